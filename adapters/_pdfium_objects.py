@@ -1,0 +1,287 @@
+"""Walking a pdfium page's objects: text runs with their visibility, images, filled shapes.
+
+Used by the pdfium adapters only, always under PDFIUM_LOCK. Objects inside form XObjects are
+visited with their form's matrix applied, so every box comes out in page space.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from adapters._pdfium import PageSpace
+from pdfcore.models import Box
+
+_MAX_DEPTH = 8
+_MAX_OBJECTS = 200_000
+
+
+@dataclass(slots=True)
+class TextRun:
+    order: int
+    box: Box
+    render_mode: int
+    fill: tuple[int, int, int, int]
+    stroke: tuple[int, int, int, int]
+    #: Effective size (nominal x the smaller axis scale); 99.0 when the run is visibly large.
+    font_size: float
+    raw: Any  # the FPDF_PAGEOBJECT, valid while the page is loaded
+
+
+@dataclass(slots=True)
+class ImageRun:
+    order: int
+    box: Box
+    width_px: int
+    height_px: int
+    key: tuple[int, int, int, int]
+    filter: str | None
+
+
+@dataclass(slots=True)
+class FillRun:
+    order: int
+    box: Box
+    color: tuple[int, int, int, int]
+    raw: Any  # the FPDF_PAGEOBJECT, valid while the page is loaded
+    #: Fraction of the bounding box the filled outline covers; computed on demand (-1: not yet).
+    coverage: float = -1.0
+
+
+@dataclass(slots=True)
+class PageObjects:
+    texts: list[TextRun] = field(default_factory=list)
+    images: list[ImageRun] = field(default_factory=list)
+    fills: list[FillRun] = field(default_factory=list)
+    n_paths: int = 0
+    truncated: bool = False
+
+
+Matrix = tuple[float, float, float, float, float, float]
+_NO_COLOR = (0, 0, 0, 0)
+_IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _mul(m: Matrix, n: Matrix) -> Matrix:
+    """m then n (PDF row-vector convention)."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (
+        a * a2 + b * c2,
+        a * b2 + b * d2,
+        c * a2 + d * c2,
+        c * b2 + d * d2,
+        e * a2 + f * c2 + e2,
+        e * b2 + f * d2 + f2,
+    )
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _color(raw: Any, getter: Any, obj: Any) -> tuple[int, int, int, int]:
+    r, g, b, a = ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint()
+    if not getter(obj, r, g, b, a):
+        return (0, 0, 0, 255)
+    return (r.value, g.value, b.value, a.value)
+
+
+def _matrix(raw: Any, obj: Any) -> Matrix:
+    mat = raw.FS_MATRIX()
+    if not raw.FPDFPageObj_GetMatrix(obj, mat):
+        return _IDENTITY
+    return (mat.a, mat.b, mat.c, mat.d, mat.e, mat.f)
+
+
+def _path_coverage(raw: Any, obj: Any) -> float:
+    """Area of the path's outline (shoelace over its points) over its bounding-box area."""
+    n = raw.FPDFPath_CountSegments(obj)
+    if n <= 0 or n > 5000:
+        return 1.0 if n > 5000 else 0.0
+    x, y = ctypes.c_float(), ctypes.c_float()
+    pts: list[tuple[float, float]] = []
+    area = 0.0
+    for i in range(n):
+        seg = raw.FPDFPath_GetPathSegment(obj, i)
+        if not raw.FPDFPathSegment_GetPoint(seg, x, y):
+            continue
+        if raw.FPDFPathSegment_GetType(seg) == raw.FPDF_SEGMENT_MOVETO and len(pts) > 2:
+            area += _shoelace(pts)
+            pts = []
+        pts.append((x.value, y.value))
+    if len(pts) > 2:
+        area += _shoelace(pts)
+    xs = [p[0] for p in pts] or [0.0]
+    ys = [p[1] for p in pts] or [0.0]
+    if not pts:
+        return 0.0
+    box_area = (max(xs) - min(xs)) * (max(ys) - min(ys))
+    l, b, r, t = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    if raw.FPDFPageObj_GetBounds(obj, l, b, r, t):
+        # bounds are in page units; compare with the outline area transformed the same way
+        mat = _matrix(raw, obj)
+        det = abs(mat[0] * mat[3] - mat[1] * mat[2]) or 1.0
+        box_area = max((r.value - l.value) * (t.value - b.value), 1e-9)
+        return min(1.0, area * det / box_area)
+    return min(1.0, area / box_area) if box_area > 0 else 0.0
+
+
+def _shoelace(pts: list[tuple[float, float]]) -> float:
+    s = 0.0
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=True):
+        s += x1 * y2 - x2 * y1
+    return abs(s) / 2.0
+
+
+def _image_key(raw: Any, obj: Any, w: int, h: int) -> tuple[int, int, int, int]:
+    n = raw.FPDFImageObj_GetImageDataRaw(obj, None, 0)
+    head = 0
+    if n > 0:
+        buf = (ctypes.c_ubyte * n)()
+        raw.FPDFImageObj_GetImageDataRaw(obj, buf, n)
+        head = zlib.crc32(bytes(buf))
+    return (w, h, int(n), head)
+
+
+def _image_filter(raw: Any, obj: Any) -> str | None:
+    count = raw.FPDFImageObj_GetImageFilterCount(obj)
+    if count <= 0:
+        return None
+    n = raw.FPDFImageObj_GetImageFilter(obj, count - 1, None, 0)
+    if n <= 0:
+        return None
+    buf = ctypes.create_string_buffer(n)
+    raw.FPDFImageObj_GetImageFilter(obj, count - 1, buf, n)
+    return buf.value.decode("ascii", "replace") or None
+
+
+def walk(page: Any, space: PageSpace) -> PageObjects:
+    """Every text, image and filled-path object of the page, in drawing order.
+
+    This runs on every extracted page, so it is written for speed: out-parameters are allocated
+    once, library functions are bound to locals, and the costly details (font size and matrix,
+    path outline area) are read only where a decision needs them.
+    """
+    import pypdfium2.raw as raw
+
+    out = PageObjects()
+    order = 0
+    fl, fb, fr, ft = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    cr, cg, cb, ca = ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint()
+    fillmode, strokemode = ctypes.c_int(), ctypes.c_int()
+    get_type = raw.FPDFPageObj_GetType
+    get_bounds = raw.FPDFPageObj_GetBounds
+    get_fill = raw.FPDFPageObj_GetFillColor
+    get_mode = raw.FPDFTextObj_GetTextRenderMode
+    T_TEXT, T_IMAGE, T_PATH, T_FORM = (
+        raw.FPDF_PAGEOBJ_TEXT,
+        raw.FPDF_PAGEOBJ_IMAGE,
+        raw.FPDF_PAGEOBJ_PATH,
+        raw.FPDF_PAGEOBJ_FORM,
+    )
+    to_box = space.box
+
+    def bounds(obj: Any, m: Matrix) -> Box | None:
+        if not get_bounds(obj, fl, fb, fr, ft):
+            return None
+        if m is _IDENTITY:
+            return to_box(fl.value, fb.value, fr.value, ft.value)
+        xs, ys = [], []
+        for x, y in ((fl.value, fb.value), (fr.value, fb.value), (fl.value, ft.value), (fr.value, ft.value)):
+            px, py = _apply(m, x, y)
+            xs.append(px)
+            ys.append(py)
+        return to_box(min(xs), min(ys), max(xs), max(ys))
+
+    def visit(container: Any, is_form: bool, m: Matrix, depth: int) -> None:
+        nonlocal order
+        count = raw.FPDFFormObj_CountObjects(container) if is_form else raw.FPDFPage_CountObjects(container)
+        get_obj = raw.FPDFFormObj_GetObject if is_form else raw.FPDFPage_GetObject
+        for i in range(max(count, 0)):
+            if order >= _MAX_OBJECTS:
+                out.truncated = True
+                return
+            obj = get_obj(container, i)
+            if not obj:
+                continue
+            order += 1
+            kind = get_type(obj)
+            if kind == T_TEXT:
+                box = bounds(obj, m)
+                if box is None:
+                    continue
+                mode = get_mode(obj)
+                # The effective font size only matters for tiny text: read the font size and
+                # matrix only when the run's box is small enough to be suspicious.
+                font_size = 99.0
+                if box.y1 - box.y0 < 2.5 or box.x1 - box.x0 < 2.5:
+                    size = ctypes.c_float()
+                    nominal = size.value if raw.FPDFTextObj_GetFontSize(obj, size) else 0.0
+                    om = _mul(_matrix(raw, obj), m) if m is not _IDENTITY else _matrix(raw, obj)
+                    sx = (om[0] ** 2 + om[1] ** 2) ** 0.5
+                    sy = (om[2] ** 2 + om[3] ** 2) ** 0.5
+                    font_size = nominal * min(sx, sy)
+                fill = (cr.value, cg.value, cb.value, ca.value) if get_fill(obj, cr, cg, cb, ca) else (0, 0, 0, 255)
+                stroke = _color(raw, raw.FPDFPageObj_GetStrokeColor, obj) if mode in (1, 2, 5, 6) else _NO_COLOR
+                out.texts.append(TextRun(order, box, mode, fill, stroke, font_size, obj))
+            elif kind == T_IMAGE:
+                box = bounds(obj, m)
+                if box is None:
+                    continue
+                w, h = ctypes.c_uint(), ctypes.c_uint()
+                if not raw.FPDFImageObj_GetImagePixelSize(obj, w, h):
+                    continue
+                out.images.append(
+                    ImageRun(
+                        order=order,
+                        box=box,
+                        width_px=int(w.value),
+                        height_px=int(h.value),
+                        key=_image_key(raw, obj, int(w.value), int(h.value)),
+                        filter=_image_filter(raw, obj),
+                    )
+                )
+            elif kind == T_PATH:
+                out.n_paths += 1
+                if raw.FPDFPath_GetDrawMode(obj, fillmode, strokemode) and fillmode.value:
+                    if not get_fill(obj, cr, cg, cb, ca) or ca.value == 0:
+                        continue
+                    color = (cr.value, cg.value, cb.value, ca.value)
+                    box = bounds(obj, m)
+                    if box is None or box.x1 <= box.x0 or box.y1 <= box.y0:
+                        continue
+                    out.fills.append(FillRun(order, box, color, obj))
+            elif kind == T_FORM and depth < _MAX_DEPTH:
+                fm = _matrix(raw, obj)
+                visit(obj, True, _mul(fm, m) if m is not _IDENTITY else fm, depth + 1)
+
+    visit(page.raw, False, _IDENTITY, 0)
+    return out
+
+
+def fill_coverage(fill: FillRun) -> float:
+    """Share of the fill's bounding box its outline covers (cached; needs the page loaded)."""
+    if fill.coverage < 0:
+        import pypdfium2.raw as raw
+
+        fill.coverage = _path_coverage(raw, fill.raw)
+    return fill.coverage
+
+
+def run_text(raw: Any, textpage: Any, obj: Any) -> str:
+    n = raw.FPDFTextObj_GetText(obj, textpage, None, 0)
+    if n <= 2:
+        return ""
+    buf = (ctypes.c_ushort * (n // 2 + 1))()
+    raw.FPDFTextObj_GetText(obj, textpage, buf, n)
+    return bytes(memoryview(buf).cast("B"))[: n - 2].decode("utf-16-le", "replace")
+
+
+def iter_boxes(runs: list[Any]) -> Iterator[Box]:
+    for r in runs:
+        yield r.box

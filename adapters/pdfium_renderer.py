@@ -1,0 +1,39 @@
+"""Renderer on pdfium: a page or a clip of it to PNG (Pillow encodes)."""
+
+from __future__ import annotations
+
+import io
+
+from adapters._pdfium import PageSpace, check_page, pdfium_document
+from pdfcore.models import Clip, DocumentSource, RenderedImage
+from ports.renderer import Renderer
+
+
+class PdfiumRenderer(Renderer):
+    name = "pdfium"
+
+    def render(self, source: DocumentSource, page: int, *, dpi: float, clip: Clip | None = None) -> RenderedImage:
+        scale = dpi / 72.0
+        with pdfium_document(source) as doc:
+            check_page(doc, page)
+            pdf_page = doc[page]
+            try:
+                crop = (0.0, 0.0, 0.0, 0.0)
+                if clip is not None:
+                    space = PageSpace(pdf_page)
+                    w, h = space.width, space.height
+                    # pdfium crops after rotation: (left, bottom, right, top) amounts in points.
+                    crop = (clip.x0 * w, (1.0 - clip.y1) * h, (1.0 - clip.x1) * w, clip.y0 * h)
+                bitmap = pdf_page.render(scale=scale, crop=crop, may_draw_forms=True, draw_annots=True)
+                try:
+                    # A detached copy: the bitmap's memory belongs to pdfium and is freed here,
+                    # under the lock, not later by the garbage collector.
+                    image = bitmap.to_pil().convert("RGB")
+                finally:
+                    bitmap.close()
+            finally:
+                pdf_page.close()
+        # PNG encoding needs no pdfium: do it outside the lock.
+        buf = io.BytesIO()
+        image.save(buf, format="PNG")
+        return RenderedImage(png=buf.getvalue(), width=image.width, height=image.height, dpi=dpi)

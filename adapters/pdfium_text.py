@@ -1,0 +1,376 @@
+"""TextExtractor on pdfium: structure, page text in lines and blocks, images, hidden text."""
+
+from __future__ import annotations
+
+import ctypes
+import logging
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from adapters._pdfium import PageSpace, check_page, pdfium_document
+from adapters._pdfium_objects import PageObjects, TextRun, fill_coverage, run_text, walk
+from pdfcore.models import (
+    Box,
+    DocumentFacts,
+    DocumentSource,
+    HiddenSpan,
+    ImageInfo,
+    OutlineEntry,
+    PageInfo,
+    PageText,
+    TextLine,
+)
+from ports.text_extractor import TextExtractor
+
+log = logging.getLogger(__name__)
+
+_META_KEYS = {
+    "Title": "title",
+    "Author": "author",
+    "Subject": "subject",
+    "Keywords": "keywords",
+    "Creator": "creator",
+    "Producer": "producer",
+    "CreationDate": "creation_date",
+    "ModDate": "mod_date",
+}
+_MAX_OUTLINE = 20_000
+
+# Hidden-text thresholds (see docs/extraction.md).
+TINY_FONT_PT = 1.0
+MIN_HIDDEN_CHARS = 4
+WHITE_MIN = 245
+OFFPAGE_MIN_OUTSIDE = 0.95
+
+
+class PdfiumTextExtractor(TextExtractor):
+    """Reads structure and text with pdfium (pypdfium2)."""
+
+    name = "pdfium"
+
+    def inspect(self, source: DocumentSource) -> DocumentFacts:
+        import pypdfium2.raw as raw
+
+        with pdfium_document(source) as doc:
+            n = len(doc)
+            meta = tuple(
+                (_META_KEYS.get(k, k.lower()), str(v).strip())
+                for k, v in doc.get_metadata_dict(skip_empty=True).items()
+                if str(v).strip()
+            )
+            outline: list[OutlineEntry] = []
+            for item in doc.get_toc(max_depth=16):
+                if len(outline) >= _MAX_OUTLINE:
+                    break
+                idx = item.get_dest()
+                page_index = idx.get_index() if idx is not None else None
+                title = (item.get_title() or "").strip()
+                outline.append(
+                    OutlineEntry(
+                        level=item.level + 1,
+                        title=title,
+                        page=page_index + 1 if page_index is not None and 0 <= page_index < n else None,
+                    )
+                )
+            pages = []
+            size = raw.FS_SIZEF()
+            for i in range(n):
+                if not raw.FPDF_GetPageSizeByIndexF(doc.raw, i, size):
+                    size.width = size.height = 0.0
+                pages.append(
+                    PageInfo(index=i, width=round(size.width, 3), height=round(size.height, 3), label=_page_label(doc, i))
+                )
+            version = doc.get_version()
+            form_type = doc.get_formtype()
+            return DocumentFacts(
+                page_count=n,
+                metadata=meta,
+                outline=tuple(outline),
+                pages=tuple(pages),
+                pdf_version=f"{version // 10}.{version % 10}" if version else None,
+                encrypted=bool(source.password) or raw.FPDF_GetSecurityHandlerRevision(doc.raw) != -1,
+                has_acroform=form_type in (raw.FORMTYPE_ACRO_FORM, raw.FORMTYPE_XFA_FULL, raw.FORMTYPE_XFA_FOREGROUND),
+                has_xfa=form_type in (raw.FORMTYPE_XFA_FULL, raw.FORMTYPE_XFA_FOREGROUND),
+                attachment_count=max(0, raw.FPDFDoc_GetAttachmentCount(doc.raw)),
+            )
+
+    def extract(self, source: DocumentSource, pages: Sequence[int]) -> Iterator[PageText]:
+        for index in pages:
+            with pdfium_document(source) as doc:
+                check_page(doc, index)
+                result = _extract_page(doc, index)
+            yield result
+
+
+def _page_label(doc: Any, index: int) -> str | None:
+    try:
+        label = doc.get_page_label(index)
+    except Exception:  # noqa: BLE001 - a broken label tree must not fail inspection
+        return None
+    return label or None
+
+
+def _extract_page(doc: Any, index: int) -> PageText:
+    import pypdfium2.raw as raw
+
+    page = doc[index]
+    try:
+        space = PageSpace(page)
+        textpage = page.get_textpage()
+        try:
+            lines = _lines(raw, textpage, space)
+            objects = walk(page, space)
+            hidden = _hidden_spans(raw, textpage, objects, space, index)
+        finally:
+            textpage.close()
+    finally:
+        page.close()
+    images = _images(objects)
+    visible, margin = _split_margin(lines, space)
+    return PageText(
+        index=index,
+        text="",
+        lines=tuple(visible),
+        image_count=len(images),
+        images=images,
+        hidden=hidden,
+        warnings=("outside_crop_text",) if margin else (),
+    )
+
+
+def _split_margin(lines: list[TextLine], space: PageSpace) -> tuple[list[TextLine], int]:
+    """Drop lines wholly outside the crop box but inside the media box (printer's marks, slugs).
+
+    A reader never sees them; they are counted (``outside_crop_text``) rather than lost silently.
+    Lines beyond the media box stay: that is off-page text, reported as hidden text.
+    """
+    crop = Box(0.0, 0.0, space.width, space.height)
+    kept: list[TextLine] = []
+    dropped = 0
+    for ln in lines:
+        if _overlap_fraction(ln.bbox, crop) > 0.5 or ln.bbox.width <= 0 or ln.bbox.height <= 0:
+            kept.append(ln)
+        elif _overlap_fraction(ln.bbox, space.media) > 0.5:
+            dropped += 1
+        else:
+            kept.append(ln)
+    return kept, dropped
+
+
+def _lines(raw: Any, textpage: Any, space: PageSpace) -> list[TextLine]:
+    """The page's text lines (pdfium's own line breaks) with boxes and font size.
+
+    Runs on every page: one text call for the whole page, then per line one rect count, its
+    rects, and the font size of its first character.
+    """
+    tp = textpage.raw
+    n = raw.FPDFText_CountChars(tp)
+    if n <= 0:
+        return []
+    text = textpage.get_text_range(0, n)
+    left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    count_rects, get_rect = raw.FPDFText_CountRects, raw.FPDFText_GetRect
+    font_size = raw.FPDFText_GetFontSize
+    to_box = space.box
+    out: list[TextLine] = []
+    if len(text) == n:
+        start = 0
+        for seg in text.split("\n"):
+            end = start + len(seg)
+            body = seg.rstrip("\r")
+            if body.strip():
+                rc = count_rects(tp, start, len(body))
+                x0 = y0 = float("inf")
+                x1 = y1 = float("-inf")
+                for k in range(rc):
+                    if get_rect(tp, k, left, top, right, bottom):
+                        lv, tv, rv, bv = left.value, top.value, right.value, bottom.value
+                        x0 = lv if lv < x0 else x0
+                        x1 = rv if rv > x1 else x1
+                        y0 = bv if bv < y0 else y0
+                        y1 = tv if tv > y1 else y1
+                if x0 != float("inf"):
+                    first = start + (len(body) - len(body.lstrip()))
+                    out.append(
+                        TextLine(
+                            text=body.strip().replace("\x00", ""),
+                            bbox=to_box(x0, y0, x1, y1),
+                            font_size=round(font_size(tp, first), 2),
+                        )
+                    )
+            start = end + 1
+        return out
+    # Rare: the text API inserted or dropped chars, so indexes do not line up. Read per rect.
+    rc = count_rects(tp, 0, -1)
+    rects = []
+    for k in range(max(rc, 0)):
+        if get_rect(tp, k, left, top, right, bottom):
+            rects.append((left.value, top.value, right.value, bottom.value))
+    for lft, tpv, rgt, btm in rects:
+        seg = textpage.get_text_bounded(lft, btm, rgt, tpv)
+        if seg.strip():
+            out.append(TextLine(text=seg.replace("\r\n", " ").strip(), bbox=to_box(lft, btm, rgt, tpv)))
+    return out
+
+
+def _images(objects: PageObjects) -> tuple[ImageInfo, ...]:
+    seen: dict[tuple[int, int, int, int], int] = {}
+    placements: list[list[Box]] = []
+    first: list[Any] = []
+    for img in objects.images:
+        slot = seen.get(img.key)
+        if slot is None:
+            seen[img.key] = len(first)
+            first.append(img)
+            placements.append([img.box])
+        else:
+            placements[slot].append(img.box)
+    return tuple(
+        ImageInfo(
+            index=i,
+            width_px=img.width_px,
+            height_px=img.height_px,
+            bbox=img.box,
+            placements=tuple(placements[i]) if len(placements[i]) > 1 else (),
+            filter=img.filter,
+        )
+        for i, img in enumerate(first)
+    )
+
+
+def _overlap_fraction(a: Box, b: Box) -> float:
+    w = min(a.x1, b.x1) - max(a.x0, b.x0)
+    h = min(a.y1, b.y1) - max(a.y0, b.y0)
+    if w <= 0 or h <= 0:
+        return 0.0
+    area = max(a.width * a.height, 1e-9)
+    return (w * h) / area
+
+
+def _reasons(run: TextRun, objects: PageObjects, space: PageSpace, text_of: Any) -> list[str]:
+    reasons: list[str] = []
+    mode = run.render_mode
+    invisible = mode in (3, 7)
+    if invisible and not _benign_invisible(run, objects, text_of):
+        reasons.append("invisible_render")
+    if 0 < run.font_size < TINY_FONT_PT:
+        reasons.append("tiny_font")
+    paints_fill = mode in (0, 2, 4, 6)
+    paints_stroke = mode in (1, 2, 5, 6)
+    if not invisible:
+        alpha_fill = run.fill[3] if paints_fill else 0
+        alpha_stroke = run.stroke[3] if paints_stroke else 0
+        if alpha_fill == 0 and alpha_stroke == 0:
+            reasons.append("transparent")
+        elif paints_fill and not paints_stroke and _is_white(run.fill) and not _has_dark_background(run, objects):
+            reasons.append("white_on_white")
+    # Off the page: beyond the media box (text in the printer's margin between the crop and
+    # media boxes is crop marks and slugs, handled as outside_crop_text).
+    if _outside(run.box, space.media):
+        reasons.append("offpage")
+    return reasons
+
+
+def _outside(box: Box, area: Box) -> bool:
+    if box.width <= 0 or box.height <= 0:
+        return not (area.x0 <= box.x0 <= area.x1 and area.y0 <= box.y0 <= area.y1)
+    return 1.0 - _overlap_fraction(box, area) >= OFFPAGE_MIN_OUTSIDE
+
+
+def _benign_invisible(run: TextRun, objects: PageObjects, text_of: Any) -> bool:
+    """An invisible run is benign when it is an OCR layer over a scan or repeats visible text.
+
+    - OCR layer: invisible text over a raster image covering it (a searchable scan).
+    - Duplicate layer: invisible text lying over visible text that says the same thing.
+    Invisible text over visible text that says something else is not exempt.
+    """
+    if any(_overlap_fraction(run.box, img.box) >= 0.9 for img in objects.images):
+        return True
+    under = [t for t in objects.texts if t.render_mode not in (3, 7) and _overlap_fraction(run.box, t.box) >= 0.5]
+    if not under:
+        return False
+    hidden_text = _norm(text_of(run))
+    visible_text = _norm("".join(text_of(t) for t in under))
+    if not hidden_text:
+        return True
+    return hidden_text in visible_text or _similar(hidden_text, visible_text) >= 0.9
+
+
+def _norm(text: str) -> str:
+    return "".join(text.split()).lower()
+
+
+def _similar(a: str, b: str) -> float:
+    import difflib
+
+    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+
+
+def _is_white(color: tuple[int, int, int, int]) -> bool:
+    return color[0] >= WHITE_MIN and color[1] >= WHITE_MIN and color[2] >= WHITE_MIN
+
+
+def _has_dark_background(run: TextRun, objects: PageObjects) -> bool:
+    """True when something non-white drawn before the text covers most of it."""
+    for fill in objects.fills:
+        if fill.order < run.order and not _is_white(fill.color) and _overlap_fraction(run.box, fill.box) >= 0.6:
+            if fill_coverage(fill) >= 0.5:
+                return True
+    for img in objects.images:
+        if img.order < run.order and _overlap_fraction(run.box, img.box) >= 0.6:
+            return True
+    return False
+
+
+def _hidden_spans(raw: Any, textpage: Any, objects: PageObjects, space: PageSpace, index: int) -> tuple[HiddenSpan, ...]:
+    spans: list[HiddenSpan] = []
+    current: tuple[tuple[str, ...], list[str], Box, float, float] | None = None
+    cache: dict[int, str] = {}
+
+    def text_of(r: TextRun) -> str:
+        if r.order not in cache:
+            cache[r.order] = run_text(raw, textpage.raw, r.raw)
+        return cache[r.order]
+
+    crop = Box(0.0, 0.0, space.width, space.height)
+    for run in objects.texts:
+        in_margin = _overlap_fraction(run.box, crop) < 0.5 and _overlap_fraction(run.box, space.media) > 0.5
+        # Printer's-margin text (outside the crop box, inside the media box) is left out of the
+        # page text altogether (outside_crop_text), so it cannot reach a reader of the text.
+        reasons = () if in_margin else tuple(_reasons(run, objects, space, text_of))
+        if not reasons:
+            if current:
+                spans.append(_span(index, current))
+                current = None
+            continue
+        text = text_of(run)
+        opacity = round((run.fill[3] if run.render_mode not in (1, 5) else run.stroke[3]) / 255.0, 3)
+        if current and current[0] == reasons:
+            reasons_, texts, box, size, op = current
+            texts.append(text)
+            current = (
+                reasons_,
+                texts,
+                Box(min(box.x0, run.box.x0), min(box.y0, run.box.y0), max(box.x1, run.box.x1), max(box.y1, run.box.y1)),
+                min(size, run.font_size),
+                min(op, opacity),
+            )
+        else:
+            if current:
+                spans.append(_span(index, current))
+            current = (reasons, [text], run.box, run.font_size, opacity)
+    if current:
+        spans.append(_span(index, current))
+    return tuple(s for s in spans if sum(1 for ch in s.text if not ch.isspace()) >= MIN_HIDDEN_CHARS)
+
+
+def _span(index: int, cur: tuple[tuple[str, ...], list[str], Box, float, float]) -> HiddenSpan:
+    reasons, texts, box, size, opacity = cur
+    return HiddenSpan(
+        page=index + 1,
+        reasons=reasons,
+        text="".join(texts).strip(),
+        bbox=box,
+        font_size=round(size, 2),
+        opacity=opacity,
+    )

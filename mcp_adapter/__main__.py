@@ -1,0 +1,57 @@
+"""``pdfcore-mcp``: the stdio MCP server.
+
+Only protocol messages go to stdout; logs go to stderr. Start-up imports the MCP SDK and the
+light core only: engines (pdfium, torch, OCR) load on first use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="pdfcore-mcp", description="pdfcore MCP server (stdio)")
+    p.add_argument("--profile", choices=("full", "compact"), help="tool set to expose (default: config, else full)")
+    p.add_argument("--root", action="append", default=[], help="allowed root folder (repeatable)")
+    p.add_argument("--config", help="configuration file (default: $PDFCORE_CONFIG or ~/.config/pdfcore/config.toml)")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(stream=sys.stderr, level=os.environ.get("PDFCORE_LOG_LEVEL", "WARNING").upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from pdfcore.config import load_settings
+    from pdfcore.errors import PdfcoreError
+
+    overrides: dict[str, dict[str, object]] = {}
+    if args.root:
+        overrides["paths"] = {"roots": list(args.root)}
+    if args.profile:
+        overrides["server"] = {"profile": args.profile}
+    try:
+        settings = load_settings(args.config, overrides=overrides)
+    except PdfcoreError as exc:
+        sys.stderr.write(f"pdfcore-mcp: {exc.code}: {exc.message}\n")
+        return 2
+    import pdfcore
+    from mcp_adapter.server import create_server
+
+    try:
+        core = pdfcore.build(settings)
+    except PdfcoreError as exc:
+        sys.stderr.write(f"pdfcore-mcp: {exc.code}: {exc.message}\n")
+        return 2
+    server = create_server(core)
+    try:
+        server.run("stdio")
+    finally:
+        core.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

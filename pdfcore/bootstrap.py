@@ -1,0 +1,89 @@
+"""The composition root: settings in, a wired :class:`~pdfcore.api.Pdfcore` out.
+
+``build(settings=None, **overrides)`` picks each port's adapter by the name configured in
+``[backends]`` (see :mod:`pdfcore.registry`); an override passes a ready instance instead
+(tests pass fakes this way). Optional backends that cannot load here are recorded with the
+reason and reported by ``server_info``; required ones raise.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+from pdfcore.api import Pdfcore
+from pdfcore.config import Settings, load_settings
+from pdfcore.errors import PdfcoreError
+from pdfcore.registry import load_class
+
+log = logging.getLogger(__name__)
+
+_UNSET: Any = object()
+
+
+def _ensure_private_dir(path: str) -> None:
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    try:
+        os.chmod(path, 0o700)
+    except OSError:  # pragma: no cover - e.g. a directory owned by someone else
+        log.warning("could not restrict permissions of %s", path)
+
+
+def build(
+    settings: Settings | None = None,
+    *,
+    text: Any = _UNSET,
+    renderer: Any = _UNSET,
+    store: Any = _UNSET,
+    fetcher: Any = _UNSET,
+) -> Pdfcore:
+    """Assemble pdfcore from ``settings`` (default: :func:`load_settings`) and overrides."""
+    s = settings if settings is not None else load_settings()
+    names: dict[str, str] = {}
+    problems: dict[str, str] = {}
+
+    if text is _UNSET:
+        text = load_class("text", s.backends.text)()
+        names["text"] = s.backends.text
+    else:
+        names["text"] = getattr(text, "name", type(text).__name__)
+    if renderer is _UNSET:
+        renderer = load_class("renderer", s.backends.renderer)()
+        names["renderer"] = s.backends.renderer
+    else:
+        names["renderer"] = getattr(renderer, "name", type(renderer).__name__)
+
+    if store is _UNSET:
+        store = None
+        if s.cache.enabled and s.backends.store != "none":
+            _ensure_private_dir(s.cache.dir)
+            store = load_class("store", s.backends.store)(
+                path=os.path.join(s.cache.dir, "index.sqlite"), ttl_seconds=s.cache.ttl_hours * 3600
+            )
+            names["store"] = s.backends.store
+        else:
+            names["store"] = "none"
+    else:
+        names["store"] = "none" if store is None else getattr(store, "name", type(store).__name__)
+
+    if fetcher is _UNSET:
+        fetcher = None
+        if s.urls.enabled and s.backends.fetcher != "none":
+            try:
+                fetcher = load_class("fetcher", s.backends.fetcher)(settings=s.urls)
+                names["fetcher"] = s.backends.fetcher
+            except PdfcoreError as exc:
+                problems["fetcher"] = f"{exc.code}: {exc.message}"
+    else:
+        names["fetcher"] = "none" if fetcher is None else getattr(fetcher, "name", type(fetcher).__name__)
+
+    return Pdfcore(
+        s,
+        text=text,
+        renderer=renderer,
+        store=store,
+        fetcher=fetcher,
+        backend_names=names,
+        backend_problems=problems,
+    )

@@ -1,0 +1,208 @@
+"""``pdfcore``: the command line.
+
+    pdfcore serve [--profile full|compact] [--root DIR]   the MCP stdio server
+    pdfcore info FILE [--detail] [--content-trust]
+    pdfcore toc FILE
+    pdfcore read FILE [--pages SPEC] [--all]
+    pdfcore render FILE --pages SPEC [--dpi N] [--clip x0,y0,x1,y1] [-o DIR]
+
+Human-readable output by default, ``--json`` for the exact API result. Errors print
+``code: message`` and the recovery on stderr, with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pdfcore.errors import PdfcoreError
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print the exact JSON result")
+    p.add_argument("--password", help="password of an encrypted PDF (or set PDFCORE_PASSWORD)")
+    p.add_argument("--config", help="configuration file")
+    p.add_argument("--root", action="append", default=[], help="allowed root folder (repeatable)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pdfcore", description="Read, search and render PDFs.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run the MCP stdio server")
+    serve.add_argument("--profile", choices=("full", "compact"))
+    serve.add_argument("--root", action="append", default=[])
+    serve.add_argument("--config")
+
+    info = sub.add_parser("info", help="what a PDF is")
+    info.add_argument("file")
+    info.add_argument("--detail", action="store_true")
+    info.add_argument("--content-trust", action="store_true", help="include the hidden-text report")
+    _common(info)
+
+    toc = sub.add_parser("toc", help="the full outline")
+    toc.add_argument("file")
+    _common(toc)
+
+    read = sub.add_parser("read", help="page text")
+    read.add_argument("file")
+    read.add_argument("--pages", default=None, help="page spec, e.g. 1-5,10 (default: the whole document)")
+    _common(read)
+
+    render = sub.add_parser("render", help="pages or a region to PNG files")
+    render.add_argument("file")
+    render.add_argument("--pages", required=True)
+    render.add_argument("--dpi", type=int, default=150)
+    render.add_argument("--clip", help="x0,y0,x1,y1 as page fractions")
+    render.add_argument("-o", "--out", default=".", help="output folder (default: current)")
+    _common(render)
+    return parser
+
+
+def _core(args: argparse.Namespace) -> Any:
+    import pdfcore
+    from pdfcore.config import load_settings
+
+    overrides: dict[str, dict[str, Any]] = {}
+    if getattr(args, "root", None):
+        overrides["paths"] = {"roots": list(args.root)}
+    return pdfcore.build(load_settings(getattr(args, "config", None), overrides=overrides))
+
+
+def _password(args: argparse.Namespace) -> str | None:
+    return getattr(args, "password", None) or os.environ.get("PDFCORE_PASSWORD") or None
+
+
+def _emit(args: argparse.Namespace, result: Any, human: Callable[[Any], str]) -> None:
+    from pdfcore.serde import unstructure
+
+    if args.json:
+        sys.stdout.write(json.dumps(unstructure(result), ensure_ascii=False, indent=2) + "\n")
+    else:
+        sys.stdout.write(human(result).rstrip("\n") + "\n")
+
+
+def _human_info(r: Any) -> str:
+    lines = [f"pages: {r.page_count}    size: {r.file_size_mb} MB    ~{r.estimated_tokens} tokens"]
+    for k, v in r.metadata.items():
+        lines.append(f"{k}: {v}")
+    s = r.text_coverage.summary
+    lines.append(
+        f"text: {s.pages_with_text} pages with text, {s.pages_without_text} without, "
+        f"{s.pages_likely_scanned} likely scanned"
+    )
+    if r.page_labels:
+        lines.append(f"labels: {r.page_labels}")
+    for q in r.quality:
+        lines.append(f"warning {q.code}: pages {q.pages}")
+    if r.toc:
+        lines.append("outline:")
+        lines.extend(f"{'  ' * (e.level - 1)}- {e.title} (p. {e.page})" for e in r.toc)
+    elif r.toc_truncated:
+        lines.append(f"outline: {r.toc_entry_count} entries (pdfcore toc FILE)")
+    if r.content_trust is not None:
+        ct = r.content_trust
+        lines.append(f"hidden text: {'YES' if ct.suspicious else 'none'} (pages {list(ct.pages_flagged)})")
+    lines.extend(f"next: {c}" for c in r.next_calls)
+    return "\n".join(lines)
+
+
+def _human_toc(r: Any) -> str:
+    if not r.toc:
+        return "(no outline)"
+    return "\n".join(f"{'  ' * (e.level - 1)}- {e.title} (p. {e.page})" for e in r.toc)
+
+
+def _human_pages(r: Any) -> str:
+    out = []
+    for p in r.pages:
+        label = f" (label {p.label})" if p.label and p.label != str(p.page) else ""
+        flags = f"  [{', '.join(p.warnings)}]" if p.warnings else ""
+        out.append(f"--- page {p.page}{label}{flags} ---\n{p.text}")
+    return "\n\n".join(out)
+
+
+def _cmd_read(args: argparse.Namespace, core: Any) -> int:
+    pw = _password(args)
+    if args.pages:
+        _emit(args, core.read_pages(args.file, args.pages, password=pw), _human_pages)
+        return 0
+    start: int | None = 1
+    while start is not None:
+        r = core.read_all(args.file, start_page=start, max_pages=500, password=pw)
+        _emit(args, r, lambda x: x.full_text)
+        start = r.next_page
+    return 0
+
+
+def _cmd_render(args: argparse.Namespace, core: Any) -> int:
+    clip = [float(v) for v in args.clip.split(",")] if args.clip else None
+    r = core.render_pages(args.file, args.pages, dpi=args.dpi, clip=clip, password=_password(args))
+    os.makedirs(args.out, exist_ok=True)
+    stem = os.path.splitext(os.path.basename(args.file))[0]
+    written = []
+    for im in r.images:
+        path = os.path.join(args.out, f"{stem}-p{im.page}-{im.dpi}dpi.png")
+        with open(path, "wb") as fh:
+            fh.write(im.png)
+        written.append(path)
+    if args.json:
+        from pdfcore.serde import unstructure
+
+        data = unstructure(r)
+        data.pop("images", None)
+        data["files"] = written
+        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+    else:
+        for path in written:
+            sys.stdout.write(path + "\n")
+        if r.render_downsampled:
+            sys.stdout.write(f"downsampled: {[d.page for d in r.render_downsampled]}\n")
+        if r.truncated_render:
+            sys.stdout.write(f"not rendered (image cap): pages {r.pages_not_rendered}\n")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "serve":
+        from mcp_adapter.__main__ import main as serve_main
+
+        serve_args: list[str] = []
+        if args.profile:
+            serve_args += ["--profile", args.profile]
+        for r in args.root:
+            serve_args += ["--root", r]
+        if args.config:
+            serve_args += ["--config", args.config]
+        return serve_main(serve_args)
+    try:
+        core = _core(args)
+        try:
+            if args.command == "info":
+                _emit(args, core.info(args.file, password=_password(args), detail=args.detail,
+                                      content_trust=args.content_trust), _human_info)
+                return 0
+            if args.command == "toc":
+                _emit(args, core.toc(args.file, password=_password(args)), _human_toc)
+                return 0
+            if args.command == "read":
+                return _cmd_read(args, core)
+            if args.command == "render":
+                return _cmd_render(args, core)
+        finally:
+            core.close()
+    except PdfcoreError as exc:
+        sys.stderr.write(f"{exc.code}: {exc.message}\n")
+        if exc.recovery:
+            sys.stderr.write(f"next: {exc.recovery}\n")
+        return 2
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,331 @@
+"""Settings: a TOML file plus ``PDFCORE_*`` environment variables, parsed strictly.
+
+Precedence: built-in defaults < the TOML file < environment variables < explicit overrides
+(``pdfcore.build(settings)`` or command-line flags). The file is ``$PDFCORE_CONFIG`` when set,
+else ``$XDG_CONFIG_HOME/pdfcore/config.toml`` (``~/.config/pdfcore/config.toml``); a missing
+default file is fine, a missing explicitly named file is an error.
+
+Anything malformed stops start-up with :class:`~pdfcore.errors.ConfigInvalid` naming the key:
+unknown keys, wrong types, out-of-range values, unknown ``PDFCORE_*`` variables. There is no
+silent permissive fallback.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attr
+import attrs
+from attrs import field, frozen
+
+from pdfcore.errors import ConfigInvalid
+
+MIN_RESPONSE_BYTES = 4_096
+MAX_RESPONSE_BYTES = 2_000_000
+
+
+def _in_range(lo: float, hi: float) -> Any:
+    def check(inst: Any, att: attrs.Attribute[Any], value: float) -> None:
+        if isinstance(value, bool) or not lo <= value <= hi:
+            raise ValueError(f"{att.name} must be between {lo} and {hi}, got {value!r}")
+
+    return check
+
+
+def _one_of(*choices: str) -> Any:
+    def check(inst: Any, att: attrs.Attribute[Any], value: str) -> None:
+        if value not in choices:
+            raise ValueError(f"{att.name} must be one of {', '.join(choices)}; got {value!r}")
+
+    return check
+
+
+def _default_cache_dir() -> str:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "pdfcore")
+
+
+def default_config_path() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "pdfcore" / "config.toml"
+
+
+@frozen
+class PathsSettings:
+    #: Folders documents may come from. Empty: any local path (still subject to allow/deny).
+    roots: tuple[str, ...] = ()
+    #: Globs on the resolved path (``*`` crosses separators); when non-empty a path must match.
+    allow: tuple[str, ...] = ()
+    #: Globs on the resolved path; deny wins over allow.
+    deny: tuple[str, ...] = ()
+
+
+@frozen
+class UrlsSettings:
+    enabled: bool = True
+    allow: tuple[str, ...] = ()
+    deny: tuple[str, ...] = ()
+    allow_private_networks: bool = False
+    max_download_bytes: int = field(default=100 * 1024 * 1024, validator=_in_range(1024, 2**34))
+    timeout_seconds: float = field(default=30.0, validator=_in_range(1, 600))
+    max_redirects: int = field(default=5, validator=_in_range(0, 20))
+
+
+@frozen
+class LimitsSettings:
+    max_response_bytes: int = field(default=200_000, validator=_in_range(1, 10**9))
+    max_file_bytes: int = field(default=512 * 1024 * 1024, validator=_in_range(1024, 2**40))
+    max_pages: int = field(default=20_000, validator=_in_range(1, 10**6))
+    call_timeout_seconds: float = field(default=120.0, validator=_in_range(1, 3600))
+    max_concurrent_calls: int = field(default=4, validator=_in_range(1, 64))
+    max_queued_calls: int = field(default=32, validator=_in_range(0, 10_000))
+    max_render_pages: int = field(default=10, validator=_in_range(1, 100))
+    render_byte_budget: int = field(default=8 * 1024 * 1024, validator=_in_range(65_536, 10**9))
+
+    @property
+    def effective_response_bytes(self) -> int:
+        return min(MAX_RESPONSE_BYTES, max(MIN_RESPONSE_BYTES, self.max_response_bytes))
+
+
+@frozen
+class CacheSettings:
+    dir: str = field(factory=_default_cache_dir)
+    ttl_hours: int = field(default=24 * 7, validator=_in_range(0, 8760))
+    enabled: bool = True
+
+
+@frozen
+class BackendsSettings:
+    text: str = "pdfium"
+    renderer: str = "pdfium"
+    tables: str = "plumber"
+    ocr: str = "auto"
+    embedder: str = "sentence-transformers"
+    fetcher: str = "requests"
+    store: str = "sqlite"
+    executor: str = "process"
+    isolation: str = field(default="process", validator=_one_of("process", "none"))
+
+
+@frozen
+class EmbeddingSettings:
+    model: str = "all-MiniLM-L6-v2"
+    batch_size: int = field(default=32, validator=_in_range(1, 1024))
+    threads: int = field(default=0, validator=_in_range(0, 256))
+    confidence_threshold: float = field(default=0.3, validator=_in_range(0.0, 1.0))
+
+
+@frozen
+class OcrSettings:
+    languages: str = "eng"
+    max_pages_per_call: int = field(default=20, validator=_in_range(1, 1000))
+    min_confidence: float = field(default=0.6, validator=_in_range(0.0, 1.0))
+
+
+@frozen
+class ContentTrustSettings:
+    injection_phrases: tuple[str, ...] = ()
+
+
+@frozen
+class ExtractionSettings:
+    #: What to do with running heads/footers and line numbers: "flag" keeps them, "strip" removes
+    #: them from page text (they are still reported).
+    running_heads: str = field(default="strip", validator=_one_of("strip", "flag"))
+    join_hyphenation: bool = True
+
+
+@frozen
+class ServerSettings:
+    profile: str = field(default="full", validator=_one_of("full", "compact"))
+    log_level: str = field(default="WARNING", validator=_one_of("DEBUG", "INFO", "WARNING", "ERROR"))
+
+
+@frozen
+class Settings:
+    paths: PathsSettings = PathsSettings()
+    urls: UrlsSettings = UrlsSettings()
+    limits: LimitsSettings = LimitsSettings()
+    cache: CacheSettings = field(factory=CacheSettings)
+    backends: BackendsSettings = BackendsSettings()
+    embedding: EmbeddingSettings = EmbeddingSettings()
+    ocr: OcrSettings = OcrSettings()
+    content_trust: ContentTrustSettings = ContentTrustSettings()
+    extraction: ExtractionSettings = ExtractionSettings()
+    server: ServerSettings = ServerSettings()
+
+
+# ---------------------------------------------------------------------------------------------
+# Environment variables: name -> (section, key, parser)
+
+
+def _parse_int(lo: int, hi: int) -> Any:
+    def parse(raw: str) -> int:
+        s = raw.strip()
+        if not s or not (s.isdigit() or (s[0] in "+-" and s[1:].isdigit())):
+            raise ValueError(f"expected an integer, got {raw!r}")
+        v = int(s)
+        if not lo <= v <= hi:
+            raise ValueError(f"expected an integer in [{lo}, {hi}], got {v}")
+        return v
+
+    return parse
+
+
+def _parse_float(lo: float, hi: float) -> Any:
+    def parse(raw: str) -> float:
+        try:
+            v = float(raw.strip())
+        except ValueError:
+            raise ValueError(f"expected a number, got {raw!r}") from None
+        if not lo <= v <= hi:
+            raise ValueError(f"expected a number in [{lo}, {hi}], got {v}")
+        return v
+
+    return parse
+
+
+def _parse_bool(raw: str) -> bool:
+    s = raw.strip().lower()
+    if s in ("1", "true", "yes", "on"):
+        return True
+    if s in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"expected 1/0/true/false, got {raw!r}")
+
+
+def _parse_paths(raw: str) -> tuple[str, ...]:
+    parts = tuple(p for p in raw.split(os.pathsep) if p.strip())
+    if not parts:
+        raise ValueError("expected one or more paths separated by " + repr(os.pathsep))
+    return parts
+
+
+def _parse_str(raw: str) -> str:
+    if not raw.strip():
+        raise ValueError("expected a non-empty value")
+    return raw.strip()
+
+
+ENV_VARS: dict[str, tuple[str, str, Any]] = {
+    "PDFCORE_CACHE_DIR": ("cache", "dir", lambda s: os.path.expanduser(_parse_str(s))),
+    "PDFCORE_CACHE_TTL": ("cache", "ttl_hours", _parse_int(0, 8760)),
+    "PDFCORE_CACHE_ENABLED": ("cache", "enabled", _parse_bool),
+    "PDFCORE_ROOTS": ("paths", "roots", _parse_paths),
+    "PDFCORE_MAX_RESPONSE_BYTES": ("limits", "max_response_bytes", _parse_int(1, 10**9)),
+    "PDFCORE_MAX_FILE_BYTES": ("limits", "max_file_bytes", _parse_int(1024, 2**40)),
+    "PDFCORE_MAX_PAGES": ("limits", "max_pages", _parse_int(1, 10**6)),
+    "PDFCORE_CALL_TIMEOUT": ("limits", "call_timeout_seconds", _parse_float(1, 3600)),
+    "PDFCORE_MAX_CONCURRENT_CALLS": ("limits", "max_concurrent_calls", _parse_int(1, 64)),
+    "PDFCORE_ALLOW_PRIVATE_NETWORKS": ("urls", "allow_private_networks", _parse_bool),
+    "PDFCORE_URLS_ENABLED": ("urls", "enabled", _parse_bool),
+    "PDFCORE_PROFILE": ("server", "profile", _parse_str),
+    "PDFCORE_LOG_LEVEL": ("server", "log_level", lambda s: _parse_str(s).upper()),
+    "PDFCORE_OCR_ENGINE": ("backends", "ocr", _parse_str),
+    "PDFCORE_OCR_LANGUAGES": ("ocr", "languages", _parse_str),
+    "PDFCORE_EMBEDDER": ("backends", "embedder", _parse_str),
+    "PDFCORE_EMBEDDING_MODEL": ("embedding", "model", _parse_str),
+    "PDFCORE_EXECUTOR": ("backends", "executor", _parse_str),
+    "PDFCORE_ISOLATION": ("backends", "isolation", _parse_str),
+    "PDFCORE_STORE": ("backends", "store", _parse_str),
+}
+#: Variables read elsewhere (the config file location, the executor's scheduler address).
+OTHER_ENV_VARS = frozenset({"PDFCORE_CONFIG", "PDFCORE_DASK_SCHEDULER"})
+
+
+def _converter() -> Any:
+    import cattrs
+
+    conv = cattrs.Converter(forbid_extra_keys=True)
+
+    def tuple_of_str(value: Any, _t: Any) -> tuple[str, ...]:
+        if isinstance(value, str) or not isinstance(value, (list, tuple)):
+            raise ValueError("expected a list of strings")
+        if not all(isinstance(v, str) for v in value):
+            raise ValueError("expected a list of strings")
+        return tuple(value)
+
+    def strict(kind: type) -> Any:
+        def hook(value: Any, _t: Any) -> Any:
+            if kind is float and isinstance(value, int) and not isinstance(value, bool):
+                return float(value)
+            if type(value) is not kind:
+                raise ValueError(f"expected {kind.__name__}, got {type(value).__name__}")
+            return value
+
+        return hook
+
+    conv.register_structure_hook_func(lambda t: t == tuple[str, ...], tuple_of_str)
+    for kind in (int, float, bool, str):
+        conv.register_structure_hook(kind, strict(kind))
+    return conv
+
+
+def settings_from_mapping(data: Mapping[str, Any], *, origin: str = "configuration") -> Settings:
+    import cattrs
+
+    try:
+        settings: Settings = _converter().structure(dict(data), Settings)
+    except cattrs.BaseValidationError as exc:
+        problems = cattrs.transform_error(exc, path="")
+        detail = "; ".join(p.replace(" @ $", " at ").replace(" @ ", " at ") for p in problems)
+        raise ConfigInvalid(f"{origin}: {detail}") from None
+    except (ValueError, TypeError) as exc:
+        raise ConfigInvalid(f"{origin}: {exc}") from None
+    return settings
+
+
+def to_mapping(settings: Settings) -> dict[str, Any]:
+    out: dict[str, Any] = attr.asdict(settings, retain_collection_types=False)
+    return out
+
+
+def load_settings(
+    config_path: str | os.PathLike[str] | None = None,
+    env: Mapping[str, str] | None = None,
+    overrides: Mapping[str, Mapping[str, Any]] | None = None,
+) -> Settings:
+    """Defaults, then the TOML file, then ``PDFCORE_*`` variables, then ``overrides``."""
+    environ = os.environ if env is None else env
+    data: dict[str, dict[str, Any]] = {}
+    explicit = config_path is not None or "PDFCORE_CONFIG" in environ
+    path = Path(config_path) if config_path is not None else Path(environ.get("PDFCORE_CONFIG") or default_config_path())
+    if path.exists() or explicit:
+        try:
+            with open(path, "rb") as fh:
+                loaded = tomllib.load(fh)
+        except FileNotFoundError:
+            raise ConfigInvalid(f"configuration file not found: {path}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigInvalid(f"{path}: not valid TOML ({exc})") from None
+        except OSError as exc:
+            raise ConfigInvalid(f"{path}: cannot be read ({exc.strerror})") from None
+        for section, values in loaded.items():
+            if not isinstance(values, dict):
+                raise ConfigInvalid(f"{path}: [{section}] must be a table of keys")
+            data[section] = dict(values)
+        origin = str(path)
+        settings_from_mapping(data, origin=origin)  # name file errors before env ones
+    for name, value in environ.items():
+        if not name.startswith("PDFCORE_"):
+            continue
+        if name in OTHER_ENV_VARS:
+            continue
+        if name not in ENV_VARS:
+            known = ", ".join(sorted([*ENV_VARS, *OTHER_ENV_VARS]))
+            raise ConfigInvalid(f"unknown environment variable {name}; known variables: {known}")
+        section, key, parse = ENV_VARS[name]
+        try:
+            parsed = parse(value)
+        except ValueError as exc:
+            raise ConfigInvalid(f"environment variable {name}: {exc}") from None
+        data.setdefault(section, {})[key] = list(parsed) if isinstance(parsed, tuple) else parsed
+    for section, values in (overrides or {}).items():
+        data.setdefault(section, {}).update(
+            {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}
+        )
+    return settings_from_mapping(data, origin="configuration (file, environment and flags)")

@@ -1,0 +1,80 @@
+"""Box and clip algebra in page space (points, top-left origin)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pdfcore.errors import InvalidArgument
+from pdfcore.models import Box, Clip
+
+
+def union(boxes: Iterable[Box]) -> Box:
+    it = iter(boxes)
+    try:
+        first = next(it)
+    except StopIteration:
+        raise ValueError("union of no boxes") from None
+    x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
+    for b in it:
+        x0, y0, x1, y1 = min(x0, b.x0), min(y0, b.y0), max(x1, b.x1), max(y1, b.y1)
+    return Box(x0, y0, x1, y1)
+
+
+def intersection(a: Box, b: Box) -> Box | None:
+    x0, y0, x1, y1 = max(a.x0, b.x0), max(a.y0, b.y0), min(a.x1, b.x1), min(a.y1, b.y1)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    return Box(x0, y0, x1, y1)
+
+
+def area(b: Box) -> float:
+    return max(0.0, b.width) * max(0.0, b.height)
+
+
+def overlap_fraction(a: Box, b: Box) -> float:
+    """The fraction of ``a``'s area that lies inside ``b``."""
+    inter = intersection(a, b)
+    if inter is None:
+        return 0.0
+    return area(inter) / max(area(a), 1e-9)
+
+
+def to_clip(box: Box, page_width: float, page_height: float) -> Clip:
+    """Page fractions of ``box`` on a page of the given size, clamped to [0, 1], 3 decimals."""
+    w = page_width if page_width > 0 else 1.0
+    h = page_height if page_height > 0 else 1.0
+
+    def f(v: float, d: float) -> float:
+        return round(min(1.0, max(0.0, v / d)), 3)
+
+    return Clip(f(box.x0, w), f(box.y0, h), f(box.x1, w), f(box.y1, h))
+
+
+def from_clip(clip: Clip, page_width: float, page_height: float) -> Box:
+    return Box(clip.x0 * page_width, clip.y0 * page_height, clip.x1 * page_width, clip.y1 * page_height)
+
+
+def parse_clip(values: object) -> Clip:
+    """Validate a user clip ``[x0, y0, x1, y1]``: four numbers, clamped to [0, 1], non-empty."""
+    if not isinstance(values, (list, tuple)) or len(values) != 4:
+        raise InvalidArgument("clip must be a list of four numbers [x0, y0, x1, y1] in page fractions.")
+    nums: list[float] = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v:  # NaN check
+            raise InvalidArgument("clip must be a list of four numbers [x0, y0, x1, y1] in page fractions.")
+        nums.append(min(1.0, max(0.0, float(v))))
+    x0, y0, x1, y1 = nums
+    if x1 - x0 <= 0.001 or y1 - y0 <= 0.001:
+        raise InvalidArgument(
+            "clip is empty after clamping to [0, 1]: x1 must exceed x0 and y1 must exceed y0.",
+            recovery="Pass a region like [0, 0, 0.5, 0.5] (top-left quarter).",
+        )
+    return Clip(x0, y0, x1, y1)
+
+
+def box_list(b: Box, ndigits: int = 1) -> list[float]:
+    return [round(b.x0, ndigits), round(b.y0, ndigits), round(b.x1, ndigits), round(b.y1, ndigits)]
+
+
+def clip_list(c: Clip) -> list[float]:
+    return [round(c.x0, 3), round(c.y0, 3), round(c.x1, 3), round(c.y1, 3)]

@@ -1,0 +1,250 @@
+"""Domain values shared by ports, services and adapters.
+
+Units everywhere: PDF points (1/72 inch) in *page space*: the page as a reader sees it (after its
+/Rotate), origin at the top-left corner of its crop box, y growing downwards. Page indexes are
+0-based inside the library and 1-based at the user surface (API results, MCP, CLI).
+
+Models are frozen attrs classes; collections are tuples. Serialization lives in
+:mod:`pdfcore.serde`, never on the models.
+"""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+
+# --------------------------------------------------------------------------------------------
+# Geometry
+
+
+@frozen
+class Box:
+    """An axis-aligned rectangle in page space (points, top-left origin), x0 <= x1, y0 <= y1."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+
+@frozen
+class Clip:
+    """A region as fractions of the page's width and height, each in [0, 1], top-left origin."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+# --------------------------------------------------------------------------------------------
+# Sources
+
+
+@frozen
+class Fingerprint:
+    """Identity of a file's content: size and mtime (the fast path) and a SHA-256 digest."""
+
+    size: int
+    mtime_ns: int
+    sha256: str
+
+
+@frozen
+class DocumentSource:
+    """A local PDF a port may open. The password is kept out of repr and equality."""
+
+    path: str
+    fingerprint: Fingerprint
+    password: str | None = field(default=None, repr=False, eq=False)
+    #: What the user called it (a path relative to a root, or the URL it came from).
+    display_name: str = ""
+
+
+# --------------------------------------------------------------------------------------------
+# Document structure
+
+
+@frozen
+class OutlineEntry:
+    level: int
+    title: str
+    #: 1-based page the entry points to, or None when it has no resolvable destination.
+    page: int | None
+
+
+@frozen
+class PageInfo:
+    index: int
+    #: Width and height in page space (after rotation), points.
+    width: float
+    height: float
+    label: str | None = None
+
+
+@frozen
+class DocumentFacts:
+    """What a document is, without reading its pages' text."""
+
+    page_count: int
+    metadata: tuple[tuple[str, str], ...]
+    outline: tuple[OutlineEntry, ...]
+    pages: tuple[PageInfo, ...]
+    pdf_version: str | None = None
+    encrypted: bool = False
+    has_acroform: bool = False
+    has_xfa: bool = False
+    attachment_count: int = 0
+
+
+# --------------------------------------------------------------------------------------------
+# Page content
+
+
+@frozen
+class TextLine:
+    text: str
+    bbox: Box
+    font_size: float = 0.0
+    bold: bool = False
+
+
+@frozen
+class TextBlock:
+    """A paragraph-like group of lines in reading order."""
+
+    text: str
+    bbox: Box
+    lines: tuple[TextLine, ...] = ()
+
+
+@frozen
+class ImageInfo:
+    """A distinct embedded raster image on a page (deduplicated by PDF object)."""
+
+    index: int
+    width_px: int
+    height_px: int
+    #: First placement; None for inline/mask images with no retrievable rect.
+    bbox: Box | None
+    placements: tuple[Box, ...] = ()
+    filter: str | None = None
+
+
+@frozen
+class HiddenSpan:
+    """A run of text a human reader cannot see, and why."""
+
+    page: int
+    reasons: tuple[str, ...]
+    text: str
+    bbox: Box
+    font_size: float
+    opacity: float
+
+
+@frozen
+class PageText:
+    """Everything the text extractor learned about one page."""
+
+    index: int
+    text: str
+    blocks: tuple[TextBlock, ...] = ()
+    #: Raw lines in content-stream order, as an extractor found them. The layout step turns
+    #: them into ``blocks`` and ``text`` (reading order) and then drops them.
+    lines: tuple[TextLine, ...] = ()
+    char_count: int = 0
+    image_count: int = 0
+    images: tuple[ImageInfo, ...] = ()
+    hidden: tuple[HiddenSpan, ...] = ()
+    #: Stable quality warning codes (see :mod:`pdfcore.services.quality`).
+    warnings: tuple[str, ...] = ()
+    #: "extracted" for the native text layer, "ocr" for recognised text.
+    source: str = "extracted"
+    ocr_confidence: float | None = None
+
+
+@frozen
+class RenderedImage:
+    png: bytes
+    width: int
+    height: int
+    dpi: float
+
+
+# --------------------------------------------------------------------------------------------
+# Tables, OCR, embeddings, fetching
+
+
+@frozen
+class Table:
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    bbox: Box
+
+
+@frozen
+class OcrWord:
+    text: str
+    #: In the coordinates of the image the engine was given (pixels, top-left origin).
+    bbox: Box
+    confidence: float
+    line: int = 0
+
+
+@frozen
+class OcrResult:
+    engine: str
+    words: tuple[OcrWord, ...]
+    text: str
+    mean_confidence: float
+
+
+@frozen
+class RasterImage:
+    """An 8-bit greyscale or RGB image handed to an OCR engine (PNG-encoded)."""
+
+    png: bytes
+    width: int
+    height: int
+
+
+@frozen
+class FetchedFile:
+    path: str
+    sha256: str
+    size: int
+    url: str
+    final_url: str
+    content_type: str | None
+
+
+@frozen
+class Embeddings:
+    """``count`` float32 vectors of ``dimension`` values, row-major, little-endian bytes."""
+
+    dimension: int
+    count: int
+    data: bytes
+
+
+# --------------------------------------------------------------------------------------------
+# Cache bookkeeping
+
+
+@frozen
+class StoreStats:
+    total_files: int
+    total_pages: int
+    total_images: int
+    total_embeddings: int
+    total_ocr_pages: int
+    size_bytes: int
+    path: str

@@ -1,0 +1,1 @@
+"""Domain services: they talk to ports only."""

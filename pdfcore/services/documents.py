@@ -1,0 +1,172 @@
+"""Document facts and page content, from the cache when it has them, else from the extractor.
+
+Pages are assembled (layout, quality) once and then cached: in memory for the process, and in
+the persistent Store when one is configured. Encrypted documents are never written to the
+persistent store (their text would sit on disk decrypted), and a cached encrypted document is
+only served after the password was checked against the file again.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+
+from attrs import frozen
+
+from pdfcore.models import DocumentFacts, DocumentSource, PageText
+from ports.store import Store
+from ports.text_extractor import TextExtractor
+
+#: Turns an extractor's raw page into the cached form (layout, quality signals...).
+PageFinisher = Callable[[PageText, DocumentFacts], PageText]
+
+
+@frozen
+class PagesResult:
+    pages: dict[int, PageText]
+    cache_hits: int
+
+
+class _Lru:
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.items: OrderedDict[object, object] = OrderedDict()
+
+    def get(self, key: object) -> object | None:
+        v = self.items.get(key)
+        if v is not None:
+            self.items.move_to_end(key)
+        return v
+
+    def put(self, key: object, value: object) -> None:
+        self.items[key] = value
+        self.items.move_to_end(key)
+        while len(self.items) > self.capacity:
+            self.items.popitem(last=False)
+
+    def clear(self) -> None:
+        self.items.clear()
+
+
+class DocumentService:
+    def __init__(
+        self,
+        extractor: TextExtractor,
+        store: Store | None,
+        finish: PageFinisher,
+        *,
+        memory_pages: int = 4096,
+    ) -> None:
+        self.extractor = extractor
+        self.store = store
+        self.finish = finish
+        self._facts: _Lru = _Lru(256)
+        self._pages: _Lru = _Lru(memory_pages)
+        self._verified: _Lru = _Lru(256)
+        self._lock = threading.Lock()
+
+    # -- facts -----------------------------------------------------------------------------
+
+    def facts(self, source: DocumentSource) -> tuple[DocumentFacts, bool]:
+        """The document's facts and whether they came from a cache."""
+        digest = source.fingerprint.sha256
+        with self._lock:
+            cached = self._facts.get(digest)
+        if isinstance(cached, DocumentFacts):
+            self._check_access(source, cached)
+            return cached, True
+        if self.store is not None:
+            stored = self.store.load_facts(digest)
+            if stored is not None and not stored.encrypted:
+                with self._lock:
+                    self._facts.put(digest, stored)
+                return stored, True
+        facts = self.extractor.inspect(source)
+        with self._lock:
+            self._facts.put(digest, facts)
+            if facts.encrypted:
+                self._verified.put(_access_key(source), True)
+        if self.store is not None and not facts.encrypted:
+            self.store.save_facts(digest, facts)
+        return facts, False
+
+    def _check_access(self, source: DocumentSource, facts: DocumentFacts) -> None:
+        """For an encrypted document, make sure this caller's password opens the file."""
+        if not facts.encrypted:
+            return
+        key = _access_key(source)
+        with self._lock:
+            if self._verified.get(key):
+                return
+        self.extractor.inspect(source)  # raises password_required / password_incorrect
+        with self._lock:
+            self._verified.put(key, True)
+
+    # -- pages -----------------------------------------------------------------------------
+
+    def pages(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> PagesResult:
+        digest = source.fingerprint.sha256
+        self._check_access(source, facts)
+        found: dict[int, PageText] = {}
+        missing: list[int] = []
+        with self._lock:
+            for i in indexes:
+                hit = self._pages.get((digest, i))
+                if isinstance(hit, PageText):
+                    found[i] = hit
+                else:
+                    missing.append(i)
+        hits = len(found)
+        if missing and self.store is not None and not facts.encrypted:
+            stored = self.store.load_pages(digest, missing)
+            if stored:
+                hits += len(stored)
+                found.update(stored)
+                with self._lock:
+                    for i, p in stored.items():
+                        self._pages.put((digest, i), p)
+                missing = [i for i in missing if i not in stored]
+        if missing:
+            fresh = [self.finish(p, facts) for p in self.extractor.extract(source, missing)]
+            with self._lock:
+                for p in fresh:
+                    self._pages.put((digest, p.index), p)
+            if self.store is not None and not facts.encrypted:
+                self.store.save_pages(digest, fresh)
+            found.update({p.index: p for p in fresh})
+        return PagesResult(pages=found, cache_hits=hits)
+
+    def cached_pages(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> dict[int, PageText]:
+        """Pages already cached (memory or store); never extracts."""
+        digest = source.fingerprint.sha256
+        found: dict[int, PageText] = {}
+        with self._lock:
+            for i in indexes:
+                hit = self._pages.get((digest, i))
+                if isinstance(hit, PageText):
+                    found[i] = hit
+        rest = [i for i in indexes if i not in found]
+        if rest and self.store is not None and not facts.encrypted:
+            found.update(self.store.load_pages(digest, rest))
+        return found
+
+    def replace_page(self, source: DocumentSource, page: PageText, facts: DocumentFacts) -> None:
+        """Store a re-read page (e.g. after OCR) in place of the cached one."""
+        digest = source.fingerprint.sha256
+        with self._lock:
+            self._pages.put((digest, page.index), page)
+        if self.store is not None and not facts.encrypted:
+            self.store.save_pages(digest, [page])
+
+    def forget_memory(self) -> None:
+        with self._lock:
+            self._facts.clear()
+            self._pages.clear()
+            self._verified.clear()
+
+
+def _access_key(source: DocumentSource) -> tuple[str, int]:
+    # The password is not kept; its hash (salted per process by Python's str hash) keys the check.
+    return (source.fingerprint.sha256, hash(source.password or ""))
+

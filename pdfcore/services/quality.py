@@ -1,0 +1,85 @@
+"""Page quality signals: stable warning codes derived from what extraction found.
+
+Codes (part of the public API):
+
+- ``no_text``: the page has no text layer at all.
+- ``likely_scanned``: little or no text, and raster images cover most of the page; OCR it.
+- ``garbled_text``: many characters are unmapped glyphs (U+FFFD, private-use, control chars):
+  the font has no usable Unicode mapping; render or OCR the page.
+- ``hidden_text``: the page carries text a human reader cannot see (see content trust).
+- ``outside_crop_text``: text in the printer's margin (outside the visible crop box: crop
+  marks, slugs) was left out of the page text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from attrs import evolve
+
+from pdfcore.geometry import area, intersection
+from pdfcore.layout import assemble
+from pdfcore.models import Box, DocumentFacts, PageText
+
+MIN_USABLE_CHARS = 20
+SCAN_IMAGE_COVERAGE = 0.5
+GARBLED_FRACTION = 0.1
+
+#: Warnings that mean "the native text layer cannot be trusted to be complete".
+UNUSABLE = frozenset({"no_text", "likely_scanned", "garbled_text"})
+
+
+def finish_page(page: PageText, facts: DocumentFacts) -> PageText:
+    page = assemble(page)
+    width, height = _page_size(page, facts)
+    computed = [w for w in warnings_for(page, width, height) if w not in page.warnings]
+    return evolve(page, warnings=(*page.warnings, *computed))
+
+
+def _page_size(page: PageText, facts: DocumentFacts) -> tuple[float, float]:
+    if 0 <= page.index < len(facts.pages):
+        info = facts.pages[page.index]
+        return info.width, info.height
+    return 612.0, 792.0
+
+
+def image_coverage(page: PageText, width: float, height: float) -> float:
+    if width <= 0 or height <= 0:
+        return 0.0
+    page_box = Box(0.0, 0.0, width, height)
+    covered = 0.0
+    for img in page.images:
+        for b in (img.placements or ((img.bbox,) if img.bbox else ())):
+            inter = intersection(b, page_box)
+            if inter is not None:
+                covered = max(covered, area(inter))
+    return covered / (width * height)
+
+
+_GARBLED = re.compile("[\ufffd\ue000-\uf8ff\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def garbled_fraction(text: str) -> float:
+    """Share of non-space characters that are unmapped glyphs (U+FFFD, private use, controls)."""
+    n = len("".join(text.split()))
+    if not n:
+        return 0.0
+    return len(_GARBLED.findall(text)) / n
+
+
+def warnings_for(page: PageText, width: float, height: float) -> list[str]:
+    out: list[str] = []
+    coverage = image_coverage(page, width, height)
+    if page.char_count == 0 and coverage < SCAN_IMAGE_COVERAGE:
+        out.append("no_text")
+    elif page.char_count < MIN_USABLE_CHARS and coverage >= SCAN_IMAGE_COVERAGE:
+        out.append("likely_scanned")
+    if page.char_count >= 10 and garbled_fraction(page.text) > GARBLED_FRACTION:
+        out.append("garbled_text")
+    if page.hidden:
+        out.append("hidden_text")
+    return out
+
+
+def usable(page: PageText) -> bool:
+    return not (set(page.warnings) & UNUSABLE)

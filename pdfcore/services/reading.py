@@ -1,0 +1,184 @@
+"""Reading pages: selected pages with geometry, and the whole document in byte-capped windows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pdfcore import pagespec
+from pdfcore.errors import InvalidArgument, ResourceLimit
+from pdfcore.geometry import to_clip
+from pdfcore.models import Box, DocumentFacts, DocumentSource, PageText
+from pdfcore.results import ImageOut, PageOut, ReadAllResult, ReadPagesResult
+from pdfcore.services.documents import DocumentService
+
+MAX_READ_ALL_PAGES = 500
+
+
+def estimate_tokens(chars: int) -> int:
+    return (chars + 3) // 4
+
+
+def page_header(n: int, label: str | None) -> str:
+    return f"--- page {n} (label {label}) ---\n" if label and label != str(n) else f"--- page {n} ---\n"
+
+
+def page_out(page: PageText, facts: DocumentFacts, text: str | None = None) -> PageOut:
+    info = facts.pages[page.index] if page.index < len(facts.pages) else None
+    width = info.width if info else 0.0
+    height = info.height if info else 0.0
+    images = tuple(
+        ImageOut(
+            index=img.index,
+            width=img.width_px,
+            height=img.height_px,
+            bbox=img.bbox,
+            clip=to_clip(img.bbox, width, height) if img.bbox else None,
+            placements=img.placements or None,
+            filter=img.filter,
+        )
+        for img in page.images
+    )
+    body = page.text if text is None else text
+    return PageOut(
+        page=page.index + 1,
+        label=info.label if info else None,
+        text=body,
+        chars=len(body),
+        hidden_text=bool(page.hidden),
+        images=images,
+        image_count=len(images),
+        page_rect=Box(0.0, 0.0, width, height),
+        source=page.source,
+        warnings=page.warnings,
+        ocr_confidence=page.ocr_confidence,
+    )
+
+
+class ReadService:
+    def __init__(self, documents: DocumentService, *, max_response_bytes: int, max_pages_per_call: int) -> None:
+        self.documents = documents
+        self.max_response_bytes = max_response_bytes
+        self.max_pages_per_call = max_pages_per_call
+
+    def read_pages(self, source: DocumentSource, facts: DocumentFacts, pages: str | int) -> ReadPagesResult:
+        labels = [p.label for p in facts.pages]
+        indexes = pagespec.resolve(pages, facts.page_count, labels)
+        if len(indexes) > self.max_pages_per_call:
+            first = indexes[: self.max_pages_per_call]
+            raise ResourceLimit(
+                f"{len(indexes)} pages were asked for; one call reads at most {self.max_pages_per_call}.",
+                recovery=f"Read in smaller ranges, e.g. pages='{pagespec.format_ranges([i + 1 for i in first])}'.",
+            )
+        got = self.documents.pages(source, indexes, facts)
+        outs = tuple(page_out(got.pages[i], facts) for i in indexes)
+        total_chars = sum(p.chars for p in outs)
+        return ReadPagesResult(
+            pages=outs,
+            hidden_text_detected=any(p.hidden_text for p in outs),
+            total_chars=total_chars,
+            estimated_tokens=estimate_tokens(total_chars),
+            cache_hits=got.cache_hits,
+            total_images=sum(p.image_count for p in outs),
+        )
+
+    def read_all(
+        self, source: DocumentSource, facts: DocumentFacts, *, start_page: int = 1, max_pages: int = 50
+    ) -> ReadAllResult:
+        if isinstance(start_page, bool) or not isinstance(start_page, int):
+            raise InvalidArgument("start_page must be an integer (1-based).")
+        if isinstance(max_pages, bool) or not isinstance(max_pages, int):
+            raise InvalidArgument("max_pages must be an integer.")
+        total = facts.page_count
+        start = max(1, start_page)
+        max_pages = min(MAX_READ_ALL_PAGES, max(1, max_pages))
+        cap = self.max_response_bytes
+        if start > total:
+            return ReadAllResult(
+                full_text="",
+                page_count=0,
+                start_page=start,
+                total_pages=total,
+                truncated=False,
+                truncated_pages=False,
+                truncated_bytes=False,
+                bytes_returned=0,
+                bytes_available=0,
+                next_page=None,
+                hidden_text_detected=False,
+                total_chars=0,
+                estimated_tokens=0,
+                cache_hits=0,
+            )
+        window = list(range(start - 1, min(total, start - 1 + max_pages)))
+        labels = [p.label for p in facts.pages]
+        parts: list[str] = []
+        used = 0
+        hits = 0
+        hidden = False
+        included: list[int] = []
+        empty: list[int] = []
+        next_index: int | None = None  # 0-based page to resume from
+        truncated_bytes = False
+        cut_page: int | None = None
+        for i in window:
+            got = self.documents.pages(source, [i], facts)
+            hits += got.cache_hits
+            page = got.pages[i]
+            chunk = page_header(i + 1, labels[i]) + page.text + "\n\n"
+            size = len(chunk.encode("utf-8"))
+            if used + size > cap:
+                truncated_bytes = True
+                if included:
+                    next_index = i
+                else:
+                    # Not even this one page fits: return its head, cut on a character boundary,
+                    # so a caller looping on next_page still sees every page exactly once.
+                    cut = chunk.encode("utf-8")[:cap].decode("utf-8", "ignore")
+                    parts.append(cut)
+                    used += len(cut.encode("utf-8"))
+                    included.append(i)
+                    hidden = hidden or bool(page.hidden)
+                    cut_page = i + 1
+                    next_index = i + 1 if i + 1 < total else None
+                break
+            parts.append(chunk)
+            used += size
+            included.append(i)
+            hidden = hidden or bool(page.hidden)
+            if page.char_count == 0:
+                empty.append(i + 1)
+        if not truncated_bytes:
+            next_index = window[-1] + 1 if window[-1] + 1 < total else None
+        truncated_pages = not truncated_bytes and next_index is not None
+        next_page = next_index + 1 if next_index is not None else None
+        last_included = included[-1] if included else start - 2
+        full_text = "".join(parts)
+        available = used + self._known_bytes(source, facts, [i for i in window if i > last_included], labels)
+        chars = len(full_text)
+        return ReadAllResult(
+            full_text=full_text,
+            page_count=len(included),
+            start_page=start,
+            total_pages=total,
+            truncated=truncated_bytes or truncated_pages,
+            truncated_pages=truncated_pages,
+            truncated_bytes=truncated_bytes,
+            bytes_returned=used,
+            bytes_available=available,
+            next_page=next_page,
+            hidden_text_detected=hidden,
+            total_chars=chars,
+            estimated_tokens=estimate_tokens(chars),
+            cache_hits=hits,
+            pages_without_text=tuple(empty),
+            page_cut=cut_page,
+        )
+
+    def _known_bytes(
+        self, source: DocumentSource, facts: DocumentFacts, rest: Sequence[int], labels: Sequence[str | None]
+    ) -> int:
+        """Bytes of omitted window pages that are already cached (none are extracted for this)."""
+        total = 0
+        for i, page in self.documents.cached_pages(source, rest, facts).items():
+            total += len((page_header(i + 1, labels[i]) + page.text + "\n\n").encode("utf-8"))
+        return total

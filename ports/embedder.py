@@ -1,0 +1,29 @@
+"""Embedder: text to unit vectors."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from pdfcore.models import Embeddings
+
+
+class Embedder(Protocol):
+    """Turns texts into L2-normalised float32 vectors.
+
+    Contract:
+
+    - ``model_name`` names the model; ``dimension`` its vector size.
+    - ``embed(texts)`` returns one vector per text in order, batched internally.
+    - Loads its model lazily and offline (never from a network hub); ``check()`` raises
+      ``backend_unavailable`` naming the fix when the model cannot be loaded.
+    - Thread-safe.
+
+    Errors that may escape: ``backend_unavailable``.
+    """
+
+    model_name: str
+    dimension: int
+
+    def check(self) -> None: ...
+
+    def embed(self, texts: list[str]) -> Embeddings: ...

@@ -1,0 +1,27 @@
+"""TableExtractor: tables on a page as header + rows."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from pdfcore.models import Box, DocumentSource, Table
+
+
+class TableExtractor(Protocol):
+    """Finds tables on one page.
+
+    Contract:
+
+    - ``page`` is 0-based; returned ``bbox`` values are in page space (points, top-left origin).
+    - ``regions``, when given, are the candidate areas where the caller's cheap geometry check saw
+      a possible table; implementations may restrict their search to them.
+    - Cells are strings ("" for an empty cell); every row has the header's length.
+    - Thread-safe.
+
+    Errors that may escape: ``malformed_pdf``, ``extraction_failed``, ``password_required``,
+    ``password_incorrect``.
+    """
+
+    def extract_tables(
+        self, source: DocumentSource, page: int, *, regions: tuple[Box, ...] = ()
+    ) -> tuple[Table, ...]: ...
