@@ -71,7 +71,7 @@ class _OpenDocuments:
             _, old = self._docs.popitem(last=False)
             try:
                 old.close()
-            except Exception:  # noqa: BLE001 - closing a stale handle must not fail a call
+            except Exception:
                 log.debug("closing a cached pdfium document failed", exc_info=True)
         return doc
 
@@ -79,7 +79,7 @@ class _OpenDocuments:
         for key in [k for k in self._docs if k[0] == path]:
             try:
                 self._docs.pop(key).close()
-            except Exception:  # noqa: BLE001
+            except Exception:
                 log.debug("closing a cached pdfium document failed", exc_info=True)
 
 

@@ -1,4 +1,4 @@
-"""Walking a pdfium page's objects: text runs with their visibility, images, filled shapes.
+"""Walking a pdfium page's objects: text runs with their visibility, images, filled shapes, rules.
 
 Used by the pdfium adapters only, always under PDFIUM_LOCK. Objects inside form XObjects are
 visited with their form's matrix applied, so every box comes out in page space.
@@ -17,6 +17,15 @@ from pdfcore.models import Box
 
 _MAX_DEPTH = 8
 _MAX_OBJECTS = 200_000
+
+# Ruling lines (table evidence). A rule is an axis-aligned segment at least RULE_MIN_LEN long;
+# a path or rectangle thinner than RULE_MAX_THICK is one rule as a whole. Stroked outlines with
+# more segments than _MAX_RULE_SEGMENTS are drawings (charts, maps), not rulings.
+RULE_MIN_LEN = 6.0
+RULE_MAX_THICK = 4.0
+_MAX_RULE_SEGMENTS = 256
+_MAX_RULES = 4000
+_AXIS_TOL = 0.5
 
 
 @dataclass(slots=True)
@@ -56,6 +65,8 @@ class PageObjects:
     texts: list[TextRun] = field(default_factory=list)
     images: list[ImageRun] = field(default_factory=list)
     fills: list[FillRun] = field(default_factory=list)
+    #: Axis-aligned ruling segments in page space (thin boxes), unmerged.
+    rules: list[Box] = field(default_factory=list)
     n_paths: int = 0
     truncated: bool = False
 
@@ -99,36 +110,40 @@ def _matrix(raw: Any, obj: Any) -> Matrix:
 
 
 def _path_coverage(raw: Any, obj: Any) -> float:
-    """Area of the path's outline (shoelace over its points) over its bounding-box area."""
+    """Area enclosed by the path's outline over its bounding-box area (1.0 for a rectangle).
+
+    Slivers and zero-area paths whose bounding box happens to cover some text score near 0,
+    so they do not count as a background behind it.
+    """
     n = raw.FPDFPath_CountSegments(obj)
-    if n <= 0 or n > 5000:
-        return 1.0 if n > 5000 else 0.0
+    if n <= 0:
+        return 0.0
+    if n > 5000:
+        return 1.0  # too complex to measure cheaply: treat as solid
     x, y = ctypes.c_float(), ctypes.c_float()
-    pts: list[tuple[float, float]] = []
-    area = 0.0
+    subpaths: list[list[tuple[float, float]]] = []
+    current: list[tuple[float, float]] = []
     for i in range(n):
         seg = raw.FPDFPath_GetPathSegment(obj, i)
         if not raw.FPDFPathSegment_GetPoint(seg, x, y):
             continue
-        if raw.FPDFPathSegment_GetType(seg) == raw.FPDF_SEGMENT_MOVETO and len(pts) > 2:
-            area += _shoelace(pts)
-            pts = []
-        pts.append((x.value, y.value))
-    if len(pts) > 2:
-        area += _shoelace(pts)
-    xs = [p[0] for p in pts] or [0.0]
-    ys = [p[1] for p in pts] or [0.0]
-    if not pts:
+        if raw.FPDFPathSegment_GetType(seg) == raw.FPDF_SEGMENT_MOVETO and current:
+            subpaths.append(current)
+            current = []
+        current.append((x.value, y.value))
+    if current:
+        subpaths.append(current)
+    area = sum(_shoelace(sp) for sp in subpaths if len(sp) > 2)
+    # Segment points are in the path's own space; its bounds are in the container's space.
+    mat = _matrix(raw, obj)
+    det = abs(mat[0] * mat[3] - mat[1] * mat[2])
+    x0, y0, x1, y1 = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    if not raw.FPDFPageObj_GetBounds(obj, x0, y0, x1, y1):
         return 0.0
-    box_area = (max(xs) - min(xs)) * (max(ys) - min(ys))
-    l, b, r, t = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
-    if raw.FPDFPageObj_GetBounds(obj, l, b, r, t):
-        # bounds are in page units; compare with the outline area transformed the same way
-        mat = _matrix(raw, obj)
-        det = abs(mat[0] * mat[3] - mat[1] * mat[2]) or 1.0
-        box_area = max((r.value - l.value) * (t.value - b.value), 1e-9)
-        return min(1.0, area * det / box_area)
-    return min(1.0, area / box_area) if box_area > 0 else 0.0
+    box_area = (x1.value - x0.value) * (y1.value - y0.value)
+    if box_area <= 1e-9:
+        return 0.0
+    return min(1.0, area * det / box_area)
 
 
 def _shoelace(pts: list[tuple[float, float]]) -> float:
@@ -161,7 +176,7 @@ def _image_filter(raw: Any, obj: Any) -> str | None:
 
 
 def walk(page: Any, space: PageSpace) -> PageObjects:
-    """Every text, image and filled-path object of the page, in drawing order.
+    """Every text, image and filled-path object of the page in drawing order, and its rulings.
 
     This runs on every extracted page, so it is written for speed: out-parameters are allocated
     once, library functions are bound to locals, and the costly details (font size and matrix,
@@ -185,6 +200,14 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
         raw.FPDF_PAGEOBJ_FORM,
     )
     to_box = space.box
+    count_segments = raw.FPDFPath_CountSegments
+    get_segment = raw.FPDFPath_GetPathSegment
+    seg_point = raw.FPDFPathSegment_GetPoint
+    seg_type = raw.FPDFPathSegment_GetType
+    seg_close = raw.FPDFPathSegment_GetClose
+    MOVETO, LINETO = raw.FPDF_SEGMENT_MOVETO, raw.FPDF_SEGMENT_LINETO
+    px, py = ctypes.c_float(), ctypes.c_float()
+    page_w, page_h = space.width + 1.0, space.height + 1.0
 
     def bounds(obj: Any, m: Matrix) -> Box | None:
         if not get_bounds(obj, fl, fb, fr, ft):
@@ -197,6 +220,67 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
             xs.append(px)
             ys.append(py)
         return to_box(min(xs), min(ys), max(xs), max(ys))
+
+    def rules_of(obj: Any, box: Box | None, m: Matrix, stroked: bool, filled: bool) -> None:
+        """Ruling segments of one path: the whole path when it is thin, else its straight
+        axis-aligned segments (stroked outlines) or its edges (filled rectangles)."""
+        if box is None:
+            return
+        w, h = box.x1 - box.x0, box.y1 - box.y0
+        if w < RULE_MIN_LEN and h < RULE_MIN_LEN:
+            return
+        if w <= RULE_MAX_THICK or h <= RULE_MAX_THICK:
+            out.rules.append(box)
+            return
+        if box.x0 < -1.0 or box.y0 < -1.0 or box.x1 > page_w or box.y1 > page_h:
+            # Reaches past the crop box: printer's marks (crop and registration marks drawn
+            # as one path around the page), never a table a reader sees.
+            return
+        n = count_segments(obj)
+        if n <= 0 or n > _MAX_RULE_SEGMENTS:
+            return
+        if not stroked:
+            # A filled shape counts only when it is a plain rectangle (a shaded cell or band):
+            # its four edges are rulings.
+            if n <= 5:
+                out.rules.extend(
+                    (
+                        Box(box.x0, box.y0, box.x1, box.y0),
+                        Box(box.x0, box.y1, box.x1, box.y1),
+                        Box(box.x0, box.y0, box.x0, box.y1),
+                        Box(box.x1, box.y0, box.x1, box.y1),
+                    )
+                )
+            return
+        om = _mul(_matrix(raw, obj), m) if m is not _IDENTITY else _matrix(raw, obj)
+        a, b, c, d, e, f = om
+        point = space.point
+        start: tuple[float, float] | None = None
+        prev: tuple[float, float] | None = None
+        for k in range(n):
+            seg = get_segment(obj, k)
+            if not seg_point(seg, px, py):
+                continue
+            x, y = px.value, py.value
+            cur = point(a * x + c * y + e, b * x + d * y + f)
+            kind_ = seg_type(seg)
+            if kind_ == MOVETO:
+                start = prev = cur
+                continue
+            if kind_ == LINETO and prev is not None:
+                add_segment(prev, cur)
+            prev = cur
+            if seg_close(seg) and start is not None:
+                add_segment(cur, start)
+                prev = start
+
+    def add_segment(p: tuple[float, float], q: tuple[float, float]) -> None:
+        x0, x1 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+        y0, y1 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+        if y1 - y0 <= _AXIS_TOL and x1 - x0 >= RULE_MIN_LEN:
+            out.rules.append(Box(x0, y0, x1, y0))
+        elif x1 - x0 <= _AXIS_TOL and y1 - y0 >= RULE_MIN_LEN:
+            out.rules.append(Box(x0, y0, x0, y1))
 
     def visit(container: Any, is_form: bool, m: Matrix, depth: int) -> None:
         nonlocal order
@@ -248,14 +332,18 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
                 )
             elif kind == T_PATH:
                 out.n_paths += 1
-                if raw.FPDFPath_GetDrawMode(obj, fillmode, strokemode) and fillmode.value:
-                    if not get_fill(obj, cr, cg, cb, ca) or ca.value == 0:
-                        continue
-                    color = (cr.value, cg.value, cb.value, ca.value)
+                if not raw.FPDFPath_GetDrawMode(obj, fillmode, strokemode):
+                    continue
+                stroked = bool(strokemode.value)
+                if fillmode.value and get_fill(obj, cr, cg, cb, ca) and ca.value != 0:
                     box = bounds(obj, m)
-                    if box is None or box.x1 <= box.x0 or box.y1 <= box.y0:
+                    if box is not None and box.x1 > box.x0 and box.y1 > box.y0:
+                        out.fills.append(FillRun(order, box, (cr.value, cg.value, cb.value, ca.value), obj))
+                        if len(out.rules) < _MAX_RULES:
+                            rules_of(obj, box, m, stroked, True)
                         continue
-                    out.fills.append(FillRun(order, box, color, obj))
+                if stroked and len(out.rules) < _MAX_RULES:
+                    rules_of(obj, bounds(obj, m), m, True, False)
             elif kind == T_FORM and depth < _MAX_DEPTH:
                 fm = _matrix(raw, obj)
                 visit(obj, True, _mul(fm, m) if m is not _IDENTITY else fm, depth + 1)

@@ -42,6 +42,13 @@ MIN_HIDDEN_CHARS = 4
 WHITE_MIN = 245
 OFFPAGE_MIN_OUTSIDE = 0.95
 
+# Table evidence kept on each page (see pdfcore.services.tables).
+MAX_RULES = 400
+MAX_GAPS = 2000
+RULE_SNAP = 1.0
+GAP_MIN_FACTOR = 0.8
+GAP_MIN_PT = 3.0
+
 
 class PdfiumTextExtractor(TextExtractor):
     """Reads structure and text with pdfium (pypdfium2)."""
@@ -78,7 +85,9 @@ class PdfiumTextExtractor(TextExtractor):
                 if not raw.FPDF_GetPageSizeByIndexF(doc.raw, i, size):
                     size.width = size.height = 0.0
                 pages.append(
-                    PageInfo(index=i, width=round(size.width, 3), height=round(size.height, 3), label=_page_label(doc, i))
+                    PageInfo(
+                        index=i, width=round(size.width, 3), height=round(size.height, 3), label=_page_label(doc, i)
+                    )
                 )
             version = doc.get_version()
             form_type = doc.get_formtype()
@@ -118,7 +127,8 @@ def _extract_page(doc: Any, index: int) -> PageText:
         space = PageSpace(page)
         textpage = page.get_textpage()
         try:
-            lines = _lines(raw, textpage, space)
+            gaps: list[Box] = []
+            lines = _lines(raw, textpage, space, gaps)
             objects = walk(page, space)
             hidden = _hidden_spans(raw, textpage, objects, space, index)
         finally:
@@ -135,6 +145,8 @@ def _extract_page(doc: Any, index: int) -> PageText:
         images=images,
         hidden=hidden,
         warnings=("outside_crop_text",) if margin else (),
+        rules=_rules(objects, space),
+        gaps=tuple(gaps),
     )
 
 
@@ -157,11 +169,12 @@ def _split_margin(lines: list[TextLine], space: PageSpace) -> tuple[list[TextLin
     return kept, dropped
 
 
-def _lines(raw: Any, textpage: Any, space: PageSpace) -> list[TextLine]:
+def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = None) -> list[TextLine]:
     """The page's text lines (pdfium's own line breaks) with boxes and font size.
 
     Runs on every page: one text call for the whole page, then per line one rect count, its
-    rects, and the font size of its first character.
+    rects, and the font size of its first character. When ``gaps`` is given, the wide gaps
+    between a line's rects (the whitespace between table cells) are appended to it.
     """
     tp = textpage.raw
     n = raw.FPDFText_CountChars(tp)
@@ -182,6 +195,7 @@ def _lines(raw: Any, textpage: Any, space: PageSpace) -> list[TextLine]:
                 rc = count_rects(tp, start, len(body))
                 x0 = y0 = float("inf")
                 x1 = y1 = float("-inf")
+                pieces: list[tuple[float, float, float, float]] | None = [] if gaps is not None and rc > 1 else None
                 for k in range(rc):
                     if get_rect(tp, k, left, top, right, bottom):
                         lv, tv, rv, bv = left.value, top.value, right.value, bottom.value
@@ -189,15 +203,20 @@ def _lines(raw: Any, textpage: Any, space: PageSpace) -> list[TextLine]:
                         x1 = rv if rv > x1 else x1
                         y0 = bv if bv < y0 else y0
                         y1 = tv if tv > y1 else y1
+                        if pieces is not None:
+                            pieces.append((lv, bv, rv, tv))
                 if x0 != float("inf"):
                     first = start + (len(body) - len(body.lstrip()))
+                    bbox = to_box(x0, y0, x1, y1)
                     out.append(
                         TextLine(
                             text=body.strip().replace("\x00", ""),
-                            bbox=to_box(x0, y0, x1, y1),
+                            bbox=bbox,
                             font_size=round(font_size(tp, first), 2),
                         )
                     )
+                    if pieces and gaps is not None and len(gaps) < MAX_GAPS:
+                        _line_gaps(pieces, bbox, to_box, gaps)
             start = end + 1
         return out
     # Rare: the text API inserted or dropped chars, so indexes do not line up. Read per rect.
@@ -211,6 +230,74 @@ def _lines(raw: Any, textpage: Any, space: PageSpace) -> list[TextLine]:
         if seg.strip():
             out.append(TextLine(text=seg.replace("\r\n", " ").strip(), bbox=to_box(lft, btm, rgt, tpv)))
     return out
+
+
+def _line_gaps(pieces: list[tuple[float, float, float, float]], line: Box, to_box: Any, gaps: list[Box]) -> None:
+    """Append the gaps between a line's rects wider than GAP_MIN_FACTOR line heights."""
+    boxes = sorted((to_box(*p) for p in pieces), key=lambda b: b.x0)
+    wide = max(GAP_MIN_PT, GAP_MIN_FACTOR * line.height)
+    end = boxes[0].x1
+    for b in boxes[1:]:
+        if b.x0 - end >= wide:
+            gaps.append(Box(round(end, 1), round(line.y0, 1), round(b.x0, 1), round(line.y1, 1)))
+        end = b.x1 if b.x1 > end else end
+
+
+def _rules(objects: PageObjects, space: PageSpace) -> tuple[Box, ...]:
+    """The page's ruling segments inside the crop box, collinear pieces merged, longest kept.
+
+    Segments outside the crop box (printer's marks) are dropped; the rest are clamped to it.
+    """
+    w, h = space.width, space.height
+    horizontal: list[Box] = []
+    vertical: list[Box] = []
+    for r in objects.rules:
+        cx, cy = (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2
+        if not (0.0 <= cx <= w and 0.0 <= cy <= h):
+            continue
+        r = Box(max(r.x0, 0.0), max(r.y0, 0.0), min(r.x1, w), min(r.y1, h))
+        (horizontal if r.width >= r.height else vertical).append(r)
+    merged = _merge_rules(horizontal, across=False) + _merge_rules(vertical, across=True)
+    if len(merged) > MAX_RULES:
+        merged.sort(key=lambda b: -max(b.width, b.height))
+        merged = merged[:MAX_RULES]
+    merged.sort(key=lambda b: (b.y0, b.x0))
+    return tuple(Box(round(b.x0, 1), round(b.y0, 1), round(b.x1, 1), round(b.y1, 1)) for b in merged)
+
+
+def _merge_rules(rules: list[Box], *, across: bool) -> list[Box]:
+    """Merge rules on the same line (positions within RULE_SNAP) that touch or overlap along it.
+
+    ``across`` False: horizontal rules (along x); True: vertical rules (along y).
+    """
+    # (position across the rule, start along it, end along it, thickness)
+    if across:
+        items = sorted(((b.x0 + b.x1) / 2, b.y0, b.y1, b.width) for b in rules)
+    else:
+        items = sorted(((b.y0 + b.y1) / 2, b.x0, b.x1, b.height) for b in rules)
+    out: list[Box] = []
+    i = 0
+    while i < len(items):
+        j = i + 1
+        while j < len(items) and items[j][0] - items[j - 1][0] <= RULE_SNAP:
+            j += 1
+        line = sorted(items[i:j], key=lambda k: k[1])
+        pos = sum(k[0] for k in line) / len(line)
+        a, z, thick = line[0][1], line[0][2], line[0][3]
+        for _, a2, z2, t2 in line[1:]:
+            if a2 <= z + RULE_SNAP:
+                z, thick = max(z, z2), max(thick, t2)
+            else:
+                out.append(_rule_box(pos, a, z, thick, across))
+                a, z, thick = a2, z2, t2
+        out.append(_rule_box(pos, a, z, thick, across))
+        i = j
+    return out
+
+
+def _rule_box(pos: float, a: float, z: float, thick: float, across: bool) -> Box:
+    half = thick / 2
+    return Box(pos - half, a, pos + half, z) if across else Box(a, pos - half, z, pos + half)
 
 
 def _images(objects: PageObjects) -> tuple[ImageInfo, ...]:
@@ -313,16 +400,19 @@ def _is_white(color: tuple[int, int, int, int]) -> bool:
 def _has_dark_background(run: TextRun, objects: PageObjects) -> bool:
     """True when something non-white drawn before the text covers most of it."""
     for fill in objects.fills:
-        if fill.order < run.order and not _is_white(fill.color) and _overlap_fraction(run.box, fill.box) >= 0.6:
-            if fill_coverage(fill) >= 0.5:
-                return True
-    for img in objects.images:
-        if img.order < run.order and _overlap_fraction(run.box, img.box) >= 0.6:
+        if (
+            fill.order < run.order
+            and not _is_white(fill.color)
+            and _overlap_fraction(run.box, fill.box) >= 0.6
+            and fill_coverage(fill) >= 0.5
+        ):
             return True
-    return False
+    return any(img.order < run.order and _overlap_fraction(run.box, img.box) >= 0.6 for img in objects.images)
 
 
-def _hidden_spans(raw: Any, textpage: Any, objects: PageObjects, space: PageSpace, index: int) -> tuple[HiddenSpan, ...]:
+def _hidden_spans(
+    raw: Any, textpage: Any, objects: PageObjects, space: PageSpace, index: int
+) -> tuple[HiddenSpan, ...]:
     spans: list[HiddenSpan] = []
     current: tuple[tuple[str, ...], list[str], Box, float, float] | None = None
     cache: dict[int, str] = {}

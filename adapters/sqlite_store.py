@@ -40,7 +40,9 @@ class SqliteStore(Store):
     # -- connections -------------------------------------------------------------------------
 
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
+        conn = sqlite3.connect(
+            self.path, timeout=_BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+        )
         conn.execute(f"PRAGMA busy_timeout={_BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
@@ -99,17 +101,17 @@ class SqliteStore(Store):
         db = sqlite_utils.Database(conn)
         conn.execute("BEGIN IMMEDIATE")
         try:
-            db["paths"].create(
+            db.table("paths").create(
                 {"path": str, "size": int, "mtime_ns": int, "digest": str},
                 pk="path",
                 if_not_exists=True,
             )
-            db["documents"].create(
+            db.table("documents").create(
                 {"digest": str, "facts": str, "written_at": float, "accessed_at": float},
                 pk="digest",
                 if_not_exists=True,
             )
-            db["pages"].create(
+            db.table("pages").create(
                 {"digest": str, "page": int, "data": str, "chars": int, "images": int, "source": str},
                 pk=("digest", "page"),
                 if_not_exists=True,
@@ -123,9 +125,11 @@ class SqliteStore(Store):
     # -- paths -------------------------------------------------------------------------------
 
     def recall_path(self, path: str, size: int, mtime_ns: int) -> str | None:
-        row = self._conn().execute(
-            "SELECT digest FROM paths WHERE path=? AND size=? AND mtime_ns=?", (path, size, mtime_ns)
-        ).fetchone()
+        row = (
+            self._conn()
+            .execute("SELECT digest FROM paths WHERE path=? AND size=? AND mtime_ns=?", (path, size, mtime_ns))
+            .fetchone()
+        )
         return str(row[0]) if row else None
 
     def remember_path(self, path: str, size: int, mtime_ns: int, digest: str) -> None:

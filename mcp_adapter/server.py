@@ -55,7 +55,9 @@ INSTRUCTIONS = (
 
 PathArg = Annotated[
     str,
-    Field(description="The PDF: a local path (relative paths resolve under the first allowed root) or an https:// URL."),
+    Field(
+        description="The PDF: a local path (relative paths resolve under the first allowed root) or an https:// URL."
+    ),
 ]
 PasswordArg = Annotated[
     str | None,
@@ -63,11 +65,15 @@ PasswordArg = Annotated[
 ]
 PagesArg = Annotated[
     str | int,
-    Field(description="Pages, 1-based: '5', '1-10', '1-5,10,15-20', '40-' (to the end), 'last', or printed labels like 'iii'."),
+    Field(
+        description="Pages, 1-based: '5', '1-10', '1-5,10,15-20', '40-' (to the end), 'last', or printed labels like 'iii'."
+    ),
 ]
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
-READ_ONLY_OPEN = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=True)
+READ_ONLY_OPEN = ToolAnnotations(
+    read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=True
+)
 
 
 def _ok(data: Any, extra: list[ContentBlock] | None = None) -> CallToolResult:
@@ -166,8 +172,15 @@ def build_full(ts: ToolSet) -> None:
 
     async def pdf_info(
         path: PathArg,
-        detail: Annotated[bool, Field(description="Add per-page arrays (chars, images) and, with content_trust, the hidden spans.")] = False,
-        content_trust: Annotated[bool, Field(description="Add the hidden-text report (invisible, tiny, transparent, white-on-white, off-page text).")] = False,
+        detail: Annotated[
+            bool, Field(description="Add per-page arrays (chars, images) and, with content_trust, the hidden spans.")
+        ] = False,
+        content_trust: Annotated[
+            bool,
+            Field(
+                description="Add the hidden-text report (invisible, tiny, transparent, white-on-white, off-page text)."
+            ),
+        ] = False,
         password: PasswordArg = None,
     ) -> CallToolResult:
         try:
@@ -201,7 +214,8 @@ def build_full(ts: ToolSet) -> None:
         pdf_get_toc,
         name="pdf_get_toc",
         title="Full outline of a PDF",
-        description="The document's full outline (bookmarks) as [{level, title, page}]. Use when pdf_info reports toc_truncated. " + UNTRUSTED,
+        description="The document's full outline (bookmarks) as [{level, title, page}]. Use when pdf_info reports toc_truncated. "
+        + UNTRUSTED,
         output=TocResult,
         annotations=READ_ONLY_OPEN,
     )
@@ -229,11 +243,15 @@ def build_full(ts: ToolSet) -> None:
     async def pdf_read_all(
         path: PathArg,
         max_pages: Annotated[int, Field(description="Most pages in this call (1-500).")] = 50,
-        start_page: Annotated[int, Field(description="1-based page to start from; pass the previous next_page to resume.")] = 1,
+        start_page: Annotated[
+            int, Field(description="1-based page to start from; pass the previous next_page to resume.")
+        ] = 1,
         password: PasswordArg = None,
     ) -> CallToolResult:
         try:
-            res = await ts.call(lambda: core.read_all(path, start_page=start_page, max_pages=max_pages, password=password))
+            res = await ts.call(
+                lambda: core.read_all(path, start_page=start_page, max_pages=max_pages, password=password)
+            )
         except PdfcoreError as exc:
             return _fail(exc)
         return _ok(res)

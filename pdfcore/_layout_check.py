@@ -22,8 +22,7 @@ def check_components() -> None:
             module = importlib.import_module(name)
         except ImportError as exc:
             raise LayoutConflictError(
-                f"pdfcore is incomplete: its top-level package {name!r} cannot be imported ({exc}). "
-                "Reinstall pdfcore."
+                f"pdfcore is incomplete: its top-level package {name!r} cannot be imported ({exc}). Reinstall pdfcore."
             ) from exc
         marker = getattr(module, "__pdfcore_component__", None)
         if marker != name:

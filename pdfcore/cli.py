@@ -184,8 +184,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         core = _core(args)
         try:
             if args.command == "info":
-                _emit(args, core.info(args.file, password=_password(args), detail=args.detail,
-                                      content_trust=args.content_trust), _human_info)
+                _emit(
+                    args,
+                    core.info(
+                        args.file, password=_password(args), detail=args.detail, content_trust=args.content_trust
+                    ),
+                    _human_info,
+                )
                 return 0
             if args.command == "toc":
                 _emit(args, core.toc(args.file, password=_password(args)), _human_toc)

@@ -271,7 +271,13 @@ def settings_from_mapping(data: Mapping[str, Any], *, origin: str = "configurati
     try:
         settings: Settings = _converter().structure(dict(data), Settings)
     except cattrs.BaseValidationError as exc:
-        problems = cattrs.transform_error(exc, path="")
+        from cattrs.v import format_exception
+
+        def describe(e: BaseException, t: Any) -> str:
+            # attrs validators name the key and the allowed range themselves
+            return str(e) if type(e) is ValueError and str(e) else format_exception(e, t)
+
+        problems = cattrs.transform_error(exc, path="", format_exception=describe)
         detail = "; ".join(p.replace(" @ $", " at ").replace(" @ ", " at ") for p in problems)
         raise ConfigInvalid(f"{origin}: {detail}") from None
     except (ValueError, TypeError) as exc:
@@ -293,7 +299,9 @@ def load_settings(
     environ = os.environ if env is None else env
     data: dict[str, dict[str, Any]] = {}
     explicit = config_path is not None or "PDFCORE_CONFIG" in environ
-    path = Path(config_path) if config_path is not None else Path(environ.get("PDFCORE_CONFIG") or default_config_path())
+    path = (
+        Path(config_path) if config_path is not None else Path(environ.get("PDFCORE_CONFIG") or default_config_path())
+    )
     if path.exists() or explicit:
         try:
             with open(path, "rb") as fh:
@@ -325,7 +333,5 @@ def load_settings(
             raise ConfigInvalid(f"environment variable {name}: {exc}") from None
         data.setdefault(section, {})[key] = list(parsed) if isinstance(parsed, tuple) else parsed
     for section, values in (overrides or {}).items():
-        data.setdefault(section, {}).update(
-            {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}
-        )
+        data.setdefault(section, {}).update({k: list(v) if isinstance(v, tuple) else v for k, v in values.items()})
     return settings_from_mapping(data, origin="configuration (file, environment and flags)")

@@ -152,8 +152,7 @@ class PathError(PdfcoreError):
 class PathOutsideRoot(PathError):
     code = "path_outside_root"
     default_recovery = (
-        "Use a path inside the allowed roots (server_info shows them); call pdf_list_documents "
-        "to see readable files."
+        "Use a path inside the allowed roots (server_info shows them); call pdf_list_documents to see readable files."
     )
 
 

@@ -169,6 +169,12 @@ class PageText:
     #: "extracted" for the native text layer, "ocr" for recognised text.
     source: str = "extracted"
     ocr_confidence: float | None = None
+    #: Ruling lines drawn on the page (stroked or thin filled segments, edges of filled
+    #: rectangles), merged and capped: each box is thin in one dimension. Table evidence.
+    rules: tuple[Box, ...] = ()
+    #: Wide horizontal gaps inside text lines (x-range of the gap, y-range of its line), capped:
+    #: the whitespace between cells of a table row. Table evidence.
+    gaps: tuple[Box, ...] = ()
 
 
 @frozen

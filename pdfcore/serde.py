@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 import cattrs
-from cattrs.gen import make_dict_unstructure_fn, override
+from cattrs.gen import make_dict_unstructure_fn
 
 from pdfcore.models import Box, Clip
 
@@ -25,19 +25,15 @@ def opt(default: Any = None, **kwargs: Any) -> Any:
 
 def _make() -> cattrs.Converter:
     conv = cattrs.Converter()
-    conv.register_unstructure_hook(
-        Box, lambda b: [round(b.x0, 1), round(b.y0, 1), round(b.x1, 1), round(b.y1, 1)]
-    )
+    conv.register_unstructure_hook(Box, lambda b: [round(b.x0, 1), round(b.y0, 1), round(b.x1, 1), round(b.y1, 1)])
     conv.register_structure_hook(Box, lambda v, _t: Box(*(float(x) for x in v)))
-    conv.register_unstructure_hook(
-        Clip, lambda c: [round(c.x0, 3), round(c.y0, 3), round(c.x1, 3), round(c.y1, 3)]
-    )
+    conv.register_unstructure_hook(Clip, lambda c: [round(c.x0, 3), round(c.y0, 3), round(c.x1, 3), round(c.y1, 3)])
     conv.register_structure_hook(Clip, lambda v, _t: Clip(*(float(x) for x in v)))
 
     def factory(cls: type) -> Any:
         fields = attrs.fields(cls)
         optional = [f.name for f in fields if f.metadata.get(OPTIONAL_KEY)]
-        base = make_dict_unstructure_fn(cls, conv, **{name: override(omit_if_default=False) for name in optional})
+        base: Any = make_dict_unstructure_fn(cls, conv)
         if not optional:
             return base
 

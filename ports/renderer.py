@@ -21,6 +21,4 @@ class Renderer(Protocol):
     ``extraction_failed``, ``page_out_of_range``.
     """
 
-    def render(
-        self, source: DocumentSource, page: int, *, dpi: float, clip: Clip | None = None
-    ) -> RenderedImage: ...
+    def render(self, source: DocumentSource, page: int, *, dpi: float, clip: Clip | None = None) -> RenderedImage: ...

@@ -169,4 +169,3 @@ class DocumentService:
 def _access_key(source: DocumentSource) -> tuple[str, int]:
     # The password is not kept; its hash (salted per process by Python's str hash) keys the check.
     return (source.fingerprint.sha256, hash(source.password or ""))
-

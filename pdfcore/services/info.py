@@ -99,9 +99,7 @@ def fold_quality(pages: Sequence[PageText]) -> tuple[QualityRange, ...]:
     )
 
 
-def content_trust(
-    pages: Sequence[PageText], *, detail: bool, phrases: Sequence[str]
-) -> ContentTrust:
+def content_trust(pages: Sequence[PageText], *, detail: bool, phrases: Sequence[str]) -> ContentTrust:
     spans: list[HiddenSpan] = [s for p in pages for s in p.hidden]
     signals = dict.fromkeys(SIGNALS, 0)
     for s in spans:
@@ -209,7 +207,9 @@ def _next_calls(facts: DocumentFacts, candidates: list[int], pages: Sequence[Pag
         calls.append("pdf_get_toc(path) for the full outline")
     if candidates:
         spec = pagespec.format_ranges(candidates[:20])
-        calls.append(f"pdf_read_pages(path, pages='{spec}', ocr=true) or pdf_render_pages for pages without usable text")
+        calls.append(
+            f"pdf_read_pages(path, pages='{spec}', ocr=true) or pdf_render_pages for pages without usable text"
+        )
     if any(p.hidden for p in pages):
         calls.append("pdf_info(path, content_trust=true, detail=true) to see hidden text")
     return tuple(calls)

@@ -49,7 +49,7 @@ def image_coverage(page: PageText, width: float, height: float) -> float:
     page_box = Box(0.0, 0.0, width, height)
     covered = 0.0
     for img in page.images:
-        for b in (img.placements or ((img.bbox,) if img.bbox else ())):
+        for b in img.placements or ((img.bbox,) if img.bbox else ()):
             inter = intersection(b, page_box)
             if inter is not None:
                 covered = max(covered, area(inter))

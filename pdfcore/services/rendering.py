@@ -100,7 +100,9 @@ class RenderService:
         return RenderResult(
             pages_rendered=tuple(im.page for im in images),
             dpi_used=dpi_used,
-            dpi_requested=int(requested) if isinstance(requested, (int, float)) and not isinstance(requested, bool) else dpi_used,
+            dpi_requested=int(requested)
+            if isinstance(requested, (int, float)) and not isinstance(requested, bool)
+            else dpi_used,
             images=tuple(images),
             clip=clip,
             truncated_render=True if truncated else None,

@@ -94,11 +94,7 @@ def _inside(path: str, root: str) -> bool:
 
 def _glob(path: str, pattern: str) -> bool:
     # '*' crosses separators (fnmatch semantics); a pattern ending in '/**' also matches the folder.
-    if fnmatch.fnmatchcase(path, pattern):
-        return True
-    if pattern.endswith("/**") and path == pattern[:-3]:
-        return True
-    return False
+    return fnmatch.fnmatchcase(path, pattern) or (pattern.endswith("/**") and path == pattern[:-3])
 
 
 def sha256_file(path: str) -> str:

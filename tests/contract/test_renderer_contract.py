@@ -1,0 +1,53 @@
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from pdfcore.errors import PageOutOfRange
+from pdfcore.models import Clip, DocumentSource, Fingerprint
+from tests.fakes.fake_renderer import FakeRenderer
+from tests.pdfgen import Page, write_pdf
+
+
+def _source(path: Path) -> DocumentSource:
+    st = os.stat(path)
+    return DocumentSource(str(path), Fingerprint(st.st_size, st.st_mtime_ns, "r" * 64))
+
+
+@pytest.fixture(params=["fake", "pdfium"])
+def renderer_and_pdf(request: pytest.FixtureRequest, tmp_path: Path):  # type: ignore[no-untyped-def]
+    path = write_pdf(
+        tmp_path / "r.pdf", [Page(width=612, height=792).text(72, 700, "Render me"), Page(width=400, height=300)]
+    )
+    if request.param == "fake":
+        return FakeRenderer(page_count=2), path
+    from adapters.pdfium_renderer import PdfiumRenderer
+
+    return PdfiumRenderer(), path
+
+
+def test_whole_page_size_follows_dpi(renderer_and_pdf) -> None:  # type: ignore[no-untyped-def]
+    r, path = renderer_and_pdf
+    img = r.render(_source(path), 0, dpi=72)
+    pil = Image.open(io.BytesIO(img.png))
+    assert pil.format == "PNG"
+    assert (pil.width, pil.height) == (img.width, img.height)
+    assert abs(img.width - 612) <= 1 and abs(img.height - 792) <= 1
+    img2 = r.render(_source(path), 0, dpi=144)
+    assert abs(img2.width - 1224) <= 2
+
+
+def test_clip_is_a_fraction_of_the_page(renderer_and_pdf) -> None:  # type: ignore[no-untyped-def]
+    r, path = renderer_and_pdf
+    img = r.render(_source(path), 0, dpi=72, clip=Clip(0.0, 0.0, 0.5, 0.25))
+    assert abs(img.width - 306) <= 2 and abs(img.height - 198) <= 2
+
+
+def test_out_of_range(renderer_and_pdf) -> None:  # type: ignore[no-untyped-def]
+    r, path = renderer_and_pdf
+    with pytest.raises(PageOutOfRange):
+        r.render(_source(path), 5, dpi=72)

@@ -1,0 +1,123 @@
+"""The same assertions against the fake and every real TextExtractor."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from pdfcore.errors import MalformedPdf, PageOutOfRange, PasswordIncorrect, PasswordRequired
+from pdfcore.layout import assemble
+from pdfcore.models import DocumentSource, Fingerprint, OutlineEntry
+from ports.text_extractor import TextExtractor
+from tests.fakes.fake_text import FakeDocument, FakeTextExtractor
+from tests.pdfgen import Outline, Page, encrypt, write_pdf
+
+PAGES = [
+    ["Alpha heading", "first page body text"],
+    ["Beta heading", "second page body text", "more words here"],
+    ["Gamma heading", "third page body text"],
+]
+OUTLINE = [("Alpha", 0), ("Beta", 1)]
+LABELS = ["i", "ii", "1"]
+
+
+def _source(path: Path, password: str | None = None) -> DocumentSource:
+    st = os.stat(path)
+    return DocumentSource(str(path), Fingerprint(st.st_size, st.st_mtime_ns, "x" * 64), password)
+
+
+def make_fake(tmp: Path, password: str | None = None) -> tuple[TextExtractor, Path]:
+    path = tmp / "doc.pdf"
+    path.write_bytes(b"%PDF fake")
+    doc = FakeDocument(
+        ["\n".join(rows) for rows in PAGES],
+        password=password,
+        outline=[OutlineEntry(1, t, p + 1) for t, p in OUTLINE],
+        labels=LABELS,
+        metadata={"title": "Contract"},
+    )
+    return FakeTextExtractor({str(path): doc}), path
+
+
+def make_pdfium(tmp: Path, password: str | None = None) -> tuple[TextExtractor, Path]:
+    from adapters.pdfium_text import PdfiumTextExtractor
+
+    pages = [Page().lines(72, 700, rows, size=12) for rows in PAGES]
+    path = write_pdf(
+        tmp / "plain.pdf",
+        pages,
+        outline=[Outline(t, p) for t, p in OUTLINE],
+        labels=[(0, "r", ""), (2, "D", "")],
+        info={"Title": "Contract"},
+    )
+    if password:
+        path = encrypt(path, tmp / "enc.pdf", password)
+    return PdfiumTextExtractor(), path
+
+
+FACTORIES: list[Callable[[Path, str | None], tuple[TextExtractor, Path]]] = [make_fake, make_pdfium]
+
+
+@pytest.fixture(params=FACTORIES, ids=lambda f: f.__name__.removeprefix("make_"))
+def factory(request: pytest.FixtureRequest) -> Callable[[Path, str | None], tuple[TextExtractor, Path]]:
+    return request.param  # type: ignore[no-any-return]
+
+
+def test_inspect(factory, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    ex, path = factory(tmp_path, None)
+    facts = ex.inspect(_source(path))
+    assert facts.page_count == 3
+    assert dict(facts.metadata)["title"] == "Contract"
+    assert [(e.title, e.page) for e in facts.outline] == [("Alpha", 1), ("Beta", 2)]
+    assert [p.label for p in facts.pages] == LABELS
+    assert all(p.width > 0 and p.height > 0 for p in facts.pages)
+    assert not facts.encrypted
+
+
+def test_extract_text_in_order_and_geometry(factory, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    ex, path = factory(tmp_path, None)
+    src = _source(path)
+    facts = ex.inspect(src)
+    pages = [assemble(p) for p in ex.extract(src, [2, 0])]
+    assert [p.index for p in pages] == [2, 0]
+    assert "Gamma heading" in pages[0].text and "third page body text" in pages[0].text
+    assert pages[1].text.index("Alpha heading") < pages[1].text.index("first page body text")
+    w, h = facts.pages[0].width, facts.pages[0].height
+    for p in pages:
+        assert p.blocks
+        for b in p.blocks:
+            assert 0 <= b.bbox.x0 < b.bbox.x1 <= w and 0 <= b.bbox.y0 < b.bbox.y1 <= h
+        # top-left origin: the heading is above the body
+        assert p.blocks[0].bbox.y0 < p.blocks[-1].bbox.y1
+
+
+def test_page_out_of_range(factory, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    ex, path = factory(tmp_path, None)
+    with pytest.raises(PageOutOfRange):
+        list(ex.extract(_source(path), [3]))
+
+
+def test_passwords(factory, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    ex, path = factory(tmp_path, "s3cret")
+    with pytest.raises(PasswordRequired):
+        ex.inspect(_source(path))
+    with pytest.raises(PasswordIncorrect) as info:
+        ex.inspect(_source(path, "wrong"))
+    assert "wrong" not in str(info.value)
+    facts = ex.inspect(_source(path, "s3cret"))
+    assert facts.page_count == 3 and facts.encrypted
+    text = assemble(next(iter(ex.extract(_source(path, "s3cret"), [1])))).text
+    assert "second page body text" in text
+
+
+def test_not_a_pdf(factory, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    ex, path = factory(tmp_path, None)
+    if isinstance(ex, FakeTextExtractor):
+        ex.broken.add(str(path))
+    else:
+        path.write_bytes(b"this is not a pdf at all")
+    with pytest.raises(MalformedPdf):
+        ex.inspect(_source(path))

@@ -1,0 +1,43 @@
+"""A Renderer that draws a grey page of the right pixel size (a real PNG, no engine)."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+from pdfcore.errors import PageOutOfRange
+from pdfcore.models import Clip, DocumentSource, RenderedImage
+from ports.renderer import Renderer
+
+
+def png_bytes(width: int, height: int, gray: int = 200) -> bytes:
+    raw = b"".join(b"\x00" + bytes([gray]) * width for _ in range(height))
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+
+
+class FakeRenderer(Renderer):
+    name = "fake"
+
+    def __init__(self, page_count: int = 100, size: tuple[float, float] = (612.0, 792.0), noise: int = 0) -> None:
+        self.page_count = page_count
+        self.size = size
+        self.noise = noise
+        self.calls: list[tuple[int, float]] = []
+
+    def render(self, source: DocumentSource, page: int, *, dpi: float, clip: Clip | None = None) -> RenderedImage:
+        if not 0 <= page < self.page_count:
+            raise PageOutOfRange(f"Page {page + 1} does not exist.")
+        self.calls.append((page, dpi))
+        w, h = self.size
+        if clip is not None:
+            w, h = w * (clip.x1 - clip.x0), h * (clip.y1 - clip.y0)
+        pw, ph = max(1, round(w * dpi / 72)), max(1, round(h * dpi / 72))
+        png = png_bytes(pw, ph)
+        if self.noise:
+            png += b"\x00" * int(self.noise * (dpi / 72) ** 2)  # bulk that scales with resolution
+        return RenderedImage(png=png, width=pw, height=ph, dpi=dpi)

@@ -1,0 +1,71 @@
+"""An in-memory Store with the port's semantics (digest keys, TTL, facts before pages)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from pdfcore.models import DocumentFacts, PageText, StoreStats
+from ports.store import Store
+
+
+class FakeStore(Store):
+    name = "fake"
+
+    def __init__(self, ttl_seconds: int = 3600) -> None:
+        self.ttl_seconds = ttl_seconds
+        self.paths: dict[str, tuple[int, int, str]] = {}
+        self.facts: dict[str, tuple[DocumentFacts, float]] = {}
+        self.pages: dict[tuple[str, int], PageText] = {}
+
+    def recall_path(self, path: str, size: int, mtime_ns: int) -> str | None:
+        hit = self.paths.get(path)
+        return hit[2] if hit and hit[0] == size and hit[1] == mtime_ns else None
+
+    def remember_path(self, path: str, size: int, mtime_ns: int, digest: str) -> None:
+        self.paths[path] = (size, mtime_ns, digest)
+
+    def _expired(self, written: float) -> bool:
+        return self.ttl_seconds > 0 and time.time() - written > self.ttl_seconds
+
+    def load_facts(self, digest: str) -> DocumentFacts | None:
+        hit = self.facts.get(digest)
+        if hit is None or self._expired(hit[1]):
+            return None
+        return hit[0]
+
+    def save_facts(self, digest: str, facts: DocumentFacts) -> None:
+        self.facts[digest] = (facts, time.time())
+
+    def load_pages(self, digest: str, indexes: Sequence[int]) -> dict[int, PageText]:
+        hit = self.facts.get(digest)
+        if hit is None or self._expired(hit[1]):
+            return {}
+        return {i: self.pages[(digest, i)] for i in indexes if (digest, i) in self.pages}
+
+    def save_pages(self, digest: str, pages: Sequence[PageText]) -> None:
+        if digest not in self.facts:
+            return
+        for p in pages:
+            self.pages[(digest, p.index)] = p
+
+    def stats(self) -> StoreStats:
+        return StoreStats(
+            total_files=len(self.facts),
+            total_pages=len(self.pages),
+            total_images=sum(p.image_count for p in self.pages.values()),
+            total_embeddings=0,
+            total_ocr_pages=sum(1 for p in self.pages.values() if p.source == "ocr"),
+            size_bytes=0,
+            path=":memory:",
+        )
+
+    def clear(self, *, expired_only: bool) -> int:
+        victims = [d for d, (_, t) in self.facts.items() if not expired_only or self._expired(t)]
+        for d in victims:
+            del self.facts[d]
+            for key in [k for k in self.pages if k[0] == d]:
+                del self.pages[key]
+        if not expired_only:
+            self.paths.clear()
+        return len(victims)

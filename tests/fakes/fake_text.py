@@ -1,0 +1,79 @@
+"""An in-memory TextExtractor: documents are dicts of page texts keyed by path."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from pdfcore.errors import MalformedPdf, PageOutOfRange, PasswordIncorrect, PasswordRequired
+from pdfcore.models import Box, DocumentFacts, DocumentSource, OutlineEntry, PageInfo, PageText, TextLine
+from ports.text_extractor import TextExtractor
+
+
+class FakeDocument:
+    def __init__(
+        self,
+        pages: Sequence[str],
+        *,
+        password: str | None = None,
+        outline: Sequence[OutlineEntry] = (),
+        labels: Sequence[str | None] = (),
+        metadata: dict[str, str] | None = None,
+        size: tuple[float, float] = (612.0, 792.0),
+    ) -> None:
+        self.pages = list(pages)
+        self.password = password
+        self.outline = tuple(outline)
+        self.labels = list(labels) or [None] * len(self.pages)
+        self.metadata = dict(metadata or {})
+        self.size = size
+
+
+class FakeTextExtractor(TextExtractor):
+    """Lines are laid out top to bottom, 14 pt apart, one per text line; blank lines split blocks."""
+
+    name = "fake"
+
+    def __init__(self, documents: dict[str, FakeDocument] | None = None, *, broken: set[str] | None = None) -> None:
+        self.documents = dict(documents or {})
+        self.broken = set(broken or ())
+        self.extracted: list[tuple[str, int]] = []
+        self.inspected = 0
+
+    def _doc(self, source: DocumentSource) -> FakeDocument:
+        if source.path in self.broken or source.path not in self.documents:
+            raise MalformedPdf("The file is not a readable PDF (damaged, truncated or another format).")
+        doc = self.documents[source.path]
+        if doc.password is not None:
+            if not source.password:
+                raise PasswordRequired("The document is encrypted and needs a password.")
+            if source.password != doc.password:
+                raise PasswordIncorrect("The password does not open this document.")
+        return doc
+
+    def inspect(self, source: DocumentSource) -> DocumentFacts:
+        self.inspected += 1
+        doc = self._doc(source)
+        w, h = doc.size
+        return DocumentFacts(
+            page_count=len(doc.pages),
+            metadata=tuple(doc.metadata.items()),
+            outline=doc.outline,
+            pages=tuple(PageInfo(index=i, width=w, height=h, label=doc.labels[i]) for i in range(len(doc.pages))),
+            encrypted=doc.password is not None,
+        )
+
+    def extract(self, source: DocumentSource, pages: Sequence[int]) -> Iterator[PageText]:
+        doc = self._doc(source)
+        for i in pages:
+            if not 0 <= i < len(doc.pages):
+                raise PageOutOfRange(f"Page {i + 1} does not exist; the document has {len(doc.pages)} page(s).")
+            self.extracted.append((source.path, i))
+            lines = []
+            y = 72.0
+            for row in doc.pages[i].split("\n"):
+                if row.strip():
+                    lines.append(TextLine(text=row, bbox=Box(72.0, y, 72.0 + 6.0 * len(row), y + 12.0), font_size=12.0))
+                    y += 14.0
+                else:
+                    y += 28.0
+            yield PageText(index=i, text="", lines=tuple(lines))

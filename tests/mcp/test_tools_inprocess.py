@@ -1,0 +1,139 @@
+"""The MCP surface through the real SDK client, in-process."""
+
+from __future__ import annotations
+
+import base64
+import io
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import Client
+from PIL import Image
+
+from tests.mcp.conftest import payload
+from tests.pdfgen import Page, encrypt, simple_document, write_pdf
+
+CONTENT_TOOLS = {"pdf_info", "pdf_get_toc", "pdf_read_pages", "pdf_read_all", "pdf_render_pages"}
+
+
+def run(coro_fn):  # type: ignore[no-untyped-def]
+    return anyio.run(coro_fn)
+
+
+def test_tools_list_schemas_and_contract(server) -> None:  # type: ignore[no-untyped-def]
+    async def main():  # type: ignore[no-untyped-def]
+        async with Client(server) as c:
+            return (await c.list_tools()).tools
+
+    tools = {t.name: t for t in run(main)}
+    assert {"pdf_info", "pdf_get_toc", "pdf_read_pages", "pdf_read_all", "pdf_render_pages", "server_info"} <= set(
+        tools
+    )
+    for name in CONTENT_TOOLS:
+        t = tools[name]
+        assert "untrusted" in (t.description or "").lower()
+        assert t.output_schema and t.output_schema.get("type") == "object"
+        assert t.annotations and t.annotations.read_only_hint is True
+        assert "password" in t.input_schema["properties"]
+
+
+def test_read_info_render_roundtrip(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    pdf = simple_document(tmp_path / "s.pdf", 3)
+
+    async def main():  # type: ignore[no-untyped-def]
+        async with Client(server) as c:
+            info = await c.call_tool("pdf_info", {"path": str(pdf)})
+            pages = await c.call_tool("pdf_read_pages", {"path": str(pdf), "pages": "2-3"})
+            everything = await c.call_tool("pdf_read_all", {"path": str(pdf)})
+            render = await c.call_tool("pdf_render_pages", {"path": str(pdf), "pages": "1", "dpi": 100})
+            clip = await c.call_tool(
+                "pdf_render_pages", {"path": str(pdf), "pages": "1", "dpi": 100, "clip": [0, 0, 0.5, 0.5]}
+            )
+            return info, pages, everything, render, clip
+
+    info, pages, everything, render, clip = run(main)
+    assert not info.is_error and info.structured_content["page_count"] == 3
+    assert info.structured_content["content_warning"]
+    assert payload(info) == info.structured_content  # the text block carries the same data
+    sc = pages.structured_content
+    assert [p["page"] for p in sc["pages"]] == [2, 3]
+    assert "token002" in sc["pages"][0]["text"] and "token003" in sc["pages"][1]["text"]
+    assert sc["hidden_text_detected"] is False
+    ev = everything.structured_content
+    assert ev["next_page"] is None and ev["page_count"] == 3 and "token001" in ev["full_text"]
+    assert render.structured_content["pages_rendered"] == [1]
+    images = [b for b in render.content if b.type == "image"]
+    assert len(images) == 1 and images[0].mime_type == "image/png"
+    png = Image.open(io.BytesIO(base64.b64decode(images[0].data)))
+    assert abs(png.width - 850) <= 2
+    cimg = next(b for b in clip.content if b.type == "image")
+    cpng = Image.open(io.BytesIO(base64.b64decode(cimg.data)))
+    assert abs(cpng.width - 425) <= 2 and abs(cpng.height - 550) <= 2
+
+
+@pytest.fixture
+def bad_inputs(tmp_path: Path) -> dict[str, str]:
+    ok = simple_document(tmp_path / "ok.pdf", 2)
+    (tmp_path / "folder.pdf").mkdir()
+    (tmp_path / "notes.txt").write_text("hello")
+    (tmp_path / "fake.pdf").write_bytes(b"GIF89a not a pdf at all")
+    (tmp_path / "truncated.pdf").write_bytes(ok.read_bytes()[:200])
+    enc = encrypt(
+        write_pdf(tmp_path / "plain.pdf", [Page().text(72, 700, "classified")]), tmp_path / "enc.pdf", "hunter2"
+    )
+    return {
+        "ok": str(ok),
+        "missing": str(tmp_path / "missing.pdf"),
+        "dir": str(tmp_path / "folder.pdf"),
+        "txt": str(tmp_path / "notes.txt"),
+        "fake": str(tmp_path / "fake.pdf"),
+        "truncated": str(tmp_path / "truncated.pdf"),
+        "enc": str(enc),
+    }
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "code"),
+    [
+        ("pdf_info", {"path": "missing"}, "file_not_found"),
+        ("pdf_info", {"path": "dir"}, "not_a_file"),
+        ("pdf_info", {"path": "txt"}, "unsupported_extension"),
+        ("pdf_info", {"path": "fake"}, "malformed_pdf"),
+        ("pdf_info", {"path": "truncated"}, "malformed_pdf"),
+        ("pdf_read_pages", {"path": "ok", "pages": "0"}, "page_out_of_range"),
+        ("pdf_read_pages", {"path": "ok", "pages": "3"}, "page_out_of_range"),
+        ("pdf_read_pages", {"path": "ok", "pages": "1-x-"}, "invalid_argument"),
+        ("pdf_read_pages", {"path": "ok", "pages": "2-1"}, "invalid_argument"),
+        ("pdf_render_pages", {"path": "ok", "pages": "1-2", "clip": [0, 0, 1, 1]}, "invalid_argument"),
+        ("pdf_render_pages", {"path": "ok", "pages": "1", "clip": [0.5, 0.5, 0.5, 0.9]}, "invalid_argument"),
+        ("pdf_read_pages", {"path": "enc", "pages": "1"}, "password_required"),
+        ("pdf_read_pages", {"path": "enc", "pages": "1", "password": "swordfish99"}, "password_incorrect"),
+        ("pdf_info", {"path": "ok", "unexpected": 1}, "invalid_argument"),
+        ("pdf_read_all", {"path": "ok", "max_pages": "many"}, "invalid_argument"),
+    ],
+)
+def test_bad_input_codes(server, bad_inputs, tool: str, args: dict, code: str) -> None:  # type: ignore[no-untyped-def]
+    resolved = {k: (bad_inputs.get(v, v) if k == "path" else v) for k, v in args.items()}
+
+    async def main():  # type: ignore[no-untyped-def]
+        async with Client(server) as c:
+            return await c.call_tool(tool, resolved)
+
+    res = run(main)
+    assert res.is_error
+    body = payload(res)
+    assert body["error"] == code, body
+    assert body["message"] and body["recovery"]
+    assert "swordfish99" not in res.content[0].text
+
+
+def test_password_opens(server, bad_inputs) -> None:  # type: ignore[no-untyped-def]
+    async def main():  # type: ignore[no-untyped-def]
+        async with Client(server) as c:
+            return await c.call_tool("pdf_read_pages", {"path": bad_inputs["enc"], "pages": "1", "password": "hunter2"})
+
+    res = run(main)
+    assert not res.is_error
+    assert "classified" in res.structured_content["pages"][0]["text"]
+    assert "hunter2" not in res.content[0].text

@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pdfcore.errors import PageOutOfRange, PasswordIncorrect, PasswordRequired
+from tests.fakes import FakeDocument, fake_core
+
+
+def test_read_pages_in_order_with_labels(tmp_path: Path) -> None:
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three"], labels=["i", "ii", "1"])})
+    r = core.read_pages(str(tmp_path / "a.pdf"), "1,3")
+    assert [p.page for p in r.pages] == [1, 3]
+    assert [p.text for p in r.pages] == ["one", "three"]
+    assert r.pages[0].label == "i"
+    assert r.total_chars == len("one") + len("three")
+    assert core.read_pages(str(tmp_path / "a.pdf"), "ii").pages[0].text == "two"
+
+
+def test_second_read_is_served_from_cache(tmp_path: Path) -> None:
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two"])})
+    first = core.read_pages(str(tmp_path / "a.pdf"), "1-2")
+    second = core.read_pages(str(tmp_path / "a.pdf"), "1-2")
+    assert first.cache_hits == 0 and second.cache_hits == 2
+    assert len(ex.extracted) == 2
+
+
+def test_blocks_become_paragraphs(tmp_path: Path) -> None:
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["line a\nline b\n\nnew para"])})
+    assert core.read_pages(str(tmp_path / "a.pdf"), "1").pages[0].text == "line a\nline b\n\nnew para"
+
+
+def test_out_of_range(tmp_path: Path) -> None:
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["x"])})
+    with pytest.raises(PageOutOfRange):
+        core.read_pages(str(tmp_path / "a.pdf"), "2")
+
+
+def test_password_required_then_incorrect_then_ok(tmp_path: Path) -> None:
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["secret text"], password="pw")})
+    path = str(tmp_path / "a.pdf")
+    with pytest.raises(PasswordRequired):
+        core.read_pages(path, "1")
+    with pytest.raises(PasswordIncorrect):
+        core.read_pages(path, "1", password="wrong")
+    assert core.read_pages(path, "1", password="pw").pages[0].text == "secret text"
+    # the cached text is not served to a caller without the password
+    with pytest.raises(PasswordRequired):
+        core.read_pages(path, "1")
+    with pytest.raises(PasswordIncorrect) as info:
+        core.read_pages(path, "1", password="wrong2")
+    assert "wrong2" not in info.value.message
+
+
+def test_read_all_resumes_exactly(tmp_path: Path) -> None:
+    texts = [f"page {i} " + "x" * 1500 for i in range(10)]
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)}, limits={"max_response_bytes": 5000})
+    path = str(tmp_path / "a.pdf")
+    seen: list[int] = []
+    start: int | None = 1
+    calls = 0
+    while start is not None:
+        r = core.read_all(path, start_page=start, max_pages=500)
+        assert r.bytes_returned <= 5000
+        assert r.truncated_bytes or r.next_page is None
+        seen.extend(range(r.start_page, r.start_page + r.page_count))
+        start = r.next_page
+        calls += 1
+    assert seen == list(range(1, 11))
+    assert calls > 1
+    # no page was extracted twice, and none beyond what was returned
+    assert sorted(i for _, i in ex.extracted) == list(range(10))
+
+
+def test_read_all_past_the_end(tmp_path: Path) -> None:
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["a", "b"])})
+    r = core.read_all(str(tmp_path / "a.pdf"), start_page=5)
+    assert r.page_count == 0 and r.next_page is None and r.total_pages == 2
+
+
+def test_read_all_max_pages(tmp_path: Path) -> None:
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument([str(i) for i in range(10)])})
+    r = core.read_all(str(tmp_path / "a.pdf"), max_pages=3)
+    assert r.page_count == 3 and r.next_page == 4 and r.truncated_pages and not r.truncated_bytes
+    assert len(ex.extracted) == 3
+
+
+def test_oversized_single_page_is_cut_not_repeated(tmp_path: Path) -> None:
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["y" * 9000, "small"])}, limits={"max_response_bytes": 4096})
+    r = core.read_all(str(tmp_path / "a.pdf"))
+    assert r.page_count == 1 and r.page_cut == 1 and r.next_page == 2 and r.bytes_returned <= 4096
+    r2 = core.read_all(str(tmp_path / "a.pdf"), start_page=2)
+    assert r2.page_count == 1 and r2.next_page is None
