@@ -8,6 +8,7 @@ password, so consecutive calls do not re-parse the file (the password itself is 
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import logging
 import os
@@ -75,6 +76,15 @@ class _OpenDocuments:
                 log.debug("closing a cached pdfium document failed", exc_info=True)
         return doc
 
+    def close_all(self) -> None:
+        with PDFIUM_LOCK:
+            while self._docs:
+                _, doc = self._docs.popitem()
+                try:
+                    doc.close()
+                except Exception:  # noqa: BLE001 - shutting down
+                    pass
+
     def forget(self, path: str) -> None:
         for key in [k for k in self._docs if k[0] == path]:
             try:
@@ -84,6 +94,7 @@ class _OpenDocuments:
 
 
 OPEN_DOCUMENTS = _OpenDocuments()
+atexit.register(OPEN_DOCUMENTS.close_all)
 
 
 def check_unchanged(source: DocumentSource) -> None:
@@ -176,6 +187,16 @@ class PageSpace:
         return self.top - y, self.right - x
 
     def box(self, left: float, bottom: float, right: float, top: float) -> Box:
-        ax, ay = self.point(left, bottom)
-        bx, by = self.point(right, top)
-        return Box(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+        """A pdfium rect (any corner order) in page space. Hot path: no intermediate tuples."""
+        if left > right:
+            left, right = right, left
+        if bottom > top:
+            bottom, top = top, bottom
+        r = self.rotation
+        if r == 0:
+            return Box(left - self.left, self.top - top, right - self.left, self.top - bottom)
+        if r == 90:
+            return Box(bottom - self.bottom, left - self.left, top - self.bottom, right - self.left)
+        if r == 180:
+            return Box(self.right - right, bottom - self.bottom, self.right - left, top - self.bottom)
+        return Box(self.top - top, self.right - right, self.top - bottom, self.right - left)

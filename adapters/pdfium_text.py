@@ -159,8 +159,10 @@ def _split_margin(lines: list[TextLine], space: PageSpace) -> tuple[list[TextLin
     crop = Box(0.0, 0.0, space.width, space.height)
     kept: list[TextLine] = []
     dropped = 0
+    w, h = space.width, space.height
     for ln in lines:
-        if _overlap_fraction(ln.bbox, crop) > 0.5 or ln.bbox.width <= 0 or ln.bbox.height <= 0:
+        b = ln.bbox
+        if (b.x0 >= 0 and b.y0 >= 0 and b.x1 <= w and b.y1 <= h) or _overlap_fraction(b, crop) > 0.5 or b.width <= 0 or b.height <= 0:  # the common case: inside the page
             kept.append(ln)
         elif _overlap_fraction(ln.bbox, space.media) > 0.5:
             dropped += 1
@@ -326,12 +328,15 @@ def _images(objects: PageObjects) -> tuple[ImageInfo, ...]:
 
 
 def _overlap_fraction(a: Box, b: Box) -> float:
-    w = min(a.x1, b.x1) - max(a.x0, b.x0)
-    h = min(a.y1, b.y1) - max(a.y0, b.y0)
-    if w <= 0 or h <= 0:
+    """Share of ``a``'s area inside ``b`` (hot path: plain arithmetic)."""
+    w = (a.x1 if a.x1 < b.x1 else b.x1) - (a.x0 if a.x0 > b.x0 else b.x0)
+    if w <= 0:
         return 0.0
-    area = max(a.width * a.height, 1e-9)
-    return (w * h) / area
+    h = (a.y1 if a.y1 < b.y1 else b.y1) - (a.y0 if a.y0 > b.y0 else b.y0)
+    if h <= 0:
+        return 0.0
+    area = (a.x1 - a.x0) * (a.y1 - a.y0)
+    return (w * h) / area if area > 1e-9 else 0.0
 
 
 def _reasons(run: TextRun, objects: PageObjects, space: PageSpace, text_of: Any) -> list[str]:
@@ -423,8 +428,22 @@ def _hidden_spans(
         return cache[r.order]
 
     crop = Box(0.0, 0.0, space.width, space.height)
+    w, h = space.width, space.height
     for run in objects.texts:
-        in_margin = _overlap_fraction(run.box, crop) < 0.5 and _overlap_fraction(run.box, space.media) > 0.5
+        b, fill = run.box, run.fill
+        if (
+            run.render_mode == 0
+            and fill[3] == 255
+            and not (fill[0] >= WHITE_MIN and fill[1] >= WHITE_MIN and fill[2] >= WHITE_MIN)
+            and run.font_size >= TINY_FONT_PT
+            and b.x0 >= -1 and b.y0 >= -1 and b.x1 <= w + 1 and b.y1 <= h + 1
+        ):
+            # The common case, decided without geometry tests: opaque, dark, normal size, on the page.
+            if current:
+                spans.append(_span(index, current))
+                current = None
+            continue
+        in_margin = _overlap_fraction(b, crop) < 0.5 and _overlap_fraction(b, space.media) > 0.5
         # Printer's-margin text (outside the crop box, inside the media box) is left out of the
         # page text altogether (outside_crop_text), so it cannot reach a reader of the text.
         reasons = () if in_margin else tuple(_reasons(run, objects, space, text_of))

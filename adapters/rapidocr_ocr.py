@@ -5,29 +5,31 @@ PP-OCR detection and multilingual recognition, plus the 0/180 degree line classi
 paths are passed explicitly, so RapidOCR never takes its download path: a wheel without them
 is reported as ``ocr_unavailable`` instead of fetching anything.
 
-RapidOCR detects text lines and orders them top to bottom, which interleaves the lines of
-side-by-side columns; the lines are put in reading order here by cutting the page at blank
-horizontal bands and vertical gutters (recursive XY-cut).
+RapidOCR detects text lines (with word boxes) and lists them top to bottom; they are put in
+reading order by :mod:`adapters._ocr_layout`.
 """
 
 from __future__ import annotations
 
+import io
 import logging
 import os
-import statistics
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from adapters._ocr_layout import RawWord, Segment, bounds_of_points, build_result, even_words, segments_of_line
 from pdfcore.errors import OcrFailed, OcrUnavailable
-from pdfcore.models import Box, OcrResult, OcrWord, RasterImage
+from pdfcore.models import OcrResult, RasterImage
 from ports.ocr_engine import OcrEngine
 
 log = logging.getLogger(__name__)
 
-_INSTALL_HINT = "Install the OCR extra: pip install 'pdfcore[ocr]' (rapidocr and onnxruntime); or choose another OCR engine."
+_INSTALL_HINT = (
+    "Install the OCR extra: pip install 'pdfcore[ocr]' (rapidocr and onnxruntime); or choose another OCR engine."
+)
 
 #: The wheel's default models (rapidocr's config.yaml: Det, Cls and Rec sections).
 _MODEL_FILES = {
@@ -132,11 +134,12 @@ class RapidOcrEngine(OcrEngine):
                     }
                     params.update({f"{part}.model_path": str(path) for part, path in paths.items()})
                     engine = RapidOCR(params=params)
-                    # Sessions are otherwise created lazily on the first page: create them now so
-                    # a broken model fails here, once.
-                    engine._load_det_model()
-                    engine._load_cls_model()
-                    engine._load_rec_model()
+                    # RapidOCR otherwise creates its sessions on the first page: create them now so
+                    # a broken model fails here, once (the loaders are internal, hence optional).
+                    for loader in ("_load_det_model", "_load_cls_model", "_load_rec_model"):
+                        load = getattr(engine, loader, None)
+                        if callable(load):
+                            load()
                     self._engine = engine
             return self._engine
 
@@ -149,38 +152,21 @@ class RapidOcrEngine(OcrEngine):
             import numpy as np
             from PIL import Image
 
-            with Image.open(_bytes_io(image.png)) as opened:
+            with Image.open(io.BytesIO(image.png)) as opened:
                 rgb = opened.convert("RGB")
             width, height = rgb.size
             # RapidOCR takes OpenCV's BGR channel order for arrays.
             pixels = np.ascontiguousarray(np.asarray(rgb)[:, :, ::-1])
             with self._lock:
                 output = engine(pixels, return_word_box=True)
-            raw_lines = _raw_lines(output)
-        return _result(self.name, raw_lines, width, height)
-
-
-def _bytes_io(data: bytes) -> Any:
-    import io
-
-    return io.BytesIO(data)
+        return build_result(self.name, _segments(output), width, height)
 
 
 # --------------------------------------------------------------------------------------------
-# RapidOCR output -> lines with word boxes
+# RapidOCR output -> segments
 
 
-_RawWord = tuple[str, float, tuple[float, float, float, float]]
-_RawLine = tuple[tuple[float, float, float, float], str, float, list[_RawWord]]
-
-
-def _bounds(points: Any) -> tuple[float, float, float, float]:
-    xs = [float(p[0]) for p in points]
-    ys = [float(p[1]) for p in points]
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-def _raw_lines(output: Any) -> list[_RawLine]:
+def _segments(output: Any) -> list[Segment]:
     boxes = getattr(output, "boxes", None)
     texts = getattr(output, "txts", None)
     scores = getattr(output, "scores", None)
@@ -190,118 +176,51 @@ def _raw_lines(output: Any) -> list[_RawLine]:
     # RapidOCR drops the word list of a line it could not split, which shifts the ones after it:
     # trust the word boxes only when they line up with the lines one to one.
     aligned = len(word_results) == len(texts)
-    lines: list[_RawLine] = []
+    segments: list[Segment] = []
     for i, (points, text, score) in enumerate(zip(boxes, texts, scores)):
         text = str(text).strip()
         if not text:
             continue
-        bounds = _bounds(points)
-        words: list[_RawWord] = []
+        words: list[RawWord] = []
         if aligned:
             candidate = [
-                (str(w[0]), float(w[1]), _bounds(w[2]))
+                (str(w[0]), float(w[1]), bounds_of_points(w[2]))
                 for w in word_results[i]
                 if len(w) == 3 and w[2] is not None and str(w[0]).strip()
             ]
             if "".join(w[0] for w in candidate).replace(" ", "") == text.replace(" ", ""):
                 words = candidate
         if not words:
-            words = _split_evenly(text, float(score), bounds)
-        lines.append((bounds, text, float(score), words))
-    return lines
+            words = even_words(text, float(score), bounds_of_points(points))
+        segments.extend(segments_of_line(words, line_text=text))
+    return segments
 
 
-def _split_evenly(text: str, score: float, bounds: tuple[float, float, float, float]) -> list[_RawWord]:
-    """Split a line at spaces, sharing its width out by character count (an estimate)."""
-    x0, y0, x1, y1 = bounds
-    per_char = (x1 - x0) / max(len(text), 1)
-    words: list[_RawWord] = []
-    pos = 0
-    for token in text.split(" "):
-        if token:
-            start = x0 + pos * per_char
-            words.append((token, score, (start, y0, start + len(token) * per_char, y1)))
-        pos += len(token) + 1
-    return words
+def _engine_errors() -> tuple[type[BaseException], ...]:
+    """Exception types RapidOCR and the libraries under it raise for a failed recognition."""
+    import importlib
 
-
-# --------------------------------------------------------------------------------------------
-# Reading order: recursive XY-cut over line boxes
-
-
-def _split_axis(lines: Sequence[_RawLine], axis: int, min_gap: float) -> list[list[_RawLine]]:
-    """Group lines separated by an empty band at least ``min_gap`` wide along ``axis`` (0: x, 1: y)."""
-    ordered = sorted(lines, key=lambda ln: ln[0][axis])
-    groups: list[list[_RawLine]] = [[ordered[0]]]
-    end = ordered[0][0][axis + 2]
-    for line in ordered[1:]:
-        if line[0][axis] - end >= min_gap:
-            groups.append([])
-        groups[-1].append(line)
-        end = max(end, line[0][axis + 2])
-    return groups
-
-
-def _rows(lines: Sequence[_RawLine]) -> list[list[_RawLine]]:
-    """Lines sharing a baseline band (vertical centres within half a line) form one row, left to right."""
-    ordered = sorted(lines, key=lambda ln: (ln[0][1] + ln[0][3]) / 2)
-    rows: list[list[_RawLine]] = []
-    for line in ordered:
-        centre = (line[0][1] + line[0][3]) / 2
-        if rows:
-            last = rows[-1][-1][0]
-            if abs(centre - (last[1] + last[3]) / 2) <= (last[3] - last[1]) / 2:
-                rows[-1].append(line)
-                continue
-        rows.append([line])
-    return [sorted(row, key=lambda ln: ln[0][0]) for row in rows]
-
-
-def _xy_cut(lines: Sequence[_RawLine], line_height: float) -> list[list[list[_RawLine]]]:
-    """Blocks (lists of rows) in reading order: blank bands first, then gutters, then rows."""
-    if len(lines) <= 1:
-        return [[list(lines)]] if lines else []
-    bands = _split_axis(lines, 1, 0.8 * line_height)
-    if len(bands) > 1:
-        return [block for band in bands for block in _xy_cut(band, line_height)]
-    rows = _rows(lines)
-    if len(rows) > 1:
-        columns = _split_axis(lines, 0, 0.5 * line_height)
-        if len(columns) > 1:
-            return [block for column in columns for block in _xy_cut(column, line_height)]
-    return [rows]
-
-
-def _result(engine: str, lines: list[_RawLine], width: int, height: int) -> OcrResult:
-    if not lines:
-        return OcrResult(engine=engine, words=(), text="", mean_confidence=0.0)
-    line_height = statistics.median(ln[0][3] - ln[0][1] for ln in lines)
-    words: list[OcrWord] = []
-    blocks_text: list[str] = []
-    line_no = 0
-    for block in _xy_cut(lines, max(line_height, 1.0)):
-        row_texts: list[str] = []
-        for row in block:
-            for _bounds_, _text, _score, raw_words in row:
-                for text, confidence, (x0, y0, x1, y1) in raw_words:
-                    words.append(
-                        OcrWord(
-                            text=text,
-                            bbox=Box(
-                                min(max(x0, 0.0), width),
-                                min(max(y0, 0.0), height),
-                                min(max(x1, 0.0), width),
-                                min(max(y1, 0.0), height),
-                            ),
-                            confidence=min(max(confidence, 0.0), 1.0),
-                            line=line_no,
-                        )
-                    )
-            row_texts.append(" ".join(ln[1] for ln in row))
-            line_no += 1
-        blocks_text.append("\n".join(row_texts))
-    mean = sum(w.confidence for w in words) / len(words) if words else 0.0
-    return OcrResult(engine=engine, words=tuple(words), text="\n\n".join(blocks_text), mean_confidence=mean)
+    found: list[type[BaseException]] = [RuntimeError, OSError, ValueError, MemoryError]
+    for module_name, names in (
+        ("cv2", ("error",)),
+        ("PIL.Image", ("DecompressionBombError",)),
+        ("rapidocr.main", ("RapidOCRError",)),
+        ("rapidocr.utils.load_image", ("LoadImageError",)),
+        ("rapidocr.inference_engine.onnxruntime.main", ("ONNXRuntimeError",)),
+    ):
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        found.extend(c for c in (getattr(module, n, None) for n in names) if isinstance(c, type))
+    try:
+        # onnxruntime's Fail, InvalidArgument, NoSuchFile, InvalidProtobuf, ... derive from Exception.
+        from onnxruntime.capi import onnxruntime_pybind11_state as ort_state
+    except ImportError:
+        pass
+    else:
+        found.extend(v for v in vars(ort_state).values() if isinstance(v, type) and issubclass(v, Exception))
+    return tuple(found)
 
 
 @contextmanager
@@ -313,11 +232,10 @@ def _translated(doing: str) -> Iterator[None]:
         raise OcrUnavailable(
             f"RapidOCR cannot run here ({exc.name or exc}).", recovery=_INSTALL_HINT, details={"engine": "rapidocr"}
         ) from exc
-    except MemoryError as exc:
-        raise OcrFailed(f"Out of memory while {doing}; try a lower resolution.") from exc
-    except (RuntimeError, OSError, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-        # onnxruntime raises RuntimeError subclasses (and its own Fail/InvalidArgument types, which
-        # derive from RuntimeError); Pillow raises OSError for undecodable images; RapidOCR itself
-        # raises ValueError/TypeError/KeyError for bad configuration or input.
+    except Exception as exc:
+        if isinstance(exc, OcrUnavailable | OcrFailed) or not isinstance(exc, _engine_errors()):
+            raise
         log.warning("rapidocr failed while %s: %s", doing, exc)
+        if isinstance(exc, MemoryError):
+            raise OcrFailed(f"Out of memory while {doing}; try a lower resolution.") from exc
         raise OcrFailed(f"RapidOCR failed while {doing}: {type(exc).__name__}: {exc}") from exc

@@ -150,6 +150,7 @@ class RequestsFetcher(Fetcher):
         redirects = 0
         while True:
             addresses = self._vet(current, redirected=redirects > 0)
+            log.debug("hop %d: GET %s", redirects, current.log_url)
             outcome = self._hop(current, first, addresses, dest_dir=dest_dir, max_bytes=max_bytes, deadline=deadline)
             if isinstance(outcome, FetchedFile):
                 self._remember(dest_dir, first, outcome)
@@ -164,7 +165,6 @@ class RequestsFetcher(Fetcher):
                 current = parse_fetch_url(urljoin(current.url, _CONTROL.sub(_escape, outcome)))
             except UrlDenied as exc:
                 raise UrlDenied(f"{first.host} redirected to a URL that is refused: {exc.message}") from None
-            log.debug("redirect %d to %s", redirects, current.log_url)
 
     # -- cache bookkeeping -------------------------------------------------------------------
 
@@ -372,7 +372,12 @@ class RequestsFetcher(Fetcher):
             import certifi
 
             bundle = certifi.where()
-        return {"cert_reqs": "CERT_REQUIRED", "ca_certs": bundle, "assert_hostname": target.host, "server_hostname": sni}
+        return {
+            "cert_reqs": "CERT_REQUIRED",
+            "ca_certs": bundle,
+            "assert_hostname": target.host,
+            "server_hostname": sni,
+        }
 
     def _store(
         self,
@@ -517,8 +522,11 @@ def _translate(exc: BaseException, host: str, timeout: float) -> FetchFailed:
     errors = urllib3.exceptions
     log.debug("fetch from %s failed: %r", host, exc)
     if isinstance(exc, (errors.SSLError, ssl.SSLError)):
-        text = str(exc)
-        if "CERTIFICATE_VERIFY_FAILED" in text or "match" in text or "certificate" in text.lower():
+        from urllib3.util.ssl_match_hostname import CertificateError
+
+        inner = exc.args[0] if exc.args else None
+        unverified = isinstance(inner, (ssl.SSLCertVerificationError, CertificateError))
+        if unverified or "CERTIFICATE_VERIFY_FAILED" in str(exc):
             message = f"The TLS certificate of {host} could not be verified."
         else:
             message = f"The TLS handshake with {host} failed."

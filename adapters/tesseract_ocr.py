@@ -1,8 +1,8 @@
 """OcrEngine on the system Tesseract binary, driven through pytesseract.
 
-Tesseract does its own page segmentation, so its block / paragraph / line numbering is the
-reading order: words are grouped into lines by it and blocks are separated by a blank line in
-``text``. Each call runs one ``tesseract`` process, so recognitions are independent and
+Tesseract segments the page and groups words into lines; its lines are cut where it joined two
+columns across a gutter and put in reading order by :mod:`adapters._ocr_layout`, like every
+engine's. Each call runs one ``tesseract`` process, so recognitions are independent and
 thread-safe; language packs are the system's (``tesseract --list-langs``).
 """
 
@@ -15,8 +15,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from adapters._ocr_layout import RawWord, Segment, build_result, segments_of_line
 from pdfcore.errors import OcrFailed, OcrUnavailable
-from pdfcore.models import Box, OcrResult, OcrWord, RasterImage
+from pdfcore.models import OcrResult, RasterImage
 from ports.ocr_engine import OcrEngine
 
 log = logging.getLogger(__name__)
@@ -114,7 +115,7 @@ class TesseractOcrEngine(OcrEngine):
                     output_type=pytesseract.Output.DICT,
                     timeout=self.timeout_s,
                 )
-        return _result(self.name, data, width, height)
+        return build_result(self.name, _segments(data), width, height)
 
 
 def _dpi_of(info: Any, fallback: int) -> int:
@@ -126,46 +127,22 @@ def _dpi_of(info: Any, fallback: int) -> int:
     return value if 50 <= value <= 2400 else fallback
 
 
-def _result(engine: str, data: dict[str, list[Any]], width: int, height: int) -> OcrResult:
-    words: list[OcrWord] = []
-    lines: list[list[str]] = []
-    line_blocks: list[int] = []
-    current: tuple[int, int, int] | None = None
+def _segments(data: dict[str, list[Any]]) -> list[Segment]:
+    """Tesseract's lines (block, paragraph, line) as segments, cut at gutters it joined across."""
+    lines: dict[tuple[int, int, int], list[RawWord]] = {}
     for i, raw in enumerate(data.get("text", [])):
         text = str(raw).strip()
-        if not text:
-            continue
         conf = float(data["conf"][i])
-        if conf < 0:  # Tesseract marks non-word rows with -1
+        if not text or conf < 0:  # Tesseract marks non-word rows with -1
             continue
-        key = (int(data["block_num"][i]), int(data["par_num"][i]), int(data["line_num"][i]))
-        if key != current:
-            current = key
-            lines.append([])
-            line_blocks.append(key[0])
         left, top = float(data["left"][i]), float(data["top"][i])
-        right, bottom = left + float(data["width"][i]), top + float(data["height"][i])
-        words.append(
-            OcrWord(
-                text=text,
-                bbox=Box(
-                    min(max(left, 0.0), width),
-                    min(max(top, 0.0), height),
-                    min(max(right, 0.0), width),
-                    min(max(bottom, 0.0), height),
-                ),
-                confidence=min(max(conf / 100.0, 0.0), 1.0),
-                line=len(lines) - 1,
-            )
-        )
-        lines[-1].append(text)
-    parts: list[str] = []
-    for n, line in enumerate(lines):
-        if n:
-            parts.append("\n\n" if line_blocks[n] != line_blocks[n - 1] else "\n")
-        parts.append(" ".join(line))
-    mean = sum(w.confidence for w in words) / len(words) if words else 0.0
-    return OcrResult(engine=engine, words=tuple(words), text="".join(parts), mean_confidence=mean)
+        bounds = (left, top, left + float(data["width"][i]), top + float(data["height"][i]))
+        key = (int(data["block_num"][i]), int(data["par_num"][i]), int(data["line_num"][i]))
+        lines.setdefault(key, []).append((text, conf / 100.0, bounds))
+    segments: list[Segment] = []
+    for words in lines.values():
+        segments.extend(segments_of_line(sorted(words, key=lambda w: w[2][0])))
+    return segments
 
 
 @contextmanager

@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import json
 import logging
+import threading
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -26,6 +27,7 @@ from mcp_adapter.runner import CallRunner, error_json
 from mcp_adapter.schema import schema_for
 from pdfcore import __version__
 from pdfcore.api import Pdfcore
+from pdfcore.charts.results import ChartResult
 from pdfcore.errors import InvalidArgument, PdfcoreError
 from pdfcore.results import (
     DownsampledOut,
@@ -82,16 +84,37 @@ def _ok(data: Any, extra: list[ContentBlock] | None = None) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text), *(extra or [])], structured_content=structured)
 
 
+def _quietly(fn: Callable[[], None]) -> Callable[[], None]:
+    def run() -> None:
+        try:
+            fn()
+        except Exception:
+            log.warning("warming the engines failed", exc_info=True)
+
+    return run
+
+
 def _fail(exc: PdfcoreError) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=error_json(exc))], is_error=True)
 
 
 class PdfcoreServer(MCPServer[Any]):
-    """MCPServer that answers argument problems with the stable ``invalid_argument`` shape."""
+    """MCPServer that answers argument problems with the stable ``invalid_argument`` shape, and
+    starts the engine workers in the background once a client has listed the tools (so they do
+    not compete with start-up, and are ready by the first tool call)."""
 
-    def __init__(self, *args: Any, accepted: dict[str, list[str]], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, accepted: dict[str, list[str]], warm: Callable[[], None] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self._accepted = accepted
+        self._warm = warm
+
+    async def list_tools(self) -> Any:
+        if self._warm is not None:
+            warm, self._warm = self._warm, None
+            threading.Thread(target=_quietly(warm), name="pdfcore-warm", daemon=True).start()
+        return await super().list_tools()
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         accepted = self._accepted.get(name)
@@ -299,6 +322,48 @@ def build_full(ts: ToolSet) -> None:
         annotations=READ_ONLY_OPEN,
     )
 
+    async def pdf_extract_chart(
+        path: PathArg,
+        page: Annotated[int, Field(description="Page number, 1-based.")],
+        hints: Annotated[
+            dict[str, str] | None,
+            Field(
+                description="Answers to earlier questions[], keyed by question id (closed enums only, e.g. "
+                "{'p0.s1.axis': 'right'}); also p{n}.verify. Resend every answer on each call."
+            ),
+        ] = None,
+        max_points: Annotated[int, Field(description="Per-curve sampling cap (4-10000); extrema are kept first.")] = 24,
+        include_render: Annotated[
+            bool, Field(description="With status ok, add one image block per chart region.")
+        ] = False,
+        password: PasswordArg = None,
+    ) -> CallToolResult:
+        try:
+            res = await ts.call(
+                lambda: core.extract_chart(
+                    path, page, hints=hints, max_points=max_points, include_render=include_render, password=password
+                )
+            )
+        except PdfcoreError as exc:
+            return _fail(exc)
+        return _ok(chart_summary(res), chart_blocks(res))
+
+    ts.add(
+        pdf_extract_chart,
+        name="pdf_extract_chart",
+        title="Extract data from a vector chart",
+        description=(
+            "Exact (x, y) data of born-digital vector charts on a page (line, scatter and bar charts, category "
+            "bars included), read from the drawing and calibrated against the tick labels. status is ok, "
+            "needs_hint (answer questions[] by looking at the attached highlighted render, then call again with "
+            "hints, resending all answers) or declined (reasons[] plus a page render to read visually). Every "
+            "emitted chart has a verification_card to compare against a render (include_render=true). Values "
+            "are never calibrated against a guessed axis. " + UNTRUSTED
+        ),
+        output=chart_schema(),
+        annotations=READ_ONLY_OPEN,
+    )
+
     async def server_info() -> CallToolResult:
         try:
             res = await ts.call(core.server_info, heavy=False)
@@ -336,6 +401,31 @@ def render_blocks(res: RenderResult) -> list[ContentBlock]:
     return blocks
 
 
+def chart_summary(res: ChartResult) -> dict[str, Any]:
+    data: dict[str, Any] = unstructure(res)
+    data.pop("images", None)
+    return data
+
+
+def chart_blocks(res: ChartResult) -> list[ContentBlock]:
+    blocks: list[ContentBlock] = []
+    for im in res.images:
+        meta: dict[str, Any] = {"kind": im.kind, "page": im.page}
+        if im.chart_id is not None:
+            meta["chart_id"] = im.chart_id
+        blocks.append(
+            ImageContent(type="image", data=base64.b64encode(im.png).decode("ascii"), mime_type="image/png", _meta=meta)
+        )
+    return blocks
+
+
+def chart_schema() -> dict[str, Any]:
+    schema = schema_for(ChartResult)
+    schema["properties"].pop("images", None)
+    schema["required"] = [r for r in schema["required"] if r != "images"]
+    return schema
+
+
 def create_server(core: Pdfcore, *, profile: str | None = None) -> PdfcoreServer:
     limits = core.settings.limits
     runner = CallRunner(
@@ -355,5 +445,6 @@ def create_server(core: Pdfcore, *, profile: str | None = None) -> PdfcoreServer
         instructions=INSTRUCTIONS,
         tools=ts.tools,
         accepted=ts.accepted,
+        warm=core.warm,
         log_level=core.settings.server.log_level,
     )

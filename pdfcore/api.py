@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pdfcore import __version__
+from pdfcore.charts import ChartResult, ChartService
 from pdfcore.config import Settings, to_mapping
 from pdfcore.errors import InvalidArgument
 from pdfcore.geometry import parse_clip
@@ -63,6 +64,7 @@ class Pdfcore:
         fetcher: Fetcher | None = None,
         backend_names: dict[str, str] | None = None,
         backend_problems: dict[str, str] | None = None,
+        lifecycle: Sequence[Any] = (),
     ) -> None:
         self.settings = settings
         self.text = text
@@ -71,6 +73,8 @@ class Pdfcore:
         self.fetcher = fetcher
         self.backend_names = dict(backend_names or {})
         self.backend_problems = dict(backend_problems or {})
+        #: Resources with optional warm()/close() (engine worker pools, ...), owned by this object.
+        self.lifecycle = list(lifecycle)
         self.policy = PathPolicy.from_settings(settings.paths)
         self.sources = SourceResolver(
             self.policy,
@@ -86,6 +90,7 @@ class Pdfcore:
             self.documents,
             max_response_bytes=settings.limits.effective_response_bytes,
             max_pages_per_call=settings.limits.max_pages,
+            parallelism=int(getattr(text, "parallelism", 1)),
         )
         self._renderer = RenderService(
             renderer,
@@ -136,6 +141,35 @@ class Pdfcore:
         facts, _ = self.documents.facts(source)
         return self._renderer.render(source, facts, pages, dpi=dpi, clip=region)
 
+    # -- charts ----------------------------------------------------------------------------
+
+    def extract_chart(
+        self,
+        path: str,
+        page: int,
+        *,
+        hints: Mapping[str, str] | None = None,
+        max_points: int = 24,
+        include_render: bool = False,
+        password: str | None = None,
+    ) -> ChartResult:
+        """Data of the vector charts on ``page`` (1-based), calibrated against their tick labels."""
+        if isinstance(page, bool) or not isinstance(page, int) or page < 1:
+            raise InvalidArgument("page must be a page number (1 or more).")
+        include = _check_bool("include_render", include_render)
+        source = self.open(path, password)
+        return self._charts().extract(source, page - 1, hints=hints, max_points=max_points, include_render=include)
+
+    def _charts(self) -> ChartService:
+        service: ChartService | None = getattr(self, "_chart_service", None)
+        if service is None:
+            from pdfcore.registry import load_class
+
+            vectors = load_class("charts", getattr(self.settings.backends, "charts", "pdfium"))()
+            service = ChartService(vectors, self.renderer, byte_budget=self.settings.limits.render_byte_budget)
+            self._chart_service = service
+        return service
+
     # -- the server ------------------------------------------------------------------------
 
     def server_info(self) -> dict[str, Any]:
@@ -160,7 +194,16 @@ class Pdfcore:
             },
         }
 
+    def warm(self) -> None:
+        """Start engine workers and load engines now instead of on the first call."""
+        specs = [getattr(self.text, "spec", None), getattr(self.renderer, "spec", None)]
+        for item in self.lifecycle:
+            warm = getattr(item, "warm", None)
+            if callable(warm):
+                warm(*[s for s in specs if s])
+
     def close(self) -> None:
-        closer = getattr(self.store, "close", None)
-        if callable(closer):
-            closer()
+        for item in [self.store, *self.lifecycle]:
+            closer = getattr(item, "close", None)
+            if callable(closer):
+                closer()

@@ -8,6 +8,7 @@ reason and reported by ``server_info``; required ones raise.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 from pdfcore.api import Pdfcore
 from pdfcore.config import Settings, load_settings
 from pdfcore.errors import PdfcoreError
-from pdfcore.registry import load_class
+from pdfcore.registry import ISOLATION_SPEC, load_class, spec
 
 log = logging.getLogger(__name__)
 
@@ -42,17 +43,34 @@ def build(
     s = settings if settings is not None else load_settings()
     names: dict[str, str] = {}
     problems: dict[str, str] = {}
+    lifecycle: list[Any] = []
+
+    pool: Any = None
+    if s.backends.isolation == "process" and (text is _UNSET or renderer is _UNSET):
+        isolation = importlib.import_module(ISOLATION_SPEC)
+        pool = isolation.WorkerPool(
+            s.backends.workers or isolation.default_size(), timeout_seconds=s.limits.call_timeout_seconds
+        )
+        lifecycle.append(pool)
 
     if text is _UNSET:
-        text = load_class("text", s.backends.text)()
+        if pool is not None:
+            text = isolation.IsolatedTextExtractor(spec("text", s.backends.text), pool, name=s.backends.text)
+        else:
+            text = load_class("text", s.backends.text)()
         names["text"] = s.backends.text
     else:
         names["text"] = getattr(text, "name", type(text).__name__)
     if renderer is _UNSET:
-        renderer = load_class("renderer", s.backends.renderer)()
+        if pool is not None:
+            renderer = isolation.IsolatedRenderer(spec("renderer", s.backends.renderer), pool, name=s.backends.renderer)
+        else:
+            renderer = load_class("renderer", s.backends.renderer)()
         names["renderer"] = s.backends.renderer
     else:
         names["renderer"] = getattr(renderer, "name", type(renderer).__name__)
+    if pool is not None:
+        names["isolation"] = f"process ({pool.size} engine workers)"
 
     if store is _UNSET:
         store = None
@@ -86,4 +104,5 @@ def build(
         fetcher=fetcher,
         backend_names=names,
         backend_problems=problems,
+        lifecycle=lifecycle,
     )

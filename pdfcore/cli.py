@@ -5,6 +5,7 @@
     pdfcore toc FILE
     pdfcore read FILE [--pages SPEC] [--all]
     pdfcore render FILE --pages SPEC [--dpi N] [--clip x0,y0,x1,y1] [-o DIR]
+    pdfcore chart FILE PAGE [--hints JSON] [--max-points N] [-o DIR]
 
 Human-readable output by default, ``--json`` for the exact API result. Errors print
 ``code: message`` and the recovery on stderr, with exit status 2.
@@ -60,6 +61,14 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--clip", help="x0,y0,x1,y1 as page fractions")
     render.add_argument("-o", "--out", default=".", help="output folder (default: current)")
     _common(render)
+
+    chart = sub.add_parser("chart", help="data of the vector charts on a page")
+    chart.add_argument("file")
+    chart.add_argument("page", type=int, help="page number, 1-based")
+    chart.add_argument("--hints", help='answers to earlier questions, as JSON, e.g. \'{"p0.s1.axis": "right"}\'')
+    chart.add_argument("--max-points", type=int, default=24, help="per-curve sampling cap (default 24)")
+    chart.add_argument("-o", "--out", help="also write the renders (PNG) to this folder")
+    _common(chart)
     return parser
 
 
@@ -167,6 +176,64 @@ def _cmd_render(args: argparse.Namespace, core: Any) -> int:
     return 0
 
 
+def _human_chart(r: Any) -> str:
+    lines = [f"page {r.page}: {r.status}"]
+    lines.extend(f"reason: {reason}" for reason in r.reasons)
+    for c in r.charts:
+        lines.append(f"{c.chart_id} {c.chart_type}" + (f" ({c.decline_reason})" if c.decline_reason else ""))
+        for axis_name, axis in (("x", c.x_axis), ("y", c.y_axis), ("y right", c.y_axis_right)):
+            if axis is not None:
+                span = f" {axis.range[0]}..{axis.range[1]}" if axis.range else ""
+                lines.append(f"  {axis_name}: {axis.scale}{span}" + (f" [{axis.title}]" if axis.title else ""))
+        for k, s in enumerate(c.series):
+            name = s.label or (s.style.color and "rgb(%s)" % ", ".join(f"{v:.2f}" for v in s.style.color)) or "?"
+            head = f"  s{k} {s.kind} {name} axis={s.axis} by={s.resolved_by}"
+            data = s.points if s.points is not None else s.bars
+            if data is None:
+                lines.append(head + (f" (pending {s.pending_question})" if s.pending_question else " (no data)"))
+            else:
+                lines.append(head)
+                lines.extend(f"    {x}\t{y}" for x, y in data)
+        lines.extend(f"  note: {n}" for n in c.diagnostics.notes)
+    for q in r.questions:
+        lines.append(f"question {q.id} ({q.kind}): {' | '.join(q.options)}  [highlight {q.highlight}]")
+    return "\n".join(lines)
+
+
+def _cmd_chart(args: argparse.Namespace, core: Any) -> int:
+    from pdfcore.errors import InvalidArgument
+    from pdfcore.serde import unstructure
+
+    hints = None
+    if args.hints:
+        try:
+            hints = json.loads(args.hints)
+        except ValueError as exc:
+            raise InvalidArgument("--hints must be a JSON object.") from exc
+    r = core.extract_chart(args.file, args.page, hints=hints, max_points=args.max_points,
+                           include_render=bool(args.out), password=_password(args))
+    written = []
+    if args.out:
+        os.makedirs(args.out, exist_ok=True)
+        stem = os.path.splitext(os.path.basename(args.file))[0]
+        for i, im in enumerate(r.images):
+            path = os.path.join(args.out, f"{stem}-p{im.page}-{im.kind}-{im.chart_id or i}.png")
+            with open(path, "wb") as fh:
+                fh.write(im.png)
+            written.append(path)
+    if args.json:
+        data = unstructure(r)
+        data.pop("images", None)
+        if written:
+            data["files"] = written
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    else:
+        sys.stdout.write(_human_chart(r) + "\n")
+        for path in written:
+            sys.stdout.write(f"render: {path}\n")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "serve":
@@ -199,6 +266,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _cmd_read(args, core)
             if args.command == "render":
                 return _cmd_render(args, core)
+            if args.command == "chart":
+                return _cmd_chart(args, core)
         finally:
             core.close()
     except PdfcoreError as exc:

@@ -109,6 +109,8 @@ class BackendsSettings:
     store: str = "sqlite"
     executor: str = "process"
     isolation: str = field(default="process", validator=_one_of("process", "none"))
+    #: Engine worker processes when isolation is "process" (0: one per core, at most 4).
+    workers: int = field(default=0, validator=_in_range(0, 64))
 
 
 @frozen
@@ -231,6 +233,7 @@ ENV_VARS: dict[str, tuple[str, str, Any]] = {
     "PDFCORE_EMBEDDING_MODEL": ("embedding", "model", _parse_str),
     "PDFCORE_EXECUTOR": ("backends", "executor", _parse_str),
     "PDFCORE_ISOLATION": ("backends", "isolation", _parse_str),
+    "PDFCORE_WORKERS": ("backends", "workers", _parse_int(0, 64)),
     "PDFCORE_STORE": ("backends", "store", _parse_str),
 }
 #: Variables read elsewhere (the config file location, the executor's scheduler address).

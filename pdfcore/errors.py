@@ -114,6 +114,16 @@ class PdfcoreError(Exception):
     def __repr__(self) -> str:
         return f"{type(self).__name__}(code={self.code!r}, message={self.message!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Errors cross process boundaries (engine workers): keep recovery and details.
+        return (_rebuild, (type(self), self.message, self.recovery, self.details))
+
+
+def _rebuild(
+    cls: type[PdfcoreError], message: str, recovery: str, details: dict[str, Any]
+) -> PdfcoreError:
+    return cls(message, recovery=recovery, details=details)
+
 
 class InvalidArgument(PdfcoreError):
     code = "invalid_argument"

@@ -43,15 +43,18 @@ def render_text(blocks: Sequence[TextBlock]) -> str:
 
 def group_lines(lines: Sequence[TextLine]) -> tuple[TextBlock, ...]:
     blocks: list[list[TextLine]] = []
+    x0 = x1 = 0.0  # horizontal extent of the current block, kept incrementally
     for line in lines:
-        if not blocks or _starts_block(blocks[-1], line):
+        if not blocks or _starts_block(blocks[-1], line, x0, x1):
             blocks.append([line])
+            x0, x1 = line.bbox.x0, line.bbox.x1
         else:
             blocks[-1].append(line)
+            x0, x1 = min(x0, line.bbox.x0), max(x1, line.bbox.x1)
     return tuple(_block(ls) for ls in blocks)
 
 
-def _starts_block(block: list[TextLine], line: TextLine) -> bool:
+def _starts_block(block: list[TextLine], line: TextLine, x0: float, x1: float) -> bool:
     prev = block[-1]
     h_prev = max(prev.bbox.height, 1.0)
     h_cur = max(line.bbox.height, 1.0)
@@ -64,8 +67,6 @@ def _starts_block(block: list[TextLine], line: TextLine) -> bool:
         return True
     if line.bbox.y1 < prev.bbox.y0 - 0.5 * h:  # jumped upwards: a new column or region
         return True
-    x0 = min(ln.bbox.x0 for ln in block)
-    x1 = max(ln.bbox.x1 for ln in block)
     if line.bbox.x1 < x0 or line.bbox.x0 > x1:  # no horizontal overlap with the block
         return True
     if prev.font_size and line.font_size:

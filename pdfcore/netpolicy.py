@@ -221,9 +221,7 @@ def classify(address: str | IPAddress) -> tuple[str | None, str | None, IPAddres
     if bare in _NAT64:
         return _classify_v4(ipaddress.IPv4Address(int(bare) & 0xFFFFFFFF)), "NAT64", ip
     if bare in _SIX_TO_FOUR:
-        v4 = bare.sixtofour
-        assert v4 is not None
-        return _classify_v4(v4), "6to4", ip
+        return _classify_v4(ipaddress.IPv4Address((int(bare) >> 80) & 0xFFFFFFFF)), "6to4", ip
     for net, family in _V6_TABLE[2:]:
         if bare in net:
             return family, None, ip

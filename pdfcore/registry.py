@@ -65,6 +65,15 @@ def installed(port: str) -> list[str]:
     return [n for n in names(port) if not missing_modules(port, n)]
 
 
+def spec(port: str, name: str) -> str:
+    """The ``"module:Class"`` of a backend, after checking it can load here."""
+    load_class(port, name)
+    return BACKENDS[port][name]
+
+
+ISOLATION_SPEC = "adapters.process_isolation"
+
+
 def load_class(port: str, name: str) -> type[Any]:
     table = BACKENDS.get(port)
     if table is None:

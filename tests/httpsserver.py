@@ -39,7 +39,7 @@ def make_certificates(folder: Path, names: Iterable[str] = CERT_NAMES) -> tuple[
     from cryptography.hazmat.primitives.asymmetric import ec
     from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
-    now = datetime.datetime.now(datetime.timezone.utc)
+    now = datetime.datetime.now(datetime.UTC)
     ca_key = ec.generate_private_key(ec.SECP256R1())
     ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "pdfcore test CA")])
     ca = (
@@ -89,9 +89,7 @@ def make_certificates(folder: Path, names: Iterable[str] = CERT_NAMES) -> tuple[
     ca_path.write_bytes(ca.public_bytes(serialization.Encoding.PEM))
     cert_path.write_bytes(leaf.public_bytes(serialization.Encoding.PEM))
     key_path.write_bytes(
-        key.private_bytes(
-            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-        )
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
     )
     return ca_path, cert_path, key_path
 
@@ -207,3 +205,39 @@ class LocalHttpsServer:
             seen.completed = False
         finally:
             seen.done.set()
+
+
+#: Loopback addresses ``loopback_is_public`` treats as public hosts.
+PUBLIC_STAND_INS = frozenset({"127.0.0.1", "127.0.0.2"})
+
+
+def loopback_is_public(address: str) -> Any:
+    """An address policy for tests: :data:`PUBLIC_STAND_INS` count as public, the rest as in production.
+
+    The loopback test server stands in for a public host this way, while every other address
+    (other loopback ones, private, metadata, ...) is still judged by the real
+    :class:`~pdfcore.netpolicy.AddressPolicy`.
+    """
+    from pdfcore.netpolicy import AddressPolicy, AddressVerdict
+
+    if address in PUBLIC_STAND_INS:
+        return AddressVerdict(address=address, connect_to=address, family=None, via=None, allowed=True)
+    return AddressPolicy()(address)
+
+
+class FakeResolver:
+    """Host name -> answers; a host with a list of lists answers them in turn (the last repeats)."""
+
+    def __init__(self, answers: dict[str, list[str] | list[list[str]]]) -> None:
+        self.answers = answers
+        self.calls: list[str] = []
+
+    def __call__(self, host: str, port: int) -> list[str]:
+        self.calls.append(host)
+        if host not in self.answers:
+            raise OSError(f"unknown host {host}")
+        answer = self.answers[host]
+        if answer and isinstance(answer[0], list):
+            turns = [list(a) for a in answer if isinstance(a, list)]
+            return turns[min(self.calls.count(host), len(turns)) - 1]
+        return [str(a) for a in answer]

@@ -1,0 +1,15 @@
+"""Reading data from born-digital vector charts.
+
+The page's drawing (from a :class:`~ports.vector_source.VectorSource`) is searched for plot
+panels with tick-labelled axes (:mod:`.panels`), the plotted geometry is sorted into series
+(:mod:`.series`) and calibrated against the tick labels (:mod:`.calibration`); ambiguity is
+resolved by geometry, then text, then the caller's closed-enum hints (:mod:`.hints`), or the
+chart declines. :class:`ChartService` adds the renders a caller needs to check a reading.
+"""
+
+from __future__ import annotations
+
+from pdfcore.charts.results import ChartResult
+from pdfcore.charts.service import ChartService
+
+__all__ = ["ChartResult", "ChartService"]

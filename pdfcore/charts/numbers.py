@@ -93,7 +93,7 @@ def _plain(t: str) -> Reading:
         return NOT_A_NUMBER
     sign = -1.0 if t.startswith("-") else 1.0
     body = t.lstrip("+-")
-    if not body or not body[0].isdigit() and body[0] not in ".,":
+    if not body or (not body[0].isdigit() and body[0] not in ".,"):
         return NOT_A_NUMBER
     dots, commas = body.count("."), body.count(",")
     if dots == 0 and commas == 0:

@@ -55,10 +55,14 @@ def page_out(page: PageText, facts: DocumentFacts, text: str | None = None) -> P
 
 
 class ReadService:
-    def __init__(self, documents: DocumentService, *, max_response_bytes: int, max_pages_per_call: int) -> None:
+    def __init__(
+        self, documents: DocumentService, *, max_response_bytes: int, max_pages_per_call: int, parallelism: int = 1
+    ) -> None:
         self.documents = documents
         self.max_response_bytes = max_response_bytes
         self.max_pages_per_call = max_pages_per_call
+        #: Pages read_all may extract at once (the engine's worker count).
+        self.parallelism = max(1, parallelism)
 
     def read_pages(self, source: DocumentSource, facts: DocumentFacts, pages: str | int) -> ReadPagesResult:
         labels = [p.label for p in facts.pages]
@@ -120,12 +124,18 @@ class ReadService:
         next_index: int | None = None  # 0-based page to resume from
         truncated_bytes = False
         cut_page: int | None = None
+        largest = 0
+        pending: dict[int, PageText] = {}
         for i in window:
-            got = self.documents.pages(source, [i], facts)
-            hits += got.cache_hits
-            page = got.pages[i]
+            if i not in pending:
+                batch = self._batch(window, i, cap - used, largest)
+                got = self.documents.pages(source, batch, facts)
+                hits += got.cache_hits
+                pending.update(got.pages)
+            page = pending.pop(i)
             chunk = page_header(i + 1, labels[i]) + page.text + "\n\n"
             size = len(chunk.encode("utf-8"))
+            largest = max(largest, size)
             if used + size > cap:
                 truncated_bytes = True
                 if included:
@@ -173,6 +183,22 @@ class ReadService:
             pages_without_text=tuple(empty),
             page_cut=cut_page,
         )
+
+    def _batch(self, window: list[int], i: int, remaining: int, largest: int) -> list[int]:
+        """Pages to extract together starting at ``i``.
+
+        One page at a time, except with several engine workers once pages have been seen and
+        the remaining budget holds at least four times the largest page so far: then the next
+        pages are extracted alongside. A page extracted that way and not returned (only if it
+        is more than four times larger than every earlier page) is the first page of the next
+        call and comes from the cache there.
+        """
+        if self.parallelism == 1 or largest == 0:
+            return [i]
+        fits = remaining // (4 * largest)
+        n = int(max(1, min(self.parallelism, fits)))
+        pos = window.index(i)
+        return window[pos : pos + n]
 
     def _known_bytes(
         self, source: DocumentSource, facts: DocumentFacts, rest: Sequence[int], labels: Sequence[str | None]

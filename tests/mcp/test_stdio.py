@@ -70,15 +70,32 @@ def test_stdout_carries_only_protocol(tmp_path: Path) -> None:
             "params": {"name": "pdf_info", "arguments": {"path": "/no/such.pdf"}},
         },
     ]
-    proc = subprocess.run(
+    proc = subprocess.Popen(
         [sys.executable, "-m", "mcp_adapter"],
-        input="".join(json.dumps(m) + "\n" for m in msgs),
-        capture_output=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
         env=_env(tmp_path),
-        timeout=120,
     )
-    lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
+    assert proc.stdin is not None and proc.stdout is not None
+    out: list[str] = []
+    try:
+        for m in msgs:
+            proc.stdin.write(json.dumps(m) + "\n")
+            proc.stdin.flush()
+            if "id" in m:  # wait for the answer before sending more (stdin EOF ends the server)
+                line = proc.stdout.readline()
+                out.append(line)
+    finally:
+        proc.stdin.close()
+        rest = proc.stdout.read()
+        proc.wait(timeout=60)
+        if proc.stderr is not None:
+            proc.stderr.close()
+    out.append(rest)
+    proc_stdout = "".join(out)
+    lines = [ln for ln in proc_stdout.splitlines() if ln.strip()]
     parsed = [json.loads(ln) for ln in lines]  # every stdout line is a JSON-RPC message
     assert all(m.get("jsonrpc") == "2.0" for m in parsed)
     by_id = {m.get("id"): m for m in parsed}

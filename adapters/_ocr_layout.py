@@ -1,0 +1,165 @@
+"""Reading order for OCR output: engine lines -> segments -> ordered lines -> ``OcrResult``.
+
+Shared by the OCR adapters and dependent on nothing but ``pdfcore.models`` (pure geometry, no
+engine). Engines disagree about layout: RapidOCR and EasyOCR list lines top to bottom, which
+interleaves side-by-side columns, and Tesseract joins the lines of short columns across the
+gutter. So every engine's lines are first cut where a gap between two words is far wider than a
+word space (a gutter or a table gap), and the resulting segments are ordered by a recursive
+XY-cut: blank horizontal bands split the page top to bottom, then vertical gutters split a band
+into columns left to right, and what is left is read row by row.
+
+All coordinates are image pixels, top-left origin.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pdfcore.models import Box, OcrResult, OcrWord
+
+Bounds = tuple[float, float, float, float]
+#: (text, confidence in [0, 1], bounds)
+RawWord = tuple[str, float, Bounds]
+
+#: A gap between two words wider than this many line heights splits a line into segments.
+GUTTER_IN_LINE = 1.5
+#: A blank horizontal band this many line heights high separates blocks.
+BAND_GAP = 0.8
+#: A blank vertical band this many line heights wide separates columns.
+COLUMN_GAP = 0.5
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Words that belong together on one visual line (no gutter inside)."""
+
+    bounds: Bounds
+    text: str
+    words: tuple[RawWord, ...]
+
+
+def bounds_of_points(points: Sequence[Sequence[float]]) -> Bounds:
+    xs = [float(p[0]) for p in points]
+    ys = [float(p[1]) for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def even_words(text: str, confidence: float, bounds: Bounds) -> list[RawWord]:
+    """Split a line the engine boxed as a whole at spaces, sharing its width out by character count."""
+    x0, y0, x1, y1 = bounds
+    per_char = (x1 - x0) / max(len(text), 1)
+    words: list[RawWord] = []
+    pos = 0
+    for token in text.split(" "):
+        if token:
+            start = x0 + pos * per_char
+            words.append((token, confidence, (start, y0, start + len(token) * per_char, y1)))
+        pos += len(token) + 1
+    return words
+
+
+def segments_of_line(words: Sequence[RawWord], *, line_text: str | None = None) -> list[Segment]:
+    """One engine line (words left to right) cut at gaps wider than ``GUTTER_IN_LINE`` line heights.
+
+    ``line_text`` is the engine's own text for the whole line, kept when the line is not cut (it
+    spaces scripts such as Chinese correctly, where words are single characters).
+    """
+    ordered = [w for w in words if w[0].strip()]
+    if not ordered:
+        return []
+    height = statistics.median(w[2][3] - w[2][1] for w in ordered)
+    groups: list[list[RawWord]] = [[ordered[0]]]
+    for word in ordered[1:]:
+        if word[2][0] - groups[-1][-1][2][2] > GUTTER_IN_LINE * max(height, 1.0):
+            groups.append([])
+        groups[-1].append(word)
+    if len(groups) == 1 and line_text and line_text.strip():
+        return [_segment(groups[0], line_text.strip())]
+    return [_segment(group, " ".join(w[0] for w in group)) for group in groups]
+
+
+def _segment(words: Sequence[RawWord], text: str) -> Segment:
+    bounds = (
+        min(w[2][0] for w in words),
+        min(w[2][1] for w in words),
+        max(w[2][2] for w in words),
+        max(w[2][3] for w in words),
+    )
+    return Segment(bounds, text, tuple(words))
+
+
+def build_result(engine: str, segments: Sequence[Segment], width: int, height: int) -> OcrResult:
+    """Order the segments, number the lines, clip the boxes to the image and join the text."""
+    if not segments:
+        return OcrResult(engine=engine, words=(), text="", mean_confidence=0.0)
+    line_height = max(statistics.median(s.bounds[3] - s.bounds[1] for s in segments), 1.0)
+    words: list[OcrWord] = []
+    blocks: list[str] = []
+    line_no = 0
+    for block in _xy_cut(segments, line_height):
+        rows: list[str] = []
+        for row in block:
+            for segment in row:
+                for text, confidence, (x0, y0, x1, y1) in segment.words:
+                    words.append(
+                        OcrWord(
+                            text=text,
+                            bbox=Box(_clip(x0, width), _clip(y0, height), _clip(x1, width), _clip(y1, height)),
+                            confidence=min(max(float(confidence), 0.0), 1.0),
+                            line=line_no,
+                        )
+                    )
+            rows.append(" ".join(s.text for s in row))
+            line_no += 1
+        blocks.append("\n".join(rows))
+    mean = sum(w.confidence for w in words) / len(words) if words else 0.0
+    return OcrResult(engine=engine, words=tuple(words), text="\n\n".join(blocks), mean_confidence=mean)
+
+
+def _clip(value: float, limit: int) -> float:
+    return min(max(float(value), 0.0), float(limit))
+
+
+def _split_axis(segments: Sequence[Segment], axis: int, min_gap: float) -> list[list[Segment]]:
+    """Group segments separated by an empty band at least ``min_gap`` wide along ``axis`` (0: x, 1: y)."""
+    ordered = sorted(segments, key=lambda s: s.bounds[axis])
+    groups: list[list[Segment]] = [[ordered[0]]]
+    end = ordered[0].bounds[axis + 2]
+    for segment in ordered[1:]:
+        if segment.bounds[axis] - end >= min_gap:
+            groups.append([])
+        groups[-1].append(segment)
+        end = max(end, segment.bounds[axis + 2])
+    return groups
+
+
+def _rows(segments: Sequence[Segment]) -> list[list[Segment]]:
+    """Segments whose vertical centres lie within half a line of each other, left to right."""
+    ordered = sorted(segments, key=lambda s: (s.bounds[1] + s.bounds[3]) / 2)
+    rows: list[list[Segment]] = []
+    for segment in ordered:
+        centre = (segment.bounds[1] + segment.bounds[3]) / 2
+        if rows:
+            last = rows[-1][-1].bounds
+            if abs(centre - (last[1] + last[3]) / 2) <= (last[3] - last[1]) / 2:
+                rows[-1].append(segment)
+                continue
+        rows.append([segment])
+    return [sorted(row, key=lambda s: s.bounds[0]) for row in rows]
+
+
+def _xy_cut(segments: Sequence[Segment], line_height: float) -> list[list[list[Segment]]]:
+    """Blocks (each a list of rows) in reading order."""
+    if len(segments) <= 1:
+        return [[list(segments)]] if segments else []
+    bands = _split_axis(segments, 1, BAND_GAP * line_height)
+    if len(bands) > 1:
+        return [block for band in bands for block in _xy_cut(band, line_height)]
+    rows = _rows(segments)
+    if len(rows) > 1:
+        columns = _split_axis(segments, 0, COLUMN_GAP * line_height)
+        if len(columns) > 1:
+            return [block for column in columns for block in _xy_cut(column, line_height)]
+    return [rows]

@@ -1,0 +1,398 @@
+"""TableExtractor on pdfplumber: the tables inside given regions of a page, in page space.
+
+Each region is cropped out of the page and read one of two ways:
+
+- ruled: pdfplumber's ``lines`` strategy (cells from the drawn rulings), used when the region
+  holds a grid of rules;
+- unruled: columns from text alignment. Words (with their inner spaces) are grouped into rows;
+  column separators are the x-ranges left blank by (nearly) every row; each word goes to the
+  column holding its centre. This keeps a header spanning several columns in one cell rather
+  than cutting it in pieces.
+
+pdfplumber reports positions top-left, in the unrotated-then-rotated media box of the page;
+page space is the displayed page relative to its crop box. :class:`_PageTransform` converts
+both ways (crop box offset, media box offset and /Rotate).
+
+pdfplumber objects are not thread-safe: every use holds one lock. Open documents are kept in a
+small LRU keyed by path, content digest and a salted hash of the password.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import statistics
+import struct
+import threading
+import zlib
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
+
+from pdfcore.errors import (
+    ExtractionFailed,
+    FileChanged,
+    FileNotFound,
+    MalformedPdf,
+    PageOutOfRange,
+    PasswordIncorrect,
+    PasswordRequired,
+    PdfcoreError,
+)
+from pdfcore.models import Box, DocumentSource, Table
+from ports.table_extractor import TableExtractor
+
+log = logging.getLogger(__name__)
+
+_MAX_OPEN = 4
+_SALT = os.urandom(16)
+
+#: Space between characters (points) above which pdfplumber starts a new word, and the one
+#: used when reading cell text (small enough to keep the spaces between words).
+WORD_X_TOL = 2.0
+CELL_X_TOL = 1.5
+#: A column separator must be at least this wide (points) ...
+MIN_SEPARATOR = 2.5
+#: ... and may be crossed by this share of the rows (headers spanning several columns).
+SPAN_SHARE = 0.15
+
+
+class _PageTransform:
+    """Affine maps between pdfplumber coordinates (x, top) and page space (x, y)."""
+
+    def __init__(self, page: Any) -> None:
+        mx0, my0, mx1, my1 = _rect(page.page_obj.mediabox)
+        crop = page.page_obj.cropbox
+        cl, cb, cr, ct = _rect(crop) if crop is not None else (mx0, my0, mx1, my1)
+        rotation = int(page.rotation) % 360
+        pb_x0, pb_top = float(page.mediabox[0]), float(page.mediabox[1])
+        height = float(page.root_page.height)
+
+        def plumber(x: float, y: float) -> tuple[float, float]:
+            # pdfminer's device space for this rotation, then pdfplumber's flip and offsets.
+            if rotation == 90:
+                dx, dy = y - my0, mx1 - x
+            elif rotation == 180:
+                dx, dy = mx1 - x, my1 - y
+            elif rotation == 270:
+                dx, dy = my1 - y, x - mx0
+            else:
+                dx, dy = x - mx0, y - my0
+            return dx + pb_x0, (height - dy) + pb_top
+
+        def page_space(x: float, y: float) -> tuple[float, float]:
+            if rotation == 90:
+                return y - cb, x - cl
+            if rotation == 180:
+                return cr - x, y - cb
+            if rotation == 270:
+                return ct - y, cr - x
+            return x - cl, ct - y
+
+        # Both maps are affine: fit each from three points and compose.
+        to_plumber = _affine(plumber)
+        to_page = _affine(page_space)
+        self._to_page = _compose(to_page, _invert(to_plumber))
+        self._to_plumber = _compose(to_plumber, _invert(to_page))
+
+    def to_page(self, bbox: Sequence[float]) -> Box:
+        return _map_box(self._to_page, bbox)
+
+    def to_plumber(self, box: Box) -> tuple[float, float, float, float]:
+        b = _map_box(self._to_plumber, (box.x0, box.y0, box.x1, box.y1))
+        return (b.x0, b.y0, b.x1, b.y1)
+
+
+Affine = tuple[float, float, float, float, float, float]
+
+
+def _rect(values: Sequence[Any]) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = (float(v) for v in values)
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+
+def _affine(fn: Any) -> Affine:
+    ox, oy = fn(0.0, 0.0)
+    ax, ay = fn(1.0, 0.0)
+    bx, by = fn(0.0, 1.0)
+    return (ax - ox, bx - ox, ox, ay - oy, by - oy, oy)
+
+
+def _invert(m: Affine) -> Affine:
+    a, b, c, d, e, f = m
+    det = a * e - b * d
+    ia, ib, id_, ie = e / det, -b / det, -d / det, a / det
+    return (ia, ib, -(ia * c + ib * f), id_, ie, -(id_ * c + ie * f))
+
+
+def _compose(outer: Affine, inner: Affine) -> Affine:
+    """outer(inner(p))."""
+    a, b, c, d, e, f = outer
+    a2, b2, c2, d2, e2, f2 = inner
+    return (a * a2 + b * d2, a * b2 + b * e2, a * c2 + b * f2 + c, d * a2 + e * d2, d * b2 + e * e2, d * c2 + e * f2 + f)
+
+
+def _map_box(m: Affine, bbox: Sequence[float]) -> Box:
+    a, b, c, d, e, f = m
+    x0, y0, x1, y1 = (float(v) for v in bbox)
+    xs = [a * x + b * y + c for x, y in ((x0, y0), (x1, y1))]
+    ys = [d * x + e * y + f for x, y in ((x0, y0), (x1, y1))]
+    return Box(min(xs), min(ys), max(xs), max(ys))
+
+
+def _password_key(password: str | None) -> str:
+    if password is None:
+        return ""
+    return hashlib.blake2b(password.encode("utf-8"), key=_SALT, digest_size=16).hexdigest()
+
+
+class PlumberTableExtractor(TableExtractor):
+    """Finds tables with pdfplumber, restricted to candidate regions when given."""
+
+    name = "plumber"
+
+    def __init__(self, *, max_open: int = _MAX_OPEN) -> None:
+        self._lock = threading.Lock()
+        self._docs: OrderedDict[tuple[str, str, str], Any] = OrderedDict()
+        self._max_open = max(1, max_open)
+
+    def extract_tables(
+        self, source: DocumentSource, page: int, *, regions: tuple[Box, ...] = ()
+    ) -> tuple[Table, ...]:
+        with self._lock:
+            try:
+                pdf = self._document(source)
+                count = len(pdf.pages)
+                if not 0 <= page < count:
+                    raise PageOutOfRange(
+                        f"Page {page + 1} does not exist; the document has {count} page(s).",
+                        details={"page_count": count},
+                    )
+                plumber_page = pdf.pages[page]
+                try:
+                    return _page_tables(plumber_page, regions)
+                finally:
+                    plumber_page.close()
+            except PdfcoreError:
+                raise
+            except Exception as exc:
+                self._forget(source.path)
+                raise _translate(exc, source) from exc
+
+    def close(self) -> None:
+        with self._lock:
+            for key in list(self._docs):
+                self._close(self._docs.pop(key))
+
+    # -- open documents (call with the lock held) --------------------------------------------
+
+    def _document(self, source: DocumentSource) -> Any:
+        _check_unchanged(source)
+        key = (source.path, source.fingerprint.sha256, _password_key(source.password))
+        pdf = self._docs.get(key)
+        if pdf is not None:
+            self._docs.move_to_end(key)
+            return pdf
+        import pdfplumber
+
+        pdf = pdfplumber.open(source.path, password=source.password)
+        self._docs[key] = pdf
+        while len(self._docs) > self._max_open:
+            _, old = self._docs.popitem(last=False)
+            self._close(old)
+        return pdf
+
+    def _forget(self, path: str) -> None:
+        for key in [k for k in self._docs if k[0] == path]:
+            self._close(self._docs.pop(key))
+
+    @staticmethod
+    def _close(pdf: Any) -> None:
+        try:
+            pdf.close()
+        except Exception:  # noqa: BLE001 - closing a stale handle must not fail a call
+            log.debug("closing a cached pdfplumber document failed", exc_info=True)
+
+
+def _check_unchanged(source: DocumentSource) -> None:
+    try:
+        st = os.stat(source.path)
+    except FileNotFoundError as exc:
+        raise FileNotFound("The file no longer exists.") from exc
+    if st.st_size != source.fingerprint.size or st.st_mtime_ns != source.fingerprint.mtime_ns:
+        raise FileChanged("The file changed after it was opened.")
+
+
+def _translate(exc: Exception, source: DocumentSource) -> PdfcoreError:
+    """The one boundary where pdfplumber / pdfminer exceptions become pdfcore errors."""
+    from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
+    from pdfminer.pdfparser import PDFSyntaxError
+    from pdfminer.psexceptions import PSException
+    from pdfplumber.utils.exceptions import MalformedPDFException, PdfminerException
+
+    cause: BaseException = exc
+    if isinstance(exc, PdfminerException) and exc.args and isinstance(exc.args[0], BaseException):
+        cause = exc.args[0]
+    if isinstance(cause, PDFPasswordIncorrect):
+        if source.password:
+            return PasswordIncorrect("The password does not open this document.")
+        return PasswordRequired("The document is encrypted and needs a password.")
+    if isinstance(cause, PDFEncryptionError):
+        return ExtractionFailed("The document uses an unsupported security handler.")
+    if isinstance(cause, (PDFSyntaxError, PSException, MalformedPDFException)):
+        return MalformedPdf("The table engine could not parse this document.")
+    if isinstance(cause, FileNotFoundError):
+        return FileNotFound("The file could not be opened.")
+    if isinstance(
+        cause,
+        (PdfminerException, ValueError, KeyError, TypeError, IndexError, AssertionError, RecursionError, OSError),
+    ) or isinstance(cause, (zlib.error, struct.error)):
+        log.debug("table extraction failed", exc_info=exc)
+        return ExtractionFailed("The table engine failed on this page's content.")
+    # Anything else is a defect here, not a property of the file: let it surface as such.
+    raise exc
+
+
+# --------------------------------------------------------------------------------------------
+# Reading one page
+
+
+def _page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
+    transform = _PageTransform(page)
+    px0, ptop, px1, pbottom = (float(v) for v in page.bbox)
+    if not regions:
+        # The whole visible page: the crop box, never the printer's margin around it.
+        w, h = _page_size(transform, page)
+        regions = (Box(0.0, 0.0, w, h),)
+    out: list[Table] = []
+    for region in regions:
+        x0, top, x1, bottom = transform.to_plumber(region)
+        x0, top, x1, bottom = max(x0, px0), max(top, ptop), min(x1, px1), min(bottom, pbottom)
+        if x1 - x0 < 1.0 or bottom - top < 1.0:
+            continue
+        crop = page.crop((x0, top, x1, bottom), strict=False)
+        found = _ruled(crop) or _unruled(crop)
+        for bbox, cells in found:
+            out.append(_table(cells, transform.to_page(bbox)))
+    return tuple(out)
+
+
+def _page_size(transform: _PageTransform, page: Any) -> tuple[float, float]:
+    crop = page.page_obj.cropbox if page.page_obj.cropbox is not None else page.page_obj.mediabox
+    cl, cb, cr, ct = _rect(crop)
+    w, h = cr - cl, ct - cb
+    return (h, w) if int(page.rotation) % 360 in (90, 270) else (w, h)
+
+
+def _table(cells: Sequence[Sequence[str | None]], bbox: Box) -> Table:
+    rows = [[" ".join((c or "").split()) for c in row] for row in cells]
+    width = max((len(r) for r in rows), default=0)
+    rows = [r + [""] * (width - len(r)) for r in rows]
+    header = tuple(rows[0]) if rows else ()
+    return Table(header=header, rows=tuple(tuple(r) for r in rows[1:]), bbox=bbox)
+
+
+_Found = list[tuple[tuple[float, float, float, float], list[list[str | None]]]]
+
+
+def _ruled(crop: Any) -> _Found:
+    """Tables from the rulings inside ``crop``; empty when they do not make a grid."""
+    edges = crop.edges
+    if sum(1 for e in edges if e["orientation"] == "v") < 2 or sum(1 for e in edges if e["orientation"] == "h") < 2:
+        return []
+    out: _Found = []
+    for t in crop.find_tables({"vertical_strategy": "lines", "horizontal_strategy": "lines"}):
+        cells = t.extract(x_tolerance=CELL_X_TOL)
+        if len(cells) >= 2 and max((len(r) for r in cells), default=0) >= 2:
+            out.append((tuple(t.bbox), cells))
+    return out
+
+
+def _unruled(crop: Any) -> _Found:
+    """One table from text alignment inside ``crop``, or nothing."""
+    words = [
+        w
+        for w in crop.extract_words(x_tolerance=WORD_X_TOL, keep_blank_chars=True, extra_attrs=["upright"])
+        if w["upright"] and w["text"].strip()
+    ]
+    if len(words) < 4:
+        return []
+    rows = _word_rows(words)
+    if len(rows) < 2:
+        return []
+    columns = _columns(rows)
+    if len(columns) < 2:
+        return []
+    cells: list[list[str | None]] = []
+    for row in rows:
+        texts: list[list[str]] = [[] for _ in columns]
+        for w in sorted(row, key=lambda w: w["x0"]):
+            centre = (w["x0"] + w["x1"]) / 2
+            k = next((i for i, (a, z) in enumerate(columns) if centre <= z), len(columns) - 1)
+            texts[k].append(w["text"].strip())
+        cells.append([" ".join(t) for t in texts])
+    bbox = (
+        min(w["x0"] for w in words),
+        min(w["top"] for w in words),
+        max(w["x1"] for w in words),
+        max(w["bottom"] for w in words),
+    )
+    return [(bbox, cells)]
+
+
+def _word_rows(words: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Words grouped into visual rows (vertical overlap of at least half a word height)."""
+    rows: list[list[dict[str, Any]]] = []
+    top = bottom = 0.0
+    for w in sorted(words, key=lambda w: (w["top"] + w["bottom"]) / 2):
+        h = w["bottom"] - w["top"]
+        if rows and min(bottom, w["bottom"]) - max(top, w["top"]) >= 0.5 * min(h, bottom - top):
+            rows[-1].append(w)
+            top, bottom = min(top, w["top"]), max(bottom, w["bottom"])
+        else:
+            rows.append([w])
+            top, bottom = w["top"], w["bottom"]
+    return rows
+
+
+def _columns(rows: list[list[dict[str, Any]]]) -> list[tuple[float, float]]:
+    """Column x-ranges: split where (nearly) every row leaves the same x-range blank."""
+    allowed = int(SPAN_SHARE * len(rows)) if len(rows) >= 5 else 0
+    events: list[tuple[float, int]] = []
+    for row in rows:
+        spans = sorted((w["x0"], w["x1"]) for w in row)
+        merged: list[list[float]] = []
+        for a, z in spans:
+            if merged and a <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], z)
+            else:
+                merged.append([a, z])
+        for a, z in merged:
+            events.append((a, 1))
+            events.append((z, -1))
+    events.sort(key=lambda e: (e[0], e[1]))
+    left = events[0][0]
+    right = max(e[0] for e in events)
+    separators: list[tuple[float, float]] = []
+    depth = 0
+    blank_from: float | None = None
+    for x, step in events:
+        depth += step
+        if depth <= allowed and blank_from is None:
+            blank_from = x
+        elif depth > allowed and blank_from is not None:
+            if x - blank_from >= MIN_SEPARATOR and left < blank_from and x < right:
+                separators.append((blank_from, x))
+            blank_from = None
+    columns = []
+    start = left
+    for a, z in separators:
+        columns.append((start, (a + z) / 2))
+        start = (a + z) / 2
+    columns.append((start, right))
+    return columns
+
+
+def _median(values: Sequence[float]) -> float:
+    return statistics.median(values) if values else 0.0

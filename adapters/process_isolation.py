@@ -1,0 +1,282 @@
+"""Engine calls in worker processes: a crash or hang is contained, and pages extract in parallel.
+
+A PDF that crashes or hangs the engine (pdfium is C++) must not take the server down. These
+adapters run another adapter — named by its ``"module:Class"`` spec, so nothing here imports it —
+in a small pool of worker processes:
+
+- a worker that dies (segfault, abort, out of memory) is replaced and the call answers
+  ``extraction_failed`` ("the engine crashed on this document; the crash was contained");
+- a call that runs past its time limit kills its worker, which is replaced, and answers
+  ``extraction_failed`` too (the page or document hangs the engine);
+- multi-page extraction is split across the workers (the machine's cores), results come back in
+  the order asked for.
+
+Workers are started with the ``spawn`` method (no inherited threads or locks) on first use, or
+early with :meth:`WorkerPool.warm`.
+"""
+
+from __future__ import annotations
+
+import atexit
+import importlib
+import logging
+import multiprocessing
+import os
+import queue
+import threading
+import weakref
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from multiprocessing.connection import Connection
+from typing import Any
+
+from pdfcore.errors import ExtractionFailed, PdfcoreError
+from pdfcore.models import Clip, DocumentFacts, DocumentSource, PageText, RenderedImage
+from ports.renderer import Renderer
+from ports.text_extractor import TextExtractor
+
+log = logging.getLogger(__name__)
+
+#: Pages per request when a range is split across workers.
+CHUNK = 8
+
+
+# ---------------------------------------------------------------------------------------------
+# The worker side
+
+
+def _worker_main(conn: Connection) -> None:  # pragma: no cover - runs in the child process
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when we stop
+    instances: dict[str, Any] = {}
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        spec, method, args, kwargs = message
+        try:
+            obj = instances.get(spec)
+            if obj is None:
+                module_name, _, cls_name = spec.partition(":")
+                obj = getattr(importlib.import_module(module_name), cls_name)()
+                instances[spec] = obj
+            if method == "__warm__":
+                conn.send(("ok", None))
+                continue
+            result = getattr(obj, method)(*args, **kwargs)
+            if method == "extract":
+                result = list(result)
+            conn.send(("ok", result))
+        except PdfcoreError as exc:
+            conn.send(("err", exc))
+        except Exception as exc:  # noqa: BLE001 - reported to the parent, which decides
+            conn.send(("bug", f"{type(exc).__name__}: {exc}"))
+
+
+# ---------------------------------------------------------------------------------------------
+# The parent side
+
+
+class _Worker:
+    def __init__(self, ctx: Any) -> None:
+        parent, child = ctx.Pipe(duplex=True)
+        self.conn: Connection = parent
+        self.process = ctx.Process(target=_worker_main, args=(child,), daemon=True, name="pdfcore-engine")
+        self.process.start()
+        child.close()
+
+    def call(self, spec: str, method: str, args: tuple[Any, ...], kwargs: dict[str, Any], timeout: float) -> Any:
+        self.conn.send((spec, method, args, kwargs))
+        if not self.conn.poll(timeout):
+            raise TimeoutError
+        status, value = self.conn.recv()
+        if status == "ok":
+            return value
+        if status == "err":
+            raise value
+        log.error("engine worker raised an unexpected error: %s", value)
+        raise ExtractionFailed("The PDF engine failed on this document's content.")
+
+    def alive(self) -> bool:
+        return self.process.is_alive()
+
+    def stop(self, *, kill: bool = False) -> None:
+        try:
+            if kill:
+                self.process.kill()
+            else:
+                try:
+                    self.conn.send(None)
+                except OSError:
+                    pass
+                self.process.join(timeout=2)
+                if self.process.is_alive():
+                    self.process.kill()
+            self.process.join(timeout=2)
+        finally:
+            self.conn.close()
+
+
+class WorkerPool:
+    """A fixed number of engine worker processes, each used by one call at a time."""
+
+    def __init__(self, size: int, *, timeout_seconds: float) -> None:
+        self.size = max(1, size)
+        self.timeout_seconds = timeout_seconds
+        self._ctx = multiprocessing.get_context("spawn")
+        self._idle: queue.LifoQueue[_Worker] = queue.LifoQueue()
+        self._started = 0
+        self._lock = threading.Lock()
+        self._all: list[_Worker] = []
+        self._closed = False
+        self.crashes = 0
+        self.timeouts = 0
+        _POOLS.add(self)
+
+    def warm(self, *specs: str) -> None:
+        """Start every worker now and load the given adapters in each (blocks until done)."""
+        workers = []
+        for _ in range(self.size):
+            w = self._take(block=False)
+            if w is None:
+                break
+            workers.append(w)
+        try:
+            for w in workers:
+                for spec in specs:
+                    w.call(spec, "__warm__", (), {}, self.timeout_seconds)
+        finally:
+            for w in workers:
+                self._idle.put(w)
+
+    def _spawn(self) -> _Worker:
+        w = _Worker(self._ctx)
+        with self._lock:
+            self._all.append(w)
+        return w
+
+    def _take(self, *, block: bool = True) -> _Worker | None:
+        try:
+            return self._idle.get_nowait()
+        except queue.Empty:
+            pass
+        with self._lock:
+            can_start = self._started < self.size
+            if can_start:
+                self._started += 1
+        if can_start:
+            return self._spawn()
+        if not block:
+            return None
+        return self._idle.get()
+
+    def call(self, spec: str, method: str, *args: Any, **kwargs: Any) -> Any:
+        if self._closed:
+            raise ExtractionFailed("The PDF engine pool is shut down.")
+        worker = self._take()
+        assert worker is not None
+        try:
+            result = worker.call(spec, method, args, kwargs, self.timeout_seconds)
+        except TimeoutError:
+            self.timeouts += 1
+            self._replace(worker, kill=True)
+            raise ExtractionFailed(
+                f"The PDF engine did not finish within {self.timeout_seconds:g} s on this document and was stopped.",
+                recovery="Ask for fewer pages, or render the page to look at it instead.",
+            ) from None
+        except (EOFError, OSError, BrokenPipeError):
+            self.crashes += 1
+            log.error("a PDF engine worker died during %s; it was replaced", method)
+            self._replace(worker, kill=True)
+            raise ExtractionFailed(
+                "The PDF engine crashed on this document; the crash was contained and the engine restarted.",
+                recovery="This document (or page) cannot be processed by the engine; try other pages, or render them.",
+            ) from None
+        except BaseException:
+            self._idle.put(worker)
+            raise
+        self._idle.put(worker)
+        return result
+
+    def _replace(self, worker: _Worker, *, kill: bool) -> None:
+        try:
+            worker.stop(kill=kill)
+        except Exception:
+            log.debug("stopping a worker failed", exc_info=True)
+        with self._lock:
+            if worker in self._all:
+                self._all.remove(worker)
+        if not self._closed:
+            self._idle.put(self._spawn())
+
+    def close(self) -> None:
+        self._closed = True
+        with self._lock:
+            workers, self._all = self._all, []
+        for w in workers:
+            try:
+                w.stop()
+            except Exception:
+                log.debug("stopping a worker failed", exc_info=True)
+
+
+_POOLS: weakref.WeakSet[WorkerPool] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_pools() -> None:
+    for pool in list(_POOLS):
+        pool.close()
+
+
+def default_size() -> int:
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+class IsolatedTextExtractor(TextExtractor):
+    """A TextExtractor whose engine runs in worker processes (see the module docstring)."""
+
+    def __init__(self, spec: str, pool: WorkerPool, name: str = "") -> None:
+        self.spec = spec
+        self.pool = pool
+        self.name = name or spec
+        #: How many pages can be extracted at once.
+        self.parallelism = pool.size
+        self._threads = ThreadPoolExecutor(max_workers=pool.size, thread_name_prefix="pdfcore-extract")
+
+    def inspect(self, source: DocumentSource) -> DocumentFacts:
+        facts: DocumentFacts = self.pool.call(self.spec, "inspect", source)
+        return facts
+
+    def extract(self, source: DocumentSource, pages: Sequence[int]) -> Iterator[PageText]:
+        pages = list(pages)
+        if len(pages) <= 1 or self.pool.size == 1:
+            for i in pages:
+                yield from self.pool.call(self.spec, "extract", source, [i])
+            return
+        size = max(1, min(CHUNK, -(-len(pages) // self.pool.size)))
+        chunks = [pages[i : i + size] for i in range(0, len(pages), size)]
+        futures: list[Future[list[PageText]]] = [
+            self._threads.submit(self.pool.call, self.spec, "extract", source, chunk) for chunk in chunks
+        ]
+        try:
+            for fut in futures:
+                yield from fut.result()
+        finally:
+            for fut in futures:
+                fut.cancel()
+
+
+class IsolatedRenderer(Renderer):
+    def __init__(self, spec: str, pool: WorkerPool, name: str = "") -> None:
+        self.spec = spec
+        self.pool = pool
+        self.name = name or spec
+
+    def render(self, source: DocumentSource, page: int, *, dpi: float, clip: Clip | None = None) -> RenderedImage:
+        image: RenderedImage = self.pool.call(self.spec, "render", source, page, dpi=dpi, clip=clip)
+        return image

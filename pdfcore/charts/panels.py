@@ -1,0 +1,441 @@
+"""Finding chart panels: plot boxes with calibrated axes.
+
+A candidate plot box comes from a drawn rectangle (an axes background or frame), from two axis
+lines meeting at a corner, or from the envelope of a set of gridlines. A candidate becomes a
+panel when tick labels sit along its edges: numbers below it (or category names), numbers left
+and/or right of it. Each label is pinned to the drawn tick mark or gridline it annotates when
+there is one (exact), else to its own centre. Labels claimed by one panel cannot serve another,
+so a frame drawn around a chart (or a colour bar beside it) does not become a second chart.
+"""
+
+from __future__ import annotations
+
+import re
+
+from attrs import evolve, frozen
+
+from pdfcore.charts.calibration import Failure, Scale, Tick, calibrate
+from pdfcore.charts.labels import Label, phrases
+from pdfcore.charts.numbers import Reading, resolve_axis
+from pdfcore.charts.primitives import PageGeometry, Seg, union
+from pdfcore.models import Box
+
+MIN_W = 40.0
+MIN_H = 30.0
+#: Longest drawn tick mark, points.
+MAX_TICK = 10.0
+#: Fraction of the box a set of tick labels must span (per axis).
+MIN_TICK_SPAN = 0.3
+MAX_CANDIDATES = 80
+
+DRAWN_MINUS = "a tick label's minus sign is drawn, not typed (the sign cannot be read as text)"
+LOG_TITLE = re.compile(r"\blog(arithmic)?\b|log[- ]?scale", re.IGNORECASE)
+
+
+@frozen
+class AxisReading:
+    """The labels along one edge of a plot box and what they say."""
+
+    side: str  # "bottom" | "left" | "right"
+    labels: tuple[Label, ...]
+    scale: Scale | None = None
+    #: Category names with their positions along the axis, for a categorical axis.
+    categories: tuple[tuple[str, float], ...] = ()
+    failure: str | None = None
+    verify: str | None = None
+    title: str | None = None
+    title_box: Box | None = None
+    #: Labels pinned to a drawn tick mark or gridline.
+    matched: int = 0
+    #: Of those, labels pinned to a tick mark touching the edge.
+    on_marks: int = 0
+    #: Labels left out as locale-ambiguous.
+    dropped_ambiguous: tuple[str, ...] = ()
+
+    @property
+    def numeric(self) -> bool:
+        return self.scale is not None
+
+    @property
+    def categorical(self) -> bool:
+        return bool(self.categories)
+
+
+@frozen
+class Panel:
+    box: Box
+    source: str
+    bottom: AxisReading | None
+    left: AxisReading | None
+    right: AxisReading | None
+    region: Box
+    score: float
+    #: Drawing orders of the frame, tick marks and gridlines (not data).
+    decoration: frozenset[int]
+
+
+# ---------------------------------------------------------------------------------------------
+# Candidate boxes
+
+
+def _candidates(geo: PageGeometry) -> list[tuple[Box, str]]:
+    page_area = geo.width * geo.height
+    out: list[tuple[Box, str]] = []
+    for box, _path in geo.rects:
+        if box.width >= MIN_W and box.height >= MIN_H and box.width * box.height < 0.95 * page_area:
+            out.append((box, "rect"))
+    longh = [s for s in geo.hsegs if s.length >= MIN_W]
+    longv = [s for s in geo.vsegs if s.length >= MIN_H]
+    # Two axis lines meeting at a bottom corner.
+    for h in longh:
+        for v in longv:
+            if abs(v.b - h.at) > 1.5:
+                continue
+            if abs(v.at - h.a) <= 1.5 or abs(v.at - h.b) <= 1.5:
+                out.append((Box(h.a, v.a, h.b, h.at), "spines"))
+        if len(out) > 4 * MAX_CANDIDATES:
+            break
+    # Envelopes of gridlines sharing their extent.
+    groups: dict[tuple[int, int], list[Seg]] = {}
+    for h in longh:
+        groups.setdefault((round(h.a), round(h.b)), []).append(h)
+    for (a, b), segs in groups.items():
+        if len(segs) >= 3:
+            ys = [s.at for s in segs]
+            if max(ys) - min(ys) >= MIN_H:
+                out.append((Box(float(a), min(ys), float(b), max(ys)), "grid"))
+    vgroups: dict[tuple[int, int], list[Seg]] = {}
+    for v in longv:
+        vgroups.setdefault((round(v.a), round(v.b)), []).append(v)
+    for (a, b), segs in vgroups.items():
+        if len(segs) >= 3:
+            xs = [s.at for s in segs]
+            if max(xs) - min(xs) >= MIN_W:
+                out.append((Box(min(xs), float(a), max(xs), float(b)), "grid"))
+    uniq: list[tuple[Box, str]] = []
+    for box, src in out:
+        if any(_same_box(box, u) for u, _ in uniq):
+            continue
+        uniq.append((box, src))
+    uniq.sort(key=lambda c: -(c[0].width * c[0].height))
+    return uniq[: MAX_CANDIDATES * 2]
+
+
+def has_candidates(geo: PageGeometry) -> bool:
+    """Whether the page draws anything that could be a plot box."""
+    return bool(_candidates(geo))
+
+
+def _same_box(a: Box, b: Box, tol: float = 2.0) -> bool:
+    return abs(a.x0 - b.x0) <= tol and abs(a.x1 - b.x1) <= tol and abs(a.y0 - b.y0) <= tol and abs(a.y1 - b.y1) <= tol
+
+
+# ---------------------------------------------------------------------------------------------
+# Labels along an edge
+
+
+def _band(label: Label) -> float:
+    return 4.0 + 2.2 * max(label.size, 4.0)
+
+
+def _side_labels(labels: tuple[Label, ...], box: Box, side: str) -> list[Label]:
+    found: list[Label] = []
+    for lab in labels:
+        b = lab.box
+        if side == "bottom":
+            if b.y0 < box.y1 - 1.5 or b.y0 > box.y1 + _band(lab):
+                continue
+            half = (b.x1 - b.x0) / 2.0 + 4.0
+            if not box.x0 - half <= lab.cx <= box.x1 + half:
+                continue
+        elif side in ("left", "right"):
+            if not lab.horizontal:
+                continue
+            if side == "left" and (b.x1 > box.x0 + 1.5 or b.x1 < box.x0 - _band(lab)):
+                continue
+            if side == "right" and (b.x0 < box.x1 - 1.5 or b.x0 > box.x1 + _band(lab)):
+                continue
+            half = (b.y1 - b.y0) / 2.0 + 3.0
+            if not box.y0 - half <= lab.cy <= box.y1 + half:
+                continue
+        found.append(lab)
+    if not found:
+        return []
+    # Keep the row (column) nearest the edge: tick labels, not a title further out.
+    if side == "bottom":
+        near = min(lab.box.y0 for lab in found)
+        return sorted((lab for lab in found if lab.box.y0 <= near + 0.6 * lab.size), key=lambda lab: lab.cx)
+    if side == "left":
+        near = max(lab.box.x1 for lab in found)
+        return sorted((lab for lab in found if lab.box.x1 >= near - 0.6 * lab.size), key=lambda lab: lab.cy)
+    near = min(lab.box.x0 for lab in found)
+    return sorted((lab for lab in found if lab.box.x0 <= near + 0.6 * lab.size), key=lambda lab: lab.cy)
+
+
+def _marks(geo: PageGeometry, box: Box, side: str) -> tuple[list[float], list[float], set[int]]:
+    """Tick-mark positions touching the edge, gridline positions across the box, their orders."""
+    marks: list[float] = []
+    grid: list[float] = []
+    orders: set[int] = set()
+    if side == "bottom":
+        edge, lo, hi, extent = box.y1, box.x0, box.x1, box.height
+        segs = geo.vsegs
+    else:
+        edge = box.x0 if side == "left" else box.x1
+        lo, hi, extent = box.y0, box.y1, box.width
+        segs = geo.hsegs
+    for s in segs:
+        if not lo - 1.0 <= s.at <= hi + 1.0:
+            continue
+        touches = abs(s.a - edge) <= 1.0 or abs(s.b - edge) <= 1.0
+        if touches and s.lone and 0.8 <= s.length <= MAX_TICK:
+            marks.append(s.at)
+            orders.add(s.order)
+        elif s.lone and s.length >= 0.6 * extent:
+            # A gridline (or the frame's own side, which also pins a label at the edge).
+            inner = (box.y0 - 1.5 <= s.a and s.b <= box.y1 + 1.5) if side == "bottom" else (
+                box.x0 - 1.5 <= s.a and s.b <= box.x1 + 1.5
+            )
+            if inner:
+                grid.append(s.at)
+                orders.add(s.order)
+    return marks, grid, orders
+
+
+def _match(labels: list[Label], positions: list[float], side: str) -> dict[int, float]:
+    """Label index -> pinned position, greedy by distance, one label per position."""
+    pairs: list[tuple[float, int, float]] = []
+    for i, lab in enumerate(labels):
+        if side == "bottom":
+            anchors = [lab.cx] if lab.horizontal else [lab.cx, lab.box.x1, lab.box.x0]
+            extent = lab.box.x1 - lab.box.x0
+        else:
+            anchors = [lab.cy]
+            extent = lab.box.y1 - lab.box.y0
+        tol = max(0.5 * extent + 1.0, 2.5) if lab.horizontal or side != "bottom" else max(0.5 * extent + 1.0, 4.0)
+        for p in positions:
+            d = min(abs(p - a) for a in anchors)
+            if d <= tol:
+                pairs.append((d, i, p))
+    pairs.sort()
+    used_l: set[int] = set()
+    used_p: set[float] = set()
+    out: dict[int, float] = {}
+    for _d, i, p in pairs:
+        if i in used_l or p in used_p:
+            continue
+        used_l.add(i)
+        used_p.add(p)
+        out[i] = p
+    return out
+
+
+def _drawn_minus(geo: PageGeometry, box: Box, labels: list[Label]) -> bool:
+    """A thin horizontal stroke or bar beside a number where a minus sign would be typeset."""
+    for s in geo.hsegs:
+        for lab in labels:
+            size = max(lab.size, 4.0)
+            if not 0.15 * size <= s.length <= 0.9 * size or s.width > 0.2 * size:
+                continue
+            if abs(s.a - box.x0) <= 1.0 or abs(s.b - box.x1) <= 1.0 or abs(s.b - box.x0) <= 1.0 or abs(s.a - box.x1) <= 1.0:
+                continue  # a tick mark on the frame
+            if not lab.box.y0 - 0.6 * size <= s.at <= lab.box.y1:
+                continue
+            # A typeset minus hugs its digits: the gap is a fraction of the font size.
+            before = lab.box.x0 - 0.3 * size <= s.b <= lab.box.x0 + 0.1 * size
+            after_base = lab.box.x1 - 0.1 * size <= s.a <= lab.box.x1 + 0.3 * size and s.at < lab.cy
+            if before or after_base:
+                return True
+    return False
+
+
+def _title(plabels: list[Label], box: Box, side: str, reading: list[Label]) -> tuple[str | None, Box | None]:
+    """The axis title next to the tick labels: a short label, never a sentence or caption."""
+    used = {id(lab) for lab in reading}
+    if side == "bottom":
+        floor = max((lab.box.y1 for lab in reading), default=box.y1)
+        cands = [
+            p
+            for p in plabels
+            if p.horizontal and id(p) not in used and floor - 1.0 <= p.box.y0 <= floor + 3.0 * p.size
+            and box.x0 - 10 <= p.cx <= box.x1 + 10
+        ]
+        cands.sort(key=lambda p: p.box.y0)
+    else:
+        if side == "left":
+            edge = min((lab.box.x0 for lab in reading), default=box.x0)
+            cands = [p for p in plabels if p.vertical and edge - 3.0 * p.size <= p.box.x1 <= edge + 1.0]
+            cands.sort(key=lambda p: -p.box.x1)
+        else:
+            edge = max((lab.box.x1 for lab in reading), default=box.x1)
+            cands = [p for p in plabels if p.vertical and edge - 1.0 <= p.box.x0 <= edge + 3.0 * p.size]
+            cands.sort(key=lambda p: p.box.x0)
+        cands = [p for p in cands if box.y0 - 10 <= p.cy <= box.y1 + 10]
+    for p in cands[:1]:
+        text = p.text.strip()
+        words = text.split()
+        if not text or len(text) > 60 or len(words) > 8:
+            return None, None
+        if re.match(r"^(fig(ure)?|table)\b", text, re.IGNORECASE) or (text.endswith(".") and len(words) > 3):
+            return None, None
+        return text, p.box
+    return None, None
+
+
+def read_side(geo: PageGeometry, plabels: list[Label], box: Box, side: str) -> tuple[AxisReading | None, set[int]]:
+    labels = _side_labels(geo.labels, box, side)
+    marks, grid, orders = _marks(geo, box, side)
+    if not labels:
+        return None, orders
+    texts = [lab.text for lab in labels]
+    readings: list[Reading] = resolve_axis(texts)
+    n_num = sum(1 for r in readings if r.value is not None)
+    n_amb = sum(1 for r in readings if r.ambiguous and r.value is None)
+    n_text = len(labels) - n_num - n_amb
+    positions = sorted(set(marks) | set(grid))
+    pinned = _match(labels, positions, side)
+    mark_set = set(marks)
+    on_marks = sum(1 for p in pinned.values() if p in mark_set)
+    title, title_box = _title(plabels, box, side, labels)
+    extent = box.width if side == "bottom" else box.height
+    if n_num + n_amb >= max(1, n_text):
+        ticks: list[Tick] = []
+        for i, (lab, r) in enumerate(zip(labels, readings)):
+            if r.value is None:
+                continue
+            pos = pinned.get(i)
+            exact = pos is not None
+            if pos is None:
+                pos = lab.cx if side == "bottom" else lab.cy
+            ticks.append(Tick(lab.text, r.value, pos, exact, lab.superscript))
+        exact_ticks = [t for t in ticks if t.exact]
+        use = exact_ticks if len(exact_ticks) >= 3 else ticks
+        dropped = tuple(lab.text for lab, r in zip(labels, readings) if r.ambiguous and r.value is None)
+        base = AxisReading(side, tuple(labels), matched=len(exact_ticks), on_marks=on_marks, title=title,
+                           title_box=title_box, dropped_ambiguous=dropped)
+        if _drawn_minus(geo, box, labels):
+            return evolve(base, failure=DRAWN_MINUS), orders
+        fit = calibrate(use)
+        if isinstance(fit, Failure):
+            reason = fit.reason
+            if dropped:
+                reason = f"locale-ambiguous tick labels dropped ({', '.join(dropped[:3])}); {reason}"
+            return evolve(base, failure=reason), orders
+        lo, hi = fit.pos_range
+        if hi - lo < MIN_TICK_SPAN * extent:
+            return evolve(base, failure="tick labels cover too little of the axis"), orders
+        verify = None
+        if any(t.superscript for t in fit.ticks):
+            verify = (
+                "tick labels were read from superscript/exponent geometry (e.g. 10^-6, 2^19): confirm the "
+                "exponents and their signs against the render before relying on these values"
+            )
+        elif fit.marginal:
+            verify = f"marginal calibration fit (worst tick residual {fit.residual:.2%} of the axis span)"
+        if fit.kind == "linear" and title and LOG_TITLE.search(title):
+            return evolve(base, failure="the axis title declares a log scale but the ticks calibrate linear"), orders
+        return evolve(base, scale=fit, verify=verify), orders
+    if side == "right":
+        return None, orders
+    cats: list[tuple[str, float]] = []
+    matched = 0
+    for i, lab in enumerate(labels):
+        pos = pinned.get(i)
+        if pos is not None:
+            matched += 1
+        else:
+            pos = lab.cx if side == "bottom" else lab.cy
+        cats.append((lab.text, pos))
+    cats.sort(key=lambda c: c[1])
+    return AxisReading(side, tuple(labels), categories=tuple(cats), matched=matched, on_marks=on_marks,
+                       title=title, title_box=title_box), orders
+
+
+# ---------------------------------------------------------------------------------------------
+# Panels
+
+
+def _frame_orders(geo: PageGeometry, box: Box) -> set[int]:
+    out: set[int] = set()
+    for s in geo.hsegs:
+        if (abs(s.at - box.y0) <= 1.0 or abs(s.at - box.y1) <= 1.0) and s.a >= box.x0 - 2 and s.b <= box.x1 + 2:
+            out.add(s.order)
+    for s in geo.vsegs:
+        if (abs(s.at - box.x0) <= 1.0 or abs(s.at - box.x1) <= 1.0) and s.a >= box.y0 - 2 and s.b <= box.y1 + 2:
+            out.add(s.order)
+    for b, p in geo.rects:
+        if abs(b.x0 - box.x0) <= 2 and abs(b.x1 - box.x1) <= 2 and abs(b.y0 - box.y0) <= 2 and abs(b.y1 - box.y1) <= 2:
+            out.add(p.order)
+    return out
+
+
+def _unpinned(axis: AxisReading) -> bool:
+    if axis.categorical:
+        return False
+    numeric = len(axis.labels) - len(axis.dropped_ambiguous)
+    return axis.matched < 0.5 * max(numeric, 1)
+
+
+def _usable(axis: AxisReading | None) -> bool:
+    return axis is not None and (axis.numeric or axis.categorical or axis.failure is not None)
+
+
+def find_panels(geo: PageGeometry, plabels: list[Label] | None = None) -> list[Panel]:
+    """Chart panels on the page, in reading order, each label serving one panel."""
+    if plabels is None:
+        plabels = phrases(list(geo.labels))
+    found: list[Panel] = []
+    for box, src in _candidates(geo):
+        bottom, ob = read_side(geo, plabels, box, "bottom")
+        left, ol = read_side(geo, plabels, box, "left")
+        right, orr = read_side(geo, plabels, box, "right")
+        sides = [a for a in (bottom, left, right) if a is not None]
+        # Where the chart draws tick marks, numbers along an edge that mostly lack them belong
+        # to something else (a colour bar, a neighbouring panel).
+        if any(a.on_marks >= 3 for a in sides):
+            if left is not None and _unpinned(left):
+                left = None
+            if right is not None and _unpinned(right):
+                right = None
+            if bottom is not None and _unpinned(bottom):
+                bottom = None
+        vertical_ok = (left is not None and (left.numeric or left.failure is not None)) or (
+            right is not None and (right.numeric or right.failure is not None)
+        )
+        horizontal_bars = left is not None and left.categorical and bottom is not None and (
+            bottom.numeric or bottom.failure is not None
+        )
+        if not _usable(bottom) or not (vertical_ok or horizontal_bars):
+            continue
+        if bottom is not None and bottom.categorical and not vertical_ok:
+            continue
+        decoration = _frame_orders(geo, box) | ob | ol | orr
+        score = sum(
+            (a.matched + 0.25 * len(a.labels)) if a.failure is None else 0.1
+            for a in (bottom, left, right)
+            if a is not None
+        )
+        score += 2.0 if src in ("rect", "spines") else 0.0
+        parts = [box]
+        for a in (bottom, left, right):
+            if a is not None:
+                parts.extend(lab.box for lab in a.labels)
+                if a.title_box is not None:
+                    parts.append(a.title_box)
+        region = union(parts)
+        region = Box(
+            max(0.0, region.x0 - 4), max(0.0, region.y0 - 4), min(geo.width, region.x1 + 4), min(geo.height, region.y1 + 4)
+        )
+        found.append(Panel(box, src, bottom, left, right, region, score, frozenset(decoration)))
+    found.sort(key=lambda p: (-p.score, p.box.width * p.box.height))
+    claimed: set[int] = set()
+    accepted: list[Panel] = []
+    for p in found:
+        ids = {id(lab) for a in (p.bottom, p.left, p.right) if a is not None for lab in a.labels}
+        if ids & claimed:
+            continue
+        claimed |= ids
+        accepted.append(p)
+    # Reading order: top to bottom, then left to right.
+    accepted.sort(key=lambda p: (round(p.box.y0 / 20.0), p.box.x0))
+    return accepted

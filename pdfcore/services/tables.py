@@ -1,0 +1,416 @@
+"""Tables: where to look for them, and which detections to keep.
+
+Running a table extractor costs far more than reading a page's text, and most pages hold no
+table. So the extractor only runs where the text extractor's cheap evidence points
+(:func:`candidate_regions`):
+
+- ruling lines (``PageText.rules``): a grid of horizontal and vertical rules with text inside;
+- text alignment (``PageText.gaps`` plus the line boxes): three or more rows whose whitespace
+  lines up into at least one vertical "river" (a column separator), and which do not read
+  like prose (two columns of long lines are a two-column page, not a table).
+
+What the extractor returns is then cleaned (:func:`clean_tables`): cells become strings
+(``None`` is ``""``, line breaks inside a cell become spaces), rows are padded to the header's
+length, empty rows and columns are dropped, and detections that are not tables are suppressed:
+page-sized ones (the body block of a dense page, >= 80 % of the page in both dimensions), ones
+in the printer's margin (crop marks, slugs), and ones left with fewer than two columns, two rows
+or four non-empty cells.
+
+All geometry is page space (points, top-left origin); page indexes are 0-based.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Iterable, Sequence
+
+from attrs import frozen
+
+from pdfcore.geometry import area, intersection, to_clip, union
+from pdfcore.models import Box, DocumentSource, PageText, Table, TextLine
+from pdfcore.results import TableOut
+from ports.table_extractor import TableExtractor
+
+#: A detection covering at least this share of the page in both dimensions is the page's body
+#: block taken for a table, not a table.
+PAGE_SIZED = 0.8
+#: Rules closer than this (points) are taken to touch.
+JOIN_TOL = 3.0
+#: A text run's rows may be at most this many line heights apart.
+MAX_ROW_GAP = 2.5
+#: A river (column separator) must stay at least this many line heights wide (and 2 pt).
+MIN_RIVER = 0.4
+#: Rows needed for a text-aligned table, and how many of them must show a gap.
+MIN_ROWS = 3
+MIN_GAPPED_ROWS = 3
+#: A cell segment this many line heights wide is a line of prose.
+PROSE_WIDTH = 15.0
+#: Share of prose-wide segments above which a run is prose laid out in columns.
+PROSE_SHARE = 0.6
+#: Padding added around candidate regions (points).
+PAD = 2.0
+#: Minimum content of a kept table.
+MIN_COLUMNS = 2
+MIN_ROWS_KEPT = 2
+MIN_FILLED_CELLS = 4
+
+_SPACES = re.compile(r"\s+")
+
+
+# --------------------------------------------------------------------------------------------
+# Where to look
+
+
+def candidate_regions(page: PageText, page_width: float, page_height: float) -> tuple[Box, ...]:
+    """Regions of ``page`` worth handing to a table extractor; empty: skip the page.
+
+    Cheap (pure geometry over what the text extractor already found), so it can run on every
+    page a caller reads.
+    """
+    lines = _page_lines(page)
+    if len(lines) < MIN_ROWS and not page.rules:
+        return ()
+    regions = _rule_regions(page.rules, lines) + _text_regions(lines, page.gaps, page.rules)
+    if not regions:
+        return ()
+    merged = _merge_boxes(regions)
+    bounds = Box(0.0, 0.0, page_width, page_height) if page_width > 0 and page_height > 0 else None
+    out: list[Box] = []
+    for b in merged:
+        padded = Box(b.x0 - PAD, b.y0 - PAD, b.x1 + PAD, b.y1 + PAD)
+        if bounds is not None:
+            clipped = intersection(padded, bounds)
+            if clipped is None:
+                continue
+            padded = clipped
+        out.append(padded)
+    return tuple(sorted(out, key=lambda b: (b.y0, b.x0)))
+
+
+def _page_lines(page: PageText) -> list[TextLine]:
+    if page.lines:
+        return list(page.lines)
+    return [ln for block in page.blocks for ln in block.lines]
+
+
+def _crosses(h: Box, v: Box) -> bool:
+    return (
+        v.x0 - JOIN_TOL <= h.x1 and h.x0 - JOIN_TOL <= v.x1 and h.y0 - JOIN_TOL <= v.y1 and v.y0 - JOIN_TOL <= h.y1
+    )
+
+
+def _rule_groups(rules: Sequence[Box]) -> list[tuple[Box, int, int]]:
+    """Connected groups of crossing rules: (bounding box, horizontal count, vertical count)."""
+    hs = [r for r in rules if r.width >= r.height]
+    vs = [r for r in rules if r.width < r.height]
+    n = len(hs) + len(vs)
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    vs_sorted = sorted(range(len(vs)), key=lambda j: vs[j].x0)
+    for i, h in enumerate(hs):
+        for j in vs_sorted:
+            v = vs[j]
+            if v.x0 > h.x1 + JOIN_TOL:
+                break
+            if _crosses(h, v):
+                a, b = find(i), find(len(hs) + j)
+                if a != b:
+                    parent[a] = b
+    members: dict[int, list[int]] = {}
+    for i in range(n):
+        members.setdefault(find(i), []).append(i)
+    groups = []
+    for idx in members.values():
+        boxes = [hs[i] if i < len(hs) else vs[i - len(hs)] for i in idx]
+        n_h = sum(1 for i in idx if i < len(hs))
+        groups.append((union(boxes), n_h, len(idx) - n_h))
+    return groups
+
+
+def _inside(line: TextLine, box: Box, tol: float = JOIN_TOL) -> bool:
+    cx = (line.bbox.x0 + line.bbox.x1) / 2
+    cy = (line.bbox.y0 + line.bbox.y1) / 2
+    return box.x0 - tol <= cx <= box.x1 + tol and box.y0 - tol <= cy <= box.y1 + tol
+
+
+def _rule_regions(rules: Sequence[Box], lines: Sequence[TextLine]) -> list[Box]:
+    """Grids: at least two horizontal and two vertical rules crossing, five in all (a bare
+    frame is not a grid), with two or more text lines inside."""
+    out = []
+    for box, n_h, n_v in _rule_groups(rules):
+        if n_h < 2 or n_v < 2 or n_h + n_v < 5 or box.width < 20 or box.height < 10:
+            continue
+        if sum(1 for ln in lines if _inside(ln, box)) >= 2:
+            out.append(box)
+    return out
+
+
+@frozen
+class _Row:
+    y0: float
+    y1: float
+    height: float
+    #: Text segments (x0, x1) left to right, split at the gaps inside lines.
+    segments: tuple[tuple[float, float], ...]
+
+
+def _rows(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Row]:
+    """Visual rows: lines overlapping vertically, each cut into segments at its gaps."""
+    by_line: dict[tuple[float, float], list[Box]] = {}
+    for g in gaps:
+        by_line.setdefault((g.y0, g.y1), []).append(g)
+    items = []
+    for ln in lines:
+        b = ln.bbox
+        if b.width <= 0 or b.height <= 0:
+            continue
+        segs = [(b.x0, b.x1)]
+        cut = [g for g in by_line.get((round(b.y0, 1), round(b.y1, 1)), ()) if b.x0 <= g.x0 and g.x1 <= b.x1 + 0.2]
+        if cut:
+            segs = []
+            start = b.x0
+            for g in sorted(cut, key=lambda g: g.x0):
+                if g.x0 > start:
+                    segs.append((start, g.x0))
+                start = max(start, g.x1)
+            if start < b.x1:
+                segs.append((start, b.x1))
+        items.append((b, segs))
+    items.sort(key=lambda it: (it[0].y0 + it[0].y1) / 2)
+    rows: list[_Row] = []
+    cur: list[tuple[Box, list[tuple[float, float]]]] = []
+    cy0 = cy1 = 0.0
+    for b, segs in items:
+        if cur:
+            overlap = min(cy1, b.y1) - max(cy0, b.y0)
+            if overlap >= 0.5 * min(b.height, cy1 - cy0):
+                cur.append((b, segs))
+                cy0, cy1 = min(cy0, b.y0), max(cy1, b.y1)
+                continue
+            rows.append(_make_row(cur))
+        cur = [(b, segs)]
+        cy0, cy1 = b.y0, b.y1
+    if cur:
+        rows.append(_make_row(cur))
+    return rows
+
+
+def _make_row(items: list[tuple[Box, list[tuple[float, float]]]]) -> _Row:
+    segs = sorted(s for _, ss in items for s in ss)
+    merged: list[tuple[float, float]] = []
+    for a, z in segs:
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], z))
+        else:
+            merged.append((a, z))
+    return _Row(
+        y0=min(b.y0 for b, _ in items),
+        y1=max(b.y1 for b, _ in items),
+        height=statistics.median(b.height for b, _ in items),
+        segments=tuple(merged),
+    )
+
+
+def _whitespace(rivers: list[tuple[float, float]], row: _Row, min_width: float) -> list[tuple[float, float]]:
+    """The parts of ``rivers`` that no segment of ``row`` covers, at least ``min_width`` wide."""
+    out = []
+    for a, z in rivers:
+        pieces = [(a, z)]
+        for s0, s1 in row.segments:
+            nxt = []
+            for p0, p1 in pieces:
+                if s1 <= p0 or s0 >= p1:
+                    nxt.append((p0, p1))
+                    continue
+                if s0 > p0:
+                    nxt.append((p0, s0))
+                if s1 < p1:
+                    nxt.append((s1, p1))
+            pieces = nxt
+        out.extend(p for p in pieces if p[1] - p[0] >= min_width)
+    return out
+
+
+def _row_rivers(row: _Row, min_width: float) -> list[tuple[float, float]]:
+    segs = row.segments
+    return [(segs[k][1], segs[k + 1][0]) for k in range(len(segs) - 1) if segs[k + 1][0] - segs[k][1] >= min_width]
+
+
+def _text_regions(lines: Sequence[TextLine], gaps: Sequence[Box], rules: Sequence[Box]) -> list[Box]:
+    rows = _rows(lines, gaps)
+    out: list[Box] = []
+    i = 0
+    while i < len(rows):
+        first = rows[i]
+        min_width = max(2.0, MIN_RIVER * first.height)
+        rivers = _row_rivers(first, min_width)
+        if not rivers:
+            i += 1
+            continue
+        run = [first]
+        last = first
+        j = i + 1
+        while j < len(rows):
+            nxt = rows[j]
+            h = max(last.height, nxt.height, 1.0)
+            if nxt.y0 - last.y1 > MAX_ROW_GAP * h:
+                break
+            kept = _whitespace(rivers, nxt, max(2.0, MIN_RIVER * h))
+            if not kept:
+                break
+            rivers = kept
+            run.append(nxt)
+            last = nxt
+            j += 1
+        if _is_table_run(run, rivers):
+            out.append(_run_box(run))
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def _is_table_run(run: Sequence[_Row], rivers: Sequence[tuple[float, float]]) -> bool:
+    if len(run) < MIN_ROWS or not rivers:
+        return False
+    gapped = [r for r in run if len(r.segments) >= 2]
+    if len(gapped) < MIN_GAPPED_ROWS:
+        return False
+    widths = [(s1 - s0) / max(r.height, 1.0) for r in gapped for s0, s1 in r.segments]
+    long_share = sum(1 for w in widths if w >= PROSE_WIDTH) / len(widths)
+    if long_share >= PROSE_SHARE:
+        return False
+    if len(rivers) == 1:
+        # Two columns: a label and a value, not a marker and a paragraph (lists, footnotes).
+        cut = (rivers[0][0] + rivers[0][1]) / 2
+        right = [(s1 - s0) / max(r.height, 1.0) for r in gapped for s0, s1 in r.segments if s0 >= cut]
+        if right and statistics.median(right) >= PROSE_WIDTH / 2:
+            return False
+    return True
+
+
+def _run_box(run: Sequence[_Row]) -> Box:
+    x0 = min(r.segments[0][0] for r in run)
+    x1 = max(r.segments[-1][1] for r in run)
+    return Box(x0, run[0].y0, x1, run[-1].y1)
+
+
+def _merge_boxes(boxes: Iterable[Box]) -> list[Box]:
+    """Union boxes that overlap until none do."""
+    out = list(boxes)
+    changed = True
+    while changed:
+        changed = False
+        for a in range(len(out)):
+            for b in range(a + 1, len(out)):
+                if intersection(out[a], out[b]) is not None:
+                    out[a] = union((out[a], out[b]))
+                    del out[b]
+                    changed = True
+                    break
+            if changed:
+                break
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# What to keep
+
+
+def normalise_cell(value: object) -> str:
+    """A cell as a string: None is "", line breaks and runs of spaces become one space."""
+    if value is None:
+        return ""
+    return _SPACES.sub(" ", str(value)).strip()
+
+
+def normalise_grid(rows: Sequence[Sequence[object]]) -> list[list[str]]:
+    """Strings, rectangular (padded to the widest row), without empty rows and columns."""
+    grid = [[normalise_cell(c) for c in row] for row in rows]
+    grid = [row for row in grid if any(row)]
+    if not grid:
+        return []
+    width = max(len(row) for row in grid)
+    grid = [row + [""] * (width - len(row)) for row in grid]
+    keep = [c for c in range(width) if any(row[c] for row in grid)]
+    return [[row[c] for c in keep] for row in grid]
+
+
+def is_page_sized(bbox: Box, page_width: float, page_height: float) -> bool:
+    if page_width <= 0 or page_height <= 0:
+        return False
+    return bbox.width >= PAGE_SIZED * page_width and bbox.height >= PAGE_SIZED * page_height
+
+
+def in_margin(bbox: Box, page_width: float, page_height: float) -> bool:
+    """Mostly outside the visible page: the printer's margin (crop marks, slugs) or off-page."""
+    if page_width <= 0 or page_height <= 0:
+        return False
+    if bbox.width <= 0 or bbox.height <= 0:
+        return True
+    inside = intersection(bbox, Box(0.0, 0.0, page_width, page_height))
+    return inside is None or area(inside) < 0.5 * area(bbox)
+
+
+def clean_tables(tables: Iterable[Table], page_width: float, page_height: float) -> tuple[Table, ...]:
+    """Normalised tables worth reporting, in reading order (top to bottom, left to right)."""
+    kept: list[tuple[Table, int]] = []
+    for t in tables:
+        if is_page_sized(t.bbox, page_width, page_height) or in_margin(t.bbox, page_width, page_height):
+            continue
+        grid = normalise_grid([t.header, *t.rows])
+        if len(grid) < MIN_ROWS_KEPT or not grid or len(grid[0]) < MIN_COLUMNS:
+            continue
+        filled = sum(1 for row in grid for c in row if c)
+        if filled < MIN_FILLED_CELLS:
+            continue
+        table = Table(header=tuple(grid[0]), rows=tuple(tuple(r) for r in grid[1:]), bbox=t.bbox)
+        # Two detections of the same area (overlapping regions): keep the fuller one.
+        dup = next((k for k, (o, _) in enumerate(kept) if _same_area(o.bbox, t.bbox)), None)
+        if dup is None:
+            kept.append((table, filled))
+        elif filled > kept[dup][1]:
+            kept[dup] = (table, filled)
+    return tuple(t for t, _ in sorted(kept, key=lambda tf: (tf[0].bbox.y0, tf[0].bbox.x0)))
+
+
+def _same_area(a: Box, b: Box) -> bool:
+    inter = intersection(a, b)
+    return inter is not None and area(inter) >= 0.5 * min(area(a), area(b))
+
+
+def table_out(table: Table, page_width: float, page_height: float) -> TableOut:
+    return TableOut(
+        header=table.header, rows=table.rows, bbox=table.bbox, clip=to_clip(table.bbox, page_width, page_height)
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# The whole step
+
+
+class TableService:
+    """Tables of one page: candidate regions, the extractor on them only, then clean-up.
+
+    Errors of the extractor escape unchanged (``malformed_pdf``, ``extraction_failed``,
+    ``password_required``, ``password_incorrect``, ``file_changed``).
+    """
+
+    def __init__(self, extractor: TableExtractor) -> None:
+        self.extractor = extractor
+
+    def page_tables(
+        self, source: DocumentSource, page: PageText, page_width: float, page_height: float
+    ) -> tuple[TableOut, ...]:
+        regions = candidate_regions(page, page_width, page_height)
+        if not regions:
+            return ()
+        found = self.extractor.extract_tables(source, page.index, regions=regions)
+        return tuple(table_out(t, page_width, page_height) for t in clean_tables(found, page_width, page_height))

@@ -1,0 +1,24 @@
+"""Engine adapters that crash or hang, to test process isolation (loaded by spec in workers)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator, Sequence
+
+from pdfcore.models import DocumentFacts, DocumentSource, PageInfo, PageText
+
+
+class CrashingExtractor:
+    """Dies like a segfaulting engine when asked for page 13; otherwise returns one line per page."""
+
+    def inspect(self, source: DocumentSource) -> DocumentFacts:
+        return DocumentFacts(20, (), (), tuple(PageInfo(i, 612.0, 792.0) for i in range(20)))
+
+    def extract(self, source: DocumentSource, pages: Sequence[int]) -> Iterator[PageText]:
+        for i in pages:
+            if i == 12:
+                os.abort()
+            if i == 13:
+                time.sleep(3600)
+            yield PageText(index=i, text=f"page {i + 1} in pid {os.getpid()}")

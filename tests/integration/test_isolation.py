@@ -1,0 +1,58 @@
+"""A crashing or hanging engine is contained: the call answers extraction_failed, the worker is
+replaced, and later calls work."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from adapters.process_isolation import IsolatedTextExtractor, WorkerPool
+from pdfcore.errors import ExtractionFailed
+from pdfcore.models import DocumentSource, Fingerprint
+
+SPEC = "tests.crashers:CrashingExtractor"
+
+
+@pytest.fixture
+def pool():  # type: ignore[no-untyped-def]
+    p = WorkerPool(2, timeout_seconds=5)
+    yield p
+    p.close()
+
+
+def _source(tmp_path: Path) -> DocumentSource:
+    f = tmp_path / "x.pdf"
+    f.write_bytes(b"%PDF")
+    return DocumentSource(str(f), Fingerprint(4, 0, "0" * 64))
+
+
+def test_crash_is_contained_and_worker_replaced(pool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    ex = IsolatedTextExtractor(SPEC, pool)
+    src = _source(tmp_path)
+    assert [p.index for p in ex.extract(src, [0, 1])] == [0, 1]
+    with pytest.raises(ExtractionFailed, match="crashed"):
+        list(ex.extract(src, [12]))
+    assert pool.crashes == 1
+    pages = list(ex.extract(src, list(range(6))))
+    assert [p.index for p in pages] == list(range(6))
+    assert all(str(os.getpid()) not in p.text for p in pages)  # ran in workers, not here
+
+
+def test_hang_is_stopped_and_worker_replaced(pool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    ex = IsolatedTextExtractor(SPEC, pool)
+    src = _source(tmp_path)
+    with pytest.raises(ExtractionFailed, match="did not finish"):
+        list(ex.extract(src, [13]))
+    assert pool.timeouts == 1
+    assert [p.index for p in ex.extract(src, [3])] == [3]
+
+
+def test_parallel_extraction_keeps_order(pool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    ex = IsolatedTextExtractor(SPEC, pool)
+    src = _source(tmp_path)
+    pages = list(ex.extract(src, [9, 2, 5, 0, 7, 1, 11, 10, 3, 4, 6, 8]))
+    assert [p.index for p in pages] == [9, 2, 5, 0, 7, 1, 11, 10, 3, 4, 6, 8]
+    pids = {p.text.split()[-1] for p in pages}
+    assert len(pids) == 2  # both workers took part
