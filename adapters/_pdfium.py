@@ -9,6 +9,7 @@ password, so consecutive calls do not re-parse the file (the password itself is 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import hashlib
 import logging
 import os
@@ -80,10 +81,8 @@ class _OpenDocuments:
         with PDFIUM_LOCK:
             while self._docs:
                 _, doc = self._docs.popitem()
-                try:
+                with contextlib.suppress(Exception):  # shutting down
                     doc.close()
-                except Exception:  # noqa: BLE001 - shutting down
-                    pass
 
     def forget(self, path: str) -> None:
         for key in [k for k in self._docs if k[0] == path]:

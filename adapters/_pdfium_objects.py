@@ -25,6 +25,8 @@ RULE_MIN_LEN = 6.0
 RULE_MAX_THICK = 4.0
 _MAX_RULE_SEGMENTS = 256
 _MAX_RULES = 4000
+#: Path segments read per page to find rulings inside shapes (bounds the cost on vector art).
+_RULE_SEGMENT_BUDGET = 20_000
 _AXIS_TOL = 0.5
 
 
@@ -208,6 +210,7 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
     MOVETO, LINETO = raw.FPDF_SEGMENT_MOVETO, raw.FPDF_SEGMENT_LINETO
     px, py = ctypes.c_float(), ctypes.c_float()
     page_w, page_h = space.width + 1.0, space.height + 1.0
+    budget = _RULE_SEGMENT_BUDGET
 
     def bounds(obj: Any, m: Matrix) -> Box | None:
         if not get_bounds(obj, fl, fb, fr, ft):
@@ -223,7 +226,9 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
 
     def rules_of(obj: Any, box: Box | None, m: Matrix, stroked: bool, filled: bool) -> None:
         """Ruling segments of one path: the whole path when it is thin, else its straight
-        axis-aligned segments (stroked outlines) or its edges (filled rectangles)."""
+        axis-aligned segments (stroked outlines) or its rectangles (filled shapes: thin ones
+        are rules, others a shaded cell or band whose edges are)."""
+        nonlocal budget
         if box is None:
             return
         w, h = box.x1 - box.x0, box.y1 - box.y0
@@ -239,24 +244,18 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
         n = count_segments(obj)
         if n <= 0 or n > _MAX_RULE_SEGMENTS:
             return
-        if not stroked:
-            # A filled shape counts only when it is a plain rectangle (a shaded cell or band):
-            # its four edges are rulings.
-            if n <= 5:
-                out.rules.extend(
-                    (
-                        Box(box.x0, box.y0, box.x1, box.y0),
-                        Box(box.x0, box.y1, box.x1, box.y1),
-                        Box(box.x0, box.y0, box.x0, box.y1),
-                        Box(box.x1, box.y0, box.x1, box.y1),
-                    )
-                )
+        if not stroked and n <= 5:
+            # One filled quadrilateral: a shaded cell or band; its edges are rulings.
+            add_edges(box)
             return
+        if n > budget:
+            return
+        budget -= n
         om = _mul(_matrix(raw, obj), m) if m is not _IDENTITY else _matrix(raw, obj)
         a, b, c, d, e, f = om
         point = space.point
-        start: tuple[float, float] | None = None
-        prev: tuple[float, float] | None = None
+        sub: list[tuple[float, float]] = []
+        curved = False
         for k in range(n):
             seg = get_segment(obj, k)
             if not seg_point(seg, px, py):
@@ -265,14 +264,50 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
             cur = point(a * x + c * y + e, b * x + d * y + f)
             kind_ = seg_type(seg)
             if kind_ == MOVETO:
-                start = prev = cur
+                close_subpath(sub, curved, stroked, False)
+                sub, curved = [cur], False
                 continue
-            if kind_ == LINETO and prev is not None:
-                add_segment(prev, cur)
-            prev = cur
-            if seg_close(seg) and start is not None:
-                add_segment(cur, start)
-                prev = start
+            curved = curved or kind_ != LINETO
+            sub.append(cur)
+            if seg_close(seg):
+                close_subpath(sub, curved, stroked, True)
+                sub, curved = [sub[0]], False
+        close_subpath(sub, curved, stroked, False)
+
+    def close_subpath(pts: list[tuple[float, float]], curved: bool, stroked: bool, closed: bool) -> None:
+        if len(pts) < 2:
+            return
+        if stroked:
+            # Straight stroked pieces that run along an axis (a Bezier piece is never a rule).
+            if not curved:
+                for p, q in zip(pts, pts[1:]):
+                    add_segment(p, q)
+                if closed:
+                    add_segment(pts[-1], pts[0])
+            return
+        if curved or not 4 <= len(pts) <= 5:
+            return
+        xs = sorted({round(p[0], 1) for p in pts})
+        ys = sorted({round(p[1], 1) for p in pts})
+        if len(xs) != 2 or len(ys) != 2:
+            return  # not an axis-aligned rectangle
+        r = Box(xs[0], ys[0], xs[1], ys[1])
+        if r.width < RULE_MIN_LEN and r.height < RULE_MIN_LEN:
+            return
+        if r.width <= RULE_MAX_THICK or r.height <= RULE_MAX_THICK:
+            out.rules.append(r)
+        else:
+            add_edges(r)
+
+    def add_edges(r: Box) -> None:
+        out.rules.extend(
+            (
+                Box(r.x0, r.y0, r.x1, r.y0),
+                Box(r.x0, r.y1, r.x1, r.y1),
+                Box(r.x0, r.y0, r.x0, r.y1),
+                Box(r.x1, r.y0, r.x1, r.y1),
+            )
+        )
 
     def add_segment(p: tuple[float, float], q: tuple[float, float]) -> None:
         x0, x1 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])

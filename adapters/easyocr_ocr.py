@@ -115,18 +115,25 @@ class EasyOcrEngine(OcrEngine):
 
                     if torch.get_num_threads() > self.threads:
                         torch.set_num_threads(self.threads)
-                    self._reader = easyocr.Reader(
-                        ["en"],
-                        gpu=False,
-                        model_storage_directory=folder,
-                        # EasyOCR creates this folder when it does not exist; pointing it at the
-                        # weights keeps it from writing ~/.EasyOCR.
-                        user_network_directory=folder,
-                        download_enabled=False,
-                        quantize=False,
-                        verbose=False,
-                    )
+                    with warnings.catch_warnings():
+                        # EasyOCR still calls torch.quantization, which warns on every load.
+                        warnings.simplefilter("ignore", DeprecationWarning)
+                        self._reader = self._new_reader(easyocr, folder)
             return self._reader
+
+    @staticmethod
+    def _new_reader(easyocr: Any, folder: str) -> Any:
+        return easyocr.Reader(
+            ["en"],
+            gpu=False,
+            model_storage_directory=folder,
+            # EasyOCR creates this folder when it does not exist; pointing it at the
+            # weights keeps it from writing ~/.EasyOCR.
+            user_network_directory=folder,
+            download_enabled=False,
+            quantize=False,
+            verbose=False,
+        )
 
     # -- recognition ------------------------------------------------------------------------
 

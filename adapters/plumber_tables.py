@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import statistics
 import struct
 import threading
 import zlib
@@ -130,7 +129,14 @@ def _compose(outer: Affine, inner: Affine) -> Affine:
     """outer(inner(p))."""
     a, b, c, d, e, f = outer
     a2, b2, c2, d2, e2, f2 = inner
-    return (a * a2 + b * d2, a * b2 + b * e2, a * c2 + b * f2 + c, d * a2 + e * d2, d * b2 + e * e2, d * c2 + e * f2 + f)
+    return (
+        a * a2 + b * d2,
+        a * b2 + b * e2,
+        a * c2 + b * f2 + c,
+        d * a2 + e * d2,
+        d * b2 + e * e2,
+        d * c2 + e * f2 + f,
+    )
 
 
 def _map_box(m: Affine, bbox: Sequence[float]) -> Box:
@@ -157,9 +163,7 @@ class PlumberTableExtractor(TableExtractor):
         self._docs: OrderedDict[tuple[str, str, str], Any] = OrderedDict()
         self._max_open = max(1, max_open)
 
-    def extract_tables(
-        self, source: DocumentSource, page: int, *, regions: tuple[Box, ...] = ()
-    ) -> tuple[Table, ...]:
+    def extract_tables(self, source: DocumentSource, page: int, *, regions: tuple[Box, ...] = ()) -> tuple[Table, ...]:
         with self._lock:
             try:
                 pdf = self._document(source)
@@ -211,7 +215,7 @@ class PlumberTableExtractor(TableExtractor):
     def _close(pdf: Any) -> None:
         try:
             pdf.close()
-        except Exception:  # noqa: BLE001 - closing a stale handle must not fail a call
+        except Exception:  # closing a stale handle must not fail a call
             log.debug("closing a cached pdfplumber document failed", exc_info=True)
 
 
@@ -244,10 +248,19 @@ def _translate(exc: Exception, source: DocumentSource) -> PdfcoreError:
         return MalformedPdf("The table engine could not parse this document.")
     if isinstance(cause, FileNotFoundError):
         return FileNotFound("The file could not be opened.")
-    if isinstance(
-        cause,
-        (PdfminerException, ValueError, KeyError, TypeError, IndexError, AssertionError, RecursionError, OSError),
-    ) or isinstance(cause, (zlib.error, struct.error)):
+    engine_failures = (
+        PdfminerException,
+        ValueError,
+        KeyError,
+        TypeError,
+        IndexError,
+        AssertionError,
+        RecursionError,
+        OSError,
+        zlib.error,
+        struct.error,
+    )
+    if isinstance(cause, engine_failures):
         log.debug("table extraction failed", exc_info=exc)
         return ExtractionFailed("The table engine failed on this page's content.")
     # Anything else is a defect here, not a property of the file: let it surface as such.
@@ -263,7 +276,7 @@ def _page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
     px0, ptop, px1, pbottom = (float(v) for v in page.bbox)
     if not regions:
         # The whole visible page: the crop box, never the printer's margin around it.
-        w, h = _page_size(transform, page)
+        w, h = _page_size(page)
         regions = (Box(0.0, 0.0, w, h),)
     out: list[Table] = []
     for region in regions:
@@ -272,13 +285,16 @@ def _page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
         if x1 - x0 < 1.0 or bottom - top < 1.0:
             continue
         crop = page.crop((x0, top, x1, bottom), strict=False)
-        found = _ruled(crop) or _unruled(crop)
+        direction = _direction(crop)
+        found = _ruled(crop, direction)
+        if found is None:
+            found = _unruled(crop, direction)
         for bbox, cells in found:
             out.append(_table(cells, transform.to_page(bbox)))
     return tuple(out)
 
 
-def _page_size(transform: _PageTransform, page: Any) -> tuple[float, float]:
+def _page_size(page: Any) -> tuple[float, float]:
     crop = page.page_obj.cropbox if page.page_obj.cropbox is not None else page.page_obj.mediabox
     cl, cb, cr, ct = _rect(crop)
     w, h = cr - cl, ct - cb
@@ -293,77 +309,144 @@ def _table(cells: Sequence[Sequence[str | None]], bbox: Box) -> Table:
     return Table(header=header, rows=tuple(tuple(r) for r in rows[1:]), bbox=bbox)
 
 
-_Found = list[tuple[tuple[float, float, float, float], list[list[str | None]]]]
+# Reading direction of a region's text: "ltr" upright; "ttb" turned clockwise (reads down the
+# page, lines stacked right to left); "btt" turned counter-clockwise (reads up the page, lines
+# stacked left to right). pdfplumber's text options for each:
+_DIRECTIONS: dict[str, dict[str, str]] = {
+    "ltr": {},
+    "ttb": {"char_dir_rotated": "ttb", "line_dir_rotated": "rtl"},
+    "btt": {"char_dir_rotated": "btt", "line_dir_rotated": "ltr"},
+}
+
+Grid = list[list[str]]
+_Found = list[tuple[tuple[float, float, float, float], Grid]]
 
 
-def _ruled(crop: Any) -> _Found:
-    """Tables from the rulings inside ``crop``; empty when they do not make a grid."""
+def _direction(crop: Any) -> str:
+    counts = {"ltr": 0, "ttb": 0, "btt": 0}
+    for c in crop.chars:
+        if not c["text"].strip():
+            continue
+        if c["upright"]:
+            counts["ltr"] += 1
+        elif c["matrix"][1] < 0:
+            counts["ttb"] += 1
+        else:
+            counts["btt"] += 1
+    return max(counts, key=lambda k: counts[k])
+
+
+def _turn(cells: Sequence[Sequence[str | None]], direction: str) -> Grid:
+    """The grid as the table reads (pdfplumber lays turned tables out as they sit on the page)."""
+    grid = [[c or "" for c in row] for row in cells]
+    if direction == "ltr" or not grid:
+        return grid
+    n_rows, n_cols = len(grid), max(len(r) for r in grid)
+    grid = [r + [""] * (n_cols - len(r)) for r in grid]
+    if direction == "ttb":  # the table's top is the page's right edge
+        return [[grid[j][n_cols - 1 - i] for j in range(n_rows)] for i in range(n_cols)]
+    return [[grid[n_rows - 1 - j][i] for j in range(n_rows)] for i in range(n_cols)]
+
+
+def _ruled(crop: Any, direction: str) -> _Found | None:
+    """Tables from the rulings inside ``crop``; None when the rulings do not make a grid."""
     edges = crop.edges
     if sum(1 for e in edges if e["orientation"] == "v") < 2 or sum(1 for e in edges if e["orientation"] == "h") < 2:
-        return []
+        return None
     out: _Found = []
     for t in crop.find_tables({"vertical_strategy": "lines", "horizontal_strategy": "lines"}):
-        cells = t.extract(x_tolerance=CELL_X_TOL)
-        if len(cells) >= 2 and max((len(r) for r in cells), default=0) >= 2:
-            out.append((tuple(t.bbox), cells))
-    return out
+        cells = t.extract(x_tolerance=CELL_X_TOL, **_DIRECTIONS[direction])
+        if len(cells) < 2 or max((len(r) for r in cells), default=0) < 2:
+            continue
+        if _coarse(cells):
+            # Rules around the table but not between its rows: read the rows from the text.
+            out.extend(_unruled(crop.crop(t.bbox, strict=False), direction))
+        else:
+            out.append((tuple(t.bbox), _turn(cells, direction)))
+    return out or None
 
 
-def _unruled(crop: Any) -> _Found:
+def _coarse(cells: Sequence[Sequence[str | None]]) -> bool:
+    """Most filled cells hold several lines: the grid is missing its row rules."""
+    filled = [c for row in cells for c in row if c and c.strip()]
+    if not filled:
+        return False
+    return sum(1 for c in filled if c.count("\n") >= COARSE_LINES - 1) >= COARSE_SHARE * len(filled)
+
+
+#: A ruled grid is too coarse when this share of its filled cells holds this many lines or more.
+COARSE_LINES = 3
+COARSE_SHARE = 0.3
+
+# A word: (x0, y0, x1, y1, text) in the reading frame (text runs left to right, lines top down).
+_Word = tuple[float, float, float, float, str]
+
+
+def _unruled(crop: Any, direction: str) -> _Found:
     """One table from text alignment inside ``crop``, or nothing."""
-    words = [
+    upright = direction == "ltr"
+    raw = [
         w
-        for w in crop.extract_words(x_tolerance=WORD_X_TOL, keep_blank_chars=True, extra_attrs=["upright"])
-        if w["upright"] and w["text"].strip()
+        for w in crop.extract_words(x_tolerance=WORD_X_TOL, extra_attrs=["upright"], **_DIRECTIONS[direction])
+        if bool(w["upright"]) == upright and w["text"].strip()
     ]
-    if len(words) < 4:
+    if len(raw) < 4:
         return []
+    words = [_frame(w, direction) for w in raw]
     rows = _word_rows(words)
     if len(rows) < 2:
         return []
     columns = _columns(rows)
     if len(columns) < 2:
         return []
-    cells: list[list[str | None]] = []
+    cells: Grid = []
     for row in rows:
         texts: list[list[str]] = [[] for _ in columns]
-        for w in sorted(row, key=lambda w: w["x0"]):
-            centre = (w["x0"] + w["x1"]) / 2
-            k = next((i for i, (a, z) in enumerate(columns) if centre <= z), len(columns) - 1)
-            texts[k].append(w["text"].strip())
+        for w in sorted(row, key=lambda w: w[0]):
+            centre = (w[0] + w[2]) / 2
+            k = next((i for i, z in enumerate(columns) if centre <= z), len(columns) - 1)
+            texts[k].append(w[4])
         cells.append([" ".join(t) for t in texts])
     bbox = (
-        min(w["x0"] for w in words),
-        min(w["top"] for w in words),
-        max(w["x1"] for w in words),
-        max(w["bottom"] for w in words),
+        min(w["x0"] for w in raw),
+        min(w["top"] for w in raw),
+        max(w["x1"] for w in raw),
+        max(w["bottom"] for w in raw),
     )
     return [(bbox, cells)]
 
 
-def _word_rows(words: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+def _frame(w: dict[str, Any], direction: str) -> _Word:
+    x0, top, x1, bottom, text = float(w["x0"]), float(w["top"]), float(w["x1"]), float(w["bottom"]), str(w["text"])
+    if direction == "ttb":
+        return (top, -x1, bottom, -x0, text)
+    if direction == "btt":
+        return (-bottom, x0, -top, x1, text)
+    return (x0, top, x1, bottom, text)
+
+
+def _word_rows(words: list[_Word]) -> list[list[_Word]]:
     """Words grouped into visual rows (vertical overlap of at least half a word height)."""
-    rows: list[list[dict[str, Any]]] = []
+    rows: list[list[_Word]] = []
     top = bottom = 0.0
-    for w in sorted(words, key=lambda w: (w["top"] + w["bottom"]) / 2):
-        h = w["bottom"] - w["top"]
-        if rows and min(bottom, w["bottom"]) - max(top, w["top"]) >= 0.5 * min(h, bottom - top):
+    for w in sorted(words, key=lambda w: (w[1] + w[3]) / 2):
+        h = w[3] - w[1]
+        if rows and min(bottom, w[3]) - max(top, w[1]) >= 0.5 * min(h, bottom - top):
             rows[-1].append(w)
-            top, bottom = min(top, w["top"]), max(bottom, w["bottom"])
+            top, bottom = min(top, w[1]), max(bottom, w[3])
         else:
             rows.append([w])
-            top, bottom = w["top"], w["bottom"]
+            top, bottom = w[1], w[3]
     return rows
 
 
-def _columns(rows: list[list[dict[str, Any]]]) -> list[tuple[float, float]]:
-    """Column x-ranges: split where (nearly) every row leaves the same x-range blank."""
+def _columns(rows: list[list[_Word]]) -> list[float]:
+    """Right edges of the columns: split where (nearly) every row leaves the same x-range blank."""
     allowed = int(SPAN_SHARE * len(rows)) if len(rows) >= 5 else 0
     events: list[tuple[float, int]] = []
     for row in rows:
-        spans = sorted((w["x0"], w["x1"]) for w in row)
         merged: list[list[float]] = []
-        for a, z in spans:
+        for a, z in sorted((w[0], w[2]) for w in row):
             if merged and a <= merged[-1][1]:
                 merged[-1][1] = max(merged[-1][1], z)
             else:
@@ -371,10 +454,9 @@ def _columns(rows: list[list[dict[str, Any]]]) -> list[tuple[float, float]]:
         for a, z in merged:
             events.append((a, 1))
             events.append((z, -1))
-    events.sort(key=lambda e: (e[0], e[1]))
-    left = events[0][0]
-    right = max(e[0] for e in events)
-    separators: list[tuple[float, float]] = []
+    events.sort()
+    left, right = events[0][0], events[-1][0]
+    cuts: list[float] = []
     depth = 0
     blank_from: float | None = None
     for x, step in events:
@@ -383,16 +465,6 @@ def _columns(rows: list[list[dict[str, Any]]]) -> list[tuple[float, float]]:
             blank_from = x
         elif depth > allowed and blank_from is not None:
             if x - blank_from >= MIN_SEPARATOR and left < blank_from and x < right:
-                separators.append((blank_from, x))
+                cuts.append((blank_from + x) / 2)
             blank_from = None
-    columns = []
-    start = left
-    for a, z in separators:
-        columns.append((start, (a + z) / 2))
-        start = (a + z) / 2
-    columns.append((start, right))
-    return columns
-
-
-def _median(values: Sequence[float]) -> float:
-    return statistics.median(values) if values else 0.0
+    return [*cuts, right]

@@ -11,18 +11,21 @@ in a small pool of worker processes:
 - multi-page extraction is split across the workers (the machine's cores), results come back in
   the order asked for.
 
-Workers are started with the ``spawn`` method (no inherited threads or locks) on first use, or
-early with :meth:`WorkerPool.warm`.
+Workers are fresh interpreters (no inherited threads or locks, and unlike multiprocessing's
+spawn they never re-run the caller's ``__main__``), started on first use or early with
+:meth:`WorkerPool.warm`; they talk pickled messages over their stdin/stdout.
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import importlib
 import logging
-import multiprocessing
 import os
 import queue
+import subprocess
+import sys
 import threading
 import weakref
 from collections.abc import Iterator, Sequence
@@ -45,14 +48,16 @@ CHUNK = 8
 # The worker side
 
 
-def _worker_main(conn: Connection) -> None:  # pragma: no cover - runs in the child process
+def _worker_main(read_fd: int, write_fd: int) -> None:  # pragma: no cover - runs in the child process
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when we stop
+    conn_in = Connection(read_fd, writable=False)
+    conn_out = Connection(write_fd, readable=False)
     instances: dict[str, Any] = {}
     while True:
         try:
-            message = conn.recv()
+            message = conn_in.recv()
         except (EOFError, OSError):
             return
         if message is None:
@@ -65,16 +70,24 @@ def _worker_main(conn: Connection) -> None:  # pragma: no cover - runs in the ch
                 obj = getattr(importlib.import_module(module_name), cls_name)()
                 instances[spec] = obj
             if method == "__warm__":
-                conn.send(("ok", None))
+                conn_out.send(("ok", None))
                 continue
             result = getattr(obj, method)(*args, **kwargs)
             if method == "extract":
                 result = list(result)
-            conn.send(("ok", result))
+            conn_out.send(("ok", result))
         except PdfcoreError as exc:
-            conn.send(("err", exc))
+            conn_out.send(("err", exc))
         except Exception as exc:  # noqa: BLE001 - reported to the parent, which decides
-            conn.send(("bug", f"{type(exc).__name__}: {exc}"))
+            conn_out.send(("bug", f"{type(exc).__name__}: {exc}"))
+
+
+def worker_entry() -> None:  # pragma: no cover - runs in the child process
+    """Child start-up: the channel is stdin/stdout; stdout is then pointed at stderr so that
+    nothing the engine prints can corrupt the channel."""
+    out_fd = os.dup(1)
+    os.dup2(2, 1)
+    _worker_main(0, out_fd)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -82,18 +95,34 @@ def _worker_main(conn: Connection) -> None:  # pragma: no cover - runs in the ch
 
 
 class _Worker:
-    def __init__(self, ctx: Any) -> None:
-        parent, child = ctx.Pipe(duplex=True)
-        self.conn: Connection = parent
-        self.process = ctx.Process(target=_worker_main, args=(child,), daemon=True, name="pdfcore-engine")
-        self.process.start()
-        child.close()
+    """One engine process, started as a fresh interpreter (not a fork, and without re-running the
+    caller's ``__main__`` as multiprocessing's spawn would), talking over its stdin/stdout."""
+
+    def __init__(self) -> None:
+        boot = (
+            "import sys\n"
+            f"sys.path[:0] = {[p for p in sys.path if p]!r}\n"
+            "from adapters.process_isolation import worker_entry\n"
+            "worker_entry()\n"
+        )
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", boot],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=None,
+            close_fds=True,
+        )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self._send = Connection(os.dup(self.process.stdin.fileno()), readable=False)
+        self._recv = Connection(os.dup(self.process.stdout.fileno()), writable=False)
+        self.process.stdin.close()
+        self.process.stdout.close()
 
     def call(self, spec: str, method: str, args: tuple[Any, ...], kwargs: dict[str, Any], timeout: float) -> Any:
-        self.conn.send((spec, method, args, kwargs))
-        if not self.conn.poll(timeout):
+        self._send.send((spec, method, args, kwargs))
+        if not self._recv.poll(timeout):
             raise TimeoutError
-        status, value = self.conn.recv()
+        status, value = self._recv.recv()
         if status == "ok":
             return value
         if status == "err":
@@ -102,23 +131,24 @@ class _Worker:
         raise ExtractionFailed("The PDF engine failed on this document's content.")
 
     def alive(self) -> bool:
-        return self.process.is_alive()
+        return self.process.poll() is None
 
     def stop(self, *, kill: bool = False) -> None:
         try:
             if kill:
                 self.process.kill()
             else:
+                with contextlib.suppress(OSError):
+                    self._send.send(None)
                 try:
-                    self.conn.send(None)
-                except OSError:
-                    pass
-                self.process.join(timeout=2)
-                if self.process.is_alive():
+                    self.process.wait(timeout=2)
+                except subprocess.TimeoutExpired:
                     self.process.kill()
-            self.process.join(timeout=2)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=2)
         finally:
-            self.conn.close()
+            self._send.close()
+            self._recv.close()
 
 
 class WorkerPool:
@@ -127,7 +157,6 @@ class WorkerPool:
     def __init__(self, size: int, *, timeout_seconds: float) -> None:
         self.size = max(1, size)
         self.timeout_seconds = timeout_seconds
-        self._ctx = multiprocessing.get_context("spawn")
         self._idle: queue.LifoQueue[_Worker] = queue.LifoQueue()
         self._started = 0
         self._lock = threading.Lock()
@@ -154,7 +183,7 @@ class WorkerPool:
                 self._idle.put(w)
 
     def _spawn(self) -> _Worker:
-        w = _Worker(self._ctx)
+        w = _Worker()
         with self._lock:
             self._all.append(w)
         return w

@@ -144,6 +144,7 @@ class RequestsFetcher(Fetcher):
         if not self.settings.enabled:
             raise UrlDenied("Fetching URLs is disabled by the configuration ([urls] enabled = false).")
         first = parse_fetch_url(url)
+        dest_dir = os.path.abspath(dest_dir)
         self._note_dir(dest_dir)
         deadline = time.monotonic() + self.total_timeout_seconds
         current = first
@@ -181,7 +182,7 @@ class RequestsFetcher(Fetcher):
                             removed += 1
                         elif entry.name.startswith(_PART_PREFIX) and now - entry.stat().st_mtime > _ORPHAN_SECONDS:
                             os.unlink(entry.path)
-                    except FileNotFoundError:
+                    except OSError:  # gone already, or not ours to delete: leave it
                         continue
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(os.path.join(folder, INDEX_NAME))

@@ -1,15 +1,23 @@
-"""Store on SQLite (sqlite-utils): the persistent cache and index.
+"""Store on SQLite (sqlite-utils): the persistent cache and the keyword index.
 
 One database file under the cache directory, WAL mode, one transaction per write, so several
-processes can share it. The schema carries a version; a database written by another version is
-moved aside and rebuilt, never misread.
+processes can share it. The schema carries a version (``PRAGMA user_version``); a database
+written by another version is moved aside and rebuilt, never misread.
+
+Keyword index: FTS5 (``porter unicode61``) for words and phrases, plus a trigram FTS5 table for
+pages holding CJK text (unspaced Japanese/Chinese/Korean cannot be split into words). Row ids are
+``doc_no << 20 | page`` so one document's rows are one contiguous range. Ranking is BM25 computed
+here from the document's own statistics (per-page term counts taken from the same tokenizer at
+index time), so a page's rank never depends on what else is cached.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import math
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -17,14 +25,40 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from pdfcore.models import DocumentFacts, PageText, StoreStats
+from pdfcore.models import (
+    DocumentFacts,
+    KeywordHit,
+    KeywordOutcome,
+    KeywordQuery,
+    PageText,
+    QueryTerm,
+    StoreStats,
+)
 from pdfcore.serde import structure, unstructure
 from ports.store import Store
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 _BUSY_TIMEOUT_MS = 30_000
+_PAGE_BITS = 20
+TOKENIZE = "porter unicode61 remove_diacritics 2"
+BM25_K1 = 1.2
+BM25_B = 0.75
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]")
+_MARK_OPEN, _MARK_CLOSE = "\x02", "\x03"
+
+
+def has_cjk(text: str) -> bool:
+    return _CJK.search(text) is not None
+
+
+def _rowid(doc_no: int, page: int) -> int:
+    return (doc_no << _PAGE_BITS) | page
+
+
+def _fts_string(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
 
 
 class SqliteStore(Store):
@@ -36,6 +70,8 @@ class SqliteStore(Store):
         self._local = threading.local()
         self._init_lock = threading.Lock()
         self._ready = False
+        self._stats_cache: dict[str, tuple[int, float, dict[str, int]]] = {}
+        self._stats_lock = threading.Lock()
 
     # -- connections -------------------------------------------------------------------------
 
@@ -46,7 +82,6 @@ class SqliteStore(Store):
         conn.execute(f"PRAGMA busy_timeout={_BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute("PRAGMA foreign_keys=ON")
         return conn
 
     def _conn(self) -> sqlite3.Connection:
@@ -102,25 +137,63 @@ class SqliteStore(Store):
         conn.execute("BEGIN IMMEDIATE")
         try:
             db.table("paths").create(
-                {"path": str, "size": int, "mtime_ns": int, "digest": str},
-                pk="path",
-                if_not_exists=True,
+                {"path": str, "size": int, "mtime_ns": int, "digest": str}, pk="path", if_not_exists=True
             )
             db.table("documents").create(
-                {"digest": str, "facts": str, "written_at": float, "accessed_at": float},
+                {"digest": str, "doc_no": int, "facts": str, "written_at": float, "accessed_at": float},
                 pk="digest",
                 if_not_exists=True,
             )
+            conn.execute("CREATE UNIQUE INDEX IF NOT EXISTS documents_doc_no ON documents(doc_no)")
             db.table("pages").create(
                 {"digest": str, "page": int, "data": str, "chars": int, "images": int, "source": str},
                 pk=("digest", "page"),
                 if_not_exists=True,
             )
+            db.table("doc_index").create(
+                {"digest": str, "n_pages": int, "avgdl": float, "df": str, "indexed_at": float},
+                pk="digest",
+                if_not_exists=True,
+            )
+            db.table("page_terms").create(
+                {"digest": str, "page": int, "length": int, "tf": str}, pk=("digest", "page"), if_not_exists=True
+            )
+            conn.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS pages_fts USING fts5(text, tokenize='{TOKENIZE}')")
+            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS pages_tri USING fts5(text, tokenize='trigram')")
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+
+    def _tokenizer(self, conn: sqlite3.Connection) -> None:
+        """Per-connection temp tables that expose the index's own tokenizer (stemming included)."""
+        if getattr(self._local, "tok_ready", False):
+            return
+        conn.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.tok USING fts5(text, tokenize='{TOKENIZE}')")
+        conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.tok_v USING fts5vocab(temp, tok, instance)")
+        self._local.tok_ready = True
+
+    def _term_counts(self, conn: sqlite3.Connection, texts: Sequence[tuple[int, str]]) -> dict[int, dict[str, int]]:
+        """Stemmed term counts per row, from the same tokenizer the index uses."""
+        self._tokenizer(conn)
+        conn.execute("DELETE FROM temp.tok")
+        conn.executemany("INSERT INTO temp.tok(rowid, text) VALUES (?, ?)", texts)
+        out: dict[int, dict[str, int]] = {rowid: {} for rowid, _ in texts}
+        for term, doc, n in conn.execute("SELECT term, doc, count(*) FROM temp.tok_v GROUP BY doc, term"):
+            out[int(doc)][str(term)] = int(n)
+        conn.execute("DELETE FROM temp.tok")
+        return out
+
+    def stem(self, text: str) -> list[str]:
+        """The index terms of ``text``, in order (what a word query actually matches)."""
+        conn = self._conn()
+        self._tokenizer(conn)
+        conn.execute("DELETE FROM temp.tok")
+        conn.execute("INSERT INTO temp.tok(rowid, text) VALUES (1, ?)", (text,))
+        terms = [str(t) for (t,) in conn.execute("SELECT term FROM temp.tok_v ORDER BY offset")]
+        conn.execute("DELETE FROM temp.tok")
+        return terms
 
     # -- paths -------------------------------------------------------------------------------
 
@@ -150,10 +223,19 @@ class SqliteStore(Store):
 
     def save_facts(self, digest: str, facts: DocumentFacts) -> None:
         now = time.time()
+        data = json.dumps(unstructure(facts), separators=(",", ":"))
         with self._tx() as c:
+            row = c.execute("SELECT doc_no FROM documents WHERE digest=?", (digest,)).fetchone()
+            if row is not None:
+                c.execute(
+                    "UPDATE documents SET facts=?, written_at=?, accessed_at=? WHERE digest=?",
+                    (data, now, now, digest),
+                )
+                return
+            doc_no = c.execute("SELECT coalesce(max(doc_no), 0) + 1 FROM documents").fetchone()[0]
             c.execute(
-                "INSERT OR REPLACE INTO documents(digest, facts, written_at, accessed_at) VALUES (?,?,?,?)",
-                (digest, json.dumps(unstructure(facts), separators=(",", ":")), now, now),
+                "INSERT INTO documents(digest, doc_no, facts, written_at, accessed_at) VALUES (?,?,?,?,?)",
+                (digest, doc_no, data, now, now),
             )
 
     def load_pages(self, digest: str, indexes: Sequence[int]) -> dict[int, PageText]:
@@ -177,14 +259,7 @@ class SqliteStore(Store):
         if not pages:
             return
         rows = [
-            (
-                digest,
-                p.index,
-                json.dumps(unstructure(p), separators=(",", ":")),
-                p.char_count,
-                p.image_count,
-                p.source,
-            )
+            (digest, p.index, json.dumps(unstructure(p), separators=(",", ":")), p.char_count, p.image_count, p.source)
             for p in pages
         ]
         with self._tx() as c:
@@ -193,6 +268,251 @@ class SqliteStore(Store):
             c.executemany(
                 "INSERT OR REPLACE INTO pages(digest, page, data, chars, images, source) VALUES (?,?,?,?,?,?)", rows
             )
+            replaced = [p for p in pages if p.source == "ocr"]
+            if replaced and c.execute("SELECT 1 FROM doc_index WHERE digest=?", (digest,)).fetchone():
+                # A page's text changed (OCR): its index rows must follow, atomically.
+                self._index_pages(c, digest, replaced, update_stats=True)
+
+    # -- keyword index -----------------------------------------------------------------------
+
+    def _doc_no(self, conn: sqlite3.Connection, digest: str) -> int | None:
+        row = conn.execute("SELECT doc_no FROM documents WHERE digest=?", (digest,)).fetchone()
+        return int(row[0]) if row else None
+
+    def index_document(self, digest: str, pages: Sequence[PageText]) -> None:
+        with self._tx() as c:
+            doc_no = self._doc_no(c, digest)
+            if doc_no is None:
+                return
+            lo, hi = _rowid(doc_no, 0), _rowid(doc_no + 1, 0) - 1
+            c.execute("DELETE FROM pages_fts WHERE rowid BETWEEN ? AND ?", (lo, hi))
+            c.execute("DELETE FROM pages_tri WHERE rowid BETWEEN ? AND ?", (lo, hi))
+            c.execute("DELETE FROM page_terms WHERE digest=?", (digest,))
+            self._index_pages(c, digest, pages, update_stats=False, doc_no=doc_no)
+            lengths = [r[0] for r in c.execute("SELECT length FROM page_terms WHERE digest=?", (digest,))]
+            df: dict[str, int] = {}
+            for (tf_json,) in c.execute("SELECT tf FROM page_terms WHERE digest=?", (digest,)):
+                for term in json.loads(tf_json):
+                    df[term] = df.get(term, 0) + 1
+            n = len(lengths)
+            avgdl = (sum(lengths) / n) if n else 0.0
+            c.execute(
+                "INSERT OR REPLACE INTO doc_index(digest, n_pages, avgdl, df, indexed_at) VALUES (?,?,?,?,?)",
+                (digest, n, avgdl, json.dumps(df, separators=(",", ":")), time.time()),
+            )
+        with self._stats_lock:
+            self._stats_cache.pop(digest, None)
+
+    def _index_pages(
+        self,
+        c: sqlite3.Connection,
+        digest: str,
+        pages: Sequence[PageText],
+        *,
+        update_stats: bool,
+        doc_no: int | None = None,
+    ) -> None:
+        doc_no = doc_no if doc_no is not None else self._doc_no(c, digest)
+        if doc_no is None:
+            return
+        rows = [(_rowid(doc_no, p.index), p.text) for p in pages]
+        if update_stats:
+            for rowid, _ in rows:
+                c.execute("DELETE FROM pages_fts WHERE rowid=?", (rowid,))
+                c.execute("DELETE FROM pages_tri WHERE rowid=?", (rowid,))
+        c.executemany("INSERT INTO pages_fts(rowid, text) VALUES (?, ?)", rows)
+        c.executemany("INSERT INTO pages_tri(rowid, text) VALUES (?, ?)", [r for r in rows if has_cjk(r[1])])
+        counts = self._term_counts(c, rows)
+        c.executemany(
+            "INSERT OR REPLACE INTO page_terms(digest, page, length, tf) VALUES (?,?,?,?)",
+            [
+                (digest, rowid & ((1 << _PAGE_BITS) - 1), sum(tf.values()), json.dumps(tf, separators=(",", ":")))
+                for rowid, tf in counts.items()
+            ],
+        )
+        if update_stats:
+            lengths = [r[0] for r in c.execute("SELECT length FROM page_terms WHERE digest=?", (digest,))]
+            df: dict[str, int] = {}
+            for (tf_json,) in c.execute("SELECT tf FROM page_terms WHERE digest=?", (digest,)):
+                for term in json.loads(tf_json):
+                    df[term] = df.get(term, 0) + 1
+            c.execute(
+                "UPDATE doc_index SET n_pages=?, avgdl=?, df=? WHERE digest=?",
+                (len(lengths), sum(lengths) / max(1, len(lengths)), json.dumps(df, separators=(",", ":")), digest),
+            )
+            with self._stats_lock:
+                self._stats_cache.pop(digest, None)
+
+    def is_indexed(self, digest: str) -> bool:
+        return (
+            self._conn()
+            .execute(
+                "SELECT 1 FROM doc_index JOIN documents USING(digest) WHERE digest=? AND written_at > ?",
+                (digest, time.time() - self.ttl_seconds if self.ttl_seconds > 0 else -1),
+            )
+            .fetchone()
+            is not None
+        )
+
+    def _doc_stats(self, conn: sqlite3.Connection, digest: str) -> tuple[int, float, dict[str, int]] | None:
+        with self._stats_lock:
+            hit = self._stats_cache.get(digest)
+        if hit is not None:
+            return hit
+        row = conn.execute("SELECT n_pages, avgdl, df FROM doc_index WHERE digest=?", (digest,)).fetchone()
+        if row is None:
+            return None
+        stats = (int(row[0]), float(row[1]), json.loads(row[2]))
+        with self._stats_lock:
+            if len(self._stats_cache) > 64:
+                self._stats_cache.pop(next(iter(self._stats_cache)))
+            self._stats_cache[digest] = stats
+        return stats
+
+    def search_keyword(
+        self, digest: str, query: KeywordQuery, *, pages: Sequence[int] | None = None, limit: int = 10
+    ) -> KeywordOutcome:
+        conn = self._conn()
+        doc_no = self._doc_no(conn, digest)
+        stats = self._doc_stats(conn, digest)
+        if doc_no is None or stats is None or not query.terms:
+            return KeywordOutcome(hits=(), page_match_counts=(), searched_pages=0)
+        n_pages, avgdl, df = stats
+        lo, hi = _rowid(doc_no, 0), _rowid(doc_no + 1, 0) - 1
+        allowed = set(pages) if pages is not None else None
+        searched = len(allowed) if allowed is not None else n_pages
+
+        # Candidate pages per term (exact tokenizer semantics via FTS5), then AND/OR.
+        texts: dict[int, str] = {}
+        per_term: list[set[int]] = [
+            self._substring_pages(conn, t.text, lo, hi, texts)
+            if t.substring
+            else self._fts_pages(conn, "pages_fts", _fts_string(t.text), lo, hi)
+            for t in query.terms
+        ]
+        if not per_term:
+            return KeywordOutcome(hits=(), page_match_counts=(), searched_pages=searched)
+        if query.mode == "or":
+            candidates = set().union(*per_term)
+        else:
+            candidates = set.intersection(*per_term)
+        if allowed is not None:
+            candidates &= allowed
+        if not candidates:
+            return KeywordOutcome(hits=(), page_match_counts=(), searched_pages=searched)
+
+        # Document-local BM25.
+        stems_by_term = [self.stem(t.text) if not t.substring else [] for t in query.terms]
+        tf_rows = self._page_tf(conn, digest, candidates)
+        scores: dict[int, float] = {}
+        counts: dict[int, int] = {}
+        for page in candidates:
+            length, tf = tf_rows.get(page, (0, {}))
+            score = 0.0
+            matches = 0
+            for term, stems, term_pages in zip(query.terms, stems_by_term, per_term, strict=True):
+                if term.substring:
+                    text = texts.get(page)
+                    if text is None:
+                        text = self._page_text(conn, _rowid(doc_no, page))
+                        texts[page] = text
+                    f = text.lower().count(term.text.lower())
+                    dfi = len(term_pages)
+                elif term.phrase:
+                    # a phrase is as frequent as its rarest word allows on pages where it occurs
+                    f = min((tf.get(s, 0) for s in stems), default=0) if page in term_pages else 0
+                    dfi = len(term_pages)
+                else:
+                    f = sum(tf.get(s, 0) for s in stems)
+                    dfi = len(term_pages)
+                if f <= 0:
+                    continue
+                matches += f
+                idf = math.log(1.0 + (n_pages - dfi + 0.5) / (dfi + 0.5))
+                norm = 1.0 - BM25_B + BM25_B * (length / avgdl if avgdl > 0 else 1.0)
+                score += idf * (f * (BM25_K1 + 1.0)) / (f + BM25_K1 * norm)
+            scores[page] = score
+            counts[page] = max(1, matches)
+        ranked = sorted(candidates, key=lambda p: (-scores[p], p))[: max(1, limit)]
+        spans = self._spans(conn, doc_no, query, ranked, texts)
+        hits = tuple(
+            KeywordHit(page=p, score=round(scores[p], 4), spans=spans.get(p, ()), match_count=counts[p]) for p in ranked
+        )
+        return KeywordOutcome(
+            hits=hits,
+            page_match_counts=tuple(sorted(counts.items())),
+            searched_pages=searched,
+        )
+
+    def _fts_pages(self, conn: sqlite3.Connection, table: str, match: str, lo: int, hi: int) -> set[int]:
+        try:
+            rows = conn.execute(
+                f"SELECT rowid FROM {table} WHERE {table} MATCH ? AND rowid BETWEEN ? AND ?", (match, lo, hi)
+            ).fetchall()
+        except sqlite3.OperationalError:
+            return set()
+        mask = (1 << _PAGE_BITS) - 1
+        return {int(r[0]) & mask for r in rows}
+
+    def _substring_pages(self, conn: sqlite3.Connection, needle: str, lo: int, hi: int, texts: dict[int, str]) -> set[int]:
+        mask = (1 << _PAGE_BITS) - 1
+        if len(needle) >= 3:
+            return self._fts_pages(conn, "pages_tri", _fts_string(needle), lo, hi)
+        # Trigrams cannot index 1-2 character terms: scan this document's CJK pages.
+        found: set[int] = set()
+        low = needle.lower()
+        for rowid, text in conn.execute("SELECT rowid, text FROM pages_tri WHERE rowid BETWEEN ? AND ?", (lo, hi)):
+            if low in str(text).lower():
+                page = int(rowid) & mask
+                found.add(page)
+                texts[page] = str(text)
+        return found
+
+    def _page_text(self, conn: sqlite3.Connection, rowid: int) -> str:
+        row = conn.execute("SELECT text FROM pages_fts WHERE rowid=?", (rowid,)).fetchone()
+        return str(row[0]) if row else ""
+
+    def _page_tf(self, conn: sqlite3.Connection, digest: str, pages: set[int]) -> dict[int, tuple[int, dict[str, int]]]:
+        out: dict[int, tuple[int, dict[str, int]]] = {}
+        for chunk in _chunks(sorted(pages), 500):
+            marks = ",".join("?" * len(chunk))
+            for page, length, tf in conn.execute(
+                f"SELECT page, length, tf FROM page_terms WHERE digest=? AND page IN ({marks})", (digest, *chunk)
+            ):
+                out[int(page)] = (int(length), json.loads(tf))
+        return out
+
+    def _spans(
+        self, conn: sqlite3.Connection, doc_no: int, query: KeywordQuery, pages: list[int], texts: dict[int, str]
+    ) -> dict[int, tuple[tuple[int, int], ...]]:
+        """Character spans of every term's matches in each page's text."""
+        out: dict[int, list[tuple[int, int]]] = {p: [] for p in pages}
+        word_terms = [t for t in query.terms if not t.substring]
+        if word_terms and pages:
+            match = " OR ".join(_fts_string(t.text) for t in word_terms)
+            rowids = [_rowid(doc_no, p) for p in pages]
+            marks = ",".join("?" * len(rowids))
+            mask = (1 << _PAGE_BITS) - 1
+            for rowid, marked in conn.execute(
+                f"SELECT rowid, highlight(pages_fts, 0, '{_MARK_OPEN}', '{_MARK_CLOSE}') FROM pages_fts "
+                f"WHERE pages_fts MATCH ? AND rowid IN ({marks})",
+                (match, *rowids),
+            ):
+                out[int(rowid) & mask].extend(_marked_spans(str(marked)))
+        for t in query.terms:
+            if not t.substring:
+                continue
+            for p in pages:
+                text = texts.get(p)
+                if text is None:
+                    text = self._page_text(conn, _rowid(doc_no, p))
+                    texts[p] = text
+                low, needle = text.lower(), t.text.lower()
+                start = low.find(needle)
+                while start >= 0:
+                    out[p].append((start, start + len(needle)))
+                    start = low.find(needle, start + len(needle))
+        return {p: tuple(sorted(set(s))) for p, s in out.items()}
 
     # -- maintenance -------------------------------------------------------------------------
 
@@ -221,24 +541,49 @@ class SqliteStore(Store):
                 if self.ttl_seconds <= 0:
                     return 0
                 cutoff = time.time() - self.ttl_seconds
-                digests = [r[0] for r in c.execute("SELECT digest FROM documents WHERE written_at < ?", (cutoff,))]
+                rows = c.execute("SELECT digest, doc_no FROM documents WHERE written_at < ?", (cutoff,)).fetchall()
             else:
-                digests = [r[0] for r in c.execute("SELECT digest FROM documents")]
-            for chunk in _chunks(digests, 500):
-                marks = ",".join("?" * len(chunk))
-                c.execute(f"DELETE FROM pages WHERE digest IN ({marks})", chunk)
-                c.execute(f"DELETE FROM documents WHERE digest IN ({marks})", chunk)
+                rows = c.execute("SELECT digest, doc_no FROM documents").fetchall()
+            for digest, doc_no in rows:
+                lo, hi = _rowid(int(doc_no), 0), _rowid(int(doc_no) + 1, 0) - 1
+                c.execute("DELETE FROM pages_fts WHERE rowid BETWEEN ? AND ?", (lo, hi))
+                c.execute("DELETE FROM pages_tri WHERE rowid BETWEEN ? AND ?", (lo, hi))
+                for table in ("pages", "page_terms", "doc_index", "documents"):
+                    c.execute(f"DELETE FROM {table} WHERE digest=?", (digest,))
             if not expired_only:
                 c.execute("DELETE FROM paths")
-        return len(digests)
+        with self._stats_lock:
+            self._stats_cache.clear()
+        return len(rows)
 
     def close(self) -> None:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is not None:
             conn.close()
             self._local.conn = None
+            self._local.tok_ready = False
+
+
+def _marked_spans(marked: str) -> list[tuple[int, int]]:
+    """Spans in the unmarked text of every ``\\x02...\\x03`` region of ``highlight()`` output."""
+    spans: list[tuple[int, int]] = []
+    offset = 0  # markers seen so far (each shifts later positions by one)
+    i = marked.find(_MARK_OPEN)
+    while i >= 0:
+        j = marked.find(_MARK_CLOSE, i)
+        if j < 0:
+            break
+        start = i - offset
+        end = j - offset - 1
+        spans.append((start, end))
+        offset += 2
+        i = marked.find(_MARK_OPEN, j)
+    return spans
 
 
 def _chunks(items: Sequence[Any], n: int) -> Iterator[Sequence[Any]]:
     for i in range(0, len(items), n):
         yield items[i : i + n]
+
+
+__all__ = ["QueryTerm", "SqliteStore", "has_cjk"]

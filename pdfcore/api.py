@@ -11,21 +11,25 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+import attrs
 
 from pdfcore import __version__
 from pdfcore.charts import ChartResult, ChartService
 from pdfcore.config import Settings, to_mapping
-from pdfcore.errors import InvalidArgument
+from pdfcore.errors import BackendUnavailable, InvalidArgument
 from pdfcore.geometry import parse_clip
-from pdfcore.models import Clip, DocumentSource
+from pdfcore.models import Clip, DocumentFacts, DocumentSource
 from pdfcore.results import InfoResult, ReadAllResult, ReadPagesResult, RenderResult, TocResult
 from pdfcore.services.documents import DocumentService
 from pdfcore.services.info import InfoService
 from pdfcore.services.quality import finish_page
 from pdfcore.services.reading import ReadService
 from pdfcore.services.rendering import RenderService
+from pdfcore.services.search import SearchResult, SearchService, SectionResult
 from pdfcore.services.sources import PathPolicy, SourceResolver
 from ports.fetcher import Fetcher
 from ports.renderer import Renderer
@@ -65,6 +69,7 @@ class Pdfcore:
         backend_names: dict[str, str] | None = None,
         backend_problems: dict[str, str] | None = None,
         lifecycle: Sequence[Any] = (),
+        ephemeral_store: Callable[[], Store] | None = None,
     ) -> None:
         self.settings = settings
         self.text = text
@@ -84,7 +89,13 @@ class Pdfcore:
             urls=settings.urls,
             download_dir=os.path.join(settings.cache.dir, "downloads"),
         )
+        self._ephemeral_factory = ephemeral_store
+        self._ephemeral: Store | None = None
+        self._ephemeral_lock = threading.Lock()
         self.documents = DocumentService(text, store, finish_page)
+        self._search = SearchService(
+            self.documents, self._index_store, max_response_bytes=settings.limits.effective_response_bytes
+        )
         self._info = InfoService(self.documents, injection_phrases=settings.content_trust.injection_phrases)
         self._reader = ReadService(
             self.documents,
@@ -170,6 +181,113 @@ class Pdfcore:
             self._chart_service = service
         return service
 
+    # -- search ----------------------------------------------------------------------------
+
+    def _index_store(self, facts: DocumentFacts) -> Store:
+        """Where a document's index lives: the persistent store, except for encrypted documents
+        (their text never goes to disk) or when the cache is disabled: then a process-private one."""
+        if self.store is not None and not facts.encrypted:
+            return self.store
+        with self._ephemeral_lock:
+            if self._ephemeral is None:
+                if self._ephemeral_factory is None:
+                    raise BackendUnavailable("No index store is available for this document.")
+                self._ephemeral = self._ephemeral_factory()
+            return self._ephemeral
+
+    def search(
+        self,
+        path: str,
+        query: str,
+        *,
+        mode: str = "auto",
+        granularity: str = "page",
+        max_results: int = 10,
+        context_chars: int = 200,
+        excerpt_style: str = "paragraph",
+        pages: str | int | None = None,
+        password: str | None = None,
+    ) -> SearchResult | SectionResult:
+        """Search one document. ``mode``: auto | keyword | regex (| semantic when available);
+        ``granularity``: page | section."""
+        if mode not in ("auto", "keyword", "regex", "semantic"):
+            raise InvalidArgument("mode must be one of auto, keyword, regex, semantic.")
+        if granularity not in ("page", "section"):
+            raise InvalidArgument("granularity must be 'page' or 'section'.")
+        source = self.open(path, password)
+        facts, _ = self.documents.facts(source)
+        if granularity == "section":
+            if mode == "regex":
+                raise InvalidArgument("regex mode searches pages; use granularity='page'.")
+            return self._search.section_search(source, facts, query)
+        if mode == "regex":
+            return self._search.regex(
+                source, facts, query, max_results=max_results, context_chars=context_chars, pages=pages
+            )
+        if mode == "semantic":
+            raise BackendUnavailable(
+                "Semantic search is not available on this server.",
+                recovery="Use mode='keyword' (server_info lists the available modes).",
+            )
+        result = self._search.keyword(
+            source,
+            facts,
+            query,
+            max_results=max_results,
+            context_chars=context_chars,
+            excerpt_style=excerpt_style,
+            pages=pages,
+        )
+        if mode == "auto":
+            result = attrs.evolve(
+                result,
+                semantic_unavailable=True,
+                semantic_unavailable_reason="no embedding backend is available on this server; ran keyword search",
+            )
+        return result
+
+    # -- cache -----------------------------------------------------------------------------
+
+    def cache_stats(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"cache_dir": self.settings.cache.dir, "cache_ttl_hours": self.settings.cache.ttl_hours}
+        if self.store is not None:
+            st = self.store.stats()
+            out.update(
+                total_files=st.total_files,
+                total_pages=st.total_pages,
+                total_images=st.total_images,
+                total_embeddings=st.total_embeddings,
+                total_ocr_pages=st.total_ocr_pages,
+                cache_size_bytes=st.size_bytes,
+                cache_size_mb=round(st.size_bytes / (1024 * 1024), 2),
+                index_path=st.path,
+            )
+        else:
+            out["cache_enabled"] = False
+        url_stats = getattr(self.fetcher, "stats", None)
+        if callable(url_stats):
+            out["url_cache"] = url_stats()
+        return out
+
+    def cache_clear(self, *, expired_only: bool = True) -> dict[str, Any]:
+        expired_only = _check_bool("expired_only", expired_only)
+        cleared = self.store.clear(expired_only=expired_only) if self.store is not None else 0
+        url_files = 0
+        if not expired_only:
+            clear_urls = getattr(self.fetcher, "clear", None)
+            if callable(clear_urls):
+                url_files = int(clear_urls())
+            if self._ephemeral is not None:
+                self._ephemeral.clear(expired_only=False)
+        self.documents.forget_memory()
+        what = "expired entries" if expired_only else "everything, including downloaded URLs"
+        return {
+            "expired_only": expired_only,
+            "cleared_files": cleared,
+            "cleared_downloads": url_files,
+            "message": f"Cleared {what}: {cleared} document(s)" + (f", {url_files} download(s)." if not expired_only else "."),
+        }
+
     # -- the server ------------------------------------------------------------------------
 
     def server_info(self) -> dict[str, Any]:
@@ -203,7 +321,7 @@ class Pdfcore:
                 warm(*[s for s in specs if s])
 
     def close(self) -> None:
-        for item in [self.store, *self.lifecycle]:
+        for item in [self.store, self._ephemeral, *self.lifecycle]:
             closer = getattr(item, "close", None)
             if callable(closer):
                 closer()

@@ -8,9 +8,12 @@ reason and reported by ``server_info``; required ones raise.
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import logging
 import os
+import shutil
+import tempfile
 from typing import Any
 
 from pdfcore.api import Pdfcore
@@ -38,6 +41,7 @@ def build(
     renderer: Any = _UNSET,
     store: Any = _UNSET,
     fetcher: Any = _UNSET,
+    ephemeral_store: Any = _UNSET,
 ) -> Pdfcore:
     """Assemble pdfcore from ``settings`` (default: :func:`load_settings`) and overrides."""
     s = settings if settings is not None else load_settings()
@@ -89,13 +93,17 @@ def build(
         fetcher = None
         if s.urls.enabled and s.backends.fetcher != "none":
             try:
-                fetcher = load_class("fetcher", s.backends.fetcher)(settings=s.urls)
+                fetcher = load_class("fetcher", s.backends.fetcher)(
+                    settings=s.urls, download_dir=os.path.join(s.cache.dir, "downloads")
+                )
                 names["fetcher"] = s.backends.fetcher
             except PdfcoreError as exc:
                 problems["fetcher"] = f"{exc.code}: {exc.message}"
     else:
         names["fetcher"] = "none" if fetcher is None else getattr(fetcher, "name", type(fetcher).__name__)
 
+    if ephemeral_store is _UNSET:
+        ephemeral_store = _private_sqlite_store if s.backends.store == "sqlite" else None
     return Pdfcore(
         s,
         text=text,
@@ -105,4 +113,13 @@ def build(
         backend_names=names,
         backend_problems=problems,
         lifecycle=lifecycle,
+        ephemeral_store=ephemeral_store,
     )
+
+
+def _private_sqlite_store() -> Any:
+    """An index only this process sees, deleted at exit: for encrypted documents (their text must
+    not reach the shared cache on disk) and for running with the cache disabled."""
+    folder = tempfile.mkdtemp(prefix="pdfcore-private-")  # created 0700
+    atexit.register(shutil.rmtree, folder, True)
+    return load_class("store", "sqlite")(path=os.path.join(folder, "index.sqlite"), ttl_seconds=0)

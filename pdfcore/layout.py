@@ -76,10 +76,16 @@ def _starts_block(block: list[TextLine], line: TextLine, x0: float, x1: float) -
     return False
 
 
+#: pdfium reports a soft hyphen it resolved at a line break as U+FFFE; U+00AD is the soft hyphen.
+_SOFT_HYPHENS = str.maketrans({"\ufffe": None, "\u00ad": None})
+
+
 def _block(lines: list[TextLine]) -> TextBlock:
     text_lines: list[str] = []
     last: TextLine | None = None
     for ln in lines:
+        if "\ufffe" in ln.text or "\u00ad" in ln.text:
+            ln = TextLine(ln.text.translate(_SOFT_HYPHENS), ln.bbox, ln.font_size, ln.bold)
         if last is not None and abs(ln.bbox.y0 - last.bbox.y0) < 0.3 * max(last.bbox.height, 1.0) and text_lines:
             text_lines[-1] = text_lines[-1] + " " + ln.text.strip()
         else:

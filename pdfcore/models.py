@@ -254,3 +254,40 @@ class StoreStats:
     total_ocr_pages: int
     size_bytes: int
     path: str
+
+
+# --------------------------------------------------------------------------------------------
+# Keyword search
+
+
+@frozen
+class QueryTerm:
+    """A word (stemmed by the index) or an exact phrase; ``substring`` terms (CJK) match anywhere."""
+
+    text: str
+    phrase: bool = False
+    substring: bool = False
+
+
+@frozen
+class KeywordQuery:
+    terms: tuple[QueryTerm, ...]
+    #: "and": a page must contain every term; "or": any term.
+    mode: str = "and"
+
+
+@frozen
+class KeywordHit:
+    page: int
+    score: float
+    #: Character spans of the matches in the page's text, in order.
+    spans: tuple[tuple[int, int], ...]
+    match_count: int
+
+
+@frozen
+class KeywordOutcome:
+    hits: tuple[KeywordHit, ...]
+    #: Matches per page for every matching page (not only the returned hits), 0-based keys.
+    page_match_counts: tuple[tuple[int, int], ...]
+    searched_pages: int

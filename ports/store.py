@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from pdfcore.models import DocumentFacts, PageText, StoreStats
+from pdfcore.models import DocumentFacts, KeywordOutcome, KeywordQuery, PageText, StoreStats
 
 
 class Store(Protocol):
@@ -21,6 +21,12 @@ class Store(Protocol):
     - Entries older than ``ttl_seconds`` (by last write) count as expired; ``clear`` removes
       expired entries, or everything.
     - Safe to use from several threads and several processes at once.
+    - Keyword search is per document: ``index_document`` indexes all pages of a document in one
+      transaction (a half-indexed document is never reported as indexed); ``search_keyword``
+      ranks pages with BM25 computed from that document's own statistics only, so a page's rank
+      does not depend on what else is cached. Word terms match with stemming (``running`` finds
+      ``run``), phrases match exactly in order, substring terms (CJK) match anywhere. Spans are
+      character offsets into the indexed page text.
 
     Errors that may escape: ``internal_error`` only for a corrupt store (it rebuilds an
     incompatible schema itself).
@@ -37,6 +43,14 @@ class Store(Protocol):
     def load_pages(self, digest: str, indexes: Sequence[int]) -> dict[int, PageText]: ...
 
     def save_pages(self, digest: str, pages: Sequence[PageText]) -> None: ...
+
+    def index_document(self, digest: str, pages: Sequence[PageText]) -> None: ...
+
+    def is_indexed(self, digest: str) -> bool: ...
+
+    def search_keyword(
+        self, digest: str, query: KeywordQuery, *, pages: Sequence[int] | None = None, limit: int = 10
+    ) -> KeywordOutcome: ...
 
     def stats(self) -> StoreStats: ...
 

@@ -237,3 +237,98 @@ def chart_page(width: float = 420.0, height: float = 320.0) -> Page:
 def standard_axes(page: Page, **kwargs: object) -> Axes:
     """A plot box leaving room for tick labels (left 60, bottom 50)."""
     return Axes(page, 60.0, 50.0, page.width - 100.0, page.height - 80.0, **kwargs)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------------
+# Fixtures with known data (used by the tests and benchmarks/bench_charts.py)
+
+Truth = dict[str, object]
+
+
+def _save(out: object, name: str, page: Page) -> str:
+    from pathlib import Path
+
+    from tests.pdfgen import write_pdf
+
+    path = Path(str(out)) / f"{name}.pdf"
+    write_pdf(path, [page])
+    return str(path)
+
+
+def build_fixtures(out: object) -> dict[str, tuple[str, Truth]]:
+    """Write the known-data charts into folder ``out``: name -> (path, truth).
+
+    Truth has the corpus ground-truth shape: ``{"type": ..., "series": {name: [xs, ys]}}``; bar
+    truths list category names as xs.
+    """
+    fx: dict[str, tuple[str, Truth]] = {}
+
+    p = chart_page()
+    ax = standard_axes(p, ylim=(0, 35))
+    ax.frame().xcategories(["North", "South", "East", "West"]).yticks([0, 5, 10, 15, 20, 25, 30, 35])
+    ax.bars([12.5, 30, 7.25, 22])
+    fx["bars_category"] = (
+        _save(out, "bars_category", p),
+        {"type": "bar", "series": {"blue": [["North", "South", "East", "West"], [12.5, 30, 7.25, 22]]}},
+    )
+
+    p = chart_page()
+    ax = standard_axes(p, ylim=(0, 50))
+    ax.frame().xcategories(["Q1", "Q2", "Q3", "Q4"]).yticks([0, 10, 20, 30, 40, 50])
+    ax.bars([10, 20, 30, 40], rgb=BLUE, width=0.35, offset=-0.2).bars([15, 25, 35, 45], rgb=ORANGE, width=0.35, offset=0.2)
+    ax.legend([("2023", "rect", BLUE), ("2024", "rect", ORANGE)])
+    cats = ["Q1", "Q2", "Q3", "Q4"]
+    fx["bars_grouped_legend"] = (
+        _save(out, "bars_grouped_legend", p),
+        {"type": "bar", "series": {"2023": [cats, [10, 20, 30, 40]], "2024": [cats, [15, 25, 35, 45]]}},
+    )
+
+    p = chart_page()
+    ax = Axes(p, 90, 50, 300, 240, xlim=(0, 100))
+    ax.frame().ycategories(["Apples", "Pears", "Plums"]).xticks([0, 20, 40, 60, 80, 100]).hbars([64, 12.5, 88])
+    fx["bars_horizontal"] = (
+        _save(out, "bars_horizontal", p),
+        {"type": "bar", "series": {"blue": [["Apples", "Pears", "Plums"], [64, 12.5, 88]]}},
+    )
+
+    p = chart_page()
+    ax = standard_axes(p, ylim=(-10, 15))
+    ax.frame().xcategories(["A", "B", "C"]).yticks([-10, -5, 0, 5, 10, 15]).bars([-5, 10, -2.5])
+    fx["bars_negative"] = (
+        _save(out, "bars_negative", p),
+        {"type": "bar", "series": {"blue": [["A", "B", "C"], [-5, 10, -2.5]]}},
+    )
+
+    xs = [i * 0.5 for i in range(21)]
+    sq = [x * x for x in xs]
+    sine = [50 + 20 * math.sin(x) for x in xs]
+    p = chart_page()
+    ax = standard_axes(p, xlim=(0, 10), ylim=(0, 100))
+    ax.frame().xticks([0, 2, 4, 6, 8, 10]).yticks([0, 20, 40, 60, 80, 100])
+    ax.plot(xs, sq, rgb=BLUE).plot(xs, sine, rgb=RED, dash=(4, 2)).markers(xs, sq, rgb=BLUE)
+    ax.legend([("squares", "line", BLUE), ("sine", "line", GREEN)])
+    fx["lines_markers_legend"] = (
+        _save(out, "lines_markers_legend", p),
+        {"type": "line", "series": {"squares": [xs, sq], "sine": [xs, sine]}},
+    )
+
+    sx = [0.5, 1.5, 2.25, 3.0, 4.75, 5.5, 6.0, 7.25, 8.0, 9.5]
+    sy = [3, 7.5, 1, 9, 4.25, 6, 2.5, 8, 5, 0.5]
+    p = chart_page()
+    ax = standard_axes(p, xlim=(0, 10), ylim=(0, 10))
+    ax.frame().xticks([0, 2, 4, 6, 8, 10]).yticks([0, 2, 4, 6, 8, 10]).markers(sx, sy, rgb=GREEN)
+    fx["scatter"] = (_save(out, "scatter", p), {"type": "scatter", "series": {"green": [sx, sy]}})
+
+    lx = [0, 1, 2, 3, 4]
+    ly = [0.002, 0.03, 0.5, 7, 60]
+    p = chart_page()
+    ax = standard_axes(p, xlim=(0, 4), ylim=(1e-3, 1e2), ylog=True)
+    ax.frame().xticks([0, 1, 2, 3, 4]).ypowers([-3, -2, -1, 0, 1, 2]).plot(lx, ly)
+    fx["log_superscript"] = (_save(out, "log_superscript", p), {"type": "line", "series": {"blue": [lx, ly]}})
+
+    p = chart_page()
+    ax = standard_axes(p, xlim=(0, 4), ylim=(1e-3, 1e2), ylog=True)
+    ax.frame().xticks([0, 1, 2, 3, 4]).ypowers([-3, -2, -1, 0, 1, 2], drawn_minus=True).plot(lx, ly)
+    # The data are known, but pdfcore declines by policy: a drawn exponent minus cannot be read as text.
+    fx["log_drawn_minus"] = (_save(out, "log_drawn_minus", p), {"type": "line", "series": {"blue": [lx, ly]}})
+    return fx

@@ -172,11 +172,13 @@ def _side_labels(labels: tuple[Label, ...], box: Box, side: str) -> list[Label]:
     return sorted((lab for lab in found if lab.box.x0 <= near + 0.6 * lab.size), key=lambda lab: lab.cy)
 
 
-def _marks(geo: PageGeometry, box: Box, side: str) -> tuple[list[float], list[float], set[int]]:
-    """Tick-mark positions touching the edge, gridline positions across the box, their orders."""
+def _marks(geo: PageGeometry, box: Box, side: str) -> tuple[list[float], list[float], set[int], list[Seg]]:
+    """Tick-mark positions touching the edge, gridline positions across the box, the marks' orders
+    and the gridline segments (decoration only where they pin a label or lie on the frame)."""
     marks: list[float] = []
     grid: list[float] = []
     orders: set[int] = set()
+    gridlines: list[Seg] = []
     if side == "bottom":
         edge, lo, hi, extent = box.y1, box.x0, box.x1, box.height
         segs = geo.vsegs
@@ -198,8 +200,8 @@ def _marks(geo: PageGeometry, box: Box, side: str) -> tuple[list[float], list[fl
             )
             if inner:
                 grid.append(s.at)
-                orders.add(s.order)
-    return marks, grid, orders
+                gridlines.append(s)
+    return marks, grid, orders, gridlines
 
 
 def _match(labels: list[Label], positions: list[float], side: str) -> dict[int, float]:
@@ -284,7 +286,10 @@ def _title(plabels: list[Label], box: Box, side: str, reading: list[Label]) -> t
 
 def read_side(geo: PageGeometry, plabels: list[Label], box: Box, side: str) -> tuple[AxisReading | None, set[int]]:
     labels = _side_labels(geo.labels, box, side)
-    marks, grid, orders = _marks(geo, box, side)
+    marks, grid, orders, gridlines = _marks(geo, box, side)
+    lo_edge, hi_edge = (box.x0, box.x1) if side == "bottom" else (box.y0, box.y1)
+    # Gridlines on the frame are decoration whatever the labels say.
+    orders |= {g.order for g in gridlines if abs(g.at - lo_edge) <= 1.0 or abs(g.at - hi_edge) <= 1.0}
     if not labels:
         return None, orders
     texts = [lab.text for lab in labels]
@@ -294,6 +299,9 @@ def read_side(geo: PageGeometry, plabels: list[Label], box: Box, side: str) -> t
     n_text = len(labels) - n_num - n_amb
     positions = sorted(set(marks) | set(grid))
     pinned = _match(labels, positions, side)
+    used_positions = set(pinned.values())
+    # A gridline pinning a label is decoration; a long line elsewhere may be data (a threshold).
+    orders |= {g.order for g in gridlines if g.at in used_positions}
     mark_set = set(marks)
     on_marks = sum(1 for p in pinned.values() if p in mark_set)
     title, title_box = _title(plabels, box, side, labels)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from pdfcore.charts.labels import Label
-from pdfcore.charts.primitives import PageGeometry, Style, rgb_of, same_rgb
+from pdfcore.charts.primitives import PageGeometry, Style, color_name, rgb_of, same_rgb
 from pdfcore.models import Box
 from pdfcore.vectors import Point, VectorPath, rect_of
 
@@ -301,8 +301,9 @@ def read_content(
             key = style.key()
             styles[key] = style
             by_style.setdefault(key, []).append((pts, p.order))
-    if flat:
-        notes.append(f"{len(flat)} flat line(s) spanning the plot treated as reference lines, not data")
+    coloured = [c for c in flat if color_name(c.style.rgb) not in ("black", "grey", "white")]
+    if coloured:
+        notes.append(f"{len(coloured)} flat line(s) treated as reference lines, not data (a flat data line would be too)")
     curves: list[Curve] = []
     for key, pieces in by_style.items():
         style = styles[key]

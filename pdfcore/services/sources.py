@@ -194,7 +194,7 @@ class SourceResolver:
             path=fetched.path,
             fingerprint=Fingerprint(size=st.st_size, mtime_ns=st.st_mtime_ns, sha256=fetched.sha256),
             password=password or None,
-            display_name=url,
+            display_name=fetched.url,  # credentials in the URL are already stripped
         )
 
 

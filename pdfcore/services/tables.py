@@ -44,10 +44,8 @@ MIN_RIVER = 0.4
 #: Rows needed for a text-aligned table, and how many of them must show a gap.
 MIN_ROWS = 3
 MIN_GAPPED_ROWS = 3
-#: A cell segment this many line heights wide is a line of prose.
-PROSE_WIDTH = 15.0
-#: Share of prose-wide segments above which a run is prose laid out in columns.
-PROSE_SHARE = 0.6
+#: Share of prose segments above which a run is text laid out in columns.
+PROSE_SHARE = 0.5
 #: Padding added around candidate regions (points).
 PAD = 2.0
 #: Minimum content of a kept table.
@@ -159,6 +157,30 @@ class _Row:
     height: float
     #: Text segments (x0, x1) left to right, split at the gaps inside lines.
     segments: tuple[tuple[float, float], ...]
+    #: Estimated words in each segment.
+    words: tuple[float, ...]
+    #: Tokens that are numbers (amounts, percentages, years, ranges).
+    numbers: int
+    tokens: int
+
+    @property
+    def gapped(self) -> bool:
+        return len(self.segments) >= 2
+
+    @property
+    def numeric(self) -> bool:
+        """A row of figures: three or more numbers, at least half of its tokens."""
+        return self.numbers >= MIN_NUMBERS and self.numbers >= 0.5 * self.tokens
+
+
+#: Numbers a row needs to count as a row of figures.
+MIN_NUMBERS = 3
+_NUMBER = re.compile(r"^[(\[$€£¥+\-–−~<>±]*\d[\d.,:/%–\-−]*[)\]%*†‡]*$")
+
+
+def _is_number(token: str) -> bool:
+    # "26," is an index or list entry, "2,753,438" a figure.
+    return bool(_NUMBER.match(token)) and token[-1] not in ",;:"
 
 
 def _rows(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Row]:
@@ -166,61 +188,70 @@ def _rows(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Row]:
     by_line: dict[tuple[float, float], list[Box]] = {}
     for g in gaps:
         by_line.setdefault((g.y0, g.y1), []).append(g)
-    items = []
+    items: list[tuple[Box, list[tuple[float, float, float]], list[str]]] = []
     for ln in lines:
         b = ln.bbox
         if b.width <= 0 or b.height <= 0:
             continue
-        segs = [(b.x0, b.x1)]
+        tokens = ln.text.split()
         cut = [g for g in by_line.get((round(b.y0, 1), round(b.y1, 1)), ()) if b.x0 <= g.x0 and g.x1 <= b.x1 + 0.2]
+        spans = [(b.x0, b.x1)]
         if cut:
-            segs = []
+            spans = []
             start = b.x0
             for g in sorted(cut, key=lambda g: g.x0):
                 if g.x0 > start:
-                    segs.append((start, g.x0))
+                    spans.append((start, g.x0))
                 start = max(start, g.x1)
             if start < b.x1:
-                segs.append((start, b.x1))
-        items.append((b, segs))
+                spans.append((start, b.x1))
+        total = sum(z - a for a, z in spans) or 1.0
+        items.append((b, [(a, z, len(tokens) * (z - a) / total) for a, z in spans], tokens))
     items.sort(key=lambda it: (it[0].y0 + it[0].y1) / 2)
     rows: list[_Row] = []
-    cur: list[tuple[Box, list[tuple[float, float]]]] = []
+    cur: list[tuple[Box, list[tuple[float, float, float]], list[str]]] = []
     cy0 = cy1 = 0.0
-    for b, segs in items:
+    for item in items:
+        b = item[0]
         if cur:
             overlap = min(cy1, b.y1) - max(cy0, b.y0)
             if overlap >= 0.5 * min(b.height, cy1 - cy0):
-                cur.append((b, segs))
+                cur.append(item)
                 cy0, cy1 = min(cy0, b.y0), max(cy1, b.y1)
                 continue
             rows.append(_make_row(cur))
-        cur = [(b, segs)]
+        cur = [item]
         cy0, cy1 = b.y0, b.y1
     if cur:
         rows.append(_make_row(cur))
     return rows
 
 
-def _make_row(items: list[tuple[Box, list[tuple[float, float]]]]) -> _Row:
-    segs = sorted(s for _, ss in items for s in ss)
-    merged: list[tuple[float, float]] = []
-    for a, z in segs:
+def _make_row(items: list[tuple[Box, list[tuple[float, float, float]], list[str]]]) -> _Row:
+    segs = sorted(s for _, ss, _ in items for s in ss)
+    merged: list[list[float]] = []
+    for a, z, words in segs:
         if merged and a <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], z))
+            merged[-1][1] = max(merged[-1][1], z)
+            merged[-1][2] += words
         else:
-            merged.append((a, z))
+            merged.append([a, z, words])
+    # Placeholders ("-", "*", "...") neither make a row of figures nor a line of text.
+    tokens = [t for _, _, ts in items for t in ts if any(ch.isalnum() for ch in t)]
     return _Row(
-        y0=min(b.y0 for b, _ in items),
-        y1=max(b.y1 for b, _ in items),
-        height=statistics.median(b.height for b, _ in items),
-        segments=tuple(merged),
+        y0=min(b.y0 for b, _, _ in items),
+        y1=max(b.y1 for b, _, _ in items),
+        height=statistics.median(b.height for b, _, _ in items),
+        segments=tuple((m[0], m[1]) for m in merged),
+        words=tuple(m[2] for m in merged),
+        numbers=sum(1 for t in tokens if _is_number(t)),
+        tokens=len(tokens),
     )
 
 
 def _whitespace(rivers: list[tuple[float, float]], row: _Row, min_width: float) -> list[tuple[float, float]]:
     """The parts of ``rivers`` that no segment of ``row`` covers, at least ``min_width`` wide."""
-    out = []
+    out: list[tuple[float, float]] = []
     for a, z in rivers:
         pieces = [(a, z)]
         for s0, s1 in row.segments:
@@ -244,14 +275,17 @@ def _row_rivers(row: _Row, min_width: float) -> list[tuple[float, float]]:
 
 
 def _text_regions(lines: Sequence[TextLine], gaps: Sequence[Box], rules: Sequence[Box]) -> list[Box]:
+    """Runs of table-like rows: rows whose gaps line up into rivers, or rows of figures."""
     rows = _rows(lines, gaps)
     out: list[Box] = []
     i = 0
     while i < len(rows):
         first = rows[i]
-        min_width = max(2.0, MIN_RIVER * first.height)
-        rivers = _row_rivers(first, min_width)
-        if not rivers:
+        if not (first.gapped or first.numeric):
+            i += 1
+            continue
+        rivers = _row_rivers(first, max(2.0, MIN_RIVER * first.height)) if first.gapped else None
+        if first.gapped and not rivers and not first.numeric:
             i += 1
             continue
         run = [first]
@@ -262,37 +296,58 @@ def _text_regions(lines: Sequence[TextLine], gaps: Sequence[Box], rules: Sequenc
             h = max(last.height, nxt.height, 1.0)
             if nxt.y0 - last.y1 > MAX_ROW_GAP * h:
                 break
-            kept = _whitespace(rivers, nxt, max(2.0, MIN_RIVER * h))
-            if not kept:
+            if nxt.numeric and not nxt.gapped:
+                pass  # a row of figures set as one run of text: its own gaps are unknown
+            elif rivers:
+                kept = _whitespace(rivers, nxt, max(2.0, MIN_RIVER * h))
+                if not kept:
+                    break
+                rivers = kept
+            elif nxt.gapped:
+                rivers = _row_rivers(nxt, max(2.0, MIN_RIVER * h)) or None
+            elif _prose_row(nxt, run):
                 break
-            rivers = kept
             run.append(nxt)
             last = nxt
             j += 1
+        while run and not (run[-1].gapped or run[-1].numeric):
+            run.pop()
         if _is_table_run(run, rivers):
             out.append(_run_box(run))
-            i = j
+            i = i + len(run)
         else:
             i += 1
     return out
 
 
-def _is_table_run(run: Sequence[_Row], rivers: Sequence[tuple[float, float]]) -> bool:
-    if len(run) < MIN_ROWS or not rivers:
+def _prose_row(row: _Row, run: Sequence[_Row]) -> bool:
+    """A line of running text (ends a run of figures)."""
+    width = max(r.segments[-1][1] for r in run) - min(r.segments[0][0] for r in run)
+    return sum(row.words) >= PROSE_WORDS and row.segments[-1][1] - row.segments[0][0] >= 0.5 * width
+
+
+#: A segment with this many words is running text, not a cell.
+PROSE_WORDS = 6
+
+
+def _is_table_run(run: Sequence[_Row], rivers: Sequence[tuple[float, float]] | None) -> bool:
+    if len(run) < MIN_ROWS:
         return False
-    gapped = [r for r in run if len(r.segments) >= 2]
-    if len(gapped) < MIN_GAPPED_ROWS:
+    numeric = sum(1 for r in run if r.numeric)
+    gapped = [r for r in run if r.gapped]
+    if numeric < MIN_ROWS and (len(gapped) < MIN_GAPPED_ROWS or not rivers):
         return False
-    widths = [(s1 - s0) / max(r.height, 1.0) for r in gapped for s0, s1 in r.segments]
-    long_share = sum(1 for w in widths if w >= PROSE_WIDTH) / len(widths)
-    if long_share >= PROSE_SHARE:
-        return False
-    if len(rivers) == 1:
-        # Two columns: a label and a value, not a marker and a paragraph (lists, footnotes).
-        cut = (rivers[0][0] + rivers[0][1]) / 2
-        right = [(s1 - s0) / max(r.height, 1.0) for r in gapped for s0, s1 in r.segments if s0 >= cut]
-        if right and statistics.median(right) >= PROSE_WIDTH / 2:
+    words = [w for r in gapped for w in r.words]
+    if words and numeric < MIN_ROWS:
+        prose = sum(1 for w in words if w >= PROSE_WORDS) / len(words)
+        if prose >= PROSE_SHARE:
             return False
+        if rivers is not None and len(rivers) == 1:
+            # Two columns: a label and a value, not a marker and a paragraph (lists, footnotes).
+            cut = (rivers[0][0] + rivers[0][1]) / 2
+            right = [w for r in gapped for (s0, _), w in zip(r.segments, r.words) if s0 >= cut]
+            if right and statistics.median(right) >= PROSE_WORDS / 2:
+                return False
     return True
 
 

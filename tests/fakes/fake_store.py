@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import math
+import re
 import time
 from collections.abc import Sequence
 
-from pdfcore.models import DocumentFacts, PageText, StoreStats
+from pdfcore.models import DocumentFacts, KeywordHit, KeywordOutcome, KeywordQuery, PageText, StoreStats
 from ports.store import Store
+
+_WORD = re.compile(r"\w+")
+
+
+def stem(word: str) -> str:
+    """A crude stemmer with the behaviour the contract asks for (runs/running -> run)."""
+    w = word.lower()
+    for suffix in ("ning", "ing", "es", "ed", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            return w[: -len(suffix)]
+    return w
 
 
 class FakeStore(Store):
@@ -49,6 +62,46 @@ class FakeStore(Store):
         for p in pages:
             self.pages[(digest, p.index)] = p
 
+    def index_document(self, digest: str, pages: Sequence[PageText]) -> None:
+        if digest not in self.facts:
+            return
+        self.indexed = getattr(self, "indexed", {})
+        self.indexed[digest] = {p.index: p.text for p in pages}
+
+    def is_indexed(self, digest: str) -> bool:
+        return digest in getattr(self, "indexed", {})
+
+    def search_keyword(
+        self, digest: str, query: KeywordQuery, *, pages: Sequence[int] | None = None, limit: int = 10
+    ) -> KeywordOutcome:
+        texts: dict[int, str] = getattr(self, "indexed", {}).get(digest, {})
+        scope = [p for p in sorted(texts) if pages is None or p in set(pages)]
+        scored: list[tuple[float, int, list[tuple[int, int]]]] = []
+        counts: dict[int, int] = {}
+        for p in scope:
+            text = texts[p]
+            low = text.lower()
+            per_term: list[list[tuple[int, int]]] = []
+            for t in query.terms:
+                if t.substring or t.phrase:
+                    needle = t.text.lower()
+                    per_term.append([(m.start(), m.end()) for m in re.finditer(re.escape(needle), low)])
+                else:
+                    target = stem(t.text)
+                    per_term.append([(m.start(), m.end()) for m in _WORD.finditer(text) if stem(m.group()) == target])
+            present = [bool(x) for x in per_term]
+            if not (all(present) if query.mode == "and" else any(present)):
+                continue
+            spans = sorted(s for x in per_term for s in x)
+            counts[p] = len(spans)
+            scored.append((sum(math.log1p(len(x)) for x in per_term), p, spans))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        hits = tuple(
+            KeywordHit(page=p, score=round(sc, 4), spans=tuple(sp), match_count=counts[p])
+            for sc, p, sp in scored[: max(1, limit)]
+        )
+        return KeywordOutcome(hits=hits, page_match_counts=tuple(sorted(counts.items())), searched_pages=len(scope))
+
     def stats(self) -> StoreStats:
         return StoreStats(
             total_files=len(self.facts),
@@ -64,6 +117,7 @@ class FakeStore(Store):
         victims = [d for d, (_, t) in self.facts.items() if not expired_only or self._expired(t)]
         for d in victims:
             del self.facts[d]
+            getattr(self, "indexed", {}).pop(d, None)
             for key in [k for k in self.pages if k[0] == d]:
                 del self.pages[key]
         if not expired_only:

@@ -702,3 +702,28 @@ def test_import_and_construction_do_not_load_the_http_stack() -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     assert out.stdout.strip() in ("", "ssl")
     assert "urllib3" not in out.stdout and "requests" not in out.stdout
+
+
+# -- wired into the library ------------------------------------------------------------------
+
+
+def test_library_reads_a_fetched_document(server: LocalHttpsServer, prefix: str, tmp_path: Path, settings: Any) -> None:
+    import pdfcore
+    from tests.pdfgen import simple_document
+
+    body = simple_document(tmp_path / "s.pdf", 3).read_bytes()
+    server.route(prefix + "/s.pdf", Route(headers=PDF_HEADERS, body=body))
+    fetcher = RequestsFetcher(
+        settings.urls,
+        resolver=FakeResolver({"public.test": ["127.0.0.1"]}),
+        address_policy=loopback_is_public,
+        verify=str(server.ca_path),
+    )
+    core = pdfcore.build(settings, fetcher=fetcher)
+    try:
+        assert core.info(server.url(prefix + "/s.pdf")).page_count == 3
+    finally:
+        core.close()
+    downloads = Path(settings.cache.dir) / "downloads"
+    assert (downloads / (hashlib.sha256(body).hexdigest() + ".pdf")).read_bytes() == body
+    assert fetcher.stats()["cache_dir"] == str(downloads)

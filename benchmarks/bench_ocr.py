@@ -1,0 +1,421 @@
+"""OCR benchmark: character error rate and seconds per page for each installed OCR engine.
+
+Two sets of pages, each rendered with pypdfium2 at the engine's ``preferred_dpi`` (capped at
+16 Mpx) and recognised with ``languages=("eng",)``, the default configuration:
+
+(a) scans from the corpus (``ocrmypdf/resources``), compared with hand transcriptions kept in
+    ``benchmarks/ocr_truth/`` (the corpus has no text ground truth for them). The LinnSequencer
+    flyer appears as a clean JBIG2 scan, a skewed scan, a poster-size page and upright page 1 of
+    ``cardinal.pdf``; ``francais.pdf`` is a French pangram full of diacritics. Pages 2-4 of
+    ``cardinal.pdf`` are the flyer turned 90/180/270 degrees: reported apart, as a limitation
+    (no engine here corrects page orientation), and left out of the totals.
+(b) born-digital pages with a good text layer, rasterised and compared with that text layer.
+
+CER = Levenshtein distance / reference length, on NFKC text with control characters dropped and
+whitespace runs collapsed to one space (so line breaks and reading order still count). Totals
+are character-weighted (sum of edits / sum of reference characters). Seconds are wall time of
+``recognize`` only (PNG decode included, rendering and model loading excluded; loading is
+reported separately). EasyOCR takes about a minute per page on two cores, so by default it reads
+only a subset (``--easyocr-pages``); totals on that subset are given for every engine.
+
+Usage::
+
+    python benchmarks/bench_ocr.py [--engines tesseract,rapidocr,easyocr] [--easyocr-pages N|all]
+                                   [--quick] [--json PATH] [--no-doc]
+
+Results go to stdout and, unless ``--no-doc``, replace the ``## OCR`` section of
+``docs/benchmarks.md`` (other sections are left as they are). Progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import platform
+import sys
+import time
+import unicodedata
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+CORPUS = Path(os.environ.get("PDFCORE_CORPUS", REPO.parent / "shared" / "corpus")).resolve()
+TRUTH = REPO / "benchmarks" / "ocr_truth"
+DOC = REPO / "docs" / "benchmarks.md"
+MAX_PIXELS = 16_000_000
+LANGUAGES = ("eng",)
+#: Engines whose CER is within this of the best count as equally accurate; speed decides.
+CER_TIE = 0.01
+REQUIRED_DEFAULT_CER = 0.05
+
+
+@dataclass(frozen=True)
+class PageCase:
+    key: str
+    group: str  # "scanned", "rotated" or "born-digital"
+    path: str  # inside the corpus
+    page: int  # 0-based
+    truth: str | None  # file in benchmarks/ocr_truth, or None for the page's own text layer
+    note: str
+
+
+CASES = (
+    PageCase("jbig2", "scanned", "ocrmypdf/resources/jbig2.pdf", 0, "linnsequencer.txt", "clean scan, JBIG2, two columns"),
+    PageCase("skew", "scanned", "ocrmypdf/resources/skew.pdf", 0, "linnsequencer.txt", "same flyer, skewed scan"),
+    PageCase("poster", "scanned", "ocrmypdf/resources/poster.pdf", 0, "linnsequencer.txt", "same flyer, 25x50 in page"),
+    PageCase("cardinal-1", "scanned", "ocrmypdf/resources/cardinal.pdf", 0, "linnsequencer.txt", "same flyer, upright"),
+    PageCase("francais", "scanned", "ocrmypdf/resources/francais.pdf", 0, "francais.txt", "French diacritics (read as eng)"),
+    PageCase("cardinal-2", "rotated", "ocrmypdf/resources/cardinal.pdf", 1, "linnsequencer.txt", "turned 90 degrees"),
+    PageCase("cardinal-3", "rotated", "ocrmypdf/resources/cardinal.pdf", 2, "linnsequencer.txt", "turned 180 degrees"),
+    PageCase("cardinal-4", "rotated", "ocrmypdf/resources/cardinal.pdf", 3, "linnsequencer.txt", "turned 270 degrees"),
+    PageCase("tracemonkey-2", "born-digital", "pdfjs/tracemonkey.pdf", 1, None, "two-column paper"),
+    PageCase("aqa-3", "born-digital", "uda-benchmark/paper_docs/1705.07830.pdf", 2, None, "paper: figure, math"),
+    PageCase("lifeway-6", "born-digital", "uda-benchmark/tat_docs/lifeway-foods-inc_2019.pdf", 5, None, "10-K prose"),
+    PageCase("pdflatex-1", "born-digital", "py-pdf_sample-files/004-pdflatex-4-pages/pdflatex-4-pages.pdf", 0, None, "LaTeX prose"),
+    PageCase("minutes-1", "born-digital", "pdfplumber/pdfs/2023-06-20-PV.pdf", 0, None, "French minutes, legal size"),
+)
+#: The pages EasyOCR reads by default, in this order (``--easyocr-pages`` takes the first N).
+EASYOCR_ORDER = ("jbig2", "lifeway-6", "francais", "pdflatex-1", "skew", "tracemonkey-2", "aqa-3", "minutes-1")
+QUICK = ("jbig2", "francais", "lifeway-6", "pdflatex-1")
+
+
+@dataclass
+class Measurement:
+    engine: str
+    case: str
+    group: str
+    dpi: float
+    pixels: tuple[int, int]
+    ref_chars: int
+    edits: int
+    cer: float
+    seconds: float
+    mean_confidence: float
+    error: str | None = None
+
+
+@dataclass
+class EngineRun:
+    engine: str
+    preferred_dpi: int
+    load_seconds: float
+    measurements: list[Measurement] = field(default_factory=list)
+    unavailable: str | None = None
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Text normalisation and edit distance
+
+
+def normalise(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in text)
+    return " ".join(text.split())
+
+
+def levenshtein(a: str, b: str) -> int:
+    """Edit distance (unit costs), bit-parallel (Myers 1999) over Python integers: O(len(a) * len(b) / 64)."""
+    if len(a) < len(b):
+        a, b = b, a
+    m = len(b)
+    if m == 0:
+        return len(a)
+    peq: dict[str, int] = {}
+    for i, ch in enumerate(b):
+        peq[ch] = peq.get(ch, 0) | (1 << i)
+    full = (1 << m) - 1
+    top = 1 << (m - 1)
+    pv, mv, score = full, 0, m
+    for ch in a:
+        eq = peq.get(ch, 0)
+        xv = eq | mv
+        xh = (((eq & pv) + pv) ^ pv) | eq
+        ph = mv | (~(xh | pv) & full)
+        mh = pv & xh
+        if ph & top:
+            score += 1
+        elif mh & top:
+            score -= 1
+        ph = ((ph << 1) | 1) & full
+        mh = (mh << 1) & full
+        pv = mh | (~(xv | ph) & full)
+        mv = ph & xv
+    return score
+
+
+# ---------------------------------------------------------------------------------------------
+# Pages
+
+
+def render(case: PageCase, dpi: float) -> tuple[bytes, int, int, float]:
+    """PNG of the page at ``dpi``, lowered so the image stays under MAX_PIXELS."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(CORPUS / case.path))
+    try:
+        page = doc[case.page]
+        try:
+            w_pt, h_pt = page.get_size()
+            scale = dpi / 72.0
+            if w_pt * h_pt * scale * scale > MAX_PIXELS:
+                scale = (MAX_PIXELS / (w_pt * h_pt)) ** 0.5
+            bitmap = page.render(scale=scale, may_draw_forms=True, draw_annots=True)
+            try:
+                image = bitmap.to_pil().convert("RGB")
+            finally:
+                bitmap.close()
+        finally:
+            page.close()
+    finally:
+        doc.close()
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")
+    return buf.getvalue(), image.width, image.height, scale * 72.0
+
+
+def reference(case: PageCase) -> str:
+    if case.truth is not None:
+        return (TRUTH / case.truth).read_text(encoding="utf-8")
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(CORPUS / case.path))
+    try:
+        page = doc[case.page]
+        textpage = page.get_textpage()
+        try:
+            return str(textpage.get_text_range())
+        finally:
+            textpage.close()
+            page.close()
+    finally:
+        doc.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# Running the engines
+
+
+def run_engine(name: str, cases: list[PageCase], refs: dict[str, str]) -> EngineRun:
+    from pdfcore.errors import PdfcoreError
+    from pdfcore.models import RasterImage
+    from pdfcore.registry import load_class
+
+    try:
+        engine = load_class("ocr", name)()
+        t0 = time.perf_counter()
+        engine.check()
+        warm = getattr(engine, "warm", None)
+        if callable(warm):
+            warm()
+        load = time.perf_counter() - t0
+    except PdfcoreError as exc:
+        log(f"{name}: unavailable ({exc.code}: {exc.message})")
+        return EngineRun(name, 0, 0.0, unavailable=f"{exc.code}: {exc.message}")
+    run = EngineRun(name, int(engine.preferred_dpi), load)
+    log(f"{name}: ready in {load:.1f} s; preferred_dpi={engine.preferred_dpi}")
+    for case in cases:
+        png, width, height, dpi = render(case, engine.preferred_dpi)
+        ref = normalise(refs[case.key])
+        t0 = time.perf_counter()
+        try:
+            result = engine.recognize(RasterImage(png=png, width=width, height=height), languages=LANGUAGES)
+        except PdfcoreError as exc:
+            seconds = time.perf_counter() - t0
+            run.measurements.append(
+                Measurement(name, case.key, case.group, dpi, (width, height), len(ref), len(ref), 1.0, seconds, 0.0, exc.code)
+            )
+            log(f"  {case.key}: {exc.code} after {seconds:.1f} s")
+            continue
+        seconds = time.perf_counter() - t0
+        edits = levenshtein(ref, normalise(result.text))
+        m = Measurement(
+            name,
+            case.key,
+            case.group,
+            round(dpi, 1),
+            (width, height),
+            len(ref),
+            edits,
+            edits / max(len(ref), 1),
+            seconds,
+            result.mean_confidence,
+        )
+        run.measurements.append(m)
+        log(f"  {case.key}: CER {m.cer:.4f}  {seconds:.1f} s  ({width}x{height} px at {dpi:.0f} dpi)")
+    return run
+
+
+# ---------------------------------------------------------------------------------------------
+# Report
+
+
+def totals(ms: list[Measurement]) -> tuple[float, float, int]:
+    """(character-weighted CER, mean seconds per page, pages)"""
+    if not ms:
+        return (float("nan"), float("nan"), 0)
+    ref = sum(m.ref_chars for m in ms)
+    return (sum(m.edits for m in ms) / max(ref, 1), sum(m.seconds for m in ms) / len(ms), len(ms))
+
+
+def pick(runs: list[EngineRun], keys: set[str], groups: set[str]) -> dict[str, list[Measurement]]:
+    return {r.engine: [m for m in r.measurements if m.case in keys and m.group in groups] for r in runs}
+
+
+def recommend(runs: list[EngineRun]) -> tuple[list[str], str]:
+    """Order engines by CER on the pages all of them read (ties within CER_TIE broken by speed)."""
+    usable = [r for r in runs if not r.unavailable and r.measurements]
+    if not usable:
+        return [], "no engine could run"
+    common = set.intersection(*({m.case for m in r.measurements if m.group != "rotated"} for r in usable))
+    scores = {r.engine: totals([m for m in r.measurements if m.case in common]) for r in usable}
+    best = min(s[0] for s in scores.values())
+    order = sorted(usable, key=lambda r: (scores[r.engine][0] > best + CER_TIE, scores[r.engine][1], scores[r.engine][0]))
+    names = [r.engine for r in order]
+    why = ", ".join(f"{n}: CER {scores[n][0]:.4f}, {scores[n][1]:.1f} s/page" for n in names)
+    return names, f"on the {len(common)} pages every engine read ({', '.join(sorted(common))}): {why}"
+
+
+def report(runs: list[EngineRun], cases: list[PageCase], env: dict[str, Any], command: str) -> str:
+    engines = [r.engine for r in runs if not r.unavailable]
+    lines = ["## OCR", ""]
+    lines.append(
+        f"Measured {env['date']} on {env['cpus']} CPUs ({env['machine']}, Python {env['python']}), shared machine: "
+        f"load average {env['load_start']} at start, {env['load_end']} at the end. Command: `{command}`."
+    )
+    lines.append("")
+    lines.append(
+        "CER = Levenshtein distance / reference characters on NFKC text with whitespace runs collapsed "
+        "(reading order counts); totals are character-weighted. Seconds: `recognize` wall time per page, "
+        "model loading excluded. Pages rendered with pypdfium2 at each engine's `preferred_dpi` "
+        f"(capped at {MAX_PIXELS // 1_000_000} Mpx), languages `eng`. Scanned pages are compared with hand "
+        "transcriptions (`benchmarks/ocr_truth/`), born-digital pages with their own text layer."
+    )
+    lines.append("")
+    for r in runs:
+        if r.unavailable:
+            lines.append(f"- {r.engine}: not run ({r.unavailable})")
+        else:
+            lines.append(f"- {r.engine}: preferred_dpi {r.preferred_dpi}, model load {r.load_seconds:.1f} s, {len(r.measurements)} pages")
+    lines.append("")
+    header = "| page | set | what | " + " | ".join(f"{e} CER | {e} s" for e in engines) + " |"
+    lines.append(header)
+    lines.append("|" + "---|" * (3 + 2 * len(engines)))
+    by = {(m.engine, m.case): m for r in runs for m in r.measurements}
+    for case in cases:
+        cells = []
+        for e in engines:
+            m = by.get((e, case.key))
+            if m is None:
+                cells += ["—", "—"]
+            elif m.error:
+                cells += [m.error, f"{m.seconds:.1f}"]
+            else:
+                cells += [f"{m.cer:.4f}", f"{m.seconds:.1f}"]
+        lines.append(f"| {case.key} | {case.group} | {case.note} | " + " | ".join(cells) + " |")
+    lines.append("")
+    lines.append("Totals (character-weighted CER, mean seconds per page, pages):")
+    lines.append("")
+    lines.append("| subset | " + " | ".join(engines) + " |")
+    lines.append("|---|" + "---|" * len(engines))
+    all_keys = {c.key for c in cases}
+    easy_keys = {m.case for r in runs if r.engine == "easyocr" for m in r.measurements}
+    subsets: list[tuple[str, set[str], set[str]]] = [
+        ("scanned (upright)", all_keys, {"scanned"}),
+        ("born-digital", all_keys, {"born-digital"}),
+        ("scanned + born-digital", all_keys, {"scanned", "born-digital"}),
+        ("rotated (limitation)", all_keys, {"rotated"}),
+    ]
+    if easy_keys and len(easy_keys) < len(all_keys):
+        subsets.append(("pages EasyOCR read", easy_keys, {"scanned", "born-digital"}))
+    for label, keys, groups in subsets:
+        chosen = pick(runs, keys, groups)
+        cells = []
+        for e in engines:
+            cer, sec, n = totals(chosen.get(e, []))
+            cells.append("—" if n == 0 else f"{cer:.4f}, {sec:.1f} s, {n}")
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    lines.append("")
+    order, why = recommend(runs)
+    if order:
+        best = order[0]
+        cer_best = totals([m for r in runs if r.engine == best for m in r.measurements if m.group != "rotated"])[0]
+        verdict = "meets" if cer_best <= REQUIRED_DEFAULT_CER else "does NOT meet"
+        lines.append(
+            f"Ranking (accuracy first; engines within {CER_TIE} CER of the best are ordered by speed) {why}. "
+            f"Suggested `OCR_PREFERENCE`: {tuple(order)}; `auto` picks **{best}**, whose CER over all its upright "
+            f"pages is {cer_best:.4f}: it {verdict} the target CER <= {REQUIRED_DEFAULT_CER}."
+        )
+    lines.append("")
+    return "\n".join(lines)
+
+
+def write_section(section: str, path: Path = DOC) -> None:
+    """Replace the ``## OCR`` section of ``path`` (up to the next ``## `` heading), or append it."""
+    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
+    lines = text.splitlines()
+    start = next((i for i, ln in enumerate(lines) if ln.strip() == "## OCR"), None)
+    new = section.rstrip("\n").splitlines()
+    if start is None:
+        while lines and not lines[-1].strip():
+            lines.pop()
+        lines += ["", *new]
+    else:
+        end = next((j for j in range(start + 1, len(lines)) if lines[j].startswith("## ")), len(lines))
+        tail = lines[end:]
+        lines = lines[:start] + new + ([""] if tail else []) + tail
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines).rstrip("\n") + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--engines", default="tesseract,rapidocr,easyocr")
+    parser.add_argument("--easyocr-pages", default="4", help="how many pages EasyOCR reads (or 'all')")
+    parser.add_argument("--quick", action="store_true", help=f"only {', '.join(QUICK)}")
+    parser.add_argument("--json", type=Path, help="also write the raw measurements here")
+    parser.add_argument("--no-doc", action="store_true", help="do not update docs/benchmarks.md")
+    args = parser.parse_args(argv)
+
+    if not (CORPUS / "MANIFEST.tsv").exists():
+        log(f"corpus not found at {CORPUS} (set PDFCORE_CORPUS)")
+        return 2
+    cases = [c for c in CASES if not args.quick or c.key in QUICK]
+    refs = {c.key: reference(c) for c in cases}
+    env = {
+        "date": time.strftime("%Y-%m-%d"),
+        "cpus": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
+        "machine": platform.machine(),
+        "python": platform.python_version(),
+        "load_start": " ".join(f"{x:.2f}" for x in os.getloadavg()),
+    }
+    runs: list[EngineRun] = []
+    for name in [n.strip() for n in args.engines.split(",") if n.strip()]:
+        chosen = cases
+        if name == "easyocr" and args.easyocr_pages != "all":
+            wanted = [k for k in EASYOCR_ORDER if k in {c.key for c in cases}][: int(args.easyocr_pages)]
+            chosen = [c for c in cases if c.key in wanted]
+        runs.append(run_engine(name, chosen, refs))
+    env["load_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    command = "python benchmarks/bench_ocr.py" + ("" if argv is None and len(sys.argv) < 2 else " " + " ".join(argv or sys.argv[1:]))
+    section = report(runs, cases, env, command)
+    print(section)
+    if args.json:
+        args.json.write_text(json.dumps({"env": env, "runs": [asdict(r) for r in runs]}, indent=2), encoding="utf-8")
+    if not args.no_doc:
+        write_section(section)
+        log(f"wrote the OCR section of {DOC}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

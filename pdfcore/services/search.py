@@ -1,0 +1,574 @@
+"""Searching one document: keyword (BM25, stemming, phrases, CJK), regex, and sections.
+
+Honesty rules:
+
+- pages whose native text is unusable (no text, scanned, garbled) are listed with the note that
+  a miss there is not evidence of absence;
+- a regex that runs out of its time budget names the pages it did not search instead of
+  claiming zero matches;
+- a 3+ term keyword query that matches nothing with AND is retried with OR, and says so.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from attrs import frozen
+
+from pdfcore import pagespec
+from pdfcore.errors import InvalidArgument
+from pdfcore.geometry import to_clip
+from pdfcore.models import Box, DocumentFacts, DocumentSource, KeywordHit, KeywordQuery, PageText, QueryTerm
+from pdfcore.results import CONTENT_WARNING_SEARCH
+from pdfcore.serde import opt
+from pdfcore.services.documents import DocumentService
+from pdfcore.services.quality import UNUSABLE
+from ports.store import Store
+
+MAX_RESULTS = 100
+PARAGRAPH_MAX = 2000
+SHORT_BLOCK = 80
+MAX_SECTION_TITLE_BYTES = 2048
+REGEX_PAGE_SECONDS = 0.5
+REGEX_CALL_SECONDS = 5.0
+MAX_REGEX_MATCHES_PER_PAGE = 1000
+
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]")
+_QUOTED = re.compile(r'"([^"]+)"')
+
+
+# --------------------------------------------------------------------------------------------
+# Results
+
+
+@frozen
+class SearchMatch:
+    page: int
+    excerpt: str
+    position: int
+    score: float
+    source: str
+    hidden_text: bool
+    match_count: int
+    label: str | None = opt()
+    bbox: Box | None = opt()
+    page_rect: Box | None = opt()
+    clip: Any = opt()
+    semantic_score: float | None = opt()
+    low_confidence: bool | None = opt()
+
+
+@frozen
+class SearchResult:
+    matches: tuple[SearchMatch, ...]
+    total_matches: int
+    page_match_counts: dict[str, int]
+    search_mode: str
+    searched_pages: int
+    excerpt_style: str
+    hidden_text_detected: bool
+    query_terms: tuple[str, ...]
+    relaxed_to_or: bool = False
+    pages_without_text: str | None = opt()
+    coverage_note: str | None = opt()
+    pages_not_searched: str | None = opt()
+    regex_budget_exhausted: bool | None = opt()
+    semantic_unavailable: bool | None = opt()
+    semantic_unavailable_reason: str | None = opt()
+    all_results_low_confidence: bool | None = opt()
+    confidence_threshold: float | None = opt()
+    model_name: str | None = opt()
+    content_warning: str = CONTENT_WARNING_SEARCH
+
+
+@frozen
+class SectionMatch:
+    section_id: int
+    title: str | None
+    title_source: str | None
+    start_page: int
+    end_page: int
+    score: float
+    match_count: int
+    title_truncated: bool | None = opt()
+
+
+@frozen
+class SectionResult:
+    sections: tuple[SectionMatch, ...]
+    search_mode: str
+    total_sections: int
+    total_matches: int
+    truncated_bytes: bool
+    matches_omitted: int
+    estimated_bytes_returned: int
+    pages_without_text: str | None = opt()
+    coverage_note: str | None = opt()
+    content_warning: str = CONTENT_WARNING_SEARCH
+
+
+@frozen
+class Section:
+    title: str | None
+    title_source: str | None
+    start: int  # 0-based page
+    end: int  # 0-based page, inclusive, >= start
+
+
+# --------------------------------------------------------------------------------------------
+# Query parsing
+
+
+def parse_query(query: str) -> KeywordQuery:
+    """Quoted text becomes exact phrases; other whitespace-separated words are AND-ed terms;
+    terms holding CJK characters match as substrings (unspaced scripts have no word breaks)."""
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidArgument("query is empty; pass the words or a \"quoted phrase\" to look for.")
+    if len(query) > 1000:
+        raise InvalidArgument("query is longer than 1000 characters; search for fewer, more specific words.")
+    terms: list[QueryTerm] = []
+    rest = query
+    for m in _QUOTED.finditer(query):
+        phrase = " ".join(m.group(1).split())
+        if phrase:
+            terms.append(QueryTerm(phrase, phrase=" " in phrase, substring=bool(_CJK.search(phrase))))
+    rest = _QUOTED.sub(" ", query).replace('"', " ")
+    for word in rest.split():
+        word = word.strip(".,;:!?()[]{}<>")
+        if word:
+            terms.append(QueryTerm(word, substring=bool(_CJK.search(word))))
+    if not terms:
+        raise InvalidArgument("query has no searchable words.")
+    # de-duplicate while keeping order
+    seen: set[tuple[str, bool, bool]] = set()
+    unique = []
+    for t in terms:
+        key = (t.text.lower(), t.phrase, t.substring)
+        if key not in seen:
+            seen.add(key)
+            unique.append(t)
+    return KeywordQuery(terms=tuple(unique), mode="and")
+
+
+# --------------------------------------------------------------------------------------------
+# Excerpts
+
+
+def block_offsets(page: PageText) -> list[tuple[int, int, int]]:
+    """(start, end, block index) of each block's text inside ``page.text``."""
+    out: list[tuple[int, int, int]] = []
+    pos = 0
+    for i, b in enumerate(page.blocks):
+        if not b.text:
+            continue
+        start = page.text.find(b.text, pos)
+        if start < 0:
+            continue
+        out.append((start, start + len(b.text), i))
+        pos = start + len(b.text)
+    return out
+
+
+def snippet(text: str, start: int, end: int, context: int) -> str:
+    a = max(0, start - context)
+    b = min(len(text), end + context)
+    # widen to word boundaries
+    while a > 0 and not text[a - 1].isspace() and start - a < context + 30:
+        a -= 1
+    while b < len(text) and not text[b].isspace() and b - end < context + 30:
+        b += 1
+    body = " ".join(text[a:b].split())
+    return ("..." if a > 0 else "") + body + ("..." if b < len(text) else "")
+
+
+def paragraph(
+    page: PageText, spans: Sequence[tuple[int, int]], width: float, height: float
+) -> tuple[str, int, Box | None, Any]:
+    """The block that best holds the matches: most matches, then a substantive one (>= 80 chars)."""
+    offsets = block_offsets(page)
+    best: tuple[int, int, int, int] | None = None  # (matches, substantive, -start, block)
+    first_pos = spans[0][0] if spans else 0
+    for start, end, idx in offsets:
+        n = sum(1 for s, _ in spans if start <= s < end)
+        if not n:
+            continue
+        key = (n, 1 if end - start >= SHORT_BLOCK else 0, -start, idx)
+        if best is None or key[:3] > best[:3]:
+            best = key
+            first_pos = next(s for s, _ in spans if start <= s < end)
+    if best is None:
+        return "", first_pos, None, None
+    block = page.blocks[best[3]]
+    text = block.text
+    if len(text) > PARAGRAPH_MAX:
+        return "", first_pos, None, None
+    return " ".join(text.split()), first_pos, block.bbox, to_clip(block.bbox, width, height)
+
+
+# --------------------------------------------------------------------------------------------
+# Sections
+
+
+def outline_sections(facts: DocumentFacts) -> list[Section]:
+    entries = [(e.page - 1, e.title) for e in facts.outline if e.page is not None]
+    entries.sort(key=lambda x: x[0])
+    out: list[Section] = []
+    for k, (start, title) in enumerate(entries):
+        nxt = entries[k + 1][0] if k + 1 < len(entries) else facts.page_count
+        end = max(start, nxt - 1) if nxt > start else start
+        out.append(Section(title=title.strip() or None, title_source="toc" if title.strip() else None, start=start, end=min(end, facts.page_count - 1)))
+    if out and out[0].start > 0:
+        out.insert(0, Section(title=None, title_source=None, start=0, end=out[0].start - 1))
+    return out
+
+
+_NUMBERED = re.compile(r"^(\d+(\.\d+)*\.?|[IVXLC]+\.|Chapter\s+\w+|Section\s+\w+|Appendix\s+\w+)\s+\S", re.IGNORECASE)
+
+
+def heading_sections(pages: Sequence[PageText], page_count: int) -> list[Section]:
+    """Headings from typography: larger than the body text, short, starting a block; numbered
+    headings count more. At most ~2 per page and 60 overall, keeping the strongest tiers, so a
+    short paper never gets hundreds of sections."""
+    sizes: list[float] = []
+    for p in pages:
+        for b in p.blocks:
+            for ln in b.lines:
+                if ln.font_size:
+                    sizes.extend([ln.font_size] * max(1, len(ln.text) // 20))
+    if not sizes:
+        return [Section(title=None, title_source=None, start=0, end=max(0, page_count - 1))]
+    sizes.sort()
+    body = sizes[len(sizes) // 2]
+    candidates: list[tuple[float, int, str]] = []  # (strength, page, title)
+    for p in pages:
+        for b in p.blocks:
+            if not b.lines:
+                continue
+            first = b.lines[0]
+            title = " ".join(ln.text.strip() for ln in b.lines[:2] if abs(ln.font_size - first.font_size) < 0.5)
+            if not title or len(title) > 120 or len(b.lines) > 3:
+                continue
+            ratio = first.font_size / body if body else 1.0
+            numbered = bool(_NUMBERED.match(title))
+            if ratio >= 1.15 or (numbered and ratio >= 1.0 and len(title) < 80):
+                strength = ratio + (0.3 if numbered else 0.0) + (0.1 if title[:1].isupper() else 0.0)
+                candidates.append((strength, p.index, title))
+    limit = max(3, min(60, 2 * page_count))
+    candidates.sort(key=lambda c: -c[0])
+    chosen = sorted(candidates[:limit], key=lambda c: c[1])
+    sections: list[Section] = []
+    for k, (_, page, title) in enumerate(chosen):
+        nxt = chosen[k + 1][1] if k + 1 < len(chosen) else page_count
+        sections.append(Section(title=title, title_source="heading_detected", start=page, end=max(page, nxt - 1) if nxt > page else page))
+    if not sections:
+        return [Section(title=None, title_source=None, start=0, end=max(0, page_count - 1))]
+    if sections[0].start > 0:
+        sections.insert(0, Section(title=None, title_source=None, start=0, end=sections[0].start - 1))
+    return sections
+
+
+# --------------------------------------------------------------------------------------------
+# The service
+
+
+class SearchService:
+    def __init__(self, documents: DocumentService, store_for: Any, *, max_response_bytes: int) -> None:
+        self.documents = documents
+        self.store_for = store_for  # (facts) -> Store (the persistent one, or a private one)
+        self.max_response_bytes = max_response_bytes
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _all_pages(self, source: DocumentSource, facts: DocumentFacts) -> dict[int, PageText]:
+        return self.documents.pages(source, list(range(facts.page_count)), facts).pages
+
+    def ensure_indexed(self, source: DocumentSource, facts: DocumentFacts) -> Store:
+        store: Store = self.store_for(facts)
+        digest = source.fingerprint.sha256
+        if not store.is_indexed(digest):
+            pages = self._all_pages(source, facts)
+            if facts.encrypted:
+                store.save_facts(digest, facts)
+            store.index_document(digest, [pages[i] for i in sorted(pages)])
+        return store
+
+    def _scope(self, facts: DocumentFacts, pages: str | int | None) -> list[int] | None:
+        if pages is None or pages == "":
+            return None
+        return pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])
+
+    @staticmethod
+    def _coverage(pages: dict[int, PageText], scope: Sequence[int]) -> tuple[str | None, str | None]:
+        unusable = [i + 1 for i in scope if i in pages and set(pages[i].warnings) & UNUSABLE]
+        if not unusable:
+            return None, None
+        spec = pagespec.format_ranges(unusable)
+        note = (
+            f"{len(unusable)} searched page(s) have no usable text layer ({spec}): a miss there is not "
+            f"evidence of absence. Read them with OCR (pdf_read_pages ocr=true) or look at them with "
+            f"pdf_render_pages."
+        )
+        return spec, note
+
+    # -- keyword ---------------------------------------------------------------------------
+
+    def keyword(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        query: str,
+        *,
+        max_results: int = 10,
+        context_chars: int = 200,
+        excerpt_style: str = "paragraph",
+        pages: str | int | None = None,
+    ) -> SearchResult:
+        max_results, context_chars = _clamp_results(max_results, context_chars)
+        if excerpt_style not in ("paragraph", "snippet"):
+            raise InvalidArgument("excerpt_style must be 'paragraph' or 'snippet'.")
+        parsed = parse_query(query)
+        store = self.ensure_indexed(source, facts)
+        digest = source.fingerprint.sha256
+        scope = self._scope(facts, pages)
+        outcome = store.search_keyword(digest, parsed, pages=scope, limit=max_results)
+        relaxed = False
+        if not outcome.hits and len(parsed.terms) >= 3:
+            outcome = store.search_keyword(
+                digest, KeywordQuery(parsed.terms, mode="or"), pages=scope, limit=max_results
+            )
+            relaxed = bool(outcome.hits)
+        all_pages = self._all_pages(source, facts)
+        matches = tuple(
+            self._match(all_pages[h.page], h, facts, excerpt_style, context_chars) for h in outcome.hits
+        )
+        scope_list = scope if scope is not None else list(range(facts.page_count))
+        no_text, note = self._coverage(all_pages, scope_list)
+        return SearchResult(
+            matches=matches,
+            total_matches=len(outcome.page_match_counts),
+            page_match_counts={str(p + 1): n for p, n in outcome.page_match_counts},
+            search_mode="keyword",
+            searched_pages=outcome.searched_pages,
+            excerpt_style=excerpt_style,
+            hidden_text_detected=any(m.hidden_text for m in matches),
+            query_terms=tuple(t.text for t in parsed.terms),
+            relaxed_to_or=relaxed,
+            pages_without_text=no_text,
+            coverage_note=note,
+        )
+
+    def _match(
+        self, page: PageText, hit: KeywordHit, facts: DocumentFacts, style: str, context: int
+    ) -> SearchMatch:
+        info = facts.pages[page.index]
+        label = info.label if info.label and info.label != str(page.index + 1) else None
+        position = hit.spans[0][0] if hit.spans else 0
+        if style == "paragraph":
+            text, pos, bbox, clip = paragraph(page, hit.spans, info.width, info.height)
+            if text:
+                return SearchMatch(
+                    page=page.index + 1,
+                    label=label,
+                    excerpt=text,
+                    position=pos,
+                    score=hit.score,
+                    source=page.source,
+                    hidden_text=bool(page.hidden),
+                    match_count=hit.match_count,
+                    bbox=bbox,
+                    page_rect=Box(0.0, 0.0, info.width, info.height),
+                    clip=clip,
+                )
+        end = hit.spans[0][1] if hit.spans else position
+        return SearchMatch(
+            page=page.index + 1,
+            label=label,
+            excerpt=snippet(page.text, position, end, context),
+            position=position,
+            score=hit.score,
+            source=page.source,
+            hidden_text=bool(page.hidden),
+            match_count=hit.match_count,
+        )
+
+    # -- regex -----------------------------------------------------------------------------
+
+    def regex(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        pattern: str,
+        *,
+        max_results: int = 10,
+        context_chars: int = 200,
+        pages: str | int | None = None,
+        page_seconds: float = REGEX_PAGE_SECONDS,
+        call_seconds: float = REGEX_CALL_SECONDS,
+    ) -> SearchResult:
+        import regex as regex_engine
+
+        max_results, context_chars = _clamp_results(max_results, context_chars)
+        if not isinstance(pattern, str) or not pattern:
+            raise InvalidArgument("query is empty; pass a regular expression.")
+        try:
+            compiled = regex_engine.compile(pattern, regex_engine.VERSION1 | regex_engine.MULTILINE)
+        except regex_engine.error as exc:
+            raise InvalidArgument(f"query is not a valid regular expression: {exc}.") from None
+        scope = self._scope(facts, pages) or list(range(facts.page_count))
+        all_pages = self.documents.pages(source, scope, facts).pages
+        deadline = time.monotonic() + call_seconds
+        found: list[tuple[int, int, int, int]] = []  # (page, start, end, count)
+        counts: dict[int, int] = {}
+        not_searched: list[int] = []
+        for i in scope:
+            if time.monotonic() > deadline:
+                not_searched.append(i + 1)
+                continue
+            text = all_pages[i].text
+            try:
+                spans = []
+                for m in compiled.finditer(text, timeout=page_seconds):
+                    if m.end() > m.start():
+                        spans.append((m.start(), m.end()))
+                    if len(spans) >= MAX_REGEX_MATCHES_PER_PAGE:
+                        break
+            except TimeoutError:
+                not_searched.append(i + 1)
+                continue
+            if spans:
+                counts[i] = len(spans)
+                found.append((i, spans[0][0], spans[0][1], len(spans)))
+        found.sort(key=lambda f: (-f[3], f[0]))
+        matches = []
+        for i, start, end, n in found[:max_results]:
+            page = all_pages[i]
+            info = facts.pages[i]
+            matches.append(
+                SearchMatch(
+                    page=i + 1,
+                    label=info.label if info.label and info.label != str(i + 1) else None,
+                    excerpt=snippet(page.text, start, end, context_chars),
+                    position=start,
+                    score=float(n),
+                    source=page.source,
+                    hidden_text=bool(page.hidden),
+                    match_count=n,
+                )
+            )
+        no_text, note = self._coverage(all_pages, scope)
+        return SearchResult(
+            matches=tuple(matches),
+            total_matches=len(counts),
+            page_match_counts={str(p + 1): n for p, n in sorted(counts.items())},
+            search_mode="regex",
+            searched_pages=len(scope) - len(not_searched),
+            excerpt_style="snippet",
+            hidden_text_detected=any(m.hidden_text for m in matches),
+            query_terms=(pattern,),
+            pages_without_text=no_text,
+            coverage_note=note,
+            pages_not_searched=pagespec.format_ranges(not_searched) if not_searched else None,
+            regex_budget_exhausted=True if not_searched else None,
+        )
+
+    # -- sections --------------------------------------------------------------------------
+
+    def sections(self, source: DocumentSource, facts: DocumentFacts) -> list[Section]:
+        if facts.outline and any(e.page is not None for e in facts.outline):
+            return outline_sections(facts)
+        pages = self._all_pages(source, facts)
+        return heading_sections([pages[i] for i in sorted(pages)], facts.page_count)
+
+    def section_search(self, source: DocumentSource, facts: DocumentFacts, query: str) -> SectionResult:
+        import math
+
+        parsed = parse_query(query)
+        store = self.ensure_indexed(source, facts)
+        digest = source.fingerprint.sha256
+        sections = self.sections(source, facts)
+        all_pages = self._all_pages(source, facts)
+        # Per-term page counts, then BM25 over sections (document-local statistics).
+        per_term: list[dict[int, int]] = []
+        for term in parsed.terms:
+            out = store.search_keyword(digest, KeywordQuery((term,)), limit=1)
+            per_term.append(dict(out.page_match_counts))
+        lengths = [sum(all_pages[p].char_count for p in range(s.start, s.end + 1) if p in all_pages) for s in sections]
+        avg = (sum(lengths) / len(lengths)) if lengths else 1.0
+        n = len(sections)
+
+        def tf(sec: Section, counts: dict[int, int]) -> int:
+            return sum(counts.get(p, 0) for p in range(sec.start, sec.end + 1))
+
+        tfs = [[tf(s, counts) for counts in per_term] for s in sections]
+        require_all = True
+        hit_idx = [k for k in range(n) if all(t > 0 for t in tfs[k])]
+        if not hit_idx and len(parsed.terms) >= 3:
+            require_all = False
+            hit_idx = [k for k in range(n) if any(t > 0 for t in tfs[k])]
+        dfs = [sum(1 for k in range(n) if tfs[k][j] > 0) for j in range(len(parsed.terms))]
+        scored = []
+        for k in hit_idx:
+            score = 0.0
+            for j, f in enumerate(tfs[k]):
+                if f <= 0:
+                    continue
+                idf = math.log(1.0 + (n - dfs[j] + 0.5) / (dfs[j] + 0.5))
+                norm = 1.0 - 0.75 + 0.75 * (lengths[k] / avg if avg else 1.0)
+                score += idf * f * 2.2 / (f + 1.2 * norm)
+            scored.append((score, k))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        out_sections: list[SectionMatch] = []
+        used = 0
+        omitted = 0
+        for score, k in scored:
+            sec = sections[k]
+            title, truncated = _truncate_title(sec.title)
+            m = SectionMatch(
+                section_id=k,
+                title=title,
+                title_source=sec.title_source,
+                start_page=sec.start + 1,
+                end_page=sec.end + 1,
+                score=round(score, 4),
+                match_count=sum(tfs[k]),
+                title_truncated=True if truncated else None,
+            )
+            size = 160 + len((title or "").encode("utf-8"))
+            if used + size > self.max_response_bytes:
+                omitted += 1
+                continue
+            used += size
+            out_sections.append(m)
+        no_text, note = self._coverage(all_pages, list(range(facts.page_count)))
+        del require_all
+        return SectionResult(
+            sections=tuple(out_sections),
+            search_mode="section",
+            total_sections=n,
+            total_matches=len(scored),
+            truncated_bytes=omitted > 0,
+            matches_omitted=omitted,
+            estimated_bytes_returned=used,
+            pages_without_text=no_text,
+            coverage_note=note,
+        )
+
+
+def _truncate_title(title: str | None) -> tuple[str | None, bool]:
+    if title is None:
+        return None, False
+    raw = title.encode("utf-8")
+    if len(raw) <= MAX_SECTION_TITLE_BYTES:
+        return title, False
+    return raw[:MAX_SECTION_TITLE_BYTES].decode("utf-8", "ignore"), True
+
+
+def _clamp_results(max_results: object, context_chars: object) -> tuple[int, int]:
+    for name, value in (("max_results", max_results), ("context_chars", context_chars)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidArgument(f"{name} must be an integer.")
+    assert isinstance(max_results, int) and isinstance(context_chars, int)
+    return min(MAX_RESULTS, max(1, max_results)), min(2000, max(10, context_chars))
