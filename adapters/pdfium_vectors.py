@@ -89,12 +89,12 @@ class _Reader:
     def _bounds(self, obj: Any, outer: Matrix) -> Box | None:
         if not self.raw.FPDFPageObj_GetBounds(obj, self._fl, self._fb, self._fr, self._ft):
             return None
-        l, b, r, t = self._fl.value, self._fb.value, self._fr.value, self._ft.value
+        left, b, r, t = self._fl.value, self._fb.value, self._fr.value, self._ft.value
         if outer is _IDENTITY:
-            return self.space.box(l, b, r, t)
+            return self.space.box(left, b, r, t)
         xs, ys = [], []
         a, bb, c, d, e, f = outer
-        for x, y in ((l, b), (r, b), (l, t), (r, t)):
+        for x, y in ((left, b), (r, b), (left, t), (r, t)):
             px, py = self.space.point(a * x + c * y + e, bb * x + d * y + f)
             xs.append(px)
             ys.append(py)
@@ -229,7 +229,7 @@ class _Reader:
         raw = self.raw
         space = self.space
         n = raw.FPDFText_CountChars(tp)
-        l, r, b, t = (ctypes.c_double() for _ in range(4))
+        cl, cr_, cb_, ct = (ctypes.c_double() for _ in range(4))
         ox, oy = ctypes.c_double(), ctypes.c_double()
         mat = raw.FS_MATRIX()
         cr, cg, cb, ca = self._r, self._g, self._b, self._a
@@ -254,9 +254,9 @@ class _Reader:
                 first_seen[key] = i
             if modes[key] == 3:  # invisible text
                 continue
-            if not raw.FPDFText_GetCharBox(tp, i, l, r, b, t):
+            if not raw.FPDFText_GetCharBox(tp, i, cl, cr_, cb_, ct):
                 continue
-            box = space.box(l.value, b.value, r.value, t.value)
+            box = space.box(cl.value, cb_.value, cr_.value, ct.value)
             if raw.FPDFText_GetCharOrigin(tp, i, ox, oy):
                 origin = space.point(ox.value, oy.value)
             else:

@@ -92,7 +92,9 @@ def run_ours(items: list[tuple[str, str, dict[str, Any], str]], warmup: str) -> 
         cfg = Path(cache) / "c.toml"
         cfg.write_text("")
         core = pdfcore.build(
-            load_settings(env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": cache}, overrides={"paths": {"roots": ["/"]}})
+            load_settings(
+                env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": cache}, overrides={"paths": {"roots": ["/"]}}
+            )
         )
         try:
             core.extract_chart(warmup, 1, include_render=True)  # imports, document cache, render worker
@@ -124,7 +126,9 @@ def count_timing(paths: list[str], max_pages: int) -> dict[str, Any]:
         cfg = Path(cache) / "c.toml"
         cfg.write_text("")
         core = pdfcore.build(
-            load_settings(env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": cache}, overrides={"paths": {"roots": ["/"]}})
+            load_settings(
+                env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": cache}, overrides={"paths": {"roots": ["/"]}}
+            )
         )
         try:
             service = core._charts()
@@ -218,7 +222,12 @@ def run_peer(python: str, items: list[tuple[str, str, dict[str, Any], str]], war
         env = dict(os.environ, PDF_MCP_CACHE_DIR=cache, HOME=cache)
         jobs = {"warmup": warmup, "items": [(n, p, HINTS.get(n)) for n, p, _t, _g in items]}
         proc = subprocess.run(
-            [python, "-c", _PEER_SCRIPT], input=json.dumps(jobs), capture_output=True, text=True, env=env, cwd=cache,
+            [python, "-c", _PEER_SCRIPT],
+            input=json.dumps(jobs),
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=cache,
             check=False,
         )
         if proc.returncode != 0:
@@ -253,8 +262,13 @@ def judge(rec: dict[str, Any] | None, truth: dict[str, Any]) -> dict[str, Any]:
     if not wrong and sc["missing"]:
         right = None  # every number emitted is right, but a series is missing
     return {
-        "status": status, "final": final, "error": err if err != float("inf") else None, "right": right,
-        "extra": sc["extra"], "missing": sc["missing"], "seconds": seconds,
+        "status": status,
+        "final": final,
+        "error": err if err != float("inf") else None,
+        "right": right,
+        "extra": sc["extra"],
+        "missing": sc["missing"],
+        "seconds": seconds,
     }
 
 
@@ -284,8 +298,13 @@ def _fmt_ms(j: dict[str, Any]) -> str:
     return "—" if j["seconds"] is None else f"{j['seconds'] * 1000:.0f}"
 
 
-def report(items: list[tuple[str, str, dict[str, Any], str]], ours: dict[str, Any], peer: dict[str, Any] | None,
-           counts: dict[str, Any], argv: list[str]) -> str:
+def report(
+    items: list[tuple[str, str, dict[str, Any], str]],
+    ours: dict[str, Any],
+    peer: dict[str, Any] | None,
+    counts: dict[str, Any],
+    argv: list[str],
+) -> str:
     lines = [
         "## Charts",
         "",

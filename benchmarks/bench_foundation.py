@@ -596,6 +596,7 @@ def environment(peer_py: Path | None, ws: Workspace, runs: int, slow_runs: int) 
             return None
 
     commit = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True)
     return {
         "date": time.strftime("%Y-%m-%d %H:%M:%S %z"),
         "python": platform.python_version(),
@@ -606,6 +607,7 @@ def environment(peer_py: Path | None, ws: Workspace, runs: int, slow_runs: int) 
         "mcp": version("mcp"),
         "peer_python": str(peer_py) if peer_py else None,
         "git_commit": commit.stdout.strip() or None,
+        "git_dirty": bool(dirty.stdout.strip()) if dirty.returncode == 0 else None,
         "pdfcore_url_fetching": ws.urls_enabled,
         "runs": runs,
         "slow_runs": slow_runs,
@@ -660,7 +662,8 @@ def main(argv: list[str] | None = None) -> int:
     load_text = "/".join(f"{x:.2f}" for x in load) if load else "?"
     print(f"## Foundation benchmark ({env['date']}, {env['cpus']} CPUs, load average at start {load_text})")
     print()
-    print(f"Command: `{command}`; runs={runs}, slow runs={slow_runs}; wall {env['wall_seconds']} s.")
+    tree = f"{env['git_commit']}{' with uncommitted changes' if env['git_dirty'] else ''}"
+    print(f"Command: `{command}`; runs={runs}, slow runs={slow_runs}; wall {env['wall_seconds']} s; tree {tree}.")
     if not ws.urls_enabled:
         print("pdfcore ran with URL fetching off (its fetcher backend does not load in this checkout).")
     print()

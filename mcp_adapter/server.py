@@ -14,7 +14,7 @@ import json
 import logging
 import threading
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import attrs
 from mcp.server.mcpserver import MCPServer
@@ -39,6 +39,7 @@ from pdfcore.results import (
     TocResult,
 )
 from pdfcore.serde import opt, unstructure
+from pdfcore.services.search import SearchResult, SectionResult
 
 log = logging.getLogger("pdfcore.mcp")
 
@@ -362,6 +363,106 @@ def build_full(ts: ToolSet) -> None:
         ),
         output=chart_schema(),
         annotations=READ_ONLY_OPEN,
+    )
+
+    async def pdf_search(
+        path: PathArg,
+        query: Annotated[
+            str,
+            Field(
+                description="Words (AND-matched, stemmed), \"quoted phrases\", CJK terms, or a regular expression with mode='regex'."
+            ),
+        ],
+        mode: Annotated[
+            Literal["auto", "keyword", "semantic", "regex"],
+            Field(
+                description="auto: best available (keyword + semantic when installed); keyword: BM25; regex: time-bounded regular expression."
+            ),
+        ] = "auto",
+        granularity: Annotated[
+            Literal["page", "section"],
+            Field(description="page: matching pages; section: matching outline/heading sections."),
+        ] = "page",
+        max_results: Annotated[int, Field(description="Most matches to return (1-100).")] = 10,
+        context_chars: Annotated[int, Field(description="Snippet context around a match (10-2000).")] = 200,
+        excerpt_style: Annotated[
+            Literal["paragraph", "snippet"],
+            Field(
+                description="paragraph: the text block holding the match, with bbox and clip; snippet: a window of context_chars."
+            ),
+        ] = "paragraph",
+        pages: Annotated[str | None, Field(description="Restrict the search to these pages, e.g. '10-40'.")] = None,
+        password: PasswordArg = None,
+    ) -> CallToolResult:
+        try:
+            res = await ts.call(
+                lambda: core.search(
+                    path,
+                    query,
+                    mode=mode,
+                    granularity=granularity,
+                    max_results=max_results,
+                    context_chars=context_chars,
+                    excerpt_style=excerpt_style,
+                    pages=pages,
+                    password=password,
+                )
+            )
+        except PdfcoreError as exc:
+            return _fail(exc)
+        return _ok(res)
+
+    ts.add(
+        pdf_search,
+        name="pdf_search",
+        title="Search a PDF",
+        description=(
+            "Find where a document talks about something before reading pages. Keyword mode ranks pages "
+            'with BM25 local to the document (stemming, "exact phrases", unspaced CJK terms); terms are '
+            "AND-matched and a 3+ word query that matches nothing is retried with OR (relaxed_to_or). "
+            "Regex mode is time-bounded and names the pages it could not search. granularity='section' "
+            "ranks outline or heading sections. Pages without usable text are listed: a miss there is "
+            "not evidence of absence. The first search of a document indexes it (cached). " + UNTRUSTED
+        ),
+        output={"type": "object", "anyOf": [schema_for(SearchResult), schema_for(SectionResult)]},
+        annotations=READ_ONLY_OPEN,
+    )
+
+    async def pdf_cache_stats() -> CallToolResult:
+        try:
+            res = await ts.call(core.cache_stats, heavy=False)
+        except PdfcoreError as exc:
+            return _fail(exc)
+        return _ok(res)
+
+    ts.add(
+        pdf_cache_stats,
+        name="pdf_cache_stats",
+        title="Cache statistics",
+        description="What the persistent cache holds (documents, pages, images, OCR pages, size) and the URL download cache. Returns no PDF content.",
+        output={"type": "object"},
+    )
+
+    async def pdf_cache_clear(
+        expired_only: Annotated[
+            bool, Field(description="true: only entries past the TTL; false: everything, including downloaded URLs.")
+        ] = True,
+    ) -> CallToolResult:
+        try:
+            res = await ts.call(lambda: core.cache_clear(expired_only=expired_only), heavy=False)
+        except PdfcoreError as exc:
+            return _fail(exc)
+        return _ok(res)
+
+    ts.add(
+        pdf_cache_clear,
+        name="pdf_cache_clear",
+        title="Clear the cache",
+        description="Remove expired cache entries, or everything (expired_only=false) including downloaded URLs. Returns no PDF content.",
+        output={"type": "object"},
+        annotations=ToolAnnotations(
+            read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False
+        ),
     )
 
     async def server_info() -> CallToolResult:

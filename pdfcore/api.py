@@ -290,9 +290,11 @@ class Pdfcore:
 
     # -- the server ------------------------------------------------------------------------
 
+    def search_modes(self) -> list[str]:
+        return ["keyword", "regex", "auto"]
+
     def server_info(self) -> dict[str, Any]:
         s = self.settings
-        config = to_mapping(s)
         return {
             "version": __version__,
             "backends": dict(self.backend_names),
@@ -301,6 +303,24 @@ class Pdfcore:
                 "extraction": {
                     "text": {"available": True, "backend": self.backend_names.get("text", "?")},
                     "render": {"available": True, "backend": self.backend_names.get("renderer", "?")},
+                    "hidden_text": {
+                        "available": True,
+                        "description": "invisible, tiny, transparent, white-on-white and off-page text is "
+                        "flagged on every read (pdf_info content_trust=true for the report)",
+                    },
+                    "crash_isolation": {
+                        "available": s.backends.isolation == "process",
+                        "description": "the PDF engine runs in worker processes; a crash or hang answers "
+                        "extraction_failed and the worker is replaced",
+                    },
+                },
+                "search": {
+                    "modes_available": self.search_modes(),
+                    "default_mode": "auto",
+                    "granularities": ["page", "section"],
+                    "cjk_keyword": True,
+                    "regex": {"page_seconds": 0.5, "call_seconds": 5.0},
+                    "index": "persistent" if self.store is not None else "per-process",
                 },
             },
             "config": {
@@ -308,7 +328,7 @@ class Pdfcore:
                 "cache_dir": s.cache.dir,
                 "cache_ttl_hours": s.cache.ttl_hours,
                 "roots": list(self.policy.roots),
-                "effective": config,
+                "effective": to_mapping(s),
             },
         }
 

@@ -54,6 +54,21 @@ def build_parser() -> argparse.ArgumentParser:
     read.add_argument("--pages", default=None, help="page spec, e.g. 1-5,10 (default: the whole document)")
     _common(read)
 
+    search = sub.add_parser("search", help="search one document")
+    search.add_argument("file")
+    search.add_argument("query")
+    search.add_argument("--mode", default="auto", choices=("auto", "keyword", "semantic", "regex"))
+    search.add_argument("--granularity", default="page", choices=("page", "section"))
+    search.add_argument("--max-results", type=int, default=10)
+    search.add_argument("--snippet", action="store_true", help="fixed-width snippets instead of paragraphs")
+    search.add_argument("--pages", default=None, help="restrict to these pages")
+    _common(search)
+
+    cache = sub.add_parser("cache", help="cache statistics or clearing")
+    cache.add_argument("action", choices=("stats", "clear"))
+    cache.add_argument("--all", action="store_true", help="clear everything, not only expired entries")
+    _common(cache)
+
     render = sub.add_parser("render", help="pages or a region to PNG files")
     render.add_argument("file")
     render.add_argument("--pages", required=True)
@@ -135,6 +150,23 @@ def _human_pages(r: Any) -> str:
     return "\n\n".join(out)
 
 
+def _human_search(r: Any) -> str:
+    if hasattr(r, "sections"):
+        lines = [f"{r.total_matches} matching section(s) of {r.total_sections}"]
+        lines += [f"p. {s.start_page}-{s.end_page}  {s.title or '(untitled)'}  score {s.score}" for s in r.sections]
+        return "\n".join(lines)
+    lines = [f"{r.total_matches} matching page(s), {r.search_mode} search of {r.searched_pages} page(s)"]
+    if r.relaxed_to_or:
+        lines.append("(no page has every term: showing pages with any)")
+    for m in r.matches:
+        lines.append(f"p. {m.page}  score {m.score}  x{m.match_count}: {m.excerpt[:300]}")
+    if r.coverage_note:
+        lines.append(f"note: {r.coverage_note}")
+    if r.pages_not_searched:
+        lines.append(f"not searched (time budget): pages {r.pages_not_searched}")
+    return "\n".join(lines)
+
+
 def _cmd_read(args: argparse.Namespace, core: Any) -> int:
     pw = _password(args)
     if args.pages:
@@ -186,7 +218,8 @@ def _human_chart(r: Any) -> str:
                 span = f" {axis.range[0]}..{axis.range[1]}" if axis.range else ""
                 lines.append(f"  {axis_name}: {axis.scale}{span}" + (f" [{axis.title}]" if axis.title else ""))
         for k, s in enumerate(c.series):
-            name = s.label or (s.style.color and "rgb(%s)" % ", ".join(f"{v:.2f}" for v in s.style.color)) or "?"
+            rgb = ", ".join(f"{v:.2f}" for v in s.style.color) if s.style.color else ""
+            name = s.label or (f"rgb({rgb})" if rgb else "?")
             head = f"  s{k} {s.kind} {name} axis={s.axis} by={s.resolved_by}"
             data = s.points if s.points is not None else s.bars
             if data is None:
@@ -210,8 +243,14 @@ def _cmd_chart(args: argparse.Namespace, core: Any) -> int:
             hints = json.loads(args.hints)
         except ValueError as exc:
             raise InvalidArgument("--hints must be a JSON object.") from exc
-    r = core.extract_chart(args.file, args.page, hints=hints, max_points=args.max_points,
-                           include_render=bool(args.out), password=_password(args))
+    r = core.extract_chart(
+        args.file,
+        args.page,
+        hints=hints,
+        max_points=args.max_points,
+        include_render=bool(args.out),
+        password=_password(args),
+    )
     written = []
     if args.out:
         os.makedirs(args.out, exist_ok=True)
@@ -266,6 +305,23 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _cmd_read(args, core)
             if args.command == "render":
                 return _cmd_render(args, core)
+            if args.command == "search":
+                res = core.search(
+                    args.file,
+                    args.query,
+                    mode=args.mode,
+                    granularity=args.granularity,
+                    max_results=args.max_results,
+                    excerpt_style="snippet" if args.snippet else "paragraph",
+                    pages=args.pages,
+                    password=_password(args),
+                )
+                _emit(args, res, _human_search)
+                return 0
+            if args.command == "cache":
+                data = core.cache_stats() if args.action == "stats" else core.cache_clear(expired_only=not args.all)
+                sys.stdout.write(json.dumps(data, indent=2) + "\n")
+                return 0
             if args.command == "chart":
                 return _cmd_chart(args, core)
         finally:

@@ -27,8 +27,15 @@ def _span(vals: Sequence[float]) -> float:
     return s if s > 0 else max(abs(max(finite)), 1.0)
 
 
-def series_error(emitted: Pts, truth_x: Sequence[float], truth_y: Sequence[float], *, kind: str,
-                 xlog: bool = False, ylog: bool = False) -> float:
+def series_error(
+    emitted: Pts,
+    truth_x: Sequence[float],
+    truth_y: Sequence[float],
+    *,
+    kind: str,
+    xlog: bool = False,
+    ylog: bool = False,
+) -> float:
     """Worst error of ``emitted`` against the truth, as a fraction of the truth's span."""
     if not emitted:
         return float("inf")
@@ -139,9 +146,7 @@ def score_bars(result: dict[str, Any], truth: dict[str, Any]) -> dict[str, Any]:
         if s.get("bars")
     ]
     names = list(truth.get("series", {}))
-    errors = {
-        (name, i): bar_error(e, *truth["series"][name]) for name in names for i, e in enumerate(emitted)
-    }
+    errors = {(name, i): bar_error(e, *truth["series"][name]) for name in names for i, e in enumerate(emitted)}
     return _assign(names, len(emitted), errors)
 
 

@@ -74,8 +74,12 @@ class Axes:
         if background is not None:
             self.page.rect(self.x0, self.y0, self.w, self.h, rgb=background)
         x1, y1 = self.x0 + self.w, self.y0 + self.h
-        for a, b, c, d in ((self.x0, self.y0, x1, self.y0), (self.x0, y1, x1, y1), (self.x0, self.y0, self.x0, y1),
-                           (x1, self.y0, x1, y1)):
+        for a, b, c, d in (
+            (self.x0, self.y0, x1, self.y0),
+            (self.x0, y1, x1, y1),
+            (self.x0, self.y0, self.x0, y1),
+            (x1, self.y0, x1, y1),
+        ):
             self.page.ops.append(f"q 0.8 w 0 0 0 RG {a} {b} m {c} {d} l S Q")
         return self
 
@@ -85,8 +89,9 @@ class Axes:
             x = self.px(v)
             if marks:
                 self.page.ops.append(f"q 0.8 w 0 0 0 RG {x} {self.y0} m {x} {self.y0 - 3.5} l S Q")
-            self.page.text(x - text_width(lab, self.size) / 2, self.y0 - 3.5 - 3.5 - self.size * 0.72, lab,
-                           size=self.size)
+            self.page.text(
+                x - text_width(lab, self.size) / 2, self.y0 - 3.5 - 3.5 - self.size * 0.72, lab, size=self.size
+            )
         return self
 
     def yticks(
@@ -275,7 +280,9 @@ def build_fixtures(out: object) -> dict[str, tuple[str, Truth]]:
     p = chart_page()
     ax = standard_axes(p, ylim=(0, 50))
     ax.frame().xcategories(["Q1", "Q2", "Q3", "Q4"]).yticks([0, 10, 20, 30, 40, 50])
-    ax.bars([10, 20, 30, 40], rgb=BLUE, width=0.35, offset=-0.2).bars([15, 25, 35, 45], rgb=ORANGE, width=0.35, offset=0.2)
+    ax.bars([10, 20, 30, 40], rgb=BLUE, width=0.35, offset=-0.2).bars(
+        [15, 25, 35, 45], rgb=ORANGE, width=0.35, offset=0.2
+    )
     ax.legend([("2023", "rect", BLUE), ("2024", "rect", ORANGE)])
     cats = ["Q1", "Q2", "Q3", "Q4"]
     fx["bars_grouped_legend"] = (

@@ -9,6 +9,7 @@ decline: the tool never calibrates against a guessed axis.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from attrs import frozen
@@ -123,8 +124,8 @@ def _log_base(values: list[float]) -> int:
 
 def _monotonic(ticks: list[Tick]) -> bool:
     vals = [t.value for t in sorted(ticks, key=lambda t: t.pos)]
-    inc = all(b > a for a, b in zip(vals, vals[1:]))
-    dec = all(b < a for a, b in zip(vals, vals[1:]))
+    inc = all(b > a for a, b in itertools.pairwise(vals))
+    dec = all(b < a for a, b in itertools.pairwise(vals))
     return inc or dec
 
 

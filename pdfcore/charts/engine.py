@@ -9,6 +9,7 @@ guessed axis. Hints are applied on every call from scratch (the server keeps no 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping
 
@@ -199,8 +200,9 @@ def _legend_labels(series: list[_Series], content: Content) -> list[str | None]:
 class _Chart:
     """Reads one panel."""
 
-    def __init__(self, index: int, panel: Panel, geo: PageGeometry, plabels: list[Label], hints: hintlib.Hints,
-                 max_points: int) -> None:
+    def __init__(
+        self, index: int, panel: Panel, geo: PageGeometry, plabels: list[Label], hints: hintlib.Hints, max_points: int
+    ) -> None:
         self.index = index
         self.cid = f"p{index}"
         self.panel = panel
@@ -215,8 +217,15 @@ class _Chart:
 
     # -- helpers -------------------------------------------------------------------------------
 
-    def declined(self, reason: str, *, x: AxisReading | None = None, y: AxisReading | None = None,
-                 content: Content | None = None, extra_notes: tuple[str, ...] = ()) -> ChartOut:
+    def declined(
+        self,
+        reason: str,
+        *,
+        x: AxisReading | None = None,
+        y: AxisReading | None = None,
+        content: Content | None = None,
+        extra_notes: tuple[str, ...] = (),
+    ) -> ChartOut:
         notes = (*self.notes, *extra_notes, reason)
         diag = self.diagnostics(content, notes=notes)
         return ChartOut(
@@ -250,7 +259,6 @@ class _Chart:
         p = self.panel
         horizontal = p.left is not None and p.left.categorical and p.bottom is not None and not p.bottom.categorical
         if horizontal:
-            value_axes = {"bottom": p.bottom}
             cat_axis = p.left
             x_axis = p.left
         else:
@@ -284,8 +292,9 @@ class _Chart:
         series = _series_list(content)
         self.n_series = len(series)
         if verify_hint == "axes_wrong":
-            return self.declined("the caller rejected the axis reading (axes_wrong)", x=x_axis, y=left or right,
-                                 content=content)
+            return self.declined(
+                "the caller rejected the axis reading (axes_wrong)", x=x_axis, y=left or right, content=content
+            )
         multi = [c for c in content.curves if c.multivalued]
         if multi:
             self.notes.append(
@@ -294,14 +303,19 @@ class _Chart:
             )
         hinted_type = self.hints.types.get(self.index)
         if hinted_type == "not_a_chart":
-            return self.declined("the caller says this panel is not a chart", x=x_axis, y=left or right,
-                                 content=content)
+            return self.declined(
+                "the caller says this panel is not a chart", x=x_axis, y=left or right, content=content
+            )
         if not series and hinted_type is not None:
             series = self._series_from_hint(hinted_type, content)
             self.n_series = len(series)
             if not series:
-                return self.declined(f"no {hinted_type} geometry found even with the chart-type hint", x=x_axis,
-                                     y=left or right, content=content)
+                return self.declined(
+                    f"no {hinted_type} geometry found even with the chart-type hint",
+                    x=x_axis,
+                    y=left or right,
+                    content=content,
+                )
         dual = left is not None and right is not None
         if not series:
             if multi:
@@ -328,8 +342,19 @@ class _Chart:
             rejected = verify_hint == "labels_wrong" or verify_hint_series == k
             if horizontal:
                 assert p.bottom is not None and cat_axis is not None
-                outs.append(self._bars_out(k, s, label, value_axis=p.bottom, side="bottom", cat=cat_axis,
-                                           horizontal=True, resolved="geometry", rejected=rejected))
+                outs.append(
+                    self._bars_out(
+                        k,
+                        s,
+                        label,
+                        value_axis=p.bottom,
+                        side="bottom",
+                        cat=cat_axis,
+                        horizontal=True,
+                        resolved="geometry",
+                        rejected=rejected,
+                    )
+                )
                 continue
             side, resolved = self._assign(k, s, left, right, label)
             if side is None:
@@ -344,8 +369,20 @@ class _Chart:
             yaxis = left if side == "left" else right
             assert yaxis is not None
             if s.kind == "bars":
-                outs.append(self._bars_out(k, s, label, value_axis=yaxis, side=side, cat=cat_axis,
-                                           horizontal=False, x_axis=x_axis, resolved=resolved, rejected=rejected))
+                outs.append(
+                    self._bars_out(
+                        k,
+                        s,
+                        label,
+                        value_axis=yaxis,
+                        side=side,
+                        cat=cat_axis,
+                        horizontal=False,
+                        x_axis=x_axis,
+                        resolved=resolved,
+                        rejected=rejected,
+                    )
+                )
             else:
                 outs.append(self._points_out(s, label, x_axis, yaxis, side, resolved, rejected))
         emitted = [o for o in outs if o.points is not None or o.bars is not None or o.pending_question]
@@ -402,8 +439,9 @@ class _Chart:
             return [_Series("points", m.style, m.orders[0], markers=m) for m in content.loose_markers]
         return []
 
-    def _assign(self, k: int, s: _Series, left: AxisReading | None, right: AxisReading | None,
-                label: str | None) -> tuple[str | None, str | None]:
+    def _assign(
+        self, k: int, s: _Series, left: AxisReading | None, right: AxisReading | None, label: str | None
+    ) -> tuple[str | None, str | None]:
         if left is None or right is None:
             only = left or right
             assert only is not None
@@ -421,7 +459,9 @@ class _Chart:
             return fits[0], "geometry"
         # 2. text: a colour-coded axis, or a legend label sharing a word with one axis title.
         lc, rc = _axis_color(left), _axis_color(right)
-        by_color = [side for side, c in (("left", lc), ("right", rc)) if c is not None and same_rgb(c, s.style.rgb, 0.06)]
+        by_color = [
+            side for side, c in (("left", lc), ("right", rc)) if c is not None and same_rgb(c, s.style.rgb, 0.06)
+        ]
         if len(by_color) == 1:
             return by_color[0], "text"
         words = _words(label)
@@ -461,8 +501,16 @@ class _Chart:
             return _value(x_axis.scale, px)
         return _nearest_category(x_axis.categories, px, 0.35)
 
-    def _points_out(self, s: _Series, label: str | None, x_axis: AxisReading, yaxis: AxisReading, side: str,
-                    resolved: str | None, rejected: bool) -> SeriesOut:
+    def _points_out(
+        self,
+        s: _Series,
+        label: str | None,
+        x_axis: AxisReading,
+        yaxis: AxisReading,
+        side: str,
+        resolved: str | None,
+        rejected: bool,
+    ) -> SeriesOut:
         assert yaxis.scale is not None
         pts = s.page_points()
         if s.kind == "curve":
@@ -477,12 +525,22 @@ class _Chart:
             xv = self._x_value(x_axis, px)
             if xv is None:
                 self.notes.append(f"a {s.kind} series has vertices between category labels: left out")
-                return SeriesOut(kind=s.kind, style=_style_out(s.style), label=label, axis=side, resolved_by=resolved,
-                                 multivalued=False, downsampled=False, n_extrema_dropped=0)
+                return SeriesOut(
+                    kind=s.kind,
+                    style=_style_out(s.style),
+                    label=label,
+                    axis=side,
+                    resolved_by=resolved,
+                    multivalued=False,
+                    downsampled=False,
+                    n_extrema_dropped=0,
+                )
             values.append((xv, _value(yaxis.scale, py)))
         return SeriesOut(
             kind=s.kind,
-            style=_style_out(s.style) if s.kind != "points" else StyleOut(s.style.rgb, s.markers.size if s.markers else 0.0),
+            style=_style_out(s.style)
+            if s.kind != "points"
+            else StyleOut(s.style.rgb, s.markers.size if s.markers else 0.0),
             label=None if rejected else label,
             axis=side,
             resolved_by="caller_rejected" if rejected else resolved,
@@ -494,9 +552,20 @@ class _Chart:
             n_source_points=len(pts) if s.kind == "curve" else None,
         )
 
-    def _bars_out(self, k: int, s: _Series, label: str | None, *, value_axis: AxisReading, side: str,
-                  cat: AxisReading | None, horizontal: bool, resolved: str | None, rejected: bool,
-                  x_axis: AxisReading | None = None) -> SeriesOut:
+    def _bars_out(
+        self,
+        k: int,
+        s: _Series,
+        label: str | None,
+        *,
+        value_axis: AxisReading,
+        side: str,
+        cat: AxisReading | None,
+        horizontal: bool,
+        resolved: str | None,
+        rejected: bool,
+        x_axis: AxisReading | None = None,
+    ) -> SeriesOut:
         assert s.bars is not None and value_axis.scale is not None
         scale: Scale = value_axis.scale
         rects = list(s.bars.rects)
@@ -504,28 +573,43 @@ class _Chart:
 
         def empty(note: str) -> SeriesOut:
             self.notes.append(note)
-            return SeriesOut(kind="bars", style=_style_out(s.style), label=label, axis=side, resolved_by=resolved,
-                             multivalued=False, downsampled=False, n_extrema_dropped=0)
+            return SeriesOut(
+                kind="bars",
+                style=_style_out(s.style),
+                label=label,
+                axis=side,
+                resolved_by=resolved,
+                multivalued=False,
+                downsampled=False,
+                n_extrema_dropped=0,
+            )
 
         # The baseline: the value axis's zero when it is on the plot, else an edge of the box.
         zero = scale.pos(0.0) if scale.kind == "linear" else None
         if horizontal:
             cands = [c for c in (zero, box.x0, box.x1) if c is not None]
-            near_edge, far_edge = (lambda b: b.x0), (lambda b: b.x1)
+            near, far = "x0", "x1"
         else:
             cands = [c for c in (zero, box.y1, box.y0) if c is not None]
-            near_edge, far_edge = (lambda b: b.y1), (lambda b: b.y0)
+            near, far = "y1", "y0"
+
+        def near_edge(b: Box) -> float:
+            return float(getattr(b, near))
+
+        def far_edge(b: Box) -> float:
+            return float(getattr(b, far))
+
         base = None
         for c in cands:
-            touching = sum(1 for b in rects if abs(near_edge(b) - c) <= 0.75 or abs(far_edge(b) - c) <= 0.75)
-            if touching >= max(1, round(0.9 * len(rects))) and touching == len(rects):
+            # Every bar must stand on the baseline (upwards or, below zero, downwards).
+            if all(abs(near_edge(b) - c) <= 0.75 or abs(far_edge(b) - c) <= 0.75 for b in rects):
                 base = c
                 break
         if base is None:
             return empty("bars do not stand on a common baseline (stacked or floating bars are not read)")
         values: list[tuple[float | str, float]] = []
         seen: set[object] = set()
-        for b in sorted(rects, key=lambda r: (r.y0 if horizontal else r.x0)):
+        for b in sorted(rects, key=lambda r: r.y0 if horizontal else r.x0):
             tip = far_edge(b) if abs(near_edge(b) - base) <= 0.75 else near_edge(b)
             v = _value(scale, tip)
             center = (b.y0 + b.y1) / 2 if horizontal else (b.x0 + b.x1) / 2
@@ -554,8 +638,15 @@ class _Chart:
             bars=tuple(values),
         )
 
-    def _card(self, x_axis: AxisReading, y_axis: AxisReading, right: AxisReading | None, series: list[_Series],
-              outs: list[SeriesOut], verify_hint: str | None) -> tuple[VerificationCardOut, str]:
+    def _card(
+        self,
+        x_axis: AxisReading,
+        y_axis: AxisReading,
+        right: AxisReading | None,
+        series: list[_Series],
+        outs: list[SeriesOut],
+        verify_hint: str | None,
+    ) -> tuple[VerificationCardOut, str]:
         cs = []
         names = []
         for s, o in zip(series, outs):
@@ -591,7 +682,7 @@ def _nearest_category(cats: tuple[tuple[str, float], ...], pos: float, frac: flo
     if not cats:
         return None
     positions = [c[1] for c in cats]
-    pitch = min((b - a for a, b in zip(positions, positions[1:]) if b - a > 0.5), default=None)
+    pitch = min((b - a for a, b in itertools.pairwise(positions) if b - a > 0.5), default=None)
     best = min(cats, key=lambda c: abs(c[1] - pos))
     limit = frac * pitch if pitch is not None else float("inf")
     if abs(best[1] - pos) > limit:

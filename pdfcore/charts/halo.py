@@ -31,7 +31,7 @@ def draw_halos(png: bytes, region: Box, highlights: tuple[object, ...]) -> tuple
     sy = base.height / max(region.height, 1e-6)
     overlay = Image.new("RGBA", base.size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(overlay)
-    width = max(8, int(round(5.0 * sx)))
+    width = max(8, round(5.0 * sx))
 
     def to_px(x: float, y: float) -> tuple[float, float]:
         return ((x - region.x0) * sx, (y - region.y0) * sy)

@@ -85,10 +85,14 @@ def check_against(hints: Hints, series_counts: list[int]) -> None:
     n = len(series_counts)
     for chart in [*hints.types, *hints.verify]:
         if chart >= n:
-            raise InvalidArgument(f"hint names chart p{chart}, but the page has {n} chart panel(s).", recovery=_recovery())
+            raise InvalidArgument(
+                f"hint names chart p{chart}, but the page has {n} chart panel(s).", recovery=_recovery()
+            )
     for chart, series in hints.axis:
         if chart >= n:
-            raise InvalidArgument(f"hint names chart p{chart}, but the page has {n} chart panel(s).", recovery=_recovery())
+            raise InvalidArgument(
+                f"hint names chart p{chart}, but the page has {n} chart panel(s).", recovery=_recovery()
+            )
         if series >= series_counts[chart]:
             raise InvalidArgument(
                 f"hint names series s{series} of p{chart}, which has {series_counts[chart]} series.",

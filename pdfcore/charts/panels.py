@@ -195,8 +195,10 @@ def _marks(geo: PageGeometry, box: Box, side: str) -> tuple[list[float], list[fl
             orders.add(s.order)
         elif s.lone and s.length >= 0.6 * extent:
             # A gridline (or the frame's own side, which also pins a label at the edge).
-            inner = (box.y0 - 1.5 <= s.a and s.b <= box.y1 + 1.5) if side == "bottom" else (
-                box.x0 - 1.5 <= s.a and s.b <= box.x1 + 1.5
+            inner = (
+                (box.y0 - 1.5 <= s.a and s.b <= box.y1 + 1.5)
+                if side == "bottom"
+                else (box.x0 - 1.5 <= s.a and s.b <= box.x1 + 1.5)
             )
             if inner:
                 grid.append(s.at)
@@ -239,7 +241,12 @@ def _drawn_minus(geo: PageGeometry, box: Box, labels: list[Label]) -> bool:
             size = max(lab.size, 4.0)
             if not 0.15 * size <= s.length <= 0.9 * size or s.width > 0.2 * size:
                 continue
-            if abs(s.a - box.x0) <= 1.0 or abs(s.b - box.x1) <= 1.0 or abs(s.b - box.x0) <= 1.0 or abs(s.a - box.x1) <= 1.0:
+            if (
+                abs(s.a - box.x0) <= 1.0
+                or abs(s.b - box.x1) <= 1.0
+                or abs(s.b - box.x0) <= 1.0
+                or abs(s.a - box.x1) <= 1.0
+            ):
                 continue  # a tick mark on the frame
             if not lab.box.y0 - 0.6 * size <= s.at <= lab.box.y1:
                 continue
@@ -259,7 +266,9 @@ def _title(plabels: list[Label], box: Box, side: str, reading: list[Label]) -> t
         cands = [
             p
             for p in plabels
-            if p.horizontal and id(p) not in used and floor - 1.0 <= p.box.y0 <= floor + 3.0 * p.size
+            if p.horizontal
+            and id(p) not in used
+            and floor - 1.0 <= p.box.y0 <= floor + 3.0 * p.size
             and box.x0 - 10 <= p.cx <= box.x1 + 10
         ]
         cands.sort(key=lambda p: p.box.y0)
@@ -319,8 +328,15 @@ def read_side(geo: PageGeometry, plabels: list[Label], box: Box, side: str) -> t
         exact_ticks = [t for t in ticks if t.exact]
         use = exact_ticks if len(exact_ticks) >= 3 else ticks
         dropped = tuple(lab.text for lab, r in zip(labels, readings) if r.ambiguous and r.value is None)
-        base = AxisReading(side, tuple(labels), matched=len(exact_ticks), on_marks=on_marks, title=title,
-                           title_box=title_box, dropped_ambiguous=dropped)
+        base = AxisReading(
+            side,
+            tuple(labels),
+            matched=len(exact_ticks),
+            on_marks=on_marks,
+            title=title,
+            title_box=title_box,
+            dropped_ambiguous=dropped,
+        )
         if _drawn_minus(geo, box, labels):
             return evolve(base, failure=DRAWN_MINUS), orders
         fit = calibrate(use)
@@ -355,8 +371,15 @@ def read_side(geo: PageGeometry, plabels: list[Label], box: Box, side: str) -> t
             pos = lab.cx if side == "bottom" else lab.cy
         cats.append((lab.text, pos))
     cats.sort(key=lambda c: c[1])
-    return AxisReading(side, tuple(labels), categories=tuple(cats), matched=matched, on_marks=on_marks,
-                       title=title, title_box=title_box), orders
+    return AxisReading(
+        side,
+        tuple(labels),
+        categories=tuple(cats),
+        matched=matched,
+        on_marks=on_marks,
+        title=title,
+        title_box=title_box,
+    ), orders
 
 
 # ---------------------------------------------------------------------------------------------
@@ -410,8 +433,11 @@ def find_panels(geo: PageGeometry, plabels: list[Label] | None = None) -> list[P
         vertical_ok = (left is not None and (left.numeric or left.failure is not None)) or (
             right is not None and (right.numeric or right.failure is not None)
         )
-        horizontal_bars = left is not None and left.categorical and bottom is not None and (
-            bottom.numeric or bottom.failure is not None
+        horizontal_bars = (
+            left is not None
+            and left.categorical
+            and bottom is not None
+            and (bottom.numeric or bottom.failure is not None)
         )
         if not _usable(bottom) or not (vertical_ok or horizontal_bars):
             continue
@@ -432,7 +458,10 @@ def find_panels(geo: PageGeometry, plabels: list[Label] | None = None) -> list[P
                     parts.append(a.title_box)
         region = union(parts)
         region = Box(
-            max(0.0, region.x0 - 4), max(0.0, region.y0 - 4), min(geo.width, region.x1 + 4), min(geo.height, region.y1 + 4)
+            max(0.0, region.x0 - 4),
+            max(0.0, region.y0 - 4),
+            min(geo.width, region.x1 + 4),
+            min(geo.height, region.y1 + 4),
         )
         found.append(Panel(box, src, bottom, left, right, region, score, frozenset(decoration)))
     found.sort(key=lambda p: (-p.score, p.box.width * p.box.height))

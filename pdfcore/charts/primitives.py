@@ -5,6 +5,7 @@ rectangles, labels, and the style of a stroke.
 from __future__ import annotations
 
 import colorsys
+import itertools
 
 from attrs import frozen
 
@@ -81,15 +82,15 @@ def color_name(rgb: tuple[float, float, float] | None) -> str | None:
     """A coarse hue word (red, blue, grey, ...) for a colour; None for no colour."""
     if rgb is None:
         return None
-    h, l, s = colorsys.rgb_to_hls(*rgb)
-    if l <= 0.12:
+    h, light, sat = colorsys.rgb_to_hls(*rgb)
+    if light <= 0.12:
         return "black"
-    if l >= 0.93:
+    if light >= 0.93:
         return "white"
-    if s < 0.18 or (max(rgb) - min(rgb)) < 0.08:
+    if sat < 0.18 or (max(rgb) - min(rgb)) < 0.08:
         return "grey"
     deg = h * 360.0
-    if 15.0 <= deg < 45.0 and l < 0.4:
+    if 15.0 <= deg < 45.0 and light < 0.4:
         return "brown"
     for limit, name in _HUES:
         if deg < limit:
@@ -145,7 +146,7 @@ def analyse(vectors: PageVectors) -> PageGeometry:
             if sub.closed and pts and pts[0] != pts[-1]:
                 pts.append(pts[0])
             lone = len(pts) == 2
-            for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+            for (x0, y0), (x1, y1) in itertools.pairwise(pts):
                 dx, dy = abs(x1 - x0), abs(y1 - y0)
                 if dx >= 0.5 and dy <= max(0.25, _FLAT * dx):
                     hsegs.append(Seg((y0 + y1) / 2, min(x0, x1), max(x0, x1), p.order, p.line_width, rgb, lone=lone))
@@ -171,6 +172,4 @@ def overlap_area(a: Box, b: Box) -> float:
 
 
 def union(boxes: list[Box]) -> Box:
-    return Box(
-        min(b.x0 for b in boxes), min(b.y0 for b in boxes), max(b.x1 for b in boxes), max(b.y1 for b in boxes)
-    )
+    return Box(min(b.x0 for b in boxes), min(b.y0 for b in boxes), max(b.x1 for b in boxes), max(b.y1 for b in boxes))

@@ -9,6 +9,7 @@ local extrema that did not fit is reported, so a caller knows when a peak was ac
 from __future__ import annotations
 
 import heapq
+import itertools
 
 from attrs import frozen
 
@@ -84,7 +85,7 @@ def sample(points: list[Point], max_points: int) -> Sample:
     if budget > 0:
         ordered = sorted(keep)
         heap: list[tuple[float, int, int, int]] = []
-        for a, b in zip(ordered, ordered[1:]):
+        for a, b in itertools.pairwise(ordered):
             if b - a > 1:
                 d, at = _deviation(points, a, b)
                 heapq.heappush(heap, (-d, at, a, b))

@@ -15,6 +15,8 @@ rules (error bars, markers of an x position), arrows. What remains is grouped by
 
 from __future__ import annotations
 
+import itertools
+
 from attrs import frozen
 
 from pdfcore.charts.labels import Label
@@ -170,7 +172,9 @@ def _legend(
     geo: PageGeometry, box: Box, phrases: list[Label], paths: list[VectorPath], units: list[_Unit]
 ) -> tuple[list[LegendEntry], set[int], list[Box]]:
     """Legend entries (sample left of a short label) near the plot, the samples' orders, boxes."""
-    reach = Box(box.x0 - 0.1 * box.width, box.y0 - 0.3 * box.height, box.x1 + 0.5 * box.width, box.y1 + 0.15 * box.height)
+    reach = Box(
+        box.x0 - 0.1 * box.width, box.y0 - 0.3 * box.height, box.x1 + 0.5 * box.width, box.y1 + 0.15 * box.height
+    )
     entries: list[LegendEntry] = []
     used: set[int] = set()
     boxes: list[Box] = []
@@ -187,7 +191,9 @@ def _legend(
         if max(ys) - min(ys) <= 0.3 and 4.0 <= length <= 60.0:
             line_samples.append((Box(min(xs), min(ys), max(xs), max(ys)), p))
     swatches = [
-        (b, p) for b, p in geo.rects if p.fill is not None and p.fill[3] > 0 and 2.0 <= b.width <= 30 and 2.0 <= b.height <= 20
+        (b, p)
+        for b, p in geo.rects
+        if p.fill is not None and p.fill[3] > 0 and 2.0 <= b.width <= 30 and 2.0 <= b.height <= 20
     ]
     for ph in phrases:
         if not ph.horizontal or not (reach.x0 <= ph.cx <= reach.x1 and reach.y0 <= ph.cy <= reach.y1):
@@ -196,22 +202,21 @@ def _legend(
             continue
         size = max(ph.size, 4.0)
 
-        def beside(b: Box) -> bool:
-            gap = ph.box.x0 - b.x1
-            return -0.5 <= gap <= 1.6 * size and abs((b.y0 + b.y1) / 2.0 - ph.cy) <= 0.6 * size
-
         sample: LegendEntry | None = None
         orders: set[int] = set()
         for b, p in line_samples:
-            if p.order not in used and beside(b):
+            if p.order not in used and _beside(b, ph, size):
                 sample = LegendEntry(ph.text, "line", _stroke_style(p), b)
                 orders.add(p.order)
                 break
         for u in units:
             if set(u.orders) & used:
                 continue
-            if beside(u.box) or (sample is not None and sample.box.x0 - 1 <= u.center[0] <= sample.box.x1 + 1
-                                 and abs(u.center[1] - (sample.box.y0 + sample.box.y1) / 2) <= 1.0):
+            if _beside(u.box, ph, size) or (
+                sample is not None
+                and sample.box.x0 - 1 <= u.center[0] <= sample.box.x1 + 1
+                and abs(u.center[1] - (sample.box.y0 + sample.box.y1) / 2) <= 1.0
+            ):
                 if sample is None:
                     kind = "rect" if u.is_rect else "marker"
                     sample = LegendEntry(ph.text, kind, u.style, u.box, u.signature)
@@ -221,7 +226,7 @@ def _legend(
                 break
         if sample is None:
             for b, p in swatches:
-                if p.order not in used and beside(b):
+                if p.order not in used and _beside(b, ph, size):
                     sample = LegendEntry(ph.text, "rect", _fill_style(p), b)
                     orders.add(p.order)
                     break
@@ -232,12 +237,18 @@ def _legend(
     return entries, used, boxes
 
 
+def _beside(b: Box, ph: Label, size: float) -> bool:
+    """A legend sample sits just left of its label, centred on it vertically."""
+    gap = ph.box.x0 - b.x1
+    return -0.5 <= gap <= 1.6 * size and abs((b.y0 + b.y1) / 2.0 - ph.cy) <= 0.6 * size
+
+
 def _monotonic(points: tuple[Point, ...]) -> tuple[Point, ...] | None:
     """The points in increasing x, or None when the piece doubles back in x."""
     xs = [p[0] for p in points]
-    if all(b >= a - 0.05 for a, b in zip(xs, xs[1:])):
+    if all(b >= a - 0.05 for a, b in itertools.pairwise(xs)):
         return points
-    if all(b <= a + 0.05 for a, b in zip(xs, xs[1:])):
+    if all(b <= a + 0.05 for a, b in itertools.pairwise(xs)):
         return tuple(reversed(points))
     return None
 
@@ -266,7 +277,9 @@ def read_content(
         b = p.bounds
         if b.width * b.height > 0.6 * box_area:
             continue
-        if any(b.x0 - 1 <= lb.x0 and lb.x1 <= b.x1 + 1 and b.y0 - 1 <= lb.y0 and lb.y1 <= b.y1 + 1 for lb in legend_boxes):
+        if any(
+            b.x0 - 1 <= lb.x0 and lb.x1 <= b.x1 + 1 and b.y0 - 1 <= lb.y0 and lb.y1 <= b.y1 + 1 for lb in legend_boxes
+        ):
             legend_orders.add(p.order)
     paths = [p for p in paths if p.order not in legend_orders]
     units = [u for u in units if not set(u.orders) & legend_orders]
@@ -294,16 +307,17 @@ def read_content(
             xspan, yspan = max(xs) - min(xs), max(ys) - min(ys)
             if xspan < 0.03 * box.width:
                 continue  # vertical rules: error bars, arrows, x markers
-            if yspan <= 0.3:
-                if xspan >= 0.8 * box.width or xspan < 0.15 * box.width:
-                    flat.append(Curve(style, tuple(sorted(pts)), (p.order,)))
-                    continue
+            if yspan <= 0.3 and (xspan >= 0.8 * box.width or xspan < 0.15 * box.width):
+                flat.append(Curve(style, tuple(sorted(pts)), (p.order,)))
+                continue
             key = style.key()
             styles[key] = style
             by_style.setdefault(key, []).append((pts, p.order))
     coloured = [c for c in flat if color_name(c.style.rgb) not in ("black", "grey", "white")]
     if coloured:
-        notes.append(f"{len(coloured)} flat line(s) treated as reference lines, not data (a flat data line would be too)")
+        notes.append(
+            f"{len(coloured)} flat line(s) treated as reference lines, not data (a flat data line would be too)"
+        )
     curves: list[Curve] = []
     for key, pieces in by_style.items():
         style = styles[key]
@@ -360,13 +374,13 @@ def read_content(
     for p in paths:
         if p.fill is None or p.fill[3] <= 0:
             continue
-        b = rect_of(p)
-        if b is None or b.width * b.height >= 0.4 * box_area:
+        rb = rect_of(p)
+        if rb is None or rb.width * rb.height >= 0.4 * box_area:
             continue
-        if b.x0 < box.x0 - 1.5 or b.x1 > box.x1 + 1.5 or b.y0 < box.y0 - 1.5 or b.y1 > box.y1 + 1.5:
+        if rb.x0 < box.x0 - 1.5 or rb.x1 > box.x1 + 1.5 or rb.y0 < box.y0 - 1.5 or rb.y1 > box.y1 + 1.5:
             continue
         style = _fill_style(p)
-        rect_groups.setdefault(style.key(), []).append((b, p.order, style))
+        rect_groups.setdefault(style.key(), []).append((rb, p.order, style))
     bars: list[BarSet] = []
     loose_rects: list[tuple[Box, Style, int]] = []
     bar_orders: set[int] = set()
@@ -425,8 +439,8 @@ def read_content(
 
 def _common_edge(boxes: list[Box]) -> bool:
     """Most rectangles share a bottom, top, left or right edge (they stand on a baseline)."""
-    for edge in (lambda b: b.y1, lambda b: b.y0, lambda b: b.x0, lambda b: b.x1):
-        vals = sorted(round(edge(b), 1) for b in boxes)
+    for edge in ("y1", "y0", "x0", "x1"):
+        vals = sorted(round(float(getattr(b, edge)), 1) for b in boxes)
         best = max(sum(1 for v in vals if abs(v - w) <= 0.6) for w in vals)
         if best >= 0.8 * len(boxes):
             return True

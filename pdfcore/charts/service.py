@@ -57,8 +57,10 @@ class ChartService:
         include_render: bool = False,
     ) -> ChartResult:
         """Read the charts on ``page`` (0-based). See :mod:`pdfcore.charts.engine` for the rules."""
-        if isinstance(max_points, bool) or not isinstance(max_points, int) or not (
-            MIN_BUDGET <= max_points <= MAX_POINTS_LIMIT
+        if (
+            isinstance(max_points, bool)
+            or not isinstance(max_points, int)
+            or not (MIN_BUDGET <= max_points <= MAX_POINTS_LIMIT)
         ):
             raise InvalidArgument(f"max_points must be an integer from {MIN_BUDGET} to {MAX_POINTS_LIMIT}.")
         if not isinstance(include_render, bool):
@@ -136,6 +138,4 @@ def _oversized(chart: ChartOut) -> ChartOut:
 
 def _clip(region: Box, width: float, height: float) -> Clip:
     w, h = max(width, 1e-6), max(height, 1e-6)
-    return Clip(
-        max(0.0, region.x0 / w), max(0.0, region.y0 / h), min(1.0, region.x1 / w), min(1.0, region.y1 / h)
-    )
+    return Clip(max(0.0, region.x0 / w), max(0.0, region.y0 / h), min(1.0, region.x1 / w), min(1.0, region.y1 / h))

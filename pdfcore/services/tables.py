@@ -72,11 +72,11 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     regions = _rule_regions(page.rules, lines) + _text_regions(lines, page.gaps, page.rules)
     if not regions:
         return ()
-    merged = _merge_boxes(regions)
+    # Padded first, so that pieces of one table split between runs join up again.
+    merged = _merge_boxes(Box(b.x0 - PAD, b.y0 - PAD, b.x1 + PAD, b.y1 + PAD) for b in regions)
     bounds = Box(0.0, 0.0, page_width, page_height) if page_width > 0 and page_height > 0 else None
     out: list[Box] = []
-    for b in merged:
-        padded = Box(b.x0 - PAD, b.y0 - PAD, b.x1 + PAD, b.y1 + PAD)
+    for padded in merged:
         if bounds is not None:
             clipped = intersection(padded, bounds)
             if clipped is None:
@@ -296,8 +296,12 @@ def _text_regions(lines: Sequence[TextLine], gaps: Sequence[Box], rules: Sequenc
             h = max(last.height, nxt.height, 1.0)
             if nxt.y0 - last.y1 > MAX_ROW_GAP * h:
                 break
-            if nxt.numeric and not nxt.gapped:
-                pass  # a row of figures set as one run of text: its own gaps are unknown
+            if nxt.numeric:
+                # A row of figures never ends a run; its gaps, when known, refine the rivers
+                # (they may be missing: figures set as one run of text show none).
+                if nxt.gapped:
+                    kept = _whitespace(rivers, nxt, max(2.0, MIN_RIVER * h)) if rivers else _row_rivers(nxt, h)
+                    rivers = kept or rivers
             elif rivers:
                 kept = _whitespace(rivers, nxt, max(2.0, MIN_RIVER * h))
                 if not kept:

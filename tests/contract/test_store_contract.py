@@ -78,3 +78,88 @@ def test_expired_entries_are_not_served(store: Store) -> None:
     time.sleep(1.2)
     assert store.load_facts("d1") is None
     assert store.clear(expired_only=True) == 1
+
+
+# -- keyword search ---------------------------------------------------------------------------
+
+from pdfcore.models import KeywordQuery, QueryTerm  # noqa: E402
+
+DOC_PAGES = [
+    "The runner runs every morning along the river.",
+    "Copyright law protects creative works. Copyright is long.",
+    "Public domain works are free. The public can use the domain name.",
+    "日本語の著作権法について説明します。",
+    "Nothing relevant here at all.",
+]
+
+
+def _indexed(store: Store, digest: str = "doc", texts: list[str] | None = None) -> None:
+    texts = texts or DOC_PAGES
+    facts = DocumentFacts(len(texts), (), (), tuple(PageInfo(i, 612.0, 792.0) for i in range(len(texts))))
+    store.save_facts(digest, facts)
+    pages = [PageText(index=i, text=t, char_count=len(t)) for i, t in enumerate(texts)]
+    store.save_pages(digest, pages)
+    store.index_document(digest, pages)
+
+
+def q(*terms: QueryTerm, mode: str = "and") -> KeywordQuery:
+    return KeywordQuery(tuple(terms), mode=mode)
+
+
+def test_index_flag(store: Store) -> None:
+    assert not store.is_indexed("doc")
+    _indexed(store)
+    assert store.is_indexed("doc")
+
+
+def test_stemming_and_spans(store: Store) -> None:
+    _indexed(store)
+    out = store.search_keyword("doc", q(QueryTerm("run")))
+    assert [h.page for h in out.hits] == [0]
+    text = DOC_PAGES[0]
+    assert {text[a:b].lower() for a, b in out.hits[0].spans} == {"runs"} or {
+        text[a:b].lower() for a, b in out.hits[0].spans
+    } >= {"runs"}
+
+
+def test_and_or_phrase(store: Store) -> None:
+    _indexed(store)
+    assert [h.page for h in store.search_keyword("doc", q(QueryTerm("copyright"), QueryTerm("river"))).hits] == []
+    either = store.search_keyword("doc", q(QueryTerm("copyright"), QueryTerm("river"), mode="or"))
+    assert {h.page for h in either.hits} == {0, 1}
+    phrase = store.search_keyword("doc", q(QueryTerm("public domain", phrase=True)))
+    assert [h.page for h in phrase.hits] == [2]
+    # the phrase must be contiguous: "domain public" does not match
+    assert not store.search_keyword("doc", q(QueryTerm("domain public", phrase=True))).hits
+
+
+def test_cjk_substring(store: Store) -> None:
+    _indexed(store)
+    for term in ("著作権", "法"):
+        out = store.search_keyword("doc", q(QueryTerm(term, substring=True)))
+        assert [h.page for h in out.hits] == [3]
+        a, b = out.hits[0].spans[0]
+        assert DOC_PAGES[3][a:b] == term
+
+
+def test_match_counts_and_scope(store: Store) -> None:
+    _indexed(store)
+    out = store.search_keyword("doc", q(QueryTerm("copyright")))
+    assert dict(out.page_match_counts)[1] == 2
+    scoped = store.search_keyword("doc", q(QueryTerm("copyright")), pages=[0, 2])
+    assert not scoped.hits and scoped.searched_pages == 2
+
+
+def test_ranking_is_document_local(store: Store) -> None:
+    _indexed(store)
+    before = [h.page for h in store.search_keyword("doc", q(QueryTerm("public"), QueryTerm("works"), mode="or")).hits]
+    _indexed(store, "other", ["public " * 50, "works works works", "public works everywhere"] * 5)
+    after = [h.page for h in store.search_keyword("doc", q(QueryTerm("public"), QueryTerm("works"), mode="or")).hits]
+    assert before == after
+
+
+def test_clear_removes_index(store: Store) -> None:
+    _indexed(store)
+    store.clear(expired_only=False)
+    assert not store.is_indexed("doc")
+    assert not store.search_keyword("doc", q(QueryTerm("copyright"))).hits

@@ -70,7 +70,14 @@ class PageBuilder:
         return order
 
     def rect(
-        self, x0: float, y0: float, x1: float, y1: float, *, fill: RGB | None = (0.0, 0.0, 0.0), stroke: RGB | None = None
+        self,
+        x0: float,
+        y0: float,
+        x1: float,
+        y1: float,
+        *,
+        fill: RGB | None = (0.0, 0.0, 0.0),
+        stroke: RGB | None = None,
     ) -> int:
         order = self._next()
         pts = ((x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0))
@@ -125,7 +132,9 @@ class PageBuilder:
                 max(g.box.x1 for g in glyphs),
                 max(g.box.y1 for g in glyphs),
             )
-            self.texts.append(TextRun(order, "".join(g.char for g in glyphs), box, size, angle, (*rgb, 1.0), tuple(glyphs)))
+            self.texts.append(
+                TextRun(order, "".join(g.char for g in glyphs), box, size, angle, (*rgb, 1.0), tuple(glyphs))
+            )
         return order
 
     def image(self, box: Box) -> int:

@@ -33,7 +33,7 @@ def test_log_axes(base: int) -> None:
     pairs = [(50.0 + 40.0 * k, float(base) ** (k - 2)) for k in range(5)]
     s = calibrate(_ticks(pairs))
     assert isinstance(s, Scale) and s.kind == "log" and s.log_base == base
-    assert s.value(70.0) == pytest.approx(base ** -1.5)
+    assert s.value(70.0) == pytest.approx(base**-1.5)
     assert s.r2 == pytest.approx(1.0)
 
 

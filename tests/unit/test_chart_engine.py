@@ -4,6 +4,7 @@ resolution ladder for dual axes, hints, verification, sampling and renders."""
 from __future__ import annotations
 
 import io
+import json
 import math
 from collections.abc import Sequence
 
@@ -32,8 +33,12 @@ def _w(s: str, size: float = 9.0) -> float:
 class Chart:
     """Axes drawn in page space: x from xlim over [X0, X1], y from ylim over [Y1, Y0]."""
 
-    def __init__(self, xlim: tuple[float, float] = (0, 10), ylim: tuple[float, float] = (0, 100),
-                 yrlim: tuple[float, float] | None = None) -> None:
+    def __init__(
+        self,
+        xlim: tuple[float, float] = (0, 10),
+        ylim: tuple[float, float] = (0, 100),
+        yrlim: tuple[float, float] | None = None,
+    ) -> None:
         self.b = PageBuilder(420, 320)
         self.xlim, self.ylim, self.yrlim = xlim, ylim, yrlim
         for pts in (((X0, Y0), (X1, Y0)), ((X0, Y1), (X1, Y1)), ((X0, Y0), (X0, Y1)), ((X1, Y0), (X1, Y1))):
@@ -54,8 +59,14 @@ class Chart:
             self.b.text(x - _w(lab) / 2, Y1 + 7 + 6.5, lab)
         return self
 
-    def yticks(self, values: Sequence[float], *, right: bool = False, rgb: tuple[float, float, float] = (0, 0, 0),
-               labels: Sequence[str] | None = None) -> Chart:
+    def yticks(
+        self,
+        values: Sequence[float],
+        *,
+        right: bool = False,
+        rgb: tuple[float, float, float] = (0, 0, 0),
+        labels: Sequence[str] | None = None,
+    ) -> Chart:
         edge = X1 if right else X0
         for i, v in enumerate(values):
             y, lab = self.py(v, right), (labels[i] if labels else f"{v:g}")
@@ -64,8 +75,15 @@ class Chart:
             self.b.text(x, y + 3.2, lab, rgb=rgb)
         return self
 
-    def plot(self, xs: Sequence[float], ys: Sequence[float], *, rgb: tuple[float, float, float] = BLUE,
-             right: bool = False, width: float = 1.5) -> Chart:
+    def plot(
+        self,
+        xs: Sequence[float],
+        ys: Sequence[float],
+        *,
+        rgb: tuple[float, float, float] = BLUE,
+        right: bool = False,
+        width: float = 1.5,
+    ) -> Chart:
         self.b.line([(self.px(x), self.py(y, right)) for x, y in zip(xs, ys)], rgb=rgb, width=width)
         return self
 
@@ -74,9 +92,10 @@ class Chart:
 
 
 def _data(r):  # type: ignore[no-untyped-def]
+    """The wire form, as a JSON client sees it."""
     d = unstructure(r)
     d.pop("images", None)
-    return d
+    return json.loads(json.dumps(d))
 
 
 XS = [0, 2, 4, 6, 8, 10]

@@ -10,8 +10,12 @@ from pdfcore.vectors import Glyph, TextRun
 def _run(order: int, chars: list[tuple[str, float, float, float]]) -> TextRun:
     """chars: (char, x, baseline, size)."""
     glyphs = tuple(Glyph(c, Box(x, b - 0.72 * s, x + 0.556 * s, b), (x, b), s) for c, x, b, s in chars)
-    box = Box(min(g.box.x0 for g in glyphs), min(g.box.y0 for g in glyphs), max(g.box.x1 for g in glyphs),
-              max(g.box.y1 for g in glyphs))
+    box = Box(
+        min(g.box.x0 for g in glyphs),
+        min(g.box.y0 for g in glyphs),
+        max(g.box.x1 for g in glyphs),
+        max(g.box.y1 for g in glyphs),
+    )
     return TextRun(order, "".join(c[0] for c in chars), box, max(c[3] for c in chars), 0.0, (0, 0, 0, 1), glyphs)
 
 
@@ -32,8 +36,10 @@ def test_separate_minus_object_joins_its_digits() -> None:
 
 def test_neighbouring_tick_labels_stay_apart_and_phrases_join_words() -> None:
     row = [_run(i, [(str(i), 50.0 + 40.0 * i, 200.0, 9.0)]) for i in range(4)]
-    words = [_run(10, [(c, 100 + 5.0 * k, 50.0, 9.0) for k, c in enumerate("total")]),
-             _run(11, [(c, 130 + 5.0 * k, 50.0, 9.0) for k, c in enumerate("cost")])]
+    words = [
+        _run(10, [(c, 100 + 5.0 * k, 50.0, 9.0) for k, c in enumerate("total")]),
+        _run(11, [(c, 130 + 5.0 * k, 50.0, 9.0) for k, c in enumerate("cost")]),
+    ]
     labels = build_labels(row + words)
     texts = sorted(lab.text for lab in labels)
     assert texts == ["0", "1", "2", "3", "cost", "total"]

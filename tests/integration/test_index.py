@@ -1,0 +1,153 @@
+"""The persistent index: crash safety, schema versions, changed files, CJK, real documents."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import corpus_dir
+from tests.pdfgen import Page, simple_document, write_pdf
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _core(tmp_path: Path):  # type: ignore[no-untyped-def]
+    import pdfcore
+    from pdfcore.config import load_settings
+
+    cfg = tmp_path / "c.toml"
+    if not cfg.exists():
+        cfg.write_text("")
+    return pdfcore.build(load_settings(env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp_path / "cache")}))
+
+
+def test_changed_file_is_reextracted_never_stale(tmp_path: Path) -> None:
+    pdf = write_pdf(tmp_path / "d.pdf", [Page().text(72, 700, "original wording")])
+    core = _core(tmp_path)
+    try:
+        assert "original" in core.read_pages(str(pdf), "1").pages[0].text
+        assert core.search(str(pdf), "original", mode="keyword").matches
+        time.sleep(0.01)
+        write_pdf(pdf, [Page().text(72, 700, "replacement wording")])
+        r = core.read_pages(str(pdf), "1")
+        assert "replacement" in r.pages[0].text and r.cache_hits == 0
+        assert not core.search(str(pdf), "original", mode="keyword").matches
+        assert core.search(str(pdf), "replacement", mode="keyword").matches
+    finally:
+        core.close()
+
+
+def test_reads_and_info_use_the_persistent_cache(tmp_path: Path) -> None:
+    pdf = simple_document(tmp_path / "s.pdf", 4)
+    core = _core(tmp_path)
+    try:
+        assert core.info(str(pdf)).from_cache is False
+    finally:
+        core.close()
+    again = _core(tmp_path)  # a new process would see the same: nothing in memory
+    try:
+        assert again.info(str(pdf)).from_cache is True
+        assert again.read_pages(str(pdf), "1-4").cache_hits == 4
+    finally:
+        again.close()
+
+
+def test_older_schema_is_rebuilt_not_misread(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    db = sqlite3.connect(cache / "index.sqlite")
+    db.execute("CREATE TABLE pages (digest TEXT, page INT, data TEXT)")
+    db.execute("INSERT INTO pages VALUES ('x', 0, 'not json')")
+    db.execute("PRAGMA user_version=1")
+    db.commit()
+    db.close()
+    pdf = simple_document(tmp_path / "s.pdf", 2)
+    core = _core(tmp_path)
+    try:
+        assert core.read_pages(str(pdf), "1").pages[0].text
+        assert core.search(str(pdf), "token002", mode="keyword").matches[0].page == 2
+    finally:
+        core.close()
+    assert any(p.name.startswith("index.sqlite.v1.") for p in cache.iterdir())
+
+
+KILL_SCRIPT = r"""
+import sys, time
+sys.path.insert(0, {repo!r})
+import pdfcore
+from pdfcore.config import load_settings
+from adapters import sqlite_store
+
+original = sqlite_store.SqliteStore._index_pages
+
+def slow(self, c, digest, pages, **kw):
+    half = len(pages) // 2
+    original(self, c, digest, pages[:half], **kw)
+    print("INDEXING", flush=True)
+    time.sleep(60)
+    original(self, c, digest, pages[half:], **kw)
+
+sqlite_store.SqliteStore._index_pages = slow
+core = pdfcore.build(load_settings(env={{"PDFCORE_CONFIG": {cfg!r}, "PDFCORE_CACHE_DIR": {cache!r}}}))
+core.search({pdf!r}, "token001", mode="keyword")
+"""
+
+
+def test_sigkill_mid_indexing_never_leaves_a_half_index(tmp_path: Path) -> None:
+    pdf = simple_document(tmp_path / "s.pdf", 12)
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("")
+    script = KILL_SCRIPT.format(repo=str(REPO), cfg=str(cfg), cache=str(tmp_path / "cache"), pdf=str(pdf))
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line.strip() == "INDEXING"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+    core = _core(tmp_path)
+    try:
+        store = core.store
+        source = core.open(str(pdf))
+        assert store is not None and not store.is_indexed(source.fingerprint.sha256)
+        # the next search rebuilds the index and finds pages from both halves
+        for n in (1, 12):
+            r = core.search(str(pdf), f"token{n:03d}", mode="keyword")
+            assert [m.page for m in r.matches] == [n]
+        assert store.is_indexed(source.fingerprint.sha256)
+    finally:
+        core.close()
+
+
+def test_japanese_query_finds_its_page(tmp_path: Path) -> None:
+    jo = corpus_dir() / "pdfminer" / "samples" / "jo.pdf"
+    core = _core(tmp_path)
+    try:
+        for query in ("宇宙塵", "修羅", "心象スケッチ"):
+            r = core.search(str(jo), query, mode="keyword")
+            assert [m.page for m in r.matches] == [1], query
+            assert query in r.matches[0].excerpt
+    finally:
+        core.close()
+
+
+@pytest.mark.parametrize("query", ["Disney", '"public domain"', "copyright"])
+def test_freeculture_keyword_hits_contain_terms(tmp_path: Path, query: str) -> None:
+    book = corpus_dir() / "pdfjs" / "freeculture.pdf"
+    core = _core(tmp_path)
+    try:
+        r = core.search(str(book), query, mode="keyword", max_results=10, excerpt_style="snippet")
+        assert len(r.matches) == 10 and r.total_matches >= 10
+        needle = query.strip('"').lower()
+        for m in r.matches:
+            assert needle in m.excerpt.lower()
+        scores = [m.score for m in r.matches]
+        assert scores == sorted(scores, reverse=True)
+    finally:
+        core.close()

@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pdfcore.errors import InvalidArgument
+from pdfcore.models import OutlineEntry
+from pdfcore.services.search import heading_sections, parse_query
+from tests.fakes import FakeDocument, fake_core
+
+PAGES = [
+    "Introduction\n\nThe committee reviewed copyright policy.",
+    "Copyright law grants exclusive rights.\n\nA short note.",
+    "",  # a page without text (scanned)
+    "Public domain works are free to use by everyone in the public.",
+]
+
+
+@pytest.fixture
+def searcher(tmp_path: Path):  # type: ignore[no-untyped-def]
+    core, _ = fake_core(tmp_path, {"d.pdf": FakeDocument(PAGES, outline=[OutlineEntry(1, "Intro", 1), OutlineEntry(1, "Law", 2), OutlineEntry(1, "Domain", 4)])})
+    return core, str(tmp_path / "d.pdf")
+
+
+def test_parse_query() -> None:
+    q = parse_query('copyright "public domain" 著作権 copyright')
+    assert [(t.text, t.phrase, t.substring) for t in q.terms] == [
+        ("public domain", True, False),
+        ("copyright", False, False),
+        ("著作権", False, True),
+    ]
+    with pytest.raises(InvalidArgument):
+        parse_query("   ")
+
+
+def test_keyword_hits_excerpts_and_coverage(searcher) -> None:  # type: ignore[no-untyped-def]
+    core, path = searcher
+    r = core.search(path, "copyright", mode="keyword", excerpt_style="paragraph")
+    assert {m.page for m in r.matches} == {1, 2}
+    assert r.page_match_counts == {"1": 1, "2": 1}
+    for m in r.matches:
+        assert "copyright" in m.excerpt.lower()
+        assert m.bbox is not None and m.clip is not None
+    # the empty page is reported: a miss there is not evidence of absence
+    assert r.pages_without_text == "3" and "not evidence of absence" in (r.coverage_note or "")
+    snip = core.search(path, "exclusive", mode="keyword", excerpt_style="snippet", context_chars=10)
+    assert snip.matches[0].bbox is None and "exclusive" in snip.matches[0].excerpt
+
+
+def test_auto_reports_semantic_unavailable(searcher) -> None:  # type: ignore[no-untyped-def]
+    core, path = searcher
+    r = core.search(path, "copyright")
+    assert r.search_mode == "keyword"
+    assert r.semantic_unavailable is True and r.semantic_unavailable_reason
+
+
+def test_three_terms_relax_to_or(searcher) -> None:  # type: ignore[no-untyped-def]
+    core, path = searcher
+    strict = core.search(path, "copyright free", mode="keyword")
+    assert not strict.matches and not strict.relaxed_to_or  # two terms stay AND
+    loose = core.search(path, "copyright free everyone", mode="keyword")
+    assert loose.relaxed_to_or and loose.matches
+
+
+def test_regex_and_bad_regex(searcher) -> None:  # type: ignore[no-untyped-def]
+    core, path = searcher
+    r = core.search(path, r"[Cc]opy\w+", mode="regex")
+    assert {m.page for m in r.matches} == {1, 2} and r.search_mode == "regex"
+    with pytest.raises(InvalidArgument):
+        core.search(path, "(unclosed", mode="regex")
+
+
+def test_regex_budget_names_pages_not_searched(searcher) -> None:  # type: ignore[no-untyped-def]
+    core, path = searcher
+    source = core.open(path)
+    facts, _ = core.documents.facts(source)
+    r = core._search.regex(source, facts, r"(a+)+$", call_seconds=0.0)
+    assert r.regex_budget_exhausted and r.pages_not_searched == "1-4" and r.searched_pages == 0
+
+
+def test_sections_from_outline(searcher) -> None:  # type: ignore[no-untyped-def]
+    core, path = searcher
+    r = core.search(path, "copyright", granularity="section")
+    assert r.search_mode == "section"
+    assert [(s.title, s.start_page, s.end_page) for s in r.sections][:2] == [("Intro", 1, 1), ("Law", 2, 3)] or {
+        s.title for s in r.sections
+    } == {"Intro", "Law"}
+    for s in r.sections:
+        assert s.start_page <= s.end_page
+
+
+def test_heading_sections_are_sane() -> None:
+    from pdfcore.layout import assemble
+    from pdfcore.models import Box, PageText, TextLine
+
+    pages = []
+    for i in range(4):
+        lines = [TextLine(f"{i + 1}. Heading {i}", Box(50, 50, 300, 70), 18.0)]
+        lines += [TextLine(f"body text line {k} of page {i} with enough words", Box(50, 100 + 14 * k, 500, 112 + 14 * k), 10.0) for k in range(30)]
+        pages.append(assemble(PageText(index=i, text="", lines=tuple(lines))))
+    secs = heading_sections(pages, 4)
+    assert 1 <= len(secs) <= 8
+    assert all(s.start <= s.end for s in secs)
+    assert [s.title for s in secs if s.title] == [f"{i + 1}. Heading {i}" for i in range(4)]
