@@ -72,6 +72,7 @@ class SqliteStore(Store):
         self._ready = False
         self._stats_cache: dict[str, tuple[int, float, dict[str, int]]] = {}
         self._stats_lock = threading.Lock()
+        self._stems: dict[str, tuple[str, ...]] = {}
 
     # -- connections -------------------------------------------------------------------------
 
@@ -187,6 +188,16 @@ class SqliteStore(Store):
 
     def stem(self, text: str) -> list[str]:
         """The index terms of ``text``, in order (what a word query actually matches)."""
+        cached = self._stems.get(text)
+        if cached is not None:
+            return list(cached)
+        terms = self._stem_uncached(text)
+        if len(self._stems) > 4096:
+            self._stems.clear()
+        self._stems[text] = tuple(terms)
+        return terms
+
+    def _stem_uncached(self, text: str) -> list[str]:
         conn = self._conn()
         self._tokenizer(conn)
         conn.execute("DELETE FROM temp.tok")
@@ -403,7 +414,7 @@ class SqliteStore(Store):
 
         # Document-local BM25.
         stems_by_term = [self.stem(t.text) if not t.substring else [] for t in query.terms]
-        tf_rows = self._page_tf(conn, digest, candidates)
+        tf_rows = self._page_tf(conn, digest, candidates, [s for stems in stems_by_term for s in stems])
         scores: dict[int, float] = {}
         counts: dict[int, int] = {}
         for page in candidates:
@@ -472,14 +483,30 @@ class SqliteStore(Store):
         row = conn.execute("SELECT text FROM pages_fts WHERE rowid=?", (rowid,)).fetchone()
         return str(row[0]) if row else ""
 
-    def _page_tf(self, conn: sqlite3.Connection, digest: str, pages: set[int]) -> dict[int, tuple[int, dict[str, int]]]:
+    def _page_tf(
+        self, conn: sqlite3.Connection, digest: str, pages: set[int], terms: Sequence[str]
+    ) -> dict[int, tuple[int, dict[str, int]]]:
+        """Lengths and the counts of ``terms`` only (json_extract parses in C; no full decode)."""
         out: dict[int, tuple[int, dict[str, int]]] = {}
+        terms = list(dict.fromkeys(terms))
+        if not terms:
+            return {p: (0, {}) for p in pages}
+        paths = ", ".join("?" for _ in terms)
+        args = ['$."' + t.replace('"', '') + '"' for t in terms]
         for chunk in _chunks(sorted(pages), 500):
             marks = ",".join("?" * len(chunk))
-            for page, length, tf in conn.execute(
-                f"SELECT page, length, tf FROM page_terms WHERE digest=? AND page IN ({marks})", (digest, *chunk)
+            for row in conn.execute(
+                f"SELECT page, length, json_extract(tf, {paths}) FROM page_terms "
+                f"WHERE digest=? AND page IN ({marks})",
+                (*args, digest, *chunk),
             ):
-                out[int(page)] = (int(length), json.loads(tf))
+                page, length, value = row
+                if len(terms) == 1:
+                    counts = {terms[0]: int(value or 0)}
+                else:
+                    values = json.loads(value) if value else [None] * len(terms)
+                    counts = {t: int(v or 0) for t, v in zip(terms, values, strict=True)}
+                out[int(page)] = (int(length), counts)
         return out
 
     def _spans(

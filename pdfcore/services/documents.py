@@ -151,6 +151,21 @@ class DocumentService:
             found.update(self.store.load_pages(digest, rest))
         return found
 
+    def unusable_pages(self, source: DocumentSource, facts: DocumentFacts) -> frozenset[int]:
+        """0-based pages whose native text is unusable (cached per document)."""
+        from pdfcore.services.quality import UNUSABLE
+
+        key = ("unusable", source.fingerprint.sha256)
+        with self._lock:
+            hit = self._facts.get(key)
+        if isinstance(hit, frozenset):
+            return hit
+        pages = self.pages(source, list(range(facts.page_count)), facts).pages
+        found = frozenset(i for i, p in pages.items() if set(p.warnings) & UNUSABLE)
+        with self._lock:
+            self._facts.put(key, found)
+        return found
+
     def replace_page(self, source: DocumentSource, page: PageText, facts: DocumentFacts) -> None:
         """Store a re-read page (e.g. after OCR) in place of the cached one."""
         digest = source.fingerprint.sha256

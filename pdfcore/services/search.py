@@ -25,7 +25,6 @@ from pdfcore.models import Box, DocumentFacts, DocumentSource, KeywordHit, Keywo
 from pdfcore.results import CONTENT_WARNING_SEARCH
 from pdfcore.serde import opt
 from pdfcore.services.documents import DocumentService
-from pdfcore.services.quality import UNUSABLE
 from ports.store import Store
 
 MAX_RESULTS = 100
@@ -300,9 +299,11 @@ class SearchService:
             return None
         return pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])
 
-    @staticmethod
-    def _coverage(pages: dict[int, PageText], scope: Sequence[int]) -> tuple[str | None, str | None]:
-        unusable = [i + 1 for i in scope if i in pages and set(pages[i].warnings) & UNUSABLE]
+    def _coverage(
+        self, source: DocumentSource, facts: DocumentFacts, scope: Sequence[int]
+    ) -> tuple[str | None, str | None]:
+        bad = self.documents.unusable_pages(source, facts)
+        unusable = [i + 1 for i in scope if i in bad]
         if not unusable:
             return None, None
         spec = pagespec.format_ranges(unusable)
@@ -340,12 +341,12 @@ class SearchService:
                 digest, KeywordQuery(parsed.terms, mode="or"), pages=scope, limit=max_results
             )
             relaxed = bool(outcome.hits)
-        all_pages = self._all_pages(source, facts)
+        hit_pages = self.documents.pages(source, [h.page for h in outcome.hits], facts).pages
         matches = tuple(
-            self._match(all_pages[h.page], h, facts, excerpt_style, context_chars) for h in outcome.hits
+            self._match(hit_pages[h.page], h, facts, excerpt_style, context_chars) for h in outcome.hits
         )
         scope_list = scope if scope is not None else list(range(facts.page_count))
-        no_text, note = self._coverage(all_pages, scope_list)
+        no_text, note = self._coverage(source, facts, scope_list)
         return SearchResult(
             matches=matches,
             total_matches=len(outcome.page_match_counts),
@@ -458,7 +459,7 @@ class SearchService:
                     match_count=n,
                 )
             )
-        no_text, note = self._coverage(all_pages, scope)
+        no_text, note = self._coverage(source, facts, scope)
         return SearchResult(
             matches=tuple(matches),
             total_matches=len(counts),
@@ -542,7 +543,7 @@ class SearchService:
                 continue
             used += size
             out_sections.append(m)
-        no_text, note = self._coverage(all_pages, list(range(facts.page_count)))
+        no_text, note = self._coverage(source, facts, list(range(facts.page_count)))
         del require_all
         return SectionResult(
             sections=tuple(out_sections),
