@@ -7,6 +7,7 @@ visited with their form's matrix applied, so every box comes out in page space.
 from __future__ import annotations
 
 import ctypes
+import itertools
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -280,7 +281,7 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
         if stroked:
             # Straight stroked pieces that run along an axis (a Bezier piece is never a rule).
             if not curved:
-                for p, q in zip(pts, pts[1:]):
+                for p, q in itertools.pairwise(pts):
                     add_segment(p, q)
                 if closed:
                     add_segment(pts[-1], pts[0])

@@ -358,23 +358,60 @@ def _ruled(crop: Any, direction: str) -> _Found | None:
         cells = t.extract(x_tolerance=CELL_X_TOL, **_DIRECTIONS[direction])
         if len(cells) < 2 or max((len(r) for r in cells), default=0) < 2:
             continue
-        if _coarse(cells):
-            # Rules around the table but not between its rows: read the rows from the text.
+        if _coarse(cells) or (direction == "ltr" and _merged_columns(t.cells, crop)):
+            # Rules around the table but not between its rows or columns: read it from the text.
             out.extend(_unruled(crop.crop(t.bbox, strict=False), direction))
         else:
             out.append((tuple(t.bbox), _turn(cells, direction)))
     return out or None
 
 
+def _merged_columns(cell_boxes: Sequence[Sequence[float]], crop: Any) -> bool:
+    """Many cells hold lines with a wide blank inside: several columns share a cell because the
+    rulings between columns are missing."""
+    words = [w for w in crop.extract_words(x_tolerance=WORD_X_TOL) if w["upright"]]
+    filled = merged = 0
+    for x0, top, x1, bottom in cell_boxes:
+        inside = [
+            w for w in words if x0 <= (w["x0"] + w["x1"]) / 2 <= x1 and top <= (w["top"] + w["bottom"]) / 2 <= bottom
+        ]
+        if not inside:
+            continue
+        filled += 1
+        for line in _word_rows([_frame(w, "ltr") for w in inside]):
+            line.sort(key=lambda w: w[0])
+            height = max(w[3] - w[1] for w in line)
+            # A bullet or list marker is followed by a wide blank in ordinary text.
+            start = 1 if len(line) > 1 and not any(ch.isalnum() for ch in line[0][4]) else 0
+            if any(b[0] - a[2] >= WIDE_GAP * height for a, b in zip(line[start:], line[start + 1 :])):
+                merged += 1
+                break
+    return filled > 0 and merged >= MERGED_SHARE * filled
+
+
+#: A blank this many line heights wide inside a cell's line separates two columns ...
+WIDE_GAP = 1.5
+#: ... and a grid is missing column rules when this share of its filled cells has one.
+MERGED_SHARE = 0.3
+
+
 def _coarse(cells: Sequence[Sequence[str | None]]) -> bool:
-    """Most filled cells hold several lines: the grid is missing its row rules."""
+    """Many cells hold a stack of figures, one per line: the grid is missing its row rules.
+
+    (Cells of wrapped text are fine: ruled tables of prose are read by their rules.)
+    """
     filled = [c for row in cells for c in row if c and c.strip()]
     if not filled:
         return False
-    return sum(1 for c in filled if c.count("\n") >= COARSE_LINES - 1) >= COARSE_SHARE * len(filled)
+    stacked = 0
+    for c in filled:
+        lines = [ln for ln in c.split("\n") if ln.strip()]
+        if len(lines) >= COARSE_LINES and sum(1 for ln in lines if any(ch.isdigit() for ch in ln)) >= 0.7 * len(lines):
+            stacked += 1
+    return stacked >= COARSE_SHARE * len(filled)
 
 
-#: A ruled grid is too coarse when this share of its filled cells holds this many lines or more.
+#: A ruled grid is too coarse when this share of its filled cells stacks this many figures.
 COARSE_LINES = 3
 COARSE_SHARE = 0.3
 

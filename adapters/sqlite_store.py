@@ -39,7 +39,7 @@ from ports.store import Store
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _BUSY_TIMEOUT_MS = 30_000
 _PAGE_BITS = 20
 TOKENIZE = "porter unicode61 remove_diacritics 2"
@@ -70,7 +70,7 @@ class SqliteStore(Store):
         self._local = threading.local()
         self._init_lock = threading.Lock()
         self._ready = False
-        self._stats_cache: dict[str, tuple[int, float, dict[str, int]]] = {}
+        self._stats_cache: dict[str, tuple[int, float]] = {}
         self._stats_lock = threading.Lock()
         self._stems: dict[str, tuple[str, ...]] = {}
 
@@ -152,7 +152,7 @@ class SqliteStore(Store):
                 if_not_exists=True,
             )
             db.table("doc_index").create(
-                {"digest": str, "n_pages": int, "avgdl": float, "df": str, "indexed_at": float},
+                {"digest": str, "n_pages": int, "avgdl": float, "indexed_at": float},
                 pk="digest",
                 if_not_exists=True,
             )
@@ -300,16 +300,12 @@ class SqliteStore(Store):
             c.execute("DELETE FROM pages_tri WHERE rowid BETWEEN ? AND ?", (lo, hi))
             c.execute("DELETE FROM page_terms WHERE digest=?", (digest,))
             self._index_pages(c, digest, pages, update_stats=False, doc_no=doc_no)
-            lengths = [r[0] for r in c.execute("SELECT length FROM page_terms WHERE digest=?", (digest,))]
-            df: dict[str, int] = {}
-            for (tf_json,) in c.execute("SELECT tf FROM page_terms WHERE digest=?", (digest,)):
-                for term in json.loads(tf_json):
-                    df[term] = df.get(term, 0) + 1
-            n = len(lengths)
-            avgdl = (sum(lengths) / n) if n else 0.0
+            n, avgdl = c.execute(
+                "SELECT count(*), coalesce(avg(length), 0) FROM page_terms WHERE digest=?", (digest,)
+            ).fetchone()
             c.execute(
-                "INSERT OR REPLACE INTO doc_index(digest, n_pages, avgdl, df, indexed_at) VALUES (?,?,?,?,?)",
-                (digest, n, avgdl, json.dumps(df, separators=(",", ":")), time.time()),
+                "INSERT OR REPLACE INTO doc_index(digest, n_pages, avgdl, indexed_at) VALUES (?,?,?,?)",
+                (digest, int(n), float(avgdl), time.time()),
             )
         with self._stats_lock:
             self._stats_cache.pop(digest, None)
@@ -342,15 +338,10 @@ class SqliteStore(Store):
             ],
         )
         if update_stats:
-            lengths = [r[0] for r in c.execute("SELECT length FROM page_terms WHERE digest=?", (digest,))]
-            df: dict[str, int] = {}
-            for (tf_json,) in c.execute("SELECT tf FROM page_terms WHERE digest=?", (digest,)):
-                for term in json.loads(tf_json):
-                    df[term] = df.get(term, 0) + 1
-            c.execute(
-                "UPDATE doc_index SET n_pages=?, avgdl=?, df=? WHERE digest=?",
-                (len(lengths), sum(lengths) / max(1, len(lengths)), json.dumps(df, separators=(",", ":")), digest),
-            )
+            n, avgdl = c.execute(
+                "SELECT count(*), coalesce(avg(length), 0) FROM page_terms WHERE digest=?", (digest,)
+            ).fetchone()
+            c.execute("UPDATE doc_index SET n_pages=?, avgdl=? WHERE digest=?", (int(n), float(avgdl), digest))
             with self._stats_lock:
                 self._stats_cache.pop(digest, None)
 
@@ -365,15 +356,15 @@ class SqliteStore(Store):
             is not None
         )
 
-    def _doc_stats(self, conn: sqlite3.Connection, digest: str) -> tuple[int, float, dict[str, int]] | None:
+    def _doc_stats(self, conn: sqlite3.Connection, digest: str) -> tuple[int, float] | None:
         with self._stats_lock:
             hit = self._stats_cache.get(digest)
         if hit is not None:
             return hit
-        row = conn.execute("SELECT n_pages, avgdl, df FROM doc_index WHERE digest=?", (digest,)).fetchone()
+        row = conn.execute("SELECT n_pages, avgdl FROM doc_index WHERE digest=?", (digest,)).fetchone()
         if row is None:
             return None
-        stats = (int(row[0]), float(row[1]), json.loads(row[2]))
+        stats = (int(row[0]), float(row[1]))
         with self._stats_lock:
             if len(self._stats_cache) > 64:
                 self._stats_cache.pop(next(iter(self._stats_cache)))
@@ -388,7 +379,7 @@ class SqliteStore(Store):
         stats = self._doc_stats(conn, digest)
         if doc_no is None or stats is None or not query.terms:
             return KeywordOutcome(hits=(), page_match_counts=(), searched_pages=0)
-        n_pages, avgdl, df = stats
+        n_pages, avgdl = stats
         lo, hi = _rowid(doc_no, 0), _rowid(doc_no + 1, 0) - 1
         allowed = set(pages) if pages is not None else None
         searched = len(allowed) if allowed is not None else n_pages
