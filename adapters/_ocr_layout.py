@@ -28,7 +28,9 @@ GUTTER_IN_LINE = 1.5
 #: A blank horizontal band this many line heights high separates blocks.
 BAND_GAP = 0.8
 #: A blank vertical band this many line heights wide separates columns.
-COLUMN_GAP = 0.5
+COLUMN_GAP = 0.4
+#: Columns of two bands start within this many line heights of each other: the same columns.
+ALIGN = 2.0
 
 
 @dataclass(frozen=True)
@@ -150,16 +152,50 @@ def _rows(segments: Sequence[Segment]) -> list[list[Segment]]:
     return [sorted(row, key=lambda s: s.bounds[0]) for row in rows]
 
 
+def _column_starts(band: Sequence[Segment], line_height: float) -> list[float] | None:
+    """Left edges of the columns a band splits into, or None when it does not split."""
+    columns = _split_axis(band, 0, COLUMN_GAP * line_height)
+    if len(columns) < 2:
+        return None
+    return [min(s.bounds[0] for s in column) for column in columns]
+
+
+def _merge_aligned(bands: list[list[Segment]], line_height: float) -> list[list[Segment]]:
+    """Join consecutive bands laid out in the same columns.
+
+    A blank band that happens to cross both columns of a two-column region (a heading in one
+    column beside a paragraph break in the other) must not cut the region in two: read that way,
+    the top halves of both columns would come before the bottom halves.
+    """
+    merged: list[list[Segment]] = [list(bands[0])]
+    previous = _column_starts(bands[0], line_height)
+    for band in bands[1:]:
+        starts = _column_starts(band, line_height)
+        if (
+            previous is not None
+            and starts is not None
+            and len(previous) == len(starts)
+            and all(abs(a - b) <= ALIGN * line_height for a, b in zip(previous, starts))
+        ):
+            merged[-1].extend(band)
+        else:
+            merged.append(list(band))
+            previous = starts
+    return merged
+
+
 def _xy_cut(segments: Sequence[Segment], line_height: float) -> list[list[list[Segment]]]:
     """Blocks (each a list of rows) in reading order."""
     if len(segments) <= 1:
         return [[list(segments)]] if segments else []
     bands = _split_axis(segments, 1, BAND_GAP * line_height)
     if len(bands) > 1:
-        return [block for band in bands for block in _xy_cut(band, line_height)]
-    rows = _rows(segments)
-    if len(rows) > 1:
+        groups = _merge_aligned(bands, line_height)
+        if len(groups) > 1:
+            return [block for group in groups for block in _xy_cut(group, line_height)]
+        # Every band has the same columns: split those below.
+    if len(_rows(segments)) > 1:
         columns = _split_axis(segments, 0, COLUMN_GAP * line_height)
         if len(columns) > 1:
             return [block for column in columns for block in _xy_cut(column, line_height)]
-    return [rows]
+    return [_rows(band) for band in bands]

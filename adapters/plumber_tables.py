@@ -20,6 +20,7 @@ small LRU keyed by path, content digest and a salted hash of the password.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import logging
 import os
 import struct
@@ -358,40 +359,65 @@ def _ruled(crop: Any, direction: str) -> _Found | None:
         cells = t.extract(x_tolerance=CELL_X_TOL, **_DIRECTIONS[direction])
         if len(cells) < 2 or max((len(r) for r in cells), default=0) < 2:
             continue
-        if _coarse(cells) or (direction == "ltr" and _merged_columns(t.cells, crop)):
-            # Rules around the table but not between its rows or columns: read it from the text.
-            out.extend(_unruled(crop.crop(t.bbox, strict=False), direction))
-        else:
-            out.append((tuple(t.bbox), _turn(cells, direction)))
+        grid = _turn(cells, direction)
+        if _coarse(cells) or (direction == "ltr" and _merged_columns(t.rows, crop)):
+            # Rules around the table but not between its rows or columns: read it from the
+            # text, unless that reads worse (justified text also leaves wide blanks in cells).
+            text = _unruled(crop.crop(t.bbox, strict=False), direction)
+            if text and (_coarse(cells) or _fill(text[0][1]) > _fill(grid)):
+                out.extend(text)
+                continue
+        out.append((tuple(t.bbox), grid))
     return out or None
 
 
-def _merged_columns(cell_boxes: Sequence[Sequence[float]], crop: Any) -> bool:
-    """Many cells hold lines with a wide blank inside: several columns share a cell because the
-    rulings between columns are missing."""
+def _fill(grid: Grid) -> float:
+    """Share of filled cells, empty rows and columns left out."""
+    rows = [r for r in grid if any(c.strip() for c in r)]
+    if not rows:
+        return 0.0
+    cols = [k for k in range(max(len(r) for r in rows)) if any(k < len(r) and r[k].strip() for r in rows)]
+    filled = sum(1 for r in rows for k in cols if k < len(r) and r[k].strip())
+    return filled / (len(rows) * len(cols))
+
+
+def _merged_columns(rows: Sequence[Any], crop: Any) -> bool:
+    """Many rows have a cell whose lines hold a wide blank: several columns share a cell
+    because the rulings between columns are missing."""
     words = [w for w in crop.extract_words(x_tolerance=WORD_X_TOL) if w["upright"]]
     filled = merged = 0
-    for x0, top, x1, bottom in cell_boxes:
-        inside = [
-            w for w in words if x0 <= (w["x0"] + w["x1"]) / 2 <= x1 and top <= (w["top"] + w["bottom"]) / 2 <= bottom
-        ]
-        if not inside:
-            continue
-        filled += 1
-        for line in _word_rows([_frame(w, "ltr") for w in inside]):
-            line.sort(key=lambda w: w[0])
-            height = max(w[3] - w[1] for w in line)
-            # A bullet or list marker is followed by a wide blank in ordinary text.
-            start = 1 if len(line) > 1 and not any(ch.isalnum() for ch in line[0][4]) else 0
-            if any(b[0] - a[2] >= WIDE_GAP * height for a, b in zip(line[start:], line[start + 1 :])):
-                merged += 1
-                break
+    for row in rows:
+        boxes = [c for c in row.cells if c is not None]
+        in_row = False
+        for x0, top, x1, bottom in boxes:
+            inside = [
+                w
+                for w in words
+                if x0 <= (w["x0"] + w["x1"]) / 2 <= x1 and top <= (w["top"] + w["bottom"]) / 2 <= bottom
+            ]
+            if inside:
+                in_row = True
+                if _has_wide_blank(inside):
+                    merged += 1
+                    break
+        filled += in_row
     return filled > 0 and merged >= MERGED_SHARE * filled
+
+
+def _has_wide_blank(words: list[dict[str, Any]]) -> bool:
+    for line in _word_rows([_frame(w, "ltr") for w in words]):
+        line.sort(key=lambda w: w[0])
+        height = max(w[3] - w[1] for w in line)
+        # A bullet or list marker is followed by a wide blank in ordinary text.
+        start = 1 if len(line) > 1 and not any(ch.isalnum() for ch in line[0][4]) else 0
+        if any(b[0] - a[2] >= WIDE_GAP * height for a, b in itertools.pairwise(line[start:])):
+            return True
+    return False
 
 
 #: A blank this many line heights wide inside a cell's line separates two columns ...
 WIDE_GAP = 1.5
-#: ... and a grid is missing column rules when this share of its filled cells has one.
+#: ... and a grid is missing column rules when this share of its rows has one.
 MERGED_SHARE = 0.3
 
 

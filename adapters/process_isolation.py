@@ -35,8 +35,10 @@ from typing import Any
 
 from pdfcore.errors import ExtractionFailed, PdfcoreError
 from pdfcore.models import Clip, DocumentFacts, DocumentSource, PageText, RenderedImage
+from pdfcore.vectors import PageVectors
 from ports.renderer import Renderer
 from ports.text_extractor import TextExtractor
+from ports.vector_source import VectorSource
 
 log = logging.getLogger(__name__)
 
@@ -309,3 +311,18 @@ class IsolatedRenderer(Renderer):
     def render(self, source: DocumentSource, page: int, *, dpi: float, clip: Clip | None = None) -> RenderedImage:
         image: RenderedImage = self.pool.call(self.spec, "render", source, page, dpi=dpi, clip=clip)
         return image
+
+
+class IsolatedVectorSource(VectorSource):
+    """A VectorSource (chart reading) whose engine runs in the worker processes."""
+
+    def __init__(self, spec: str, pool: WorkerPool, name: str = "") -> None:
+        self.spec = spec
+        self.pool = pool
+        self.name = name or spec
+
+    def read_page(
+        self, source: DocumentSource, page: int, *, text: bool = True, max_objects: int = 100_000
+    ) -> PageVectors:
+        vectors: PageVectors = self.pool.call(self.spec, "read_page", source, page, text=text, max_objects=max_objects)
+        return vectors

@@ -1,8 +1,8 @@
 """OcrEngine on RapidOCR (PaddleOCR models run by onnxruntime).
 
 The models are the ones shipped inside the ``rapidocr`` wheel (its default configuration:
-PP-OCR detection and multilingual recognition, plus the 0/180 degree line classifier). Their
-paths are passed explicitly, so RapidOCR never takes its download path: a wheel without them
+PP-OCR detection and multilingual recognition; the 0/180 degree line classifier is off by
+default, see ``classify_orientation``). Their paths are passed explicitly, so RapidOCR never takes its download path: a wheel without them
 is reported as ``ocr_unavailable`` instead of fetching anything.
 
 RapidOCR detects text lines (with word boxes) and lists them top to bottom; they are put in
@@ -80,9 +80,15 @@ class RapidOcrEngine(OcrEngine):
     # above ~200 dpi only costs time.
     preferred_dpi = 200
 
-    def __init__(self, *, threads: int | None = None, model_dir: str | None = None) -> None:
+    def __init__(
+        self, *, threads: int | None = None, model_dir: str | None = None, classify_orientation: bool = False
+    ) -> None:
         self.threads = threads if threads and threads > 0 else _available_cpus()
         self.model_dir = model_dir
+        # RapidOCR's 0/180 degree line classifier turns some upright lines over and reads them as
+        # garbage (a 10-K page: CER 0.079 with it, 0.008 without; benchmarks/bench_ocr.py), so it
+        # is off unless asked for. Pages turned as a whole are not fixed by it anyway.
+        self.classify_orientation = classify_orientation
         self._lock = threading.Lock()
         self._engine: Any = None
 
@@ -130,13 +136,17 @@ class RapidOcrEngine(OcrEngine):
 
                     params: dict[str, Any] = {
                         "Global.log_level": "error",
+                        "Global.use_cls": self.classify_orientation,
                         "EngineConfig.onnxruntime.intra_op_num_threads": self.threads,
                     }
                     params.update({f"{part}.model_path": str(path) for part, path in paths.items()})
                     engine = RapidOCR(params=params)
                     # RapidOCR otherwise creates its sessions on the first page: create them now so
                     # a broken model fails here, once (the loaders are internal, hence optional).
-                    for loader in ("_load_det_model", "_load_cls_model", "_load_rec_model"):
+                    loaders = ["_load_det_model", "_load_rec_model"]
+                    if self.classify_orientation:
+                        loaders.append("_load_cls_model")
+                    for loader in loaders:
                         load = getattr(engine, loader, None)
                         if callable(load):
                             load()
@@ -158,7 +168,7 @@ class RapidOcrEngine(OcrEngine):
             # RapidOCR takes OpenCV's BGR channel order for arrays.
             pixels = np.ascontiguousarray(np.asarray(rgb)[:, :, ::-1])
             with self._lock:
-                output = engine(pixels, return_word_box=True)
+                output = engine(pixels, return_word_box=True, use_cls=self.classify_orientation)
         return build_result(self.name, _segments(output), width, height)
 
 

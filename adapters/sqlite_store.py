@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from pdfcore.models import (
+    ChunkSpan,
     DocumentFacts,
     KeywordHit,
     KeywordOutcome,
@@ -33,13 +34,14 @@ from pdfcore.models import (
     PageText,
     QueryTerm,
     StoreStats,
+    VectorSet,
 )
 from pdfcore.serde import structure, unstructure
 from ports.store import Store
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 _BUSY_TIMEOUT_MS = 30_000
 _PAGE_BITS = 20
 TOKENIZE = "porter unicode61 remove_diacritics 2"
@@ -158,6 +160,11 @@ class SqliteStore(Store):
             )
             db.table("page_terms").create(
                 {"digest": str, "page": int, "length": int, "tf": str}, pk=("digest", "page"), if_not_exists=True
+            )
+            db.table("vectors").create(
+                {"digest": str, "key": str, "dimension": int, "spans": str, "data": bytes, "created_at": float},
+                pk=("digest", "key"),
+                if_not_exists=True,
             )
             conn.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS pages_fts USING fts5(text, tokenize='{TOKENIZE}')")
             conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS pages_tri USING fts5(text, tokenize='trigram')")
@@ -456,7 +463,9 @@ class SqliteStore(Store):
         mask = (1 << _PAGE_BITS) - 1
         return {int(r[0]) & mask for r in rows}
 
-    def _substring_pages(self, conn: sqlite3.Connection, needle: str, lo: int, hi: int, texts: dict[int, str]) -> set[int]:
+    def _substring_pages(
+        self, conn: sqlite3.Connection, needle: str, lo: int, hi: int, texts: dict[int, str]
+    ) -> set[int]:
         mask = (1 << _PAGE_BITS) - 1
         if len(needle) >= 3:
             return self._fts_pages(conn, "pages_tri", _fts_string(needle), lo, hi)
@@ -483,12 +492,11 @@ class SqliteStore(Store):
         if not terms:
             return {p: (0, {}) for p in pages}
         paths = ", ".join("?" for _ in terms)
-        args = ['$."' + t.replace('"', '') + '"' for t in terms]
+        args = ['$."' + t.replace('"', "") + '"' for t in terms]
         for chunk in _chunks(sorted(pages), 500):
             marks = ",".join("?" * len(chunk))
             for row in conn.execute(
-                f"SELECT page, length, json_extract(tf, {paths}) FROM page_terms "
-                f"WHERE digest=? AND page IN ({marks})",
+                f"SELECT page, length, json_extract(tf, {paths}) FROM page_terms WHERE digest=? AND page IN ({marks})",
                 (*args, digest, *chunk),
             ):
                 page, length, value = row
@@ -532,6 +540,33 @@ class SqliteStore(Store):
                     start = low.find(needle, start + len(needle))
         return {p: tuple(sorted(set(s))) for p, s in out.items()}
 
+    # -- vectors -----------------------------------------------------------------------------
+
+    def save_vectors(self, digest: str, vectors: VectorSet) -> None:
+        spans = json.dumps([[s.page, s.start, s.end] for s in vectors.spans], separators=(",", ":"))
+        with self._tx() as c:
+            if c.execute("SELECT 1 FROM documents WHERE digest=?", (digest,)).fetchone() is None:
+                return
+            c.execute(
+                "INSERT OR REPLACE INTO vectors(digest, key, dimension, spans, data, created_at) VALUES (?,?,?,?,?,?)",
+                (digest, vectors.key, vectors.dimension, spans, vectors.data, time.time()),
+            )
+
+    def load_vectors(self, digest: str, key: str) -> VectorSet | None:
+        row = (
+            self._conn()
+            .execute(
+                "SELECT dimension, spans, data FROM vectors JOIN documents USING(digest) "
+                "WHERE digest=? AND key=? AND (? <= 0 OR written_at > ?)",
+                (digest, key, self.ttl_seconds, time.time() - self.ttl_seconds),
+            )
+            .fetchone()
+        )
+        if row is None:
+            return None
+        spans = tuple(ChunkSpan(int(p), int(a), int(b)) for p, a, b in json.loads(row[1]))
+        return VectorSet(key=key, dimension=int(row[0]), spans=spans, data=bytes(row[2]))
+
     # -- maintenance -------------------------------------------------------------------------
 
     def _expired(self, written_at: float) -> bool:
@@ -540,6 +575,7 @@ class SqliteStore(Store):
     def stats(self) -> StoreStats:
         conn = self._conn()
         files = conn.execute("SELECT count(*) FROM documents").fetchone()[0]
+        embeddings = conn.execute("SELECT coalesce(sum(length(data) / (4 * dimension)), 0) FROM vectors").fetchone()[0]
         pages, images = conn.execute("SELECT count(*), coalesce(sum(images),0) FROM pages").fetchone()
         ocr = conn.execute("SELECT count(*) FROM pages WHERE source='ocr'").fetchone()[0]
         size = sum(os.path.getsize(self.path + s) for s in ("", "-wal") if os.path.exists(self.path + s))
@@ -547,7 +583,7 @@ class SqliteStore(Store):
             total_files=int(files),
             total_pages=int(pages),
             total_images=int(images),
-            total_embeddings=0,
+            total_embeddings=int(embeddings),
             total_ocr_pages=int(ocr),
             size_bytes=int(size),
             path=self.path,
@@ -566,7 +602,7 @@ class SqliteStore(Store):
                 lo, hi = _rowid(int(doc_no), 0), _rowid(int(doc_no) + 1, 0) - 1
                 c.execute("DELETE FROM pages_fts WHERE rowid BETWEEN ? AND ?", (lo, hi))
                 c.execute("DELETE FROM pages_tri WHERE rowid BETWEEN ? AND ?", (lo, hi))
-                for table in ("pages", "page_terms", "doc_index", "documents"):
+                for table in ("pages", "page_terms", "doc_index", "vectors", "documents"):
                     c.execute(f"DELETE FROM {table} WHERE digest=?", (digest,))
             if not expired_only:
                 c.execute("DELETE FROM paths")

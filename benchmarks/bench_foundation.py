@@ -361,67 +361,60 @@ class Results:
         return min(values) if values else None
 
 
-def run_in_process(res: Results, ws: Workspace, docs: dict[str, Path], runs: int) -> None:
-    for name, path in docs.items():
-        bare_text(path)  # page cache warm-up for the file, not timed
-        for i in range(runs):
-            sec, chars = time_it(lambda p=path: bare_text(p))
-            res.add(f"{name}.read_cold.bare", sec)
-            res.facts[f"{name}.bare.chars"] = chars
-            sec, size = time_it(lambda p=path: bare_render(p))
-            res.add(f"{name}.render.bare", sec)
-            res.facts[f"{name}.bare.png_bytes"] = size
-            with ws.cache_dir("api") as cache:
-                core = build_core(ws, cache)
-                try:
-                    sec, out = time_it(lambda c=core, p=path: api_read_loop(c, p))
-                    res.add(f"{name}.read_cold.api", sec)
-                    res.facts[f"{name}.api.read"] = out
-                    sec, _ = time_it(lambda c=core, p=path: api_read_loop(c, p))
-                    res.add(f"{name}.read_warm.api", sec)
-                finally:
-                    core.close()
-            with ws.cache_dir("api") as cache:
-                core = build_core(ws, cache)
-                try:
-                    sec, _ = time_it(lambda c=core, p=path: c.info(str(p)))
-                    res.add(f"{name}.info_cold.api", sec)
-                finally:
-                    core.close()
-            with ws.cache_dir("api") as cache:
-                core = build_core(ws, cache)
-                try:
-                    sec, _ = time_it(lambda c=core, p=path: c.render_pages(str(p), 1, dpi=DPI))
-                    res.add(f"{name}.render.api", sec)
-                finally:
-                    core.close()
-            log(
-                f"in-process {name} run {i + 1}/{runs}: bare text {res.samples[f'{name}.read_cold.bare'][-1]:.3f}s, "
-                f"api read {res.samples[f'{name}.read_cold.api'][-1]:.3f}s"
-            )
+def _with_core(ws: Workspace, fn: Callable[[Any], Any]) -> tuple[float, Any]:
+    """Time ``fn(core)`` on a pdfcore built over a fresh cache dir (the build is not timed)."""
+    with ws.cache_dir("api") as cache:
+        core = build_core(ws, cache)
+        try:
+            return time_it(lambda: fn(core))
+        finally:
+            core.close()
 
 
-async def run_servers(
+def _api_cold_warm(core: Any, path: Path) -> tuple[float, float, dict[str, int]]:
+    cold, out = time_it(lambda: api_read_loop(core, path))
+    warm, _ = time_it(lambda: api_read_loop(core, path))
+    return cold, warm, out
+
+
+async def run_all(
     res: Results, ws: Workspace, specs: dict[str, ServerSpec], docs: dict[str, Path], runs: int, slow_runs: int
 ) -> None:
+    """Every repetition is one round over all contenders, so drifting machine load hits them alike."""
     servers = [s for s in ("peer", "pdfcore") if s in specs]
-    # (5) start-up, interleaved so drifting machine load hits every server alike.
+
+    # (5) start-up
     for i in range(runs):
         for name in [*servers, "minimal"]:
             with ws.cache_dir(f"start-{name}") as cache:
                 async with session(ws, specs[name], cache) as (_client, started):
                     res.add(f"start.{name}", started)
         log(
-            f"start run {i + 1}/{runs}: "
+            f"start round {i + 1}/{runs}: "
             + ", ".join(f"{n} {res.samples[f'start.{n}'][-1]:.3f}s" for n in [*servers, "minimal"])
         )
 
     for doc, path in docs.items():
-        for name in servers:
-            spec = specs[name]
-            # (2)+(3) cold then warm read; the peer's cold read of the long book takes minutes.
-            n_read = slow_runs if (name == "peer" and doc == LONG_DOC) else runs
-            for i in range(n_read):
+        bare_text(path)  # brings the file into the OS page cache; not timed
+        # (2)+(3) cold then warm full read; the peer's cold read of the long book takes minutes,
+        # so it gets slow_runs rounds.
+        for i in range(runs):
+            sec, chars = time_it(lambda p=path: bare_text(p))
+            res.add(f"{doc}.read_cold.bare", sec)
+            res.facts[f"{doc}.bare.chars"] = chars
+            with ws.cache_dir("api") as cache:
+                core = build_core(ws, cache)
+                try:
+                    cold, warm, out = _api_cold_warm(core, path)
+                finally:
+                    core.close()
+            res.add(f"{doc}.read_cold.api", cold)
+            res.add(f"{doc}.read_warm.api", warm)
+            res.facts[f"{doc}.api.read"] = out
+            for name in servers:
+                if name == "peer" and doc == LONG_DOC and i >= slow_runs:
+                    continue
+                spec = specs[name]
                 with ws.cache_dir(f"read-{name}") as cache:
                     async with session(ws, spec, cache) as (client, _):
                         sec, out = await timed(mcp_read_loop(client, spec, path))
@@ -429,18 +422,31 @@ async def run_servers(
                         res.facts[f"{doc}.{name}.read"] = out
                         sec, _ = await timed(mcp_read_loop(client, spec, path))
                         res.add(f"{doc}.read_warm.{name}", sec)
-                log(
-                    f"{name} {doc} read run {i + 1}/{n_read}: cold {res.samples[f'{doc}.read_cold.{name}'][-1]:.3f}s, "
-                    f"warm {res.samples[f'{doc}.read_warm.{name}'][-1]:.3f}s"
+            log(
+                f"{doc} read round {i + 1}/{runs}: "
+                + ", ".join(
+                    f"{who} {res.samples[f'{doc}.read_cold.{who}'][-1]:.3f}s"
+                    for who in ("bare", "api", *servers)
+                    if res.samples.get(f"{doc}.read_cold.{who}")
                 )
-            for i in range(runs):
-                # (1) cold info
+            )
+        # (1) cold info and (4) render of page 1
+        for i in range(runs):
+            sec, size = time_it(lambda p=path: bare_render(p))
+            res.add(f"{doc}.render.bare", sec)
+            res.facts[f"{doc}.bare.png_bytes"] = size
+            sec, _ = _with_core(ws, lambda c, p=path: c.info(str(p)))
+            res.add(f"{doc}.info_cold.api", sec)
+            sec, _ = _with_core(ws, lambda c, p=path: c.render_pages(str(p), 1, dpi=DPI))
+            res.add(f"{doc}.render.api", sec)
+            for name in servers:
+                spec = specs[name]
                 with ws.cache_dir(f"info-{name}") as cache:
                     async with session(ws, spec, cache) as (client, _):
                         sec, out = await timed(mcp_info(client, spec, path))
                         res.add(f"{doc}.info_cold.{name}", sec)
                         res.facts[f"{doc}.{name}.info"] = out
-                # (4) render page 1: first call on a fresh server and cache, then the same call again
+                # first call on a fresh server and cache, then the same call again
                 with ws.cache_dir(f"render-{name}") as cache:
                     async with session(ws, spec, cache) as (client, _):
                         sec, size = await timed(mcp_render(client, spec, path))
@@ -448,10 +454,14 @@ async def run_servers(
                         res.facts[f"{doc}.{name}.png_bytes"] = size
                         sec, _ = await timed(mcp_render(client, spec, path))
                         res.add(f"{doc}.render_again.{name}", sec)
-                log(
-                    f"{name} {doc} info/render run {i + 1}/{runs}: info {res.samples[f'{doc}.info_cold.{name}'][-1]:.3f}s, "
-                    f"render {res.samples[f'{doc}.render.{name}'][-1]:.3f}s"
+            log(
+                f"{doc} info/render round {i + 1}/{runs}: "
+                + ", ".join(
+                    f"{who} info {res.samples[f'{doc}.info_cold.{who}'][-1]:.3f}s "
+                    f"render {res.samples[f'{doc}.render.{who}'][-1]:.3f}s"
+                    for who in ("api", *servers)
                 )
+            )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -596,7 +606,9 @@ def environment(peer_py: Path | None, ws: Workspace, runs: int, slow_runs: int) 
             return None
 
     commit = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
-    dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True)
+    dirty = subprocess.run(
+        ["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True
+    )
     return {
         "date": time.strftime("%Y-%m-%d %H:%M:%S %z"),
         "python": platform.python_version(),
@@ -641,13 +653,12 @@ def main(argv: list[str] | None = None) -> int:
     res = Results()
     t_start = time.perf_counter()
     try:
-        run_in_process(res, ws, docs, runs)
         specs = server_specs(ws, peer_py or Path(sys.executable))
         if args.no_peer:
             del specs["peer"]
         import anyio
 
-        anyio.run(run_servers, res, ws, specs, docs, runs, slow_runs)
+        anyio.run(run_all, res, ws, specs, docs, runs, slow_runs)
     except BaseException:
         ws.keep = True
         raise

@@ -66,18 +66,29 @@ class PageCase:
 
 
 CASES = (
-    PageCase("jbig2", "scanned", "ocrmypdf/resources/jbig2.pdf", 0, "linnsequencer.txt", "clean scan, JBIG2, two columns"),
+    PageCase(
+        "jbig2", "scanned", "ocrmypdf/resources/jbig2.pdf", 0, "linnsequencer.txt", "clean scan, JBIG2, two columns"
+    ),
     PageCase("skew", "scanned", "ocrmypdf/resources/skew.pdf", 0, "linnsequencer.txt", "same flyer, skewed scan"),
     PageCase("poster", "scanned", "ocrmypdf/resources/poster.pdf", 0, "linnsequencer.txt", "same flyer, 25x50 in page"),
     PageCase("cardinal-1", "scanned", "ocrmypdf/resources/cardinal.pdf", 0, "linnsequencer.txt", "same flyer, upright"),
-    PageCase("francais", "scanned", "ocrmypdf/resources/francais.pdf", 0, "francais.txt", "French diacritics (read as eng)"),
+    PageCase(
+        "francais", "scanned", "ocrmypdf/resources/francais.pdf", 0, "francais.txt", "French diacritics (read as eng)"
+    ),
     PageCase("cardinal-2", "rotated", "ocrmypdf/resources/cardinal.pdf", 1, "linnsequencer.txt", "turned 90 degrees"),
     PageCase("cardinal-3", "rotated", "ocrmypdf/resources/cardinal.pdf", 2, "linnsequencer.txt", "turned 180 degrees"),
     PageCase("cardinal-4", "rotated", "ocrmypdf/resources/cardinal.pdf", 3, "linnsequencer.txt", "turned 270 degrees"),
     PageCase("tracemonkey-2", "born-digital", "pdfjs/tracemonkey.pdf", 1, None, "two-column paper"),
     PageCase("aqa-3", "born-digital", "uda-benchmark/paper_docs/1705.07830.pdf", 2, None, "paper: figure, math"),
     PageCase("lifeway-6", "born-digital", "uda-benchmark/tat_docs/lifeway-foods-inc_2019.pdf", 5, None, "10-K prose"),
-    PageCase("pdflatex-1", "born-digital", "py-pdf_sample-files/004-pdflatex-4-pages/pdflatex-4-pages.pdf", 0, None, "LaTeX prose"),
+    PageCase(
+        "pdflatex-1",
+        "born-digital",
+        "py-pdf_sample-files/004-pdflatex-4-pages/pdflatex-4-pages.pdf",
+        0,
+        None,
+        "LaTeX prose",
+    ),
     PageCase("minutes-1", "born-digital", "pdfplumber/pdfs/2023-06-20-PV.pdf", 0, None, "French minutes, legal size"),
 )
 #: The pages EasyOCR reads by default, in this order (``--easyocr-pages`` takes the first N).
@@ -232,7 +243,9 @@ def run_engine(name: str, cases: list[PageCase], refs: dict[str, str]) -> Engine
         except PdfcoreError as exc:
             seconds = time.perf_counter() - t0
             run.measurements.append(
-                Measurement(name, case.key, case.group, dpi, (width, height), len(ref), len(ref), 1.0, seconds, 0.0, exc.code)
+                Measurement(
+                    name, case.key, case.group, dpi, (width, height), len(ref), len(ref), 1.0, seconds, 0.0, exc.code
+                )
             )
             log(f"  {case.key}: {exc.code} after {seconds:.1f} s")
             continue
@@ -279,7 +292,9 @@ def recommend(runs: list[EngineRun]) -> tuple[list[str], str]:
     common = set.intersection(*({m.case for m in r.measurements if m.group != "rotated"} for r in usable))
     scores = {r.engine: totals([m for m in r.measurements if m.case in common]) for r in usable}
     best = min(s[0] for s in scores.values())
-    order = sorted(usable, key=lambda r: (scores[r.engine][0] > best + CER_TIE, scores[r.engine][1], scores[r.engine][0]))
+    order = sorted(
+        usable, key=lambda r: (scores[r.engine][0] > best + CER_TIE, scores[r.engine][1], scores[r.engine][0])
+    )
     names = [r.engine for r in order]
     why = ", ".join(f"{n}: CER {scores[n][0]:.4f}, {scores[n][1]:.1f} s/page" for n in names)
     return names, f"on the {len(common)} pages every engine read ({', '.join(sorted(common))}): {why}"
@@ -305,7 +320,9 @@ def report(runs: list[EngineRun], cases: list[PageCase], env: dict[str, Any], co
         if r.unavailable:
             lines.append(f"- {r.engine}: not run ({r.unavailable})")
         else:
-            lines.append(f"- {r.engine}: preferred_dpi {r.preferred_dpi}, model load {r.load_seconds:.1f} s, {len(r.measurements)} pages")
+            lines.append(
+                f"- {r.engine}: preferred_dpi {r.preferred_dpi}, model load {r.load_seconds:.1f} s, {len(r.measurements)} pages"
+            )
     lines.append("")
     header = "| page | set | what | " + " | ".join(f"{e} CER | {e} s" for e in engines) + " |"
     lines.append(header)
@@ -406,7 +423,9 @@ def main(argv: list[str] | None = None) -> int:
             chosen = [c for c in cases if c.key in wanted]
         runs.append(run_engine(name, chosen, refs))
     env["load_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    command = "python benchmarks/bench_ocr.py" + ("" if argv is None and len(sys.argv) < 2 else " " + " ".join(argv or sys.argv[1:]))
+    command = "python benchmarks/bench_ocr.py" + (
+        "" if argv is None and len(sys.argv) < 2 else " " + " ".join(argv or sys.argv[1:])
+    )
     section = report(runs, cases, env, command)
     print(section)
     if args.json:

@@ -30,7 +30,9 @@ from pdfcore.services.quality import finish_page
 from pdfcore.services.reading import ReadService
 from pdfcore.services.rendering import RenderService
 from pdfcore.services.search import SearchResult, SearchService, SectionResult
+from pdfcore.services.semantic import SemanticIndex
 from pdfcore.services.sources import PathPolicy, SourceResolver
+from ports.embedder import Embedder
 from ports.fetcher import Fetcher
 from ports.renderer import Renderer
 from ports.store import Store
@@ -70,6 +72,7 @@ class Pdfcore:
         backend_problems: dict[str, str] | None = None,
         lifecycle: Sequence[Any] = (),
         ephemeral_store: Callable[[], Store] | None = None,
+        embedder: Embedder | None = None,
     ) -> None:
         self.settings = settings
         self.text = text
@@ -93,8 +96,14 @@ class Pdfcore:
         self._ephemeral: Store | None = None
         self._ephemeral_lock = threading.Lock()
         self.documents = DocumentService(text, store, finish_page)
+        self.embedder = embedder
+        self.semantic_index = SemanticIndex(embedder, self._index_store) if embedder is not None else None
         self._search = SearchService(
-            self.documents, self._index_store, max_response_bytes=settings.limits.effective_response_bytes
+            self.documents,
+            self._index_store,
+            max_response_bytes=settings.limits.effective_response_bytes,
+            semantic=self.semantic_index,
+            confidence_threshold=settings.embedding.confidence_threshold,
         )
         self._info = InfoService(self.documents, injection_phrases=settings.content_trust.injection_phrases)
         self._reader = ReadService(
@@ -174,9 +183,17 @@ class Pdfcore:
     def _charts(self) -> ChartService:
         service: ChartService | None = getattr(self, "_chart_service", None)
         if service is None:
-            from pdfcore.registry import load_class
+            import importlib
 
-            vectors = load_class("charts", getattr(self.settings.backends, "charts", "pdfium"))()
+            from pdfcore.registry import ISOLATION_SPEC, load_class, spec
+
+            name = getattr(self.settings.backends, "charts", "pdfium")
+            pool = getattr(self.renderer, "pool", None)
+            if pool is not None:  # the engine runs in the renderer's worker processes (crash containment)
+                isolated = importlib.import_module(ISOLATION_SPEC).IsolatedVectorSource
+                vectors = isolated(spec("charts", name), pool, name=name)
+            else:
+                vectors = load_class("charts", name)()
             service = ChartService(vectors, self.renderer, byte_budget=self.settings.limits.render_byte_budget)
             self._chart_service = service
         return service
@@ -224,27 +241,35 @@ class Pdfcore:
             return self._search.regex(
                 source, facts, query, max_results=max_results, context_chars=context_chars, pages=pages
             )
+        options: dict[str, Any] = {
+            "max_results": max_results,
+            "context_chars": context_chars,
+            "excerpt_style": excerpt_style,
+            "pages": pages,
+        }
         if mode == "semantic":
-            raise BackendUnavailable(
-                "Semantic search is not available on this server.",
-                recovery="Use mode='keyword' (server_info lists the available modes).",
-            )
-        result = self._search.keyword(
-            source,
-            facts,
-            query,
-            max_results=max_results,
-            context_chars=context_chars,
-            excerpt_style=excerpt_style,
-            pages=pages,
-        )
+            if self.semantic_index is None:
+                raise BackendUnavailable(
+                    f"Semantic search is not available on this server: {self.semantic_problem()}",
+                    recovery="Use mode='keyword', or install pdfcore[semantic] (server_info lists the modes).",
+                )
+            return self._search.semantic(source, facts, query, **options)
+        if mode == "auto" and self.semantic_index is not None:
+            try:
+                return self._search.hybrid(source, facts, query, **options)
+            except BackendUnavailable as exc:
+                reason = exc.message
+            else:  # pragma: no cover - returned above
+                reason = ""
+        else:
+            reason = self.semantic_problem()
+        result = self._search.keyword(source, facts, query, **options)
         if mode == "auto":
-            result = attrs.evolve(
-                result,
-                semantic_unavailable=True,
-                semantic_unavailable_reason="no embedding backend is available on this server; ran keyword search",
-            )
+            result = attrs.evolve(result, semantic_unavailable=True, semantic_unavailable_reason=reason)
         return result
+
+    def semantic_problem(self) -> str:
+        return self.backend_problems.get("embedder", "no embedding backend is configured")
 
     # -- cache -----------------------------------------------------------------------------
 
@@ -285,12 +310,15 @@ class Pdfcore:
             "expired_only": expired_only,
             "cleared_files": cleared,
             "cleared_downloads": url_files,
-            "message": f"Cleared {what}: {cleared} document(s)" + (f", {url_files} download(s)." if not expired_only else "."),
+            "message": f"Cleared {what}: {cleared} document(s)"
+            + (f", {url_files} download(s)." if not expired_only else "."),
         }
 
     # -- the server ------------------------------------------------------------------------
 
     def search_modes(self) -> list[str]:
+        if self.semantic_index is not None:
+            return ["keyword", "regex", "semantic", "auto"]
         return ["keyword", "regex", "auto"]
 
     def server_info(self) -> dict[str, Any]:
@@ -321,6 +349,11 @@ class Pdfcore:
                     "cjk_keyword": True,
                     "regex": {"page_seconds": 0.5, "call_seconds": 5.0},
                     "index": "persistent" if self.store is not None else "per-process",
+                    **(
+                        {"embedding_model": self.embedder.model_name, "auto": "hybrid (keyword + semantic, RRF)"}
+                        if self.embedder is not None
+                        else {"semantic_unavailable_reason": self.semantic_problem(), "auto": "keyword"}
+                    ),
                 },
             },
             "config": {

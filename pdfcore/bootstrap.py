@@ -42,6 +42,7 @@ def build(
     store: Any = _UNSET,
     fetcher: Any = _UNSET,
     ephemeral_store: Any = _UNSET,
+    embedder: Any = _UNSET,
 ) -> Pdfcore:
     """Assemble pdfcore from ``settings`` (default: :func:`load_settings`) and overrides."""
     s = settings if settings is not None else load_settings()
@@ -102,6 +103,23 @@ def build(
     else:
         names["fetcher"] = "none" if fetcher is None else getattr(fetcher, "name", type(fetcher).__name__)
 
+    if embedder is _UNSET:
+        embedder = None
+        if s.backends.embedder != "none":
+            try:
+                embedder = load_class("embedder", s.backends.embedder)(
+                    model=s.embedding.model, batch_size=s.embedding.batch_size, threads=s.embedding.threads
+                )
+                embedder.check()  # cheap: no torch import
+                names["embedder"] = f"{s.backends.embedder} ({s.embedding.model})"
+            except PdfcoreError as exc:
+                embedder = None
+                problems["embedder"] = f"{exc.code}: {exc.message}"
+        else:
+            problems["embedder"] = "disabled by the configuration ([backends] embedder = none)"
+    elif embedder is not None:
+        names["embedder"] = getattr(embedder, "model_name", type(embedder).__name__)
+
     if ephemeral_store is _UNSET:
         ephemeral_store = _private_sqlite_store if s.backends.store == "sqlite" else None
     return Pdfcore(
@@ -114,6 +132,7 @@ def build(
         backend_problems=problems,
         lifecycle=lifecycle,
         ephemeral_store=ephemeral_store,
+        embedder=embedder,
     )
 
 

@@ -291,3 +291,26 @@ class KeywordOutcome:
     #: Matches per page for every matching page (not only the returned hits), 0-based keys.
     page_match_counts: tuple[tuple[int, int], ...]
     searched_pages: int
+
+
+# --------------------------------------------------------------------------------------------
+# Semantic search
+
+
+@frozen
+class ChunkSpan:
+    """A chunk of a page's text: characters ``start..end`` of page ``page`` (0-based)."""
+
+    page: int
+    start: int
+    end: int
+
+
+@frozen
+class VectorSet:
+    """One document's chunk vectors for one model and chunking: ``len(spans)`` float32 rows."""
+
+    key: str
+    dimension: int
+    spans: tuple[ChunkSpan, ...]
+    data: bytes

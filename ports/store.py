@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from pdfcore.models import DocumentFacts, KeywordOutcome, KeywordQuery, PageText, StoreStats
+from pdfcore.models import DocumentFacts, KeywordOutcome, KeywordQuery, PageText, StoreStats, VectorSet
 
 
 class Store(Protocol):
@@ -27,6 +27,8 @@ class Store(Protocol):
       does not depend on what else is cached. Word terms match with stemming (``running`` finds
       ``run``), phrases match exactly in order, substring terms (CJK) match anywhere. Spans are
       character offsets into the indexed page text.
+    - Vectors are kept per document and per ``key`` (model name + chunking version): a set is
+      written whole in one transaction and replaced whole.
 
     Errors that may escape: ``internal_error`` only for a corrupt store (it rebuilds an
     incompatible schema itself).
@@ -51,6 +53,10 @@ class Store(Protocol):
     def search_keyword(
         self, digest: str, query: KeywordQuery, *, pages: Sequence[int] | None = None, limit: int = 10
     ) -> KeywordOutcome: ...
+
+    def save_vectors(self, digest: str, vectors: VectorSet) -> None: ...
+
+    def load_vectors(self, digest: str, key: str) -> VectorSet | None: ...
 
     def stats(self) -> StoreStats: ...
 

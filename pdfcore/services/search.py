@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 from attrs import frozen
 
 from pdfcore import pagespec
@@ -25,6 +26,7 @@ from pdfcore.models import Box, DocumentFacts, DocumentSource, KeywordHit, Keywo
 from pdfcore.results import CONTENT_WARNING_SEARCH
 from pdfcore.serde import opt
 from pdfcore.services.documents import DocumentService
+from pdfcore.services.semantic import PageScore, SemanticIndex
 from ports.store import Store
 
 MAX_RESULTS = 100
@@ -125,7 +127,7 @@ def parse_query(query: str) -> KeywordQuery:
     """Quoted text becomes exact phrases; other whitespace-separated words are AND-ed terms;
     terms holding CJK characters match as substrings (unspaced scripts have no word breaks)."""
     if not isinstance(query, str) or not query.strip():
-        raise InvalidArgument("query is empty; pass the words or a \"quoted phrase\" to look for.")
+        raise InvalidArgument('query is empty; pass the words or a "quoted phrase" to look for.')
     if len(query) > 1000:
         raise InvalidArgument("query is longer than 1000 characters; search for fewer, more specific words.")
     terms: list[QueryTerm] = []
@@ -218,7 +220,14 @@ def outline_sections(facts: DocumentFacts) -> list[Section]:
     for k, (start, title) in enumerate(entries):
         nxt = entries[k + 1][0] if k + 1 < len(entries) else facts.page_count
         end = max(start, nxt - 1) if nxt > start else start
-        out.append(Section(title=title.strip() or None, title_source="toc" if title.strip() else None, start=start, end=min(end, facts.page_count - 1)))
+        out.append(
+            Section(
+                title=title.strip() or None,
+                title_source="toc" if title.strip() else None,
+                start=start,
+                end=min(end, facts.page_count - 1),
+            )
+        )
     if out and out[0].start > 0:
         out.insert(0, Section(title=None, title_source=None, start=0, end=out[0].start - 1))
     return out
@@ -261,7 +270,11 @@ def heading_sections(pages: Sequence[PageText], page_count: int) -> list[Section
     sections: list[Section] = []
     for k, (_, page, title) in enumerate(chosen):
         nxt = chosen[k + 1][1] if k + 1 < len(chosen) else page_count
-        sections.append(Section(title=title, title_source="heading_detected", start=page, end=max(page, nxt - 1) if nxt > page else page))
+        sections.append(
+            Section(
+                title=title, title_source="heading_detected", start=page, end=max(page, nxt - 1) if nxt > page else page
+            )
+        )
     if not sections:
         return [Section(title=None, title_source=None, start=0, end=max(0, page_count - 1))]
     if sections[0].start > 0:
@@ -273,11 +286,25 @@ def heading_sections(pages: Sequence[PageText], page_count: int) -> list[Section
 # The service
 
 
+RRF_K = 60
+FUSION_DEPTH = 50
+
+
 class SearchService:
-    def __init__(self, documents: DocumentService, store_for: Any, *, max_response_bytes: int) -> None:
+    def __init__(
+        self,
+        documents: DocumentService,
+        store_for: Any,
+        *,
+        max_response_bytes: int,
+        semantic: SemanticIndex | None = None,
+        confidence_threshold: float = 0.3,
+    ) -> None:
         self.documents = documents
         self.store_for = store_for  # (facts) -> Store (the persistent one, or a private one)
         self.max_response_bytes = max_response_bytes
+        self.semantic_index = semantic
+        self.confidence_threshold = confidence_threshold
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -342,9 +369,7 @@ class SearchService:
             )
             relaxed = bool(outcome.hits)
         hit_pages = self.documents.pages(source, [h.page for h in outcome.hits], facts).pages
-        matches = tuple(
-            self._match(hit_pages[h.page], h, facts, excerpt_style, context_chars) for h in outcome.hits
-        )
+        matches = tuple(self._match(hit_pages[h.page], h, facts, excerpt_style, context_chars) for h in outcome.hits)
         scope_list = scope if scope is not None else list(range(facts.page_count))
         no_text, note = self._coverage(source, facts, scope_list)
         return SearchResult(
@@ -361,9 +386,7 @@ class SearchService:
             coverage_note=note,
         )
 
-    def _match(
-        self, page: PageText, hit: KeywordHit, facts: DocumentFacts, style: str, context: int
-    ) -> SearchMatch:
+    def _match(self, page: PageText, hit: KeywordHit, facts: DocumentFacts, style: str, context: int) -> SearchMatch:
         info = facts.pages[page.index]
         label = info.label if info.label and info.label != str(page.index + 1) else None
         position = hit.spans[0][0] if hit.spans else 0
@@ -393,6 +416,162 @@ class SearchService:
             source=page.source,
             hidden_text=bool(page.hidden),
             match_count=hit.match_count,
+        )
+
+    # -- semantic and hybrid ---------------------------------------------------------------
+
+    def _semantic_ranking(
+        self, source: DocumentSource, facts: DocumentFacts, query: str, scope: list[int] | None
+    ) -> list[PageScore]:
+        assert self.semantic_index is not None
+        matrix, vs = self.semantic_index.vectors(source, facts, lambda: self._all_pages(source, facts))
+        qv = self.semantic_index.query_vector(query)
+        return self.semantic_index.rank(matrix, vs, qv, pages=scope)
+
+    def _semantic_match(
+        self, page: PageText, ps: PageScore, facts: DocumentFacts, style: str, context: int
+    ) -> SearchMatch:
+        info = facts.pages[page.index]
+        label = info.label if info.label and info.label != str(page.index + 1) else None
+        low = ps.score < self.confidence_threshold
+        if style == "paragraph":
+            text, pos, bbox, clip = paragraph(page, [(ps.chunk.start, ps.chunk.end)], info.width, info.height)
+            if text:
+                return SearchMatch(
+                    page=page.index + 1,
+                    label=label,
+                    excerpt=text,
+                    position=pos,
+                    score=ps.score,
+                    source=page.source,
+                    hidden_text=bool(page.hidden),
+                    match_count=0,
+                    bbox=bbox,
+                    page_rect=Box(0.0, 0.0, info.width, info.height),
+                    clip=clip,
+                    semantic_score=ps.score,
+                    low_confidence=low,
+                )
+        chunk = page.text[ps.chunk.start : ps.chunk.end]
+        excerpt = " ".join(chunk.split())
+        if len(excerpt) > 2 * context + 40:
+            excerpt = excerpt[: 2 * context] + "..."
+        return SearchMatch(
+            page=page.index + 1,
+            label=label,
+            excerpt=excerpt,
+            position=ps.chunk.start,
+            score=ps.score,
+            source=page.source,
+            hidden_text=bool(page.hidden),
+            match_count=0,
+            semantic_score=ps.score,
+            low_confidence=low,
+        )
+
+    def semantic(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        query: str,
+        *,
+        max_results: int = 10,
+        context_chars: int = 200,
+        excerpt_style: str = "paragraph",
+        pages: str | int | None = None,
+    ) -> SearchResult:
+        max_results, context_chars = _clamp_results(max_results, context_chars)
+        if not isinstance(query, str) or not query.strip():
+            raise InvalidArgument("query is empty; describe what you are looking for.")
+        scope = self._scope(facts, pages)
+        ranking = self._semantic_ranking(source, facts, query, scope)
+        top = ranking[:max_results]
+        hit_pages = self.documents.pages(source, [r.page for r in top], facts).pages
+        matches = tuple(self._semantic_match(hit_pages[r.page], r, facts, excerpt_style, context_chars) for r in top)
+        scope_list = scope if scope is not None else list(range(facts.page_count))
+        no_text, note = self._coverage(source, facts, scope_list)
+        confident = [r for r in ranking if r.score >= self.confidence_threshold]
+        assert self.semantic_index is not None
+        return SearchResult(
+            matches=matches,
+            total_matches=len(confident),
+            page_match_counts={},
+            search_mode="semantic",
+            searched_pages=len(scope_list),
+            excerpt_style=excerpt_style,
+            hidden_text_detected=any(m.hidden_text for m in matches),
+            query_terms=(query,),
+            pages_without_text=no_text,
+            coverage_note=note,
+            all_results_low_confidence=bool(matches) and all(m.low_confidence for m in matches),
+            confidence_threshold=self.confidence_threshold,
+            model_name=self.semantic_index.embedder.model_name,
+        )
+
+    def hybrid(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        query: str,
+        *,
+        max_results: int = 10,
+        context_chars: int = 200,
+        excerpt_style: str = "paragraph",
+        pages: str | int | None = None,
+    ) -> SearchResult:
+        """Keyword (with the OR retry) and semantic rankings fused by reciprocal rank fusion."""
+        max_results, context_chars = _clamp_results(max_results, context_chars)
+        parsed = parse_query(query)
+        store = self.ensure_indexed(source, facts)
+        digest = source.fingerprint.sha256
+        scope = self._scope(facts, pages)
+        outcome = store.search_keyword(digest, parsed, pages=scope, limit=FUSION_DEPTH)
+        relaxed = False
+        if not outcome.hits and len(parsed.terms) >= 3:
+            outcome = store.search_keyword(
+                digest, KeywordQuery(parsed.terms, mode="or"), pages=scope, limit=FUSION_DEPTH
+            )
+            relaxed = bool(outcome.hits)
+        ranking = self._semantic_ranking(source, facts, query, scope)
+        fused: dict[int, float] = {}
+        for rank, h in enumerate(outcome.hits, start=1):
+            fused[h.page] = fused.get(h.page, 0.0) + 1.0 / (RRF_K + rank)
+        for rank, r in enumerate(ranking[:FUSION_DEPTH], start=1):
+            fused[r.page] = fused.get(r.page, 0.0) + 1.0 / (RRF_K + rank)
+        order = sorted(fused, key=lambda p: (-fused[p], p))[:max_results]
+        kw = {h.page: h for h in outcome.hits}
+        sem = {r.page: r for r in ranking}
+        hit_pages = self.documents.pages(source, order, facts).pages
+        matches = []
+        for p in order:
+            page = hit_pages[p]
+            s_score = sem[p].score if p in sem else 0.0
+            if p in kw:
+                m = self._match(page, kw[p], facts, excerpt_style, context_chars)
+                low = False
+            else:
+                m = self._semantic_match(page, sem[p], facts, excerpt_style, context_chars)
+                low = s_score < self.confidence_threshold
+            matches.append(attrs.evolve(m, score=round(fused[p], 4), semantic_score=s_score, low_confidence=low))
+        scope_list = scope if scope is not None else list(range(facts.page_count))
+        no_text, note = self._coverage(source, facts, scope_list)
+        confident = {r.page for r in ranking if r.score >= self.confidence_threshold} | set(kw)
+        assert self.semantic_index is not None
+        return SearchResult(
+            matches=tuple(matches),
+            total_matches=len(confident),
+            page_match_counts={str(p + 1): n for p, n in outcome.page_match_counts},
+            search_mode="hybrid",
+            searched_pages=len(scope_list),
+            excerpt_style=excerpt_style,
+            hidden_text_detected=any(m.hidden_text for m in matches),
+            query_terms=tuple(t.text for t in parsed.terms),
+            relaxed_to_or=relaxed,
+            pages_without_text=no_text,
+            coverage_note=note,
+            all_results_low_confidence=bool(matches) and all(m.low_confidence for m in matches),
+            confidence_threshold=self.confidence_threshold,
+            model_name=self.semantic_index.embedder.model_name,
         )
 
     # -- regex -----------------------------------------------------------------------------

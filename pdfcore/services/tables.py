@@ -21,6 +21,7 @@ All geometry is page space (points, top-left origin); page indexes are 0-based.
 
 from __future__ import annotations
 
+import bisect
 import re
 import statistics
 from collections.abc import Iterable, Sequence
@@ -52,6 +53,10 @@ PAD = 2.0
 MIN_COLUMNS = 2
 MIN_ROWS_KEPT = 2
 MIN_FILLED_CELLS = 4
+#: Share of a kept table's cells that hold text (chart labels scattered over a grid do not).
+MIN_FILL = 0.2
+#: Median words of the text column of a list.
+LIST_WORDS = 5
 
 _SPACES = re.compile(r"\s+")
 
@@ -93,13 +98,11 @@ def _page_lines(page: PageText) -> list[TextLine]:
 
 
 def _crosses(h: Box, v: Box) -> bool:
-    return (
-        v.x0 - JOIN_TOL <= h.x1 and h.x0 - JOIN_TOL <= v.x1 and h.y0 - JOIN_TOL <= v.y1 and v.y0 - JOIN_TOL <= h.y1
-    )
+    return v.x0 - JOIN_TOL <= h.x1 and h.x0 - JOIN_TOL <= v.x1 and h.y0 - JOIN_TOL <= v.y1 and v.y0 - JOIN_TOL <= h.y1
 
 
-def _rule_groups(rules: Sequence[Box]) -> list[tuple[Box, int, int]]:
-    """Connected groups of crossing rules: (bounding box, horizontal count, vertical count)."""
+def _rule_groups(rules: Sequence[Box]) -> list[tuple[list[Box], list[Box]]]:
+    """Connected groups of crossing rules: (horizontal rules, vertical rules) of each."""
     hs = [r for r in rules if r.width >= r.height]
     vs = [r for r in rules if r.width < r.height]
     n = len(hs) + len(vs)
@@ -124,12 +127,10 @@ def _rule_groups(rules: Sequence[Box]) -> list[tuple[Box, int, int]]:
     members: dict[int, list[int]] = {}
     for i in range(n):
         members.setdefault(find(i), []).append(i)
-    groups = []
-    for idx in members.values():
-        boxes = [hs[i] if i < len(hs) else vs[i - len(hs)] for i in idx]
-        n_h = sum(1 for i in idx if i < len(hs))
-        groups.append((union(boxes), n_h, len(idx) - n_h))
-    return groups
+    return [
+        ([hs[i] for i in idx if i < len(hs)], [vs[i - len(hs)] for i in idx if i >= len(hs)])
+        for idx in members.values()
+    ]
 
 
 def _inside(line: TextLine, box: Box, tol: float = JOIN_TOL) -> bool:
@@ -140,14 +141,55 @@ def _inside(line: TextLine, box: Box, tol: float = JOIN_TOL) -> bool:
 
 def _rule_regions(rules: Sequence[Box], lines: Sequence[TextLine]) -> list[Box]:
     """Grids: at least two horizontal and two vertical rules crossing, five in all (a bare
-    frame is not a grid), with two or more text lines inside."""
+    frame is not a grid), whose cells mostly hold text (a chart's gridlines and bars do not)."""
     out = []
-    for box, n_h, n_v in _rule_groups(rules):
-        if n_h < 2 or n_v < 2 or n_h + n_v < 5 or box.width < 20 or box.height < 10:
+    for hs, vs in _rule_groups(rules):
+        if len(hs) < 2 or len(vs) < 2 or len(hs) + len(vs) < 5:
             continue
-        if sum(1 for ln in lines if _inside(ln, box)) >= 2:
+        box = union([*hs, *vs])
+        if box.width < 20 or box.height < 10:
+            continue
+        inside = [ln for ln in lines if _inside(ln, box)]
+        if len(inside) >= 2 and _occupancy(hs, vs, inside) >= MIN_OCCUPANCY:
             out.append(box)
     return out
+
+
+#: Share of a grid's cells that must hold text for the grid to be a table.
+MIN_OCCUPANCY = 0.25
+
+
+def _positions(values: Iterable[float]) -> list[float]:
+    out: list[float] = []
+    for v in sorted(values):
+        if not out or v - out[-1] > JOIN_TOL:
+            out.append(v)
+    return out
+
+
+def _occupancy(hs: Sequence[Box], vs: Sequence[Box], lines: Sequence[TextLine]) -> float:
+    """Share of the grid's cells (between consecutive rule positions, slivers left out) that
+    some text line reaches."""
+    ys = _positions((h.y0 + h.y1) / 2 for h in hs)
+    xs = _positions((v.x0 + v.x1) / 2 for v in vs)
+    rows = [k for k in range(len(ys) - 1) if ys[k + 1] - ys[k] >= MIN_CELL]
+    cols = [k for k in range(len(xs) - 1) if xs[k + 1] - xs[k] >= MIN_CELL]
+    if not rows or not cols:
+        return 0.0
+    occupied: set[tuple[int, int]] = set()
+    for ln in lines:
+        b = ln.bbox
+        r0 = bisect.bisect(ys, min(b.y0 + JOIN_TOL, (b.y0 + b.y1) / 2)) - 1
+        r1 = bisect.bisect(ys, max(b.y1 - JOIN_TOL, (b.y0 + b.y1) / 2)) - 1
+        c0 = bisect.bisect(xs, min(b.x0 + JOIN_TOL, (b.x0 + b.x1) / 2)) - 1
+        c1 = bisect.bisect(xs, max(b.x1 - JOIN_TOL, (b.x0 + b.x1) / 2)) - 1
+        occupied.update((r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
+    wanted = {(r, c) for r in rows for c in cols}
+    return len(occupied & wanted) / len(wanted)
+
+
+#: Rule positions closer than this (points) make a sliver, not a row or column of cells.
+MIN_CELL = 6.0
 
 
 @frozen
@@ -157,7 +199,7 @@ class _Row:
     height: float
     #: Text segments (x0, x1) left to right, split at the gaps inside lines.
     segments: tuple[tuple[float, float], ...]
-    #: Estimated words in each segment.
+    #: Estimated words of text (not figures) in each segment.
     words: tuple[float, ...]
     #: Tokens that are numbers (amounts, percentages, years, ranges).
     numbers: int
@@ -206,7 +248,9 @@ def _rows(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Row]:
             if start < b.x1:
                 spans.append((start, b.x1))
         total = sum(z - a for a, z in spans) or 1.0
-        items.append((b, [(a, z, len(tokens) * (z - a) / total) for a, z in spans], tokens))
+        # Words of text (not figures) per segment, shared out by width.
+        words = sum(1 for t in tokens if any(ch.isalpha() for ch in t))
+        items.append((b, [(a, z, words * (z - a) / total) for a, z in spans], tokens))
     items.sort(key=lambda it: (it[0].y0 + it[0].y1) / 2)
     rows: list[_Row] = []
     cur: list[tuple[Box, list[tuple[float, float, float]], list[str]]] = []
@@ -316,8 +360,9 @@ def _text_regions(lines: Sequence[TextLine], gaps: Sequence[Box], rules: Sequenc
             j += 1
         while run and not (run[-1].gapped or run[-1].numeric):
             run.pop()
-        if _is_table_run(run, rivers):
-            out.append(_run_box(run))
+        box = _run_box(run, rivers) if _is_table_run(run, rivers) else None
+        if box is not None:
+            out.append(box)
             i = i + len(run)
         else:
             i += 1
@@ -355,10 +400,30 @@ def _is_table_run(run: Sequence[_Row], rivers: Sequence[tuple[float, float]] | N
     return True
 
 
-def _run_box(run: Sequence[_Row]) -> Box:
+def _run_box(run: Sequence[_Row], rivers: Sequence[tuple[float, float]] | None) -> Box | None:
+    """The run's box, without a column of running text at either side (a text column beside a
+    chart or a table); None when fewer than two columns are left."""
     x0 = min(r.segments[0][0] for r in run)
     x1 = max(r.segments[-1][1] for r in run)
+    if rivers:
+        cuts = sorted(rivers)
+        columns = len(cuts) + 1
+        if _prose_column(run, x0, cuts[0][0]):
+            x0, cuts, columns = cuts[0][1], cuts[1:], columns - 1
+        if cuts and _prose_column(run, cuts[-1][1], x1):
+            x1, columns = cuts[-1][0], columns - 1
+        if columns < 2:
+            return None
     return Box(x0, run[0].y0, x1, run[-1].y1)
+
+
+def _prose_column(run: Sequence[_Row], a: float, z: float) -> bool:
+    words = [w for r in run for (s0, s1), w in zip(r.segments, r.words) if a <= (s0 + s1) / 2 <= z]
+    return len(words) >= MIN_ROWS and sum(1 for w in words if w >= PROSE_COLUMN_WORDS) >= PROSE_SHARE * len(words)
+
+
+#: Segments of a running-text column mostly hold at least this many words.
+PROSE_COLUMN_WORDS = 4
 
 
 def _merge_boxes(boxes: Iterable[Box]) -> list[Box]:
@@ -428,7 +493,7 @@ def clean_tables(tables: Iterable[Table], page_width: float, page_height: float)
         if len(grid) < MIN_ROWS_KEPT or not grid or len(grid[0]) < MIN_COLUMNS:
             continue
         filled = sum(1 for row in grid for c in row if c)
-        if filled < MIN_FILLED_CELLS:
+        if filled < MIN_FILLED_CELLS or filled < MIN_FILL * len(grid) * len(grid[0]) or _is_list(grid):
             continue
         table = Table(header=tuple(grid[0]), rows=tuple(tuple(r) for r in grid[1:]), bbox=t.bbox)
         # Two detections of the same area (overlapping regions): keep the fuller one.
@@ -438,6 +503,16 @@ def clean_tables(tables: Iterable[Table], page_width: float, page_height: float)
         elif filled > kept[dup][1]:
             kept[dup] = (table, filled)
     return tuple(t for t, _ in sorted(kept, key=lambda tf: (tf[0].bbox.y0, tf[0].bbox.x0)))
+
+
+def _is_list(grid: Sequence[Sequence[str]]) -> bool:
+    """Markers and paragraphs (a bulleted or numbered list, footnotes), not a table: two
+    columns, the second running text, the first empty on its continuation lines."""
+    if len(grid[0]) != 2:
+        return False
+    words = [len(row[1].split()) for row in grid if row[1]]
+    continued = sum(1 for row in grid if row[1] and not row[0])
+    return bool(words) and statistics.median(words) >= LIST_WORDS and continued >= 0.3 * len(grid)
 
 
 def _same_area(a: Box, b: Box) -> bool:

@@ -11,7 +11,7 @@ from tests.fakes.fake_text import FakeDocument, FakeTextExtractor
 
 
 def fake_core(
-    tmp_path: Path, docs: dict[str, FakeDocument], **settings_overrides: Any
+    tmp_path: Path, docs: dict[str, FakeDocument], *, embedder: Any = None, **settings_overrides: Any
 ) -> tuple[Any, FakeTextExtractor]:
     """A Pdfcore on fakes. Each document gets a small placeholder file named after its key."""
     import pdfcore
@@ -28,5 +28,7 @@ def fake_core(
         env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp_path / "cache")},
         overrides=settings_overrides,
     )
-    core = pdfcore.build(settings, text=extractor, renderer=FakeRenderer(), store=FakeStore(), fetcher=None)
+    core = pdfcore.build(
+        settings, text=extractor, renderer=FakeRenderer(), store=FakeStore(), fetcher=None, embedder=embedder
+    )
     return core, extractor

@@ -7,7 +7,7 @@ import re
 import time
 from collections.abc import Sequence
 
-from pdfcore.models import DocumentFacts, KeywordHit, KeywordOutcome, KeywordQuery, PageText, StoreStats
+from pdfcore.models import DocumentFacts, KeywordHit, KeywordOutcome, KeywordQuery, PageText, StoreStats, VectorSet
 from ports.store import Store
 
 _WORD = re.compile(r"\w+")
@@ -102,6 +102,18 @@ class FakeStore(Store):
         )
         return KeywordOutcome(hits=hits, page_match_counts=tuple(sorted(counts.items())), searched_pages=len(scope))
 
+    def save_vectors(self, digest: str, vectors: VectorSet) -> None:
+        if digest in self.facts:
+            self.vectors = getattr(self, "vectors", {})
+            self.vectors[(digest, vectors.key)] = vectors
+
+    def load_vectors(self, digest: str, key: str) -> VectorSet | None:
+        hit = self.facts.get(digest)
+        if hit is None or self._expired(hit[1]):
+            return None
+        found: VectorSet | None = getattr(self, "vectors", {}).get((digest, key))
+        return found
+
     def stats(self) -> StoreStats:
         return StoreStats(
             total_files=len(self.facts),
@@ -118,6 +130,8 @@ class FakeStore(Store):
         for d in victims:
             del self.facts[d]
             getattr(self, "indexed", {}).pop(d, None)
+            for key in [k for k in getattr(self, "vectors", {}) if k[0] == d]:
+                del self.vectors[key]
             for key in [k for k in self.pages if k[0] == d]:
                 del self.pages[key]
         if not expired_only:

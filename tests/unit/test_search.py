@@ -19,7 +19,14 @@ PAGES = [
 
 @pytest.fixture
 def searcher(tmp_path: Path):  # type: ignore[no-untyped-def]
-    core, _ = fake_core(tmp_path, {"d.pdf": FakeDocument(PAGES, outline=[OutlineEntry(1, "Intro", 1), OutlineEntry(1, "Law", 2), OutlineEntry(1, "Domain", 4)])})
+    core, _ = fake_core(
+        tmp_path,
+        {
+            "d.pdf": FakeDocument(
+                PAGES, outline=[OutlineEntry(1, "Intro", 1), OutlineEntry(1, "Law", 2), OutlineEntry(1, "Domain", 4)]
+            )
+        },
+    )
     return core, str(tmp_path / "d.pdf")
 
 
@@ -97,9 +104,49 @@ def test_heading_sections_are_sane() -> None:
     pages = []
     for i in range(4):
         lines = [TextLine(f"{i + 1}. Heading {i}", Box(50, 50, 300, 70), 18.0)]
-        lines += [TextLine(f"body text line {k} of page {i} with enough words", Box(50, 100 + 14 * k, 500, 112 + 14 * k), 10.0) for k in range(30)]
+        lines += [
+            TextLine(
+                f"body text line {k} of page {i} with enough words", Box(50, 100 + 14 * k, 500, 112 + 14 * k), 10.0
+            )
+            for k in range(30)
+        ]
         pages.append(assemble(PageText(index=i, text="", lines=tuple(lines))))
     secs = heading_sections(pages, 4)
     assert 1 <= len(secs) <= 8
     assert all(s.start <= s.end for s in secs)
     assert [s.title for s in secs if s.title] == [f"{i + 1}. Heading {i}" for i in range(4)]
+
+
+def test_semantic_and_hybrid_on_fakes(tmp_path: Path) -> None:
+    from tests.fakes.fake_embedder import FakeEmbedder
+
+    pages = [
+        "Gardening tips: water tomatoes every morning and prune basil.",
+        "The treaty ended the war between the two kingdoms in 1648.",
+        "Tomatoes need sun; water the garden plants regularly in summer.",
+    ]
+    emb = FakeEmbedder()
+    core, _ = fake_core(tmp_path, {"g.pdf": FakeDocument(pages)}, embedder=emb)
+    path = str(tmp_path / "g.pdf")
+    assert "semantic" in core.server_info()["features"]["search"]["modes_available"]
+    sem = core.search(path, "watering tomato plants in the garden", mode="semantic")
+    assert sem.search_mode == "semantic" and sem.model_name == "fake-bow"
+    assert {m.page for m in sem.matches[:2]} == {1, 3}
+    assert all(m.semantic_score is not None for m in sem.matches)
+    calls = emb.texts_embedded
+    core.search(path, "war treaty", mode="semantic")
+    assert emb.texts_embedded == calls + 1  # document vectors are cached; only the query is embedded
+    hyb = core.search(path, "treaty kingdoms")
+    assert hyb.search_mode == "hybrid" and hyb.matches[0].page == 2
+    assert hyb.matches[0].low_confidence is False
+    assert hyb.semantic_unavailable is None
+
+
+def test_auto_degrades_at_once_when_embedder_missing(tmp_path: Path) -> None:
+    core, _ = fake_core(tmp_path, {"g.pdf": FakeDocument(["alpha beta"])})
+    r = core.search(str(tmp_path / "g.pdf"), "alpha")
+    assert r.search_mode == "keyword" and r.semantic_unavailable
+    from pdfcore.errors import BackendUnavailable
+
+    with pytest.raises(BackendUnavailable):
+        core.search(str(tmp_path / "g.pdf"), "alpha", mode="semantic")

@@ -1,0 +1,145 @@
+"""Semantic ranking: chunk vectors per document, cosine similarity, page-level scores.
+
+Chunks are overlapping word windows of a page's text (``CHUNK_WORDS`` words, ``OVERLAP`` shared
+with the next window); a page-level vector is the normalised mean of its windows, so a page is
+scored by the best of its windows and of itself. Vectors are computed on the first semantic query
+of a document (or by corpus warming) and kept in the store under ``model|chunking``.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+
+import numpy as np
+from attrs import frozen
+
+from pdfcore.models import ChunkSpan, DocumentFacts, DocumentSource, PageText, VectorSet
+from ports.embedder import Embedder
+from ports.store import Store
+
+CHUNK_WORDS = 160
+OVERLAP = 40
+CHUNKING = f"w{CHUNK_WORDS}o{OVERLAP}v1"
+_WORD = re.compile(r"\S+")
+#: CJK text has no spaces: windows of this many characters instead.
+CJK_CHARS = 240
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def chunk_page(page: PageText) -> list[ChunkSpan]:
+    text = page.text
+    if not text.strip():
+        return []
+    words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
+    cjk_heavy = len(_CJK.findall(text)) > len(text) / 3
+    if cjk_heavy:
+        step = CJK_CHARS - CJK_CHARS // 4
+        return [ChunkSpan(page.index, a, min(len(text), a + CJK_CHARS)) for a in range(0, len(text), step)]
+    spans: list[ChunkSpan] = []
+    step = CHUNK_WORDS - OVERLAP
+    for i in range(0, len(words), step):
+        window = words[i : i + CHUNK_WORDS]
+        spans.append(ChunkSpan(page.index, window[0][0], window[-1][1]))
+        if i + CHUNK_WORDS >= len(words):
+            break
+    return spans
+
+
+@frozen
+class PageScore:
+    page: int
+    score: float
+    chunk: ChunkSpan
+
+
+class SemanticIndex:
+    def __init__(self, embedder: Embedder, store_for: Callable[[DocumentFacts], Store], *, memory_docs: int = 32):
+        self.embedder = embedder
+        self.store_for = store_for
+        self._matrices: OrderedDict[tuple[str, str], tuple[np.ndarray, VectorSet]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._memory_docs = memory_docs
+
+    @property
+    def key(self) -> str:
+        return f"{self.embedder.model_name}|{CHUNKING}"
+
+    def has_vectors(self, source: DocumentSource, facts: DocumentFacts) -> bool:
+        with self._lock:
+            if (source.fingerprint.sha256, self.key) in self._matrices:
+                return True
+        return self.store_for(facts).load_vectors(source.fingerprint.sha256, self.key) is not None
+
+    def build(self, pages: Sequence[PageText]) -> VectorSet:
+        spans = [s for p in pages for s in chunk_page(p)]
+        by_page = {p.index: p for p in pages}
+        texts = [by_page[s.page].text[s.start : s.end] for s in spans]
+        emb = self.embedder.embed(texts)
+        return VectorSet(key=self.key, dimension=emb.dimension, spans=tuple(spans), data=emb.data)
+
+    def vectors(
+        self, source: DocumentSource, facts: DocumentFacts, all_pages: Callable[[], dict[int, PageText]]
+    ) -> tuple[np.ndarray, VectorSet]:
+        cache_key = (source.fingerprint.sha256, self.key)
+        with self._lock:
+            hit = self._matrices.get(cache_key)
+            if hit is not None:
+                self._matrices.move_to_end(cache_key)
+                return hit
+        store = self.store_for(facts)
+        vs = store.load_vectors(source.fingerprint.sha256, self.key)
+        if vs is None:
+            pages = all_pages()
+            vs = self.build([pages[i] for i in sorted(pages)])
+            store.save_vectors(source.fingerprint.sha256, vs)
+        matrix = (
+            np.frombuffer(vs.data, dtype="<f4").reshape(len(vs.spans), vs.dimension)
+            if vs.spans
+            else np.zeros((0, max(1, vs.dimension)), dtype="<f4")
+        )
+        with self._lock:
+            self._matrices[cache_key] = (matrix, vs)
+            while len(self._matrices) > self._memory_docs:
+                self._matrices.popitem(last=False)
+        return matrix, vs
+
+    def query_vector(self, query: str) -> np.ndarray:
+        emb = self.embedder.embed([query])
+        return np.frombuffer(emb.data, dtype="<f4").reshape(emb.count, emb.dimension)[0]
+
+    def rank(
+        self,
+        matrix: np.ndarray,
+        vs: VectorSet,
+        query: np.ndarray,
+        *,
+        pages: Sequence[int] | None = None,
+    ) -> list[PageScore]:
+        """Pages by their best score: the best window, or the page-level (mean) vector."""
+        if not vs.spans:
+            return []
+        sims = matrix @ query
+        page_idx = np.fromiter((s.page for s in vs.spans), dtype=np.int64, count=len(vs.spans))
+        allowed = set(pages) if pages is not None else None
+        best: dict[int, tuple[float, int]] = {}
+        for i, page in enumerate(page_idx.tolist()):
+            if allowed is not None and page not in allowed:
+                continue
+            score = float(sims[i])
+            if page not in best or score > best[page][0]:
+                best[page] = (score, i)
+        # page-level vectors: the normalised mean of each page's windows
+        for page in list(best):
+            rows = np.nonzero(page_idx == page)[0]
+            if len(rows) > 1:
+                mean = matrix[rows].mean(axis=0)
+                norm = float(np.linalg.norm(mean))
+                if norm > 0:
+                    score = float(mean @ query) / norm
+                    if score > best[page][0]:
+                        best[page] = (score, int(rows[0]))
+        ranked = sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))
+        return [PageScore(page=p, score=round(s, 4), chunk=vs.spans[i]) for p, (s, i) in ranked]
