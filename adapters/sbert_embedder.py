@@ -101,7 +101,8 @@ class SentenceTransformerEmbedder(Embedder):
                     recovery="Reinstall pdfcore[semantic], or choose another model in [embedding].",
                 ) from exc
             getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
-            self.dimension = int(getter())
+            dimension: Any = getter()
+            self.dimension = int(dimension)
             self._model = model
             return model
 

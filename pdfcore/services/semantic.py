@@ -108,7 +108,8 @@ class SemanticIndex:
 
     def query_vector(self, query: str) -> np.ndarray:
         emb = self.embedder.embed([query])
-        return np.frombuffer(emb.data, dtype="<f4").reshape(emb.count, emb.dimension)[0]
+        vector: np.ndarray = np.frombuffer(emb.data, dtype="<f4").reshape(emb.count, emb.dimension)[0]
+        return vector
 
     def rank(
         self,
