@@ -65,6 +65,8 @@ class _OpenDocuments:
         key = (source.path, source.fingerprint.sha256, _password_key(source.password))
         doc = self._docs.get(key)
         if doc is not None:
+            # pdfium reads an open file lazily: a file changed since must not mix into the answer.
+            self.verify_unchanged(source)
             self._docs.move_to_end(key)
             return doc
         doc = _open(source)
@@ -76,6 +78,13 @@ class _OpenDocuments:
             except Exception:
                 log.debug("closing a cached pdfium document failed", exc_info=True)
         return doc
+
+    def verify_unchanged(self, source: DocumentSource) -> None:
+        try:
+            check_unchanged(source)
+        except PdfcoreError:
+            self.forget(source.path)
+            raise
 
     def close_all(self) -> None:
         with PDFIUM_LOCK:
@@ -142,6 +151,8 @@ def pdfium_document(source: DocumentSource) -> Iterator[Any]:
             # damaged content; a damaged handle must not be reused.
             OPEN_DOCUMENTS.forget(source.path)
             raise ExtractionFailed("The PDF engine failed on this document's content.") from exc
+        # Written to while pdfium was reading it: what was read may mix two versions.
+        OPEN_DOCUMENTS.verify_unchanged(source)
 
 
 def check_page(doc: Any, index: int) -> None:

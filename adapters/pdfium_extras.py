@@ -202,9 +202,7 @@ class PdfiumDocumentExtras(DocumentExtras):
                 if datasets is None and name.rsplit(":", 1)[-1] == "datasets":
                     content, truncated = _packet_content(raw, doc, i)
                     datasets = content.decode("utf-8", "replace")
-            return XfaForm(
-                form_type=form_type, packets=tuple(names), datasets=datasets, datasets_truncated=truncated
-            )
+            return XfaForm(form_type=form_type, packets=tuple(names), datasets=datasets, datasets_truncated=truncated)
 
 
 # ---------------------------------------------------------------------------------------------

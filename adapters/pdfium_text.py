@@ -197,6 +197,7 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
                 rc = count_rects(tp, start, len(body))
                 x0 = y0 = float("inf")
                 x1 = y1 = float("-inf")
+                tall = wide = False
                 pieces: list[tuple[float, float, float, float]] | None = [] if gaps is not None and rc > 1 else None
                 for k in range(rc):
                     if get_rect(tp, k, left, top, right, bottom):
@@ -207,6 +208,17 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
                         y1 = tv if tv > y1 else y1
                         if pieces is not None:
                             pieces.append((lv, bv, rv, tv))
+                        if rc > 1:
+                            tall = tall or tv - bv > 1.5 * (rv - lv)
+                            wide = wide or rv - lv > 1.5 * (tv - bv)
+                if tall and wide:
+                    # pdfium joined horizontal and rotated text (e.g. a margin stamp after a
+                    # soft hyphen at a page's last line): one line per writing direction.
+                    out.extend(_split_by_angle(raw, tp, start, body, to_box))
+                    start = end + 1
+                    continue
+                if x0 != float("inf") and (x1 <= x0 or y1 <= y0):
+                    x0, y0, x1, y1 = _char_bounds(raw, tp, start, len(body), (x0, y0, x1, y1))
                 if x0 != float("inf"):
                     first = start + (len(body) - len(body.lstrip()))
                     bbox = to_box(x0, y0, x1, y1)
@@ -232,6 +244,78 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
         if seg.strip():
             out.append(TextLine(text=seg.replace("\r\n", " ").strip(), bbox=to_box(lft, btm, rgt, tpv)))
     return out
+
+
+def _split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any) -> list[TextLine]:
+    """Cut one pdfium line where the characters' rotation changes (spaces follow their run)."""
+    runs: list[tuple[int, int]] = []
+    first = 0
+    angle: float | None = None
+    for k, ch in enumerate(body):
+        if ch.isspace():
+            continue
+        a = round(raw.FPDFText_GetCharAngle(tp, start + k), 2)
+        if angle is not None and a != angle:
+            runs.append((first, k))
+            first = k
+        angle = a
+    runs.append((first, len(body)))
+    left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    out: list[TextLine] = []
+    for s, e in runs:
+        text = body[s:e]
+        if not text.strip():
+            continue
+        x0 = y0 = float("inf")
+        x1 = y1 = float("-inf")
+        for k in range(raw.FPDFText_CountRects(tp, start + s, e - s)):
+            if raw.FPDFText_GetRect(tp, k, left, top, right, bottom):
+                x0, x1 = min(x0, left.value), max(x1, right.value)
+                y0, y1 = min(y0, bottom.value), max(y1, top.value)
+        if x0 == float("inf"):
+            continue
+        lead = s + len(text) - len(text.lstrip())
+        out.append(
+            TextLine(
+                text=text.strip().replace("\x00", ""),
+                bbox=to_box(x0, y0, x1, y1),
+                font_size=round(raw.FPDFText_GetFontSize(tp, start + lead), 2),
+            )
+        )
+    return out
+
+
+def _char_bounds(
+    raw: Any, tp: Any, start: int, count: int, fallback: tuple[float, float, float, float]
+) -> tuple[float, float, float, float]:
+    """A line's bounds from its characters when pdfium's line rects are empty or flat.
+
+    Fonts without glyph boxes (non-embedded CJK fonts, vertical writing) give zero-height
+    rects. Each character then counts with its tight box where that has extent, else with its
+    loose box (font ascent and descent), per axis.
+    """
+    box = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    loose = raw.FS_RECTF()
+    x0 = y0 = float("inf")
+    x1 = y1 = float("-inf")
+    for i in range(start, start + count):
+        if not raw.FPDFText_GetCharBox(tp, i, *box):
+            continue
+        lft, rgt, btm, top = (v.value for v in box)
+        if rgt <= lft or top <= btm:
+            if not raw.FPDFText_GetLooseCharBox(tp, i, loose):
+                continue
+            if rgt <= lft:
+                lft, rgt = loose.left, loose.right
+            if top <= btm:
+                btm, top = loose.bottom, loose.top
+        if rgt <= lft and top <= btm:
+            continue  # a generated space or line break: no extent at all
+        x0, x1 = min(x0, lft), max(x1, rgt)
+        y0, y1 = min(y0, btm), max(y1, top)
+    if x0 == float("inf") or x1 <= x0 or y1 <= y0:
+        return fallback
+    return x0, y0, x1, y1
 
 
 def _line_gaps(pieces: list[tuple[float, float, float, float]], line: Box, to_box: Any, gaps: list[Box]) -> None:

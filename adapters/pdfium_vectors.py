@@ -237,14 +237,16 @@ class _Reader:
         modes: dict[int, int] = {}
         first_seen: dict[int, int] = {}
         rotation = space.rotation
+        space_before = False
         for i in range(max(n, 0)):
-            if raw.FPDFText_IsGenerated(tp, i) == 1:
-                continue
             code = raw.FPDFText_GetUnicode(tp, i)
             if code == 0 or code in (0xFFFE, 0xFFFF):
                 continue
             ch = chr(code) if code < 0x110000 else "\ufffd"
             if ch.isspace():
+                space_before = True  # spaces (typed or inferred by pdfium) mark word breaks
+                continue
+            if raw.FPDFText_IsGenerated(tp, i) == 1:
                 continue
             obj = raw.FPDFText_GetTextObject(tp, i)
             addr = ctypes.cast(obj, ctypes.c_void_p).value if obj else None
@@ -274,7 +276,8 @@ class _Reader:
                 color = (cr.value / 255.0, cg.value / 255.0, cb.value / 255.0, ca.value / 255.0)
             else:
                 color = (0.0, 0.0, 0.0, 1.0)
-            runs.setdefault(key, []).append(Glyph(ch, box, origin, size, angle, color))
+            runs.setdefault(key, []).append(Glyph(ch, box, origin, size, angle, color, space_before))
+            space_before = False
         out: list[TextRun] = []
         for key, glyphs in runs.items():
             order = self.text_order.get(key, self.max_objects + first_seen[key])

@@ -43,7 +43,7 @@ class PdfminerAttachmentReader(AttachmentReader):
 
     def attachments(self, source: DocumentSource) -> tuple[Attachment, ...]:
         with _document(source) as doc:
-            return tuple(_describe(spec, k, page) for k, (spec, page) in enumerate(_file_specs(doc)))
+            return tuple(_describe(doc, spec, k, page) for k, (spec, page) in enumerate(_file_specs(doc)))
 
     def attachment_data(self, source: DocumentSource, index: int) -> bytes:
         if isinstance(index, bool) or not isinstance(index, int) or index < 0:
@@ -95,7 +95,7 @@ def _document(source: DocumentSource) -> Iterator[Any]:
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, AssertionError, RecursionError) as exc:
         # pdfminer raises plain Python errors on damaged object trees.
         raise ExtractionFailed("The embedded files of this document could not be read.") from exc
-    except Exception as exc:  # noqa: BLE001 - pdfminer's own exception classes (PDFException...)
+    except Exception as exc:  # pdfminer's own exception classes (PDFException...)
         raise ExtractionFailed("The embedded files of this document could not be read.") from exc
 
 
@@ -178,7 +178,7 @@ def _stream(spec: dict[str, Any]) -> Any:
 # Describing and decoding
 
 
-def _describe(spec: dict[str, Any], index: int, page: int | None) -> Attachment:
+def _describe(doc: Any, spec: dict[str, Any], index: int, page: int | None) -> Attachment:
     from pdfminer.pdftypes import resolve1
 
     stream = _stream(spec)
@@ -189,6 +189,11 @@ def _describe(spec: dict[str, Any], index: int, page: int | None) -> Attachment:
         declared = resolve1(params.get("Size"))
         if isinstance(declared, int) and declared >= 0 and not _crypt_filter(stream):
             size = declared
+        else:
+            try:
+                size = len(_decode(doc, stream))
+            except Exception:  # an unreadable file is listed with no size
+                log.debug("embedded file %d cannot be decoded", index, exc_info=True)
     name = _text(spec.get("UF")) or _text(spec.get("F")) or f"attachment-{index + 1}"
     return Attachment(
         index=index,
@@ -249,9 +254,8 @@ def _decode(doc: Any, stream: Any) -> bytes:
 
 
 def _name(value: Any) -> str | None:
-    from pdfminer.psparser import PSLiteral
-
     from pdfminer.pdftypes import resolve1
+    from pdfminer.psparser import PSLiteral
 
     value = resolve1(value)
     if isinstance(value, PSLiteral):

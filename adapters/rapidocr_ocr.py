@@ -1,9 +1,10 @@
 """OcrEngine on RapidOCR (PaddleOCR models run by onnxruntime).
 
 The models are the ones shipped inside the ``rapidocr`` wheel (its default configuration:
-PP-OCR detection and multilingual recognition; the 0/180 degree line classifier is off by
-default, see ``classify_orientation``). Their paths are passed explicitly, so RapidOCR never takes its download path: a wheel without them
-is reported as ``ocr_unavailable`` instead of fetching anything.
+PP-OCR detection and multilingual recognition; the 0/180 degree line classifier is off unless
+``classify_orientation`` is set). Their paths are passed explicitly, so RapidOCR never takes its
+download path: a wheel without them is reported as ``ocr_unavailable`` instead of fetching
+anything.
 
 RapidOCR detects text lines (with word boxes) and lists them top to bottom; they are put in
 reading order by :mod:`adapters._ocr_layout`.
@@ -112,7 +113,8 @@ class RapidOcrEngine(OcrEngine):
             import rapidocr
 
             root = Path(self.model_dir) if self.model_dir else Path(rapidocr.__file__).resolve().parent / "models"
-            paths = {part: root / file for part, file in _MODEL_FILES.items()}
+            parts = ("Det", "Cls", "Rec") if self.classify_orientation else ("Det", "Rec")
+            paths = {part: root / _MODEL_FILES[part] for part in parts}
             missing = sorted(p.name for p in paths.values() if not p.is_file())
             if missing:
                 raise OcrUnavailable(

@@ -383,14 +383,9 @@ class SqliteStore(Store):
     ) -> KeywordOutcome:
         conn = self._conn()
         doc_no = self._doc_no(conn, digest)
-        stats = self._doc_stats(conn, digest)
-        if doc_no is None or stats is None or not query.terms:
+        if doc_no is None or not query.terms:
             return KeywordOutcome(hits=(), page_match_counts=(), searched_pages=0)
-        n_pages, avgdl = stats
         lo, hi = _rowid(doc_no, 0), _rowid(doc_no + 1, 0) - 1
-        allowed = set(pages) if pages is not None else None
-        searched = len(allowed) if allowed is not None else n_pages
-
         # Candidate pages per term (exact tokenizer semantics via FTS5), then AND/OR.
         texts: dict[int, str] = {}
         per_term: list[set[int]] = [
@@ -399,6 +394,68 @@ class SqliteStore(Store):
             else self._fts_pages(conn, "pages_fts", _fts_string(t.text), lo, hi)
             for t in query.terms
         ]
+        return self._rank(conn, digest, doc_no, query, per_term, texts, pages, limit)
+
+    def search_keyword_many(
+        self, digests: Sequence[str], query: KeywordQuery, *, limit: int = 10
+    ) -> dict[str, KeywordOutcome]:
+        """The same search in many documents with one index query per term (not one per document)."""
+        conn = self._conn()
+        if not query.terms or not digests:
+            return {}
+        doc_nos: dict[int, str] = {}
+        for chunk in _chunks(list(digests), 500):
+            marks = ",".join("?" * len(chunk))
+            for d, n in conn.execute(
+                f"SELECT digest, doc_no FROM documents JOIN doc_index USING(digest) WHERE digest IN ({marks})", chunk
+            ):
+                doc_nos[int(n)] = str(d)
+        mask = (1 << _PAGE_BITS) - 1
+        per_doc_terms: dict[int, list[set[int]]] = {n: [set() for _ in query.terms] for n in doc_nos}
+        for k, t in enumerate(query.terms):
+            if t.substring and len(t.text) < 3:
+                rows = conn.execute("SELECT rowid, text FROM pages_tri").fetchall()
+                hits = [r for r, text in rows if t.text.lower() in str(text).lower()]
+            else:
+                table = "pages_tri" if t.substring else "pages_fts"
+                try:
+                    hits = [
+                        r
+                        for (r,) in conn.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH ?", (_fts_string(t.text),))
+                    ]
+                except sqlite3.OperationalError:
+                    hits = []
+            for rowid in hits:
+                n = int(rowid) >> _PAGE_BITS
+                if n in per_doc_terms:
+                    per_doc_terms[n][k].add(int(rowid) & mask)
+        out: dict[str, KeywordOutcome] = {}
+        for n, per_term in per_doc_terms.items():
+            if not any(per_term):
+                continue
+            outcome = self._rank(conn, doc_nos[n], n, query, per_term, {}, None, limit)
+            if outcome.hits:
+                out[doc_nos[n]] = outcome
+        return out
+
+    def _rank(
+        self,
+        conn: sqlite3.Connection,
+        digest: str,
+        doc_no: int,
+        query: KeywordQuery,
+        per_term: list[set[int]],
+        texts: dict[int, str],
+        pages: Sequence[int] | None,
+        limit: int,
+    ) -> KeywordOutcome:
+        """Combine per-term candidate pages (AND/OR) and rank them with document-local BM25."""
+        stats = self._doc_stats(conn, digest)
+        if stats is None:
+            return KeywordOutcome(hits=(), page_match_counts=(), searched_pages=0)
+        n_pages, avgdl = stats
+        allowed = set(pages) if pages is not None else None
+        searched = len(allowed) if allowed is not None else n_pages
         if not per_term:
             return KeywordOutcome(hits=(), page_match_counts=(), searched_pages=searched)
         if query.mode == "or":

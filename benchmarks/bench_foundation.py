@@ -598,6 +598,14 @@ def _check(name: str, value: float | None, target: str, result: str) -> dict[str
     return {"check": name, "ratio": value, "target": target, "result": result}
 
 
+def _pdfcore_backends(ws: Workspace) -> dict[str, Any]:
+    from pdfcore.config import load_settings, to_mapping
+
+    env = ws.pdfcore_env(ws.root / "unused")
+    backends: dict[str, Any] = to_mapping(load_settings(env.pop("PDFCORE_CONFIG"), env=env))["backends"]
+    return backends
+
+
 def environment(peer_py: Path | None, ws: Workspace, runs: int, slow_runs: int) -> dict[str, Any]:
     def version(dist: str) -> str | None:
         try:
@@ -621,6 +629,7 @@ def environment(peer_py: Path | None, ws: Workspace, runs: int, slow_runs: int) 
         "git_commit": commit.stdout.strip() or None,
         "git_dirty": bool(dirty.stdout.strip()) if dirty.returncode == 0 else None,
         "pdfcore_url_fetching": ws.urls_enabled,
+        "pdfcore_backends": _pdfcore_backends(ws),
         "runs": runs,
         "slow_runs": slow_runs,
         "loadavg_start": os.getloadavg() if hasattr(os, "getloadavg") else None,
@@ -677,6 +686,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Command: `{command}`; runs={runs}, slow runs={slow_runs}; wall {env['wall_seconds']} s; tree {tree}.")
     if not ws.urls_enabled:
         print("pdfcore ran with URL fetching off (its fetcher backend does not load in this checkout).")
+    backends = env["pdfcore_backends"]
+    print(f"pdfcore backends: {', '.join(f'{k}={v}' for k, v in backends.items())}.")
     print()
     print(table)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
 
 
@@ -22,11 +21,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    logging.basicConfig(
-        stream=sys.stderr,
-        level=os.environ.get("PDFCORE_LOG_LEVEL", "WARNING").upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
     from pdfcore.config import load_settings
     from pdfcore.errors import PdfcoreError
 
@@ -40,6 +34,12 @@ def main(argv: list[str] | None = None) -> int:
     except PdfcoreError as exc:
         sys.stderr.write(f"pdfcore-mcp: {exc.code}: {exc.message}\n")
         return 2
+    # After the settings: the level (file or PDFCORE_LOG_LEVEL) is validated there, by key.
+    logging.basicConfig(
+        stream=sys.stderr,
+        level=settings.server.log_level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
     import pdfcore
     from mcp_adapter.server import create_server
 

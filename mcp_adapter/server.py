@@ -16,8 +16,9 @@ import threading
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
+import anyio.from_thread
 import attrs
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp_types import CallToolResult, ContentBlock, ImageContent, TextContent, ToolAnnotations
@@ -39,6 +40,7 @@ from pdfcore.results import (
     TocResult,
 )
 from pdfcore.serde import opt, unstructure
+from pdfcore.services.corpus import CorpusSearchResult, ListResult, OverviewResult, WarmResult
 from pdfcore.services.search import SearchResult, SectionResult
 
 log = logging.getLogger("pdfcore.mcp")
@@ -93,6 +95,18 @@ def _quietly(fn: Callable[[], None]) -> Callable[[], None]:
             log.warning("warming the engines failed", exc_info=True)
 
     return run
+
+
+def _progress_reporter(ctx: Any) -> Callable[[int, int, str], None]:
+    """A progress callback usable from the worker thread: forwards MCP progress notifications."""
+
+    def report(done: int, total: int, path: str) -> None:
+        try:
+            anyio.from_thread.run(ctx.report_progress, done, total, f"warmed {done}/{total}")
+        except Exception:
+            log.debug("progress notification failed", exc_info=True)
+
+    return report
 
 
 def _fail(exc: PdfcoreError) -> CallToolResult:
@@ -463,6 +477,149 @@ def build_full(ts: ToolSet) -> None:
         annotations=ToolAnnotations(
             read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False
         ),
+    )
+
+    PathsArg = Annotated[
+        str | list[str],
+        Field(description="A folder of PDFs, or a list of PDF paths (local only; URLs are not accepted)."),
+    ]
+    BudgetArg = Annotated[
+        int, Field(description="Seconds to spend warming uncached documents (1-300); cached ones are free.")
+    ]
+    RecursiveArg = Annotated[bool, Field(description="Folder mode: include subfolders.")]
+
+    async def pdf_corpus_warm(
+        paths: PathsArg,
+        ctx: Context,
+        budget_seconds: BudgetArg = 45,
+        embeddings: Annotated[bool, Field(description="Also compute the vectors semantic search needs.")] = False,
+        recursive: RecursiveArg = False,
+    ) -> CallToolResult:
+        report = _progress_reporter(ctx)
+        try:
+            res = await ts.call(
+                lambda: core.corpus_warm(
+                    paths, budget_seconds=budget_seconds, embeddings=embeddings, recursive=recursive, progress=report
+                )
+            )
+        except PdfcoreError as exc:
+            return _fail(exc)
+        return _ok(res)
+
+    ts.add(
+        pdf_corpus_warm,
+        name="pdf_corpus_warm",
+        title="Warm a folder of PDFs",
+        description=(
+            "Extract and index (and with embeddings=true, embed) a folder or list of PDFs into the cache, "
+            "smallest first, in parallel worker processes, within budget_seconds; sends progress "
+            "notifications. Documents not reached come back in unprocessed: call again to continue (warmed "
+            "ones are cached). No file-count cap. Returns counts and paths, no PDF content."
+        ),
+        output=WarmResult,
+    )
+
+    async def pdf_corpus_overview(
+        paths: PathsArg,
+        budget_seconds: BudgetArg = 45,
+        recursive: RecursiveArg = False,
+        offset: Annotated[int, Field(description="First document of this page of cards (sorted by path).")] = 0,
+        limit: Annotated[int, Field(description="Cards per call (1-1000).")] = 100,
+    ) -> CallToolResult:
+        try:
+            res = await ts.call(
+                lambda: core.corpus_overview(
+                    paths, budget_seconds=budget_seconds, recursive=recursive, offset=offset, limit=limit
+                )
+            )
+        except PdfcoreError as exc:
+            return _fail(exc)
+        return _ok(res)
+
+    ts.add(
+        pdf_corpus_overview,
+        name="pdf_corpus_overview",
+        title="Triage cards for a folder of PDFs",
+        description=(
+            "One card per document: title (placeholder titles fall back to the file name), pages, top outline "
+            "entries, whether it has an outline, text coverage (full/partial/none), size. Paged with "
+            "offset/limit (next_offset); uncached documents of the page are warmed within the budget. " + UNTRUSTED
+        ),
+        output=OverviewResult,
+        annotations=READ_ONLY_OPEN,
+    )
+
+    async def pdf_corpus_search(
+        paths: PathsArg,
+        query: Annotated[
+            str,
+            Field(description='Words (AND-matched per document), "phrases", CJK terms, or a question (semantic/auto).'),
+        ],
+        mode: Annotated[
+            Literal["auto", "keyword", "semantic"],
+            Field(description="auto: hybrid when embeddings are available, else keyword."),
+        ] = "auto",
+        top_k: Annotated[int, Field(description="Most matches across all documents (1-100).")] = 10,
+        excerpt_style: Annotated[
+            Literal["snippet", "paragraph"], Field(description="snippet or the enclosing paragraph.")
+        ] = "snippet",
+        context_chars: Annotated[int, Field(description="Snippet context (50-2000).")] = 200,
+        budget_seconds: BudgetArg = 45,
+        recursive: RecursiveArg = False,
+    ) -> CallToolResult:
+        try:
+            res = await ts.call(
+                lambda: core.corpus_search(
+                    paths,
+                    query,
+                    mode=mode,
+                    top_k=top_k,
+                    excerpt_style=excerpt_style,
+                    context_chars=context_chars,
+                    budget_seconds=budget_seconds,
+                    recursive=recursive,
+                )
+            )
+        except PdfcoreError as exc:
+            return _fail(exc)
+        return _ok(res)
+
+    ts.add(
+        pdf_corpus_search,
+        name="pdf_corpus_search",
+        title="Search a folder of PDFs",
+        description=(
+            "One ranked hit list across every document of a folder or list (keyword, semantic or hybrid, "
+            "fused by reciprocal rank fusion). doc_match_counts names every document holding matches: for a "
+            "question spanning documents, search each of them. Uncached documents are warmed within the "
+            "budget first; unprocessed ones are listed, never silently skipped. " + UNTRUSTED
+        ),
+        output=CorpusSearchResult,
+        annotations=READ_ONLY_OPEN,
+    )
+
+    async def pdf_list_documents(
+        folder: Annotated[str | None, Field(description="A folder; default: every allowed root.")] = None,
+        recursive: RecursiveArg = True,
+        offset: Annotated[int, Field(description="First document of this page (sorted by path).")] = 0,
+        limit: Annotated[int, Field(description="Documents per call (1-1000).")] = 100,
+    ) -> CallToolResult:
+        try:
+            res = await ts.call(lambda: core.list_documents(folder, recursive=recursive, offset=offset, limit=limit))
+        except PdfcoreError as exc:
+            return _fail(exc)
+        return _ok(res)
+
+    ts.add(
+        pdf_list_documents,
+        name="pdf_list_documents",
+        title="List readable PDFs",
+        description=(
+            "PDFs under the allowed roots (or a folder): path, size, whether cached and indexed, page count and "
+            "title when cached. Paged with offset/limit (next_offset); nothing is extracted. " + UNTRUSTED
+        ),
+        output=ListResult,
+        annotations=READ_ONLY_OPEN,
     )
 
     async def server_info() -> CallToolResult:

@@ -24,6 +24,13 @@ from pdfcore.errors import BackendUnavailable, InvalidArgument
 from pdfcore.geometry import parse_clip
 from pdfcore.models import Clip, DocumentFacts, DocumentSource
 from pdfcore.results import InfoResult, ReadAllResult, ReadPagesResult, RenderResult, TocResult
+from pdfcore.services.corpus import (
+    CorpusSearchResult,
+    CorpusService,
+    ListResult,
+    OverviewResult,
+    WarmResult,
+)
 from pdfcore.services.documents import DocumentService
 from pdfcore.services.info import InfoService
 from pdfcore.services.quality import finish_page
@@ -73,6 +80,7 @@ class Pdfcore:
         lifecycle: Sequence[Any] = (),
         ephemeral_store: Callable[[], Store] | None = None,
         embedder: Embedder | None = None,
+        executor_factory: Callable[[], Any] | None = None,
     ) -> None:
         self.settings = settings
         self.text = text
@@ -98,6 +106,7 @@ class Pdfcore:
         self.documents = DocumentService(text, store, finish_page)
         self.embedder = embedder
         self.semantic_index = SemanticIndex(embedder, self._index_store) if embedder is not None else None
+        self.corpus = CorpusService(self, executor_factory)
         self._search = SearchService(
             self.documents,
             self._index_store,
@@ -271,6 +280,92 @@ class Pdfcore:
     def semantic_problem(self) -> str:
         return self.backend_problems.get("embedder", "no embedding backend is configured")
 
+    # -- corpus ----------------------------------------------------------------------------
+
+    def settings_mapping(self) -> dict[str, Any]:
+        """The settings as a plain mapping (what warm jobs carry to their workers)."""
+        return to_mapping(self.settings)
+
+    def warm_one(self, path: str, *, embeddings: bool = False, password: str | None = None) -> dict[str, Any]:
+        """Extract, index (and embed) one document into the cache; the unit of corpus warming."""
+        source = self.open(path, password)
+        facts, _ = self.documents.facts(source)
+        store = self._index_store(facts)
+        digest = source.fingerprint.sha256
+        want_vectors = embeddings and self.semantic_index is not None
+        had = store.is_indexed(digest) and (
+            not want_vectors or (self.semantic_index is not None and self.semantic_index.has_vectors(source, facts))
+        )
+        self._search.ensure_indexed(source, facts)
+        if want_vectors and self.semantic_index is not None:
+            self.semantic_index.vectors(source, facts, lambda: self._search._all_pages(source, facts))
+        has_vectors = bool(self.semantic_index is not None and self.semantic_index.has_vectors(source, facts))
+        return {"status": "cached" if had else "warmed", "pages": facts.page_count, "embeddings_cached": has_vectors}
+
+    def corpus_warm(
+        self,
+        paths: str | Sequence[str],
+        *,
+        budget_seconds: float = 45,
+        embeddings: bool = False,
+        recursive: bool = False,
+        progress: Callable[[int, int, str], None] | None = None,
+    ) -> WarmResult:
+        return self.corpus.warm(
+            paths,
+            budget_seconds=budget_seconds,
+            recursive=_check_bool("recursive", recursive),
+            embeddings=_check_bool("embeddings", embeddings),
+            progress=progress,
+        )
+
+    def corpus_overview(
+        self,
+        paths: str | Sequence[str],
+        *,
+        budget_seconds: float = 45,
+        recursive: bool = False,
+        offset: int = 0,
+        limit: int = 100,
+    ) -> OverviewResult:
+        return self.corpus.overview(
+            paths,
+            budget_seconds=budget_seconds,
+            recursive=_check_bool("recursive", recursive),
+            offset=offset,
+            limit=limit,
+        )
+
+    def corpus_search(
+        self,
+        paths: str | Sequence[str],
+        query: str,
+        *,
+        mode: str = "auto",
+        top_k: int = 10,
+        excerpt_style: str = "snippet",
+        context_chars: int = 200,
+        budget_seconds: float = 45,
+        recursive: bool = False,
+    ) -> CorpusSearchResult:
+        return self.corpus.search(
+            paths,
+            query,
+            mode=mode,
+            top_k=top_k,
+            excerpt_style=excerpt_style,
+            context_chars=context_chars,
+            budget_seconds=budget_seconds,
+            recursive=_check_bool("recursive", recursive),
+        )
+
+    def list_documents(
+        self, folder: str | None = None, *, recursive: bool = True, offset: int = 0, limit: int = 100
+    ) -> ListResult:
+        return self.corpus.list_documents(
+            folder, recursive=_check_bool("recursive", recursive), offset=offset, limit=limit
+        )
+
     # -- cache -----------------------------------------------------------------------------
 
     def cache_stats(self) -> dict[str, Any]:
@@ -374,7 +469,7 @@ class Pdfcore:
                 warm(*[s for s in specs if s])
 
     def close(self) -> None:
-        for item in [self.store, self._ephemeral, *self.lifecycle]:
+        for item in [self.store, self._ephemeral, self.corpus._executor, *self.lifecycle]:
             closer = getattr(item, "close", None)
             if callable(closer):
                 closer()

@@ -120,6 +120,10 @@ def build(
     elif embedder is not None:
         names["embedder"] = getattr(embedder, "model_name", type(embedder).__name__)
 
+    def executor_factory() -> Any:
+        workers = s.backends.workers or 0
+        return load_class("executor", s.backends.executor)(workers=workers)
+
     if ephemeral_store is _UNSET:
         ephemeral_store = _private_sqlite_store if s.backends.store == "sqlite" else None
     return Pdfcore(
@@ -133,6 +137,7 @@ def build(
         lifecycle=lifecycle,
         ephemeral_store=ephemeral_store,
         embedder=embedder,
+        executor_factory=executor_factory,
     )
 
 

@@ -64,6 +64,21 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("--pages", default=None, help="restrict to these pages")
     _common(search)
 
+    warm = sub.add_parser("warm", help="extract and index a folder of PDFs (progress on stderr)")
+    warm.add_argument("folder")
+    warm.add_argument("--budget", type=float, default=300, help="seconds (1-300)")
+    warm.add_argument("--embeddings", action="store_true", help="also compute vectors for semantic search")
+    warm.add_argument("--recursive", action="store_true")
+    _common(warm)
+
+    corpus = sub.add_parser("corpus-search", help="search every PDF of a folder")
+    corpus.add_argument("folder")
+    corpus.add_argument("query")
+    corpus.add_argument("--mode", default="auto", choices=("auto", "keyword", "semantic"))
+    corpus.add_argument("--top-k", type=int, default=10)
+    corpus.add_argument("--recursive", action="store_true")
+    _common(corpus)
+
     cache = sub.add_parser("cache", help="cache statistics or clearing")
     cache.add_argument("action", choices=("stats", "clear"))
     cache.add_argument("--all", action="store_true", help="clear everything, not only expired entries")
@@ -165,6 +180,39 @@ def _human_search(r: Any) -> str:
     if r.pages_not_searched:
         lines.append(f"not searched (time budget): pages {r.pages_not_searched}")
     return "\n".join(lines)
+
+
+def _progress_bar(done: int, total: int, path: str) -> None:
+    width = 30
+    filled = int(width * done / total) if total else width
+    name = os.path.basename(path)[:40]
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {name:<40}")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def _cmd_warm(args: argparse.Namespace, core: Any) -> int:
+    r = core.corpus_warm(
+        args.folder,
+        budget_seconds=args.budget,
+        embeddings=args.embeddings,
+        recursive=args.recursive,
+        progress=_progress_bar,
+    )
+
+    def human(r: Any) -> str:
+        lines = [
+            f"{r.corpus_size} PDF(s): {r.warmed_this_call} warmed now, "
+            f"{sum(1 for d in r.docs if d.status == 'cached')} already cached, {len(r.skipped)} skipped"
+        ]
+        lines += [f"skipped {s.path}: {s.reason}" for s in r.skipped]
+        if r.unprocessed:
+            lines.append(f"{len(r.unprocessed)} not reached within the budget: run again to continue")
+        return "\n".join(lines)
+
+    _emit(args, r, human)
+    return 0
 
 
 def _cmd_read(args: argparse.Namespace, core: Any) -> int:
@@ -317,6 +365,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                     password=_password(args),
                 )
                 _emit(args, res, _human_search)
+                return 0
+            if args.command == "warm":
+                return _cmd_warm(args, core)
+            if args.command == "corpus-search":
+                res = core.corpus_search(
+                    args.folder, args.query, mode=args.mode, top_k=args.top_k, recursive=args.recursive
+                )
+                _emit(
+                    args,
+                    res,
+                    lambda r: "\n".join(
+                        [f"{r.search_mode}: {len(r.matches)} match(es) in {r.coverage['searched']} document(s)"]
+                        + [f"{m.path} p. {m.page}: {m.excerpt[:200]}" for m in r.matches]
+                    ),
+                )
                 return 0
             if args.command == "cache":
                 data = core.cache_stats() if args.action == "stats" else core.cache_clear(expired_only=not args.all)

@@ -236,8 +236,9 @@ ENV_VARS: dict[str, tuple[str, str, Any]] = {
     "PDFCORE_WORKERS": ("backends", "workers", _parse_int(0, 64)),
     "PDFCORE_STORE": ("backends", "store", _parse_str),
 }
-#: Variables read elsewhere (the config file location, the executor's scheduler address).
-OTHER_ENV_VARS = frozenset({"PDFCORE_CONFIG", "PDFCORE_DASK_SCHEDULER"})
+#: Variables read elsewhere (the config file location, the executor's scheduler address, the
+#: command line's document password).
+OTHER_ENV_VARS = frozenset({"PDFCORE_CONFIG", "PDFCORE_DASK_SCHEDULER", "PDFCORE_PASSWORD"})
 
 
 def _converter() -> Any:
@@ -281,7 +282,9 @@ def settings_from_mapping(data: Mapping[str, Any], *, origin: str = "configurati
             return str(e) if type(e) is ValueError and str(e) else format_exception(e, t)
 
         problems = cattrs.transform_error(exc, path="", format_exception=describe)
-        detail = "; ".join(p.replace(" @ $", " at ").replace(" @ ", " at ") for p in problems)
+        detail = "; ".join(
+            p.replace(" @ $", " at ").replace(" @ ", " at ").removesuffix(" at ") for p in problems
+        )
         raise ConfigInvalid(f"{origin}: {detail}") from None
     except (ValueError, TypeError) as exc:
         raise ConfigInvalid(f"{origin}: {exc}") from None
@@ -334,7 +337,9 @@ def load_settings(
             parsed = parse(value)
         except ValueError as exc:
             raise ConfigInvalid(f"environment variable {name}: {exc}") from None
-        data.setdefault(section, {})[key] = list(parsed) if isinstance(parsed, tuple) else parsed
+        setting = list(parsed) if isinstance(parsed, tuple) else parsed
+        settings_from_mapping({section: {key: setting}}, origin=f"environment variable {name}")  # name the variable
+        data.setdefault(section, {})[key] = setting
     for section, values in (overrides or {}).items():
         data.setdefault(section, {}).update({k: list(v) if isinstance(v, tuple) else v for k, v in values.items()})
     return settings_from_mapping(data, origin="configuration (file, environment and flags)")

@@ -314,3 +314,31 @@ class VectorSet:
     dimension: int
     spans: tuple[ChunkSpan, ...]
     data: bytes
+
+
+# --------------------------------------------------------------------------------------------
+# Corpus warming
+
+
+@frozen
+class WarmJob:
+    """Warm one document: extract and index it (and embed it) into the cache at ``cache_dir``.
+
+    ``settings`` is the plain mapping of the caller's settings (picklable, JSON-safe), so a worker
+    builds the same pipeline.
+    """
+
+    path: str
+    settings: dict[str, object]
+    embeddings: bool = False
+
+
+@frozen
+class WarmOutcome:
+    path: str
+    status: str  # "warmed" | "cached" | "failed"
+    pages: int = 0
+    embeddings_cached: bool = False
+    error: str | None = None
+    message: str | None = None
+    seconds: float = 0.0

@@ -82,6 +82,8 @@ class Glyph:
     #: Rotation of the baseline in degrees, counter-clockwise as displayed (0 = left to right).
     angle: float = 0.0
     color: Color = (0.0, 0.0, 0.0, 1.0)
+    #: A space character (not itself a glyph) comes right before this glyph in the text.
+    space_before: bool = False
 
 
 @frozen
@@ -132,6 +134,8 @@ def rect_of(path: VectorPath, *, tolerance: float = 0.05) -> Box | None:
     pts = list(sub.points)
     if len(pts) >= 2 and abs(pts[0][0] - pts[-1][0]) <= tolerance and abs(pts[0][1] - pts[-1][1]) <= tolerance:
         pts = pts[:-1]
+    if 4 < len(pts) <= 8:
+        pts = _corners(pts, tolerance)
     if len(pts) != 4:
         return None
     xs = sorted({round(p[0] / tolerance) for p in pts})
@@ -155,6 +159,23 @@ def rect_of(path: VectorPath, *, tolerance: float = 0.05) -> Box | None:
     if x1 - x0 <= 0 or y1 - y0 <= 0:
         return None
     return Box(x0, y0, x1, y1)
+
+
+def _corners(pts: list[Point], tolerance: float) -> list[Point]:
+    """The outline without points that sit on a straight side (a rectangle may start mid-edge)."""
+    out = list(pts)
+    changed = True
+    while changed and len(out) > 4:
+        changed = False
+        for i in range(len(out)):
+            (ax, ay), (bx, by), (cx, cy) = out[i - 1], out[i], out[(i + 1) % len(out)]
+            if (abs(ax - bx) <= tolerance and abs(bx - cx) <= tolerance) or (
+                abs(ay - by) <= tolerance and abs(by - cy) <= tolerance
+            ):
+                del out[i]
+                changed = True
+                break
+    return out
 
 
 def filled_rects(paths: tuple[VectorPath, ...] | list[VectorPath]) -> tuple[FilledRect, ...]:

@@ -26,7 +26,8 @@ class Store(Protocol):
       ranks pages with BM25 computed from that document's own statistics only, so a page's rank
       does not depend on what else is cached. Word terms match with stemming (``running`` finds
       ``run``), phrases match exactly in order, substring terms (CJK) match anywhere. Spans are
-      character offsets into the indexed page text.
+      character offsets into the indexed page text. ``search_keyword_many`` is the same search in
+      several indexed documents at once (only documents with hits appear in its answer).
     - Vectors are kept per document and per ``key`` (model name + chunking version): a set is
       written whole in one transaction and replaced whole.
 
@@ -53,6 +54,10 @@ class Store(Protocol):
     def search_keyword(
         self, digest: str, query: KeywordQuery, *, pages: Sequence[int] | None = None, limit: int = 10
     ) -> KeywordOutcome: ...
+
+    def search_keyword_many(
+        self, digests: Sequence[str], query: KeywordQuery, *, limit: int = 10
+    ) -> dict[str, KeywordOutcome]: ...
 
     def save_vectors(self, digest: str, vectors: VectorSet) -> None: ...
 

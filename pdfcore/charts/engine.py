@@ -180,7 +180,7 @@ def _legend_labels(series: list[_Series], content: Content) -> list[str | None]:
                 and tuple(round(d, 1) for d in s.style.dash) == tuple(round(d, 1) for d in e.style.dash)
             )
         if s.kind == "bars":
-            return e.kind == "rect" and same_rgb(s.style.rgb, e.style.rgb, 0.03)
+            return e.kind in ("rect", "marker") and same_rgb(s.style.rgb, e.style.rgb, 0.03)
         if s.markers is not None and e.signature:
             return e.signature[:4] == s.markers.signature[:4] or (
                 e.kind == "marker" and same_rgb(s.style.rgb, e.style.rgb, 0.03)
@@ -385,9 +385,11 @@ class _Chart:
                 )
             else:
                 outs.append(self._points_out(s, label, x_axis, yaxis, side, resolved, rejected))
-        emitted = [o for o in outs if o.points is not None or o.bars is not None or o.pending_question]
-        if not emitted:
-            reason = self.notes[-1] if self.notes else "no series could be read"
+        unread = [o for o in outs if o.points is None and o.bars is None and not o.pending_question]
+        if unread:
+            # A series that does not fit the axes means the axes were misread (a date axis taken
+            # for categories, a stacked chart, ...): nothing on this chart is trusted.
+            reason = self.notes[-1] if self.notes else "a series could not be read against the axes"
             return self.declined(reason, x=x_axis, y=left or right, content=content)
         kinds = [s.kind for s in series]
         chart_type = "line" if "curve" in kinds else ("bar" if "bars" in kinds else "scatter")
@@ -521,8 +523,14 @@ class _Chart:
             chosen = sorted(pts)
             downsampled, dropped = False, 0
         values: list[tuple[float | str, float]] = []
+        seen_categories: set[str] = set()
         for px, py in chosen:
             xv = self._x_value(x_axis, px)
+            if isinstance(xv, str):
+                if xv in seen_categories:
+                    xv = None  # two vertices on one category: not a category axis after all
+                else:
+                    seen_categories.add(xv)
             if xv is None:
                 self.notes.append(f"a {s.kind} series has vertices between category labels: left out")
                 return SeriesOut(

@@ -75,6 +75,8 @@ class _Open:
             self.in_sup = True
             self.sup = True
             self.sup_line = g.origin[1]
+        elif g.space_before:
+            self.chars.append(" ")  # an inter-word space (spaces are not glyphs here)
         self.chars.append(g.char)
         b = self.box
         b[0], b[1], b[2], b[3] = min(b[0], g.box.x0), min(b[1], g.box.y0), max(b[2], g.box.x1), max(b[3], g.box.y1)

@@ -10,6 +10,7 @@ so a frame drawn around a chart (or a colour bar beside it) does not become a se
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from attrs import evolve, frozen
@@ -361,6 +362,10 @@ def read_side(geo: PageGeometry, plabels: list[Label], box: Box, side: str) -> t
         return evolve(base, scale=fit, verify=verify), orders
     if side == "right":
         return None, orders
+    # Category names: at least two short labels spread along the axis (a lone label, or a
+    # sentence, is a title or a caption, not an axis).
+    if len(labels) < 2 or any(len(lab.text) > 40 or len(lab.text.split()) > 5 for lab in labels):
+        return None, orders
     cats: list[tuple[str, float]] = []
     matched = 0
     for i, lab in enumerate(labels):
@@ -371,6 +376,11 @@ def read_side(geo: PageGeometry, plabels: list[Label], box: Box, side: str) -> t
             pos = lab.cx if side == "bottom" else lab.cy
         cats.append((lab.text, pos))
     cats.sort(key=lambda c: c[1])
+    spread = cats[-1][1] - cats[0][1]
+    if spread < MIN_TICK_SPAN * extent or any(b[1] - a[1] < 2.0 for a, b in itertools.pairwise(cats)):
+        return None, orders
+    if len({c[0] for c in cats}) != len(cats):
+        return None, orders
     return AxisReading(
         side,
         tuple(labels),

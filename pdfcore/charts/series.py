@@ -172,9 +172,7 @@ def _legend(
     geo: PageGeometry, box: Box, phrases: list[Label], paths: list[VectorPath], units: list[_Unit]
 ) -> tuple[list[LegendEntry], set[int], list[Box]]:
     """Legend entries (sample left of a short label) near the plot, the samples' orders, boxes."""
-    reach = Box(
-        box.x0 - 0.1 * box.width, box.y0 - 0.3 * box.height, box.x1 + 0.5 * box.width, box.y1 + 0.15 * box.height
-    )
+    reach = _legend_reach(box)
     entries: list[LegendEntry] = []
     used: set[int] = set()
     boxes: list[Box] = []
@@ -237,6 +235,12 @@ def _legend(
     return entries, used, boxes
 
 
+def _legend_reach(box: Box) -> Box:
+    return Box(
+        box.x0 - 0.1 * box.width, box.y0 - 0.3 * box.height, box.x1 + 0.5 * box.width, box.y1 + 0.15 * box.height
+    )
+
+
 def _beside(b: Box, ph: Label, size: float) -> bool:
     """A legend sample sits just left of its label, centred on it vertically."""
     gap = ph.box.x0 - b.x1
@@ -266,7 +270,19 @@ def read_content(
     paths = [p for p in geo.vectors.paths if p.order not in skip and _in_box(box, p)]
     notes: list[str] = []
     units = _units(paths)
-    legend, legend_orders, legend_boxes = _legend(geo, box, phrases, paths, units)
+    # A legend may sit outside the plot (commonly to its right): look for samples around it too.
+    reach = _legend_reach(box)
+    outside = [
+        p
+        for p in geo.vectors.paths
+        if p.order not in skip
+        and reach.x0 <= p.bounds.x0
+        and p.bounds.x1 <= reach.x1
+        and reach.y0 <= p.bounds.y0
+        and p.bounds.y1 <= reach.y1
+        and not _in_box(box, p)
+    ]
+    legend, legend_orders, legend_boxes = _legend(geo, box, phrases, paths + outside, units + _units(outside))
     box_area = box.width * box.height
     # The legend's own box and background (closed or filled shapes around its entries).
     for p in paths:
@@ -395,6 +411,8 @@ def read_content(
         )
         if small_same and not _common_edge(boxes):
             continue  # square markers, read with the marker groups
+        if len(boxes) < 2:
+            continue  # a lone rectangle (a label box, a swatch): a bar only when the caller says so
         bars.append(BarSet(group[0][2], tuple(boxes), tuple(g[1] for g in group)))
         bar_orders.update(g[1] for g in group)
     units = [u for u in units if not (u.is_rect and set(u.orders) & bar_orders)]
@@ -422,6 +440,8 @@ def read_content(
     if not bars:
         for b, style, order in ((g[0], g[2], g[1]) for grp in rect_groups.values() for g in grp):
             loose_rects.append((b, style, order))
+    elif any(len(g) < 2 for g in rect_groups.values()):
+        notes.append("single rectangles of other colours left out (not read as bars)")
     curves.sort(key=lambda c: c.orders[0])
     bars.sort(key=lambda s: s.orders[0])
     markers.sort(key=lambda s: s.orders[0])

@@ -26,6 +26,7 @@ from attrs import frozen
 
 from pdfcore.config import PathsSettings, UrlsSettings
 from pdfcore.errors import (
+    FileChanged,
     FileNotFound,
     FileTooLarge,
     InvalidArgument,
@@ -52,11 +53,7 @@ class PathPolicy:
     @classmethod
     def from_settings(cls, s: PathsSettings) -> PathPolicy:
         roots = tuple(os.path.realpath(os.path.expanduser(r)) for r in s.roots)
-        return cls(
-            roots=roots,
-            allow=tuple(os.path.expanduser(g) for g in s.allow),
-            deny=tuple(os.path.expanduser(g) for g in s.deny),
-        )
+        return cls(roots=roots, allow=_globs(s.allow), deny=_globs(s.deny))
 
     def resolve(self, user_path: str) -> str:
         """The real path for ``user_path`` if the policy allows it; never touches the file's content."""
@@ -90,6 +87,22 @@ class PathPolicy:
 
 def _inside(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _globs(patterns: tuple[str, ...]) -> tuple[str, ...]:
+    """Each pattern as written and, when its leading folders go through a symbolic link, also with
+    those folders resolved: paths are matched after symlink expansion, so a rule written through
+    a link (``/tmp/...`` on macOS, a linked home folder) must be too, or it would never match."""
+    out: list[str] = []
+    for raw in patterns:
+        pattern = os.path.expanduser(raw)
+        out.append(pattern)
+        parts = pattern.split(os.sep)
+        literal = next((i for i, part in enumerate(parts) if any(c in part for c in "*?[")), len(parts))
+        prefix = os.sep.join(parts[:literal])
+        if os.path.isabs(pattern) and prefix:
+            out.append(os.path.join(os.path.realpath(prefix), *parts[literal:]))
+    return tuple(dict.fromkeys(out))
 
 
 def _glob(path: str, pattern: str) -> bool:
@@ -159,6 +172,29 @@ class SourceResolver:
             display_name=shown,
         )
 
+    def peek(self, user_path: str) -> tuple[str, str, int, int, str | None]:
+        """(real path, display name, size, mtime_ns, known digest or None) without hashing.
+
+        Applies the same policy and file checks as :meth:`resolve`; the digest is the one
+        remembered for this exact size and mtime, if any (an unchanged, already seen file).
+        """
+        real = self.policy.resolve(user_path)
+        shown = self.policy.display(real)
+        try:
+            st = os.stat(real)
+        except OSError:
+            raise FileNotFound(f"No file exists at {shown!r}.") from None
+        if not stat.S_ISREG(st.st_mode):
+            raise NotAFile(f"{shown!r} is not a regular file.")
+        if not real.lower().endswith(".pdf"):
+            raise UnsupportedExtension(f"{shown!r} does not end in .pdf.")
+        key = (real, st.st_size, st.st_mtime_ns)
+        with self._lock:
+            digest = self._digests.get(key)
+        if digest is None and self.store is not None:
+            digest = self.store.recall_path(real, st.st_size, st.st_mtime_ns)
+        return real, shown, st.st_size, st.st_mtime_ns, digest
+
     def _digest(self, real: str, size: int, mtime_ns: int) -> str:
         key = (real, size, mtime_ns)
         with self._lock:
@@ -170,8 +206,12 @@ class SourceResolver:
         if digest is None:
             try:
                 digest = sha256_file(real)
+                after = os.stat(real)
             except OSError as exc:
                 raise FileNotFound(f"{self.policy.display(real)!r} cannot be read ({exc.strerror}).") from None
+            if (after.st_size, after.st_mtime_ns) != (size, mtime_ns):
+                # Written to while it was hashed: the digest may belong to neither version.
+                raise FileChanged(f"{self.policy.display(real)!r} changed while it was being read.")
             if self.store:
                 self.store.remember_path(real, size, mtime_ns, digest)
         with self._lock:

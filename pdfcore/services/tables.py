@@ -391,13 +391,29 @@ def _is_table_run(run: Sequence[_Row], rivers: Sequence[tuple[float, float]] | N
         prose = sum(1 for w in words if w >= PROSE_WORDS) / len(words)
         if prose >= PROSE_SHARE:
             return False
-        if rivers is not None and len(rivers) == 1:
-            # Two columns: a label and a value, not a marker and a paragraph (lists, footnotes).
-            cut = (rivers[0][0] + rivers[0][1]) / 2
-            right = [w for r in gapped for (s0, _), w in zip(r.segments, r.words) if s0 >= cut]
-            if right and statistics.median(right) >= PROSE_WORDS / 2:
-                return False
+        if rivers is not None and len(rivers) == 1 and _two_text_columns(gapped, rivers[0]):
+            return False
     return True
+
+
+def _two_text_columns(rows: Sequence[_Row], river: tuple[float, float]) -> bool:
+    """Two columns that are not a label and a value: a marker and a paragraph (a list,
+    footnotes), or text beside text of about the same width (an index or glossary set in two
+    columns)."""
+    cut = (river[0] + river[1]) / 2
+    left = [(s1 - s0, w) for r in rows for (s0, s1), w in zip(r.segments, r.words) if s1 <= cut]
+    right = [(s1 - s0, w) for r in rows for (s0, s1), w in zip(r.segments, r.words) if s0 >= cut]
+    if not left or not right:
+        return False
+    if statistics.median(w for _, w in right) >= PROSE_WORDS / 2:
+        return True
+    texts = all(statistics.median(w for _, w in side) >= 1 for side in (left, right))
+    widths = max(w for w, _ in left), max(w for w, _ in right)
+    return texts and min(widths) >= SAME_WIDTH * max(widths)
+
+
+#: Two text columns whose widths are within this ratio are a two-column page layout.
+SAME_WIDTH = 0.6
 
 
 def _run_box(run: Sequence[_Row], rivers: Sequence[tuple[float, float]] | None) -> Box | None:

@@ -102,6 +102,17 @@ class FakeStore(Store):
         )
         return KeywordOutcome(hits=hits, page_match_counts=tuple(sorted(counts.items())), searched_pages=len(scope))
 
+    def search_keyword_many(
+        self, digests: Sequence[str], query: KeywordQuery, *, limit: int = 10
+    ) -> dict[str, KeywordOutcome]:
+        out = {}
+        for d in digests:
+            if self.is_indexed(d):
+                o = self.search_keyword(d, query, limit=limit)
+                if o.hits:
+                    out[d] = o
+        return out
+
     def save_vectors(self, digest: str, vectors: VectorSet) -> None:
         if digest in self.facts:
             self.vectors = getattr(self, "vectors", {})

@@ -116,11 +116,15 @@ class PageBuilder:
         glyphs: list[Glyph] = []
         cx, cy = x, baseline
         up = abs(angle - 90.0) < 1.0  # rotated a quarter turn: the text runs upwards
+        space = False
         for ch in s:
             w = glyph_width(ch, size)
-            if not ch.isspace():
+            if ch.isspace():
+                space = True
+            else:
                 box = Box(cx - 0.72 * size, cy - w, cx, cy) if up else Box(cx, cy - 0.72 * size, cx + w, cy)
-                glyphs.append(Glyph(ch, box, (cx, cy), size, angle, (*rgb, 1.0)))
+                glyphs.append(Glyph(ch, box, (cx, cy), size, angle, (*rgb, 1.0), space))
+                space = False
             if up:
                 cy -= w
             else:

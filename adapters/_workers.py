@@ -1,0 +1,257 @@
+"""Worker processes for engine calls: fresh interpreters talking pickled messages on stdin/stdout.
+
+Shared plumbing of the process adapters (engine isolation and corpus warming). A worker runs
+``"module:Name"`` targets: a class is instantiated once per worker and its method called; with
+the method ``"__call__"`` a module-level function is called directly.
+
+- a worker that dies (segfault, abort, out of memory) is replaced and the call answers
+  ``extraction_failed``;
+- a call that runs past its time limit kills its worker, which is replaced, and answers
+  ``extraction_failed`` too.
+
+Workers are fresh interpreters (no inherited threads or locks, and unlike multiprocessing's
+spawn they never re-run the caller's ``__main__``), started on first use or early with
+:meth:`WorkerPool.warm`.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import importlib
+import logging
+import os
+import queue
+import subprocess
+import sys
+import threading
+import weakref
+from multiprocessing.connection import Connection
+from typing import Any
+
+from pdfcore.errors import ExtractionFailed, PdfcoreError
+
+log = logging.getLogger(__name__)
+
+
+# ---------------------------------------------------------------------------------------------
+# The worker side
+
+
+def _worker_main(read_fd: int, write_fd: int) -> None:  # pragma: no cover - runs in the child process
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when we stop
+    conn_in = Connection(read_fd, writable=False)
+    conn_out = Connection(write_fd, readable=False)
+    instances: dict[str, Any] = {}
+    while True:
+        try:
+            message = conn_in.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        spec, method, args, kwargs = message
+        try:
+            obj = instances.get(spec)
+            if obj is None:
+                module_name, _, attr = spec.partition(":")
+                target = getattr(importlib.import_module(module_name), attr)
+                obj = target() if isinstance(target, type) else target
+                instances[spec] = obj
+            if method == "__warm__":
+                conn_out.send(("ok", None))
+                continue
+            result = obj(*args, **kwargs) if method == "__call__" else getattr(obj, method)(*args, **kwargs)
+            if method == "extract":
+                result = list(result)
+            conn_out.send(("ok", result))
+        except PdfcoreError as exc:
+            conn_out.send(("err", exc))
+        except Exception as exc:  # noqa: BLE001 - reported to the parent, which decides
+            conn_out.send(("bug", f"{type(exc).__name__}: {exc}"))
+
+
+def worker_entry() -> None:  # pragma: no cover - runs in the child process
+    """Child start-up: the channel is stdin/stdout; stdout is then pointed at stderr so that
+    nothing the engine prints can corrupt the channel."""
+    out_fd = os.dup(1)
+    os.dup2(2, 1)
+    _worker_main(0, out_fd)
+
+
+# ---------------------------------------------------------------------------------------------
+# The parent side
+
+
+class _Worker:
+    """One engine process, started as a fresh interpreter (not a fork, and without re-running the
+    caller's ``__main__`` as multiprocessing's spawn would), talking over its stdin/stdout."""
+
+    def __init__(self) -> None:
+        boot = (
+            "import sys\n"
+            f"sys.path[:0] = {[p for p in sys.path if p]!r}\n"
+            "from adapters._workers import worker_entry\n"
+            "worker_entry()\n"
+        )
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", boot],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=None,
+            close_fds=True,
+        )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self._send = Connection(os.dup(self.process.stdin.fileno()), readable=False)
+        self._recv = Connection(os.dup(self.process.stdout.fileno()), writable=False)
+        self.process.stdin.close()
+        self.process.stdout.close()
+
+    def call(self, spec: str, method: str, args: tuple[Any, ...], kwargs: dict[str, Any], timeout: float) -> Any:
+        self._send.send((spec, method, args, kwargs))
+        if not self._recv.poll(timeout):
+            raise TimeoutError
+        status, value = self._recv.recv()
+        if status == "ok":
+            return value
+        if status == "err":
+            raise value
+        log.error("engine worker raised an unexpected error: %s", value)
+        raise ExtractionFailed("The PDF engine failed on this document's content.")
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self, *, kill: bool = False) -> None:
+        try:
+            if kill:
+                self.process.kill()
+            else:
+                with contextlib.suppress(OSError):
+                    self._send.send(None)
+                try:
+                    self.process.wait(timeout=2)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=2)
+        finally:
+            self._send.close()
+            self._recv.close()
+
+
+class WorkerPool:
+    """A fixed number of engine worker processes, each used by one call at a time."""
+
+    def __init__(self, size: int, *, timeout_seconds: float) -> None:
+        self.size = max(1, size)
+        self.timeout_seconds = timeout_seconds
+        self._idle: queue.LifoQueue[_Worker] = queue.LifoQueue()
+        self._started = 0
+        self._lock = threading.Lock()
+        self._all: list[_Worker] = []
+        self._closed = False
+        self.crashes = 0
+        self.timeouts = 0
+        _POOLS.add(self)
+
+    def warm(self, *specs: str) -> None:
+        """Start every worker now and load the given adapters in each (blocks until done)."""
+        workers = []
+        for _ in range(self.size):
+            w = self._take(block=False)
+            if w is None:
+                break
+            workers.append(w)
+        try:
+            for w in workers:
+                for spec in specs:
+                    w.call(spec, "__warm__", (), {}, self.timeout_seconds)
+        finally:
+            for w in workers:
+                self._idle.put(w)
+
+    def _spawn(self) -> _Worker:
+        w = _Worker()
+        with self._lock:
+            self._all.append(w)
+        return w
+
+    def _take(self, *, block: bool = True) -> _Worker | None:
+        try:
+            return self._idle.get_nowait()
+        except queue.Empty:
+            pass
+        with self._lock:
+            can_start = self._started < self.size
+            if can_start:
+                self._started += 1
+        if can_start:
+            return self._spawn()
+        if not block:
+            return None
+        return self._idle.get()
+
+    def call(self, spec: str, method: str, *args: Any, **kwargs: Any) -> Any:
+        if self._closed:
+            raise ExtractionFailed("The PDF engine pool is shut down.")
+        worker = self._take()
+        assert worker is not None
+        try:
+            result = worker.call(spec, method, args, kwargs, self.timeout_seconds)
+        except TimeoutError:
+            self.timeouts += 1
+            self._replace(worker, kill=True)
+            raise ExtractionFailed(
+                f"The PDF engine did not finish within {self.timeout_seconds:g} s on this document and was stopped.",
+                recovery="Ask for fewer pages, or render the page to look at it instead.",
+            ) from None
+        except (EOFError, OSError, BrokenPipeError):
+            self.crashes += 1
+            log.error("a PDF engine worker died during %s; it was replaced", method)
+            self._replace(worker, kill=True)
+            raise ExtractionFailed(
+                "The PDF engine crashed on this document; the crash was contained and the engine restarted.",
+                recovery="This document (or page) cannot be processed by the engine; try other pages, or render them.",
+            ) from None
+        except BaseException:
+            self._idle.put(worker)
+            raise
+        self._idle.put(worker)
+        return result
+
+    def _replace(self, worker: _Worker, *, kill: bool) -> None:
+        try:
+            worker.stop(kill=kill)
+        except Exception:
+            log.debug("stopping a worker failed", exc_info=True)
+        with self._lock:
+            if worker in self._all:
+                self._all.remove(worker)
+        if not self._closed:
+            self._idle.put(self._spawn())
+
+    def close(self) -> None:
+        self._closed = True
+        with self._lock:
+            workers, self._all = self._all, []
+        for w in workers:
+            try:
+                w.stop()
+            except Exception:
+                log.debug("stopping a worker failed", exc_info=True)
+
+
+_POOLS: weakref.WeakSet[WorkerPool] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_pools() -> None:
+    for pool in list(_POOLS):
+        pool.close()
+
+
+def default_size() -> int:
+    return max(1, min(4, os.cpu_count() or 1))

@@ -1,0 +1,81 @@
+"""WarmExecutor on local worker processes (fresh interpreters, see adapters/_workers.py)."""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+
+from adapters._workers import WorkerPool, default_size
+from pdfcore.errors import PdfcoreError
+from pdfcore.models import WarmJob, WarmOutcome
+from ports.executor import WarmExecutor
+
+log = logging.getLogger(__name__)
+
+TARGET = "pdfcore.services.warming:warm_document"
+
+
+class ProcessPoolWarmExecutor(WarmExecutor):
+    name = "process"
+
+    def __init__(self, workers: int = 0, *, job_timeout_seconds: float = 900.0) -> None:
+        self.workers = workers or default_size()
+        self.job_timeout_seconds = job_timeout_seconds
+        self._pool: WorkerPool | None = None
+        self._lock = threading.Lock()
+
+    def _get_pool(self) -> WorkerPool:
+        with self._lock:
+            if self._pool is None:
+                self._pool = WorkerPool(self.workers, timeout_seconds=self.job_timeout_seconds)
+            return self._pool
+
+    def run(
+        self,
+        jobs: Sequence[WarmJob],
+        *,
+        deadline: float,
+        on_done: Callable[[WarmOutcome], None] | None = None,
+    ) -> list[WarmOutcome]:
+        pool = self._get_pool()
+        todo: queue.Queue[WarmJob] = queue.Queue()
+        for job in jobs:
+            todo.put(job)
+        done: queue.Queue[WarmOutcome | None] = queue.Queue()
+
+        def work() -> None:
+            try:
+                while time.monotonic() < deadline:
+                    try:
+                        job = todo.get_nowait()
+                    except queue.Empty:
+                        return
+                    try:
+                        outcome: WarmOutcome = pool.call(TARGET, "__call__", job)
+                    except PdfcoreError as exc:  # the worker crashed or hung on this document
+                        outcome = WarmOutcome(path=job.path, status="failed", error=exc.code, message=exc.message)
+                    done.put(outcome)
+            finally:
+                done.put(None)
+
+        threads = [threading.Thread(target=work, name="pdfcore-warm", daemon=True) for _ in range(self.workers)]
+        for t in threads:
+            t.start()
+        results: list[WarmOutcome] = []
+        running = len(threads)
+        while running:
+            item = done.get()
+            if item is None:
+                running -= 1
+                continue
+            results.append(item)
+            if on_done is not None:
+                on_done(item)
+        return results
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()

@@ -1,0 +1,643 @@
+"""Folders of PDFs: listing, warming within a time budget, overview cards, cross-document search.
+
+Scale: nothing here holds more than one document's pages at a time; listings and cards are
+paged (``offset``/``limit``); uncached files are never hashed just to be listed (their digest is
+looked up by path, size and mtime). Warming runs through a WarmExecutor (local worker processes
+or a Dask cluster), smallest files first, and resumes where an earlier budget stopped because
+warmed documents come from the cache.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from attrs import frozen
+
+from pdfcore.errors import InvalidArgument, PdfcoreError
+from pdfcore.models import DocumentSource, KeywordQuery, WarmJob, WarmOutcome
+from pdfcore.results import CONTENT_WARNING_SEARCH
+from pdfcore.serde import opt
+from pdfcore.services.sources import list_pdfs
+
+BUDGET_RANGE = (1, 300)
+MAX_LIMIT = 1000
+RRF_K = 60
+IN_PROCESS_BELOW = 3
+_PLACEHOLDER_TITLE = re.compile(r"^(untitled|pdf document|microsoft word - .*|document\d*|___.*)$", re.IGNORECASE)
+
+
+@frozen
+class Skipped:
+    path: str
+    reason: str
+
+
+@frozen
+class CorpusFile:
+    path: str  # as shown (relative to its root when roots are configured)
+    real: str
+    size: int
+    digest: str | None
+
+
+@frozen
+class WarmDoc:
+    path: str
+    status: str
+    pages: int
+    embeddings_cached: bool
+    error: str | None = opt()
+
+
+@frozen
+class WarmResult:
+    docs: tuple[WarmDoc, ...]
+    unprocessed: tuple[str, ...]
+    skipped: tuple[Skipped, ...]
+    corpus_size: int
+    warmed_this_call: int
+    budget_exhausted: bool
+    budget_seconds: int
+    executor: str
+
+
+@frozen
+class DocCard:
+    path: str
+    title: str
+    pages: int
+    toc_top: tuple[str, ...]
+    has_toc: bool
+    text_coverage: str
+    size_bytes: int
+    from_cache: bool
+
+
+@frozen
+class OverviewResult:
+    docs: tuple[DocCard, ...]
+    unprocessed: tuple[str, ...]
+    skipped: tuple[Skipped, ...]
+    corpus_size: int
+    warmed_this_call: int
+    budget_exhausted: bool
+    offset: int
+    next_offset: int | None
+    content_warning: str = "Titles and outline entries are untrusted content from the PDFs."
+
+
+@frozen
+class CorpusMatch:
+    path: str
+    doc_title: str
+    page: int
+    excerpt: str
+    position: int
+    score: float
+    source: str
+    hidden_text: bool
+    semantic_score: float | None = opt()
+    low_confidence: bool | None = opt()
+    label: str | None = opt()
+
+
+@frozen
+class CorpusSearchResult:
+    matches: tuple[CorpusMatch, ...]
+    total_matches: int
+    doc_match_counts: dict[str, int]
+    search_mode: str
+    excerpt_style: str
+    coverage: dict[str, int]
+    hidden_text_detected: bool
+    unprocessed: tuple[str, ...]
+    skipped: tuple[Skipped, ...]
+    corpus_size: int
+    warmed_this_call: int
+    budget_exhausted: bool
+    semantic_unprocessed: tuple[str, ...] | None = opt()
+    all_results_low_confidence: bool | None = opt()
+    confidence_threshold: float | None = opt()
+    model_name: str | None = opt()
+    semantic_unavailable: bool | None = opt()
+    semantic_unavailable_reason: str | None = opt()
+    doc_match_counts_truncated: bool | None = opt()
+    content_warning: str = CONTENT_WARNING_SEARCH
+
+
+@frozen
+class ListedDocument:
+    path: str
+    size_bytes: int
+    cached: bool
+    indexed: bool
+    pages: int | None = opt()
+    title: str | None = opt()
+
+
+@frozen
+class ListResult:
+    documents: tuple[ListedDocument, ...]
+    total: int
+    offset: int
+    next_offset: int | None
+    roots: tuple[str, ...]
+
+
+def clamp_budget(budget: object) -> int:
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
+        raise InvalidArgument("budget_seconds must be a number (1-300).")
+    return int(min(BUDGET_RANGE[1], max(BUDGET_RANGE[0], budget)))
+
+
+def usable_title(metadata: dict[str, str], path: str) -> str:
+    title = (metadata.get("title") or "").strip()
+    if not title or _PLACEHOLDER_TITLE.match(title):
+        return os.path.splitext(os.path.basename(path))[0]
+    return title
+
+
+class CorpusService:
+    """Corpus operations over a Pdfcore (``core``): it resolves, warms and searches documents."""
+
+    def __init__(self, core: Any, executor_factory: Callable[[], Any] | None) -> None:
+        self.core = core
+        self.executor_factory = executor_factory
+        self._executor: Any = None
+
+    # -- resolution ------------------------------------------------------------------------
+
+    def resolve(self, paths: str | Sequence[str], *, recursive: bool) -> tuple[list[CorpusFile], list[Skipped]]:
+        if isinstance(paths, str):
+            items = [paths]
+            single = True
+        elif isinstance(paths, (list, tuple)) and all(isinstance(p, str) for p in paths):
+            items = list(paths)
+            single = False
+        else:
+            raise InvalidArgument("paths must be a folder or a list of PDF paths.")
+        if not items:
+            raise InvalidArgument("paths is empty; pass a folder or a list of PDF paths.")
+        files: list[CorpusFile] = []
+        skipped: list[Skipped] = []
+        seen: set[str] = set()
+        for item in items:
+            if "://" in item[:16]:
+                skipped.append(
+                    Skipped(
+                        item,
+                        "url_denied: corpus tools take local paths; fetch the URL with a single-document tool first",
+                    )
+                )
+                continue
+            try:
+                real = self.core.policy.resolve(item)
+            except PdfcoreError as exc:
+                if single:
+                    raise
+                skipped.append(Skipped(item, f"{exc.code}: {exc.message}"))
+                continue
+            if os.path.isdir(real):
+                candidates = list_pdfs(real, recursive=recursive)
+            else:
+                candidates = [real]
+            for cand in candidates:
+                if cand in seen:
+                    continue
+                seen.add(cand)
+                try:
+                    real_c, shown, size, _mtime, digest = self.core.sources.peek(cand)
+                except PdfcoreError as exc:
+                    if single and not os.path.isdir(real):
+                        raise
+                    skipped.append(Skipped(self.core.policy.display(cand), f"{exc.code}: {exc.message}"))
+                    continue
+                if size > self.core.settings.limits.max_file_bytes:
+                    skipped.append(Skipped(shown, "file_too_large: over limits.max_file_bytes"))
+                    continue
+                files.append(CorpusFile(path=shown, real=real_c, size=size, digest=digest))
+        if single and not files and not skipped:
+            raise InvalidArgument(
+                "The folder holds no PDF files.", recovery="Pass a folder with .pdf files, or recursive=true."
+            )
+        return files, skipped
+
+    def _is_warm(self, f: CorpusFile, embeddings: bool) -> bool:
+        if f.digest is None:
+            return False
+        store = self.core.store
+        if store is None or not store.is_indexed(f.digest):
+            return False
+        if embeddings:
+            index = self.core.semantic_index
+            return index is not None and store.load_vectors(f.digest, index.key) is not None
+        return True
+
+    # -- warming ---------------------------------------------------------------------------
+
+    def _executor_for(self) -> Any:
+        if self._executor is None and self.executor_factory is not None:
+            self._executor = self.executor_factory()
+        return self._executor
+
+    def warm_files(
+        self,
+        files: list[CorpusFile],
+        *,
+        budget_seconds: int,
+        embeddings: bool,
+        progress: Callable[[int, int, str], None] | None = None,
+    ) -> tuple[dict[str, WarmOutcome], list[str], int]:
+        """Warm what is not warm yet, smallest first, until the budget ends.
+
+        Returns the outcome per real path (cached files included), the paths left unprocessed,
+        and how many were warmed in this call.
+        """
+        deadline = time.monotonic() + budget_seconds
+        outcomes: dict[str, WarmOutcome] = {}
+        todo: list[CorpusFile] = []
+        for f in files:
+            if self._is_warm(f, embeddings):
+                outcomes[f.real] = WarmOutcome(path=f.real, status="cached")
+            else:
+                todo.append(f)
+        todo.sort(key=lambda f: (f.size, f.real))
+        total = len(todo)
+        finished = 0
+
+        def on_done(o: WarmOutcome) -> None:
+            nonlocal finished
+            finished += 1
+            outcomes[o.path] = o
+            if progress is not None:
+                progress(finished, total, o.path)
+
+        executor = self._executor_for() if len(todo) >= IN_PROCESS_BELOW else None
+        if executor is not None:
+            settings = self.core.settings_mapping()
+            jobs = [WarmJob(path=f.real, settings=settings, embeddings=embeddings) for f in todo]
+            executor.run(jobs, deadline=deadline, on_done=on_done)
+        else:
+            for f in todo:
+                if time.monotonic() >= deadline:
+                    break
+                start = time.monotonic()
+                try:
+                    res = self.core.warm_one(f.real, embeddings=embeddings)
+                    o = WarmOutcome(
+                        path=f.real,
+                        status=res["status"],
+                        pages=res["pages"],
+                        embeddings_cached=res["embeddings_cached"],
+                        seconds=time.monotonic() - start,
+                    )
+                except PdfcoreError as exc:
+                    o = WarmOutcome(path=f.real, status="failed", error=exc.code, message=exc.message)
+                on_done(o)
+        unprocessed = [f.path for f in todo if f.real not in outcomes]
+        warmed = sum(1 for f in todo if f.real in outcomes and outcomes[f.real].status == "warmed")
+        return outcomes, unprocessed, warmed
+
+    def warm(
+        self,
+        paths: str | Sequence[str],
+        *,
+        budget_seconds: object = 45,
+        recursive: bool = False,
+        embeddings: bool = False,
+        progress: Callable[[int, int, str], None] | None = None,
+    ) -> WarmResult:
+        budget = clamp_budget(budget_seconds)
+        if embeddings and self.core.semantic_index is None:
+            from pdfcore.errors import BackendUnavailable
+
+            raise BackendUnavailable(
+                f"Embeddings were asked for but semantic search is unavailable: {self.core.semantic_problem()}",
+                recovery="Warm without embeddings, or install pdfcore[semantic].",
+            )
+        files, skipped = self.resolve(paths, recursive=recursive)
+        outcomes, unprocessed, warmed = self.warm_files(
+            files, budget_seconds=budget, embeddings=embeddings, progress=progress
+        )
+        docs = []
+        for f in files:
+            o = outcomes.get(f.real)
+            if o is None:
+                continue
+            if o.status == "failed":
+                skipped.append(Skipped(f.path, f"{o.error}: {o.message}"))
+                continue
+            pages, emb = o.pages, o.embeddings_cached
+            if o.status == "cached":
+                pages, emb = self._cached_state(f, embeddings)
+            docs.append(WarmDoc(path=f.path, status=o.status, pages=pages, embeddings_cached=emb))
+        return WarmResult(
+            docs=tuple(sorted(docs, key=lambda d: d.path)),
+            unprocessed=tuple(unprocessed),
+            skipped=tuple(skipped),
+            corpus_size=len(files),
+            warmed_this_call=warmed,
+            budget_exhausted=bool(unprocessed),
+            budget_seconds=budget,
+            executor=self._executor.name if self._executor is not None else "in-process",
+        )
+
+    def _cached_state(self, f: CorpusFile, embeddings: bool) -> tuple[int, bool]:
+        store = self.core.store
+        facts = store.load_facts(f.digest) if (store is not None and f.digest) else None
+        pages = facts.page_count if facts is not None else 0
+        index = self.core.semantic_index
+        emb = bool(index is not None and store is not None and f.digest and store.load_vectors(f.digest, index.key))
+        return pages, emb
+
+    # -- overview --------------------------------------------------------------------------
+
+    def overview(
+        self,
+        paths: str | Sequence[str],
+        *,
+        budget_seconds: object = 45,
+        recursive: bool = False,
+        offset: int = 0,
+        limit: int = 100,
+    ) -> OverviewResult:
+        budget = clamp_budget(budget_seconds)
+        offset, limit = _page_args(offset, limit)
+        files, skipped = self.resolve(paths, recursive=recursive)
+        files.sort(key=lambda f: f.path)
+        window = files[offset : offset + limit]
+        outcomes, unprocessed, warmed = self.warm_files(window, budget_seconds=budget, embeddings=False)
+        cards = []
+        for f in window:
+            o = outcomes.get(f.real)
+            if o is None:
+                continue
+            if o.status == "failed":
+                skipped.append(Skipped(f.path, f"{o.error}: {o.message}"))
+                continue
+            try:
+                source = self.core.sources.resolve(f.real)
+                facts, _ = self.core.documents.facts(source)
+                pages = self.core.documents.pages(source, list(range(facts.page_count)), facts).pages
+            except PdfcoreError as exc:
+                skipped.append(Skipped(f.path, f"{exc.code}: {exc.message}"))
+                continue
+            with_text = sum(1 for p in pages.values() if p.char_count >= 20)
+            coverage = "full" if with_text == facts.page_count else ("none" if with_text == 0 else "partial")
+            top = tuple(e.title.strip() for e in facts.outline if e.level == 1 and e.title.strip())[:8]
+            cards.append(
+                DocCard(
+                    path=f.path,
+                    title=usable_title(dict(facts.metadata), f.real),
+                    pages=facts.page_count,
+                    toc_top=top,
+                    has_toc=any(e.title.strip() for e in facts.outline),
+                    text_coverage=coverage,
+                    size_bytes=f.size,
+                    from_cache=o.status == "cached",
+                )
+            )
+        nxt = offset + limit if offset + limit < len(files) else None
+        return OverviewResult(
+            docs=tuple(cards),
+            unprocessed=tuple(unprocessed),
+            skipped=tuple(skipped),
+            corpus_size=len(files),
+            warmed_this_call=warmed,
+            budget_exhausted=bool(unprocessed),
+            offset=offset,
+            next_offset=nxt,
+        )
+
+    # -- listing ---------------------------------------------------------------------------
+
+    def list_documents(
+        self, folder: str | None = None, *, recursive: bool = True, offset: int = 0, limit: int = 100
+    ) -> ListResult:
+        offset, limit = _page_args(offset, limit)
+        roots = list(self.core.policy.roots)
+        if folder is None:
+            if not roots:
+                raise InvalidArgument(
+                    "No roots are configured, so there is nothing to list by default.",
+                    recovery="Pass a folder, or start the server with --root.",
+                )
+            folders = roots
+        else:
+            folders = [self.core.policy.resolve(folder)]
+        reals: list[str] = []
+        for d in folders:
+            if os.path.isdir(d):
+                reals.extend(list_pdfs(d, recursive=recursive))
+        reals = sorted(set(reals))
+        docs = []
+        store = self.core.store
+        for real in reals[offset : offset + limit]:
+            try:
+                _real, shown, size, _m, digest = self.core.sources.peek(real)
+            except PdfcoreError:
+                continue
+            facts = store.load_facts(digest) if (store is not None and digest) else None
+            docs.append(
+                ListedDocument(
+                    path=shown,
+                    size_bytes=size,
+                    cached=facts is not None,
+                    indexed=bool(store is not None and digest and store.is_indexed(digest)),
+                    pages=facts.page_count if facts is not None else None,
+                    title=usable_title(dict(facts.metadata), real) if facts is not None else None,
+                )
+            )
+        nxt = offset + limit if offset + limit < len(reals) else None
+        return ListResult(
+            documents=tuple(docs),
+            total=len(reals),
+            offset=offset,
+            next_offset=nxt,
+            roots=tuple(self.core.policy.display(r) for r in roots),
+        )
+
+    # -- search ----------------------------------------------------------------------------
+
+    def search(
+        self,
+        paths: str | Sequence[str],
+        query: str,
+        *,
+        mode: str = "auto",
+        top_k: int = 10,
+        excerpt_style: str = "snippet",
+        context_chars: int = 200,
+        budget_seconds: object = 45,
+        recursive: bool = False,
+    ) -> CorpusSearchResult:
+        from pdfcore.services.search import paragraph, parse_query, snippet
+
+        if mode not in ("auto", "keyword", "semantic"):
+            raise InvalidArgument("mode must be one of auto, keyword, semantic.")
+        if excerpt_style not in ("snippet", "paragraph"):
+            raise InvalidArgument("excerpt_style must be 'snippet' or 'paragraph'.")
+        if isinstance(top_k, bool) or not isinstance(top_k, int):
+            raise InvalidArgument("top_k must be an integer (1-100).")
+        top_k = min(100, max(1, top_k))
+        context_chars = min(2000, max(50, int(context_chars)))
+        parsed = parse_query(query)
+        semantic = self.core.semantic_index
+        use_semantic = mode == "semantic" or (mode == "auto" and semantic is not None)
+        if mode == "semantic" and semantic is None:
+            from pdfcore.errors import BackendUnavailable
+
+            raise BackendUnavailable(
+                f"Semantic search is not available: {self.core.semantic_problem()}",
+                recovery="Use mode='keyword'.",
+            )
+        budget = clamp_budget(budget_seconds)
+        files, skipped = self.resolve(paths, recursive=recursive)
+        outcomes, unprocessed, warmed = self.warm_files(files, budget_seconds=budget, embeddings=use_semantic)
+        ready: list[tuple[CorpusFile, DocumentSource]] = []
+        for f in files:
+            o = outcomes.get(f.real)
+            if o is None or o.status == "failed":
+                if o is not None:
+                    skipped.append(Skipped(f.path, f"{o.error}: {o.message}"))
+                continue
+            try:
+                ready.append((f, self.core.sources.resolve(f.real)))
+            except PdfcoreError as exc:
+                skipped.append(Skipped(f.path, f"{exc.code}: {exc.message}"))
+        by_digest = {src.fingerprint.sha256: (f, src) for f, src in ready}
+        store = self.core.store
+
+        # keyword arm: one index query per term over the whole corpus, ranked per document
+        kw_lists: dict[str, list[tuple[int, float]]] = {}
+        doc_counts: dict[str, int] = {}
+        if mode in ("auto", "keyword") and store is not None:
+            many = store.search_keyword_many(list(by_digest), parsed, limit=top_k)
+            for digest, out in many.items():
+                kw_lists[digest] = [(h.page, h.score) for h in out.hits]
+                doc_counts[digest] = min(top_k, len(out.page_match_counts))
+        if mode == "keyword" and not kw_lists and len(parsed.terms) >= 3 and store is not None:
+            loose = KeywordQuery(parsed.terms, mode="or")
+            for digest, out in store.search_keyword_many(list(by_digest), loose, limit=top_k).items():
+                kw_lists[digest] = [(h.page, h.score) for h in out.hits]
+                doc_counts[digest] = min(top_k, len(out.page_match_counts))
+        # semantic arm: cosine is comparable across documents
+        sem_scores: dict[tuple[str, int], tuple[float, Any]] = {}
+        semantic_unprocessed: list[str] = []
+        if use_semantic and semantic is not None:
+            qv = semantic.query_vector(query)
+            ranked: list[tuple[float, str, Any]] = []
+            for digest, (f, src) in by_digest.items():
+                facts, _ = self.core.documents.facts(src)
+                if not semantic.has_vectors(src, facts):
+                    semantic_unprocessed.append(f.path)
+                    continue
+                matrix, vs = semantic.vectors(src, facts, lambda: {})
+                for ps in semantic.rank(matrix, vs, qv)[:top_k]:
+                    ranked.append((ps.score, digest, ps))
+            ranked.sort(key=lambda t: -t[0])
+            sem_ranked = ranked[: top_k * 4]
+            for score, digest, ps in sem_ranked:
+                sem_scores[(digest, ps.page)] = (score, ps)
+            sem_doc_counts: dict[str, int] = {}
+            for _s, digest, _ps in ranked[:top_k]:
+                sem_doc_counts[digest] = sem_doc_counts.get(digest, 0) + 1
+            for d, n in sem_doc_counts.items():
+                doc_counts[d] = max(doc_counts.get(d, 0), n)
+        # fuse: keyword arm interleaved by per-document rank; semantic arm by cosine
+        fused: dict[tuple[str, int], float] = {}
+        kw_global = sorted(
+            (
+                (rank, -score, digest, page)
+                for digest, lst in kw_lists.items()
+                for rank, (page, score) in enumerate(lst)
+            ),
+        )
+        for pos, (_rank, _neg, digest, page) in enumerate(kw_global, start=1):
+            fused[(digest, page)] = fused.get((digest, page), 0.0) + 1.0 / (RRF_K + pos)
+        for pos, key in enumerate(sorted(sem_scores, key=lambda k: -sem_scores[k][0]), start=1):
+            fused[key] = fused.get(key, 0.0) + 1.0 / (RRF_K + pos)
+        order = sorted(fused, key=lambda k: (-fused[k], k))[:top_k]
+        kw_pages = {(d, p) for d, lst in kw_lists.items() for p, _ in lst}
+        threshold = self.core.settings.embedding.confidence_threshold
+        matches = []
+        for digest, page_no in order:
+            f, src = by_digest[digest]
+            facts, _ = self.core.documents.facts(src)
+            page = self.core.documents.pages(src, [page_no], facts).pages[page_no]
+            info = facts.pages[page_no]
+            sem = sem_scores.get((digest, page_no))
+            if (digest, page_no) in kw_pages:
+                out = store.search_keyword(digest, parsed, pages=[page_no], limit=1) if store is not None else None
+                spans = out.hits[0].spans if out is not None and out.hits else ()
+                if excerpt_style == "paragraph" and spans:
+                    text, pos, _b, _c = paragraph(page, spans, info.width, info.height)
+                else:
+                    text, pos = "", spans[0][0] if spans else 0
+                if not text:
+                    a, b = spans[0] if spans else (0, 0)
+                    text = snippet(page.text, a, b, context_chars)
+                low = False
+            else:
+                ps = sem[1] if sem else None
+                pos = ps.chunk.start if ps else 0
+                text = snippet(page.text, pos, ps.chunk.end if ps else 0, context_chars) if ps else ""
+                text = text[: 2 * context_chars + 200]
+                low = bool(sem and sem[0] < threshold)
+            matches.append(
+                CorpusMatch(
+                    path=f.path,
+                    doc_title=usable_title(dict(facts.metadata), f.real),
+                    page=page_no + 1,
+                    label=info.label if info.label and info.label != str(page_no + 1) else None,
+                    excerpt=text,
+                    position=pos,
+                    score=round(fused[(digest, page_no)], 4),
+                    source=page.source,
+                    hidden_text=bool(page.hidden),
+                    semantic_score=round(sem[0], 4) if (use_semantic and sem) else (0.0 if use_semantic else None),
+                    low_confidence=low if use_semantic else None,
+                )
+            )
+        counts_named = {by_digest[d][0].path: n for d, n in sorted(doc_counts.items(), key=lambda kv: -kv[1])}
+        truncated = len(counts_named) > 500
+        if truncated:
+            counts_named = dict(list(counts_named.items())[:500])
+        search_mode = (
+            "hybrid" if (mode == "auto" and semantic is not None) else ("semantic" if mode == "semantic" else "keyword")
+        )
+        return CorpusSearchResult(
+            matches=tuple(matches),
+            total_matches=len(matches),
+            doc_match_counts=counts_named,
+            search_mode=search_mode,
+            excerpt_style=excerpt_style,
+            coverage={"searched": len(ready), "corpus": len(files)},
+            hidden_text_detected=any(m.hidden_text for m in matches),
+            unprocessed=tuple(unprocessed),
+            skipped=tuple(skipped),
+            corpus_size=len(files),
+            warmed_this_call=warmed,
+            budget_exhausted=bool(unprocessed),
+            semantic_unprocessed=tuple(semantic_unprocessed) if use_semantic else None,
+            all_results_low_confidence=(bool(matches) and all(m.low_confidence for m in matches))
+            if use_semantic
+            else None,
+            confidence_threshold=threshold if use_semantic else None,
+            model_name=semantic.embedder.model_name if (use_semantic and semantic is not None) else None,
+            semantic_unavailable=True if (mode == "auto" and semantic is None) else None,
+            semantic_unavailable_reason=self.core.semantic_problem() if (mode == "auto" and semantic is None) else None,
+            doc_match_counts_truncated=True if truncated else None,
+        )
+
+
+def _page_args(offset: object, limit: object) -> tuple[int, int]:
+    for name, v in (("offset", offset), ("limit", limit)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise InvalidArgument(f"{name} must be an integer.")
+    assert isinstance(offset, int) and isinstance(limit, int)
+    return max(0, offset), min(MAX_LIMIT, max(1, limit))

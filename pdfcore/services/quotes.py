@@ -1,0 +1,479 @@
+"""Quote verification: does this text occur in the document, where, and how exactly?
+
+Texts are compared after normalisation: Unicode compatibility forms (ligatures, full-width
+forms), case, accents, every kind of quotation mark and apostrophe, hyphens and dashes (so a word
+hyphenated at a line end matches the whole word), and whitespace (so line breaks, column joins and
+the spacing errors of PDF text extraction do not matter) are all ignored. Punctuation and letters
+are not.
+
+- ``exact``: the normalised quote occurs in the normalised page text.
+- ``fuzzy``: no exact occurrence, but a passage of a page is similar: the best window's
+  similarity (``difflib`` ratio over the normalised characters: 2 x matched / total) is at least
+  :data:`FUZZY_THRESHOLD`. One changed word in a sentence typically scores 0.85-0.97; unrelated
+  text of the same length scores under 0.6. Quotes shorter than :data:`MIN_FUZZY_CHARS` normalised
+  characters are only ever exact.
+- ``not_found``: neither; the note says which pages could not be checked (no usable text, XFA
+  placeholders): a miss there is not evidence of absence.
+
+Speed: the document's keyword index (built by the first search) ranks pages by the quote's
+words (BM25, any word); the best pages are checked first, and every other page in scope only when
+they hold no exact match and no passage above the threshold. Page normalisation is cached.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import threading
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from itertools import accumulate
+
+from attrs import frozen
+
+from pdfcore import pagespec
+from pdfcore.errors import InvalidArgument, PdfcoreError
+from pdfcore.geometry import to_clip, union
+from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, KeywordQuery, PageText, QueryTerm
+from pdfcore.results import CONTENT_WARNING_SEARCH
+from pdfcore.serde import opt
+from pdfcore.services.documents import DocumentService
+from ports.store import Store
+
+#: Lowest similarity reported as ``fuzzy``.
+FUZZY_THRESHOLD = 0.8
+#: Shortest normalised quote that may match fuzzily.
+MIN_FUZZY_CHARS = 20
+#: Longest quote accepted, in characters.
+MAX_QUOTE_CHARS = 5000
+#: Pages checked first, from the keyword index.
+SHORTLIST_PAGES = 12
+#: Seed length (normalised characters) for locating a fuzzy passage.
+SEED = 8
+#: Exact occurrences reported besides the first.
+MAX_ALSO_FOUND = 10
+#: Normalised pages kept in memory.
+CACHE_PAGES = 20_000
+
+_DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2e3a\u2e3b\ufe58\ufe63\uff0d"
+_SINGLE_QUOTES = "'\u2018\u2019\u201a\u201b\u2032\u2035`\u00b4\uff07"
+_DOUBLE_QUOTES = '"\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb\uff02'
+_DROP = "\u00ad\ufffe\x02\u200b\u200c\u200d\u2060\ufeff"
+_WORD = re.compile(r"\w+")
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]")
+_STOPWORDS = frozenset(
+    "a an and are as at be but by for from had has have he her his if in into is it its of on or our she so "
+    "than that the their them then there these they this to was we were which while who will with would you".split()  # noqa: SIM905
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Normalisation with an offset map
+
+
+_CHAR_CACHE: dict[str, str] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def _norm_char(ch: str) -> str:
+    hit = _CHAR_CACHE.get(ch)
+    if hit is not None:
+        return hit
+    if ch.isspace() or ch in _DASHES or ch in _DROP:
+        out = ""
+    elif ch in _SINGLE_QUOTES:
+        out = "'"
+    elif ch in _DOUBLE_QUOTES:
+        out = '"'
+    else:
+        decomposed = unicodedata.normalize("NFKD", ch)
+        kept = "".join(c for c in decomposed if not unicodedata.combining(c) and not c.isspace())
+        kept = "".join(_norm_char(c) if c != ch and (c in _DASHES or c in _SINGLE_QUOTES or c in _DOUBLE_QUOTES) else c for c in kept)
+        out = kept.casefold()
+    with _CACHE_LOCK:
+        if len(_CHAR_CACHE) < 100_000:
+            _CHAR_CACHE[ch] = out
+    return out
+
+
+def normalize(text: str) -> str:
+    """The comparison form of ``text`` (see the module docstring)."""
+    cache = _CHAR_CACHE
+    return "".join([cache[c] if c in cache else _norm_char(c) for c in text])
+
+
+def offset_map(text: str) -> list[int]:
+    """``ends[k]``: the length of ``normalize(text[:k + 1])``; maps normalised offsets back."""
+    return list(accumulate(len(_CHAR_CACHE[c] if c in _CHAR_CACHE else _norm_char(c)) for c in text))
+
+
+def to_original(ends: Sequence[int], start: int, end: int) -> tuple[int, int]:
+    """Original [start, end) of the normalised span [start, end) (``ends`` from offset_map)."""
+    import bisect
+
+    a = bisect.bisect_right(ends, start)  # first char whose normalised end passes start
+    b = bisect.bisect_left(ends, end)  # char producing the span's last normalised character
+    return a, min(len(ends), b + 1)
+
+
+# --------------------------------------------------------------------------------------------
+# Results
+
+
+@frozen
+class QuoteMatch:
+    page: int
+    status: str
+    score: float
+    #: Character offsets of the passage in the page text returned by read_pages.
+    start: int
+    end: int
+    text: str
+    label: str | None = opt()
+    bbox: Box | None = opt()
+    clip: Clip | None = opt()
+    page_rect: Box | None = opt()
+
+
+@frozen
+class QuoteResult:
+    #: exact | fuzzy | not_found
+    status: str
+    #: Similarity of the best passage (1.0 for exact; 0 when nothing is similar).
+    score: float
+    threshold: float
+    searched_pages: int
+    #: index: pages ranked by the keyword index were enough; scan: every page in scope was checked.
+    method: str
+    page: int | None = opt()
+    label: str | None = opt()
+    start: int | None = opt()
+    end: int | None = opt()
+    matched_text: str | None = opt()
+    bbox: Box | None = opt()
+    clip: Clip | None = opt()
+    page_rect: Box | None = opt()
+    #: Other exact occurrences (other places or pages).
+    also_found: tuple[QuoteMatch, ...] | None = opt()
+    note: str | None = opt()
+    coverage_note: str | None = opt()
+    content_warning: str = CONTENT_WARNING_SEARCH
+
+
+# --------------------------------------------------------------------------------------------
+# Alignment on one page
+
+
+@frozen
+class _Hit:
+    page: int
+    status: str
+    score: float
+    nstart: int  # normalised offsets
+    nend: int
+
+
+def exact_spans(norm_page: str, norm_quote: str, limit: int = MAX_ALSO_FOUND + 1) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    pos = norm_page.find(norm_quote)
+    while pos >= 0 and len(out) < limit:
+        out.append((pos, pos + len(norm_quote)))
+        pos = norm_page.find(norm_quote, pos + 1)
+    return out
+
+
+def best_window(norm_page: str, norm_quote: str) -> tuple[float, int, int]:
+    """(similarity, start, end) of the page passage most like the quote (normalised offsets)."""
+    m = len(norm_quote)
+    if m == 0 or not norm_page:
+        return 0.0, 0, 0
+    step = max(1, SEED // 2)
+    votes: dict[int, int] = {}
+    for j in range(0, max(1, m - SEED + 1), step):
+        gram = norm_quote[j : j + SEED]
+        pos = norm_page.find(gram)
+        found = 0
+        while pos >= 0 and found < 50:
+            start = pos - j
+            bucket = start // 4
+            votes[bucket] = votes.get(bucket, 0) + 1
+            found += 1
+            pos = norm_page.find(gram, pos + 1)
+    if not votes:
+        return 0.0, 0, 0
+    best = (0.0, 0, 0)
+    slack = max(4, m // 8)
+    for bucket, _ in sorted(votes.items(), key=lambda kv: -kv[1])[:3]:
+        guess = bucket * 4
+        window = norm_page[max(0, guess - slack) : guess + m + slack]
+        offset = max(0, guess - slack)
+        sm = difflib.SequenceMatcher(None, window, norm_quote, autojunk=False)
+        blocks = [b for b in sm.get_matching_blocks() if b.size]
+        if not blocks:
+            continue
+        a0 = blocks[0].a - blocks[0].b  # where the quote's start would be
+        last = blocks[-1]
+        a1 = last.a + last.size + (m - last.b - last.size)
+        a0, a1 = max(0, a0), min(len(window), max(a1, a0 + 1))
+        candidate = window[a0:a1]
+        score = difflib.SequenceMatcher(None, candidate, norm_quote, autojunk=False).ratio()
+        if score > best[0]:
+            best = (score, offset + a0, offset + a1)
+    return best
+
+
+# --------------------------------------------------------------------------------------------
+# Geometry of a span
+
+
+def span_box(page: PageText, start: int, end: int) -> Box | None:
+    """The union of the line boxes (cut proportionally at the ends) covering page.text[start:end]."""
+    boxes: list[Box] = []
+    pos = 0
+    for block in page.blocks:
+        if not block.text:
+            continue
+        bstart = page.text.find(block.text, pos)
+        if bstart < 0:
+            continue
+        bend = bstart + len(block.text)
+        pos = bend
+        if bend <= start or bstart >= end:
+            continue
+        found_line = False
+        cursor = 0
+        for ln in block.lines:
+            piece = ln.text.replace("\ufffe", "").replace("\u00ad", "").strip()
+            if not piece:
+                continue
+            at = block.text.find(piece, cursor)
+            if at < 0:
+                continue
+            cursor = at + len(piece)
+            ls, le = bstart + at, bstart + at + len(piece)
+            if le <= start or ls >= end:
+                continue
+            found_line = True
+            a, b = max(start, ls), min(end, le)
+            width = ln.bbox.width
+            x0 = ln.bbox.x0 + width * (a - ls) / len(piece)
+            x1 = ln.bbox.x0 + width * (b - ls) / len(piece)
+            boxes.append(Box(x0, ln.bbox.y0, max(x1, x0 + 0.1), ln.bbox.y1))
+        if not found_line:
+            boxes.append(block.bbox)
+    return union(boxes) if boxes else None
+
+
+# --------------------------------------------------------------------------------------------
+# The service
+
+
+class QuoteService:
+    def __init__(
+        self,
+        documents: DocumentService,
+        index_for: Callable[[DocumentSource, DocumentFacts], Store] | None = None,
+        *,
+        placeholders: Callable[[DocumentSource, DocumentFacts], frozenset[int]] | None = None,
+    ) -> None:
+        self.documents = documents
+        self.index_for = index_for
+        self.placeholders = placeholders
+        self._norm: OrderedDict[tuple[str, int], str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _normalized(self, digest: str, page: PageText) -> str:
+        key = (digest, page.index)
+        with self._lock:
+            hit = self._norm.get(key)
+            if hit is not None:
+                self._norm.move_to_end(key)
+                return hit
+        norm = normalize(page.text)
+        with self._lock:
+            self._norm[key] = norm
+            while len(self._norm) > CACHE_PAGES:
+                self._norm.popitem(last=False)
+        return norm
+
+    def _shortlist(self, source: DocumentSource, facts: DocumentFacts, quote: str, scope: list[int]) -> list[int]:
+        if self.index_for is None or _CJK.search(quote):
+            return []
+        words = []
+        for w in _WORD.findall(quote):
+            lw = w.casefold()
+            if len(lw) >= 3 and lw not in _STOPWORDS and not lw.isdigit() and lw not in words:
+                words.append(lw)
+        if not words:
+            words = [w.casefold() for w in _WORD.findall(quote) if len(w) >= 2][:8]
+        if not words:
+            return []
+        words.sort(key=len, reverse=True)
+        query = KeywordQuery(tuple(QueryTerm(w) for w in words[:16]), mode="or")
+        try:
+            store = self.index_for(source, facts)
+            outcome = store.search_keyword(source.fingerprint.sha256, query, pages=scope, limit=SHORTLIST_PAGES)
+        except PdfcoreError:
+            return []
+        return [h.page for h in outcome.hits]
+
+    def verify(
+        self, source: DocumentSource, facts: DocumentFacts, quote: str, pages: str | int | None = None
+    ) -> QuoteResult:
+        if not isinstance(quote, str) or not quote.strip():
+            raise InvalidArgument("text is empty; pass the passage to look for.")
+        if len(quote) > MAX_QUOTE_CHARS:
+            raise InvalidArgument(
+                f"text is longer than {MAX_QUOTE_CHARS} characters; verify a shorter passage (one or two sentences)."
+            )
+        norm_quote = normalize(quote.strip().strip(_DOUBLE_QUOTES))
+        if not norm_quote:
+            raise InvalidArgument("text has nothing to compare once spaces and dashes are ignored.")
+        if pages is None or pages == "":
+            scope = list(range(facts.page_count))
+        else:
+            scope = pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])
+        digest = source.fingerprint.sha256
+        fuzzy_ok = len(norm_quote) >= MIN_FUZZY_CHARS
+
+        shortlist = self._shortlist(source, facts, quote, scope)
+        checked: set[int] = set()
+        exact: list[_Hit] = []
+        best: _Hit | None = None
+
+        def check(indexes: Sequence[int]) -> None:
+            nonlocal best
+            todo = [i for i in indexes if i not in checked]
+            if not todo:
+                return
+            got = self.documents.pages(source, todo, facts).pages
+            for i in todo:
+                checked.add(i)
+                page = got.get(i)
+                if page is None or not page.text:
+                    continue
+                norm_page = self._normalized(digest, page)
+                spans = exact_spans(norm_page, norm_quote)
+                exact.extend(_Hit(i, "exact", 1.0, a, b) for a, b in spans)
+                if not spans and fuzzy_ok and not exact:
+                    score, a, b = best_window(norm_page, norm_quote)
+                    if score > 0 and (best is None or score > best.score):
+                        best = _Hit(i, "fuzzy", score, a, b)
+
+        check(shortlist)
+        method = "index"
+        if not exact and (best is None or best.score < FUZZY_THRESHOLD):
+            method = "scan" if shortlist or self.index_for is None else "scan"
+            rest = [i for i in scope if i not in checked]
+            for k in range(0, len(rest), 32):
+                check(rest[k : k + 32])
+                if exact:
+                    break
+        elif not shortlist:
+            method = "scan"
+
+        coverage = self._coverage(source, facts, scope)
+        if exact:
+            first, others = exact[0], exact[1 : 1 + MAX_ALSO_FOUND]
+            return self._result(
+                source, facts, "exact", first, others, len(checked), method, coverage, quote_note=None
+            )
+        if best is not None and best.score >= FUZZY_THRESHOLD:
+            note = (
+                f"No exact occurrence; the closest passage is {best.score:.0%} similar (threshold "
+                f"{FUZZY_THRESHOLD:.0%}). Compare matched_text with the quote before relying on it."
+            )
+            return self._result(source, facts, "fuzzy", best, [], len(checked), method, coverage, quote_note=note)
+        note = "The text does not occur in the searched pages"
+        if not fuzzy_ok:
+            note += f" (a quote under {MIN_FUZZY_CHARS} normalised characters is only matched exactly)"
+        elif best is not None:
+            note += f"; the closest passage (page {best.page + 1}) is only {best.score:.0%} similar"
+        note += "."
+        return QuoteResult(
+            status="not_found",
+            score=round(best.score, 3) if best is not None else 0.0,
+            threshold=FUZZY_THRESHOLD,
+            searched_pages=len(checked),
+            method=method,
+            note=note,
+            coverage_note=coverage,
+        )
+
+    def _coverage(self, source: DocumentSource, facts: DocumentFacts, scope: Sequence[int]) -> str | None:
+        parts: list[str] = []
+        bad = self.documents.unusable_pages(source, facts)
+        unusable = [i + 1 for i in scope if i in bad]
+        if unusable:
+            parts.append(
+                f"{len(unusable)} page(s) have no usable text layer ({pagespec.format_ranges(unusable)}): a quote "
+                "there cannot be found this way; read them with OCR or look at them with pdf_render_pages."
+            )
+        if self.placeholders is not None:
+            try:
+                held = self.placeholders(source, facts)
+            except PdfcoreError:
+                held = frozenset()
+            xfa = [i + 1 for i in scope if i in held]
+            if xfa:
+                parts.append(
+                    f"Page(s) {pagespec.format_ranges(xfa)} only show an XFA form's viewer placeholder: the form's "
+                    "content is not in the page text (pdf_annotations lists the form's data)."
+                )
+        return " ".join(parts) or None
+
+    def _result(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        status: str,
+        hit: _Hit,
+        others: Sequence[_Hit],
+        searched: int,
+        method: str,
+        coverage: str | None,
+        *,
+        quote_note: str | None,
+    ) -> QuoteResult:
+        pages = self.documents.pages(source, sorted({hit.page, *(o.page for o in others)}), facts).pages
+        main = self._match(pages[hit.page], facts, hit)
+        also = tuple(self._match(pages[o.page], facts, o) for o in others)
+        return QuoteResult(
+            status=status,
+            score=main.score,
+            threshold=FUZZY_THRESHOLD,
+            searched_pages=searched,
+            method=method,
+            page=main.page,
+            label=main.label,
+            start=main.start,
+            end=main.end,
+            matched_text=main.text,
+            bbox=main.bbox,
+            clip=main.clip,
+            page_rect=main.page_rect,
+            also_found=also or None,
+            note=quote_note,
+            coverage_note=coverage,
+        )
+
+    def _match(self, page: PageText, facts: DocumentFacts, hit: _Hit) -> QuoteMatch:
+        ends = offset_map(page.text)
+        start, end = to_original(ends, hit.nstart, hit.nend)
+        info = facts.pages[page.index] if page.index < len(facts.pages) else None
+        width, height = (info.width, info.height) if info else (612.0, 792.0)
+        box = span_box(page, start, end)
+        label = info.label if info and info.label and info.label != str(page.index + 1) else None
+        return QuoteMatch(
+            page=page.index + 1,
+            status=hit.status,
+            score=round(hit.score, 3),
+            start=start,
+            end=end,
+            text=page.text[start:end],
+            label=label,
+            bbox=box,
+            clip=to_clip(box, width, height) if box is not None else None,
+            page_rect=Box(0.0, 0.0, width, height),
+        )

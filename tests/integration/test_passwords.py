@@ -1,0 +1,190 @@
+"""Passwords are never logged, echoed or stored: every tool run on an encrypted document with
+logging at DEBUG, through the Python API (both isolation modes) and through the stdio server;
+the password appears in no log record, no result, no error and no file under the cache folder
+(and the decrypted text never reaches the cache folder either)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pdfcore.errors import PdfcoreError
+from pdfcore.serde import unstructure
+from tests.pdfgen import Page, encrypt, write_pdf
+
+PASSWORD = "Pw-7f3Kq9-zebra"
+WRONG = "Wr0ng-9xQ-lynx"
+SECRETS = (PASSWORD, WRONG)
+MARKER = "classifiedmarker"
+
+
+@pytest.fixture
+def encrypted(tmp_path: Path) -> Path:
+    pages = [Page().text(72, 700, f"{MARKER} quarterly figures").text(72, 660, "second line"), Page().text(72, 700, "p2")]
+    plain = write_pdf(tmp_path / "plain.pdf", pages, outline=None)
+    return encrypt(plain, tmp_path / "enc.pdf", PASSWORD)
+
+
+#: What must not be found in any file under the cache folder.
+NEEDLES = [s.encode(enc) for s in SECRETS for enc in ("utf-8", "utf-16-le", "utf-16-be")] + [MARKER.encode()]
+
+
+def _assert_not_in_folder(folder: Path, needles: list[bytes]) -> int:
+    files = 0
+    for dirpath, _, names in os.walk(folder):
+        for name in names:
+            data = Path(dirpath, name).read_bytes()
+            files += 1
+            for needle in needles:
+                assert needle not in data, f"{needle!r} found in {name}"
+    return files
+
+
+@pytest.fixture(params=["process", "none"])
+def core(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    import pdfcore
+    from pdfcore.config import load_settings
+
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("")
+    env = {
+        "PDFCORE_CONFIG": str(cfg),
+        "PDFCORE_CACHE_DIR": str(tmp_path / "cache"),
+        "PDFCORE_ISOLATION": request.param,
+        "PDFCORE_LOG_LEVEL": "DEBUG",
+    }
+    c = pdfcore.build(load_settings(env=env), fetcher=None)
+    yield c
+    c.close()
+
+
+def test_api_never_logs_echoes_or_stores_the_password(
+    core: Any, encrypted: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str]
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    path = str(encrypted)
+    outputs: list[str] = []
+    calls = {
+        "info": lambda pw: core.info(path, password=pw, detail=True, content_trust=True),
+        "toc": lambda pw: core.toc(path, password=pw),
+        "read_pages": lambda pw: core.read_pages(path, "1-2", password=pw),
+        "read_all": lambda pw: core.read_all(path, password=pw),
+        "render_pages": lambda pw: core.render_pages(path, "1", dpi=72, password=pw),
+        "search": lambda pw: core.search(path, "quarterly", password=pw),
+        "regex": lambda pw: core.search(path, "quart\\w+", mode="regex", password=pw),
+        "sections": lambda pw: core.search(path, "figures", granularity="section", password=pw),
+        "extract_chart": lambda pw: core.extract_chart(path, 1, password=pw),
+    }
+    codes: dict[str, str] = {}
+    for name, call in calls.items():
+        for pw in (PASSWORD, WRONG, None):
+            try:
+                result = call(pw)
+            except PdfcoreError as exc:
+                codes[f"{name}/{pw or 'none'}"] = exc.code
+                outputs.append(json.dumps(exc.to_dict()))
+                outputs.append(repr(exc))
+            else:
+                assert pw == PASSWORD, name
+                data = unstructure(result)
+                data = {k: v for k, v in data.items() if k != "images"} if isinstance(data, dict) else data
+                outputs.append(json.dumps(data, default=str))
+                outputs.append(repr(result)[:100_000])
+    # the password opened the document, a wrong one and none did not
+    assert codes[f"read_pages/{WRONG}"] == "password_incorrect"
+    assert codes["read_pages/none"] == "password_required"
+    assert not any(key.endswith(PASSWORD) for key in codes), codes
+    assert any(MARKER in out for out in outputs)
+    outputs.append(repr(core.open(path, PASSWORD)))
+    outputs.append(json.dumps(core.server_info(), default=str))
+    outputs.append(json.dumps(core.cache_stats(), default=str))
+
+    formatter = logging.Formatter("%(name)s %(message)s")
+    logged = [formatter.format(r) + repr(r.args) for r in caplog.records]
+    assert logged, "DEBUG logging produced no records at all"
+    streams = capfd.readouterr()
+    for secret in SECRETS:
+        for text in (*outputs, *logged, streams.out, streams.err):
+            assert secret not in text
+    core.close()  # flush the store before looking at its files
+    assert _assert_not_in_folder(tmp_path / "cache", NEEDLES) > 0
+
+
+def _rpc(proc: subprocess.Popen[str], message: dict[str, Any]) -> dict[str, Any] | None:
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(json.dumps(message) + "\n")
+    proc.stdin.flush()
+    if "id" not in message:
+        return None
+    answer: dict[str, Any] = json.loads(proc.stdout.readline())
+    assert answer.get("id") == message["id"], answer
+    return answer
+
+
+def test_stdio_server_at_debug_never_logs_or_echoes_the_password(encrypted: Path, tmp_path: Path) -> None:
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PDFCORE_")}
+    env.update(PDFCORE_CONFIG=str(cfg), PDFCORE_CACHE_DIR=str(tmp_path / "cache"), PDFCORE_LOG_LEVEL="DEBUG")
+    err_path = tmp_path / "stderr.txt"
+    with open(err_path, "w") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "mcp_adapter"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=err,
+            text=True,
+            env=env,
+        )
+    answers: list[dict[str, Any]] = []
+    try:
+        init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}
+        _rpc(proc, {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init})
+        _rpc(proc, {"jsonrpc": "2.0", "method": "notifications/initialized"})
+        calls = [
+            ("pdf_info", {"content_trust": True}),
+            ("pdf_read_pages", {"pages": "1"}),
+            ("pdf_read_all", {}),
+            ("pdf_render_pages", {"pages": "1", "dpi": 72}),
+            ("pdf_search", {"query": "quarterly"}),
+            ("pdf_get_toc", {}),
+        ]
+        n = 2
+        for tool, extra in calls:
+            for pw in (PASSWORD, WRONG):
+                args = {"path": str(encrypted), "password": pw, **extra}
+                params = {"name": tool, "arguments": args}
+                answer = _rpc(proc, {"jsonrpc": "2.0", "id": n, "method": "tools/call", "params": params})
+                assert answer is not None
+                answers.append(answer)
+                n += 1
+        bad = {"name": "pdf_read_pages", "arguments": {"path": str(encrypted), "pages": "1", "password": PASSWORD * 100}}
+        answer = _rpc(proc, {"jsonrpc": "2.0", "id": n, "method": "tools/call", "params": bad})
+        assert answer is not None
+        answers.append(answer)
+    finally:
+        assert proc.stdin is not None
+        proc.stdin.close()
+        proc.wait(timeout=60)
+        assert proc.stdout is not None
+        proc.stdout.close()
+    results = [a["result"] for a in answers]
+    ok = [r for r in results if not r.get("isError")]
+    errors = [json.loads(r["content"][0]["text"]) for r in results if r.get("isError")]
+    assert len(ok) == len(calls)  # each tool opened the document with the right password
+    assert [e["error"] for e in errors] == ["password_incorrect"] * len(calls) + ["invalid_argument"]
+    assert any(MARKER in json.dumps(r) for r in ok)
+    stderr = err_path.read_text()
+    assert "DEBUG" in stderr  # the level took effect
+    for secret in SECRETS:
+        assert secret not in json.dumps(answers)
+        assert secret not in stderr
+    _assert_not_in_folder(tmp_path / "cache", NEEDLES)

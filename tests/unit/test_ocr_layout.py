@@ -1,0 +1,83 @@
+"""Reading order of OCR lines (adapters._ocr_layout): pure geometry, no engine."""
+
+from __future__ import annotations
+
+from adapters._ocr_layout import Segment, build_result, even_words, segments_of_line
+
+LH = 20.0  # line height used by the synthetic pages
+
+
+def line(x: float, y: float, text: str, *, char_w: float = 10.0) -> list[Segment]:
+    """One engine line starting at (x, y), words boxed at ``char_w`` per character."""
+    bounds = (x, y, x + char_w * len(text), y + LH)
+    return segments_of_line(even_words(text, 0.9, bounds), line_text=text)
+
+
+def text_of(segments: list[Segment], width: int = 2000, height: int = 2000) -> str:
+    return build_result("t", segments, width, height).text
+
+
+def test_columns_are_read_one_after_the_other() -> None:
+    segs = line(0, 0, "Title across the whole page width here")
+    for i in range(3):
+        segs += line(0, 40 + 25 * i, f"left {i} aaaa")
+        segs += line(300, 40 + 25 * i, f"right {i} bbbb")
+    order = [ln for ln in text_of(segs).splitlines() if ln.strip()]
+    assert order == [
+        "Title across the whole page width here",
+        *(f"left {i} aaaa" for i in range(3)),
+        *(f"right {i} bbbb" for i in range(3)),
+    ]
+
+
+def test_a_blank_band_crossing_both_columns_does_not_cut_them() -> None:
+    # Left column: paragraph, gap, heading + paragraph; right column: paragraph, gap at the same
+    # height. Read by bands, the top halves of both columns would come first.
+    segs: list[Segment] = []
+    for i in range(4):
+        segs += line(0, 25 * i, f"L{i} left text")
+        segs += line(300, 25 * i, f"R{i} right text")
+    for i in range(4, 7):
+        segs += line(0, 40 + 25 * i, f"L{i} left text")
+        segs += line(300, 40 + 25 * i, f"R{i} right text")
+    order = [ln.split()[0] for ln in text_of(segs).splitlines() if ln.strip()]
+    assert order == [f"L{i}" for i in range(7)] + [f"R{i}" for i in range(7)]
+
+
+def test_full_width_band_after_columns_stays_last() -> None:
+    segs = line(0, 0, "a1 aaaa") + line(300, 0, "b1 bbbb") + line(0, 25, "a2 aaaa") + line(300, 25, "b2 bbbb")
+    segs += line(0, 100, "closing line that spans both columns of the page")
+    order = [ln.split()[0] for ln in text_of(segs).splitlines() if ln.strip()]
+    assert order == ["a1", "a2", "b1", "b2", "closing"]
+
+
+def test_a_line_is_cut_at_a_gutter_but_not_at_word_spaces() -> None:
+    words = [("Revenue", 0.9, (0.0, 0.0, 70.0, 20.0)), ("grew", 0.9, (80.0, 0.0, 120.0, 20.0))]
+    words += [("Costs", 0.9, (400.0, 0.0, 450.0, 20.0)), ("fell", 0.9, (460.0, 0.0, 500.0, 20.0))]
+    segs = segments_of_line(words)
+    assert [s.text for s in segs] == ["Revenue grew", "Costs fell"]
+    assert segs[1].bounds == (400.0, 0.0, 500.0, 20.0)
+
+
+def test_engine_line_text_is_kept_when_the_line_is_not_cut() -> None:
+    chars = [(ch, 0.9, (10.0 * i, 0.0, 10.0 * i + 9, 20.0)) for i, ch in enumerate("日本語")]
+    assert [s.text for s in segments_of_line(chars, line_text="日本語")] == ["日本語"]
+
+
+def test_one_row_of_cells_reads_left_to_right_on_one_line() -> None:
+    segs = line(0, 0, "Name") + line(400, 2, "Value") + line(800, 0, "Unit")
+    assert text_of(segs) == "Name Value Unit"
+
+
+def test_words_are_numbered_by_line_clipped_and_scored() -> None:
+    segs = line(-5, 0, "edge words") + line(0, 30, "second line")
+    result = build_result("t", segs, 60, 100)
+    assert [w.line for w in result.words] == [0, 0, 1, 1]
+    assert all(0 <= w.bbox.x0 <= w.bbox.x1 <= 60 for w in result.words)
+    assert result.mean_confidence == 0.9
+    assert result.text == "edge words\nsecond line"
+
+
+def test_nothing_recognised() -> None:
+    result = build_result("t", [], 10, 10)
+    assert (result.words, result.text, result.mean_confidence) == ((), "", 0.0)
