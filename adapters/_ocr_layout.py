@@ -6,7 +6,9 @@ interleaves side-by-side columns, and Tesseract joins the lines of short columns
 gutter. So every engine's lines are first cut where a gap between two words is far wider than a
 word space (a gutter or a table gap), and the resulting segments are ordered by a recursive
 XY-cut: blank horizontal bands split the page top to bottom, then vertical gutters split a band
-into columns left to right, and what is left is read row by row.
+into columns left to right, and what is left is read row by row. On a skewed scan the boxes of
+neighbouring lines overlap, so the cut works on coordinates sheared by the page's skew (the
+median baseline slope of its lines); the words keep their real boxes.
 
 All coordinates are image pixels, top-left origin.
 """
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pdfcore.models import Box, OcrResult, OcrWord
 
@@ -31,6 +33,10 @@ BAND_GAP = 0.8
 COLUMN_GAP = 0.4
 #: Columns of two bands start within this many line heights of each other: the same columns.
 ALIGN = 2.0
+#: Baseline slopes (dy/dx) beyond this are not skew but vertical or turned text.
+MAX_SKEW = 0.25
+#: A page slope below this is treated as none (about 0.2 degrees).
+MIN_SKEW = 0.003
 
 
 @dataclass(frozen=True)
@@ -40,12 +46,24 @@ class Segment:
     bounds: Bounds
     text: str
     words: tuple[RawWord, ...]
+    #: Slope (dy/dx) of the line's baseline when known.
+    slope: float | None = None
 
 
 def bounds_of_points(points: Sequence[Sequence[float]]) -> Bounds:
     xs = [float(p[0]) for p in points]
     ys = [float(p[1]) for p in points]
     return (min(xs), min(ys), max(xs), max(ys))
+
+
+def slope_of_quad(points: Sequence[Sequence[float]]) -> float | None:
+    """Slope of the top edge of a text box given as four corners, top-left first, clockwise."""
+    if len(points) < 2:
+        return None
+    dx = float(points[1][0]) - float(points[0][0])
+    if abs(dx) < 1.0:
+        return None
+    return (float(points[1][1]) - float(points[0][1])) / dx
 
 
 def even_words(text: str, confidence: float, bounds: Bounds) -> list[RawWord]:
@@ -62,40 +80,81 @@ def even_words(text: str, confidence: float, bounds: Bounds) -> list[RawWord]:
     return words
 
 
-def segments_of_line(words: Sequence[RawWord], *, line_text: str | None = None) -> list[Segment]:
+def segments_of_line(
+    words: Sequence[RawWord], *, line_text: str | None = None, slope: float | None = None
+) -> list[Segment]:
     """One engine line (words left to right) cut at gaps wider than ``GUTTER_IN_LINE`` line heights.
 
     ``line_text`` is the engine's own text for the whole line, kept when the line is not cut (it
-    spaces scripts such as Chinese correctly, where words are single characters).
+    spaces scripts such as Chinese correctly, where words are single characters). ``slope`` is the
+    baseline slope when the engine knows it; otherwise it is fitted to the word centres.
     """
     ordered = [w for w in words if w[0].strip()]
     if not ordered:
         return []
     height = statistics.median(w[2][3] - w[2][1] for w in ordered)
+    if slope is None:
+        slope = _fitted_slope(ordered, height)
     groups: list[list[RawWord]] = [[ordered[0]]]
     for word in ordered[1:]:
         if word[2][0] - groups[-1][-1][2][2] > GUTTER_IN_LINE * max(height, 1.0):
             groups.append([])
         groups[-1].append(word)
     if len(groups) == 1 and line_text and line_text.strip():
-        return [_segment(groups[0], line_text.strip())]
-    return [_segment(group, " ".join(w[0] for w in group)) for group in groups]
+        return [_segment(groups[0], line_text.strip(), slope)]
+    return [_segment(group, " ".join(w[0] for w in group), slope) for group in groups]
 
 
-def _segment(words: Sequence[RawWord], text: str) -> Segment:
+def _segment(words: Sequence[RawWord], text: str, slope: float | None) -> Segment:
     bounds = (
         min(w[2][0] for w in words),
         min(w[2][1] for w in words),
         max(w[2][2] for w in words),
         max(w[2][3] for w in words),
     )
-    return Segment(bounds, text, tuple(words))
+    return Segment(bounds, text, tuple(words), slope)
+
+
+def _fitted_slope(words: Sequence[RawWord], height: float) -> float | None:
+    """Least-squares slope of the word centres, for lines long enough to tell."""
+    if len(words) < 3:
+        return None
+    xs = [(w[2][0] + w[2][2]) / 2 for w in words]
+    ys = [(w[2][1] + w[2][3]) / 2 for w in words]
+    if max(xs) - min(xs) < 4 * max(height, 1.0):
+        return None
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    var = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / var if var else None
+
+
+def _page_slope(segments: Sequence[Segment]) -> float:
+    slopes = [s.slope for s in segments if s.slope is not None and abs(s.slope) <= MAX_SKEW]
+    if len(slopes) < 3:
+        return 0.0
+    slope = statistics.median(slopes)
+    return slope if abs(slope) >= MIN_SKEW else 0.0
+
+
+def _deskewed(segment: Segment, slope: float) -> Segment:
+    """The segment with its bounds sheared so that lines of slope ``slope`` become horizontal.
+
+    The box of a slanted line is taller than the line by about its width times the slope; the
+    sheared box gets the line's own height back.
+    """
+    x0, y0, x1, y1 = segment.bounds
+    height = max(y1 - y0 - abs(slope) * (x1 - x0), 0.25 * (y1 - y0), 1.0)
+    centre = (y0 + y1) / 2 - slope * (x0 + x1) / 2
+    return replace(segment, bounds=(x0, centre - height / 2, x1, centre + height / 2))
 
 
 def build_result(engine: str, segments: Sequence[Segment], width: int, height: int) -> OcrResult:
     """Order the segments, number the lines, clip the boxes to the image and join the text."""
     if not segments:
         return OcrResult(engine=engine, words=(), text="", mean_confidence=0.0)
+    slope = _page_slope(segments)
+    if slope:
+        segments = [_deskewed(s, slope) for s in segments]
     line_height = max(statistics.median(s.bounds[3] - s.bounds[1] for s in segments), 1.0)
     words: list[OcrWord] = []
     blocks: list[str] = []

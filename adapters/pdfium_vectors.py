@@ -215,6 +215,29 @@ class _Reader:
 
     # -- text --------------------------------------------------------------------------------
 
+    def _object_info(self, tp: Any, i: int, obj: Any) -> tuple[int, float, float, Color] | None:
+        """(render mode, effective size, angle, fill colour) of the text object of char ``i``;
+        None when the object's text is invisible (render mode 3)."""
+        raw = self.raw
+        mode = raw.FPDFTextObj_GetTextRenderMode(obj) if obj else 0
+        if mode == 3:
+            return None
+        nominal = float(raw.FPDFText_GetFontSize(tp, i))
+        size, angle = nominal, 0.0
+        mat = self._mat
+        if raw.FPDFText_GetMatrix(tp, i, mat):
+            size = nominal * (math.hypot(mat.c, mat.d) or 1.0)
+            angle = math.degrees(math.atan2(mat.b, mat.a))
+        angle = round((angle - self.space.rotation) % 360.0, 2)
+        if angle >= 359.99:
+            angle = 0.0
+        cr, cg, cb, ca = self._r, self._g, self._b, self._a
+        if raw.FPDFText_GetFillColor(tp, i, cr, cg, cb, ca):
+            color: Color = (cr.value / 255.0, cg.value / 255.0, cb.value / 255.0, ca.value / 255.0)
+        else:
+            color = (0.0, 0.0, 0.0, 1.0)
+        return (mode, size, angle, color)
+
     def texts(self) -> list[TextRun]:
         raw = self.raw
         tp = raw.FPDFText_LoadPage(self.page)
@@ -226,56 +249,47 @@ class _Reader:
             raw.FPDFText_ClosePage(tp)
 
     def _texts(self, tp: Any) -> list[TextRun]:
+        """Glyphs grouped by text object. Size, angle, colour and render mode are constant within
+        a text object, so they are read once per object (this loop runs over every character)."""
         raw = self.raw
         space = self.space
         n = raw.FPDFText_CountChars(tp)
         cl, cr_, cb_, ct = (ctypes.c_double() for _ in range(4))
         ox, oy = ctypes.c_double(), ctypes.c_double()
-        mat = raw.FS_MATRIX()
-        cr, cg, cb, ca = self._r, self._g, self._b, self._a
         runs: dict[int, list[Glyph]] = {}
-        modes: dict[int, int] = {}
+        info: dict[int, tuple[int, float, float, Color] | None] = {}
         first_seen: dict[int, int] = {}
-        rotation = space.rotation
+        get_unicode, get_object, get_box, get_origin = (
+            raw.FPDFText_GetUnicode,
+            raw.FPDFText_GetTextObject,
+            raw.FPDFText_GetCharBox,
+            raw.FPDFText_GetCharOrigin,
+        )
+        void_p, cast = ctypes.c_void_p, ctypes.cast
+        to_box, to_point = space.box, space.point
         space_before = False
         for i in range(max(n, 0)):
-            code = raw.FPDFText_GetUnicode(tp, i)
+            code = get_unicode(tp, i)
             if code == 0 or code in (0xFFFE, 0xFFFF):
                 continue
             ch = chr(code) if code < 0x110000 else "\ufffd"
             if ch.isspace():
                 space_before = True  # spaces (typed or inferred by pdfium) mark word breaks
                 continue
-            if raw.FPDFText_IsGenerated(tp, i) == 1:
-                continue
-            obj = raw.FPDFText_GetTextObject(tp, i)
-            addr = ctypes.cast(obj, ctypes.c_void_p).value if obj else None
+            obj = get_object(tp, i)
+            addr = cast(obj, void_p).value if obj else None
             key = addr if addr is not None else -1
-            if key not in modes:
-                modes[key] = raw.FPDFTextObj_GetTextRenderMode(obj) if obj else 0
+            if key not in info:
+                info[key] = self._object_info(tp, i, obj)
                 first_seen[key] = i
-            if modes[key] == 3:  # invisible text
+            props = info[key]
+            if props is None:  # invisible text
                 continue
-            if not raw.FPDFText_GetCharBox(tp, i, cl, cr_, cb_, ct):
+            if not get_box(tp, i, cl, cr_, cb_, ct):
                 continue
-            box = space.box(cl.value, cb_.value, cr_.value, ct.value)
-            if raw.FPDFText_GetCharOrigin(tp, i, ox, oy):
-                origin = space.point(ox.value, oy.value)
-            else:
-                origin = (box.x0, box.y1)
-            nominal = float(raw.FPDFText_GetFontSize(tp, i))
-            size = nominal
-            angle = 0.0
-            if raw.FPDFText_GetMatrix(tp, i, mat):
-                size = nominal * (math.hypot(mat.c, mat.d) or 1.0)
-                angle = math.degrees(math.atan2(mat.b, mat.a))
-            angle = round((angle - rotation) % 360.0, 2)
-            if angle >= 359.99:
-                angle = 0.0
-            if raw.FPDFText_GetFillColor(tp, i, cr, cg, cb, ca):
-                color = (cr.value / 255.0, cg.value / 255.0, cb.value / 255.0, ca.value / 255.0)
-            else:
-                color = (0.0, 0.0, 0.0, 1.0)
+            box = to_box(cl.value, cb_.value, cr_.value, ct.value)
+            origin = to_point(ox.value, oy.value) if get_origin(tp, i, ox, oy) else (box.x0, box.y1)
+            _mode, size, angle, color = props
             runs.setdefault(key, []).append(Glyph(ch, box, origin, size, angle, color, space_before))
             space_before = False
         out: list[TextRun] = []

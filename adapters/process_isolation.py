@@ -23,8 +23,11 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from adapters._workers import WorkerPool, default_size
+from pdfcore.extras import Attachment, FormField, PageAnnotations, XfaForm
 from pdfcore.models import Clip, DocumentFacts, DocumentSource, PageText, RenderedImage
 from pdfcore.vectors import PageVectors
+from ports.attachment_reader import AttachmentReader
+from ports.document_extras import DocumentExtras
 from ports.renderer import Renderer
 from ports.text_extractor import TextExtractor
 from ports.vector_source import VectorSource
@@ -35,7 +38,15 @@ log = logging.getLogger(__name__)
 CHUNK = 8
 
 
-__all__ = ["IsolatedRenderer", "IsolatedTextExtractor", "IsolatedVectorSource", "WorkerPool", "default_size"]
+__all__ = [
+    "IsolatedAttachmentReader",
+    "IsolatedDocumentExtras",
+    "IsolatedRenderer",
+    "IsolatedTextExtractor",
+    "IsolatedVectorSource",
+    "WorkerPool",
+    "default_size",
+]
 
 
 class IsolatedTextExtractor(TextExtractor):
@@ -96,3 +107,56 @@ class IsolatedVectorSource(VectorSource):
     ) -> PageVectors:
         vectors: PageVectors = self.pool.call(self.spec, "read_page", source, page, text=text, max_objects=max_objects)
         return vectors
+
+
+class IsolatedAttachmentReader(AttachmentReader):
+    """An AttachmentReader whose engine runs in the worker processes."""
+
+    def __init__(self, spec: str, pool: WorkerPool, name: str = "") -> None:
+        self.spec = spec
+        self.pool = pool
+        self.name = name or spec
+
+    def attachments(self, source: DocumentSource) -> tuple[Attachment, ...]:
+        found: tuple[Attachment, ...] = self.pool.call(self.spec, "attachments", source)
+        return found
+
+    def attachment_data(self, source: DocumentSource, index: int) -> bytes:
+        data: bytes = self.pool.call(self.spec, "attachment_data", source, index)
+        return data
+
+
+class IsolatedDocumentExtras(IsolatedAttachmentReader, DocumentExtras):
+    """DocumentExtras (files, fields, links, annotations, XFA) in the worker processes; page
+    annotations of many pages are read by all workers at once."""
+
+    def __init__(self, spec: str, pool: WorkerPool, name: str = "") -> None:
+        super().__init__(spec, pool, name)
+        self._threads = ThreadPoolExecutor(max_workers=pool.size, thread_name_prefix="pdfcore-extras")
+
+    def form_fields(self, source: DocumentSource) -> tuple[FormField, ...]:
+        found: tuple[FormField, ...] = self.pool.call(self.spec, "form_fields", source)
+        return found
+
+    def xfa(self, source: DocumentSource) -> XfaForm:
+        form: XfaForm = self.pool.call(self.spec, "xfa", source)
+        return form
+
+    def page_annotations(self, source: DocumentSource, pages: Sequence[int]) -> tuple[PageAnnotations, ...]:
+        pages = list(pages)
+        if len(pages) <= CHUNK or self.pool.size == 1:
+            found: tuple[PageAnnotations, ...] = self.pool.call(self.spec, "page_annotations", source, pages)
+            return found
+        size = max(CHUNK, -(-len(pages) // (self.pool.size * 4)))
+        chunks = [pages[i : i + size] for i in range(0, len(pages), size)]
+        futures: list[Future[tuple[PageAnnotations, ...]]] = [
+            self._threads.submit(self.pool.call, self.spec, "page_annotations", source, chunk) for chunk in chunks
+        ]
+        out: list[PageAnnotations] = []
+        try:
+            for fut in futures:
+                out.extend(fut.result())
+        finally:
+            for fut in futures:
+                fut.cancel()
+        return tuple(out)

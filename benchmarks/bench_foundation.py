@@ -276,17 +276,28 @@ async def session(ws: Workspace, spec: ServerSpec, cache: Path) -> Any:
     from mcp.client.stdio import stdio_client
 
     params = StdioServerParameters(command=spec.command, args=spec.args, env=spec.env(cache), cwd=str(spec.cwd))
-    with open(ws.root / f"{spec.name}.stderr.log", "a", encoding="utf-8") as errlog:
+    log_path = ws.root / f"{spec.name}.stderr.log"
+    with open(log_path, "a", encoding="utf-8") as errlog:
+        offset = errlog.tell()
         t0 = time.perf_counter()
         # "legacy" = the initialize handshake for all three servers (the peer predates server/discover).
-        async with Client(
-            stdio_client(params, errlog=errlog), mode="legacy", read_timeout_seconds=CALL_TIMEOUT_S
-        ) as client:
+        client = Client(stdio_client(params, errlog=errlog), mode="legacy", read_timeout_seconds=CALL_TIMEOUT_S)
+        try:
+            await client.__aenter__()
+        except Exception as exc:
+            errlog.flush()
+            tail = log_path.read_text(encoding="utf-8", errors="replace")[offset:][-3000:]
+            raise RuntimeError(f"{spec.name} server did not start; its stderr ends with:\n{tail}") from exc
+        try:
             tools = await client.list_tools()
             started = time.perf_counter() - t0
             if not tools.tools:
                 raise RuntimeError(f"{spec.name}: tools/list answered with no tools")
             yield client, started
+        except BaseException as exc:
+            await client.__aexit__(type(exc), exc, exc.__traceback__)
+            raise
+        await client.__aexit__(None, None, None)
 
 
 def _payload(spec: ServerSpec, tool: str, result: Any) -> dict[str, Any]:

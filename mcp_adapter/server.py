@@ -41,6 +41,8 @@ from pdfcore.results import (
 )
 from pdfcore.serde import opt, unstructure
 from pdfcore.services.corpus import CorpusSearchResult, ListResult, OverviewResult, WarmResult
+from pdfcore.services.extras import AttachmentResult, AttachmentsResult, PageExtrasResult
+from pdfcore.services.quotes import QuoteResult
 from pdfcore.services.search import SearchResult, SectionResult
 
 log = logging.getLogger("pdfcore.mcp")
@@ -622,6 +624,103 @@ def build_full(ts: ToolSet) -> None:
         annotations=READ_ONLY_OPEN,
     )
 
+    async def pdf_attachments(
+        path: PathArg,
+        attachment: Annotated[
+            str | int | None,
+            Field(
+                description="Return this embedded file (its name or 1-based number) instead of the list: text "
+                "files (XML, JSON, CSV, TXT, e.g. a Factur-X/ZUGFeRD invoice's XML) inline, images as an image block."
+            ),
+        ] = None,
+        password: PasswordArg = None,
+    ) -> CallToolResult:
+        try:
+            if attachment is None:
+                listing = await ts.call(lambda: core.attachments(path, password=password))
+                return _ok(listing)
+            res = await ts.call(lambda: core.attachment(path, attachment, password=password))
+        except PdfcoreError as exc:
+            return _fail(exc)
+        return _ok(attachment_summary(res), attachment_blocks(res))
+
+    ts.add(
+        pdf_attachments,
+        name="pdf_attachments",
+        title="Files embedded in a PDF",
+        description=(
+            "Lists the files embedded in a PDF (name, size, type, description, dates, the page of a file-attachment "
+            "annotation), or returns one (attachment=name or number): text files inline (an e-invoice's XML is its "
+            "real data), images as image blocks; other binaries are refused with unsupported_for_format and how to "
+            "save them. Also reports whether the document is an XFA form. " + UNTRUSTED
+        ),
+        output={"type": "object", "anyOf": [schema_for(AttachmentsResult), attachment_schema()]},
+        annotations=READ_ONLY_OPEN,
+    )
+
+    async def pdf_annotations(
+        path: PathArg,
+        pages: Annotated[
+            str | int | None, Field(description="Pages, 1-based ('5', '1-10', 'last'...); default: the whole document.")
+        ] = None,
+        include: Annotated[
+            list[Literal["links", "annotations", "form_fields"]] | None,
+            Field(description="What to list; default: links, annotations and form_fields."),
+        ] = None,
+        password: PasswordArg = None,
+    ) -> CallToolResult:
+        kinds = tuple(include) if include else ("links", "annotations", "form_fields")
+        try:
+            res = await ts.call(lambda: core.page_extras(path, pages=pages, include=kinds, password=password))
+        except PdfcoreError as exc:
+            return _fail(exc)
+        return _ok(res)
+
+    ts.add(
+        pdf_annotations,
+        name="pdf_annotations",
+        title="Links, annotations and form fields of a PDF",
+        description=(
+            "What a PDF carries on top of its page text, for selected pages or the whole document: links (web "
+            "addresses, or the page they go to, with their anchor text), annotations (notes, highlights with the "
+            "text they mark, stamps: author, contents, date) and form fields (name, type, value, options, "
+            "read-only/required), each with page, bbox and clip for pdf_render_pages. A dynamic XFA form whose "
+            "pages only say 'Please wait...' is reported in xfa, with the form's data as form_fields. " + UNTRUSTED
+        ),
+        output=PageExtrasResult,
+        annotations=READ_ONLY_OPEN,
+    )
+
+    async def pdf_verify_quote(
+        path: PathArg,
+        text: Annotated[str, Field(description="The passage to check, as quoted (up to 5000 characters).")],
+        pages: Annotated[
+            str | int | None, Field(description="Only look in these pages (1-based); default: the whole document.")
+        ] = None,
+        password: PasswordArg = None,
+    ) -> CallToolResult:
+        try:
+            res = await ts.call(lambda: core.verify_quote(path, text, pages=pages, password=password))
+        except PdfcoreError as exc:
+            return _fail(exc)
+        return _ok(res)
+
+    ts.add(
+        pdf_verify_quote,
+        name="pdf_verify_quote",
+        title="Check that a quote is in a PDF",
+        description=(
+            "Whether a passage occurs in the document before you cite it: status exact (identical once case, "
+            "whitespace, line-end hyphenation, accents and quote/dash characters are ignored), fuzzy (a passage "
+            "at least `threshold` similar: compare matched_text with your quote) or not_found. Gives the page, "
+            "printed label, start/end offsets in the pdf_read_pages text, bbox and clip of the passage, and other "
+            "exact occurrences. Pages without usable text are named: a miss there is not evidence of absence. "
+            + UNTRUSTED
+        ),
+        output=QuoteResult,
+        annotations=READ_ONLY_OPEN,
+    )
+
     async def server_info() -> CallToolResult:
         try:
             res = await ts.call(core.server_info, heavy=False)
@@ -681,6 +780,28 @@ def chart_schema() -> dict[str, Any]:
     schema = schema_for(ChartResult)
     schema["properties"].pop("images", None)
     schema["required"] = [r for r in schema["required"] if r != "images"]
+    return schema
+
+
+def attachment_summary(res: AttachmentResult) -> dict[str, Any]:
+    data: dict[str, Any] = unstructure(res)
+    data.pop("png", None)
+    return data
+
+
+def attachment_blocks(res: AttachmentResult) -> list[ContentBlock]:
+    if res.png is None:
+        return []
+    meta: dict[str, Any] = {"attachment": res.index, "name": res.name, "width": res.width, "height": res.height}
+    return [
+        ImageContent(type="image", data=base64.b64encode(res.png).decode("ascii"), mime_type="image/png", _meta=meta)
+    ]
+
+
+def attachment_schema() -> dict[str, Any]:
+    schema = schema_for(AttachmentResult)
+    schema["properties"].pop("png", None)
+    schema["required"] = [r for r in schema["required"] if r != "png"]
     return schema
 
 

@@ -21,6 +21,7 @@ from pdfcore import __version__
 from pdfcore.charts import ChartResult, ChartService
 from pdfcore.config import Settings, to_mapping
 from pdfcore.errors import BackendUnavailable, InvalidArgument
+from pdfcore.extras import Attachment
 from pdfcore.geometry import parse_clip
 from pdfcore.models import Clip, DocumentFacts, DocumentSource
 from pdfcore.results import InfoResult, ReadAllResult, ReadPagesResult, RenderResult, TocResult
@@ -32,13 +33,27 @@ from pdfcore.services.corpus import (
     WarmResult,
 )
 from pdfcore.services.documents import DocumentService
+from pdfcore.services.extras import (
+    AnnotationsResult,
+    AttachmentResult,
+    AttachmentsResult,
+    ExtrasService,
+    FormsResult,
+    LinksResult,
+    PageExtrasResult,
+    XfaStatus,
+)
+from pdfcore.services.extras_search import ExtraMatch, search_extras
 from pdfcore.services.info import InfoService
 from pdfcore.services.quality import finish_page
+from pdfcore.services.quotes import QuoteResult, QuoteService
 from pdfcore.services.reading import ReadService
 from pdfcore.services.rendering import RenderService
 from pdfcore.services.search import SearchResult, SearchService, SectionResult
 from pdfcore.services.semantic import SemanticIndex
 from pdfcore.services.sources import PathPolicy, SourceResolver
+from ports.attachment_reader import AttachmentReader
+from ports.document_extras import DocumentExtras
 from ports.embedder import Embedder
 from ports.fetcher import Fetcher
 from ports.renderer import Renderer
@@ -81,6 +96,8 @@ class Pdfcore:
         ephemeral_store: Callable[[], Store] | None = None,
         embedder: Embedder | None = None,
         executor_factory: Callable[[], Any] | None = None,
+        extras: DocumentExtras | None = None,
+        attachment_reader: AttachmentReader | None = None,
     ) -> None:
         self.settings = settings
         self.text = text
@@ -125,6 +142,20 @@ class Pdfcore:
             renderer,
             max_pages=settings.limits.max_render_pages,
             byte_budget=settings.limits.render_byte_budget,
+        )
+        #: Attachments, form fields, links, annotations and XFA (None when no backend loads).
+        self.extras = extras
+        self.attachment_reader = attachment_reader
+        self.extras_service = ExtrasService(
+            extras,
+            self.documents,
+            attachment_reader=attachment_reader,
+            max_response_bytes=settings.limits.effective_response_bytes,
+        )
+        self._quotes = QuoteService(
+            self.documents,
+            lambda source, facts: self._search.ensure_indexed(source, facts),
+            placeholders=self.extras_service.xfa_placeholder_pages,
         )
 
     # -- documents -------------------------------------------------------------------------
@@ -280,6 +311,109 @@ class Pdfcore:
     def semantic_problem(self) -> str:
         return self.backend_problems.get("embedder", "no embedding backend is configured")
 
+    # -- attachments, forms, links, annotations, XFA ---------------------------------------
+
+    def attachments(self, path: str, *, password: str | None = None) -> AttachmentsResult:
+        """The files embedded in the document (document level and file-attachment annotations)."""
+        source = self.open(path, password)
+        facts, _ = self.documents.facts(source)
+        return self.extras_service.attachments(source, facts)
+
+    def attachment(self, path: str, name_or_index: str | int, *, password: str | None = None) -> AttachmentResult:
+        """One embedded file by name or 1-based number: text files (XML, JSON, CSV, TXT...) as text,
+        images as PNG; other files raise ``unsupported_for_format``."""
+        source = self.open(path, password)
+        facts, _ = self.documents.facts(source)
+        return self.extras_service.attachment(source, facts, name_or_index)
+
+    def attachment_bytes(
+        self, path: str, name_or_index: str | int, *, password: str | None = None
+    ) -> tuple[Attachment, bytes]:
+        """One embedded file's description and raw bytes, whatever its type (for saving it)."""
+        source = self.open(path, password)
+        facts, _ = self.documents.facts(source)
+        return self.extras_service.attachment_bytes(source, facts, name_or_index)
+
+    def forms(self, path: str, *, pages: str | int | None = None, password: str | None = None) -> FormsResult:
+        """AcroForm fields (value, type, page, box, options, flags) and an XFA form's data values."""
+        source = self.open(path, password)
+        facts, _ = self.documents.facts(source)
+        return self.extras_service.forms(source, facts, pages)
+
+    def links(self, path: str, *, pages: str | int | None = None, password: str | None = None) -> LinksResult:
+        """Links of the selected pages (default: all): web addresses and targets inside the document."""
+        source = self.open(path, password)
+        facts, _ = self.documents.facts(source)
+        return self.extras_service.links(source, facts, pages)
+
+    def annotations(
+        self, path: str, *, pages: str | int | None = None, password: str | None = None
+    ) -> AnnotationsResult:
+        """Annotations (notes, highlights with the text they mark, stamps...) of the selected pages."""
+        source = self.open(path, password)
+        facts, _ = self.documents.facts(source)
+        return self.extras_service.annotations(source, facts, pages)
+
+    def page_extras(
+        self,
+        path: str,
+        *,
+        pages: str | int | None = None,
+        include: Sequence[str] = ("links", "annotations", "form_fields"),
+        password: str | None = None,
+    ) -> PageExtrasResult:
+        """Links, annotations and form fields of the selected pages (default: all) in one result."""
+        source = self.open(path, password)
+        facts, _ = self.documents.facts(source)
+        return self.extras_service.page_extras(source, facts, pages, include)
+
+    def xfa(self, path: str, *, password: str | None = None) -> XfaStatus:
+        source = self.open(path, password)
+        facts, _ = self.documents.facts(source)
+        return self.extras_service.xfa_status(source, facts)
+
+    def xfa_placeholder_pages(self, source: DocumentSource, facts: DocumentFacts) -> frozenset[int]:
+        """0-based pages that only show an XFA viewer placeholder (for the read and search services)."""
+        return self.extras_service.xfa_placeholder_pages(source, facts)
+
+    def search_extras(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        query: str,
+        *,
+        mode: str = "keyword",
+        pages: Sequence[int] | None = None,
+        require_all: bool = True,
+        max_results: int = 20,
+    ) -> tuple[ExtraMatch, ...]:
+        """Matches of a search in form values, link targets and annotation texts (``origin`` says
+        which), to merge into a page search's results. ``pages`` are 0-based."""
+        if self.extras is None:
+            return ()
+        return search_extras(
+            self.extras_service,
+            source,
+            facts,
+            query,
+            mode=mode,
+            pages=pages,
+            require_all=require_all,
+            max_results=max_results,
+        )
+
+    # -- quotes ----------------------------------------------------------------------------
+
+    def verify_quote(
+        self, path: str, text: str, *, pages: str | int | None = None, password: str | None = None
+    ) -> QuoteResult:
+        """Whether ``text`` occurs in the document: exact (after normalising whitespace, case,
+        hyphenation, quote characters), fuzzy (similarity above a threshold) or not found, with the
+        page, printed label, offsets in the page text, bbox and clip of the passage."""
+        source = self.open(path, password)
+        facts, _ = self.documents.facts(source)
+        return self._quotes.verify(source, facts, text, pages)
+
     # -- corpus ----------------------------------------------------------------------------
 
     def settings_mapping(self) -> dict[str, Any]:
@@ -400,6 +534,7 @@ class Pdfcore:
             if self._ephemeral is not None:
                 self._ephemeral.clear(expired_only=False)
         self.documents.forget_memory()
+        self.extras_service.forget()
         what = "expired entries" if expired_only else "everything, including downloaded URLs"
         return {
             "expired_only": expired_only,

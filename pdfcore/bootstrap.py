@@ -43,6 +43,8 @@ def build(
     fetcher: Any = _UNSET,
     ephemeral_store: Any = _UNSET,
     embedder: Any = _UNSET,
+    extras: Any = _UNSET,
+    attachment_reader: Any = _UNSET,
 ) -> Pdfcore:
     """Assemble pdfcore from ``settings`` (default: :func:`load_settings`) and overrides."""
     s = settings if settings is not None else load_settings()
@@ -76,6 +78,36 @@ def build(
         names["renderer"] = getattr(renderer, "name", type(renderer).__name__)
     if pool is not None:
         names["isolation"] = f"process ({pool.size} engine workers)"
+
+    # Attachments, forms, links, annotations, XFA: in the engine workers when they exist.
+    if extras is _UNSET:
+        extras_name = getattr(s.backends, "extras", "pdfium")
+        try:
+            if pool is not None:
+                extras = isolation.IsolatedDocumentExtras(spec("extras", extras_name), pool, name=extras_name)
+            else:
+                extras = load_class("extras", extras_name)()
+            names["extras"] = extras_name
+        except PdfcoreError as exc:
+            extras = None
+            problems["extras"] = f"{exc.code}: {exc.message}"
+    elif extras is not None:
+        names["extras"] = getattr(extras, "name", type(extras).__name__)
+    if attachment_reader is _UNSET:
+        reader_name = getattr(s.backends, "attachments", "pdfminer")
+        try:
+            if pool is not None:
+                attachment_reader = isolation.IsolatedAttachmentReader(
+                    spec("attachments", reader_name), pool, name=reader_name
+                )
+            else:
+                attachment_reader = load_class("attachments", reader_name)()
+            names["attachments"] = reader_name
+        except PdfcoreError as exc:
+            attachment_reader = None
+            problems["attachments"] = f"{exc.code}: {exc.message}"
+    elif attachment_reader is not None:
+        names["attachments"] = getattr(attachment_reader, "name", type(attachment_reader).__name__)
 
     if store is _UNSET:
         store = None
@@ -138,6 +170,8 @@ def build(
         ephemeral_store=ephemeral_store,
         embedder=embedder,
         executor_factory=executor_factory,
+        extras=extras,
+        attachment_reader=attachment_reader,
     )
 
 

@@ -6,6 +6,8 @@
     pdfcore read FILE [--pages SPEC] [--all]
     pdfcore render FILE --pages SPEC [--dpi N] [--clip x0,y0,x1,y1] [-o DIR]
     pdfcore chart FILE PAGE [--hints JSON] [--max-points N] [-o DIR]
+    pdfcore attachments FILE [--get NAME|N] [-o DIR]      list, print or save embedded files
+    pdfcore verify FILE "quote" [--pages SPEC]           is the quote in the document (exit 1 if not)
 
 Human-readable output by default, ``--json`` for the exact API result. Errors print
 ``code: message`` and the recovery on stderr, with exit status 2.
@@ -99,6 +101,20 @@ def build_parser() -> argparse.ArgumentParser:
     chart.add_argument("--max-points", type=int, default=24, help="per-curve sampling cap (default 24)")
     chart.add_argument("-o", "--out", help="also write the renders (PNG) to this folder")
     _common(chart)
+
+    attachments = sub.add_parser("attachments", help="list, print or save the files embedded in a PDF")
+    attachments.add_argument("file")
+    attachments.add_argument("--get", metavar="NAME|N", help="one attachment, by name or 1-based number")
+    attachments.add_argument(
+        "-o", "--out", help="save to this folder (all attachments, or the one --get names) instead of printing"
+    )
+    _common(attachments)
+
+    verify = sub.add_parser("verify", help="check that a quote occurs in a PDF (exit status 1 when not found)")
+    verify.add_argument("file")
+    verify.add_argument("quote")
+    verify.add_argument("--pages", default=None, help="only look in these pages")
+    _common(verify)
     return parser
 
 
@@ -321,6 +337,94 @@ def _cmd_chart(args: argparse.Namespace, core: Any) -> int:
     return 0
 
 
+def _safe_filename(name: str, number: int) -> str:
+    """A file name for an attachment that stays inside the output folder."""
+    base = os.path.basename(name.replace("\\", "/")).strip().lstrip(".")
+    base = "".join(ch if ch.isprintable() and ch not in '<>:"|?*' else "_" for ch in base)
+    return base[:200] or f"attachment-{number}"
+
+
+def _cmd_attachments(args: argparse.Namespace, core: Any) -> int:
+    from pdfcore.serde import unstructure
+
+    pw = _password(args)
+    if args.get is None and not args.out:
+        listing = core.attachments(args.file, password=pw)
+
+        def human(r: Any) -> str:
+            if not r.attachments:
+                return "(no embedded files)"
+            rows = []
+            for a in r.attachments:
+                size = f"{a.size} bytes" if a.size is not None else "unreadable"
+                where = f", page {a.page}" if a.page is not None else ""
+                desc = f" - {a.description}" if a.description else ""
+                kind = f"{a.kind}, {a.mime_type}" if a.mime_type else a.kind
+                rows.append(f"{a.index}. {a.name} ({size}, {kind}{where}){desc}")
+            return "\n".join(rows)
+
+        _emit(args, listing, human)
+        return 0
+    if args.get is not None and not args.out:
+        wanted = int(args.get) if args.get.isdigit() else args.get
+        res = core.attachment(args.file, wanted, password=pw)
+        if res.text is None:
+            from pdfcore.errors import InvalidArgument
+
+            raise InvalidArgument(
+                f"Attachment {res.index} ({res.name}) is an image; it is not printed.",
+                recovery=f"Save it: pdfcore attachments FILE --get {res.index} -o DIR.",
+            )
+        if args.json:
+            data = unstructure(res)
+            data.pop("png", None)
+            sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        else:
+            sys.stdout.write(res.text if res.text.endswith("\n") else res.text + "\n")
+        return 0
+    os.makedirs(args.out, exist_ok=True)
+    if args.get is not None:
+        targets: list[str | int] = [int(args.get) if args.get.isdigit() else args.get]
+    else:
+        targets = [a.index for a in core.attachments(args.file, password=pw).attachments]
+    written = []
+    for target in targets:
+        entry, data = core.attachment_bytes(args.file, target, password=pw)
+        path = os.path.join(args.out, _safe_filename(entry.name, entry.index + 1))
+        with open(path, "wb") as fh:
+            fh.write(data)
+        written.append({"attachment": entry.index + 1, "name": entry.name, "size": len(data), "file": path})
+    if args.json:
+        sys.stdout.write(json.dumps(written, ensure_ascii=False, indent=2) + "\n")
+    else:
+        for w in written:
+            sys.stdout.write(f"{w['file']} ({w['size']} bytes)\n")
+    return 0
+
+
+def _human_quote(r: Any) -> str:
+    if r.status == "not_found":
+        lines = [f"not found (searched {r.searched_pages} page(s); closest similarity {r.score:.2f})"]
+    else:
+        label = f" (label {r.label})" if r.label else ""
+        lines = [
+            f"{r.status}: page {r.page}{label}, characters {r.start}-{r.end}, similarity {r.score:.2f}",
+            f"  {r.matched_text!r}",
+        ]
+        lines.extend(f"also: page {m.page}, characters {m.start}-{m.end}" for m in r.also_found or ())
+    if r.note:
+        lines.append(f"note: {r.note}")
+    if r.coverage_note:
+        lines.append(f"note: {r.coverage_note}")
+    return "\n".join(lines)
+
+
+def _cmd_verify(args: argparse.Namespace, core: Any) -> int:
+    r = core.verify_quote(args.file, args.quote, pages=args.pages, password=_password(args))
+    _emit(args, r, _human_quote)
+    return 1 if r.status == "not_found" else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "serve":
@@ -387,6 +491,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 0
             if args.command == "chart":
                 return _cmd_chart(args, core)
+            if args.command == "attachments":
+                return _cmd_attachments(args, core)
+            if args.command == "verify":
+                return _cmd_verify(args, core)
         finally:
             core.close()
     except PdfcoreError as exc:

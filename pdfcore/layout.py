@@ -42,8 +42,14 @@ SIZE_CHANGE = 0.2
 COLUMN_LINE_MAX = 0.7
 #: A gutter needs, in at least one band, this many lines on each side, side by side...
 MIN_SIDE_LINES = 3
-#: ...whose median length is at least this many characters (prose, not table cells or labels).
-MIN_SIDE_CHARS = 12
+#: ...of prose, not table cells or labels: median line length in characters and in words (two
+#: CJK characters count as a word), share of letters among characters, share of lines sharing
+#: their left (or right) edge within ALIGN_PT.
+MIN_SIDE_CHARS = 20
+MIN_SIDE_WORDS = 4
+MIN_SIDE_LETTERS = 0.5
+MIN_SIDE_ALIGNED = 0.5
+ALIGN_PT = 2.0
 #: Share of the column-sized lines that may cross a gutter (an overfull line, a short heading).
 GUTTER_CROSSERS = 0.05
 #: Narrowest gutter: points, and share of the median line height.
@@ -347,7 +353,7 @@ def _beside(unit: _Unit, left: list[_Unit], right: list[_Unit]) -> bool:
 
 
 def _side_by_side(left: list[_Unit], right: list[_Unit]) -> bool:
-    """Two columns of prose next to each other: enough lines, overlapping heights, long lines."""
+    """Two columns of prose next to each other: enough lines, overlapping heights, prose on both."""
     if len(left) < MIN_SIDE_LINES or len(right) < MIN_SIDE_LINES:
         return False
     ly0, ly1 = min(u.y0 for u in left), max(u.y1 for u in left)
@@ -355,12 +361,38 @@ def _side_by_side(left: list[_Unit], right: list[_Unit]) -> bool:
     overlap = min(ly1, ry1) - max(ly0, ry0)
     if overlap <= 0.5 * min(ly1 - ly0, ry1 - ry0):
         return False
-    return _median_chars(left) >= MIN_SIDE_CHARS and _median_chars(right) >= MIN_SIDE_CHARS
+    return _prose(left) and _prose(right)
 
 
-def _median_chars(units: list[_Unit]) -> int:
-    lengths = sorted(u.chars for u in units)
-    return lengths[len(lengths) // 2]
+def _prose(units: list[_Unit]) -> bool:
+    """A column of running text, not table cells or labels: long lines of several words, mostly
+    letters, most of them sharing a left (or right) edge."""
+    n = len(units)
+    if sorted(u.chars for u in units)[n // 2] < MIN_SIDE_CHARS:
+        return False
+    texts = [" ".join(ln.text for ln in u.lines) for u in units]
+    words = sorted(len(t.split()) + len(_CJK.findall(t)) // 2 for t in texts)
+    if words[n // 2] < MIN_SIDE_WORDS:
+        return False
+    letters = total = 0
+    for t in texts:
+        for ch in t:
+            if not ch.isspace():
+                total += 1
+                letters += ch.isalpha()
+    if letters < MIN_SIDE_LETTERS * total:
+        return False
+    return max(_aligned(sorted(u.x0 for u in units)), _aligned(sorted(u.x1 for u in units))) >= MIN_SIDE_ALIGNED * n
+
+
+def _aligned(edges: list[float]) -> int:
+    """The most edges within ALIGN_PT of each other (sorted input; a sliding window)."""
+    best = lo = 0
+    for hi, x in enumerate(edges):
+        while x - edges[lo] > ALIGN_PT:
+            lo += 1
+        best = max(best, hi - lo + 1)
+    return best
 
 
 # --------------------------------------------------------------------------------------------

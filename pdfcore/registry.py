@@ -30,6 +30,8 @@ BACKENDS: dict[str, dict[str, str]] = {
         "dask": "adapters.dask_executor:DaskWarmExecutor",
     },
     "charts": {"pdfium": "adapters.pdfium_vectors:PdfiumVectorSource"},
+    "extras": {"pdfium": "adapters.pdfium_extras:PdfiumDocumentExtras"},
+    "attachments": {"pdfminer": "adapters.pdfminer_attachments:PdfminerAttachmentReader"},
 }
 
 #: Third-party modules each backend needs, and the extra that installs them.
@@ -46,6 +48,8 @@ REQUIREMENTS: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {
     ("executor", "process"): ((), "pdfcore"),
     ("executor", "dask"): (("distributed",), "pdfcore[dask]"),
     ("charts", "pdfium"): (("pypdfium2",), "pdfcore"),
+    ("extras", "pdfium"): (("pypdfium2",), "pdfcore"),
+    ("attachments", "pdfminer"): (("pdfminer",), "pdfcore"),
 }
 
 #: Preference order when the OCR backend is "auto" (accuracy and speed on CPU, measured).

@@ -141,7 +141,14 @@ def build_labels(runs: tuple[TextRun, ...] | list[TextRun]) -> list[Label]:
         reach = max(1, int(g.size // 4.0) + 1)
         key = bucket(g.origin[1])
         for k in range(key - 1, key + reach + 1):
-            for cand in buckets.get(k, ()):
+            open_here = buckets.get(k)
+            if not open_here:
+                continue
+            # Glyphs come in x order: a label ending well left of this glyph is finished.
+            if any(o.last.box.x1 < g.box.x0 - 2.0 * max(o.base_size, g.size) for o in open_here):
+                open_here = [o for o in open_here if o.last.box.x1 >= g.box.x0 - 2.0 * max(o.base_size, g.size)]
+                buckets[k] = open_here
+            for cand in open_here:
                 kind = cand.accepts(g)
                 if kind is None:
                     continue

@@ -254,6 +254,27 @@ class AnnotationsResult:
     content_warning: str = CONTENT_WARNING_EXTRAS
 
 
+@frozen
+class PageExtrasResult:
+    """Links, annotations and form fields of the selected pages, in one answer."""
+
+    pages: str
+    xfa: XfaStatus
+    links: tuple[LinkOut, ...] | None = opt()
+    link_count: int | None = opt()
+    annotations: tuple[AnnotationOut, ...] | None = opt()
+    annotation_count: int | None = opt()
+    form_fields: tuple[FormFieldOut, ...] | None = opt()
+    field_count: int | None = opt()
+    filled_count: int | None = opt()
+    truncated: bool | None = opt()
+    truncation_note: str | None = opt()
+    content_warning: str = CONTENT_WARNING_EXTRAS
+
+
+EXTRA_KINDS = ("links", "annotations", "form_fields")
+
+
 # --------------------------------------------------------------------------------------------
 # Small pure helpers (tested directly)
 
@@ -847,6 +868,52 @@ class ExtrasService:
             truncation_note=_cut_note(len(outs) - len(kept), kept, "annotation") if cut else None,
         )
 
+    def page_extras(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        pages: str | int | None = None,
+        include: Sequence[str] = EXTRA_KINDS,
+    ) -> PageExtrasResult:
+        """Links, annotations and form fields of the selected pages, sharing one response budget."""
+        kinds = list(dict.fromkeys(include or EXTRA_KINDS))
+        unknown = [k for k in kinds if k not in EXTRA_KINDS]
+        if unknown:
+            raise InvalidArgument(f"include may hold {', '.join(EXTRA_KINDS)}; not {', '.join(unknown)}.")
+        scope = self._scope(facts, pages)
+        budget = max(2000, self.max_response_bytes // len(kinds))
+        out: dict[str, Any] = {}
+        notes: list[str] = []
+        if "links" in kinds or "annotations" in kinds:
+            items = self.page_annotations(source, facts, scope)
+            if "links" in kinds:
+                links = [link_out(link, facts) for i in scope if i in items for link in items[i].links]
+                kept, cut = _budgeted(links, budget)
+                out.update(links=tuple(kept), link_count=len(links))
+                if cut:
+                    notes.append(_cut_note(len(links) - len(kept), kept, "link"))
+            if "annotations" in kinds:
+                notes_out = [annotation_out(a, facts) for i in scope if i in items for a in items[i].annotations]
+                kept, cut = _budgeted(notes_out, budget)
+                out.update(annotations=tuple(kept), annotation_count=len(notes_out))
+                if cut:
+                    notes.append(_cut_note(len(notes_out) - len(kept), kept, "annotation"))
+        if "form_fields" in kinds:
+            forms = self.forms(source, facts, pages)
+            kept_fields, cut = _budgeted(list(forms.fields), budget)
+            out.update(form_fields=tuple(kept_fields), field_count=forms.field_count, filled_count=forms.filled_count)
+            if cut or forms.truncated:
+                notes.append(
+                    f"{forms.field_count - len(kept_fields)} more form field(s) did not fit; ask for fewer pages."
+                )
+        return PageExtrasResult(
+            pages=pagespec.format_ranges([i + 1 for i in scope]),
+            xfa=self.xfa_status(source, facts),
+            truncated=True if notes else None,
+            truncation_note=" ".join(notes) or None,
+            **out,
+        )
+
 
 def _cut_note(omitted: int, kept: Sequence[Any], what: str) -> str:
     last = kept[-1].page if kept else 1
@@ -987,6 +1054,7 @@ __all__ = [
     "FormsResult",
     "LinkOut",
     "LinksResult",
+    "PageExtrasResult",
     "XfaStatus",
     "classify_attachment",
     "decode_text",

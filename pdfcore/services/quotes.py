@@ -63,8 +63,58 @@ _DROP = "\u00ad\ufffe\x02\u200b\u200c\u200d\u2060\ufeff"
 _WORD = re.compile(r"\w+")
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]")
 _STOPWORDS = frozenset(
-    "a an and are as at be but by for from had has have he her his if in into is it its of on or our she so "
-    "than that the their them then there these they this to was we were which while who will with would you".split()  # noqa: SIM905
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "but",
+        "by",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "he",
+        "her",
+        "his",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "our",
+        "she",
+        "so",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "to",
+        "was",
+        "we",
+        "were",
+        "which",
+        "while",
+        "who",
+        "will",
+        "with",
+        "would",
+        "you",
+    ]
 )
 
 
@@ -76,21 +126,25 @@ _CHAR_CACHE: dict[str, str] = {}
 _CACHE_LOCK = threading.Lock()
 
 
+def _basic(ch: str) -> str:
+    if ch.isspace() or ch in _DASHES or ch in _DROP:
+        return ""
+    if ch in _SINGLE_QUOTES:
+        return "'"
+    if ch in _DOUBLE_QUOTES:
+        return '"'
+    return ch
+
+
 def _norm_char(ch: str) -> str:
     hit = _CHAR_CACHE.get(ch)
     if hit is not None:
         return hit
-    if ch.isspace() or ch in _DASHES or ch in _DROP:
-        out = ""
-    elif ch in _SINGLE_QUOTES:
-        out = "'"
-    elif ch in _DOUBLE_QUOTES:
-        out = '"'
-    else:
+    out = _basic(ch)
+    if out == ch and not ch.isascii():
         decomposed = unicodedata.normalize("NFKD", ch)
-        kept = "".join(c for c in decomposed if not unicodedata.combining(c) and not c.isspace())
-        kept = "".join(_norm_char(c) if c != ch and (c in _DASHES or c in _SINGLE_QUOTES or c in _DOUBLE_QUOTES) else c for c in kept)
-        out = kept.casefold()
+        out = "".join(_basic(c) for c in decomposed if not unicodedata.combining(c))
+    out = out.casefold()
     with _CACHE_LOCK:
         if len(_CHAR_CACHE) < 100_000:
             _CHAR_CACHE[ch] = out
@@ -364,21 +418,18 @@ class QuoteService:
         check(shortlist)
         method = "index"
         if not exact and (best is None or best.score < FUZZY_THRESHOLD):
-            method = "scan" if shortlist or self.index_for is None else "scan"
             rest = [i for i in scope if i not in checked]
+            if rest:
+                method = "scan"
             for k in range(0, len(rest), 32):
                 check(rest[k : k + 32])
                 if exact:
                     break
-        elif not shortlist:
-            method = "scan"
 
         coverage = self._coverage(source, facts, scope)
         if exact:
             first, others = exact[0], exact[1 : 1 + MAX_ALSO_FOUND]
-            return self._result(
-                source, facts, "exact", first, others, len(checked), method, coverage, quote_note=None
-            )
+            return self._result(source, facts, "exact", first, others, len(checked), method, coverage, quote_note=None)
         if best is not None and best.score >= FUZZY_THRESHOLD:
             note = (
                 f"No exact occurrence; the closest passage is {best.score:.0%} similar (threshold "

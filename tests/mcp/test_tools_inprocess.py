@@ -137,3 +137,30 @@ def test_password_opens(server, bad_inputs) -> None:  # type: ignore[no-untyped-
     assert not res.is_error
     assert "classified" in res.structured_content["pages"][0]["text"]
     assert "hunter2" not in res.content[0].text
+
+
+def test_corpus_warm_sends_progress(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for i in range(3):
+        simple_document(folder / f"d{i}.pdf", 2)
+    updates: list[tuple[float, float | None]] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        updates.append((progress, total))
+
+    async def main():  # type: ignore[no-untyped-def]
+        async with Client(server) as c:
+            warm = await c.call_tool(
+                "pdf_corpus_warm", {"paths": str(folder), "budget_seconds": 120}, progress_callback=on_progress
+            )
+            search = await c.call_tool("pdf_corpus_search", {"paths": str(folder), "query": "token002", "mode": "keyword"})
+            listing = await c.call_tool("pdf_list_documents", {"folder": str(folder)})
+            return warm, search, listing
+
+    warm, search, listing = run(main)
+    assert not warm.is_error, warm.content[0].text
+    assert warm.structured_content["warmed_this_call"] == 3
+    assert updates and updates[-1] == (3, 3)
+    assert {m["page"] for m in search.structured_content["matches"]} == {2}
+    assert listing.structured_content["total"] == 3
