@@ -66,6 +66,10 @@ class _Reader:
         self.images: list[ImagePlacement] = []
         #: text object address -> drawing order, filled during the walk
         self.text_order: dict[int, int] = {}
+        #: With a text page here and ``glyphs`` False, text objects are read whole during the walk.
+        self.textpage: Any = None
+        self.glyphs = True
+        self.object_texts: list[TextRun] = []
         self._fl, self._fb, self._fr, self._ft = (ctypes.c_float() for _ in range(4))
         self._r, self._g, self._b, self._a = (ctypes.c_uint() for _ in range(4))
         self._x, self._y = ctypes.c_float(), ctypes.c_float()
@@ -202,6 +206,9 @@ class _Reader:
             if kind == raw.FPDF_PAGEOBJ_PATH:
                 self._path(obj, outer, group)
             elif kind == raw.FPDF_PAGEOBJ_TEXT:
+                if self.textpage is not None and not self.glyphs:
+                    self._object_text(obj, outer)
+                    continue
                 addr = ctypes.cast(obj, ctypes.c_void_p).value
                 if addr is not None:
                     self.text_order[addr] = self.order
@@ -214,6 +221,33 @@ class _Reader:
                 self.visit(obj, True, _mul(self._matrix(obj), outer), depth + 1, self.groups)
 
     # -- text --------------------------------------------------------------------------------
+
+    def _object_text(self, obj: Any, outer: Matrix) -> None:
+        """One text object read whole: a run with a single glyph standing for all its characters."""
+        raw = self.raw
+        if raw.FPDFTextObj_GetTextRenderMode(obj) == 3:
+            return
+        n = raw.FPDFTextObj_GetText(obj, self.textpage, None, 0)
+        if n <= 2:
+            return
+        buf = (ctypes.c_ushort * (n // 2 + 1))()
+        raw.FPDFTextObj_GetText(obj, self.textpage, buf, n)
+        text = bytes(memoryview(buf).cast("B"))[: n - 2].decode("utf-16-le", "replace").strip()
+        box = self._bounds(obj, outer)
+        if not text or box is None:
+            return
+        m = _mul(self._matrix(obj), outer)
+        size = ctypes.c_float()
+        nominal = float(size.value) if raw.FPDFTextObj_GetFontSize(obj, size) else 0.0
+        eff = nominal * (math.hypot(m[2], m[3]) or 1.0)
+        angle = round((math.degrees(math.atan2(m[1], m[0])) - self.space.rotation) % 360.0, 2)
+        if angle >= 359.99:
+            angle = 0.0
+        color = self._color(raw.FPDFPageObj_GetFillColor, obj) or (0.0, 0.0, 0.0, 1.0)
+        origin = self.space.point(m[4], m[5])
+        glyph = Glyph(text, box, origin, eff, angle, color)
+        self.object_texts.append(TextRun(self.order, text, box, eff, angle, color, (glyph,)))
+
 
     def _object_info(self, tp: Any, i: int, obj: Any) -> tuple[int, float, float, Color] | None:
         """(render mode, effective size, angle, fill colour) of the text object of char ``i``;
@@ -238,15 +272,6 @@ class _Reader:
             color = (0.0, 0.0, 0.0, 1.0)
         return (mode, size, angle, color)
 
-    def texts(self) -> list[TextRun]:
-        raw = self.raw
-        tp = raw.FPDFText_LoadPage(self.page)
-        if not tp:
-            return []
-        try:
-            return self._texts(tp)
-        finally:
-            raw.FPDFText_ClosePage(tp)
 
     def _texts(self, tp: Any) -> list[TextRun]:
         """Glyphs grouped by text object. Size, angle, colour and render mode are constant within
@@ -322,19 +347,33 @@ class PdfiumVectorSource(VectorSource):
     name = "pdfium"
 
     def read_page(
-        self, source: DocumentSource, page: int, *, text: bool = True, max_objects: int = 100_000
+        self,
+        source: DocumentSource,
+        page: int,
+        *,
+        text: bool = True,
+        glyphs: bool = True,
+        max_objects: int = 100_000,
     ) -> PageVectors:
         import pypdfium2.raw as raw
 
         with pdfium_document(source) as doc:
             check_page(doc, page)
             pdf_page = doc[page]
+            tp = None
             try:
                 space = PageSpace(pdf_page)
                 reader = _Reader(raw, pdf_page.raw, space, max(1, max_objects))
+                if text:
+                    tp = raw.FPDFText_LoadPage(pdf_page.raw) or None
+                    reader.textpage, reader.glyphs = tp, glyphs
                 reader.visit(pdf_page.raw, False, _IDENTITY, 0, 0)
-                texts = reader.texts() if text else []
+                texts: list[TextRun] = []
+                if tp is not None:
+                    texts = reader._texts(tp) if glyphs else reader.object_texts
             finally:
+                if tp is not None:
+                    raw.FPDFText_ClosePage(tp)
                 pdf_page.close()
         paths = tuple(reader.paths)
         return PageVectors(

@@ -103,9 +103,17 @@ class IsolatedVectorSource(VectorSource):
         self.name = name or spec
 
     def read_page(
-        self, source: DocumentSource, page: int, *, text: bool = True, max_objects: int = 100_000
+        self,
+        source: DocumentSource,
+        page: int,
+        *,
+        text: bool = True,
+        glyphs: bool = True,
+        max_objects: int = 100_000,
     ) -> PageVectors:
-        vectors: PageVectors = self.pool.call(self.spec, "read_page", source, page, text=text, max_objects=max_objects)
+        vectors: PageVectors = self.pool.call(
+            self.spec, "read_page", source, page, text=text, glyphs=glyphs, max_objects=max_objects
+        )
         return vectors
 
 

@@ -77,6 +77,16 @@ PagesArg = Annotated[
     ),
 ]
 
+PathsArg = Annotated[
+    str | list[str],
+    Field(description="A folder of PDFs, or a list of PDF paths (local only; URLs are not accepted)."),
+]
+BudgetArg = Annotated[
+    int, Field(description="Seconds to spend warming uncached documents (1-300); cached ones are free.")
+]
+RecursiveArg = Annotated[bool, Field(description="Folder mode: include subfolders.")]
+
+
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 READ_ONLY_OPEN = ToolAnnotations(
     read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=True
@@ -480,15 +490,6 @@ def build_full(ts: ToolSet) -> None:
             read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False
         ),
     )
-
-    PathsArg = Annotated[
-        str | list[str],
-        Field(description="A folder of PDFs, or a list of PDF paths (local only; URLs are not accepted)."),
-    ]
-    BudgetArg = Annotated[
-        int, Field(description="Seconds to spend warming uncached documents (1-300); cached ones are free.")
-    ]
-    RecursiveArg = Annotated[bool, Field(description="Folder mode: include subfolders.")]
 
     async def pdf_corpus_warm(
         paths: PathsArg,

@@ -50,6 +50,13 @@ MIN_SIDE_WORDS = 4
 MIN_SIDE_LETTERS = 0.5
 MIN_SIDE_ALIGNED = 0.5
 ALIGN_PT = 2.0
+#: ...and set as running text: the median gap between successive lines at most this many line heights.
+MAX_LEADING = 1.0
+#: Share of the lines at which the extractor's order crosses to the other side on the same row
+#: (a table read row by row) that disqualifies a gutter.
+ROW_SWITCHES = 0.3
+#: Horizontal rules crossing a gutter between its columns' lines that make it a table.
+TABLE_RULES = 2
 #: Share of the column-sized lines that may cross a gutter (an overfull line, a short heading).
 GUTTER_CROSSERS = 0.05
 #: Narrowest gutter: points, and share of the median line height.
@@ -79,7 +86,7 @@ def assemble(page: PageText, *, join_hyphenation: bool = True) -> PageText:
             text = render_text(page.blocks)
             return evolve(page, text=text, char_count=count_chars(text))
         return evolve(page, char_count=count_chars(page.text)) if page.text and not page.char_count else page
-    blocks = order_blocks(page.lines, join_hyphenation=join_hyphenation)
+    blocks = order_blocks(page.lines, join_hyphenation=join_hyphenation, rules=page.rules)
     text = render_text(blocks)
     return evolve(page, blocks=blocks, lines=(), text=text, char_count=count_chars(text))
 
@@ -93,10 +100,16 @@ def render_text(blocks: Sequence[TextBlock]) -> str:
     return "\n\n".join(b.text for b in blocks if b.text)
 
 
-def order_blocks(lines: Sequence[TextLine], *, join_hyphenation: bool = True) -> tuple[TextBlock, ...]:
-    """The page's blocks in reading order (columns, bands, vertical writing)."""
+def order_blocks(
+    lines: Sequence[TextLine], *, join_hyphenation: bool = True, rules: Sequence[Box] = ()
+) -> tuple[TextBlock, ...]:
+    """The page's blocks in reading order (columns, bands, vertical writing).
+
+    ``rules`` are the page's ruling lines: a gutter crossed by horizontal rules is the space
+    between table columns, not between text columns.
+    """
     flow, vertical, rotated = _split_orientation(lines)
-    regions = column_regions(flow) if len(flow) >= 2 * MIN_SIDE_LINES else None
+    regions = column_regions(flow, rules) if len(flow) >= 2 * MIN_SIDE_LINES else None
     blocks: list[TextBlock] = []
     if regions is None:
         # No columns: the extractor's order, rotated lines where they were.
@@ -157,13 +170,14 @@ def _is_cjk_piece(line: TextLine) -> bool:
 # Columns
 
 
-def column_regions(lines: Sequence[TextLine]) -> list[list[TextLine]] | None:
+def column_regions(lines: Sequence[TextLine], rules: Sequence[Box] = ()) -> list[list[TextLine]] | None:
     """The lines cut into regions in reading order, or None when the page has no columns.
 
     A region is a column inside a band, or a run of lines spanning the columns; each keeps the
     extractor's order.
     """
-    parts = _split_at_gutter(_units(lines), 0)
+    hrules = [r for r in rules if r.x1 - r.x0 > r.y1 - r.y0]
+    parts = _split_at_gutter(_units(lines), 0, hrules)
     if parts is None:
         return None
     return [[ln for u in part for ln in u.lines] for part in parts]
@@ -205,7 +219,7 @@ def _units(lines: Sequence[TextLine]) -> list[_Unit]:
     return units
 
 
-def _split_at_gutter(units: list[_Unit], depth: int) -> list[list[_Unit]] | None:
+def _split_at_gutter(units: list[_Unit], depth: int, hrules: list[Box]) -> list[list[_Unit]] | None:
     """Regions (lists of units in reading order) cut at the best gutter, recursively; or None."""
     if depth >= MAX_DEPTH or len(units) < 2 * MIN_SIDE_LINES:
         return None
@@ -221,11 +235,11 @@ def _split_at_gutter(units: list[_Unit], depth: int) -> list[list[_Unit]] | None
     heights = sorted(u.y1 - u.y0 for u in cands)
     min_gap = max(MIN_GUTTER_PT, MIN_GUTTER_LINES * heights[len(heights) // 2])
     for _, _, a, b in sorted(_low_coverage(cands, min_gap)):
-        parts = _try_split(units, a, b, x0, x1)
+        parts = _try_split(units, a, b, x0, x1, hrules)
         if parts is not None:
             out: list[list[_Unit]] = []
             for part, is_column in parts:
-                inner = _split_at_gutter(part, depth + 1) if is_column else None
+                inner = _split_at_gutter(part, depth + 1, hrules) if is_column else None
                 out.extend(inner if inner is not None else [part])
             return out
     return None
@@ -289,7 +303,9 @@ def _low_coverage(units: list[_Unit], min_gap: float) -> list[tuple[int, float, 
     return out
 
 
-def _try_split(units: list[_Unit], a: float, b: float, x0: float, x1: float) -> list[tuple[list[_Unit], bool]] | None:
+def _try_split(
+    units: list[_Unit], a: float, b: float, x0: float, x1: float, hrules: list[Box]
+) -> list[tuple[list[_Unit], bool]] | None:
     """Cut at the gutter [a, b]: spanning units make bands, the rest go left or right.
 
     Returns (units, is_column) parts in reading order, or None when no band holds prose on
@@ -331,7 +347,8 @@ def _try_split(units: list[_Unit], a: float, b: float, x0: float, x1: float) -> 
         side.sort(key=lambda u: order[id(u)])
         for u in side:
             bands[bisect.bisect_left(centres, (u.y0 + u.y1) / 2)].append(u)
-    if not any(_side_by_side(band_left[k], band_right[k]) for k in range(n_bands)):
+    across = [(r.y0 + r.y1) / 2 for r in hrules if r.x0 <= a and r.x1 >= b]
+    if not any(_side_by_side(band_left[k], band_right[k], order, across) for k in range(n_bands)):
         return None
     parts: list[tuple[list[_Unit], bool]] = []
     for k in range(n_bands):
@@ -352,8 +369,9 @@ def _beside(unit: _Unit, left: list[_Unit], right: list[_Unit]) -> bool:
     return any(o.y0 < y1 and o.y1 > y0 for o in left) or any(o.y0 < y1 and o.y1 > y0 for o in right)
 
 
-def _side_by_side(left: list[_Unit], right: list[_Unit]) -> bool:
-    """Two columns of prose next to each other: enough lines, overlapping heights, prose on both."""
+def _side_by_side(left: list[_Unit], right: list[_Unit], order: dict[int, int], across: list[float]) -> bool:
+    """Two columns of prose next to each other: enough lines, overlapping heights, prose on
+    both, and not a table (ruled across the gutter, or given by the extractor row by row)."""
     if len(left) < MIN_SIDE_LINES or len(right) < MIN_SIDE_LINES:
         return False
     ly0, ly1 = min(u.y0 for u in left), max(u.y1 for u in left)
@@ -361,12 +379,27 @@ def _side_by_side(left: list[_Unit], right: list[_Unit]) -> bool:
     overlap = min(ly1, ry1) - max(ly0, ry0)
     if overlap <= 0.5 * min(ly1 - ly0, ry1 - ry0):
         return False
-    return _prose(left) and _prose(right)
+    top, bottom = max(ly0, ry0), min(ly1, ry1)
+    if sum(1 for y in across if top < y < bottom) >= TABLE_RULES:
+        return False
+    if not (_prose(left) and _prose(right)):
+        return False
+    return _row_switches(left, right, order) < max(2, ROW_SWITCHES * min(len(left), len(right)))
+
+
+def _row_switches(left: list[_Unit], right: list[_Unit], order: dict[int, int]) -> int:
+    """How often the extractor's order steps to the other side and stays on the same row."""
+    sides = sorted([(order[id(u)], 0, u) for u in left] + [(order[id(u)], 1, u) for u in right], key=lambda t: t[0])
+    switches = 0
+    for (_, sa, a), (_, sb, b) in zip(sides, sides[1:], strict=False):
+        if sa != sb and min(a.y1, b.y1) - max(a.y0, b.y0) > 0.5 * min(a.y1 - a.y0, b.y1 - b.y0):
+            switches += 1
+    return switches
 
 
 def _prose(units: list[_Unit]) -> bool:
     """A column of running text, not table cells or labels: long lines of several words, mostly
-    letters, most of them sharing a left (or right) edge."""
+    letters, close one below the other, most of them sharing a left (or right) edge."""
     n = len(units)
     if sorted(u.chars for u in units)[n // 2] < MIN_SIDE_CHARS:
         return False
@@ -382,6 +415,11 @@ def _prose(units: list[_Unit]) -> bool:
                 letters += ch.isalpha()
     if letters < MIN_SIDE_LETTERS * total:
         return False
+    rows = sorted(units, key=lambda u: u.y0)
+    gaps = sorted(max(0.0, b.y0 - a.y1) for a, b in zip(rows, rows[1:], strict=False))
+    heights = sorted(u.y1 - u.y0 for u in units)
+    if gaps and gaps[len(gaps) // 2] > MAX_LEADING * heights[n // 2]:
+        return False  # lines far apart: table rows or a list of labels, not running text
     return max(_aligned(sorted(u.x0 for u in units)), _aligned(sorted(u.x1 for u in units))) >= MIN_SIDE_ALIGNED * n
 
 

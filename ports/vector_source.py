@@ -21,8 +21,10 @@ class VectorSource(Protocol):
       dash pattern in points, and painted bounds. ``rects`` lists the filled paths that are
       exactly one axis-aligned rectangle (see :func:`pdfcore.vectors.filled_rects`).
     - Text comes as one run per text object, each with its visible glyphs (character, tight box,
-      baseline origin, effective size, angle, fill colour). Invisible text (render mode 3) is left
-      out. With ``text=False`` no text is read (cheaper) and ``has_text`` is False.
+      baseline origin, effective size, angle, fill colour, whether a space precedes it). Invisible
+      text (render mode 3) is left out. With ``text=False`` no text is read (cheapest) and
+      ``has_text`` is False. With ``glyphs=False`` each run carries a single glyph standing for the
+      whole object (its text, bounds, first baseline origin): much cheaper on text-heavy pages.
     - At most ``max_objects`` objects are read; ``truncated`` says when the page had more.
     - Thread-safe (implementations serialise engine calls).
 
@@ -31,5 +33,11 @@ class VectorSource(Protocol):
     """
 
     def read_page(
-        self, source: DocumentSource, page: int, *, text: bool = True, max_objects: int = 100_000
+        self,
+        source: DocumentSource,
+        page: int,
+        *,
+        text: bool = True,
+        glyphs: bool = True,
+        max_objects: int = 100_000,
     ) -> PageVectors: ...

@@ -294,8 +294,10 @@ def _title(plabels: list[Label], box: Box, side: str, reading: list[Label]) -> t
     return None, None
 
 
-def read_side(geo: PageGeometry, plabels: list[Label], box: Box, side: str) -> tuple[AxisReading | None, set[int]]:
-    labels = _side_labels(geo.labels, box, side)
+def read_side(
+    geo: PageGeometry, plabels: list[Label], box: Box, side: str, pool: tuple[Label, ...] | None = None
+) -> tuple[AxisReading | None, set[int]]:
+    labels = _side_labels(geo.labels if pool is None else pool, box, side)
     marks, grid, orders, gridlines = _marks(geo, box, side)
     lo_edge, hi_edge = (box.x0, box.x1) if side == "bottom" else (box.y0, box.y1)
     # Gridlines on the frame are decoration whatever the labels say.
@@ -410,6 +412,33 @@ def _frame_orders(geo: PageGeometry, box: Box) -> set[int]:
     return out
 
 
+class _Grid:
+    """Labels bucketed in 50-point cells, to find those around a box quickly."""
+
+    CELL = 50.0
+
+    def __init__(self, labels: list[Label]) -> None:
+        self.cells: dict[tuple[int, int], list[Label]] = {}
+        for lab in labels:
+            c = self.CELL
+            for ix in range(int(lab.box.x0 // c), int(lab.box.x1 // c) + 1):
+                for iy in range(int(lab.box.y0 // c), int(lab.box.y1 // c) + 1):
+                    self.cells.setdefault((ix, iy), []).append(lab)
+
+    def around(self, box: Box, margin: float) -> list[Label]:
+        c = self.CELL
+        seen: set[int] = set()
+        out: list[Label] = []
+        for ix in range(int((box.x0 - margin) // c), int((box.x1 + margin) // c) + 1):
+            for iy in range(int((box.y0 - margin) // c), int((box.y1 + margin) // c) + 1):
+                for lab in self.cells.get((ix, iy), ()):
+                    if id(lab) not in seen:
+                        seen.add(id(lab))
+                        out.append(lab)
+        out.sort(key=lambda lab: (lab.order, lab.box.x0))
+        return out
+
+
 def _unpinned(axis: AxisReading) -> bool:
     if axis.categorical:
         return False
@@ -426,10 +455,15 @@ def find_panels(geo: PageGeometry, plabels: list[Label] | None = None) -> list[P
     if plabels is None:
         plabels = phrases(list(geo.labels))
     found: list[Panel] = []
+    labels_near = _Grid(list(geo.labels))
+    phrases_near = _Grid(plabels)
     for box, src in _candidates(geo):
-        bottom, ob = read_side(geo, plabels, box, "bottom")
-        left, ol = read_side(geo, plabels, box, "left")
-        right, orr = read_side(geo, plabels, box, "right")
+        # Only labels around the box can annotate it (a text-heavy page has thousands).
+        pool = tuple(labels_near.around(box, 80.0))
+        near = phrases_near.around(box, 80.0)
+        bottom, ob = read_side(geo, near, box, "bottom", pool)
+        left, ol = read_side(geo, near, box, "left", pool)
+        right, orr = read_side(geo, near, box, "right", pool)
         sides = [a for a in (bottom, left, right) if a is not None]
         # Where the chart draws tick marks, numbers along an edge that mostly lack them belong
         # to something else (a colour bar, a neighbouring panel).

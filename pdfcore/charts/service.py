@@ -74,7 +74,9 @@ class ChartService:
         light = self.vectors.read_page(source, page, text=False, max_objects=self.max_objects)
         if not could_hold_chart(light):
             return 0
-        full = self.vectors.read_page(source, page, text=True, max_objects=self.max_objects)
+        # Whole text objects are enough to find tick labels (powers still assemble from their
+        # separate base and exponent objects); glyph detail is only read to extract.
+        full = self.vectors.read_page(source, page, text=True, glyphs=False, max_objects=self.max_objects)
         return count_panels(full)
 
     # -- renders -----------------------------------------------------------------------------

@@ -134,3 +134,12 @@ def test_pdfium_caps_objects(tmp_path: Path) -> None:
     path = write_pdf(tmp_path / "many.pdf", [page])
     pv = PdfiumVectorSource().read_page(_source(path), 0, max_objects=10)
     assert pv.truncated and len(pv.paths) == 10
+
+
+def test_whole_object_text(reader) -> None:  # type: ignore[no-untyped-def]
+    vs, src = reader
+    pv = vs.read_page(src, 0, glyphs=False)
+    (run,) = [t for t in pv.texts if t.text == "Hello"]
+    (g,) = run.glyphs
+    assert g.char == "Hello" and g.size == pytest.approx(12, abs=0.1)
+    assert g.origin == pytest.approx((200, 200), abs=1.0)

@@ -170,7 +170,13 @@ class FakeVectorSource(VectorSource):
         self.calls: list[tuple[str, int, bool]] = []
 
     def read_page(
-        self, source: DocumentSource, page: int, *, text: bool = True, max_objects: int = 100_000
+        self,
+        source: DocumentSource,
+        page: int,
+        *,
+        text: bool = True,
+        glyphs: bool = True,
+        max_objects: int = 100_000,
     ) -> PageVectors:
         self.calls.append((source.path, page, text))
         if not 0 <= page < self.page_count:
@@ -182,4 +188,9 @@ class FakeVectorSource(VectorSource):
         truncated = len(paths) < len(pv.paths) or pv.truncated
         if not text:
             return evolve(pv, paths=paths, rects=filled_rects(paths), texts=(), has_text=False, truncated=truncated)
-        return evolve(pv, paths=paths, rects=filled_rects(paths), truncated=truncated)
+        texts = pv.texts
+        if not glyphs:
+            texts = tuple(
+                evolve(t, glyphs=(Glyph(t.text, t.box, t.glyphs[0].origin, t.size, t.angle, t.color),)) for t in texts
+            )
+        return evolve(pv, paths=paths, rects=filled_rects(paths), texts=texts, truncated=truncated)

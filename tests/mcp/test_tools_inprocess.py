@@ -143,7 +143,7 @@ def test_corpus_warm_sends_progress(server, tmp_path: Path) -> None:  # type: ig
     folder = tmp_path / "many"
     folder.mkdir()
     for i in range(3):
-        simple_document(folder / f"d{i}.pdf", 2)
+        simple_document(folder / f"d{i}.pdf", 2, words=(f"distinct{i}",))
     updates: list[tuple[float, float | None]] = []
 
     async def on_progress(progress: float, total: float | None, message: str | None) -> None:
