@@ -382,7 +382,12 @@ def _side_by_side(left: list[_Unit], right: list[_Unit], order: dict[int, int], 
     top, bottom = max(ly0, ry0), min(ly1, ry1)
     if sum(1 for y in across if top < y < bottom) >= TABLE_RULES:
         return False
-    if not (_prose(left) and _prose(right)):
+    lp, rp = _prose(left), _prose(right)
+    if lp is None or rp is None:
+        return False
+    # Both sides share an aligned edge: left (left-to-right text, justified or ragged right) or
+    # right (right-to-left text). A ragged-left side beside a left-aligned one is a value column.
+    if max(min(lp[0], rp[0]), min(lp[1], rp[1])) < MIN_SIDE_ALIGNED:
         return False
     return _row_switches(left, right, order) < max(2, ROW_SWITCHES * min(len(left), len(right)))
 
@@ -397,16 +402,17 @@ def _row_switches(left: list[_Unit], right: list[_Unit], order: dict[int, int]) 
     return switches
 
 
-def _prose(units: list[_Unit]) -> bool:
-    """A column of running text, not table cells or labels: long lines of several words, mostly
-    letters, close one below the other, most of them sharing a left (or right) edge."""
+def _prose(units: list[_Unit]) -> tuple[float, float] | None:
+    """For a column of running text (long lines of several words, mostly letters, close one
+    below the other), the shares of its lines sharing their left and their right edge; None for
+    anything else (table cells, labels)."""
     n = len(units)
     if sorted(u.chars for u in units)[n // 2] < MIN_SIDE_CHARS:
-        return False
+        return None
     texts = [" ".join(ln.text for ln in u.lines) for u in units]
     words = sorted(len(t.split()) + len(_CJK.findall(t)) // 2 for t in texts)
     if words[n // 2] < MIN_SIDE_WORDS:
-        return False
+        return None
     letters = total = 0
     for t in texts:
         for ch in t:
@@ -414,13 +420,13 @@ def _prose(units: list[_Unit]) -> bool:
                 total += 1
                 letters += ch.isalpha()
     if letters < MIN_SIDE_LETTERS * total:
-        return False
+        return None
     rows = sorted(units, key=lambda u: u.y0)
     gaps = sorted(max(0.0, b.y0 - a.y1) for a, b in zip(rows, rows[1:], strict=False))
     heights = sorted(u.y1 - u.y0 for u in units)
     if gaps and gaps[len(gaps) // 2] > MAX_LEADING * heights[n // 2]:
-        return False  # lines far apart: table rows or a list of labels, not running text
-    return max(_aligned(sorted(u.x0 for u in units)), _aligned(sorted(u.x1 for u in units))) >= MIN_SIDE_ALIGNED * n
+        return None  # lines far apart: table rows or a list of labels, not running text
+    return _aligned(sorted(u.x0 for u in units)) / n, _aligned(sorted(u.x1 for u in units)) / n
 
 
 def _aligned(edges: list[float]) -> int:

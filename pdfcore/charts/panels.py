@@ -123,8 +123,43 @@ def _candidates(geo: PageGeometry) -> list[tuple[Box, str]]:
 
 
 def has_candidates(geo: PageGeometry) -> bool:
-    """Whether the page draws anything that could be a plot box."""
-    return bool(_candidates(geo))
+    """Whether the page draws a plot box holding data-like geometry (no text needed).
+
+    Data-like: a stroke with a slanted segment (a curve), two filled rectangles standing on a
+    common edge with different lengths (bars), or three repeated small shapes (markers). A table
+    (boxes, rules and text only) has none of these, so its text is never read to count charts.
+    """
+    slanted: list[Box] = []
+    small: dict[tuple[float, float], list[Box]] = {}
+    for p in geo.vectors.paths:
+        b = p.bounds
+        if p.stroke is not None and p.stroke[3] > 0:
+            for sub in p.subpaths:
+                pts = sub.points
+                if any(abs(x1 - x0) > 0.5 and abs(y1 - y0) > 0.5 for (x0, y0), (x1, y1) in itertools.pairwise(pts)):
+                    slanted.append(b)
+                    break
+        if b.width <= 16 and b.height <= 16 and (p.fill is not None or any(s.closed for s in p.subpaths)):
+            small.setdefault((round(b.width, 1), round(b.height, 1)), []).append(b)
+    repeated = [b for group in small.values() if len(group) >= 3 for b in group]
+    bars = [b for b, _p in geo.rects if _p.fill is not None]
+    candidates = _candidates(geo)
+    for box, _src in candidates:
+
+        def inside(b: Box) -> bool:
+            return box.x0 - 2 <= b.x0 and b.x1 <= box.x1 + 2 and box.y0 - 2 <= b.y0 and b.y1 <= box.y1 + 2
+
+        if any(inside(b) for b in slanted) or sum(1 for b in repeated if inside(b)) >= 3:
+            return True
+        in_bars = [b for b in bars if inside(b) and b.width * b.height < 0.4 * box.width * box.height]
+        if len(in_bars) >= 2:
+            for edge, extent in (("y1", "height"), ("y0", "height"), ("x0", "width"), ("x1", "width")):
+                groups: dict[float, set[float]] = {}
+                for b in in_bars:
+                    groups.setdefault(round(float(getattr(b, edge))), set()).add(round(float(getattr(b, extent)), 1))
+                if any(len(lengths) >= 2 for lengths in groups.values()):
+                    return True
+    return False
 
 
 def _same_box(a: Box, b: Box, tol: float = 2.0) -> bool:

@@ -422,15 +422,27 @@ def _run_box(run: Sequence[_Row], rivers: Sequence[tuple[float, float]] | None) 
     x0 = min(r.segments[0][0] for r in run)
     x1 = max(r.segments[-1][1] for r in run)
     if rivers:
-        cuts = sorted(rivers)
+        cuts = _blanks(run)
         columns = len(cuts) + 1
-        if _prose_column(run, x0, cuts[0][0]):
+        if cuts and _prose_column(run, x0, cuts[0][0]):
             x0, cuts, columns = cuts[0][1], cuts[1:], columns - 1
         if cuts and _prose_column(run, cuts[-1][1], x1):
             x1, columns = cuts[-1][0], columns - 1
         if columns < 2:
             return None
     return Box(x0, run[0].y0, x1, run[-1].y1)
+
+
+def _blanks(run: Sequence[_Row]) -> list[tuple[float, float]]:
+    """x-ranges no segment of the run covers (between its first and last segment)."""
+    spans = sorted(seg for r in run for seg in r.segments)
+    out: list[tuple[float, float]] = []
+    end = spans[0][1]
+    for a, z in spans[1:]:
+        if a - end >= 2.0:
+            out.append((end, a))
+        end = max(end, z)
+    return out
 
 
 def _prose_column(run: Sequence[_Row], a: float, z: float) -> bool:
