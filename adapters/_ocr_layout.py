@@ -7,7 +7,7 @@ gutter. So every engine's lines are first cut where a gap between two words is f
 word space (a gutter or a table gap), and the resulting segments are ordered by a recursive
 XY-cut: blank horizontal bands split the page top to bottom, then vertical gutters split a band
 into columns left to right, and what is left is read row by row. On a skewed scan the boxes of
-neighbouring lines overlap, so the cut works on coordinates sheared by the page's skew (the
+neighbouring lines overlap, so the cut works on coordinates turned back by the page's skew (the
 median baseline slope of its lines); the words keep their real boxes.
 
 All coordinates are image pixels, top-left origin.
@@ -137,15 +137,23 @@ def _page_slope(segments: Sequence[Segment]) -> float:
 
 
 def _deskewed(segment: Segment, slope: float) -> Segment:
-    """The segment with its bounds sheared so that lines of slope ``slope`` become horizontal.
+    """The segment with its bounds turned back by the page's skew (a small-angle rotation).
 
-    The box of a slanted line is taller than the line by about its width times the slope; the
-    sheared box gets the line's own height back.
+    Turning, not just shearing: a skewed column's margin drifts sideways down the page, which can
+    close a narrow gutter. The box of a slanted line is taller than the line by about its width
+    times the slope; the turned box gets the line's own height back: its words' height, or (for
+    words that are shares of the line's box) the box height less the slant.
     """
     x0, y0, x1, y1 = segment.bounds
     height = max(y1 - y0 - abs(slope) * (x1 - x0), 0.25 * (y1 - y0), 1.0)
-    centre = (y0 + y1) / 2 - slope * (x0 + x1) / 2
-    return replace(segment, bounds=(x0, centre - height / 2, x1, centre + height / 2))
+    if segment.words:
+        word_height = statistics.median(w[2][3] - w[2][1] for w in segment.words)
+        if word_height < 0.9 * (y1 - y0):  # real word boxes, not shares of the line's box
+            height = max(word_height, 1.0)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    cx, cy = cx + slope * cy, cy - slope * cx
+    half_width = (x1 - x0) / 2
+    return replace(segment, bounds=(cx - half_width, cy - height / 2, cx + half_width, cy + height / 2))
 
 
 def build_result(engine: str, segments: Sequence[Segment], width: int, height: int) -> OcrResult:

@@ -130,7 +130,10 @@ def _extract_page(doc: Any, index: int) -> PageText:
             gaps: list[Box] = []
             lines = _lines(raw, textpage, space, gaps)
             objects = walk(page, space)
-            hidden = _hidden_spans(raw, textpage, objects, space, index)
+            notes: set[str] = set()
+            hidden = _hidden_spans(raw, textpage, objects, space, index, notes)
+            if _covered_by_fill(objects, space):
+                notes.add("text_under_fill")
         finally:
             textpage.close()
     finally:
@@ -144,7 +147,7 @@ def _extract_page(doc: Any, index: int) -> PageText:
         image_count=len(images),
         images=images,
         hidden=hidden,
-        warnings=("outside_crop_text",) if margin else (),
+        warnings=tuple(sorted(notes | ({"outside_crop_text"} if margin else set()))),
         rules=_rules(objects, space),
         gaps=tuple(gaps),
     )
@@ -162,7 +165,12 @@ def _split_margin(lines: list[TextLine], space: PageSpace) -> tuple[list[TextLin
     w, h = space.width, space.height
     for ln in lines:
         b = ln.bbox
-        if (b.x0 >= 0 and b.y0 >= 0 and b.x1 <= w and b.y1 <= h) or _overlap_fraction(b, crop) > 0.5 or b.width <= 0 or b.height <= 0:  # the common case: inside the page
+        if (
+            (b.x0 >= 0 and b.y0 >= 0 and b.x1 <= w and b.y1 <= h)
+            or _overlap_fraction(b, crop) > 0.5
+            or b.width <= 0
+            or b.height <= 0
+        ):  # the common case: inside the page
             kept.append(ln)
         elif _overlap_fraction(ln.bbox, space.media) > 0.5:
             dropped += 1
@@ -423,12 +431,16 @@ def _overlap_fraction(a: Box, b: Box) -> float:
     return (w * h) / area if area > 1e-9 else 0.0
 
 
-def _reasons(run: TextRun, objects: PageObjects, space: PageSpace, text_of: Any) -> list[str]:
+def _reasons(run: TextRun, objects: PageObjects, space: PageSpace, text_of: Any, notes: set[str]) -> list[str]:
     reasons: list[str] = []
     mode = run.render_mode
     invisible = mode in (3, 7)
-    if invisible and not _benign_invisible(run, objects, text_of):
-        reasons.append("invisible_render")
+    if invisible:
+        benign = _benign_invisible(run, objects, text_of)
+        if benign is None:
+            reasons.append("invisible_render")
+        else:
+            notes.add(benign)
     if 0 < run.font_size < TINY_FONT_PT:
         reasons.append("tiny_font")
     paints_fill = mode in (0, 2, 4, 6)
@@ -453,23 +465,52 @@ def _outside(box: Box, area: Box) -> bool:
     return 1.0 - _overlap_fraction(box, area) >= OFFPAGE_MIN_OUTSIDE
 
 
-def _benign_invisible(run: TextRun, objects: PageObjects, text_of: Any) -> bool:
-    """An invisible run is benign when it is an OCR layer over a scan or repeats visible text.
+def _benign_invisible(run: TextRun, objects: PageObjects, text_of: Any) -> str | None:
+    """Why an invisible run is benign ("ocr_layer" / "duplicate_text_layer"), or None.
 
     - OCR layer: invisible text over a raster image covering it (a searchable scan).
     - Duplicate layer: invisible text lying over visible text that says the same thing.
     Invisible text over visible text that says something else is not exempt.
     """
     if any(_overlap_fraction(run.box, img.box) >= 0.9 for img in objects.images):
-        return True
+        return "ocr_layer"
     under = [t for t in objects.texts if t.render_mode not in (3, 7) and _overlap_fraction(run.box, t.box) >= 0.5]
     if not under:
-        return False
+        return None
     hidden_text = _norm(text_of(run))
     visible_text = _norm("".join(text_of(t) for t in under))
-    if not hidden_text:
-        return True
-    return hidden_text in visible_text or _similar(hidden_text, visible_text) >= 0.9
+    if not hidden_text or hidden_text in visible_text or _similar(hidden_text, visible_text) >= 0.9:
+        return "duplicate_text_layer"
+    return None
+
+
+def _covered_by_fill(objects: PageObjects, space: PageSpace) -> int:
+    """Visible text runs painted over afterwards by an opaque shape or image (failed redaction).
+
+    Counted for solid fills (the outline covers at least 90 % of its box) and images drawn after
+    the text and covering at least 90 % of it; the work is bounded on pages with many shapes.
+    """
+    covers: list[tuple[int, Box, Any]] = [
+        (f.order, f.box, f)
+        for f in objects.fills
+        if f.color[3] == 255 and f.box.width * f.box.height >= 20.0 and f.box.width < space.width * 0.98
+    ][:400]
+    covers += [(img.order, img.box, None) for img in objects.images][:100]
+    if not covers:
+        return 0
+    n = 0
+    for run in objects.texts[:5000]:
+        if run.render_mode in (3, 7) or run.box.width <= 0 or run.box.height <= 0:
+            continue
+        for order, box, fill in covers:
+            if (
+                order > run.order
+                and _overlap_fraction(run.box, box) >= 0.9
+                and (fill is None or fill_coverage(fill) >= 0.9)
+            ):
+                n += 1
+                break
+    return n
 
 
 def _norm(text: str) -> str:
@@ -500,7 +541,7 @@ def _has_dark_background(run: TextRun, objects: PageObjects) -> bool:
 
 
 def _hidden_spans(
-    raw: Any, textpage: Any, objects: PageObjects, space: PageSpace, index: int
+    raw: Any, textpage: Any, objects: PageObjects, space: PageSpace, index: int, notes: set[str]
 ) -> tuple[HiddenSpan, ...]:
     spans: list[HiddenSpan] = []
     current: tuple[tuple[str, ...], list[str], Box, float, float] | None = None
@@ -520,7 +561,10 @@ def _hidden_spans(
             and fill[3] == 255
             and not (fill[0] >= WHITE_MIN and fill[1] >= WHITE_MIN and fill[2] >= WHITE_MIN)
             and run.font_size >= TINY_FONT_PT
-            and b.x0 >= -1 and b.y0 >= -1 and b.x1 <= w + 1 and b.y1 <= h + 1
+            and b.x0 >= -1
+            and b.y0 >= -1
+            and b.x1 <= w + 1
+            and b.y1 <= h + 1
         ):
             # The common case, decided without geometry tests: opaque, dark, normal size, on the page.
             if current:
@@ -530,7 +574,7 @@ def _hidden_spans(
         in_margin = _overlap_fraction(b, crop) < 0.5 and _overlap_fraction(b, space.media) > 0.5
         # Printer's-margin text (outside the crop box, inside the media box) is left out of the
         # page text altogether (outside_crop_text), so it cannot reach a reader of the text.
-        reasons = () if in_margin else tuple(_reasons(run, objects, space, text_of))
+        reasons = () if in_margin else tuple(_reasons(run, objects, space, text_of, notes))
         if not reasons:
             if current:
                 spans.append(_span(index, current))

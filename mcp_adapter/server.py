@@ -270,9 +270,26 @@ def build_full(ts: ToolSet) -> None:
         annotations=READ_ONLY_OPEN,
     )
 
-    async def pdf_read_pages(path: PathArg, pages: PagesArg, password: PasswordArg = None) -> CallToolResult:
+    async def pdf_read_pages(
+        path: PathArg,
+        pages: Annotated[
+            str | int | None,
+            Field(description="Pages to read, e.g. '1-5,10'. Omit: the whole document up to 20 pages, else its map."),
+        ] = None,
+        max_chars: Annotated[
+            int, Field(description="Character budget of this call; pages past it are named in next_pages.")
+        ] = 200_000,
+        max_chars_per_page: Annotated[
+            int, Field(description="Characters per page; a longer page is cut and marked.")
+        ] = 50_000,
+        password: PasswordArg = None,
+    ) -> CallToolResult:
         try:
-            res = await ts.call(lambda: core.read_pages(path, pages, password=password))
+            res = await ts.call(
+                lambda: core.read_pages(
+                    path, pages, password=password, max_chars=max_chars, max_chars_per_page=max_chars_per_page
+                )
+            )
         except PdfcoreError as exc:
             return _fail(exc)
         return _ok(res)
@@ -283,8 +300,10 @@ def build_full(ts: ToolSet) -> None:
         title="Read pages of a PDF",
         description=(
             "Text of selected pages in reading order, with each page's images (bbox, clip, placements), "
-            "page_rect, printed label, quality warnings and a hidden_text flag. Geometry is PDF points, "
-            "top-left origin; clip values are page fractions ready for pdf_render_pages(clip=...). " + UNTRUSTED
+            "page_rect, printed label, quality warnings and a hidden_text flag. Without pages: the whole "
+            "document up to 20 pages, else a document map (outline, text quality by page range, next calls). "
+            "Character budgets per call and per page; a truncation names the next call. Geometry is PDF "
+            "points, top-left origin; clip values are page fractions for pdf_render_pages(clip=...). " + UNTRUSTED
         ),
         output=ReadPagesResult,
         annotations=READ_ONLY_OPEN,

@@ -9,6 +9,7 @@ subclasses with a stable ``code``.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import threading
@@ -47,7 +48,12 @@ from pdfcore.services.extras_search import ExtraMatch, search_extras
 from pdfcore.services.info import InfoService
 from pdfcore.services.quality import finish_page
 from pdfcore.services.quotes import QuoteResult, QuoteService
-from pdfcore.services.reading import ReadService
+from pdfcore.services.reading import (
+    DEFAULT_MAX_CHARS,
+    DEFAULT_MAX_CHARS_PER_PAGE,
+    MAP_THRESHOLD_PAGES,
+    ReadService,
+)
 from pdfcore.services.rendering import RenderService
 from pdfcore.services.search import SearchResult, SearchService, SectionResult
 from pdfcore.services.semantic import SemanticIndex
@@ -120,7 +126,15 @@ class Pdfcore:
         self._ephemeral_factory = ephemeral_store
         self._ephemeral: Store | None = None
         self._ephemeral_lock = threading.Lock()
-        self.documents = DocumentService(text, store, finish_page)
+        self.documents = DocumentService(
+            text,
+            store,
+            functools.partial(
+                finish_page,
+                running_heads=settings.extraction.running_heads,
+                join_hyphenation=settings.extraction.join_hyphenation,
+            ),
+        )
         self.embedder = embedder
         self.semantic_index = SemanticIndex(embedder, self._index_store) if embedder is not None else None
         self.corpus = CorpusService(self, executor_factory)
@@ -175,10 +189,39 @@ class Pdfcore:
     def toc(self, path: str, *, password: str | None = None) -> TocResult:
         return self._info.toc(self.open(path, password))
 
-    def read_pages(self, path: str, pages: str | int, *, password: str | None = None) -> ReadPagesResult:
+    def read_pages(
+        self,
+        path: str,
+        pages: str | int | None = None,
+        *,
+        password: str | None = None,
+        max_chars: int = DEFAULT_MAX_CHARS,
+        max_chars_per_page: int = DEFAULT_MAX_CHARS_PER_PAGE,
+    ) -> ReadPagesResult:
+        """Read pages. Without ``pages``: the whole document when it has at most 20 pages, else
+        its map (``document_map``: outline, quality by page range, the next calls) and no text."""
         source = self.open(path, password)
         facts, _ = self.documents.facts(source)
-        return self._reader.read_pages(source, facts, pages)
+        if pages is None or pages == "":
+            if facts.page_count > MAP_THRESHOLD_PAGES:
+                dmap = self._reader.document_map(source, facts, path_hint=repr(source.display_name or path))
+                return ReadPagesResult(
+                    pages=(),
+                    hidden_text_detected=False,
+                    total_chars=0,
+                    estimated_tokens=0,
+                    cache_hits=0,
+                    total_images=0,
+                    document_map=dmap,
+                    notices=(
+                        f"The document has {facts.page_count} pages (over {MAP_THRESHOLD_PAGES}): this is its map, "
+                        "not its text. Name pages to read them, or search first.",
+                    ),
+                )
+            if facts.page_count == 0:
+                raise InvalidArgument("The document has no pages.")
+            pages = f"1-{facts.page_count}"
+        return self._reader.read_pages(source, facts, pages, max_chars=max_chars, max_chars_per_page=max_chars_per_page)
 
     def read_all(
         self, path: str, *, start_page: int = 1, max_pages: int = 50, password: str | None = None

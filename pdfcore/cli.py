@@ -388,9 +388,15 @@ def _cmd_attachments(args: argparse.Namespace, core: Any) -> int:
     else:
         targets = [a.index for a in core.attachments(args.file, password=pw).attachments]
     written = []
+    used: set[str] = set()
     for target in targets:
         entry, data = core.attachment_bytes(args.file, target, password=pw)
-        path = os.path.join(args.out, _safe_filename(entry.name, entry.index + 1))
+        filename = _safe_filename(entry.name, entry.index + 1)
+        if filename in used:  # two attachments with one name: keep both
+            stem, dot, ext = filename.rpartition(".")
+            filename = f"{stem}-{entry.index + 1}{dot}{ext}" if stem else f"{filename}-{entry.index + 1}"
+        used.add(filename)
+        path = os.path.join(args.out, filename)
         with open(path, "wb") as fh:
             fh.write(data)
         written.append({"attachment": entry.index + 1, "name": entry.name, "size": len(data), "file": path})

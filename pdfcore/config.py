@@ -82,7 +82,7 @@ class LimitsSettings:
     max_pages: int = field(default=20_000, validator=_in_range(1, 10**6))
     call_timeout_seconds: float = field(default=120.0, validator=_in_range(1, 3600))
     max_concurrent_calls: int = field(default=4, validator=_in_range(1, 64))
-    max_queued_calls: int = field(default=32, validator=_in_range(0, 10_000))
+    max_queued_calls: int = field(default=256, validator=_in_range(0, 10_000))
     max_render_pages: int = field(default=10, validator=_in_range(1, 100))
     render_byte_budget: int = field(default=8 * 1024 * 1024, validator=_in_range(65_536, 10**9))
 

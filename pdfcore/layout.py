@@ -11,7 +11,7 @@ Reading order (docs/extraction.md tells the same for readers):
   side. Lines spanning the gutter (titles, abstracts, wide figures and their captions) cut the
   page into horizontal bands; the page is read band by band, and inside a band column by column,
   left to right. Each side is searched again for a gutter of its own (three columns are a gutter
-  inside one side of another). Inside a column the extractor's order is kept.
+  inside one side of another). Inside a column, lines are read top to bottom.
 - Vertical CJK writing (tategaki): pdfium reports each vertical column as a line whose text
   already runs top to bottom. Columns are read right to left, in bands from top to bottom;
   neighbouring columns of the same size form a block, one column per line.
@@ -41,14 +41,14 @@ SIZE_CHANGE = 0.2
 #: A line at most this share of its region's text width can belong to a column.
 COLUMN_LINE_MAX = 0.7
 #: A gutter needs, in at least one band, this many lines on each side, side by side...
-MIN_SIDE_LINES = 3
+MIN_SIDE_LINES = 5
 #: ...of prose, not table cells or labels: median line length in characters and in words (two
-#: CJK characters count as a word), share of letters among characters, share of lines sharing
-#: their left (or right) edge within ALIGN_PT.
+#: CJK characters count as a word), share of letters among characters, share of lines whose left
+#: (or right) edge two other lines share within ALIGN_PT.
 MIN_SIDE_CHARS = 20
 MIN_SIDE_WORDS = 4
 MIN_SIDE_LETTERS = 0.5
-MIN_SIDE_ALIGNED = 0.5
+MIN_SIDE_ALIGNED = 0.6
 ALIGN_PT = 2.0
 #: ...and set as running text: the median gap between successive lines at most this many line heights.
 MAX_LEADING = 1.0
@@ -173,14 +173,36 @@ def _is_cjk_piece(line: TextLine) -> bool:
 def column_regions(lines: Sequence[TextLine], rules: Sequence[Box] = ()) -> list[list[TextLine]] | None:
     """The lines cut into regions in reading order, or None when the page has no columns.
 
-    A region is a column inside a band, or a run of lines spanning the columns; each keeps the
-    extractor's order.
+    A region is a column inside a band, or a run of lines spanning the columns, read top to
+    bottom.
     """
     hrules = [r for r in rules if r.x1 - r.x0 > r.y1 - r.y0]
     parts = _split_at_gutter(_units(lines), 0, hrules)
     if parts is None:
         return None
-    return [[ln for u in part for ln in u.lines] for part in parts]
+    return [[ln for u in _top_down(part) for ln in u.lines] for part in parts]
+
+
+def _top_down(units: list[_Unit]) -> list[_Unit]:
+    """A region's units in rows from top to bottom, left to right in a row.
+
+    A row gathers the units whose vertical centre falls inside it (so a raised superscript stays
+    on its line); the sort is stable, so equal positions keep the extractor's order.
+    """
+    by_centre = sorted(units, key=lambda u: u.y0 + u.y1)
+    out: list[_Unit] = []
+    row: list[_Unit] = []
+    top = bottom = 0.0
+    for u in by_centre:
+        c = (u.y0 + u.y1) / 2
+        if row and top <= c <= bottom:
+            row.append(u)
+            top, bottom = min(top, u.y0), max(bottom, u.y1)
+            continue
+        out.extend(sorted(row, key=lambda r: r.x0))
+        row, top, bottom = [u], u.y0, u.y1
+    out.extend(sorted(row, key=lambda r: r.x0))
+    return out
 
 
 class _Unit:
@@ -430,13 +452,12 @@ def _prose(units: list[_Unit]) -> tuple[float, float] | None:
 
 
 def _aligned(edges: list[float]) -> int:
-    """The most edges within ALIGN_PT of each other (sorted input; a sliding window)."""
-    best = lo = 0
-    for hi, x in enumerate(edges):
-        while x - edges[lo] > ALIGN_PT:
-            lo += 1
-        best = max(best, hi - lo + 1)
-    return best
+    """How many edges (sorted) have at least two others within ALIGN_PT: a shared margin or indent."""
+    count = 0
+    for x in edges:
+        if bisect.bisect_right(edges, x + ALIGN_PT) - bisect.bisect_left(edges, x - ALIGN_PT) >= 3:
+            count += 1
+    return count
 
 
 # --------------------------------------------------------------------------------------------

@@ -175,6 +175,9 @@ class PageText:
     #: Wide horizontal gaps inside text lines (x-range of the gap, y-range of its line), capped:
     #: the whitespace between cells of a table row. Table evidence.
     gaps: tuple[Box, ...] = ()
+    #: Running heads/feet, page numbers and line numbers found on the page (top to bottom), in
+    #: the page text or stripped from it per ``extraction.running_heads`` (warnings say which).
+    furniture: tuple[str, ...] = ()
 
 
 @frozen

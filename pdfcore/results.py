@@ -152,6 +152,35 @@ class PageOut:
     ocr_confidence: float | None = opt()
     charts_detected: int | None = opt()
     render_path: str | None = opt()
+    #: Running heads/feet, page numbers and line numbers found on the page, top to bottom
+    #: (stripped from ``text`` or left in it: see ``warnings``).
+    furniture: tuple[str, ...] | None = opt()
+
+
+@frozen
+class MapRow:
+    """A run of pages that read alike: their native text quality and warning codes."""
+
+    pages: str
+    text: str  # "native" | "none" | "scanned" | "garbled"
+    warnings: tuple[str, ...]
+    chars: int
+
+
+@frozen
+class DocumentMap:
+    """What a long document holds, instead of its text: where to look and how to read it."""
+
+    page_count: int
+    outline: tuple[TocItem, ...]
+    outline_truncated: bool
+    quality: tuple[MapRow, ...]
+    quality_clipped_after_page: int | None
+    total_chars: int
+    estimated_tokens: int
+    next_calls: tuple[str, ...]
+    page_labels: str | None = opt()
+    title: str | None = opt()
 
 
 @frozen
@@ -168,6 +197,7 @@ class ReadPagesResult:
     next_pages: str | None = opt()
     notices: tuple[str, ...] = ()
     ocr: dict[str, Any] | None = opt()
+    document_map: DocumentMap | None = opt()
     content_warning: str = CONTENT_WARNING_TEXT
 
 

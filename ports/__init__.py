@@ -5,6 +5,8 @@ Domain services depend only on these. Adapters in the ``adapters`` package imple
 
 from __future__ import annotations
 
+from ports.attachment_reader import AttachmentReader
+from ports.document_extras import DocumentExtras
 from ports.embedder import Embedder
 from ports.fetcher import Fetcher
 from ports.ocr_engine import OcrEngine
@@ -17,6 +19,8 @@ from ports.text_extractor import TextExtractor
 __pdfcore_component__ = "ports"
 
 __all__ = [
+    "AttachmentReader",
+    "DocumentExtras",
     "Embedder",
     "Fetcher",
     "OcrEngine",

@@ -721,6 +721,8 @@ def read_page(vectors: PageVectors, *, hints: Mapping[str, str] | None = None, m
         if not charts:
             if vectors.images and not vectors.paths:
                 reasons.append("no vector chart on this page (raster images only: a raster chart cannot be read)")
+            elif not vectors.has_text:
+                reasons.append("no chart signature (no plot frame holding curves, bars or markers)")
             else:
                 reasons.append("no chart signature (no plot frame with readable tick-label axes)")
         else:

@@ -114,9 +114,17 @@ def _candidates(geo: PageGeometry) -> list[tuple[Box, str]]:
             if max(xs) - min(xs) >= MIN_W:
                 out.append((Box(min(xs), float(a), max(xs), float(b)), "grid"))
     uniq: list[tuple[Box, str]] = []
+    seen: set[tuple[int, int, int, int]] = set()
     for box, src in out:
-        if any(_same_box(box, u) for u, _ in uniq):
+        # Boxes within ~2 pt of one another are one candidate (frame, background and spines).
+        keys = {
+            (round(box.x0 / 4) + dx, round(box.y0 / 4) + dy, round(box.x1 / 4), round(box.y1 / 4))
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+        }
+        if keys & seen and any(_same_box(box, u) for u, _ in uniq):
             continue
+        seen |= keys
         uniq.append((box, src))
     uniq.sort(key=lambda c: -(c[0].width * c[0].height))
     return uniq[: MAX_CANDIDATES * 2]
@@ -125,41 +133,76 @@ def _candidates(geo: PageGeometry) -> list[tuple[Box, str]]:
 def has_candidates(geo: PageGeometry) -> bool:
     """Whether the page draws a plot box holding data-like geometry (no text needed).
 
-    Data-like: a stroke with a slanted segment (a curve), two filled rectangles standing on a
-    common edge with different lengths (bars), or three repeated small shapes (markers). A table
+    Data-like: a stroke with a slanted segment (a curve) or an open polyline of four or more
+    points (a step line), two filled rectangles standing on a common edge with different lengths
+    (bars), or three repeated small shapes (markers). A table
     (boxes, rules and text only) has none of these, so its text is never read to count charts.
     """
-    slanted: list[Box] = []
+    slanted: list[list[tuple[float, float]]] = []
     small: dict[tuple[float, float], list[Box]] = {}
     for p in geo.vectors.paths:
         b = p.bounds
         if p.stroke is not None and p.stroke[3] > 0:
             for sub in p.subpaths:
                 pts = sub.points
-                if any(abs(x1 - x0) > 0.5 and abs(y1 - y0) > 0.5 for (x0, y0), (x1, y1) in itertools.pairwise(pts)):
-                    slanted.append(b)
+                # A step line: an open polyline moving right with several levels (not an outline).
+                steps = (
+                    len(pts) >= 4
+                    and not sub.closed
+                    and all(b[0] >= a[0] - 0.05 for a, b in itertools.pairwise(pts))
+                    and len({round(y * 2) for _x, y in pts}) >= 3
+                )
+                if steps or any(
+                    abs(x1 - x0) > 0.5 and abs(y1 - y0) > 0.5 for (x0, y0), (x1, y1) in itertools.pairwise(pts)
+                ):
+                    # Points, not painted bounds: a sharp peak's mitre can reach far off the plot.
+                    slanted.append(list(pts[:: max(1, len(pts) // 40)]))
                     break
-        if b.width <= 16 and b.height <= 16 and (p.fill is not None or any(s.closed for s in p.subpaths)):
+        if max(b.width, b.height) >= 1.5 and b.width <= 16 and b.height <= 16 and (
+            p.fill is not None or any(s.closed for s in p.subpaths)
+        ):
             small.setdefault((round(b.width, 1), round(b.height, 1)), []).append(b)
     repeated = [b for group in small.values() if len(group) >= 3 for b in group]
-    bars = [b for b, _p in geo.rects if _p.fill is not None]
-    candidates = _candidates(geo)
-    for box, _src in candidates:
-
-        def inside(b: Box) -> bool:
-            return box.x0 - 2 <= b.x0 and b.x1 <= box.x1 + 2 and box.y0 - 2 <= b.y0 and b.y1 <= box.y1 + 2
-
-        if any(inside(b) for b in slanted) or sum(1 for b in repeated if inside(b)) >= 3:
+    bars = [b for b, _p in geo.rects if _p.fill is not None and b.width >= 1.0 and b.height >= 1.0]
+    for box, _src in _candidates(geo):
+        if any(_mostly_inside(box, pts) for pts in slanted) or sum(1 for b in repeated if _contains(box, b)) >= 3:
             return True
-        in_bars = [b for b in bars if inside(b) and b.width * b.height < 0.4 * box.width * box.height]
+        in_bars = [b for b in bars if _contains(box, b) and b.width * b.height < 0.4 * box.width * box.height]
         if len(in_bars) >= 2:
-            for edge, extent in (("y1", "height"), ("y0", "height"), ("x0", "width"), ("x1", "width")):
-                groups: dict[float, set[float]] = {}
+            # Bars stand on a baseline with different lengths. Upward (rightward) bars may touch,
+            # as a histogram's do; bars hanging from an edge must have gaps between them, or they
+            # are a table's spanning cells.
+            for edge, extent, across, gaps in (
+                ("y1", "height", "x", False),
+                ("x0", "width", "y", False),
+                ("y0", "height", "x", True),
+                ("x1", "width", "y", True),
+            ):
+                groups: dict[float, list[Box]] = {}
                 for b in in_bars:
-                    groups.setdefault(round(float(getattr(b, edge))), set()).add(round(float(getattr(b, extent)), 1))
-                if any(len(lengths) >= 2 for lengths in groups.values()):
-                    return True
+                    groups.setdefault(round(float(getattr(b, edge))), []).append(b)
+                for members in groups.values():
+                    lengths = [float(getattr(b, extent)) for b in members]
+                    if len(members) < 2 or max(lengths) - min(lengths) < 2.0:
+                        continue
+                    if not gaps or _separated(members, across):
+                        return True
     return False
+
+
+def _separated(boxes: list[Box], axis: str) -> bool:
+    """The boxes leave gaps between them along ``axis`` ("x" or "y")."""
+    spans = sorted((b.x0, b.x1) if axis == "x" else (b.y0, b.y1) for b in boxes)
+    return all(b[0] - a[1] >= 1.0 for a, b in itertools.pairwise(spans))
+
+
+def _contains(box: Box, b: Box) -> bool:
+    return box.x0 - 2 <= b.x0 and b.x1 <= box.x1 + 2 and box.y0 - 2 <= b.y0 and b.y1 <= box.y1 + 2
+
+
+def _mostly_inside(box: Box, pts: list[tuple[float, float]]) -> bool:
+    n = sum(1 for x, y in pts if box.x0 - 2 <= x <= box.x1 + 2 and box.y0 - 2 <= y <= box.y1 + 2)
+    return n >= 0.5 * len(pts)
 
 
 def _same_box(a: Box, b: Box, tol: float = 2.0) -> bool:

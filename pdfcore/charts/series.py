@@ -418,6 +418,16 @@ def read_content(
     units = [u for u in units if not (u.is_rect and set(u.orders) & bar_orders)]
 
     # ---- markers ----------------------------------------------------------------------------
+    # Markers of one colour sitting on a curve's vertices decorate it (a line with markers),
+    # whatever their exact sizes.
+    by_colour: dict[object, list[_Unit]] = {}
+    for u in units:
+        by_colour.setdefault(u.style.rgb, []).append(u)
+    for members in by_colour.values():
+        ms = MarkerSet(members[0].style, 0.0, tuple(u.center for u in members), ())
+        if _decorates_curve(ms, curves):
+            gone = {id(u) for u in members}
+            units = [u for u in units if id(u) not in gone]
     groups: dict[tuple[object, ...], list[_Unit]] = {}
     for u in units:
         groups.setdefault(u.signature, []).append(u)
@@ -431,7 +441,7 @@ def read_content(
             tuple(o for u in members for o in u.orders),
             sig,
         )
-        if _decorates_curve(ms, curves):
+        if _decorates_curve(ms, curves) or any(_same_centres(ms, m) for m in markers):
             continue
         if len(members) >= MIN_GROUP:
             markers.append(ms)
@@ -468,14 +478,23 @@ def _common_edge(boxes: list[Box]) -> bool:
 
 
 def _decorates_curve(ms: MarkerSet, curves: list[Curve]) -> bool:
+    """The markers sit on a curve's vertices (a line drawn with markers, in any colour)."""
     for c in curves:
-        if not c.points or not same_rgb(c.style.rgb, ms.style.rgb, 0.05):
+        if not c.points:
             continue
         verts = c.points
         hits = 0
         for cx, cy in ms.centers:
             if any(abs(cx - vx) <= 0.8 and abs(cy - vy) <= 0.8 for vx, vy in verts):
                 hits += 1
-        if hits >= 0.8 * len(ms.centers):
+        same_colour = same_rgb(c.style.rgb, ms.style.rgb, 0.05)
+        if hits >= 0.8 * len(ms.centers) and (same_colour or hits >= 0.5 * len(verts)):
             return True
     return False
+
+
+def _same_centres(a: MarkerSet, b: MarkerSet) -> bool:
+    """Two groups at the same places: one marker drawn twice (fill, then outline)."""
+    if len(a.centers) != len(b.centers):
+        return False
+    return all(abs(p[0] - q[0]) <= 0.5 and abs(p[1] - q[1]) <= 0.5 for p, q in zip(a.centers, b.centers))

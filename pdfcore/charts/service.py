@@ -65,7 +65,11 @@ class ChartService:
             raise InvalidArgument(f"max_points must be an integer from {MIN_BUDGET} to {MAX_POINTS_LIMIT}.")
         if not isinstance(include_render, bool):
             raise InvalidArgument("include_render must be true or false.")
-        vectors = self.vectors.read_page(source, page, text=True, max_objects=self.max_objects)
+        # Geometry first: a page without a plot box holding data-like drawing declines without
+        # its text being read (text-heavy pages are the costly ones).
+        vectors = self.vectors.read_page(source, page, text=False, max_objects=self.max_objects)
+        if could_hold_chart(vectors):
+            vectors = self.vectors.read_page(source, page, text=True, max_objects=self.max_objects)
         reading = read_page(vectors, hints=hints, max_points=max_points)
         return self._with_renders(source, reading, include_render)
 

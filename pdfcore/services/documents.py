@@ -1,25 +1,34 @@
 """Document facts and page content, from the cache when it has them, else from the extractor.
 
 Pages are assembled (layout, quality) once and then cached: in memory for the process, and in
-the persistent Store when one is configured. Encrypted documents are never written to the
+the persistent Store when one is configured. Running heads and feet are learnt once per document
+from a fixed sample of its pages (:mod:`pdfcore.services.furniture`) before its first pages are
+finished: the sample pages are extracted with them and cached too, and the profile is kept in
+memory (a new process learns the same profile again from the same sample). Encrypted documents are never written to the
 persistent store (their text would sit on disk decrypted), and a cached encrypted document is
 only served after the password was checked against the file again.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
+from pdfcore.errors import PdfcoreError
 from pdfcore.models import DocumentFacts, DocumentSource, PageText
+from pdfcore.services.furniture import FurnitureProfile, learn, sample_indexes
 from ports.store import Store
 from ports.text_extractor import TextExtractor
 
-#: Turns an extractor's raw page into the cached form (layout, quality signals...).
-PageFinisher = Callable[[PageText, DocumentFacts], PageText]
+log = logging.getLogger(__name__)
+
+#: Turns an extractor's raw page into the cached form (layout, quality signals...), given the
+#: document's furniture profile (its running heads and feet).
+PageFinisher = Callable[[PageText, DocumentFacts, FurnitureProfile], PageText]
 
 
 @frozen
@@ -128,14 +137,50 @@ class DocumentService:
                         self._pages.put((digest, i), p)
                 missing = [i for i in missing if i not in stored]
         if missing:
-            fresh = [self.finish(p, facts) for p in self.extractor.extract(source, missing)]
+            raw = list(self.extractor.extract(source, missing))
+            profile, sampled = self.furniture(source, facts, raw)
+            fresh = [self.finish(p, facts, profile) for p in raw + sampled]
             with self._lock:
                 for p in fresh:
                     self._pages.put((digest, p.index), p)
             if self.store is not None and not facts.encrypted:
                 self.store.save_pages(digest, fresh)
-            found.update({p.index: p for p in fresh})
+            found.update({p.index: p for p in fresh[: len(raw)]})
         return PagesResult(pages=found, cache_hits=hits)
+
+    def furniture(
+        self, source: DocumentSource, facts: DocumentFacts, raw: Sequence[PageText] = ()
+    ) -> tuple[FurnitureProfile, list[PageText]]:
+        """The document's furniture profile, learnt once from its sample pages and kept.
+
+        ``raw`` are pages just extracted (unfinished) that may serve as sample pages. Returns
+        the profile and the other sample pages extracted to learn it, for the caller to finish
+        and cache (so no page is extracted twice). A sample page that cannot be extracted is
+        left out rather than failing the pages asked for.
+        """
+        key = ("furniture", source.fingerprint.sha256)
+        with self._lock:
+            hit = self._facts.get(key)
+        if isinstance(hit, FurnitureProfile):
+            return hit, []
+        sample = sample_indexes(facts.page_count)
+        have = {p.index: p for p in raw if p.index in set(sample)}
+        need = [i for i in sample if i not in have]
+        extra: list[PageText] = []
+        if need:
+            try:
+                extra = list(self.extractor.extract(source, need))
+            except PdfcoreError:
+                for i in need:
+                    try:
+                        extra.extend(self.extractor.extract(source, [i]))
+                    except PdfcoreError as exc:
+                        log.info("sample page %d left out of the furniture profile: %s", i + 1, exc.code)
+        have.update((p.index, p) for p in extra)
+        profile = learn([have[i] for i in sample if i in have], facts)
+        with self._lock:
+            self._facts.put(key, profile)
+        return profile, extra
 
     def cached_pages(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> dict[int, PageText]:
         """Pages already cached (memory or store); never extracts."""

@@ -688,8 +688,8 @@ class ExtrasService:
         self, source: DocumentSource, facts: DocumentFacts, listed: Sequence[Attachment], entry: Attachment
     ) -> bytes:
         backend = self._backend()
-        # In an encrypted document an embedded file may have its own crypt filter, which pdfium
-        # hands back still encrypted: the attachment reader (which applies it) goes first there.
+        # In an encrypted document an embedded file may have its own crypt filter, which a backend
+        # may hand back still encrypted: the attachment reader (which applies it) goes first there.
         order: list[Callable[[], bytes]] = []
         reader = self.reader
         if reader is not None:

@@ -9,6 +9,11 @@ Codes (part of the public API):
 - ``hidden_text``: the page carries text a human reader cannot see (see content trust).
 - ``outside_crop_text``: text in the printer's margin (outside the visible crop box: crop
   marks, slugs) was left out of the page text.
+- ``running_heads_stripped`` / ``running_heads_flagged``: running heads or feet (page numbers
+  included) were taken out of the page text / left in it; either way they are listed in
+  ``PageText.furniture`` (see :mod:`pdfcore.services.furniture`).
+- ``line_numbers_stripped`` / ``line_numbers_flagged``: the same for a column of line numbers in
+  the margin (legal and draft documents).
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from attrs import evolve
 from pdfcore.geometry import area, intersection
 from pdfcore.layout import assemble
 from pdfcore.models import Box, DocumentFacts, PageText
+from pdfcore.services import furniture
+from pdfcore.services.furniture import FurnitureProfile
 
 MIN_USABLE_CHARS = 20
 SCAN_IMAGE_COVERAGE = 0.5
@@ -29,8 +36,19 @@ GARBLED_FRACTION = 0.1
 UNUSABLE = frozenset({"no_text", "likely_scanned", "garbled_text"})
 
 
-def finish_page(page: PageText, facts: DocumentFacts) -> PageText:
-    page = assemble(page)
+def finish_page(
+    page: PageText,
+    facts: DocumentFacts,
+    profile: FurnitureProfile | None = None,
+    *,
+    running_heads: str = furniture.STRIP,
+    join_hyphenation: bool = True,
+) -> PageText:
+    """An extractor's raw page in its cached form: furniture found (running heads and feet by the
+    document's ``profile``, line numbers on the page) and stripped or flagged per
+    ``running_heads``, lines in reading order, quality warnings."""
+    page = furniture.apply(page, facts, profile, mode=running_heads)
+    page = assemble(page, join_hyphenation=join_hyphenation)
     width, height = _page_size(page, facts)
     computed = [w for w in warnings_for(page, width, height) if w not in page.warnings]
     return evolve(page, warnings=(*page.warnings, *computed))

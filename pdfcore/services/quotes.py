@@ -411,7 +411,10 @@ class QuoteService:
             raise InvalidArgument(
                 f"text is longer than {MAX_QUOTE_CHARS} characters; verify a shorter passage (one or two sentences)."
             )
-        norm_quote = normalize(quote.strip().strip(_DOUBLE_QUOTES))
+        body = quote.strip()
+        if len(body) > 2 and body[0] in _DOUBLE_QUOTES and body[-1] in _DOUBLE_QUOTES:
+            body = body[1:-1]  # the whole passage wrapped in quotation marks
+        norm_quote = normalize(body)
         if not norm_quote:
             raise InvalidArgument("text has nothing to compare once spaces and dashes are ignored.")
         if pages is None or pages == "":
@@ -440,7 +443,7 @@ class QuoteService:
                 norm_page = self._normalized(digest, page)
                 spans = exact_spans(norm_page, norm_quote)
                 exact.extend(_Hit(i, "exact", 1.0, a, b) for a, b in spans)
-                if fuzzy and not spans and fuzzy_ok:
+                if fuzzy and not spans and fuzzy_ok and not exact:
                     norms[i] = norm_page
                     seeds.extend((votes, i, guess) for votes, guess in seed_candidates(norm_page, norm_quote))
 

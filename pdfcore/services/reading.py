@@ -4,14 +4,38 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from pdfcore import pagespec
 from pdfcore.errors import InvalidArgument, ResourceLimit
 from pdfcore.geometry import to_clip
 from pdfcore.models import Box, DocumentFacts, DocumentSource, PageText
-from pdfcore.results import ImageOut, PageOut, ReadAllResult, ReadPagesResult
+from pdfcore.results import DocumentMap, ImageOut, MapRow, PageOut, ReadAllResult, ReadPagesResult, TocItem
 from pdfcore.services.documents import DocumentService
 
 MAX_READ_ALL_PAGES = 500
+DEFAULT_MAX_CHARS = 200_000
+DEFAULT_MAX_CHARS_PER_PAGE = 50_000
+MAP_THRESHOLD_PAGES = 20
+MAP_MAX_ROWS = 200
+MAP_MAX_OUTLINE = 60
+
+
+def _positive(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidArgument(f"{name} must be a positive integer.")
+    return value
+
+
+def _text_kind(page: PageText) -> str:
+    w = set(page.warnings)
+    if "likely_scanned" in w:
+        return "scanned"
+    if "no_text" in w:
+        return "none"
+    if "garbled_text" in w:
+        return "garbled"
+    return "native"
 
 
 def estimate_tokens(chars: int) -> int:
@@ -51,6 +75,7 @@ def page_out(page: PageText, facts: DocumentFacts, text: str | None = None) -> P
         source=page.source,
         warnings=page.warnings,
         ocr_confidence=page.ocr_confidence,
+        furniture=page.furniture or None,
     )
 
 
@@ -64,7 +89,22 @@ class ReadService:
         #: Pages read_all may extract at once (the engine's worker count).
         self.parallelism = max(1, parallelism)
 
-    def read_pages(self, source: DocumentSource, facts: DocumentFacts, pages: str | int) -> ReadPagesResult:
+    def read_pages(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        pages: str | int,
+        *,
+        max_chars: int = DEFAULT_MAX_CHARS,
+        max_chars_per_page: int = DEFAULT_MAX_CHARS_PER_PAGE,
+    ) -> ReadPagesResult:
+        """Pages in order within a per-call and a per-page character budget.
+
+        A page over the per-page budget is cut (``truncated``, ``chars_available``); pages past the
+        per-call budget are not returned and ``next_pages`` names them, with the call to make.
+        """
+        max_chars = _positive("max_chars", max_chars)
+        max_chars_per_page = _positive("max_chars_per_page", max_chars_per_page)
         labels = [p.label for p in facts.pages]
         indexes = pagespec.resolve(pages, facts.page_count, labels)
         if len(indexes) > self.max_pages_per_call:
@@ -74,15 +114,107 @@ class ReadService:
                 recovery=f"Read in smaller ranges, e.g. pages='{pagespec.format_ranges([i + 1 for i in first])}'.",
             )
         got = self.documents.pages(source, indexes, facts)
-        outs = tuple(page_out(got.pages[i], facts) for i in indexes)
+        outs: list[PageOut] = []
+        used = 0
+        omitted: list[int] = []
+        cut_pages: list[int] = []
+        for i in indexes:
+            if omitted or (outs and used >= max_chars):
+                omitted.append(i + 1)
+                continue
+            page = got.pages[i]
+            text = page.text
+            limit = min(max_chars_per_page, max_chars - used)
+            if len(text) > limit:
+                if outs and limit < min(len(text), max_chars_per_page):
+                    omitted.append(i + 1)  # would only fit cut: leave it whole for the next call
+                    continue
+                out = attrs.evolve(page_out(page, facts, text[:limit]), truncated=True, chars_available=len(text))
+                cut_pages.append(i + 1)
+            else:
+                out = page_out(page, facts)
+            outs.append(out)
+            used += out.chars
         total_chars = sum(p.chars for p in outs)
+        note = None
+        if omitted or cut_pages:
+            parts = []
+            if cut_pages:
+                parts.append(
+                    f"page(s) {pagespec.format_ranges(cut_pages)} were cut at {max_chars_per_page} characters "
+                    f"(chars_available gives the full length): use pdf_search to find the passage, or "
+                    f"pdf_render_pages to look at the page"
+                )
+            if omitted:
+                spec = pagespec.format_ranges(omitted)
+                parts.append(
+                    f"the {max_chars}-character budget of this call ran out: pages {spec} were not returned; "
+                    f"call pdf_read_pages(pages='{spec}') next"
+                )
+            note = "; ".join(parts) + "."
         return ReadPagesResult(
-            pages=outs,
+            pages=tuple(outs),
             hidden_text_detected=any(p.hidden_text for p in outs),
             total_chars=total_chars,
             estimated_tokens=estimate_tokens(total_chars),
             cache_hits=got.cache_hits,
             total_images=sum(p.image_count for p in outs),
+            truncated=True if note else None,
+            truncation_note=note,
+            next_pages=pagespec.format_ranges(omitted) if omitted else None,
+        )
+
+    def document_map(self, source: DocumentSource, facts: DocumentFacts, *, path_hint: str = "path") -> DocumentMap:
+        """The map of a long document: outline, quality folded into page ranges, next calls."""
+        got = self.documents.pages(source, list(range(facts.page_count)), facts)
+        pages = [got.pages[i] for i in range(facts.page_count)]
+        rows: list[MapRow] = []
+        for p in pages:
+            kind = _text_kind(p)
+            warnings = tuple(w for w in p.warnings if w not in ("no_text", "likely_scanned", "garbled_text"))
+            if rows and rows[-1].text == kind and rows[-1].warnings == warnings:
+                last = rows[-1]
+                start = last.pages.split("-")[0]
+                rows[-1] = MapRow(
+                    pages=f"{start}-{p.index + 1}", text=kind, warnings=warnings, chars=last.chars + len(p.text)
+                )
+            else:
+                rows.append(MapRow(pages=str(p.index + 1), text=kind, warnings=warnings, chars=len(p.text)))
+        clipped_after = None
+        if len(rows) > MAP_MAX_ROWS:
+            rows = rows[:MAP_MAX_ROWS]
+            clipped_after = int(rows[-1].pages.split("-")[-1])
+        outline = tuple(TocItem(level=e.level, title=e.title, page=e.page) for e in facts.outline[:MAP_MAX_OUTLINE])
+        total = sum(len(p.text) for p in pages)
+        calls: list[str] = []
+        first_text = next((int(r.pages.split("-")[0]) for r in rows if r.text == "native"), 1)
+        end = min(facts.page_count, first_text + 9)
+        calls.append(f"pdf_search({path_hint}, query='...') to find the pages about a topic")
+        calls.append(f"pdf_read_pages({path_hint}, pages='{first_text}-{end}') to read from the first page with text")
+        for e in facts.outline[:3]:
+            if e.page:
+                calls.append(f"pdf_read_pages({path_hint}, pages='{e.page}') for '{e.title[:60]}'")
+        bad = [r.pages for r in rows if r.text in ("none", "scanned", "garbled")]
+        if bad:
+            calls.append(
+                f"pdf_read_pages({path_hint}, pages='{','.join(bad[:5])}', ocr=true) or pdf_render_pages for pages "
+                f"without usable text"
+            )
+        if any(p.hidden for p in pages):
+            calls.append(f"pdf_info({path_hint}, content_trust=true, detail=true) to see the hidden text")
+        from pdfcore.services.info import fold_labels
+
+        return DocumentMap(
+            page_count=facts.page_count,
+            outline=outline,
+            outline_truncated=len(facts.outline) > MAP_MAX_OUTLINE,
+            quality=tuple(rows),
+            quality_clipped_after_page=clipped_after,
+            total_chars=total,
+            estimated_tokens=estimate_tokens(total),
+            next_calls=tuple(calls),
+            page_labels=fold_labels(facts),
+            title=dict(facts.metadata).get("title") or None,
         )
 
     def read_all(

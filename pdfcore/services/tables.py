@@ -74,7 +74,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     lines = _page_lines(page)
     if len(lines) < MIN_ROWS and not page.rules:
         return ()
-    regions = _rule_regions(page.rules, lines) + _text_regions(lines, page.gaps, page.rules)
+    regions = _rule_regions(page.rules, lines) + _text_regions(lines, page.gaps)
     if not regions:
         return ()
     # Padded first, so that pieces of one table split between runs join up again.
@@ -201,13 +201,18 @@ class _Row:
     segments: tuple[tuple[float, float], ...]
     #: Estimated words of text (not figures) in each segment.
     words: tuple[float, ...]
-    #: Tokens that are numbers (amounts, percentages, years, ranges).
-    numbers: int
-    tokens: int
+    #: Tokens that are numbers (amounts, percentages, years, ranges), and all tokens.
+    numbers: float
+    tokens: float
 
     @property
     def gapped(self) -> bool:
         return len(self.segments) >= 2
+
+    @property
+    def prose(self) -> bool:
+        """Every segment is running text (a line of prose, or two side by side)."""
+        return not self.numeric and all(w >= PROSE_WORDS for w in self.words)
 
     @property
     def numeric(self) -> bool:
@@ -225,17 +230,28 @@ def _is_number(token: str) -> bool:
     return bool(_NUMBER.match(token)) and token[-1] not in ",;:"
 
 
-def _rows(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Row]:
-    """Visual rows: lines overlapping vertically, each cut into segments at its gaps."""
+@frozen
+class _Piece:
+    """A text line, or its part in one page column: y-range, segments, figures."""
+
+    y0: float
+    y1: float
+    #: (x0, x1, estimated words of text) per segment, left to right.
+    segments: tuple[tuple[float, float, float], ...]
+    numbers: float
+    tokens: float
+
+
+def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
+    """Each line cut into segments at its gaps."""
     by_line: dict[tuple[float, float], list[Box]] = {}
     for g in gaps:
         by_line.setdefault((g.y0, g.y1), []).append(g)
-    items: list[tuple[Box, list[tuple[float, float, float]], list[str]]] = []
+    out: list[_Piece] = []
     for ln in lines:
         b = ln.bbox
         if b.width <= 0 or b.height <= 0:
             continue
-        tokens = ln.text.split()
         cut = [g for g in by_line.get((round(b.y0, 1), round(b.y1, 1)), ()) if b.x0 <= g.x0 and g.x1 <= b.x1 + 0.2]
         spans = [(b.x0, b.x1)]
         if cut:
@@ -247,49 +263,113 @@ def _rows(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Row]:
                 start = max(start, g.x1)
             if start < b.x1:
                 spans.append((start, b.x1))
+        tokens = ln.text.split()
         total = sum(z - a for a, z in spans) or 1.0
         # Words of text (not figures) per segment, shared out by width.
         words = sum(1 for t in tokens if any(ch.isalpha() for ch in t))
-        items.append((b, [(a, z, words * (z - a) / total) for a, z in spans], tokens))
-    items.sort(key=lambda it: (it[0].y0 + it[0].y1) / 2)
+        out.append(
+            _Piece(
+                y0=b.y0,
+                y1=b.y1,
+                segments=tuple((a, z, words * (z - a) / total) for a, z in spans),
+                numbers=sum(1 for t in tokens if _is_number(t)),
+                # Placeholders ("-", "*", "...") neither make a row of figures nor a line of text.
+                tokens=sum(1 for t in tokens if any(ch.isalnum() for ch in t)),
+            )
+        )
+    return out
+
+
+def _gutters(pieces: Sequence[_Piece]) -> list[float]:
+    """x positions between the columns of a multi-column page.
+
+    A gutter is an x-range that (almost) no line of running text crosses, with such lines on
+    both sides of it.
+    """
+    prose = [(p.segments[0][0], p.segments[-1][1]) for p in pieces if sum(w for _, _, w in p.segments) >= PROSE_WORDS]
+    if len(prose) < 2 * MIN_COLUMN_LINES:
+        return []
+    events = sorted([(a, 1) for a, _ in prose] + [(z, -1) for _, z in prose], key=lambda e: (e[0], -e[1]))
+    allowed = max(1, int(0.1 * len(prose)))
+    left_edge, right_edge = events[0][0], events[-1][0]
+    out: list[float] = []
+    depth = 0
+    blank_from: float | None = None
+    for x, step in events:
+        depth += step
+        if depth <= allowed and blank_from is None:
+            blank_from = x
+        elif depth > allowed and blank_from is not None:
+            a, z = blank_from, x
+            blank_from = None
+            if z - a < MIN_GUTTER or a <= left_edge or z >= right_edge:
+                continue
+            left = sum(1 for x0, x1 in prose if x1 <= a + JOIN_TOL)
+            right = sum(1 for x0, x1 in prose if x0 >= z - JOIN_TOL)
+            if left >= MIN_COLUMN_LINES and right >= MIN_COLUMN_LINES:
+                out.append((a + z) / 2)
+    return out
+
+
+#: Lines of running text each side of a gutter, and its least width (points).
+MIN_COLUMN_LINES = 3
+MIN_GUTTER = 6.0
+
+
+def _split(pieces: Sequence[_Piece], gutters: Sequence[float]) -> list[list[_Piece]]:
+    """The pieces of each page column (segments go to the column of their centre)."""
+    columns: list[list[_Piece]] = [[] for _ in range(len(gutters) + 1)]
+    for p in pieces:
+        if not gutters:
+            columns[0].append(p)
+            continue
+        groups: dict[int, list[tuple[float, float, float]]] = {}
+        for seg in p.segments:
+            groups.setdefault(bisect.bisect(gutters, (seg[0] + seg[1]) / 2), []).append(seg)
+        total = sum(z - a for a, z, _ in p.segments) or 1.0
+        for k, segs in groups.items():
+            share = sum(z - a for a, z, _ in segs) / total
+            columns[k].append(_Piece(p.y0, p.y1, tuple(segs), p.numbers * share, p.tokens * share))
+    return columns
+
+
+def _rows(pieces: Sequence[_Piece]) -> list[_Row]:
+    """Visual rows: pieces overlapping vertically."""
+    items = sorted(pieces, key=lambda p: (p.y0 + p.y1) / 2)
     rows: list[_Row] = []
-    cur: list[tuple[Box, list[tuple[float, float, float]], list[str]]] = []
+    cur: list[_Piece] = []
     cy0 = cy1 = 0.0
-    for item in items:
-        b = item[0]
+    for p in items:
         if cur:
-            overlap = min(cy1, b.y1) - max(cy0, b.y0)
-            if overlap >= 0.5 * min(b.height, cy1 - cy0):
-                cur.append(item)
-                cy0, cy1 = min(cy0, b.y0), max(cy1, b.y1)
+            overlap = min(cy1, p.y1) - max(cy0, p.y0)
+            if overlap >= 0.5 * min(p.y1 - p.y0, cy1 - cy0):
+                cur.append(p)
+                cy0, cy1 = min(cy0, p.y0), max(cy1, p.y1)
                 continue
             rows.append(_make_row(cur))
-        cur = [item]
-        cy0, cy1 = b.y0, b.y1
+        cur = [p]
+        cy0, cy1 = p.y0, p.y1
     if cur:
         rows.append(_make_row(cur))
     return rows
 
 
-def _make_row(items: list[tuple[Box, list[tuple[float, float, float]], list[str]]]) -> _Row:
-    segs = sorted(s for _, ss, _ in items for s in ss)
+def _make_row(pieces: list[_Piece]) -> _Row:
     merged: list[list[float]] = []
-    for a, z, words in segs:
+    for a, z, words in sorted(s for p in pieces for s in p.segments):
         if merged and a <= merged[-1][1]:
             merged[-1][1] = max(merged[-1][1], z)
             merged[-1][2] += words
         else:
             merged.append([a, z, words])
-    # Placeholders ("-", "*", "...") neither make a row of figures nor a line of text.
-    tokens = [t for _, _, ts in items for t in ts if any(ch.isalnum() for ch in t)]
     return _Row(
-        y0=min(b.y0 for b, _, _ in items),
-        y1=max(b.y1 for b, _, _ in items),
-        height=statistics.median(b.height for b, _, _ in items),
+        y0=min(p.y0 for p in pieces),
+        y1=max(p.y1 for p in pieces),
+        height=statistics.median(p.y1 - p.y0 for p in pieces),
         segments=tuple((m[0], m[1]) for m in merged),
         words=tuple(m[2] for m in merged),
-        numbers=sum(1 for t in tokens if _is_number(t)),
-        tokens=len(tokens),
+        numbers=sum(p.numbers for p in pieces),
+        tokens=sum(p.tokens for p in pieces),
     )
 
 
@@ -318,14 +398,22 @@ def _row_rivers(row: _Row, min_width: float) -> list[tuple[float, float]]:
     return [(segs[k][1], segs[k + 1][0]) for k in range(len(segs) - 1) if segs[k + 1][0] - segs[k][1] >= min_width]
 
 
-def _text_regions(lines: Sequence[TextLine], gaps: Sequence[Box], rules: Sequence[Box]) -> list[Box]:
+def _text_regions(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
+    """Runs of table-like rows, column by column on multi-column pages."""
+    pieces = _pieces(lines, gaps)
+    out: list[Box] = []
+    for column in _split(pieces, _gutters(pieces)):
+        out.extend(_runs(_rows(column)))
+    return out
+
+
+def _runs(rows: Sequence[_Row]) -> list[Box]:
     """Runs of table-like rows: rows whose gaps line up into rivers, or rows of figures."""
-    rows = _rows(lines, gaps)
     out: list[Box] = []
     i = 0
     while i < len(rows):
         first = rows[i]
-        if not (first.gapped or first.numeric):
+        if not (first.gapped or first.numeric) or first.prose:
             i += 1
             continue
         rivers = _row_rivers(first, max(2.0, MIN_RIVER * first.height)) if first.gapped else None
@@ -338,7 +426,7 @@ def _text_regions(lines: Sequence[TextLine], gaps: Sequence[Box], rules: Sequenc
         while j < len(rows):
             nxt = rows[j]
             h = max(last.height, nxt.height, 1.0)
-            if nxt.y0 - last.y1 > MAX_ROW_GAP * h:
+            if nxt.y0 - last.y1 > MAX_ROW_GAP * h or nxt.prose:
                 break
             if nxt.numeric:
                 # A row of figures never ends a run; its gaps, when known, refine the rivers
@@ -362,11 +450,31 @@ def _text_regions(lines: Sequence[TextLine], gaps: Sequence[Box], rules: Sequenc
             run.pop()
         box = _run_box(run, rivers) if _is_table_run(run, rivers) else None
         if box is not None:
-            out.append(box)
+            out.append(_with_header(box, rows[max(0, i - MAX_HEADER_ROWS) : i]))
             i = i + len(run)
         else:
             i += 1
     return out
+
+
+def _with_header(box: Box, above: Sequence[_Row]) -> Box:
+    """Grow ``box`` upwards over header rows: rows just above with two or more segments inside
+    its width (column headings), none of them running text."""
+    y0 = box.y0
+    for row in reversed(above):
+        if y0 - row.y1 > MAX_ROW_GAP * max(row.height, 1.0):
+            break
+        inside = [
+            w for (s0, s1), w in zip(row.segments, row.words) if s0 >= box.x0 - JOIN_TOL and s1 <= box.x1 + JOIN_TOL
+        ]
+        if len(inside) < 2 or max(inside) >= PROSE_WORDS:
+            break
+        y0 = row.y0
+    return Box(box.x0, y0, box.x1, box.y1)
+
+
+#: Rows above a text-aligned run that may be taken in as its header.
+MAX_HEADER_ROWS = 2
 
 
 def _prose_row(row: _Row, run: Sequence[_Row]) -> bool:
@@ -421,10 +529,10 @@ def _run_box(run: Sequence[_Row], rivers: Sequence[tuple[float, float]] | None) 
     chart or a table); None when fewer than two columns are left."""
     x0 = min(r.segments[0][0] for r in run)
     x1 = max(r.segments[-1][1] for r in run)
-    if rivers:
-        cuts = _blanks(run)
+    cuts = _blanks(run)
+    if cuts:
         columns = len(cuts) + 1
-        if cuts and _prose_column(run, x0, cuts[0][0]):
+        if _prose_column(run, x0, cuts[0][0]):
             x0, cuts, columns = cuts[0][1], cuts[1:], columns - 1
         if cuts and _prose_column(run, cuts[-1][1], x1):
             x1, columns = cuts[-1][0], columns - 1
@@ -455,14 +563,15 @@ PROSE_COLUMN_WORDS = 4
 
 
 def _merge_boxes(boxes: Iterable[Box]) -> list[Box]:
-    """Union boxes that overlap until none do."""
+    """Union boxes that overlap, or sit side by side at the same height (the halves of a table
+    across the gutter of a two-column page), until none do."""
     out = list(boxes)
     changed = True
     while changed:
         changed = False
         for a in range(len(out)):
             for b in range(a + 1, len(out)):
-                if intersection(out[a], out[b]) is not None:
+                if intersection(out[a], out[b]) is not None or _side_by_side(out[a], out[b]):
                     out[a] = union((out[a], out[b]))
                     del out[b]
                     changed = True
@@ -470,6 +579,16 @@ def _merge_boxes(boxes: Iterable[Box]) -> list[Box]:
             if changed:
                 break
     return out
+
+
+def _side_by_side(a: Box, b: Box) -> bool:
+    overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
+    apart = max(a.x0, b.x0) - min(a.x1, b.x1)
+    return overlap >= SAME_HEIGHT * min(a.height, b.height) and 0 <= apart <= 3 * MIN_GUTTER
+
+
+#: Share of their heights two boxes side by side must share to be one table.
+SAME_HEIGHT = 0.8
 
 
 # --------------------------------------------------------------------------------------------

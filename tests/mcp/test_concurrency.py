@@ -24,7 +24,7 @@ N_CALLS = 100
 
 def _params(tmp_path: Path, limits: dict[str, int]) -> StdioServerParameters:
     cfg = tmp_path / "c.toml"
-    cfg.write_text("[limits]\n" + "".join(f"{k} = {v}\n" for k, v in limits.items()))
+    cfg.write_text(("[limits]\n" + "".join(f"{k} = {v}\n" for k, v in limits.items())) if limits else "")
     env = {k: v for k, v in os.environ.items() if not k.startswith("PDFCORE_")}
     env.update({"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp_path / "cache")})
     return StdioServerParameters(command=sys.executable, args=["-m", "mcp_adapter"], env=env)
@@ -89,10 +89,11 @@ def _plan(docs: list[tuple[Path, int]]) -> list[tuple[str, dict[str, Any], Calla
 
 
 def test_hundred_concurrent_calls_all_answered_correctly(tmp_path: Path) -> None:
+    """With the default limits (4 running, up to 256 waiting)."""
     plan = _plan(_documents(tmp_path))
     assert {tool for tool, _, _ in plan} == {"pdf_info", "pdf_read_pages", "pdf_search", "pdf_render_pages"}
     results: list[Any] = [None] * len(plan)
-    params = _params(tmp_path, {"max_concurrent_calls": 4, "max_queued_calls": 2 * N_CALLS})
+    params = _params(tmp_path, {})
 
     async def main() -> None:
         async with Client(params) as client:

@@ -302,3 +302,39 @@ def test_count_charts_is_cheap_on_pages_without_a_frame() -> None:
     svc, vs = _service(b.build())
     assert svc.count_charts(SOURCE, 0) == 0
     assert [text for _p, _i, text in vs.calls] == [False]  # the text was never read
+
+
+def _table_page():  # type: ignore[no-untyped-def]
+    """A ruled table with a spanning cell and numbers in its cells: no chart."""
+    b = PageBuilder()
+    for i in range(5):
+        b.line([(60, 40 + 30 * i), (360, 40 + 30 * i)], width=0.5)
+    for x in (60, 160, 260, 360):
+        b.line([(x, 40), (x, 160)], width=0.5)
+    b.rect(60, 40, 160, 160, fill=(0.9, 0.9, 0.9))  # a cell spanning every row
+    b.rect(160, 40, 260, 70, fill=(0.9, 0.9, 0.9))
+    for r in range(4):
+        for c in range(3):
+            b.text(70 + 100 * c, 60 + 30 * r, f"{(r + 1) * (c + 2) * 10}")
+    return b.build()
+
+
+def test_tables_are_not_charts_and_their_text_is_not_read() -> None:
+    svc, vs = _service(_table_page())
+    r = svc.extract(SOURCE, 0)
+    assert r.status == "declined" and r.charts == ()
+    assert [text for _p, _i, text in vs.calls] == [False]
+    assert svc.count_charts(SOURCE, 0) == 0
+
+
+def test_extraction_reads_text_only_after_the_geometry_check() -> None:
+    c = Chart(ylim=(0, 50)).yticks([0, 10, 20, 30, 40, 50])
+    for i, (name, v) in enumerate((("A", 12.5), ("B", 40.0), ("C", 7.0))):
+        x = 100 + 100 * i
+        c.b.line([(x, Y1), (x, Y1 + 3.5)], width=0.8)
+        c.b.text(x - _w(name) / 2, Y1 + 13.5, name)
+        c.b.rect(x - 20, c.py(v), x + 20, Y1, fill=BLUE)
+    svc, vs = _service(c.page())
+    d = _data(svc.extract(SOURCE, 0))
+    assert [text for _p, _i, text in vs.calls] == [False, True]
+    assert d["charts"][0]["series"][0]["bars"] == [["A", 12.5], ["B", 40.0], ["C", 7.0]]

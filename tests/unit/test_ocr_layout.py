@@ -81,3 +81,19 @@ def test_words_are_numbered_by_line_clipped_and_scored() -> None:
 def test_nothing_recognised() -> None:
     result = build_result("t", [], 10, 10)
     assert (result.words, result.text, result.mean_confidence) == ((), "", 0.0)
+
+
+def test_lines_of_a_skewed_scan_stay_whole_and_in_order() -> None:
+    # Five lines sloping down by 0.05 (about 3 degrees): across the 900 px width each line drops
+    # 45 px, almost two line pitches, so the lines' boxes overlap their neighbours'.
+    segs: list[Segment] = []
+    for n in range(5):
+        words = []
+        for k in range(6):
+            x = 150.0 * k
+            y = 25.0 * n + 0.05 * x
+            words.append((f"w{n}{k}", 0.9, (x, y, x + 135.0, y + 16.0)))
+        segs += segments_of_line(words)
+    assert all(s.slope is not None and abs(s.slope - 0.05) < 1e-9 for s in segs)
+    lines = build_result("t", segs, 1200, 400).text.splitlines()
+    assert lines == [" ".join(f"w{n}{k}" for k in range(6)) for n in range(5)]

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from pdfcore.errors import PageOutOfRange, PasswordIncorrect, PasswordRequired
+from pdfcore.models import OutlineEntry
 from tests.fakes import FakeDocument, fake_core
 
 
@@ -92,3 +93,36 @@ def test_oversized_single_page_is_cut_not_repeated(tmp_path: Path) -> None:
     assert r.page_count == 1 and r.page_cut == 1 and r.next_page == 2 and r.bytes_returned <= 4096
     r2 = core.read_all(str(tmp_path / "a.pdf"), start_page=2)
     assert r2.page_count == 1 and r2.next_page is None
+
+
+def test_bounded_reads_name_the_next_call(tmp_path: Path) -> None:
+    texts = ["a" * 300, "b" * 300, "c" * 300, "d" * 300]
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)})
+    r = core.read_pages(str(tmp_path / "a.pdf"), "1-4", max_chars=700)
+    assert [p.page for p in r.pages] == [1, 2]
+    assert r.truncated and r.next_pages == "3-4" and "pages='3-4'" in (r.truncation_note or "")
+    cut = core.read_pages(str(tmp_path / "a.pdf"), "1", max_chars_per_page=100)
+    assert cut.pages[0].truncated and cut.pages[0].chars == 100 and cut.pages[0].chars_available == 300
+    first_too_big = core.read_pages(str(tmp_path / "a.pdf"), "1-2", max_chars=50)
+    assert [p.page for p in first_too_big.pages] == [1] and first_too_big.pages[0].chars == 50
+    assert first_too_big.next_pages == "2"
+
+
+def test_without_pages_short_documents_are_read_whole(tmp_path: Path) -> None:
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument([f"page {i}" for i in range(5)])})
+    r = core.read_pages(str(tmp_path / "a.pdf"))
+    assert [p.page for p in r.pages] == [1, 2, 3, 4, 5] and r.document_map is None
+
+
+def test_without_pages_long_documents_get_a_map(tmp_path: Path) -> None:
+    words = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda".split()
+    texts = [" ".join(words[(i + k) % len(words)] for k in range(i % 7 + 3)) if i % 10 else "" for i in range(45)]
+    outline = [OutlineEntry(1, "Part one", 2), OutlineEntry(1, "Part two", 25)]
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts, outline=outline)})
+    r = core.read_pages(str(tmp_path / "a.pdf"))
+    assert r.pages == () and r.document_map is not None
+    m = r.document_map
+    assert m.page_count == 45 and [e.title for e in m.outline] == ["Part one", "Part two"]
+    rows = [(row.pages, row.text) for row in m.quality]
+    assert rows[:3] == [("1", "none"), ("2-10", "native"), ("11", "none")]
+    assert any("pdf_read_pages" in c for c in m.next_calls) and any("ocr=true" in c for c in m.next_calls)

@@ -1,0 +1,328 @@
+"""Page furniture: running heads and feet, page numbers, and line numbers in the margin.
+
+Running heads and feet are a property of the document, not of one page: a line is one because
+the same text (page numbers allowed to change) sits at the same place at the top or bottom of
+many pages. So they are learnt once per document, from a fixed sample of its pages
+(:func:`sample_indexes`), into a :class:`FurnitureProfile`; every page is then finished with
+that profile (:func:`apply`). The sample depends only on the page count, and learning is a pure
+function of the sample's lines, so a page gets the same result whether it is read alone, in a
+batch, first or last, in this process or after a restart: consistency needs no stored state.
+
+A profile holds edge patterns, each for the top or the bottom zone of the page at a position:
+
+- ``text``: the same line, digits aside ("Page 3 of 10" ~ "Page 4 of 10"), on MIN_REPEAT or more
+  sample pages;
+- ``number``: a short line starting or ending with the printed page number ("INTRODUCTION 5",
+  "6 FREE CULTURE") on MIN_REPEAT or more sample pages, with the same offset between printed
+  number and page index on MIN_STEADY_PAIRS pairs of facing sample pages: this catches running
+  heads whose words change with the chapter. The
+  offset may drift through a document (unnumbered plates, restarts): a page's number is accepted
+  within NUMBER_SLACK of a sample page's offset, plus NUMBER_DRIFT per page of distance to it;
+- ``label``: a line carrying the page's own label (``/PageLabels``, e.g. roman numerals).
+
+Line numbers (legal and draft documents) are found on each page alone: a column of small
+integers sharing an edge in the margin beside the text, counting up by a steady step (every
+line, or every 5th...), long enough not to be a table's row numbers (MIN_LINE_NUMBERS).
+
+Nothing is lost silently: what :func:`apply` takes out of the text (mode "strip") or leaves in
+(mode "flag") is listed in ``PageText.furniture`` and named by a warning code
+(``running_heads_stripped`` / ``line_numbers_stripped``, or ``running_heads_flagged`` /
+``line_numbers_flagged``).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+
+from attrs import evolve, frozen
+
+from pdfcore.models import DocumentFacts, PageText, TextLine
+
+#: Documents of up to this many pages are sampled whole; longer ones by SAMPLE_PAIRS pairs of
+#: facing pages spread through the document (pairs, so both left and right pages are seen).
+SAMPLE_ALL = 10
+SAMPLE_PAIRS = 5
+#: Sample pages a pattern must be seen on.
+MIN_REPEAT = 3
+#: Share of the page height at the top and at the bottom where running heads and feet live.
+EDGE_ZONE = 0.15
+#: Lines looked at in each zone, from the edge inwards.
+EDGE_LINES = 3
+#: Longer lines are text, not furniture.
+MAX_FURNITURE_CHARS = 120
+#: A line-number column counts up by one of these steps (every line, every 5th or 10th)...
+LINE_NUMBER_STEPS = (1, 2, 5, 10)
+#: ...for this share of successive numbers, and has at least this many numbers (per step: a
+#: short run counting by one may be a table's row numbers).
+LINE_NUMBER_RUN = 0.8
+MIN_LINE_NUMBERS = {1: 10, 2: 6, 5: 5, 10: 5}
+#: How far a page number may stray from the offsets seen on the sample pages: a constant, plus
+#: a share of the distance (in pages) to the sample page.
+NUMBER_SLACK = 1
+NUMBER_DRIFT = 0.25
+#: Pairs of facing sample pages whose numbers must keep the same offset.
+MIN_STEADY_PAIRS = 2
+#: A page number sits at the start or the end of a line at most this long.
+MAX_FOLIO_CHARS = 80
+
+STRIP = "strip"
+FLAG = "flag"
+
+_DIGITS = re.compile(r"\d+")
+_NUMBER = re.compile(r"(?<![\w.,/-])\d{1,4}(?![\w.,/-]|[.,]\d)")
+_ROMAN = re.compile(r"[ivxlcdm]+", re.IGNORECASE)
+_SPACES = re.compile(r"\s+")
+
+
+@frozen
+class EdgePattern:
+    """Where a running head or foot sits, and how it is recognised (see the module docstring)."""
+
+    zone: str  # "top" | "bottom"
+    #: Vertical centre of the line, page space, and how far a match may be from it.
+    y: float
+    tolerance: float
+    kind: str  # "text" | "number" | "label"
+    #: The normalised text (digits as '#') for "text".
+    text: str = ""
+    #: For "number": (sample page index, printed number minus index) as observed.
+    offsets: tuple[tuple[int, int], ...] = ()
+
+
+@frozen
+class FurnitureProfile:
+    patterns: tuple[EdgePattern, ...] = ()
+
+
+NO_FURNITURE = FurnitureProfile()
+
+
+def sample_indexes(page_count: int) -> list[int]:
+    """0-based pages a document's profile is learnt from: a function of the page count only."""
+    if page_count < MIN_REPEAT:
+        return []
+    if page_count <= SAMPLE_ALL:
+        return list(range(page_count))
+    picks: set[int] = set()
+    for k in range(SAMPLE_PAIRS):
+        first = (2 * k + 1) * page_count // (2 * SAMPLE_PAIRS)
+        first = min(first, page_count - 2)
+        picks.update((first, first + 1))
+    return sorted(picks)
+
+
+def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
+    """The document's running heads and feet, from its sample pages' raw lines."""
+    if len(pages) < MIN_REPEAT:
+        return NO_FURNITURE
+    seen: dict[tuple[str, str, str], list[tuple[int, float, float]]] = defaultdict(list)
+    numbers: dict[tuple[int, float], set[int]] = {}  # (page, y) -> offsets of its numbers
+    for page in pages:
+        label = _label(facts, page.index)
+        for zone, ln in _edges(page.lines, _height(page, facts)):
+            y = (ln.bbox.y0 + ln.bbox.y1) / 2
+            h = ln.bbox.y1 - ln.bbox.y0
+            seen[(zone, "text", normalise(ln.text))].append((page.index, y, h))
+            found = _folio_numbers(ln.text)
+            if found:
+                seen[(zone, "number", "")].append((page.index, y, h))
+                numbers[(page.index, y)] = {n - page.index for n in found}
+            if label and label in _tokens(ln.text):
+                seen[(zone, "label", "")].append((page.index, y, h))
+    patterns: list[EdgePattern] = []
+    for (zone, kind, key), hits in sorted(seen.items()):
+        if len({i for i, _, _ in hits}) < MIN_REPEAT:
+            continue
+        cluster = _cluster(hits)
+        if cluster is None:
+            continue
+        y, tolerance, members = cluster
+        offsets: tuple[tuple[int, int], ...] = ()
+        if kind == "number":
+            offsets = tuple(sorted({(i, o) for i, yy, _ in members for o in numbers[(i, yy)]}))
+            if _steady_pairs(offsets) < MIN_STEADY_PAIRS:
+                continue  # numbers that do not keep step with the pages: not page numbers
+        patterns.append(
+            EdgePattern(zone=zone, y=round(y, 2), tolerance=round(tolerance, 2), kind=kind, text=key, offsets=offsets)
+        )
+    return FurnitureProfile(tuple(patterns))
+
+
+def apply(page: PageText, facts: DocumentFacts, profile: FurnitureProfile | None, *, mode: str = STRIP) -> PageText:
+    """Find the page's running heads/feet (by the profile) and line numbers; strip or flag them."""
+    if not page.lines:
+        return page
+    heads = _running(page, facts, profile) if profile is not None and profile.patterns else []
+    taken = {id(ln) for ln in heads}
+    numbers = line_numbers([ln for ln in page.lines if id(ln) not in taken])
+    if not heads and not numbers:
+        return page
+    taken.update(id(ln) for ln in numbers)
+    found = sorted(heads + numbers, key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
+    verb = "stripped" if mode == STRIP else "flagged"
+    codes = [f"running_heads_{verb}"] if heads else []
+    codes += [f"line_numbers_{verb}"] if numbers else []
+    warnings = (*page.warnings, *(c for c in codes if c not in page.warnings))
+    furniture = (*page.furniture, *(ln.text.strip() for ln in found))
+    lines = tuple(ln for ln in page.lines if id(ln) not in taken) if mode == STRIP else page.lines
+    return evolve(page, lines=lines, furniture=furniture, warnings=warnings)
+
+
+def normalise(text: str) -> str:
+    """Lowercase, single spaces, digit runs as '#', a lone roman numeral as '#'."""
+    t = _SPACES.sub(" ", text.strip().lower())
+    if _ROMAN.fullmatch(t) and len(t) <= 8:
+        return "#"
+    return _DIGITS.sub("#", t)
+
+
+def line_numbers(lines: Sequence[TextLine]) -> list[TextLine]:
+    """A margin column of line numbers: small integers sharing an edge, counting up line by line,
+    beside (left or right of) the rest of the page's text."""
+    nums = [ln for ln in lines if 0 < len(ln.text.strip()) <= 3 and ln.text.strip().isdigit()]
+    least = min(MIN_LINE_NUMBERS.values())
+    if len(nums) < least:
+        return []
+    column = max(_edge_group(nums, right=True), _edge_group(nums, right=False), key=len)
+    if len(column) < least:
+        return []
+    column.sort(key=lambda ln: ln.bbox.y0)
+    values = [int(ln.text.strip()) for ln in column]
+    steps = [b - a for a, b in zip(values, values[1:], strict=False)]
+    step = max(LINE_NUMBER_STEPS, key=steps.count)
+    if steps.count(step) < LINE_NUMBER_RUN * len(steps) or len(column) < MIN_LINE_NUMBERS[step]:
+        return []
+    ids = {id(ln) for ln in column}
+    body = [ln for ln in lines if id(ln) not in ids]
+    if not body:
+        return []
+    starts = sorted(ln.bbox.x0 for ln in body)
+    ends = sorted(ln.bbox.x1 for ln in body)
+    in_left_margin = max(ln.bbox.x1 for ln in column) <= starts[len(starts) // 10] + 1.0
+    in_right_margin = min(ln.bbox.x0 for ln in column) >= ends[(9 * len(ends)) // 10] - 1.0
+    return column if in_left_margin or in_right_margin else []
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def _running(page: PageText, facts: DocumentFacts, profile: FurnitureProfile) -> list[TextLine]:
+    label = _label(facts, page.index)
+    out: list[TextLine] = []
+    for zone, ln in _edges(page.lines, _height(page, facts)):
+        y = (ln.bbox.y0 + ln.bbox.y1) / 2
+        norm: str | None = None
+        for p in profile.patterns:
+            if p.zone != zone or abs(y - p.y) > p.tolerance:
+                continue
+            if p.kind == "text":
+                norm = normalise(ln.text) if norm is None else norm
+                hit = norm == p.text
+            elif p.kind == "number":
+                hit = _folio(page.index, _folio_numbers(ln.text), p.offsets)
+            else:
+                hit = bool(label) and label in _tokens(ln.text)
+            if hit:
+                out.append(ln)
+                break
+    return out
+
+
+def _edges(lines: Sequence[TextLine], height: float) -> list[tuple[str, TextLine]]:
+    """Up to EDGE_LINES short lines in the top and in the bottom zone, from the edge inwards."""
+    if height <= 0 or not lines:
+        return []
+    ordered = sorted(lines, key=lambda ln: ln.bbox.y0)
+    out: list[tuple[str, TextLine]] = []
+    for ln in ordered[:EDGE_LINES]:
+        if ln.bbox.y1 <= EDGE_ZONE * height and len(ln.text) <= MAX_FURNITURE_CHARS:
+            out.append(("top", ln))
+    bottom = sorted(lines, key=lambda ln: -ln.bbox.y1)[:EDGE_LINES]
+    taken = {id(ln) for _, ln in out}
+    for ln in bottom:
+        if ln.bbox.y0 >= (1 - EDGE_ZONE) * height and len(ln.text) <= MAX_FURNITURE_CHARS and id(ln) not in taken:
+            out.append(("bottom", ln))
+    return out
+
+
+def _folio(index: int, numbers: set[int], offsets: tuple[tuple[int, int], ...]) -> bool:
+    """One of ``numbers`` is page ``index``'s printed number, by the offsets of the sample pages."""
+    for n in numbers:
+        for j, o in offsets:
+            if abs(n - index - o) <= NUMBER_SLACK + NUMBER_DRIFT * abs(index - j):
+                return True
+    return False
+
+
+def _cluster(
+    hits: list[tuple[int, float, float]],
+) -> tuple[float, float, list[tuple[int, float, float]]] | None:
+    """The densest group of positions seen on MIN_REPEAT pages: (centre, tolerance, its hits)."""
+    hits = sorted(hits, key=lambda h: h[1])
+    heights = sorted(h for _, _, h in hits)
+    tolerance = max(2.0, 0.5 * heights[len(heights) // 2])
+    ys = [y for _, y, _ in hits]
+    best: tuple[int, int] | None = None
+    best_pages = 0
+    for i, y in enumerate(ys):
+        j = bisect.bisect_right(ys, y + tolerance)
+        pages = len({hits[k][0] for k in range(i, j)})
+        if pages > best_pages:
+            best, best_pages = (i, j), pages
+    if best is None or best_pages < MIN_REPEAT:
+        return None
+    group = ys[best[0] : best[1]]
+    centre = (group[0] + group[-1]) / 2
+    return centre, tolerance + (group[-1] - group[0]) / 2, hits[best[0] : best[1]]
+
+
+def _edge_group(lines: list[TextLine], *, right: bool) -> list[TextLine]:
+    """The largest set of lines whose right (or left) edges lie within 3 points."""
+    key = (lambda ln: ln.bbox.x1) if right else (lambda ln: ln.bbox.x0)
+    ordered = sorted(lines, key=key)
+    best: list[TextLine] = []
+    lo = 0
+    for hi in range(len(ordered)):
+        while key(ordered[hi]) - key(ordered[lo]) > 3.0:
+            lo += 1
+        if hi - lo + 1 > len(best):
+            best = ordered[lo : hi + 1]
+    return list(best)
+
+
+def _folio_numbers(text: str) -> set[int]:
+    """Numbers that may be a page number: at the start or the end of a short line."""
+    t = text.strip()
+    if len(t) > MAX_FOLIO_CHARS:
+        return set()
+    found = list(_NUMBER.finditer(t))
+    return {int(m.group()) for m in found if m.start() == 0 or m.end() == len(t)}
+
+
+def _steady_pairs(offsets: tuple[tuple[int, int], ...]) -> int:
+    """Sample pages i, i+1 whose numbers keep the same offset (facing pages counting up)."""
+    by_page: dict[int, set[int]] = defaultdict(set)
+    for i, o in offsets:
+        by_page[i].add(o)
+    return sum(1 for i in by_page if i + 1 in by_page and by_page[i] & by_page[i + 1])
+
+
+def _tokens(text: str) -> set[str]:
+    return set(text.split())
+
+
+def _label(facts: DocumentFacts, index: int) -> str | None:
+    if 0 <= index < len(facts.pages):
+        label = facts.pages[index].label
+        # A plain number label is the page number itself: the "number" patterns cover it.
+        return label if label and not label.isdigit() else None
+    return None
+
+
+def _height(page: PageText, facts: DocumentFacts) -> float:
+    if 0 <= page.index < len(facts.pages) and facts.pages[page.index].height > 0:
+        return facts.pages[page.index].height
+    return max((ln.bbox.y1 for ln in page.lines), default=0.0)

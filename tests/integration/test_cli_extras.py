@@ -1,0 +1,64 @@
+"""pdfcore attachments and pdfcore verify on generated PDFs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests import extrasgen as g
+from tests.pdfgen import simple_document
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("PDFCORE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("PDFCORE_ISOLATION", "none")
+    config = tmp_path / "c.toml"
+    config.write_text("")
+    monkeypatch.setenv("PDFCORE_CONFIG", str(config))
+    return tmp_path
+
+
+def test_cli_attachments_list_print_and_save(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pdfcore.cli import main
+
+    pdf = str(g.extras_document(env / "inv.pdf"))
+    assert main(["attachments", pdf, "--root", "/"]) == 0
+    out = capsys.readouterr().out
+    assert "1. invoice.xml (232 bytes, text, text/xml) - Factur-X invoice data" in out
+    assert "6. note.txt" in out and "page 2" in out
+    assert main(["attachments", pdf, "--root", "/", "--get", "invoice.xml"]) == 0
+    assert capsys.readouterr().out == g.INVOICE_XML.decode()
+    assert main(["attachments", pdf, "--root", "/", "--get", "4"]) == 2  # binary: not printed
+    assert "unsupported_for_format" in capsys.readouterr().err
+    out_dir = env / "out"
+    assert main(["attachments", pdf, "--root", "/", "--get", "4", "-o", str(out_dir)]) == 0
+    assert (out_dir / "blob.bin").read_bytes() == g.BINARY
+    capsys.readouterr()
+    assert main(["attachments", pdf, "--root", "/", "-o", str(out_dir), "--json"]) == 0
+    saved = json.loads(capsys.readouterr().out)
+    assert [s["attachment"] for s in saved] == [1, 2, 3, 4, 5, 6]
+    assert sorted(p.name for p in out_dir.iterdir()) == sorted([*(e[0] for e in g.EMBEDDED), g.ANNOT_FILE[0]])
+    assert (out_dir / "photo.png").read_bytes() == g.PHOTO_PNG
+
+
+def test_cli_saved_names_stay_in_the_folder(env: Path) -> None:
+    from pdfcore.cli import _safe_filename
+
+    assert _safe_filename("../../etc/passwd", 1) == "passwd"
+    assert _safe_filename("..\\..\\evil.txt", 2) == "evil.txt"
+    assert _safe_filename("", 3) == "attachment-3"
+    assert _safe_filename("...", 4) == "attachment-4"
+
+
+def test_cli_verify(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pdfcore.cli import main
+
+    pdf = str(simple_document(env / "s.pdf", 3))
+    assert main(["verify", pdf, "unique marker token003 appears on this page only", "--root", "/"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("exact: page 3")
+    assert main(["verify", pdf, "nothing of the sort is written anywhere here", "--root", "/", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["status"] == "not_found"
