@@ -27,8 +27,10 @@ RawWord = tuple[str, float, Bounds]
 
 #: A gap between two words wider than this many line heights splits a line into segments.
 GUTTER_IN_LINE = 1.5
-#: A blank horizontal band this many line heights high separates blocks.
-BAND_GAP = 0.8
+#: A blank horizontal band this many line heights higher than the page's usual gap between
+#: lines separates blocks (the usual gap depends on the leading and on how much the engine pads
+#: its boxes).
+BAND_GAP = 0.5
 #: A blank vertical band this many line heights wide separates columns.
 COLUMN_GAP = 0.4
 #: Columns of two bands start within this many line heights of each other: the same columns.
@@ -164,10 +166,11 @@ def build_result(engine: str, segments: Sequence[Segment], width: int, height: i
     if slope:
         segments = [_deskewed(s, slope) for s in segments]
     line_height = max(statistics.median(s.bounds[3] - s.bounds[1] for s in segments), 1.0)
+    band_gap = max(_usual_line_gap(segments, line_height), 0.0) + BAND_GAP * line_height
     words: list[OcrWord] = []
     blocks: list[str] = []
     line_no = 0
-    for block in _xy_cut(segments, line_height):
+    for block in _xy_cut(segments, line_height, band_gap):
         rows: list[str] = []
         for row in block:
             for segment in row:
@@ -251,18 +254,34 @@ def _merge_aligned(bands: list[list[Segment]], line_height: float) -> list[list[
     return merged
 
 
-def _xy_cut(segments: Sequence[Segment], line_height: float) -> list[list[list[Segment]]]:
+def _usual_line_gap(segments: Sequence[Segment], line_height: float) -> float:
+    """Median gap between a segment and the nearest one below it that overlaps it horizontally."""
+    ordered = sorted(segments, key=lambda s: s.bounds[1])
+    gaps: list[float] = []
+    for i, upper in enumerate(ordered):
+        x0, y0, x1, y1 = upper.bounds
+        for lower in ordered[i + 1 :]:
+            lx0, ly0, lx1, _ly1 = lower.bounds
+            if ly0 > y1 + 3 * line_height:
+                break  # sorted by top: nothing further down is a neighbour
+            if ly0 >= y0 + 0.5 * line_height and lx0 < x1 and lx1 > x0:
+                gaps.append(ly0 - y1)
+                break
+    return statistics.median(gaps) if gaps else 0.0
+
+
+def _xy_cut(segments: Sequence[Segment], line_height: float, band_gap: float) -> list[list[list[Segment]]]:
     """Blocks (each a list of rows) in reading order."""
     if len(segments) <= 1:
         return [[list(segments)]] if segments else []
-    bands = _split_axis(segments, 1, BAND_GAP * line_height)
+    bands = _split_axis(segments, 1, band_gap)
     if len(bands) > 1:
         groups = _merge_aligned(bands, line_height)
         if len(groups) > 1:
-            return [block for group in groups for block in _xy_cut(group, line_height)]
+            return [block for group in groups for block in _xy_cut(group, line_height, band_gap)]
         # Every band has the same columns: split those below.
     if len(_rows(segments)) > 1:
         columns = _split_axis(segments, 0, COLUMN_GAP * line_height)
         if len(columns) > 1:
-            return [block for column in columns for block in _xy_cut(column, line_height)]
+            return [block for column in columns for block in _xy_cut(column, line_height, band_gap)]
     return [_rows(band) for band in bands]

@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from pdfcore.models import (
+    Box,
     ChunkSpan,
     DocumentFacts,
     KeywordHit,
@@ -33,6 +34,7 @@ from pdfcore.models import (
     KeywordQuery,
     PageText,
     QueryTerm,
+    Ref,
     StoreStats,
     VectorSet,
 )
@@ -41,7 +43,7 @@ from ports.store import Store
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 _BUSY_TIMEOUT_MS = 30_000
 _PAGE_BITS = 20
 TOKENIZE = "porter unicode61 remove_diacritics 2"
@@ -160,6 +162,23 @@ class SqliteStore(Store):
             )
             db.table("page_terms").create(
                 {"digest": str, "page": int, "length": int, "tf": str}, pk=("digest", "page"), if_not_exists=True
+            )
+            db.table("refs").create(
+                {
+                    "source": str,
+                    "ref": str,
+                    "digest": str,
+                    "page": int,
+                    "x0": float,
+                    "y0": float,
+                    "x1": float,
+                    "y1": float,
+                    "kind": str,
+                    "text": str,
+                    "created_at": float,
+                },
+                pk=("source", "ref"),
+                if_not_exists=True,
             )
             db.table("vectors").create(
                 {"digest": str, "key": str, "dimension": int, "spans": str, "data": bytes, "created_at": float},
@@ -421,7 +440,9 @@ class SqliteStore(Store):
                 try:
                     hits = [
                         r
-                        for (r,) in conn.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH ?", (_fts_string(t.text),))
+                        for (r,) in conn.execute(
+                            f"SELECT rowid FROM {table} WHERE {table} MATCH ?", (_fts_string(t.text),)
+                        )
                     ]
                 except sqlite3.OperationalError:
                     hits = []
@@ -597,6 +618,48 @@ class SqliteStore(Store):
                     start = low.find(needle, start + len(needle))
         return {p: tuple(sorted(set(s))) for p, s in out.items()}
 
+    # -- refs --------------------------------------------------------------------------------
+
+    def replace_refs(self, source: str, refs: Sequence[Ref]) -> None:
+        now = time.time()
+        with self._tx() as c:
+            c.execute("DELETE FROM refs WHERE source=?", (source,))
+            c.executemany(
+                "INSERT INTO refs(source, ref, digest, page, x0, y0, x1, y1, kind, text, created_at) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                [
+                    (
+                        source,
+                        r.ref,
+                        r.digest,
+                        r.page,
+                        r.bbox.x0,
+                        r.bbox.y0,
+                        r.bbox.x1,
+                        r.bbox.y1,
+                        r.kind,
+                        r.text[:500],
+                        now,
+                    )
+                    for r in refs
+                ],
+            )
+
+    def load_ref(self, source: str, ref: str) -> Ref | None:
+        row = (
+            self._conn()
+            .execute(
+                "SELECT digest, page, x0, y0, x1, y1, kind, text FROM refs WHERE source=? AND ref=?", (source, ref)
+            )
+            .fetchone()
+        )
+        if row is None:
+            return None
+        digest, page, x0, y0, x1, y1, kind, text = row
+        return Ref(
+            ref=ref, digest=str(digest), page=int(page), bbox=Box(x0, y0, x1, y1), kind=str(kind), text=str(text)
+        )
+
     # -- vectors -----------------------------------------------------------------------------
 
     def save_vectors(self, digest: str, vectors: VectorSet) -> None:
@@ -663,6 +726,7 @@ class SqliteStore(Store):
                     c.execute(f"DELETE FROM {table} WHERE digest=?", (digest,))
             if not expired_only:
                 c.execute("DELETE FROM paths")
+                c.execute("DELETE FROM refs")
         with self._stats_lock:
             self._stats_cache.clear()
         return len(rows)

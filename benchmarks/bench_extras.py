@@ -52,7 +52,7 @@ def main() -> int:
         t = time.perf_counter()
         first = core.verify_quote(path, "the")
         log.info(
-            "first verify_quote (extract + index %d page(s)): %.2f s", first.searched_pages, time.perf_counter() - t
+            "first verify_quote (extracts and indexes the document): %.2f s, %s", time.perf_counter() - t, first.status
         )
 
         src = core.open(path)
@@ -66,7 +66,7 @@ def main() -> int:
         ]
         rng = random.Random(1)
         chosen = rng.sample(sentences, min(args.quotes, len(sentences)))
-        vocabulary = "azure giraffe negotiates seventeen porcelain treaties quietly beneath sleepy volcano".split()
+        vocabulary = ["azure", "giraffe", "negotiates", "seventeen", "porcelain", "treaties", "quietly", "beneath"]
 
         def changed(s: str) -> str:
             words = s.split()

@@ -341,16 +341,21 @@ def build_full(ts: ToolSet) -> None:
 
     async def pdf_render_pages(
         path: PathArg,
-        pages: PagesArg,
+        pages: Annotated[
+            str | int | None, Field(description="Pages, e.g. '1-3' (up to the image cap). Omit when passing ref.")
+        ] = None,
         dpi: Annotated[int, Field(description="Resolution, clamped to 72-400.")] = 200,
         clip: Annotated[
             list[float] | None,
             Field(description="Region [x0, y0, x1, y1] as page fractions (0-1, top-left origin); one page only."),
         ] = None,
+        ref: Annotated[
+            str | None, Field(description="A ref from search results (e.g. 'p47m1'): renders that place; alone.")
+        ] = None,
         password: PasswordArg = None,
     ) -> CallToolResult:
         try:
-            res = await ts.call(lambda: core.render_pages(path, pages, dpi=dpi, clip=clip, password=password))
+            res = await ts.call(lambda: core.render_pages(path, pages, dpi=dpi, clip=clip, ref=ref, password=password))
         except PdfcoreError as exc:
             return _fail(exc)
         return _ok(render_summary(res), render_blocks(res))
@@ -836,6 +841,10 @@ def create_server(core: Pdfcore, *, profile: str | None = None) -> PdfcoreServer
     chosen = profile or core.settings.server.profile
     if chosen == "full":
         build_full(ts)
+    elif chosen == "compact":
+        from mcp_adapter.compact import build_compact
+
+        build_compact(ts)
     else:
         raise InvalidArgument(f"unknown profile {chosen!r}; choose full or compact")
     return PdfcoreServer(

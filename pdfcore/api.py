@@ -14,18 +14,18 @@ import logging
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from pdfcore import __version__
-from pdfcore.charts import ChartResult, ChartService
+from pdfcore import __version__, pagespec
 from pdfcore.config import Settings, to_mapping
-from pdfcore.errors import BackendUnavailable, InvalidArgument
+from pdfcore.errors import BackendUnavailable, InvalidArgument, OcrUnavailable, PdfcoreError
 from pdfcore.extras import Attachment
 from pdfcore.geometry import parse_clip
 from pdfcore.models import Clip, DocumentFacts, DocumentSource
 from pdfcore.results import InfoResult, ReadAllResult, ReadPagesResult, RenderResult, TocResult
+from pdfcore.services.agent import AgentSurface, ViewResult
 from pdfcore.services.corpus import (
     CorpusSearchResult,
     CorpusService,
@@ -46,6 +46,7 @@ from pdfcore.services.extras import (
 )
 from pdfcore.services.extras_search import ExtraMatch, search_extras
 from pdfcore.services.info import InfoService
+from pdfcore.services.ocr import OcrReport, OcrService
 from pdfcore.services.quality import finish_page
 from pdfcore.services.quotes import QuoteResult, QuoteService
 from pdfcore.services.reading import (
@@ -62,9 +63,13 @@ from ports.attachment_reader import AttachmentReader
 from ports.document_extras import DocumentExtras
 from ports.embedder import Embedder
 from ports.fetcher import Fetcher
+from ports.ocr_engine import OcrEngine
 from ports.renderer import Renderer
 from ports.store import Store
 from ports.text_extractor import TextExtractor
+
+if TYPE_CHECKING:  # chart reading is imported on first use (start-up stays light)
+    from pdfcore.charts import ChartResult, ChartService
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +109,7 @@ class Pdfcore:
         executor_factory: Callable[[], Any] | None = None,
         extras: DocumentExtras | None = None,
         attachment_reader: AttachmentReader | None = None,
+        ocr_engine: Callable[[], OcrEngine] | None = None,
     ) -> None:
         self.settings = settings
         self.text = text
@@ -138,6 +144,17 @@ class Pdfcore:
         self.embedder = embedder
         self.semantic_index = SemanticIndex(embedder, self._index_store) if embedder is not None else None
         self.corpus = CorpusService(self, executor_factory)
+        self.agent = AgentSurface(self)
+        self._ocr_engine_factory = ocr_engine
+        self.ocr = OcrService(
+            self.documents,
+            renderer,
+            self.ocr_engine,
+            default_languages=settings.ocr.languages,
+            max_pages=settings.ocr.max_pages_per_call,
+            min_confidence=settings.ocr.min_confidence,
+            call_seconds=max(10.0, settings.limits.call_timeout_seconds * 0.9),
+        )
         self._search = SearchService(
             self.documents,
             self._index_store,
@@ -197,6 +214,8 @@ class Pdfcore:
         password: str | None = None,
         max_chars: int = DEFAULT_MAX_CHARS,
         max_chars_per_page: int = DEFAULT_MAX_CHARS_PER_PAGE,
+        ocr: bool = False,
+        ocr_lang: str | None = None,
     ) -> ReadPagesResult:
         """Read pages. Without ``pages``: the whole document when it has at most 20 pages, else
         its map (``document_map``: outline, quality by page range, the next calls) and no text."""
@@ -221,7 +240,18 @@ class Pdfcore:
             if facts.page_count == 0:
                 raise InvalidArgument("The document has no pages.")
             pages = f"1-{facts.page_count}"
-        return self._reader.read_pages(source, facts, pages, max_chars=max_chars, max_chars_per_page=max_chars_per_page)
+        report = None
+        if _check_bool("ocr", ocr):
+            indexes = pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])
+            report = self.ocr.run(source, facts, indexes, languages=ocr_lang)
+        result = self._reader.read_pages(
+            source, facts, pages, max_chars=max_chars, max_chars_per_page=max_chars_per_page
+        )
+        if report is not None:
+            from pdfcore.serde import unstructure
+
+            result = attrs.evolve(result, ocr=unstructure(report))
+        return result
 
     def read_all(
         self, path: str, *, start_page: int = 1, max_pages: int = 50, password: str | None = None
@@ -233,15 +263,32 @@ class Pdfcore:
     def render_pages(
         self,
         path: str,
-        pages: str | int,
+        pages: str | int | None = None,
         *,
         dpi: float = 200,
         clip: Sequence[float] | Clip | None = None,
+        ref: str | None = None,
         password: str | None = None,
     ) -> RenderResult:
-        region = clip if isinstance(clip, Clip) or clip is None else parse_clip(clip)
+        """Render pages, a clip of one page, or the place a ref names (``ref`` alone)."""
         source = self.open(path, password)
         facts, _ = self.documents.facts(source)
+        if ref is not None:
+            if pages not in (None, "") or clip is not None:
+                raise InvalidArgument(
+                    "ref already names a page and a region: pass ref alone, without pages or clip.",
+                    recovery="Call pdf_render_pages(path, ref='...') alone.",
+                )
+            found = self.agent.refs.resolve(source, ref, encrypted=facts.encrypted)
+            info = facts.pages[found.page]
+            from pdfcore.services.agent import _around
+
+            return self._renderer.render(
+                source, facts, found.page + 1, dpi=dpi, clip=_around(found.bbox, info.width, info.height, found.kind)
+            )
+        if pages in (None, ""):
+            raise InvalidArgument("pages is required (or pass ref).", recovery="Pass pages='1' or a ref from a search.")
+        region = clip if isinstance(clip, Clip) or clip is None else parse_clip(clip)
         return self._renderer.render(source, facts, pages, dpi=dpi, clip=region)
 
     # -- charts ----------------------------------------------------------------------------
@@ -268,6 +315,7 @@ class Pdfcore:
         if service is None:
             import importlib
 
+            from pdfcore.charts import ChartService
             from pdfcore.registry import ISOLATION_SPEC, load_class, spec
 
             name = getattr(self.settings.backends, "charts", "pdfium")
@@ -321,8 +369,12 @@ class Pdfcore:
                 raise InvalidArgument("regex mode searches pages; use granularity='page'.")
             return self._search.section_search(source, facts, query)
         if mode == "regex":
-            return self._search.regex(
-                source, facts, query, max_results=max_results, context_chars=context_chars, pages=pages
+            return self._with_refs(
+                source,
+                facts,
+                self._search.regex(
+                    source, facts, query, max_results=max_results, context_chars=context_chars, pages=pages
+                ),
             )
         options: dict[str, Any] = {
             "max_results": max_results,
@@ -336,10 +388,10 @@ class Pdfcore:
                     f"Semantic search is not available on this server: {self.semantic_problem()}",
                     recovery="Use mode='keyword', or install pdfcore[semantic] (server_info lists the modes).",
                 )
-            return self._search.semantic(source, facts, query, **options)
+            return self._with_refs(source, facts, self._search.semantic(source, facts, query, **options))
         if mode == "auto" and self.semantic_index is not None:
             try:
-                return self._search.hybrid(source, facts, query, **options)
+                return self._with_refs(source, facts, self._search.hybrid(source, facts, query, **options))
             except BackendUnavailable as exc:
                 reason = exc.message
             else:  # pragma: no cover - returned above
@@ -349,7 +401,28 @@ class Pdfcore:
         result = self._search.keyword(source, facts, query, **options)
         if mode == "auto":
             result = attrs.evolve(result, semantic_unavailable=True, semantic_unavailable_reason=reason)
-        return result
+        return self._with_refs(source, facts, result)
+
+    def _with_refs(self, source: DocumentSource, facts: DocumentFacts, result: SearchResult) -> SearchResult:
+        """Give every hit a ref (``p{page}m{k}``) that pdf_render_pages(ref=...) crops to; the
+        search replaces the document's ref set."""
+        from pdfcore.services.places import Place, locate
+
+        pages = self.documents.pages(source, sorted({m.page - 1 for m in result.matches}), facts).pages
+        per_page: dict[int, int] = {}
+        places = []
+        matches = []
+        for m in result.matches:
+            k = per_page[m.page] = per_page.get(m.page, 0) + 1
+            ref = f"p{m.page}m{k}"
+            page = pages[m.page - 1]
+            _key, box, text = locate(page, m.position, m.position + 1)
+            if m.bbox is not None and (box.width <= 0 or box.height <= 0):
+                box = m.bbox
+            places.append(Place(ref=ref, page=m.page - 1, text=text, count=max(1, m.match_count), bbox=box))
+            matches.append(attrs.evolve(m, ref=ref))
+        self.agent.refs.replace(source, places, encrypted=facts.encrypted)
+        return attrs.evolve(result, matches=tuple(matches))
 
     def semantic_problem(self) -> str:
         return self.backend_problems.get("embedder", "no embedding backend is configured")
@@ -456,6 +529,78 @@ class Pdfcore:
         source = self.open(path, password)
         facts, _ = self.documents.facts(source)
         return self._quotes.verify(source, facts, text, pages)
+
+    # -- OCR -------------------------------------------------------------------------------
+
+    def ocr_engine(self) -> OcrEngine:
+        """The configured OCR engine (``[backends] ocr``; ``auto`` = the best installed one)."""
+        if self._ocr_engine_factory is None:
+            raise OcrUnavailable(
+                "No OCR engine is configured on this server.",
+                recovery="Omit ocr, or install one: apt-get install tesseract-ocr and pip install 'pdfcore[ocr]'.",
+            )
+        engine: OcrEngine = self._ocr_engine_factory()
+        return engine
+
+    def ocr_status(self) -> dict[str, Any]:
+        try:
+            engine = self.ocr_engine()
+        except PdfcoreError as exc:
+            return {"available": False, "reason": exc.message, "install": exc.recovery}
+        return {"available": True, "engine": getattr(engine, "name", "?"), "languages": self.settings.ocr.languages}
+
+    # -- the compact agent surface -----------------------------------------------------------
+
+    def ref_store(self, source: DocumentSource, encrypted: bool) -> Store:
+        """Where refs of a document live: the persistent store (so they survive restarts), except
+        for encrypted documents, whose refs (with text snippets) stay in the private store."""
+        if self.store is not None and not encrypted:
+            return self.store
+        with self._ephemeral_lock:
+            if self._ephemeral is None:
+                if self._ephemeral_factory is None:
+                    raise BackendUnavailable("No store is available for refs.")
+                self._ephemeral = self._ephemeral_factory()
+            return self._ephemeral
+
+    def read_pdf(
+        self, path: str, pages: str | int | None = None, *, ocr: bool | str = False, password: str | None = None
+    ) -> str:
+        """Markdown: the pages (budgeted), or the document map for a long document without pages.
+        ``ocr`` (true or languages like ``"jpn+eng"``) recognises pages without usable text first
+        (at most 5 per call)."""
+        note = ""
+        if ocr:
+            if pages in (None, ""):
+                raise InvalidArgument("ocr needs pages: name the pages to recognise (at most 5 per call).")
+            source = self.open(path, password)
+            facts, _ = self.documents.facts(source)
+            indexes = pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])
+            rep = self.ocr.run(source, facts, indexes, languages=ocr, max_pages=5, call_name="read_pdf")
+            note = _ocr_note(rep)
+        body = self.agent.read(path, pages, password=password)
+        return body + ("\n\n" + note if note else "")
+
+    def search_pdf(
+        self, path: str, query: str, *, pages: str | int | None = None, regex: bool = False, password: str | None = None
+    ) -> str:
+        """Markdown: hits collapsed per line with refs (``p47m1``); replaces the source's ref set."""
+        markdown, _places = self.agent.search(
+            path, query, pages=pages, regex=_check_bool("regex", regex), password=password
+        )
+        return markdown
+
+    def render_pdf(
+        self,
+        path: str,
+        *,
+        pages: str | int | None = None,
+        ref: str | None = None,
+        region: Sequence[float] | None = None,
+        password: str | None = None,
+    ) -> ViewResult:
+        """Pages fitted to a 1568 px long side (listing visual regions with refs), a region, or a ref."""
+        return self.agent.render(path, pages=pages, ref=ref, region=region, password=password)
 
     # -- corpus ----------------------------------------------------------------------------
 
@@ -609,6 +754,9 @@ class Pdfcore:
                         "description": "invisible, tiny, transparent, white-on-white and off-page text is "
                         "flagged on every read (pdf_info content_trust=true for the report)",
                     },
+                    "ocr": self.ocr_status(),
+                    "column_aware": {"available": True},
+                    "vertical_aware": {"available": True},
                     "crash_isolation": {
                         "available": s.backends.isolation == "process",
                         "description": "the PDF engine runs in worker processes; a crash or hang answers "
@@ -651,3 +799,18 @@ class Pdfcore:
             closer = getattr(item, "close", None)
             if callable(closer):
                 closer()
+
+
+def _ocr_note(rep: OcrReport) -> str:
+    parts = [f"_OCR ({rep.engine}, {rep.languages}):"]
+    if rep.pages_recognised:
+        parts.append(f"recognised pages {pagespec.format_ranges(list(rep.pages_recognised))}")
+    if rep.pages_from_cache:
+        parts.append(f"pages {pagespec.format_ranges(list(rep.pages_from_cache))} were already recognised")
+    if rep.pages_with_usable_text:
+        parts.append(
+            f"pages {pagespec.format_ranges(list(rep.pages_with_usable_text))} have usable native text (not OCRed)"
+        )
+    if rep.pages_not_done:
+        parts.append(f"NOT done: pages {rep.pages_not_done} ({rep.reason_not_done}); next: {rep.next_call}")
+    return " ".join(parts) + "._"

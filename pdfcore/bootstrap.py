@@ -14,12 +14,13 @@ import logging
 import os
 import shutil
 import tempfile
+import threading
 from typing import Any
 
 from pdfcore.api import Pdfcore
 from pdfcore.config import Settings, load_settings
-from pdfcore.errors import PdfcoreError
-from pdfcore.registry import ISOLATION_SPEC, load_class, spec
+from pdfcore.errors import OcrUnavailable, PdfcoreError
+from pdfcore.registry import ISOLATION_SPEC, OCR_PREFERENCE, load_class, spec
 
 log = logging.getLogger(__name__)
 
@@ -152,6 +153,36 @@ def build(
     elif embedder is not None:
         names["embedder"] = getattr(embedder, "model_name", type(embedder).__name__)
 
+    ocr_cache: dict[str, Any] = {}
+    ocr_lock = threading.Lock()
+
+    def ocr_engine_factory() -> Any:
+        """The configured OCR engine, built and checked once (``auto``: the best installed)."""
+        with ocr_lock:
+            if "engine" in ocr_cache:
+                return ocr_cache["engine"]
+            choice = s.backends.ocr
+            if choice == "none":
+                raise OcrUnavailable("OCR is disabled by the configuration ([backends] ocr = none).")
+            names_to_try = list(OCR_PREFERENCE) if choice == "auto" else [choice]
+            reasons = []
+            for name in names_to_try:
+                try:
+                    engine = load_class("ocr", name)()
+                    engine.check()
+                except PdfcoreError as exc:
+                    reasons.append(f"{name}: {exc.message}")
+                    continue
+                ocr_cache["engine"] = engine
+                return engine
+            raise OcrUnavailable(
+                "No OCR engine is available: " + "; ".join(reasons),
+                recovery=(
+                    "Omit ocr to read the text layer alone, or install an engine: apt-get install tesseract-ocr and "
+                    "pip install -c constraints.txt 'pdfcore[ocr]' (or choose another engine in [backends] ocr)."
+                ),
+            )
+
     def executor_factory() -> Any:
         workers = s.backends.workers or 0
         return load_class("executor", s.backends.executor)(workers=workers)
@@ -172,6 +203,7 @@ def build(
         executor_factory=executor_factory,
         extras=extras,
         attachment_reader=attachment_reader,
+        ocr_engine=ocr_engine_factory,
     )
 
 

@@ -282,9 +282,7 @@ def settings_from_mapping(data: Mapping[str, Any], *, origin: str = "configurati
             return str(e) if type(e) is ValueError and str(e) else format_exception(e, t)
 
         problems = cattrs.transform_error(exc, path="", format_exception=describe)
-        detail = "; ".join(
-            p.replace(" @ $", " at ").replace(" @ ", " at ").removesuffix(" at ") for p in problems
-        )
+        detail = "; ".join(p.replace(" @ $", " at ").replace(" @ ", " at ").removesuffix(" at ") for p in problems)
         raise ConfigInvalid(f"{origin}: {detail}") from None
     except (ValueError, TypeError) as exc:
         raise ConfigInvalid(f"{origin}: {exc}") from None

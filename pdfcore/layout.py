@@ -48,6 +48,7 @@ MIN_SIDE_LINES = 5
 MIN_SIDE_CHARS = 20
 MIN_SIDE_WORDS = 4
 MIN_SIDE_LETTERS = 0.5
+LETTER_PROBE = 2000
 MIN_SIDE_ALIGNED = 0.6
 ALIGN_PT = 2.0
 #: ...and set as running text: the median gap between successive lines at most this many line heights.
@@ -71,6 +72,7 @@ MAX_DEPTH = 4
 #: A line this many times taller than wide is vertical (a tategaki column, or rotated text).
 VERTICAL_RATIO = 1.5
 
+_NOT_LETTERS = re.compile(r"[\W\d_]+")
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff01-\uff9f\u3000-\u303f]")
 
 
@@ -176,6 +178,11 @@ def column_regions(lines: Sequence[TextLine], rules: Sequence[Box] = ()) -> list
     A region is a column inside a band, or a run of lines spanning the columns, read top to
     bottom.
     """
+    # Cheap exit first (most pages): too few lines narrow enough to sit in a column.
+    x0 = min(ln.bbox.x0 for ln in lines)
+    limit = COLUMN_LINE_MAX * (max(ln.bbox.x1 for ln in lines) - x0)
+    if sum(1 for ln in lines if ln.bbox.x1 - ln.bbox.x0 <= limit) < 2 * MIN_SIDE_LINES:
+        return None
     hrules = [r for r in rules if r.x1 - r.x0 > r.y1 - r.y0]
     parts = _split_at_gutter(_units(lines), 0, hrules)
     if parts is None:
@@ -370,7 +377,9 @@ def _try_split(
         for u in side:
             bands[bisect.bisect_left(centres, (u.y0 + u.y1) / 2)].append(u)
     across = [(r.y0 + r.y1) / 2 for r in hrules if r.x0 <= a and r.x1 >= b]
-    if not any(_side_by_side(band_left[k], band_right[k], order, across) for k in range(n_bands)):
+    # The fullest band first: it decides most pages at once.
+    bands = sorted(range(n_bands), key=lambda k: -min(len(band_left[k]), len(band_right[k])))
+    if not any(_side_by_side(band_left[k], band_right[k], order, across) for k in bands):
         return None
     parts: list[tuple[list[_Unit], bool]] = []
     for k in range(n_bands):
@@ -432,16 +441,15 @@ def _prose(units: list[_Unit]) -> tuple[float, float] | None:
     if sorted(u.chars for u in units)[n // 2] < MIN_SIDE_CHARS:
         return None
     texts = [" ".join(ln.text for ln in u.lines) for u in units]
-    words = sorted(len(t.split()) + len(_CJK.findall(t)) // 2 for t in texts)
+    joined = " ".join(texts)
+    if _CJK.search(joined):
+        words = sorted(len(t.split()) + len(_CJK.findall(t)) // 2 for t in texts)
+    else:
+        words = sorted(len(t.split()) for t in texts)
     if words[n // 2] < MIN_SIDE_WORDS:
         return None
-    letters = total = 0
-    for t in texts:
-        for ch in t:
-            if not ch.isspace():
-                total += 1
-                letters += ch.isalpha()
-    if letters < MIN_SIDE_LETTERS * total:
+    probe = joined[:LETTER_PROBE]  # a share: a sample tells it as well as the whole
+    if len(_NOT_LETTERS.sub("", probe)) < MIN_SIDE_LETTERS * (len(probe) - probe.count(" ")):
         return None
     rows = sorted(units, key=lambda u: u.y0)
     gaps = sorted(max(0.0, b.y0 - a.y1) for a, b in zip(rows, rows[1:], strict=False))
@@ -572,68 +580,113 @@ def group_lines(lines: Sequence[TextLine], *, join_hyphenation: bool = True) -> 
     """Consecutive lines (in the given order) grouped into paragraph-like blocks."""
     blocks: list[list[TextLine]] = []
     x0 = x1 = 0.0  # horizontal extent of the current block, kept incrementally
+    prev: TextLine | None = None
     for line in lines:
-        if not blocks or _starts_block(blocks[-1], line, x0, x1):
+        b = line.bbox
+        if prev is None or _starts_block(prev, line, x0, x1):
             blocks.append([line])
-            x0, x1 = line.bbox.x0, line.bbox.x1
+            x0, x1 = b.x0, b.x1
         else:
             blocks[-1].append(line)
-            x0, x1 = min(x0, line.bbox.x0), max(x1, line.bbox.x1)
+            if b.x0 < x0:
+                x0 = b.x0
+            if b.x1 > x1:
+                x1 = b.x1
+        prev = line
     return tuple(_block(ls, join_hyphenation) for ls in blocks)
 
 
-def _starts_block(block: list[TextLine], line: TextLine, x0: float, x1: float) -> bool:
-    prev = block[-1]
-    h_prev = max(prev.bbox.height, 1.0)
-    h_cur = max(line.bbox.height, 1.0)
-    h = max(h_prev, h_cur)
+def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
+    """Whether ``line`` starts a new block after ``prev``, the last line of a block spanning
+    [x0, x1] horizontally. Runs for every line of every page: plain arithmetic."""
+    p, b = prev.bbox, line.bbox
+    h = p.y1 - p.y0
+    hc = b.y1 - b.y0
+    if hc > h:
+        h = hc
+    if h < 1.0:
+        h = 1.0
     # Same visual line (a continuation the engine split): never a new block.
-    if abs(line.bbox.y0 - prev.bbox.y0) < 0.3 * h and line.bbox.x0 >= prev.bbox.x1 - 1:
+    if abs(b.y0 - p.y0) < 0.3 * h and b.x0 >= p.x1 - 1:
         return False
-    gap = line.bbox.y0 - prev.bbox.y1
-    if gap > GAP_FACTOR * h:
+    if b.y0 - p.y1 > GAP_FACTOR * h:
         return True
-    if line.bbox.y1 < prev.bbox.y0 - 0.5 * h:  # jumped upwards: a new column or region
+    if b.y1 < p.y0 - 0.5 * h:  # jumped upwards: a new column or region
         return True
-    if line.bbox.x1 < x0 or line.bbox.x0 > x1:  # no horizontal overlap with the block
+    if b.x1 < x0 or b.x0 > x1:  # no horizontal overlap with the block
         return True
-    if prev.font_size and line.font_size:
-        ratio = abs(prev.font_size - line.font_size) / max(prev.font_size, line.font_size)
-        if ratio > SIZE_CHANGE:
-            return True
+    fp, fc = prev.font_size, line.font_size
+    if fp and fc and abs(fp - fc) > SIZE_CHANGE * (fp if fp > fc else fc):
+        return True
     return False
 
 
-#: pdfium reports a soft hyphen it resolved at a line break as U+FFFE; U+00AD is the soft hyphen.
+#: pdfium reports a hyphen it resolved at a line break as U+FFFE (joining the two lines into
+#: one); U+00AD is the soft hyphen (a discretionary break inside a word).
 _SOFT_HYPHENS = str.maketrans({"\ufffe": None, "\u00ad": None})
 #: Hyphens that break a word at a line end (hyphen-minus, Unicode hyphen); not dashes.
 _HYPHENS = ("-", "\u2010")
+_PDFIUM_HYPHEN = re.compile("(\\S*)\ufffe")
 
 
 def _block(lines: list[TextLine], join_hyphenation: bool = True) -> TextBlock:
     text_lines: list[str] = []
-    last: TextLine | None = None
-    soft = False  # the previous line ended in a soft hyphen (a word broken at the line end)
+    last: Box | None = None
+    broken = ""  # how the previous line ended: "" (whole word), "soft" (U+00AD), "hyphen" (U+FFFE)
+    first = lines[0].bbox
+    x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
     for ln in lines:
+        b = ln.bbox
+        x0 = b.x0 if b.x0 < x0 else x0
+        y0 = b.y0 if b.y0 < y0 else y0
+        x1 = b.x1 if b.x1 > x1 else x1
+        y1 = b.y1 if b.y1 > y1 else y1
         raw = ln.text
-        ends_soft = False
-        if "\ufffe" in raw or "\u00ad" in raw:
-            ends_soft = raw.rstrip().endswith(("\ufffe", "\u00ad"))
-            raw = raw.translate(_SOFT_HYPHENS)
-        text = raw.strip()
-        if last is not None and text_lines and abs(ln.bbox.y0 - last.bbox.y0) < 0.3 * max(last.bbox.height, 1.0):
+        if "\u00ad" in raw or "\ufffe" in raw:
+            text, ends = _clean(raw, join_hyphenation)
+        else:
+            text, ends = raw.strip(), ""
+        if last is not None and text_lines and abs(b.y0 - last.y0) < 0.3 * max(last.y1 - last.y0, 1.0):
             text_lines[-1] = text_lines[-1] + " " + text
-        elif join_hyphenation and text_lines and text and (soft or _ends_hyphenated(text_lines[-1], text)):
+        elif (
+            join_hyphenation
+            and text_lines
+            and text
+            and (broken or (text_lines[-1][-1:] in _HYPHENS and _ends_hyphenated(text_lines[-1], text)))
+        ):
             head, _, rest = text.partition(" ")
-            text_lines[-1] = _hyphen_join(text_lines[-1], head, soft)
+            text_lines[-1] = _hyphen_join(text_lines[-1], head, broken)
             if rest.strip():
                 text_lines.append(rest.strip())
         else:
             text_lines.append(text)
-        soft = ends_soft
-        last = ln
-    bbox = union(ln.bbox for ln in lines)
-    return TextBlock(text="\n".join(t for t in text_lines if t), bbox=bbox, lines=tuple(lines))
+        broken = ends
+        last = b
+    return TextBlock(text="\n".join(t for t in text_lines if t), bbox=Box(x0, y0, x1, y1), lines=tuple(lines))
+
+
+def _clean(raw: str, join_hyphenation: bool) -> tuple[str, str]:
+    """A line's text without hyphenation marks, and how it ends ("", "soft" or "hyphen").
+
+    U+00AD (soft hyphen) is dropped. U+FFFE (a printed hyphen pdfium resolved at a line break)
+    is dropped too when hyphenation is joined, unless it broke a compound that already holds a
+    hyphen (then it is the compound's own hyphen, see :func:`_hyphen_join`); with joining off
+    it stays a hyphen.
+    """
+    t = raw.strip()
+    ends = "soft" if t.endswith("\u00ad") else "hyphen" if t.endswith("\ufffe") else ""
+    t = t.replace("\u00ad", "")
+    if ends == "hyphen":
+        t = t[:-1] if join_hyphenation else t[:-1] + "-"
+    if "\ufffe" in t:
+        t = _PDFIUM_HYPHEN.sub(lambda m: _pdfium_join(m.group(1), join_hyphenation), t)
+    return t.strip(), ends if join_hyphenation else ""
+
+
+def _pdfium_join(word: str, join_hyphenation: bool) -> str:
+    if not join_hyphenation or "-" in word or "\u2010" in word:
+        return word + "-"
+    return word
 
 
 def _ends_hyphenated(prev: str, nxt: str) -> bool:
@@ -641,17 +694,21 @@ def _ends_hyphenated(prev: str, nxt: str) -> bool:
     return len(prev) >= 2 and prev.endswith(_HYPHENS) and prev[-2].isalpha() and nxt[0].islower()
 
 
-def _hyphen_join(prev: str, head: str, soft: bool) -> str:
+def _hyphen_join(prev: str, head: str, broken: str) -> str:
     """Join a word broken at a line end: the first word of the next line moves up.
 
-    A soft hyphen was removed already. A hard hyphen is dropped ("exam-" + "ple" -> "example"),
-    unless the broken word already holds a hyphen ("state-of-the-" + "art" -> "state-of-the-art"):
-    a compound broken at one of its own hyphens keeps it then. The trade-off: a two-part compound
-    broken at its hyphen ("well-" + "known") loses it ("wellknown"); without a dictionary the
-    two cannot be told apart, and breaks inside words are far more common in typeset text.
+    A soft hyphen (U+00AD) was a discretionary break: the halves join ("exam" + "ple"). A
+    printed hyphen is dropped ("exam-" + "ple" -> "example"), unless the broken word already
+    holds a hyphen ("state-of-the-" + "art" -> "state-of-the-art"): a compound broken at one of
+    its own hyphens keeps it then. The trade-off: a two-part compound broken at its hyphen
+    ("well-" + "known") loses it ("wellknown"); without a dictionary the two cannot be told
+    apart, and breaks inside words are far more common in typeset text.
     """
-    if soft:
+    if broken == "soft":
         return prev + head
+    if broken == "hyphen":  # the hyphen was removed already
+        word = prev.rsplit(" ", 1)[-1]
+        return prev + ("-" if "-" in word or "\u2010" in word else "") + head
     word = prev.rsplit(" ", 1)[-1]
     if "-" in word[:-1] or "\u2010" in word[:-1]:
         return prev + head

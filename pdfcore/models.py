@@ -345,3 +345,22 @@ class WarmOutcome:
     error: str | None = None
     message: str | None = None
     seconds: float = 0.0
+
+
+# --------------------------------------------------------------------------------------------
+# Refs: short names for places on pages
+
+
+@frozen
+class Ref:
+    """A place a caller can render by name (``p47m1``: a search hit; ``p5r2``: a visual region).
+
+    Tied to the content digest of the document it points into.
+    """
+
+    ref: str
+    digest: str
+    page: int  # 0-based
+    bbox: Box
+    kind: str  # "match" | "figure" | "table" | "form" | ...
+    text: str = ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from pdfcore.models import DocumentFacts, KeywordOutcome, KeywordQuery, PageText, StoreStats, VectorSet
+from pdfcore.models import DocumentFacts, KeywordOutcome, KeywordQuery, PageText, Ref, StoreStats, VectorSet
 
 
 class Store(Protocol):
@@ -28,6 +28,8 @@ class Store(Protocol):
       ``run``), phrases match exactly in order, substring terms (CJK) match anywhere. Spans are
       character offsets into the indexed page text. ``search_keyword_many`` is the same search in
       several indexed documents at once (only documents with hits appear in its answer).
+    - Refs are kept per source (the caller's name for a document: a real path or a URL); a new
+      set replaces the source's previous set entirely; they survive restarts (until cleared).
     - Vectors are kept per document and per ``key`` (model name + chunking version): a set is
       written whole in one transaction and replaced whole.
 
@@ -58,6 +60,10 @@ class Store(Protocol):
     def search_keyword_many(
         self, digests: Sequence[str], query: KeywordQuery, *, limit: int = 10
     ) -> dict[str, KeywordOutcome]: ...
+
+    def replace_refs(self, source: str, refs: Sequence[Ref]) -> None: ...
+
+    def load_ref(self, source: str, ref: str) -> Ref | None: ...
 
     def save_vectors(self, digest: str, vectors: VectorSet) -> None: ...
 

@@ -634,6 +634,12 @@ class _Chart:
                 return empty("two bars of one colour share a category (stacked or overlapping bars are not read)")
             seen.add(key)
             values.append((key, v))
+        if cat is not None and cat.categories and len(seen) < len(cat.categories):
+            missing = [c[0] for c in cat.categories if c[0] not in seen]
+            self.notes.append(
+                f"bar series s{k} has no bar at {', '.join(missing[:5])}{' ...' if len(missing) > 5 else ''} "
+                "(a zero value, a missing value, or a bar not recognised: check the render)"
+            )
         return SeriesOut(
             kind="bars",
             style=_style_out(s.style),

@@ -158,8 +158,11 @@ def has_candidates(geo: PageGeometry) -> bool:
                     # Points, not painted bounds: a sharp peak's mitre can reach far off the plot.
                     slanted.append(list(pts[:: max(1, len(pts) // 40)]))
                     break
-        if max(b.width, b.height) >= 1.5 and b.width <= 16 and b.height <= 16 and (
-            p.fill is not None or any(s.closed for s in p.subpaths)
+        if (
+            max(b.width, b.height) >= 1.5
+            and b.width <= 16
+            and b.height <= 16
+            and (p.fill is not None or any(s.closed for s in p.subpaths))
         ):
             small.setdefault((round(b.width, 1), round(b.height, 1)), []).append(b)
     repeated = [b for group in small.values() if len(group) >= 3 for b in group]
@@ -478,11 +481,14 @@ def read_side(
 
 def _frame_orders(geo: PageGeometry, box: Box) -> set[int]:
     out: set[int] = set()
+    # Frame sides are long; a short piece on an edge may be data (a bar of a small value).
     for s in geo.hsegs:
-        if (abs(s.at - box.y0) <= 1.0 or abs(s.at - box.y1) <= 1.0) and s.a >= box.x0 - 2 and s.b <= box.x1 + 2:
+        on_edge = abs(s.at - box.y0) <= 1.0 or abs(s.at - box.y1) <= 1.0
+        if on_edge and s.a >= box.x0 - 2 and s.b <= box.x1 + 2 and s.length >= 0.3 * box.width:
             out.add(s.order)
     for s in geo.vsegs:
-        if (abs(s.at - box.x0) <= 1.0 or abs(s.at - box.x1) <= 1.0) and s.a >= box.y0 - 2 and s.b <= box.y1 + 2:
+        on_edge = abs(s.at - box.x0) <= 1.0 or abs(s.at - box.x1) <= 1.0
+        if on_edge and s.a >= box.y0 - 2 and s.b <= box.y1 + 2 and s.length >= 0.3 * box.height:
             out.add(s.order)
     for b, p in geo.rects:
         if abs(b.x0 - box.x0) <= 2 and abs(b.x1 - box.x1) <= 2 and abs(b.y0 - box.y0) <= 2 and abs(b.y1 - box.y1) <= 2:

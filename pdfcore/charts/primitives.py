@@ -132,9 +132,9 @@ def analyse(vectors: PageVectors) -> PageGeometry:
             if visible_fill and p.fill is not None:
                 rgb = (p.fill[0], p.fill[1], p.fill[2])
                 # A thin filled bar draws a line (axis lines, minus signs of some typesetters).
-                if box.height <= 1.6 and box.width >= 2.0:
+                if box.height <= 1.2 and box.width >= 2.0:
                     hsegs.append(Seg((box.y0 + box.y1) / 2, box.x0, box.x1, p.order, box.height, rgb, True))
-                elif box.width <= 1.6 and box.height >= 2.0:
+                elif box.width <= 1.2 and box.height >= 2.0:
                     vsegs.append(Seg((box.x0 + box.x1) / 2, box.y0, box.y1, p.order, box.width, rgb, True))
         if p.stroke is None or p.stroke[3] <= 0:
             continue

@@ -371,12 +371,12 @@ def read_content(
     for u in units:
         if u.n_points > 5:
             continue
-        reach = 0.25 * max(u.box.width, u.box.height)
+        tip_off = 0.25 * max(u.box.width, u.box.height)
         for pt, rgb, order in stroke_ends:
             if not same_rgb(rgb, u.style.rgb, 0.05):
                 continue
             at_corner = any(abs(pt[0] - vx) <= 0.8 and abs(pt[1] - vy) <= 0.8 for vx, vy in u.vertices)
-            off_centre = abs(pt[0] - u.center[0]) + abs(pt[1] - u.center[1]) >= reach
+            off_centre = abs(pt[0] - u.center[0]) + abs(pt[1] - u.center[1]) >= tip_off
             if at_corner and off_centre:
                 arrow_orders.update(u.orders)
                 arrow_orders.add(order)

@@ -823,19 +823,17 @@ class ExtrasService:
         self, source: DocumentSource, facts: DocumentFacts, indexes: Sequence[int]
     ) -> dict[int, PageAnnotations]:
         """Links and annotations of the given 0-based pages (read once per document and page)."""
-        digest = source.fingerprint.sha256
-        found: dict[int, PageAnnotations] = {}
-        missing: list[int] = []
-        for i in indexes:
-            hit = self._memo.get((digest, f"annots:{i}"))
-            if isinstance(hit, PageAnnotations):
-                found[i] = hit
-            else:
-                missing.append(i)
+        key = (source.fingerprint.sha256, "annotations")
+        known = self._memo.get(key)
+        if not isinstance(known, dict):
+            known = {}
+            self._memo.put(key, known)
+        found: dict[int, PageAnnotations] = {i: known[i] for i in indexes if i in known}
+        missing = [i for i in indexes if i not in found]
         if missing:
             for item in self._backend().page_annotations(source, missing):
                 found[item.page] = item
-                self._memo.put((digest, f"annots:{item.page}"), item)
+                known[item.page] = item  # one dict per document, filled as pages are read
         return found
 
     def links(self, source: DocumentSource, facts: DocumentFacts, pages: str | int | None = None) -> LinksResult:
@@ -954,6 +952,11 @@ def _to_png(data: bytes) -> tuple[bytes, int, int, tuple[int, int]]:
             frame = im.convert("RGBA" if "A" in im.getbands() or im.mode == "P" else "RGB")
     except PdfcoreError:
         raise
+    except Image.DecompressionBombError as exc:
+        raise ResourceLimit(
+            "The image attachment has more pixels than this server decodes.",
+            recovery="Save it with the command line (pdfcore attachments FILE --get N -o DIR).",
+        ) from exc
     except Exception as exc:  # Pillow raises many kinds of errors on bad images
         raise ExtractionFailed("The image attachment could not be decoded.") from exc
     side = max(frame.width, frame.height)

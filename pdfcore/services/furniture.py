@@ -21,8 +21,8 @@ A profile holds edge patterns, each for the top or the bottom zone of the page a
 - ``label``: a line carrying the page's own label (``/PageLabels``, e.g. roman numerals).
 
 Line numbers (legal and draft documents) are found on each page alone: a column of small
-integers sharing an edge in the margin beside the text, counting up by a steady step (every
-line, or every 5th...), long enough not to be a table's row numbers (MIN_LINE_NUMBERS).
+integers sharing an edge in the left margin, counting up by a steady step (every line, or
+every 5th...), long enough not to be a table's row numbers (MIN_LINE_NUMBERS).
 
 Nothing is lost silently: what :func:`apply` takes out of the text (mode "strip") or leaves in
 (mode "flag") is listed in ``PageText.furniture`` and named by a warning code
@@ -180,8 +180,8 @@ def normalise(text: str) -> str:
 
 
 def line_numbers(lines: Sequence[TextLine]) -> list[TextLine]:
-    """A margin column of line numbers: small integers sharing an edge, counting up line by line,
-    beside (left or right of) the rest of the page's text."""
+    """A margin column of line numbers: small integers sharing an edge, counting up by a steady
+    step, left of the rest of the page's text."""
     nums = [ln for ln in lines if 0 < len(ln.text.strip()) <= 3 and ln.text.strip().isdigit()]
     least = min(MIN_LINE_NUMBERS.values())
     if len(nums) < least:
@@ -199,11 +199,10 @@ def line_numbers(lines: Sequence[TextLine]) -> list[TextLine]:
     body = [ln for ln in lines if id(ln) not in ids]
     if not body:
         return []
+    # In the left margin: left of (nearly) all the text. A number column at the right edge is
+    # far more often a table's row numbers (right-to-left tables) than line numbers.
     starts = sorted(ln.bbox.x0 for ln in body)
-    ends = sorted(ln.bbox.x1 for ln in body)
-    in_left_margin = max(ln.bbox.x1 for ln in column) <= starts[len(starts) // 10] + 1.0
-    in_right_margin = min(ln.bbox.x0 for ln in column) >= ends[(9 * len(ends)) // 10] - 1.0
-    return column if in_left_margin or in_right_margin else []
+    return column if max(ln.bbox.x1 for ln in column) <= starts[len(starts) // 10] + 1.0 else []
 
 
 # --------------------------------------------------------------------------------------------

@@ -10,8 +10,8 @@ are not.
 - ``fuzzy``: no exact occurrence, but a passage of a page is similar: the best window's
   similarity (``difflib`` ratio over the normalised characters: 2 x matched / total) is at least
   :data:`FUZZY_THRESHOLD`. Measured on corpus sentences of 10-35 words: one changed word scores
-  0.82-0.98; invented sentences score under 0.45 against their best passage. Quotes shorter than :data:`MIN_FUZZY_CHARS` normalised
-  characters are only ever exact.
+  0.79-0.98; invented sentences score under 0.45 against their best passage. Quotes shorter
+  than :data:`MIN_FUZZY_CHARS` normalised characters are only ever exact.
 - ``not_found``: neither; the note says which pages could not be checked (no usable text, XFA
   placeholders): a miss there is not evidence of absence.
 

@@ -60,6 +60,7 @@ class SearchMatch:
     clip: Any = opt()
     semantic_score: float | None = opt()
     low_confidence: bool | None = opt()
+    ref: str | None = opt()
 
 
 @frozen

@@ -22,6 +22,7 @@ All geometry is page space (points, top-left origin); page indexes are 0-based.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 import statistics
 from collections.abc import Iterable, Sequence
@@ -38,6 +39,9 @@ from ports.table_extractor import TableExtractor
 PAGE_SIZED = 0.8
 #: Rules closer than this (points) are taken to touch.
 JOIN_TOL = 3.0
+#: A gap inside a line separates cells when it is at least this many line heights wide (a
+#: space of a monospaced font is about 0.8).
+MIN_GAP = 1.0
 #: A text run's rows may be at most this many line heights apart.
 MAX_ROW_GAP = 2.5
 #: A river (column separator) must stay at least this many line heights wide (and 2 pt).
@@ -204,6 +208,7 @@ class _Row:
     #: Tokens that are numbers (amounts, percentages, years, ranges), and all tokens.
     numbers: float
     tokens: float
+    trailing: int = 0
 
     @property
     def gapped(self) -> bool:
@@ -216,8 +221,8 @@ class _Row:
 
     @property
     def numeric(self) -> bool:
-        """A row of figures: three or more numbers, at least half of its tokens."""
-        return self.numbers >= MIN_NUMBERS and self.numbers >= 0.5 * self.tokens
+        """A row of figures: three or more numbers, at least half of its tokens or closing it."""
+        return self.numbers >= MIN_NUMBERS and (self.numbers >= 0.5 * self.tokens or self.trailing >= MIN_NUMBERS)
 
 
 #: Numbers a row needs to count as a row of figures.
@@ -240,13 +245,16 @@ class _Piece:
     segments: tuple[tuple[float, float, float], ...]
     numbers: float
     tokens: float
+    #: Numbers closing the line (a label followed by its figures).
+    trailing: int = 0
 
 
 def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
     """Each line cut into segments at its gaps."""
     by_line: dict[tuple[float, float], list[Box]] = {}
     for g in gaps:
-        by_line.setdefault((g.y0, g.y1), []).append(g)
+        if g.width >= MIN_GAP * g.height:
+            by_line.setdefault((g.y0, g.y1), []).append(g)
     out: list[_Piece] = []
     for ln in lines:
         b = ln.bbox
@@ -263,21 +271,41 @@ def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
                 start = max(start, g.x1)
             if start < b.x1:
                 spans.append((start, b.x1))
-        tokens = ln.text.split()
+        text = ln.text
         total = sum(z - a for a, z in spans) or 1.0
-        # Words of text (not figures) per segment, shared out by width.
-        words = sum(1 for t in tokens if any(ch.isalpha() for ch in t))
+        # Words of text (not figures) per segment, shared out by width. (Counted with regular
+        # expressions: this runs on every line of every page read.)
+        words = len(_WORD.findall(text))
+        numbers = len(_FIGURE.findall(text)) if _DIGIT.search(text) else 0
         out.append(
             _Piece(
                 y0=b.y0,
                 y1=b.y1,
                 segments=tuple((a, z, words * (z - a) / total) for a, z in spans),
-                numbers=sum(1 for t in tokens if _is_number(t)),
+                numbers=numbers,
                 # Placeholders ("-", "*", "...") neither make a row of figures nor a line of text.
-                tokens=sum(1 for t in tokens if any(ch.isalnum() for ch in t)),
+                tokens=len(_TOKEN.findall(text)),
+                trailing=_trailing_numbers(text.rsplit(None, MIN_NUMBERS + 2)) if numbers >= MIN_NUMBERS else 0,
             )
         )
     return out
+
+
+_WORD = re.compile(r"\S*[^\W\d_]\S*")
+_TOKEN = re.compile(r"\S*[^\W_]\S*")
+_DIGIT = re.compile(r"\d")
+_FIGURE = re.compile(r"(?<!\S)[(\[$€£¥+\-–−~<>±]*\d[\d.,:/%–\-−]*[)\]%*†‡]*(?<![,;:])(?!\S)")
+
+
+def _trailing_numbers(tokens: Sequence[str]) -> int:
+    n = 0
+    for t in reversed(tokens):
+        if not any(ch.isalnum() for ch in t):
+            continue  # a placeholder
+        if not _is_number(t):
+            break
+        n += 1
+    return n
 
 
 def _gutters(pieces: Sequence[_Piece]) -> list[float]:
@@ -327,9 +355,11 @@ def _split(pieces: Sequence[_Piece], gutters: Sequence[float]) -> list[list[_Pie
         for seg in p.segments:
             groups.setdefault(bisect.bisect(gutters, (seg[0] + seg[1]) / 2), []).append(seg)
         total = sum(z - a for a, z, _ in p.segments) or 1.0
+        last = max(groups)
         for k, segs in groups.items():
             share = sum(z - a for a, z, _ in segs) / total
-            columns[k].append(_Piece(p.y0, p.y1, tuple(segs), p.numbers * share, p.tokens * share))
+            trailing = p.trailing if k == last else 0
+            columns[k].append(_Piece(p.y0, p.y1, tuple(segs), p.numbers * share, p.tokens * share, trailing))
     return columns
 
 
@@ -370,6 +400,7 @@ def _make_row(pieces: list[_Piece]) -> _Row:
         words=tuple(m[2] for m in merged),
         numbers=sum(p.numbers for p in pieces),
         tokens=sum(p.tokens for p in pieces),
+        trailing=max(pieces, key=lambda p: p.segments[-1][1]).trailing,
     )
 
 
@@ -400,11 +431,26 @@ def _row_rivers(row: _Row, min_width: float) -> list[tuple[float, float]]:
 
 def _text_regions(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
     """Runs of table-like rows, column by column on multi-column pages."""
+    if not gaps and not _may_hold_rows(lines):
+        return []
     pieces = _pieces(lines, gaps)
     out: list[Box] = []
     for column in _split(pieces, _gutters(pieces)):
         out.extend(_runs(_rows(column)))
     return out
+
+
+def _may_hold_rows(lines: Sequence[TextLine]) -> bool:
+    """Quick test for pages without gaps: a table needs lines of figures or lines side by side."""
+    if any(_THREE_FIGURES.search(ln.text) for ln in lines):
+        return True
+    bands = sorted((ln.bbox.y0, ln.bbox.y1) for ln in lines)
+    return any(
+        min(a1, b1) - max(a0, b0) >= 0.5 * min(a1 - a0, b1 - b0) for (a0, a1), (b0, b1) in itertools.pairwise(bands)
+    )
+
+
+_THREE_FIGURES = re.compile(r"\d\S*\s+\S*\d\S*\s+\S*\d")
 
 
 def _runs(rows: Sequence[_Row]) -> list[Box]:

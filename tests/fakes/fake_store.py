@@ -7,7 +7,7 @@ import re
 import time
 from collections.abc import Sequence
 
-from pdfcore.models import DocumentFacts, KeywordHit, KeywordOutcome, KeywordQuery, PageText, StoreStats, VectorSet
+from pdfcore.models import DocumentFacts, KeywordHit, KeywordOutcome, KeywordQuery, PageText, Ref, StoreStats, VectorSet
 from ports.store import Store
 
 _WORD = re.compile(r"\w+")
@@ -112,6 +112,14 @@ class FakeStore(Store):
                 if o.hits:
                     out[d] = o
         return out
+
+    def replace_refs(self, source: str, refs: Sequence[Ref]) -> None:
+        self.refs = getattr(self, "refs", {})
+        self.refs[source] = {r.ref: r for r in refs}
+
+    def load_ref(self, source: str, ref: str) -> Ref | None:
+        found: Ref | None = getattr(self, "refs", {}).get(source, {}).get(ref)
+        return found
 
     def save_vectors(self, digest: str, vectors: VectorSet) -> None:
         if digest in self.facts:

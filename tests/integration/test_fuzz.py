@@ -16,7 +16,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pdfcore.errors import ALL_CODES
-from tests.conftest import CORPUS
 from tests.fuzzing import CORPUS_FUZZED, Mutant, Outcome, corpus_seeds, generated_seeds, mutants, run_case
 
 CALL_TIMEOUT = 10
@@ -55,7 +54,9 @@ def _check(outcome: Outcome, what: str) -> None:
         assert outcome.code != "internal_error", (what, outcome)
 
 
-def _fuzz(core: Any, fuzz_dir: Path, seeds: list[tuple[str, bytes]], examples: int, *, derandomize: bool) -> dict[str, int]:
+def _fuzz(
+    core: Any, fuzz_dir: Path, seeds: list[tuple[str, bytes]], examples: int, *, derandomize: bool
+) -> dict[str, int]:
     counts: dict[str, int] = {}
 
     @settings(FUZZ, max_examples=examples, derandomize=derandomize)

@@ -28,7 +28,10 @@ MARKER = "classifiedmarker"
 
 @pytest.fixture
 def encrypted(tmp_path: Path) -> Path:
-    pages = [Page().text(72, 700, f"{MARKER} quarterly figures").text(72, 660, "second line"), Page().text(72, 700, "p2")]
+    pages = [
+        Page().text(72, 700, f"{MARKER} quarterly figures").text(72, 660, "second line"),
+        Page().text(72, 700, "p2"),
+    ]
     plain = write_pdf(tmp_path / "plain.pdf", pages, outline=None)
     return encrypt(plain, tmp_path / "enc.pdf", PASSWORD)
 
@@ -154,7 +157,7 @@ def test_stdio_server_at_debug_never_logs_or_echoes_the_password(encrypted: Path
             ("pdf_read_pages", {"pages": "1"}),
             ("pdf_read_all", {}),
             ("pdf_render_pages", {"pages": "1", "dpi": 72}),
-            ("pdf_search", {"query": "quarterly"}),
+            ("pdf_search", {"query": "quarterly", "mode": "keyword"}),  # semantic: the API test above
             ("pdf_get_toc", {}),
         ]
         n = 2
@@ -166,7 +169,10 @@ def test_stdio_server_at_debug_never_logs_or_echoes_the_password(encrypted: Path
                 assert answer is not None
                 answers.append(answer)
                 n += 1
-        bad = {"name": "pdf_read_pages", "arguments": {"path": str(encrypted), "pages": "1", "password": PASSWORD * 100}}
+        bad = {
+            "name": "pdf_read_pages",
+            "arguments": {"path": str(encrypted), "pages": "1", "password": PASSWORD * 100},
+        }
         answer = _rpc(proc, {"jsonrpc": "2.0", "id": n, "method": "tools/call", "params": bad})
         assert answer is not None
         answers.append(answer)
@@ -187,4 +193,28 @@ def test_stdio_server_at_debug_never_logs_or_echoes_the_password(encrypted: Path
     for secret in SECRETS:
         assert secret not in json.dumps(answers)
         assert secret not in stderr
+    _assert_not_in_folder(tmp_path / "cache", NEEDLES)
+
+
+def test_command_line_password_from_the_environment(encrypted: Path, tmp_path: Path) -> None:
+    """``PDFCORE_PASSWORD`` (the command line's password) is accepted beside the settings'
+    variables, opens the document, and is echoed nowhere."""
+    from pdfcore.config import load_settings
+
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("")
+    load_settings(env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_PASSWORD": PASSWORD})  # not "unknown variable"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PDFCORE_")}
+    env.update(PDFCORE_CONFIG=str(cfg), PDFCORE_CACHE_DIR=str(tmp_path / "cache"), PDFCORE_LOG_LEVEL="DEBUG")
+    command = [sys.executable, "-m", "pdfcore.cli", "read", str(encrypted), "--pages", "1", "--json"]
+    good = subprocess.run(
+        command, capture_output=True, text=True, env={**env, "PDFCORE_PASSWORD": PASSWORD}, timeout=120
+    )
+    bad = subprocess.run(command, capture_output=True, text=True, env={**env, "PDFCORE_PASSWORD": WRONG}, timeout=120)
+    assert good.returncode == 0, good.stderr
+    assert MARKER in good.stdout
+    assert bad.returncode != 0 and "password_incorrect" in bad.stdout + bad.stderr
+    for out in (good.stdout, good.stderr, bad.stdout, bad.stderr):
+        for secret in SECRETS:
+            assert secret not in out
     _assert_not_in_folder(tmp_path / "cache", NEEDLES)

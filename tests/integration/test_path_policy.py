@@ -42,7 +42,7 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     simple_document(root / "secret" / "x.pdf", 1)
     (root / "allowed").mkdir()
     simple_document(root / "allowed" / "a.pdf", 1)
-    simple_document(outside / "secret.pdf", 1)
+    simple_document(outside / "secret.pdf", 1, words=("outsidesecret",))
     os.symlink(outside / "secret.pdf", root / "link-out.pdf")
     os.symlink(outside, root / "linkdir")
     os.symlink(outside / "nothing-here.pdf", root / "dangling.pdf")
@@ -169,7 +169,9 @@ def test_api_allow_list(allow_core: Any, tree: dict[str, Path], path: str, code:
 
 
 @pytest.mark.parametrize(("path", "code"), LINK_MATRIX, ids=[p for p, _ in LINK_MATRIX])
-def test_api_deny_rule_written_through_a_link(link_core: Any, tree: dict[str, Path], path: str, code: str | None) -> None:
+def test_api_deny_rule_written_through_a_link(
+    link_core: Any, tree: dict[str, Path], path: str, code: str | None
+) -> None:
     got, text = _api_outcome(link_core, _fill(path, tree))
     assert got == code, text
 
@@ -250,3 +252,39 @@ def test_mcp_every_path_tool_applies_the_policy(core: Any, tree: dict[str, Path]
     for (name, _), res in zip(calls, _mcp_results(core, calls), strict=True):
         assert _mcp_code(res) == "path_outside_root", (name, res.content[0].text)
         _assert_no_leak(res.content[0].text, tree)
+
+
+def test_mcp_folder_tools_never_cross_the_roots(core: Any, tree: dict[str, Path]) -> None:
+    """Folder walks (listing, corpus tools) follow the same policy per file: links pointing
+    outside and denied files are skipped, and nothing of the outside shows."""
+    root, outside = str(tree["root"]), str(tree["outside"])
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("pdf_list_documents", {}),
+        ("pdf_list_documents", {"folder": root}),
+        ("pdf_list_documents", {"folder": outside}),
+        ("pdf_list_documents", {"folder": "linkdir"}),
+        ("pdf_corpus_overview", {"paths": root, "recursive": True}),
+        ("pdf_corpus_overview", {"paths": outside}),
+        ("pdf_corpus_overview", {"paths": ["ok.pdf", "link-out.pdf", "../outside/secret.pdf", "secret/x.pdf"]}),
+        ("pdf_corpus_search", {"paths": root, "query": "outsidesecret", "mode": "keyword", "recursive": True}),
+    ]
+    results = _mcp_results(core, calls)
+    for (_, args), res in zip(calls, results, strict=True):
+        _assert_no_leak(res.content[0].text, tree)
+        if "query" not in args:  # a search result repeats its query terms
+            assert "outsidesecret" not in res.content[0].text
+    listed, listed_root, list_out, list_link, overview, overview_out, overview_list, search = results
+    for res in (listed, listed_root):
+        names = {d["path"] for d in res.structured_content["documents"]}
+        assert {"ok.pdf", "big.pdf", "allowed/a.pdf"} <= names
+        assert not names & {"link-out.pdf", "dangling.pdf", "secret/x.pdf"}
+        assert not any(n.startswith("linkdir") for n in names)
+    for res in (list_out, list_link, overview_out):
+        assert _mcp_code(res) == "path_outside_root", res.content[0].text
+    text = overview.content[0].text
+    assert not overview.is_error and "ok.pdf" in text
+    skipped = {s["path"]: s["reason"] for s in overview_list.structured_content.get("skipped", [])}
+    assert all(reason.startswith("path_outside_root") for reason in skipped.values()), skipped
+    assert len(skipped) == 3
+    assert not search.is_error
+    assert search.structured_content.get("matches", []) == []

@@ -124,9 +124,7 @@ def test_small_queue_answers_resource_limit_and_stays_responsive(tmp_path: Path)
 
             async def one(i: int) -> None:
                 # slow enough (ten pages at 150 dpi) that the burst arrives while the first runs
-                results[i] = await client.call_tool(
-                    "pdf_render_pages", {"path": str(pdf), "pages": "1-10", "dpi": 150}
-                )
+                results[i] = await client.call_tool("pdf_render_pages", {"path": str(pdf), "pages": "1-10", "dpi": 150})
 
             async with anyio.create_task_group() as tg:
                 for i in range(burst):

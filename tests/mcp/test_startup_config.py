@@ -16,7 +16,9 @@ def _command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "mcp_adapter"]
 
 
-def _start(tmp_path: Path, toml: str | None, env: dict[str, str], args: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+def _start(
+    tmp_path: Path, toml: str | None, env: dict[str, str], args: tuple[str, ...] = ()
+) -> subprocess.CompletedProcess[str]:
     base = {k: v for k, v in os.environ.items() if not k.startswith("PDFCORE_")}
     base["PDFCORE_CACHE_DIR"] = str(tmp_path / "cache")
     if toml is not None:
@@ -51,7 +53,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("toml", "env", "expected"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
-def test_malformed_configuration_stops_startup(tmp_path: Path, toml: str | None, env: dict[str, str], expected: list[str]) -> None:
+def test_malformed_configuration_stops_startup(
+    tmp_path: Path, toml: str | None, env: dict[str, str], expected: list[str]
+) -> None:
     out = _start(tmp_path, toml, env)
     assert out.returncode != 0
     assert out.stdout == ""

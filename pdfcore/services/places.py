@@ -1,0 +1,156 @@
+"""Places and refs: search hits collapsed per line, visual regions, and durable short names.
+
+A *place* is one line of a page (or one visual region). Hits in the same line collapse into one
+place with a count (``×N``). Every place gets a short ref (``p47m1`` for matches, ``p5r2`` for
+regions) that a render call can crop to. Refs are stored per source (the caller's name of the
+document) and tied to the document's content digest: they survive restarts, and a ref into a
+file that has changed since answers ``file_changed`` instead of cropping the wrong place.
+
+Ref sets: a search replaces the source's set (even with zero hits); a full-page render that
+lists regions replaces it; other renders (regions, refs) keep it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from pdfcore.errors import FileChanged, UnknownRef
+from pdfcore.geometry import union
+from pdfcore.models import Box, DocumentSource, PageText, Ref, TextBlock
+from pdfcore.services.search import block_offsets
+from ports.store import Store
+
+
+@frozen
+class Place:
+    ref: str
+    page: int  # 0-based
+    text: str  # the line (or region caption) holding the hits
+    count: int
+    bbox: Box
+    kind: str = "match"
+    origin: str = "text"
+
+
+_SOFT_HYPHENS = str.maketrans({"\ufffe": None, "\u00ad": None})
+
+
+def source_key(source: DocumentSource) -> str:
+    """How refs name a document: the URL it came from, else its real path."""
+    return source.display_name if "://" in source.display_name else source.path
+
+
+def _line_starts(block: TextBlock, block_text: str) -> list[tuple[int, Box, str]]:
+    """Approximate start offset (in the block text) of each raw line of the block."""
+    out: list[tuple[int, Box, str]] = []
+    cursor = 0
+    for ln in block.lines:
+        probe = " ".join(ln.text.split())[:12]
+        pos = block_text.find(probe, cursor) if probe else -1
+        if pos < 0:
+            pos = cursor
+        out.append((pos, ln.bbox, ln.text))
+        cursor = max(cursor, pos + 1)
+    return out
+
+
+def locate(page: PageText, start: int, end: int) -> tuple[tuple[int, int], Box, str]:
+    """(place key, box, line text) of a character span of ``page.text``."""
+    for b_start, b_end, idx in block_offsets(page):
+        if b_start <= start < b_end or (start == b_end and idx == len(page.blocks) - 1):
+            block = page.blocks[idx]
+            if not block.lines:
+                return (idx, 0), block.bbox, block.text[:200]
+            starts = _line_starts(block, block.text)
+            rel = start - b_start
+            k = 0
+            for j, (pos, _box, _t) in enumerate(starts):
+                if pos <= rel:
+                    k = j
+            _pos, box, text = starts[k]
+            return (idx, k), box, text
+    return (-1, 0), Box(0.0, 0.0, 0.0, 0.0), ""
+
+
+def collapse(
+    pages: dict[int, PageText], spans_by_page: Sequence[tuple[int, Sequence[tuple[int, int]]]], *, limit: int
+) -> tuple[list[Place], int]:
+    """Places for hits, in page order; refs ``p{page}m{k}``. Returns (places, places omitted)."""
+    places: list[Place] = []
+    omitted = 0
+    for page_index, spans in sorted(spans_by_page, key=lambda x: x[0]):
+        page = pages[page_index]
+        groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        info: dict[tuple[int, int], tuple[Box, str]] = {}
+        for a, b in spans:
+            key, box, text = locate(page, a, b)
+            groups.setdefault(key, []).append((a, b))
+            info[key] = (box, text)
+        for k, key in enumerate(sorted(groups, key=lambda key: groups[key][0][0]), start=1):
+            if len(places) >= limit:
+                omitted += 1
+                continue
+            box, text = info[key]
+            places.append(
+                Place(
+                    ref=f"p{page_index + 1}m{k}",
+                    page=page_index,
+                    text=" ".join(text.translate(_SOFT_HYPHENS).split()),
+                    count=len(groups[key]),
+                    bbox=box,
+                )
+            )
+    return places, omitted
+
+
+def regions(page: PageText, table_boxes: Sequence[Box] = (), form_boxes: Sequence[Box] = ()) -> list[Place]:
+    """Visual regions of a page: figures (images), tables, form areas; refs ``p{page}r{k}``."""
+    found: list[tuple[str, Box, str]] = []
+    for img in page.images:
+        for box in img.placements or ((img.bbox,) if img.bbox else ()):
+            if box.width > 20 and box.height > 20:
+                found.append(("figure", box, f"image {img.width_px}x{img.height_px}px"))
+    for box in table_boxes:
+        found.append(("table", box, "table"))
+    if form_boxes:
+        found.append(("form", union(form_boxes), f"{len(form_boxes)} form field(s)"))
+    found.sort(key=lambda f: (f[1].y0, f[1].x0))
+    return [
+        Place(ref=f"p{page.index + 1}r{k}", page=page.index, text=caption, count=1, bbox=box, kind=kind, origin=kind)
+        for k, (kind, box, caption) in enumerate(found, start=1)
+    ]
+
+
+class RefBook:
+    """Stores and resolves refs through a Store (durable) — or a private one for encrypted files."""
+
+    def __init__(self, store_for_source: object) -> None:
+        self.store_for_source = store_for_source  # (source, encrypted) -> Store
+
+    def _store(self, source: DocumentSource, encrypted: bool) -> Store:
+        store: Store = self.store_for_source(source, encrypted)  # type: ignore[operator]
+        return store
+
+    def replace(self, source: DocumentSource, places: Sequence[Place], *, encrypted: bool) -> None:
+        refs = [
+            Ref(ref=p.ref, digest=source.fingerprint.sha256, page=p.page, bbox=p.bbox, kind=p.kind, text=p.text)
+            for p in places
+        ]
+        self._store(source, encrypted).replace_refs(source_key(source), refs)
+
+    def resolve(self, source: DocumentSource, ref: str, *, encrypted: bool) -> Ref:
+        found = self._store(source, encrypted).load_ref(source_key(source), ref.strip())
+        if found is None:
+            raise UnknownRef(
+                f"{ref!r} is not a ref of this document's current set (refs come from the latest search_pdf, "
+                "or the latest full-page render that listed regions).",
+                recovery="Run search_pdf again (or render the full page) to get fresh refs.",
+            )
+        if found.digest != source.fingerprint.sha256:
+            raise FileChanged(
+                f"The document changed since {ref!r} was made, so it may point at the wrong place.",
+                recovery="Run search_pdf again to get refs for the current version.",
+            )
+        return found
