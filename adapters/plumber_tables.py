@@ -350,14 +350,19 @@ def _turn(cells: Sequence[Sequence[str | None]], direction: str) -> Grid:
 
 
 def _ruled(crop: Any, direction: str) -> _Found | None:
-    """Tables from the rulings inside ``crop``; None when the rulings do not make a grid."""
+    """Tables from the rulings inside ``crop``; None when the rulings make no grid (read the
+    region from its text then), empty when they frame a text box rather than a table."""
     edges = crop.edges
     if sum(1 for e in edges if e["orientation"] == "v") < 2 or sum(1 for e in edges if e["orientation"] == "h") < 2:
         return None
     out: _Found = []
+    framed = False
     for t in crop.find_tables({"vertical_strategy": "lines", "horizontal_strategy": "lines"}):
         cells = t.extract(x_tolerance=CELL_X_TOL, **_DIRECTIONS[direction])
         if len(cells) < 2 or max((len(r) for r in cells), default=0) < 2:
+            continue
+        if _framed_text(cells):
+            framed = True
             continue
         grid = _turn(cells, direction)
         if _coarse(cells) or (direction == "ltr" and _merged_columns(t.rows, crop)):
@@ -368,7 +373,7 @@ def _ruled(crop: Any, direction: str) -> _Found | None:
                 out.extend(text)
                 continue
         out.append((tuple(t.bbox), grid))
-    return out or None
+    return out if out or framed else None
 
 
 def _fill(grid: Grid) -> float:
@@ -419,6 +424,21 @@ def _has_wide_blank(words: list[dict[str, Any]]) -> bool:
 WIDE_GAP = 1.5
 #: ... and a grid is missing column rules when this share of its rows has one.
 MERGED_SHARE = 0.3
+
+
+def _framed_text(cells: Sequence[Sequence[str | None]]) -> bool:
+    """One cell holds most of the text, many lines of it: a framed text box (a listing, a
+    note), not a table."""
+    sizes = [(len(c), c.count("\n") + 1) for row in cells for c in row if c and c.strip()]
+    if not sizes:
+        return True
+    chars, lines = max(sizes)
+    return lines >= FRAMED_LINES and chars >= FRAMED_SHARE * sum(n for n, _ in sizes)
+
+
+#: A cell with this many lines and this share of the text makes a framed text box.
+FRAMED_LINES = 5
+FRAMED_SHARE = 0.6
 
 
 def _coarse(cells: Sequence[Sequence[str | None]]) -> bool:

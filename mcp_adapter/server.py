@@ -136,6 +136,16 @@ class PdfcoreServer(MCPServer[Any]):
         super().__init__(*args, **kwargs)
         self._accepted = accepted
         self._warm = warm
+        self._core: Any = None
+        self._runner: Any = None
+
+    async def list_resources(self) -> Any:
+        static = await super().list_resources()
+        if self._core is None or self._runner is None:
+            return static
+        from mcp_adapter.resources import list_document_resources
+
+        return [*static, *(await list_document_resources(self._core, self._runner))]
 
     async def list_tools(self) -> Any:
         if self._warm is not None:
@@ -847,7 +857,7 @@ def create_server(core: Pdfcore, *, profile: str | None = None) -> PdfcoreServer
         build_compact(ts)
     else:
         raise InvalidArgument(f"unknown profile {chosen!r}; choose full or compact")
-    return PdfcoreServer(
+    server = PdfcoreServer(
         name="pdfcore",
         version=__version__,
         instructions=INSTRUCTIONS,
@@ -856,3 +866,8 @@ def create_server(core: Pdfcore, *, profile: str | None = None) -> PdfcoreServer
         warm=core.warm,
         log_level=core.settings.server.log_level,
     )
+    from mcp_adapter.resources import register_resources
+
+    server._core, server._runner = core, runner
+    register_resources(server, core, runner)
+    return server

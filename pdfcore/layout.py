@@ -347,13 +347,21 @@ def _try_split(
     right: list[_Unit] = []
     crossing: list[_Unit] = []
     spans: list[_Unit] = []
+    last_span: _Unit | None = None  # the spanning unit just before, in the extractor's order
     for u in units:
+        if u.x0 <= reach_left and u.x1 >= reach_right:
+            spans.append(u)
+            last_span = u
+            continue
+        if last_span is not None and _ends_paragraph(last_span, u):
+            spans.append(u)  # the short last line of a spanning paragraph (abstract, caption)
+            last_span = u
+            continue
+        last_span = None
         if u.x1 <= a + 1.0:
             left.append(u)
         elif u.x0 >= b - 1.0:
             right.append(u)
-        elif u.x0 <= reach_left and u.x1 >= reach_right:
-            spans.append(u)
         else:
             crossing.append(u)
     for u in crossing:
@@ -393,6 +401,17 @@ def _try_split(
             else:
                 parts.append(([spans[k]], False))
     return parts
+
+
+def _ends_paragraph(above: _Unit, u: _Unit) -> bool:
+    """``u`` continues the spanning line ``above``: right below it, same left edge, same size."""
+    h = above.y1 - above.y0
+    return (
+        0 <= u.y0 - above.y1 <= GAP_FACTOR * h
+        and abs(u.x0 - above.x0) <= ALIGN_PT
+        and u.x1 <= above.x1 + ALIGN_PT
+        and abs((u.y1 - u.y0) - h) <= 0.2 * h
+    )
 
 
 def _beside(unit: _Unit, left: list[_Unit], right: list[_Unit]) -> bool:

@@ -10,7 +10,7 @@ import logging
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +75,7 @@ def test_api_never_logs_echoes_or_stores_the_password(
     caplog.set_level(logging.DEBUG)
     path = str(encrypted)
     outputs: list[str] = []
-    calls = {
+    calls: dict[str, Callable[[str | None], Any]] = {
         "info": lambda pw: core.info(path, password=pw, detail=True, content_trust=True),
         "toc": lambda pw: core.toc(path, password=pw),
         "read_pages": lambda pw: core.read_pages(path, "1-2", password=pw),
@@ -152,7 +152,7 @@ def test_stdio_server_at_debug_never_logs_or_echoes_the_password(encrypted: Path
         init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}
         _rpc(proc, {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init})
         _rpc(proc, {"jsonrpc": "2.0", "method": "notifications/initialized"})
-        calls = [
+        calls: list[tuple[str, dict[str, Any]]] = [
             ("pdf_info", {"content_trust": True}),
             ("pdf_read_pages", {"pages": "1"}),
             ("pdf_read_all", {}),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -178,7 +178,7 @@ def test_api_deny_rule_written_through_a_link(
 
 def test_every_entry_point_applies_the_policy(core: Any, tree: dict[str, Path]) -> None:
     outside = str(tree["outside"] / "secret.pdf")
-    calls = {
+    calls: dict[str, Callable[[], Any]] = {
         "info": lambda: core.info(outside),
         "toc": lambda: core.toc(outside),
         "read_pages": lambda: core.read_pages(outside, "1"),

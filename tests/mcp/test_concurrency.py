@@ -58,33 +58,33 @@ def _plan(docs: list[tuple[Path, int]]) -> list[tuple[str, dict[str, Any], Calla
         kind = (i // len(docs)) % 4
         if kind == 0:
 
-            def check(r: Any, n: int = n) -> None:
+            def check_info(r: Any, n: int = n) -> None:
                 assert r.structured_content["page_count"] == n
 
-            plan.append(("pdf_info", {"path": str(path)}, check))
+            plan.append(("pdf_info", {"path": str(path)}, check_info))
         elif kind == 1:
 
-            def check(r: Any, d: int = d, page: int = page) -> None:
+            def check_read(r: Any, d: int = d, page: int = page) -> None:
                 (only,) = r.structured_content["pages"]
                 assert only["page"] == page
                 assert f"token{page:03d}" in only["text"] and _word(d, page) in only["text"]
 
-            plan.append(("pdf_read_pages", {"path": str(path), "pages": str(page)}, check))
+            plan.append(("pdf_read_pages", {"path": str(path), "pages": str(page)}, check_read))
         elif kind == 2:
 
-            def check(r: Any, page: int = page) -> None:
+            def check_search(r: Any, page: int = page) -> None:
                 matches = r.structured_content["matches"]
                 assert [m["page"] for m in matches] == [page]
 
             args = {"path": str(path), "query": _word(d, page), "mode": "keyword"}
-            plan.append(("pdf_search", args, check))
+            plan.append(("pdf_search", args, check_search))
         else:
 
-            def check(r: Any, page: int = page) -> None:
+            def check_render(r: Any, page: int = page) -> None:
                 assert r.structured_content["pages_rendered"] == [page]
                 assert abs(_image_width(r) - 612) <= 2
 
-            plan.append(("pdf_render_pages", {"path": str(path), "pages": str(page), "dpi": 72}, check))
+            plan.append(("pdf_render_pages", {"path": str(path), "pages": str(page), "dpi": 72}, check_render))
     return plan
 
 
