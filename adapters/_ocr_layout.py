@@ -35,6 +35,9 @@ BAND_GAP = 0.5
 COLUMN_GAP = 0.4
 #: Columns of two bands start within this many line heights of each other: the same columns.
 ALIGN = 2.0
+#: Narrower than this many line heights, a "column" is list bullets, numbers or a table cell:
+#: it is read with the column to its right, row by row.
+MIN_COLUMN_WIDTH = 5.0
 #: Baseline slopes (dy/dx) beyond this are not skew but vertical or turned text.
 MAX_SKEW = 0.25
 #: A page slope below this is treated as none (about 0.2 degrees).
@@ -222,9 +225,27 @@ def _rows(segments: Sequence[Segment]) -> list[list[Segment]]:
     return [sorted(row, key=lambda s: s.bounds[0]) for row in rows]
 
 
+def _columns(segments: Sequence[Segment], line_height: float) -> list[list[Segment]]:
+    """Columns split at vertical gutters, narrow ones joined to their right-hand neighbour."""
+    columns: list[list[Segment]] = []
+    pending: list[Segment] = []
+    for group in _split_axis(segments, 0, COLUMN_GAP * line_height):
+        pending.extend(group)
+        width = max(s.bounds[2] for s in pending) - min(s.bounds[0] for s in pending)
+        if width >= MIN_COLUMN_WIDTH * line_height:
+            columns.append(pending)
+            pending = []
+    if pending:
+        if columns:
+            columns[-1].extend(pending)
+        else:
+            columns.append(pending)
+    return columns
+
+
 def _column_starts(band: Sequence[Segment], line_height: float) -> list[float] | None:
     """Left edges of the columns a band splits into, or None when it does not split."""
-    columns = _split_axis(band, 0, COLUMN_GAP * line_height)
+    columns = _columns(band, line_height)
     if len(columns) < 2:
         return None
     return [min(s.bounds[0] for s in column) for column in columns]
@@ -281,7 +302,7 @@ def _xy_cut(segments: Sequence[Segment], line_height: float, band_gap: float) ->
             return [block for group in groups for block in _xy_cut(group, line_height, band_gap)]
         # Every band has the same columns: split those below.
     if len(_rows(segments)) > 1:
-        columns = _split_axis(segments, 0, COLUMN_GAP * line_height)
+        columns = _columns(segments, line_height)
         if len(columns) > 1:
             return [block for column in columns for block in _xy_cut(column, line_height, band_gap)]
     return [_rows(band) for band in bands]

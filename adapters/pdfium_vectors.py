@@ -248,7 +248,6 @@ class _Reader:
         glyph = Glyph(text, box, origin, eff, angle, color)
         self.object_texts.append(TextRun(self.order, text, box, eff, angle, color, (glyph,)))
 
-
     def _object_info(self, tp: Any, i: int, obj: Any) -> tuple[int, float, float, Color] | None:
         """(render mode, effective size, angle, fill colour) of the text object of char ``i``;
         None when the object's text is invisible (render mode 3)."""
@@ -271,7 +270,6 @@ class _Reader:
         else:
             color = (0.0, 0.0, 0.0, 1.0)
         return (mode, size, angle, color)
-
 
     def _texts(self, tp: Any) -> list[TextRun]:
         """Glyphs grouped by text object. Size, angle, colour and render mode are constant within
@@ -329,7 +327,7 @@ class _Reader:
             out.append(
                 TextRun(
                     order=order,
-                    text="".join(g.char for g in glyphs),
+                    text="".join((" " if g.space_before and k else "") + g.char for k, g in enumerate(glyphs)),
                     box=box,
                     size=max(g.size for g in glyphs),
                     angle=glyphs[0].angle,

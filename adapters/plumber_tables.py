@@ -1,20 +1,27 @@
 """TableExtractor on pdfplumber: the tables inside given regions of a page, in page space.
 
-Each region is cropped out of the page and read one of two ways:
+Each region is cropped out of the page and read one of two ways (without regions, the whole
+page is searched for ruled tables only):
 
-- ruled: pdfplumber's ``lines`` strategy (cells from the drawn rulings), used when the region
-  holds a grid of rules;
-- unruled: columns from text alignment. Words (with their inner spaces) are grouped into rows;
-  column separators are the x-ranges left blank by (nearly) every row; each word goes to the
-  column holding its centre. This keeps a header spanning several columns in one cell rather
-  than cutting it in pieces.
+- ruled: pdfplumber's ``lines`` strategy (cells from the drawn rulings). A grid that misses
+  its row rules (cells stacking several figures) or its column rules (cells whose lines hold
+  wide blanks) is read from its text instead when that reads fuller; a frame around a block of
+  text (one cell holding most of it) is not a table.
+- unruled, where the region has no grid: columns from text alignment. Words are grouped into
+  visual rows; column separators are the x-ranges left blank by (nearly) every row; each word
+  goes to the column holding its centre, so a heading spanning several columns stays whole.
 
-pdfplumber reports positions top-left, in the unrotated-then-rotated media box of the page;
-page space is the displayed page relative to its crop box. :class:`_PageTransform` converts
-both ways (crop box offset, media box offset and /Rotate).
+Text turned a quarter (a table printed sideways) is read in its own direction and the grid is
+turned back, so rows are rows as the table reads.
+
+pdfplumber reports positions top-left, in the media box as turned by /Rotate; page space is the
+displayed page relative to its crop box. :class:`_PageTransform` converts both ways (crop box
+offset, media box offset and /Rotate).
 
 pdfplumber objects are not thread-safe: every use holds one lock. Open documents are kept in a
-small LRU keyed by path, content digest and a salted hash of the password.
+small LRU keyed by path, content digest and a salted hash of the password. Pages with more than
+``MAX_CONTENT_BYTES`` of drawing are refused (``resource_limit``): pdfminer would take tens of
+seconds on them.
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ from pdfcore.errors import (
     PasswordIncorrect,
     PasswordRequired,
     PdfcoreError,
+    ResourceLimit,
 )
 from pdfcore.models import Box, DocumentSource, Table
 from ports.table_extractor import TableExtractor
@@ -175,6 +183,7 @@ class PlumberTableExtractor(TableExtractor):
                         details={"page_count": count},
                     )
                 plumber_page = pdf.pages[page]
+                _check_size(plumber_page)
                 try:
                     return _page_tables(plumber_page, regions)
                 finally:
@@ -218,6 +227,28 @@ class PlumberTableExtractor(TableExtractor):
             pdf.close()
         except Exception:  # closing a stale handle must not fail a call
             log.debug("closing a cached pdfplumber document failed", exc_info=True)
+
+
+def _check_size(page: Any) -> None:
+    """Refuse pages whose drawing is too large to parse in reasonable time (pdfminer reads
+    every operator: a page of 20 000 vector strokes takes tens of seconds)."""
+    from pdfminer.pdftypes import resolve1
+
+    size = 0
+    for ref in page.page_obj.contents:
+        stream = resolve1(ref)
+        data = stream.get_data() if hasattr(stream, "get_data") else b""
+        size += len(data)
+    if size > MAX_CONTENT_BYTES:
+        raise ResourceLimit(
+            f"Page {page.page_number} draws {size // 1000} kB of content; tables are not read on pages over "
+            f"{MAX_CONTENT_BYTES // 1000} kB.",
+            recovery="Render the page with pdf_render_pages and read the table from the image.",
+        )
+
+
+#: Pages with more content than this (decoded bytes) are not searched for tables.
+MAX_CONTENT_BYTES = 1_000_000
 
 
 def _check_unchanged(source: DocumentSource) -> None:
@@ -275,8 +306,10 @@ def _translate(exc: Exception, source: DocumentSource) -> PdfcoreError:
 def _page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
     transform = _PageTransform(page)
     px0, ptop, px1, pbottom = (float(v) for v in page.bbox)
+    by_text = bool(regions)
     if not regions:
-        # The whole visible page: the crop box, never the printer's margin around it.
+        # The whole visible page (the crop box, never the printer's margin around it), by its
+        # rulings only: reading columns from text alignment needs a region that holds a table.
         w, h = _page_size(page)
         regions = (Box(0.0, 0.0, w, h),)
     out: list[Table] = []
@@ -289,7 +322,7 @@ def _page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
         direction = _direction(crop)
         found = _ruled(crop, direction)
         if found is None:
-            found = _unruled(crop, direction)
+            found = _unruled(crop, direction) if by_text else []
         for bbox, cells in found:
             out.append(_table(cells, transform.to_page(bbox)))
     return tuple(out)
@@ -312,11 +345,12 @@ def _table(cells: Sequence[Sequence[str | None]], bbox: Box) -> Table:
 
 # Reading direction of a region's text: "ltr" upright; "ttb" turned clockwise (reads down the
 # page, lines stacked right to left); "btt" turned counter-clockwise (reads up the page, lines
-# stacked left to right). pdfplumber's text options for each:
+# stacked left to right); "rtl" upside down. pdfplumber's text options for each:
 _DIRECTIONS: dict[str, dict[str, str]] = {
     "ltr": {},
     "ttb": {"char_dir_rotated": "ttb", "line_dir_rotated": "rtl"},
     "btt": {"char_dir_rotated": "btt", "line_dir_rotated": "ltr"},
+    "rtl": {"char_dir": "rtl", "line_dir": "btt", "char_dir_render": "ltr", "line_dir_render": "ttb"},
 }
 
 Grid = list[list[str]]
@@ -324,12 +358,12 @@ _Found = list[tuple[tuple[float, float, float, float], Grid]]
 
 
 def _direction(crop: Any) -> str:
-    counts = {"ltr": 0, "ttb": 0, "btt": 0}
+    counts = {"ltr": 0, "ttb": 0, "btt": 0, "rtl": 0}
     for c in crop.chars:
         if not c["text"].strip():
             continue
         if c["upright"]:
-            counts["ltr"] += 1
+            counts["rtl" if c["matrix"][0] < 0 else "ltr"] += 1
         elif c["matrix"][1] < 0:
             counts["ttb"] += 1
         else:
@@ -346,7 +380,9 @@ def _turn(cells: Sequence[Sequence[str | None]], direction: str) -> Grid:
     grid = [r + [""] * (n_cols - len(r)) for r in grid]
     if direction == "ttb":  # the table's top is the page's right edge
         return [[grid[j][n_cols - 1 - i] for j in range(n_rows)] for i in range(n_cols)]
-    return [[grid[n_rows - 1 - j][i] for j in range(n_rows)] for i in range(n_cols)]
+    if direction == "btt":  # the table's top is the page's left edge
+        return [[grid[n_rows - 1 - j][i] for j in range(n_rows)] for i in range(n_cols)]
+    return [list(reversed(row)) for row in reversed(grid)]
 
 
 def _ruled(crop: Any, direction: str) -> _Found | None:
@@ -359,10 +395,10 @@ def _ruled(crop: Any, direction: str) -> _Found | None:
     framed = False
     for t in crop.find_tables({"vertical_strategy": "lines", "horizontal_strategy": "lines"}):
         cells = t.extract(x_tolerance=CELL_X_TOL, **_DIRECTIONS[direction])
-        if len(cells) < 2 or max((len(r) for r in cells), default=0) < 2:
-            continue
         if _framed_text(cells):
             framed = True
+            continue
+        if len(cells) < 2 or max((len(r) for r in cells), default=0) < 2:
             continue
         grid = _turn(cells, direction)
         if _coarse(cells) or (direction == "ltr" and _merged_columns(t.rows, crop)):
@@ -467,7 +503,7 @@ _Word = tuple[float, float, float, float, str]
 
 def _unruled(crop: Any, direction: str) -> _Found:
     """One table from text alignment inside ``crop``, or nothing."""
-    upright = direction == "ltr"
+    upright = direction in ("ltr", "rtl")
     raw = [
         w
         for w in crop.extract_words(x_tolerance=WORD_X_TOL, extra_attrs=["upright"], **_DIRECTIONS[direction])
@@ -505,6 +541,8 @@ def _frame(w: dict[str, Any], direction: str) -> _Word:
         return (top, -x1, bottom, -x0, text)
     if direction == "btt":
         return (-bottom, x0, -top, x1, text)
+    if direction == "rtl":
+        return (-x1, -bottom, -x0, -top, text)
     return (x0, top, x1, bottom, text)
 
 

@@ -214,13 +214,14 @@ def run_ours(jobs: dict[str, list[int]]) -> tuple[dict[str, dict[int, list[Grid]
     from adapters.plumber_tables import PlumberTableExtractor
     from pdfcore.models import DocumentSource, Fingerprint
     from pdfcore.services.quality import finish_page
-    from pdfcore.services.tables import candidate_regions, clean_tables
+    from pdfcore.services.tables import TableService
 
     text = PdfiumTextExtractor()
-    tables = PlumberTableExtractor()
+    extractor = PlumberTableExtractor()
+    service = TableService(extractor)
     out: dict[str, dict[int, list[Grid]]] = {}
     spent = 0.0
-    extracted_pages = 0
+    searched = 0
     for path, pages in jobs.items():
         st = os.stat(path)
         digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
@@ -231,18 +232,15 @@ def run_ours(jobs: dict[str, list[int]]) -> tuple[dict[str, dict[int, list[Grid]
             page = finish_page(page, facts)
             info = facts.pages[page.index]
             t0 = time.perf_counter()
-            regions = candidate_regions(page, info.width, info.height)
-            found = []
-            if regions:
-                extracted_pages += 1
-                found = list(
-                    clean_tables(tables.extract_tables(source, page.index, regions=regions), info.width, info.height)
-                )
+            got = service.page_tables(source, page, info.width, info.height)
             spent += time.perf_counter() - t0
-            per_page[page.index] = [[list(t.header), *[list(r) for r in t.rows]] for t in found]
+            searched += got.searched
+            if got.skipped:
+                print(f"  {Path(path).name} p{page.index + 1}: tables skipped ({got.skipped})", file=sys.stderr)
+            per_page[page.index] = [[list(t.header), *[list(r) for r in t.rows]] for t in got.tables]
         out[path] = per_page
-    tables.close()
-    return out, spent, extracted_pages
+    extractor.close()
+    return out, spent, searched
 
 
 # --------------------------------------------------------------------------------------------

@@ -292,12 +292,22 @@ def build_full(ts: ToolSet) -> None:
         max_chars_per_page: Annotated[
             int, Field(description="Characters per page; a longer page is cut and marked.")
         ] = 50_000,
+        ocr: Annotated[
+            bool, Field(description="Recognise pages without usable text (scans) with OCR first; cached and searchable.")
+        ] = False,
+        ocr_lang: Annotated[str | None, Field(description="OCR languages, e.g. 'eng' or 'jpn+eng'.")] = None,
         password: PasswordArg = None,
     ) -> CallToolResult:
         try:
             res = await ts.call(
                 lambda: core.read_pages(
-                    path, pages, password=password, max_chars=max_chars, max_chars_per_page=max_chars_per_page
+                    path,
+                    pages,
+                    password=password,
+                    max_chars=max_chars,
+                    max_chars_per_page=max_chars_per_page,
+                    ocr=ocr,
+                    ocr_lang=ocr_lang,
                 )
             )
         except PdfcoreError as exc:

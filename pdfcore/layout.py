@@ -24,6 +24,7 @@ Reading order (docs/extraction.md tells the same for readers):
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -191,23 +192,23 @@ def column_regions(lines: Sequence[TextLine], rules: Sequence[Box] = ()) -> list
 
 
 def _top_down(units: list[_Unit]) -> list[_Unit]:
-    """A region's units in rows from top to bottom, left to right in a row.
+    """A region's units top to bottom; units side by side on one row, left to right.
 
-    A row gathers the units whose vertical centre falls inside it (so a raised superscript stays
-    on its line); the sort is stable, so equal positions keep the extractor's order.
+    Units are taken by their tops; one joins the row of the unit before it when their vertical
+    centres are within half a line of each other (so a tall drop capital does not swallow the
+    lines beside it). The sorts are stable: equal positions keep the extractor's order.
     """
-    by_centre = sorted(units, key=lambda u: u.y0 + u.y1)
+    by_top = sorted(units, key=lambda u: u.y0)
     out: list[_Unit] = []
     row: list[_Unit] = []
-    top = bottom = 0.0
-    for u in by_centre:
-        c = (u.y0 + u.y1) / 2
-        if row and top <= c <= bottom:
-            row.append(u)
-            top, bottom = min(top, u.y0), max(bottom, u.y1)
-            continue
-        out.extend(sorted(row, key=lambda r: r.x0))
-        row, top, bottom = [u], u.y0, u.y1
+    for u in by_top:
+        if row:
+            p = row[-1]
+            if abs((u.y0 + u.y1) - (p.y0 + p.y1)) < 0.5 * min(u.y1 - u.y0, p.y1 - p.y0):
+                row.append(u)
+                continue
+            out.extend(sorted(row, key=lambda r: r.x0))
+        row = [u]
     out.extend(sorted(row, key=lambda r: r.x0))
     return out
 
@@ -386,8 +387,8 @@ def _try_split(
             bands[bisect.bisect_left(centres, (u.y0 + u.y1) / 2)].append(u)
     across = [(r.y0 + r.y1) / 2 for r in hrules if r.x0 <= a and r.x1 >= b]
     # The fullest band first: it decides most pages at once.
-    bands = sorted(range(n_bands), key=lambda k: -min(len(band_left[k]), len(band_right[k])))
-    if not any(_side_by_side(band_left[k], band_right[k], order, across) for k in bands):
+    fullest = sorted(range(n_bands), key=lambda k: -min(len(band_left[k]), len(band_right[k])))
+    if not any(_side_by_side(band_left[k], band_right[k], order, across) for k in fullest):
         return None
     parts: list[tuple[list[_Unit], bool]] = []
     for k in range(n_bands):
@@ -446,7 +447,7 @@ def _row_switches(left: list[_Unit], right: list[_Unit], order: dict[int, int]) 
     """How often the extractor's order steps to the other side and stays on the same row."""
     sides = sorted([(order[id(u)], 0, u) for u in left] + [(order[id(u)], 1, u) for u in right], key=lambda t: t[0])
     switches = 0
-    for (_, sa, a), (_, sb, b) in zip(sides, sides[1:], strict=False):
+    for (_, sa, a), (_, sb, b) in itertools.pairwise(sides):
         if sa != sb and min(a.y1, b.y1) - max(a.y0, b.y0) > 0.5 * min(a.y1 - a.y0, b.y1 - b.y0):
             switches += 1
     return switches
@@ -471,7 +472,7 @@ def _prose(units: list[_Unit]) -> tuple[float, float] | None:
     if len(_NOT_LETTERS.sub("", probe)) < MIN_SIDE_LETTERS * (len(probe) - probe.count(" ")):
         return None
     rows = sorted(units, key=lambda u: u.y0)
-    gaps = sorted(max(0.0, b.y0 - a.y1) for a, b in zip(rows, rows[1:], strict=False))
+    gaps = sorted(max(0.0, b.y0 - a.y1) for a, b in itertools.pairwise(rows))
     heights = sorted(u.y1 - u.y0 for u in units)
     if gaps and gaps[len(gaps) // 2] > MAX_LEADING * heights[n // 2]:
         return None  # lines far apart: table rows or a list of labels, not running text
@@ -635,9 +636,7 @@ def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
     if b.x1 < x0 or b.x0 > x1:  # no horizontal overlap with the block
         return True
     fp, fc = prev.font_size, line.font_size
-    if fp and fc and abs(fp - fc) > SIZE_CHANGE * (fp if fp > fc else fc):
-        return True
-    return False
+    return bool(fp and fc and abs(fp - fc) > SIZE_CHANGE * (fp if fp > fc else fc))
 
 
 #: pdfium reports a hyphen it resolved at a line break as U+FFFE (joining the two lines into

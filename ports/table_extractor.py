@@ -19,7 +19,8 @@ class TableExtractor(Protocol):
     - Thread-safe.
 
     Errors that may escape: ``malformed_pdf``, ``extraction_failed``, ``password_required``,
-    ``password_incorrect``.
+    ``password_incorrect``, ``resource_limit`` (a page too large to search), ``file_changed``,
+    ``file_not_found``, ``page_out_of_range``.
     """
 
     def extract_tables(

@@ -316,6 +316,22 @@ def _match(labels: list[Label], positions: list[float], side: str) -> dict[int, 
     return out
 
 
+def _phrase_of(lab: Label, plabels: list[Label]) -> Label:
+    """The phrase (words of one line) containing ``lab``; the label itself when there is none."""
+    for ph in plabels:
+        b = ph.box
+        if (
+            ph.horizontal
+            and b.x0 - 0.5 <= lab.box.x0
+            and lab.box.x1 <= b.x1 + 0.5
+            and b.y0 - 0.5 <= lab.box.y0
+            and lab.box.y1 <= b.y1 + 0.5
+            and lab.text in ph.text
+        ):
+            return ph
+    return lab
+
+
 def _drawn_minus(geo: PageGeometry, box: Box, labels: list[Label]) -> bool:
     """A thin horizontal stroke or bar beside a number where a minus sign would be typeset."""
     for s in geo.hsegs:
@@ -447,17 +463,23 @@ def read_side(
         return None, orders
     # Category names: at least two short labels spread along the axis (a lone label, or a
     # sentence, is a title or a caption, not an axis).
-    if len(labels) < 2 or any(len(lab.text) > 40 or len(lab.text.split()) > 5 for lab in labels):
+    # A category name may be several words: take the whole phrase each label belongs to.
+    names: dict[int, tuple[Label, list[int]]] = {}
+    for i, lab in enumerate(labels):
+        phrase = _phrase_of(lab, plabels) if lab.horizontal else lab
+        names.setdefault(id(phrase), (phrase, []))[1].append(i)
+    if len(names) < 2 or any(len(ph.text) > 80 or len(ph.text.split()) > 12 for ph, _ in names.values()):
         return None, orders
     cats: list[tuple[str, float]] = []
     matched = 0
-    for i, lab in enumerate(labels):
-        pos = pinned.get(i)
-        if pos is not None:
+    for phrase, members in names.values():
+        pins = [pinned[i] for i in members if i in pinned]
+        if pins:
             matched += 1
+            pos = pins[0]
         else:
-            pos = lab.cx if side == "bottom" else lab.cy
-        cats.append((lab.text, pos))
+            pos = phrase.cx if side == "bottom" else phrase.cy
+        cats.append((phrase.text, pos))
     cats.sort(key=lambda c: c[1])
     spread = cats[-1][1] - cats[0][1]
     if spread < MIN_TICK_SPAN * extent or any(b[1] - a[1] < 2.0 for a, b in itertools.pairwise(cats)):

@@ -33,6 +33,7 @@ Nothing is lost silently: what :func:`apply` takes out of the text (mode "strip"
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections import defaultdict
 from collections.abc import Sequence
@@ -191,7 +192,7 @@ def line_numbers(lines: Sequence[TextLine]) -> list[TextLine]:
         return []
     column.sort(key=lambda ln: ln.bbox.y0)
     values = [int(ln.text.strip()) for ln in column]
-    steps = [b - a for a, b in zip(values, values[1:], strict=False)]
+    steps = [b - a for a, b in itertools.pairwise(values)]
     step = max(LINE_NUMBER_STEPS, key=steps.count)
     if steps.count(step) < LINE_NUMBER_RUN * len(steps) or len(column) < MIN_LINE_NUMBERS[step]:
         return []
@@ -280,12 +281,12 @@ def _cluster(
 
 def _edge_group(lines: list[TextLine], *, right: bool) -> list[TextLine]:
     """The largest set of lines whose right (or left) edges lie within 3 points."""
-    key = (lambda ln: ln.bbox.x1) if right else (lambda ln: ln.bbox.x0)
-    ordered = sorted(lines, key=key)
+    ordered = sorted(lines, key=lambda ln: ln.bbox.x1 if right else ln.bbox.x0)
+    edges = [ln.bbox.x1 if right else ln.bbox.x0 for ln in ordered]
     best: list[TextLine] = []
     lo = 0
     for hi in range(len(ordered)):
-        while key(ordered[hi]) - key(ordered[lo]) > 3.0:
+        while edges[hi] - edges[lo] > 3.0:
             lo += 1
         if hi - lo + 1 > len(best):
             best = ordered[lo : hi + 1]

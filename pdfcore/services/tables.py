@@ -4,17 +4,20 @@ Running a table extractor costs far more than reading a page's text, and most pa
 table. So the extractor only runs where the text extractor's cheap evidence points
 (:func:`candidate_regions`):
 
-- ruling lines (``PageText.rules``): a grid of horizontal and vertical rules with text inside;
-- text alignment (``PageText.gaps`` plus the line boxes): three or more rows whose whitespace
-  lines up into at least one vertical "river" (a column separator), and which do not read
-  like prose (two columns of long lines are a two-column page, not a table).
+- ruling lines (``PageText.rules``): a grid of horizontal and vertical rules whose cells mostly
+  hold text (a chart's gridlines and bars do not);
+- text alignment (``PageText.gaps`` plus the line boxes): three or more rows whose blanks line
+  up into at least one vertical "river" (a column separator), or rows of figures, which do not
+  read like prose. Multi-column pages are searched column by column; a column of running text
+  beside a table is left out of its region; lists, footnotes and indexes set in two columns
+  are not tables.
 
 What the extractor returns is then cleaned (:func:`clean_tables`): cells become strings
-(``None`` is ``""``, line breaks inside a cell become spaces), rows are padded to the header's
-length, empty rows and columns are dropped, and detections that are not tables are suppressed:
+(``None`` is ``""``, line breaks inside a cell become spaces), rows are padded to the widest,
+empty rows and columns are dropped, and detections that are not tables are suppressed:
 page-sized ones (the body block of a dense page, >= 80 % of the page in both dimensions), ones
-in the printer's margin (crop marks, slugs), and ones left with fewer than two columns, two rows
-or four non-empty cells.
+in the printer's margin (crop marks, slugs), ones left with fewer than two columns, two rows or
+four filled cells, mostly empty grids, and lists (markers and paragraphs).
 
 All geometry is page space (points, top-left origin); page indexes are 0-based.
 """
@@ -29,16 +32,21 @@ from collections.abc import Iterable, Sequence
 
 from attrs import frozen
 
+from pdfcore.errors import ExtractionFailed, MalformedPdf, ResourceLimit
 from pdfcore.geometry import area, intersection, to_clip, union
 from pdfcore.models import Box, DocumentSource, PageText, Table, TextLine
 from pdfcore.results import TableOut
 from ports.table_extractor import TableExtractor
 
-#: A detection covering at least this share of the page in both dimensions is the page's body
-#: block taken for a table, not a table.
-PAGE_SIZED = 0.8
+# Grids of rules.
 #: Rules closer than this (points) are taken to touch.
 JOIN_TOL = 3.0
+#: Share of a grid's cells that must hold text for the grid to be a table.
+MIN_OCCUPANCY = 0.25
+#: Rule positions closer than this (points) make a sliver, not a row or column of cells.
+MIN_CELL = 6.0
+
+# Text alignment.
 #: A gap inside a line separates cells when it is at least this many line heights wide (a
 #: space of a monospaced font is about 0.8).
 MIN_GAP = 1.0
@@ -49,10 +57,34 @@ MIN_RIVER = 0.4
 #: Rows needed for a text-aligned table, and how many of them must show a gap.
 MIN_ROWS = 3
 MIN_GAPPED_ROWS = 3
-#: Share of prose segments above which a run is text laid out in columns.
+#: Numbers a row needs to count as a row of figures.
+MIN_NUMBERS = 3
+#: A segment with this many words is running text, not a cell ...
+PROSE_WORDS = 6
+#: ... and a run with this share of such segments is text laid out in columns.
 PROSE_SHARE = 0.5
+#: Segments of a running-text column (beside a table) mostly hold at least this many words.
+PROSE_COLUMN_WORDS = 4
+#: Two text columns whose widths are within this ratio are a two-column page layout.
+SAME_WIDTH = 0.6
+#: Share of rows holding index entries ("piracy, 64") that makes a run a book's index.
+INDEX_SHARE = 0.5
+#: Rows above a text-aligned run that may be taken in as its header.
+MAX_HEADER_ROWS = 2
+#: Lines of running text each side of a page's gutter, and its least width (points).
+MIN_COLUMN_LINES = 3
+MIN_GUTTER = 6.0
+
+# Regions.
 #: Padding added around candidate regions (points).
 PAD = 2.0
+#: Share of their heights two boxes side by side must share to be one table.
+SAME_HEIGHT = 0.8
+
+# Clean-up.
+#: A detection covering at least this share of the page in both dimensions is the page's body
+#: block taken for a table, not a table.
+PAGE_SIZED = 0.8
 #: Minimum content of a kept table.
 MIN_COLUMNS = 2
 MIN_ROWS_KEPT = 2
@@ -159,10 +191,6 @@ def _rule_regions(rules: Sequence[Box], lines: Sequence[TextLine]) -> list[Box]:
     return out
 
 
-#: Share of a grid's cells that must hold text for the grid to be a table.
-MIN_OCCUPANCY = 0.25
-
-
 def _positions(values: Iterable[float]) -> list[float]:
     out: list[float] = []
     for v in sorted(values):
@@ -192,10 +220,6 @@ def _occupancy(hs: Sequence[Box], vs: Sequence[Box], lines: Sequence[TextLine]) 
     return len(occupied & wanted) / len(wanted)
 
 
-#: Rule positions closer than this (points) make a sliver, not a row or column of cells.
-MIN_CELL = 6.0
-
-
 @frozen
 class _Row:
     y0: float
@@ -209,6 +233,7 @@ class _Row:
     numbers: float
     tokens: float
     trailing: int = 0
+    entries: int = 0
 
     @property
     def gapped(self) -> bool:
@@ -225,8 +250,6 @@ class _Row:
         return self.numbers >= MIN_NUMBERS and (self.numbers >= 0.5 * self.tokens or self.trailing >= MIN_NUMBERS)
 
 
-#: Numbers a row needs to count as a row of figures.
-MIN_NUMBERS = 3
 _NUMBER = re.compile(r"^[(\[$€£¥+\-–−~<>±]*\d[\d.,:/%–\-−]*[)\]%*†‡]*$")
 
 
@@ -247,6 +270,8 @@ class _Piece:
     tokens: float
     #: Numbers closing the line (a label followed by its figures).
     trailing: int = 0
+    #: Index entries in the line ("piracy, 64", "Barlow, Joel, 8").
+    entries: int = 0
 
 
 def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
@@ -286,6 +311,7 @@ def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
                 # Placeholders ("-", "*", "...") neither make a row of figures nor a line of text.
                 tokens=len(_TOKEN.findall(text)),
                 trailing=_trailing_numbers(text.rsplit(None, MIN_NUMBERS + 2)) if numbers >= MIN_NUMBERS else 0,
+                entries=len(_ENTRY.findall(text)) if numbers else 0,
             )
         )
     return out
@@ -294,6 +320,7 @@ def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
 _WORD = re.compile(r"\S*[^\W\d_]\S*")
 _TOKEN = re.compile(r"\S*[^\W_]\S*")
 _DIGIT = re.compile(r"\d")
+_ENTRY = re.compile(r"[^\W\d_],\s*\d")
 _FIGURE = re.compile(r"(?<!\S)[(\[$€£¥+\-–−~<>±]*\d[\d.,:/%–\-−]*[)\]%*†‡]*(?<![,;:])(?!\S)")
 
 
@@ -339,11 +366,6 @@ def _gutters(pieces: Sequence[_Piece]) -> list[float]:
     return out
 
 
-#: Lines of running text each side of a gutter, and its least width (points).
-MIN_COLUMN_LINES = 3
-MIN_GUTTER = 6.0
-
-
 def _split(pieces: Sequence[_Piece], gutters: Sequence[float]) -> list[list[_Piece]]:
     """The pieces of each page column (segments go to the column of their centre)."""
     columns: list[list[_Piece]] = [[] for _ in range(len(gutters) + 1)]
@@ -359,7 +381,9 @@ def _split(pieces: Sequence[_Piece], gutters: Sequence[float]) -> list[list[_Pie
         for k, segs in groups.items():
             share = sum(z - a for a, z, _ in segs) / total
             trailing = p.trailing if k == last else 0
-            columns[k].append(_Piece(p.y0, p.y1, tuple(segs), p.numbers * share, p.tokens * share, trailing))
+            columns[k].append(
+                _Piece(p.y0, p.y1, tuple(segs), p.numbers * share, p.tokens * share, trailing, round(p.entries * share))
+            )
     return columns
 
 
@@ -401,6 +425,7 @@ def _make_row(pieces: list[_Piece]) -> _Row:
         numbers=sum(p.numbers for p in pieces),
         tokens=sum(p.tokens for p in pieces),
         trailing=max(pieces, key=lambda p: p.segments[-1][1]).trailing,
+        entries=sum(p.entries for p in pieces),
     )
 
 
@@ -519,23 +544,17 @@ def _with_header(box: Box, above: Sequence[_Row]) -> Box:
     return Box(box.x0, y0, box.x1, box.y1)
 
 
-#: Rows above a text-aligned run that may be taken in as its header.
-MAX_HEADER_ROWS = 2
-
-
 def _prose_row(row: _Row, run: Sequence[_Row]) -> bool:
     """A line of running text (ends a run of figures)."""
     width = max(r.segments[-1][1] for r in run) - min(r.segments[0][0] for r in run)
     return sum(row.words) >= PROSE_WORDS and row.segments[-1][1] - row.segments[0][0] >= 0.5 * width
 
 
-#: A segment with this many words is running text, not a cell.
-PROSE_WORDS = 6
-
-
 def _is_table_run(run: Sequence[_Row], rivers: Sequence[tuple[float, float]] | None) -> bool:
     if len(run) < MIN_ROWS:
         return False
+    if sum(1 for r in run if r.entries) >= INDEX_SHARE * len(run):
+        return False  # a book's index: "term, page, page"
     numeric = sum(1 for r in run if r.numeric)
     gapped = [r for r in run if r.gapped]
     if numeric < MIN_ROWS and (len(gapped) < MIN_GAPPED_ROWS or not rivers):
@@ -564,10 +583,6 @@ def _two_text_columns(rows: Sequence[_Row], river: tuple[float, float]) -> bool:
     texts = all(statistics.median(w for _, w in side) >= 1 for side in (left, right))
     widths = max(w for w, _ in left), max(w for w, _ in right)
     return texts and min(widths) >= SAME_WIDTH * max(widths)
-
-
-#: Two text columns whose widths are within this ratio are a two-column page layout.
-SAME_WIDTH = 0.6
 
 
 def _run_box(run: Sequence[_Row], rivers: Sequence[tuple[float, float]] | None) -> Box | None:
@@ -604,10 +619,6 @@ def _prose_column(run: Sequence[_Row], a: float, z: float) -> bool:
     return len(words) >= MIN_ROWS and sum(1 for w in words if w >= PROSE_COLUMN_WORDS) >= PROSE_SHARE * len(words)
 
 
-#: Segments of a running-text column mostly hold at least this many words.
-PROSE_COLUMN_WORDS = 4
-
-
 def _merge_boxes(boxes: Iterable[Box]) -> list[Box]:
     """Union boxes that overlap, or sit side by side at the same height (the halves of a table
     across the gutter of a two-column page), until none do."""
@@ -631,10 +642,6 @@ def _side_by_side(a: Box, b: Box) -> bool:
     overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
     apart = max(a.x0, b.x0) - min(a.x1, b.x1)
     return overlap >= SAME_HEIGHT * min(a.height, b.height) and 0 <= apart <= 3 * MIN_GUTTER
-
-
-#: Share of their heights two boxes side by side must share to be one table.
-SAME_HEIGHT = 0.8
 
 
 # --------------------------------------------------------------------------------------------
@@ -723,21 +730,39 @@ def table_out(table: Table, page_width: float, page_height: float) -> TableOut:
 # The whole step
 
 
+@frozen
+class PageTables:
+    """The tables of one page, and whether (and why not) the extractor read it."""
+
+    tables: tuple[TableOut, ...] = ()
+    #: False when no candidate region was found (the extractor did not run).
+    searched: bool = False
+    #: Stable error code when the page could not be read for tables (``resource_limit``,
+    #: ``extraction_failed``, ``malformed_pdf``); the page's text is unaffected.
+    skipped: str | None = None
+
+
 class TableService:
     """Tables of one page: candidate regions, the extractor on them only, then clean-up.
 
-    Errors of the extractor escape unchanged (``malformed_pdf``, ``extraction_failed``,
-    ``password_required``, ``password_incorrect``, ``file_changed``).
+    A page the extractor cannot read (too large, damaged content) comes back with ``skipped``
+    set rather than failing the caller's read; errors about the document itself escape
+    (``password_required``, ``password_incorrect``, ``file_changed``, ``file_not_found``).
     """
+
+    #: Extractor failures confined to one page.
+    PAGE_ERRORS = (ResourceLimit, ExtractionFailed, MalformedPdf)
 
     def __init__(self, extractor: TableExtractor) -> None:
         self.extractor = extractor
 
-    def page_tables(
-        self, source: DocumentSource, page: PageText, page_width: float, page_height: float
-    ) -> tuple[TableOut, ...]:
+    def page_tables(self, source: DocumentSource, page: PageText, page_width: float, page_height: float) -> PageTables:
         regions = candidate_regions(page, page_width, page_height)
         if not regions:
-            return ()
-        found = self.extractor.extract_tables(source, page.index, regions=regions)
-        return tuple(table_out(t, page_width, page_height) for t in clean_tables(found, page_width, page_height))
+            return PageTables()
+        try:
+            found = self.extractor.extract_tables(source, page.index, regions=regions)
+        except self.PAGE_ERRORS as exc:
+            return PageTables(searched=True, skipped=exc.code)
+        tables = tuple(table_out(t, page_width, page_height) for t in clean_tables(found, page_width, page_height))
+        return PageTables(tables=tables, searched=True)

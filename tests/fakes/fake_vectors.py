@@ -32,6 +32,10 @@ def glyph_width(ch: str, size: float) -> float:
     return _WIDTHS.get(ch, 0.556) * size
 
 
+def _joined(glyphs: list[Glyph]) -> str:
+    return "".join((" " if g.space_before and k else "") + g.char for k, g in enumerate(glyphs))
+
+
 class PageBuilder:
     def __init__(self, width: float = 420.0, height: float = 320.0, page: int = 0) -> None:
         self.width, self.height, self.page = width, height, page
@@ -136,9 +140,7 @@ class PageBuilder:
                 max(g.box.x1 for g in glyphs),
                 max(g.box.y1 for g in glyphs),
             )
-            self.texts.append(
-                TextRun(order, "".join(g.char for g in glyphs), box, size, angle, (*rgb, 1.0), tuple(glyphs))
-            )
+            self.texts.append(TextRun(order, _joined(glyphs), box, size, angle, (*rgb, 1.0), tuple(glyphs)))
         return order
 
     def image(self, box: Box) -> int:

@@ -45,7 +45,8 @@ def test_a_blank_band_crossing_both_columns_does_not_cut_them() -> None:
 
 
 def test_full_width_band_after_columns_stays_last() -> None:
-    segs = line(0, 0, "a1 aaaa") + line(300, 0, "b1 bbbb") + line(0, 25, "a2 aaaa") + line(300, 25, "b2 bbbb")
+    segs = line(0, 0, "a1 aaaa aaaa aaaa") + line(300, 0, "b1 bbbb bbbb bbbb")
+    segs += line(0, 25, "a2 aaaa aaaa aaaa") + line(300, 25, "b2 bbbb bbbb bbbb")
     segs += line(0, 100, "closing line that spans both columns of the page")
     order = [ln.split()[0] for ln in text_of(segs).splitlines() if ln.strip()]
     assert order == ["a1", "a2", "b1", "b2", "closing"]
@@ -97,3 +98,15 @@ def test_lines_of_a_skewed_scan_stay_whole_and_in_order() -> None:
     assert all(s.slope is not None and abs(s.slope - 0.05) < 1e-9 for s in segs)
     lines = build_result("t", segs, 1200, 400).text.splitlines()
     assert lines == [" ".join(f"w{n}{k}" for k in range(6)) for n in range(5)]
+
+
+def test_list_bullets_stay_with_their_items() -> None:
+    # A bullet far left of its text is cut off as a segment of its own, but a column of bullets
+    # is too narrow to be a text column: each item is read with its bullet.
+    segs: list[Segment] = []
+    for i in range(4):
+        segs += segments_of_line(
+            [("•", 0.9, (0.0, 25.0 * i, 8.0, 25.0 * i + 20)), (f"item{i}", 0.9, (80.0, 25.0 * i, 400.0, 25.0 * i + 20))]
+        )
+    assert len(segs) == 8  # each line cut at the wide gap after its bullet
+    assert text_of(segs).splitlines() == [f"• item{i}" for i in range(4)]

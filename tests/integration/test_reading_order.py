@@ -1,0 +1,173 @@
+"""Reading order on real corpus files: columns, vertical Japanese, running heads, line numbers.
+
+The expected orders were read off page renders (``pdfcore render FILE --pages N``): for a
+two-column page, the first sentences of the left column must be followed by the rest of that
+column, then by the right column; never by the neighbouring column's lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.corpus
+
+
+@pytest.fixture(scope="module")
+def core(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    import pdfcore
+    from pdfcore.config import load_settings
+
+    tmp = tmp_path_factory.mktemp("order")
+    cfg = tmp / "c.toml"
+    cfg.write_text("")
+    env = {"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp / "cache"), "PDFCORE_ISOLATION": "none"}
+    c = pdfcore.build(load_settings(env=env), fetcher=None)
+    yield c
+    c.close()
+
+
+def page(core: Any, path: Path, number: int) -> Any:
+    return core.read_pages(str(path), str(number)).pages[0]
+
+
+def assert_in_order(text: str, *snippets: str) -> None:
+    positions = []
+    for s in snippets:
+        assert s in text, f"missing: {s!r}"
+        positions.append(text.index(s))
+    assert positions == sorted(positions), list(zip(snippets, positions, strict=True))
+
+
+# --------------------------------------------------------------------------------------------
+# Two columns
+
+
+def test_tracemonkey_first_page_columns(core: Any, corpus: Path) -> None:
+    text = page(core, corpus / "pdfjs/tracemonkey.pdf", 1).text
+    assert_in_order(
+        text,
+        "Trace-based Just-in-Time Type Specialization for Dynamic",
+        "Dynamic languages such as JavaScript are more difficult to compile",  # left column
+        "1. Introduction",
+        "example, is the de facto standard for client-side web programming",  # its last line
+        "and is used for the application logic of browser-based productivity",  # right column
+        "or that the same types will occur in subsequent loop iterations.",
+    )
+
+
+def test_acl_paper_columns(core: Any, corpus: Path) -> None:
+    text = page(core, corpus / "uda-benchmark/paper_docs/1809.01202.pdf", 2).text
+    assert_in_order(
+        text,
+        "In this paper, we introduce causal explanation",
+        "analysis and its subtasks of detecting the presence",
+        "better than the LSTM classifier for the causality",  # bottom of the left column
+        "detection, while the LSTM classifier outperforms",  # top of the right column
+        "Identifying causal explanations in documents can",
+    )
+
+
+def test_magazine_page_with_title_abstract_and_margin_note(core: Any, corpus: Path) -> None:
+    # The extractor's own order puts the page footer first and the opening body line before the
+    # title; the page is read title, abstract, left column, right column, footer.
+    text = page(core, corpus / "camelot/files/tabula/labor.pdf", 1).text
+    assert_in_order(
+        text,
+        "Industry employment and output",
+        "decline over the period",  # last line of the full-width abstract
+        "This release of the Bureau of Labor",
+        "Statistics (BLS) projections, which",
+        "are published every 2 years, is the",
+        "will add 19.7 million jobs and is expected to",  # bottom of the left column
+        "reach 150.2 million in 2020.",  # top of the right column
+        "the 1.1-percent annual rate of decline expe-",
+        "Monthly Labor Review • January 2012 65",
+    )
+
+
+def test_rules_document_columns(core: Any, corpus: Path) -> None:
+    text = page(core, corpus / "camelot/files/diesel_engines.pdf", 1).text
+    assert_in_order(
+        text,
+        "SECTION 2 DIESEL ENGINES",
+        "1.1.1 Diesel engines listed below are to be designed",
+        "a) main propulsion engines",
+        "and the engine certification process (ECP) may be performed simultaneously.",  # hyphen joined
+        "b) Engines to be installed in specific applications may",
+        "g) The engine builder/licensee assembles the engine, tests",
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Vertical Japanese (tategaki)
+
+#: The lines of jo.pdf in the order of the poem they come from (Miyazawa Kenji, "Haru to
+#: Shura", preface): the page holds two bands of vertical columns, each read right to left.
+JO_LINES = [
+    "（あらゆる透明な幽霊の複合体）",
+    "風景やみんなといっしょに",
+    "（ひかりはたもち、その電燈は失はれ）",
+    "（すべてわたくしと明滅し",
+    "みんなが同時に感ずるもの）",
+    "そのとほりの心象スケッチです",
+    "宇宙塵をたべ、または空気や塩水を呼吸しながら",
+    "（すべてがわたくしの中のみんなであるやうに",
+    "みんなのおのおののなかのすべてですから）",
+    "（あるひは修羅の十億年）",
+    "記録や歴史、あるひは地史といふものも",
+    "それのいろいろの論料といっしょに",
+    "（因果の時空的制約のもとに）",
+    "おそらくこれから二千年もたったころは",
+    "それ相當のちがった地質學が流用され",
+    "青ぞらいっぱいの無色な孔雀が居たとおもひ",
+]
+
+
+def test_jo_vertical_columns_in_poem_order(core: Any, corpus: Path) -> None:
+    text = page(core, corpus / "pdfminer/samples/jo.pdf", 1).text
+    assert [ln for ln in text.split("\n") if ln.strip()] == JO_LINES
+
+
+def test_issue6387_vertical_columns_each_on_its_own_line(core: Any, corpus: Path) -> None:
+    text = page(core, corpus / "pdfjs/issue6387.pdf", 1).text
+    lines = [ln for ln in text.split("\n") if ln.strip()]
+    assert lines[0].startswith("tracking")  # the horizontal headings above the columns
+    column = "あのイーハトーヴォのすきとおった風"
+    # Nine columns; pdfium hands the first character of the rightmost one to its neighbour.
+    assert sum(1 for ln in lines if ln == column) >= 7
+    assert "のイーハトーヴォのすきとおった風" in lines
+    assert all(len(ln) <= len(column) + 1 for ln in lines[2:])  # no columns glued together
+
+
+# --------------------------------------------------------------------------------------------
+# Running heads and line numbers
+
+
+def test_conference_running_head_stripped_and_reported(core: Any, corpus: Path) -> None:
+    pdf = corpus / "uda-benchmark/paper_docs/1705.07830.pdf"
+    for number in (2, 7):
+        p = page(core, pdf, number)
+        assert "Published as a conference paper at ICLR 2018" not in p.text
+        assert "Published as a conference paper at ICLR 2018" in p.furniture
+        assert str(number) in p.furniture  # the page number at the foot
+        assert "running_heads_stripped" in p.warnings
+
+
+def test_book_feet_with_chapter_names_and_page_numbers(core: Any, corpus: Path) -> None:
+    pdf = corpus / "pdfjs/freeculture.pdf"
+    verso, recto = page(core, pdf, 102), page(core, pdf, 101)
+    assert verso.furniture == ("90 FREE CULTURE", "<http://free-culture.org/get-it>")
+    assert recto.furniture == ("“PROPERTY” 89",)
+    assert "FREE CULTURE" not in verso.text and "<http://free-culture.org/get-it>" not in verso.text
+
+
+def test_transcript_line_numbers(core: Any, corpus: Path) -> None:
+    p = page(core, corpus / "pdfplumber/pdfs/scotus-transcript-p1.pdf", 1)
+    assert p.furniture == tuple(str(n) for n in range(1, 26))
+    assert "line_numbers_stripped" in p.warnings
+    assert p.text.startswith("Official - Subject to Final Review")
+    assert_in_order(p.text, "IN THE SUPREME COURT OF THE UNITED STATES", "Washington, D.C.", "of the Respondent.")

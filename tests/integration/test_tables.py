@@ -1,0 +1,173 @@
+"""Tables end to end on real adapters: the evidence pdfium leaves on every page (rules, gaps),
+candidate regions from it, pdfplumber on those regions, passwords; then corpus documents."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+
+from adapters.pdfium_text import PdfiumTextExtractor
+from adapters.plumber_tables import PlumberTableExtractor
+from pdfcore.errors import PasswordIncorrect, PasswordRequired
+from pdfcore.models import Box, DocumentSource, Fingerprint, PageText
+from pdfcore.services.quality import finish_page
+from pdfcore.services.tables import TableService, candidate_regions
+from tests import tablegen
+from tests.pdfgen import Page, encrypt, write_pdf
+
+
+def _source(path: Path, password: str | None = None) -> DocumentSource:
+    st = os.stat(path)
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    return DocumentSource(str(path), Fingerprint(st.st_size, st.st_mtime_ns, digest), password=password)
+
+
+def _pages(path: Path, indexes: list[int] | None = None, password: str | None = None) -> list[PageText]:
+    text = PdfiumTextExtractor()
+    source = _source(path, password)
+    facts = text.inspect(source)
+    wanted = list(range(facts.page_count)) if indexes is None else indexes
+    return [finish_page(p, facts) for p in text.extract(source, wanted)]
+
+
+def _contains(outer: Box, inner: Box, tol: float = 3.0) -> bool:
+    return (
+        outer.x0 - tol <= inner.x0
+        and outer.y0 - tol <= inner.y0
+        and inner.x1 <= outer.x1 + tol
+        and inner.y1 <= outer.y1 + tol
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Evidence from pdfium
+
+
+def test_rules_of_a_grid_are_collected_in_page_space(tmp_path: Path) -> None:
+    (p,) = _pages(write_pdf(tmp_path / "g.pdf", [tablegen.ruled_table(Page())]))
+    grid = tablegen.ruled_box()
+    hs = [r for r in p.rules if r.width > r.height]
+    vs = [r for r in p.rules if r.height > r.width]
+    assert len(hs) == len(tablegen.RULED) + 1 and len(vs) == len(tablegen.RULED[0]) + 1
+    assert all(r.height <= 2 and abs(r.width - grid.width) <= 2 for r in hs)
+    centres = sorted((r.y0 + r.y1) / 2 for r in hs)
+    assert all(abs(c - (grid.y0 + 22 * k)) <= 1 for k, c in enumerate(centres))
+
+
+def test_filled_shapes_give_rules(tmp_path: Path) -> None:
+    page = Page().rect(72, 600, 300, 0.8).rect(72, 400, 200, 100, rgb=(0.8, 0.8, 0.8))
+    (p,) = _pages(write_pdf(tmp_path / "f.pdf", [page]))
+    thin = [r for r in p.rules if abs(r.y0 - (792 - 600.8)) < 1 and r.width > 290]
+    assert thin, "a thin filled bar is a rule"
+    band = [r for r in p.rules if r.x0 >= 70 and r.x1 <= 274 and r.y0 >= 290 and r.y1 <= 394]
+    assert len(band) == 4, "a shaded box contributes its four edges"
+
+
+def test_printers_marks_outside_the_crop_box_are_not_rules(tmp_path: Path) -> None:
+    page = Page(cropbox=(40, 40, 572, 752))
+    for x, y in ((40, 0), (572, 0), (40, 752), (572, 752)):  # crop marks in the margin
+        page.line(x, y, x, y + 30)
+        page.line(0 if x == 40 else 582, y + 40 if y == 0 else y, 30 if x == 40 else 612, y + 40 if y == 0 else y)
+    page.line(100, 400, 400, 400)  # one rule on the page
+    (p,) = _pages(write_pdf(tmp_path / "m.pdf", [page]))
+    assert len(p.rules) == 1
+    assert all(r.x0 >= 0 and r.x1 <= 532 and r.y0 >= 0 and r.y1 <= 712 for r in p.rules)
+
+
+def test_gaps_between_cells_but_not_between_words(tmp_path: Path) -> None:
+    pdf = write_pdf(tmp_path / "a.pdf", [tablegen.aligned_table(Page()), tablegen.prose_page()])
+    table_page, prose_page = _pages(pdf)
+    assert len(table_page.gaps) == len(tablegen.ALIGNED) * (len(tablegen.ALIGNED[0]) - 1)
+    assert all(g.width >= g.height for g in table_page.gaps)
+    assert prose_page.gaps == ()
+
+
+# --------------------------------------------------------------------------------------------
+# Candidates, extraction, clean-up
+
+
+def test_tables_page_end_to_end(tmp_path: Path) -> None:
+    path = write_pdf(tmp_path / "t.pdf", [tablegen.tables_page(), tablegen.prose_page()])
+    tables_page, prose_page = _pages(path)
+    regions = candidate_regions(tables_page, 612, 792)
+    assert len(regions) == 2
+    assert any(_contains(r, tablegen.ruled_box()) for r in regions)
+    assert any(_contains(r, tablegen.aligned_box()) for r in regions)
+    assert candidate_regions(prose_page, 612, 792) == ()
+
+    extractor = PlumberTableExtractor()
+    service = TableService(extractor)
+    got = service.page_tables(_source(path), tables_page, 612, 792)
+    assert got.searched and got.skipped is None
+    assert [list(t.header) for t in got.tables] == [tablegen.RULED[0], tablegen.ALIGNED[0]]
+    assert [list(r) for r in got.tables[1].rows] == tablegen.ALIGNED[1:]
+    assert all(0 <= t.clip.x0 < t.clip.x1 <= 1 and 0 <= t.clip.y0 < t.clip.y1 <= 1 for t in got.tables)
+    nothing = service.page_tables(_source(path), prose_page, 612, 792)
+    assert nothing.tables == () and not nothing.searched
+    extractor.close()
+
+
+def test_passwords(tmp_path: Path) -> None:
+    plain = write_pdf(tmp_path / "plain.pdf", [tablegen.ruled_table(Page())])
+    locked = encrypt(plain, tmp_path / "locked.pdf", "s3cret-Pw")
+    extractor = PlumberTableExtractor()
+    region = (Box(90, 80, 440, 190),)
+    with pytest.raises(PasswordRequired):
+        extractor.extract_tables(_source(locked), 0, regions=region)
+    with pytest.raises(PasswordIncorrect) as info:
+        extractor.extract_tables(_source(locked, "wrong"), 0, regions=region)
+    assert "wrong" not in str(info.value) and "s3cret" not in str(info.value)
+    (t,) = extractor.extract_tables(_source(locked, "s3cret-Pw"), 0, regions=region)
+    assert list(t.header) == tablegen.RULED[0]
+    extractor.close()
+
+
+# --------------------------------------------------------------------------------------------
+# Corpus
+
+
+@pytest.mark.corpus
+def test_a_book_has_no_table_in_its_prose_or_index(corpus: Path) -> None:
+    book = corpus / "pdfjs" / "freeculture.pdf"
+    pages = _pages(book, [10, 11, 50, 100, 200, 300, *range(338, 352)])
+    for p in pages:
+        assert candidate_regions(p, 400, 600) == (), f"page {p.index + 1}"
+
+
+@pytest.mark.corpus
+def test_a_books_real_tables_are_found(corpus: Path) -> None:
+    book = corpus / "pdfjs" / "freeculture.pdf"
+    (p,) = _pages(book, [182])
+    extractor = PlumberTableExtractor()
+    got = TableService(extractor).page_tables(_source(book), p, 396.48, 594.48)
+    extractor.close()
+    assert len(got.tables) == 3
+    assert all(t.rows[0][0] == "Commercial" and t.rows[1][0] == "Noncommercial" for t in got.tables)
+
+
+@pytest.mark.corpus
+def test_a_table_of_figures_without_rules(corpus: Path) -> None:
+    path = corpus / "camelot" / "files" / "tabula" / "icdar2013-dataset" / "competition-dataset-us" / "us-018.pdf"
+    (p,) = _pages(path, [0])
+    extractor = PlumberTableExtractor()
+    got = TableService(extractor).page_tables(_source(path), p, 612, 792)
+    extractor.close()
+    (t,) = got.tables
+    rows = {r[0]: r[1:] for r in t.rows}
+    assert rows["United States"][:3] == ("2,753,438", "2,799,250", "2,815,544")
+    assert rows["Wyoming"][-1] == "5,380"
+
+
+@pytest.mark.corpus
+def test_a_password_protected_corpus_table(corpus: Path) -> None:
+    path = corpus / "camelot" / "files" / "health_protected.pdf"
+    with pytest.raises(PasswordRequired):
+        PlumberTableExtractor().extract_tables(_source(path), 0)
+    (p,) = _pages(path, [0], password="userpass")
+    extractor = PlumberTableExtractor()
+    got = TableService(extractor).page_tables(_source(path, "userpass"), p, 612, 792)
+    extractor.close()
+    assert got.tables and any("Andhra Pradesh" in r[0] for t in got.tables for r in t.rows)

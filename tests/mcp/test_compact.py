@@ -1,0 +1,199 @@
+"""The compact profile through the SDK client: footprint, map, refs (durable), budgets, resources."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import re
+import shutil
+import time
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import Client
+from PIL import Image
+
+from tests.conftest import corpus_dir
+from tests.mcp.conftest import payload
+from tests.pdfgen import Page, simple_document, write_pdf
+
+
+def _core(tmp_path: Path, **env: str):  # type: ignore[no-untyped-def]
+    import pdfcore
+    from pdfcore.config import load_settings
+
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("")
+    base = {"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp_path / "cache"), "PDFCORE_EMBEDDER": "none"}
+    base.update(env)
+    return pdfcore.build(load_settings(env=base))
+
+
+def _server(core):  # type: ignore[no-untyped-def]
+    from mcp_adapter.server import create_server
+
+    return create_server(core, profile="compact")
+
+
+def _call(server, name: str, args: dict):  # type: ignore[no-untyped-def]
+    async def main():  # type: ignore[no-untyped-def]
+        async with Client(server) as c:
+            return await c.call_tool(name, args)
+
+    return anyio.run(main)
+
+
+def test_compact_tools_list_is_small(tmp_path: Path) -> None:
+    core = _core(tmp_path)
+    try:
+
+        async def main():  # type: ignore[no-untyped-def]
+            async with Client(_server(core)) as c:
+                return (await c.list_tools()).tools
+
+        tools = anyio.run(main)
+        assert [t.name for t in tools] == ["read_pdf", "search_pdf", "render_pdf"]
+        size = len(json.dumps({"tools": [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in tools]}))
+        assert size < 4096, size
+        assert all("untrusted" in (t.description or "").lower() for t in tools)
+    finally:
+        core.close()
+
+
+def test_long_document_without_pages_returns_the_map(tmp_path: Path) -> None:
+    book = corpus_dir() / "pdfjs" / "freeculture.pdf"
+    core = _core(tmp_path)
+    try:
+        res = _call(_server(core), "read_pdf", {"source": str(book)})
+        text = res.content[0].text
+        assert not res.is_error
+        assert text.startswith("> Untrusted")
+        assert "# Document map" in text and "352 pages" in text
+        assert "| pages | native text | warnings |" in text
+        assert "read_pdf(source, pages=" in text and "search_pdf(source" in text
+        short = _call(_server(core), "read_pdf", {"source": str(book), "pages": "35"})
+        assert "## Page 35" in short.content[0].text and "Mickey" in short.content[0].text
+    finally:
+        core.close()
+
+
+def test_body_budget_names_the_next_call(tmp_path: Path) -> None:
+    pages = [Page().lines(72, 740, [f"line {k} " + "word " * 18 for k in range(50)], size=9) for _ in range(12)]
+    pdf = write_pdf(tmp_path / "dense.pdf", pages)
+    core = _core(tmp_path)
+    try:
+        text = _call(_server(core), "read_pdf", {"source": str(pdf), "pages": "1-12"}).content[0].text
+        assert "Character budget (30000) reached" in text and "read_pdf(source, pages='" in text
+        assert len(text) < 34_000
+    finally:
+        core.close()
+
+
+def _crop_contains(core, path: str, ref: str, needle: str) -> bool:  # type: ignore[no-untyped-def]
+    """The text lines lying in the region a ref renders contain ``needle``."""
+    from pdfcore.geometry import from_clip
+    from pdfcore.services.agent import _around
+
+    source = core.open(path)
+    facts, _ = core.documents.facts(source)
+    r = core.agent.refs.resolve(source, ref, encrypted=False)
+    info = facts.pages[r.page]
+    area = from_clip(_around(r.bbox, info.width, info.height, r.kind), info.width, info.height)
+    page = core.documents.pages(source, [r.page], facts).pages[r.page]
+    inside = [
+        ln.text
+        for b in page.blocks
+        for ln in b.lines
+        if ln.bbox.y0 >= area.y0 - 1 and ln.bbox.y1 <= area.y1 + 1 and ln.bbox.x0 >= area.x0 - 1
+    ]
+    return any(needle.lower() in t.lower() for t in inside)
+
+
+def test_search_refs_render_their_hit_and_survive_a_restart(tmp_path: Path) -> None:
+    book = corpus_dir() / "pdfjs" / "freeculture.pdf"
+    core = _core(tmp_path)
+    try:
+        text = _call(_server(core), "search_pdf", {"source": str(book), "query": "Steamboat"}).content[0].text
+        assert "| ref | page | text |" in text
+        ref = re.search(r"\| (p\d+m\d+) \|", text).group(1)  # type: ignore[union-attr]
+        shot = _call(_server(core), "render_pdf", {"source": str(book), "ref": ref})
+        assert not shot.is_error and shot.content[1].type == "image"
+        png = Image.open(io.BytesIO(base64.b64decode(shot.content[1].data)))
+        assert max(png.size) <= 1568 + 2
+        assert _crop_contains(core, str(book), ref, "Steamboat")
+        first_png = shot.content[1].data
+    finally:
+        core.close()
+    again = _core(tmp_path)  # a new server process would see the same persistent refs
+    try:
+        shot2 = _call(_server(again), "render_pdf", {"source": str(book), "ref": ref})
+        assert not shot2.is_error and shot2.content[1].data == first_png
+        bad = _call(_server(again), "render_pdf", {"source": str(book), "ref": ref, "pages": "3"})
+        assert bad.is_error and payload(bad)["error"] == "invalid_argument"
+        unknown = _call(_server(again), "render_pdf", {"source": str(book), "ref": "p9m99"})
+        assert unknown.is_error and payload(unknown)["error"] == "unknown_ref"
+    finally:
+        again.close()
+
+
+def test_ref_into_a_changed_file_is_file_changed(tmp_path: Path) -> None:
+    pdf = simple_document(tmp_path / "d.pdf", 2)
+    core = _core(tmp_path)
+    try:
+        text = _call(_server(core), "search_pdf", {"source": str(pdf), "query": "token002"}).content[0].text
+        assert "p2m1" in text
+        time.sleep(0.01)
+        shutil.copy(simple_document(tmp_path / "other.pdf", 3), pdf)
+        res = _call(_server(core), "render_pdf", {"source": str(pdf), "ref": "p2m1"})
+        assert res.is_error and payload(res)["error"] == "file_changed"
+    finally:
+        core.close()
+
+
+def test_full_page_render_lists_regions_with_refs(tmp_path: Path) -> None:
+    pdf = write_pdf(tmp_path / "fig.pdf", [Page().text(72, 740, "A figure below").image(100, 300, 300, 200)])
+    core = _core(tmp_path)
+    try:
+        res = _call(_server(core), "render_pdf", {"source": str(pdf), "pages": "1"})
+        assert "p1r1: figure on page 1" in res.content[0].text
+        crop = _call(_server(core), "render_pdf", {"source": str(pdf), "ref": "p1r1"})
+        assert not crop.is_error
+        img = Image.open(io.BytesIO(base64.b64decode(crop.content[1].data)))
+        assert img.width > img.height  # the 300x200 figure, not the portrait page
+        # a region render keeps the ref set
+        _call(_server(core), "render_pdf", {"source": str(pdf), "pages": "1", "region": [0, 0, 0.5, 0.5]})
+        assert not _call(_server(core), "render_pdf", {"source": str(pdf), "ref": "p1r1"}).is_error
+        # a new search replaces it (even with zero hits)
+        _call(_server(core), "search_pdf", {"source": str(pdf), "query": "nothingmatches"})
+        gone = _call(_server(core), "render_pdf", {"source": str(pdf), "ref": "p1r1"})
+        assert gone.is_error and payload(gone)["error"] == "unknown_ref"
+    finally:
+        core.close()
+
+
+def test_resources_under_the_root(tmp_path: Path) -> None:
+    root = tmp_path / "docs"
+    root.mkdir()
+    simple_document(root / "a.pdf", 2)
+    core = _core(tmp_path, PDFCORE_ROOTS=str(root))
+    try:
+
+        async def main():  # type: ignore[no-untyped-def]
+            async with Client(_server(core)) as c:
+                listed = await c.list_resources()
+                text = await c.read_resource("pdf://text/2/a.pdf")
+                image = await c.read_resource("pdf://image/1/a.pdf")
+                info = await c.read_resource("pdf://info/a.pdf")
+                with pytest.raises(Exception):  # noqa: B017 - the SDK raises its protocol error
+                    await c.read_resource("pdf://info/../outside.pdf")
+                return listed, text, image, info
+
+        listed, text, image, info = anyio.run(main)
+        assert [r.uri for r in listed.resources] == ["pdf://info/a.pdf"]
+        assert "token002" in text.contents[0].text
+        assert image.contents[0].mime_type == "image/png"
+        assert json.loads(info.contents[0].text)["page_count"] == 2
+    finally:
+        core.close()

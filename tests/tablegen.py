@@ -1,0 +1,95 @@
+"""Generated pages holding tables with known cells, for the table tests.
+
+Coordinates given here are PDF user space (bottom-left origin), as in :mod:`tests.pdfgen`;
+``expected_box`` gives each table's box in page space for an unrotated page without crop box.
+"""
+
+from __future__ import annotations
+
+from pdfcore.models import Box, Table
+from tests.pdfgen import LOREM, Page
+
+RULED = [
+    ["Item", "Qty", "Price"],
+    ["Apples", "12", "3.50"],
+    ["Pears", "7", "2.25"],
+    ["Plums", "30", "9.00"],
+]
+
+ALIGNED = [
+    ["Region", "2019", "2020", "2021"],
+    ["North", "1,204", "1,310", "1,452"],
+    ["South", "981", "1,020", "1,101"],
+    ["East", "2,310", "2,455", "2,502"],
+    ["West", "764", "802", "855"],
+]
+
+# Where they are drawn (user space): left edge, top edge, column width, row height.
+RULED_AT = (100.0, 700.0, 110.0, 22.0)
+ALIGNED_X = (72.0, 220.0, 300.0, 380.0)
+ALIGNED_TOP = 420.0
+ALIGNED_LEADING = 16.0
+
+
+def ruled_table(page: Page, cells: list[list[str]] = RULED, at: tuple[float, float, float, float] = RULED_AT) -> Page:
+    """A grid of stroked lines with one text run per cell."""
+    x0, top, cw, rh = at
+    n_rows, n_cols = len(cells), len(cells[0])
+    for r in range(n_rows + 1):
+        page.line(x0, top - r * rh, x0 + n_cols * cw, top - r * rh)
+    for c in range(n_cols + 1):
+        page.line(x0 + c * cw, top, x0 + c * cw, top - n_rows * rh)
+    for r, row in enumerate(cells):
+        for c, cell in enumerate(row):
+            page.text(x0 + c * cw + 6, top - (r + 1) * rh + 7, cell, size=11)
+    return page
+
+
+def aligned_table(page: Page, cells: list[list[str]] = ALIGNED) -> Page:
+    """Columns of text at fixed x positions, no rules at all."""
+    for r, row in enumerate(cells):
+        for x, cell in zip(ALIGNED_X, row, strict=True):
+            page.text(x, ALIGNED_TOP - r * ALIGNED_LEADING, cell, size=10)
+    return page
+
+
+def prose(page: Page, top: float, n: int = 6) -> Page:
+    rows = [LOREM[i % len(LOREM)] for i in range(n)]
+    return page.lines(72, top, rows, size=10)
+
+
+def tables_page() -> Page:
+    """A page with prose, a ruled table, more prose and a text-aligned table."""
+    page = Page()
+    prose(page, 760, 3)
+    ruled_table(page)
+    prose(page, 580, 5)
+    aligned_table(page)
+    prose(page, 300, 4)
+    return page
+
+
+def prose_page() -> Page:
+    page = Page()
+    page.text(72, 740, "A page of running text", size=16, font="F2")
+    prose(page, 700, 30)
+    return page
+
+
+def ruled_box(height: float = 792.0) -> Box:
+    x0, top, cw, rh = RULED_AT
+    return Box(x0, height - top, x0 + len(RULED[0]) * cw, height - (top - len(RULED) * rh))
+
+
+def aligned_box(height: float = 792.0) -> Box:
+    """The text's extent (approximate: Helvetica 10 pt)."""
+    bottom = ALIGNED_TOP - (len(ALIGNED) - 1) * ALIGNED_LEADING
+    return Box(ALIGNED_X[0], height - ALIGNED_TOP - 10, ALIGNED_X[-1] + 25, height - bottom + 3)
+
+
+def expected_tables() -> tuple[Table, ...]:
+    """What an extractor should report on :func:`tables_page` (page space, unrotated)."""
+    return (
+        Table(header=tuple(RULED[0]), rows=tuple(tuple(r) for r in RULED[1:]), bbox=ruled_box()),
+        Table(header=tuple(ALIGNED[0]), rows=tuple(tuple(r) for r in ALIGNED[1:]), bbox=aligned_box()),
+    )

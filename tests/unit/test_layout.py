@@ -1,0 +1,385 @@
+"""Reading order, hyphenation and page furniture on synthetic lines (pdfcore.layout,
+pdfcore.services.furniture)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pdfcore.layout import assemble
+from pdfcore.models import Box, DocumentFacts, PageInfo, PageText, TextLine
+from pdfcore.services import furniture
+from pdfcore.services.quality import finish_page
+from tests.fakes import FakeDocument, fake_core
+
+WORDS = [
+    "the",
+    "quick",
+    "brown",
+    "fox",
+    "jumps",
+    "over",
+    "the",
+    "lazy",
+    "dog",
+    "while",
+    "seven",
+    "wise",
+    "owls",
+    "watch",
+    "from",
+    "old",
+    "oak",
+    "trees",
+]
+
+
+def prose(tag: str, k: int, page: int = 0) -> str:
+    """A line of running text (about 45 characters) naming its column and line; the words vary
+    with the line and the page."""
+    words = [WORDS[(k * 3 + page * 5 + i * (1 + page % 3)) % len(WORDS)] for i in range(7)]
+    return f"{tag}{k} " + " ".join(words)
+
+
+def line(text: str, x0: float, y0: float, x1: float, *, h: float = 10.0, size: float = 10.0) -> TextLine:
+    return TextLine(text, Box(x0, y0, x1, y0 + h), size)
+
+
+def column(tag: str, x0: float, x1: float, top: float, n: int, pitch: float = 12.0) -> list[TextLine]:
+    return [line(prose(tag, k), x0, top + k * pitch, x1) for k in range(n)]
+
+
+def page_of(lines: list[TextLine], index: int = 0) -> PageText:
+    return PageText(index=index, text="", lines=tuple(lines))
+
+
+def order_of(text: str, tags: list[str]) -> list[str]:
+    """The given line tags sorted by where they first appear in the text."""
+    return sorted(tags, key=lambda t: text.index(t + " "))
+
+
+# --------------------------------------------------------------------------------------------
+# Columns
+
+
+def test_two_columns_read_left_then_right_whatever_the_stream_order() -> None:
+    left = column("L", 50, 290, 100, 20)
+    right = column("R", 310, 550, 100, 20)
+    # The extractor gave the right column first.
+    out = assemble(page_of(right + left))
+    tags = [f"L{k}" for k in range(20)] + [f"R{k}" for k in range(20)]
+    assert order_of(out.text, tags) == tags
+    assert all(b.bbox.x1 <= 290 or b.bbox.x0 >= 310 for b in out.blocks)
+
+
+def test_interleaved_stream_with_offset_baselines_is_untangled() -> None:
+    left = column("L", 50, 290, 100, 20)
+    right = column("R", 310, 550, 106, 20)  # baselines half a line lower than the left's
+    stream = [ln for pair in zip(left, right, strict=True) for ln in pair]
+    out = assemble(page_of(stream))
+    tags = [f"L{k}" for k in range(20)] + [f"R{k}" for k in range(20)]
+    assert order_of(out.text, tags) == tags
+
+
+def test_three_columns_under_a_full_width_title_and_above_a_full_width_footnote() -> None:
+    title = line("A Study of Three Columns and the Order of Their Reading", 50, 40, 550, h=18, size=18)
+    cols = [column(t, x0, x0 + 150, 100, 15) for t, x0 in (("A", 50), ("B", 225), ("C", 400))]
+    foot = line(prose("F", 0) + " " + prose("F", 1) + " and a long tail of words", 50, 300, 550)
+    # Stream: footnote, third column, title, first, second.
+    out = assemble(page_of([foot, *cols[2], title, *cols[0], *cols[1]]))
+    text = out.text
+    assert text.startswith("A Study of Three Columns")
+    tags = [f"{t}{k}" for t in "ABC" for k in range(15)] + ["F0"]
+    assert order_of(text, tags) == tags
+
+
+def test_a_band_of_columns_between_full_width_paragraphs_keeps_its_place() -> None:
+    top = [line(prose("T", k) + " " + prose("T", k + 1), 50, 40 + 12 * k, 550) for k in range(3)]
+    left = column("L", 50, 290, 90, 8)
+    right = column("R", 310, 550, 90, 8)
+    bottom = [line(prose("Z", k) + " " + prose("Z", k + 1), 50, 200 + 12 * k, 550) for k in range(3)]
+    out = assemble(page_of(top + right + bottom + left))
+    tags = ["T0", "T1", "T2", *[f"L{k}" for k in range(8)], *[f"R{k}" for k in range(8)], "Z0", "Z1", "Z2"]
+    assert order_of(out.text, tags) == tags
+
+
+def test_single_column_page_keeps_the_extractors_order() -> None:
+    body = [line(prose("P", k) + " and more words to fill the line", 72, 100 + 12 * k, 540) for k in range(30)]
+    # A caption the extractor gives before the body, out of position: kept where it was.
+    caption = line("Figure 1: a caption placed at the bottom", 72, 500, 300)
+    lines = [caption, *body]
+    out = assemble(page_of(lines))
+    assert out.text.startswith("Figure 1: a caption")
+    assert out.text.index("P0 ") < out.text.index("P29 ")
+
+
+def test_table_with_two_text_columns_is_not_read_as_columns() -> None:
+    # Label / description rows far apart (a table), given row by row: no column split.
+    lines = []
+    for k in range(12):
+        y = 100 + 30 * k
+        lines.append(line(f"Item number {k} with a long descriptive label", 50, y, 290))
+        lines.append(line(f"Description {k} of the item in several plain words", 310, y, 550))
+    out = assemble(page_of(lines))
+    rows = [f"Item number {k} " for k in range(12)]
+    assert out.text.index("Description 0 ") < out.text.index(rows[1])
+
+
+def test_ruled_table_is_not_read_as_columns() -> None:
+    left = column("L", 50, 290, 100, 20, pitch=12.0)
+    right = column("R", 310, 550, 100, 20, pitch=12.0)
+    stream = [ln for pair in zip(left, right, strict=True) for ln in pair]
+    rules = tuple(Box(40, 99 + 12 * k - 0.5, 560, 99 + 12 * k + 0.5) for k in range(21))
+    out = assemble(PageText(index=0, text="", lines=tuple(stream), rules=rules))
+    assert out.text.index("R0 ") < out.text.index("L1 ")
+
+
+# --------------------------------------------------------------------------------------------
+# Vertical writing
+
+
+def vertical(text: str, x0: float, top: float, size: float = 10.0) -> TextLine:
+    return TextLine(text, Box(x0, top, x0 + size, top + size * len(text)), size)
+
+
+def test_tategaki_columns_read_right_to_left_in_bands() -> None:
+    upper = ["わたくしといふ現象は", "仮定された有機交流電燈の", "ひとつの青い照明です"]
+    lower = ["これらは二十二箇月の", "過去とかんずる方角から"]
+    # Columns 17 pt apart, right to left; the extractor lists them left to right.
+    cols = [vertical(t, 500 - 17 * k, 50) for k, t in enumerate(upper)]
+    cols += [vertical(t, 500 - 17 * k, 300) for k, t in enumerate(lower)]
+    out = assemble(page_of(sorted(cols, key=lambda c: c.bbox.x0)))
+    assert out.text == "\n".join(upper) + "\n\n" + "\n".join(lower)
+    assert [len(b.lines) for b in out.blocks] == [3, 2]
+
+
+def test_tategaki_column_broken_into_pieces_is_joined() -> None:
+    whole = vertical("ひとつの青い照明です", 400, 50)
+    pieces = [vertical(ch, 500, 50 + 10 * k) for k, ch in enumerate("風景やみんな")]
+    out = assemble(page_of([whole, *pieces]))
+    assert out.text.split("\n\n") == ["風景やみんな", "ひとつの青い照明です"]
+
+
+def test_tategaki_beside_horizontal_headings() -> None:
+    heading = line("Heading above the vertical text", 100, 20, 520)
+    cols = [vertical("あのイーハトーヴォの", 500 - 40 * k, 60) for k in range(3)]
+    out = assemble(page_of([*cols, heading]))
+    assert out.text.startswith("Heading above")
+    assert out.text.count("あのイーハトーヴォの") == 3
+
+
+def test_rotated_latin_lines_are_not_tategaki() -> None:
+    stamp = TextLine("arXiv:1801.05147v1 [cs.CL] 16 Jan 2018", Box(18, 200, 35, 560), 20)
+    body = [line(prose("P", k), 72, 100 + 12 * k, 540) for k in range(5)]
+    out = assemble(page_of([*body, stamp]))
+    assert out.text.endswith("arXiv:1801.05147v1 [cs.CL] 16 Jan 2018")
+
+
+# --------------------------------------------------------------------------------------------
+# Hyphenation
+
+
+def block_text(*texts: str, join: bool = True) -> str:
+    lines = [line(t, 72, 100 + 12 * k, 400) for k, t in enumerate(texts)]
+    return assemble(page_of(lines), join_hyphenation=join).text
+
+
+@pytest.mark.parametrize(
+    ("texts", "joined"),
+    [
+        (("an exam-", "ple of it"), "an example\nof it"),
+        (("an exam-", "ple"), "an example"),
+        (("the state-of-the-", "art method"), "the state-of-the-art\nmethod"),
+        (("a well-", "known fact"), "a wellknown\nfact"),  # the documented compound trade-off
+        (("see Smith-", "Jones here"), "see Smith-\nJones here"),  # capital: a name, kept
+        (("range 10-", "20 units"), "range 10-\n20 units"),  # not a broken word
+        (("an em dash —", "follows"), "an em dash —\nfollows"),
+        (("soft exam\u00ad", "ple rest"), "soft example\nrest"),
+        (("pdfium devi\ufffeousness here",), "pdfium deviousness here"),
+        (("pdfium exam\ufffe", "ple rest"), "pdfium example\nrest"),
+        (("state-of-the\ufffeart here",), "state-of-the-art here"),
+    ],
+)
+def test_hyphenation_joined(texts: tuple[str, ...], joined: str) -> None:
+    assert block_text(*texts) == joined
+
+
+def test_hyphenation_kept_when_joining_is_off() -> None:
+    assert block_text("an exam-", "ple of it", join=False) == "an exam-\nple of it"
+    assert block_text("pdfium devi\ufffeousness", join=False) == "pdfium devi-ousness"
+    assert "\u00ad" not in block_text("soft exam\u00ad", "ple", join=False)
+
+
+def test_assemble_contracts() -> None:
+    lines = column("L", 50, 290, 100, 12) + column("R", 310, 550, 100, 12) + [line("exam-", 50, 300, 90)]
+    lines.append(line("ple ends it", 50, 312, 120))
+    out = assemble(page_of(lines))
+    assert out.lines == ()
+    assert out.text == "\n\n".join(b.text for b in out.blocks)
+    for b in out.blocks:
+        assert b.text in out.text
+        assert b.lines
+        assert b.bbox.x0 <= min(ln.bbox.x0 for ln in b.lines) and b.bbox.y1 >= max(ln.bbox.y1 for ln in b.lines)
+    assert "example" in out.text
+
+
+# --------------------------------------------------------------------------------------------
+# Running heads and feet, line numbers
+
+
+def facts_for(n: int, labels: list[str | None] | None = None) -> DocumentFacts:
+    labels = labels or [None] * n
+    pages = tuple(PageInfo(index=i, width=612.0, height=792.0, label=labels[i]) for i in range(n))
+    return DocumentFacts(page_count=n, metadata=(), outline=(), pages=pages)
+
+
+def book_page(i: int, first_number: int = 1) -> PageText:
+    """A page with a running head (changing with the chapter), body, and a numbered foot."""
+    chapter = "INTRODUCTION" if i < 20 else "THE LAW"
+    number = i + first_number
+    head = line(f"{chapter} {number}" if i % 2 else f"{number} FREE CULTURE", 72, 36, 540, h=9, size=9)
+    body = [line(prose("B", k, i), 72, 90 + 14 * k, 540) for k in range(40)]
+    foot = line("<http://free-culture.org/get-it>", 200, 750, 400, h=8, size=8)
+    return page_of([head, *body, foot] if i % 2 == 0 else [head, *body], index=i)
+
+
+def test_running_heads_learnt_across_pages_and_stripped_with_their_page_numbers() -> None:
+    n = 60
+    facts = facts_for(n)
+    pages = [book_page(i) for i in range(n)]
+    profile = furniture.learn([pages[i] for i in furniture.sample_indexes(n)], facts)
+    assert profile.patterns
+    for i in (0, 7, 33, 59):  # in and out of the sample, both chapters, both sides
+        done = finish_page(pages[i], facts, profile)
+        first = done.text.split("\n", 1)[0]
+        assert first.startswith("B0 "), first
+        assert "running_heads_stripped" in done.warnings
+        assert any(str(i + 1) in f for f in done.furniture)
+        assert ("<http://free-culture.org/get-it>" in done.furniture) == (i % 2 == 0)
+        assert "<http://free-culture" not in done.text
+
+
+def test_running_heads_flagged_stay_in_the_text() -> None:
+    n = 12
+    facts = facts_for(n)
+    pages = [book_page(i) for i in range(n)]
+    profile = furniture.learn(pages, facts)
+    done = finish_page(pages[3], facts, profile, running_heads="flag")
+    assert "running_heads_flagged" in done.warnings and "running_heads_stripped" not in done.warnings
+    assert done.furniture == ("INTRODUCTION 4",)
+    assert done.text.startswith("INTRODUCTION 4")
+
+
+def test_body_lines_at_the_edge_are_not_furniture() -> None:
+    n = 12
+    facts = facts_for(n)
+    pages = []
+    for i in range(n):
+        lines = [line(f"Chapter text {i} begins {WORDS[i]} here with words", 72, 36 + 3 * i, 540)]
+        lines += [line(prose("B", k, i), 72, 90 + 14 * k, 540) for k in range(40)]
+        lines.append(line(f"see the {WORDS[i]} table {i * 7 % 11}", 72, 740, 300))
+        pages.append(page_of(lines, index=i))
+    profile = furniture.learn(pages, facts)
+    assert profile.patterns == ()
+    assert finish_page(pages[5], facts, profile).furniture == ()
+
+
+def test_page_labels_mark_roman_page_numbers() -> None:
+    n = 8
+    labels: list[str | None] = ["i", "ii", "iii", "iv", "v", "1", "2", "3"]
+    facts = facts_for(n, labels)
+    pages = []
+    for i in range(n):
+        lines = [line(prose("B", k, i), 72, 90 + 14 * k, 540) for k in range(40)]
+        lines.append(line(f"Preface {labels[i]}", 280, 750, 340))
+        pages.append(page_of(lines, index=i))
+    profile = furniture.learn(pages, facts)
+    assert finish_page(pages[2], facts, profile).furniture == ("Preface iii",)
+
+
+def transcript(numbers: range, *, left: float = 90.0) -> list[TextLine]:
+    lines = []
+    for k, n in enumerate(numbers):
+        y = 68 + 25.8 * k
+        lines.append(line(str(n), left + (6 if n < 10 else 0), y, left + 12, h=7.5))
+        lines.append(line(f"JUSTICE SPEAKER {k}: {prose('T', k)}", 126, y, 500, h=7.5))
+    lines.append(line("1", 321, 726, 326))  # the page number is not a line number
+    return lines
+
+
+def test_line_numbers_stripped_and_reported() -> None:
+    done = finish_page(page_of(transcript(range(1, 26))), facts_for(1))
+    assert "line_numbers_stripped" in done.warnings
+    assert done.furniture == tuple(str(n) for n in range(1, 26))
+    assert done.text.split("\n", 1)[0].startswith("JUSTICE SPEAKER 0:")
+    assert "\n1\n" not in "\n" + done.text.rsplit("\n\n", 1)[0] + "\n"
+
+
+def test_line_numbers_flagged() -> None:
+    done = finish_page(page_of(transcript(range(1, 26))), facts_for(1), running_heads="flag")
+    assert "line_numbers_flagged" in done.warnings
+    assert done.text.startswith("1 JUSTICE SPEAKER 0:")  # the number stays, on its text line
+    assert len(done.furniture) == 25
+
+
+def test_every_fifth_line_numbered() -> None:
+    lines = []
+    for k in range(45):
+        y = 60 + 15 * k
+        lines.append(line(prose("T", k), 100, y, 520))
+        if (k + 1) % 5 == 0:
+            lines.append(line(str(k + 1), 70, y, 82))
+    done = finish_page(page_of(lines), facts_for(1))
+    assert done.furniture == tuple(str(n) for n in range(5, 46, 5))
+
+
+def test_short_numbered_list_is_not_line_numbers() -> None:
+    lines = []
+    for k in range(6):
+        lines.append(line(str(k + 1), 72, 100 + 14 * k, 80))
+        lines.append(line(f"step {k + 1}: do the thing carefully", 90, 100 + 14 * k, 400))
+    done = finish_page(page_of(lines), facts_for(1))
+    assert done.furniture == () and not any("line_numbers" in w for w in done.warnings)
+
+
+def test_table_row_numbers_on_the_right_are_not_line_numbers() -> None:
+    lines = []
+    for k in range(12):
+        lines.append(line(f"party list number {k} with votes", 300, 100 + 40 * k, 500))
+        lines.append(line(str(k + 1), 560, 100 + 40 * k, 566))
+    assert finish_page(page_of(lines), facts_for(1)).furniture == ()
+
+
+# --------------------------------------------------------------------------------------------
+# Through the document service: one profile per document, whatever the order of reads
+
+
+def book(n: int) -> FakeDocument:
+    pages = []
+    for i in range(n):
+        body = "\n".join(prose("B", k, i) for k in range(6))
+        pages.append(f"QUARTERLY REPORT {i + 1}\n\n{body}")
+    return FakeDocument(pages)
+
+
+def test_pages_finished_one_at_a_time_match_a_whole_read(tmp_path: Path) -> None:
+    n = 30
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    alone, _ = fake_core(tmp_path / "a", {"r.pdf": book(n)})
+    whole, _ = fake_core(tmp_path / "b", {"r.pdf": book(n)})
+    one = alone.read_pages(str(tmp_path / "a" / "r.pdf"), "17").pages[0]
+    every = whole.read_pages(str(tmp_path / "b" / "r.pdf"), f"1-{n}").pages
+    assert one.text == every[16].text
+    assert one.furniture == every[16].furniture == ("QUARTERLY REPORT 17",)
+    assert "running_heads_stripped" in one.warnings
+    assert all(p.text.startswith("B0 ") for p in every)
+
+
+def test_flag_setting_reaches_the_pages(tmp_path: Path) -> None:
+    core, _ = fake_core(tmp_path, {"r.pdf": book(12)}, extraction={"running_heads": "flag"})
+    page = core.read_pages(str(tmp_path / "r.pdf"), "5").pages[0]
+    assert page.text.startswith("QUARTERLY REPORT 5")
+    assert page.furniture == ("QUARTERLY REPORT 5",)
+    assert "running_heads_flagged" in page.warnings
