@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from adapters._ocr_layout import Segment, bounds_of_points, build_result, even_words, segments_of_line
+from adapters._ocr_layout import Segment, bounds_of_points, build_result, even_words, segments_of_line, slope_of_quad
 from pdfcore.errors import OcrFailed, OcrUnavailable
 from pdfcore.models import OcrResult, RasterImage
 from ports.ocr_engine import OcrEngine
@@ -167,7 +167,9 @@ def _segments(found: Sequence[Any]) -> list[Segment]:
         if text:
             # EasyOCR boxes a segment as a whole: word boxes are shares of its width.
             words = even_words(text, confidence, bounds_of_points(points))
-            segments.extend(segments_of_line(words, line_text=text))
+            # Boxes EasyOCR found level carry no slope; only its free-form (turned) boxes do.
+            slope = slope_of_quad(points) or None
+            segments.extend(segments_of_line(words, line_text=text, slope=slope))
     return segments
 
 

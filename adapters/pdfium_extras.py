@@ -108,7 +108,8 @@ class PdfiumDocumentExtras(DocumentExtras):
         if isinstance(index, bool) or not isinstance(index, int) or index < 0:
             raise InvalidArgument("attachment index must be a non-negative integer.")
         with pdfium_document(source) as doc:
-            handles = _attachment_handles(raw, doc)
+            # Document-level files come first: no page needs loading to reach them.
+            handles = _attachment_handles(raw, doc, pages=index >= raw.FPDFDoc_GetAttachmentCount(doc.raw))
             if index >= len(handles):
                 raise InvalidArgument(
                     f"There is no attachment {index + 1} in this document.",
@@ -209,17 +210,17 @@ class PdfiumDocumentExtras(DocumentExtras):
 # Attachments
 
 
-def _attachment_handles(raw: Any, doc: Any) -> list[tuple[Any, int | None]]:
-    """(FPDF_ATTACHMENT, page) for every embedded file: document level, then annotations.
-
-    The handles point into the document (not the page or annotation), so they stay valid."""
+def _attachment_handles(raw: Any, doc: Any, *, pages: bool = True) -> list[tuple[Any, int | None]]:
+    """(FPDF_ATTACHMENT, page) for every embedded file: document level, then (``pages``) those of
+    file-attachment annotations. The handles point into the document (not the page or
+    annotation), so they stay valid."""
     out: list[tuple[Any, int | None]] = []
     count = max(0, raw.FPDFDoc_GetAttachmentCount(doc.raw))
     for i in range(min(count, MAX_ITEMS)):
         handle = raw.FPDFDoc_GetAttachment(doc.raw, i)
         if handle:
             out.append((handle, None))
-    for i in range(len(doc)):
+    for i in range(len(doc) if pages else 0):
         page = doc[i]
         try:
             with closing(_annotations(raw, page)) as annots:

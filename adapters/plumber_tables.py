@@ -321,8 +321,12 @@ def _page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
         crop = page.crop((x0, top, x1, bottom), strict=False)
         direction = _direction(crop)
         found = _ruled(crop, direction)
-        if found is None:
-            found = _unruled(crop, direction) if by_text else []
+        if by_text and (found is None or (found and _covers_little(found, crop))):
+            # No grid, or grids holding little of the region's text: read the region from its
+            # text alignment (keeping the grids if that finds nothing).
+            found = _unruled(crop, direction) or found or []
+        elif found is None:
+            found = []
         for bbox, cells in found:
             out.append(_table(cells, transform.to_page(bbox)))
     return tuple(out)
@@ -395,21 +399,37 @@ def _ruled(crop: Any, direction: str) -> _Found | None:
     framed = False
     for t in crop.find_tables({"vertical_strategy": "lines", "horizontal_strategy": "lines"}):
         cells = t.extract(x_tolerance=CELL_X_TOL, **_DIRECTIONS[direction])
-        if _framed_text(cells):
+        coarse = _coarse(cells)
+        if not coarse and _framed_text(cells):
             framed = True
             continue
-        if len(cells) < 2 or max((len(r) for r in cells), default=0) < 2:
+        if not coarse and (len(cells) < 2 or max((len(r) for r in cells), default=0) < 2):
             continue
         grid = _turn(cells, direction)
-        if _coarse(cells) or (direction == "ltr" and _merged_columns(t.rows, crop)):
+        if coarse or (direction == "ltr" and _merged_columns(t.rows, crop)):
             # Rules around the table but not between its rows or columns: read it from the
             # text, unless that reads worse (justified text also leaves wide blanks in cells).
             text = _unruled(crop.crop(t.bbox, strict=False), direction)
-            if text and (_coarse(cells) or _fill(text[0][1]) > _fill(grid)):
+            if text and (coarse or _fill(text[0][1]) > _fill(grid)):
                 out.extend(text)
                 continue
         out.append((tuple(t.bbox), grid))
     return out if out or framed else None
+
+
+def _covers_little(found: _Found, crop: Any) -> bool:
+    """The tables found hold less than half of the words in ``crop``."""
+    words = crop.extract_words(x_tolerance=WORD_X_TOL)
+    if not words:
+        return False
+    inside = sum(
+        1
+        for w in words
+        if any(
+            b[0] <= (w["x0"] + w["x1"]) / 2 <= b[2] and b[1] <= (w["top"] + w["bottom"]) / 2 <= b[3] for b, _ in found
+        )
+    )
+    return inside < 0.5 * len(words)
 
 
 def _fill(grid: Grid) -> float:

@@ -21,7 +21,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from adapters._ocr_layout import RawWord, Segment, bounds_of_points, build_result, even_words, segments_of_line
+from adapters._ocr_layout import (
+    RawWord,
+    Segment,
+    bounds_of_points,
+    build_result,
+    even_words,
+    segments_of_line,
+    slope_of_quad,
+)
 from pdfcore.errors import OcrFailed, OcrUnavailable
 from pdfcore.models import OcrResult, RasterImage
 from ports.ocr_engine import OcrEngine
@@ -204,7 +212,7 @@ def _segments(output: Any) -> list[Segment]:
                 words = candidate
         if not words:
             words = even_words(text, float(score), bounds_of_points(points))
-        segments.extend(segments_of_line(words, line_text=text))
+        segments.extend(segments_of_line(words, line_text=text, slope=slope_of_quad(points)))
     return segments
 
 

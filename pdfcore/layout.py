@@ -45,20 +45,22 @@ COLUMN_LINE_MAX = 0.7
 MIN_SIDE_LINES = 5
 #: ...of prose, not table cells or labels: median line length in characters and in words (two
 #: CJK characters count as a word), share of letters among characters, share of lines whose left
-#: (or right) edge two other lines share within ALIGN_PT.
+#: (or right) edge two other lines share within ALIGN_PT...
 MIN_SIDE_CHARS = 20
 MIN_SIDE_WORDS = 4
 MIN_SIDE_LETTERS = 0.5
-LETTER_PROBE = 2000
 MIN_SIDE_ALIGNED = 0.6
 ALIGN_PT = 2.0
-#: ...and set as running text: the median gap between successive lines at most this many line heights.
+#: ...set as running text: the median gap between successive lines at most this many line heights...
 MAX_LEADING = 1.0
-#: Share of the lines at which the extractor's order crosses to the other side on the same row
-#: (a table read row by row) that disqualifies a gutter.
+#: ...and not a table read row by row: the extractor's order may cross to the other side on the
+#: same row for less than this share of the lines...
 ROW_SWITCHES = 0.3
-#: Horizontal rules crossing a gutter between its columns' lines that make it a table.
+#: ...nor a ruled one: fewer horizontal rules than this crossing the gutter between its lines.
 TABLE_RULES = 2
+#: Lines and characters of a side sampled for its words and letters.
+PROSE_PROBE = 40
+LETTER_PROBE = 2000
 #: Share of the column-sized lines that may cross a gutter (an overfull line, a short heading).
 GUTTER_CROSSERS = 0.05
 #: Narrowest gutter: points, and share of the median line height.
@@ -73,7 +75,6 @@ MAX_DEPTH = 4
 #: A line this many times taller than wide is vertical (a tategaki column, or rotated text).
 VERTICAL_RATIO = 1.5
 
-_NOT_LETTERS = re.compile(r"[\W\d_]+")
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff01-\uff9f\u3000-\u303f]")
 
 
@@ -284,48 +285,46 @@ def _low_coverage(units: list[_Unit], min_gap: float) -> list[tuple[int, float, 
     candidate is its least covered stretch, as (fewest crossers, -run width, start, end): sorted,
     the cleanest and widest come first.
     """
-    events = sorted([(u.x0, 1) for u in units] + [(u.x1, -1) for u in units])
-    segments: list[tuple[float, float, int]] = []  # (start, end, coverage) between event positions
-    cover = 0
-    i, n = 0, len(events)
-    while i < n:
-        x = events[i][0]
-        while i < n and events[i][0] == x:
-            cover += events[i][1]
-            i += 1
-        if i < n:
-            segments.append((x, events[i][0], cover))
-    if not segments:
+    xs = sorted({u.x0 for u in units} | {u.x1 for u in units})
+    if len(xs) < 2:
         return []
-    peak = max(c for _, _, c in segments)
+    at = {x: i for i, x in enumerate(xs)}
+    diff = [0] * len(xs)
+    for u in units:
+        diff[at[u.x0]] += 1
+        diff[at[u.x1]] -= 1
+    covers = list(itertools.accumulate(diff))[:-1]  # coverage between xs[i] and xs[i + 1]
+    s_count = len(covers)
+    peak = max(covers)
     limit = max(int(GUTTER_CROSSERS * len(units)), peak // 4)
+    before = list(itertools.accumulate(covers, max))  # highest coverage up to each stretch
+    after = list(itertools.accumulate(reversed(covers), max))[::-1]
     out: list[tuple[int, float, float, float]] = []
     k = 0
-    while k < len(segments):
-        if segments[k][2] > limit:
+    while k < s_count:
+        if covers[k] > limit:
             k += 1
             continue
         j = k
-        while j + 1 < len(segments) and segments[j + 1][2] <= limit:
+        while j + 1 < s_count and covers[j + 1] <= limit:
             j += 1
-        run = segments[k : j + 1]
-        left_peak = max((c for _, _, c in segments[:k]), default=0)
-        right_peak = max((c for _, _, c in segments[j + 1 :]), default=0)
-        fewest = min(c for _, _, c in run)
-        width = run[-1][1] - run[0][0]
+        left_peak = before[k - 1] if k > 0 else 0
+        right_peak = after[j + 1] if j + 1 < s_count else 0
+        fewest = min(covers[k : j + 1])
+        width = xs[j + 1] - xs[k]
         if width >= min_gap and min(left_peak, right_peak) >= max(MIN_SIDE_LINES, 3 * fewest):
             # The least covered stretch inside the run (the widest one when several tie).
             best: tuple[float, float] | None = None
-            m = 0
-            while m < len(run):
-                if run[m][2] != fewest:
+            m = k
+            while m <= j:
+                if covers[m] != fewest:
                     m += 1
                     continue
                 e = m
-                while e + 1 < len(run) and run[e + 1][2] == fewest:
+                while e + 1 <= j and covers[e + 1] == fewest:
                     e += 1
-                if best is None or run[e][1] - run[m][0] > best[1] - best[0]:
-                    best = (run[m][0], run[e][1])
+                if best is None or xs[e + 1] - xs[m] > best[1] - best[0]:
+                    best = (xs[m], xs[e + 1])
                 m = e + 1
             if best is not None:
                 out.append((fewest, -width, best[0], best[1]))
@@ -460,16 +459,16 @@ def _prose(units: list[_Unit]) -> tuple[float, float] | None:
     n = len(units)
     if sorted(u.chars for u in units)[n // 2] < MIN_SIDE_CHARS:
         return None
-    texts = [" ".join(ln.text for ln in u.lines) for u in units]
+    probe_units = units[:: 1 + n // PROSE_PROBE]  # a spread sample tells medians and shares alike
+    texts = [" ".join(ln.text for ln in u.lines) for u in probe_units]
     joined = " ".join(texts)
     if _CJK.search(joined):
         words = sorted(len(t.split()) + len(_CJK.findall(t)) // 2 for t in texts)
     else:
         words = sorted(len(t.split()) for t in texts)
-    if words[n // 2] < MIN_SIDE_WORDS:
+    if words[len(words) // 2] < MIN_SIDE_WORDS:
         return None
-    probe = joined[:LETTER_PROBE]  # a share: a sample tells it as well as the whole
-    if len(_NOT_LETTERS.sub("", probe)) < MIN_SIDE_LETTERS * (len(probe) - probe.count(" ")):
+    if _letters(joined[:LETTER_PROBE]) < MIN_SIDE_LETTERS:  # a sample tells the share as well
         return None
     rows = sorted(units, key=lambda u: u.y0)
     gaps = sorted(max(0.0, b.y0 - a.y1) for a, b in itertools.pairwise(rows))
@@ -477,6 +476,18 @@ def _prose(units: list[_Unit]) -> tuple[float, float] | None:
     if gaps and gaps[len(gaps) // 2] > MAX_LEADING * heights[n // 2]:
         return None  # lines far apart: table rows or a list of labels, not running text
     return _aligned(sorted(u.x0 for u in units)) / n, _aligned(sorted(u.x1 for u in units)) / n
+
+
+_ASCII_LETTERS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def _letters(text: str) -> float:
+    """Share of letters among the non-space characters (done with byte operations in C: any
+    character beyond ASCII counts as a letter, right for prose in other scripts)."""
+    ascii_part = text.encode("ascii", "ignore")
+    others = len(ascii_part.translate(None, _ASCII_LETTERS)) - ascii_part.count(b" ")
+    total = len(text) - text.count(" ")
+    return (total - others) / total if total > 0 else 0.0
 
 
 def _aligned(edges: list[float]) -> int:

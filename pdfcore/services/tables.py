@@ -301,7 +301,8 @@ def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
         # Words of text (not figures) per segment, shared out by width. (Counted with regular
         # expressions: this runs on every line of every page read.)
         words = len(_WORD.findall(text))
-        numbers = len(_FIGURE.findall(text)) if _DIGIT.search(text) else 0
+        digits = _DIGIT.search(text) is not None
+        numbers = len(_FIGURE.findall(text)) if digits else 0
         out.append(
             _Piece(
                 y0=b.y0,
@@ -311,7 +312,7 @@ def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
                 # Placeholders ("-", "*", "...") neither make a row of figures nor a line of text.
                 tokens=len(_TOKEN.findall(text)),
                 trailing=_trailing_numbers(text.rsplit(None, MIN_NUMBERS + 2)) if numbers >= MIN_NUMBERS else 0,
-                entries=len(_ENTRY.findall(text)) if numbers else 0,
+                entries=len(_ENTRY.findall(text)) if digits else 0,
             )
         )
     return out
