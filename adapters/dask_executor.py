@@ -7,6 +7,7 @@ directory of the jobs reachable at the same path (one machine, or a shared files
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import threading
@@ -19,6 +20,16 @@ from pdfcore.models import WarmJob, WarmOutcome
 from ports.executor import WarmExecutor
 
 log = logging.getLogger(__name__)
+
+#: The unit of work, named (not imported) so this adapter does not depend on the services.
+TARGET = "pdfcore.services.warming:warm_document"
+
+
+def _call_target(target: str, job: WarmJob) -> WarmOutcome:
+    """Runs on a Dask worker: import the named function and apply it to the job."""
+    module_name, _, name = target.partition(":")
+    outcome: WarmOutcome = getattr(importlib.import_module(module_name), name)(job)
+    return outcome
 
 
 class DaskWarmExecutor(WarmExecutor):
@@ -67,8 +78,6 @@ class DaskWarmExecutor(WarmExecutor):
     ) -> list[WarmOutcome]:
         import distributed
 
-        from pdfcore.services.warming import warm_document
-
         dist: Any = distributed
 
         client = self._get_client()
@@ -76,7 +85,7 @@ class DaskWarmExecutor(WarmExecutor):
         results: list[WarmOutcome] = []
         initial: list[Any] = []
         while pending and len(initial) < self.workers and time.monotonic() < deadline:
-            initial.append(client.submit(warm_document, pending.pop(0), pure=False))
+            initial.append(client.submit(_call_target, TARGET, pending.pop(0), pure=False))
         if not initial:
             return results
         completed: Any = dist.as_completed(initial)
@@ -89,7 +98,7 @@ class DaskWarmExecutor(WarmExecutor):
             if on_done is not None:
                 on_done(outcome)
             if pending and time.monotonic() < deadline:
-                completed.add(client.submit(warm_document, pending.pop(0), pure=False))
+                completed.add(client.submit(_call_target, TARGET, pending.pop(0), pure=False))
         return results
 
     def close(self) -> None:
