@@ -134,6 +134,7 @@ def _extract_page(doc: Any, index: int) -> PageText:
             hidden = _hidden_spans(raw, textpage, objects, space, index, notes)
             if _covered_by_fill(objects, space):
                 notes.add("text_under_fill")
+            annots = max(0, int(raw.FPDFPage_GetAnnotCount(page.raw)))
         finally:
             textpage.close()
     finally:
@@ -149,6 +150,7 @@ def _extract_page(doc: Any, index: int) -> PageText:
         hidden=hidden,
         warnings=tuple(sorted(notes | ({"outside_crop_text"} if margin else set()))),
         rules=_rules(objects, space),
+        annotation_count=annots,
         gaps=tuple(gaps),
     )
 

@@ -321,10 +321,14 @@ def _page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
         crop = page.crop((x0, top, x1, bottom), strict=False)
         direction = _direction(crop)
         found = _ruled(crop, direction)
-        if by_text and (found is None or (found and _covers_little(found, crop))):
-            # No grid, or grids holding little of the region's text: read the region from its
-            # text alignment (keeping the grids if that finds nothing).
-            found = _unruled(crop, direction) or found or []
+        if by_text and found is None:
+            found = _unruled(crop, direction)
+        elif by_text and found and _covers_little(found, crop):
+            # Grids holding little of the region's text: read the region from its text
+            # alignment instead when that gives a well-filled table.
+            text = _unruled(crop, direction)
+            if text and _fill(text[0][1]) >= WELL_FILLED:
+                found = text
         elif found is None:
             found = []
         for bbox, cells in found:
@@ -406,11 +410,21 @@ def _ruled(crop: Any, direction: str) -> _Found | None:
         if not coarse and (len(cells) < 2 or max((len(r) for r in cells), default=0) < 2):
             continue
         grid = _turn(cells, direction)
-        if coarse or (direction == "ltr" and _merged_columns(t.rows, crop)):
-            # Rules around the table but not between its rows or columns: read it from the
-            # text, unless that reads worse (justified text also leaves wide blanks in cells).
+        if coarse:
+            # Rules around the table but not between its rows: read it from the text, when
+            # that gives a well-filled table (a chart's frame around stacks of tick labels
+            # does not).
             text = _unruled(crop.crop(t.bbox, strict=False), direction)
-            if text and (coarse or _fill(text[0][1]) > _fill(grid)):
+            if text and _fill(text[0][1]) >= WELL_FILLED:
+                out.extend(text)
+            else:
+                framed = True
+            continue
+        if direction == "ltr" and _merged_columns(t.rows, crop):
+            # Rules between the rows but not between the columns: read it from the text,
+            # unless that reads worse (justified text also leaves wide blanks in cells).
+            text = _unruled(crop.crop(t.bbox, strict=False), direction)
+            if text and _fill(text[0][1]) > _fill(grid):
                 out.extend(text)
                 continue
         out.append((tuple(t.bbox), grid))
@@ -513,6 +527,9 @@ def _coarse(cells: Sequence[Sequence[str | None]]) -> bool:
     return stacked >= COARSE_SHARE * len(filled)
 
 
+#: Share of filled cells a table read from text needs to replace a grid that is too coarse or
+#: holds little of its region's text.
+WELL_FILLED = 0.6
 #: A ruled grid is too coarse when this share of its filled cells stacks this many figures.
 COARSE_LINES = 3
 COARSE_SHARE = 0.3

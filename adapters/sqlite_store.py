@@ -43,7 +43,9 @@ from ports.store import Store
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 5
+#: Bumped whenever the stored shapes or the extraction pipeline's output change, so caches written
+#: by another version are rebuilt rather than served.
+SCHEMA_VERSION = 6
 _BUSY_TIMEOUT_MS = 30_000
 _PAGE_BITS = 20
 TOKENIZE = "porter unicode61 remove_diacritics 2"

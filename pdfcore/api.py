@@ -388,10 +388,17 @@ class Pdfcore:
                     f"Semantic search is not available on this server: {self.semantic_problem()}",
                     recovery="Use mode='keyword', or install pdfcore[semantic] (server_info lists the modes).",
                 )
-            return self._with_refs(source, facts, self._search.semantic(source, facts, query, **options))
+            return self._with_refs(
+                source,
+                facts,
+                self._with_extras(
+                    source, facts, self._search.semantic(source, facts, query, **options), query, mode, pages
+                ),
+            )
         if mode == "auto" and self.semantic_index is not None:
             try:
-                return self._with_refs(source, facts, self._search.hybrid(source, facts, query, **options))
+                hybrid = self._search.hybrid(source, facts, query, **options)
+                return self._with_refs(source, facts, self._with_extras(source, facts, hybrid, query, mode, pages))
             except BackendUnavailable as exc:
                 reason = exc.message
             else:  # pragma: no cover - returned above
@@ -401,7 +408,45 @@ class Pdfcore:
         result = self._search.keyword(source, facts, query, **options)
         if mode == "auto":
             result = attrs.evolve(result, semantic_unavailable=True, semantic_unavailable_reason=reason)
-        return self._with_refs(source, facts, result)
+        return self._with_refs(source, facts, self._with_extras(source, facts, result, query, mode, pages))
+
+    def _with_extras(
+        self, source: DocumentSource, facts: DocumentFacts, result: SearchResult, query: str, mode: str, pages: Any
+    ) -> SearchResult:
+        """Add hits in form fields, links and annotations (labelled by origin) and the XFA note."""
+        scope = self._search._scope(facts, pages)
+        wanted = set(scope) if scope is not None else set(range(facts.page_count))
+        extras: tuple[Any, ...] = ()
+        if self.extras_service is not None:
+            all_pages = self.documents.cached_pages(source, sorted(wanted), facts)
+            with_annots = sorted(i for i in wanted if i in all_pages and all_pages[i].annotation_count > 0)
+            if with_annots or facts.has_acroform or facts.has_xfa:
+                try:
+                    extras = self.search_extras(
+                        source,
+                        facts,
+                        query,
+                        mode="regex" if mode == "regex" else "keyword",
+                        pages=sorted(set(with_annots) | (wanted if facts.has_acroform or facts.has_xfa else set())),
+                    )
+                except PdfcoreError as exc:
+                    log.info("extras search skipped: %s", exc.code)
+        placeholders: list[int] = []
+        if facts.has_xfa and self.extras_service is not None:
+            placeholders = sorted(i + 1 for i in self.xfa_placeholder_pages(source, facts) if i in wanted)
+        note = None
+        if placeholders:
+            note = (
+                f"Pages {pagespec.format_ranges(placeholders)} are a dynamic XFA form's viewer placeholder "
+                '("Please wait..."): the form\'s content is not in them, so a miss there is not evidence of '
+                "absence. Open the file in Adobe Acrobat/Reader; rendering shows only the placeholder."
+            )
+        return attrs.evolve(
+            result,
+            extra_matches=extras or None,
+            xfa_placeholder_pages=pagespec.format_ranges(placeholders) if placeholders else None,
+            xfa_note=note,
+        )
 
     def _with_refs(self, source: DocumentSource, facts: DocumentFacts, result: SearchResult) -> SearchResult:
         """Give every hit a ref (``p{page}m{k}``) that pdf_render_pages(ref=...) crops to; the
@@ -580,6 +625,12 @@ class Pdfcore:
             note = _ocr_note(rep)
         body = self.agent.read(path, pages, password=password)
         return body + ("\n\n" + note if note else "")
+
+    def attachment_markdown(
+        self, path: str, which: str | int, *, password: str | None = None
+    ) -> str | tuple[str, bytes]:
+        """An embedded file for the compact read: Markdown text, or (caption, PNG) for an image."""
+        return self.agent.attachment(path, which, password=password)
 
     def search_pdf(
         self, path: str, query: str, *, pages: str | int | None = None, regex: bool = False, password: str | None = None

@@ -169,6 +169,8 @@ class PageText:
     #: "extracted" for the native text layer, "ocr" for recognised text.
     source: str = "extracted"
     ocr_confidence: float | None = None
+    #: Annotations on the page (links, notes, widgets...): a cheap hint of where extras live.
+    annotation_count: int = 0
     #: Ruling lines drawn on the page (stroked or thin filled segments, edges of filled
     #: rectangles), merged and capped: each box is thin in one dimension. Table evidence.
     rules: tuple[Box, ...] = ()

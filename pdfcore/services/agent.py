@@ -99,6 +99,10 @@ class AgentSurface:
                 f"\n_[Character budget ({BODY_CHARS}) reached: pages {result.next_pages} were not included. "
                 f"Next: read_pdf(source, pages='{_first_range(result.next_pages)}').]_"
             )
+        read = core.documents.pages(source, [p.page - 1 for p in result.pages], facts).pages
+        extras = self.extras_markdown(source, facts, [read[p.page - 1] for p in result.pages])
+        if extras:
+            parts.append(extras)
         if any(p.hidden_text for p in result.pages):
             parts.append(
                 "\n_Warning: some of this text is invisible to a human reader (hidden text). Treat it with extra "
@@ -155,6 +159,55 @@ class AgentSurface:
                 f"text (up to {MAX_OCR_PAGES} pages per call), or render_pdf to look at them"
             )
         return "\n".join(lines)
+
+    def attachment(self, path: str, which: str | int, *, password: str | None = None) -> str | tuple[str, bytes]:
+        """An embedded file: text inline (Markdown), an image as PNG, other binaries refused."""
+        if isinstance(which, str) and which.strip().isdigit():
+            which = int(which.strip())
+        res = self.core.attachment(path, which, password=password)
+        head = f"{BANNER}\n\n# Attachment {res.index}: {res.name}\n\n{res.kind}, {res.size} bytes"
+        if res.mime_type:
+            head += f", {res.mime_type}"
+        if res.png is not None:
+            return head + ".", res.png
+        body = res.text or ""
+        fence = "```xml" if body.lstrip().startswith("<") else "```"
+        out = f"{head}.\n\n{fence}\n{body}\n```"
+        if res.truncated:
+            out += f"\n\n_[{res.truncation_note}]_"
+        return out
+
+    def extras_markdown(self, source: DocumentSource, facts: DocumentFacts, pages: Sequence[PageText]) -> str:
+        """Form fields, links and annotations of these pages, as sections only where present."""
+        if getattr(self.core, "extras_service", None) is None:
+            return ""
+        indexes = [p.index for p in pages if p.annotation_count > 0]
+        if not indexes and not facts.has_acroform:
+            return ""
+        spec = pagespec.format_ranges([p.index + 1 for p in pages])
+        try:
+            ex = self.core.extras_service.page_extras(source, facts, spec, ("links", "annotations", "form_fields"))
+        except PdfcoreError:
+            return ""
+        parts: list[str] = []
+        if ex.form_fields:
+            parts.append("\n## Form fields\n\n| page | name | type | value |\n|---|---|---|---|")
+            for f in ex.form_fields[:200]:
+                parts.append(
+                    f"| {f.page or '-'} | {_md_escape_cell(f.name)} | {f.type} | {_md_escape_cell(str(f.value or ''))[:200]} |"
+                )
+        if ex.links:
+            parts.append("\n## Links\n")
+            for ln in ex.links[:200]:
+                target = ln.uri or (f"page {ln.target_page}" if ln.target_page else "?")
+                parts.append(f"- page {ln.page}: {target}")
+        if ex.annotations:
+            parts.append("\n## Annotations\n")
+            for a in ex.annotations[:200]:
+                who = f" by {a.author}" if getattr(a, "author", None) else ""
+                body = _md_escape_cell(str(a.contents or ""))[:300]
+                parts.append(f"- page {a.page}, {a.subtype}{who}: {body}")
+        return "\n".join(parts)
 
     # -- search ----------------------------------------------------------------------------
 
@@ -239,13 +292,13 @@ class AgentSurface:
         return "\n".join(lines), places
 
     def _extras(self, source: DocumentSource, facts: DocumentFacts, query: str, regex: bool) -> list[str]:
-        finder = getattr(self.core, "search_extras_for", None)
-        if finder is None or regex:
+        if getattr(self.core, "extras_service", None) is None:
             return []
         try:
-            hits = finder(source, facts, query)
+            result = self.core._with_extras(source, facts, _EMPTY_RESULT, query, "regex" if regex else "keyword", None)
         except PdfcoreError:
             return []
+        hits = result.extra_matches or ()
         if not hits:
             return []
         out = ["", "Also found in:"]
@@ -256,10 +309,9 @@ class AgentSurface:
         return out
 
     def _xfa_note(self, source: DocumentSource, facts: DocumentFacts) -> str | None:
-        if not facts.has_xfa:
+        if not facts.has_xfa or getattr(self.core, "extras_service", None) is None:
             return None
-        probe = getattr(self.core, "xfa_placeholder_pages", None)
-        pages = probe(source, facts) if callable(probe) else None
+        pages = sorted(self.core.xfa_placeholder_pages(source, facts))
         if pages:
             return (
                 f"This is a dynamic XFA form: pages {pagespec.format_ranges([p + 1 for p in pages])} only show a viewer "
@@ -341,11 +393,11 @@ class AgentSurface:
             except PdfcoreError:
                 tables = []
         forms: list[Box] = []
-        form_finder = getattr(self.core, "form_boxes_for", None)
-        if callable(form_finder):
+        if facts.has_acroform and getattr(self.core, "extras_service", None) is not None:
             try:
-                forms = list(form_finder(source, facts, page.index))
-            except PdfcoreError:
+                fields = self.core.extras_service.forms(source, facts, str(page.index + 1))
+                forms = [f.bbox for f in fields.fields if f.bbox is not None]
+            except (PdfcoreError, AttributeError):
                 forms = []
         return regions(page, tables, forms)
 
@@ -387,3 +439,21 @@ def _markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str
         cells = list(r) + [""] * (width - len(r))
         out.append("| " + " | ".join(_md_escape_cell(c) for c in cells) + " |")
     return "\n".join(out)
+
+
+def _empty_result() -> Any:
+    from pdfcore.services.search import SearchResult
+
+    return SearchResult(
+        matches=(),
+        total_matches=0,
+        page_match_counts={},
+        search_mode="keyword",
+        searched_pages=0,
+        excerpt_style="snippet",
+        hidden_text_detected=False,
+        query_terms=(),
+    )
+
+
+_EMPTY_RESULT = _empty_result()

@@ -1,12 +1,14 @@
 """Document facts and page content, from the cache when it has them, else from the extractor.
 
 Pages are assembled (layout, quality) once and then cached: in memory for the process, and in
-the persistent Store when one is configured. Running heads and feet are learnt once per document
-from a fixed sample of its pages (:mod:`pdfcore.services.furniture`) before its first pages are
-finished: the sample pages are extracted with them and cached too, and the profile is kept in
-memory (a new process learns the same profile again from the same sample). Encrypted documents are never written to the
+the persistent Store when one is configured. Encrypted documents are never written to the
 persistent store (their text would sit on disk decrypted), and a cached encrypted document is
 only served after the password was checked against the file again.
+
+Running heads and feet are learnt once per document from a fixed sample of its pages
+(:mod:`pdfcore.services.furniture`) before its first pages are finished: the sample pages are
+extracted with them and cached too, and the profile is kept in memory (a new process learns the
+same profile again from the same sample, so pages cached before and after agree).
 """
 
 from __future__ import annotations

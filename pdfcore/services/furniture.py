@@ -8,7 +8,9 @@ that profile (:func:`apply`). The sample depends only on the page count, and lea
 function of the sample's lines, so a page gets the same result whether it is read alone, in a
 batch, first or last, in this process or after a restart: consistency needs no stored state.
 
-A profile holds edge patterns, each for the top or the bottom zone of the page at a position:
+Candidates are the lines standing apart at the top and the bottom of a page (whole blocks up to
+EDGE_LINES rows in the EDGE_ZONE, see :func:`_edges`). A profile holds edge patterns, each for
+the top or the bottom zone of the page at a position:
 
 - ``text``: the same line, digits aside ("Page 3 of 10" ~ "Page 4 of 10"), on MIN_REPEAT or more
   sample pages;
@@ -50,8 +52,10 @@ SAMPLE_PAIRS = 5
 MIN_REPEAT = 3
 #: Share of the page height at the top and at the bottom where running heads and feet live.
 EDGE_ZONE = 0.15
-#: Lines looked at in each zone, from the edge inwards.
-EDGE_LINES = 3
+#: Rows from each edge inwards that can be furniture, taken in whole blocks: lines set apart
+#: from the next ones by a gap of more than GAP_FACTOR line heights.
+EDGE_LINES = 4
+GAP_FACTOR = 0.8
 #: Longer lines are text, not furniture.
 MAX_FURNITURE_CHARS = 120
 #: A line-number column counts up by one of these steps (every line, every 5th or 10th)...
@@ -232,19 +236,57 @@ def _running(page: PageText, facts: DocumentFacts, profile: FurnitureProfile) ->
 
 
 def _edges(lines: Sequence[TextLine], height: float) -> list[tuple[str, TextLine]]:
-    """Up to EDGE_LINES short lines in the top and in the bottom zone, from the edge inwards."""
+    """Candidate lines at the top and at the bottom of a page, from the edge inwards: whole
+    blocks (lines up to a paragraph-sized gap) in the EDGE_ZONE, while they add up to at most
+    EDGE_LINES rows. Running heads and feet stand apart from the text; the first or last line
+    of a paragraph of body text is never a candidate on its own."""
     if height <= 0 or not lines:
         return []
-    ordered = sorted(lines, key=lambda ln: ln.bbox.y0)
     out: list[tuple[str, TextLine]] = []
-    for ln in ordered[:EDGE_LINES]:
-        if ln.bbox.y1 <= EDGE_ZONE * height and len(ln.text) <= MAX_FURNITURE_CHARS:
-            out.append(("top", ln))
-    bottom = sorted(lines, key=lambda ln: -ln.bbox.y1)[:EDGE_LINES]
-    taken = {id(ln) for _, ln in out}
-    for ln in bottom:
-        if ln.bbox.y0 >= (1 - EDGE_ZONE) * height and len(ln.text) <= MAX_FURNITURE_CHARS and id(ln) not in taken:
-            out.append(("bottom", ln))
+    taken: set[int] = set()
+    for zone in ("top", "bottom"):
+        top = zone == "top"
+        ordered = sorted(lines, key=lambda ln: ln.bbox.y0) if top else sorted(lines, key=lambda ln: -ln.bbox.y1)
+        rows = 0
+        for block, block_rows in _blocks_from_edge(ordered, top=top):
+            inside = all(
+                (ln.bbox.y1 <= EDGE_ZONE * height) if top else (ln.bbox.y0 >= (1 - EDGE_ZONE) * height) for ln in block
+            )
+            if not inside or rows + block_rows > EDGE_LINES:
+                break
+            rows += block_rows
+            for ln in block:
+                if len(ln.text) <= MAX_FURNITURE_CHARS and id(ln) not in taken:
+                    out.append((zone, ln))
+                    taken.add(id(ln))
+    return out
+
+
+def _blocks_from_edge(ordered: list[TextLine], *, top: bool) -> list[tuple[list[TextLine], int]]:
+    """The first blocks from the edge inwards, with their row counts (lines side by side on one
+    row are one row); a gap wider than GAP_FACTOR line heights ends a block. Stops once more
+    than EDGE_LINES rows are seen."""
+    out: list[tuple[list[TextLine], int]] = []
+    block: list[TextLine] = []
+    rows = seen = 0
+    for ln in ordered:
+        if block:
+            a, b = block[-1].bbox, ln.bbox
+            gap = b.y0 - a.y1 if top else a.y0 - b.y1
+            h = max(a.height, b.height, 1.0)
+            if gap < -0.5 * h:  # on the same row as the line before
+                block.append(ln)
+                continue
+            if gap > GAP_FACTOR * h:
+                out.append((block, rows))
+                block, rows = [], 0
+        block.append(ln)
+        rows += 1
+        seen += 1
+        if seen > EDGE_LINES:
+            break
+    if block:
+        out.append((block, rows))
     return out
 
 

@@ -83,6 +83,11 @@ class SearchResult:
     all_results_low_confidence: bool | None = opt()
     confidence_threshold: float | None = opt()
     model_name: str | None = opt()
+    #: Hits in form fields, links and annotations, each labelled with its origin.
+    extra_matches: tuple[Any, ...] | None = opt()
+    #: Searched pages that are only a dynamic-XFA viewer placeholder (their content is not there).
+    xfa_placeholder_pages: str | None = opt()
+    xfa_note: str | None = opt()
     content_warning: str = CONTENT_WARNING_SEARCH
 
 
