@@ -33,7 +33,7 @@ from pdfcore.charts.results import (
     VerificationCardOut,
 )
 from pdfcore.charts.sampling import round_sig, sample
-from pdfcore.charts.series import BarSet, Content, Curve, MarkerSet, read_content
+from pdfcore.charts.series import BarSet, Content, Curve, LegendEntry, MarkerSet, read_content
 from pdfcore.models import Box
 from pdfcore.vectors import PageVectors, Point
 
@@ -167,10 +167,7 @@ def _series_list(content: Content) -> list[_Series]:
 
 
 def _legend_labels(series: list[_Series], content: Content) -> list[str | None]:
-    def matches(s: _Series, e: object) -> bool:
-        from pdfcore.charts.series import LegendEntry
-
-        assert isinstance(e, LegendEntry)
+    def matches(s: _Series, e: LegendEntry) -> bool:
         if s.kind == "curve":
             if e.kind != "line":
                 return False

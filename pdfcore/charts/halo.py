@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 
+from pdfcore.charts.engine import Highlight
 from pdfcore.models import Box
 
 _RGB = {
@@ -20,11 +21,9 @@ _RGB = {
 }
 
 
-def draw_halos(png: bytes, region: Box, highlights: tuple[object, ...]) -> tuple[bytes, int, int]:
+def draw_halos(png: bytes, region: Box, highlights: tuple[Highlight, ...]) -> tuple[bytes, int, int]:
     """``png`` (a render of ``region``) with every highlight traced over it; (png, width, height)."""
     from PIL import Image, ImageDraw
-
-    from pdfcore.charts.engine import Highlight
 
     base = Image.open(io.BytesIO(png)).convert("RGBA")
     sx = base.width / max(region.width, 1e-6)
@@ -37,7 +36,6 @@ def draw_halos(png: bytes, region: Box, highlights: tuple[object, ...]) -> tuple
         return ((x - region.x0) * sx, (y - region.y0) * sy)
 
     for h in highlights:
-        assert isinstance(h, Highlight)
         rgba = (*_RGB.get(h.color, (255, 140, 0)), 110)
         if h.kind == "curve" and len(h.points) >= 2:
             draw.line([to_px(x, y) for x, y in h.points], fill=rgba, width=width, joint="curve")

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
-from pdfcore.errors import PdfcoreError
+from pdfcore.errors import ExtractionFailed, PdfcoreError
 from pdfcore.models import DocumentFacts, DocumentSource, PageText
 from pdfcore.services.furniture import FurnitureProfile, learn, sample_indexes
 from ports.store import Store
@@ -139,7 +139,7 @@ class DocumentService:
                         self._pages.put((digest, i), p)
                 missing = [i for i in missing if i not in stored]
         if missing:
-            raw = list(self.extractor.extract(source, missing))
+            raw, failed = self._extract_tolerant(source, missing)
             profile, sampled = self.furniture(source, facts, raw)
             fresh = [self.finish(p, facts, profile) for p in raw + sampled]
             with self._lock:
@@ -148,7 +148,28 @@ class DocumentService:
             if self.store is not None and not facts.encrypted:
                 self.store.save_pages(digest, fresh)
             found.update({p.index: p for p in fresh[: len(raw)]})
+            # Pages the engine could not read are answered honestly (empty, flagged), not cached.
+            found.update({i: PageText(index=i, text="", warnings=("extraction_failed", "no_text")) for i in failed})
         return PagesResult(pages=found, cache_hits=hits)
+
+    def _extract_tolerant(self, source: DocumentSource, indexes: Sequence[int]) -> tuple[list[PageText], list[int]]:
+        """Extract pages; when a batch fails, retry page by page so one unreadable page does not
+        sink the others. A single requested page that fails raises (the caller asked for it)."""
+        try:
+            return list(self.extractor.extract(source, indexes)), []
+        except ExtractionFailed:
+            if len(indexes) == 1:
+                raise
+        pages: list[PageText] = []
+        failed: list[int] = []
+        for i in indexes:
+            try:
+                pages.extend(self.extractor.extract(source, [i]))
+            except ExtractionFailed:
+                failed.append(i)
+        if not pages and failed:
+            raise ExtractionFailed("The PDF engine could not read any of the requested pages.")
+        return pages, failed
 
     def furniture(
         self, source: DocumentSource, facts: DocumentFacts, raw: Sequence[PageText] = ()

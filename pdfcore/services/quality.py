@@ -7,6 +7,7 @@ Codes (part of the public API):
 - ``garbled_text``: many characters are unmapped glyphs (U+FFFD, private-use, control chars):
   the font has no usable Unicode mapping; render or OCR the page.
 - ``hidden_text``: the page carries text a human reader cannot see (see content trust).
+- ``extraction_failed``: the engine could not read this page (the rest of the document was read).
 - ``outside_crop_text``: text in the printer's margin (outside the visible crop box: crop
   marks, slugs) was left out of the page text.
 - ``running_heads_stripped`` / ``running_heads_flagged``: running heads or feet (page numbers
@@ -33,7 +34,7 @@ SCAN_IMAGE_COVERAGE = 0.5
 GARBLED_FRACTION = 0.1
 
 #: Warnings that mean "the native text layer cannot be trusted to be complete".
-UNUSABLE = frozenset({"no_text", "likely_scanned", "garbled_text"})
+UNUSABLE = frozenset({"no_text", "likely_scanned", "garbled_text", "extraction_failed"})
 
 
 def finish_page(

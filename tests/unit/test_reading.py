@@ -131,3 +131,25 @@ def test_without_pages_long_documents_get_a_map(tmp_path: Path) -> None:
     rows = [(row.pages, row.text) for row in m.quality]
     assert rows[:3] == [("1", "none"), ("2-10", "native"), ("11", "none")]
     assert any("pdf_read_pages" in c for c in m.next_calls) and any("ocr=true" in c for c in m.next_calls)
+
+
+def test_one_unreadable_page_does_not_sink_the_document(tmp_path: Path) -> None:
+    from pdfcore.errors import ExtractionFailed
+    from tests.fakes.fake_text import FakeTextExtractor
+
+    class Flaky(FakeTextExtractor):
+        def extract(self, source, pages):  # type: ignore[no-untyped-def,override]
+            for p in super().extract(source, pages):
+                if p.index == 2:
+                    raise ExtractionFailed("boom")
+                yield p
+
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument([f"page text {i}" for i in range(5)])})
+    flaky = Flaky(ex.documents)
+    core.documents.extractor = flaky
+    info = core.info(str(tmp_path / "a.pdf"))
+    assert info.page_count == 5
+    assert any(q.code == "extraction_failed" and q.pages == "3" for q in info.quality)
+    with pytest.raises(ExtractionFailed):
+        core.read_pages(str(tmp_path / "a.pdf"), "3")
+    assert [p.text for p in core.read_pages(str(tmp_path / "a.pdf"), "1-2").pages] == ["page text 0", "page text 1"]
