@@ -814,6 +814,22 @@ class Pdfcore:
                         "extraction_failed and the worker is replaced",
                     },
                 },
+                "agent": {
+                    "profiles": ["full", "compact"],
+                    "refs": "durable (stored with the document's content digest)",
+                    "resources": ["pdf://info/{+path}", "pdf://text/{page}/{+path}", "pdf://image/{page}/{+path}"],
+                    "attachments": {"available": getattr(self, "extras_service", None) is not None},
+                    "forms_links_annotations": {"available": getattr(self, "extras_service", None) is not None},
+                    "quote_verification": {"available": True},
+                    "page_labels": {"available": True},
+                },
+                "corpus": {
+                    "tools": ["pdf_corpus_warm", "pdf_corpus_overview", "pdf_corpus_search", "pdf_list_documents"],
+                    "max_files": None,
+                    "budget_seconds_range": [1, 300],
+                    "executor": s.backends.executor,
+                    "modes_available": [m for m in self.search_modes() if m != "regex"],
+                },
                 "search": {
                     "modes_available": self.search_modes(),
                     "default_mode": "auto",
