@@ -240,7 +240,7 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
                         )
                     )
                     if pieces and gaps is not None and len(gaps) < MAX_GAPS:
-                        _line_gaps(pieces, bbox, to_box, gaps)
+                        _line_gaps(pieces, bbox, space, gaps)
             start = end + 1
         return out
     # Rare: the text API inserted or dropped chars, so indexes do not line up. Read per rect.
@@ -328,15 +328,23 @@ def _char_bounds(
     return x0, y0, x1, y1
 
 
-def _line_gaps(pieces: list[tuple[float, float, float, float]], line: Box, to_box: Any, gaps: list[Box]) -> None:
-    """Append the gaps between a line's rects wider than GAP_MIN_FACTOR line heights."""
-    boxes = sorted((to_box(*p) for p in pieces), key=lambda b: b.x0)
+def _line_gaps(pieces: list[tuple[float, float, float, float]], line: Box, space: PageSpace, gaps: list[Box]) -> None:
+    """Append the gaps between a line's rects wider than GAP_MIN_FACTOR line heights.
+
+    ``pieces`` are (left, bottom, right, top) in pdfium's user space. On unrotated pages (the
+    common case, and this runs on every line) the gaps are measured there directly.
+    """
     wide = max(GAP_MIN_PT, GAP_MIN_FACTOR * line.height)
-    end = boxes[0].x1
-    for b in boxes[1:]:
-        if b.x0 - end >= wide:
-            gaps.append(Box(round(end, 1), round(line.y0, 1), round(b.x0, 1), round(line.y1, 1)))
-        end = b.x1 if b.x1 > end else end
+    if space.rotation == 0:
+        spans = sorted((p[0] - space.left, p[2] - space.left) for p in pieces)
+    else:
+        spans = sorted((b.x0, b.x1) for b in (space.box(*p) for p in pieces))
+    end = spans[0][1]
+    for x0, x1 in spans[1:]:
+        if x0 - end >= wide:
+            gaps.append(Box(round(end, 1), round(line.y0, 1), round(x0, 1), round(line.y1, 1)))
+        if x1 > end:
+            end = x1
 
 
 def _rules(objects: PageObjects, space: PageSpace) -> tuple[Box, ...]:
@@ -344,34 +352,41 @@ def _rules(objects: PageObjects, space: PageSpace) -> tuple[Box, ...]:
 
     Segments outside the crop box (printer's marks) are dropped; the rest are clamped to it.
     """
+    if not objects.rules:
+        return ()
     w, h = space.width, space.height
-    horizontal: list[Box] = []
-    vertical: list[Box] = []
+    # (position across the rule, start along it, end along it, thickness)
+    horizontal: list[tuple[float, float, float, float]] = []
+    vertical: list[tuple[float, float, float, float]] = []
     for r in objects.rules:
         cx, cy = (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2
         if not (0.0 <= cx <= w and 0.0 <= cy <= h):
             continue
-        r = Box(max(r.x0, 0.0), max(r.y0, 0.0), min(r.x1, w), min(r.y1, h))
-        (horizontal if r.width >= r.height else vertical).append(r)
-    merged = _merge_rules(horizontal, across=False) + _merge_rules(vertical, across=True)
+        x0, y0, x1, y1 = max(r.x0, 0.0), max(r.y0, 0.0), min(r.x1, w), min(r.y1, h)
+        if x1 - x0 >= y1 - y0:
+            horizontal.append((cy, x0, x1, y1 - y0))
+        else:
+            vertical.append((cx, y0, y1, x1 - x0))
+    merged = [(k, False) for k in _merge_rules(horizontal)] + [(k, True) for k in _merge_rules(vertical)]
     if len(merged) > MAX_RULES:
-        merged.sort(key=lambda b: -max(b.width, b.height))
+        merged.sort(key=lambda m: m[0][1] - m[0][2])  # longest first
         merged = merged[:MAX_RULES]
-    merged.sort(key=lambda b: (b.y0, b.x0))
-    return tuple(Box(round(b.x0, 1), round(b.y0, 1), round(b.x1, 1), round(b.y1, 1)) for b in merged)
+    out = []
+    for (pos, a, z, thick), across in merged:
+        half = thick / 2
+        box = (pos - half, a, pos + half, z) if across else (a, pos - half, z, pos + half)
+        out.append(Box(*(round(v, 1) for v in box)))
+    out.sort(key=lambda b: (b.y0, b.x0))
+    return tuple(out)
 
 
-def _merge_rules(rules: list[Box], *, across: bool) -> list[Box]:
+def _merge_rules(rules: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
     """Merge rules on the same line (positions within RULE_SNAP) that touch or overlap along it.
 
-    ``across`` False: horizontal rules (along x); True: vertical rules (along y).
+    Each rule is (position across it, start along it, end along it, thickness).
     """
-    # (position across the rule, start along it, end along it, thickness)
-    if across:
-        items = sorted(((b.x0 + b.x1) / 2, b.y0, b.y1, b.width) for b in rules)
-    else:
-        items = sorted(((b.y0 + b.y1) / 2, b.x0, b.x1, b.height) for b in rules)
-    out: list[Box] = []
+    items = sorted(rules)
+    out: list[tuple[float, float, float, float]] = []
     i = 0
     while i < len(items):
         j = i + 1
@@ -384,16 +399,11 @@ def _merge_rules(rules: list[Box], *, across: bool) -> list[Box]:
             if a2 <= z + RULE_SNAP:
                 z, thick = max(z, z2), max(thick, t2)
             else:
-                out.append(_rule_box(pos, a, z, thick, across))
+                out.append((pos, a, z, thick))
                 a, z, thick = a2, z2, t2
-        out.append(_rule_box(pos, a, z, thick, across))
+        out.append((pos, a, z, thick))
         i = j
     return out
-
-
-def _rule_box(pos: float, a: float, z: float, thick: float, across: bool) -> Box:
-    half = thick / 2
-    return Box(pos - half, a, pos + half, z) if across else Box(a, pos - half, z, pos + half)
 
 
 def _images(objects: PageObjects) -> tuple[ImageInfo, ...]:

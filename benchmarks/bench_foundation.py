@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
+import functools
 import importlib.metadata
 import io
 import json
@@ -270,7 +271,7 @@ def server_specs(ws: Workspace, peer_py: Path) -> dict[str, ServerSpec]:
 
 
 @contextlib.asynccontextmanager
-async def session(ws: Workspace, spec: ServerSpec, cache: Path) -> Any:
+async def fresh_server(ws: Workspace, spec: ServerSpec, cache: Path) -> Any:
     """A fresh server process; yields (client, seconds from spawn until tools/list answered)."""
     from mcp import Client, StdioServerParameters
     from mcp.client.stdio import stdio_client
@@ -382,6 +383,14 @@ def _with_core(ws: Workspace, fn: Callable[[Any], Any]) -> tuple[float, Any]:
             core.close()
 
 
+def _api_info(core: Any, path: Path) -> Any:
+    return core.info(str(path))
+
+
+def _api_render(core: Any, path: Path) -> Any:
+    return core.render_pages(str(path), 1, dpi=DPI)
+
+
 def _api_cold_warm(core: Any, path: Path) -> tuple[float, float, dict[str, int]]:
     cold, out = time_it(lambda: api_read_loop(core, path))
     warm, _ = time_it(lambda: api_read_loop(core, path))
@@ -398,7 +407,7 @@ async def run_all(
     for i in range(runs):
         for name in [*servers, "minimal"]:
             with ws.cache_dir(f"start-{name}") as cache:
-                async with session(ws, specs[name], cache) as (_client, started):
+                async with fresh_server(ws, specs[name], cache) as (_client, started):
                     res.add(f"start.{name}", started)
         log(
             f"start round {i + 1}/{runs}: "
@@ -410,7 +419,7 @@ async def run_all(
         # (2)+(3) cold then warm full read; the peer's cold read of the long book takes minutes,
         # so it gets slow_runs rounds.
         for i in range(runs):
-            sec, chars = time_it(lambda p=path: bare_text(p))
+            sec, chars = time_it(functools.partial(bare_text, path))
             res.add(f"{doc}.read_cold.bare", sec)
             res.facts[f"{doc}.bare.chars"] = chars
             with ws.cache_dir("api") as cache:
@@ -429,7 +438,7 @@ async def run_all(
                 ran.append(name)
                 spec = specs[name]
                 with ws.cache_dir(f"read-{name}") as cache:
-                    async with session(ws, spec, cache) as (client, _):
+                    async with fresh_server(ws, spec, cache) as (client, _):
                         sec, out = await timed(mcp_read_loop(client, spec, path))
                         res.add(f"{doc}.read_cold.{name}", sec)
                         res.facts[f"{doc}.{name}.read"] = out
@@ -441,23 +450,23 @@ async def run_all(
             )
         # (1) cold info and (4) render of page 1
         for i in range(runs):
-            sec, size = time_it(lambda p=path: bare_render(p))
+            sec, size = time_it(functools.partial(bare_render, path))
             res.add(f"{doc}.render.bare", sec)
             res.facts[f"{doc}.bare.png_bytes"] = size
-            sec, _ = _with_core(ws, lambda c, p=path: c.info(str(p)))
+            sec, _ = _with_core(ws, functools.partial(_api_info, path=path))
             res.add(f"{doc}.info_cold.api", sec)
-            sec, _ = _with_core(ws, lambda c, p=path: c.render_pages(str(p), 1, dpi=DPI))
+            sec, _ = _with_core(ws, functools.partial(_api_render, path=path))
             res.add(f"{doc}.render.api", sec)
             for name in servers:
                 spec = specs[name]
                 with ws.cache_dir(f"info-{name}") as cache:
-                    async with session(ws, spec, cache) as (client, _):
+                    async with fresh_server(ws, spec, cache) as (client, _):
                         sec, out = await timed(mcp_info(client, spec, path))
                         res.add(f"{doc}.info_cold.{name}", sec)
                         res.facts[f"{doc}.{name}.info"] = out
                 # first call on a fresh server and cache, then the same call again
                 with ws.cache_dir(f"render-{name}") as cache:
-                    async with session(ws, spec, cache) as (client, _):
+                    async with fresh_server(ws, spec, cache) as (client, _):
                         sec, size = await timed(mcp_render(client, spec, path))
                         res.add(f"{doc}.render.{name}", sec)
                         res.facts[f"{doc}.{name}.png_bytes"] = size

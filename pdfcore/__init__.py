@@ -17,9 +17,33 @@ from pdfcore._layout_check import check_components as _check_components
 
 _check_components()
 
-from pdfcore.api import Pdfcore  # noqa: E402
-from pdfcore.bootstrap import build  # noqa: E402
-from pdfcore.config import Settings, load_settings  # noqa: E402
+from typing import TYPE_CHECKING, Any  # noqa: E402
+
 from pdfcore.errors import PdfcoreError  # noqa: E402
 
+if TYPE_CHECKING:
+    from pdfcore.api import Pdfcore
+    from pdfcore.bootstrap import build
+    from pdfcore.config import Settings, load_settings
+
 __all__ = ["Pdfcore", "PdfcoreError", "Settings", "__version__", "build", "load_settings"]
+
+# The API and its services load on first use, so that importing a light module of the package
+# (pdfcore.errors, pdfcore.models: what engine worker processes need) stays cheap.
+_LAZY = {
+    "Pdfcore": "pdfcore.api",
+    "build": "pdfcore.bootstrap",
+    "Settings": "pdfcore.config",
+    "load_settings": "pdfcore.config",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pdfcore' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

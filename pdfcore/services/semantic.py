@@ -12,9 +12,12 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
 from attrs import frozen
+
+if TYPE_CHECKING:
+    import numpy as np
 
 from pdfcore.models import ChunkSpan, DocumentFacts, DocumentSource, PageText, VectorSet
 from ports.embedder import Embedder
@@ -89,6 +92,8 @@ class SemanticIndex:
             if hit is not None:
                 self._matrices.move_to_end(cache_key)
                 return hit
+        import numpy as np
+
         store = self.store_for(facts)
         vs = store.load_vectors(source.fingerprint.sha256, self.key)
         if vs is None:
@@ -107,6 +112,8 @@ class SemanticIndex:
         return matrix, vs
 
     def query_vector(self, query: str) -> np.ndarray:
+        import numpy as np
+
         emb = self.embedder.embed([query])
         vector: np.ndarray = np.frombuffer(emb.data, dtype="<f4").reshape(emb.count, emb.dimension)[0]
         return vector
@@ -120,6 +127,8 @@ class SemanticIndex:
         pages: Sequence[int] | None = None,
     ) -> list[PageScore]:
         """Pages by their best score: the best window, or the page-level (mean) vector."""
+        import numpy as np
+
         if not vs.spans:
             return []
         sims = matrix @ query

@@ -285,7 +285,11 @@ def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
         b = ln.bbox
         if b.width <= 0 or b.height <= 0:
             continue
-        cut = [g for g in by_line.get((round(b.y0, 1), round(b.y1, 1)), ()) if b.x0 <= g.x0 and g.x1 <= b.x1 + 0.2]
+        text = ln.text
+        # Dot leaders ("Introduction . . . . . 12") leave gaps between the dots that line up
+        # from one entry to the next: a line with leaders is taken as one segment.
+        cut = [] if _LEADER.search(text) else by_line.get((round(b.y0, 1), round(b.y1, 1)), [])
+        cut = [g for g in cut if b.x0 <= g.x0 and g.x1 <= b.x1 + 0.2]
         spans = [(b.x0, b.x1)]
         if cut:
             spans = []
@@ -296,7 +300,6 @@ def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
                 start = max(start, g.x1)
             if start < b.x1:
                 spans.append((start, b.x1))
-        text = ln.text
         total = sum(z - a for a, z in spans) or 1.0
         # Words of text (not figures) per segment, shared out by width. (Counted with regular
         # expressions: this runs on every line of every page read.)
@@ -322,6 +325,7 @@ _WORD = re.compile(r"\S*[^\W\d_]\S*")
 _TOKEN = re.compile(r"\S*[^\W_]\S*")
 _DIGIT = re.compile(r"\d")
 _ENTRY = re.compile(r"[^\W\d_],\s*\d")
+_LEADER = re.compile(r"(?:\.\s?){5,}|…{2,}")
 _FIGURE = re.compile(r"(?<!\S)[(\[$€£¥+\-–−~<>±]*\d[\d.,:/%–\-−]*[)\]%*†‡]*(?<![,;:])(?!\S)")
 
 
