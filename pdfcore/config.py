@@ -238,7 +238,16 @@ ENV_VARS: dict[str, tuple[str, str, Any]] = {
 }
 #: Variables read elsewhere (the config file location, the executor's scheduler address, the
 #: command line's document password).
-OTHER_ENV_VARS = frozenset({"PDFCORE_CONFIG", "PDFCORE_DASK_SCHEDULER", "PDFCORE_PASSWORD"})
+OTHER_ENV_VARS = frozenset(
+    {
+        "PDFCORE_CONFIG",
+        "PDFCORE_DASK_SCHEDULER",
+        "PDFCORE_PASSWORD",
+        # read by the test suite and the benchmark scripts, not by the library
+        "PDFCORE_CORPUS",
+        "PDFCORE_PEER_PYTHON",
+    }
+)
 
 
 def _converter() -> Any:
