@@ -22,8 +22,9 @@ interpreter. Also reported: tables found on freeculture.pdf (a 352-page book wit
 each, and the time ours spends on tables there.
 
 Run: ``python benchmarks/bench_tables.py [--peer-python PY | --no-peer] [--no-book] [--json OUT]``
-Without ``--peer-python`` the peer runs from ``benchmarks/.peer-venv``, created on first use
-(``pip install -c constraints.txt pdf-mcp==3.5.0``).
+The peer runs in its own interpreter: ``--peer-python``, else ``$PDFCORE_PEER_PYTHON``, else
+``benchmarks/.peer-venv``, created on first use (``pip install -c constraints.txt pdf-mcp==3.5.0``).
+``--peer-cache DIR`` keeps the peer's results for reruns over the same pages.
 """
 
 from __future__ import annotations
@@ -264,6 +265,8 @@ json.dump({"tables": out, "seconds": time.perf_counter() - t0}, sys.stdout)
 
 
 def peer_python(explicit: str | None) -> str:
+    """``--peer-python``, else ``$PDFCORE_PEER_PYTHON``, else ``benchmarks/.peer-venv`` (created)."""
+    explicit = explicit or os.environ.get("PDFCORE_PEER_PYTHON")
     if explicit:
         return explicit
     py = PEER_VENV / "bin" / "python"

@@ -293,9 +293,13 @@ def build_full(ts: ToolSet) -> None:
             int, Field(description="Characters per page; a longer page is cut and marked.")
         ] = 50_000,
         ocr: Annotated[
-            bool, Field(description="Recognise pages without usable text (scans) with OCR first; cached and searchable.")
+            bool,
+            Field(description="Recognise pages without usable text (scans) with OCR first; cached and searchable."),
         ] = False,
         ocr_lang: Annotated[str | None, Field(description="OCR languages, e.g. 'eng' or 'jpn+eng'.")] = None,
+        detect_charts: Annotated[
+            bool, Field(description="Add charts_detected per page (cheap signature count; null = unknown).")
+        ] = False,
         password: PasswordArg = None,
     ) -> CallToolResult:
         try:
@@ -308,6 +312,7 @@ def build_full(ts: ToolSet) -> None:
                     max_chars_per_page=max_chars_per_page,
                     ocr=ocr,
                     ocr_lang=ocr_lang,
+                    detect_charts=detect_charts,
                 )
             )
         except PdfcoreError as exc:

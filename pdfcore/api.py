@@ -24,7 +24,7 @@ from pdfcore.errors import BackendUnavailable, InvalidArgument, OcrUnavailable, 
 from pdfcore.extras import Attachment
 from pdfcore.geometry import parse_clip
 from pdfcore.models import Clip, DocumentFacts, DocumentSource
-from pdfcore.results import InfoResult, ReadAllResult, ReadPagesResult, RenderResult, TocResult
+from pdfcore.results import InfoResult, PageOut, ReadAllResult, ReadPagesResult, RenderResult, TocResult
 from pdfcore.services.agent import AgentSurface, ViewResult
 from pdfcore.services.corpus import (
     CorpusSearchResult,
@@ -216,6 +216,7 @@ class Pdfcore:
         max_chars_per_page: int = DEFAULT_MAX_CHARS_PER_PAGE,
         ocr: bool = False,
         ocr_lang: str | None = None,
+        detect_charts: bool = False,
     ) -> ReadPagesResult:
         """Read pages. Without ``pages``: the whole document when it has at most 20 pages, else
         its map (``document_map``: outline, quality by page range, the next calls) and no text."""
@@ -251,7 +252,18 @@ class Pdfcore:
             from pdfcore.serde import unstructure
 
             result = attrs.evolve(result, ocr=unstructure(report))
+        if _check_bool("detect_charts", detect_charts):
+            result = attrs.evolve(result, pages=tuple(self._with_chart_count(source, p) for p in result.pages))
         return result
+
+    def _with_chart_count(self, source: DocumentSource, page: PageOut) -> PageOut:
+        """``charts_detected``: chart panels found by a cheap signature check; null when the check
+        could not finish (unknown, not chart-free)."""
+        try:
+            count: int | None = self._charts().count_charts(source, page.page - 1)
+        except PdfcoreError:
+            count = None
+        return attrs.evolve(page, charts_detected=count)
 
     def read_all(
         self, path: str, *, start_page: int = 1, max_pages: int = 50, password: str | None = None

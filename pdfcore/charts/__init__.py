@@ -9,7 +9,24 @@ chart declines. :class:`ChartService` adds the renders a caller needs to check a
 
 from __future__ import annotations
 
-from pdfcore.charts.results import ChartResult
-from pdfcore.charts.service import ChartService
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pdfcore.charts.results import ChartResult
+    from pdfcore.charts.service import ChartService
 
 __all__ = ["ChartResult", "ChartService"]
+
+_LAZY = {"ChartResult": "pdfcore.charts.results", "ChartService": "pdfcore.charts.service"}
+
+
+def __getattr__(name: str) -> Any:
+    # The engine loads on first use: importing the result classes (for schemas) stays light.
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pdfcore.charts' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
