@@ -73,18 +73,18 @@ def test_budget_stops_and_the_next_call_resumes(tmp_path: Path, folder: Path) ->
 def test_corpus_search_overview_and_listing(tmp_path: Path, folder: Path) -> None:
     core = _core(tmp_path, PDFCORE_ROOTS=str(folder))
     try:
-        r = core.corpus_search(str(folder), "zebra3", mode="keyword")
+        r = core.corpus_search(str(folder), "zebra3", mode="keyword", budget_seconds=300)
         assert [(m.path.split("/")[-1], m.page) for m in r.matches] == [("doc3.pdf", 1)]
         assert list(r.doc_match_counts) == ["doc3.pdf"]  # shown relative to the root
         assert r.coverage == {"searched": 6, "corpus": 7}
         assert r.matches[0].doc_title == "doc3"
-        common = core.corpus_search(str(folder), "quick brown fox", mode="keyword", top_k=20)
+        common = core.corpus_search(str(folder), "quick brown fox", mode="keyword", top_k=20, budget_seconds=300)
         assert len({m.path for m in common.matches}) == 6
         assert len(common.doc_match_counts) == 6
-        ov = core.corpus_overview(str(folder), limit=4)
+        ov = core.corpus_overview(str(folder), limit=4, budget_seconds=300)
         assert len(ov.docs) + len([s for s in ov.skipped]) >= 4 and ov.next_offset == 4
         assert all(c.text_coverage == "full" for c in ov.docs)
-        ov2 = core.corpus_overview(str(folder), offset=4, limit=4)
+        ov2 = core.corpus_overview(str(folder), offset=4, limit=4, budget_seconds=300)
         assert ov2.next_offset is None
         listed = core.list_documents()
         assert listed.total == 8 and listed.next_offset is None
@@ -121,7 +121,7 @@ def test_dask_local_cluster_builds_the_same_index_as_the_local_pool(tmp_path: Pa
         assert a.executor == "process" and b.executor == "dask"
         assert [(d.path, d.pages) for d in a.docs] == [(d.path, d.pages) for d in b.docs]
         assert _index_rows(local_dir / "cache") == _index_rows(dask_dir / "cache")
-        r = dask.corpus_search(str(folder), "zebra5", mode="keyword")
+        r = dask.corpus_search(str(folder), "zebra5", mode="keyword", budget_seconds=300)
         assert [m.path.split("/")[-1] for m in r.matches] == ["doc5.pdf"]
     finally:
         local.close()

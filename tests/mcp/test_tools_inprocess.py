@@ -154,7 +154,10 @@ def test_corpus_warm_sends_progress(server, tmp_path: Path) -> None:  # type: ig
             warm = await c.call_tool(
                 "pdf_corpus_warm", {"paths": str(folder), "budget_seconds": 120}, progress_callback=on_progress
             )
-            search = await c.call_tool("pdf_corpus_search", {"paths": str(folder), "query": "token002", "mode": "keyword"})
+            search = await c.call_tool(
+                "pdf_corpus_search",
+                {"paths": str(folder), "query": "token002", "mode": "keyword", "budget_seconds": 300},
+            )
             listing = await c.call_tool("pdf_list_documents", {"folder": str(folder)})
             return warm, search, listing
 
