@@ -15,6 +15,7 @@ All coordinates are image pixels, top-left origin.
 
 from __future__ import annotations
 
+import itertools
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -291,6 +292,62 @@ def _usual_line_gap(segments: Sequence[Segment], line_height: float) -> float:
     return statistics.median(gaps) if gaps else 0.0
 
 
+def _column_run(segments: Sequence[Segment], line_height: float) -> list[list[Segment]] | None:
+    """Cut out the longest run of rows laid out in two columns: ``[above, left, right, below]``.
+
+    For regions no blank band separates from the full-width text around them (engines that pad
+    their boxes leave no gap between lines): a gutter is a vertical strip no segment of the run
+    crosses, with text on both sides of it in at least two rows and columns wide enough to be
+    text, not list bullets. None when there is no such run short of the whole region.
+    """
+    rows = _rows(segments)
+    if len(rows) < 3:
+        return None
+    half = COLUMN_GAP * line_height / 2
+    centres: list[float] = []
+    for row in rows:
+        for a, b in itertools.pairwise(row):
+            if b.bounds[0] - a.bounds[2] >= 2 * half:
+                centre = (a.bounds[2] + b.bounds[0]) / 2
+                if all(abs(centre - c) > half for c in centres):
+                    centres.append(centre)
+    best: tuple[int, int, float] | None = None
+    for centre in centres:
+        lo, hi = centre - half, centre + half
+        start: int | None = None
+        for i in range(len(rows) + 1):
+            crosses = i == len(rows) or any(s.bounds[0] < hi and s.bounds[2] > lo for s in rows[i])
+            if not crosses:
+                start = i if start is None else start
+                continue
+            if start is not None:
+                run = rows[start:i]
+                two_sided = sum(1 for r in run if r[0].bounds[2] <= lo and r[-1].bounds[0] >= hi)
+                left = [s for r in run for s in r if s.bounds[2] <= lo]
+                right = [s for r in run for s in r if s.bounds[0] >= hi]
+                wide = (
+                    left
+                    and right
+                    and max(s.bounds[2] for s in left) - min(s.bounds[0] for s in left)
+                    >= MIN_COLUMN_WIDTH * line_height
+                    and max(s.bounds[2] for s in right) - min(s.bounds[0] for s in right)
+                    >= MIN_COLUMN_WIDTH * line_height
+                )
+                if two_sided >= 2 and wide and len(run) < len(rows) and (best is None or i - start > best[1] - best[0]):
+                    best = (start, i, centre)
+                start = None
+    if best is None:
+        return None
+    start, end, centre = best
+    inside = [s for r in rows[start:end] for s in r]
+    return [
+        [s for r in rows[:start] for s in r],
+        [s for s in inside if (s.bounds[0] + s.bounds[2]) / 2 < centre],
+        [s for s in inside if (s.bounds[0] + s.bounds[2]) / 2 >= centre],
+        [s for r in rows[end:] for s in r],
+    ]
+
+
 def _xy_cut(segments: Sequence[Segment], line_height: float, band_gap: float) -> list[list[list[Segment]]]:
     """Blocks (each a list of rows) in reading order."""
     if len(segments) <= 1:
@@ -305,4 +362,8 @@ def _xy_cut(segments: Sequence[Segment], line_height: float, band_gap: float) ->
         columns = _columns(segments, line_height)
         if len(columns) > 1:
             return [block for column in columns for block in _xy_cut(column, line_height, band_gap)]
+        if len(bands) == 1:
+            pieces = _column_run(segments, line_height)
+            if pieces is not None:
+                return [block for piece in pieces if piece for block in _xy_cut(piece, line_height, band_gap)]
     return [_rows(band) for band in bands]

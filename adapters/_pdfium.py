@@ -174,16 +174,19 @@ class PageSpace:
     __slots__ = ("bottom", "height", "left", "media", "right", "rotation", "top", "width")
 
     def __init__(self, page: Any) -> None:
-        left, bottom, right, top = page.get_cropbox()
+        # get_bbox() is the visible area (crop box within the media box), inheritance from the
+        # page tree included; pdfium's get_cropbox/get_mediabox ignore inherited boxes.
+        left, bottom, right, top = page.get_bbox()
         self.left, self.bottom, self.right, self.top = float(left), float(bottom), float(right), float(top)
         self.rotation = int(page.get_rotation()) % 360
         w, h = self.right - self.left, self.top - self.bottom
         if self.rotation in (90, 270):
             w, h = h, w
         self.width, self.height = w, h
-        ml, mb, mr, mt = page.get_mediabox()
-        #: The media box in page space: text beyond it is off the page entirely; text between it
-        #: and the crop box is in the printer's margin (crop marks, slugs).
+        media = page.get_mediabox(fallback_ok=False)
+        ml, mb, mr, mt = media if media is not None else (left, bottom, right, top)
+        # The media box in page space: text beyond it is off the page entirely; text between it
+        # and the crop box is in the printer's margin (crop marks, slugs).
         self.media = self.box(float(ml), float(mb), float(mr), float(mt))
 
     def point(self, x: float, y: float) -> tuple[float, float]:

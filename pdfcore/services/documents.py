@@ -22,7 +22,7 @@ from attrs import frozen
 
 from pdfcore.errors import ExtractionFailed, PdfcoreError
 from pdfcore.models import DocumentFacts, DocumentSource, PageText
-from pdfcore.services.furniture import FurnitureProfile, learn, sample_indexes
+from pdfcore.services.furniture import NO_FURNITURE, FurnitureProfile, learn, sample_indexes
 from ports.store import Store
 from ports.text_extractor import TextExtractor
 
@@ -116,7 +116,15 @@ class DocumentService:
 
     # -- pages -----------------------------------------------------------------------------
 
-    def pages(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> PagesResult:
+    def pages(
+        self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts, *, sample: bool = True
+    ) -> PagesResult:
+        """Pages from memory, the store, or the extractor (finished and cached).
+
+        ``sample=False`` forbids extracting pages other than those asked for (read_all's rule):
+        if the document's running-head profile is not known yet, it is learnt from the sample
+        pages at hand only, or the pages are finished without stripping furniture.
+        """
         digest = source.fingerprint.sha256
         self._check_access(source, facts)
         found: dict[int, PageText] = {}
@@ -140,7 +148,7 @@ class DocumentService:
                 missing = [i for i in missing if i not in stored]
         if missing:
             raw, failed = self._extract_tolerant(source, missing)
-            profile, sampled = self.furniture(source, facts, raw)
+            profile, sampled = self.furniture(source, facts, raw, extract=sample)
             fresh = [self.finish(p, facts, profile) for p in raw + sampled]
             with self._lock:
                 for p in fresh:
@@ -172,7 +180,7 @@ class DocumentService:
         return pages, failed
 
     def furniture(
-        self, source: DocumentSource, facts: DocumentFacts, raw: Sequence[PageText] = ()
+        self, source: DocumentSource, facts: DocumentFacts, raw: Sequence[PageText] = (), *, extract: bool = True
     ) -> tuple[FurnitureProfile, list[PageText]]:
         """The document's furniture profile, learnt once from its sample pages and kept.
 
@@ -190,6 +198,8 @@ class DocumentService:
         have = {p.index: p for p in raw if p.index in set(sample)}
         need = [i for i in sample if i not in have]
         extra: list[PageText] = []
+        if need and not extract:
+            return NO_FURNITURE, []  # learnt later, by a call allowed to read the sample pages
         if need:
             try:
                 extra = list(self.extractor.extract(source, need))

@@ -261,7 +261,7 @@ class ReadService:
         for i in window:
             if i not in pending:
                 batch = self._batch(window, i, cap - used, largest)
-                got = self.documents.pages(source, batch, facts)
+                got = self.documents.pages(source, batch, facts, sample=False)
                 hits += got.cache_hits
                 pending.update(got.pages)
             page = pending.pop(i)
