@@ -23,7 +23,6 @@ from attrs import evolve, frozen
 
 from pdfcore import pagespec
 from pdfcore.errors import OcrFailed, OcrUnavailable, PdfcoreError
-from pdfcore.layout import assemble
 from pdfcore.models import Box, DocumentFacts, DocumentSource, PageText, RasterImage, TextLine
 from pdfcore.serde import opt
 from pdfcore.services.documents import DocumentService
@@ -174,19 +173,21 @@ class OcrService:
                 max(w.bbox.y1 for w in words) * scale,
             )
             text_lines.append(TextLine(" ".join(w.text for w in words), box, font_size=round(box.height * 0.8, 1)))
-        page = assemble(
-            PageText(
-                index=native.index,
-                text="",
-                lines=tuple(text_lines),
-                images=native.images,
-                image_count=native.image_count,
-                hidden=native.hidden,
-                source="ocr",
-                ocr_confidence=round(result.mean_confidence, 3),
-            )
+        raw = PageText(
+            index=native.index,
+            text="",
+            lines=tuple(text_lines),
+            images=native.images,
+            image_count=native.image_count,
+            hidden=native.hidden,
+            source="ocr",
+            ocr_confidence=round(result.mean_confidence, 3),
         )
-        warnings = [w for w in native.warnings if w not in UNUSABLE]
+        # the same finishing as native pages: running heads, reading order, hyphenation, quality
+        profile, _ = self.documents.furniture(source, facts, ())
+        page = self.documents.finish(raw, facts, profile)
+        warnings = [w for w in page.warnings if w not in UNUSABLE]
+        warnings += [w for w in native.warnings if w not in UNUSABLE and w not in warnings]
         if result.mean_confidence < self.min_confidence:
             warnings.append("ocr_low_confidence")
         if native.char_count >= 20 and page.char_count >= 20:

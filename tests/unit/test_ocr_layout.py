@@ -110,3 +110,19 @@ def test_list_bullets_stay_with_their_items() -> None:
         )
     assert len(segs) == 8  # each line cut at the wide gap after its bullet
     assert text_of(segs).splitlines() == [f"• item{i}" for i in range(4)]
+
+
+def test_columns_found_without_blank_bands_around_them() -> None:
+    # Engines that pad their boxes leave no blank band between lines: the two-column run is
+    # found by its gutter and cut out of the full-width text above and below it.
+    def padded(x: float, y: float, text: str) -> list[Segment]:
+        return segments_of_line(even_words(text, 0.9, (x, y - 3, x + 10.0 * len(text), y + LH + 3)), line_text=text)
+
+    segs = padded(0, 0, "intro line one spanning the full width of the page") + padded(
+        0, 22, "intro line two also full width"
+    )
+    for i in range(4):
+        segs += padded(0, 44 + 22 * i, f"left{i} text text") + padded(300, 44 + 22 * i, f"right{i} text text")
+    segs += padded(0, 132, "closing line spanning the full width of the page")
+    order = [ln.split()[0] for ln in text_of(segs).splitlines() if ln.strip()]
+    assert order == ["intro", "intro"] + [f"left{i}" for i in range(4)] + [f"right{i}" for i in range(4)] + ["closing"]
