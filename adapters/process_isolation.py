@@ -24,11 +24,12 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from adapters._workers import WorkerPool, default_size
 from pdfcore.extras import Attachment, FormField, PageAnnotations, XfaForm
-from pdfcore.models import Clip, DocumentFacts, DocumentSource, PageText, RenderedImage
+from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, PageText, RenderedImage, Table
 from pdfcore.vectors import PageVectors
 from ports.attachment_reader import AttachmentReader
 from ports.document_extras import DocumentExtras
 from ports.renderer import Renderer
+from ports.table_extractor import TableExtractor
 from ports.text_extractor import TextExtractor
 from ports.vector_source import VectorSource
 
@@ -92,6 +93,20 @@ class IsolatedRenderer(Renderer):
     def render(self, source: DocumentSource, page: int, *, dpi: float, clip: Clip | None = None) -> RenderedImage:
         image: RenderedImage = self.pool.call(self.spec, "render", source, page, dpi=dpi, clip=clip)
         return image
+
+
+class IsolatedTableExtractor(TableExtractor):
+    """A TableExtractor (pdfplumber) run in the worker processes: a page that makes the table
+    engine hang or blow up costs that call, not the server."""
+
+    def __init__(self, spec: str, pool: WorkerPool, name: str = "") -> None:
+        self.spec = spec
+        self.pool = pool
+        self.name = name or spec
+
+    def extract_tables(self, source: DocumentSource, page: int, *, regions: tuple[Box, ...] = ()) -> tuple[Table, ...]:
+        tables: tuple[Table, ...] = self.pool.call(self.spec, "extract_tables", source, page, regions=regions)
+        return tables
 
 
 class IsolatedVectorSource(VectorSource):

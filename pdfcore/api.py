@@ -22,9 +22,9 @@ from pdfcore import __version__, pagespec
 from pdfcore.config import Settings, to_mapping
 from pdfcore.errors import BackendUnavailable, InvalidArgument, OcrUnavailable, PdfcoreError
 from pdfcore.extras import Attachment
-from pdfcore.geometry import parse_clip
-from pdfcore.models import Clip, DocumentFacts, DocumentSource
-from pdfcore.results import InfoResult, PageOut, ReadAllResult, ReadPagesResult, RenderResult, TocResult
+from pdfcore.geometry import parse_clip, to_clip
+from pdfcore.models import Clip, DocumentFacts, DocumentSource, PageText, Table
+from pdfcore.results import InfoResult, PageOut, ReadAllResult, ReadPagesResult, RenderResult, TableOut, TocResult
 from pdfcore.services.agent import AgentSurface, ViewResult
 from pdfcore.services.corpus import (
     CorpusSearchResult,
@@ -59,6 +59,7 @@ from pdfcore.services.rendering import RenderService
 from pdfcore.services.search import SearchResult, SearchService, SectionResult
 from pdfcore.services.semantic import SemanticIndex
 from pdfcore.services.sources import PathPolicy, SourceResolver
+from pdfcore.services.tables import TableService
 from ports.attachment_reader import AttachmentReader
 from ports.document_extras import DocumentExtras
 from ports.embedder import Embedder
@@ -66,6 +67,7 @@ from ports.fetcher import Fetcher
 from ports.ocr_engine import OcrEngine
 from ports.renderer import Renderer
 from ports.store import Store
+from ports.table_extractor import TableExtractor
 from ports.text_extractor import TextExtractor
 
 if TYPE_CHECKING:  # chart reading is imported on first use (start-up stays light)
@@ -110,6 +112,7 @@ class Pdfcore:
         extras: DocumentExtras | None = None,
         attachment_reader: AttachmentReader | None = None,
         ocr_engine: Callable[[], OcrEngine] | None = None,
+        tables: TableExtractor | None = None,
     ) -> None:
         self.settings = settings
         self.text = text
@@ -146,6 +149,7 @@ class Pdfcore:
         self.corpus = CorpusService(self, executor_factory)
         self.agent = AgentSurface(self)
         self._ocr_engine_factory = ocr_engine
+        self.tables_service = TableService(tables) if tables is not None else None
         self.ocr = OcrService(
             self.documents,
             renderer,
@@ -248,6 +252,7 @@ class Pdfcore:
         result = self._reader.read_pages(
             source, facts, pages, max_chars=max_chars, max_chars_per_page=max_chars_per_page
         )
+        result = self.with_tables(source, facts, result)
         if report is not None:
             from pdfcore.serde import unstructure
 
@@ -255,6 +260,36 @@ class Pdfcore:
         if _check_bool("detect_charts", detect_charts):
             result = attrs.evolve(result, pages=tuple(self._with_chart_count(source, p) for p in result.pages))
         return result
+
+    def page_tables(self, source: DocumentSource, facts: DocumentFacts, page: PageText) -> PageText:
+        """The page with its tables read (once: the result is cached with the page). Table reading
+        runs only where the page's geometry suggests a table (ruling lines, aligned columns)."""
+        if page.tables_checked or self.tables_service is None:
+            return page
+        info = facts.pages[page.index]
+        found = self.tables_service.page_tables(source, page, info.width, info.height)
+        tables = tuple(Table(header=t.header, rows=t.rows, bbox=t.bbox) for t in found.tables)
+        warnings = page.warnings + (("tables_skipped",) if found.skipped else ())
+        updated = attrs.evolve(page, tables=tables, tables_checked=True, warnings=warnings)
+        self.documents.replace_page(source, updated, facts)
+        return updated
+
+    def with_tables(self, source: DocumentSource, facts: DocumentFacts, result: ReadPagesResult) -> ReadPagesResult:
+        if self.tables_service is None or not result.pages:
+            return result
+        got = self.documents.pages(source, [p.page - 1 for p in result.pages], facts).pages
+        outs = []
+        total = 0
+        for p in result.pages:
+            page = self.page_tables(source, facts, got[p.page - 1])
+            info = facts.pages[page.index]
+            tables = tuple(
+                TableOut(header=t.header, rows=t.rows, bbox=t.bbox, clip=to_clip(t.bbox, info.width, info.height))
+                for t in page.tables
+            )
+            total += len(tables)
+            outs.append(attrs.evolve(p, tables=tables, table_count=len(tables)))
+        return attrs.evolve(result, pages=tuple(outs), total_tables=total)
 
     def _with_chart_count(self, source: DocumentSource, page: PageOut) -> PageOut:
         """``charts_detected``: chart panels found by a cheap signature check; null when the check

@@ -45,6 +45,7 @@ def build(
     ephemeral_store: Any = _UNSET,
     embedder: Any = _UNSET,
     extras: Any = _UNSET,
+    tables: Any = _UNSET,
     attachment_reader: Any = _UNSET,
 ) -> Pdfcore:
     """Assemble pdfcore from ``settings`` (default: :func:`load_settings`) and overrides."""
@@ -109,6 +110,24 @@ def build(
             problems["attachments"] = f"{exc.code}: {exc.message}"
     elif attachment_reader is not None:
         names["attachments"] = getattr(attachment_reader, "name", type(attachment_reader).__name__)
+
+    if tables is _UNSET:
+        tables = None
+        if s.backends.tables != "none":
+            try:
+                if pool is not None:
+                    tables = isolation.IsolatedTableExtractor(
+                        spec("tables", s.backends.tables), pool, name=s.backends.tables
+                    )
+                else:
+                    tables = load_class("tables", s.backends.tables)()
+                names["tables"] = s.backends.tables
+            except PdfcoreError as exc:
+                problems["tables"] = f"{exc.code}: {exc.message}"
+        else:
+            problems["tables"] = "disabled by the configuration ([backends] tables = none)"
+    elif tables is not None:
+        names["tables"] = getattr(tables, "name", type(tables).__name__)
 
     if store is _UNSET:
         store = None
@@ -204,6 +223,7 @@ def build(
         extras=extras,
         attachment_reader=attachment_reader,
         ocr_engine=ocr_engine_factory,
+        tables=tables,
     )
 
 

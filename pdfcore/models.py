@@ -171,6 +171,9 @@ class PageText:
     ocr_confidence: float | None = None
     #: Annotations on the page (links, notes, widgets...): a cheap hint of where extras live.
     annotation_count: int = 0
+    #: Tables found on the page, once ``tables_checked`` (table reading runs on demand).
+    tables: tuple[Table, ...] = ()
+    tables_checked: bool = False
     #: Ruling lines drawn on the page (stroked or thin filled segments, edges of filled
     #: rectangles), merged and capped: each box is thin in one dimension. Table evidence.
     rules: tuple[Box, ...] = ()

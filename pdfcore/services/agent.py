@@ -76,6 +76,7 @@ class AgentSurface:
             return self._map_markdown(source, facts, name)
         spec = pages if pages not in (None, "") else f"1-{max(1, facts.page_count)}"
         result = core._reader.read_pages(source, facts, spec, max_chars=BODY_CHARS, max_chars_per_page=PAGE_CHARS)
+        result = core.with_tables(source, facts, result)
         parts = [BANNER, ""]
         title = dict(facts.metadata).get("title")
         parts.append(f"# {title or name}")
@@ -386,12 +387,10 @@ class AgentSurface:
 
     def _regions(self, source: DocumentSource, facts: DocumentFacts, page: PageText) -> list[Place]:
         tables: list[Box] = []
-        finder = getattr(self.core, "table_boxes_for", None)
-        if callable(finder):
-            try:
-                tables = list(finder(source, facts, page))
-            except PdfcoreError:
-                tables = []
+        try:
+            tables = [t.bbox for t in self.core.page_tables(source, facts, page).tables]
+        except PdfcoreError:
+            tables = []
         forms: list[Box] = []
         if facts.has_acroform and getattr(self.core, "extras_service", None) is not None:
             try:

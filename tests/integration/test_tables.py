@@ -171,3 +171,29 @@ def test_a_password_protected_corpus_table(corpus: Path) -> None:
     got = TableService(extractor).page_tables(_source(path, "userpass"), p, 612, 792)
     extractor.close()
     assert got.tables and any("Andhra Pradesh" in r[0] for t in got.tables for r in t.rows)
+
+
+def test_read_pages_returns_tables_once_and_caches_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import pdfcore
+    from pdfcore.config import load_settings
+    from tests.conftest import corpus_dir
+
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("")
+    core = pdfcore.build(load_settings(env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp_path / "c")}))
+    try:
+        foo = corpus_dir() / "camelot" / "files" / "foo.pdf"
+        r = core.read_pages(str(foo), "1")
+        assert r.total_tables == 1 and r.pages[0].table_count == 1
+        table = r.pages[0].tables[0]  # type: ignore[index]
+        assert table.header[0] == "Cycle Name" and len(table.rows) >= 5
+        assert all(len(row) == len(table.header) for row in table.rows)
+        assert 0 <= table.clip.x0 < table.clip.x1 <= 1 and 0 <= table.clip.y0 < table.clip.y1 <= 1
+        source = core.open(str(foo))
+        facts, _ = core.documents.facts(source)
+        assert core.documents.cached_pages(source, [0], facts)[0].tables_checked
+        book = corpus_dir() / "pdfjs" / "freeculture.pdf"
+        prose = core.read_pages(str(book), "100-110")
+        assert prose.total_tables == 0
+    finally:
+        core.close()
