@@ -6,9 +6,13 @@ interleaves side-by-side columns, and Tesseract joins the lines of short columns
 gutter. So every engine's lines are first cut where a gap between two words is far wider than a
 word space (a gutter or a table gap), and the resulting segments are ordered by a recursive
 XY-cut: blank horizontal bands split the page top to bottom, then vertical gutters split a band
-into columns left to right, and what is left is read row by row. On a skewed scan the boxes of
-neighbouring lines overlap, so the cut works on coordinates turned back by the page's skew (the
-median baseline slope of its lines); the words keep their real boxes.
+into columns left to right, and what is left is read row by row. Three refinements keep columns
+whole: consecutive bands laid out in the same columns are joined before the cut (a blank band
+can cross both columns of a two-column region); a two-column run is cut out of a region even
+when no blank band surrounds it (engines that pad their boxes leave none); and "columns" too
+narrow for text (list bullets, numbers) are read with their neighbour. On a skewed scan the
+boxes of neighbouring lines overlap, so the cut works on coordinates turned back by the page's
+skew (the median baseline slope of its lines); the words keep their real boxes.
 
 All coordinates are image pixels, top-left origin.
 """
@@ -107,7 +111,7 @@ def segments_of_line(
             groups.append([])
         groups[-1].append(word)
     if len(groups) == 1 and line_text and line_text.strip():
-        return [_segment(groups[0], line_text.strip(), slope)]
+        return [_segment(groups[0], " ".join(line_text.split()), slope)]
     return [_segment(group, " ".join(w[0] for w in group), slope) for group in groups]
 
 

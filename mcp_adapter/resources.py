@@ -15,6 +15,7 @@ import json
 import urllib.parse
 from typing import Any
 
+from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 from mcp_types import Resource
 
@@ -31,7 +32,7 @@ def _error(exc: PdfcoreError) -> ResourceError:
     return ResourceError(payload)
 
 
-def register_resources(server: Any, core: Any, runner: Any) -> None:
+def register_resources(server: MCPServer[Any], core: Any, runner: Any) -> None:
     @server.resource(
         "pdf://info/{+path}",
         name="pdf-info",

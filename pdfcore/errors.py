@@ -119,9 +119,7 @@ class PdfcoreError(Exception):
         return (_rebuild, (type(self), self.message, self.recovery, self.details))
 
 
-def _rebuild(
-    cls: type[PdfcoreError], message: str, recovery: str, details: dict[str, Any]
-) -> PdfcoreError:
+def _rebuild(cls: type[PdfcoreError], message: str, recovery: str, details: dict[str, Any]) -> PdfcoreError:
     return cls(message, recovery=recovery, details=details)
 
 

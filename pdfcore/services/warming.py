@@ -38,8 +38,9 @@ def warm_document(job: WarmJob) -> WarmOutcome:
         core = _core(job.settings)
         outcome = core.warm_one(job.path, embeddings=job.embeddings)
     except PdfcoreError as exc:
-        return WarmOutcome(path=job.path, status="failed", error=exc.code, message=exc.message,
-                           seconds=time.monotonic() - start)
+        return WarmOutcome(
+            path=job.path, status="failed", error=exc.code, message=exc.message, seconds=time.monotonic() - start
+        )
     return WarmOutcome(
         path=job.path,
         status=outcome["status"],

@@ -116,7 +116,15 @@ def test_detect_charts_on_page_reads(tmp_path) -> None:  # type: ignore[no-untyp
     cfg.write_text("")
     core = pdfcore.build(load_settings(env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp_path / "c")}))
     try:
-        chart = corpus_dir() / "pdf-mcp" / "sdist" / "benchmark_data" / "chart_extraction" / "syn_corpus" / "line_sparse.pdf"
+        chart = (
+            corpus_dir()
+            / "pdf-mcp"
+            / "sdist"
+            / "benchmark_data"
+            / "chart_extraction"
+            / "syn_corpus"
+            / "line_sparse.pdf"
+        )
         assert core.read_pages(str(chart), "1", detect_charts=True).pages[0].charts_detected == 1
         prose = corpus_dir() / "py-pdf_sample-files" / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
         assert [p.charts_detected for p in core.read_pages(str(prose), "1-2", detect_charts=True).pages] == [0, 0]

@@ -24,7 +24,10 @@ def inspector(tmp_path_factory: pytest.TempPathFactory) -> Path:
     where = tmp_path_factory.mktemp("inspector")
     proc = subprocess.run(
         ["npm", "install", "--no-audit", "--no-fund", INSPECTOR],
-        cwd=where, capture_output=True, text=True, timeout=600,
+        cwd=where,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     if proc.returncode != 0:
         pytest.skip(f"the Inspector could not be installed from the npm registry: {proc.stderr[-300:]}")
@@ -38,8 +41,17 @@ def _server_command() -> list[str]:
 
 def _run(where: Path, tmp: Path, *args: str) -> dict:  # type: ignore[type-arg]
     env = {**os.environ, "PDFCORE_CACHE_DIR": str(tmp / "cache"), "PDFCORE_CONFIG": os.devnull}
-    cmd = ["npx", "mcp-inspector", "--cli", "-e", f"PDFCORE_CACHE_DIR={tmp / 'cache'}", "-e", "PDFCORE_EMBEDDER=none",
-           *_server_command(), *args]
+    cmd = [
+        "npx",
+        "mcp-inspector",
+        "--cli",
+        "-e",
+        f"PDFCORE_CACHE_DIR={tmp / 'cache'}",
+        "-e",
+        "PDFCORE_EMBEDDER=none",
+        *_server_command(),
+        *args,
+    ]
     proc = subprocess.run(cmd, cwd=where, capture_output=True, text=True, timeout=600, env=env)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout)  # type: ignore[no-any-return]

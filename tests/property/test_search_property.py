@@ -16,7 +16,11 @@ pages_st = st.lists(st.lists(st.sampled_from(VOCAB), min_size=0, max_size=30).ma
 
 
 @settings(max_examples=40, deadline=None)
-@given(pages=pages_st, terms=st.lists(st.sampled_from(VOCAB), min_size=1, max_size=3, unique=True), mode=st.sampled_from(["and", "or"]))
+@given(
+    pages=pages_st,
+    terms=st.lists(st.sampled_from(VOCAB), min_size=1, max_size=3, unique=True),
+    mode=st.sampled_from(["and", "or"]),
+)
 def test_hits_contain_their_terms(pages: list[str], terms: list[str], mode: str) -> None:
     from adapters.sqlite_store import SqliteStore
 

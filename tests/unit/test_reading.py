@@ -116,10 +116,10 @@ def test_without_pages_short_documents_are_read_whole(tmp_path: Path) -> None:
 
 
 def test_without_pages_long_documents_get_a_map(tmp_path: Path) -> None:
-    words = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda".split()
+    words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda"]
     texts = [" ".join(words[(i + k) % len(words)] for k in range(i % 7 + 3)) if i % 10 else "" for i in range(45)]
     outline = [OutlineEntry(1, "Part one", 2), OutlineEntry(1, "Part two", 25)]
-    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts, outline=outline)})
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(texts, outline=outline)})
     r = core.read_pages(str(tmp_path / "a.pdf"))
     assert r.pages == () and r.document_map is not None
     m = r.document_map
