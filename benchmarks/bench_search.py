@@ -654,61 +654,68 @@ def embedding_throughput(core: Any, corpus: Path, limit: int | None, runs: int) 
 
 PEER_DRIVER = r"""
 import json, sys, time
-job = json.load(open(sys.argv[1], encoding="utf-8"))
-out = open(sys.argv[2], "a", encoding="utf-8")
 
-
-def emit(rec):
-    out.write(json.dumps(rec, default=str) + "\n")
-    out.flush()
-
-
-t0 = time.perf_counter()
-from pdf_mcp import server  # noqa: F401  (registers the tools)
-from pdf_mcp.tools import corpus_tools, search
-
-emit({"op": "import", "seconds": time.perf_counter() - t0})
 KEEP = ("search_mode", "semantic_unavailable", "semantic_unavailable_reason", "install_hint", "keyword_match",
         "corpus_size", "warmed_this_call", "budget_exhausted", "warm_complete", "coverage", "semantic_pending",
         "total_matches")
-for i, op in enumerate(job["ops"]):
-    kind = op["op"]
-    rec = {"i": i, "op": kind, "tag": op.get("tag")}
-    t = time.perf_counter()
-    try:
-        if kind == "search":
-            res = search.pdf_search(op["path"], op["query"], mode=op["mode"], max_results=op.get("max_results", 10))
-            rec["pages"] = [m.get("page") for m in res.get("matches", [])]
-        elif kind == "corpus_search":
-            res = corpus_tools.pdf_corpus_search(
-                op["paths"], op["query"], mode=op["mode"], top_k=op.get("top_k", 10),
-                recursive=op.get("recursive", False), budget_seconds=op.get("budget_seconds", 45))
-            rec["hits"] = [[m.get("path"), m.get("page")] for m in res.get("matches", [])]
-        elif kind == "corpus_warm":
-            calls = 0
-            while True:
-                res = corpus_tools.pdf_corpus_warm(
-                    op["paths"], budget_seconds=op.get("budget_seconds", 300), recursive=op.get("recursive", False),
-                    embeddings=op.get("embeddings", False))
-                calls += 1
-                if res.get("error") or not res.get("unprocessed") or calls >= op.get("max_calls", 50):
-                    break
-            rec["calls"] = calls
-            rec["docs"] = len(res.get("docs", []))
-            rec["skipped"] = len(res.get("skipped", []))
-            rec["unprocessed"] = len(res.get("unprocessed", []))
-        else:
-            raise ValueError(kind)
-        rec["seconds"] = time.perf_counter() - t
-        if isinstance(res, dict):
-            rec["error"] = res.get("error")
-            rec.update({k: res[k] for k in KEEP if k in res})
-            if op.get("full"):
-                rec["result"] = json.dumps(res, default=str)[:3000]
-    except BaseException as exc:  # report, keep going
-        rec["seconds"] = time.perf_counter() - t
-        rec["exception"] = f"{type(exc).__name__}: {exc}"[:2000]
-    emit(rec)
+
+
+def main():
+    job = json.load(open(sys.argv[1], encoding="utf-8"))
+    out = open(sys.argv[2], "a", encoding="utf-8")
+
+    def emit(rec):
+        out.write(json.dumps(rec, default=str) + "\n")
+        out.flush()
+
+    t0 = time.perf_counter()
+    from pdf_mcp import server  # noqa: F401  (registers the tools)
+    from pdf_mcp.tools import corpus_tools, search
+
+    emit({"op": "import", "seconds": time.perf_counter() - t0})
+    for i, op in enumerate(job["ops"]):
+        kind = op["op"]
+        rec = {"i": i, "op": kind, "tag": op.get("tag")}
+        t = time.perf_counter()
+        try:
+            if kind == "search":
+                res = search.pdf_search(
+                    op["path"], op["query"], mode=op["mode"], max_results=op.get("max_results", 10))
+                rec["pages"] = [m.get("page") for m in res.get("matches", [])]
+            elif kind == "corpus_search":
+                res = corpus_tools.pdf_corpus_search(
+                    op["paths"], op["query"], mode=op["mode"], top_k=op.get("top_k", 10),
+                    recursive=op.get("recursive", False), budget_seconds=op.get("budget_seconds", 45))
+                rec["hits"] = [[m.get("path"), m.get("page")] for m in res.get("matches", [])]
+            elif kind == "corpus_warm":
+                calls = 0
+                while True:
+                    res = corpus_tools.pdf_corpus_warm(
+                        op["paths"], budget_seconds=op.get("budget_seconds", 300),
+                        recursive=op.get("recursive", False), embeddings=op.get("embeddings", False))
+                    calls += 1
+                    if res.get("error") or not res.get("unprocessed") or calls >= op.get("max_calls", 50):
+                        break
+                rec["calls"] = calls
+                rec["docs"] = len(res.get("docs", []))
+                rec["skipped"] = len(res.get("skipped", []))
+                rec["unprocessed"] = len(res.get("unprocessed", []))
+            else:
+                raise ValueError(kind)
+            rec["seconds"] = time.perf_counter() - t
+            if isinstance(res, dict):
+                rec["error"] = res.get("error")
+                rec.update({k: res[k] for k in KEEP if k in res})
+                if op.get("full"):
+                    rec["result"] = json.dumps(res, default=str)[:3000]
+        except BaseException as exc:  # report, keep going
+            rec["seconds"] = time.perf_counter() - t
+            rec["exception"] = f"{type(exc).__name__}: {exc}"[:2000]
+        emit(rec)
+
+
+if __name__ == "__main__":  # the peer's worker processes re-import this file (spawn)
+    main()
 """
 
 
