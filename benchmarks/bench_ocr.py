@@ -50,8 +50,9 @@ TRUTH = REPO / "benchmarks" / "ocr_truth"
 DOC = REPO / "docs" / "benchmarks.md"
 MAX_PIXELS = 16_000_000
 LANGUAGES = ("eng",)
-#: Engines whose CER is within this of the best count as equally accurate; speed decides.
-CER_TIE = 0.01
+#: Engines whose CER differs by no more than this (0.2% of characters, a few per page) count as
+#: equally accurate; speed decides.
+CER_TIE = 0.002
 REQUIRED_DEFAULT_CER = 0.05
 
 
@@ -284,20 +285,36 @@ def pick(runs: list[EngineRun], keys: set[str], groups: set[str]) -> dict[str, l
     return {r.engine: [m for m in r.measurements if m.case in keys and m.group in groups] for r in runs}
 
 
+def _upright(run: EngineRun) -> dict[str, Measurement]:
+    return {m.case: m for m in run.measurements if m.group != "rotated"}
+
+
+def _versus(a: EngineRun, b: EngineRun) -> tuple[int, str]:
+    """-1 when ``a`` should come first: lower CER on the pages both read, or equal CER and faster."""
+    shared = sorted(set(_upright(a)) & set(_upright(b)))
+    ca, sa, n = totals([_upright(a)[k] for k in shared])
+    cb, sb, _ = totals([_upright(b)[k] for k in shared])
+    if abs(ca - cb) > CER_TIE:
+        order = -1 if ca < cb else 1
+    else:
+        order = -1 if sa < sb else (1 if sa > sb else 0)
+    return order, f"{a.engine} vs {b.engine} on {n} shared pages: CER {ca:.4f} vs {cb:.4f}, {sa:.1f} vs {sb:.1f} s/page"
+
+
 def recommend(runs: list[EngineRun]) -> tuple[list[str], str]:
-    """Order engines by CER on the pages all of them read (ties within CER_TIE broken by speed)."""
+    """Engines ordered pairwise on the pages both read: lower CER first; within CER_TIE, faster first."""
+    import functools
+
     usable = [r for r in runs if not r.unavailable and r.measurements]
     if not usable:
         return [], "no engine could run"
-    common = set.intersection(*({m.case for m in r.measurements if m.group != "rotated"} for r in usable))
-    scores = {r.engine: totals([m for m in r.measurements if m.case in common]) for r in usable}
-    best = min(s[0] for s in scores.values())
-    order = sorted(
-        usable, key=lambda r: (scores[r.engine][0] > best + CER_TIE, scores[r.engine][1], scores[r.engine][0])
-    )
-    names = [r.engine for r in order]
-    why = ", ".join(f"{n}: CER {scores[n][0]:.4f}, {scores[n][1]:.1f} s/page" for n in names)
-    return names, f"on the {len(common)} pages every engine read ({', '.join(sorted(common))}): {why}"
+
+    def first(a: EngineRun, b: EngineRun) -> int:
+        return _versus(a, b)[0]
+
+    order = sorted(usable, key=functools.cmp_to_key(first))
+    why = "; ".join(_versus(a, b)[1] for i, a in enumerate(order) for b in order[i + 1 :])
+    return [r.engine for r in order], why
 
 
 def report(runs: list[EngineRun], cases: list[PageCase], env: dict[str, Any], command: str) -> str:
@@ -368,7 +385,8 @@ def report(runs: list[EngineRun], cases: list[PageCase], env: dict[str, Any], co
         cer_best = totals([m for r in runs if r.engine == best for m in r.measurements if m.group != "rotated"])[0]
         verdict = "meets" if cer_best <= REQUIRED_DEFAULT_CER else "does NOT meet"
         lines.append(
-            f"Ranking (accuracy first; engines within {CER_TIE} CER of the best are ordered by speed) {why}. "
+            f"Ranking (accuracy first, pairwise on the upright pages both engines read; CERs within {CER_TIE} "
+            f"count as equal and the faster engine goes first): {why}. "
             f"Suggested `OCR_PREFERENCE`: {tuple(order)}; `auto` picks **{best}**, whose CER over all its upright "
             f"pages is {cer_best:.4f}: it {verdict} the target CER <= {REQUIRED_DEFAULT_CER}."
         )

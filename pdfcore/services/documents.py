@@ -16,7 +16,8 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 from attrs import frozen
 
@@ -76,6 +77,7 @@ class DocumentService:
         self._pages: _Lru = _Lru(memory_pages)
         self._verified: _Lru = _Lru(256)
         self._lock = threading.Lock()
+        self._deferred = threading.local()
 
     # -- facts -----------------------------------------------------------------------------
 
@@ -154,7 +156,11 @@ class DocumentService:
                 for p in fresh:
                     self._pages.put((digest, p.index), p)
             if self.store is not None and not facts.encrypted:
-                self.store.save_pages(digest, fresh)
+                pending = getattr(self._deferred, "pages", None)
+                if pending is not None:
+                    pending.setdefault(digest, []).extend(fresh)
+                else:
+                    self.store.save_pages(digest, fresh)
             found.update({p.index: p for p in fresh[: len(raw)]})
             # Pages the engine could not read are answered honestly (empty, flagged), not cached.
             found.update({i: PageText(index=i, text="", warnings=("extraction_failed", "no_text")) for i in failed})
@@ -214,6 +220,24 @@ class DocumentService:
         with self._lock:
             self._facts.put(key, profile)
         return profile, extra
+
+    @contextmanager
+    def deferred_writes(self) -> Iterator[None]:
+        """Within this block (one thread), freshly extracted pages are written to the store in one
+        transaction at the end instead of one per batch (a long read_all loop)."""
+        outer = getattr(self._deferred, "pages", None)
+        if outer is not None:
+            yield
+            return
+        self._deferred.pages = {}
+        try:
+            yield
+        finally:
+            pending: dict[str, list[PageText]] = self._deferred.pages
+            self._deferred.pages = None
+            if self.store is not None:
+                for digest, pages in pending.items():
+                    self.store.save_pages(digest, pages)
 
     def cached_pages(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> dict[int, PageText]:
         """Pages already cached (memory or store); never extracts."""

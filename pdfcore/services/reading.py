@@ -248,13 +248,59 @@ class ReadService:
         window = list(range(start - 1, min(total, start - 1 + max_pages)))
         labels = [p.label for p in facts.pages]
         parts: list[str] = []
+        included: list[int] = []
+        empty: list[int] = []
+        with self.documents.deferred_writes():
+            used, hits, hidden, truncated_bytes, next_index, cut_page = self._fill_window(
+                source, facts, window, total, cap, labels, parts, included, empty
+            )
+        if not truncated_bytes:
+            next_index = window[-1] + 1 if window[-1] + 1 < total else None
+        truncated_pages = not truncated_bytes and next_index is not None
+        next_page = next_index + 1 if next_index is not None else None
+        last_included = included[-1] if included else start - 2
+        full_text = "".join(parts)
+        available = used + self._known_bytes(source, facts, [i for i in window if i > last_included], labels)
+        chars = len(full_text)
+        return ReadAllResult(
+            full_text=full_text,
+            page_count=len(included),
+            start_page=start,
+            total_pages=total,
+            truncated=truncated_bytes or truncated_pages,
+            truncated_pages=truncated_pages,
+            truncated_bytes=truncated_bytes,
+            bytes_returned=used,
+            bytes_available=available,
+            next_page=next_page,
+            hidden_text_detected=hidden,
+            total_chars=chars,
+            estimated_tokens=estimate_tokens(chars),
+            cache_hits=hits,
+            pages_without_text=tuple(empty),
+            page_cut=cut_page,
+        )
+
+    def _fill_window(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        window: list[int],
+        total: int,
+        cap: int,
+        labels: Sequence[str | None],
+        parts: list[str],
+        included: list[int],
+        empty: list[int],
+    ) -> tuple[int, int, bool, bool, int | None, int | None]:
+        """Add whole pages of ``window`` to ``parts`` until the byte cap; never extracts a page it
+        will not return (see :meth:`_batch`). Returns (used, hits, hidden, truncated_bytes,
+        next_index, cut_page)."""
         used = 0
         hits = 0
         hidden = False
-        included: list[int] = []
-        empty: list[int] = []
-        next_index: int | None = None  # 0-based page to resume from
         truncated_bytes = False
+        next_index: int | None = None
         cut_page: int | None = None
         largest = 0
         pending: dict[int, PageText] = {}
@@ -289,32 +335,7 @@ class ReadService:
             hidden = hidden or bool(page.hidden)
             if page.char_count == 0:
                 empty.append(i + 1)
-        if not truncated_bytes:
-            next_index = window[-1] + 1 if window[-1] + 1 < total else None
-        truncated_pages = not truncated_bytes and next_index is not None
-        next_page = next_index + 1 if next_index is not None else None
-        last_included = included[-1] if included else start - 2
-        full_text = "".join(parts)
-        available = used + self._known_bytes(source, facts, [i for i in window if i > last_included], labels)
-        chars = len(full_text)
-        return ReadAllResult(
-            full_text=full_text,
-            page_count=len(included),
-            start_page=start,
-            total_pages=total,
-            truncated=truncated_bytes or truncated_pages,
-            truncated_pages=truncated_pages,
-            truncated_bytes=truncated_bytes,
-            bytes_returned=used,
-            bytes_available=available,
-            next_page=next_page,
-            hidden_text_detected=hidden,
-            total_chars=chars,
-            estimated_tokens=estimate_tokens(chars),
-            cache_hits=hits,
-            pages_without_text=tuple(empty),
-            page_cut=cut_page,
-        )
+        return used, hits, hidden, truncated_bytes, next_index, cut_page
 
     def _batch(self, window: list[int], i: int, remaining: int, largest: int) -> list[int]:
         """Pages to extract together starting at ``i``.
