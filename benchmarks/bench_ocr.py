@@ -330,7 +330,10 @@ def report(runs: list[EngineRun], cases: list[PageCase], env: dict[str, Any], co
         "(reading order counts); totals are character-weighted. Seconds: `recognize` wall time per page, "
         "model loading excluded. Pages rendered with pypdfium2 at each engine's `preferred_dpi` "
         f"(capped at {MAX_PIXELS // 1_000_000} Mpx), languages `eng`. Scanned pages are compared with hand "
-        "transcriptions (`benchmarks/ocr_truth/`), born-digital pages with their own text layer."
+        "transcriptions (`benchmarks/ocr_truth/`), born-digital pages with their own text layer. "
+        "Pages 2-4 of `cardinal.pdf` are the flyer turned 90/180/270 degrees: no engine here corrects page "
+        "orientation, so they are reported apart and left out of the totals and the ranking. EasyOCR reads "
+        f"only the first `--easyocr-pages` (default 4) of: {', '.join(EASYOCR_ORDER)}."
     )
     lines.append("")
     for r in runs:
