@@ -91,6 +91,10 @@ class SqliteStore(Store):
         conn.execute("PRAGMA synchronous=NORMAL")
         return conn
 
+    def warm(self) -> None:
+        """Open the cache now (create or check its schema) instead of on the first call."""
+        self._conn()
+
     def _conn(self) -> sqlite3.Connection:
         if not self._ready:
             with self._init_lock:
@@ -121,7 +125,9 @@ class SqliteStore(Store):
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             has_tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type='table'").fetchone()[0]
-            if has_tables and version != SCHEMA_VERSION:
+            if has_tables and version == SCHEMA_VERSION:
+                return  # current schema: nothing to create
+            if has_tables:
                 conn.close()
                 self._set_aside(version)
                 conn = self._connect()

@@ -358,8 +358,9 @@ def build_full(ts: ToolSet) -> None:
             "The document's text from start_page, whole pages in order, until max_pages or the response "
             "byte cap; next_page says where to resume (null when done). Call again with "
             "start_page=next_page until it is null: every page comes back exactly once. Pages past the "
-            "cap are not extracted (with two engine workers the next page may be read alongside when the "
-            "budget left holds four times the largest page so far; it then starts the next call, cached). " + UNTRUSTED
+            "cap are not extracted (with several engine workers the following pages are read together while "
+            "the budget left holds four times the largest page so far for each; one that then does not fit "
+            "starts the next call, cached). " + UNTRUSTED
         ),
         output=ReadAllResult,
         annotations=READ_ONLY_OPEN,

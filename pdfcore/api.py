@@ -901,12 +901,19 @@ class Pdfcore:
         }
 
     def warm(self) -> None:
-        """Start engine workers and load engines now instead of on the first call."""
+        """Start engine workers and load engines now instead of on the first call; the cache
+        store is opened (and its schema checked) alongside."""
         specs = [getattr(self.text, "spec", None), getattr(self.renderer, "spec", None)]
+        store_warm = getattr(self.store, "warm", None)
+        opener = threading.Thread(target=store_warm, name="pdfcore-store-warm", daemon=True)
+        if callable(store_warm):
+            opener.start()
         for item in self.lifecycle:
             warm = getattr(item, "warm", None)
             if callable(warm):
                 warm(*[s for s in specs if s])
+        if opener.is_alive():
+            opener.join()
 
     def close(self) -> None:
         for item in [self.store, self._ephemeral, self.corpus._executor, *self.lifecycle]:

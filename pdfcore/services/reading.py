@@ -19,6 +19,8 @@ DEFAULT_MAX_CHARS_PER_PAGE = 50_000
 MAP_THRESHOLD_PAGES = 20
 MAP_MAX_ROWS = 200
 MAP_MAX_OUTLINE = 60
+#: Pages per engine worker that read_all may extract ahead in one batch (see ``_batch``).
+LOOKAHEAD_PER_WORKER = 8
 
 
 def _positive(name: str, value: object) -> int:
@@ -340,16 +342,17 @@ class ReadService:
     def _batch(self, window: list[int], i: int, remaining: int, largest: int) -> list[int]:
         """Pages to extract together starting at ``i``.
 
-        One page at a time, except with several engine workers once pages have been seen and
-        the remaining budget holds at least four times the largest page so far: then the next
-        pages are extracted alongside. A page extracted that way and not returned (only if it
-        is more than four times larger than every earlier page) is the first page of the next
-        call and comes from the cache there.
+        One page at a time, except with several engine workers once pages have been seen: then
+        as many following pages as the remaining budget holds at four times the largest page so
+        far each (at most ``LOOKAHEAD_PER_WORKER`` per worker) are extracted together, split
+        across the workers. A page extracted that way and not returned (only if a page of the
+        batch is more than four times larger than every earlier page) is the first page of the
+        next call and comes from the cache there.
         """
         if self.parallelism == 1 or largest == 0:
             return [i]
         fits = remaining // (4 * largest)
-        n = int(max(1, min(self.parallelism, fits)))
+        n = int(max(1, min(self.parallelism * LOOKAHEAD_PER_WORKER, fits)))
         pos = window.index(i)
         return window[pos : pos + n]
 

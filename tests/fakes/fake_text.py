@@ -37,6 +37,7 @@ class FakeTextExtractor(TextExtractor):
         self.documents = dict(documents or {})
         self.broken = set(broken or ())
         self.extracted: list[tuple[str, int]] = []
+        self.calls: list[list[int]] = []
         self.inspected = 0
 
     def _doc(self, source: DocumentSource) -> FakeDocument:
@@ -64,6 +65,7 @@ class FakeTextExtractor(TextExtractor):
 
     def extract(self, source: DocumentSource, pages: Sequence[int]) -> Iterator[PageText]:
         doc = self._doc(source)
+        self.calls.append(list(pages))
         for i in pages:
             if not 0 <= i < len(doc.pages):
                 raise PageOutOfRange(f"Page {i + 1} does not exist; the document has {len(doc.pages)} page(s).")

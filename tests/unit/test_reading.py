@@ -74,6 +74,28 @@ def test_read_all_resumes_exactly(tmp_path: Path) -> None:
     assert sorted(i for _, i in ex.extracted) == list(range(10))
 
 
+def test_read_all_with_workers_extracts_ahead_only_what_fits(tmp_path: Path) -> None:
+    """With several engine workers, following pages are extracted in batches while the budget
+    holds four times the largest page for each; looping still returns every page once, and a
+    page extracted ahead but not returned is the next call's first page, from the cache."""
+    texts = [f"page {i} " + "x" * 400 for i in range(40)]
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)}, limits={"max_response_bytes": 8192})
+    core._reader.parallelism = 2
+    path = str(tmp_path / "a.pdf")
+    seen: list[int] = []
+    start: int | None = 1
+    while start is not None:
+        r = core.read_all(path, start_page=start, max_pages=500)
+        assert r.bytes_returned <= 8192
+        seen.extend(range(r.start_page, r.start_page + r.page_count))
+        start = r.next_page
+    assert seen == list(range(1, 41))
+    extracted = [i for _, i in ex.extracted]
+    assert sorted(extracted) == list(range(40))  # each page extracted once, none past the end
+    assert max(len(c) for c in ex.calls) > 2  # pages were extracted together, not one by one
+    assert len(ex.calls) < 40
+
+
 def test_read_all_past_the_end(tmp_path: Path) -> None:
     core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["a", "b"])})
     r = core.read_all(str(tmp_path / "a.pdf"), start_page=5)
