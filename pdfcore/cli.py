@@ -54,6 +54,12 @@ def build_parser() -> argparse.ArgumentParser:
     read = sub.add_parser("read", help="page text")
     read.add_argument("file")
     read.add_argument("--pages", default=None, help="page spec, e.g. 1-5,10 (default: the whole document)")
+    read.add_argument(
+        "--ocr",
+        action="store_true",
+        help="recognise pages without usable text with the OCR engine (capped per call: the note names the rest)",
+    )
+    read.add_argument("--ocr-lang", default=None, help="OCR languages, e.g. eng or eng+fra (default: config)")
     _common(read)
 
     search = sub.add_parser("search", help="search one document")
@@ -177,7 +183,23 @@ def _human_pages(r: Any) -> str:
     for p in r.pages:
         label = f" (label {p.label})" if p.label and p.label != str(p.page) else ""
         flags = f"  [{', '.join(p.warnings)}]" if p.warnings else ""
-        out.append(f"--- page {p.page}{label}{flags} ---\n{p.text}")
+        ocr = ""
+        if p.source == "ocr":
+            conf = f", confidence {p.ocr_confidence:.2f}" if p.ocr_confidence is not None else ""
+            ocr = f"  (OCR{conf})"
+        out.append(f"--- page {p.page}{label}{ocr}{flags} ---\n{p.text}")
+    report = getattr(r, "ocr", None)
+    if report:
+        done = list(report.get("pages_recognised") or [])
+        cached = list(report.get("pages_from_cache") or [])
+        note = f"OCR ({report.get('engine')}, {report.get('languages')}): recognised {done or 'none'}"
+        if cached:
+            note += f", from cache {cached}"
+        if report.get("pages_not_done"):
+            note += f"; not done: pages {report['pages_not_done']} ({report.get('reason_not_done')})"
+        if report.get("next_call"):
+            note += f"; next: {report['next_call']}"
+        out.append(note)
     return "\n\n".join(out)
 
 
@@ -233,6 +255,12 @@ def _cmd_warm(args: argparse.Namespace, core: Any) -> int:
 
 def _cmd_read(args: argparse.Namespace, core: Any) -> int:
     pw = _password(args)
+    if args.ocr or args.ocr_lang:
+        # OCR goes through read_pages (per-call page cap, cached results); the whole document
+        # when no pages are named.
+        res = core.read_pages(args.file, args.pages or "1-", password=pw, ocr=True, ocr_lang=args.ocr_lang)
+        _emit(args, res, _human_pages)
+        return 0
     if args.pages:
         _emit(args, core.read_pages(args.file, args.pages, password=pw), _human_pages)
         return 0

@@ -122,3 +122,31 @@ def test_mcp_ocr_and_missing_engine(tmp_path: Path, scan: Path) -> None:
             core.close()
     finally:
         os.environ["PATH"] = old_path
+
+
+def test_cli_read_ocr(tmp_path: Path) -> None:
+    """`pdfcore read --ocr`: the scanned page comes back recognised (source "ocr"), in JSON and as text."""
+    import json
+    import subprocess
+    import sys
+
+    _need_tesseract()
+    scan = corpus_dir() / "ocrmypdf" / "resources" / "francais.pdf"
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("")
+    env = {
+        **os.environ,
+        "PDFCORE_CONFIG": str(cfg),
+        "PDFCORE_CACHE_DIR": str(tmp_path / "cache"),
+        "PDFCORE_EMBEDDER": "none",
+        "PDFCORE_OCR_ENGINE": "tesseract",
+    }
+    base = [sys.executable, "-m", "pdfcore.cli", "read", str(scan)]
+    plain = subprocess.run([*base, "--json"], env=env, capture_output=True, text=True, timeout=300, check=True)
+    assert "juge" not in plain.stdout  # no native text: nothing without OCR
+    out = subprocess.run([*base, "--ocr", "--json"], env=env, capture_output=True, text=True, timeout=300, check=True)
+    data = json.loads(out.stdout)
+    page = data["pages"][0]
+    assert page["source"] == "ocr" and "juge" in page["text"] and data["ocr"]["engine"] == "tesseract"
+    human = subprocess.run([*base, "--ocr"], env=env, capture_output=True, text=True, timeout=300, check=True)
+    assert "(OCR, confidence" in human.stdout and "OCR (tesseract, eng)" in human.stdout
