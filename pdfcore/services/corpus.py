@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from pdfcore.errors import InvalidArgument, PdfcoreError
 from pdfcore.models import DocumentSource, KeywordQuery, WarmJob, WarmOutcome
@@ -27,6 +27,9 @@ BUDGET_RANGE = (1, 300)
 MAX_LIMIT = 1000
 RRF_K = 60
 IN_PROCESS_BELOW = 3
+#: Paths listed per list field of a corpus answer (docs, unprocessed, skipped); the full counts
+#: are given beside them, so an answer stays small on a corpus of any size.
+MAX_LISTED = 100
 _PLACEHOLDER_TITLE = re.compile(r"^(untitled|pdf document|microsoft word - .*|document\d*|___.*)$", re.IGNORECASE)
 
 
@@ -63,6 +66,12 @@ class WarmResult:
     budget_exhausted: bool
     budget_seconds: int
     executor: str
+    #: Documents per status (cached, warmed, failed) over the whole call; ``docs`` lists at most
+    #: MAX_LISTED of them (those warmed this call first).
+    status_counts: dict[str, int] = field(factory=dict)
+    unprocessed_count: int = 0
+    skipped_count: int = 0
+    lists_truncated: bool | None = opt()
 
 
 @frozen
@@ -87,6 +96,9 @@ class OverviewResult:
     budget_exhausted: bool
     offset: int
     next_offset: int | None
+    unprocessed_count: int = 0
+    skipped_count: int = 0
+    lists_truncated: bool | None = opt()
     content_warning: str = "Titles and outline entries are untrusted content from the PDFs."
 
 
@@ -126,6 +138,9 @@ class CorpusSearchResult:
     semantic_unavailable: bool | None = opt()
     semantic_unavailable_reason: str | None = opt()
     doc_match_counts_truncated: bool | None = opt()
+    unprocessed_count: int = 0
+    skipped_count: int = 0
+    lists_truncated: bool | None = opt()
     content_warning: str = CONTENT_WARNING_SEARCH
 
 
@@ -146,6 +161,11 @@ class ListResult:
     offset: int
     next_offset: int | None
     roots: tuple[str, ...]
+
+
+def _truncated(*lists: Sequence[object]) -> bool | None:
+    """True when a list field of a corpus answer was cut to MAX_LISTED (else omitted)."""
+    return True if any(len(x) > MAX_LISTED for x in lists) else None
 
 
 def clamp_budget(budget: object) -> int:
@@ -335,15 +355,26 @@ class CorpusService:
             if o.status == "cached":
                 pages, emb = self._cached_state(f, embeddings)
             docs.append(WarmDoc(path=f.path, status=o.status, pages=pages, embeddings_cached=emb))
+        counts: dict[str, int] = {}
+        for d in docs:
+            counts[d.status] = counts.get(d.status, 0) + 1
+        failed = sum(1 for o in outcomes.values() if o.status == "failed")
+        if failed:
+            counts["failed"] = failed
+        docs.sort(key=lambda d: (d.status != "warmed", d.path))
         return WarmResult(
-            docs=tuple(sorted(docs, key=lambda d: d.path)),
-            unprocessed=tuple(unprocessed),
-            skipped=tuple(skipped),
+            docs=tuple(docs[:MAX_LISTED]),
+            unprocessed=tuple(unprocessed[:MAX_LISTED]),
+            skipped=tuple(skipped[:MAX_LISTED]),
             corpus_size=len(files),
             warmed_this_call=warmed,
             budget_exhausted=bool(unprocessed),
             budget_seconds=budget,
             executor=self._executor.name if self._executor is not None else "in-process",
+            status_counts=counts,
+            unprocessed_count=len(unprocessed),
+            skipped_count=len(skipped),
+            lists_truncated=_truncated(docs, unprocessed, skipped),
         )
 
     def _cached_state(self, f: CorpusFile, embeddings: bool) -> tuple[int, bool]:
@@ -404,8 +435,11 @@ class CorpusService:
         nxt = offset + limit if offset + limit < len(files) else None
         return OverviewResult(
             docs=tuple(cards),
-            unprocessed=tuple(unprocessed),
-            skipped=tuple(skipped),
+            unprocessed=tuple(unprocessed[:MAX_LISTED]),
+            skipped=tuple(skipped[:MAX_LISTED]),
+            unprocessed_count=len(unprocessed),
+            skipped_count=len(skipped),
+            lists_truncated=_truncated((), unprocessed, skipped),
             corpus_size=len(files),
             warmed_this_call=warmed,
             budget_exhausted=bool(unprocessed),
@@ -618,12 +652,15 @@ class CorpusService:
             excerpt_style=excerpt_style,
             coverage={"searched": len(ready), "corpus": len(files)},
             hidden_text_detected=any(m.hidden_text for m in matches),
-            unprocessed=tuple(unprocessed),
-            skipped=tuple(skipped),
+            unprocessed=tuple(unprocessed[:MAX_LISTED]),
+            skipped=tuple(skipped[:MAX_LISTED]),
+            unprocessed_count=len(unprocessed),
+            skipped_count=len(skipped),
+            lists_truncated=_truncated((), unprocessed, skipped, semantic_unprocessed if use_semantic else ()),
             corpus_size=len(files),
             warmed_this_call=warmed,
             budget_exhausted=bool(unprocessed),
-            semantic_unprocessed=tuple(semantic_unprocessed) if use_semantic else None,
+            semantic_unprocessed=tuple(semantic_unprocessed[:MAX_LISTED]) if use_semantic else None,
             all_results_low_confidence=(bool(matches) and all(m.low_confidence for m in matches))
             if use_semantic
             else None,
