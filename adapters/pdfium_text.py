@@ -98,6 +98,7 @@ class PdfiumTextExtractor(TextExtractor):
                 pages=tuple(pages),
                 pdf_version=f"{version // 10}.{version % 10}" if version else None,
                 encrypted=bool(source.password) or raw.FPDF_GetSecurityHandlerRevision(doc.raw) != -1,
+                needs_password=bool(source.password),
                 has_acroform=form_type in (raw.FORMTYPE_ACRO_FORM, raw.FORMTYPE_XFA_FULL, raw.FORMTYPE_XFA_FOREGROUND),
                 has_xfa=form_type in (raw.FORMTYPE_XFA_FULL, raw.FORMTYPE_XFA_FOREGROUND),
                 attachment_count=max(0, raw.FPDFDoc_GetAttachmentCount(doc.raw)),

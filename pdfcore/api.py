@@ -326,7 +326,7 @@ class Pdfcore:
                     "ref already names a page and a region: pass ref alone, without pages or clip.",
                     recovery="Call pdf_render_pages(path, ref='...') alone.",
                 )
-            found = self.agent.refs.resolve(source, ref, encrypted=facts.encrypted)
+            found = self.agent.refs.resolve(source, ref, encrypted=facts.private)
             info = facts.pages[found.page]
             from pdfcore.services.agent import _around
 
@@ -379,9 +379,10 @@ class Pdfcore:
     # -- search ----------------------------------------------------------------------------
 
     def _index_store(self, facts: DocumentFacts) -> Store:
-        """Where a document's index lives: the persistent store, except for encrypted documents
-        (their text never goes to disk) or when the cache is disabled: then a process-private one."""
-        if self.store is not None and not facts.encrypted:
+        """Where a document's index lives: the persistent store, except for documents that need a
+        password (their text never goes to disk) or when the cache is disabled: then a
+        process-private one."""
+        if self.store is not None and not facts.private:
             return self.store
         with self._ephemeral_lock:
             if self._ephemeral is None:
@@ -513,7 +514,7 @@ class Pdfcore:
                 box = m.bbox
             places.append(Place(ref=ref, page=m.page - 1, text=text, count=max(1, m.match_count), bbox=box))
             matches.append(attrs.evolve(m, ref=ref))
-        self.agent.refs.replace(source, places, encrypted=facts.encrypted)
+        self.agent.refs.replace(source, places, encrypted=facts.private)
         return attrs.evolve(result, matches=tuple(matches))
 
     def semantic_problem(self) -> str:

@@ -102,6 +102,15 @@ class DocumentFacts:
     has_acroform: bool = False
     has_xfa: bool = False
     attachment_count: int = 0
+    #: Opened with a password (a user password is needed): its text never enters the shared
+    #: cache. An encrypted document that opens without one (owner-password restrictions only)
+    #: is readable by anyone and cached like any other.
+    needs_password: bool = False
+
+    @property
+    def private(self) -> bool:
+        """Kept out of the shared cache and refs store (see ``needs_password``)."""
+        return self.needs_password
 
 
 # --------------------------------------------------------------------------------------------

@@ -258,7 +258,7 @@ class AgentSurface:
         page_map = core.documents.pages(source, [p for p, _ in spans_by_page], facts).pages if spans_by_page else {}
         places, omitted = collapse(page_map, spans_by_page, limit=MAX_PLACES)
         extra_lines = self._extras(source, facts, query, regex)
-        self.refs.replace(source, places, encrypted=facts.encrypted)
+        self.refs.replace(source, places, encrypted=facts.private)
         occurrences = sum(len(s) for _, s in spans_by_page)
         lines = [BANNER, ""]
         lines.append(
@@ -341,7 +341,7 @@ class AgentSurface:
         source = core.open(path, password)
         facts, _ = core.documents.facts(source)
         if ref is not None:
-            r = self.refs.resolve(source, ref, encrypted=facts.encrypted)
+            r = self.refs.resolve(source, ref, encrypted=facts.private)
             info = facts.pages[r.page]
             clip = _around(r.bbox, info.width, info.height, r.kind)
             image = self._render_one(source, facts, r.page, clip)
@@ -373,7 +373,7 @@ class AgentSurface:
             all_regions.extend(self._regions(source, facts, texts[i]))
         lines = [f"Rendered page(s) {pagespec.format_ranges([im.page for im in images])}."]
         if all_regions:
-            self.refs.replace(source, all_regions, encrypted=facts.encrypted)
+            self.refs.replace(source, all_regions, encrypted=facts.private)
             lines.append("\nVisual regions (render one with render_pdf(source, ref='...')):")
             for pl in all_regions:
                 lines.append(f"- {pl.ref}: {pl.kind} on page {pl.page + 1} — {pl.text}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 from attrs import field, frozen
 
 from pdfcore.errors import InvalidArgument, PdfcoreError
-from pdfcore.models import DocumentSource, KeywordQuery, WarmJob, WarmOutcome
+from pdfcore.models import DocumentSource, Fingerprint, KeywordQuery, WarmJob, WarmOutcome
 from pdfcore.results import CONTENT_WARNING_SEARCH
 from pdfcore.serde import opt
 from pdfcore.services.sources import list_pdfs
@@ -30,6 +31,7 @@ IN_PROCESS_BELOW = 3
 #: Paths listed per list field of a corpus answer (docs, unprocessed, skipped); the full counts
 #: are given beside them, so an answer stays small on a corpus of any size.
 MAX_LISTED = 100
+MAX_FAILED_REMEMBERED = 100_000
 _PLACEHOLDER_TITLE = re.compile(r"^(untitled|pdf document|microsoft word - .*|document\d*|___.*)$", re.IGNORECASE)
 
 
@@ -45,6 +47,7 @@ class CorpusFile:
     real: str
     size: int
     digest: str | None
+    mtime_ns: int = 0
 
 
 @frozen
@@ -188,6 +191,10 @@ class CorpusService:
         self.core = core
         self.executor_factory = executor_factory
         self._executor: Any = None
+        #: Documents that failed to warm, by (real path, size, mtime): not retried on every call
+        #: while unchanged (a password-protected or engine-crashing file), reported as failed.
+        self._failed: dict[tuple[str, int, int], WarmOutcome] = {}
+        self._failed_lock = threading.Lock()
 
     # -- resolution ------------------------------------------------------------------------
 
@@ -221,16 +228,18 @@ class CorpusService:
                     raise
                 skipped.append(Skipped(item, f"{exc.code}: {exc.message}"))
                 continue
-            if os.path.isdir(real):
-                candidates = list_pdfs(real, recursive=recursive)
-            else:
-                candidates = [real]
+            folder = os.path.isdir(real)
+            candidates = list_pdfs(real, recursive=recursive) if folder else [real]
             for cand in candidates:
                 if cand in seen:
                     continue
                 seen.add(cand)
                 try:
-                    real_c, shown, size, _mtime, digest = self.core.sources.peek(cand)
+                    # A folder's files come from a walk of its real path that follows no links:
+                    # one that is not itself a link is already real, so only the policy's
+                    # rules are checked (no realpath per file).
+                    resolved = folder and not os.path.islink(cand)
+                    real_c, shown, size, mtime, digest = self.core.sources.peek(cand, resolved=resolved)
                 except PdfcoreError as exc:
                     if single and not os.path.isdir(real):
                         raise
@@ -239,7 +248,7 @@ class CorpusService:
                 if size > self.core.settings.limits.max_file_bytes:
                     skipped.append(Skipped(shown, "file_too_large: over limits.max_file_bytes"))
                     continue
-                files.append(CorpusFile(path=shown, real=real_c, size=size, digest=digest))
+                files.append(CorpusFile(path=shown, real=real_c, size=size, digest=digest, mtime_ns=mtime))
         if single and not files and not skipped:
             raise InvalidArgument(
                 "The folder holds no PDF files.", recovery="Pass a folder with .pdf files, or recursive=true."
@@ -281,10 +290,15 @@ class CorpusService:
         outcomes: dict[str, WarmOutcome] = {}
         todo: list[CorpusFile] = []
         for f in files:
-            if self._is_warm(f, embeddings):
+            with self._failed_lock:
+                failed = self._failed.get((f.real, f.size, f.mtime_ns))
+            if failed is not None:
+                outcomes[f.real] = failed
+            elif self._is_warm(f, embeddings):
                 outcomes[f.real] = WarmOutcome(path=f.real, status="cached")
             else:
                 todo.append(f)
+        sizes = {f.real: (f.size, f.mtime_ns) for f in todo}
         todo.sort(key=lambda f: (f.size, f.real))
         total = len(todo)
         finished = 0
@@ -293,6 +307,11 @@ class CorpusService:
             nonlocal finished
             finished += 1
             outcomes[o.path] = o
+            if o.status == "failed" and o.error != "resource_limit" and o.path in sizes:
+                with self._failed_lock:
+                    if len(self._failed) >= MAX_FAILED_REMEMBERED:
+                        self._failed.clear()
+                    self._failed[(o.path, *sizes[o.path])] = o
             if progress is not None:
                 progress(finished, total, o.path)
 
@@ -538,6 +557,11 @@ class CorpusService:
             if o is None or o.status == "failed":
                 if o is not None:
                     skipped.append(Skipped(f.path, f"{o.error}: {o.message}"))
+                continue
+            if f.digest is not None and o.status == "cached":
+                # Checked by the policy and fingerprinted in this call (resolve): no second look.
+                fp = Fingerprint(size=f.size, mtime_ns=f.mtime_ns, sha256=f.digest)
+                ready.append((f, DocumentSource(path=f.real, fingerprint=fp, display_name=f.path)))
                 continue
             try:
                 ready.append((f, self.core.sources.resolve(f.real)))

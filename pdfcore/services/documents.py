@@ -1,9 +1,10 @@
 """Document facts and page content, from the cache when it has them, else from the extractor.
 
 Pages are assembled (layout, quality) once and then cached: in memory for the process, and in
-the persistent Store when one is configured. Encrypted documents are never written to the
-persistent store (their text would sit on disk decrypted), and a cached encrypted document is
-only served after the password was checked against the file again.
+the persistent Store when one is configured. Documents that need a password are never written
+to the persistent store (their text would sit on disk decrypted), and a cached encrypted
+document is only served after the password was checked against the file again. Encrypted
+documents that open without a password are cached like any other.
 
 Running heads and feet are learnt once per document from a fixed sample of its pages
 (:mod:`pdfcore.services.furniture`) before its first pages are finished: the sample pages are
@@ -91,7 +92,7 @@ class DocumentService:
             return cached, True
         if self.store is not None:
             stored = self.store.load_facts(digest)
-            if stored is not None and not stored.encrypted:
+            if stored is not None and not stored.private:
                 with self._lock:
                     self._facts.put(digest, stored)
                 return stored, True
@@ -100,7 +101,7 @@ class DocumentService:
             self._facts.put(digest, facts)
             if facts.encrypted:
                 self._verified.put(_access_key(source), True)
-        if self.store is not None and not facts.encrypted:
+        if self.store is not None and not facts.private:
             self.store.save_facts(digest, facts)
         return facts, False
 
@@ -139,7 +140,7 @@ class DocumentService:
                 else:
                     missing.append(i)
         hits = len(found)
-        if missing and self.store is not None and not facts.encrypted:
+        if missing and self.store is not None and not facts.private:
             stored = self.store.load_pages(digest, missing)
             if stored:
                 hits += len(stored)
@@ -155,7 +156,7 @@ class DocumentService:
             with self._lock:
                 for p in fresh:
                     self._pages.put((digest, p.index), p)
-            if self.store is not None and not facts.encrypted:
+            if self.store is not None and not facts.private:
                 pending = getattr(self._deferred, "pages", None)
                 if pending is not None:
                     pending.setdefault(digest, []).extend(fresh)
@@ -249,7 +250,7 @@ class DocumentService:
                 if isinstance(hit, PageText):
                     found[i] = hit
         rest = [i for i in indexes if i not in found]
-        if rest and self.store is not None and not facts.encrypted:
+        if rest and self.store is not None and not facts.private:
             found.update(self.store.load_pages(digest, rest))
         return found
 
@@ -273,7 +274,7 @@ class DocumentService:
         digest = source.fingerprint.sha256
         with self._lock:
             self._pages.put((digest, page.index), page)
-        if self.store is not None and not facts.encrypted:
+        if self.store is not None and not facts.private:
             self.store.save_pages(digest, [page])
 
     def forget_memory(self) -> None:

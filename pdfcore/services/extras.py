@@ -588,7 +588,7 @@ class ExtrasService:
         listed = self._backend().attachments(source)
         if self.reader is not None and listed and (facts.encrypted or any(a.size is None for a in listed)):
             listed = self._merge_reader_listing(source, listed)
-        if not facts.encrypted:
+        if not facts.private:
             self._memo.put(key, listed)
         return listed
 

@@ -322,7 +322,7 @@ class SearchService:
         digest = source.fingerprint.sha256
         if not store.is_indexed(digest):
             pages = self._all_pages(source, facts)
-            if facts.encrypted:
+            if facts.private:
                 store.save_facts(digest, facts)
             store.index_document(digest, [pages[i] for i in sorted(pages)])
         return store

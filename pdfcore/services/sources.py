@@ -42,6 +42,8 @@ from ports.store import Store
 log = logging.getLogger(__name__)
 
 _HASH_CHUNK = 1 << 20
+#: (path, size, mtime) -> digest pairs kept in memory (about 200 bytes each).
+MAX_REMEMBERED_DIGESTS = 16_384
 
 
 @frozen
@@ -65,7 +67,11 @@ class PathPolicy:
         if not os.path.isabs(expanded):
             base = self.roots[0] if self.roots else os.getcwd()
             expanded = os.path.join(base, expanded)
-        real = os.path.realpath(expanded)
+        return self.admit(os.path.realpath(expanded))
+
+    def admit(self, real: str) -> str:
+        """``real`` (already a real path: absolute, no links) if the roots and the allow/deny
+        rules admit it."""
         if self.roots and not any(_inside(real, r) for r in self.roots):
             raise PathOutsideRoot(
                 "The path resolves outside the allowed roots (after expanding '..' and symbolic links)."
@@ -172,13 +178,15 @@ class SourceResolver:
             display_name=shown,
         )
 
-    def peek(self, user_path: str) -> tuple[str, str, int, int, str | None]:
+    def peek(self, user_path: str, *, resolved: bool = False) -> tuple[str, str, int, int, str | None]:
         """(real path, display name, size, mtime_ns, known digest or None) without hashing.
 
         Applies the same policy and file checks as :meth:`resolve`; the digest is the one
         remembered for this exact size and mtime, if any (an unchanged, already seen file).
+        ``resolved=True``: ``user_path`` is known to be a real path (a file found by walking a
+        resolved folder without following links), so only the policy's rules are applied.
         """
-        real = self.policy.resolve(user_path)
+        real = self.policy.admit(user_path) if resolved else self.policy.resolve(user_path)
         shown = self.policy.display(real)
         try:
             st = os.stat(real)
@@ -193,6 +201,8 @@ class SourceResolver:
             digest = self._digests.get(key)
         if digest is None and self.store is not None:
             digest = self.store.recall_path(real, st.st_size, st.st_mtime_ns)
+            if digest is not None:
+                self._remember(key, digest)
         return real, shown, st.st_size, st.st_mtime_ns, digest
 
     def _digest(self, real: str, size: int, mtime_ns: int) -> str:
@@ -214,11 +224,15 @@ class SourceResolver:
                 raise FileChanged(f"{self.policy.display(real)!r} changed while it was being read.")
             if self.store:
                 self.store.remember_path(real, size, mtime_ns, digest)
+        self._remember(key, digest)
+        return digest
+
+    def _remember(self, key: tuple[str, int, int], digest: str) -> None:
         with self._lock:
             self._digests[key] = digest
-            while len(self._digests) > 4096:
+            self._digests.move_to_end(key)
+            while len(self._digests) > MAX_REMEMBERED_DIGESTS:
                 self._digests.popitem(last=False)
-        return digest
 
     def _resolve_url(self, url: str, password: str | None) -> DocumentSource:
         lowered = url.lower()

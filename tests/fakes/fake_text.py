@@ -61,6 +61,7 @@ class FakeTextExtractor(TextExtractor):
             outline=doc.outline,
             pages=tuple(PageInfo(index=i, width=w, height=h, label=doc.labels[i]) for i in range(len(doc.pages))),
             encrypted=doc.password is not None,
+            needs_password=doc.password is not None,
         )
 
     def extract(self, source: DocumentSource, pages: Sequence[int]) -> Iterator[PageText]:

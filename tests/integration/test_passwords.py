@@ -223,3 +223,32 @@ def test_command_line_password_from_the_environment(encrypted: Path, tmp_path: P
         for secret in SECRETS:
             assert secret not in out
     _assert_not_in_folder(tmp_path / "cache", NEEDLES)
+
+
+def test_owner_restricted_pdf_is_cached_and_searched_across_a_corpus(tmp_path: Path, core: Any) -> None:
+    """An encrypted PDF that opens without a password (owner restrictions only) hides nothing from a
+    reader: it is cached like any other and found by corpus search (not re-extracted every call,
+    not silently left out); one that needs a password stays out of the shared cache."""
+    import pypdf
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    plain = write_pdf(tmp_path / "open.pdf", [Page().text(72, 700, "wombat restricted printing")])
+    writer = pypdf.PdfWriter(clone_from=str(plain))
+    writer.encrypt(user_password="", owner_password="owner-only", algorithm="AES-256", permissions_flag=0)
+    with open(folder / "restricted.pdf", "wb") as fh:
+        writer.write(fh)
+    locked = encrypt(plain, folder / "locked.pdf", PASSWORD)
+
+    info = core.info(str(folder / "restricted.pdf"))
+    assert info.encrypted
+    first = core.corpus_search(str(folder), "wombat", mode="keyword")
+    assert [m.path.split("/")[-1] for m in first.matches] == ["restricted.pdf"]
+    assert any("locked.pdf" in s.path and s.reason.startswith("password_required") for s in first.skipped)
+    again = core.corpus_warm(str(folder))
+    assert again.warmed_this_call == 0 and again.status_counts.get("cached") == 1
+    # the restricted document's text is in the shared cache (the locked one is skipped above; the
+    # tests before this one check that a password-protected document leaves nothing on disk)
+    index = tmp_path / "cache" / "index.sqlite"
+    assert b"wombat" in index.read_bytes() or b"wombat" in Path(str(index) + "-wal").read_bytes()
+    assert locked.exists()
