@@ -1,0 +1,67 @@
+"""Semantic and hybrid search with the real embedder and the network cut off: server_info lists
+both modes, and both answer (the model comes from the installed package, never from the hub)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import socket
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.pdfgen import Page, write_pdf
+
+HAVE_SBERT = importlib.util.find_spec("sentence_transformers") is not None
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+@pytest.fixture
+def no_network(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every outgoing connection of this process fails (and is recorded)."""
+    attempts: list[Any] = []
+
+    def refuse(self: socket.socket, address: Any) -> None:
+        attempts.append(address)
+        raise OSError("network disabled in this test")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
+    monkeypatch.setattr(socket, "create_connection", lambda *a, **k: refuse(None, a[0] if a else None))  # type: ignore[arg-type]
+    return attempts
+
+
+@pytest.mark.slow
+def test_semantic_and_auto_work_offline(tmp_path: Path, no_network: list[Any]) -> None:
+    if not HAVE_SBERT:
+        if IN_CI:
+            pytest.fail("pdfcore[semantic] must be installed in CI")
+        pytest.skip("pdfcore[semantic] is not installed")
+    import pdfcore
+    from pdfcore.config import load_settings
+
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("")
+    env = {"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp_path / "cache"), "PDFCORE_ISOLATION": "none"}
+    core = pdfcore.build(load_settings(env=env))
+    try:
+        modes = core.server_info()["features"]["search"]["modes_available"]
+        assert "semantic" in modes and "auto" in modes
+        path = write_pdf(
+            tmp_path / "g.pdf",
+            [
+                Page().text(72, 700, "The treaty ended the war between the two kingdoms in 1648."),
+                Page().text(72, 700, "Water the tomatoes every morning and prune the basil in summer."),
+                Page().text(72, 700, "Quarterly revenue rose by eight percent on strong exports."),
+            ],
+        )
+        sem = core.search(str(path), "how often should I irrigate my vegetable plants", mode="semantic")
+        assert sem.search_mode == "semantic" and sem.matches and sem.matches[0].page == 2
+        assert sem.model_name and sem.matches[0].semantic_score is not None
+        auto = core.search(str(path), "peace agreement ending a conflict", mode="auto")
+        assert auto.search_mode == "hybrid" and not auto.semantic_unavailable
+        assert auto.matches and auto.matches[0].page == 1
+    finally:
+        core.close()
+    assert no_network == []  # nothing even tried to connect
