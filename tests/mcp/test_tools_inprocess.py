@@ -168,3 +168,33 @@ def test_corpus_warm_sends_progress(server, tmp_path: Path) -> None:  # type: ig
     assert updates and all(total == 3 for _, total in updates) and all(1 <= done <= 3 for done, _ in updates)
     assert {m["page"] for m in search.structured_content["matches"]} == {2}
     assert listing.structured_content["total"] == 3
+
+
+def test_page_labels_through_the_client(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A document with roman-numbered front matter: `pages: "iii"` selects the third page, and
+    reads, search hits, quotes and the info report the printed labels beside page numbers."""
+    pages = [Page().text(72, 700, f"front matter {w}") for w in ("alpha", "beta", "gamma")]
+    pages += [Page().text(72, 700, f"chapter text {w}") for w in ("delta", "epsilon")]
+    path = str(write_pdf(tmp_path / "labelled.pdf", pages, labels=[(0, "r", ""), (3, "D", "")]))
+
+    async def main():  # type: ignore[no-untyped-def]
+        async with Client(server) as c:
+            read = await c.call_tool("pdf_read_pages", {"path": path, "pages": "iii"})
+            both = await c.call_tool("pdf_read_pages", {"path": path, "pages": "i-ii,5"})
+            hits = await c.call_tool("pdf_search", {"path": path, "query": "epsilon", "mode": "keyword"})
+            quote = await c.call_tool("pdf_verify_quote", {"path": path, "text": "front matter gamma"})
+            info = await c.call_tool("pdf_info", {"path": path})
+            return read, both, hits, quote, info
+
+    read, both, hits, quote, info = run(main)
+    for res in (read, both, hits, quote, info):
+        assert not res.is_error, payload(res)
+    page = read.structured_content["pages"][0]
+    assert page["page"] == 3 and page["label"] == "iii" and "gamma" in page["text"]
+    # labels select by label; digits are physical page numbers (page 5 is labelled "2")
+    assert [(p["page"], p["label"]) for p in both.structured_content["pages"]] == [(1, "i"), (2, "ii"), (5, "2")]
+    match = hits.structured_content["matches"][0]
+    assert match["page"] == 5 and match["label"] == "2"
+    q = quote.structured_content
+    assert q["status"] == "exact" and q["page"] == 3 and q["label"] == "iii"
+    assert "iii" in info.content[0].text or "iii" in str(info.structured_content)
