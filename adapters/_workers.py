@@ -108,8 +108,22 @@ class _Worker:
         self._recv = Connection(os.dup(self.process.stdout.fileno()), writable=False)
         self.process.stdin.close()
         self.process.stdout.close()
+        #: Replies still owed for :meth:`preload` messages (read before the next call's reply).
+        self._pending = 0
+
+    def preload(self, specs: tuple[str, ...]) -> None:
+        """Ask the worker to load these adapters now, without waiting for it to answer."""
+        for spec in specs:
+            self._send.send((spec, "__warm__", (), {}))
+            self._pending += 1
 
     def call(self, spec: str, method: str, args: tuple[Any, ...], kwargs: dict[str, Any], timeout: float) -> Any:
+        while self._pending:
+            # A preload's answer (its failure, if any, shows again on the real call).
+            if not self._recv.poll(timeout):
+                raise TimeoutError
+            self._recv.recv()
+            self._pending -= 1
         self._send.send((spec, method, args, kwargs))
         if not self._recv.poll(timeout):
             raise TimeoutError
@@ -171,6 +185,18 @@ class WorkerPool:
                     w.call(spec, "__warm__", (), {}, self.timeout_seconds)
         finally:
             for w in workers:
+                self._idle.put(w)
+
+    def prestart(self, *specs: str, count: int = 1) -> None:
+        """Start up to ``count`` workers and have them load the given adapters, without waiting:
+        they boot while the caller goes on (the server starts one while it imports the MCP SDK)."""
+        for _ in range(count):
+            w = self._take(block=False)
+            if w is None:
+                return
+            try:
+                w.preload(specs)
+            finally:
                 self._idle.put(w)
 
     def _spawn(self) -> _Worker:

@@ -41,13 +41,17 @@ def main(argv: list[str] | None = None) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     import pdfcore
-    from mcp_adapter.server import create_server
 
     try:
         core = pdfcore.build(settings)
     except PdfcoreError as exc:
         sys.stderr.write(f"pdfcore-mcp: {exc.code}: {exc.message}\n")
         return 2
+    # One engine worker boots while this process imports the MCP SDK (a second core's work);
+    # the others start once a client has listed the tools.
+    core.prestart()
+    from mcp_adapter.server import create_server
+
     server = create_server(core)
     try:
         server.run("stdio")

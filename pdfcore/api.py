@@ -901,6 +901,14 @@ class Pdfcore:
             },
         }
 
+    def prestart(self) -> None:
+        """Start one engine worker now, without waiting for it (the rest start with :meth:`warm`)."""
+        specs = [s for s in (getattr(self.text, "spec", None), getattr(self.renderer, "spec", None)) if s]
+        for item in self.lifecycle:
+            prestart = getattr(item, "prestart", None)
+            if callable(prestart):
+                prestart(*specs, count=1)
+
     def warm(self) -> None:
         """Start engine workers and load engines now instead of on the first call; the cache
         store is opened (and its schema checked) alongside."""

@@ -56,3 +56,21 @@ def test_parallel_extraction_keeps_order(pool, tmp_path: Path) -> None:  # type:
     assert [p.index for p in pages] == [9, 2, 5, 0, 7, 1, 11, 10, 3, 4, 6, 8]
     pids = {p.text.split()[-1] for p in pages}
     assert len(pids) == 2  # both workers took part
+
+
+def test_prestarted_worker_answers_the_first_call_not_its_preload(tmp_path: Path) -> None:
+    """A worker started early (preload sent, answer not awaited) gives the first real call its
+    own answer; a preload of an adapter that cannot load does not poison the worker."""
+    p = WorkerPool(1, timeout_seconds=20)
+    try:
+        p.prestart("tests.no_such_module:Nothing", SPEC, count=1)
+        ex = IsolatedTextExtractor(SPEC, p)
+        src = _source(tmp_path)
+        assert ex.inspect(src).page_count == 20
+        assert [pg.index for pg in ex.extract(src, [3])] == [3]
+        with pytest.raises(ExtractionFailed):
+            p.call("tests.no_such_module:Nothing", "inspect", src)
+        assert ex.inspect(src).page_count == 20
+        assert p.crashes == 0 and p.timeouts == 0
+    finally:
+        p.close()
