@@ -430,6 +430,8 @@ class Pdfcore:
             "excerpt_style": excerpt_style,
             "pages": pages,
         }
+        if mode != "semantic":
+            self._prefetch_extras(source, facts)
         if mode == "semantic":
             if self.semantic_index is None:
                 raise BackendUnavailable(
@@ -458,6 +460,23 @@ class Pdfcore:
             result = attrs.evolve(result, semantic_unavailable=True, semantic_unavailable_reason=reason)
         return self._with_refs(source, facts, self._with_extras(source, facts, result, query, mode, pages))
 
+    def _prefetch_extras(self, source: DocumentSource, facts: DocumentFacts) -> None:
+        """On a document's first search (indexing ahead), read its form fields and annotations
+        in the background: the engine workers do it while this process finishes and indexes the
+        pages, instead of after."""
+        if self.extras_service is None or self._index_store(facts).is_indexed(source.fingerprint.sha256):
+            return
+        service = self.extras_service
+
+        def run() -> None:
+            try:
+                service.form_widgets(source, facts)
+                service.page_annotations(source, facts, range(facts.page_count))
+            except PdfcoreError as exc:  # the search reads them itself, and reports what fails
+                log.debug("extras prefetch skipped: %s", exc.code)
+
+        threading.Thread(target=run, name="pdfcore-extras-prefetch", daemon=True).start()
+
     def _with_extras(
         self, source: DocumentSource, facts: DocumentFacts, result: SearchResult, query: str, mode: str, pages: Any
     ) -> SearchResult:
@@ -476,6 +495,8 @@ class Pdfcore:
                         query,
                         mode="regex" if mode == "regex" else "keyword",
                         pages=sorted(set(with_annots) | (wanted if facts.has_acroform or facts.has_xfa else set())),
+                        # pages not in the cache (none after indexing) are asked for theirs too
+                        annotated_pages=sorted(set(with_annots) | (wanted - set(all_pages))),
                     )
                 except PdfcoreError as exc:
                     log.info("extras search skipped: %s", exc.code)
@@ -595,9 +616,11 @@ class Pdfcore:
         pages: Sequence[int] | None = None,
         require_all: bool = True,
         max_results: int = 20,
+        annotated_pages: Sequence[int] | None = None,
     ) -> tuple[ExtraMatch, ...]:
         """Matches of a search in form values, link targets and annotation texts (``origin`` says
-        which), to merge into a page search's results. ``pages`` are 0-based."""
+        which), to merge into a page search's results. ``pages`` are 0-based; ``annotated_pages``
+        (when known) the only ones whose annotations and links are read."""
         if self.extras is None:
             return ()
         return search_extras(
@@ -609,6 +632,7 @@ class Pdfcore:
             pages=pages,
             require_all=require_all,
             max_results=max_results,
+            annotated_pages=annotated_pages,
         )
 
     # -- quotes ----------------------------------------------------------------------------

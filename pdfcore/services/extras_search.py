@@ -86,12 +86,15 @@ def search_extras(
     pages: Sequence[int] | None = None,
     require_all: bool = True,
     max_results: int = 20,
+    annotated_pages: Sequence[int] | None = None,
 ) -> tuple[ExtraMatch, ...]:
     """Matches of ``query`` in the form fields, links and annotations of ``pages`` (0-based;
-    None: the whole document), best first. ``mode``: keyword (or auto) | regex."""
+    None: the whole document), best first. ``mode``: keyword (or auto) | regex.
+    ``annotated_pages``: when known, the only pages that hold annotations or links (the others
+    are not asked for theirs)."""
     if mode not in ("keyword", "auto", "regex", "semantic"):
         raise InvalidArgument("mode must be one of auto, keyword, regex, semantic.")
-    items = collect_items(extras, source, facts, pages)
+    items = collect_items(extras, source, facts, pages, annotated_pages)
     if not items:
         return ()
     if mode == "regex":
@@ -104,10 +107,15 @@ def search_extras(
 
 
 def collect_items(
-    extras: ExtrasService, source: DocumentSource, facts: DocumentFacts, pages: Sequence[int] | None
+    extras: ExtrasService,
+    source: DocumentSource,
+    facts: DocumentFacts,
+    pages: Sequence[int] | None,
+    annotated_pages: Sequence[int] | None = None,
 ) -> list[_Item]:
     scope = list(range(facts.page_count)) if pages is None else [i for i in pages if 0 <= i < facts.page_count]
     wanted = set(scope)
+    annotated = scope if annotated_pages is None else [i for i in scope if i in set(annotated_pages)]
     items: list[_Item] = []
     seen_fields: set[str] = set()
     for w in extras.form_widgets(source, facts):
@@ -124,7 +132,7 @@ def collect_items(
         values = xfa_values(form.datasets) if form.datasets else None
         for name, value in values or ():
             items.append(_Item("form_field", None, None, name, f"{name}: {value}"))
-    for i, page in sorted(extras.page_annotations(source, facts, scope).items()):
+    for i, page in sorted(extras.page_annotations(source, facts, annotated).items()):
         for link in page.links:
             target = f"page {link.target_page + 1}" if link.target_page is not None else None
             where = link.uri or link.file_path or target or ""
