@@ -458,11 +458,28 @@ class SqliteStore(Store):
                 n = int(rowid) >> _PAGE_BITS
                 if n in per_doc_terms:
                     per_doc_terms[n][k].add(int(rowid) & mask)
+        # Statistics of the documents searched together, so that scores compare across them.
+        total_pages = 0
+        total_length = 0.0
+        for d in doc_nos.values():
+            st = self._doc_stats(conn, d)
+            if st is not None:
+                total_pages += st[0]
+                total_length += st[0] * st[1]
+        shared = (
+            (
+                total_pages,
+                total_length / total_pages,
+                [sum(len(t[k]) for t in per_doc_terms.values()) for k in range(len(query.terms))],
+            )
+            if total_pages
+            else None
+        )
         out: dict[str, KeywordOutcome] = {}
         for n, per_term in per_doc_terms.items():
             if not any(per_term):
                 continue
-            outcome = self._rank(conn, doc_nos[n], n, query, per_term, {}, None, limit)
+            outcome = self._rank(conn, doc_nos[n], n, query, per_term, {}, None, limit, shared)
             if outcome.hits:
                 out[doc_nos[n]] = outcome
         return out
@@ -477,14 +494,20 @@ class SqliteStore(Store):
         texts: dict[int, str],
         pages: Sequence[int] | None,
         limit: int,
+        shared: tuple[int, float, list[int]] | None = None,
     ) -> KeywordOutcome:
-        """Combine per-term candidate pages (AND/OR) and rank them with document-local BM25."""
+        """Combine per-term candidate pages (AND/OR) and rank them with BM25: document-local,
+        or with ``shared`` (pages, mean page length, pages per term) of a set of documents
+        searched together."""
         stats = self._doc_stats(conn, digest)
         if stats is None:
             return KeywordOutcome(hits=(), page_match_counts=(), searched_pages=0)
         n_pages, avgdl = stats
+        searched_here = n_pages
+        if shared is not None:
+            n_pages, avgdl = shared[0], shared[1]
         allowed = set(pages) if pages is not None else None
-        searched = len(allowed) if allowed is not None else n_pages
+        searched = len(allowed) if allowed is not None else searched_here
         if not per_term:
             return KeywordOutcome(hits=(), page_match_counts=(), searched_pages=searched)
         if query.mode == "or":
@@ -505,7 +528,7 @@ class SqliteStore(Store):
             length, tf = tf_rows.get(page, (0, {}))
             score = 0.0
             matches = 0
-            for term, stems, term_pages in zip(query.terms, stems_by_term, per_term, strict=True):
+            for k, (term, stems, term_pages) in enumerate(zip(query.terms, stems_by_term, per_term, strict=True)):
                 if term.substring:
                     text = texts.get(page)
                     if text is None:
@@ -522,6 +545,8 @@ class SqliteStore(Store):
                     dfi = len(term_pages)
                 if f <= 0:
                     continue
+                if shared is not None:
+                    dfi = shared[2][k]
                 matches += f
                 idf = math.log(1.0 + (n_pages - dfi + 0.5) / (dfi + 0.5))
                 norm = 1.0 - BM25_B + BM25_B * (length / avgdl if avgdl > 0 else 1.0)

@@ -27,7 +27,10 @@ class Store(Protocol):
       does not depend on what else is cached. Word terms match with stemming (``running`` finds
       ``run``), phrases match exactly in order, substring terms (CJK) match anywhere. Spans are
       character offsets into the indexed page text. ``search_keyword_many`` is the same search in
-      several indexed documents at once (only documents with hits appear in its answer).
+      several indexed documents at once (only documents with hits appear in its answer), ranked
+      with the statistics of those documents together (page count, mean page length, pages per
+      term), so that scores compare across them — and still do not depend on documents outside
+      the set.
     - Refs are kept per source (the caller's name for a document: a real path or a URL); a new
       set replaces the source's previous set entirely; they survive restarts (until cleared).
     - Vectors are kept per document and per ``key`` (model name + chunking version): a set is

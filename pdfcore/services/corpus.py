@@ -608,14 +608,8 @@ class CorpusService:
                 doc_counts[d] = max(doc_counts.get(d, 0), n)
         # fuse: keyword arm interleaved by per-document rank; semantic arm by cosine
         fused: dict[tuple[str, int], float] = {}
-        kw_global = sorted(
-            (
-                (rank, -score, digest, page)
-                for digest, lst in kw_lists.items()
-                for rank, (page, score) in enumerate(lst)
-            ),
-        )
-        for pos, (_rank, _neg, digest, page) in enumerate(kw_global, start=1):
+        kw_global = sorted((-score, digest, page) for digest, lst in kw_lists.items() for page, score in lst)
+        for pos, (_neg, digest, page) in enumerate(kw_global, start=1):
             fused[(digest, page)] = fused.get((digest, page), 0.0) + 1.0 / (RRF_K + pos)
         for pos, key in enumerate(sorted(sem_scores, key=lambda k: -sem_scores[k][0]), start=1):
             fused[key] = fused.get(key, 0.0) + 1.0 / (RRF_K + pos)

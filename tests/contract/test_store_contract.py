@@ -158,6 +158,17 @@ def test_ranking_is_document_local(store: Store) -> None:
     assert before == after
 
 
+def test_many_scores_compare_across_documents(store: Store) -> None:
+    """Searched together, documents share their statistics: the same page text scores the same
+    in each, however common the term is in the rest of its own document."""
+    _indexed(store, "a", ["zebra fish", "cat dog"])
+    _indexed(store, "b", ["zebra fish", "zebra cow", "zebra yak", "zebra ant"])
+    out = store.search_keyword_many(["a", "b"], q(QueryTerm("zebra")))
+    a0 = {h.page: h.score for h in out["a"].hits}[0]
+    b0 = {h.page: h.score for h in out["b"].hits}[0]
+    assert abs(a0 - b0) < 1e-6
+
+
 def test_clear_removes_index(store: Store) -> None:
     _indexed(store)
     store.clear(expired_only=False)
