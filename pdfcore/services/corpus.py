@@ -141,6 +141,8 @@ class CorpusSearchResult:
     semantic_unavailable: bool | None = opt()
     semantic_unavailable_reason: str | None = opt()
     doc_match_counts_truncated: bool | None = opt()
+    #: No page of any document held every term: the keyword arm ranked pages holding any.
+    relaxed_to_or: bool | None = opt()
     unprocessed_count: int = 0
     skipped_count: int = 0
     lists_truncated: bool | None = opt()
@@ -578,11 +580,14 @@ class CorpusService:
             for digest, out in many.items():
                 kw_lists[digest] = [(h.page, h.score) for h in out.hits]
                 doc_counts[digest] = min(top_k, len(out.page_match_counts))
-        if mode == "keyword" and not kw_lists and len(parsed.terms) >= 3 and store is not None:
+        relaxed = False
+        if mode in ("auto", "keyword") and not kw_lists and len(parsed.terms) >= 3 and store is not None:
+            # No page of any document has every term: pages with any, ranked (as in pdf_search).
             loose = KeywordQuery(parsed.terms, mode="or")
             for digest, out in store.search_keyword_many(list(by_digest), loose, limit=top_k).items():
                 kw_lists[digest] = [(h.page, h.score) for h in out.hits]
                 doc_counts[digest] = min(top_k, len(out.page_match_counts))
+            relaxed = bool(kw_lists)
         # semantic arm: cosine is comparable across documents
         sem_scores: dict[tuple[str, int], tuple[float, Any]] = {}
         semantic_unprocessed: list[str] = []
@@ -675,6 +680,7 @@ class CorpusService:
             unprocessed_count=len(unprocessed),
             skipped_count=len(skipped),
             lists_truncated=_truncated((), unprocessed, skipped, semantic_unprocessed if use_semantic else ()),
+            relaxed_to_or=True if relaxed else None,
             corpus_size=len(files),
             warmed_this_call=warmed,
             budget_exhausted=bool(unprocessed),

@@ -126,3 +126,18 @@ def test_dask_local_cluster_builds_the_same_index_as_the_local_pool(tmp_path: Pa
     finally:
         local.close()
         dask.close()
+
+
+def test_corpus_search_relaxes_to_or_in_keyword_and_auto(tmp_path: Path, folder: Path) -> None:
+    """A 3+ term query that no page holds whole falls back to pages holding any term, in keyword
+    and in auto mode alike (auto without an embedder here), and says so."""
+    core = _core(tmp_path)
+    try:
+        for mode in ("keyword", "auto"):
+            r = core.corpus_search(str(folder), "zebra3 quagga okapi", mode=mode, recursive=True)
+            assert r.relaxed_to_or is True and r.matches
+            assert r.matches[0].path.endswith("doc3.pdf")
+        exact = core.corpus_search(str(folder), "zebra3 appears here", mode="keyword", recursive=True)
+        assert exact.relaxed_to_or is None and exact.matches[0].path.endswith("doc3.pdf")
+    finally:
+        core.close()
