@@ -47,9 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     except PdfcoreError as exc:
         sys.stderr.write(f"pdfcore-mcp: {exc.code}: {exc.message}\n")
         return 2
-    # One engine worker boots while this process imports the MCP SDK (a second core's work);
-    # the others start once a client has listed the tools.
-    core.prestart()
+    # build() started one engine worker: it boots while this process imports the MCP SDK (a
+    # second core's work); the others start once a client has listed the tools.
     from mcp_adapter.server import create_server
 
     server = create_server(core)

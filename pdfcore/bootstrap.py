@@ -208,7 +208,7 @@ def build(
 
     if ephemeral_store is _UNSET:
         ephemeral_store = _private_sqlite_store if s.backends.store == "sqlite" else None
-    return Pdfcore(
+    core = Pdfcore(
         s,
         text=text,
         renderer=renderer,
@@ -225,6 +225,10 @@ def build(
         ocr_engine=ocr_engine_factory,
         tables=tables,
     )
+    # The first engine worker boots now, in its own process, while the caller goes on: the first
+    # call does not wait for an interpreter and pdfium to load (no-op without isolation).
+    core.prestart()
+    return core
 
 
 def _private_sqlite_store() -> Any:
