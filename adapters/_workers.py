@@ -117,13 +117,16 @@ class _Worker:
             self._send.send((spec, "__warm__", (), {}))
             self._pending += 1
 
-    def call(self, spec: str, method: str, args: tuple[Any, ...], kwargs: dict[str, Any], timeout: float) -> Any:
+    def drain(self, timeout: float) -> None:
+        """Read the answers owed for preloads (a failure there shows again on the real call)."""
         while self._pending:
-            # A preload's answer (its failure, if any, shows again on the real call).
             if not self._recv.poll(timeout):
                 raise TimeoutError
             self._recv.recv()
             self._pending -= 1
+
+    def call(self, spec: str, method: str, args: tuple[Any, ...], kwargs: dict[str, Any], timeout: float) -> Any:
+        self.drain(timeout)
         self._send.send((spec, method, args, kwargs))
         if not self._recv.poll(timeout):
             raise TimeoutError
@@ -172,19 +175,25 @@ class WorkerPool:
         _POOLS.add(self)
 
     def warm(self, *specs: str) -> None:
-        """Start every worker now and load the given adapters in each (blocks until done)."""
+        """Start every worker now and load the given adapters in each (blocks until done).
+
+        All workers boot at once; each is handed back to the pool as soon as it is ready, so a
+        call arriving meanwhile is served by the first ready one instead of waiting for all.
+        """
         workers = []
         for _ in range(self.size):
             w = self._take(block=False)
             if w is None:
                 break
             workers.append(w)
-        try:
-            for w in workers:
-                for spec in specs:
-                    w.call(spec, "__warm__", (), {}, self.timeout_seconds)
-        finally:
-            for w in workers:
+            with contextlib.suppress(OSError):  # a dead worker shows on its next call (replaced then)
+                w.preload(specs)
+        for w in workers:
+            try:
+                w.drain(self.timeout_seconds)
+            except (TimeoutError, EOFError, OSError):
+                pass  # likewise: the next call on it answers and replaces it
+            finally:
                 self._idle.put(w)
 
     def prestart(self, *specs: str, count: int = 1) -> None:

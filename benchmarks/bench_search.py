@@ -567,21 +567,32 @@ def warm_until_done(
         code = reason.split(":", 1)[0]
         reasons[code] = reasons.get(code, 0) + 1
     recovered = sorted({f["path"] for f in failures if f["path"] in docs})
+    # The warm answers name at most 100 documents each: count documents and pages from the
+    # cache listing instead (paged; nothing is extracted by it).
+    listed_docs = listed_pages = 0
+    offset: int | None = 0
+    while offset is not None:
+        page = core.list_documents(paths, recursive=True, offset=offset, limit=1000)
+        for d in page.documents:
+            if d.cached and d.indexed:
+                listed_docs += 1
+                listed_pages += d.pages or 0
+        offset = page.next_offset
     return {
         "seconds": seconds,
         "calls": calls,
         "corpus_size": res.corpus_size if res is not None else 0,
-        "docs": len(docs),
+        "docs": listed_docs,
         "warmed": warmed,
         "cached": sum(1 for st in first_status.values() if st == "cached"),
         "with_embeddings": sum(1 for d in docs.values() if d.embeddings_cached),
-        "pages": sum(d.pages for d in docs.values()),
+        "pages": listed_pages,
         "pages_with_embeddings": sum(d.pages for d in docs.values() if d.embeddings_cached),
         "skipped": len(final_skips),
         "skipped_by_code": reasons,
         "failed_then_warmed": recovered,
         "failures": failures,
-        "unprocessed": len(res.unprocessed) if res is not None else None,
+        "unprocessed": res.unprocessed_count if res is not None else None,
         "executor": res.executor if res is not None else None,
     }
 
