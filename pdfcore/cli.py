@@ -242,11 +242,13 @@ def _cmd_warm(args: argparse.Namespace, core: Any) -> int:
     def human(r: Any) -> str:
         lines = [
             f"{r.corpus_size} PDF(s): {r.warmed_this_call} warmed now, "
-            f"{sum(1 for d in r.docs if d.status == 'cached')} already cached, {len(r.skipped)} skipped"
+            f"{r.status_counts.get('cached', 0)} already cached, {r.skipped_count} skipped"
         ]
         lines += [f"skipped {s.path}: {s.reason}" for s in r.skipped]
-        if r.unprocessed:
-            lines.append(f"{len(r.unprocessed)} not reached within the budget: run again to continue")
+        if r.skipped_count > len(r.skipped):
+            lines.append(f"... and {r.skipped_count - len(r.skipped)} more skipped")
+        if r.unprocessed_count:
+            lines.append(f"{r.unprocessed_count} not reached within the budget: run again to continue")
         return "\n".join(lines)
 
     _emit(args, r, human)

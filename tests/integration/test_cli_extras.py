@@ -62,3 +62,20 @@ def test_cli_verify(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert out.startswith("exact: page 3")
     assert main(["verify", pdf, "nothing of the sort is written anywhere here", "--root", "/", "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["status"] == "not_found"
+
+
+def test_cli_warm_shows_progress_and_counts(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`pdfcore warm DIR`: a progress bar on stderr, the whole counts on stdout; again: all cached."""
+    from pdfcore.cli import main
+
+    folder = env / "docs"
+    folder.mkdir()
+    for i in range(4):
+        simple_document(folder / f"d{i}.pdf", 2, words=(f"walrus{i}",))
+    (folder / "broken.pdf").write_bytes(b"%PDF-1.4 broken")
+    assert main(["warm", str(folder), "--root", "/"]) == 0
+    captured = capsys.readouterr()
+    assert "[" in captured.err and "5/5" in captured.err  # the bar reached the end
+    assert "5 PDF(s): 4 warmed now, 0 already cached, 1 skipped" in captured.out
+    assert main(["warm", str(folder), "--root", "/"]) == 0
+    assert "5 PDF(s): 0 warmed now, 4 already cached, 1 skipped" in capsys.readouterr().out
