@@ -150,7 +150,9 @@ class DocumentService:
                         self._pages.put((digest, i), p)
                 missing = [i for i in missing if i not in stored]
         if missing:
-            fresh, failed = self._extract_finished(source, facts, missing, sample=sample)
+            raw, failed = self._extract_tolerant(source, missing)
+            profile, sampled = self.furniture(source, facts, raw, extract=sample)
+            fresh = [self.finish(p, facts, profile) for p in raw + sampled]
             with self._lock:
                 for p in fresh:
                     self._pages.put((digest, p.index), p)
@@ -160,77 +162,10 @@ class DocumentService:
                     pending.setdefault(digest, []).extend(fresh)
                 else:
                     self.store.save_pages(digest, fresh)
-            wanted = set(missing)
-            found.update({p.index: p for p in fresh if p.index in wanted})
+            found.update({p.index: p for p in fresh[: len(raw)]})
             # Pages the engine could not read are answered honestly (empty, flagged), not cached.
             found.update({i: PageText(index=i, text="", warnings=("extraction_failed", "no_text")) for i in failed})
         return PagesResult(pages=found, cache_hits=hits)
-
-    def _extract_finished(
-        self, source: DocumentSource, facts: DocumentFacts, missing: Sequence[int], *, sample: bool
-    ) -> tuple[list[PageText], list[int]]:
-        """Extract and finish ``missing`` (plus, when the running-head profile must be learnt,
-        its sample pages). Returns the finished pages and the pages the engine could not read.
-
-        When the profile is known (or not to be learnt here), pages are finished as they arrive
-        from the engine workers, so finishing overlaps extraction. Otherwise the sample pages
-        come first (a few), then the rest streams the same way.
-        """
-        key = ("furniture", source.fingerprint.sha256)
-        with self._lock:
-            known = self._facts.get(key)
-        fresh: list[PageText] = []
-        if isinstance(known, FurnitureProfile):
-            profile = known
-            todo = list(missing)
-        elif not sample or not sample_indexes(facts.page_count):
-            # Learnt from the pages at hand only (read_all reads nothing it does not return).
-            raw, failed = self._extract_tolerant(source, missing)
-            learnt, sampled = self.furniture(source, facts, raw, extract=sample)
-            return [self.finish(p, facts, learnt) for p in raw + sampled], failed
-        else:
-            # Learn the profile from its sample pages first (those asked for are read once), then
-            # stream the rest.
-            profile, sampled = self.furniture(source, facts, (), extract=True)
-            fresh.extend(self.finish(p, facts, profile) for p in sampled)
-            have = {p.index for p in sampled}
-            todo = [i for i in missing if i not in have]
-        if not todo:
-            return fresh, []
-        failed = self._extract_streaming(
-            source, todo, lambda p: fresh.append(self.finish(p, facts, profile)), asked=len(missing)
-        )
-        return fresh, failed
-
-    def _extract_streaming(
-        self, source: DocumentSource, indexes: Sequence[int], on_page: Callable[[PageText], None], *, asked: int
-    ) -> list[int]:
-        """Extract pages, handing each to ``on_page`` as it arrives; when the batch fails, the
-        pages not yet received are retried one by one (one unreadable page does not sink the
-        others). When the caller asked for one page (``asked``) and it fails, that raises; so
-        does a batch of which no page could be read."""
-        received: set[int] = set()
-        try:
-            for page in self.extractor.extract(source, indexes):
-                received.add(page.index)
-                on_page(page)
-            return []
-        except ExtractionFailed:
-            if asked == 1:
-                raise
-        failed: list[int] = []
-        for i in indexes:
-            if i in received:
-                continue
-            try:
-                for page in self.extractor.extract(source, [i]):
-                    received.add(page.index)
-                    on_page(page)
-            except ExtractionFailed:
-                failed.append(i)
-        if failed and not received and len(failed) == asked:
-            raise ExtractionFailed("The PDF engine could not read any of the requested pages.")
-        return failed
 
     def _extract_tolerant(self, source: DocumentSource, indexes: Sequence[int]) -> tuple[list[PageText], list[int]]:
         """Extract pages; when a batch fails, retry page by page so one unreadable page does not
