@@ -459,13 +459,9 @@ class SqliteStore(Store):
                 if n in per_doc_terms:
                     per_doc_terms[n][k].add(int(rowid) & mask)
         # Statistics of the documents searched together, so that scores compare across them.
-        total_pages = 0
-        total_length = 0.0
-        for d in doc_nos.values():
-            st = self._doc_stats(conn, d)
-            if st is not None:
-                total_pages += st[0]
-                total_length += st[0] * st[1]
+        stats = {n: self._doc_stats(conn, d) for n, d in doc_nos.items()}
+        total_pages = sum(st[0] for st in stats.values() if st is not None)
+        total_length = sum(st[0] * st[1] for st in stats.values() if st is not None)
         shared = (
             (
                 total_pages,
@@ -479,7 +475,7 @@ class SqliteStore(Store):
         for n, per_term in per_doc_terms.items():
             if not any(per_term):
                 continue
-            outcome = self._rank(conn, doc_nos[n], n, query, per_term, {}, None, limit, shared)
+            outcome = self._rank(conn, doc_nos[n], n, query, per_term, {}, None, limit, shared, stats[n])
             if outcome.hits:
                 out[doc_nos[n]] = outcome
         return out
@@ -495,11 +491,13 @@ class SqliteStore(Store):
         pages: Sequence[int] | None,
         limit: int,
         shared: tuple[int, float, list[int]] | None = None,
+        stats: tuple[int, float] | None = None,
     ) -> KeywordOutcome:
         """Combine per-term candidate pages (AND/OR) and rank them with BM25: document-local,
         or with ``shared`` (pages, mean page length, pages per term) of a set of documents
-        searched together."""
-        stats = self._doc_stats(conn, digest)
+        searched together. ``stats``: this document's (pages, mean page length), when the
+        caller has them already."""
+        stats = stats or self._doc_stats(conn, digest)
         if stats is None:
             return KeywordOutcome(hits=(), page_match_counts=(), searched_pages=0)
         n_pages, avgdl = stats

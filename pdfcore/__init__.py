@@ -17,8 +17,9 @@ from pdfcore._layout_check import check_components as _check_components
 
 _check_components()
 
-from typing import TYPE_CHECKING, Any  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
+from pdfcore._lazy import lazy_attributes  # noqa: E402
 from pdfcore.errors import PdfcoreError  # noqa: E402
 
 if TYPE_CHECKING:
@@ -38,12 +39,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'pdfcore' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY)

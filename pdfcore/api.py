@@ -925,27 +925,33 @@ class Pdfcore:
             },
         }
 
+    def _engine_specs(self) -> list[str]:
+        """The engines the workers should load ahead (those run in worker processes)."""
+        return [s for s in (getattr(self.text, "spec", None), getattr(self.renderer, "spec", None)) if s]
+
     def prestart(self) -> None:
         """Start one engine worker now, without waiting for it (the rest start with :meth:`warm`)."""
-        specs = [s for s in (getattr(self.text, "spec", None), getattr(self.renderer, "spec", None)) if s]
         for item in self.lifecycle:
             prestart = getattr(item, "prestart", None)
             if callable(prestart):
-                prestart(*specs, count=1)
+                prestart(*self._engine_specs(), count=1)
 
     def warm(self) -> None:
         """Start engine workers and load engines now instead of on the first call; the cache
         store is opened (and its schema checked) alongside."""
-        specs = [getattr(self.text, "spec", None), getattr(self.renderer, "spec", None)]
         store_warm = getattr(self.store, "warm", None)
-        opener = threading.Thread(target=store_warm, name="pdfcore-store-warm", daemon=True)
-        if callable(store_warm):
+        opener = (
+            threading.Thread(target=store_warm, name="pdfcore-store-warm", daemon=True)
+            if callable(store_warm)
+            else None
+        )
+        if opener is not None:
             opener.start()
         for item in self.lifecycle:
             warm = getattr(item, "warm", None)
             if callable(warm):
-                warm(*[s for s in specs if s])
-        if opener.is_alive():
+                warm(*self._engine_specs())
+        if opener is not None:
             opener.join()
 
     def close(self) -> None:

@@ -159,6 +159,11 @@ def build_pdf(
     if info:
         info_id = add(("<< " + " ".join(f"/{k} ({_esc(v)})" for k, v in info.items()) + " >>").encode("latin-1"))
 
+    return assemble(objects, root=catalog, info=info_id)
+
+
+def assemble(objects: list[bytes], *, root: int, info: int | None = None) -> bytes:
+    """A PDF file of ``objects`` (object numbers 1..n in order) with its cross-reference table."""
     out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
     for i, body in enumerate(objects, start=1):
@@ -168,9 +173,9 @@ def build_pdf(
     out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     for off in offsets:
         out += b"%010d 00000 n \n" % off
-    trailer = f"trailer\n<< /Size {len(objects) + 1} /Root {catalog} 0 R"
-    if info_id:
-        trailer += f" /Info {info_id} 0 R"
+    trailer = f"trailer\n<< /Size {len(objects) + 1} /Root {root} 0 R"
+    if info:
+        trailer += f" /Info {info} 0 R"
     trailer += f" >>\nstartxref\n{xref}\n%%EOF\n"
     out += trailer.encode("latin-1")
     return bytes(out)

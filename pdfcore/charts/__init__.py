@@ -9,7 +9,9 @@ chart declines. :class:`ChartService` adds the renders a caller needs to check a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from pdfcore._lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from pdfcore.charts.results import ChartResult
@@ -17,16 +19,8 @@ if TYPE_CHECKING:
 
 __all__ = ["ChartResult", "ChartService"]
 
+# The engine loads on first use: importing the result classes (for schemas) stays light.
 _LAZY = {"ChartResult": "pdfcore.charts.results", "ChartService": "pdfcore.charts.service"}
 
 
-def __getattr__(name: str) -> Any:
-    # The engine loads on first use: importing the result classes (for schemas) stays light.
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'pdfcore.charts' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY)

@@ -173,6 +173,18 @@ def _truncated(*lists: Sequence[object]) -> bool | None:
     return True if any(len(x) > MAX_LISTED for x in lists) else None
 
 
+def _envelope(unprocessed: Sequence[str], skipped: Sequence[Skipped], *other: Sequence[object]) -> dict[str, Any]:
+    """The shared list fields of a corpus answer: at most MAX_LISTED paths each, whole counts
+    beside them, and ``lists_truncated`` when any list (``other`` included) was cut."""
+    return {
+        "unprocessed": tuple(unprocessed[:MAX_LISTED]),
+        "skipped": tuple(skipped[:MAX_LISTED]),
+        "unprocessed_count": len(unprocessed),
+        "skipped_count": len(skipped),
+        "lists_truncated": _truncated(unprocessed, skipped, *other),
+    }
+
+
 def clamp_budget(budget: object) -> int:
     if isinstance(budget, bool) or not isinstance(budget, (int, float)):
         raise InvalidArgument("budget_seconds must be a number (1-300).")
@@ -243,7 +255,7 @@ class CorpusService:
                     resolved = folder and not os.path.islink(cand)
                     real_c, shown, size, mtime, digest = self.core.sources.peek(cand, resolved=resolved)
                 except PdfcoreError as exc:
-                    if single and not os.path.isdir(real):
+                    if single and not folder:
                         raise
                     skipped.append(Skipped(self.core.policy.display(cand), f"{exc.code}: {exc.message}"))
                     continue
@@ -385,17 +397,13 @@ class CorpusService:
         docs.sort(key=lambda d: (d.status != "warmed", d.path))
         return WarmResult(
             docs=tuple(docs[:MAX_LISTED]),
-            unprocessed=tuple(unprocessed[:MAX_LISTED]),
-            skipped=tuple(skipped[:MAX_LISTED]),
             corpus_size=len(files),
             warmed_this_call=warmed,
             budget_exhausted=bool(unprocessed),
             budget_seconds=budget,
             executor=self._executor.name if self._executor is not None else "in-process",
             status_counts=counts,
-            unprocessed_count=len(unprocessed),
-            skipped_count=len(skipped),
-            lists_truncated=_truncated(docs, unprocessed, skipped),
+            **_envelope(unprocessed, skipped, docs),
         )
 
     def _cached_state(self, f: CorpusFile, embeddings: bool) -> tuple[int, bool]:
@@ -456,11 +464,7 @@ class CorpusService:
         nxt = offset + limit if offset + limit < len(files) else None
         return OverviewResult(
             docs=tuple(cards),
-            unprocessed=tuple(unprocessed[:MAX_LISTED]),
-            skipped=tuple(skipped[:MAX_LISTED]),
-            unprocessed_count=len(unprocessed),
-            skipped_count=len(skipped),
-            lists_truncated=_truncated((), unprocessed, skipped),
+            **_envelope(unprocessed, skipped),
             corpus_size=len(files),
             warmed_this_call=warmed,
             budget_exhausted=bool(unprocessed),
@@ -611,7 +615,7 @@ class CorpusService:
                 sem_doc_counts[digest] = sem_doc_counts.get(digest, 0) + 1
             for d, n in sem_doc_counts.items():
                 doc_counts[d] = max(doc_counts.get(d, 0), n)
-        # fuse: keyword arm interleaved by per-document rank; semantic arm by cosine
+        # fuse by rank: the keyword arm by shared-statistics BM25, the semantic arm by cosine
         fused: dict[tuple[str, int], float] = {}
         kw_global = sorted((-score, digest, page) for digest, lst in kw_lists.items() for page, score in lst)
         for pos, (_neg, digest, page) in enumerate(kw_global, start=1):
@@ -675,11 +679,7 @@ class CorpusService:
             excerpt_style=excerpt_style,
             coverage={"searched": len(ready), "corpus": len(files)},
             hidden_text_detected=any(m.hidden_text for m in matches),
-            unprocessed=tuple(unprocessed[:MAX_LISTED]),
-            skipped=tuple(skipped[:MAX_LISTED]),
-            unprocessed_count=len(unprocessed),
-            skipped_count=len(skipped),
-            lists_truncated=_truncated((), unprocessed, skipped, semantic_unprocessed if use_semantic else ()),
+            **_envelope(unprocessed, skipped, semantic_unprocessed if use_semantic else ()),
             relaxed_to_or=True if relaxed else None,
             corpus_size=len(files),
             warmed_this_call=warmed,

@@ -252,10 +252,48 @@ class ReadService:
         parts: list[str] = []
         included: list[int] = []
         empty: list[int] = []
+        used = 0
+        hits = 0
+        hidden = False
+        truncated_bytes = False
+        next_index: int | None = None
+        cut_page: int | None = None
+        largest = 0
+        pending: dict[int, PageText] = {}
+        # Freshly extracted pages are written to the store once, at the end of the loop. Pages
+        # past the cap are never extracted (see _batch).
         with self.documents.deferred_writes():
-            used, hits, hidden, truncated_bytes, next_index, cut_page = self._fill_window(
-                source, facts, window, total, cap, labels, parts, included, empty
-            )
+            for i in window:
+                if i not in pending:
+                    batch = self._batch(window, i, cap - used, largest)
+                    got = self.documents.pages(source, batch, facts, sample=False)
+                    hits += got.cache_hits
+                    pending.update(got.pages)
+                page = pending.pop(i)
+                chunk = page_header(i + 1, labels[i]) + page.text + "\n\n"
+                size = len(chunk.encode("utf-8"))
+                largest = max(largest, size)
+                if used + size > cap:
+                    truncated_bytes = True
+                    if included:
+                        next_index = i
+                    else:
+                        # Not even this one page fits: return its head, cut on a character boundary,
+                        # so a caller looping on next_page still sees every page exactly once.
+                        cut = chunk.encode("utf-8")[:cap].decode("utf-8", "ignore")
+                        parts.append(cut)
+                        used += len(cut.encode("utf-8"))
+                        included.append(i)
+                        hidden = hidden or bool(page.hidden)
+                        cut_page = i + 1
+                        next_index = i + 1 if i + 1 < total else None
+                    break
+                parts.append(chunk)
+                used += size
+                included.append(i)
+                hidden = hidden or bool(page.hidden)
+                if page.char_count == 0:
+                    empty.append(i + 1)
         if not truncated_bytes:
             next_index = window[-1] + 1 if window[-1] + 1 < total else None
         truncated_pages = not truncated_bytes and next_index is not None
@@ -282,62 +320,6 @@ class ReadService:
             pages_without_text=tuple(empty),
             page_cut=cut_page,
         )
-
-    def _fill_window(
-        self,
-        source: DocumentSource,
-        facts: DocumentFacts,
-        window: list[int],
-        total: int,
-        cap: int,
-        labels: Sequence[str | None],
-        parts: list[str],
-        included: list[int],
-        empty: list[int],
-    ) -> tuple[int, int, bool, bool, int | None, int | None]:
-        """Add whole pages of ``window`` to ``parts`` until the byte cap; never extracts a page it
-        will not return (see :meth:`_batch`). Returns (used, hits, hidden, truncated_bytes,
-        next_index, cut_page)."""
-        used = 0
-        hits = 0
-        hidden = False
-        truncated_bytes = False
-        next_index: int | None = None
-        cut_page: int | None = None
-        largest = 0
-        pending: dict[int, PageText] = {}
-        for i in window:
-            if i not in pending:
-                batch = self._batch(window, i, cap - used, largest)
-                got = self.documents.pages(source, batch, facts, sample=False)
-                hits += got.cache_hits
-                pending.update(got.pages)
-            page = pending.pop(i)
-            chunk = page_header(i + 1, labels[i]) + page.text + "\n\n"
-            size = len(chunk.encode("utf-8"))
-            largest = max(largest, size)
-            if used + size > cap:
-                truncated_bytes = True
-                if included:
-                    next_index = i
-                else:
-                    # Not even this one page fits: return its head, cut on a character boundary,
-                    # so a caller looping on next_page still sees every page exactly once.
-                    cut = chunk.encode("utf-8")[:cap].decode("utf-8", "ignore")
-                    parts.append(cut)
-                    used += len(cut.encode("utf-8"))
-                    included.append(i)
-                    hidden = hidden or bool(page.hidden)
-                    cut_page = i + 1
-                    next_index = i + 1 if i + 1 < total else None
-                break
-            parts.append(chunk)
-            used += size
-            included.append(i)
-            hidden = hidden or bool(page.hidden)
-            if page.char_count == 0:
-                empty.append(i + 1)
-        return used, hits, hidden, truncated_bytes, next_index, cut_page
 
     def _batch(self, window: list[int], i: int, remaining: int, largest: int) -> list[int]:
         """Pages to extract together starting at ``i``.

@@ -9,13 +9,15 @@ from pathlib import Path
 import pytest
 
 from pdfcore.serde import unstructure
+from tests.pdfgen import assemble
 
 N_DOCS = 10_000
 PLACEHOLDER = b"NNNNNN"
 
 
 def _template() -> bytes:
-    """A one-page PDF whose text holds a fixed-width placeholder (so the xref stays valid)."""
+    """A one-page PDF whose text holds a fixed-width placeholder (so the xref stays valid);
+    uncompressed, so the placeholder can be replaced in the bytes."""
     content = b"BT /F1 12 Tf 72 720 Td (scale document " + PLACEHOLDER + b" quokka) Tj ET"
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
@@ -25,17 +27,7 @@ def _template() -> bytes:
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
         b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
     ]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for i, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    for off in offsets:
-        out += b"%010d 00000 n \n" % off
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
+    return assemble(objects, root=1)
 
 
 @pytest.fixture(scope="module")
