@@ -1,4 +1,4 @@
-"""Store on SQLite (sqlite-utils): the persistent cache and the keyword index.
+"""Store on SQLite: the persistent cache and the keyword index.
 
 One database file under the cache directory, WAL mode, one transaction per write, so several
 processes can share it. The schema carries a version (``PRAGMA user_version``); a database
@@ -53,6 +53,31 @@ BM25_K1 = 1.2
 BM25_B = 0.75
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]")
 _MARK_OPEN, _MARK_CLOSE = "\x02", "\x03"
+
+
+def _table(name: str, columns: str, pk: str) -> str:
+    cols = ",\n".join(f'   "{c.split()[0]}" {c.split()[1]}' for c in columns.split(","))
+    return f'CREATE TABLE IF NOT EXISTS "{name}" (\n{cols},\n   PRIMARY KEY ({pk})\n)'
+
+
+#: The cache's tables. Column order and types are part of SCHEMA_VERSION.
+_SCHEMA = (
+    _table("paths", "path TEXT,size INTEGER,mtime_ns INTEGER,digest TEXT", '"path"'),
+    _table("documents", "digest TEXT,doc_no INTEGER,facts TEXT,written_at REAL,accessed_at REAL", '"digest"'),
+    "CREATE UNIQUE INDEX IF NOT EXISTS documents_doc_no ON documents(doc_no)",
+    _table("pages", "digest TEXT,page INTEGER,data TEXT,chars INTEGER,images INTEGER,source TEXT", '"digest", "page"'),
+    _table("doc_index", "digest TEXT,n_pages INTEGER,avgdl REAL,indexed_at REAL", '"digest"'),
+    _table("page_terms", "digest TEXT,page INTEGER,length INTEGER,tf TEXT", '"digest", "page"'),
+    _table(
+        "refs",
+        "source TEXT,ref TEXT,digest TEXT,page INTEGER,x0 REAL,y0 REAL,x1 REAL,y1 REAL,kind TEXT,text TEXT,"
+        "created_at REAL",
+        '"source", "ref"',
+    ),
+    _table("vectors", "digest TEXT,key TEXT,dimension INTEGER,spans TEXT,data BLOB,created_at REAL", '"digest", "key"'),
+    f"CREATE VIRTUAL TABLE IF NOT EXISTS pages_fts USING fts5(text, tokenize='{TOKENIZE}')",
+    "CREATE VIRTUAL TABLE IF NOT EXISTS pages_tri USING fts5(text, tokenize='trigram')",
+)
 
 
 def has_cjk(text: str) -> bool:
@@ -144,57 +169,11 @@ class SqliteStore(Store):
                 os.replace(src, f"{self.path}.v{version}.{stamp}.old{suffix}")
 
     def _create(self, conn: sqlite3.Connection) -> None:
-        import sqlite_utils
-
-        db = sqlite_utils.Database(conn)
+        # Plain DDL: creating a cache is on the first call's path, so it imports nothing.
         conn.execute("BEGIN IMMEDIATE")
         try:
-            db.table("paths").create(
-                {"path": str, "size": int, "mtime_ns": int, "digest": str}, pk="path", if_not_exists=True
-            )
-            db.table("documents").create(
-                {"digest": str, "doc_no": int, "facts": str, "written_at": float, "accessed_at": float},
-                pk="digest",
-                if_not_exists=True,
-            )
-            conn.execute("CREATE UNIQUE INDEX IF NOT EXISTS documents_doc_no ON documents(doc_no)")
-            db.table("pages").create(
-                {"digest": str, "page": int, "data": str, "chars": int, "images": int, "source": str},
-                pk=("digest", "page"),
-                if_not_exists=True,
-            )
-            db.table("doc_index").create(
-                {"digest": str, "n_pages": int, "avgdl": float, "indexed_at": float},
-                pk="digest",
-                if_not_exists=True,
-            )
-            db.table("page_terms").create(
-                {"digest": str, "page": int, "length": int, "tf": str}, pk=("digest", "page"), if_not_exists=True
-            )
-            db.table("refs").create(
-                {
-                    "source": str,
-                    "ref": str,
-                    "digest": str,
-                    "page": int,
-                    "x0": float,
-                    "y0": float,
-                    "x1": float,
-                    "y1": float,
-                    "kind": str,
-                    "text": str,
-                    "created_at": float,
-                },
-                pk=("source", "ref"),
-                if_not_exists=True,
-            )
-            db.table("vectors").create(
-                {"digest": str, "key": str, "dimension": int, "spans": str, "data": bytes, "created_at": float},
-                pk=("digest", "key"),
-                if_not_exists=True,
-            )
-            conn.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS pages_fts USING fts5(text, tokenize='{TOKENIZE}')")
-            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS pages_tri USING fts5(text, tokenize='trigram')")
+            for statement in _SCHEMA:
+                conn.execute(statement)
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             conn.execute("COMMIT")
         except BaseException:
@@ -731,6 +710,7 @@ class SqliteStore(Store):
         ocr = conn.execute("SELECT count(*) FROM pages WHERE source='ocr'").fetchone()[0]
         size = sum(os.path.getsize(self.path + s) for s in ("", "-wal") if os.path.exists(self.path + s))
         return StoreStats(
+            rows_by_table=self._rows_by_table(conn),
             total_files=int(files),
             total_pages=int(pages),
             total_images=int(images),
@@ -739,6 +719,17 @@ class SqliteStore(Store):
             size_bytes=int(size),
             path=self.path,
         )
+
+    @staticmethod
+    def _rows_by_table(conn: sqlite3.Connection) -> tuple[tuple[str, int], ...]:
+        # sqlite-utils is imported here only: its import (which loads numpy when installed) has no
+        # place on the path of a first read.
+        import sqlite_utils
+
+        db = sqlite_utils.Database(conn)
+        shadow = ("_data", "_idx", "_content", "_docsize", "_config")
+        names = [t for t in db.table_names() if not t.endswith(shadow)]
+        return tuple((name, int(db.table(name).count)) for name in sorted(names))
 
     def clear(self, *, expired_only: bool) -> int:
         with self._tx() as c:

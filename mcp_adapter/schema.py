@@ -6,6 +6,8 @@ with ``opt``) are not required, boxes and clips are 4-number arrays, tuples are 
 
 from __future__ import annotations
 
+import copy
+import functools
 import types
 import typing
 from typing import Any, Union, get_args, get_origin
@@ -17,6 +19,13 @@ from pdfcore.serde import OPTIONAL_KEY
 
 
 def schema_for(cls: type) -> dict[str, Any]:
+    """The output schema of a result class (a fresh copy: callers may change it)."""
+    return copy.deepcopy(_schema_for(cls))
+
+
+@functools.cache
+def _schema_for(cls: type) -> dict[str, Any]:
+    # Cached: result classes nest the same parts (matches, boxes, pages) many times over.
     hints = typing.get_type_hints(cls)
     props: dict[str, Any] = {}
     required: list[str] = []
@@ -66,5 +75,5 @@ def _type_schema(tp: Any) -> dict[str, Any]:
         value = args[1] if len(args) == 2 else Any
         return {"type": "object", "additionalProperties": _type_schema(value)}
     if attrs.has(tp):
-        return schema_for(tp)
+        return _schema_for(tp)
     raise TypeError(f"no JSON schema for {tp!r}")

@@ -826,6 +826,7 @@ class Pdfcore:
                 cache_size_bytes=st.size_bytes,
                 cache_size_mb=round(st.size_bytes / (1024 * 1024), 2),
                 index_path=st.path,
+                rows_by_table=dict(st.rows_by_table),
             )
         else:
             out["cache_enabled"] = False

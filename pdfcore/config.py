@@ -281,8 +281,19 @@ def _converter() -> Any:
 def settings_from_mapping(data: Mapping[str, Any], *, origin: str = "configuration") -> Settings:
     import cattrs
 
+    # Section by section, and only the sections given: the others keep their defaults, and
+    # no structuring code is generated for them (this runs at every start).
+    sections = attr.fields_dict(attr.resolve_types(Settings))
+    unknown = sorted(set(data) - set(sections))
+    if unknown:
+        raise ConfigInvalid(f"{origin}: unknown section(s) {', '.join(unknown)}; sections: {', '.join(sections)}")
+    conv = _converter()
+    section = ""
     try:
-        settings: Settings = _converter().structure(dict(data), Settings)
+        given: dict[str, Any] = {}
+        for section, values in data.items():
+            given[section] = conv.structure(values, sections[section].type)
+        settings = Settings(**given)
     except cattrs.BaseValidationError as exc:
         from cattrs.v import format_exception
 
@@ -290,11 +301,12 @@ def settings_from_mapping(data: Mapping[str, Any], *, origin: str = "configurati
             # attrs validators name the key and the allowed range themselves
             return str(e) if type(e) is ValueError and str(e) else format_exception(e, t)
 
-        problems = cattrs.transform_error(exc, path="", format_exception=describe)
-        detail = "; ".join(p.replace(" @ $", " at ").replace(" @ ", " at ").removesuffix(" at ") for p in problems)
+        problems = cattrs.transform_error(exc, path=section, format_exception=describe)
+        detail = "; ".join(p.replace(" @ ", " at ").removesuffix(" at ") for p in problems)
         raise ConfigInvalid(f"{origin}: {detail}") from None
     except (ValueError, TypeError) as exc:
-        raise ConfigInvalid(f"{origin}: {exc}") from None
+        where = f" [{section}]" if section else ""
+        raise ConfigInvalid(f"{origin}{where}: {exc}") from None
     return settings
 
 

@@ -271,6 +271,8 @@ class StoreStats:
     total_ocr_pages: int
     size_bytes: int
     path: str
+    #: Rows per table of the store (its own names), for operators sizing a cache.
+    rows_by_table: tuple[tuple[str, int], ...] = ()
 
 
 # --------------------------------------------------------------------------------------------

@@ -70,15 +70,20 @@ def installed(port: str) -> list[str]:
 
 
 def spec(port: str, name: str) -> str:
-    """The ``"module:Class"`` of a backend, after checking it can load here."""
-    load_class(port, name)
-    return BACKENDS[port][name]
+    """The ``"module:Class"`` of a backend that runs in engine workers, after checking that it
+    exists and that its modules are installed here. The module itself is not imported in this
+    process (the workers import it), which keeps start-up lean."""
+    target = _target(port, name)
+    _check_requirements(port, name)
+    if importlib.util.find_spec(target.partition(":")[0]) is None:
+        raise BackendUnavailable(f"The {port} backend {name!r} ({target}) is not part of this installation.")
+    return target
 
 
 ISOLATION_SPEC = "adapters.process_isolation"
 
 
-def load_class(port: str, name: str) -> type[Any]:
+def _target(port: str, name: str) -> str:
     table = BACKENDS.get(port)
     if table is None:
         raise UnknownBackend(f"There is no port named {port!r}; ports: {', '.join(sorted(BACKENDS))}.")
@@ -88,6 +93,10 @@ def load_class(port: str, name: str) -> type[Any]:
             f"No {port} backend named {name!r}. Known: {', '.join(names(port))}; "
             f"installed here: {', '.join(installed(port)) or 'none'}."
         )
+    return target
+
+
+def _check_requirements(port: str, name: str) -> None:
     missing = missing_modules(port, name)
     if missing:
         _mods, extra = REQUIREMENTS[(port, name)]
@@ -95,6 +104,11 @@ def load_class(port: str, name: str) -> type[Any]:
             f"The {port} backend {name!r} needs {', '.join(missing)}, which is not installed.",
             recovery=f"Install {extra} (pip install -c constraints.txt '{extra}'), or choose another backend.",
         )
+
+
+def load_class(port: str, name: str) -> type[Any]:
+    target = _target(port, name)
+    _check_requirements(port, name)
     module_name, _, cls_name = target.partition(":")
     module = importlib.import_module(module_name)
     cls: type[Any] = getattr(module, cls_name)

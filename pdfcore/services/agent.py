@@ -15,9 +15,9 @@ from attrs import frozen
 from pdfcore import pagespec
 from pdfcore.errors import InvalidArgument, PdfcoreError
 from pdfcore.geometry import parse_clip, to_clip
-from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, KeywordQuery, PageText
+from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, PageText
 from pdfcore.services.places import Place, RefBook, collapse, regions
-from pdfcore.services.search import parse_query
+from pdfcore.services.search import parse_query, relaxed_query
 
 BODY_CHARS = 30_000
 PAGE_CHARS = 12_000
@@ -249,7 +249,7 @@ class AgentSurface:
             limit = max(1, facts.page_count)
             outcome = store.search_keyword(digest, parsed, pages=scope, limit=limit)
             if not outcome.hits and len(parsed.terms) >= 3:
-                outcome = store.search_keyword(digest, KeywordQuery(parsed.terms, mode="or"), pages=scope, limit=limit)
+                outcome = store.search_keyword(digest, relaxed_query(parsed), pages=scope, limit=limit)
                 if outcome.hits:
                     notes.append("No page contains every word; showing places with any of them.")
             spans_by_page = [(h.page, h.spans) for h in outcome.hits]

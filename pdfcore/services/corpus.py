@@ -19,7 +19,7 @@ from typing import Any
 from attrs import field, frozen
 
 from pdfcore.errors import InvalidArgument, PdfcoreError
-from pdfcore.models import DocumentSource, Fingerprint, KeywordQuery, WarmJob, WarmOutcome
+from pdfcore.models import DocumentSource, Fingerprint, WarmJob, WarmOutcome
 from pdfcore.results import CONTENT_WARNING_SEARCH
 from pdfcore.serde import opt
 from pdfcore.services.sources import list_pdfs
@@ -534,7 +534,7 @@ class CorpusService:
         budget_seconds: object = 45,
         recursive: bool = False,
     ) -> CorpusSearchResult:
-        from pdfcore.services.search import paragraph, parse_query, snippet
+        from pdfcore.services.search import paragraph, parse_query, relaxed_query, snippet
 
         if mode not in ("auto", "keyword", "semantic"):
             raise InvalidArgument("mode must be one of auto, keyword, semantic.")
@@ -587,7 +587,7 @@ class CorpusService:
         relaxed = False
         if mode in ("auto", "keyword") and not kw_lists and len(parsed.terms) >= 3 and store is not None:
             # No page of any document has every term: pages with any, ranked (as in pdf_search).
-            loose = KeywordQuery(parsed.terms, mode="or")
+            loose = relaxed_query(parsed)
             for digest, out in store.search_keyword_many(list(by_digest), loose, limit=top_k).items():
                 kw_lists[digest] = [(h.page, h.score) for h in out.hits]
                 doc_counts[digest] = min(top_k, len(out.page_match_counts))

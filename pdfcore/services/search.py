@@ -160,6 +160,23 @@ def parse_query(query: str) -> KeywordQuery:
     return KeywordQuery(terms=tuple(unique), mode="and")
 
 
+#: Function words left out when a query is relaxed to "any term": a page holding only "what is
+#: the" is no answer, and ranked by term counts it can crowd out pages with the content words.
+_FUNCTION_WORDS_TEXT = (
+    "a an and are as at be been but by can could did do does for from had has have how i if in into is it"
+    " its may might of on or our should than that the their them then there these they this those to was"
+    " we were what when where which who whom why will with would you your"
+)
+FUNCTION_WORDS = frozenset(_FUNCTION_WORDS_TEXT.split())
+
+
+def relaxed_query(query: KeywordQuery) -> KeywordQuery:
+    """The OR form of ``query`` used when no page holds every term: its content terms (phrases
+    and CJK terms always count; function words only when nothing else is left)."""
+    content = tuple(t for t in query.terms if t.phrase or t.substring or t.text.lower() not in FUNCTION_WORDS)
+    return KeywordQuery(content or query.terms, mode="or")
+
+
 # --------------------------------------------------------------------------------------------
 # Excerpts
 
@@ -370,9 +387,7 @@ class SearchService:
         outcome = store.search_keyword(digest, parsed, pages=scope, limit=max_results)
         relaxed = False
         if not outcome.hits and len(parsed.terms) >= 3:
-            outcome = store.search_keyword(
-                digest, KeywordQuery(parsed.terms, mode="or"), pages=scope, limit=max_results
-            )
+            outcome = store.search_keyword(digest, relaxed_query(parsed), pages=scope, limit=max_results)
             relaxed = bool(outcome.hits)
         hit_pages = self.documents.pages(source, [h.page for h in outcome.hits], facts).pages
         matches = tuple(self._match(hit_pages[h.page], h, facts, excerpt_style, context_chars) for h in outcome.hits)
@@ -534,9 +549,7 @@ class SearchService:
         outcome = store.search_keyword(digest, parsed, pages=scope, limit=FUSION_DEPTH)
         relaxed = False
         if not outcome.hits and len(parsed.terms) >= 3:
-            outcome = store.search_keyword(
-                digest, KeywordQuery(parsed.terms, mode="or"), pages=scope, limit=FUSION_DEPTH
-            )
+            outcome = store.search_keyword(digest, relaxed_query(parsed), pages=scope, limit=FUSION_DEPTH)
             relaxed = bool(outcome.hits)
         ranking = self._semantic_ranking(source, facts, query, scope)
         fused: dict[int, float] = {}

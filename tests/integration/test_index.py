@@ -59,6 +59,32 @@ def test_reads_and_info_use_the_persistent_cache(tmp_path: Path) -> None:
         again.close()
 
 
+def test_cache_stats_count_the_rows_of_each_table(tmp_path: Path) -> None:
+    pdf = simple_document(tmp_path / "s.pdf", 3)
+    core = _core(tmp_path)
+    try:
+        core.search(str(pdf), "page", mode="keyword")
+        rows = core.cache_stats()["rows_by_table"]
+    finally:
+        core.close()
+    assert rows["documents"] == 1 and rows["pages"] == 3 and rows["pages_fts"] == 3
+    assert not any(name.startswith("pages_fts_") for name in rows)  # FTS5's own tables stay out
+
+
+def test_creating_a_cache_imports_no_table_library(tmp_path: Path) -> None:
+    """The cache is created on the first call's path: plain SQL, no sqlite-utils (nor numpy)."""
+    code = (
+        "import sys\n"
+        "from adapters.sqlite_store import SqliteStore\n"
+        f"SqliteStore({str(tmp_path / 'c.sqlite')!r}).warm()\n"
+        "print(sorted(m for m in ('sqlite_utils', 'numpy') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
+    assert out.stdout.strip() == "[]"
+    tables = {r[0] for r in sqlite3.connect(tmp_path / "c.sqlite").execute("SELECT name FROM sqlite_master")}
+    assert {"paths", "documents", "pages", "doc_index", "page_terms", "refs", "vectors", "pages_fts"} <= tables
+
+
 def test_older_schema_is_rebuilt_not_misread(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     cache.mkdir()

@@ -6,7 +6,7 @@ import pytest
 
 from pdfcore.errors import InvalidArgument
 from pdfcore.models import OutlineEntry
-from pdfcore.services.search import heading_sections, parse_query
+from pdfcore.services.search import heading_sections, parse_query, relaxed_query
 from tests.fakes import FakeDocument, fake_core
 
 PAGES = [
@@ -39,6 +39,22 @@ def test_parse_query() -> None:
     ]
     with pytest.raises(InvalidArgument):
         parse_query("   ")
+
+
+def test_relaxed_query_keeps_content_words_phrases_and_cjk() -> None:
+    q = relaxed_query(parse_query('What is the "fair value" of the 著作権 in 2019?'))
+    assert q.mode == "or"
+    assert [t.text for t in q.terms] == ["fair value", "著作権", "2019"]
+    # only function words: nothing better to look for, so they stay
+    assert [t.text for t in relaxed_query(parse_query("what is the")).terms] == ["what", "is", "the"]
+
+
+def test_relaxed_search_ranks_by_content_words(searcher) -> None:  # type: ignore[no-untyped-def]
+    core, path = searcher
+    # no page holds every word; the function words "the", "by", "in" are on other pages too
+    r = core.search(path, "the domain law by the everyone in", mode="keyword")
+    assert r.relaxed_to_or
+    assert {m.page for m in r.matches} == {2, 4}
 
 
 def test_keyword_hits_excerpts_and_coverage(searcher) -> None:  # type: ignore[no-untyped-def]
