@@ -26,7 +26,6 @@ from pdfcore.services.sources import list_pdfs
 
 BUDGET_RANGE = (1, 300)
 MAX_LIMIT = 1000
-RRF_K = 60
 IN_PROCESS_BELOW = 3
 #: Paths listed per list field of a corpus answer (docs, unprocessed, skipped); the full counts
 #: are given beside them, so an answer stays small on a corpus of any size.
@@ -534,7 +533,7 @@ class CorpusService:
         budget_seconds: object = 45,
         recursive: bool = False,
     ) -> CorpusSearchResult:
-        from pdfcore.services.search import paragraph, parse_query, relaxed_query, snippet
+        from pdfcore.services.search import RRF_K, paragraph, parse_query, relaxed_query, snippet
 
         if mode not in ("auto", "keyword", "semantic"):
             raise InvalidArgument("mode must be one of auto, keyword, semantic.")
