@@ -533,7 +533,7 @@ class CorpusService:
         budget_seconds: object = 45,
         recursive: bool = False,
     ) -> CorpusSearchResult:
-        from pdfcore.services.search import RRF_K, paragraph, parse_query, relaxed_query, snippet
+        from pdfcore.services.search import fuse_ranks, paragraph, parse_query, relaxed_query, snippet
 
         if mode not in ("auto", "keyword", "semantic"):
             raise InvalidArgument("mode must be one of auto, keyword, semantic.")
@@ -615,12 +615,11 @@ class CorpusService:
             for d, n in sem_doc_counts.items():
                 doc_counts[d] = max(doc_counts.get(d, 0), n)
         # fuse by rank: the keyword arm by shared-statistics BM25, the semantic arm by cosine
-        fused: dict[tuple[str, int], float] = {}
         kw_global = sorted((-score, digest, page) for digest, lst in kw_lists.items() for page, score in lst)
-        for pos, (_neg, digest, page) in enumerate(kw_global, start=1):
-            fused[(digest, page)] = fused.get((digest, page), 0.0) + 1.0 / (RRF_K + pos)
-        for pos, key in enumerate(sorted(sem_scores, key=lambda k: -sem_scores[k][0]), start=1):
-            fused[key] = fused.get(key, 0.0) + 1.0 / (RRF_K + pos)
+        fused = fuse_ranks(
+            [(digest, page) for _neg, digest, page in kw_global],
+            sorted(sem_scores, key=lambda k: -sem_scores[k][0]),
+        )
         order = sorted(fused, key=lambda k: (-fused[k], k))[:top_k]
         kw_pages = {(d, p) for d, lst in kw_lists.items() for p, _ in lst}
         threshold = self.core.settings.embedding.confidence_threshold

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 from attrs import frozen
@@ -309,13 +309,23 @@ def heading_sections(pages: Sequence[PageText], page_count: int) -> list[Section
 # The service
 
 
-#: Reciprocal rank fusion: a page scores sum(1 / (RRF_K + rank)) over the keyword and semantic
-#: rankings. The customary 60 flattens the top of each list (rank 1 and rank 10 differ by 13 %),
-#: so a page both arms place midway beat each arm's clear first; 10 keeps a clear first ahead.
-#: Measured on the DEV question sets (docs/benchmarks.md, Search): hybrid R@5 single/folder
-#: 85.0/75.0 at 60, 86.7/75.0 at 20, 90.0/83.3 at 10 and at 5.
+#: Reciprocal rank fusion: an item scores sum(1 / (RRF_K + rank)) over the rankings. With the
+#: customary 60, a page both arms place anywhere in their first 60 outscores either arm's first;
+#: with 10, only pages both place in their first 11 do. Measured on the DEV question sets
+#: (docs/benchmarks.md, Search): hybrid R@5 single/folder 85.0/75.0 at 60, 86.7/75.0 at 20,
+#: 90.0/83.3 at 10 and at 5.
 RRF_K = 10
 FUSION_DEPTH = 50
+K = TypeVar("K")
+
+
+def fuse_ranks(*rankings: Sequence[K]) -> dict[K, float]:
+    """Reciprocal rank fusion of best-first rankings (an item may be missing from some)."""
+    fused: dict[K, float] = {}
+    for ranking in rankings:
+        for rank, item in enumerate(ranking, start=1):
+            fused[item] = fused.get(item, 0.0) + 1.0 / (RRF_K + rank)
+    return fused
 
 
 class SearchService:
@@ -557,11 +567,7 @@ class SearchService:
             outcome = store.search_keyword(digest, relaxed_query(parsed), pages=scope, limit=FUSION_DEPTH)
             relaxed = bool(outcome.hits)
         ranking = self._semantic_ranking(source, facts, query, scope)
-        fused: dict[int, float] = {}
-        for rank, h in enumerate(outcome.hits, start=1):
-            fused[h.page] = fused.get(h.page, 0.0) + 1.0 / (RRF_K + rank)
-        for rank, r in enumerate(ranking[:FUSION_DEPTH], start=1):
-            fused[r.page] = fused.get(r.page, 0.0) + 1.0 / (RRF_K + rank)
+        fused = fuse_ranks([h.page for h in outcome.hits], [r.page for r in ranking[:FUSION_DEPTH]])
         order = sorted(fused, key=lambda p: (-fused[p], p))[:max_results]
         kw = {h.page: h for h in outcome.hits}
         sem = {r.page: r for r in ranking}

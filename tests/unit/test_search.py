@@ -6,7 +6,7 @@ import pytest
 
 from pdfcore.errors import InvalidArgument
 from pdfcore.models import OutlineEntry
-from pdfcore.services.search import heading_sections, parse_query, relaxed_query
+from pdfcore.services.search import fuse_ranks, heading_sections, parse_query, relaxed_query
 from tests.fakes import FakeDocument, fake_core
 
 PAGES = [
@@ -55,6 +55,16 @@ def test_relaxed_search_ranks_by_content_words(searcher) -> None:  # type: ignor
     r = core.search(path, "the domain law by the everyone in", mode="keyword")
     assert r.relaxed_to_or
     assert {m.page for m in r.matches} == {2, 4}
+
+
+def test_fusion_keeps_a_clear_first_ahead_of_pages_both_arms_rank_low() -> None:
+    keyword = ["first", *(f"k{i}" for i in range(2, 15)), "both"]  # "both" at rank 15
+    semantic = [*(f"s{i}" for i in range(1, 15)), "both"]
+    fused = fuse_ranks(keyword, semantic)
+    assert max(fused, key=fused.__getitem__) == "first"
+    # agreement near the top still wins: both arms' second beats either arm's first alone
+    fused = fuse_ranks(["a", "x"], ["b", "x"])
+    assert max(fused, key=fused.__getitem__) == "x"
 
 
 def test_keyword_hits_excerpts_and_coverage(searcher) -> None:  # type: ignore[no-untyped-def]
