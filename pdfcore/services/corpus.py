@@ -584,9 +584,10 @@ class CorpusService:
                 kw_lists[digest] = [(h.page, h.score) for h in out.hits]
                 doc_counts[digest] = min(top_k, len(out.page_match_counts))
         relaxed = False
+        ranked_by = parsed  # the query whose matches the keyword arm ranked (for the excerpts)
         if mode in ("auto", "keyword") and not kw_lists and len(parsed.terms) >= 3 and store is not None:
             # No page of any document has every term: pages with any, ranked (as in pdf_search).
-            loose = relaxed_query(parsed)
+            loose = ranked_by = relaxed_query(parsed)
             for digest, out in store.search_keyword_many(list(by_digest), loose, limit=top_k).items():
                 kw_lists[digest] = [(h.page, h.score) for h in out.hits]
                 doc_counts[digest] = min(top_k, len(out.page_match_counts))
@@ -631,7 +632,7 @@ class CorpusService:
             info = facts.pages[page_no]
             sem = sem_scores.get((digest, page_no))
             if (digest, page_no) in kw_pages:
-                out = store.search_keyword(digest, parsed, pages=[page_no], limit=1) if store is not None else None
+                out = store.search_keyword(digest, ranked_by, pages=[page_no], limit=1) if store is not None else None
                 spans = out.hits[0].spans if out is not None and out.hits else ()
                 if excerpt_style == "paragraph" and spans:
                     text, pos, _b, _c = paragraph(page, spans, info.width, info.height)

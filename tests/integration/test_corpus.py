@@ -136,7 +136,11 @@ def test_corpus_search_relaxes_to_or_in_keyword_and_auto(tmp_path: Path, folder:
         for mode in ("keyword", "auto"):
             r = core.corpus_search(str(folder), "zebra3 quagga okapi", mode=mode, recursive=True)
             assert r.relaxed_to_or is True and r.matches
-            assert r.matches[0].path.endswith("doc3.pdf")
+            top = r.matches[0]
+            assert top.path.endswith("doc3.pdf")
+            # the excerpt is placed on the word that matched, not at the top of the page
+            text = core.read_pages(str(folder / "doc3.pdf"), str(top.page)).pages[0].text
+            assert text[top.position :].startswith("zebra3")
         exact = core.corpus_search(str(folder), "zebra3 appears here", mode="keyword", recursive=True)
         assert exact.relaxed_to_or is None and exact.matches[0].path.endswith("doc3.pdf")
     finally:
