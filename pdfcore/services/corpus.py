@@ -587,8 +587,8 @@ class CorpusService:
         ranked_by = parsed  # the query whose matches the keyword arm ranked (for the excerpts)
         if mode in ("auto", "keyword") and not kw_lists and len(parsed.terms) >= 3 and store is not None:
             # No page of any document has every term: pages with any, ranked (as in pdf_search).
-            loose = ranked_by = relaxed_query(parsed)
-            for digest, out in store.search_keyword_many(list(by_digest), loose, limit=top_k).items():
+            ranked_by = relaxed_query(parsed)
+            for digest, out in store.search_keyword_many(list(by_digest), ranked_by, limit=top_k).items():
                 kw_lists[digest] = [(h.page, h.score) for h in out.hits]
                 doc_counts[digest] = min(top_k, len(out.page_match_counts))
             relaxed = bool(kw_lists)

@@ -115,7 +115,11 @@ def collect_items(
 ) -> list[_Item]:
     scope = list(range(facts.page_count)) if pages is None else [i for i in pages if 0 <= i < facts.page_count]
     wanted = set(scope)
-    annotated = scope if annotated_pages is None else [i for i in scope if i in set(annotated_pages)]
+    if annotated_pages is None:
+        annotated = scope
+    else:
+        holding = set(annotated_pages)
+        annotated = [i for i in scope if i in holding]
     items: list[_Item] = []
     seen_fields: set[str] = set()
     for w in extras.form_widgets(source, facts):
