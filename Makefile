@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: serve test install install-all lint unit
+.PHONY: serve test install install-all lint unit catalog
 
 $(BIN)/python:
 	@$(PYTHON) -m venv $(VENV) 1>&2
@@ -35,3 +35,8 @@ test: install-all
 
 unit:
 	$(BIN)/python -m pytest tests/unit tests/property tests/contract $(PYTEST_ARGS)
+
+# Rewrite mcp_adapter/tools.json (the tool list answered at start-up) after changing pdfcore or
+# mcp_adapter; tests/mcp/test_catalog.py fails while it is stale.
+catalog:
+	$(BIN)/python -m mcp_adapter.catalog

@@ -14,52 +14,17 @@ import logging
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 import attrs
 
 from pdfcore import __version__, pagespec
 from pdfcore.config import Settings, to_mapping
+from pdfcore.defaults import DEFAULT_MAX_CHARS, DEFAULT_MAX_CHARS_PER_PAGE, MAP_THRESHOLD_PAGES
 from pdfcore.errors import BackendUnavailable, InvalidArgument, OcrUnavailable, PdfcoreError
-from pdfcore.extras import Attachment
 from pdfcore.geometry import parse_clip, to_clip
 from pdfcore.models import Clip, DocumentFacts, DocumentSource, PageText, Table
-from pdfcore.results import InfoResult, PageOut, ReadAllResult, ReadPagesResult, RenderResult, TableOut, TocResult
-from pdfcore.services.agent import AgentSurface, ViewResult
-from pdfcore.services.corpus import (
-    CorpusSearchResult,
-    CorpusService,
-    ListResult,
-    OverviewResult,
-    WarmResult,
-)
-from pdfcore.services.documents import DocumentService
-from pdfcore.services.extras import (
-    AnnotationsResult,
-    AttachmentResult,
-    AttachmentsResult,
-    ExtrasService,
-    FormsResult,
-    LinksResult,
-    PageExtrasResult,
-    XfaStatus,
-)
-from pdfcore.services.extras_search import ExtraMatch, search_extras
-from pdfcore.services.info import InfoService
-from pdfcore.services.ocr import OcrReport, OcrService
-from pdfcore.services.quality import finish_page
-from pdfcore.services.quotes import QuoteResult, QuoteService
-from pdfcore.services.reading import (
-    DEFAULT_MAX_CHARS,
-    DEFAULT_MAX_CHARS_PER_PAGE,
-    MAP_THRESHOLD_PAGES,
-    ReadService,
-)
-from pdfcore.services.rendering import RenderService
-from pdfcore.services.search import SearchResult, SearchService, SectionResult
-from pdfcore.services.semantic import SemanticIndex
 from pdfcore.services.sources import PathPolicy, SourceResolver
-from pdfcore.services.tables import TableService
 from ports.attachment_reader import AttachmentReader
 from ports.document_extras import DocumentExtras
 from ports.embedder import Embedder
@@ -70,8 +35,74 @@ from ports.store import Store
 from ports.table_extractor import TableExtractor
 from ports.text_extractor import TextExtractor
 
-if TYPE_CHECKING:  # chart reading is imported on first use (start-up stays light)
+# The services (and their result classes) load on first use: building a Pdfcore, as the server
+# does at start-up, imports none of them.
+if TYPE_CHECKING:
     from pdfcore.charts import ChartResult, ChartService
+    from pdfcore.extras import Attachment
+    from pdfcore.results import InfoResult, PageOut, ReadAllResult, ReadPagesResult, RenderResult, TocResult
+    from pdfcore.services.agent import AgentSurface, ViewResult
+    from pdfcore.services.corpus import (
+        CorpusSearchResult,
+        CorpusService,
+        ListResult,
+        OverviewResult,
+        WarmResult,
+    )
+    from pdfcore.services.documents import DocumentService
+    from pdfcore.services.extras import (
+        AnnotationsResult,
+        AttachmentResult,
+        AttachmentsResult,
+        ExtrasService,
+        FormsResult,
+        LinksResult,
+        PageExtrasResult,
+        XfaStatus,
+    )
+    from pdfcore.services.extras_search import ExtraMatch
+    from pdfcore.services.info import InfoService
+    from pdfcore.services.ocr import OcrReport, OcrService
+    from pdfcore.services.quotes import QuoteResult, QuoteService
+    from pdfcore.services.reading import ReadService
+    from pdfcore.services.rendering import RenderService
+    from pdfcore.services.search import SearchResult, SearchService, SectionResult
+    from pdfcore.services.semantic import SemanticIndex
+    from pdfcore.services.tables import TableService
+
+S = TypeVar("S")
+
+
+class _Service(Generic[S]):
+    """A service built on first use, once per Pdfcore (thread-safe; services that need other
+    services build them in turn under the same re-entrant lock)."""
+
+    def __init__(self, make: Callable[[Pdfcore], S]) -> None:
+        self.make = make
+        self.name = make.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> _Service[S]: ...
+
+    @overload
+    def __get__(self, obj: Pdfcore, owner: type) -> S: ...
+
+    def __get__(self, obj: Pdfcore | None, owner: type) -> _Service[S] | S:
+        if obj is None:
+            return self
+        found = obj.__dict__.get(self.name, _MISSING)
+        if found is _MISSING:
+            with obj._services_lock:
+                found = obj.__dict__.get(self.name, _MISSING)
+                if found is _MISSING:
+                    found = obj.__dict__[self.name] = self.make(obj)
+        return found  # type: ignore[no-any-return]
+
+
+_MISSING = object()
 
 log = logging.getLogger(__name__)
 
@@ -135,63 +166,134 @@ class Pdfcore:
         self._ephemeral_factory = ephemeral_store
         self._ephemeral: Store | None = None
         self._ephemeral_lock = threading.Lock()
-        self.documents = DocumentService(
-            text,
-            store,
-            functools.partial(
-                finish_page,
-                running_heads=settings.extraction.running_heads,
-                join_hyphenation=settings.extraction.join_hyphenation,
-            ),
-        )
         self.embedder = embedder
-        self.semantic_index = SemanticIndex(embedder, self._index_store) if embedder is not None else None
-        self.corpus = CorpusService(self, executor_factory)
-        self.agent = AgentSurface(self)
+        self._executor_factory = executor_factory
         self._ocr_engine_factory = ocr_engine
-        self.tables_service = TableService(tables) if tables is not None else None
-        self.ocr = OcrService(
-            self.documents,
-            renderer,
-            self.ocr_engine,
-            default_languages=settings.ocr.languages,
-            max_pages=settings.ocr.max_pages_per_call,
-            min_confidence=settings.ocr.min_confidence,
-            call_seconds=max(10.0, settings.limits.call_timeout_seconds * 0.9),
-        )
-        self._search = SearchService(
-            self.documents,
-            self._index_store,
-            max_response_bytes=settings.limits.effective_response_bytes,
-            semantic=self.semantic_index,
-            confidence_threshold=settings.embedding.confidence_threshold,
-        )
-        self._info = InfoService(self.documents, injection_phrases=settings.content_trust.injection_phrases)
-        self._reader = ReadService(
-            self.documents,
-            max_response_bytes=settings.limits.effective_response_bytes,
-            max_pages_per_call=settings.limits.max_pages,
-            parallelism=int(getattr(text, "parallelism", 1)),
-        )
-        self._renderer = RenderService(
-            renderer,
-            max_pages=settings.limits.max_render_pages,
-            byte_budget=settings.limits.render_byte_budget,
-        )
+        self._tables = tables
         #: Attachments, form fields, links, annotations and XFA (None when no backend loads).
         self.extras = extras
         self.attachment_reader = attachment_reader
-        self.extras_service = ExtrasService(
-            extras,
+        self._services_lock = threading.RLock()
+
+    # -- services (built on first use) -------------------------------------------------------
+
+    @_Service
+    def documents(self) -> DocumentService:
+        from pdfcore.services.documents import DocumentService
+        from pdfcore.services.quality import finish_page
+
+        ex = self.settings.extraction
+        finish = functools.partial(finish_page, running_heads=ex.running_heads, join_hyphenation=ex.join_hyphenation)
+        return DocumentService(self.text, self.store, finish)
+
+    @_Service
+    def semantic_index(self) -> SemanticIndex | None:
+        if self.embedder is None:
+            return None
+        from pdfcore.services.semantic import SemanticIndex
+
+        return SemanticIndex(self.embedder, self._index_store)
+
+    @_Service
+    def corpus(self) -> CorpusService:
+        from pdfcore.services.corpus import CorpusService
+
+        return CorpusService(self, self._executor_factory)
+
+    @_Service
+    def agent(self) -> AgentSurface:
+        from pdfcore.services.agent import AgentSurface
+
+        return AgentSurface(self)
+
+    @_Service
+    def tables_service(self) -> TableService | None:
+        if self._tables is None:
+            return None
+        from pdfcore.services.tables import TableService
+
+        return TableService(self._tables)
+
+    @_Service
+    def ocr(self) -> OcrService:
+        from pdfcore.services.ocr import OcrService
+
+        s = self.settings
+        return OcrService(
             self.documents,
-            attachment_reader=attachment_reader,
-            max_response_bytes=settings.limits.effective_response_bytes,
+            self.renderer,
+            self.ocr_engine,
+            default_languages=s.ocr.languages,
+            max_pages=s.ocr.max_pages_per_call,
+            min_confidence=s.ocr.min_confidence,
+            call_seconds=max(10.0, s.limits.call_timeout_seconds * 0.9),
         )
-        self._quotes = QuoteService(
+
+    @_Service
+    def _search(self) -> SearchService:
+        from pdfcore.services.search import SearchService
+
+        s = self.settings
+        return SearchService(
+            self.documents,
+            self._index_store,
+            max_response_bytes=s.limits.effective_response_bytes,
+            semantic=self.semantic_index,
+            confidence_threshold=s.embedding.confidence_threshold,
+        )
+
+    @_Service
+    def _info(self) -> InfoService:
+        from pdfcore.services.info import InfoService
+
+        return InfoService(self.documents, injection_phrases=self.settings.content_trust.injection_phrases)
+
+    @_Service
+    def _reader(self) -> ReadService:
+        from pdfcore.services.reading import ReadService
+
+        limits = self.settings.limits
+        return ReadService(
+            self.documents,
+            max_response_bytes=limits.effective_response_bytes,
+            max_pages_per_call=limits.max_pages,
+            parallelism=int(getattr(self.text, "parallelism", 1)),
+        )
+
+    @_Service
+    def _renderer(self) -> RenderService:
+        from pdfcore.services.rendering import RenderService
+
+        limits = self.settings.limits
+        return RenderService(self.renderer, max_pages=limits.max_render_pages, byte_budget=limits.render_byte_budget)
+
+    @_Service
+    def extras_service(self) -> ExtrasService:
+        from pdfcore.services.extras import ExtrasService
+
+        return ExtrasService(
+            self.extras,
+            self.documents,
+            attachment_reader=self.attachment_reader,
+            max_response_bytes=self.settings.limits.effective_response_bytes,
+        )
+
+    @_Service
+    def _quotes(self) -> QuoteService:
+        from pdfcore.services.quotes import QuoteService
+
+        return QuoteService(
             self.documents,
             lambda source, facts: self._search.ensure_indexed(source, facts),
             placeholders=self.extras_service.xfa_placeholder_pages,
         )
+
+    def load_services(self) -> None:
+        """Build every service now (what :meth:`warm` does in the server's background), so the
+        first call does not pay for importing them."""
+        for name, attr in type(self).__dict__.items():
+            if isinstance(attr, _Service):
+                getattr(self, name)
 
     # -- documents -------------------------------------------------------------------------
 
@@ -228,6 +330,8 @@ class Pdfcore:
         facts, _ = self.documents.facts(source)
         if pages is None or pages == "":
             if facts.page_count > MAP_THRESHOLD_PAGES:
+                from pdfcore.results import ReadPagesResult
+
                 dmap = self._reader.document_map(source, facts, path_hint=repr(source.display_name or path))
                 return ReadPagesResult(
                     pages=(),
@@ -277,6 +381,8 @@ class Pdfcore:
     def with_tables(self, source: DocumentSource, facts: DocumentFacts, result: ReadPagesResult) -> ReadPagesResult:
         if self.tables_service is None or not result.pages:
             return result
+        from pdfcore.results import TableOut
+
         got = self.documents.pages(source, [p.page - 1 for p in result.pages], facts).pages
         outs = []
         total = 0
@@ -623,6 +729,8 @@ class Pdfcore:
         (when known) the only ones whose annotations and links are read."""
         if self.extras is None:
             return ()
+        from pdfcore.services.extras_search import search_extras
+
         return search_extras(
             self.extras_service,
             source,
@@ -845,8 +953,10 @@ class Pdfcore:
                 url_files = int(clear_urls())
             if self._ephemeral is not None:
                 self._ephemeral.clear(expired_only=False)
-        self.documents.forget_memory()
-        self.extras_service.forget()
+        for name, forget in (("documents", "forget_memory"), ("extras_service", "forget")):
+            service = self.__dict__.get(name)
+            if service is not None:
+                getattr(service, forget)()
         what = "expired entries" if expired_only else "everything, including downloaded URLs"
         return {
             "expired_only": expired_only,
@@ -948,6 +1058,7 @@ class Pdfcore:
         )
         if opener is not None:
             opener.start()
+        self.load_services()
         for item in self.lifecycle:
             warm = getattr(item, "warm", None)
             if callable(warm):
@@ -956,7 +1067,8 @@ class Pdfcore:
             opener.join()
 
     def close(self) -> None:
-        for item in [self.store, self._ephemeral, self.corpus._executor, *self.lifecycle]:
+        corpus = self.__dict__.get("corpus")
+        for item in [self.store, self._ephemeral, getattr(corpus, "_executor", None), *self.lifecycle]:
             closer = getattr(item, "close", None)
             if callable(closer):
                 closer()

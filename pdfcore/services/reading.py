@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import attrs
 
 from pdfcore import pagespec
+from pdfcore.defaults import DEFAULT_MAX_CHARS, DEFAULT_MAX_CHARS_PER_PAGE
 from pdfcore.errors import InvalidArgument, ResourceLimit
 from pdfcore.geometry import to_clip
 from pdfcore.models import Box, DocumentFacts, DocumentSource, PageText
@@ -14,9 +15,6 @@ from pdfcore.results import DocumentMap, ImageOut, MapRow, PageOut, ReadAllResul
 from pdfcore.services.documents import DocumentService
 
 MAX_READ_ALL_PAGES = 500
-DEFAULT_MAX_CHARS = 200_000
-DEFAULT_MAX_CHARS_PER_PAGE = 50_000
-MAP_THRESHOLD_PAGES = 20
 MAP_MAX_ROWS = 200
 MAP_MAX_OUTLINE = 60
 #: Pages per engine worker that read_all may extract ahead in one batch (see ``_batch``).
