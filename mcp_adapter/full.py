@@ -12,32 +12,21 @@ import base64
 import json
 import logging
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import anyio.from_thread
-import attrs
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, ContentBlock, ImageContent, TextContent, ToolAnnotations
 from pydantic import Field
 
-from mcp_adapter.schema import schema_for
 from mcp_adapter.server import READ_ONLY_OPEN, ToolSet, _fail
-from pdfcore.charts.results import ChartResult
 from pdfcore.errors import PdfcoreError
-from pdfcore.results import (
-    DownsampledOut,
-    InfoResult,
-    OversizedOut,
-    ReadAllResult,
-    ReadPagesResult,
-    RenderResult,
-    TocResult,
-)
-from pdfcore.serde import opt, unstructure
-from pdfcore.services.corpus import CorpusSearchResult, ListResult, OverviewResult, WarmResult
-from pdfcore.services.extras import AttachmentResult, AttachmentsResult, PageExtrasResult
-from pdfcore.services.quotes import QuoteResult
-from pdfcore.services.search import SearchResult, SectionResult
+from pdfcore.serde import unstructure
+
+if TYPE_CHECKING:  # result classes are imported by the calls that return them, not here
+    from pdfcore.charts.results import ChartResult
+    from pdfcore.results import RenderResult
+    from pdfcore.services.extras import AttachmentResult
 
 log = logging.getLogger("pdfcore.mcp")
 
@@ -92,23 +81,6 @@ def _progress_reporter(ctx: Any) -> Callable[[int, int, str], None]:
     return report
 
 
-# The render summary: the RenderResult minus the image bytes.
-@attrs.frozen
-class RenderSummary:
-    pages_rendered: tuple[int, ...]
-    dpi_used: int
-    dpi_requested: int
-    bytes_returned: int
-    content_warning: str
-    clip: list[float] | None = opt()
-    truncated_render: bool | None = opt()
-    truncated_at: int | None = opt()
-    pages_not_rendered: str | None = opt()
-    render_failed_pages: tuple[int, ...] | None = opt()
-    render_downsampled: tuple[DownsampledOut, ...] | None = opt()
-    render_oversized_pages: tuple[OversizedOut, ...] | None = opt()
-
-
 def build_full(ts: ToolSet) -> None:
     core = ts.core
 
@@ -141,7 +113,7 @@ def build_full(ts: ToolSet) -> None:
             "ranges, file size, estimated tokens and the next calls to make. Call this first. "
             "content_trust=true adds the hidden-text report. " + UNTRUSTED
         ),
-        output=InfoResult,
+        output="info",
         annotations=READ_ONLY_OPEN,
     )
 
@@ -158,7 +130,7 @@ def build_full(ts: ToolSet) -> None:
         title="Full outline of a PDF",
         description="The document's full outline (bookmarks) as [{level, title, page}]. Use when pdf_info reports toc_truncated. "
         + UNTRUSTED,
-        output=TocResult,
+        output="toc",
         annotations=READ_ONLY_OPEN,
     )
 
@@ -212,7 +184,7 @@ def build_full(ts: ToolSet) -> None:
             "Character budgets per call and per page; a truncation names the next call. Geometry is PDF "
             "points, top-left origin; clip values are page fractions for pdf_render_pages(clip=...). " + UNTRUSTED
         ),
-        output=ReadPagesResult,
+        output="read_pages",
         annotations=READ_ONLY_OPEN,
     )
 
@@ -244,7 +216,7 @@ def build_full(ts: ToolSet) -> None:
             "the budget left holds four times the largest page so far for each; one that then does not fit "
             "starts the next call, cached). " + UNTRUSTED
         ),
-        output=ReadAllResult,
+        output="read_all",
         annotations=READ_ONLY_OPEN,
     )
 
@@ -278,7 +250,7 @@ def build_full(ts: ToolSet) -> None:
             "a JSON summary then one image block per page; a capped image count and byte budget apply, and "
             "pages re-rendered at a lower DPI to fit are listed in render_downsampled. " + UNTRUSTED
         ),
-        output=schema_for(RenderSummary),
+        output="render",
         annotations=READ_ONLY_OPEN,
     )
 
@@ -320,7 +292,7 @@ def build_full(ts: ToolSet) -> None:
             "emitted chart has a verification_card to compare against a render (include_render=true). Values "
             "are never calibrated against a guessed axis. " + UNTRUSTED
         ),
-        output=chart_schema(),
+        output="chart",
         annotations=READ_ONLY_OPEN,
     )
 
@@ -383,7 +355,7 @@ def build_full(ts: ToolSet) -> None:
             "ranks outline or heading sections. Pages without usable text are listed: a miss there is "
             "not evidence of absence. The first search of a document indexes it (cached). " + UNTRUSTED
         ),
-        output={"type": "object", "anyOf": [schema_for(SearchResult), schema_for(SectionResult)]},
+        output="search",
         annotations=READ_ONLY_OPEN,
     )
 
@@ -452,7 +424,7 @@ def build_full(ts: ToolSet) -> None:
             "notifications. Documents not reached come back in unprocessed: call again to continue (warmed "
             "ones are cached). No file-count cap. Returns counts and paths, no PDF content."
         ),
-        output=WarmResult,
+        output="warm",
     )
 
     async def pdf_corpus_overview(
@@ -481,7 +453,7 @@ def build_full(ts: ToolSet) -> None:
             "entries, whether it has an outline, text coverage (full/partial/none), size. Paged with "
             "offset/limit (next_offset); uncached documents of the page are warmed within the budget. " + UNTRUSTED
         ),
-        output=OverviewResult,
+        output="overview",
         annotations=READ_ONLY_OPEN,
     )
 
@@ -530,7 +502,7 @@ def build_full(ts: ToolSet) -> None:
             "question spanning documents, search each of them. Uncached documents are warmed within the "
             "budget first; unprocessed ones are listed, never silently skipped. " + UNTRUSTED
         ),
-        output=CorpusSearchResult,
+        output="corpus_search",
         annotations=READ_ONLY_OPEN,
     )
 
@@ -554,7 +526,7 @@ def build_full(ts: ToolSet) -> None:
             "PDFs under the allowed roots (or a folder): path, size, whether cached and indexed, page count and "
             "title when cached. Paged with offset/limit (next_offset); nothing is extracted. " + UNTRUSTED
         ),
-        output=ListResult,
+        output="list",
         annotations=READ_ONLY_OPEN,
     )
 
@@ -588,7 +560,7 @@ def build_full(ts: ToolSet) -> None:
             "real data), images as image blocks; other binaries are refused with unsupported_for_format and how to "
             "save them. Also reports whether the document is an XFA form. " + UNTRUSTED
         ),
-        output={"type": "object", "anyOf": [schema_for(AttachmentsResult), attachment_schema()]},
+        output="attachments",
         annotations=READ_ONLY_OPEN,
     )
 
@@ -621,7 +593,7 @@ def build_full(ts: ToolSet) -> None:
             "read-only/required), each with page, bbox and clip for pdf_render_pages. A dynamic XFA form whose "
             "pages only say 'Please wait...' is reported in xfa, with the form's data as form_fields. " + UNTRUSTED
         ),
-        output=PageExtrasResult,
+        output="page_extras",
         annotations=READ_ONLY_OPEN,
     )
 
@@ -651,7 +623,7 @@ def build_full(ts: ToolSet) -> None:
             "exact occurrences. Pages without usable text are named: a miss there is not evidence of absence. "
             + UNTRUSTED
         ),
-        output=QuoteResult,
+        output="quote",
         annotations=READ_ONLY_OPEN,
     )
 
@@ -710,13 +682,6 @@ def chart_blocks(res: ChartResult) -> list[ContentBlock]:
     return blocks
 
 
-def chart_schema() -> dict[str, Any]:
-    schema = schema_for(ChartResult)
-    schema["properties"].pop("images", None)
-    schema["required"] = [r for r in schema["required"] if r != "images"]
-    return schema
-
-
 def attachment_summary(res: AttachmentResult) -> dict[str, Any]:
     data: dict[str, Any] = unstructure(res)
     data.pop("png", None)
@@ -730,10 +695,3 @@ def attachment_blocks(res: AttachmentResult) -> list[ContentBlock]:
     return [
         ImageContent(type="image", data=base64.b64encode(res.png).decode("ascii"), mime_type="image/png", _meta=meta)
     ]
-
-
-def attachment_schema() -> dict[str, Any]:
-    schema = schema_for(AttachmentResult)
-    schema["properties"].pop("png", None)
-    schema["required"] = [r for r in schema["required"] if r != "png"]
-    return schema

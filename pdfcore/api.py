@@ -289,8 +289,7 @@ class Pdfcore:
         )
 
     def load_services(self) -> None:
-        """Build every service now (what :meth:`warm` does in the server's background), so the
-        first call does not pay for importing them."""
+        """Build every service now (importing their modules), instead of on first use."""
         for name, attr in type(self).__dict__.items():
             if isinstance(attr, _Service):
                 getattr(self, name)
@@ -1058,7 +1057,6 @@ class Pdfcore:
         )
         if opener is not None:
             opener.start()
-        self.load_services()
         for item in self.lifecycle:
             warm = getattr(item, "warm", None)
             if callable(warm):

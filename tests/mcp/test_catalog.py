@@ -1,5 +1,6 @@
 """The stored tool catalog: current, equal to what the code builds, used only when current, and
-what lets start-up skip building the tools (and importing the services behind them)."""
+what lets start-up skip building the tools (and importing the result classes and services
+behind them); each tool is then built when first called."""
 
 from __future__ import annotations
 
@@ -38,14 +39,15 @@ async def _listed(server: Any) -> list[dict[str, Any]]:
 def test_a_server_lists_the_same_tools_with_and_without_the_catalog(mcp_core: Any, profile: str) -> None:
     deferred = create_server(mcp_core, profile=profile)
     eager = create_server(mcp_core, profile=profile, catalog=False)
-    assert not deferred.tools_built and eager.tools_built
+    assert deferred.tools_built == [] and len(eager.tools_built) == len(catalog.load(profile) or ())
     assert anyio.run(_listed, deferred) == anyio.run(_listed, eager)
+    assert deferred.tools_built == []  # listing builds nothing
 
 
 def test_a_call_before_the_tools_are_built_builds_them_and_answers(mcp_core: Any, tmp_path: Path) -> None:
     pdf = simple_document(tmp_path / "three.pdf", 3)
     server = create_server(mcp_core)
-    assert not server.ready
+    assert server.tools_built == []
 
     async def main() -> tuple[Any, Any]:
         async with Client(server) as client:  # no tools/list first
@@ -56,7 +58,7 @@ def test_a_call_before_the_tools_are_built_builds_them_and_answers(mcp_core: Any
     result, templates = anyio.run(main)
     assert result.is_error is False
     assert json.loads(result.content[0].text)["page_count"] == 3
-    assert server.ready
+    assert server.tools_built == ["pdf_info"]  # only the tool called
     assert "pdf://info/{+path}" in {t.uri_template for t in templates.resource_templates}
 
 
@@ -70,7 +72,7 @@ def test_unknown_arguments_are_refused_before_the_tools_are_built(mcp_core: Any)
     result = anyio.run(main)
     assert result.is_error is True
     assert json.loads(result.content[0].text)["error"] == "invalid_argument"
-    assert not server.tools_built  # refused from the catalog's argument names alone
+    assert server.tools_built == []  # refused from the catalog's argument names alone
 
 
 def test_a_stale_or_unreadable_catalog_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -89,7 +91,7 @@ def test_a_stale_or_unreadable_catalog_is_not_used(tmp_path: Path, monkeypatch: 
 def test_a_stale_catalog_means_the_tools_are_built_at_once(mcp_core: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("mcp_adapter.server.load_catalog", lambda profile: None)
     server = create_server(mcp_core)
-    assert server.tools_built
+    assert len(server.tools_built) == len(catalog.load("full") or ())
 
 
 def test_the_fingerprint_follows_the_sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -106,9 +108,10 @@ def test_start_up_imports_no_tool_or_service_module(tmp_path: Path) -> None:
         "from mcp_adapter.server import create_server\n"
         "core = pdfcore.build(load_settings())\n"
         "server = create_server(core)\n"
-        "assert not server.ready\n"
-        "late = ('mcp_adapter.full', 'mcp_adapter.schema', 'pdfcore.results', 'pdfcore.services.documents',\n"
-        "        'pdfcore.services.search', 'pdfcore.services.reading', 'pdfcore.services.corpus')\n"
+        "assert server.tools_built == []\n"
+        "late = ('mcp_adapter.outputs', 'mcp_adapter.schema', 'pdfcore.results', 'pdfcore.services.documents',\n"
+        "        'pdfcore.services.search', 'pdfcore.services.reading', 'pdfcore.services.corpus',\n"
+        "        'pdfcore.charts.results')\n"
         "print(sorted(m for m in late if m in sys.modules))\n"
         "core.close()\n"
     )
