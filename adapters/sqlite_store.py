@@ -188,16 +188,25 @@ class SqliteStore(Store):
         conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.tok_v USING fts5vocab(temp, tok, instance)")
         self._local.tok_ready = True
 
-    def _term_counts(self, conn: sqlite3.Connection, texts: Sequence[tuple[int, str]]) -> dict[int, dict[str, int]]:
-        """Stemmed term counts per row, from the same tokenizer the index uses."""
+    def _count_terms(self, conn: sqlite3.Connection, digest: str, rows: Sequence[tuple[int, str]]) -> None:
+        """Write the page_terms rows of ``rows`` (rowid, text): length and stemmed term counts,
+        from the same tokenizer the index uses, aggregated to JSON inside SQLite (no row per
+        term instance crosses into Python). Pages without a term get length 0 and ``{}``."""
         self._tokenizer(conn)
+        mask = (1 << _PAGE_BITS) - 1
         conn.execute("DELETE FROM temp.tok")
-        conn.executemany("INSERT INTO temp.tok(rowid, text) VALUES (?, ?)", texts)
-        out: dict[int, dict[str, int]] = {rowid: {} for rowid, _ in texts}
-        for term, doc, n in conn.execute("SELECT term, doc, count(*) FROM temp.tok_v GROUP BY doc, term"):
-            out[int(doc)][str(term)] = int(n)
+        conn.executemany("INSERT INTO temp.tok(rowid, text) VALUES (?, ?)", rows)
+        conn.executemany(
+            "INSERT OR REPLACE INTO page_terms(digest, page, length, tf) VALUES (?, ?, 0, '{}')",
+            [(digest, rowid & mask) for rowid, _ in rows],
+        )
+        conn.execute(
+            "INSERT OR REPLACE INTO page_terms(digest, page, length, tf) "
+            "SELECT ?, doc & ?, sum(n), json_group_object(term, n) "
+            "FROM (SELECT doc, term, count(*) AS n FROM temp.tok_v GROUP BY doc, term) GROUP BY doc",
+            (digest, mask),
+        )
         conn.execute("DELETE FROM temp.tok")
-        return out
 
     def stem(self, text: str) -> list[str]:
         """The index terms of ``text``, in order (what a word query actually matches)."""
@@ -342,14 +351,7 @@ class SqliteStore(Store):
                 c.execute("DELETE FROM pages_tri WHERE rowid=?", (rowid,))
         c.executemany("INSERT INTO pages_fts(rowid, text) VALUES (?, ?)", rows)
         c.executemany("INSERT INTO pages_tri(rowid, text) VALUES (?, ?)", [r for r in rows if has_cjk(r[1])])
-        counts = self._term_counts(c, rows)
-        c.executemany(
-            "INSERT OR REPLACE INTO page_terms(digest, page, length, tf) VALUES (?,?,?,?)",
-            [
-                (digest, rowid & ((1 << _PAGE_BITS) - 1), sum(tf.values()), json.dumps(tf, separators=(",", ":")))
-                for rowid, tf in counts.items()
-            ],
-        )
+        self._count_terms(c, digest, rows)
         if update_stats:
             n, avgdl = c.execute(
                 "SELECT count(*), coalesce(avg(length), 0) FROM page_terms WHERE digest=?", (digest,)

@@ -71,6 +71,32 @@ def test_cache_stats_count_the_rows_of_each_table(tmp_path: Path) -> None:
     assert not any(name.startswith("pages_fts_") for name in rows)  # FTS5's own tables stay out
 
 
+def test_page_term_counts_cover_every_page_with_stemmed_counts(tmp_path: Path) -> None:
+    """Term counts (BM25's tf and page lengths) come from the index's tokenizer: stemmed, one row
+    per page, blank pages included with length 0 (they count in the document's statistics)."""
+    import json
+
+    pdf = write_pdf(
+        tmp_path / "t.pdf",
+        [Page().text(72, 700, "Running runs ran; the runner runs."), Page(), Page().text(72, 700, "copyright law")],
+    )
+    core = _core(tmp_path)
+    try:
+        assert [m.page for m in core.search(str(pdf), "running", mode="keyword").matches] == [1]
+    finally:
+        core.close()
+    with sqlite3.connect(tmp_path / "cache" / "index.sqlite") as conn:
+        rows = {
+            page: (length, json.loads(tf))
+            for page, length, tf in conn.execute("SELECT page, length, tf FROM page_terms")
+        }
+    assert sorted(rows) == [0, 1, 2]
+    assert rows[1] == (0, {})
+    length, tf = rows[0]
+    assert tf["run"] == 3 and tf["ran"] == 1 and tf["runner"] == 1 and length == sum(tf.values()) == 6
+    assert rows[2] == (2, {"copyright": 1, "law": 1})
+
+
 def test_creating_a_cache_imports_no_table_library(tmp_path: Path) -> None:
     """The cache is created on the first call's path: plain SQL, no sqlite-utils (nor numpy)."""
     code = (
