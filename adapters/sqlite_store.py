@@ -84,6 +84,30 @@ def has_cjk(text: str) -> bool:
     return _CJK.search(text) is not None
 
 
+def term_counts(rows: Sequence[tuple[int, str]]) -> list[tuple[int, int, str]]:
+    """(page, length, term counts as JSON) of each (page, text), stemmed by the index's own
+    tokenizer. Counted on a private in-memory connection (no lock on the cache is held, so a
+    caller can count before its write transaction) and aggregated inside SQLite (no row per
+    term instance crosses into Python). Pages without a term get length 0 and ``{}``."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        conn.execute(f"CREATE VIRTUAL TABLE tok USING fts5(text, tokenize='{TOKENIZE}')")
+        conn.execute("CREATE VIRTUAL TABLE tok_v USING fts5vocab(tok, instance)")
+        conn.execute("BEGIN")
+        conn.executemany("INSERT INTO tok(rowid, text) VALUES (?, ?)", rows)
+        counted = {
+            int(page): (int(length), str(tf))
+            for page, length, tf in conn.execute(
+                "SELECT doc, sum(n), json_group_object(term, n) "
+                "FROM (SELECT doc, term, count(*) AS n FROM tok_v GROUP BY doc, term) GROUP BY doc"
+            )
+        }
+        conn.execute("ROLLBACK")
+    finally:
+        conn.close()
+    return [(page, *counted.get(page, (0, "{}"))) for page, _ in rows]
+
+
 def _rowid(doc_no: int, page: int) -> int:
     return (doc_no << _PAGE_BITS) | page
 
@@ -187,26 +211,6 @@ class SqliteStore(Store):
         conn.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.tok USING fts5(text, tokenize='{TOKENIZE}')")
         conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.tok_v USING fts5vocab(temp, tok, instance)")
         self._local.tok_ready = True
-
-    def _count_terms(self, conn: sqlite3.Connection, digest: str, rows: Sequence[tuple[int, str]]) -> None:
-        """Write the page_terms rows of ``rows`` (rowid, text): length and stemmed term counts,
-        from the same tokenizer the index uses, aggregated to JSON inside SQLite (no row per
-        term instance crosses into Python). Pages without a term get length 0 and ``{}``."""
-        self._tokenizer(conn)
-        mask = (1 << _PAGE_BITS) - 1
-        conn.execute("DELETE FROM temp.tok")
-        conn.executemany("INSERT INTO temp.tok(rowid, text) VALUES (?, ?)", rows)
-        conn.executemany(
-            "INSERT OR REPLACE INTO page_terms(digest, page, length, tf) VALUES (?, ?, 0, '{}')",
-            [(digest, rowid & mask) for rowid, _ in rows],
-        )
-        conn.execute(
-            "INSERT OR REPLACE INTO page_terms(digest, page, length, tf) "
-            "SELECT ?, doc & ?, sum(n), json_group_object(term, n) "
-            "FROM (SELECT doc, term, count(*) AS n FROM temp.tok_v GROUP BY doc, term) GROUP BY doc",
-            (digest, mask),
-        )
-        conn.execute("DELETE FROM temp.tok")
 
     def stem(self, text: str) -> list[str]:
         """The index terms of ``text``, in order (what a word query actually matches)."""
@@ -313,6 +317,9 @@ class SqliteStore(Store):
         return int(row[0]) if row else None
 
     def index_document(self, digest: str, pages: Sequence[PageText]) -> None:
+        # The costly part (tokenizing and counting) runs before the write transaction, on its
+        # own connection: writers of other documents (and this document's pages) are not held up.
+        counted = term_counts([(p.index, p.text) for p in pages])
         with self._tx() as c:
             doc_no = self._doc_no(c, digest)
             if doc_no is None:
@@ -321,7 +328,7 @@ class SqliteStore(Store):
             c.execute("DELETE FROM pages_fts WHERE rowid BETWEEN ? AND ?", (lo, hi))
             c.execute("DELETE FROM pages_tri WHERE rowid BETWEEN ? AND ?", (lo, hi))
             c.execute("DELETE FROM page_terms WHERE digest=?", (digest,))
-            self._index_pages(c, digest, pages, update_stats=False, doc_no=doc_no)
+            self._index_pages(c, digest, pages, update_stats=False, doc_no=doc_no, counted=counted)
             n, avgdl = c.execute(
                 "SELECT count(*), coalesce(avg(length), 0) FROM page_terms WHERE digest=?", (digest,)
             ).fetchone()
@@ -340,6 +347,7 @@ class SqliteStore(Store):
         *,
         update_stats: bool,
         doc_no: int | None = None,
+        counted: list[tuple[int, int, str]] | None = None,
     ) -> None:
         doc_no = doc_no if doc_no is not None else self._doc_no(c, digest)
         if doc_no is None:
@@ -351,7 +359,11 @@ class SqliteStore(Store):
                 c.execute("DELETE FROM pages_tri WHERE rowid=?", (rowid,))
         c.executemany("INSERT INTO pages_fts(rowid, text) VALUES (?, ?)", rows)
         c.executemany("INSERT INTO pages_tri(rowid, text) VALUES (?, ?)", [r for r in rows if has_cjk(r[1])])
-        self._count_terms(c, digest, rows)
+        counts = counted if counted is not None else term_counts([(p.index, p.text) for p in pages])
+        c.executemany(
+            "INSERT OR REPLACE INTO page_terms(digest, page, length, tf) VALUES (?,?,?,?)",
+            [(digest, page, length, tf) for page, length, tf in counts],
+        )
         if update_stats:
             n, avgdl = c.execute(
                 "SELECT count(*), coalesce(avg(length), 0) FROM page_terms WHERE digest=?", (digest,)
