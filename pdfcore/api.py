@@ -511,6 +511,33 @@ class Pdfcore:
     ) -> SearchResult | SectionResult:
         """Search one document. ``mode``: auto | keyword | regex (| semantic when available);
         ``granularity``: page | section."""
+        # Pages extracted for a first search are written to the cache once it has its answer.
+        with self.documents.deferred_writes():
+            return self._search_document(
+                path,
+                query,
+                mode=mode,
+                granularity=granularity,
+                max_results=max_results,
+                context_chars=context_chars,
+                excerpt_style=excerpt_style,
+                pages=pages,
+                password=password,
+            )
+
+    def _search_document(
+        self,
+        path: str,
+        query: str,
+        *,
+        mode: str,
+        granularity: str,
+        max_results: int,
+        context_chars: int,
+        excerpt_style: str,
+        pages: str | int | None,
+        password: str | None,
+    ) -> SearchResult | SectionResult:
         if mode not in ("auto", "keyword", "regex", "semantic"):
             raise InvalidArgument("mode must be one of auto, keyword, regex, semantic.")
         if granularity not in ("page", "section"):
@@ -852,6 +879,7 @@ class Pdfcore:
         if want_vectors and self.semantic_index is not None:
             self.semantic_index.vectors(source, facts, lambda: self._search._all_pages(source, facts))
         has_vectors = bool(self.semantic_index is not None and self.semantic_index.has_vectors(source, facts))
+        self.flush()  # warming is done when the pages are in the cache (other processes read them)
         return {"status": "cached" if had else "warmed", "pages": facts.page_count, "embeddings_cached": has_vectors}
 
     def corpus_warm(
@@ -921,6 +949,7 @@ class Pdfcore:
     # -- cache -----------------------------------------------------------------------------
 
     def cache_stats(self) -> dict[str, Any]:
+        self.flush()
         out: dict[str, Any] = {"cache_dir": self.settings.cache.dir, "cache_ttl_hours": self.settings.cache.ttl_hours}
         if self.store is not None:
             st = self.store.stats()
@@ -944,6 +973,7 @@ class Pdfcore:
 
     def cache_clear(self, *, expired_only: bool = True) -> dict[str, Any]:
         expired_only = _check_bool("expired_only", expired_only)
+        self.flush()
         cleared = self.store.clear(expired_only=expired_only) if self.store is not None else 0
         url_files = 0
         if not expired_only:
@@ -1064,7 +1094,15 @@ class Pdfcore:
         if opener is not None:
             opener.join()
 
+    def flush(self) -> None:
+        """Wait until the pages extracted so far are written to the cache (they are written in
+        the background, after the call that extracted them has answered)."""
+        documents = self.__dict__.get("documents")
+        if documents is not None:
+            documents.flush_writes()
+
     def close(self) -> None:
+        self.flush()
         corpus = self.__dict__.get("corpus")
         for item in [self.store, self._ephemeral, getattr(corpus, "_executor", None), *self.lifecycle]:
             closer = getattr(item, "close", None)

@@ -79,6 +79,8 @@ class DocumentService:
         self._verified: _Lru = _Lru(256)
         self._lock = threading.Lock()
         self._deferred = threading.local()
+        self._write_lock = threading.Lock()
+        self._last_write: threading.Thread | None = None
 
     # -- facts -----------------------------------------------------------------------------
 
@@ -161,7 +163,7 @@ class DocumentService:
                 if pending is not None:
                     pending.setdefault(digest, []).extend(fresh)
                 else:
-                    self.store.save_pages(digest, fresh)
+                    self._save_behind(digest, fresh)
             found.update({p.index: p for p in fresh[: len(raw)]})
             # Pages the engine could not read are answered honestly (empty, flagged), not cached.
             found.update({i: PageText(index=i, text="", warnings=("extraction_failed", "no_text")) for i in failed})
@@ -224,8 +226,10 @@ class DocumentService:
 
     @contextmanager
     def deferred_writes(self) -> Iterator[None]:
-        """Within this block (one thread), freshly extracted pages are written to the store in one
-        transaction at the end instead of one per batch (a long read_all loop)."""
+        """Within this block (one thread), freshly extracted pages are held back and written to
+        the store at its end, in one transaction and in the background (:meth:`_save_behind`):
+        one write per read_all loop instead of one per batch, and a search's answer does not
+        wait for its pages to be stored."""
         outer = getattr(self._deferred, "pages", None)
         if outer is not None:
             yield
@@ -236,9 +240,39 @@ class DocumentService:
         finally:
             pending: dict[str, list[PageText]] = self._deferred.pages
             self._deferred.pages = None
-            if self.store is not None:
-                for digest, pages in pending.items():
-                    self.store.save_pages(digest, pages)
+            for digest, pages in pending.items():
+                self._save_behind(digest, pages)
+
+    def _save_behind(self, digest: str, pages: list[PageText]) -> None:
+        """Write fresh pages to the store after the call that extracted them has its answer
+        (they are served from memory meanwhile). Writes run on their own thread, one after
+        another in the order asked; the thread is not a daemon, so a process that exits
+        finishes them first. Readers of the store in another process may extract a page
+        again in the meantime, which costs time, never correctness."""
+        if self.store is None or not pages:
+            return
+        store = self.store
+        with self._write_lock:
+            previous = self._last_write
+
+            def write() -> None:
+                if previous is not None:
+                    previous.join()
+                try:
+                    store.save_pages(digest, pages)
+                except Exception:  # the pages stay in memory; the next process extracts them
+                    log.warning("writing %d page(s) to the cache failed", len(pages), exc_info=True)
+
+            thread = threading.Thread(target=write, name="pdfcore-page-writes")
+            self._last_write = thread
+            thread.start()
+
+    def flush_writes(self) -> None:
+        """Wait until every page write asked for so far is in the store."""
+        with self._write_lock:
+            last = self._last_write
+        if last is not None:
+            last.join()
 
     def cached_pages(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> dict[int, PageText]:
         """Pages already cached (memory or store); never extracts."""
@@ -275,7 +309,18 @@ class DocumentService:
         with self._lock:
             self._pages.put((digest, page.index), page)
         if self.store is not None and not facts.private:
-            self.store.save_pages(digest, [page])
+            # An earlier write of this page (held back by deferred_writes, or queued) must not
+            # land after this one: a held-back version is dropped, and queued writes run in order.
+            pending = getattr(self._deferred, "pages", None)
+            if pending is not None and digest in pending:
+                pending[digest] = [p for p in pending[digest] if p.index != page.index]
+            if page.source == "ocr":
+                # Recognised text changes the index: stored (and indexed) before this returns,
+                # so a search that follows finds it.
+                self.flush_writes()
+                self.store.save_pages(digest, [page])
+            else:  # the same text with more detail (tables): written behind, in order
+                self._save_behind(digest, [page])
 
     def forget_memory(self) -> None:
         with self._lock:

@@ -353,10 +353,13 @@ class SearchService:
         store: Store = self.store_for(facts)
         digest = source.fingerprint.sha256
         if not store.is_indexed(digest):
-            pages = self._all_pages(source, facts)
-            if facts.private:
-                store.save_facts(digest, facts)
-            store.index_document(digest, [pages[i] for i in sorted(pages)])
+            # The fresh pages are written to the cache after the index (in the background, see
+            # DocumentService.deferred_writes): the search answers without waiting for them.
+            with self.documents.deferred_writes():
+                pages = self._all_pages(source, facts)
+                if facts.private:
+                    store.save_facts(digest, facts)
+                store.index_document(digest, [pages[i] for i in sorted(pages)])
         return store
 
     def _scope(self, facts: DocumentFacts, pages: str | int | None) -> list[int] | None:
