@@ -2,8 +2,8 @@
 
 Building the tools (a pydantic argument model and JSON Schemas for each of 17 functions) costs
 ~0.15 s, a tenth of the server's start-up. The server answers ``tools/list`` from this file
-when it was made from the same code and SDK, and builds the real tools after that first answer
-(or on the first call, whichever comes first). The file carries a fingerprint of its inputs:
+when it was made from the same code and SDK, and builds each real tool when it is first called
+(its output schema taken from this file). The file carries a fingerprint of its inputs:
 the sources of ``pdfcore`` and ``mcp_adapter`` and the versions of ``mcp`` and ``pydantic``.
 When the fingerprint differs (an edited checkout, another SDK), the server builds the tools
 before it answers, as if the file were not there. ``python -m mcp_adapter.catalog`` rewrites the

@@ -3,9 +3,10 @@
 Every tool answers with structured content (described by its outputSchema) plus the same data
 as one JSON text block, and renders as image blocks. Failures are ``isError: true`` results
 holding one text block with JSON ``{error, message, recovery}``. The tools themselves are in
-:mod:`mcp_adapter.full` and :mod:`mcp_adapter.compact`; they are built after the first
-``tools/list`` answer, which comes from :mod:`mcp_adapter.catalog` when it is current, so
-start-up imports neither the tools nor the result classes and services behind them.
+:mod:`mcp_adapter.full` and :mod:`mcp_adapter.compact`. When the stored catalog
+(:mod:`mcp_adapter.catalog`) is current, ``tools/list`` is answered from it and each tool is
+built when it is first called, so start-up imports neither the tools' result classes nor the
+services behind them.
 """
 
 from __future__ import annotations
