@@ -513,14 +513,21 @@ def _covered_by_fill(objects: PageObjects, space: PageSpace) -> int:
         return 0
     n = 0
     for run in objects.texts[:5000]:
-        if run.render_mode in (3, 7) or run.box.width <= 0 or run.box.height <= 0:
+        b = run.box
+        x0, y0, x1, y1 = b.x0, b.y0, b.x1, b.y1
+        if run.render_mode in (3, 7) or x1 <= x0 or y1 <= y0:
+            continue
+        need = 0.9 * (x1 - x0) * (y1 - y0)  # _overlap_fraction(run.box, box) >= 0.9, inlined
+        if need <= 0.9e-9:
             continue
         for order, box, fill in covers:
-            if (
-                order > run.order
-                and _overlap_fraction(run.box, box) >= 0.9
-                and (fill is None or fill_coverage(fill) >= 0.9)
-            ):
+            if order <= run.order:
+                continue
+            w = (x1 if x1 < box.x1 else box.x1) - (x0 if x0 > box.x0 else box.x0)
+            if w <= 0:
+                continue
+            h = (y1 if y1 < box.y1 else box.y1) - (y0 if y0 > box.y0 else box.y0)
+            if h > 0 and w * h >= need and (fill is None or fill_coverage(fill) >= 0.9):
                 n += 1
                 break
     return n

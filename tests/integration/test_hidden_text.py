@@ -1,0 +1,37 @@
+"""Hidden-text signals of the pdfium extractor on generated pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.pdfgen import Page, write_pdf
+
+
+def _warnings(tmp_path: Path, page: Page) -> tuple[str, ...]:
+    import pdfcore
+    from pdfcore.config import load_settings
+
+    pdf = write_pdf(tmp_path / "h.pdf", [page])
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("")
+    core = pdfcore.build(load_settings(env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp_path / "cache")}))
+    try:
+        return tuple(core.read_pages(str(pdf), "1").pages[0].warnings)
+    finally:
+        core.close()
+
+
+def test_text_painted_over_by_an_opaque_box_is_flagged(tmp_path: Path) -> None:
+    """A failed redaction: the words are drawn, then a black box over them."""
+    page = Page().text(72, 700, "account number 12345678").rect(68, 695, 200, 20)
+    assert "text_under_fill" in _warnings(tmp_path, page)
+
+
+def test_a_box_drawn_before_the_text_is_a_background_not_a_cover(tmp_path: Path) -> None:
+    page = Page().rect(68, 695, 200, 20, rgb=(0.9, 0.9, 0.9)).text(72, 700, "account number 12345678")
+    assert "text_under_fill" not in _warnings(tmp_path, page)
+
+
+def test_a_box_beside_the_text_covers_nothing(tmp_path: Path) -> None:
+    page = Page().text(72, 700, "account number 12345678").rect(300, 695, 200, 20)
+    assert "text_under_fill" not in _warnings(tmp_path, page)
