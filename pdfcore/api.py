@@ -513,84 +513,59 @@ class Pdfcore:
         ``granularity``: page | section."""
         # Pages extracted for a first search are written to the cache once it has its answer.
         with self.documents.deferred_writes():
-            return self._search_document(
-                path,
-                query,
-                mode=mode,
-                granularity=granularity,
-                max_results=max_results,
-                context_chars=context_chars,
-                excerpt_style=excerpt_style,
-                pages=pages,
-                password=password,
-            )
-
-    def _search_document(
-        self,
-        path: str,
-        query: str,
-        *,
-        mode: str,
-        granularity: str,
-        max_results: int,
-        context_chars: int,
-        excerpt_style: str,
-        pages: str | int | None,
-        password: str | None,
-    ) -> SearchResult | SectionResult:
-        if mode not in ("auto", "keyword", "regex", "semantic"):
-            raise InvalidArgument("mode must be one of auto, keyword, regex, semantic.")
-        if granularity not in ("page", "section"):
-            raise InvalidArgument("granularity must be 'page' or 'section'.")
-        source = self.open(path, password)
-        facts, _ = self.documents.facts(source)
-        if granularity == "section":
+            if mode not in ("auto", "keyword", "regex", "semantic"):
+                raise InvalidArgument("mode must be one of auto, keyword, regex, semantic.")
+            if granularity not in ("page", "section"):
+                raise InvalidArgument("granularity must be 'page' or 'section'.")
+            source = self.open(path, password)
+            facts, _ = self.documents.facts(source)
+            if granularity == "section":
+                if mode == "regex":
+                    raise InvalidArgument("regex mode searches pages; use granularity='page'.")
+                return self._search.section_search(source, facts, query)
             if mode == "regex":
-                raise InvalidArgument("regex mode searches pages; use granularity='page'.")
-            return self._search.section_search(source, facts, query)
-        if mode == "regex":
-            return self._with_refs(
-                source,
-                facts,
-                self._search.regex(
-                    source, facts, query, max_results=max_results, context_chars=context_chars, pages=pages
-                ),
-            )
-        options: dict[str, Any] = {
-            "max_results": max_results,
-            "context_chars": context_chars,
-            "excerpt_style": excerpt_style,
-            "pages": pages,
-        }
-        if mode != "semantic":
-            self._prefetch_extras(source, facts)
-        if mode == "semantic":
-            if self.semantic_index is None:
-                raise BackendUnavailable(
-                    f"Semantic search is not available on this server: {self.semantic_problem()}",
-                    recovery="Use mode='keyword', or install pdfcore[semantic] (server_info lists the modes).",
+                return self._with_refs(
+                    source,
+                    facts,
+                    self._search.regex(
+                        source, facts, query, max_results=max_results, context_chars=context_chars, pages=pages
+                    ),
                 )
-            return self._with_refs(
-                source,
-                facts,
-                self._with_extras(
-                    source, facts, self._search.semantic(source, facts, query, **options), query, mode, pages
-                ),
-            )
-        if mode == "auto" and self.semantic_index is not None:
-            try:
-                hybrid = self._search.hybrid(source, facts, query, **options)
-                return self._with_refs(source, facts, self._with_extras(source, facts, hybrid, query, mode, pages))
-            except BackendUnavailable as exc:
-                reason = exc.message
-            else:  # pragma: no cover - returned above
-                reason = ""
-        else:
-            reason = self.semantic_problem()
-        result = self._search.keyword(source, facts, query, **options)
-        if mode == "auto":
-            result = attrs.evolve(result, semantic_unavailable=True, semantic_unavailable_reason=reason)
-        return self._with_refs(source, facts, self._with_extras(source, facts, result, query, mode, pages))
+            options: dict[str, Any] = {
+                "max_results": max_results,
+                "context_chars": context_chars,
+                "excerpt_style": excerpt_style,
+                "pages": pages,
+            }
+            if mode != "semantic":
+                self._prefetch_extras(source, facts)
+            if mode == "semantic":
+                if self.semantic_index is None:
+                    raise BackendUnavailable(
+                        f"Semantic search is not available on this server: {self.semantic_problem()}",
+                        recovery="Use mode='keyword', or install pdfcore[semantic] (server_info lists the modes).",
+                    )
+                return self._with_refs(
+                    source,
+                    facts,
+                    self._with_extras(
+                        source, facts, self._search.semantic(source, facts, query, **options), query, mode, pages
+                    ),
+                )
+            if mode == "auto" and self.semantic_index is not None:
+                try:
+                    hybrid = self._search.hybrid(source, facts, query, **options)
+                    return self._with_refs(source, facts, self._with_extras(source, facts, hybrid, query, mode, pages))
+                except BackendUnavailable as exc:
+                    reason = exc.message
+                else:  # pragma: no cover - returned above
+                    reason = ""
+            else:
+                reason = self.semantic_problem()
+            result = self._search.keyword(source, facts, query, **options)
+            if mode == "auto":
+                result = attrs.evolve(result, semantic_unavailable=True, semantic_unavailable_reason=reason)
+            return self._with_refs(source, facts, self._with_extras(source, facts, result, query, mode, pages))
 
     def _prefetch_extras(self, source: DocumentSource, facts: DocumentFacts) -> None:
         """On a document's first search (indexing ahead), read its form fields and annotations

@@ -17,7 +17,7 @@ from pdfcore.errors import InvalidArgument, PdfcoreError
 from pdfcore.geometry import parse_clip, to_clip
 from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, PageText
 from pdfcore.services.places import Place, RefBook, collapse, regions
-from pdfcore.services.search import parse_query, relaxed_query
+from pdfcore.services.search import keyword_outcome, parse_query
 
 BODY_CHARS = 30_000
 PAGE_CHARS = 12_000
@@ -247,11 +247,9 @@ class AgentSurface:
             store = search.ensure_indexed(source, facts)
             digest = source.fingerprint.sha256
             limit = max(1, facts.page_count)
-            outcome = store.search_keyword(digest, parsed, pages=scope, limit=limit)
-            if not outcome.hits and len(parsed.terms) >= 3:
-                outcome = store.search_keyword(digest, relaxed_query(parsed), pages=scope, limit=limit)
-                if outcome.hits:
-                    notes.append("No page contains every word; showing places with any of them.")
+            outcome, relaxed = keyword_outcome(store, digest, parsed, pages=scope, limit=limit)
+            if relaxed:
+                notes.append("No page contains every word; showing places with any of them.")
             spans_by_page = [(h.page, h.spans) for h in outcome.hits]
             scope_list = scope if scope is not None else list(range(facts.page_count))
             _no_text, coverage_note = search._coverage(source, facts, scope_list)

@@ -22,7 +22,16 @@ from attrs import frozen
 from pdfcore import pagespec
 from pdfcore.errors import InvalidArgument
 from pdfcore.geometry import to_clip
-from pdfcore.models import Box, DocumentFacts, DocumentSource, KeywordHit, KeywordQuery, PageText, QueryTerm
+from pdfcore.models import (
+    Box,
+    DocumentFacts,
+    DocumentSource,
+    KeywordHit,
+    KeywordOutcome,
+    KeywordQuery,
+    PageText,
+    QueryTerm,
+)
 from pdfcore.results import CONTENT_WARNING_SEARCH
 from pdfcore.serde import opt
 from pdfcore.services.documents import DocumentService
@@ -175,6 +184,18 @@ def relaxed_query(query: KeywordQuery) -> KeywordQuery:
     and CJK terms always count; function words only when nothing else is left)."""
     content = tuple(t for t in query.terms if t.phrase or t.substring or t.text.lower() not in FUNCTION_WORDS)
     return KeywordQuery(content or query.terms, mode="or")
+
+
+def keyword_outcome(
+    store: Store, digest: str, query: KeywordQuery, *, pages: Sequence[int] | None, limit: int
+) -> tuple[KeywordOutcome, bool]:
+    """The document's keyword matches of ``query``; when no page holds every term of a 3+ term
+    query, those of its relaxed form. The flag says whether the relaxed form found pages."""
+    outcome = store.search_keyword(digest, query, pages=pages, limit=limit)
+    if outcome.hits or len(query.terms) < 3:
+        return outcome, False
+    outcome = store.search_keyword(digest, relaxed_query(query), pages=pages, limit=limit)
+    return outcome, bool(outcome.hits)
 
 
 # --------------------------------------------------------------------------------------------
@@ -402,11 +423,7 @@ class SearchService:
         store = self.ensure_indexed(source, facts)
         digest = source.fingerprint.sha256
         scope = self._scope(facts, pages)
-        outcome = store.search_keyword(digest, parsed, pages=scope, limit=max_results)
-        relaxed = False
-        if not outcome.hits and len(parsed.terms) >= 3:
-            outcome = store.search_keyword(digest, relaxed_query(parsed), pages=scope, limit=max_results)
-            relaxed = bool(outcome.hits)
+        outcome, relaxed = keyword_outcome(store, digest, parsed, pages=scope, limit=max_results)
         hit_pages = self.documents.pages(source, [h.page for h in outcome.hits], facts).pages
         matches = tuple(self._match(hit_pages[h.page], h, facts, excerpt_style, context_chars) for h in outcome.hits)
         scope_list = scope if scope is not None else list(range(facts.page_count))
@@ -564,11 +581,7 @@ class SearchService:
         store = self.ensure_indexed(source, facts)
         digest = source.fingerprint.sha256
         scope = self._scope(facts, pages)
-        outcome = store.search_keyword(digest, parsed, pages=scope, limit=FUSION_DEPTH)
-        relaxed = False
-        if not outcome.hits and len(parsed.terms) >= 3:
-            outcome = store.search_keyword(digest, relaxed_query(parsed), pages=scope, limit=FUSION_DEPTH)
-            relaxed = bool(outcome.hits)
+        outcome, relaxed = keyword_outcome(store, digest, parsed, pages=scope, limit=FUSION_DEPTH)
         ranking = self._semantic_ranking(source, facts, query, scope)
         fused = fuse_ranks([h.page for h in outcome.hits], [r.page for r in ranking[:FUSION_DEPTH]])
         order = sorted(fused, key=lambda p: (-fused[p], p))[:max_results]
