@@ -18,6 +18,7 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 
 from attrs import frozen
@@ -81,6 +82,9 @@ class DocumentService:
         self._deferred = threading.local()
         self._write_lock = threading.Lock()
         self._last_write: threading.Thread | None = None
+        #: Extractions started ahead of a caller (:meth:`prefetch`), by (digest, page index).
+        self._inflight: dict[tuple[str, int], Future[tuple[list[PageText], list[int]]]] = {}
+        self._prefetcher: ThreadPoolExecutor | None = None
 
     # -- facts -----------------------------------------------------------------------------
 
@@ -152,7 +156,13 @@ class DocumentService:
                         self._pages.put((digest, i), p)
                 missing = [i for i in missing if i not in stored]
         if missing:
-            raw, failed = self._extract_tolerant(source, missing)
+            raw, failed = self._take_prefetched(digest, missing)
+            brought = {p.index for p in raw}.union(failed)
+            rest = [i for i in missing if i not in brought]
+            if rest:
+                more, more_failed = self._extract_tolerant(source, rest)
+                raw += more
+                failed += more_failed
             profile, sampled = self.furniture(source, facts, raw, extract=sample)
             fresh = [self.finish(p, facts, profile) for p in raw + sampled]
             with self._lock:
@@ -164,10 +174,62 @@ class DocumentService:
                     pending.setdefault(digest, []).extend(fresh)
                 else:
                     self._save_behind(digest, fresh)
-            found.update({p.index: p for p in fresh[: len(raw)]})
+            asked = set(missing)
+            found.update({p.index: p for p in fresh[: len(raw)] if p.index in asked})
             # Pages the engine could not read are answered honestly (empty, flagged), not cached.
-            found.update({i: PageText(index=i, text="", warnings=("extraction_failed", "no_text")) for i in failed})
+            found.update(
+                {i: PageText(index=i, text="", warnings=("extraction_failed", "no_text")) for i in failed if i in asked}
+            )
         return PagesResult(pages=found, cache_hits=hits)
+
+    def prefetch(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> None:
+        """Start extracting pages a caller is about to ask for, in the background.
+
+        The next :meth:`pages` call that asks for any of them waits for that extraction instead
+        of starting another, and finishes and caches every page it brought (so no page is
+        extracted twice). Meant for a caller reading a document that is not cached yet (pages
+        in memory are skipped; the store is not consulted), so the engine workers extract the
+        next pages while the caller finishes the current ones.
+        """
+        digest = source.fingerprint.sha256
+        self._check_access(source, facts)
+        with self._lock:
+            todo = [
+                i
+                for i in indexes
+                if (digest, i) not in self._inflight and not isinstance(self._pages.get((digest, i)), PageText)
+            ]
+            if not todo:
+                return
+            if self._prefetcher is None:
+                self._prefetcher = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pdfcore-prefetch")
+            future = self._prefetcher.submit(self._extract_tolerant, source, todo)
+            for i in todo:
+                self._inflight[(digest, i)] = future
+
+    def _take_prefetched(self, digest: str, indexes: Sequence[int]) -> tuple[list[PageText], list[int]]:
+        """Raw pages (and failed indexes) of the prefetches covering any of ``indexes``: every
+        page those prefetches brought, for the caller to finish and cache. A prefetch that
+        failed as a whole gives nothing; its pages are then extracted by the caller."""
+        with self._lock:
+            if not self._inflight:
+                return [], []
+            futures = {id(f): f for i in indexes if (f := self._inflight.get((digest, i))) is not None}
+            if not futures:
+                return [], []
+            for key in [k for k, f in self._inflight.items() if id(f) in futures]:
+                del self._inflight[key]
+        raw: list[PageText] = []
+        failed: list[int] = []
+        for future in futures.values():
+            try:
+                pages, bad = future.result()
+            except Exception:  # the caller extracts these pages itself and sees the error
+                log.debug("a prefetch failed; its pages are extracted again", exc_info=True)
+                continue
+            raw += pages
+            failed += bad
+        return raw, failed
 
     def _extract_tolerant(self, source: DocumentSource, indexes: Sequence[int]) -> tuple[list[PageText], list[int]]:
         """Extract pages; when a batch fails, retry page by page so one unreadable page does not

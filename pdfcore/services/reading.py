@@ -21,6 +21,13 @@ MAP_MAX_OUTLINE = 60
 LOOKAHEAD_PER_WORKER = 8
 
 
+def page_allowance(largest: int, seen: int) -> int:
+    """Bytes read_all budgets for a page it has not extracted yet, from the largest of the
+    ``seen`` pages so far: four times the largest while fewer than 8 pages are known, then
+    twice (0 before any page is seen: then pages are extracted one at a time)."""
+    return largest * (4 if seen < 8 else 2)
+
+
 def _positive(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise InvalidArgument(f"{name} must be a positive integer.")
@@ -260,12 +267,28 @@ class ReadService:
         pending: dict[int, PageText] = {}
         # Freshly extracted pages are written to the store once, at the end of the loop. Pages
         # past the cap are never extracted (see _batch).
+        # While a document is being extracted (a batch came back without cache hits), the batch
+        # after the current one is planned by the same rule and started before the current one
+        # is finished, so the engine workers do not wait for this thread.
+        ahead: list[int] = []
+        extracting = False
         with self.documents.deferred_writes():
             for i in window:
                 if i not in pending:
-                    batch = self._batch(window, i, cap - used, largest)
+                    if ahead and ahead[0] == i:
+                        batch = ahead
+                    else:
+                        batch = self._batch(window, i, cap - used, page_allowance(largest, len(included)))
+                    ahead = (
+                        self._ahead(window, batch, cap - used, page_allowance(largest, len(included)))
+                        if extracting
+                        else []
+                    )
+                    if ahead:
+                        self.documents.prefetch(source, ahead, facts)
                     got = self.documents.pages(source, batch, facts, sample=False)
                     hits += got.cache_hits
+                    extracting = got.cache_hits == 0
                     pending.update(got.pages)
                 page = pending.pop(i)
                 chunk = page_header(i + 1, labels[i]) + page.text + "\n\n"
@@ -292,6 +315,10 @@ class ReadService:
                 hidden = hidden or bool(page.hidden)
                 if page.char_count == 0:
                     empty.append(i + 1)
+            if ahead:
+                # Started for pages this answer has no room for (a page far larger than the
+                # ones before it): settled now, so its pages are cached for the next call.
+                self.documents.pages(source, ahead, facts, sample=False)
         if not truncated_bytes:
             next_index = window[-1] + 1 if window[-1] + 1 < total else None
         truncated_pages = not truncated_bytes and next_index is not None
@@ -319,22 +346,33 @@ class ReadService:
             page_cut=cut_page,
         )
 
-    def _batch(self, window: list[int], i: int, remaining: int, largest: int) -> list[int]:
+    def _batch(self, window: list[int], i: int, remaining: int, allowance: int) -> list[int]:
         """Pages to extract together starting at ``i``.
 
         One page at a time, except with several engine workers once pages have been seen: then
-        as many following pages as the remaining budget holds at four times the largest page so
-        far each (at most ``LOOKAHEAD_PER_WORKER`` per worker) are extracted together, split
-        across the workers. A page extracted that way and not returned (only if a page of the
-        batch is more than four times larger than every earlier page) is the first page of the
-        next call and comes from the cache there.
+        as many following pages as the remaining budget holds at ``allowance`` bytes each (see
+        :func:`page_allowance`; at most ``LOOKAHEAD_PER_WORKER`` per worker) are extracted
+        together, split across the workers. A page extracted that way and not returned (only
+        when pages come out larger than their allowance) is the first page of the next call and
+        comes from the cache there.
         """
-        if self.parallelism == 1 or largest == 0:
+        if self.parallelism == 1 or allowance == 0:
             return [i]
-        fits = remaining // (4 * largest)
+        fits = remaining // allowance
         n = int(max(1, min(self.parallelism * LOOKAHEAD_PER_WORKER, fits)))
         pos = window.index(i)
         return window[pos : pos + n]
+
+    def _ahead(self, window: list[int], batch: list[int], remaining: int, allowance: int) -> list[int]:
+        """The batch after ``batch``, by :meth:`_batch`'s rule with ``batch`` counted at its
+        allowance; empty when the budget would not hold one more page."""
+        if self.parallelism == 1 or allowance == 0:
+            return []
+        rest = remaining - len(batch) * allowance
+        pos = window.index(batch[-1]) + 1
+        if rest < allowance or pos >= len(window):
+            return []
+        return self._batch(window, window[pos], rest, allowance)
 
     def _known_bytes(
         self, source: DocumentSource, facts: DocumentFacts, rest: Sequence[int], labels: Sequence[str | None]

@@ -20,10 +20,15 @@ page_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blackli
     cap=st.integers(min_value=4096, max_value=20000),
     max_pages=st.integers(min_value=1, max_value=30),
     start=st.integers(min_value=1, max_value=3),
+    workers=st.sampled_from([1, 2]),
 )
-def test_every_page_exactly_once(pages: list[str], cap: int, max_pages: int, start: int) -> None:
+def test_every_page_exactly_once(pages: list[str], cap: int, max_pages: int, start: int, workers: int) -> None:
+    """With one engine worker pages are extracted one by one; with two, in batches and the next
+    batch ahead of the current one's finishing: either way each page is extracted once, and no
+    page that the loop does not return."""
     with tempfile.TemporaryDirectory() as tmp:
         core, ex = fake_core(Path(tmp), {"d.pdf": FakeDocument(pages)}, limits={"max_response_bytes": cap})
+        core._reader.parallelism = workers
         path = str(Path(tmp) / "d.pdf")
         seen: list[int] = []
         nxt: int | None = start

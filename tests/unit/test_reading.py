@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from pdfcore.errors import PageOutOfRange, PasswordIncorrect, PasswordRequired
+from pdfcore.errors import ExtractionFailed, PageOutOfRange, PasswordIncorrect, PasswordRequired
 from pdfcore.models import OutlineEntry
 from tests.fakes import FakeDocument, fake_core
 
@@ -94,6 +96,71 @@ def test_read_all_with_workers_extracts_ahead_only_what_fits(tmp_path: Path) -> 
     assert sorted(extracted) == list(range(40))  # each page extracted once, none past the end
     assert max(len(c) for c in ex.calls) > 2  # pages were extracted together, not one by one
     assert len(ex.calls) < 40
+
+
+def test_read_all_extracts_the_next_batch_while_finishing_the_current(tmp_path: Path) -> None:
+    """On a document not cached yet, the batch after the current one is handed to the engine
+    before the current one is finished, so the workers do not wait for the caller."""
+    texts = [f"page {i} " + "x" * 400 for i in range(60)]
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)})
+    core._reader.parallelism = 2
+    events: list[tuple[str, int]] = []
+    extract, finish = ex.extract, core.documents.finish
+
+    def recording_extract(source: Any, pages: Any) -> Any:
+        events.append(("extract", pages[0]))
+        return extract(source, pages)
+
+    def recording_finish(page: Any, facts: Any, profile: Any) -> Any:
+        events.append(("finish", page.index))
+        time.sleep(0.002)  # a finishing that takes time, as real layout work does
+        return finish(page, facts, profile)
+
+    ex.extract = recording_extract  # type: ignore[method-assign]
+    core.documents.finish = recording_finish
+    r = core.read_all(str(tmp_path / "a.pdf"), max_pages=500)
+    assert r.page_count == 60 and r.next_page is None
+    assert sorted(i for _, i in ex.extracted) == list(range(60))
+    started_early = [
+        first
+        for n, (kind, first) in enumerate(events)
+        if kind == "extract" and first > 0 and ("finish", first - 1) in events[n + 1 :]
+    ]
+    assert started_early, events
+
+
+def test_a_failed_prefetch_is_extracted_by_the_caller(tmp_path: Path) -> None:
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three", "four"])})
+    source = core.open(str(tmp_path / "a.pdf"))
+    facts, _ = core.documents.facts(source)
+    extract = ex.extract
+    calls = 0
+
+    def flaky(src: Any, pages: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise ExtractionFailed("the engine stumbled")
+        return extract(src, pages)
+
+    ex.extract = flaky  # type: ignore[method-assign]
+    core.documents.prefetch(source, [1, 2], facts)
+    got = core.documents.pages(source, [1, 2], facts, sample=False)
+    assert [got.pages[i].text for i in (1, 2)] == ["two", "three"]
+    assert sorted(i for _, i in ex.extracted) == [1, 2]
+
+
+def test_prefetched_pages_beyond_the_request_are_cached_not_extracted_again(tmp_path: Path) -> None:
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three", "four"])})
+    source = core.open(str(tmp_path / "a.pdf"))
+    facts, _ = core.documents.facts(source)
+    core.documents.prefetch(source, [1, 2, 3], facts)
+    core.documents.prefetch(source, [1, 2], facts)  # already on its way: not started again
+    got = core.documents.pages(source, [2], facts, sample=False)
+    assert list(got.pages) == [2] and got.pages[2].text == "three"
+    later = core.documents.pages(source, [1, 3], facts, sample=False)
+    assert later.cache_hits == 2
+    assert sorted(i for _, i in ex.extracted) == [1, 2, 3]
 
 
 def test_read_all_past_the_end(tmp_path: Path) -> None:
