@@ -159,12 +159,7 @@ class DocumentService:
             raw, failed = self._take_prefetched(digest, missing)
             brought = {p.index for p in raw}.union(failed)
             rest = [i for i in missing if i not in brought]
-            if rest:
-                more, more_failed = self._extract_tolerant(source, rest)
-                raw += more
-                failed += more_failed
-            profile, sampled = self.furniture(source, facts, raw, extract=sample)
-            fresh = [self.finish(p, facts, profile) for p in raw + sampled]
+            fresh = self._extract_and_finish(source, facts, raw, rest, failed, sample=sample)
             with self._lock:
                 for p in fresh:
                     self._pages.put((digest, p.index), p)
@@ -175,12 +170,121 @@ class DocumentService:
                 else:
                     self._save_behind(digest, fresh)
             asked = set(missing)
-            found.update({p.index: p for p in fresh[: len(raw)] if p.index in asked})
+            found.update({p.index: p for p in fresh if p.index in asked})
             # Pages the engine could not read are answered honestly (empty, flagged), not cached.
             found.update(
                 {i: PageText(index=i, text="", warnings=("extraction_failed", "no_text")) for i in failed if i in asked}
             )
         return PagesResult(pages=found, cache_hits=hits)
+
+    def _extract_and_finish(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        raw: list[PageText],
+        rest: list[int],
+        failed: list[int],
+        *,
+        sample: bool,
+    ) -> list[PageText]:
+        """Extract the pages ``rest`` and finish them and ``raw`` with the document's furniture
+        profile; returns the finished pages (with any sample pages extracted to learn the
+        profile). Pages ``rest`` that cannot be read are appended to ``failed``.
+
+        Pages are finished as the extractor delivers them, while the engine workers extract the
+        following ones. When the profile is still to be learnt, its sample pages are asked for
+        first in the same request, and the pages are finished from the moment the sample is in.
+        """
+        profile = self._known_profile(source)
+        picks = sample_indexes(facts.page_count) if profile is None else []
+        waiting: set[int] = set()  # sample pages still to come before the profile is learnt
+        need: list[int] = []  # sample pages not asked for, extracted only to learn the profile
+        if profile is None:
+            at_hand = {p.index for p in raw}
+            need = [i for i in picks if i not in at_hand and i not in set(rest) and i not in failed]
+            if need and not sample:
+                profile, need = NO_FURNITURE, []  # learnt later, by a call allowed to read the sample
+            else:
+                waiting = {i for i in picks if i not in at_hand and i not in failed}
+        held = list(raw)
+        fresh: list[PageText] = []
+
+        def settle() -> FurnitureProfile:
+            learnt = self._learn(source, facts, picks, held)
+            fresh.extend(self.finish(p, facts, learnt) for p in held)
+            held.clear()
+            return learnt
+
+        if profile is not None:
+            fresh.extend(self.finish(p, facts, profile) for p in held)
+            held.clear()
+        elif not waiting:
+            profile = settle()
+        order = [i for i in rest if i in waiting] + need + [i for i in rest if i not in waiting]
+        for page in self._extract_stream(source, order, failed, optional=set(need)):
+            if profile is None:
+                held.append(page)
+                waiting.discard(page.index)
+                if not waiting:
+                    profile = settle()
+            else:
+                fresh.append(self.finish(page, facts, profile))
+        if profile is None:  # sample pages that could not be read are left out of the profile
+            settle()
+        return fresh
+
+    def _extract_stream(
+        self, source: DocumentSource, indexes: list[int], failed: list[int], *, optional: set[int]
+    ) -> Iterator[PageText]:
+        """Pages as the extractor delivers them. When the request fails, the pages not delivered
+        yet are tried one by one, so one unreadable page does not sink the others: those asked
+        for are appended to ``failed``, ``optional`` ones (furniture samples) are left out. A
+        single page asked for that fails raises, as does a request of which no page was read."""
+        if not indexes:
+            return
+        delivered: set[int] = set()
+        try:
+            for page in self.extractor.extract(source, indexes):
+                delivered.add(page.index)
+                yield page
+            return
+        except ExtractionFailed:
+            asked = [i for i in indexes if i not in optional]
+            if len(asked) == 1 and not delivered and not optional:
+                raise
+        lost: list[int] = []
+        for i in indexes:
+            if i in delivered:
+                continue
+            try:
+                for page in self.extractor.extract(source, [i]):
+                    delivered.add(page.index)
+                    yield page
+            except ExtractionFailed as exc:
+                if i in optional:
+                    log.info("sample page %d left out of the furniture profile: %s", i + 1, exc.code)
+                elif len(asked) == 1:
+                    raise
+                else:
+                    lost.append(i)
+        if lost and not any(i in delivered for i in asked):
+            raise ExtractionFailed("The PDF engine could not read any of the requested pages.")
+        failed.extend(lost)
+
+    def _known_profile(self, source: DocumentSource) -> FurnitureProfile | None:
+        with self._lock:
+            hit = self._facts.get(("furniture", source.fingerprint.sha256))
+        return hit if isinstance(hit, FurnitureProfile) else None
+
+    def _learn(
+        self, source: DocumentSource, facts: DocumentFacts, picks: Sequence[int], pages: Sequence[PageText]
+    ) -> FurnitureProfile:
+        """Learn the furniture profile from the sample pages among ``pages`` and keep it."""
+        have = {p.index: p for p in pages}
+        profile = learn([have[i] for i in picks if i in have], facts)
+        with self._lock:
+            self._facts.put(("furniture", source.fingerprint.sha256), profile)
+        return profile
 
     def prefetch(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> None:
         """Start extracting pages a caller is about to ask for, in the background.
