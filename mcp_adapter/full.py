@@ -213,8 +213,8 @@ def build_full(ts: ToolSet) -> None:
             "byte cap; next_page says where to resume (null when done). Call again with "
             "start_page=next_page until it is null: every page comes back exactly once. Pages past the "
             "cap are not extracted (with several engine workers the following pages are read together while "
-            "the budget left holds four times the largest page so far for each; one that then does not fit "
-            "starts the next call, cached). " + UNTRUSTED
+            "the budget left holds an allowance for each, a multiple of the largest page so far; one that "
+            "then does not fit starts the next call, cached). " + UNTRUSTED
         ),
         output="read_all",
         annotations=READ_ONLY_OPEN,

@@ -9,7 +9,6 @@ subclasses with a stable ``code``.
 
 from __future__ import annotations
 
-import functools
 import logging
 import os
 import threading
@@ -61,6 +60,7 @@ if TYPE_CHECKING:
         XfaStatus,
     )
     from pdfcore.services.extras_search import ExtraMatch
+    from pdfcore.services.furniture import FurnitureProfile
     from pdfcore.services.info import InfoService
     from pdfcore.services.ocr import OcrReport, OcrService
     from pdfcore.services.quotes import QuoteResult, QuoteService
@@ -180,10 +180,17 @@ class Pdfcore:
     @_Service
     def documents(self) -> DocumentService:
         from pdfcore.services.documents import DocumentService
-        from pdfcore.services.quality import finish_page
 
         ex = self.settings.extraction
-        finish = functools.partial(finish_page, running_heads=ex.running_heads, join_hyphenation=ex.join_hyphenation)
+        running_heads, join_hyphenation = ex.running_heads, ex.join_hyphenation
+
+        def finish(page: PageText, facts: DocumentFacts, profile: FurnitureProfile) -> PageText:
+            # Imported when a page is first finished: calls that need no page text (render,
+            # info from the cache) do not load the layout code.
+            from pdfcore.services.quality import finish_page
+
+            return finish_page(page, facts, profile, running_heads=running_heads, join_hyphenation=join_hyphenation)
+
         return DocumentService(self.text, self.store, finish)
 
     @_Service

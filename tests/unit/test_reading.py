@@ -78,8 +78,9 @@ def test_read_all_resumes_exactly(tmp_path: Path) -> None:
 
 def test_read_all_with_workers_extracts_ahead_only_what_fits(tmp_path: Path) -> None:
     """With several engine workers, following pages are extracted in batches while the budget
-    holds four times the largest page for each; looping still returns every page once, and a
-    page extracted ahead but not returned is the next call's first page, from the cache."""
+    holds an allowance (a multiple of the largest page so far) for each; looping still returns
+    every page once, and a page extracted ahead but not returned is the next call's first page,
+    from the cache."""
     texts = [f"page {i} " + "x" * 400 for i in range(40)]
     core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)}, limits={"max_response_bytes": 8192})
     core._reader.parallelism = 2
