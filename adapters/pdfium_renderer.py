@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from adapters._pdfium import PageSpace, check_page, pdfium_document
+from adapters._pdfium import PageSpace, check_page, load_engine, pdfium_document
 from pdfcore.models import Clip, DocumentSource, RenderedImage
 from ports.renderer import Renderer
 
@@ -17,11 +17,12 @@ class PdfiumRenderer(Renderer):
     name = "pdfium"
 
     def __init__(self) -> None:
-        # Load the image codecs with the engine (a worker does this while it warms up), not
-        # during the first render.
+        # Load the engine and the image codecs with the adapter (a worker does this while it
+        # warms up), not during the first render.
         from PIL import Image, PngImagePlugin  # noqa: F401
 
         Image.preinit()
+        load_engine()
 
     def render(self, source: DocumentSource, page: int, *, dpi: float, clip: Clip | None = None) -> RenderedImage:
         scale = dpi / 72.0

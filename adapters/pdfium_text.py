@@ -7,7 +7,7 @@ import logging
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from adapters._pdfium import PageSpace, check_page, pdfium_document
+from adapters._pdfium import PageSpace, check_page, load_engine, pdfium_document
 from adapters._pdfium_objects import PageObjects, TextRun, fill_coverage, run_text, walk
 from pdfcore.models import (
     Box,
@@ -54,6 +54,9 @@ class PdfiumTextExtractor(TextExtractor):
     """Reads structure and text with pdfium (pypdfium2)."""
 
     name = "pdfium"
+
+    def __init__(self) -> None:
+        load_engine()  # with the adapter (a worker does it while warming), not in the first call
 
     def inspect(self, source: DocumentSource) -> DocumentFacts:
         import pypdfium2.raw as raw

@@ -22,3 +22,10 @@ class CrashingExtractor:
             if i == 13:
                 time.sleep(3600)
             yield PageText(index=i, text=f"page {i + 1} in pid {os.getpid()}")
+
+
+def loaded(*modules: str) -> list[bool]:
+    """Which of these modules the worker running this has imported (called by spec)."""
+    import sys
+
+    return [m in sys.modules for m in modules]

@@ -74,3 +74,14 @@ def test_prestarted_worker_answers_the_first_call_not_its_preload(tmp_path: Path
         assert p.crashes == 0 and p.timeouts == 0
     finally:
         p.close()
+
+
+def test_warming_loads_the_pdf_engine_before_the_first_call() -> None:
+    """A warmed worker has imported pypdfium2 already: the first inspect or render does not."""
+    p = WorkerPool(1, timeout_seconds=60)
+    try:
+        assert p.call("tests.crashers:loaded", "__call__", "pypdfium2.raw") == [False]
+        p.warm("adapters.pdfium_text:PdfiumTextExtractor")
+        assert p.call("tests.crashers:loaded", "__call__", "pypdfium2", "pypdfium2.raw") == [True, True]
+    finally:
+        p.close()
