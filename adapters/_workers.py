@@ -208,20 +208,6 @@ class WorkerPool:
             finally:
                 self._idle.put(w)
 
-    def grow(self, *specs: str) -> None:
-        """Start the workers not started yet and have them load the given adapters, without
-        waiting (workers already running are left alone)."""
-        while True:
-            with self._lock:
-                if self._closed or self._started >= self.size:
-                    return
-                self._started += 1
-            w = self._spawn()
-            try:
-                w.preload(specs)
-            finally:
-                self._idle.put(w)
-
     def _spawn(self) -> _Worker:
         w = _Worker()
         with self._lock:

@@ -181,9 +181,6 @@ class Pdfcore:
     def documents(self) -> DocumentService:
         from pdfcore.services.documents import DocumentService
 
-        # The first call that needs documents boots the other engine workers now, so they are
-        # ready by the time its pages are extracted (a no-op once they run, or without isolation).
-        self.start_engines()
         ex = self.settings.extraction
         running_heads, join_hyphenation = ex.running_heads, ex.join_hyphenation
 
@@ -1055,19 +1052,11 @@ class Pdfcore:
         return [s for s in (getattr(self.text, "spec", None), getattr(self.renderer, "spec", None)) if s]
 
     def prestart(self) -> None:
-        """Start one engine worker now, without waiting for it (the rest start with :meth:`warm`,
-        or with the first call that uses the documents: :meth:`start_engines`)."""
+        """Start one engine worker now, without waiting for it (the rest start with :meth:`warm`)."""
         for item in self.lifecycle:
             prestart = getattr(item, "prestart", None)
             if callable(prestart):
                 prestart(*self._engine_specs(), count=1)
-
-    def start_engines(self) -> None:
-        """Start the engine workers not started yet, without waiting for them."""
-        for item in self.lifecycle:
-            grow = getattr(item, "grow", None)
-            if callable(grow):
-                grow(*self._engine_specs())
 
     def warm(self) -> None:
         """Start engine workers and load engines now instead of on the first call; the cache

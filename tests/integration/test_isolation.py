@@ -85,18 +85,3 @@ def test_warming_loads_the_pdf_engine_before_the_first_call() -> None:
         assert p.call("tests.crashers:loaded", "__call__", "pypdfium2", "pypdfium2.raw") == [True, True]
     finally:
         p.close()
-
-
-def test_grow_starts_only_the_workers_not_running(tmp_path: Path) -> None:
-    p = WorkerPool(2, timeout_seconds=20)
-    try:
-        p.prestart(SPEC, count=1)
-        p.grow(SPEC)
-        p.grow(SPEC)  # both running: nothing more starts
-        assert len(p._all) == 2
-        ex = IsolatedTextExtractor(SPEC, p)
-        src = _source(tmp_path)
-        assert [pg.index for pg in ex.extract(src, list(range(10)))] == list(range(10))
-        assert len(p._all) == 2 and p.crashes == 0
-    finally:
-        p.close()

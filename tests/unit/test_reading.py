@@ -240,20 +240,3 @@ def test_one_unreadable_page_does_not_sink_the_document(tmp_path: Path) -> None:
     with pytest.raises(ExtractionFailed):
         core.read_pages(str(tmp_path / "a.pdf"), "3")
     assert [p.text for p in core.read_pages(str(tmp_path / "a.pdf"), "1-2").pages] == texts[:2]
-
-
-def test_the_first_call_that_reads_documents_starts_the_engine_workers(tmp_path: Path) -> None:
-    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["one"])})
-
-    class Pool:
-        def __init__(self) -> None:
-            self.grown: list[tuple[str, ...]] = []
-
-        def grow(self, *specs: str) -> None:
-            self.grown.append(specs)
-
-    pool = Pool()
-    core.lifecycle.append(pool)
-    core.render_pages(str(tmp_path / "a.pdf"), 1)
-    core.read_pages(str(tmp_path / "a.pdf"), "1")
-    assert len(pool.grown) == 1  # once, when the document service was first needed
