@@ -201,7 +201,8 @@ class DocumentService:
         need: list[int] = []  # sample pages not asked for, extracted only to learn the profile
         if profile is None:
             at_hand = {p.index for p in raw}
-            need = [i for i in picks if i not in at_hand and i not in set(rest) and i not in failed]
+            asked = set(rest)
+            need = [i for i in picks if i not in at_hand and i not in asked and i not in failed]
             if need and not sample:
                 profile, need = NO_FURNITURE, []  # learnt later, by a call allowed to read the sample
             else:
@@ -364,10 +365,8 @@ class DocumentService:
         and cache (so no page is extracted twice). A sample page that cannot be extracted is
         left out rather than failing the pages asked for.
         """
-        key = ("furniture", source.fingerprint.sha256)
-        with self._lock:
-            hit = self._facts.get(key)
-        if isinstance(hit, FurnitureProfile):
+        hit = self._known_profile(source)
+        if hit is not None:
             return hit, []
         sample = sample_indexes(facts.page_count)
         have = {p.index: p for p in raw if p.index in set(sample)}
@@ -384,11 +383,7 @@ class DocumentService:
                         extra.extend(self.extractor.extract(source, [i]))
                     except PdfcoreError as exc:
                         log.info("sample page %d left out of the furniture profile: %s", i + 1, exc.code)
-        have.update((p.index, p) for p in extra)
-        profile = learn([have[i] for i in sample if i in have], facts)
-        with self._lock:
-            self._facts.put(key, profile)
-        return profile, extra
+        return self._learn(source, facts, sample, [*have.values(), *extra]), extra
 
     @contextmanager
     def deferred_writes(self) -> Iterator[None]:
