@@ -333,12 +333,15 @@ class Pdfcore:
         """Read pages. Without ``pages``: the whole document when it has at most 20 pages, else
         its map (``document_map``: outline, quality by page range, the next calls) and no text."""
         source = self.open(path, password)
+        # The services a call uses are built (their modules imported) before it waits for the
+        # engine's facts: on a first call the imports then run while an engine worker works.
+        reader = self._reader
         facts, _ = self.documents.facts(source)
         if pages is None or pages == "":
             if facts.page_count > MAP_THRESHOLD_PAGES:
                 from pdfcore.results import ReadPagesResult
 
-                dmap = self._reader.document_map(source, facts, path_hint=repr(source.display_name or path))
+                dmap = reader.document_map(source, facts, path_hint=repr(source.display_name or path))
                 return ReadPagesResult(
                     pages=(),
                     hidden_text_detected=False,
@@ -359,9 +362,7 @@ class Pdfcore:
         if _check_bool("ocr", ocr):
             indexes = pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])
             report = self.ocr.run(source, facts, indexes, languages=ocr_lang)
-        result = self._reader.read_pages(
-            source, facts, pages, max_chars=max_chars, max_chars_per_page=max_chars_per_page
-        )
+        result = reader.read_pages(source, facts, pages, max_chars=max_chars, max_chars_per_page=max_chars_per_page)
         result = self.with_tables(source, facts, result)
         if report is not None:
             from pdfcore.serde import unstructure
@@ -416,8 +417,9 @@ class Pdfcore:
         self, path: str, *, start_page: int = 1, max_pages: int = 50, password: str | None = None
     ) -> ReadAllResult:
         source = self.open(path, password)
+        reader = self._reader
         facts, _ = self.documents.facts(source)
-        return self._reader.read_all(source, facts, start_page=start_page, max_pages=max_pages)
+        return reader.read_all(source, facts, start_page=start_page, max_pages=max_pages)
 
     def render_pages(
         self,
@@ -431,6 +433,7 @@ class Pdfcore:
     ) -> RenderResult:
         """Render pages, a clip of one page, or the place a ref names (``ref`` alone)."""
         source = self.open(path, password)
+        renderer = self._renderer
         facts, _ = self.documents.facts(source)
         if ref is not None:
             if pages not in (None, "") or clip is not None:
@@ -442,13 +445,13 @@ class Pdfcore:
             info = facts.pages[found.page]
             from pdfcore.services.agent import _around
 
-            return self._renderer.render(
+            return renderer.render(
                 source, facts, found.page + 1, dpi=dpi, clip=_around(found.bbox, info.width, info.height, found.kind)
             )
         if pages in (None, ""):
             raise InvalidArgument("pages is required (or pass ref).", recovery="Pass pages='1' or a ref from a search.")
         region = clip if isinstance(clip, Clip) or clip is None else parse_clip(clip)
-        return self._renderer.render(source, facts, pages, dpi=dpi, clip=region)
+        return renderer.render(source, facts, pages, dpi=dpi, clip=region)
 
     # -- charts ----------------------------------------------------------------------------
 
@@ -525,16 +528,17 @@ class Pdfcore:
             if granularity not in ("page", "section"):
                 raise InvalidArgument("granularity must be 'page' or 'section'.")
             source = self.open(path, password)
+            search = self._search
             facts, _ = self.documents.facts(source)
             if granularity == "section":
                 if mode == "regex":
                     raise InvalidArgument("regex mode searches pages; use granularity='page'.")
-                return self._search.section_search(source, facts, query)
+                return search.section_search(source, facts, query)
             if mode == "regex":
                 return self._with_refs(
                     source,
                     facts,
-                    self._search.regex(
+                    search.regex(
                         source, facts, query, max_results=max_results, context_chars=context_chars, pages=pages
                     ),
                 )
@@ -556,12 +560,12 @@ class Pdfcore:
                     source,
                     facts,
                     self._with_extras(
-                        source, facts, self._search.semantic(source, facts, query, **options), query, mode, pages
+                        source, facts, search.semantic(source, facts, query, **options), query, mode, pages
                     ),
                 )
             if mode == "auto" and self.semantic_index is not None:
                 try:
-                    hybrid = self._search.hybrid(source, facts, query, **options)
+                    hybrid = search.hybrid(source, facts, query, **options)
                     return self._with_refs(source, facts, self._with_extras(source, facts, hybrid, query, mode, pages))
                 except BackendUnavailable as exc:
                     reason = exc.message
@@ -569,7 +573,7 @@ class Pdfcore:
                     reason = ""
             else:
                 reason = self.semantic_problem()
-            result = self._search.keyword(source, facts, query, **options)
+            result = search.keyword(source, facts, query, **options)
             if mode == "auto":
                 result = attrs.evolve(result, semantic_unavailable=True, semantic_unavailable_reason=reason)
             return self._with_refs(source, facts, self._with_extras(source, facts, result, query, mode, pages))
