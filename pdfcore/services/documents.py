@@ -308,7 +308,7 @@ class DocumentService:
                 return
             if self._prefetcher is None:
                 self._prefetcher = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pdfcore-prefetch")
-            future = self._prefetcher.submit(self._extract_tolerant, source, todo)
+            future = self._prefetcher.submit(self._extract_all, source, todo)
             for i in todo:
                 self._inflight[(digest, i)] = future
 
@@ -336,24 +336,10 @@ class DocumentService:
             failed += bad
         return raw, failed
 
-    def _extract_tolerant(self, source: DocumentSource, indexes: Sequence[int]) -> tuple[list[PageText], list[int]]:
-        """Extract pages; when a batch fails, retry page by page so one unreadable page does not
-        sink the others. A single requested page that fails raises (the caller asked for it)."""
-        try:
-            return list(self.extractor.extract(source, indexes)), []
-        except ExtractionFailed:
-            if len(indexes) == 1:
-                raise
-        pages: list[PageText] = []
+    def _extract_all(self, source: DocumentSource, indexes: list[int]) -> tuple[list[PageText], list[int]]:
+        """:meth:`_extract_stream` collected: the pages read and the indexes that failed."""
         failed: list[int] = []
-        for i in indexes:
-            try:
-                pages.extend(self.extractor.extract(source, [i]))
-            except ExtractionFailed:
-                failed.append(i)
-        if not pages and failed:
-            raise ExtractionFailed("The PDF engine could not read any of the requested pages.")
-        return pages, failed
+        return list(self._extract_stream(source, indexes, failed, optional=set())), failed
 
     def furniture(
         self, source: DocumentSource, facts: DocumentFacts, raw: Sequence[PageText] = (), *, extract: bool = True

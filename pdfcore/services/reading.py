@@ -275,15 +275,9 @@ class ReadService:
         with self.documents.deferred_writes():
             for i in window:
                 if i not in pending:
-                    if ahead and ahead[0] == i:
-                        batch = ahead
-                    else:
-                        batch = self._batch(window, i, cap - used, page_allowance(largest, len(included)))
-                    ahead = (
-                        self._ahead(window, batch, cap - used, page_allowance(largest, len(included)))
-                        if extracting
-                        else []
-                    )
+                    allowance = page_allowance(largest, len(included))
+                    batch = ahead if ahead and ahead[0] == i else self._batch(window, i, cap - used, allowance)
+                    ahead = self._ahead(window, batch, cap - used, allowance) if extracting else []
                     if ahead:
                         self.documents.prefetch(source, ahead, facts)
                     got = self.documents.pages(source, batch, facts, sample=False)
