@@ -6,7 +6,7 @@ import io
 
 from adapters._pdfium import PageSpace, check_page, load_engine, pdfium_document
 from pdfcore.models import Clip, DocumentSource, RenderedImage
-from ports.renderer import Renderer
+from ports.renderer import Renderer, fit_dpi
 
 #: zlib level for page PNGs. Level 3 encodes a 150 dpi page in about 60% of the time of Pillow's
 #: default (6), for files within a few percent of its size (docs/benchmarks.md, Foundation).
@@ -24,19 +24,23 @@ class PdfiumRenderer(Renderer):
         Image.preinit()
         load_engine()
 
-    def render(self, source: DocumentSource, page: int, *, dpi: float, clip: Clip | None = None) -> RenderedImage:
-        scale = dpi / 72.0
+    def render(
+        self, source: DocumentSource, page: int, *, dpi: float, clip: Clip | None = None, max_pixels: int | None = None
+    ) -> RenderedImage:
         with pdfium_document(source) as doc:
             check_page(doc, page)
             pdf_page = doc[page]
             try:
                 crop = (0.0, 0.0, 0.0, 0.0)
-                if clip is not None:
-                    space = PageSpace(pdf_page)
+                space = PageSpace(pdf_page) if clip is not None or max_pixels is not None else None
+                if space is not None:
+                    fx, fy = (clip.x1 - clip.x0, clip.y1 - clip.y0) if clip is not None else (1.0, 1.0)
+                    dpi = fit_dpi(space.width * fx, space.height * fy, dpi, max_pixels)
+                if clip is not None and space is not None:
                     w, h = space.width, space.height
                     # pdfium crops after rotation: (left, bottom, right, top) amounts in points.
                     crop = (clip.x0 * w, (1.0 - clip.y1) * h, (1.0 - clip.x1) * w, clip.y0 * h)
-                bitmap = pdf_page.render(scale=scale, crop=crop, may_draw_forms=True, draw_annots=True)
+                bitmap = pdf_page.render(scale=dpi / 72.0, crop=crop, may_draw_forms=True, draw_annots=True)
                 try:
                     # A detached copy: the bitmap's memory belongs to pdfium and is freed here,
                     # under the lock, not later by the garbage collector.

@@ -90,8 +90,12 @@ class IsolatedRenderer(Renderer):
         self.pool = pool
         self.name = name or spec
 
-    def render(self, source: DocumentSource, page: int, *, dpi: float, clip: Clip | None = None) -> RenderedImage:
-        image: RenderedImage = self.pool.call(self.spec, "render", source, page, dpi=dpi, clip=clip)
+    def render(
+        self, source: DocumentSource, page: int, *, dpi: float, clip: Clip | None = None, max_pixels: int | None = None
+    ) -> RenderedImage:
+        image: RenderedImage = self.pool.call(
+            self.spec, "render", source, page, dpi=dpi, clip=clip, max_pixels=max_pixels
+        )
         return image
 
 

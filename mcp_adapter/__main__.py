@@ -48,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"pdfcore-mcp: {exc.code}: {exc.message}\n")
         return 2
     # build() started one engine worker: it boots while this process imports the MCP SDK (a
-    # second core's work); the others start once a client has listed the tools.
+    # second core's work); the others start once a client has listed the tools and no call has
+    # run for a moment (server.ENGINE_WARM_QUIET_S), or as soon as a call needs them.
     from mcp_adapter.server import create_server
 
     server = create_server(core)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
@@ -47,6 +48,45 @@ READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempot
 READ_ONLY_OPEN = ToolAnnotations(
     read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=True
 )
+
+
+#: Seconds without a tool call (after tools/list) before the engine workers beyond the first
+#: are started. A booting worker competes for the CPU with the call being answered (on a
+#: 2-core machine it slowed a first render by a third), so they start while the server is idle;
+#: a call that needs them before then (a multi-page read) starts them itself.
+ENGINE_WARM_QUIET_S = 0.5
+
+
+class _Activity:
+    """Tool calls in flight, so that background start-up work waits for a quiet moment."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._busy = 0
+        self._last = time.monotonic()
+
+    def begin(self) -> None:
+        with self._cond:
+            self._busy += 1
+
+    def end(self) -> None:
+        with self._cond:
+            self._busy -= 1
+            self._last = time.monotonic()
+            self._cond.notify_all()
+
+    def touch(self) -> None:
+        with self._cond:
+            self._last = time.monotonic()
+
+    def wait_quiet(self, seconds: float) -> None:
+        """Return once no call has run for ``seconds``."""
+        with self._cond:
+            while True:
+                left = self._last + seconds - time.monotonic()
+                if self._busy == 0 and left <= 0:
+                    return
+                self._cond.wait(timeout=left if self._busy == 0 else None)
 
 
 def _quietly(fn: Callable[[], None]) -> Callable[[], None]:
@@ -161,7 +201,7 @@ class PdfcoreServer(MCPServer[Any]):
         self,
         *args: Any,
         accepted: dict[str, list[str]],
-        warm: Callable[[], None] | None = None,
+        warm: Callable[..., None] | None = None,
         listed: list[MCPTool] | None = None,
         toolset: ToolSet | None = None,
         resources: Callable[[PdfcoreServer], None] | None = None,
@@ -170,6 +210,7 @@ class PdfcoreServer(MCPServer[Any]):
         super().__init__(*args, **kwargs)
         self._accepted = accepted
         self._warm = warm
+        self._activity = _Activity()
         self._listed = listed if toolset is not None else None
         if toolset is not None and listed is not None:
             self._tool_manager = LazyToolManager(toolset)
@@ -219,12 +260,31 @@ class PdfcoreServer(MCPServer[Any]):
     async def list_tools(self) -> Any:
         if self._warm is not None:
             warm, self._warm = self._warm, None
-            threading.Thread(target=_quietly(warm), name="pdfcore-warm", daemon=True).start()
+            self._activity.touch()
+            threading.Thread(target=_quietly(self._warm_up(warm)), name="pdfcore-warm", daemon=True).start()
         if self._listed is not None:
             return list(self._listed)
         return await super().list_tools()
 
+    def _warm_up(self, warm: Callable[..., None]) -> Callable[[], None]:
+        """The cache store opens at once; the other engine workers start at the first quiet moment."""
+
+        def run() -> None:
+            warm(engines=False)
+            self._activity.wait_quiet(ENGINE_WARM_QUIET_S)
+            warm(store=False)
+
+        run.__name__ = "warm-up"
+        return run
+
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        self._activity.begin()
+        try:
+            return await self._call_tool(name, arguments, context)
+        finally:
+            self._activity.end()
+
+    async def _call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         accepted = self._accepted.get(name)
         if accepted is not None:
             unknown = sorted(set(arguments) - set(accepted))

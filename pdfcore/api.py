@@ -20,7 +20,7 @@ import attrs
 from pdfcore import __version__, pagespec
 from pdfcore.config import Settings, to_mapping
 from pdfcore.defaults import DEFAULT_MAX_CHARS, DEFAULT_MAX_CHARS_PER_PAGE, MAP_THRESHOLD_PAGES
-from pdfcore.errors import BackendUnavailable, InvalidArgument, OcrUnavailable, PdfcoreError
+from pdfcore.errors import BackendUnavailable, InvalidArgument, OcrUnavailable, PageOutOfRange, PdfcoreError
 from pdfcore.geometry import parse_clip, to_clip
 from pdfcore.models import Clip, DocumentFacts, DocumentSource, PageText, Table
 from pdfcore.services.sources import PathPolicy, SourceResolver
@@ -432,9 +432,23 @@ class Pdfcore:
         password: str | None = None,
     ) -> RenderResult:
         """Render pages, a clip of one page, or the place a ref names (``ref`` alone)."""
+        from pdfcore.services.rendering import single_page
+
         source = self.open(path, password)
         renderer = self._renderer
-        facts, _ = self.documents.facts(source)
+        facts = self.documents.known_facts(source)
+        first = single_page(pages) if facts is None and ref is None else None
+        if first is not None:
+            # A document seen for the first time: render the page without inspecting the whole
+            # document first (its facts are read when a call needs them). Past the end, the
+            # facts give the page range for the error.
+            region = clip if isinstance(clip, Clip) or clip is None else parse_clip(clip)
+            try:
+                return renderer.render(source, None, first + 1, dpi=dpi, clip=region)
+            except PageOutOfRange:
+                pass
+        if facts is None:
+            facts, _ = self.documents.facts(source)
         if ref is not None:
             if pages not in (None, "") or clip is not None:
                 raise InvalidArgument(
@@ -1062,10 +1076,10 @@ class Pdfcore:
             if callable(prestart):
                 prestart(*self._engine_specs(), count=1)
 
-    def warm(self) -> None:
+    def warm(self, *, store: bool = True, engines: bool = True) -> None:
         """Start engine workers and load engines now instead of on the first call; the cache
-        store is opened (and its schema checked) alongside."""
-        store_warm = getattr(self.store, "warm", None)
+        store is opened (and its schema checked) alongside. ``store``/``engines`` pick one."""
+        store_warm = getattr(self.store, "warm", None) if store else None
         opener = (
             threading.Thread(target=store_warm, name="pdfcore-store-warm", daemon=True)
             if callable(store_warm)
@@ -1073,7 +1087,7 @@ class Pdfcore:
         )
         if opener is not None:
             opener.start()
-        for item in self.lifecycle:
+        for item in self.lifecycle if engines else ():
             warm = getattr(item, "warm", None)
             if callable(warm):
                 warm(*self._engine_specs())

@@ -90,18 +90,10 @@ class DocumentService:
 
     def facts(self, source: DocumentSource) -> tuple[DocumentFacts, bool]:
         """The document's facts and whether they came from a cache."""
+        known = self.known_facts(source)
+        if known is not None:
+            return known, True
         digest = source.fingerprint.sha256
-        with self._lock:
-            cached = self._facts.get(digest)
-        if isinstance(cached, DocumentFacts):
-            self._check_access(source, cached)
-            return cached, True
-        if self.store is not None:
-            stored = self.store.load_facts(digest)
-            if stored is not None and not stored.private:
-                with self._lock:
-                    self._facts.put(digest, stored)
-                return stored, True
         facts = self.extractor.inspect(source)
         with self._lock:
             self._facts.put(digest, facts)
@@ -110,6 +102,23 @@ class DocumentService:
         if self.store is not None and not facts.private:
             self.store.save_facts(digest, facts)
         return facts, False
+
+    def known_facts(self, source: DocumentSource) -> DocumentFacts | None:
+        """The document's facts if they are cached (memory or store), else None: never inspects
+        a document it has not seen (it does check an encrypted one's password against the file)."""
+        digest = source.fingerprint.sha256
+        with self._lock:
+            cached = self._facts.get(digest)
+        if isinstance(cached, DocumentFacts):
+            self._check_access(source, cached)
+            return cached
+        if self.store is not None:
+            stored = self.store.load_facts(digest)
+            if stored is not None and not stored.private:
+                with self._lock:
+                    self._facts.put(digest, stored)
+                return stored
+        return None
 
     def _check_access(self, source: DocumentSource, facts: DocumentFacts) -> None:
         """For an encrypted document, make sure this caller's password opens the file."""

@@ -36,30 +36,30 @@ class RenderService:
         self.byte_budget = byte_budget
         self.max_pixels = max_pixels
 
-    def _fit_dpi(self, facts: DocumentFacts, index: int, dpi: int, clip: Clip | None) -> int:
-        """Lower the DPI so the bitmap stays under max_pixels (a huge page must not exhaust memory)."""
-        info = facts.pages[index]
-        w = info.width * ((clip.x1 - clip.x0) if clip else 1.0)
-        h = info.height * ((clip.y1 - clip.y0) if clip else 1.0)
-        pixels = (w * dpi / 72.0) * (h * dpi / 72.0)
-        if pixels <= self.max_pixels or pixels <= 0:
-            return dpi
-        scaled = int(dpi * (self.max_pixels / pixels) ** 0.5)
-        return max(1, scaled)
-
     def render(
         self,
         source: DocumentSource,
-        facts: DocumentFacts,
+        facts: DocumentFacts | None,
         pages: str | int,
         *,
         dpi: object = 200,
         clip: Clip | None = None,
     ) -> RenderResult:
+        """Render ``pages`` of ``source``.
+
+        ``facts`` may be None when ``pages`` names one page by number (:func:`single_page`): the
+        page is then checked by the renderer, which raises ``page_out_of_range`` past the end.
+        """
         requested = dpi
         dpi_used = clamp_dpi(dpi)
-        labels = [p.label for p in facts.pages]
-        indexes = pagespec.resolve(pages, facts.page_count, labels)
+        if facts is None:
+            single = single_page(pages)
+            if single is None:
+                raise ValueError("rendering without the document's facts takes one page number")
+            indexes = [single]
+        else:
+            labels = [p.label for p in facts.pages]
+            indexes = pagespec.resolve(pages, facts.page_count, labels)
         if clip is not None and len(indexes) != 1:
             raise InvalidArgument(
                 "clip renders a region of a single page; pages names several.",
@@ -73,15 +73,15 @@ class RenderService:
         oversized: list[OversizedOut] = []
         failed: list[int] = []
         for i in todo:
-            target = self._fit_dpi(facts, i, dpi_used, clip)
             try:
-                img = self.renderer.render(source, i, dpi=target, clip=clip)
+                # The renderer lowers the DPI of a page too large for max_pixels (it knows the size).
+                img = self.renderer.render(source, i, dpi=dpi_used, clip=clip, max_pixels=self.max_pixels)
             except PdfcoreError as exc:
                 if exc.code in ("extraction_failed",):
                     failed.append(i + 1)
                     continue
                 raise
-            used_dpi = target
+            target = used_dpi = round(img.dpi)
             if b64_size(len(img.png)) > remaining and clip is None:
                 img2, used_dpi = self._downsample(source, i, target, remaining)
                 if img2 is None:
@@ -120,10 +120,23 @@ class RenderService:
         for step in LADDER:
             if step >= dpi:
                 continue
-            img = self.renderer.render(source, index, dpi=step, clip=None)
+            img = self.renderer.render(source, index, dpi=step, clip=None, max_pixels=self.max_pixels)
             if b64_size(len(img.png)) <= remaining:
                 return img, step
         return None, MIN_DPI
+
+
+def single_page(pages: str | int | None) -> int | None:
+    """The 0-based index when ``pages`` is exactly one page number ("7" or 7), else None."""
+    if isinstance(pages, bool):
+        return None
+    if isinstance(pages, int):
+        return pages - 1 if pages >= 1 else None
+    if isinstance(pages, str):
+        s = pages.strip()
+        if s.isascii() and s.isdigit() and len(s) <= 9 and int(s) >= 1:
+            return int(s) - 1
+    return None
 
 
 def _out(index: int, dpi: int, img: RenderedImage, clip: Clip | None) -> RenderedPageOut:

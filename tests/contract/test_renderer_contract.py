@@ -51,3 +51,27 @@ def test_out_of_range(renderer_and_pdf) -> None:  # type: ignore[no-untyped-def]
     r, path = renderer_and_pdf
     with pytest.raises(PageOutOfRange):
         r.render(_source(path), 5, dpi=72)
+
+
+def test_max_pixels_lowers_the_dpi_to_fit(renderer_and_pdf) -> None:  # type: ignore[no-untyped-def]
+    r, path = renderer_and_pdf
+    # Page 1 is 612 x 792 pt: 144 dpi has 4x the pixels of 72 dpi.
+    cap = 612 * 792
+    img = r.render(_source(path), 0, dpi=144, max_pixels=cap)
+    assert img.dpi == 72
+    assert img.width * img.height <= cap * 1.01  # pixel rounding of the page edges
+    assert abs(img.width - 612) <= 1
+    # Under the cap: the dpi asked for.
+    assert r.render(_source(path), 0, dpi=144, max_pixels=4 * cap).dpi == 144
+    # A clip counts its own area: a quarter of the page fits at 144 dpi.
+    clipped = r.render(_source(path), 0, dpi=144, clip=Clip(0.0, 0.0, 0.5, 0.5), max_pixels=cap)
+    assert clipped.dpi == 144 and abs(clipped.width - 612) <= 2
+
+
+def test_max_pixels_uses_the_page_own_size(renderer_and_pdf) -> None:  # type: ignore[no-untyped-def]
+    r, path = renderer_and_pdf
+    if isinstance(r, FakeRenderer):
+        r.size = (400.0, 300.0)  # the fake has one size for all pages: page 2's
+    # Page 2 is 400 x 300 pt: at 144 dpi it has 800 x 600 pixels.
+    assert r.render(_source(path), 1, dpi=144, max_pixels=800 * 600).dpi == 144
+    assert r.render(_source(path), 1, dpi=144, max_pixels=800 * 600 - 1).dpi == 143

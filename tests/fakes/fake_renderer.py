@@ -7,7 +7,7 @@ import zlib
 
 from pdfcore.errors import PageOutOfRange
 from pdfcore.models import Clip, DocumentSource, RenderedImage
-from ports.renderer import Renderer
+from ports.renderer import Renderer, fit_dpi
 
 
 def png_bytes(width: int, height: int, gray: int = 200) -> bytes:
@@ -29,13 +29,16 @@ class FakeRenderer(Renderer):
         self.noise = noise
         self.calls: list[tuple[int, float]] = []
 
-    def render(self, source: DocumentSource, page: int, *, dpi: float, clip: Clip | None = None) -> RenderedImage:
+    def render(
+        self, source: DocumentSource, page: int, *, dpi: float, clip: Clip | None = None, max_pixels: int | None = None
+    ) -> RenderedImage:
         if not 0 <= page < self.page_count:
             raise PageOutOfRange(f"Page {page + 1} does not exist.")
-        self.calls.append((page, dpi))
         w, h = self.size
         if clip is not None:
             w, h = w * (clip.x1 - clip.x0), h * (clip.y1 - clip.y0)
+        dpi = fit_dpi(w, h, dpi, max_pixels)
+        self.calls.append((page, dpi))
         pw, ph = max(1, round(w * dpi / 72)), max(1, round(h * dpi / 72))
         png = png_bytes(pw, ph)
         if self.noise:

@@ -49,16 +49,23 @@ def _facts_only(core: Any, pdf: Path, n_pages: int) -> None:
 
 
 def _after_facts(core: Any, action: Any) -> None:
-    """Run ``action`` right after the next document-facts lookup (between facts and pages)."""
-    facts = core.documents.facts
+    """Run ``action`` right after the next document-facts lookup (between facts and pages): a
+    full lookup, or the cache-only one a first render makes before rendering without facts."""
+    documents = core.documents
+    originals = {name: getattr(documents, name) for name in ("facts", "known_facts")}
 
-    def wrapped(source: Any) -> Any:
-        out = facts(source)
-        core.documents.facts = facts
-        action()
-        return out
+    def wrap(name: str) -> Any:
+        def wrapped(source: Any) -> Any:
+            out = originals[name](source)
+            for n, fn in originals.items():
+                setattr(documents, n, fn)
+            action()
+            return out
 
-    core.documents.facts = wrapped
+        return wrapped
+
+    for name in originals:
+        setattr(documents, name, wrap(name))
 
 
 def test_change_between_facts_and_pages_read(core: Any, tmp_path: Path) -> None:
