@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from adapters._pdfium import PageSpace
+from adapters._pdfium import PageSpace, unchecked
 from pdfcore.models import Box
 
 _MAX_DEPTH = 8
@@ -192,10 +192,10 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
     fl, fb, fr, ft = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
     cr, cg, cb, ca = ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint()
     fillmode, strokemode = ctypes.c_int(), ctypes.c_int()
-    get_type = raw.FPDFPageObj_GetType
-    get_bounds = raw.FPDFPageObj_GetBounds
-    get_fill = raw.FPDFPageObj_GetFillColor
-    get_mode = raw.FPDFTextObj_GetTextRenderMode
+    fast = unchecked()
+    get_type, get_bounds, get_fill, get_mode = fast.object_type, fast.object_bounds, fast.fill_color, fast.render_mode
+    bounds_out = ctypes.byref(fl), ctypes.byref(fb), ctypes.byref(fr), ctypes.byref(ft)
+    fill_out = ctypes.byref(cr), ctypes.byref(cg), ctypes.byref(cb), ctypes.byref(ca)
     T_TEXT, T_IMAGE, T_PATH, T_FORM = (
         raw.FPDF_PAGEOBJ_TEXT,
         raw.FPDF_PAGEOBJ_IMAGE,
@@ -214,7 +214,7 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
     budget = _RULE_SEGMENT_BUDGET
 
     def bounds(obj: Any, m: Matrix) -> Box | None:
-        if not get_bounds(obj, fl, fb, fr, ft):
+        if not get_bounds(obj, *bounds_out):
             return None
         if m is _IDENTITY:
             return to_box(fl.value, fb.value, fr.value, ft.value)
@@ -346,7 +346,7 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
                     sx = (om[0] ** 2 + om[1] ** 2) ** 0.5
                     sy = (om[2] ** 2 + om[3] ** 2) ** 0.5
                     font_size = nominal * min(sx, sy)
-                fill = (cr.value, cg.value, cb.value, ca.value) if get_fill(obj, cr, cg, cb, ca) else (0, 0, 0, 255)
+                fill = (cr.value, cg.value, cb.value, ca.value) if get_fill(obj, *fill_out) else (0, 0, 0, 255)
                 stroke = _color(raw, raw.FPDFPageObj_GetStrokeColor, obj) if mode in (1, 2, 5, 6) else _NO_COLOR
                 out.texts.append(TextRun(order, box, mode, fill, stroke, font_size, obj))
             elif kind == T_IMAGE:
@@ -371,7 +371,7 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
                 if not raw.FPDFPath_GetDrawMode(obj, fillmode, strokemode):
                     continue
                 stroked = bool(strokemode.value)
-                if fillmode.value and get_fill(obj, cr, cg, cb, ca) and ca.value != 0:
+                if fillmode.value and get_fill(obj, *fill_out) and ca.value != 0:
                     box = bounds(obj, m)
                     if box is not None and box.x1 > box.x0 and box.y1 > box.y0:
                         out.fills.append(FillRun(order, box, (cr.value, cg.value, cb.value, ca.value), obj))

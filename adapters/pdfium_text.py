@@ -7,7 +7,7 @@ import logging
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from adapters._pdfium import PageSpace, check_page, load_engine, pdfium_document
+from adapters._pdfium import PageSpace, check_page, load_engine, pdfium_document, unchecked
 from adapters._pdfium_objects import PageObjects, TextRun, fill_coverage, run_text, walk
 from pdfcore.models import (
     Box,
@@ -198,8 +198,9 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
         return []
     text = textpage.get_text_range(0, n)
     left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-    count_rects, get_rect = raw.FPDFText_CountRects, raw.FPDFText_GetRect
-    font_size = raw.FPDFText_GetFontSize
+    fast = unchecked()
+    count_rects, get_rect, font_size = fast.count_rects, fast.get_rect, fast.font_size
+    out_l, out_t, out_r, out_b = ctypes.byref(left), ctypes.byref(top), ctypes.byref(right), ctypes.byref(bottom)
     to_box = space.box
     out: list[TextLine] = []
     if len(text) == n:
@@ -214,7 +215,7 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
                 tall = wide = False
                 pieces: list[tuple[float, float, float, float]] | None = [] if gaps is not None and rc > 1 else None
                 for k in range(rc):
-                    if get_rect(tp, k, left, top, right, bottom):
+                    if get_rect(tp, k, out_l, out_t, out_r, out_b):
                         lv, tv, rv, bv = left.value, top.value, right.value, bottom.value
                         x0 = lv if lv < x0 else x0
                         x1 = rv if rv > x1 else x1
@@ -251,7 +252,7 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
     rc = count_rects(tp, 0, -1)
     rects = []
     for k in range(max(rc, 0)):
-        if get_rect(tp, k, left, top, right, bottom):
+        if get_rect(tp, k, out_l, out_t, out_r, out_b):
             rects.append((left.value, top.value, right.value, bottom.value))
     for lft, tpv, rgt, btm in rects:
         seg = textpage.get_text_bounded(lft, btm, rgt, tpv)

@@ -65,3 +65,15 @@ def test_walk(walker, pdf: Path) -> None:  # type: ignore[no-untyped-def]
     # Files the manifest calls readable must read: only known-broken ones may fail.
     if outcomes:
         assert outcomes[0][1] in {"malformed_pdf", "password_required", "extraction_failed", "file_too_large"}, outcomes
+
+
+@pytest.mark.corpus
+def test_no_corpus_pdf_crashed_the_engine(walker) -> None:  # type: ignore[no-untyped-def]
+    """Runs after the walk (file order): a contained engine crash answers extraction_failed, a
+    stable code the walk accepts, so crashes are counted here. None of the corpus files may
+    crash the engine worker (the isolation is for hostile files, not for our own bugs)."""
+    corpus_dir()
+    pools = [item for item in walker.lifecycle if hasattr(item, "crashes")]
+    assert pools, "the walk ran without engine isolation"
+    assert sum(p.crashes for p in pools) == 0
+    assert sum(p.timeouts for p in pools) == 0
