@@ -76,6 +76,8 @@ class Unchecked:
             if sys.maxsize <= 2**32:
                 return fn
             address = ctypes.cast(fn, ctypes.c_void_p).value
+            if not address:
+                return fn
             return ctypes.CFUNCTYPE(restype)(address)
 
         self.count_rects = bare(raw.FPDFText_CountRects)
