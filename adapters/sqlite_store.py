@@ -21,7 +21,7 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -84,11 +84,18 @@ def has_cjk(text: str) -> bool:
     return _CJK.search(text) is not None
 
 
+#: Pages whose terms are counted together while a document's pages stream in (the count's sort
+#: grows faster than linearly, so batches are also cheaper than one count of the whole book).
+_COUNT_BATCH = 32
+
+
 def term_counts(rows: Sequence[tuple[int, str]]) -> list[tuple[int, int, str]]:
     """(page, length, term counts as JSON) of each (page, text), stemmed by the index's own
     tokenizer. Counted on a private in-memory connection (no lock on the cache is held, so a
     caller can count before its write transaction) and aggregated inside SQLite (no row per
     term instance crosses into Python). Pages without a term get length 0 and ``{}``."""
+    if not rows:
+        return []
     conn = sqlite3.connect(":memory:", isolation_level=None)
     try:
         conn.execute(f"CREATE VIRTUAL TABLE tok USING fts5(text, tokenize='{TOKENIZE}')")
@@ -316,10 +323,18 @@ class SqliteStore(Store):
         row = conn.execute("SELECT doc_no FROM documents WHERE digest=?", (digest,)).fetchone()
         return int(row[0]) if row else None
 
-    def index_document(self, digest: str, pages: Sequence[PageText]) -> None:
+    def index_document(self, digest: str, pages: Iterable[PageText]) -> None:
         # The costly part (tokenizing and counting) runs before the write transaction, on its
         # own connection: writers of other documents (and this document's pages) are not held up.
-        counted = term_counts([(p.index, p.text) for p in pages])
+        # It runs per batch as the pages come, so that with a stream of pages it overlaps their
+        # extraction; the index is written after the last page, in one transaction.
+        collected: list[PageText] = []
+        counted: list[tuple[int, int, str]] = []
+        for page in pages:
+            collected.append(page)
+            if len(collected) - len(counted) >= _COUNT_BATCH:
+                counted.extend(term_counts([(p.index, p.text) for p in collected[len(counted) :]]))
+        counted.extend(term_counts([(p.index, p.text) for p in collected[len(counted) :]]))
         with self._tx() as c:
             doc_no = self._doc_no(c, digest)
             if doc_no is None:
@@ -328,7 +343,7 @@ class SqliteStore(Store):
             c.execute("DELETE FROM pages_fts WHERE rowid BETWEEN ? AND ?", (lo, hi))
             c.execute("DELETE FROM pages_tri WHERE rowid BETWEEN ? AND ?", (lo, hi))
             c.execute("DELETE FROM page_terms WHERE digest=?", (digest,))
-            self._index_pages(c, digest, pages, update_stats=False, doc_no=doc_no, counted=counted)
+            self._index_pages(c, digest, collected, update_stats=False, doc_no=doc_no, counted=counted)
             n, avgdl = c.execute(
                 "SELECT count(*), coalesce(avg(length), 0) FROM page_terms WHERE digest=?", (digest,)
             ).fetchone()

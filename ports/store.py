@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from pdfcore.models import DocumentFacts, KeywordOutcome, KeywordQuery, PageText, Ref, StoreStats, VectorSet
@@ -22,7 +22,9 @@ class Store(Protocol):
       expired entries, or everything.
     - Safe to use from several threads and several processes at once.
     - Keyword search is per document: ``index_document`` indexes all pages of a document in one
-      transaction (a half-indexed document is never reported as indexed); ``search_keyword``
+      transaction (a half-indexed document is never reported as indexed). Its pages may be an
+      iterator that yields them as they are produced (it may do per-page work meanwhile); if
+      the iterator raises, nothing is indexed and the error propagates. ``search_keyword``
       ranks pages with BM25 computed from that document's own statistics only, so a page's rank
       does not depend on what else is cached. Word terms match with stemming (``running`` finds
       ``run``), phrases match exactly in order, substring terms (CJK) match anywhere. Spans are
@@ -52,7 +54,7 @@ class Store(Protocol):
 
     def save_pages(self, digest: str, pages: Sequence[PageText]) -> None: ...
 
-    def index_document(self, digest: str, pages: Sequence[PageText]) -> None: ...
+    def index_document(self, digest: str, pages: Iterable[PageText]) -> None: ...
 
     def is_indexed(self, digest: str) -> bool: ...
 

@@ -143,6 +143,20 @@ class DocumentService:
         if the document's running-head profile is not known yet, it is learnt from the sample
         pages at hand only, or the pages are finished without stripping furniture.
         """
+        hits: list[int] = []
+        found = {p.index: p for p in self._stream(source, indexes, facts, sample=sample, hits=hits)}
+        return PagesResult(pages=found, cache_hits=hits[0] if hits else 0)
+
+    def stream_pages(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> Iterator[PageText]:
+        """The pages of :meth:`pages`, each as soon as it is at hand: the cached ones first, then
+        every fresh one once it is finished (while the engine extracts the next ones), then the
+        pages the engine could not read (empty, flagged). A caller can work on the first pages
+        while the rest are still being extracted (a first search counts their terms)."""
+        return self._stream(source, indexes, facts, sample=True, hits=[])
+
+    def _stream(
+        self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts, *, sample: bool, hits: list[int]
+    ) -> Iterator[PageText]:
         digest = source.fingerprint.sha256
         self._check_access(source, facts)
         found: dict[int, PageText] = {}
@@ -154,37 +168,41 @@ class DocumentService:
                     found[i] = hit
                 else:
                     missing.append(i)
-        hits = len(found)
         if missing and self.store is not None and not facts.private:
             stored = self.store.load_pages(digest, missing)
             if stored:
-                hits += len(stored)
                 found.update(stored)
                 with self._lock:
                     for i, p in stored.items():
                         self._pages.put((digest, i), p)
                 missing = [i for i in missing if i not in stored]
-        if missing:
-            raw, failed = self._take_prefetched(digest, missing)
-            brought = {p.index for p in raw}.union(failed)
-            rest = [i for i in missing if i not in brought]
-            fresh = self._extract_and_finish(source, facts, raw, rest, failed, sample=sample)
-            with self._lock:
-                for p in fresh:
-                    self._pages.put((digest, p.index), p)
-            if self.store is not None and not facts.private:
+        hits.append(len(found))
+        yield from found.values()
+        if not missing:
+            return
+        raw, failed = self._take_prefetched(digest, missing)
+        brought = {p.index for p in raw}.union(failed)
+        rest = [i for i in missing if i not in brought]
+        asked = set(missing)
+        fresh: list[PageText] = []
+        try:
+            for page in self._extract_and_finish(source, facts, raw, rest, failed, sample=sample):
+                with self._lock:
+                    self._pages.put((digest, page.index), page)
+                fresh.append(page)
+                if page.index in asked:
+                    yield page
+        finally:
+            if self.store is not None and not facts.private and fresh:
                 pending = getattr(self._deferred, "pages", None)
                 if pending is not None:
                     pending.setdefault(digest, []).extend(fresh)
                 else:
                     self._save_behind(digest, fresh)
-            asked = set(missing)
-            found.update({p.index: p for p in fresh if p.index in asked})
-            # Pages the engine could not read are answered honestly (empty, flagged), not cached.
-            found.update(
-                {i: PageText(index=i, text="", warnings=("extraction_failed", "no_text")) for i in failed if i in asked}
-            )
-        return PagesResult(pages=found, cache_hits=hits)
+        # Pages the engine could not read are answered honestly (empty, flagged), not cached.
+        for i in failed:
+            if i in asked:
+                yield PageText(index=i, text="", warnings=("extraction_failed", "no_text"))
 
     def _extract_and_finish(
         self,
@@ -195,10 +213,11 @@ class DocumentService:
         failed: list[int],
         *,
         sample: bool,
-    ) -> list[PageText]:
+    ) -> Iterator[PageText]:
         """Extract the pages ``rest`` and finish them and ``raw`` with the document's furniture
-        profile; returns the finished pages (with any sample pages extracted to learn the
-        profile). Pages ``rest`` that cannot be read are appended to ``failed``.
+        profile; yields the finished pages (with any sample pages extracted to learn the
+        profile) as they are finished. Pages ``rest`` that cannot be read are appended to
+        ``failed``.
 
         Pages are finished as the extractor delivers them, while the engine workers extract the
         following ones. When the profile is still to be learnt, its sample pages are asked for
@@ -217,31 +236,31 @@ class DocumentService:
             else:
                 waiting = {i for i in picks if i not in at_hand and i not in failed}
         held = list(raw)
-        fresh: list[PageText] = []
 
-        def settle() -> FurnitureProfile:
+        def settle() -> tuple[FurnitureProfile, list[PageText]]:
             learnt = self._learn(source, facts, picks, held)
-            fresh.extend(self.finish(p, facts, learnt) for p in held)
+            done = [self.finish(p, facts, learnt) for p in held]
             held.clear()
-            return learnt
+            return learnt, done
 
         if profile is not None:
-            fresh.extend(self.finish(p, facts, profile) for p in held)
+            yield from (self.finish(p, facts, profile) for p in held)
             held.clear()
         elif not waiting:
-            profile = settle()
+            profile, done = settle()
+            yield from done
         order = [i for i in rest if i in waiting] + need + [i for i in rest if i not in waiting]
         for page in self._extract_stream(source, order, failed, optional=set(need)):
             if profile is None:
                 held.append(page)
                 waiting.discard(page.index)
                 if not waiting:
-                    profile = settle()
+                    profile, done = settle()
+                    yield from done
             else:
-                fresh.append(self.finish(page, facts, profile))
+                yield self.finish(page, facts, profile)
         if profile is None:  # sample pages that could not be read are left out of the profile
-            settle()
-        return fresh
+            yield from settle()[1]
 
     def _extract_stream(
         self, source: DocumentSource, indexes: list[int], failed: list[int], *, optional: set[int]

@@ -376,11 +376,12 @@ class SearchService:
         if not store.is_indexed(digest):
             # The fresh pages are written to the cache after the index (in the background, see
             # DocumentService.deferred_writes): the search answers without waiting for them.
+            # The store takes the pages as they are finished, so it can count their terms while
+            # the engine extracts the next ones; it writes the index after the last one.
             with self.documents.deferred_writes():
-                pages = self._all_pages(source, facts)
                 if facts.private:
                     store.save_facts(digest, facts)
-                store.index_document(digest, [pages[i] for i in sorted(pages)])
+                store.index_document(digest, self.documents.stream_pages(source, range(facts.page_count), facts))
         return store
 
     def _scope(self, facts: DocumentFacts, pages: str | int | None) -> list[int] | None:

@@ -174,3 +174,33 @@ def test_clear_removes_index(store: Store) -> None:
     store.clear(expired_only=False)
     assert not store.is_indexed("doc")
     assert not store.search_keyword("doc", q(QueryTerm("copyright"))).hits
+
+
+def test_index_document_takes_a_stream_of_pages(store: Store) -> None:
+    facts = DocumentFacts(80, (), (), tuple(PageInfo(i, 612.0, 792.0) for i in range(80)))
+    store.save_facts("streamed", facts)
+    texts = [f"page {i} talks about {'rivers' if i % 7 == 0 else 'mountains'}" for i in range(80)]
+
+    def stream():  # type: ignore[no-untyped-def]
+        for i, t in enumerate(texts):
+            yield PageText(index=i, text=t, char_count=len(t))
+
+    store.index_document("streamed", stream())
+    assert store.is_indexed("streamed")
+    hits = store.search_keyword("streamed", q(QueryTerm("river")), limit=20).hits
+    assert sorted(h.page for h in hits) == [i for i in range(80) if i % 7 == 0]
+
+
+def test_a_stream_that_fails_indexes_nothing(store: Store) -> None:
+    facts = DocumentFacts(80, (), (), tuple(PageInfo(i, 612.0, 792.0) for i in range(80)))
+    store.save_facts("broken", facts)
+
+    def stream():  # type: ignore[no-untyped-def]
+        for i in range(70):  # past the first batches
+            yield PageText(index=i, text=f"page {i} about rivers", char_count=20)
+        raise RuntimeError("the engine stopped")
+
+    with pytest.raises(RuntimeError):
+        store.index_document("broken", stream())
+    assert not store.is_indexed("broken")
+    assert store.search_keyword("broken", q(QueryTerm("river"))).hits == ()

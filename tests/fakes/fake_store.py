@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from pdfcore.models import DocumentFacts, KeywordHit, KeywordOutcome, KeywordQuery, PageText, Ref, StoreStats, VectorSet
 from ports.store import Store
@@ -62,7 +62,7 @@ class FakeStore(Store):
         for p in pages:
             self.pages[(digest, p.index)] = p
 
-    def index_document(self, digest: str, pages: Sequence[PageText]) -> None:
+    def index_document(self, digest: str, pages: Iterable[PageText]) -> None:
         if digest not in self.facts:
             return
         self.indexed = getattr(self, "indexed", {})

@@ -203,3 +203,34 @@ def test_freeculture_keyword_hits_contain_terms(tmp_path: Path, query: str) -> N
         assert scores == sorted(scores, reverse=True)
     finally:
         core.close()
+
+
+def test_terms_are_counted_while_the_pages_still_come(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """index_document counts a batch's terms as soon as it is in, before the stream ends (so a
+    first search counts while the engine extracts the next pages), and indexes every page."""
+    import adapters.sqlite_store as sqlite_store
+    from adapters.sqlite_store import SqliteStore
+    from pdfcore.models import DocumentFacts, KeywordQuery, PageInfo, PageText, QueryTerm
+
+    store = SqliteStore(str(tmp_path / "c.sqlite"))
+    n = 100
+    store.save_facts("d", DocumentFacts(n, (), (), tuple(PageInfo(i, 612.0, 792.0) for i in range(n))))
+    drawn: list[int] = []
+    counted_at: list[int] = []
+    count = sqlite_store.term_counts
+
+    def spy(rows):  # type: ignore[no-untyped-def]
+        counted_at.append(len(drawn))
+        return count(rows)
+
+    monkeypatch.setattr(sqlite_store, "term_counts", spy)
+
+    def stream():  # type: ignore[no-untyped-def]
+        for i in range(n):
+            drawn.append(i)
+            yield PageText(index=i, text=f"page {i} word{i}", char_count=10)
+
+    store.index_document("d", stream())
+    assert counted_at[0] < n  # the first count ran before the last page was drawn
+    assert store.is_indexed("d")
+    assert [h.page for h in store.search_keyword("d", KeywordQuery((QueryTerm("word99"),))).hits] == [99]

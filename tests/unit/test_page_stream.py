@@ -87,3 +87,32 @@ def test_an_unreadable_sample_page_is_left_out_of_the_profile_not_the_answer(tmp
     # asked for, the same page is answered as unreadable among the others
     more = core.documents.pages(source, [bad - 2, bad], facts)
     assert "extraction_failed" in more.pages[bad].warnings and more.pages[bad - 2].text
+
+
+def test_stream_pages_hands_out_pages_before_the_extractor_is_done(tmp_path: Path) -> None:
+    events: list[tuple[str, int]] = []
+
+    class Recording(FakeTextExtractor):
+        def extract(self, source: DocumentSource, pages: Sequence[int]) -> Iterator[PageText]:
+            for page in super().extract(source, pages):
+                events.append(("deliver", page.index))
+                yield page
+
+    core, _, source, facts = _core(tmp_path, Recording)
+    core.documents.pages(source, [3, 4], facts)  # two pages cached already
+    events.clear()
+    got: list[int] = []
+    for page in core.documents.stream_pages(source, list(range(PAGES)), facts):
+        events.append(("handed", page.index))
+        got.append(page.index)
+    assert got[:2] == [3, 4]  # the cached pages first
+    assert sorted(got) == list(range(PAGES))  # then every other page, once
+    first_fresh = events.index(next(e for e in events if e[0] == "handed" and e[1] not in (3, 4)))
+    last_delivery = max(n for n, e in enumerate(events) if e[0] == "deliver")
+    assert first_fresh < last_delivery
+    # Same pages, same text as pages() gives, and now all cached: a second stream extracts nothing.
+    whole = core.documents.pages(source, list(range(PAGES)), facts)
+    assert whole.cache_hits == PAGES
+    events.clear()
+    assert [p.index for p in core.documents.stream_pages(source, list(range(PAGES)), facts)] == list(range(PAGES))
+    assert not [e for e in events if e[0] == "deliver"]
