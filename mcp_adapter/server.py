@@ -58,7 +58,8 @@ ENGINE_WARM_QUIET_S = 0.5
 
 
 class _Activity:
-    """Tool calls in flight, so that background start-up work waits for a quiet moment."""
+    """Tool calls and resource reads in flight, so that background start-up work waits for a
+    quiet moment."""
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
@@ -254,8 +255,12 @@ class PdfcoreServer(MCPServer[Any]):
         return await super().list_resource_templates()
 
     async def read_resource(self, *args: Any, **kwargs: Any) -> Any:
-        await self._resources_ready()
-        return await super().read_resource(*args, **kwargs)
+        self._activity.begin()
+        try:
+            await self._resources_ready()
+            return await super().read_resource(*args, **kwargs)
+        finally:
+            self._activity.end()
 
     async def list_tools(self) -> Any:
         if self._warm is not None:
