@@ -467,6 +467,19 @@ class _Memo:
         self.capacity = capacity
         self.items: OrderedDict[tuple[str, str], Any] = OrderedDict()
         self.lock = threading.Lock()
+        self._reading: OrderedDict[tuple[str, str], threading.Lock] = OrderedDict()
+
+    def reading(self, key: tuple[str, str]) -> threading.Lock:
+        """The lock held while ``key``'s value is read from the backend: a caller that comes
+        meanwhile (a search whose prefetch is still reading) waits for that read and uses it,
+        instead of reading the same pages again beside it."""
+        with self.lock:
+            found = self._reading.get(key)
+            if found is None:
+                found = self._reading[key] = threading.Lock()
+                while len(self._reading) > 4 * self.capacity:
+                    self._reading.popitem(last=False)
+            return found
 
     def get(self, key: tuple[str, str]) -> Any:
         with self.lock:
@@ -776,12 +789,13 @@ class ExtrasService:
         if not facts.has_acroform:
             return ()
         key = (source.fingerprint.sha256, "fields")
-        hit = self._memo.get(key)
-        if isinstance(hit, tuple):
-            return hit
-        found = self._backend().form_fields(source)
-        self._memo.put(key, found)
-        return found
+        with self._memo.reading(key):
+            hit = self._memo.get(key)
+            if isinstance(hit, tuple):
+                return hit
+            found = self._backend().form_fields(source)
+            self._memo.put(key, found)
+            return found
 
     def forms(self, source: DocumentSource, facts: DocumentFacts, pages: str | int | None = None) -> FormsResult:
         scope = self._scope(facts, pages)
@@ -824,17 +838,18 @@ class ExtrasService:
     ) -> dict[int, PageAnnotations]:
         """Links and annotations of the given 0-based pages (read once per document and page)."""
         key = (source.fingerprint.sha256, "annotations")
-        known = self._memo.get(key)
-        if not isinstance(known, dict):
-            known = {}
-            self._memo.put(key, known)
-        found: dict[int, PageAnnotations] = {i: known[i] for i in indexes if i in known}
-        missing = [i for i in indexes if i not in found]
-        if missing:
-            for item in self._backend().page_annotations(source, missing):
-                found[item.page] = item
-                known[item.page] = item  # one dict per document, filled as pages are read
-        return found
+        with self._memo.reading(key):
+            known = self._memo.get(key)
+            if not isinstance(known, dict):
+                known = {}
+                self._memo.put(key, known)
+            found: dict[int, PageAnnotations] = {i: known[i] for i in indexes if i in known}
+            missing = [i for i in indexes if i not in found]
+            if missing:
+                for item in self._backend().page_annotations(source, missing):
+                    found[item.page] = item
+                    known[item.page] = item  # one dict per document, filled as pages are read
+            return found
 
     def links(self, source: DocumentSource, facts: DocumentFacts, pages: str | int | None = None) -> LinksResult:
         scope = self._scope(facts, pages)

@@ -368,3 +368,44 @@ def test_xfa_values() -> None:
     assert xfa_values("<not xml") is None
     repeated = "<d><row><v>1</v></row><row><v>2</v></row></d>"
     assert xfa_values(repeated) == (("row.v", "1"), ("row[1].v", "2"))
+
+
+def test_concurrent_reads_of_the_same_document_read_the_backend_once(setup: Any) -> None:
+    """A search whose prefetch is still reading the annotations (or form fields) waits for that
+    read instead of reading the same pages again beside it."""
+    import threading
+    import time
+
+    core, extras, path = setup
+    source = core.open(path)
+    facts, _ = core.documents.facts(source)
+    service = core.extras_service
+    slow_started = threading.Event()
+    read = extras.page_annotations
+    fields = extras.form_fields
+
+    def slow_annotations(src: Any, pages: Any) -> Any:
+        slow_started.set()
+        time.sleep(0.3)
+        return read(src, pages)
+
+    def slow_fields(src: Any) -> Any:
+        time.sleep(0.3)
+        return fields(src)
+
+    extras.page_annotations = slow_annotations
+    extras.form_fields = slow_fields
+    results: list[Any] = []
+    first = threading.Thread(target=lambda: results.append(service.page_annotations(source, facts, [0, 1])))
+    first.start()
+    assert slow_started.wait(5)
+    second = service.page_annotations(source, facts, [1])  # arrives during the first read
+    first.join()
+    assert extras.calls.count("page_annotations") == 1
+    assert second[1] == results[0][1]
+    racers = [threading.Thread(target=lambda: service.form_widgets(source, facts)) for _ in range(3)]
+    for t in racers:
+        t.start()
+    for t in racers:
+        t.join()
+    assert extras.calls.count("form_fields") == 1
