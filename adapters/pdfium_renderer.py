@@ -32,14 +32,14 @@ class PdfiumRenderer(Renderer):
             pdf_page = doc[page]
             try:
                 crop = (0.0, 0.0, 0.0, 0.0)
-                space = PageSpace(pdf_page) if clip is not None or max_pixels is not None else None
-                if space is not None:
-                    fx, fy = (clip.x1 - clip.x0, clip.y1 - clip.y0) if clip is not None else (1.0, 1.0)
-                    dpi = fit_dpi(space.width * fx, space.height * fy, dpi, max_pixels)
-                if clip is not None and space is not None:
+                if clip is not None or max_pixels is not None:
+                    space = PageSpace(pdf_page)
                     w, h = space.width, space.height
-                    # pdfium crops after rotation: (left, bottom, right, top) amounts in points.
-                    crop = (clip.x0 * w, (1.0 - clip.y1) * h, (1.0 - clip.x1) * w, clip.y0 * h)
+                    fx, fy = (clip.x1 - clip.x0, clip.y1 - clip.y0) if clip is not None else (1.0, 1.0)
+                    dpi = fit_dpi(w * fx, h * fy, dpi, max_pixels)
+                    if clip is not None:
+                        # pdfium crops after rotation: (left, bottom, right, top) amounts in points.
+                        crop = (clip.x0 * w, (1.0 - clip.y1) * h, (1.0 - clip.x1) * w, clip.y0 * h)
                 bitmap = pdf_page.render(scale=dpi / 72.0, crop=crop, may_draw_forms=True, draw_annots=True)
                 try:
                     # A detached copy: the bitmap's memory belongs to pdfium and is freed here,

@@ -432,12 +432,10 @@ class Pdfcore:
         password: str | None = None,
     ) -> RenderResult:
         """Render pages, a clip of one page, or the place a ref names (``ref`` alone)."""
-        from pdfcore.services.rendering import single_page
-
         source = self.open(path, password)
         renderer = self._renderer
         facts = self.documents.known_facts(source)
-        first = single_page(pages) if facts is None and ref is None else None
+        first = pagespec.single_page(pages) if facts is None and ref is None else None
         if first is not None:
             # A document seen for the first time: render the page without inspecting the whole
             # document first (its facts are read when a call needs them). Past the end, the

@@ -68,6 +68,20 @@ def _atom(token: str, spec: str) -> int | str:
     raise InvalidArgument(f"pages {spec!r}: '{token}' is neither a page number nor a page label.")
 
 
+def single_page(spec: object) -> int | None:
+    """The 0-based index when ``spec`` is exactly one page number (``"7"`` or ``7``), else None
+    (a range, a list, ``last``, a label, or anything :func:`parse` refuses)."""
+    if not isinstance(spec, (str, int)):
+        return None
+    try:
+        terms = parse(spec)
+    except (InvalidArgument, PageOutOfRange):
+        return None
+    if len(terms) != 1 or terms[0].is_range or not isinstance(terms[0].start, int):
+        return None
+    return terms[0].start - 1
+
+
 def resolve(spec: str | int, page_count: int, labels: Sequence[str | None] = ()) -> list[int]:
     """Sorted, de-duplicated 0-based indexes for ``spec`` on a document of ``page_count`` pages."""
     terms = parse(spec)

@@ -22,7 +22,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from attrs import evolve, frozen
 
@@ -460,6 +460,9 @@ def _budgeted(items: Sequence[Any], budget: int) -> tuple[list[Any], bool]:
 # The service
 
 
+T = TypeVar("T")
+
+
 class _Memo:
     """A small LRU keyed by document digest (what the backend found is immutable per content)."""
 
@@ -486,6 +489,16 @@ class _Memo:
             value = self.items.get(key)
             if value is not None:
                 self.items.move_to_end(key)
+            return value
+
+    def once(self, key: tuple[str, str], kind: type[T], read: Callable[[], T]) -> T:
+        """``key``'s value, read with ``read`` the first time (one reader at a time: see :meth:`reading`)."""
+        with self.reading(key):
+            hit = self.get(key)
+            if isinstance(hit, kind):
+                return hit
+            value = read()
+            self.put(key, value)
             return value
 
     def put(self, key: tuple[str, str], value: Any) -> None:
@@ -531,13 +544,7 @@ class ExtrasService:
     def xfa_form(self, source: DocumentSource, facts: DocumentFacts) -> XfaForm:
         if not facts.has_acroform and not facts.has_xfa:
             return XfaForm(form_type="none")
-        key = (source.fingerprint.sha256, "xfa")
-        hit = self._memo.get(key)
-        if isinstance(hit, XfaForm):
-            return hit
-        form = self._backend().xfa(source)
-        self._memo.put(key, form)
-        return form
+        return self._memo.once((source.fingerprint.sha256, "xfa"), XfaForm, lambda: self._backend().xfa(source))
 
     def xfa_placeholder_pages(
         self, source: DocumentSource, facts: DocumentFacts, pages: dict[int, PageText] | None = None
@@ -788,14 +795,10 @@ class ExtrasService:
     def form_widgets(self, source: DocumentSource, facts: DocumentFacts) -> tuple[FormField, ...]:
         if not facts.has_acroform:
             return ()
-        key = (source.fingerprint.sha256, "fields")
-        with self._memo.reading(key):
-            hit = self._memo.get(key)
-            if isinstance(hit, tuple):
-                return hit
-            found = self._backend().form_fields(source)
-            self._memo.put(key, found)
-            return found
+        fields: tuple[FormField, ...] = self._memo.once(
+            (source.fingerprint.sha256, "fields"), tuple, lambda: self._backend().form_fields(source)
+        )
+        return fields
 
     def forms(self, source: DocumentSource, facts: DocumentFacts, pages: str | int | None = None) -> FormsResult:
         scope = self._scope(facts, pages)

@@ -47,13 +47,13 @@ class RenderService:
     ) -> RenderResult:
         """Render ``pages`` of ``source``.
 
-        ``facts`` may be None when ``pages`` names one page by number (:func:`single_page`): the
+        ``facts`` may be None when ``pages`` names one page by number (:func:`pagespec.single_page`): the
         page is then checked by the renderer, which raises ``page_out_of_range`` past the end.
         """
         requested = dpi
         dpi_used = clamp_dpi(dpi)
         if facts is None:
-            single = single_page(pages)
+            single = pagespec.single_page(pages)
             if single is None:
                 raise ValueError("rendering without the document's facts takes one page number")
             indexes = [single]
@@ -124,19 +124,6 @@ class RenderService:
             if b64_size(len(img.png)) <= remaining:
                 return img, step
         return None, MIN_DPI
-
-
-def single_page(pages: str | int | None) -> int | None:
-    """The 0-based index when ``pages`` is exactly one page number ("7" or 7), else None."""
-    if isinstance(pages, bool):
-        return None
-    if isinstance(pages, int):
-        return pages - 1 if pages >= 1 else None
-    if isinstance(pages, str):
-        s = pages.strip()
-        if s.isascii() and s.isdigit() and len(s) <= 9 and int(s) >= 1:
-            return int(s) - 1
-    return None
 
 
 def _out(index: int, dpi: int, img: RenderedImage, clip: Clip | None) -> RenderedPageOut:

@@ -30,8 +30,8 @@ def _core(tmp_path: Path, extractor: type[FakeTextExtractor] | None = None) -> t
     return core, ex, source, facts
 
 
-def test_pages_are_finished_while_the_extractor_delivers_the_rest(tmp_path: Path) -> None:
-    events: list[tuple[str, int]] = []
+def _recording(events: list[tuple[str, int]]) -> type[FakeTextExtractor]:
+    """The fake extractor, noting ("deliver", page) in ``events`` as it hands each page out."""
 
     class Recording(FakeTextExtractor):
         def extract(self, source: DocumentSource, pages: Sequence[int]) -> Iterator[PageText]:
@@ -39,7 +39,12 @@ def test_pages_are_finished_while_the_extractor_delivers_the_rest(tmp_path: Path
                 events.append(("deliver", page.index))
                 yield page
 
-    core, _, source, facts = _core(tmp_path, Recording)
+    return Recording
+
+
+def test_pages_are_finished_while_the_extractor_delivers_the_rest(tmp_path: Path) -> None:
+    events: list[tuple[str, int]] = []
+    core, _, source, facts = _core(tmp_path, _recording(events))
     finish = core.documents.finish
 
     def recording_finish(page: PageText, facts: Any, profile: Any) -> PageText:
@@ -91,14 +96,7 @@ def test_an_unreadable_sample_page_is_left_out_of_the_profile_not_the_answer(tmp
 
 def test_stream_pages_hands_out_pages_before_the_extractor_is_done(tmp_path: Path) -> None:
     events: list[tuple[str, int]] = []
-
-    class Recording(FakeTextExtractor):
-        def extract(self, source: DocumentSource, pages: Sequence[int]) -> Iterator[PageText]:
-            for page in super().extract(source, pages):
-                events.append(("deliver", page.index))
-                yield page
-
-    core, _, source, facts = _core(tmp_path, Recording)
+    core, _, source, facts = _core(tmp_path, _recording(events))
     core.documents.pages(source, [3, 4], facts)  # two pages cached already
     events.clear()
     got: list[int] = []
