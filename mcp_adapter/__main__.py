@@ -1,7 +1,9 @@
 """``pdfcore-mcp``: the stdio MCP server.
 
 Only protocol messages go to stdout; logs go to stderr. Start-up imports the MCP SDK and the
-light core only: engines (pdfium, torch, OCR) load on first use.
+light core only: engines (pdfium, torch, OCR) load on first use. The wire is claimed first and
+the first requests of a session are answered from the catalog while the SDK loads
+(:mod:`mcp_adapter.early`).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from typing import Any
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -40,7 +43,21 @@ def main(argv: list[str] | None = None) -> int:
         level=settings.server.log_level,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    from mcp_adapter.early import Answers, Wire
+
+    wire = Wire.claim(Answers.load(settings.server.profile))
+    wire.start()
+    try:
+        return _serve(settings, wire)
+    finally:
+        wire.release()
+
+
+def _serve(settings: Any, wire: Any) -> int:
+    import anyio
+
     import pdfcore
+    from pdfcore.errors import PdfcoreError
 
     try:
         core = pdfcore.build(settings)
@@ -54,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
 
     server = create_server(core)
     try:
-        server.run("stdio")
+        anyio.run(server.run_stdio_async, wire.incoming(), wire.outgoing())
     finally:
         core.close()
     return 0

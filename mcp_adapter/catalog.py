@@ -1,13 +1,18 @@
-"""The tool list of each profile, kept as JSON beside this module (``tools.json``).
+"""The tool list of each profile, and the server's first answers, kept as JSON beside this module
+(``tools.json``).
 
 Building the tools (a pydantic argument model and JSON Schemas for each of 17 functions) costs
 ~0.15 s, a tenth of the server's start-up. The server answers ``tools/list`` from this file
 when it was made from the same code and SDK, and builds each real tool when it is first called
-(its output schema taken from this file). The file carries a fingerprint of its inputs:
-the sources of ``pdfcore`` and ``mcp_adapter`` and the versions of ``mcp`` and ``pydantic``.
-When the fingerprint differs (an edited checkout, another SDK), the server builds the tools
-before it answers, as if the file were not there. ``python -m mcp_adapter.catalog`` rewrites the
-file; a test checks that it is current and equal to the tools the code builds.
+(its output schema taken from this file). The file also holds what the server answers to the
+first requests of a session (``initialize`` or ``server/discover``, then ``tools/list``) for each
+protocol version the SDK speaks, recorded from the real server over the SDK's stdio transport:
+:mod:`mcp_adapter.early` answers those while the SDK is still loading. The file carries a
+fingerprint of its inputs: the sources of ``pdfcore`` and ``mcp_adapter`` and the versions of
+``mcp`` and ``pydantic``. When the fingerprint differs (an edited checkout, another SDK), the
+server builds the tools before it answers and answers nothing early, as if the file were not
+there. ``python -m mcp_adapter.catalog`` rewrites the file; tests check that it is current and
+equal to what the code builds and answers.
 """
 
 from __future__ import annotations
@@ -44,16 +49,30 @@ def fingerprint() -> str:
     return h.hexdigest()
 
 
-def load(profile: str) -> list[dict[str, Any]] | None:
-    """The stored tool list of ``profile`` if it is current, else ``None``."""
+def _current() -> dict[str, Any] | None:
     try:
         data = json.loads(CATALOG.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("fingerprint") != fingerprint():
         return None
-    tools = data.get("profiles", {}).get(profile)
+    return data
+
+
+def load(profile: str) -> list[dict[str, Any]] | None:
+    """The stored tool list of ``profile`` if it is current, else ``None``."""
+    tools = (_current() or {}).get("profiles", {}).get(profile)
     return tools if isinstance(tools, list) else None
+
+
+def load_answers(profile: str) -> tuple[dict[str, dict[str, Any]], list[dict[str, Any]]] | None:
+    """The recorded first answers of ``profile`` and its tool list if they are current, else ``None``."""
+    data = _current() or {}
+    answers = data.get("answers", {}).get(profile)
+    tools = data.get("profiles", {}).get(profile)
+    if not isinstance(answers, dict) or not isinstance(tools, list):
+        return None
+    return answers, tools
 
 
 def listing(tools: list[Any]) -> list[dict[str, Any]]:
@@ -70,8 +89,22 @@ def build_listing(profile: str) -> list[dict[str, Any]]:
     return listing(anyio.run(listed_tools, profile))
 
 
+def record_answers(profile: str) -> dict[str, dict[str, Any]]:
+    """What a server of ``profile``, built from the code, answers to the first requests of a
+    session, for each protocol version; ``tools/list`` results without their ``tools``."""
+    import anyio
+
+    from mcp_adapter.server import first_answers
+
+    return anyio.run(first_answers, profile)
+
+
 def write(path: Path = CATALOG) -> dict[str, Any]:
-    data = {"fingerprint": fingerprint(), "profiles": {p: build_listing(p) for p in PROFILES}}
+    data = {
+        "fingerprint": fingerprint(),
+        "profiles": {p: build_listing(p) for p in PROFILES},
+        "answers": {p: record_answers(p) for p in PROFILES},
+    }
     path.write_text(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return data
 

@@ -282,6 +282,15 @@ class PdfcoreServer(MCPServer[Any]):
         run.__name__ = "warm-up"
         return run
 
+    async def run_stdio_async(self, stdin: Any = None, stdout: Any = None) -> None:
+        """The SDK's stdio transport, over ``stdin`` and ``stdout`` when given (the text streams
+        of :class:`mcp_adapter.early.Wire`) instead of the process's own."""
+        from mcp.server.stdio import stdio_server
+
+        async with stdio_server(stdin=stdin, stdout=stdout) as (read, write):
+            lowlevel = self._lowlevel_server
+            await lowlevel.run(read, write, lowlevel.create_initialization_options())
+
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         self._activity.begin()
         try:
@@ -387,3 +396,96 @@ async def listed_tools(profile: str) -> list[MCPTool]:
     server = PdfcoreServer(name="pdfcore", tools=ts.build_all(), accepted={})
     listed: list[MCPTool] = await server.list_tools()
     return listed
+
+
+class _Offline:
+    """What :func:`create_server` needs of a core to build a server whose tools are never run."""
+
+    def __init__(self) -> None:
+        from pdfcore.config import Settings
+
+        self.settings = Settings()
+
+    def warm(self, **_: Any) -> None:
+        return None
+
+
+async def _session(server: PdfcoreServer, messages: list[dict[str, Any]]) -> dict[Any, dict[str, Any]]:
+    """Run one stdio session of ``server`` on ``messages``; its responses by request id."""
+    import json
+
+    expected = {m["id"] for m in messages if "id" in m}
+    responses: dict[Any, dict[str, Any]] = {}
+    answered = anyio.Event()
+
+    async def lines() -> Any:
+        for message in messages:
+            yield json.dumps(message) + "\n"
+        await answered.wait()
+
+    class Out:
+        async def write(self, text: str) -> None:
+            message = json.loads(text)
+            if "id" in message and "method" not in message:
+                responses[message["id"]] = message
+                if expected <= set(responses):
+                    answered.set()
+
+        async def flush(self) -> None:
+            return None
+
+    with anyio.fail_after(60):
+        await server.run_stdio_async(stdin=lines(), stdout=Out())
+    return responses
+
+
+async def first_answers(profile: str) -> dict[str, dict[str, Any]]:
+    """What a server of ``profile`` built from the code answers to the first requests of a session
+    over stdio, for each protocol version of the SDK: ``"<method> <version>"`` → result, the
+    ``tools/list`` results without ``tools`` (checked equal to the built tools)."""
+    from mcp_types import CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY
+    from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
+
+    from mcp_adapter.catalog import listing
+
+    server = create_server(cast("Pdfcore", _Offline()), profile=profile, catalog=False)
+    tools = listing(await server.list_tools())
+    client = {"name": "pdfcore-catalog", "version": "0"}
+    sessions: list[tuple[str, list[dict[str, Any]]]] = []
+    for version in HANDSHAKE_PROTOCOL_VERSIONS:
+        init = {"protocolVersion": version, "capabilities": {}, "clientInfo": client}
+        sessions.append(
+            (
+                version,
+                [
+                    {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+                    {"jsonrpc": "2.0", "method": "notifications/initialized"},
+                    {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+                ],
+            )
+        )
+    for version in MODERN_PROTOCOL_VERSIONS:
+        meta = {PROTOCOL_VERSION_META_KEY: version, CLIENT_CAPABILITIES_META_KEY: {}, CLIENT_INFO_META_KEY: client}
+        sessions.append(
+            (
+                version,
+                [
+                    {"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": meta}},
+                    {"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {"_meta": meta}},
+                ],
+            )
+        )
+    answers: dict[str, dict[str, Any]] = {}
+    for version, messages in sessions:
+        responses = await _session(server, messages)
+        for message in messages:
+            if "id" not in message:
+                continue
+            response = responses[message["id"]]
+            if "result" not in response:
+                raise RuntimeError(f"{message['method']} {version} was answered with {response}")
+            result = dict(response["result"])
+            if message["method"] == "tools/list" and result.pop("tools") != tools:
+                raise RuntimeError(f"tools/list {version} listed other tools than the server builds")
+            answers[f"{message['method']} {version}"] = result
+    return answers

@@ -29,6 +29,20 @@ def test_the_stored_catalog_is_current_and_equal_to_the_built_tools(profile: str
     assert stored == catalog.build_listing(profile), REGENERATE
 
 
+@pytest.mark.parametrize("profile", catalog.PROFILES)
+def test_the_stored_first_answers_are_what_the_server_answers(profile: str) -> None:
+    stored = catalog.load_answers(profile)
+    assert stored is not None, REGENERATE
+    answers, tools = stored
+    assert answers == catalog.record_answers(profile), REGENERATE
+    assert tools == catalog.load(profile)
+    from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
+
+    keys = {f"{m} {v}" for v in HANDSHAKE_PROTOCOL_VERSIONS for m in ("initialize", "tools/list")}
+    keys |= {f"{m} {v}" for v in MODERN_PROTOCOL_VERSIONS for m in ("server/discover", "tools/list")}
+    assert set(answers) == keys
+
+
 async def _listed(server: Any) -> list[dict[str, Any]]:
     async with Client(server) as client:
         result = await client.list_tools()

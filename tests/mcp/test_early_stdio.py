@@ -1,0 +1,118 @@
+"""The server process answers the first requests of a session while the SDK loads
+(mcp_adapter.early), and every request is answered exactly once, as the SDK answers it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from mcp_types import CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+
+from tests.pdfgen import simple_document
+
+
+def _session(tmp_path: Path, messages: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], str]:
+    """Send ``messages`` to a fresh server, each request after the previous one's answer; every
+    line the server wrote, and its stderr (DEBUG)."""
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PDFCORE_")}
+    env.update(PDFCORE_CONFIG=str(cfg), PDFCORE_CACHE_DIR=str(tmp_path / "cache"), PDFCORE_LOG_LEVEL="DEBUG")
+    errors = (tmp_path / "stderr.log").open("w+", encoding="utf-8")  # a file: DEBUG output can be long
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mcp_adapter"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=errors,
+        text=True,
+        env=env,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    lines: list[str] = []
+    try:
+        for message in messages:
+            proc.stdin.write(json.dumps(message) + "\n")
+            proc.stdin.flush()
+            if "id" in message:
+                lines.append(proc.stdout.readline())
+    finally:
+        proc.stdin.close()
+        lines.append(proc.stdout.read())
+        proc.wait(timeout=60)
+        errors.seek(0)
+        err = errors.read()
+        errors.close()
+    return [json.loads(x) for x in "".join(lines).splitlines() if x.strip()], err
+
+
+def _by_id(received: list[dict[str, Any]], sent: list[dict[str, Any]]) -> dict[Any, dict[str, Any]]:
+    ids = [m["id"] for m in received]
+    assert sorted(map(str, ids)) == sorted(str(m["id"]) for m in sent if "id" in m)  # each once, none private
+    return {m["id"]: m for m in received}
+
+
+def test_a_handshake_session_is_answered_early_and_each_request_once(tmp_path: Path) -> None:
+    pdf = simple_document(tmp_path / "s.pdf", 2)
+    sent = [
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "t", "version": "0"},
+            },
+        },
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+        {"jsonrpc": "2.0", "id": 3, "method": "ping"},
+        {
+            "jsonrpc": "2.0",
+            "id": 4,
+            "method": "tools/call",
+            "params": {"name": "pdf_info", "arguments": {"path": str(pdf)}},
+        },
+        {"jsonrpc": "2.0", "id": 5, "method": "tools/list", "params": {"cursor": "x"}},
+    ]
+    received, err = _session(tmp_path, sent)
+    by_id = _by_id(received, sent)
+    assert by_id[1]["result"]["serverInfo"]["name"] == "pdfcore"
+    assert by_id[1]["result"]["protocolVersion"] == "2025-11-25"
+    assert "pdf_read_all" in {t["name"] for t in by_id[2]["result"]["tools"]}
+    assert by_id[3]["result"] == {}
+    assert by_id[4]["result"]["structuredContent"]["page_count"] == 2
+    assert "error" in by_id[5] or "tools" in by_id[5].get("result", {})  # the SDK's own answer, whatever it is
+    # Answered from the record before the SDK had built its server; the SDK agreed with both.
+    assert err.index("answered initialize early") < err.index("Initializing server")
+    assert "answered tools/list early" in err
+    assert "differed" not in err
+
+
+def test_a_stateless_session_is_answered_early_and_each_request_once(tmp_path: Path) -> None:
+    meta = {
+        PROTOCOL_VERSION_META_KEY: MODERN_PROTOCOL_VERSIONS[-1],
+        CLIENT_CAPABILITIES_META_KEY: {},
+        CLIENT_INFO_META_KEY: {"name": "t", "version": "0"},
+    }
+    sent = [
+        {"jsonrpc": "2.0", "id": "d", "method": "server/discover", "params": {"_meta": meta}},
+        {"jsonrpc": "2.0", "id": "l", "method": "tools/list", "params": {"_meta": meta}},
+        {
+            "jsonrpc": "2.0",
+            "id": "x",
+            "method": "tools/list",
+            "params": {"_meta": {PROTOCOL_VERSION_META_KEY: "1999-01-01", CLIENT_CAPABILITIES_META_KEY: {}}},
+        },
+    ]
+    received, err = _session(tmp_path, sent)
+    by_id = _by_id(received, sent)
+    assert MODERN_PROTOCOL_VERSIONS[-1] in by_id["d"]["result"]["supportedVersions"]
+    assert "pdf_info" in {t["name"] for t in by_id["l"]["result"]["tools"]}
+    assert "error" in by_id["x"]  # an unsupported version: the SDK's refusal, not an early answer
+    assert "answered server/discover early" in err and "differed" not in err
