@@ -196,13 +196,16 @@ class WorkerPool:
             finally:
                 self._idle.put(w)
 
-    def prestart(self, *specs: str, count: int = 1) -> None:
-        """Start up to ``count`` workers and have them load the given adapters, without waiting:
-        they boot while the caller goes on (the server starts one while it imports the MCP SDK)."""
-        for _ in range(count):
-            w = self._take(block=False)
-            if w is None:
-                return
+    def prestart(self, *specs: str, count: int | None = 1) -> None:
+        """Start up to ``count`` more workers (``None``: as many as the pool still lacks) and have
+        them load the given adapters, without waiting: they boot while the caller goes on (the
+        server starts all of them while it imports the MCP SDK)."""
+        for _ in range(self.size if count is None else count):
+            with self._lock:
+                if self._started >= self.size:
+                    return
+                self._started += 1
+            w = self._spawn()
             try:
                 w.preload(specs)
             finally:

@@ -64,9 +64,10 @@ def _serve(settings: Any, wire: Any) -> int:
     except PdfcoreError as exc:
         sys.stderr.write(f"pdfcore-mcp: {exc.code}: {exc.message}\n")
         return 2
-    # build() started one engine worker: it boots while this process imports the MCP SDK (a
-    # second core's work); the others start once a client has listed the tools and no call has
-    # run for a moment (server.ENGINE_WARM_QUIET_S), or as soon as a call needs them.
+    # build() started one engine worker; the others start now too: they boot while this process
+    # imports the MCP SDK (the client has its tool list already, mcp_adapter.early), so the first
+    # calls find them ready.
+    core.prestart(None)
     from mcp_adapter.server import create_server
 
     server = create_server(core)

@@ -1067,12 +1067,13 @@ class Pdfcore:
         """The engines the workers should load ahead (those run in worker processes)."""
         return [s for s in (getattr(self.text, "spec", None), getattr(self.renderer, "spec", None)) if s]
 
-    def prestart(self) -> None:
-        """Start one engine worker now, without waiting for it (the rest start with :meth:`warm`)."""
+    def prestart(self, count: int | None = 1) -> None:
+        """Start ``count`` engine workers (``None``: all of them) now, without waiting for them
+        (the rest start with :meth:`warm` or when a call needs them)."""
         for item in self.lifecycle:
             prestart = getattr(item, "prestart", None)
             if callable(prestart):
-                prestart(*self._engine_specs(), count=1)
+                prestart(*self._engine_specs(), count=count)
 
     def warm(self, *, store: bool = True, engines: bool = True) -> None:
         """Start engine workers and load engines now instead of on the first call; the cache

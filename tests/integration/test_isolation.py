@@ -76,6 +76,21 @@ def test_prestarted_worker_answers_the_first_call_not_its_preload(tmp_path: Path
         p.close()
 
 
+def test_prestarting_every_worker_starts_the_whole_pool_without_waiting(tmp_path: Path) -> None:
+    p = WorkerPool(2, timeout_seconds=20)
+    try:
+        p.prestart(SPEC, count=1)
+        assert len(p._all) == 1
+        p.prestart(SPEC, count=None)
+        assert len(p._all) == 2  # the rest; never more than the pool's size
+        p.prestart(SPEC, count=None)
+        assert len(p._all) == 2
+        ex = IsolatedTextExtractor(SPEC, p)
+        assert ex.inspect(_source(tmp_path)).page_count == 20
+    finally:
+        p.close()
+
+
 def test_warming_loads_the_pdf_engine_before_the_first_call() -> None:
     """A warmed worker has imported pypdfium2 already: the first inspect or render does not."""
     p = WorkerPool(1, timeout_seconds=60)
