@@ -10,62 +10,30 @@ from __future__ import annotations
 
 import ctypes
 import logging
-import re
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
 from typing import Any
 
 from adapters._pdfium import PageSpace, check_page, pdfium_document
+from adapters._pdfium_annots import (
+    FILE_ATTACHMENT,
+    MAX_ITEMS,
+    WIDGET,
+    LazyTextPage,
+    annotations_of,
+    read_page_annotations,
+    rect,
+    wide,
+)
 from pdfcore.errors import ExtractionFailed, InvalidArgument
-from pdfcore.extras import Annotation, Attachment, FormField, Link, PageAnnotations, XfaForm
-from pdfcore.models import Box, DocumentSource
+from pdfcore.extras import Attachment, FormField, PageAnnotations, XfaForm
+from pdfcore.models import DocumentSource
 from ports.document_extras import DocumentExtras
 
 log = logging.getLogger(__name__)
 
-#: Most items one call returns (a hostile document may hold millions of annotations).
-MAX_ITEMS = 10_000
-#: Longest string kept from one field (contents, values, URIs), in characters.
-MAX_STRING = 100_000
 #: Largest XFA datasets packet kept, in bytes.
 MAX_DATASETS_BYTES = 2 * 1024 * 1024
-#: Longest anchor / marked text kept, in characters.
-MAX_ANCHOR = 1000
-
-_SUBTYPES = {
-    0: "Unknown",
-    1: "Text",
-    2: "Link",
-    3: "FreeText",
-    4: "Line",
-    5: "Square",
-    6: "Circle",
-    7: "Polygon",
-    8: "PolyLine",
-    9: "Highlight",
-    10: "Underline",
-    11: "Squiggly",
-    12: "StrikeOut",
-    13: "Stamp",
-    14: "Caret",
-    15: "Ink",
-    16: "Popup",
-    17: "FileAttachment",
-    18: "Sound",
-    19: "Movie",
-    20: "Widget",
-    21: "Screen",
-    22: "PrinterMark",
-    23: "TrapNet",
-    24: "Watermark",
-    25: "3D",
-    26: "RichMedia",
-    27: "XFAWidget",
-    28: "Redact",
-}
-_LINK, _POPUP, _FILE, _WIDGET, _XFA_WIDGET = 2, 16, 17, 20, 27
-_MARKUP = frozenset({9, 10, 11, 12})  # Highlight, Underline, Squiggly, StrikeOut
-_NOT_ANNOTATIONS = frozenset({_LINK, _POPUP, _WIDGET, _XFA_WIDGET})
 
 _FIELD_TYPES = {
     1: "pushbutton",
@@ -80,9 +48,6 @@ _FLAG_READONLY = 1
 _FLAG_REQUIRED = 1 << 1
 _FLAG_MULTILINE = 1 << 12
 _FLAG_PASSWORD = 1 << 13
-_HIDDEN_FLAGS = 1 | 2 | 32  # invisible, hidden, no-view
-
-_LINK_KINDS = {1: "goto", 2: "remote_goto", 3: "uri", 4: "launch", 5: "embedded_goto"}
 _FORM_TYPES = {0: "none", 1: "acroform", 2: "xfa_full", 3: "xfa_foreground"}
 
 
@@ -141,9 +106,9 @@ class PdfiumDocumentExtras(DocumentExtras):
                     raw.FORM_OnAfterLoadPage(page.raw, hform)
                     try:
                         space = PageSpace(page)
-                        with closing(_annotations(raw, page)) as annots:
+                        with closing(annotations_of(raw, page)) as annots:
                             for annot, subtype in annots:
-                                if subtype == _WIDGET:
+                                if subtype == WIDGET:
                                     out.append(_field(raw, hform, annot, i, space))
                     finally:
                         raw.FORM_OnBeforeClosePage(page.raw, hform)
@@ -160,30 +125,21 @@ class PdfiumDocumentExtras(DocumentExtras):
         out: list[PageAnnotations] = []
         total = 0
         for index in pages:
-            links: list[Link] = []
-            notes: list[Annotation] = []
             with pdfium_document(source) as doc:
                 check_page(doc, index)
                 page = doc[index]
                 try:
-                    space = PageSpace(page)
-                    text = _LazyTextPage(page)
+                    text = LazyTextPage(page)
                     try:
-                        with closing(_annotations(raw, page)) as annots:
-                            for annot, subtype in annots:
-                                if total >= MAX_ITEMS:
-                                    break
-                                if subtype == _LINK:
-                                    links.append(_link(raw, doc, annot, index, space, text))
-                                    total += 1
-                                elif subtype not in _NOT_ANNOTATIONS:
-                                    notes.append(_annotation(raw, annot, subtype, index, space, text))
-                                    total += 1
+                        found, n = read_page_annotations(
+                            raw, doc, page, index, PageSpace(page), text, MAX_ITEMS - total
+                        )
                     finally:
                         text.close()
                 finally:
                     page.close()
-            out.append(PageAnnotations(page=index, links=tuple(links), annotations=tuple(notes)))
+            total += n
+            out.append(found)
         return tuple(out)
 
     # -- XFA ---------------------------------------------------------------------------------------
@@ -223,9 +179,9 @@ def _attachment_handles(raw: Any, doc: Any, *, pages: bool = True) -> list[tuple
     for i in range(len(doc) if pages else 0):
         page = doc[i]
         try:
-            with closing(_annotations(raw, page)) as annots:
+            with closing(annotations_of(raw, page)) as annots:
                 for annot, subtype in annots:
-                    if subtype == _FILE:
+                    if subtype == FILE_ATTACHMENT:
                         handle = raw.FPDFAnnot_GetFileAttachment(annot)
                         if handle:
                             out.append((handle, i))
@@ -241,13 +197,13 @@ def _attachment(raw: Any, handle: Any, index: int, page: int | None) -> Attachme
     readable = bool(raw.FPDFAttachment_GetFile(handle, None, 0, ctypes.byref(n)))
     return Attachment(
         index=index,
-        name=_wide(raw.FPDFAttachment_GetName, handle) or f"attachment-{index + 1}",
+        name=wide(raw.FPDFAttachment_GetName, handle) or f"attachment-{index + 1}",
         size=int(n.value) if readable else None,
-        mime_type=_wide(raw.FPDFAttachment_GetSubtype, handle) or None,
-        description=_wide(raw.FPDFAttachment_GetDescription, handle) or None,
+        mime_type=wide(raw.FPDFAttachment_GetSubtype, handle) or None,
+        description=wide(raw.FPDFAttachment_GetDescription, handle) or None,
         created=_attachment_param(raw, handle, b"CreationDate"),
         modified=_attachment_param(raw, handle, b"ModDate"),
-        relationship=_wide(raw.FPDFAttachment_GetAFRelationship, handle) or None,
+        relationship=wide(raw.FPDFAttachment_GetAFRelationship, handle) or None,
         page=page,
     )
 
@@ -255,7 +211,7 @@ def _attachment(raw: Any, handle: Any, index: int, page: int | None) -> Attachme
 def _attachment_param(raw: Any, handle: Any, key: bytes) -> str | None:
     if not raw.FPDFAttachment_HasKey(handle, key):
         return None
-    return _wide(raw.FPDFAttachment_GetStringValue, handle, key) or None
+    return wide(raw.FPDFAttachment_GetStringValue, handle, key) or None
 
 
 def _file_bytes(raw: Any, handle: Any) -> bytes | None:
@@ -275,29 +231,6 @@ def _file_bytes(raw: Any, handle: Any) -> bytes | None:
 # Pages, annotations, fields, links
 
 
-def _annotations(raw: Any, page: Any) -> Generator[tuple[Any, int], None, None]:
-    """(FPDF_ANNOTATION, subtype) of a page's annotations; each handle is closed after use."""
-    count = raw.FPDFPage_GetAnnotCount(page.raw)
-    for k in range(min(max(0, count), MAX_ITEMS)):
-        annot = raw.FPDFPage_GetAnnot(page.raw, k)
-        if not annot:
-            continue
-        try:
-            yield annot, int(raw.FPDFAnnot_GetSubtype(annot))
-        finally:
-            raw.FPDFPage_CloseAnnot(annot)
-
-
-def _rect(raw: Any, annot: Any, space: PageSpace) -> tuple[Box, tuple[float, float, float, float]]:
-    """The annotation's box in page space, and its PDF rect (left, bottom, right, top)."""
-    r = raw.FS_RECTF()
-    if not raw.FPDFAnnot_GetRect(annot, r):
-        return Box(0.0, 0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 0.0)
-    left, right = sorted((float(r.left), float(r.right)))
-    bottom, top = sorted((float(r.bottom), float(r.top)))
-    return space.box(left, bottom, right, top), (left, bottom, right, top)
-
-
 def _field(raw: Any, hform: Any, annot: Any, page: int, space: PageSpace) -> FormField:
     flags = max(0, int(raw.FPDFAnnot_GetFormFieldFlags(hform, annot)))
     ftype = _FIELD_TYPES.get(int(raw.FPDFAnnot_GetFormFieldType(hform, annot)), "unknown")
@@ -305,168 +238,33 @@ def _field(raw: Any, hform: Any, annot: Any, page: int, space: PageSpace) -> For
     selected: list[str] = []
     if ftype in ("combobox", "listbox"):
         for j in range(min(max(0, raw.FPDFAnnot_GetOptionCount(hform, annot)), MAX_ITEMS)):
-            label = _wide(raw.FPDFAnnot_GetOptionLabel, hform, annot, j)
+            label = wide(raw.FPDFAnnot_GetOptionLabel, hform, annot, j)
             options.append(label)
             if raw.FPDFAnnot_IsOptionSelected(hform, annot, j):
                 selected.append(label)
-    value: str | None = _wide(raw.FPDFAnnot_GetFormFieldValue, hform, annot)
+    value: str | None = wide(raw.FPDFAnnot_GetFormFieldValue, hform, annot)
     if flags & _FLAG_PASSWORD and ftype == "text":
         value = None  # a password field's value is a secret, never returned
     checked = bool(raw.FPDFAnnot_IsChecked(hform, annot)) if ftype in ("checkbox", "radio") else None
-    box, _ = _rect(raw, annot, space)
+    box, _ = rect(raw, annot, space)
     return FormField(
-        name=_wide(raw.FPDFAnnot_GetFormFieldName, hform, annot),
+        name=wide(raw.FPDFAnnot_GetFormFieldName, hform, annot),
         field_type=ftype,
         value=value,
         page=page,
         bbox=box,
         options=tuple(options),
         selected=tuple(selected),
-        export_value=(_wide(raw.FPDFAnnot_GetFormFieldExportValue, hform, annot) or None)
+        export_value=(wide(raw.FPDFAnnot_GetFormFieldExportValue, hform, annot) or None)
         if ftype in ("checkbox", "radio")
         else None,
         checked=checked,
         read_only=bool(flags & _FLAG_READONLY),
         required=bool(flags & _FLAG_REQUIRED),
-        alternate_name=_wide(raw.FPDFAnnot_GetFormFieldAlternateName, hform, annot) or None,
+        alternate_name=wide(raw.FPDFAnnot_GetFormFieldAlternateName, hform, annot) or None,
         multiline=bool(flags & _FLAG_MULTILINE) and ftype == "text",
         flags=flags,
     )
-
-
-def _link(raw: Any, doc: Any, annot: Any, page: int, space: PageSpace, text: _LazyTextPage) -> Link:
-    box, pdf_rect = _rect(raw, annot, space)
-    link = raw.FPDFAnnot_GetLink(annot)
-    kind = "unsupported"
-    uri: str | None = None
-    file_path: str | None = None
-    dest: Any = None
-    if link:
-        action = raw.FPDFLink_GetAction(link)
-        if action:
-            kind = _LINK_KINDS.get(int(raw.FPDFAction_GetType(action)), "unsupported")
-            if kind == "uri":
-                uri = _bytes_string(raw.FPDFAction_GetURIPath, doc.raw, action) or None
-            elif kind in ("remote_goto", "launch", "embedded_goto"):
-                file_path = _bytes_string(raw.FPDFAction_GetFilePath, action) or None
-            if kind == "goto":
-                dest = raw.FPDFAction_GetDest(doc.raw, action)
-        else:
-            dest = raw.FPDFLink_GetDest(doc.raw, link)
-            if dest:
-                kind = "goto"
-    target: int | None = None
-    if dest:
-        idx = int(raw.FPDFDest_GetDestPageIndex(doc.raw, dest))
-        target = idx if 0 <= idx < len(doc) else None
-    return Link(
-        page=page,
-        bbox=box,
-        kind=kind,
-        uri=uri,
-        target_page=target,
-        file_path=file_path,
-        text=text.bounded(*pdf_rect),
-    )
-
-
-def _annotation(raw: Any, annot: Any, subtype: int, page: int, space: PageSpace, text: _LazyTextPage) -> Annotation:
-    box, _ = _rect(raw, annot, space)
-    marked: str | None = None
-    if subtype in _MARKUP:
-        quads: list[tuple[float, float, float, float]] = []
-        quad = raw.FS_QUADPOINTSF()
-        for q in range(min(max(0, raw.FPDFAnnot_CountAttachmentPoints(annot)), 1000)):
-            if raw.FPDFAnnot_GetAttachmentPoints(annot, q, quad):
-                xs = (quad.x1, quad.x2, quad.x3, quad.x4)
-                ys = (quad.y1, quad.y2, quad.y3, quad.y4)
-                quads.append((min(xs), min(ys), max(xs), max(ys)))
-        if not quads:  # no quad points: the rectangle is the marked area
-            quads.append(_rect(raw, annot, space)[1])
-        marked = text.inside(quads) or None
-    flags = int(raw.FPDFAnnot_GetFlags(annot))
-    return Annotation(
-        page=page,
-        subtype=_SUBTYPES.get(subtype, "Unknown"),
-        bbox=box,
-        author=_annot_string(raw, annot, b"T"),
-        contents=_annot_string(raw, annot, b"Contents"),
-        subject=_annot_string(raw, annot, b"Subj"),
-        modified=_annot_string(raw, annot, b"M"),
-        marked_text=marked,
-        hidden=bool(flags & _HIDDEN_FLAGS),
-    )
-
-
-def _annot_string(raw: Any, annot: Any, key: bytes) -> str | None:
-    if not raw.FPDFAnnot_HasKey(annot, key):
-        return None
-    return _wide(raw.FPDFAnnot_GetStringValue, annot, key) or None
-
-
-class _LazyTextPage:
-    """The page's text page, loaded on the first bounded-text request (most pages need none)."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.textpage: Any = None
-
-    def _load(self) -> Any:
-        if self.textpage is None:
-            self.textpage = self.page.get_textpage()
-        return self.textpage
-
-    def bounded(self, left: float, bottom: float, right: float, top: float) -> str:
-        """The text inside a rectangle (PDF user space), e.g. a link's anchor text."""
-        import pypdfium2.raw as raw
-
-        tp = self._load().raw
-        n = raw.FPDFText_GetBoundedText(tp, left, top, right, bottom, None, 0)
-        if n <= 0:
-            return ""
-        n = min(n, MAX_ANCHOR * 4)
-        buf = (ctypes.c_ushort * (n + 1))()
-        got = raw.FPDFText_GetBoundedText(tp, left, top, right, bottom, buf, n + 1)
-        return _clean(bytes(buf)[: max(0, got) * 2].decode("utf-16-le", "replace"))
-
-    def inside(self, rects: Sequence[tuple[float, float, float, float]]) -> str:
-        """The characters whose centre lies in one of ``rects`` (left, bottom, right, top), in
-        reading order: what a highlight or underline marks, without the neighbouring lines its
-        quads overlap."""
-        import pypdfium2.raw as raw
-
-        textpage = self._load()
-        tp = textpage.raw
-        n = raw.FPDFText_CountChars(tp)
-        if n <= 0:
-            return ""
-        left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-        runs: list[tuple[int, int]] = []
-        start = -1
-        last = -1
-        for i in range(n):
-            if not raw.FPDFText_GetCharBox(tp, i, left, right, bottom, top):
-                continue
-            if right.value <= left.value and top.value <= bottom.value:
-                continue  # a generated space or line break: it neither starts nor ends a run
-            cx, cy = (left.value + right.value) / 2, (bottom.value + top.value) / 2
-            hit = any(r[0] <= cx <= r[2] and r[1] <= cy <= r[3] for r in rects)
-            if hit:
-                if start < 0:
-                    start = i
-                last = i
-            elif start >= 0:
-                runs.append((start, last))
-                start = -1
-        if start >= 0:
-            runs.append((start, last))
-        parts = [textpage.get_text_range(a, b - a + 1) for a, b in runs[:1000]]
-        return _clean(" ".join(parts))
-
-    def close(self) -> None:
-        if self.textpage is not None:
-            self.textpage.close()
-            self.textpage = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -520,35 +318,3 @@ def _packet_content(raw: Any, doc: Any, index: int) -> tuple[bytes, bool]:
     if len(data) > MAX_DATASETS_BYTES:
         return data[:MAX_DATASETS_BYTES], True
     return data, False
-
-
-# ---------------------------------------------------------------------------------------------
-# Strings out of pdfium
-
-
-def _clean(text: str) -> str:
-    """Page text as one line: pdfium's line-end hyphen marks (U+0002, U+FFFE) rejoin the word."""
-    text = re.sub("[\x02\ufffe\u00ad]\\s*", "", text.replace("\x00", " "))
-    return " ".join(text.split())[:MAX_ANCHOR]
-
-
-def _wide(fn: Callable[..., int], *args: Any) -> str:
-    """A UTF-16LE string from a pdfium getter taking (..., buffer, buffer_length_in_bytes)."""
-    n = int(fn(*args, None, 0))
-    if n <= 2:
-        return ""
-    units = (n + 1) // 2
-    buf = (ctypes.c_ushort * units)()
-    fn(*args, buf, units * 2)
-    text = bytes(buf)[: (units - 1) * 2].decode("utf-16-le", "replace")
-    return text.split("\x00", 1)[0][:MAX_STRING]
-
-
-def _bytes_string(fn: Callable[..., int], *args: Any) -> str:
-    """A NUL-terminated byte string (UTF-8 or 7-bit ASCII) from a pdfium getter."""
-    n = int(fn(*args, None, 0))
-    if n <= 1:
-        return ""
-    buf = ctypes.create_string_buffer(n)
-    fn(*args, buf, n)
-    return buf.value.decode("utf-8", "replace")[:MAX_STRING]

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from adapters._pdfium import PageSpace, check_page, load_engine, pdfium_document, unchecked
+from adapters._pdfium_annots import LazyTextPage, read_page_annotations
 from adapters._pdfium_objects import PageObjects, TextRun, fill_coverage, run_text, walk
 from pdfcore.models import (
     Box,
@@ -16,6 +17,7 @@ from pdfcore.models import (
     HiddenSpan,
     ImageInfo,
     OutlineEntry,
+    PageAnnotations,
     PageInfo,
     PageText,
     TextLine,
@@ -44,6 +46,10 @@ OFFPAGE_MIN_OUTSIDE = 0.95
 
 # Table evidence kept on each page (see pdfcore.services.tables).
 MAX_RULES = 400
+#: Pages with at most this many annotations have their links and annotations read with the
+#: text (the page and its text are loaded already); the others are read by the extras adapter
+#: when asked.
+ANNOTATIONS_WITH_TEXT = 500
 MAX_GAPS = 2000
 RULE_SNAP = 1.0
 GAP_MIN_FACTOR = 0.8
@@ -139,6 +145,7 @@ def _extract_page(doc: Any, index: int) -> PageText:
             if _covered_by_fill(objects, space):
                 notes.add("text_under_fill")
             annots = max(0, int(raw.FPDFPage_GetAnnotCount(page.raw)))
+            found = _page_annotations(raw, doc, page, index, space, textpage) if annots else PageAnnotations(index)
         finally:
             textpage.close()
     finally:
@@ -155,8 +162,24 @@ def _extract_page(doc: Any, index: int) -> PageText:
         warnings=tuple(sorted(notes | ({"outside_crop_text"} if margin else set()))),
         rules=_rules(objects, space),
         annotation_count=annots,
+        annotations=found,
         gaps=tuple(gaps),
     )
+
+
+def _page_annotations(
+    raw: Any, doc: Any, page: Any, index: int, space: PageSpace, textpage: Any
+) -> PageAnnotations | None:
+    """The page's links and annotations, read with its text; ``None`` (left to the extras
+    adapter) when there are too many or the engine fails on one of them: the text stands."""
+    if raw.FPDFPage_GetAnnotCount(page.raw) > ANNOTATIONS_WITH_TEXT:
+        return None
+    try:
+        found, _ = read_page_annotations(raw, doc, page, index, space, LazyTextPage(page, textpage))
+    except Exception:  # an optional by-product: the extras adapter reads and reports it
+        log.debug("annotations of page %d left to the extras adapter", index + 1, exc_info=True)
+        return None
+    return found
 
 
 def _split_margin(lines: list[TextLine], space: PageSpace) -> tuple[list[TextLine], int]:

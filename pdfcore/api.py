@@ -591,17 +591,20 @@ class Pdfcore:
             return self._with_refs(source, facts, self._with_extras(source, facts, result, query, mode, pages))
 
     def _prefetch_extras(self, source: DocumentSource, facts: DocumentFacts) -> None:
-        """On a document's first search (indexing ahead), read its form fields and annotations
-        in the background: the engine workers do it while this process finishes and indexes the
-        pages, instead of after."""
-        if self.extras_service is None or self._index_store(facts).is_indexed(source.fingerprint.sha256):
+        """On a document's first search (indexing ahead), read its form fields in the
+        background: the engine workers do it while this process finishes and indexes the pages,
+        instead of after. (Links and annotations come with the page text.)"""
+        if (
+            self.extras_service is None
+            or not facts.has_acroform
+            or self._index_store(facts).is_indexed(source.fingerprint.sha256)
+        ):
             return
         service = self.extras_service
 
         def run() -> None:
             try:
                 service.form_widgets(source, facts)
-                service.page_annotations(source, facts, range(facts.page_count))
             except PdfcoreError as exc:  # the search reads them itself, and reports what fails
                 log.debug("extras prefetch skipped: %s", exc.code)
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from pdfcore.models import Annotation as Annotation  # defined with the page models
 from pdfcore.models import Box
+from pdfcore.models import Link as Link
+from pdfcore.models import PageAnnotations as PageAnnotations
 
 #: Form field types (``FormField.field_type``).
 FIELD_TYPES = ("text", "checkbox", "radio", "combobox", "listbox", "pushbutton", "signature", "unknown")
@@ -74,44 +77,6 @@ class FormField:
 
 
 @frozen
-class Link:
-    """A link annotation: where it is and where it goes."""
-
-    page: int
-    bbox: Box
-    #: One of :data:`LINK_KINDS`.
-    kind: str
-    uri: str | None = None
-    #: 0-based target page in this document (kind "goto"), when it resolves.
-    target_page: int | None = None
-    #: The file a "remote_goto" or "launch" link names.
-    file_path: str | None = None
-    #: The page text under the link's rectangle (the anchor text).
-    text: str = ""
-
-
-@frozen
-class Annotation:
-    """A markup annotation (note, highlight, stamp, free text...); links, form widgets and
-    pop-ups are not annotations here (links and fields have their own listings; a pop-up only
-    shows its parent's text)."""
-
-    page: int
-    #: The PDF subtype name: Text, FreeText, Highlight, Underline, StrikeOut, Squiggly, Stamp,
-    #: Ink, Line, Square, Circle, Polygon, PolyLine, Caret, FileAttachment, Redact, ...
-    subtype: str
-    bbox: Box
-    author: str | None = None
-    contents: str | None = None
-    subject: str | None = None
-    modified: str | None = None
-    #: For text markup (Highlight, Underline, StrikeOut, Squiggly): the page text it marks.
-    marked_text: str | None = None
-    #: The annotation is flagged hidden or invisible: a viewer does not show it.
-    hidden: bool = False
-
-
-@frozen
 class XfaForm:
     """The document's form technology and, for XFA, the packets that carry the form."""
 
@@ -123,12 +88,3 @@ class XfaForm:
     datasets: str | None = None
     #: True when ``datasets`` was cut at the size cap.
     datasets_truncated: bool = False
-
-
-@frozen
-class PageAnnotations:
-    """What one page carries on top of its content: links and annotations."""
-
-    page: int
-    links: tuple[Link, ...] = ()
-    annotations: tuple[Annotation, ...] = ()

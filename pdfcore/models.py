@@ -168,6 +168,53 @@ class HiddenSpan:
 
 
 @frozen
+class Link:
+    """A link annotation: where it is and where it goes."""
+
+    page: int
+    bbox: Box
+    #: One of :data:`LINK_KINDS`.
+    kind: str
+    uri: str | None = None
+    #: 0-based target page in this document (kind "goto"), when it resolves.
+    target_page: int | None = None
+    #: The file a "remote_goto" or "launch" link names.
+    file_path: str | None = None
+    #: The page text under the link's rectangle (the anchor text).
+    text: str = ""
+
+
+@frozen
+class Annotation:
+    """A markup annotation (note, highlight, stamp, free text...); links, form widgets and
+    pop-ups are not annotations here (links and fields have their own listings; a pop-up only
+    shows its parent's text)."""
+
+    page: int
+    #: The PDF subtype name: Text, FreeText, Highlight, Underline, StrikeOut, Squiggly, Stamp,
+    #: Ink, Line, Square, Circle, Polygon, PolyLine, Caret, FileAttachment, Redact, ...
+    subtype: str
+    bbox: Box
+    author: str | None = None
+    contents: str | None = None
+    subject: str | None = None
+    modified: str | None = None
+    #: For text markup (Highlight, Underline, StrikeOut, Squiggly): the page text it marks.
+    marked_text: str | None = None
+    #: The annotation is flagged hidden or invisible: a viewer does not show it.
+    hidden: bool = False
+
+
+@frozen
+class PageAnnotations:
+    """What one page carries on top of its content: links and annotations."""
+
+    page: int
+    links: tuple[Link, ...] = ()
+    annotations: tuple[Annotation, ...] = ()
+
+
+@frozen
 class PageText:
     """Everything the text extractor learned about one page."""
 
@@ -188,6 +235,9 @@ class PageText:
     ocr_confidence: float | None = None
     #: Annotations on the page (links, notes, widgets...): a cheap hint of where extras live.
     annotation_count: int = 0
+    #: The page's links and annotations, when the extractor read them with the text (pdfium
+    #: does, for pages with few enough annotations); ``None``: not read, ask the extras port.
+    annotations: PageAnnotations | None = None
     #: Tables found on the page, once ``tables_checked`` (table reading runs on demand).
     tables: tuple[Table, ...] = ()
     tables_checked: bool = False

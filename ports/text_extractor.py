@@ -20,6 +20,10 @@ class TextExtractor(Protocol):
     - ``extract`` yields one :class:`PageText` per requested index, in the order given, with the
       page text in reading order, its text blocks and their boxes, distinct images, hidden-text
       spans and quality warnings. It never yields a page that was not requested.
+    - ``PageText.annotations``, when an extractor reads the page's links and annotations with
+      its text, is exactly what :meth:`DocumentExtras.page_annotations` gives for that page
+      (empty when it has none); an extractor that does not read them (or not for that page)
+      leaves it ``None``.
     - Implementations are safe to call from several threads (they serialise internally).
 
     Errors that may escape: ``password_required``, ``password_incorrect``, ``malformed_pdf``,

@@ -839,7 +839,10 @@ class ExtrasService:
     def page_annotations(
         self, source: DocumentSource, facts: DocumentFacts, indexes: Sequence[int]
     ) -> dict[int, PageAnnotations]:
-        """Links and annotations of the given 0-based pages (read once per document and page)."""
+        """Links and annotations of the given 0-based pages (read once per document and page).
+
+        Pages whose text is cached answer from it when the text extractor read them with the
+        text (``PageText.annotations``); the others are read by the extras backend."""
         key = (source.fingerprint.sha256, "annotations")
         with self._memo.reading(key):
             known = self._memo.get(key)
@@ -848,6 +851,11 @@ class ExtrasService:
                 self._memo.put(key, known)
             found: dict[int, PageAnnotations] = {i: known[i] for i in indexes if i in known}
             missing = [i for i in indexes if i not in found]
+            if missing:
+                for i, page in self.documents.cached_pages(source, missing, facts).items():
+                    if page.annotations is not None:
+                        found[i] = known[i] = page.annotations
+                missing = [i for i in missing if i not in found]
             if missing:
                 for item in self._backend().page_annotations(source, missing):
                     found[item.page] = item

@@ -13,9 +13,10 @@ import pytest
 
 from pdfcore.errors import InvalidArgument, PageOutOfRange
 from pdfcore.extras import FIELD_TYPES, FORM_TYPES, LINK_KINDS
-from pdfcore.models import DocumentSource, Fingerprint
+from pdfcore.models import DocumentSource, Fingerprint, PageAnnotations
 from tests import extrasgen as g
 from tests.fakes.fake_extras import FakeDocumentExtras, like_extras_document, like_xfa_document
+from tests.pdfgen import simple_document
 
 EXTRAS = ["fake", "pdfium", "pdfium-isolated"]
 READERS = [*EXTRAS, "pdfminer"]
@@ -176,3 +177,61 @@ def test_xfa_form_type_and_datasets(extras: Any) -> None:
     assert "datasets" in form.packets and "template" in form.packets
     assert form.datasets is not None and "<applicant>Jane Roe</applicant>" in form.datasets
     assert backend.form_fields(xfa_src) == ()
+
+
+# -- links and annotations read with the page text -----------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["pdfium", "pdfium-isolated"])
+def test_a_text_extractor_reads_the_same_annotations_as_the_extras(
+    kind: str, files: tuple[Path, Path], pool: Any
+) -> None:
+    from adapters.pdfium_extras import PdfiumDocumentExtras
+    from adapters.pdfium_text import PdfiumTextExtractor
+    from adapters.process_isolation import IsolatedTextExtractor
+
+    doc, _ = files
+    src = _source(doc)
+    text = (
+        PdfiumTextExtractor()
+        if kind == "pdfium"
+        else IsolatedTextExtractor("adapters.pdfium_text:PdfiumTextExtractor", pool)
+    )
+    n = text.inspect(src).page_count
+    pages = list(text.extract(src, range(n)))
+    expected = {a.page: a for a in PdfiumDocumentExtras().page_annotations(src, range(n))}
+    annotated = [p for p in pages if p.annotation_count]
+    assert annotated and any(expected[p.index].links for p in annotated)
+    assert any(expected[p.index].annotations for p in annotated)
+    for page in pages:
+        assert page.annotations == expected[page.index]
+    plain = _source(simple_document(doc.parent / f"plain-{kind}.pdf", 2))
+    extracted = [p.annotations for p in text.extract(plain, [0, 1])]
+    assert extracted == list(PdfiumDocumentExtras().page_annotations(plain, [0, 1]))
+    assert extracted == [PageAnnotations(page=0), PageAnnotations(page=1)]
+
+
+def test_a_page_with_too_many_annotations_leaves_them_to_the_extras(
+    files: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import adapters.pdfium_text as pt
+
+    doc, _ = files
+    src = _source(doc)
+    monkeypatch.setattr(pt, "ANNOTATIONS_WITH_TEXT", 0)
+    pages = list(pt.PdfiumTextExtractor().extract(src, [0]))
+    assert pages[0].annotation_count > 0 and pages[0].annotations is None
+
+
+def test_an_engine_failure_on_an_annotation_leaves_them_to_the_extras_and_keeps_the_text(
+    files: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import adapters.pdfium_text as pt
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("engine failure")
+
+    doc, _ = files
+    monkeypatch.setattr(pt, "read_page_annotations", broken)
+    page = next(iter(pt.PdfiumTextExtractor().extract(_source(doc), [0])))
+    assert page.annotation_count > 0 and page.annotations is None and page.lines

@@ -4,7 +4,19 @@ from pathlib import Path
 
 import pytest
 
-from pdfcore.models import Box, DocumentFacts, ImageInfo, OutlineEntry, PageInfo, PageText, TextBlock, TextLine
+from pdfcore.models import (
+    Annotation,
+    Box,
+    DocumentFacts,
+    ImageInfo,
+    Link,
+    OutlineEntry,
+    PageAnnotations,
+    PageInfo,
+    PageText,
+    TextBlock,
+    TextLine,
+)
 from ports.store import Store
 from tests.fakes.fake_store import FakeStore
 
@@ -26,6 +38,14 @@ def page(i: int) -> PageText:
         image_count=1,
         images=(ImageInfo(0, 8, 8, Box(10.0, 10.0, 20.0, 20.0)),),
         warnings=("hidden_text",),
+        annotation_count=2 if i == 0 else 0,
+        annotations=PageAnnotations(
+            page=i,
+            links=(Link(i, Box(1.0, 2.0, 3.0, 4.0), "uri", uri="https://example.com", text="here"),),
+            annotations=(Annotation(i, "Text", Box(5.0, 6.0, 7.0, 8.0), contents="note", hidden=True),),
+        )
+        if i == 0
+        else PageAnnotations(page=i),
     )
 
 

@@ -409,3 +409,61 @@ def test_concurrent_reads_of_the_same_document_read_the_backend_once(setup: Any)
     for t in racers:
         t.join()
     assert extras.calls.count("form_fields") == 1
+
+
+# -- links and annotations read with the page text -------------------------------------------------
+
+
+def _reading_annotations(core: Any, extras: FakeDocumentExtras, *, skip: frozenset[int] = frozenset()) -> None:
+    """Make the core's text extractor read each page's links and annotations with its text (as
+    the pdfium one does), from the fake extras' own answer; pages in ``skip`` are left unread."""
+    text = core.text
+    plain = text.extract
+
+    def extract(source: DocumentSource, pages: Any) -> Any:
+        for page in plain(source, pages):
+            if page.index in skip:
+                yield page
+                continue
+            found = extras.page_annotations(source, [page.index])[0]
+            yield attrs.evolve(page, annotation_count=len(found.links) + len(found.annotations), annotations=found)
+
+    text.extract = extract
+
+
+def test_annotations_read_with_the_text_are_not_read_again(tmp_path: Path) -> None:
+    core, extras, paths = build(tmp_path, {"inv.pdf": (PAGES, like_extras_document())})
+    (tmp_path / "ref").mkdir()
+    reference, _, ref_paths = build(tmp_path / "ref", {"inv.pdf": (PAGES, like_extras_document())})
+    try:
+        _reading_annotations(core, extras)
+        core.read_pages(paths["inv.pdf"], "1-2")
+        extras.calls.clear()
+        assert core.links(paths["inv.pdf"]) == reference.links(ref_paths["inv.pdf"])
+        assert core.annotations(paths["inv.pdf"]) == reference.annotations(ref_paths["inv.pdf"])
+        found = core.search(paths["inv.pdf"], "terms", mode="keyword")
+        assert [(m.origin, m.page, m.uri) for m in found.extra_matches or ()] == [("link", 1, g.LINK_URI)]
+        assert "page_annotations" not in extras.calls
+    finally:
+        core.close()
+        reference.close()
+
+
+def test_pages_whose_annotations_were_not_read_ask_the_extras(tmp_path: Path) -> None:
+    core, extras, paths = build(tmp_path, {"inv.pdf": (PAGES, like_extras_document())})
+    try:
+        _reading_annotations(core, extras, skip=frozenset({1}))
+        core.read_pages(paths["inv.pdf"], "1-2")
+        asked: list[list[int]] = []
+        plain = extras.page_annotations
+
+        def page_annotations(source: DocumentSource, pages: Any) -> Any:
+            asked.append(list(pages))
+            return plain(source, pages)
+
+        extras.page_annotations = page_annotations  # type: ignore[method-assign]
+        assert core.annotations(paths["inv.pdf"], pages="2").annotations[0].subtype == "FileAttachment"
+        assert core.links(paths["inv.pdf"]).link_count == 2
+        assert asked == [[1]]
+    finally:
+        core.close()
