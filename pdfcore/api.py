@@ -618,8 +618,14 @@ class Pdfcore:
         wanted = set(scope) if scope is not None else set(range(facts.page_count))
         extras: tuple[Any, ...] = ()
         if self.extras_service is not None:
-            all_pages = self.documents.cached_pages(source, sorted(wanted), facts)
-            with_annots = sorted(i for i in wanted if i in all_pages and all_pages[i].annotation_count > 0)
+            annotated = self.extras_service.annotated_pages(source, facts)
+            if annotated is not None:  # every page is cached
+                with_annots = sorted(annotated & wanted)
+                uncached: set[int] = set()
+            else:
+                all_pages = self.documents.cached_pages(source, sorted(wanted), facts)
+                with_annots = sorted(i for i in wanted if i in all_pages and all_pages[i].annotation_count > 0)
+                uncached = wanted - set(all_pages)
             if with_annots or facts.has_acroform or facts.has_xfa:
                 try:
                     extras = self.search_extras(
@@ -629,7 +635,7 @@ class Pdfcore:
                         mode="regex" if mode == "regex" else "keyword",
                         pages=sorted(set(with_annots) | (wanted if facts.has_acroform or facts.has_xfa else set())),
                         # pages not in the cache (none after indexing) are asked for theirs too
-                        annotated_pages=sorted(set(with_annots) | (wanted - set(all_pages))),
+                        annotated_pages=sorted(set(with_annots) | uncached),
                     )
                 except PdfcoreError as exc:
                     log.info("extras search skipped: %s", exc.code)

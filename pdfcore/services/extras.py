@@ -527,6 +527,9 @@ class ExtrasService:
         self.documents = documents
         self.max_response_bytes = max_response_bytes
         self._memo = _Memo()
+        #: What searches derive from a document's extras (its search items, its annotated pages),
+        #: so that a warm search does not rebuild them per query.
+        self._derived = _Memo(capacity=16)
 
     def _backend(self) -> DocumentExtras:
         if self.extras is None:
@@ -538,6 +541,25 @@ class ExtrasService:
 
     def forget(self) -> None:
         self._memo.clear()
+        self._derived.clear()
+
+    def derived(self, key: tuple[str, str], kind: type[T], compute: Callable[[], T]) -> T:
+        """``compute()``, kept per key: for values that follow from a document's content alone."""
+        return self._derived.once(key, kind, compute)
+
+    def annotated_pages(self, source: DocumentSource, facts: DocumentFacts) -> frozenset[int] | None:
+        """0-based pages holding any annotation, from the cached page texts; ``None`` while a page
+        is not cached (its count is not known yet)."""
+        key = (source.fingerprint.sha256, "annotated")
+        hit = self._derived.get(key)
+        if isinstance(hit, frozenset):
+            return hit
+        pages = self.documents.cached_pages(source, range(facts.page_count), facts)
+        if len(pages) < facts.page_count:
+            return None
+        found = frozenset(i for i, p in pages.items() if p.annotation_count > 0)
+        self._derived.put(key, found)
+        return found
 
     # -- XFA -------------------------------------------------------------------------------------
 

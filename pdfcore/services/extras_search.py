@@ -21,6 +21,7 @@ from typing import Any
 
 from attrs import frozen
 
+from pdfcore import pagespec
 from pdfcore.errors import InvalidArgument
 from pdfcore.geometry import to_clip
 from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, QueryTerm
@@ -94,7 +95,13 @@ def search_extras(
     are not asked for theirs)."""
     if mode not in ("keyword", "auto", "regex", "semantic"):
         raise InvalidArgument("mode must be one of auto, keyword, regex, semantic.")
-    items = collect_items(extras, source, facts, pages, annotated_pages)
+    scope = "all" if pages is None else pagespec.format_ranges([i + 1 for i in pages])
+    annotated = "all" if annotated_pages is None else pagespec.format_ranges([i + 1 for i in annotated_pages])
+    items = extras.derived(
+        (source.fingerprint.sha256, f"search items {scope} {annotated}"),
+        list,
+        lambda: collect_items(extras, source, facts, pages, annotated_pages),
+    )
     if not items:
         return ()
     if mode == "regex":

@@ -467,3 +467,50 @@ def test_pages_whose_annotations_were_not_read_ask_the_extras(tmp_path: Path) ->
         assert asked == [[1]]
     finally:
         core.close()
+
+
+def test_a_warm_search_reuses_the_document_s_search_items_until_the_cache_is_cleared(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pdfcore.services.extras_search as es
+
+    core, extras, paths = build(tmp_path, {"inv.pdf": (PAGES, like_extras_document())})
+    path = paths["inv.pdf"]
+    collected: list[int] = []
+    plain = es.collect_items
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        collected.append(1)
+        return plain(*args, **kwargs)
+
+    monkeypatch.setattr(es, "collect_items", counting)
+    try:
+        _reading_annotations(core, extras)
+        first = core.search(path, "terms", mode="keyword")
+        source = core.open(path)
+        facts, _ = core.documents.facts(source)
+        assert core.extras_service.annotated_pages(source, facts) == frozenset({0, 1})
+        again = core.search(path, "terms", mode="keyword")
+        core.search(path, "invoice", mode="keyword")
+        assert len(collected) == 1  # built once for the document, matched per query
+        assert again.extra_matches == first.extra_matches and first.extra_matches
+        core.search(path, "terms", mode="keyword", pages="2")
+        assert len(collected) == 2  # another scope, other items
+        core.cache_clear(expired_only=False)
+        core.search(path, "terms", mode="keyword")
+        assert len(collected) == 3
+    finally:
+        core.close()
+
+
+def test_annotated_pages_are_unknown_until_every_page_is_cached(tmp_path: Path) -> None:
+    core, _, paths = build(tmp_path, {"inv.pdf": (PAGES, like_extras_document())})
+    try:
+        source = core.open(paths["inv.pdf"])
+        facts, _ = core.documents.facts(source)
+        core.read_pages(paths["inv.pdf"], "1")
+        assert core.extras_service.annotated_pages(source, facts) is None
+        core.read_pages(paths["inv.pdf"], "2")
+        assert core.extras_service.annotated_pages(source, facts) == frozenset()  # the fake counts none
+    finally:
+        core.close()
