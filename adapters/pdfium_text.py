@@ -145,7 +145,9 @@ def _extract_page(doc: Any, index: int) -> PageText:
             if _covered_by_fill(objects, space):
                 notes.add("text_under_fill")
             annots = max(0, int(raw.FPDFPage_GetAnnotCount(page.raw)))
-            found = _page_annotations(raw, doc, page, index, space, textpage) if annots else PageAnnotations(index)
+            found = (
+                _page_annotations(raw, doc, page, index, space, textpage, annots) if annots else PageAnnotations(index)
+            )
         finally:
             textpage.close()
     finally:
@@ -168,11 +170,11 @@ def _extract_page(doc: Any, index: int) -> PageText:
 
 
 def _page_annotations(
-    raw: Any, doc: Any, page: Any, index: int, space: PageSpace, textpage: Any
+    raw: Any, doc: Any, page: Any, index: int, space: PageSpace, textpage: Any, count: int
 ) -> PageAnnotations | None:
     """The page's links and annotations, read with its text; ``None`` (left to the extras
     adapter) when there are too many or the engine fails on one of them: the text stands."""
-    if raw.FPDFPage_GetAnnotCount(page.raw) > ANNOTATIONS_WITH_TEXT:
+    if count > ANNOTATIONS_WITH_TEXT:
         return None
     try:
         found, _ = read_page_annotations(raw, doc, page, index, space, LazyTextPage(page, textpage))

@@ -3,51 +3,14 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from mcp_types import CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
+from tests.mcp.conftest import stdio_session
 from tests.pdfgen import simple_document
-
-
-def _session(tmp_path: Path, messages: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], str]:
-    """Send ``messages`` to a fresh server, each request after the previous one's answer; every
-    line the server wrote, and its stderr (DEBUG)."""
-    cfg = tmp_path / "c.toml"
-    cfg.write_text("")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PDFCORE_")}
-    env.update(PDFCORE_CONFIG=str(cfg), PDFCORE_CACHE_DIR=str(tmp_path / "cache"), PDFCORE_LOG_LEVEL="DEBUG")
-    errors = (tmp_path / "stderr.log").open("w+", encoding="utf-8")  # a file: DEBUG output can be long
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mcp_adapter"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=errors,
-        text=True,
-        env=env,
-    )
-    assert proc.stdin is not None and proc.stdout is not None
-    lines: list[str] = []
-    try:
-        for message in messages:
-            proc.stdin.write(json.dumps(message) + "\n")
-            proc.stdin.flush()
-            if "id" in message:
-                lines.append(proc.stdout.readline())
-    finally:
-        proc.stdin.close()
-        lines.append(proc.stdout.read())
-        proc.wait(timeout=60)
-        errors.seek(0)
-        err = errors.read()
-        errors.close()
-    return [json.loads(x) for x in "".join(lines).splitlines() if x.strip()], err
 
 
 def _by_id(received: list[dict[str, Any]], sent: list[dict[str, Any]]) -> dict[Any, dict[str, Any]]:
@@ -80,7 +43,7 @@ def test_a_handshake_session_is_answered_early_and_each_request_once(tmp_path: P
         },
         {"jsonrpc": "2.0", "id": 5, "method": "tools/list", "params": {"cursor": "x"}},
     ]
-    received, err = _session(tmp_path, sent)
+    received, err = stdio_session(tmp_path, sent, debug=True)
     by_id = _by_id(received, sent)
     assert by_id[1]["result"]["serverInfo"]["name"] == "pdfcore"
     assert by_id[1]["result"]["protocolVersion"] == "2025-11-25"
@@ -110,7 +73,7 @@ def test_a_stateless_session_is_answered_early_and_each_request_once(tmp_path: P
             "params": {"_meta": {PROTOCOL_VERSION_META_KEY: "1999-01-01", CLIENT_CAPABILITIES_META_KEY: {}}},
         },
     ]
-    received, err = _session(tmp_path, sent)
+    received, err = stdio_session(tmp_path, sent, debug=True)
     by_id = _by_id(received, sent)
     assert MODERN_PROTOCOL_VERSIONS[-1] in by_id["d"]["result"]["supportedVersions"]
     assert "pdf_info" in {t["name"] for t in by_id["l"]["result"]["tools"]}

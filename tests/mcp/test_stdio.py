@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -11,7 +10,7 @@ from pathlib import Path
 import anyio
 from mcp import Client, StdioServerParameters
 
-from tests.mcp.conftest import payload
+from tests.mcp.conftest import payload, stdio_session
 from tests.pdfgen import simple_document
 
 HEAVY = ("torch", "sentence_transformers", "easyocr", "transformers", "onnxruntime", "rapidocr", "pdfplumber")
@@ -70,33 +69,7 @@ def test_stdout_carries_only_protocol(tmp_path: Path) -> None:
             "params": {"name": "pdf_info", "arguments": {"path": "/no/such.pdf"}},
         },
     ]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mcp_adapter"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=_env(tmp_path),
-    )
-    assert proc.stdin is not None and proc.stdout is not None
-    out: list[str] = []
-    try:
-        for m in msgs:
-            proc.stdin.write(json.dumps(m) + "\n")
-            proc.stdin.flush()
-            if "id" in m:  # wait for the answer before sending more (stdin EOF ends the server)
-                line = proc.stdout.readline()
-                out.append(line)
-    finally:
-        proc.stdin.close()
-        rest = proc.stdout.read()
-        proc.wait(timeout=60)
-        if proc.stderr is not None:
-            proc.stderr.close()
-    out.append(rest)
-    proc_stdout = "".join(out)
-    lines = [ln for ln in proc_stdout.splitlines() if ln.strip()]
-    parsed = [json.loads(ln) for ln in lines]  # every stdout line is a JSON-RPC message
+    parsed, _ = stdio_session(tmp_path, msgs)  # every stdout line parses as a JSON-RPC message
     assert all(m.get("jsonrpc") == "2.0" for m in parsed)
     by_id = {m.get("id"): m for m in parsed}
     assert {1, 2, 3, 4} <= set(by_id)
