@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -30,6 +31,12 @@ from ports.store import Store
 from ports.text_extractor import TextExtractor
 
 log = logging.getLogger(__name__)
+
+#: Page writes wait until no page request has been served for this long (seconds)...
+WRITE_QUIET_S = 0.25
+#: ...but no longer than this after they were asked for.
+WRITE_MAX_WAIT_S = 5.0
+WRITE_POLL_S = 0.02
 
 #: Turns an extractor's raw page into the cached form (layout, quality signals...), given the
 #: document's furniture profile (its running heads and feet).
@@ -82,6 +89,10 @@ class DocumentService:
         self._deferred = threading.local()
         self._write_lock = threading.Lock()
         self._last_write: threading.Thread | None = None
+        #: Page requests in progress, when the last one ended, and flushes waiting (see _quiet).
+        self._reading = 0
+        self._last_read = 0.0
+        self._flushes = 0
         #: Extractions started ahead of a caller (:meth:`prefetch`), by (digest, page index).
         self._inflight: dict[tuple[str, int], Future[tuple[list[PageText], list[int]]]] = {}
         self._prefetcher: ThreadPoolExecutor | None = None
@@ -157,10 +168,23 @@ class DocumentService:
     def _stream(
         self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts, *, sample: bool, hits: list[int]
     ) -> Iterator[PageText]:
+        with self._lock:
+            self._reading += 1
+        try:
+            yield from self._serve(source, indexes, facts, sample=sample, hits=hits)
+        finally:
+            with self._lock:
+                self._reading -= 1
+                self._last_read = time.monotonic()
+
+    def _serve(
+        self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts, *, sample: bool, hits: list[int]
+    ) -> Iterator[PageText]:
         digest = source.fingerprint.sha256
         self._check_access(source, facts)
         found: dict[int, PageText] = {}
         missing: list[int] = []
+        coming: set[int] = set()  # on their way from a prefetch: not looked up in the store
         with self._lock:
             for i in indexes:
                 hit = self._pages.get((digest, i))
@@ -168,8 +192,10 @@ class DocumentService:
                     found[i] = hit
                 else:
                     missing.append(i)
-        if missing and self.store is not None and not facts.private:
-            stored = self.store.load_pages(digest, missing)
+                    if (digest, i) in self._inflight:
+                        coming.add(i)
+        if len(coming) < len(missing) and self.store is not None and not facts.private:
+            stored = self.store.load_pages(digest, [i for i in missing if i not in coming])
             if stored:
                 found.update(stored)
                 with self._lock:
@@ -420,10 +446,13 @@ class DocumentService:
 
     def _save_behind(self, digest: str, pages: list[PageText]) -> None:
         """Write fresh pages to the store after the call that extracted them has its answer
-        (they are served from memory meanwhile). Writes run on their own thread, one after
-        another in the order asked; the thread is not a daemon, so a process that exits
-        finishes them first. Readers of the store in another process may extract a page
-        again in the meantime, which costs time, never correctness."""
+        (they are served from memory meanwhile), once no page request has been served for
+        ``WRITE_QUIET_S`` (a caller reading on is not slowed by the writing), at the latest
+        ``WRITE_MAX_WAIT_S`` after it was asked for, and at once when :meth:`flush_writes`
+        waits for it. Writes run on their own thread, one after another in the order asked;
+        the thread is not a daemon, so a process that exits finishes them first. Readers of
+        the store in another process may extract a page again in the meantime, which costs
+        time, never correctness."""
         if self.store is None or not pages:
             return
         store = self.store
@@ -431,6 +460,7 @@ class DocumentService:
             previous = self._last_write
 
             def write() -> None:
+                self._quiet(time.monotonic() + WRITE_MAX_WAIT_S)
                 if previous is not None:
                     previous.join()
                 try:
@@ -442,12 +472,30 @@ class DocumentService:
             self._last_write = thread
             thread.start()
 
+    def _quiet(self, deadline: float) -> None:
+        """Return once no page request has been served for WRITE_QUIET_S, a flush waits, or
+        ``deadline`` (monotonic) has passed."""
+        while True:
+            with self._lock:
+                if self._flushes or (not self._reading and time.monotonic() - self._last_read >= WRITE_QUIET_S):
+                    return
+            if time.monotonic() >= deadline:
+                return
+            time.sleep(WRITE_POLL_S)
+
     def flush_writes(self) -> None:
         """Wait until every page write asked for so far is in the store."""
         with self._write_lock:
             last = self._last_write
-        if last is not None:
+        if last is None:
+            return
+        with self._lock:
+            self._flushes += 1
+        try:
             last.join()
+        finally:
+            with self._lock:
+                self._flushes -= 1
 
     def cached_pages(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> dict[int, PageText]:
         """Pages already cached (memory or store); never extracts."""

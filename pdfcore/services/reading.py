@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 
 import attrs
@@ -17,8 +18,10 @@ from pdfcore.services.documents import DocumentService
 MAX_READ_ALL_PAGES = 500
 MAP_MAX_ROWS = 200
 MAP_MAX_OUTLINE = 60
-#: Pages per engine worker that read_all may extract ahead in one batch (see ``_batch``).
+#: Pages per engine worker that read_all may have on their way at once (see ``_batch``, ``_plan``).
 LOOKAHEAD_PER_WORKER = 8
+#: Pages per engine worker in one chunk handed to the engine ahead of the caller (see ``_plan``).
+CHUNK_PER_WORKER = 2
 
 
 def page_allowance(largest: int, seen: int) -> int:
@@ -265,25 +268,27 @@ class ReadService:
         cut_page: int | None = None
         largest = 0
         pending: dict[int, PageText] = {}
-        # Freshly extracted pages are written to the store once, at the end of the loop. Pages
-        # past the cap are never extracted (see _batch).
-        # While a document is being extracted (a batch came back without cache hits), the batch
-        # after the current one is planned by the same rule and started before the current one
-        # is finished, so the engine workers do not wait for this thread.
-        ahead: list[int] = []
+        # Pages past the cap are never extracted (see _batch and _plan). Freshly extracted pages
+        # are written to the store once, at the end of the loop.
+        # While a document is being extracted (a batch came back without cache hits), the pages
+        # after the current one are handed to the engine workers in small chunks as soon as the
+        # budget holds an allowance for each of them (_plan), up to LOOKAHEAD_PER_WORKER pages
+        # per worker, so the workers never wait for this thread between batches.
+        planned: deque[list[int]] = deque()
+        frontier = 0  # position in window of the first page neither read nor planned
         extracting = False
         with self.documents.deferred_writes():
-            for i in window:
+            for pos, i in enumerate(window):
                 if i not in pending:
-                    allowance = page_allowance(largest, len(included))
-                    batch = ahead if ahead and ahead[0] == i else self._batch(window, i, cap - used, allowance)
-                    ahead = self._ahead(window, batch, cap - used, allowance) if extracting else []
-                    if ahead:
-                        self.documents.prefetch(source, ahead, facts)
+                    if planned and planned[0][0] == i:
+                        batch = planned.popleft()
+                    else:
+                        batch = self._batch(window, i, cap - used, page_allowance(largest, len(included)))
                     got = self.documents.pages(source, batch, facts, sample=False)
                     hits += got.cache_hits
                     extracting = got.cache_hits == 0
                     pending.update(got.pages)
+                    frontier = max(frontier, pos + len(batch))
                 page = pending.pop(i)
                 chunk = page_header(i + 1, labels[i]) + page.text + "\n\n"
                 size = len(chunk.encode("utf-8"))
@@ -309,10 +314,17 @@ class ReadService:
                 hidden = hidden or bool(page.hidden)
                 if page.char_count == 0:
                     empty.append(i + 1)
-            if ahead:
-                # Started for pages this answer has no room for (a page far larger than the
-                # ones before it): settled now, so its pages are cached for the next call.
-                self.documents.pages(source, ahead, facts, sample=False)
+                if extracting:
+                    allowance = page_allowance(largest, len(included))
+                    owed = (len(pending) + sum(len(c) for c in planned)) * allowance
+                    for more in self._plan(window, frontier, cap - used - owed, allowance, planned):
+                        self.documents.prefetch(source, more, facts)
+                        planned.append(more)
+                        frontier += len(more)
+            for more in planned:
+                # Started for pages this answer has no room for (pages larger than their
+                # allowance): settled now, so they are cached for the next call.
+                self.documents.pages(source, more, facts, sample=False)
         if not truncated_bytes:
             next_index = window[-1] + 1 if window[-1] + 1 < total else None
         truncated_pages = not truncated_bytes and next_index is not None
@@ -357,16 +369,20 @@ class ReadService:
         pos = window.index(i)
         return window[pos : pos + n]
 
-    def _ahead(self, window: list[int], batch: list[int], remaining: int, allowance: int) -> list[int]:
-        """The batch after ``batch``, by :meth:`_batch`'s rule with ``batch`` counted at its
-        allowance; empty when the budget would not hold one more page."""
+    def _plan(
+        self, window: list[int], frontier: int, free: int, allowance: int, planned: Sequence[list[int]]
+    ) -> list[list[int]]:
+        """Chunks of the pages from ``window[frontier]`` on to hand to the engine now: as many
+        pages as ``free`` bytes (the budget left after the allowance of every page read or
+        planned but not counted yet) holds at ``allowance`` bytes each, while fewer than
+        ``LOOKAHEAD_PER_WORKER`` pages per worker are on their way; in chunks of
+        ``CHUNK_PER_WORKER`` pages per worker, split across the workers by the extractor."""
         if self.parallelism == 1 or allowance == 0:
             return []
-        rest = remaining - len(batch) * allowance
-        pos = window.index(batch[-1]) + 1
-        if rest < allowance or pos >= len(window):
-            return []
-        return self._batch(window, window[pos], rest, allowance)
+        room = self.parallelism * LOOKAHEAD_PER_WORKER - sum(len(c) for c in planned)
+        n = int(min(room, free // allowance, len(window) - frontier))
+        step = self.parallelism * CHUNK_PER_WORKER
+        return [window[frontier + k : frontier + min(n, k + step)] for k in range(0, max(n, 0), step)]
 
     def _known_bytes(
         self, source: DocumentSource, facts: DocumentFacts, rest: Sequence[int], labels: Sequence[str | None]
