@@ -87,6 +87,8 @@ class Unchecked:
         self.object_bounds = bare(raw.FPDFPageObj_GetBounds)
         self.fill_color = bare(raw.FPDFPageObj_GetFillColor)
         self.render_mode = bare(raw.FPDFTextObj_GetTextRenderMode)
+        self.page_object = bare(raw.FPDFPage_GetObject, raw.FPDF_PAGEOBJECT)
+        self.form_object = bare(raw.FPDFFormObj_GetObject, raw.FPDF_PAGEOBJECT)
 
 
 _UNCHECKED: Unchecked | None = None

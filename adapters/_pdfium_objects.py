@@ -203,6 +203,7 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
         raw.FPDF_PAGEOBJ_FORM,
     )
     to_box = space.box
+    upright, sl, st = space.rotation == 0, space.left, space.top  # to_box, inlined for text on upright pages
     count_segments = raw.FPDFPath_CountSegments
     get_segment = raw.FPDFPath_GetPathSegment
     seg_point = raw.FPDFPathSegment_GetPoint
@@ -321,7 +322,7 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
     def visit(container: Any, is_form: bool, m: Matrix, depth: int) -> None:
         nonlocal order
         count = raw.FPDFFormObj_CountObjects(container) if is_form else raw.FPDFPage_CountObjects(container)
-        get_obj = raw.FPDFFormObj_GetObject if is_form else raw.FPDFPage_GetObject
+        get_obj = fast.form_object if is_form else fast.page_object
         for i in range(max(count, 0)):
             if order >= _MAX_OBJECTS:
                 out.truncated = True
@@ -332,9 +333,15 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
             order += 1
             kind = get_type(obj)
             if kind == T_TEXT:
-                box = bounds(obj, m)
-                if box is None:
-                    continue
+                if m is _IDENTITY:  # the common case, inlined: most objects are text on the page
+                    if not get_bounds(obj, *bounds_out):
+                        continue
+                    lv, bv, rv, tv = fl.value, fb.value, fr.value, ft.value
+                    box = Box(lv - sl, st - tv, rv - sl, st - bv) if upright and lv <= rv and bv <= tv else to_box(lv, bv, rv, tv)
+                else:
+                    box = bounds(obj, m)
+                    if box is None:
+                        continue
                 mode = get_mode(obj)
                 # The effective font size only matters for tiny text: read the font size and
                 # matrix only when the run's box is small enough to be suspicious.

@@ -228,17 +228,31 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
     out_l, out_t, out_r, out_b = ctypes.byref(left), ctypes.byref(top), ctypes.byref(right), ctypes.byref(bottom)
     to_box = space.box
     out: list[TextLine] = []
+    upright, sl, st = space.rotation == 0, space.left, space.top  # to_box, inlined for upright pages
+    inf = float("inf")
     if len(text) == n:
         start = 0
         for seg in text.split("\n"):
             end = start + len(seg)
             body = seg.rstrip("\r")
-            if body.strip():
-                rc = count_rects(tp, start, len(body))
-                x0 = y0 = float("inf")
-                x1 = y1 = float("-inf")
+            words = body.strip()
+            if not words:
+                start = end + 1
+                continue
+            size = len(body)
+            rc = count_rects(tp, start, size)
+            pieces: list[tuple[float, float, float, float]] | None = None
+            if rc == 1:  # most lines: one rect, its box is the line's
+                if get_rect(tp, 0, out_l, out_t, out_r, out_b):
+                    x0, y1, x1, y0 = left.value, top.value, right.value, bottom.value
+                else:
+                    x0 = y0 = inf
+                    x1 = y1 = -inf
+            else:
+                x0 = y0 = inf
+                x1 = y1 = -inf
                 tall = wide = False
-                pieces: list[tuple[float, float, float, float]] | None = [] if gaps is not None and rc > 1 else None
+                pieces = [] if gaps is not None and rc > 1 else None
                 for k in range(rc):
                     if get_rect(tp, k, out_l, out_t, out_r, out_b):
                         lv, tv, rv, bv = left.value, top.value, right.value, bottom.value
@@ -248,29 +262,28 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
                         y1 = tv if tv > y1 else y1
                         if pieces is not None:
                             pieces.append((lv, bv, rv, tv))
-                        if rc > 1:
-                            tall = tall or tv - bv > 1.5 * (rv - lv)
-                            wide = wide or rv - lv > 1.5 * (tv - bv)
+                        tall = tall or tv - bv > 1.5 * (rv - lv)
+                        wide = wide or rv - lv > 1.5 * (tv - bv)
                 if tall and wide:
                     # pdfium joined horizontal and rotated text (e.g. a margin stamp after a
                     # soft hyphen at a page's last line): one line per writing direction.
                     out.extend(_split_by_angle(raw, tp, start, body, to_box))
                     start = end + 1
                     continue
-                if x0 != float("inf") and (x1 <= x0 or y1 <= y0):
-                    x0, y0, x1, y1 = _char_bounds(raw, tp, start, len(body), (x0, y0, x1, y1))
-                if x0 != float("inf"):
-                    first = start + (len(body) - len(body.lstrip()))
-                    bbox = to_box(x0, y0, x1, y1)
-                    out.append(
-                        TextLine(
-                            text=body.strip().replace("\x00", ""),
-                            bbox=bbox,
-                            font_size=round(font_size(tp, first), 2),
-                        )
-                    )
-                    if pieces and gaps is not None and len(gaps) < MAX_GAPS:
-                        _line_gaps(pieces, bbox, space, gaps)
+            if x0 != inf and (x1 <= x0 or y1 <= y0):
+                x0, y0, x1, y1 = _char_bounds(raw, tp, start, size, (x0, y0, x1, y1))
+            if x0 != inf:
+                first = start + (size - len(body.lstrip()))
+                bbox = (
+                    Box(x0 - sl, st - y1, x1 - sl, st - y0)
+                    if upright and x0 <= x1 and y0 <= y1
+                    else to_box(x0, y0, x1, y1)
+                )
+                if "\x00" in words:
+                    words = words.replace("\x00", "")
+                out.append(TextLine(words, bbox, round(font_size(tp, first), 2)))
+                if pieces and gaps is not None and len(gaps) < MAX_GAPS:
+                    _line_gaps(pieces, bbox, space, gaps)
             start = end + 1
         return out
     # Rare: the text API inserted or dropped chars, so indexes do not line up. Read per rect.

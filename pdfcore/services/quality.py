@@ -80,6 +80,8 @@ _GARBLED = re.compile("[\ufffd\ue000-\uf8ff\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 def garbled_fraction(text: str) -> float:
     """Share of non-space characters that are unmapped glyphs (U+FFFD, private use, controls)."""
+    if _GARBLED.search(text) is None:
+        return 0.0  # the common case, found without splitting the text
     n = len("".join(text.split()))
     if not n:
         return 0.0
