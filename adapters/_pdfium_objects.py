@@ -337,7 +337,11 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
                     if not get_bounds(obj, *bounds_out):
                         continue
                     lv, bv, rv, tv = fl.value, fb.value, fr.value, ft.value
-                    box = Box(lv - sl, st - tv, rv - sl, st - bv) if upright and lv <= rv and bv <= tv else to_box(lv, bv, rv, tv)
+                    box = (
+                        Box(lv - sl, st - tv, rv - sl, st - bv)
+                        if upright and lv <= rv and bv <= tv
+                        else to_box(lv, bv, rv, tv)
+                    )
                 else:
                     box = bounds(obj, m)
                     if box is None:
