@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+import threading
 from typing import Any
 
 
@@ -68,6 +69,9 @@ def _serve(settings: Any, wire: Any) -> int:
     # imports the MCP SDK (the client has its tool list already, mcp_adapter.early), so the first
     # calls find them ready.
     core.prestart(None)
+    # The cache store opens and the code that reads pages loads beside the SDK import too, so
+    # the first call does not share the process with them.
+    threading.Thread(target=_warm_store, args=(core,), name="pdfcore-early-warm", daemon=True).start()
     from mcp_adapter.server import create_server
 
     server = create_server(core)
@@ -76,6 +80,13 @@ def _serve(settings: Any, wire: Any) -> int:
     finally:
         core.close()
     return 0
+
+
+def _warm_store(core: Any) -> None:
+    try:
+        core.warm(engines=False)
+    except Exception:  # the first call opens the store again and reports what fails there
+        logging.getLogger("mcp_adapter").warning("opening the cache store early failed", exc_info=True)
 
 
 if __name__ == "__main__":

@@ -1086,7 +1086,9 @@ class Pdfcore:
 
     def warm(self, *, store: bool = True, engines: bool = True) -> None:
         """Start engine workers and load engines now instead of on the first call; the cache
-        store is opened (and its schema checked) alongside. ``store``/``engines`` pick one."""
+        store is opened (and its schema checked) alongside, and the code that reads and
+        finishes pages is imported (~0.04 s the first call would spend). ``store``/``engines``
+        pick one."""
         store_warm = getattr(self.store, "warm", None) if store else None
         opener = (
             threading.Thread(target=store_warm, name="pdfcore-store-warm", daemon=True)
@@ -1095,6 +1097,10 @@ class Pdfcore:
         )
         if opener is not None:
             opener.start()
+        if store:
+            import pdfcore.services.quality  # noqa: F401 - with pdfcore.layout: page finishing
+
+            _ = self._reader  # the read service (pdfcore.services.reading)
         for item in self.lifecycle if engines else ():
             warm = getattr(item, "warm", None)
             if callable(warm):

@@ -26,9 +26,11 @@ CHUNK_PER_WORKER = 2
 
 def page_allowance(largest: int, seen: int) -> int:
     """Bytes read_all budgets for a page it has not extracted yet, from the largest of the
-    ``seen`` pages so far: four times the largest while fewer than 8 pages are known, then
-    twice (0 before any page is seen: then pages are extracted one at a time)."""
-    return largest * (4 if seen < 8 else 2)
+    ``seen`` pages so far: four times the largest while fewer than 8 pages are known, twice
+    while fewer than 32 are, then the largest itself (0 before any page is seen: then pages
+    are extracted one at a time). A page is extracted only when the budget left holds this
+    for it and for every page before it not counted yet."""
+    return largest * (4 if seen < 8 else 2 if seen < 32 else 1)
 
 
 def _positive(name: str, value: object) -> int:
@@ -286,9 +288,13 @@ class ReadService:
                         batch = self._batch(window, i, cap - used, page_allowance(largest, len(included)))
                     got = self.documents.pages(source, batch, facts, sample=False)
                     hits += got.cache_hits
-                    extracting = got.cache_hits == 0
                     pending.update(got.pages)
                     frontier = max(frontier, pos + len(batch))
+                    extracting = got.cache_hits == 0 or (
+                        # served from the cache (pages an earlier call extracted ahead) up to
+                        # where the document has not been read yet: extract on from there
+                        frontier < len(window) and not self.documents.cached_pages(source, [window[frontier]], facts)
+                    )
                 page = pending.pop(i)
                 chunk = page_header(i + 1, labels[i]) + page.text + "\n\n"
                 size = len(chunk.encode("utf-8"))
