@@ -9,6 +9,7 @@ the first requests of a session are answered from the catalog while the SDK load
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import sys
 import threading
@@ -48,9 +49,13 @@ def main(argv: list[str] | None = None) -> int:
 
     wire = Wire.claim(Answers.load(settings.server.profile))
     wire.start()
+    # Start-up (the core, the SDK import) creates long-lived objects and no garbage cycles worth
+    # a collection: the cyclic collector waits until the server is built (see _serve).
+    gc.disable()
     try:
         return _serve(settings, wire)
     finally:
+        gc.enable()
         wire.release()
 
 
@@ -75,6 +80,11 @@ def _serve(settings: Any, wire: Any) -> int:
     from mcp_adapter.server import create_server
 
     server = create_server(core)
+    # What start-up built (the SDK, its schemas, the tool catalog: several hundred thousand
+    # objects that live as long as the process) leaves the cyclic collector's care: its first
+    # full collection, in the first call, otherwise walks all of them (~60 ms with the GIL held).
+    gc.freeze()
+    gc.enable()
     try:
         anyio.run(server.run_stdio_async, wire.incoming(), wire.outgoing())
     finally:

@@ -268,8 +268,10 @@ class ReadService:
         truncated_bytes = False
         next_index: int | None = None
         cut_page: int | None = None
-        largest = 0
-        pending: dict[int, PageText] = {}
+        largest = 0  # the largest page known (returned or at hand) in bytes...
+        known = 0  # ...and how many pages are known
+        pending: dict[int, tuple[PageText, str, int]] = {}  # at hand, not returned yet: page, text, bytes
+        pending_bytes = 0
         # Pages past the cap are never extracted (see _batch and _plan). Freshly extracted pages
         # are written to the store once, at the end of the loop.
         # While a document is being extracted (a batch came back without cache hits), the pages
@@ -285,20 +287,24 @@ class ReadService:
                     if planned and planned[0][0] == i:
                         batch = planned.popleft()
                     else:
-                        batch = self._batch(window, i, cap - used, page_allowance(largest, len(included)))
+                        batch = self._batch(window, i, cap - used - pending_bytes, page_allowance(largest, known))
                     got = self.documents.pages(source, batch, facts, sample=False)
                     hits += got.cache_hits
-                    pending.update(got.pages)
+                    for k, fresh in got.pages.items():
+                        text = page_header(k + 1, labels[k]) + fresh.text + "\n\n"
+                        nbytes = len(text.encode("utf-8"))
+                        pending[k] = (fresh, text, nbytes)
+                        pending_bytes += nbytes
+                        largest = max(largest, nbytes)
+                        known += 1
                     frontier = max(frontier, pos + len(batch))
                     extracting = got.cache_hits == 0 or (
                         # served from the cache (pages an earlier call extracted ahead) up to
                         # where the document has not been read yet: extract on from there
                         frontier < len(window) and not self.documents.cached_pages(source, [window[frontier]], facts)
                     )
-                page = pending.pop(i)
-                chunk = page_header(i + 1, labels[i]) + page.text + "\n\n"
-                size = len(chunk.encode("utf-8"))
-                largest = max(largest, size)
+                page, chunk, size = pending.pop(i)
+                pending_bytes -= size
                 if used + size > cap:
                     truncated_bytes = True
                     if included:
@@ -321,9 +327,9 @@ class ReadService:
                 if page.char_count == 0:
                     empty.append(i + 1)
                 if extracting:
-                    allowance = page_allowance(largest, len(included))
-                    owed = (len(pending) + sum(len(c) for c in planned)) * allowance
-                    for more in self._plan(window, frontier, cap - used - owed, allowance, planned):
+                    allowance = page_allowance(largest, known)
+                    free = cap - used - pending_bytes - sum(len(c) for c in planned) * allowance
+                    for more in self._plan(window, frontier, free, allowance, planned):
                         self.documents.prefetch(source, more, facts)
                         planned.append(more)
                         frontier += len(more)
