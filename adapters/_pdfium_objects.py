@@ -7,6 +7,7 @@ visited with their form's matrix applied, so every box comes out in page space.
 from __future__ import annotations
 
 import ctypes
+import heapq
 import itertools
 import zlib
 from collections.abc import Iterator
@@ -30,6 +31,10 @@ _MAX_RULES = 4000
 _RULE_SEGMENT_BUDGET = 20_000
 _AXIS_TOL = 0.5
 
+# Hidden-text thresholds (see docs/extraction.md), shared with the pdfium text adapter.
+TINY_FONT_PT = 1.0
+WHITE_MIN = 245
+
 
 @dataclass(slots=True)
 class TextRun:
@@ -41,6 +46,8 @@ class TextRun:
     #: Effective size (nominal x the smaller axis scale); 99.0 when the run is visibly large.
     font_size: float
     raw: Any  # the FPDF_PAGEOBJECT, valid while the page is loaded
+    #: How many plain runs (PageObjects.plain) were drawn before this one.
+    after: int = 0
 
 
 @dataclass(slots=True)
@@ -63,9 +70,18 @@ class FillRun:
     coverage: float = -1.0
 
 
+#: A plain text run: (drawing order, x0, y0, x1, y1 in page space, the FPDF_PAGEOBJECT).
+PlainRun = tuple[int, float, float, float, float, Any]
+
+
 @dataclass(slots=True)
 class PageObjects:
+    #: Text runs a reader may not see as text: invisible, stroked, transparent, white, tiny, or
+    #: reaching off the page. Every other run is in ``plain``.
     texts: list[TextRun] = field(default_factory=list)
+    #: Ordinary text (most of a page): filled only, opaque, not white, not tiny, on the page
+    #: (within a point of it). Kept as bare tuples: a page has hundreds of them.
+    plain: list[PlainRun] = field(default_factory=list)
     images: list[ImageRun] = field(default_factory=list)
     fills: list[FillRun] = field(default_factory=list)
     #: Axis-aligned ruling segments in page space (thin boxes), unmerged.
@@ -333,33 +349,51 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
             order += 1
             kind = get_type(obj)
             if kind == T_TEXT:
-                if m is _IDENTITY:  # the common case, inlined: most objects are text on the page
+                if m is _IDENTITY and upright:  # the common case, inlined: most objects are text
                     if not get_bounds(obj, *bounds_out):
                         continue
                     lv, bv, rv, tv = fl.value, fb.value, fr.value, ft.value
-                    box = (
-                        Box(lv - sl, st - tv, rv - sl, st - bv)
-                        if upright and lv <= rv and bv <= tv
-                        else to_box(lv, bv, rv, tv)
-                    )
+                    if lv > rv:
+                        lv, rv = rv, lv
+                    if bv > tv:
+                        bv, tv = tv, bv
+                    x0, y0, x1, y1 = lv - sl, st - tv, rv - sl, st - bv
                 else:
                     box = bounds(obj, m)
                     if box is None:
                         continue
+                    x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
                 mode = get_mode(obj)
                 # The effective font size only matters for tiny text: read the font size and
                 # matrix only when the run's box is small enough to be suspicious.
                 font_size = 99.0
-                if box.y1 - box.y0 < 2.5 or box.x1 - box.x0 < 2.5:
+                if y1 - y0 < 2.5 or x1 - x0 < 2.5:
                     size = ctypes.c_float()
                     nominal = size.value if raw.FPDFTextObj_GetFontSize(obj, size) else 0.0
                     om = _mul(_matrix(raw, obj), m) if m is not _IDENTITY else _matrix(raw, obj)
                     sx = (om[0] ** 2 + om[1] ** 2) ** 0.5
                     sy = (om[2] ** 2 + om[3] ** 2) ** 0.5
                     font_size = nominal * min(sx, sy)
-                fill = (cr.value, cg.value, cb.value, ca.value) if get_fill(obj, *fill_out) else (0, 0, 0, 255)
+                if get_fill(obj, *fill_out):
+                    r_, g_, b_, a_ = cr.value, cg.value, cb.value, ca.value
+                else:
+                    r_, g_, b_, a_ = 0, 0, 0, 255
+                if (
+                    mode == 0
+                    and a_ == 255
+                    and not (r_ >= WHITE_MIN and g_ >= WHITE_MIN and b_ >= WHITE_MIN)
+                    and font_size >= TINY_FONT_PT
+                    and x0 >= -1
+                    and y0 >= -1
+                    and x1 <= page_w
+                    and y1 <= page_h
+                ):
+                    out.plain.append((order, x0, y0, x1, y1, obj))
+                    continue
                 stroke = _color(raw, raw.FPDFPageObj_GetStrokeColor, obj) if mode in (1, 2, 5, 6) else _NO_COLOR
-                out.texts.append(TextRun(order, box, mode, fill, stroke, font_size, obj))
+                out.texts.append(
+                    TextRun(order, Box(x0, y0, x1, y1), mode, (r_, g_, b_, a_), stroke, font_size, obj, len(out.plain))
+                )
             elif kind == T_IMAGE:
                 box = bounds(obj, m)
                 if box is None:
@@ -397,6 +431,14 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
 
     visit(page.raw, False, _IDENTITY, 0)
     return out
+
+
+def visible_runs(objects: PageObjects) -> Iterator[tuple[int, Box, Any]]:
+    """(drawing order, box, FPDF_PAGEOBJECT) of every text run drawn visibly (any render mode
+    but 3 and 7, invisible), plain or not, in drawing order."""
+    plain = ((order, Box(x0, y0, x1, y1), obj) for order, x0, y0, x1, y1, obj in objects.plain)
+    marked = ((t.order, t.box, t.raw) for t in objects.texts if t.render_mode not in (3, 7))
+    return heapq.merge(plain, marked, key=lambda r: r[0])
 
 
 def fill_coverage(fill: FillRun) -> float:

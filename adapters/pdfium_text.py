@@ -9,7 +9,16 @@ from typing import Any
 
 from adapters._pdfium import PageSpace, check_page, load_engine, pdfium_document, unchecked
 from adapters._pdfium_annots import LazyTextPage, read_page_annotations
-from adapters._pdfium_objects import PageObjects, TextRun, fill_coverage, run_text, walk
+from adapters._pdfium_objects import (
+    TINY_FONT_PT,
+    WHITE_MIN,
+    PageObjects,
+    TextRun,
+    fill_coverage,
+    run_text,
+    visible_runs,
+    walk,
+)
 from pdfcore.models import (
     Box,
     DocumentFacts,
@@ -38,10 +47,9 @@ _META_KEYS = {
 }
 _MAX_OUTLINE = 20_000
 
-# Hidden-text thresholds (see docs/extraction.md).
-TINY_FONT_PT = 1.0
+# Hidden-text thresholds (see docs/extraction.md; TINY_FONT_PT and WHITE_MIN also decide which
+# runs the object walk keeps as plain text).
 MIN_HIDDEN_CHARS = 4
-WHITE_MIN = 245
 OFFPAGE_MIN_OUTSIDE = 0.95
 
 # Table evidence kept on each page (see pdfcore.services.tables).
@@ -529,11 +537,11 @@ def _benign_invisible(run: TextRun, objects: PageObjects, text_of: Any) -> str |
     """
     if any(_overlap_fraction(run.box, img.box) >= 0.9 for img in objects.images):
         return "ocr_layer"
-    under = [t for t in objects.texts if t.render_mode not in (3, 7) and _overlap_fraction(run.box, t.box) >= 0.5]
+    under = [(order, obj) for order, box, obj in visible_runs(objects) if _overlap_fraction(run.box, box) >= 0.5]
     if not under:
         return None
-    hidden_text = _norm(text_of(run))
-    visible_text = _norm("".join(text_of(t) for t in under))
+    hidden_text = _norm(text_of(run.order, run.raw))
+    visible_text = _norm("".join(text_of(order, obj) for order, obj in under))
     if not hidden_text or hidden_text in visible_text or _similar(hidden_text, visible_text) >= 0.9:
         return "duplicate_text_layer"
     return None
@@ -554,16 +562,17 @@ def _covered_by_fill(objects: PageObjects, space: PageSpace) -> int:
     if not covers:
         return 0
     n = 0
-    for run in objects.texts[:5000]:
-        b = run.box
+    for k, (run_order, b, _) in enumerate(visible_runs(objects)):
+        if k >= 5000:
+            break
         x0, y0, x1, y1 = b.x0, b.y0, b.x1, b.y1
-        if run.render_mode in (3, 7) or x1 <= x0 or y1 <= y0:
+        if x1 <= x0 or y1 <= y0:
             continue
         need = 0.9 * (x1 - x0) * (y1 - y0)  # _overlap_fraction(run.box, box) >= 0.9, inlined
         if need <= 0.9e-9:
             continue
         for order, box, fill in covers:
-            if order <= run.order:
+            if order <= run_order:
                 continue
             w = (x1 if x1 < box.x1 else box.x1) - (x0 if x0 > box.x0 else box.x0)
             if w <= 0:
@@ -609,30 +618,20 @@ def _hidden_spans(
     current: tuple[tuple[str, ...], list[str], Box, float, float] | None = None
     cache: dict[int, str] = {}
 
-    def text_of(r: TextRun) -> str:
-        if r.order not in cache:
-            cache[r.order] = run_text(raw, textpage.raw, r.raw)
-        return cache[r.order]
+    def text_of(order: int, obj: Any) -> str:
+        if order not in cache:
+            cache[order] = run_text(raw, textpage.raw, obj)
+        return cache[order]
 
     crop = Box(0.0, 0.0, space.width, space.height)
-    w, h = space.width, space.height
-    for run in objects.texts:
-        b, fill = run.box, run.fill
-        if (
-            run.render_mode == 0
-            and fill[3] == 255
-            and not (fill[0] >= WHITE_MIN and fill[1] >= WHITE_MIN and fill[2] >= WHITE_MIN)
-            and run.font_size >= TINY_FONT_PT
-            and b.x0 >= -1
-            and b.y0 >= -1
-            and b.x1 <= w + 1
-            and b.y1 <= h + 1
-        ):
-            # The common case, decided without geometry tests: opaque, dark, normal size, on the page.
-            if current:
-                spans.append(_span(index, current))
-                current = None
-            continue
+    after = -1
+    for run in objects.texts:  # plain runs (objects.plain) are never hidden...
+        b = run.box
+        if current and run.after != after:
+            # ...and one drawn between two hidden runs ends the span
+            spans.append(_span(index, current))
+            current = None
+        after = run.after
         in_margin = _overlap_fraction(b, crop) < 0.5 and _overlap_fraction(b, space.media) > 0.5
         # Printer's-margin text (outside the crop box, inside the media box) is left out of the
         # page text altogether (outside_crop_text), so it cannot reach a reader of the text.
@@ -642,7 +641,7 @@ def _hidden_spans(
                 spans.append(_span(index, current))
                 current = None
             continue
-        text = text_of(run)
+        text = text_of(run.order, run.raw)
         opacity = round((run.fill[3] if run.render_mode not in (1, 5) else run.stroke[3]) / 255.0, 3)
         if current and current[0] == reasons:
             reasons_, texts, box, size, op = current
