@@ -9,8 +9,9 @@ from __future__ import annotations
 import ctypes
 import heapq
 import itertools
+import operator
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -433,12 +434,15 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
     return out
 
 
-def visible_runs(objects: PageObjects) -> Iterator[tuple[int, Box, Any]]:
-    """(drawing order, box, FPDF_PAGEOBJECT) of every text run drawn visibly (any render mode
-    but 3 and 7, invisible), plain or not, in drawing order."""
-    plain = ((order, Box(x0, y0, x1, y1), obj) for order, x0, y0, x1, y1, obj in objects.plain)
-    marked = ((t.order, t.box, t.raw) for t in objects.texts if t.render_mode not in (3, 7))
-    return heapq.merge(plain, marked, key=lambda r: r[0])
+def visible_runs(objects: PageObjects) -> Iterable[PlainRun]:
+    """Every text run drawn visibly (any render mode but 3 and 7, invisible), plain or not, in
+    drawing order, as plain-run tuples (order, x0, y0, x1, y1, FPDF_PAGEOBJECT)."""
+    marked = [
+        (t.order, t.box.x0, t.box.y0, t.box.x1, t.box.y1, t.raw) for t in objects.texts if t.render_mode not in (3, 7)
+    ]
+    if not marked:
+        return objects.plain
+    return heapq.merge(objects.plain, marked, key=operator.itemgetter(0))
 
 
 def fill_coverage(fill: FillRun) -> float:

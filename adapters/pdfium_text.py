@@ -537,7 +537,11 @@ def _benign_invisible(run: TextRun, objects: PageObjects, text_of: Any) -> str |
     """
     if any(_overlap_fraction(run.box, img.box) >= 0.9 for img in objects.images):
         return "ocr_layer"
-    under = [(order, obj) for order, box, obj in visible_runs(objects) if _overlap_fraction(run.box, box) >= 0.5]
+    under = [
+        (order, obj)
+        for order, x0, y0, x1, y1, obj in visible_runs(objects)
+        if _overlap_fraction(run.box, Box(x0, y0, x1, y1)) >= 0.5
+    ]
     if not under:
         return None
     hidden_text = _norm(text_of(run.order, run.raw))
@@ -562,10 +566,9 @@ def _covered_by_fill(objects: PageObjects, space: PageSpace) -> int:
     if not covers:
         return 0
     n = 0
-    for k, (run_order, b, _) in enumerate(visible_runs(objects)):
+    for k, (run_order, x0, y0, x1, y1, _) in enumerate(visible_runs(objects)):
         if k >= 5000:
             break
-        x0, y0, x1, y1 = b.x0, b.y0, b.x1, b.y1
         if x1 <= x0 or y1 <= y0:
             continue
         need = 0.9 * (x1 - x0) * (y1 - y0)  # _overlap_fraction(run.box, box) >= 0.9, inlined
