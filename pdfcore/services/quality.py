@@ -52,7 +52,7 @@ def finish_page(
     page = assemble(page, join_hyphenation=join_hyphenation)
     width, height = _page_size(page, facts)
     computed = [w for w in warnings_for(page, width, height) if w not in page.warnings]
-    return evolve(page, warnings=(*page.warnings, *computed))
+    return evolve(page, warnings=(*page.warnings, *computed)) if computed else page
 
 
 def _page_size(page: PageText, facts: DocumentFacts) -> tuple[float, float]:
