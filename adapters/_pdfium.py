@@ -224,7 +224,7 @@ class PageSpace:
     y downwards, in points.
     """
 
-    __slots__ = ("bottom", "height", "left", "media", "right", "rotation", "top", "width")
+    __slots__ = ("bottom", "crop", "height", "left", "media", "right", "rotation", "top", "width")
 
     def __init__(self, page: Any) -> None:
         # get_bbox() is the visible area (crop box within the media box), inheritance from the
@@ -241,6 +241,8 @@ class PageSpace:
         # The media box in page space: text beyond it is off the page entirely; text between it
         # and the crop box is in the printer's margin (crop marks, slugs).
         self.media = self.box(float(ml), float(mb), float(mr), float(mt))
+        #: The crop box in page space (the visible page).
+        self.crop = Box(0.0, 0.0, w, h)
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         r = self.rotation

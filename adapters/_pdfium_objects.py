@@ -81,7 +81,8 @@ class PageObjects:
     #: reaching off the page. Every other run is in ``plain``.
     texts: list[TextRun] = field(default_factory=list)
     #: Ordinary text (most of a page): filled only, opaque, not white, not tiny, on the page
-    #: (within a point of it). Kept as bare tuples: a page has hundreds of them.
+    #: (within a point of it); and visible text in the printer's margin. Kept as bare tuples:
+    #: a page has hundreds of them.
     plain: list[PlainRun] = field(default_factory=list)
     images: list[ImageRun] = field(default_factory=list)
     fills: list[FillRun] = field(default_factory=list)
@@ -94,6 +95,24 @@ class PageObjects:
 Matrix = tuple[float, float, float, float, float, float]
 _NO_COLOR = (0, 0, 0, 0)
 _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def share_inside(x0: float, y0: float, x1: float, y1: float, area: Box) -> float:
+    """Share of the box (x0, y0, x1, y1)'s area inside ``area`` (0 for a box without area)."""
+    w = (x1 if x1 < area.x1 else area.x1) - (x0 if x0 > area.x0 else area.x0)
+    if w <= 0:
+        return 0.0
+    h = (y1 if y1 < area.y1 else area.y1) - (y0 if y0 > area.y0 else area.y0)
+    if h <= 0:
+        return 0.0
+    size = (x1 - x0) * (y1 - y0)
+    return (w * h) / size if size > 1e-9 else 0.0
+
+
+def in_printers_margin(x0: float, y0: float, x1: float, y1: float, space: PageSpace) -> bool:
+    """Mostly outside the crop box but inside the media box: the printer's margin (crop marks,
+    slugs), left out of the page text (outside_crop_text) and never reported as hidden text."""
+    return share_inside(x0, y0, x1, y1, space.crop) < 0.5 and share_inside(x0, y0, x1, y1, space.media) > 0.5
 
 
 def _mul(m: Matrix, n: Matrix) -> Matrix:
@@ -390,6 +409,9 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
                     and y1 <= page_h
                 ):
                     out.plain.append((order, x0, y0, x1, y1, obj))
+                    continue
+                if mode not in (3, 7) and in_printers_margin(x0, y0, x1, y1, space):
+                    out.plain.append((order, x0, y0, x1, y1, obj))  # visible, never hidden text
                     continue
                 stroke = _color(raw, raw.FPDFPageObj_GetStrokeColor, obj) if mode in (1, 2, 5, 6) else _NO_COLOR
                 out.texts.append(

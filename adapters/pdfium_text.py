@@ -15,6 +15,7 @@ from adapters._pdfium_objects import (
     PageObjects,
     TextRun,
     fill_coverage,
+    in_printers_margin,
     run_text,
     visible_runs,
     walk,
@@ -626,7 +627,6 @@ def _hidden_spans(
             cache[order] = run_text(raw, textpage.raw, obj)
         return cache[order]
 
-    crop = Box(0.0, 0.0, space.width, space.height)
     after = -1
     for run in objects.texts:  # plain runs (objects.plain) are never hidden...
         b = run.box
@@ -635,7 +635,7 @@ def _hidden_spans(
             spans.append(_span(index, current))
             current = None
         after = run.after
-        in_margin = _overlap_fraction(b, crop) < 0.5 and _overlap_fraction(b, space.media) > 0.5
+        in_margin = in_printers_margin(b.x0, b.y0, b.x1, b.y1, space)  # (the visible ones are plain)
         # Printer's-margin text (outside the crop box, inside the media box) is left out of the
         # page text altogether (outside_crop_text), so it cannot reach a reader of the text.
         reasons = () if in_margin else tuple(_reasons(run, objects, space, text_of, notes))
