@@ -87,6 +87,7 @@ class Unchecked:
         self.object_bounds = bare(raw.FPDFPageObj_GetBounds)
         self.fill_color = bare(raw.FPDFPageObj_GetFillColor)
         self.render_mode = bare(raw.FPDFTextObj_GetTextRenderMode)
+        self.char_angle = bare(raw.FPDFText_GetCharAngle, ctypes.c_float)
         self.page_object = bare(raw.FPDFPage_GetObject, raw.FPDF_PAGEOBJECT)
         self.form_object = bare(raw.FPDFFormObj_GetObject, raw.FPDF_PAGEOBJECT)
 

@@ -17,6 +17,7 @@ from adapters._pdfium_objects import (
     fill_coverage,
     in_printers_margin,
     run_text,
+    share_inside,
     visible_runs,
     walk,
 )
@@ -147,7 +148,7 @@ def _extract_page(doc: Any, index: int) -> PageText:
         textpage = page.get_textpage()
         try:
             gaps: list[Box] = []
-            lines = _lines(raw, textpage, space, gaps)
+            visible, margin = _lines(raw, textpage, space, gaps)
             objects = walk(page, space)
             notes: set[str] = set()
             hidden = _hidden_spans(raw, textpage, objects, space, index, notes)
@@ -162,7 +163,6 @@ def _extract_page(doc: Any, index: int) -> PageText:
     finally:
         page.close()
     images = _images(objects)
-    visible, margin = _split_margin(lines, space)
     return PageText(
         index=index,
         text="",
@@ -199,28 +199,27 @@ def _split_margin(lines: list[TextLine], space: PageSpace) -> tuple[list[TextLin
     A reader never sees them; they are counted (``outside_crop_text``) rather than lost silently.
     Lines beyond the media box stay: that is off-page text, reported as hidden text.
     """
-    crop = Box(0.0, 0.0, space.width, space.height)
     kept: list[TextLine] = []
     dropped = 0
-    w, h = space.width, space.height
     for ln in lines:
         b = ln.bbox
-        if (
-            (b.x0 >= 0 and b.y0 >= 0 and b.x1 <= w and b.y1 <= h)
-            or _overlap_fraction(b, crop) > 0.5
-            or b.width <= 0
-            or b.height <= 0
-        ):  # the common case: inside the page
-            kept.append(ln)
-        elif _overlap_fraction(ln.bbox, space.media) > 0.5:
+        if _margin_line(b.x0, b.y0, b.x1, b.y1, space):
             dropped += 1
         else:
             kept.append(ln)
     return kept, dropped
 
 
-def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = None) -> list[TextLine]:
-    """The page's text lines (pdfium's own line breaks) with boxes and font size.
+def _margin_line(x0: float, y0: float, x1: float, y1: float, space: PageSpace) -> bool:
+    """Whether a line with this box (page space) lies in the printer's margin (see _split_margin)."""
+    if (x0 >= 0 and y0 >= 0 and x1 <= space.width and y1 <= space.height) or x1 <= x0 or y1 <= y0:
+        return False  # the common case: inside the page
+    return share_inside(x0, y0, x1, y1, space.crop) <= 0.5 and share_inside(x0, y0, x1, y1, space.media) > 0.5
+
+
+def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = None) -> tuple[list[TextLine], int]:
+    """The page's text lines (pdfium's own line breaks) with boxes and font size, and how many
+    lines in the printer's margin were left out (see _split_margin).
 
     Runs on every page: one text call for the whole page, then per line one rect count, its
     rects, and the font size of its first character. When ``gaps`` is given, the wide gaps
@@ -229,7 +228,7 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
     tp = textpage.raw
     n = raw.FPDFText_CountChars(tp)
     if n <= 0:
-        return []
+        return [], 0
     text = textpage.get_text_range(0, n)
     left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     fast = unchecked()
@@ -239,6 +238,8 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
     out: list[TextLine] = []
     upright, sl, st = space.rotation == 0, space.left, space.top  # to_box, inlined for upright pages
     inf = float("inf")
+    pw, ph = space.width, space.height
+    margin = 0
     if len(text) == n:
         start = 0
         for seg in text.split("\n"):
@@ -276,25 +277,34 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
                 if tall and wide:
                     # pdfium joined horizontal and rotated text (e.g. a margin stamp after a
                     # soft hyphen at a page's last line): one line per writing direction.
-                    out.extend(_split_by_angle(raw, tp, start, body, to_box))
+                    kept, dropped = _split_margin(_split_by_angle(raw, tp, start, body, to_box), space)
+                    out.extend(kept)
+                    margin += dropped
                     start = end + 1
                     continue
             if x0 != inf and (x1 <= x0 or y1 <= y0):
                 x0, y0, x1, y1 = _char_bounds(raw, tp, start, size, (x0, y0, x1, y1))
             if x0 != inf:
+                if upright and x0 <= x1 and y0 <= y1:
+                    bx0, by0, bx1, by1 = x0 - sl, st - y1, x1 - sl, st - y0
+                else:
+                    b = to_box(x0, y0, x1, y1)
+                    bx0, by0, bx1, by1 = b.x0, b.y0, b.x1, b.y1
+                bbox = Box(bx0, by0, bx1, by1)
+                if (bx0 < 0 or by0 < 0 or bx1 > pw or by1 > ph) and _margin_line(bx0, by0, bx1, by1, space):
+                    margin += 1  # printer's margin: left out of the text (its gaps are kept, as before)
+                    if pieces and gaps is not None and len(gaps) < MAX_GAPS:
+                        _line_gaps(pieces, bbox, space, gaps)
+                    start = end + 1
+                    continue
                 first = start + (size - len(body.lstrip()))
-                bbox = (
-                    Box(x0 - sl, st - y1, x1 - sl, st - y0)
-                    if upright and x0 <= x1 and y0 <= y1
-                    else to_box(x0, y0, x1, y1)
-                )
                 if "\x00" in words:
                     words = words.replace("\x00", "")
                 out.append(TextLine(words, bbox, round(font_size(tp, first), 2)))
                 if pieces and gaps is not None and len(gaps) < MAX_GAPS:
                     _line_gaps(pieces, bbox, space, gaps)
             start = end + 1
-        return out
+        return out, margin
     # Rare: the text API inserted or dropped chars, so indexes do not line up. Read per rect.
     rc = count_rects(tp, 0, -1)
     rects = []
@@ -305,7 +315,7 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
         seg = textpage.get_text_bounded(lft, btm, rgt, tpv)
         if seg.strip():
             out.append(TextLine(text=seg.replace("\r\n", " ").strip(), bbox=to_box(lft, btm, rgt, tpv)))
-    return out
+    return _split_margin(out, space)
 
 
 def _split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any) -> list[TextLine]:
@@ -313,10 +323,11 @@ def _split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any) -> li
     runs: list[tuple[int, int]] = []
     first = 0
     angle: float | None = None
+    char_angle = unchecked().char_angle
     for k, ch in enumerate(body):
         if ch.isspace():
             continue
-        a = round(raw.FPDFText_GetCharAngle(tp, start + k), 2)
+        a = round(char_angle(tp, start + k), 2)
         if angle is not None and a != angle:
             runs.append((first, k))
             first = k
