@@ -715,6 +715,11 @@ def main(argv: list[str] | None = None) -> int:
             del specs["peer"]
         import anyio
 
+        # The SDK client imports its result validator (jsonschema, ~0.1 s) on its first
+        # call_tool of a tool with an output schema: client start-up, loaded here once rather
+        # than inside whichever timed call comes first.
+        import jsonschema  # noqa: F401
+
         anyio.run(run_all, res, ws, specs, docs, runs, slow_runs)
     except BaseException:
         ws.keep = True

@@ -79,3 +79,34 @@ def test_a_stateless_session_is_answered_early_and_each_request_once(tmp_path: P
     assert "pdf_info" in {t["name"] for t in by_id["l"]["result"]["tools"]}
     assert "error" in by_id["x"]  # an unsupported version: the SDK's refusal, not an early answer
     assert "answered server/discover early" in err and "differed" not in err
+
+
+def test_the_cache_store_opens_while_the_sdk_loads(tmp_path: Path) -> None:
+    """Beside the SDK import the server opens its cache store (the first call finds it open):
+    a session of a handshake and a ping, no tools/list and no call, leaves the store created."""
+    import sqlite3
+
+    sent = [
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "t", "version": "0"},
+            },
+        },
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "ping"},
+    ]
+    received, _ = stdio_session(tmp_path, sent)
+    assert {m["id"] for m in received} == {1, 2}
+    stores = list((tmp_path / "cache").glob("*.sqlite*"))
+    assert stores, sorted(p.name for p in (tmp_path / "cache").glob("*"))
+    conn = sqlite3.connect(str(sorted(stores)[0]))
+    try:
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    finally:
+        conn.close()
+    assert "pages" in tables

@@ -1,110 +1,64 @@
-"""Fresh pages are written to the store behind the call that extracted them: in order, never
-lost, never landing after a newer version of the same page."""
+"""Fresh pages reach the store after the call, at a quiet moment, and at once on a flush."""
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Sequence
 from pathlib import Path
 
-import attrs
+import pytest
 
-from pdfcore.models import PageText
+import pdfcore.services.documents as documents_module
 from tests.fakes import FakeDocument, fake_core
 
 
-class SlowWrites:
-    """Wraps a store's save_pages: each write waits until released (and records its order)."""
-
-    def __init__(self, store: object) -> None:
-        self.store = store
-        self.release = threading.Event()
-        self.order: list[list[int]] = []
-        self.inner = store.save_pages  # type: ignore[attr-defined]
-
-    def __call__(self, digest: str, pages: Sequence[PageText]) -> None:
-        self.release.wait(10)
-        self.order.append([p.index for p in pages])
-        self.inner(digest, pages)
+def _stored(core, path: str) -> dict[int, object]:  # type: ignore[no-untyped-def]
+    digest = core.open(path).fingerprint.sha256
+    return dict(core.store.load_pages(digest, [0, 1, 2]))
 
 
-def _digest(core, path: Path) -> str:  # type: ignore[no-untyped-def]
-    return str(core.open(str(path)).fingerprint.sha256)
+def _wait_stored(core, path: str, timeout: float) -> float:  # type: ignore[no-untyped-def]
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        if len(_stored(core, path)) == 3:
+            return time.monotonic() - start
+        time.sleep(0.01)
+    raise AssertionError("the pages never reached the store")
 
 
-def test_a_search_answers_before_its_pages_are_stored_and_flush_waits_for_them(tmp_path: Path) -> None:
-    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["alpha one", "beta two", "gamma three"])})
-    slow = SlowWrites(core.store)
-    core.store.save_pages = slow
-    pdf = tmp_path / "a.pdf"
-    res = core.search(str(pdf), "beta", mode="keyword")  # would hang here if it waited for the write
-    assert [m.page for m in res.matches] == [2]
-    digest = _digest(core, pdf)
-    assert core.store.load_pages(digest, [0, 1, 2]) == {}  # not written yet: the write is held
-    slow.release.set()
-    core.flush()
-    assert sorted(core.store.load_pages(digest, [0, 1, 2])) == [0, 1, 2]
+def test_pages_are_written_once_no_page_was_asked_for_a_while(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(documents_module, "WRITE_QUIET_S", 0.4)
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three"])})
+    path = str(tmp_path / "a.pdf")
+    core.read_pages(path, "1-3")
+    assert _stored(core, path) == {}  # not while a caller may be reading on
+    assert _wait_stored(core, path, 5.0) >= 0.3
     core.close()
 
 
-def test_close_finishes_the_pending_writes(tmp_path: Path) -> None:
-    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["alpha", "beta"])})
-    slow = SlowWrites(core.store)
-    core.store.save_pages = slow
-    pdf = tmp_path / "a.pdf"
-    source = core.open(str(pdf))
-    core.documents.pages(source, [0, 1], core.documents.facts(source)[0])  # its write is held
-    store, digest = core.store, source.fingerprint.sha256
-    threading.Timer(0.2, slow.release.set).start()
-    t0 = time.perf_counter()
-    core.close()
-    assert time.perf_counter() - t0 >= 0.15  # close waited for the held write
-    assert sorted(store.load_pages(digest, [0, 1])) == [0, 1]
-
-
-def test_a_replaced_page_is_never_overwritten_by_an_earlier_pending_write(tmp_path: Path) -> None:
-    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["native text", "second"])})
-    slow = SlowWrites(core.store)
-    core.store.save_pages = slow
-    pdf = tmp_path / "a.pdf"
-    source = core.open(str(pdf))
-    facts, _ = core.documents.facts(source)
-    first = core.documents.pages(source, [0, 1], facts).pages[0]  # its write is held
-    newer = attrs.evolve(first, text="recognised text", source="ocr")
-    threading.Timer(0.1, slow.release.set).start()
-    core.documents.replace_page(source, newer, facts)  # waits for the earlier write, then writes
-    core.flush()
-    assert slow.order == [[0, 1], [0]]
-    assert core.store.load_pages(source.fingerprint.sha256, [0])[0].text == "recognised text"
+def test_a_caller_reading_on_holds_the_writes_back_no_longer_than_the_longest_wait(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(documents_module, "WRITE_QUIET_S", 30.0)
+    monkeypatch.setattr(documents_module, "WRITE_MAX_WAIT_S", 0.3)
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three"])})
+    path = str(tmp_path / "a.pdf")
+    core.read_pages(path, "1-3")
+    start = time.monotonic()
+    while time.monotonic() - start < 5.0 and len(_stored(core, path)) < 3:
+        core.read_pages(path, "1")  # never quiet
+        time.sleep(0.01)
+    assert len(_stored(core, path)) == 3
     core.close()
 
 
-def test_a_replacement_inside_a_deferred_block_drops_the_held_back_version(tmp_path: Path) -> None:
-    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["native text", "second"])})
-    pdf = tmp_path / "a.pdf"
-    source = core.open(str(pdf))
-    facts, _ = core.documents.facts(source)
-    with core.documents.deferred_writes():
-        first = core.documents.pages(source, [0, 1], facts).pages[0]  # held back until the block ends
-        core.documents.replace_page(source, attrs.evolve(first, text="recognised text", source="ocr"), facts)
+def test_a_flush_writes_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(documents_module, "WRITE_QUIET_S", 30.0)
+    monkeypatch.setattr(documents_module, "WRITE_MAX_WAIT_S", 60.0)
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three"])})
+    path = str(tmp_path / "a.pdf")
+    core.read_pages(path, "1-3")
+    start = time.monotonic()
     core.flush()
-    stored = core.store.load_pages(source.fingerprint.sha256, [0, 1])
-    assert stored[0].text == "recognised text" and stored[1].text == "second"
-    core.close()
-
-
-def test_a_table_update_of_a_page_is_written_behind_in_order(tmp_path: Path) -> None:
-    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["native text", "second"])})
-    slow = SlowWrites(core.store)
-    core.store.save_pages = slow
-    source = core.open(str(tmp_path / "a.pdf"))
-    facts, _ = core.documents.facts(source)
-    first = core.documents.pages(source, [0, 1], facts).pages[0]  # its write is held
-    core.documents.replace_page(source, attrs.evolve(first, tables_checked=True), facts)  # does not wait
-    assert slow.order == []
-    slow.release.set()
-    core.flush()
-    assert slow.order == [[0, 1], [0]]
-    assert core.store.load_pages(source.fingerprint.sha256, [0])[0].tables_checked is True
+    assert time.monotonic() - start < 5.0
+    assert len(_stored(core, path)) == 3
     core.close()

@@ -99,6 +99,41 @@ def test_read_all_with_workers_extracts_ahead_only_what_fits(tmp_path: Path) -> 
     assert len(ex.calls) < 40
 
 
+def test_read_all_extracts_no_page_past_the_one_that_does_not_fit(tmp_path: Path) -> None:
+    """Pages of one size: a single call extracts the pages it returns and the one page it found
+    no room for (the next call's first page), none further, with workers extracting ahead."""
+    texts = [f"page {i:02d} " + "x" * 400 for i in range(60)]
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)}, limits={"max_response_bytes": 8192})
+    core._reader.parallelism = 2
+    r = core.read_all(str(tmp_path / "a.pdf"), max_pages=500)
+    assert r.truncated_bytes and r.next_page is not None
+    assert sorted(i for _, i in ex.extracted) == list(range(r.next_page))  # 0-based: returned + the next one
+    assert max(len(c) for c in ex.calls) > 1  # extracted ahead, not one by one
+
+
+def test_a_call_starting_on_a_page_extracted_ahead_goes_on_extracting_ahead(tmp_path: Path) -> None:
+    """The first page of a call may come from the cache (an earlier call extracted it ahead);
+    the pages after it are still handed to the workers ahead of the caller."""
+    texts = [f"page {i:02d} " + "x" * 400 for i in range(60)]
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)}, limits={"max_response_bytes": 8192})
+    core._reader.parallelism = 2
+    path = str(tmp_path / "a.pdf")
+    first = core.read_all(path, max_pages=500)
+    assert first.next_page is not None
+    prefetched: list[list[int]] = []
+    prefetch = core.documents.prefetch
+
+    def recording_prefetch(source: Any, indexes: Any, facts: Any) -> None:
+        prefetched.append(list(indexes))
+        prefetch(source, indexes, facts)
+
+    core.documents.prefetch = recording_prefetch  # type: ignore[method-assign]
+    second = core.read_all(path, start_page=first.next_page, max_pages=500)
+    assert second.cache_hits >= 1  # its first page was extracted by the first call
+    assert prefetched and prefetched[0][0] == first.next_page  # 0-based: the page after it
+    assert sorted(i for _, i in ex.extracted) == list(range(second.next_page or 60))
+
+
 def test_read_all_extracts_the_next_batch_while_finishing_the_current(tmp_path: Path) -> None:
     """On a document not cached yet, the batch after the current one is handed to the engine
     before the current one is finished, so the workers do not wait for the caller."""
