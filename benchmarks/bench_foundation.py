@@ -15,7 +15,8 @@ One run measures, on a long book and a short paper:
    every request is served).
 
 Baselines run in this process: bare pypdfium2 (text loop; render to PNG with PIL) and pdfcore's
-Python API (``pdfcore.build(...).read_all`` loop, ``render_pages``), so the cost of the MCP layer
+Python API (``pdfcore.build(...)`` started with ``warm()``, then the ``read_all`` loop,
+``info``, ``render_pages``), so the cost of the MCP layer
 shows. Every figure is the median of several runs; the minimum is printed beside it.
 
 The peer runs in its own interpreter: ``$PDFCORE_PEER_PYTHON`` when set, else
@@ -235,12 +236,17 @@ def bare_render(path: Path) -> int:
 
 
 def build_core(ws: Workspace, cache: Path) -> Any:
+    """pdfcore's Python API over ``cache``, started: its engine workers booted and its cache
+    store open (``warm()``), as the server has them by the time it answers a ``ping``; a caller
+    that calls at once after ``build()`` waits for that start-up in its first call instead."""
     import pdfcore
     from pdfcore.config import load_settings
 
     env = ws.pdfcore_env(cache)
     config = env.pop("PDFCORE_CONFIG")
-    return pdfcore.build(load_settings(config, env=env))
+    core = pdfcore.build(load_settings(config, env=env))
+    core.warm()
+    return core
 
 
 def api_read_loop(core: Any, path: Path) -> dict[str, int]:
@@ -395,7 +401,7 @@ class Results:
 
 
 def _with_core(ws: Workspace, fn: Callable[[Any], Any]) -> tuple[float, Any]:
-    """Time ``fn(core)`` on a pdfcore built over a fresh cache dir (the build is not timed)."""
+    """Time ``fn(core)`` on a pdfcore built and started over a fresh cache dir (not timed)."""
     with ws.cache_dir("api") as cache:
         core = build_core(ws, cache)
         try:
