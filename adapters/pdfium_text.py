@@ -577,18 +577,21 @@ def _covered_by_fill(objects: PageObjects, space: PageSpace) -> int:
     covers += [(img.order, img.box, None) for img in objects.images][:100]
     if not covers:
         return 0
+    covers.sort(key=lambda c: c[0])  # in drawing order: a run can only be covered by the later ones
+    count = len(covers)
+    first = 0  # the first cover drawn after the current run (runs come in drawing order)
     n = 0
     for k, (run_order, x0, y0, x1, y1, _) in enumerate(visible_runs(objects)):
-        if k >= 5000:
+        while first < count and covers[first][0] <= run_order:
+            first += 1
+        if k >= 5000 or first == count:
             break
         if x1 <= x0 or y1 <= y0:
             continue
         need = 0.9 * (x1 - x0) * (y1 - y0)  # _overlap_fraction(run.box, box) >= 0.9, inlined
         if need <= 0.9e-9:
             continue
-        for order, box, fill in covers:
-            if order <= run_order:
-                continue
+        for _, box, fill in covers[first:] if first else covers:
             w = (x1 if x1 < box.x1 else box.x1) - (x0 if x0 > box.x0 else box.x0)
             if w <= 0:
                 continue
