@@ -232,6 +232,8 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
     get_type, get_bounds, get_fill, get_mode = fast.object_type, fast.object_bounds, fast.fill_color, fast.render_mode
     bounds_out = ctypes.byref(fl), ctypes.byref(fb), ctypes.byref(fr), ctypes.byref(ft)
     fill_out = ctypes.byref(cr), ctypes.byref(cg), ctypes.byref(cb), ctypes.byref(ca)
+    bl, bb, br, bt = bounds_out  # passed one by one in the text loop (no tuple unpacking per call)
+    pr, pg, pb, pa = fill_out
     T_TEXT, T_IMAGE, T_PATH, T_FORM = (
         raw.FPDF_PAGEOBJ_TEXT,
         raw.FPDF_PAGEOBJ_IMAGE,
@@ -370,7 +372,7 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
             kind = get_type(obj)
             if kind == T_TEXT:
                 if m is _IDENTITY and upright:  # the common case, inlined: most objects are text
-                    if not get_bounds(obj, *bounds_out):
+                    if not get_bounds(obj, bl, bb, br, bt):
                         continue
                     lv, bv, rv, tv = fl.value, fb.value, fr.value, ft.value
                     if lv > rv:
@@ -394,7 +396,7 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
                     sx = (om[0] ** 2 + om[1] ** 2) ** 0.5
                     sy = (om[2] ** 2 + om[3] ** 2) ** 0.5
                     font_size = nominal * min(sx, sy)
-                if get_fill(obj, *fill_out):
+                if get_fill(obj, pr, pg, pb, pa):
                     r_, g_, b_, a_ = cr.value, cg.value, cb.value, ca.value
                 else:
                     r_, g_, b_, a_ = 0, 0, 0, 255
