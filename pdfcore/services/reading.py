@@ -21,7 +21,7 @@ MAP_MAX_OUTLINE = 60
 #: Pages per engine worker that read_all may have on their way at once (see ``_batch``, ``_plan``).
 LOOKAHEAD_PER_WORKER = 8
 #: Pages per engine worker in one chunk handed to the engine ahead of the caller (see ``_plan``).
-CHUNK_PER_WORKER = 2
+CHUNK_PER_WORKER = 4
 
 
 def page_allowance(largest: int, seen: int) -> int:
