@@ -1,14 +1,117 @@
-"""Fresh pages reach the store after the call, at a quiet moment, and at once on a flush."""
+"""Fresh pages are written to the store behind the call that extracted them: in order, never
+lost, never landing after a newer version of the same page; once no page has been asked for a
+moment (a caller reading on is not slowed by the writing), at the latest after the longest
+wait, and at once when a flush asks for them."""
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
+import attrs
 import pytest
 
 import pdfcore.services.documents as documents_module
+from pdfcore.models import PageText
 from tests.fakes import FakeDocument, fake_core
+
+
+class SlowWrites:
+    """Wraps a store's save_pages: each write waits until released (and records its order)."""
+
+    def __init__(self, store: object) -> None:
+        self.store = store
+        self.release = threading.Event()
+        self.order: list[list[int]] = []
+        self.inner = store.save_pages  # type: ignore[attr-defined]
+
+    def __call__(self, digest: str, pages: Sequence[PageText]) -> None:
+        self.release.wait(10)
+        self.order.append([p.index for p in pages])
+        self.inner(digest, pages)
+
+
+def _digest(core, path: Path) -> str:  # type: ignore[no-untyped-def]
+    return str(core.open(str(path)).fingerprint.sha256)
+
+
+def test_a_search_answers_before_its_pages_are_stored_and_flush_waits_for_them(tmp_path: Path) -> None:
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["alpha one", "beta two", "gamma three"])})
+    slow = SlowWrites(core.store)
+    core.store.save_pages = slow
+    pdf = tmp_path / "a.pdf"
+    res = core.search(str(pdf), "beta", mode="keyword")  # would hang here if it waited for the write
+    assert [m.page for m in res.matches] == [2]
+    digest = _digest(core, pdf)
+    assert core.store.load_pages(digest, [0, 1, 2]) == {}  # not written yet: the write is held
+    slow.release.set()
+    core.flush()
+    assert sorted(core.store.load_pages(digest, [0, 1, 2])) == [0, 1, 2]
+    core.close()
+
+
+def test_close_finishes_the_pending_writes(tmp_path: Path) -> None:
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["alpha", "beta"])})
+    slow = SlowWrites(core.store)
+    core.store.save_pages = slow
+    pdf = tmp_path / "a.pdf"
+    source = core.open(str(pdf))
+    core.documents.pages(source, [0, 1], core.documents.facts(source)[0])  # its write is held
+    store, digest = core.store, source.fingerprint.sha256
+    threading.Timer(0.2, slow.release.set).start()
+    t0 = time.perf_counter()
+    core.close()
+    assert time.perf_counter() - t0 >= 0.15  # close waited for the held write
+    assert sorted(store.load_pages(digest, [0, 1])) == [0, 1]
+
+
+def test_a_replaced_page_is_never_overwritten_by_an_earlier_pending_write(tmp_path: Path) -> None:
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["native text", "second"])})
+    slow = SlowWrites(core.store)
+    core.store.save_pages = slow
+    pdf = tmp_path / "a.pdf"
+    source = core.open(str(pdf))
+    facts, _ = core.documents.facts(source)
+    first = core.documents.pages(source, [0, 1], facts).pages[0]  # its write is held
+    newer = attrs.evolve(first, text="recognised text", source="ocr")
+    threading.Timer(0.1, slow.release.set).start()
+    core.documents.replace_page(source, newer, facts)  # waits for the earlier write, then writes
+    core.flush()
+    assert slow.order == [[0, 1], [0]]
+    assert core.store.load_pages(source.fingerprint.sha256, [0])[0].text == "recognised text"
+    core.close()
+
+
+def test_a_replacement_inside_a_deferred_block_drops_the_held_back_version(tmp_path: Path) -> None:
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["native text", "second"])})
+    pdf = tmp_path / "a.pdf"
+    source = core.open(str(pdf))
+    facts, _ = core.documents.facts(source)
+    with core.documents.deferred_writes():
+        first = core.documents.pages(source, [0, 1], facts).pages[0]  # held back until the block ends
+        core.documents.replace_page(source, attrs.evolve(first, text="recognised text", source="ocr"), facts)
+    core.flush()
+    stored = core.store.load_pages(source.fingerprint.sha256, [0, 1])
+    assert stored[0].text == "recognised text" and stored[1].text == "second"
+    core.close()
+
+
+def test_a_table_update_of_a_page_is_written_behind_in_order(tmp_path: Path) -> None:
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["native text", "second"])})
+    slow = SlowWrites(core.store)
+    core.store.save_pages = slow
+    source = core.open(str(tmp_path / "a.pdf"))
+    facts, _ = core.documents.facts(source)
+    first = core.documents.pages(source, [0, 1], facts).pages[0]  # its write is held
+    core.documents.replace_page(source, attrs.evolve(first, tables_checked=True), facts)  # does not wait
+    assert slow.order == []
+    slow.release.set()
+    core.flush()
+    assert slow.order == [[0, 1], [0]]
+    assert core.store.load_pages(source.fingerprint.sha256, [0])[0].tables_checked is True
+    core.close()
 
 
 def _stored(core, path: str) -> dict[int, object]:  # type: ignore[no-untyped-def]
