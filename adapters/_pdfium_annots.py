@@ -164,6 +164,7 @@ class LazyTextPage:
         self.page = page
         self.textpage: Any = textpage
         self._owned = textpage is None
+        self._buffer: Any = None  # for bounded(), allocated on its first call
 
     def _load(self) -> Any:
         if self.textpage is None:
@@ -175,13 +176,14 @@ class LazyTextPage:
         import pypdfium2.raw as raw
 
         tp = self._load().raw
-        n = raw.FPDFText_GetBoundedText(tp, left, top, right, bottom, None, 0)
-        if n <= 0:
+        if self._buffer is None:
+            self._buffer = (ctypes.c_ushort * (MAX_ANCHOR * 4 + 1))()
+        # One call: pdfium copies at most the buffer's length (the text and its terminating NUL)
+        # and says how many it copied; the anchor is cut at MAX_ANCHOR * 4 characters.
+        got = raw.FPDFText_GetBoundedText(tp, left, top, right, bottom, self._buffer, MAX_ANCHOR * 4 + 1)
+        if got <= 0:
             return ""
-        n = min(n, MAX_ANCHOR * 4)
-        buf = (ctypes.c_ushort * (n + 1))()
-        got = raw.FPDFText_GetBoundedText(tp, left, top, right, bottom, buf, n + 1)
-        return clean(bytes(buf)[: max(0, got) * 2].decode("utf-16-le", "replace"))
+        return clean(ctypes.string_at(self._buffer, got * 2).decode("utf-16-le", "replace"))
 
     def inside(self, rects: Sequence[tuple[float, float, float, float]]) -> str:
         """The characters whose centre lies in one of ``rects`` (left, bottom, right, top), in
