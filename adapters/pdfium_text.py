@@ -495,15 +495,8 @@ def _images(objects: PageObjects) -> tuple[ImageInfo, ...]:
 
 
 def _overlap_fraction(a: Box, b: Box) -> float:
-    """Share of ``a``'s area inside ``b`` (hot path: plain arithmetic)."""
-    w = (a.x1 if a.x1 < b.x1 else b.x1) - (a.x0 if a.x0 > b.x0 else b.x0)
-    if w <= 0:
-        return 0.0
-    h = (a.y1 if a.y1 < b.y1 else b.y1) - (a.y0 if a.y0 > b.y0 else b.y0)
-    if h <= 0:
-        return 0.0
-    area = (a.x1 - a.x0) * (a.y1 - a.y0)
-    return (w * h) / area if area > 1e-9 else 0.0
+    """Share of ``a``'s area inside ``b``."""
+    return share_inside(a.x0, a.y0, a.x1, a.y1, b)
 
 
 def _reasons(run: TextRun, objects: PageObjects, space: PageSpace, text_of: Any, notes: set[str]) -> list[str]:

@@ -328,8 +328,9 @@ class ReadService:
                     empty.append(i + 1)
                 if extracting:
                     allowance = page_allowance(largest, known)
-                    free = cap - used - pending_bytes - sum(len(c) for c in planned) * allowance
-                    for more in self._plan(window, frontier, free, allowance, planned):
+                    coming = sum(len(c) for c in planned)
+                    free = cap - used - pending_bytes - coming * allowance
+                    for more in self._plan(window, frontier, free, allowance, coming):
                         self.documents.prefetch(source, more, facts)
                         planned.append(more)
                         frontier += len(more)
@@ -381,17 +382,16 @@ class ReadService:
         pos = window.index(i)
         return window[pos : pos + n]
 
-    def _plan(
-        self, window: list[int], frontier: int, free: int, allowance: int, planned: Sequence[list[int]]
-    ) -> list[list[int]]:
+    def _plan(self, window: list[int], frontier: int, free: int, allowance: int, coming: int) -> list[list[int]]:
         """Chunks of the pages from ``window[frontier]`` on to hand to the engine now: as many
         pages as ``free`` bytes (the budget left after the allowance of every page read or
         planned but not counted yet) holds at ``allowance`` bytes each, while fewer than
-        ``LOOKAHEAD_PER_WORKER`` pages per worker are on their way; in chunks of
-        ``CHUNK_PER_WORKER`` pages per worker, split across the workers by the extractor."""
+        ``LOOKAHEAD_PER_WORKER`` pages per worker are on their way (``coming`` are already); in
+        chunks of ``CHUNK_PER_WORKER`` pages per worker, split across the workers by the
+        extractor."""
         if self.parallelism == 1 or allowance == 0:
             return []
-        room = self.parallelism * LOOKAHEAD_PER_WORKER - sum(len(c) for c in planned)
+        room = self.parallelism * LOOKAHEAD_PER_WORKER - coming
         n = int(min(room, free // allowance, len(window) - frontier))
         step = self.parallelism * CHUNK_PER_WORKER
         return [window[frontier + k : frontier + min(n, k + step)] for k in range(0, max(n, 0), step)]

@@ -12,6 +12,14 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from tests.mcp.conftest import stdio_session
 from tests.pdfgen import simple_document
 
+#: A handshake ``initialize`` request (id 1) at the newest handshake protocol version.
+INITIALIZE: dict[str, Any] = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}},
+}
+
 
 def _by_id(received: list[dict[str, Any]], sent: list[dict[str, Any]]) -> dict[Any, dict[str, Any]]:
     ids = [m["id"] for m in received]
@@ -22,16 +30,7 @@ def _by_id(received: list[dict[str, Any]], sent: list[dict[str, Any]]) -> dict[A
 def test_a_handshake_session_is_answered_early_and_each_request_once(tmp_path: Path) -> None:
     pdf = simple_document(tmp_path / "s.pdf", 2)
     sent = [
-        {
-            "jsonrpc": "2.0",
-            "id": 1,
-            "method": "initialize",
-            "params": {
-                "protocolVersion": "2025-11-25",
-                "capabilities": {},
-                "clientInfo": {"name": "t", "version": "0"},
-            },
-        },
+        INITIALIZE,
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
         {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
         {"jsonrpc": "2.0", "id": 3, "method": "ping"},
@@ -87,16 +86,7 @@ def test_the_cache_store_opens_while_the_sdk_loads(tmp_path: Path) -> None:
     import sqlite3
 
     sent = [
-        {
-            "jsonrpc": "2.0",
-            "id": 1,
-            "method": "initialize",
-            "params": {
-                "protocolVersion": "2025-11-25",
-                "capabilities": {},
-                "clientInfo": {"name": "t", "version": "0"},
-            },
-        },
+        INITIALIZE,
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
         {"jsonrpc": "2.0", "id": 2, "method": "ping"},
     ]

@@ -114,6 +114,14 @@ def test_a_table_update_of_a_page_is_written_behind_in_order(tmp_path: Path) -> 
     core.close()
 
 
+def _read_three_pages(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A core on fakes that has just read the three pages of a fresh document, and its path."""
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three"])})
+    path = str(tmp_path / "a.pdf")
+    core.read_pages(path, "1-3")
+    return core, path
+
+
 def _stored(core, path: str) -> dict[int, object]:  # type: ignore[no-untyped-def]
     digest = core.open(path).fingerprint.sha256
     return dict(core.store.load_pages(digest, [0, 1, 2]))
@@ -130,9 +138,7 @@ def _wait_stored(core, path: str, timeout: float) -> float:  # type: ignore[no-u
 
 def test_pages_are_written_once_no_page_was_asked_for_a_while(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(documents_module, "WRITE_QUIET_S", 1.0)
-    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three"])})
-    path = str(tmp_path / "a.pdf")
-    core.read_pages(path, "1-3")
+    core, path = _read_three_pages(tmp_path)
     answered = time.monotonic()
     assert _stored(core, path) == {}  # not while a caller may be reading on
     _wait_stored(core, path, 10.0)
@@ -145,9 +151,7 @@ def test_a_caller_reading_on_holds_the_writes_back_no_longer_than_the_longest_wa
 ) -> None:
     monkeypatch.setattr(documents_module, "WRITE_QUIET_S", 30.0)
     monkeypatch.setattr(documents_module, "WRITE_MAX_WAIT_S", 0.3)
-    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three"])})
-    path = str(tmp_path / "a.pdf")
-    core.read_pages(path, "1-3")
+    core, path = _read_three_pages(tmp_path)
     start = time.monotonic()
     while time.monotonic() - start < 5.0 and len(_stored(core, path)) < 3:
         core.read_pages(path, "1")  # never quiet
@@ -159,9 +163,7 @@ def test_a_caller_reading_on_holds_the_writes_back_no_longer_than_the_longest_wa
 def test_a_flush_writes_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(documents_module, "WRITE_QUIET_S", 30.0)
     monkeypatch.setattr(documents_module, "WRITE_MAX_WAIT_S", 60.0)
-    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three"])})
-    path = str(tmp_path / "a.pdf")
-    core.read_pages(path, "1-3")
+    core, path = _read_three_pages(tmp_path)
     start = time.monotonic()
     core.flush()
     assert time.monotonic() - start < 5.0
