@@ -7,12 +7,17 @@ when it was made from the same code and SDK, and builds each real tool when it i
 (its output schema taken from this file). The file also holds what the server answers to the
 first requests of a session (``initialize`` or ``server/discover``, then ``tools/list``) for each
 protocol version the SDK speaks, recorded from the real server over the SDK's stdio transport:
-:mod:`mcp_adapter.early` answers those while the SDK is still loading. The file carries a
-fingerprint of its inputs: the sources of ``pdfcore`` and ``mcp_adapter`` and the versions of
-``mcp`` and ``pydantic``. When the fingerprint differs (an edited checkout, another SDK), the
-server builds the tools before it answers and answers nothing early, as if the file were not
-there. ``python -m mcp_adapter.catalog`` rewrites the file; tests check that it is current and
-equal to what the code builds and answers.
+:mod:`mcp_adapter.early` answers those while the SDK is still loading.
+
+The file carries a fingerprint of its inputs, and only of them: the modules that declare the
+tools and answer the handshake (``_FIXED_INPUTS``), the modules that define the result classes
+the output schemas are derived from (found by walking those classes when the file is written,
+and listed in the file under ``inputs``), and the versions of ``mcp`` and ``pydantic``. An edit
+elsewhere in the domain (a service, an adapter) leaves the file valid. When the fingerprint
+differs (an edited tool, result class or SDK), the server builds the tools before it answers and
+answers nothing early, as if the file were not there. ``python -m mcp_adapter.catalog`` rewrites
+the file; tests check that it is current and equal to what the code builds and answers, so an
+input missing from the fingerprint shows up as a failing test, not as a stale answer.
 """
 
 from __future__ import annotations
@@ -20,33 +25,69 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
 CATALOG = Path(__file__).with_name("tools.json")
 PROFILES = ("full", "compact")
-_SOURCE_PACKAGES = ("pdfcore", "mcp_adapter")
+#: What the tool list and the recorded answers are made from, besides the result classes' modules.
+_FIXED_INPUTS = (
+    "mcp_adapter/catalog.py",
+    "mcp_adapter/server.py",
+    "mcp_adapter/full.py",
+    "mcp_adapter/compact.py",
+    "mcp_adapter/outputs.py",
+    "mcp_adapter/schema.py",
+    "mcp_adapter/resources.py",
+    "pdfcore/__init__.py",
+    "pdfcore/serde.py",
+    "pdfcore/defaults.py",
+)
+_HERE = Path(__file__).resolve().parent.parent
 
 
-def fingerprint() -> str:
-    """A hash of everything the tool list is made from (~3 ms)."""
+def fingerprint(inputs: list[str] | tuple[str, ...] = ()) -> str:
+    """A hash of the SDK versions and of the source files the catalog is made from (``inputs``:
+    the result classes' modules recorded in the catalog, beside ``_FIXED_INPUTS``)."""
     h = hashlib.sha256()
     for dist in ("mcp", "pydantic"):
         h.update(f"{dist}={importlib.metadata.version(dist)}\n".encode())
-    here = Path(__file__).resolve().parent.parent
-    for package in _SOURCE_PACKAGES:
-        root = here / package
-        for folder, dirs, files in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for name in sorted(files):
-                if name.endswith(".py"):
-                    path = os.path.join(folder, name)
-                    h.update(os.path.relpath(path, here).encode() + b"\0")
-                    with open(path, "rb") as fh:
-                        h.update(fh.read())
+    for rel in sorted({*_FIXED_INPUTS, *inputs}):
+        h.update(rel.encode() + b"\0")
+        try:
+            h.update((_HERE / rel).read_bytes())
+        except OSError:
+            h.update(b"\0missing\0")
     return h.hexdigest()
+
+
+def schema_inputs() -> list[str]:
+    """The source files (relative to the checkout) of every class the output schemas are derived
+    from, walked through the classes' field types."""
+    import typing
+
+    import attrs
+
+    from mcp_adapter import outputs
+
+    seen: set[type] = set()
+    todo: list[Any] = [*outputs.RESULT_CLASSES]
+    while todo:
+        tp = todo.pop()
+        if isinstance(tp, type) and attrs.has(tp):
+            if tp in seen:
+                continue
+            seen.add(tp)
+            todo.extend(typing.get_type_hints(tp).values())
+        else:
+            todo.extend(typing.get_args(tp))
+    files = set()
+    for cls in seen:
+        module = sys.modules[cls.__module__]
+        path = Path(str(module.__file__)).resolve()
+        files.add(path.relative_to(_HERE).as_posix())
+    return sorted(files)
 
 
 def _current() -> dict[str, Any] | None:
@@ -54,7 +95,10 @@ def _current() -> dict[str, Any] | None:
         data = json.loads(CATALOG.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if not isinstance(data, dict) or data.get("fingerprint") != fingerprint():
+    if not isinstance(data, dict):
+        return None
+    inputs = data.get("inputs", [])
+    if not isinstance(inputs, list) or data.get("fingerprint") != fingerprint(inputs):
         return None
     return data
 
@@ -100,8 +144,10 @@ def record_answers(profile: str) -> dict[str, dict[str, Any]]:
 
 
 def write(path: Path = CATALOG) -> dict[str, Any]:
+    inputs = schema_inputs()
     data = {
-        "fingerprint": fingerprint(),
+        "fingerprint": fingerprint(inputs),
+        "inputs": inputs,
         "profiles": {p: build_listing(p) for p in PROFILES},
         "answers": {p: record_answers(p) for p in PROFILES},
     }

@@ -75,5 +75,26 @@ SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
 }
 
 
+#: Every class an output schema is derived from (the catalog fingerprints their modules).
+RESULT_CLASSES: tuple[type, ...] = (
+    InfoResult,
+    TocResult,
+    ReadPagesResult,
+    ReadAllResult,
+    RenderSummary,
+    ChartResult,
+    SearchResult,
+    SectionResult,
+    WarmResult,
+    OverviewResult,
+    CorpusSearchResult,
+    ListResult,
+    AttachmentsResult,
+    AttachmentResult,
+    PageExtrasResult,
+    QuoteResult,
+)
+
+
 def output_schema(key: str) -> dict[str, Any]:
     return SCHEMAS[key]()

@@ -108,11 +108,27 @@ def test_a_stale_catalog_means_the_tools_are_built_at_once(mcp_core: Any, monkey
     assert len(server.tools_built) == len(catalog.load("full") or ())
 
 
-def test_the_fingerprint_follows_the_sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    before = catalog.fingerprint()
-    assert before == catalog.fingerprint()
-    monkeypatch.setattr(catalog, "_SOURCE_PACKAGES", ("mcp_adapter",))
-    assert catalog.fingerprint() != before
+def test_the_fingerprint_follows_the_catalog_inputs_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    inputs = catalog.schema_inputs()
+    assert "pdfcore/results.py" in inputs or any(i.startswith("pdfcore/results/") for i in inputs)
+    assert not any(i.startswith("adapters/") for i in inputs)
+    before = catalog.fingerprint(inputs)
+    assert before == catalog.fingerprint(inputs)
+    # A copy of the checkout where a service's docstring and a tool module differ.
+    root = tmp_path / "checkout"
+    for rel in {*catalog._FIXED_INPUTS, *inputs, "pdfcore/services/rendering.py"}:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes((catalog._HERE / rel).read_bytes())
+    monkeypatch.setattr(catalog, "_HERE", root)
+    assert catalog.fingerprint(inputs) == before
+    service = root / "pdfcore/services/rendering.py"
+    service.write_text('"""An edited docstring."""\n' + service.read_text(encoding="utf-8"), encoding="utf-8")
+    assert catalog.fingerprint(inputs) == before  # a service edit leaves the catalog valid
+    tool = root / "mcp_adapter/full.py"
+    tool.write_text(tool.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert catalog.fingerprint(inputs) != before  # a tool edit makes it stale
+    tool.unlink()
+    assert catalog.fingerprint(inputs) != before
 
 
 def test_start_up_imports_no_tool_or_service_module(tmp_path: Path) -> None:
