@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pdfcore import layout
+from pdfcore.layout import hyphens
 
 # Words, spaces and the marks the clean-up handles: pdfium's resolved hyphen (U+FFFE), the soft
 # hyphen, hyphen-minus and the Unicode hyphen.
@@ -15,11 +15,11 @@ _TEXT = st.text(alphabet=st.sampled_from(["a", "b", " ", "\ufffe", "\u00ad", "-"
 @given(_TEXT, st.booleans())
 def test_clean_drops_pdfium_hyphens_as_the_word_rule_says(raw: str, join: bool) -> None:
     """The shortcut for lines without hyphens gives what the per-word substitution gives."""
-    text, _ = layout._clean(raw, join)
+    text, _ = hyphens.clean_line(raw, join)
     t = raw.strip()
     ends = "soft" if t.endswith("\u00ad") else "hyphen" if t.endswith("\ufffe") else ""
     t = t.replace("\u00ad", "")
     if ends == "hyphen":
         t = t[:-1] if join else t[:-1] + "-"
-    expected = layout._PDFIUM_HYPHEN.sub(lambda m: layout._pdfium_join(m.group(1), join), t).strip()
+    expected = hyphens._PDFIUM_HYPHEN.sub(lambda m: hyphens._pdfium_join(m.group(1), join), t).strip()
     assert text == expected

@@ -1,0 +1,111 @@
+"""A page's lines in reading order: :func:`assemble` fills a page's blocks and text.
+
+The lines are split by orientation first: horizontal lines are read in columns and bands
+(:mod:`~pdfcore.layout.columns`) when the page has them, in the extractor's order otherwise;
+vertical CJK columns are read by :mod:`~pdfcore.layout.vertical`; rotated lines (margin
+stamps, rotated labels) stay where the extractor put them on a page without columns and come
+after the columns on a page with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import evolve
+
+from pdfcore.layout.blocks import group_lines
+from pdfcore.layout.columns import MIN_SIDE_LINES, column_regions
+from pdfcore.layout.scripts import CJK, has_cjk
+from pdfcore.layout.vertical import merge_vertical, vertical_bands
+from pdfcore.models import Box, PageText, TextBlock, TextLine
+
+#: A line this many times taller than wide is vertical (a tategaki column, or rotated text).
+VERTICAL_RATIO = 1.5
+
+
+def assemble(page: PageText, *, join_hyphenation: bool = True) -> PageText:
+    """Order ``page.lines``, group them into blocks and fill ``text``; pages without lines pass through.
+
+    Contracts other code relies on: ``text`` is the blocks' texts joined by a blank line (so each
+    ``blocks[i].text`` appears verbatim in it), block boxes are in page space, and ``lines`` is
+    emptied (the lines live on in their blocks).
+    """
+    if not page.lines:
+        if page.blocks and not page.text:
+            text = render_text(page.blocks)
+            return evolve(page, text=text, char_count=count_chars(text))
+        return evolve(page, char_count=count_chars(page.text)) if page.text and not page.char_count else page
+    blocks = order_blocks(page.lines, join_hyphenation=join_hyphenation, rules=page.rules)
+    text = render_text(blocks)
+    return evolve(page, blocks=blocks, lines=(), text=text, char_count=count_chars(text))
+
+
+def count_chars(text: str) -> int:
+    """Non-whitespace characters (done in C: this runs on every page)."""
+    return len("".join(text.split()))
+
+
+def render_text(blocks: Sequence[TextBlock]) -> str:
+    return "\n\n".join(b.text for b in blocks if b.text)
+
+
+def order_blocks(
+    lines: Sequence[TextLine], *, join_hyphenation: bool = True, rules: Sequence[Box] = ()
+) -> tuple[TextBlock, ...]:
+    """The page's blocks in reading order (columns, bands, vertical writing).
+
+    ``rules`` are the page's ruling lines: a gutter crossed by horizontal rules is the space
+    between table columns, not between text columns.
+    """
+    flow, vertical, rotated = _split_orientation(lines)
+    regions = column_regions(flow, rules) if len(flow) >= 2 * MIN_SIDE_LINES else None
+    blocks: list[TextBlock] = []
+    if regions is None:
+        # No columns: the extractor's order, rotated lines where they were.
+        if vertical:
+            skip = {id(ln) for ln in vertical}
+            kept = [ln for ln in lines if id(ln) not in skip]
+        else:
+            kept = list(lines)
+        blocks.extend(group_lines(kept, join_hyphenation=join_hyphenation))
+    else:
+        for region in regions:
+            blocks.extend(group_lines(region, join_hyphenation=join_hyphenation))
+        blocks.extend(group_lines(rotated, join_hyphenation=join_hyphenation))
+    if vertical:
+        blocks = merge_vertical(blocks, vertical_bands(vertical))
+    return tuple(blocks)
+
+
+# --------------------------------------------------------------------------------------------
+# Orientation
+
+
+def _split_orientation(lines: Sequence[TextLine]) -> tuple[list[TextLine], list[TextLine], list[TextLine]]:
+    """(horizontal, vertical CJK, rotated) lines, each in the extractor's order.
+
+    On a page with vertical CJK columns, short CJK lines (one or two characters, about as tall
+    as wide) are pieces of a column the extractor broke up, and join the vertical ones.
+    """
+    flow: list[TextLine] = []
+    vertical: list[TextLine] = []
+    rotated: list[TextLine] = []
+    for ln in lines:
+        b = ln.bbox
+        if b.y1 - b.y0 > VERTICAL_RATIO * (b.x1 - b.x0) and len(ln.text) > 1:
+            (vertical if has_cjk(ln.text) else rotated).append(ln)
+        else:
+            flow.append(ln)
+    if vertical:
+        pieces = {id(ln) for ln in flow if _is_cjk_piece(ln)}
+        if pieces:
+            flow = [ln for ln in flow if id(ln) not in pieces]
+            pieces.update(id(ln) for ln in vertical)
+            vertical = [ln for ln in lines if id(ln) in pieces]
+    return flow, vertical, rotated
+
+
+def _is_cjk_piece(line: TextLine) -> bool:
+    text = line.text.strip()
+    b = line.bbox
+    return 0 < len(text) <= 2 and b.y1 - b.y0 >= 0.6 * (b.x1 - b.x0) and all(CJK.match(c) for c in text)
