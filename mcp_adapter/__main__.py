@@ -47,7 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     from mcp_adapter.early import Answers, Wire
 
-    wire = Wire.claim(Answers.load(settings.server.profile))
+    # [server] early_answers = false: no early answers, every request waits for the SDK (the wire
+    # is still claimed, so nothing but protocol reaches stdout).
+    answers = Answers.load(settings.server.profile) if settings.server.early_answers else None
+    wire = Wire.claim(answers)
     wire.start()
     # Start-up (the core, the SDK import) creates long-lived objects and no garbage cycles worth
     # a collection: the cyclic collector waits until the server is built (see _serve).

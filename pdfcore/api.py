@@ -492,7 +492,12 @@ class Pdfcore:
             from pdfcore.charts import ChartService
             from pdfcore.registry import ISOLATION_SPEC, load_class, spec
 
-            name = getattr(self.settings.backends, "charts", "pdfium")
+            name = self.settings.backends.charts
+            if name == "none":
+                raise BackendUnavailable(
+                    "Chart reading is disabled by the configuration ([backends] charts = none).",
+                    recovery="Render the page (pdf_render_pages) and read the chart from the image.",
+                )
             pool = getattr(self.renderer, "pool", None)
             if pool is not None:  # the engine runs in the renderer's worker processes (crash containment)
                 isolated = importlib.import_module(ISOLATION_SPEC).IsolatedVectorSource

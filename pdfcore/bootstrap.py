@@ -83,28 +83,36 @@ def build(
 
     # Attachments, forms, links, annotations, XFA: in the engine workers when they exist.
     if extras is _UNSET:
-        extras_name = getattr(s.backends, "extras", "pdfium")
+        extras_name = s.backends.extras
         try:
-            if pool is not None:
+            if extras_name == "none":
+                extras = None
+                problems["extras"] = "disabled by the configuration ([backends] extras = none)"
+            elif pool is not None:
                 extras = isolation.IsolatedDocumentExtras(spec("extras", extras_name), pool, name=extras_name)
             else:
                 extras = load_class("extras", extras_name)()
-            names["extras"] = extras_name
+            if extras is not None:
+                names["extras"] = extras_name
         except PdfcoreError as exc:
             extras = None
             problems["extras"] = f"{exc.code}: {exc.message}"
     elif extras is not None:
         names["extras"] = getattr(extras, "name", type(extras).__name__)
     if attachment_reader is _UNSET:
-        reader_name = getattr(s.backends, "attachments", "pdfminer")
+        reader_name = s.backends.attachments
         try:
-            if pool is not None:
+            if reader_name == "none":
+                attachment_reader = None
+                problems["attachments"] = "disabled by the configuration ([backends] attachments = none)"
+            elif pool is not None:
                 attachment_reader = isolation.IsolatedAttachmentReader(
                     spec("attachments", reader_name), pool, name=reader_name
                 )
             else:
                 attachment_reader = load_class("attachments", reader_name)()
-            names["attachments"] = reader_name
+            if attachment_reader is not None:
+                names["attachments"] = reader_name
         except PdfcoreError as exc:
             attachment_reader = None
             problems["attachments"] = f"{exc.code}: {exc.message}"

@@ -108,6 +108,13 @@ class BackendsSettings:
     fetcher: str = "requests"
     store: str = "sqlite"
     executor: str = "process"
+    #: Attachments, form fields, links, annotations and XFA ("none": those tools answer
+    #: backend_unavailable).
+    extras: str = "pdfium"
+    #: Reads embedded files when the extras backend cannot ("none": no fallback reader).
+    attachments: str = "pdfminer"
+    #: The vector source of chart reading ("none": pdf_extract_chart answers backend_unavailable).
+    charts: str = "pdfium"
     isolation: str = field(default="process", validator=_one_of("process", "none"))
     #: Engine worker processes when isolation is "process" (0: one per core, at most 4).
     workers: int = field(default=0, validator=_in_range(0, 64))
@@ -145,6 +152,10 @@ class ExtractionSettings:
 class ServerSettings:
     profile: str = field(default="full", validator=_one_of("full", "compact"))
     log_level: str = field(default="WARNING", validator=_one_of("DEBUG", "INFO", "WARNING", "ERROR"))
+    #: Answer the first requests of a session (initialize / server/discover, tools/list) from the
+    #: recorded catalog while the MCP SDK loads (mcp_adapter/early.py; docs/adr/0002-early-answers.md).
+    #: False: every request waits for the SDK.
+    early_answers: bool = True
 
 
 @frozen
@@ -235,7 +246,20 @@ ENV_VARS: dict[str, tuple[str, str, Any]] = {
     "PDFCORE_ISOLATION": ("backends", "isolation", _parse_str),
     "PDFCORE_WORKERS": ("backends", "workers", _parse_int(0, 64)),
     "PDFCORE_STORE": ("backends", "store", _parse_str),
+    "PDFCORE_SERVER_EARLY_ANSWERS": ("server", "early_answers", _parse_bool),
 }
+# Every key of [backends] has its own variable, PDFCORE_BACKENDS_<KEY> (the short names above
+# stay as aliases; two variables naming one key with different values stop start-up).
+ENV_VARS.update(
+    {
+        f"PDFCORE_BACKENDS_{a.name.upper()}": (
+            "backends",
+            a.name,
+            _parse_int(0, 64) if a.name == "workers" else _parse_str,
+        )
+        for a in attrs.fields(BackendsSettings)
+    }
+)
 #: Variables read elsewhere (the config file location, the executor's scheduler address, the
 #: command line's document password).
 OTHER_ENV_VARS = frozenset(
@@ -343,6 +367,7 @@ def load_settings(
             data[section] = dict(values)
         origin = str(path)
         settings_from_mapping(data, origin=origin)  # name file errors before env ones
+    set_by: dict[tuple[str, str], tuple[str, object]] = {}
     for name, value in environ.items():
         if not name.startswith("PDFCORE_"):
             continue
@@ -357,6 +382,11 @@ def load_settings(
         except ValueError as exc:
             raise ConfigInvalid(f"environment variable {name}: {exc}") from None
         setting = list(parsed) if isinstance(parsed, tuple) else parsed
+        earlier = set_by.setdefault((section, key), (name, setting))
+        if earlier[1] != setting:
+            raise ConfigInvalid(
+                f"environment variables {earlier[0]} and {name} both set {section}.{key}, to different values"
+            )
         settings_from_mapping({section: {key: setting}}, origin=f"environment variable {name}")  # name the variable
         data.setdefault(section, {})[key] = setting
     for section, values in (overrides or {}).items():

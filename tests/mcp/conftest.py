@@ -39,13 +39,13 @@ def server(mcp_core):  # type: ignore[no-untyped-def]
 
 
 def stdio_session(
-    tmp_path: Path, messages: list[dict[str, Any]], *, debug: bool = False
+    tmp_path: Path, messages: list[dict[str, Any]], *, debug: bool = False, config: str = ""
 ) -> tuple[list[dict[str, Any]], str]:
-    """Send ``messages`` to a fresh server, each request after the previous one's answer; every
-    line the server wrote (each parsed as JSON: stdout carries nothing else), and its stderr
-    (at DEBUG level with ``debug``)."""
+    """Send ``messages`` to a fresh server (configured by the TOML text ``config``), each request
+    after the previous one's answer; every line the server wrote (each parsed as JSON: stdout
+    carries nothing else), and its stderr (at DEBUG level with ``debug``)."""
     cfg = tmp_path / "c.toml"
-    cfg.write_text("")
+    cfg.write_text(config)
     env = {k: v for k, v in os.environ.items() if not k.startswith("PDFCORE_")}
     env.update(PDFCORE_CONFIG=str(cfg), PDFCORE_CACHE_DIR=str(tmp_path / "cache"))
     if debug:

@@ -56,6 +56,30 @@ def test_a_handshake_session_is_answered_early_and_each_request_once(tmp_path: P
     assert "differed" not in err
 
 
+def test_with_early_answers_off_the_sdk_answers_every_request(tmp_path: Path) -> None:
+    """``[server] early_answers = false``: the server starts and serves the same session, each
+    request answered once and by the SDK (nothing from the record)."""
+    pdf = simple_document(tmp_path / "s.pdf", 2)
+    sent = [
+        INITIALIZE,
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+        {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "method": "tools/call",
+            "params": {"name": "pdf_info", "arguments": {"path": str(pdf)}},
+        },
+    ]
+    received, err = stdio_session(tmp_path, sent, debug=True, config="[server]\nearly_answers = false\n")
+    by_id = _by_id(received, sent)
+    assert by_id[1]["result"]["serverInfo"]["name"] == "pdfcore"
+    assert "pdf_read_all" in {t["name"] for t in by_id[2]["result"]["tools"]}
+    assert by_id[3]["result"]["structuredContent"]["page_count"] == 2
+    assert "Initializing server" in err
+    assert "early" not in err.replace("pdfcore-early-warm", "")
+
+
 def test_a_stateless_session_is_answered_early_and_each_request_once(tmp_path: Path) -> None:
     meta = {
         PROTOCOL_VERSION_META_KEY: MODERN_PROTOCOL_VERSIONS[-1],

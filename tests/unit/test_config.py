@@ -77,3 +77,39 @@ def test_response_bytes_clamped(tmp_path: Path) -> None:
     assert _load(tmp_path, "[limits]\nmax_response_bytes = 10\n").limits.effective_response_bytes == MIN_RESPONSE_BYTES
     big = _load(tmp_path, "[limits]\nmax_response_bytes = 99000000\n")
     assert big.limits.effective_response_bytes == MAX_RESPONSE_BYTES
+
+
+def test_every_registered_backend_has_a_key_and_a_variable(tmp_path: Path) -> None:
+    """Each port of the registry is a [backends] key and a PDFCORE_BACKENDS_<PORT> variable, so
+    every registered backend can be chosen (the strict config refuses keys it does not know)."""
+    from pdfcore.registry import BACKENDS
+
+    for port, table in BACKENDS.items():
+        for name in table:
+            from_file = _load(tmp_path, f'[backends]\n{port} = "{name}"\n')
+            assert getattr(from_file.backends, port) == name
+            from_env = _load(tmp_path, **{f"PDFCORE_BACKENDS_{port.upper()}": name})
+            assert getattr(from_env.backends, port) == name
+
+
+def test_backends_variables_cover_every_key(tmp_path: Path) -> None:
+    s = _load(tmp_path, PDFCORE_BACKENDS_WORKERS="3", PDFCORE_BACKENDS_ISOLATION="none")
+    assert (s.backends.workers, s.backends.isolation) == (3, "none")
+    with pytest.raises(ConfigInvalid, match="PDFCORE_BACKENDS_WORKERS"):
+        _load(tmp_path, PDFCORE_BACKENDS_WORKERS="many")
+
+
+def test_two_variables_for_one_key_must_agree(tmp_path: Path) -> None:
+    s = _load(tmp_path, PDFCORE_OCR_ENGINE="tesseract", PDFCORE_BACKENDS_OCR="tesseract")
+    assert s.backends.ocr == "tesseract"
+    with pytest.raises(ConfigInvalid) as info:
+        _load(tmp_path, PDFCORE_OCR_ENGINE="tesseract", PDFCORE_BACKENDS_OCR="rapidocr")
+    assert "PDFCORE_OCR_ENGINE" in info.value.message and "PDFCORE_BACKENDS_OCR" in info.value.message
+
+
+def test_early_answers_switch(tmp_path: Path) -> None:
+    assert _load(tmp_path).server.early_answers is True
+    assert _load(tmp_path, "[server]\nearly_answers = false\n").server.early_answers is False
+    assert _load(tmp_path, PDFCORE_SERVER_EARLY_ANSWERS="0").server.early_answers is False
+    with pytest.raises(ConfigInvalid, match="early_answers"):
+        _load(tmp_path, '[server]\nearly_answers = "no"\n')
