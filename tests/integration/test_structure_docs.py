@@ -1,0 +1,73 @@
+"""The structure benchmark's ground-truth documents: each typesetting prints exactly the words of
+its Markdown truth, plus the running heads and page numbers the truth leaves out."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import structure_docs as sd
+import structure_metrics as sm
+
+TYPESETTERS = [
+    "reportlab",
+    pytest.param("latex", marks=pytest.mark.skipif(not sd.latex_available(), reason="no pdflatex")),
+]
+
+
+def _words(text: str) -> Counter[str]:
+    return Counter(re.findall(r"[A-Za-z]+|\d+", text))
+
+
+def _truth_words(markdown: str) -> Counter[str]:
+    text = re.sub(r"<[^>]+>", " ", sm.prepare(markdown))  # table markup
+    text = re.sub(r"^#+ |^```|\|-+", " ", text, flags=re.MULTILINE)  # list numbers are printed
+    return _words(text)
+
+
+@pytest.mark.parametrize("typesetter", TYPESETTERS)
+@pytest.mark.parametrize("kind", ["tables", "manual"])
+def test_pdf_prints_the_truth(tmp_path: Path, typesetter: str, kind: str) -> None:
+    doc = sd.build_document(kind, 1, held_out=False)
+    pdf = tmp_path / "doc.pdf"
+    sd.TYPESETTERS[typesetter](doc, pdf, tmp_path)
+    document = pdfium.PdfDocument(str(pdf))
+    pages = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    printed = _words(" ".join(pages))
+    truth = _truth_words(sd.to_markdown(doc))
+    # Nothing of the truth is missing (footnote markers are printed glued to their word).
+    missing = truth - printed
+    assert not missing or all(w.isdigit() or w.rstrip("0123456789") in printed for w in missing), missing
+    extra = printed - truth
+    furniture = _words(doc.short_title) + Counter(str(n) for n in range(1, len(pages) + 1))
+    allowed = furniture + Counter({w: 99 for w in printed if w.rstrip("0123456789") in truth})
+    assert not (extra - allowed), extra - allowed
+    assert kind != "manual" or len(pages) == 1
+
+
+def test_truth_is_normalised_markdown() -> None:
+    doc = sd.build_document("tables", 1, held_out=False)
+    md = sd.to_markdown(doc)
+    assert md.count("<table>") == 1  # the spanning table; the others are pipe tables
+    assert len(re.findall(r"^\|---\|", md, flags=re.MULTILINE)) == 2
+    assert [h.level for h in sm.headings(md)] == [1, 2, 2, 2]
+    assert sd.to_markdown(sd.build_document("tables", 1, held_out=False)) == md  # reproducible
+
+
+def test_held_out_documents_differ_from_dev() -> None:
+    dev = {sd.to_markdown(d) for d in sd.documents(held_out=False)}
+    held = [sd.to_markdown(d) for d in sd.documents(held_out=True)]
+    assert not dev & set(held)
+    assert not set(sd.DEV_WORDS) & set(sd.HELD_OUT_WORDS)
+
+
+def test_pdflatex_is_found_when_installed() -> None:
+    assert sd.latex_available() == (shutil.which("pdflatex") is not None)
