@@ -24,9 +24,9 @@ from pdfcore.errors import PdfcoreError
 from pdfcore.serde import unstructure
 
 if TYPE_CHECKING:  # result classes are imported by the calls that return them, not here
-    from pdfcore.charts.results import ChartResult
-    from pdfcore.results import RenderResult
-    from pdfcore.services.extras import AttachmentResult
+    from pdfcore.results.charts import ChartResult
+    from pdfcore.results.extras import AttachmentResult
+    from pdfcore.results.render import RenderResult
 
 log = logging.getLogger("pdfcore.mcp")
 

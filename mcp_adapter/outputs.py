@@ -13,20 +13,15 @@ from typing import Any
 import attrs
 
 from mcp_adapter.schema import schema_for
-from pdfcore.charts.results import ChartResult
-from pdfcore.results import (
-    DownsampledOut,
-    InfoResult,
-    OversizedOut,
-    ReadAllResult,
-    ReadPagesResult,
-    TocResult,
-)
+from pdfcore.results.charts import ChartResult
+from pdfcore.results.corpus import CorpusSearchResult, ListResult, OverviewResult, WarmResult
+from pdfcore.results.extras import AttachmentResult, AttachmentsResult, PageExtrasResult
+from pdfcore.results.info import InfoResult, TocResult
+from pdfcore.results.quotes import QuoteResult
+from pdfcore.results.reading import ReadAllResult, ReadPagesResult
+from pdfcore.results.render import DownsampledOut, OversizedOut
+from pdfcore.results.search import SearchResult, SectionResult
 from pdfcore.serde import opt
-from pdfcore.services.corpus import CorpusSearchResult, ListResult, OverviewResult, WarmResult
-from pdfcore.services.extras import AttachmentResult, AttachmentsResult, PageExtrasResult
-from pdfcore.services.quotes import QuoteResult
-from pdfcore.services.search import SearchResult, SectionResult
 
 
 # The render summary: the RenderResult minus the image bytes.

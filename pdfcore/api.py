@@ -37,36 +37,38 @@ from ports.text_extractor import TextExtractor
 # The services (and their result classes) load on first use: building a Pdfcore, as the server
 # does at start-up, imports none of them.
 if TYPE_CHECKING:
-    from pdfcore.charts import ChartResult, ChartService
+    from pdfcore.charts import ChartService
     from pdfcore.extras import Attachment
-    from pdfcore.results import InfoResult, PageOut, ReadAllResult, ReadPagesResult, RenderResult, TocResult
-    from pdfcore.services.agent import AgentSurface, ViewResult
-    from pdfcore.services.corpus import (
-        CorpusSearchResult,
-        CorpusService,
-        ListResult,
-        OverviewResult,
-        WarmResult,
-    )
-    from pdfcore.services.documents import DocumentService
-    from pdfcore.services.extras import (
+    from pdfcore.results.agent import ViewResult
+    from pdfcore.results.charts import ChartResult
+    from pdfcore.results.corpus import CorpusSearchResult, ListResult, OverviewResult, WarmResult
+    from pdfcore.results.extras import (
         AnnotationsResult,
         AttachmentResult,
         AttachmentsResult,
-        ExtrasService,
+        ExtraMatch,
         FormsResult,
         LinksResult,
         PageExtrasResult,
         XfaStatus,
     )
-    from pdfcore.services.extras_search import ExtraMatch
+    from pdfcore.results.info import InfoResult, TocResult
+    from pdfcore.results.ocr import OcrReport
+    from pdfcore.results.quotes import QuoteResult
+    from pdfcore.results.reading import PageOut, ReadAllResult, ReadPagesResult
+    from pdfcore.results.render import RenderResult
+    from pdfcore.results.search import SearchResult, SectionResult
+    from pdfcore.services.agent import AgentSurface
+    from pdfcore.services.corpus import CorpusService
+    from pdfcore.services.documents import DocumentService
+    from pdfcore.services.extras import ExtrasService
     from pdfcore.services.furniture import FurnitureProfile
     from pdfcore.services.info import InfoService
-    from pdfcore.services.ocr import OcrReport, OcrService
-    from pdfcore.services.quotes import QuoteResult, QuoteService
+    from pdfcore.services.ocr import OcrService
+    from pdfcore.services.quotes import QuoteService
     from pdfcore.services.reading import ReadService
     from pdfcore.services.rendering import RenderService
-    from pdfcore.services.search import SearchResult, SearchService, SectionResult
+    from pdfcore.services.search import SearchService
     from pdfcore.services.semantic import SemanticIndex
     from pdfcore.services.tables import TableService
 
@@ -339,7 +341,7 @@ class Pdfcore:
         facts, _ = self.documents.facts(source)
         if pages is None or pages == "":
             if facts.page_count > MAP_THRESHOLD_PAGES:
-                from pdfcore.results import ReadPagesResult
+                from pdfcore.results.reading import ReadPagesResult
 
                 dmap = reader.document_map(source, facts, path_hint=repr(source.display_name or path))
                 return ReadPagesResult(
@@ -388,7 +390,7 @@ class Pdfcore:
     def with_tables(self, source: DocumentSource, facts: DocumentFacts, result: ReadPagesResult) -> ReadPagesResult:
         if self.tables_service is None or not result.pages:
             return result
-        from pdfcore.results import TableOut
+        from pdfcore.results.reading import TableOut
 
         got = self.documents.pages(source, [p.page - 1 for p in result.pages], facts).pages
         outs = []
@@ -664,7 +666,8 @@ class Pdfcore:
     def _with_refs(self, source: DocumentSource, facts: DocumentFacts, result: SearchResult) -> SearchResult:
         """Give every hit a ref (``p{page}m{k}``) that pdf_render_pages(ref=...) crops to; the
         search replaces the document's ref set."""
-        from pdfcore.services.places import Place, locate
+        from pdfcore.results.agent import Place
+        from pdfcore.services.places import locate
 
         pages = self.documents.pages(source, sorted({m.page - 1 for m in result.matches}), facts).pages
         per_page: dict[int, int] = {}

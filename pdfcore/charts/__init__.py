@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 from pdfcore._lazy import lazy_attributes
 
 if TYPE_CHECKING:
-    from pdfcore.charts.results import ChartResult
     from pdfcore.charts.service import ChartService
+    from pdfcore.results.charts import ChartResult
 
 __all__ = ["ChartResult", "ChartService"]
 
 # The engine loads on first use: importing the result classes (for schemas) stays light.
-_LAZY = {"ChartResult": "pdfcore.charts.results", "ChartService": "pdfcore.charts.service"}
+_LAZY = {"ChartResult": "pdfcore.results.charts", "ChartService": "pdfcore.charts.service"}
 
 
 __getattr__ = lazy_attributes(__name__, _LAZY)

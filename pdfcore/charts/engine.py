@@ -20,7 +20,10 @@ from pdfcore.charts.calibration import Scale
 from pdfcore.charts.labels import Label, phrases
 from pdfcore.charts.panels import AxisReading, Panel, find_panels, has_candidates
 from pdfcore.charts.primitives import PageGeometry, Style, analyse, color_name, same_rgb
-from pdfcore.charts.results import (
+from pdfcore.charts.sampling import round_sig, sample
+from pdfcore.charts.series import BarSet, Content, Curve, LegendEntry, MarkerSet, read_content
+from pdfcore.models import Box
+from pdfcore.results.charts import (
     AxisOut,
     CardAxisOut,
     CardSeriesOut,
@@ -32,9 +35,6 @@ from pdfcore.charts.results import (
     TickOut,
     VerificationCardOut,
 )
-from pdfcore.charts.sampling import round_sig, sample
-from pdfcore.charts.series import BarSet, Content, Curve, LegendEntry, MarkerSet, read_content
-from pdfcore.models import Box
 from pdfcore.vectors import PageVectors, Point
 
 HIGHLIGHTS = ("orange", "cyan", "magenta", "lime", "yellow", "red", "blue", "purple")

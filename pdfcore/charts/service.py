@@ -15,10 +15,10 @@ from attrs import evolve
 
 from pdfcore.charts.engine import PageReading, could_hold_chart, count_panels, read_page
 from pdfcore.charts.halo import draw_halos
-from pdfcore.charts.results import ChartImage, ChartOut, ChartResult
 from pdfcore.charts.sampling import MIN_BUDGET
 from pdfcore.errors import InvalidArgument
 from pdfcore.models import Box, Clip, DocumentSource
+from pdfcore.results.charts import ChartImage, ChartOut, ChartResult
 from ports.renderer import Renderer
 from ports.vector_source import VectorSource
 

@@ -25,7 +25,7 @@ from pdfcore import pagespec
 from pdfcore.errors import InvalidArgument
 from pdfcore.geometry import to_clip
 from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, QueryTerm
-from pdfcore.serde import opt
+from pdfcore.results.extras import ExtraMatch
 from pdfcore.services.extras import ExtrasService, xfa_values
 from pdfcore.services.search import parse_query
 
@@ -38,31 +38,6 @@ REGEX_CALL_SECONDS = 2.0
 REGEX_ITEM_SECONDS = 0.05
 
 ORIGINS = ("form_field", "link", "annotation")
-
-
-@frozen
-class ExtraMatch:
-    """A hit in a form field, a link or an annotation."""
-
-    #: form_field | link | annotation
-    origin: str
-    #: 1-based page, or None for a value of an XFA form's data (it has no page).
-    page: int | None
-    excerpt: str
-    #: How many times the terms (or the pattern) matched in this item.
-    match_count: int
-    score: float
-    label: str | None = opt()
-    bbox: Box | None = opt()
-    page_rect: Box | None = opt()
-    clip: Clip | None = opt()
-    #: form_field: the field's name; annotation: its subtype.
-    name: str | None = opt()
-    #: link: the web address, or the page it goes to.
-    uri: str | None = opt()
-    target_page: int | None = opt()
-    #: The annotation or field is hidden from a reader (flagged hidden).
-    hidden: bool | None = opt()
 
 
 @frozen

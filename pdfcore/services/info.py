@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from pdfcore import pagespec
 from pdfcore.models import DocumentFacts, DocumentSource, HiddenSpan, PageText
-from pdfcore.results import (
+from pdfcore.results.info import (
     ContentTrust,
     CoverageSummary,
     HiddenSpanOut,

@@ -19,31 +19,18 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from pdfcore import pagespec
 from pdfcore.errors import OcrFailed, OcrUnavailable, PdfcoreError
 from pdfcore.models import Box, DocumentFacts, DocumentSource, PageText, RasterImage, TextLine
-from pdfcore.serde import opt
+from pdfcore.results.ocr import OcrReport
 from pdfcore.services.documents import DocumentService
 from pdfcore.services.quality import UNUSABLE
 from ports.ocr_engine import OcrEngine
 from ports.renderer import Renderer
 
 log = logging.getLogger(__name__)
-
-
-@frozen
-class OcrReport:
-    engine: str
-    languages: str
-    pages_recognised: tuple[int, ...]
-    pages_from_cache: tuple[int, ...]
-    pages_with_usable_text: tuple[int, ...]
-    pages_not_done: str | None = opt()
-    reason_not_done: str | None = opt()
-    next_call: str | None = opt()
-    mean_confidence: float | None = opt()
 
 
 def languages_of(value: bool | str | None, default: str) -> tuple[str, ...]:

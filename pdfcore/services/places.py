@@ -14,25 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from attrs import frozen
-
 from pdfcore.errors import FileChanged, UnknownRef
 from pdfcore.geometry import union
 from pdfcore.models import Box, DocumentSource, PageText, Ref, TextBlock
+from pdfcore.results.agent import Place
 from pdfcore.services.search import block_offsets
 from ports.store import Store
-
-
-@frozen
-class Place:
-    ref: str
-    page: int  # 0-based
-    text: str  # the line (or region caption) holding the hits
-    count: int
-    bbox: Box
-    kind: str = "match"
-    origin: str = "text"
-
 
 _SOFT_HYPHENS = str.maketrans({"\ufffe": None, "\u00ad": None})
 

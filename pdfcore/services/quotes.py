@@ -38,9 +38,8 @@ from attrs import frozen
 from pdfcore import pagespec
 from pdfcore.errors import InvalidArgument, PdfcoreError
 from pdfcore.geometry import to_clip, union
-from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, KeywordQuery, PageText, QueryTerm
-from pdfcore.results import CONTENT_WARNING_SEARCH
-from pdfcore.serde import opt
+from pdfcore.models import Box, DocumentFacts, DocumentSource, KeywordQuery, PageText, QueryTerm
+from pdfcore.results.quotes import QuoteMatch, QuoteResult
 from pdfcore.services.documents import DocumentService
 from ports.store import Store
 
@@ -174,50 +173,6 @@ def to_original(ends: Sequence[int], start: int, end: int) -> tuple[int, int]:
     a = bisect.bisect_right(ends, start)  # first char whose normalised end passes start
     b = bisect.bisect_left(ends, end)  # char producing the span's last normalised character
     return a, min(len(ends), b + 1)
-
-
-# --------------------------------------------------------------------------------------------
-# Results
-
-
-@frozen
-class QuoteMatch:
-    page: int
-    status: str
-    score: float
-    #: Character offsets of the passage in the page text returned by read_pages.
-    start: int
-    end: int
-    text: str
-    label: str | None = opt()
-    bbox: Box | None = opt()
-    clip: Clip | None = opt()
-    page_rect: Box | None = opt()
-
-
-@frozen
-class QuoteResult:
-    #: exact | fuzzy | not_found
-    status: str
-    #: Similarity of the best passage (1.0 for exact; 0 when nothing is similar).
-    score: float
-    threshold: float
-    searched_pages: int
-    #: index: pages ranked by the keyword index were enough; scan: every page in scope was checked.
-    method: str
-    page: int | None = opt()
-    label: str | None = opt()
-    start: int | None = opt()
-    end: int | None = opt()
-    matched_text: str | None = opt()
-    bbox: Box | None = opt()
-    clip: Clip | None = opt()
-    page_rect: Box | None = opt()
-    #: Other exact occurrences (other places or pages).
-    also_found: tuple[QuoteMatch, ...] | None = opt()
-    note: str | None = opt()
-    coverage_note: str | None = opt()
-    content_warning: str = CONTENT_WARNING_SEARCH
 
 
 # --------------------------------------------------------------------------------------------

@@ -12,7 +12,8 @@ from pdfcore.defaults import DEFAULT_MAX_CHARS, DEFAULT_MAX_CHARS_PER_PAGE
 from pdfcore.errors import InvalidArgument, ResourceLimit
 from pdfcore.geometry import to_clip
 from pdfcore.models import Box, DocumentFacts, DocumentSource, PageText
-from pdfcore.results import DocumentMap, ImageOut, MapRow, PageOut, ReadAllResult, ReadPagesResult, TocItem
+from pdfcore.results.info import TocItem
+from pdfcore.results.reading import DocumentMap, ImageOut, MapRow, PageOut, ReadAllResult, ReadPagesResult
 from pdfcore.services.documents import DocumentService
 
 MAX_READ_ALL_PAGES = 500

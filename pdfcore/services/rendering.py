@@ -11,7 +11,7 @@ from __future__ import annotations
 from pdfcore import pagespec
 from pdfcore.errors import InvalidArgument, PdfcoreError
 from pdfcore.models import Clip, DocumentFacts, DocumentSource, RenderedImage
-from pdfcore.renders import DownsampledOut, OversizedOut, RenderedPageOut, RenderResult
+from pdfcore.results.render import DownsampledOut, OversizedOut, RenderedPageOut, RenderResult
 from ports.renderer import Renderer
 
 MIN_DPI = 72

@@ -32,8 +32,7 @@ from pdfcore.models import (
     PageText,
     QueryTerm,
 )
-from pdfcore.results import CONTENT_WARNING_SEARCH
-from pdfcore.serde import opt
+from pdfcore.results.search import SearchMatch, SearchResult, SectionMatch, SectionResult
 from pdfcore.services.documents import DocumentService
 from pdfcore.services.semantic import PageScore, SemanticIndex
 from ports.store import Store
@@ -48,82 +47,6 @@ MAX_REGEX_MATCHES_PER_PAGE = 1000
 
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]")
 _QUOTED = re.compile(r'"([^"]+)"')
-
-
-# --------------------------------------------------------------------------------------------
-# Results
-
-
-@frozen
-class SearchMatch:
-    page: int
-    excerpt: str
-    position: int
-    score: float
-    source: str
-    hidden_text: bool
-    match_count: int
-    label: str | None = opt()
-    bbox: Box | None = opt()
-    page_rect: Box | None = opt()
-    clip: Any = opt()
-    semantic_score: float | None = opt()
-    low_confidence: bool | None = opt()
-    ref: str | None = opt()
-
-
-@frozen
-class SearchResult:
-    matches: tuple[SearchMatch, ...]
-    total_matches: int
-    page_match_counts: dict[str, int]
-    search_mode: str
-    searched_pages: int
-    excerpt_style: str
-    hidden_text_detected: bool
-    query_terms: tuple[str, ...]
-    relaxed_to_or: bool = False
-    pages_without_text: str | None = opt()
-    coverage_note: str | None = opt()
-    pages_not_searched: str | None = opt()
-    regex_budget_exhausted: bool | None = opt()
-    semantic_unavailable: bool | None = opt()
-    semantic_unavailable_reason: str | None = opt()
-    all_results_low_confidence: bool | None = opt()
-    confidence_threshold: float | None = opt()
-    model_name: str | None = opt()
-    #: Hits in form fields, links and annotations, each labelled with its origin.
-    extra_matches: tuple[Any, ...] | None = opt()
-    #: Searched pages that are only a dynamic-XFA viewer placeholder (their content is not there).
-    xfa_placeholder_pages: str | None = opt()
-    xfa_note: str | None = opt()
-    content_warning: str = CONTENT_WARNING_SEARCH
-
-
-@frozen
-class SectionMatch:
-    section_id: int
-    title: str | None
-    title_source: str | None
-    start_page: int
-    end_page: int
-    score: float
-    match_count: int
-    title_truncated: bool | None = opt()
-
-
-@frozen
-class SectionResult:
-    sections: tuple[SectionMatch, ...]
-    search_mode: str
-    total_sections: int
-    total_matches: int
-    truncated_bytes: bool
-    matches_omitted: int
-    estimated_bytes_returned: int
-    pages_without_text: str | None = opt()
-    coverage_note: str | None = opt()
-    content_warning: str = CONTENT_WARNING_SEARCH
 
 
 @frozen

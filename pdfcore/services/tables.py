@@ -35,7 +35,7 @@ from attrs import frozen
 from pdfcore.errors import ExtractionFailed, MalformedPdf, ResourceLimit
 from pdfcore.geometry import area, intersection, to_clip, union
 from pdfcore.models import Box, DocumentSource, PageText, Table, TextLine
-from pdfcore.results import TableOut
+from pdfcore.results.reading import TableOut
 from ports.table_extractor import TableExtractor
 
 # Grids of rules.

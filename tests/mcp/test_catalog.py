@@ -141,7 +141,7 @@ def test_start_up_imports_no_tool_or_service_module(tmp_path: Path) -> None:
         "assert server.tools_built == []\n"
         "late = ('mcp_adapter.outputs', 'mcp_adapter.schema', 'pdfcore.results', 'pdfcore.services.documents',\n"
         "        'pdfcore.services.search', 'pdfcore.services.reading', 'pdfcore.services.corpus',\n"
-        "        'pdfcore.charts.results')\n"
+        "        'pdfcore.results.charts')\n"
         "print(sorted(m for m in late if m in sys.modules))\n"
         "core.close()\n"
     )

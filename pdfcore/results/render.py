@@ -1,4 +1,4 @@
-"""What render calls return (re-exported by :mod:`pdfcore.results`).
+"""What render calls return.
 
 Kept apart so that a first render imports these few classes only, not every result class.
 Fields declared with :func:`pdfcore.serde.opt` are absent from the wire form when None.

@@ -1,0 +1,49 @@
+"""What quote verification returns: the status, the best passage and where it is."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from pdfcore.models import Box, Clip
+from pdfcore.results.search import CONTENT_WARNING_SEARCH
+from pdfcore.serde import opt
+
+
+@frozen
+class QuoteMatch:
+    page: int
+    status: str
+    score: float
+    #: Character offsets of the passage in the page text returned by read_pages.
+    start: int
+    end: int
+    text: str
+    label: str | None = opt()
+    bbox: Box | None = opt()
+    clip: Clip | None = opt()
+    page_rect: Box | None = opt()
+
+
+@frozen
+class QuoteResult:
+    #: exact | fuzzy | not_found
+    status: str
+    #: Similarity of the best passage (1.0 for exact; 0 when nothing is similar).
+    score: float
+    threshold: float
+    searched_pages: int
+    #: index: pages ranked by the keyword index were enough; scan: every page in scope was checked.
+    method: str
+    page: int | None = opt()
+    label: str | None = opt()
+    start: int | None = opt()
+    end: int | None = opt()
+    matched_text: str | None = opt()
+    bbox: Box | None = opt()
+    clip: Clip | None = opt()
+    page_rect: Box | None = opt()
+    #: Other exact occurrences (other places or pages).
+    also_found: tuple[QuoteMatch, ...] | None = opt()
+    note: str | None = opt()
+    coverage_note: str | None = opt()
+    content_warning: str = CONTENT_WARNING_SEARCH
