@@ -36,7 +36,7 @@ test: install-all
 unit:
 	$(BIN)/python -m pytest tests/unit tests/property tests/contract $(PYTEST_ARGS)
 
-# Rewrite mcp_adapter/tools.json (the tool list answered at start-up) after changing pdfcore or
-# mcp_adapter; tests/mcp/test_catalog.py fails while it is stale.
+# Rewrite mcp_adapter/tools.json (the tool list answered at start-up) after changing a tool or a
+# result class; tests/mcp/test_catalog.py fails while it is stale.
 catalog:
 	$(BIN)/python -m mcp_adapter.catalog

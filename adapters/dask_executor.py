@@ -21,9 +21,6 @@ from ports.executor import WarmExecutor
 
 log = logging.getLogger(__name__)
 
-#: The unit of work, named (not imported) so this adapter does not depend on the services.
-TARGET = "pdfcore.services.warming:warm_document"
-
 
 def _call_target(target: str, job: WarmJob) -> WarmOutcome:
     """Runs on a Dask worker: import the named function and apply it to the job."""
@@ -35,8 +32,10 @@ def _call_target(target: str, job: WarmJob) -> WarmOutcome:
 class DaskWarmExecutor(WarmExecutor):
     name = "dask"
 
-    def __init__(self, workers: int = 0, *, address: str | None = None) -> None:
+    def __init__(self, workers: int = 0, *, job: str, address: str | None = None) -> None:
         self.workers = workers or max(1, min(4, os.cpu_count() or 1))
+        #: The ``"module:function"`` run on each job (from the composition root).
+        self.job = job
         self.address = address or os.environ.get("PDFCORE_DASK_SCHEDULER") or None
         self._client: Any = None
         self._cluster: Any = None
@@ -85,7 +84,7 @@ class DaskWarmExecutor(WarmExecutor):
         results: list[WarmOutcome] = []
         initial: list[Any] = []
         while pending and len(initial) < self.workers and time.monotonic() < deadline:
-            initial.append(client.submit(_call_target, TARGET, pending.pop(0), pure=False))
+            initial.append(client.submit(_call_target, self.job, pending.pop(0), pure=False))
         if not initial:
             return results
         completed: Any = dist.as_completed(initial)
@@ -98,7 +97,7 @@ class DaskWarmExecutor(WarmExecutor):
             if on_done is not None:
                 on_done(outcome)
             if pending and time.monotonic() < deadline:
-                completed.add(client.submit(_call_target, TARGET, pending.pop(0), pure=False))
+                completed.add(client.submit(_call_target, self.job, pending.pop(0), pure=False))
         return results
 
     def close(self) -> None:

@@ -15,14 +15,14 @@ from ports.executor import WarmExecutor
 
 log = logging.getLogger(__name__)
 
-TARGET = "pdfcore.services.warming:warm_document"
-
 
 class ProcessPoolWarmExecutor(WarmExecutor):
     name = "process"
 
-    def __init__(self, workers: int = 0, *, job_timeout_seconds: float = 900.0) -> None:
+    def __init__(self, workers: int = 0, *, job: str, job_timeout_seconds: float = 900.0) -> None:
         self.workers = workers or default_size()
+        #: The ``"module:function"`` run on each job (from the composition root).
+        self.job = job
         self.job_timeout_seconds = job_timeout_seconds
         self._pool: WorkerPool | None = None
         self._lock = threading.Lock()
@@ -54,7 +54,7 @@ class ProcessPoolWarmExecutor(WarmExecutor):
                     except queue.Empty:
                         return
                     try:
-                        outcome: WarmOutcome = pool.call(TARGET, "__call__", job)
+                        outcome: WarmOutcome = pool.call(self.job, "__call__", job)
                     except PdfcoreError as exc:  # the worker crashed or hung on this document
                         outcome = WarmOutcome(path=job.path, status="failed", error=exc.code, message=exc.message)
                     done.put(outcome)

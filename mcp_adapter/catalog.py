@@ -41,6 +41,7 @@ _FIXED_INPUTS = (
     "mcp_adapter/schema.py",
     "mcp_adapter/resources.py",
     "pdfcore/__init__.py",
+    "pdfcore/_version.py",
     "pdfcore/serde.py",
     "pdfcore/defaults.py",
 )

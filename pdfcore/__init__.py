@@ -11,9 +11,8 @@ subclasses with stable ``code`` values on failure.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
 from pdfcore._layout_check import check_components as _check_components
+from pdfcore._version import __version__
 
 _check_components()
 

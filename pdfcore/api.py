@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 import attrs
 
-from pdfcore import __version__, pagespec
+from pdfcore import pagespec
+from pdfcore._version import __version__
 from pdfcore.config import Settings, to_mapping
 from pdfcore.defaults import DEFAULT_MAX_CHARS, DEFAULT_MAX_CHARS_PER_PAGE, MAP_THRESHOLD_PAGES
 from pdfcore.errors import BackendUnavailable, InvalidArgument, OcrUnavailable, PageOutOfRange, PdfcoreError

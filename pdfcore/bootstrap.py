@@ -20,7 +20,7 @@ from typing import Any
 from pdfcore.api import Pdfcore
 from pdfcore.config import Settings, load_settings
 from pdfcore.errors import OcrUnavailable, PdfcoreError
-from pdfcore.registry import ISOLATION_SPEC, OCR_PREFERENCE, load_class, spec
+from pdfcore.registry import ISOLATION_SPEC, OCR_PREFERENCE, WARM_JOB, load_class, spec
 
 log = logging.getLogger(__name__)
 
@@ -212,7 +212,7 @@ def build(
 
     def executor_factory() -> Any:
         workers = s.backends.workers or 0
-        return load_class("executor", s.backends.executor)(workers=workers)
+        return load_class("executor", s.backends.executor)(workers=workers, job=WARM_JOB)
 
     if ephemeral_store is _UNSET:
         ephemeral_store = _private_sqlite_store if s.backends.store == "sqlite" else None

@@ -82,6 +82,11 @@ def spec(port: str, name: str) -> str:
 
 ISOLATION_SPEC = "adapters.process_isolation"
 
+#: The unit of corpus warming (one document end to end), an entry point above the composition
+#: root: the executors receive it from :func:`pdfcore.bootstrap.build` and their workers import
+#: it by this name.
+WARM_JOB = "entrypoints.warm:warm_document"
+
 
 def _target(port: str, name: str) -> str:
     table = BACKENDS.get(port)

@@ -13,9 +13,12 @@ class WarmExecutor(Protocol):
 
     Contract:
 
-    - ``run`` executes every job with ``pdfcore.services.warming.warm_document`` in workers that
-      share the job's cache directory, calls ``on_done`` in the caller's thread as each job
-      finishes (in any order), and returns the outcomes of the jobs that finished.
+    - The constructor takes ``workers`` (0: the executor's default) and ``job``, the
+      ``"module:function"`` of the unit of work, given by the composition root
+      (``pdfcore.registry.WARM_JOB``) and imported by name in the workers.
+    - ``run`` executes every job with the ``job`` function in workers that share the job's cache
+      directory, calls ``on_done`` in the caller's thread as each job finishes (in any order),
+      and returns the outcomes of the jobs that finished.
     - No job is started after ``deadline`` (a ``time.monotonic()`` value); jobs already running
       complete and are written. Jobs never started are absent from the result.
     - A job that fails comes back as an outcome with ``status="failed"`` and an error code; a
@@ -27,6 +30,8 @@ class WarmExecutor(Protocol):
 
     name: str
     workers: int
+    #: The ``"module:function"`` each job is run with.
+    job: str
 
     def run(
         self,

@@ -22,7 +22,7 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_cli_attachments_list_print_and_save(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from pdfcore.cli import main
+    from entrypoints.cli import main
 
     pdf = str(g.extras_document(env / "inv.pdf"))
     assert main(["attachments", pdf, "--root", "/"]) == 0
@@ -45,7 +45,7 @@ def test_cli_attachments_list_print_and_save(env: Path, capsys: pytest.CaptureFi
 
 
 def test_cli_saved_names_stay_in_the_folder(env: Path) -> None:
-    from pdfcore.cli import _safe_filename
+    from entrypoints.cli import _safe_filename
 
     assert _safe_filename("../../etc/passwd", 1) == "passwd"
     assert _safe_filename("..\\..\\evil.txt", 2) == "evil.txt"
@@ -54,7 +54,7 @@ def test_cli_saved_names_stay_in_the_folder(env: Path) -> None:
 
 
 def test_cli_verify(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from pdfcore.cli import main
+    from entrypoints.cli import main
 
     pdf = str(simple_document(env / "s.pdf", 3))
     assert main(["verify", pdf, "unique marker token003 appears on this page only", "--root", "/"]) == 0
@@ -65,8 +65,9 @@ def test_cli_verify(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_warm_shows_progress_and_counts(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """`pdfcore warm DIR`: a progress bar on stderr, the whole counts on stdout; again: all cached."""
-    from pdfcore.cli import main
+    """`pdfcore warm DIR`: progress on stderr (plain lines: stderr is not a terminal here), the
+    whole counts on stdout; again: all cached."""
+    from entrypoints.cli import main
 
     folder = env / "docs"
     folder.mkdir()
@@ -75,7 +76,10 @@ def test_cli_warm_shows_progress_and_counts(env: Path, capsys: pytest.CaptureFix
     (folder / "broken.pdf").write_bytes(b"%PDF-1.4 broken")
     assert main(["warm", str(folder), "--root", "/"]) == 0
     captured = capsys.readouterr()
-    assert "[" in captured.err and "5/5" in captured.err  # the bar reached the end
+    lines = captured.err.splitlines()
+    assert [line.split()[1] for line in lines if line.startswith("warm ")] == ["1/5", "2/5", "3/5", "4/5", "5/5"]
+    assert "docs/s" in lines[-1] and "ETA 0:00:00" in lines[-1]
+    assert "\r" not in captured.err and "\x1b" not in captured.err  # no bar codes off a terminal
     assert "5 PDF(s): 4 warmed now, 0 already cached, 1 skipped" in captured.out
     assert main(["warm", str(folder), "--root", "/"]) == 0
     assert "5 PDF(s): 0 warmed now, 4 already cached, 1 skipped" in capsys.readouterr().out

@@ -8,6 +8,7 @@
     pdfcore chart FILE PAGE [--hints JSON] [--max-points N] [-o DIR]
     pdfcore attachments FILE [--get NAME|N] [-o DIR]      list, print or save embedded files
     pdfcore verify FILE "quote" [--pages SPEC]           is the quote in the document (exit 1 if not)
+    pdfcore warm DIR [--budget S] [--embeddings]          extract and index a folder (progress on stderr)
 
 Human-readable output by default, ``--json`` for the exact API result. Errors print
 ``code: message`` and the recovery on stderr, with exit status 2.
@@ -220,24 +221,17 @@ def _human_search(r: Any) -> str:
     return "\n".join(lines)
 
 
-def _progress_bar(done: int, total: int, path: str) -> None:
-    width = 30
-    filled = int(width * done / total) if total else width
-    name = os.path.basename(path)[:40]
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {name:<40}")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
-
-
 def _cmd_warm(args: argparse.Namespace, core: Any) -> int:
-    r = core.corpus_warm(
-        args.folder,
-        budget_seconds=args.budget,
-        embeddings=args.embeddings,
-        recursive=args.recursive,
-        progress=_progress_bar,
-    )
+    from entrypoints.progress import WarmProgress
+
+    with WarmProgress() as bar:
+        r = core.corpus_warm(
+            args.folder,
+            budget_seconds=args.budget,
+            embeddings=args.embeddings,
+            recursive=args.recursive,
+            progress=bar.update,
+        )
 
     def human(r: Any) -> str:
         lines = [
