@@ -1,6 +1,7 @@
-"""pdfcore ships five top-level packages; make sure the four generic names are ours.
+"""pdfcore ships five top-level packages; make sure the four besides ``pdfcore`` are ours.
 
-``ports``, ``adapters``, ``mcp_adapter`` and ``entrypoints`` are names other distributions also use. If one of
+``ports``, ``adapters`` and ``mcp_adapter`` are names other distributions also use
+(``pdfcore_entrypoints`` is checked too, so an incomplete install is named). If one of
 them is shadowed by a foreign package (earlier on sys.path, or installed over ours), importing
 pdfcore fails at once with a message naming the conflict instead of failing obscurely later.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 
-COMPONENTS = ("ports", "adapters", "mcp_adapter", "entrypoints")
+COMPONENTS = ("ports", "adapters", "mcp_adapter", "pdfcore_entrypoints")
 
 
 class LayoutConflictError(ImportError):

@@ -85,7 +85,7 @@ ISOLATION_SPEC = "adapters.process_isolation"
 #: The unit of corpus warming (one document end to end), an entry point above the composition
 #: root: the executors receive it from :func:`pdfcore.bootstrap.build` and their workers import
 #: it by this name.
-WARM_JOB = "entrypoints.warm:warm_document"
+WARM_JOB = "pdfcore_entrypoints.warm:warm_document"
 
 
 def _target(port: str, name: str) -> str:

@@ -146,7 +146,7 @@ def test_api_argument_errors(chart_core, fixtures) -> None:  # type: ignore[no-u
 
 
 def test_cli_chart(fixtures, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from entrypoints.cli import main
+    from pdfcore_entrypoints.cli import main
 
     monkeypatch.setenv("PDFCORE_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("PDFCORE_ISOLATION", "none")

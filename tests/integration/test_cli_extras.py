@@ -22,7 +22,7 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_cli_attachments_list_print_and_save(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from entrypoints.cli import main
+    from pdfcore_entrypoints.cli import main
 
     pdf = str(g.extras_document(env / "inv.pdf"))
     assert main(["attachments", pdf, "--root", "/"]) == 0
@@ -45,7 +45,7 @@ def test_cli_attachments_list_print_and_save(env: Path, capsys: pytest.CaptureFi
 
 
 def test_cli_saved_names_stay_in_the_folder(env: Path) -> None:
-    from entrypoints.cli import _safe_filename
+    from pdfcore_entrypoints.cli import _safe_filename
 
     assert _safe_filename("../../etc/passwd", 1) == "passwd"
     assert _safe_filename("..\\..\\evil.txt", 2) == "evil.txt"
@@ -54,7 +54,7 @@ def test_cli_saved_names_stay_in_the_folder(env: Path) -> None:
 
 
 def test_cli_verify(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from entrypoints.cli import main
+    from pdfcore_entrypoints.cli import main
 
     pdf = str(simple_document(env / "s.pdf", 3))
     assert main(["verify", pdf, "unique marker token003 appears on this page only", "--root", "/"]) == 0
@@ -67,7 +67,7 @@ def test_cli_verify(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_warm_shows_progress_and_counts(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`pdfcore warm DIR`: progress on stderr (plain lines: stderr is not a terminal here), the
     whole counts on stdout; again: all cached."""
-    from entrypoints.cli import main
+    from pdfcore_entrypoints.cli import main
 
     folder = env / "docs"
     folder.mkdir()

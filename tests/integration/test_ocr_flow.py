@@ -141,7 +141,7 @@ def test_cli_read_ocr(tmp_path: Path) -> None:
         "PDFCORE_EMBEDDER": "none",
         "PDFCORE_OCR_ENGINE": "tesseract",
     }
-    base = [sys.executable, "-m", "entrypoints.cli", "read", str(scan)]
+    base = [sys.executable, "-m", "pdfcore_entrypoints.cli", "read", str(scan)]
     plain = subprocess.run([*base, "--json"], env=env, capture_output=True, text=True, timeout=300, check=True)
     assert "juge" not in plain.stdout  # no native text: nothing without OCR
     out = subprocess.run([*base, "--ocr", "--json"], env=env, capture_output=True, text=True, timeout=300, check=True)

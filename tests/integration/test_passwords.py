@@ -211,7 +211,7 @@ def test_command_line_password_from_the_environment(encrypted: Path, tmp_path: P
     load_settings(env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_PASSWORD": PASSWORD})  # not "unknown variable"
     env = {k: v for k, v in os.environ.items() if not k.startswith("PDFCORE_")}
     env.update(PDFCORE_CONFIG=str(cfg), PDFCORE_CACHE_DIR=str(tmp_path / "cache"), PDFCORE_LOG_LEVEL="DEBUG")
-    command = [sys.executable, "-m", "entrypoints.cli", "read", str(encrypted), "--pages", "1", "--json"]
+    command = [sys.executable, "-m", "pdfcore_entrypoints.cli", "read", str(encrypted), "--pages", "1", "--json"]
     good = subprocess.run(
         command, capture_output=True, text=True, env={**env, "PDFCORE_PASSWORD": PASSWORD}, timeout=120
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import time
 
-from entrypoints.progress import WarmProgress
+from pdfcore_entrypoints.progress import WarmProgress
 
 
 class _Terminal(io.StringIO):

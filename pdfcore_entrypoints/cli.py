@@ -222,7 +222,7 @@ def _human_search(r: Any) -> str:
 
 
 def _cmd_warm(args: argparse.Namespace, core: Any) -> int:
-    from entrypoints.progress import WarmProgress
+    from pdfcore_entrypoints.progress import WarmProgress
 
     with WarmProgress() as bar:
         r = core.corpus_warm(
