@@ -29,11 +29,13 @@ from ports.attachment_reader import AttachmentReader
 from ports.document_extras import DocumentExtras
 from ports.embedder import Embedder
 from ports.fetcher import Fetcher
+from ports.image_processor import ImageProcessor
 from ports.ocr_engine import OcrEngine
 from ports.renderer import Renderer
 from ports.store import Store
 from ports.table_extractor import TableExtractor
 from ports.text_extractor import TextExtractor
+from ports.vector_scorer import VectorScorer
 
 # The services (and their result classes) load on first use: building a Pdfcore, as the server
 # does at start-up, imports none of them.
@@ -147,6 +149,8 @@ class Pdfcore:
         attachment_reader: AttachmentReader | None = None,
         ocr_engine: Callable[[], OcrEngine] | None = None,
         tables: TableExtractor | None = None,
+        images: ImageProcessor | None = None,
+        scorer: VectorScorer | None = None,
     ) -> None:
         self.settings = settings
         self.text = text
@@ -173,6 +177,8 @@ class Pdfcore:
         self._executor_factory = executor_factory
         self._ocr_engine_factory = ocr_engine
         self._tables = tables
+        self.images = images
+        self.scorer = scorer
         #: Attachments, form fields, links, annotations and XFA (None when no backend loads).
         self.extras = extras
         self.attachment_reader = attachment_reader
@@ -198,11 +204,11 @@ class Pdfcore:
 
     @_Service
     def semantic_index(self) -> SemanticIndex | None:
-        if self.embedder is None:
+        if self.embedder is None or self.scorer is None:
             return None
         from pdfcore.services.semantic import SemanticIndex
 
-        return SemanticIndex(self.embedder, self._index_store)
+        return SemanticIndex(self.embedder, self._index_store, self.scorer)
 
     @_Service
     def corpus(self) -> CorpusService:
@@ -285,6 +291,7 @@ class Pdfcore:
             self.extras,
             self.documents,
             attachment_reader=self.attachment_reader,
+            images=self.images,
             max_response_bytes=self.settings.limits.effective_response_bytes,
         )
 
@@ -507,7 +514,9 @@ class Pdfcore:
                 vectors = isolated(spec("charts", name), pool, name=name)
             else:
                 vectors = load_class("charts", name)()
-            service = ChartService(vectors, self.renderer, byte_budget=self.settings.limits.render_byte_budget)
+            service = ChartService(
+                vectors, self.renderer, images=self.images, byte_budget=self.settings.limits.render_byte_budget
+            )
             self._chart_service = service
         return service
 
@@ -687,6 +696,8 @@ class Pdfcore:
         return attrs.evolve(result, matches=tuple(matches))
 
     def semantic_problem(self) -> str:
+        if self.embedder is not None and self.scorer is None:
+            return self.backend_problems.get("scorer", "no vector scorer is configured")
         return self.backend_problems.get("embedder", "no embedding backend is configured")
 
     # -- attachments, forms, links, annotations, XFA ---------------------------------------

@@ -47,6 +47,8 @@ def build(
     extras: Any = _UNSET,
     tables: Any = _UNSET,
     attachment_reader: Any = _UNSET,
+    images: Any = _UNSET,
+    scorer: Any = _UNSET,
 ) -> Pdfcore:
     """Assemble pdfcore from ``settings`` (default: :func:`load_settings`) and overrides."""
     s = settings if settings is not None else load_settings()
@@ -180,6 +182,24 @@ def build(
     elif embedder is not None:
         names["embedder"] = getattr(embedder, "model_name", type(embedder).__name__)
 
+    # Image decoding and drawing, vector scoring: in this process (their libraries load on first use).
+    helpers = {"images": images, "scorer": scorer}
+    for port, given in helpers.items():
+        chosen = getattr(s.backends, port)
+        if given is not _UNSET:
+            if given is not None:
+                names[port] = getattr(given, "name", type(given).__name__)
+            continue
+        helpers[port] = None
+        if chosen == "none":
+            problems[port] = f"disabled by the configuration ([backends] {port} = none)"
+            continue
+        try:
+            helpers[port] = load_class(port, chosen)()
+            names[port] = chosen
+        except PdfcoreError as exc:
+            problems[port] = f"{exc.code}: {exc.message}"
+
     ocr_cache: dict[str, Any] = {}
     ocr_lock = threading.Lock()
 
@@ -232,6 +252,8 @@ def build(
         attachment_reader=attachment_reader,
         ocr_engine=ocr_engine_factory,
         tables=tables,
+        images=helpers["images"],
+        scorer=helpers["scorer"],
     )
     # The first engine worker boots now, in its own process, while the caller goes on: the first
     # call does not wait for an interpreter and pdfium to load (no-op without isolation).

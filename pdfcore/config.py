@@ -115,6 +115,11 @@ class BackendsSettings:
     attachments: str = "pdfminer"
     #: The vector source of chart reading ("none": pdf_extract_chart answers backend_unavailable).
     charts: str = "pdfium"
+    #: Decodes image attachments to PNG and draws the halos of chart hint renders ("none": image
+    #: attachments answer backend_unavailable, hint renders go without their halo).
+    images: str = "pillow"
+    #: Scores chunk vectors for semantic search ("none": semantic search is unavailable).
+    scorer: str = "numpy"
     isolation: str = field(default="process", validator=_one_of("process", "none"))
     #: Engine worker processes when isolation is "process" (0: one per core, at most 4).
     workers: int = field(default=0, validator=_in_range(0, 64))

@@ -260,6 +260,35 @@ class RenderedImage:
     dpi: float
 
 
+@frozen
+class PngImage:
+    """A PNG and its size in pixels; ``source_size``: (width, height) of the image it was made
+    from, before scaling (None when it was not scaled from another image)."""
+
+    png: bytes = field(repr=False)
+    width: int
+    height: int
+    source_size: tuple[int, int] | None = None
+
+
+#: Shapes a :class:`Mark` draws.
+MARK_KINDS = ("line", "rectangle", "ellipse")
+
+
+@frozen
+class Mark:
+    """A shape drawn over an image, in its pixels (top-left origin).
+
+    ``line``: a stroke through ``points`` with rounded joints; ``rectangle`` and ``ellipse``: the
+    outline of the shape whose bounding box has the two corners ``points``. ``rgba``: colour and
+    opacity (0-255 each); ``width``: the stroke width in pixels."""
+
+    kind: str
+    points: tuple[tuple[float, float], ...]
+    rgba: tuple[int, int, int, int]
+    width: int
+
+
 # --------------------------------------------------------------------------------------------
 # Tables, OCR, embeddings, fetching
 

@@ -32,6 +32,8 @@ BACKENDS: dict[str, dict[str, str]] = {
     "charts": {"pdfium": "adapters.pdfium_vectors:PdfiumVectorSource"},
     "extras": {"pdfium": "adapters.pdfium_extras:PdfiumDocumentExtras"},
     "attachments": {"pdfminer": "adapters.pdfminer_attachments:PdfminerAttachmentReader"},
+    "images": {"pillow": "adapters.pillow_images:PillowImageProcessor"},
+    "scorer": {"numpy": "adapters.numpy_scorer:NumpyVectorScorer"},
 }
 
 #: Third-party modules each backend needs, and the extra that installs them.
@@ -50,6 +52,8 @@ REQUIREMENTS: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {
     ("charts", "pdfium"): (("pypdfium2",), "pdfcore"),
     ("extras", "pdfium"): (("pypdfium2",), "pdfcore"),
     ("attachments", "pdfminer"): (("pdfminer",), "pdfcore"),
+    ("images", "pillow"): (("PIL",), "pdfcore"),
+    ("scorer", "numpy"): (("numpy",), "pdfcore"),
 }
 
 #: Preference order when the OCR backend is "auto" (accuracy and speed on CPU, measured).

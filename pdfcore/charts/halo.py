@@ -1,13 +1,13 @@
-"""Drawing the highlight halo on a hint render: the series a question is about, traced in the
-question's highlight colour so a caller looking at the image knows which one is meant.
+"""The highlight halo on a hint render: the series a question is about, traced in the question's
+highlight colour so a caller looking at the image knows which one is meant.
+
+The halo is worked out here as marks in the render's pixels; an ImageProcessor draws them.
 """
 
 from __future__ import annotations
 
-import io
-
 from pdfcore.charts.engine import Highlight
-from pdfcore.models import Box
+from pdfcore.models import Box, Mark
 
 _RGB = {
     "orange": (255, 140, 0),
@@ -19,37 +19,33 @@ _RGB = {
     "blue": (40, 90, 255),
     "purple": (160, 60, 220),
 }
+#: Opacity of a halo over the render.
+_ALPHA = 110
 
 
-def draw_halos(png: bytes, region: Box, highlights: tuple[Highlight, ...]) -> tuple[bytes, int, int]:
-    """``png`` (a render of ``region``) with every highlight traced over it; (png, width, height)."""
-    from PIL import Image, ImageDraw
-
-    base = Image.open(io.BytesIO(png)).convert("RGBA")
-    sx = base.width / max(region.width, 1e-6)
-    sy = base.height / max(region.height, 1e-6)
-    overlay = Image.new("RGBA", base.size, (0, 0, 0, 0))
-    draw = ImageDraw.Draw(overlay)
+def halo_marks(size: tuple[int, int], region: Box, highlights: tuple[Highlight, ...]) -> tuple[Mark, ...]:
+    """The marks tracing every highlight over a render of ``region`` that is ``size`` pixels."""
+    sx = size[0] / max(region.width, 1e-6)
+    sy = size[1] / max(region.height, 1e-6)
     width = max(8, round(5.0 * sx))
+    outline = max(3, width // 2)
 
     def to_px(x: float, y: float) -> tuple[float, float]:
         return ((x - region.x0) * sx, (y - region.y0) * sy)
 
+    marks: list[Mark] = []
     for h in highlights:
-        rgba = (*_RGB.get(h.color, (255, 140, 0)), 110)
+        rgba = (*_RGB.get(h.color, _RGB["orange"]), _ALPHA)
         if h.kind == "curve" and len(h.points) >= 2:
-            draw.line([to_px(x, y) for x, y in h.points], fill=rgba, width=width, joint="curve")
+            marks.append(Mark("line", tuple(to_px(x, y) for x, y in h.points), rgba, width))
         elif h.kind == "bars":
             for b in h.boxes:
                 x0, y0 = to_px(b.x0, b.y0)
                 x1, y1 = to_px(b.x1, b.y1)
-                draw.rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), outline=rgba, width=max(3, width // 2))
+                marks.append(Mark("rectangle", ((x0 - 3, y0 - 3), (x1 + 3, y1 + 3)), rgba, outline))
         else:
             r = width * 1.2
             for x, y in h.points:
                 px, py = to_px(x, y)
-                draw.ellipse((px - r, py - r, px + r, py + r), outline=rgba, width=max(3, width // 2))
-    out = Image.alpha_composite(base, overlay).convert("RGB")
-    buf = io.BytesIO()
-    out.save(buf, format="PNG", optimize=False)
-    return buf.getvalue(), out.width, out.height
+                marks.append(Mark("ellipse", ((px - r, py - r), (px + r, py + r)), rgba, outline))
+    return tuple(marks)

@@ -14,14 +14,17 @@ from collections.abc import Mapping
 from attrs import evolve
 
 from pdfcore.charts.engine import PageReading, could_hold_chart, count_panels, read_page
-from pdfcore.charts.halo import draw_halos
+from pdfcore.charts.halo import halo_marks
 from pdfcore.charts.sampling import MIN_BUDGET
 from pdfcore.errors import InvalidArgument
 from pdfcore.models import Box, Clip, DocumentSource
 from pdfcore.results.charts import ChartImage, ChartOut, ChartResult
+from ports.image_processor import ImageProcessor
 from ports.renderer import Renderer
 from ports.vector_source import VectorSource
 
+#: Said when a hint render goes out without its halo.
+NO_HALO = "the series in question are not traced on the hint renders: no image backend is loaded (see server_info)"
 PAGE_DPI = 100
 REGION_DPI = 150
 MAX_POINTS_LIMIT = 10_000
@@ -32,18 +35,21 @@ def _b64(n: int) -> int:
 
 
 class ChartService:
-    """Reads vector charts through a :class:`VectorSource` and renders through a :class:`Renderer`."""
+    """Reads vector charts through a :class:`VectorSource`, renders through a :class:`Renderer`
+    and traces the series a question is about with an :class:`ImageProcessor`."""
 
     def __init__(
         self,
         vectors: VectorSource,
         renderer: Renderer,
         *,
+        images: ImageProcessor | None = None,
         byte_budget: int = 8 * 1024 * 1024,
         max_objects: int = 100_000,
     ) -> None:
         self.vectors = vectors
         self.renderer = renderer
+        self.images = images
         self.byte_budget = byte_budget
         self.max_objects = max_objects
 
@@ -91,6 +97,7 @@ class ChartService:
         images: list[ChartImage] = []
         remaining = self.byte_budget
         oversized = False
+        untraced = False
 
         def fits(n: int) -> bool:
             nonlocal remaining
@@ -120,8 +127,11 @@ class ChartService:
                 if reading.status == "needs_hint":
                     kind = "hint_panel"
                     halos = reading.highlights.get(cid, ())
-                    if halos:
-                        png, w, h = draw_halos(png, region, tuple(halos))
+                    if halos and self.images is None:
+                        untraced = True
+                    elif halos and self.images is not None:
+                        drawn = self.images.draw(png, halo_marks((w, h), region, tuple(halos)))
+                        png, w, h = drawn.png, drawn.width, drawn.height
                 if fits(len(png)):
                     images.append(ChartImage(kind, page1, png, w, h, REGION_DPI, chart_id=cid))
                 else:
@@ -132,7 +142,7 @@ class ChartService:
             status=reading.status,
             charts=tuple(charts),
             questions=reading.questions,
-            reasons=reading.reasons,
+            reasons=reading.reasons + ((NO_HALO,) if untraced else ()),
             render_oversized=True if oversized else None,
             images=tuple(images),
         )

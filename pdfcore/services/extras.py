@@ -16,11 +16,6 @@
 
 from __future__ import annotations
 
-import io
-import json
-import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -35,329 +30,69 @@ from pdfcore.errors import (
     ResourceLimit,
     UnsupportedForFormat,
 )
-from pdfcore.extras import Annotation, Attachment, FormField, Link, PageAnnotations, XfaForm
-from pdfcore.geometry import to_clip
-from pdfcore.models import DocumentFacts, DocumentSource, PageText
+from pdfcore.extras import Attachment, FormField, PageAnnotations, XfaForm
+from pdfcore.models import DocumentFacts, DocumentSource, PageText, PngImage
 from pdfcore.results.extras import (
-    AnnotationOut,
     AnnotationsResult,
     AttachmentOut,
     AttachmentResult,
     AttachmentsResult,
     FormFieldOut,
     FormsResult,
-    LinkOut,
     LinksResult,
     PageExtrasResult,
     XfaStatus,
 )
-from pdfcore.serde import unstructure
+from pdfcore.services.attachment_decoding import classify_attachment, decode_text, pair_listings
 from pdfcore.services.documents import DocumentService
+from pdfcore.services.extras_listing import (
+    annotation_out,
+    budgeted,
+    cap,
+    cut_note,
+    group_fields,
+    link_out,
+    pdf_date,
+)
+from pdfcore.services.memo import Memo
+from pdfcore.services.xfa import is_placeholder_text, xfa_values
 from ports.attachment_reader import AttachmentReader
 from ports.document_extras import DocumentExtras
+from ports.image_processor import ImageProcessor
 
+#: Longest image side returned for an image attachment, in pixels (larger images are scaled down).
 IMAGE_MAX_SIDE = 1568
 #: Images with more pixels than this are refused (decompression bombs).
 IMAGE_MAX_PIXELS = 60_000_000
-#: Most values read from an XFA datasets packet.
-MAX_XFA_VALUES = 5000
-#: Longest string of one listed item (values, contents, anchor texts) on the wire.
-MAX_ITEM_CHARS = 4000
-#: Page text shorter than this (non-space characters) can be an XFA placeholder page.
-PLACEHOLDER_MAX_CHARS = 1500
-
-# Phrases of the pages an XFA form shows to viewers without an XFA processor. A page that holds
-# one of them, little else, in a document with an XFA form, is a placeholder and not the form.
-_PLACEHOLDER_PHRASES = (
-    "to view the full contents of this document, you need a later version of the pdf viewer",
-    "the document you are trying to load requires adobe reader",
-    "your pdf viewer may not be able to display this type of document",
-    "if this message is not eventually replaced by the proper contents of the document",
-    "you can upgrade to the latest version of adobe reader",
-)
-_PLEASE_WAIT = "please wait"
-
-# fmt: off
-_TEXT_EXTENSIONS = frozenset((
-    "txt", "text", "csv", "tsv", "xml", "json", "jsonld", "ndjson", "geojson", "md", "markdown", "html", "htm",
-    "xhtml", "yaml", "yml", "toml", "ini", "cfg", "conf", "log", "ics", "vcf", "svg", "xsd", "xsl", "xslt", "xbrl",
-    "rdf", "gml", "kml", "sql", "tex", "rst", "properties", "edi", "eml",
-))
-_TEXT_MIMES = frozenset((
-    "application/xml", "application/json", "application/csv", "application/x-yaml", "application/yaml",
-    "application/sql", "application/x-tex", "application/rtf", "application/javascript", "application/ld+json",
-    "message/rfc822",
-))
-_IMAGE_EXTENSIONS = frozenset(("png", "jpg", "jpeg", "gif", "bmp", "tif", "tiff", "webp"))
-# fmt: on
-_IMAGE_SIGNATURES = (
-    (b"\x89PNG\r\n\x1a\n", "image/png"),
-    (b"\xff\xd8\xff", "image/jpeg"),
-    (b"GIF87a", "image/gif"),
-    (b"GIF89a", "image/gif"),
-    (b"BM", "image/bmp"),
-    (b"II*\x00", "image/tiff"),
-    (b"MM\x00*", "image/tiff"),
-)
 
 EXTRA_KINDS = ("links", "annotations", "form_fields")
-
-
-# --------------------------------------------------------------------------------------------
-# Small pure helpers (tested directly)
-
-
-def pdf_date(value: str | None) -> str | None:
-    """A PDF date (``D:YYYYMMDDHHmmSSOHH'mm'``, any prefix of it) as ISO 8601; other text as is."""
-    if not value:
-        return None
-    m = re.match(
-        r"^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*([Zz]|[+-]\d{2}'?(?:\d{2})?'?)?", value.strip()
-    )
-    if not m:
-        return value.strip() or None
-    year, month, day, hour, minute, second, tz = m.groups()
-    out = year + "-" + (month or "01") + "-" + (day or "01")
-    if hour:
-        out += f"T{hour}:{minute or '00'}:{second or '00'}"
-        if tz:
-            if tz in ("Z", "z"):
-                out += "Z"
-            else:
-                digits = tz.replace("'", "")
-                out += f"{digits[:3]}:{digits[3:5] or '00'}"
-    return out
-
-
-def is_placeholder_text(text: str) -> bool:
-    """True when page text is (only) an XFA viewer placeholder message."""
-    flat = " ".join(text.split()).lower()
-    if not flat or len(flat.replace(" ", "")) > PLACEHOLDER_MAX_CHARS:
-        return False
-    if any(p in flat for p in _PLACEHOLDER_PHRASES):
-        return True
-    return _PLEASE_WAIT in flat and ("viewer" in flat or "reader" in flat or len(flat) < 40)
-
-
-def classify_attachment(name: str, mime_type: str | None, head: bytes = b"") -> str:
-    """text | image | pdf | binary, from the name, the declared type and (when given) the first bytes."""
-    ext = name.rsplit(".", 1)[-1].lower() if "." in name else ""
-    mime = (mime_type or "").lower()
-    if head:
-        if head.startswith(b"%PDF-"):
-            return "pdf"
-        if _image_type(head):
-            return "image"
-        if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
-            return "image"
-    if ext == "pdf" or mime == "application/pdf":
-        return "pdf"
-    if ext in _IMAGE_EXTENSIONS or (mime.startswith("image/") and mime != "image/svg+xml"):
-        return "image"
-    if (
-        ext in _TEXT_EXTENSIONS
-        or mime.startswith("text/")
-        or mime in _TEXT_MIMES
-        or mime.endswith("+xml")
-        or mime.endswith("+json")
-    ):
-        return "text"
-    if head:
-        return "text" if decode_text(head, declared_text=False, partial=True) is not None else "binary"
-    return "binary"
-
-
-def _image_type(head: bytes) -> str | None:
-    for sig, mime in _IMAGE_SIGNATURES:
-        if head.startswith(sig):
-            return mime
-    return None
-
-
-def decode_text(data: bytes, *, declared_text: bool, partial: bool = False) -> tuple[str, str] | None:
-    """(text, encoding) when ``data`` is text: UTF-8 (with or without BOM), UTF-16 with a BOM,
-    or — for files that say they are text — Windows-1252 when nearly all of it is printable."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data, bom = data[3:], "utf-8-sig"
-    else:
-        bom = ""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return data.decode("utf-16"), "utf-16"
-        except UnicodeDecodeError:
-            return None
-    if b"\x00" in data[:8192]:
-        return None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        if partial and exc.start >= len(data) - 3:  # a sample cut inside a character
-            text = data[: exc.start].decode("utf-8")
-        elif declared_text:
-            text = data.decode("cp1252", errors="replace")
-            if _control_fraction(text) > 0.02 or text.count("\ufffd") > len(text) // 100:
-                return None
-            return text, "cp1252"
-        else:
-            return None
-    if _control_fraction(text) > 0.02:
-        return None
-    return text, bom or "utf-8"
-
-
-def _control_fraction(text: str) -> float:
-    if not text:
-        return 0.0
-    bad = sum(1 for ch in text[:65536] if ord(ch) < 32 and ch not in "\t\n\r\f")
-    return bad / min(len(text), 65536)
-
-
-def xfa_values(datasets: str) -> tuple[tuple[str, str], ...] | None:
-    """(dotted name, value) of the leaf elements under ``xfa:data``; None when it is not XML."""
-    import xml.etree.ElementTree as ET
-
-    try:
-        root = ET.fromstring(datasets)
-    except ET.ParseError:
-        return None
-    data = None
-    for el in root.iter():
-        if el.tag.rsplit("}", 1)[-1] == "data":
-            data = el
-            break
-    if data is None:
-        data = root
-    out: list[tuple[str, str]] = []
-
-    def walk(el: Any, path: str, depth: int) -> None:
-        if len(out) >= MAX_XFA_VALUES or depth > 64:
-            return
-        children = list(el)
-        if not children:
-            value = (el.text or "").strip()
-            if value:
-                out.append((path, value))
-            return
-        counts: dict[str, int] = {}
-        for child in children:
-            tag = child.tag.rsplit("}", 1)[-1] if isinstance(child.tag, str) else ""
-            if not tag:
-                continue
-            n = counts.get(tag, 0)
-            counts[tag] = n + 1
-            name = tag if n == 0 else f"{tag}[{n}]"
-            walk(child, f"{path}.{name}" if path else name, depth + 1)
-
-    walk(data, "", 0)
-    return tuple(out)
-
-
-def _cap(text: str | None, limit: int = MAX_ITEM_CHARS) -> tuple[str | None, bool]:
-    if text is None or len(text) <= limit:
-        return text, False
-    return text[:limit], True
-
-
-def _label(facts: DocumentFacts, index: int) -> str | None:
-    if 0 <= index < len(facts.pages):
-        label = facts.pages[index].label
-        return label if label and label != str(index + 1) else None
-    return None
-
-
-def _page_size(facts: DocumentFacts, index: int) -> tuple[float, float]:
-    if 0 <= index < len(facts.pages):
-        return facts.pages[index].width, facts.pages[index].height
-    return 612.0, 792.0
-
-
-def _budgeted(items: Sequence[Any], budget: int) -> tuple[list[Any], bool]:
-    """The longest prefix of ``items`` whose JSON fits ``budget`` bytes (at least one item)."""
-    out: list[Any] = []
-    used = 0
-    for item in items:
-        size = len(json.dumps(unstructure(item), ensure_ascii=False)) + 1
-        if out and used + size > budget:
-            return out, True
-        used += size
-        out.append(item)
-    return out, False
-
-
-# --------------------------------------------------------------------------------------------
-# The service
-
 
 T = TypeVar("T")
 
 
-class _Memo:
-    """A small LRU keyed by document digest (what the backend found is immutable per content)."""
-
-    def __init__(self, capacity: int = 64) -> None:
-        self.capacity = capacity
-        self.items: OrderedDict[tuple[str, str], Any] = OrderedDict()
-        self.lock = threading.Lock()
-        self._reading: OrderedDict[tuple[str, str], threading.Lock] = OrderedDict()
-
-    def reading(self, key: tuple[str, str]) -> threading.Lock:
-        """The lock held while ``key``'s value is read from the backend: a caller that comes
-        meanwhile (a search whose prefetch is still reading) waits for that read and uses it,
-        instead of reading the same pages again beside it."""
-        with self.lock:
-            found = self._reading.get(key)
-            if found is None:
-                found = self._reading[key] = threading.Lock()
-                while len(self._reading) > 4 * self.capacity:
-                    self._reading.popitem(last=False)
-            return found
-
-    def get(self, key: tuple[str, str]) -> Any:
-        with self.lock:
-            value = self.items.get(key)
-            if value is not None:
-                self.items.move_to_end(key)
-            return value
-
-    def once(self, key: tuple[str, str], kind: type[T], read: Callable[[], T]) -> T:
-        """``key``'s value, read with ``read`` the first time (one reader at a time: see :meth:`reading`)."""
-        with self.reading(key):
-            hit = self.get(key)
-            if isinstance(hit, kind):
-                return hit
-            value = read()
-            self.put(key, value)
-            return value
-
-    def put(self, key: tuple[str, str], value: Any) -> None:
-        with self.lock:
-            self.items[key] = value
-            self.items.move_to_end(key)
-            while len(self.items) > self.capacity:
-                self.items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-
-
 class ExtrasService:
+    """Embedded files, form fields, links, annotations and XFA of a document, read through the
+    DocumentExtras backend (and a second AttachmentReader for files it cannot read); image
+    attachments are converted by the ImageProcessor."""
+
     def __init__(
         self,
         extras: DocumentExtras | None,
         documents: DocumentService,
         *,
         attachment_reader: AttachmentReader | None = None,
+        images: ImageProcessor | None = None,
         max_response_bytes: int = 200_000,
     ) -> None:
         self.extras = extras
         self.reader = attachment_reader
+        self.images = images
         self.documents = documents
         self.max_response_bytes = max_response_bytes
-        self._memo = _Memo()
+        self._memo = Memo()
         #: What searches derive from a document's extras (its search items, its annotated pages),
         #: so that a warm search does not rebuild them per query.
-        self._derived = _Memo(capacity=16)
+        self._derived = Memo(capacity=16)
 
     def _backend(self) -> DocumentExtras:
         if self.extras is None:
@@ -468,7 +203,7 @@ class ExtrasService:
             other = self.reader.attachments(source)
         except PdfcoreError:
             return listed
-        partners = _pair(listed, other)
+        partners = pair_listings(listed, other)
         out = []
         for a in listed:
             b = partners.get(a.index)
@@ -566,7 +301,7 @@ class ExtrasService:
 
             def from_reader() -> bytes:
                 other = reader.attachments(source)
-                partner = _pair(listed, other).get(entry.index)
+                partner = pair_listings(listed, other).get(entry.index)
                 if partner is None:
                     raise ExtractionFailed("The second attachment reader does not see this file.")
                 return reader.attachment_data(source, partner.index)
@@ -599,13 +334,14 @@ class ExtrasService:
             "description": entry.description,
         }
         if kind == "image":
-            png, width, height, original = _to_png(data)
+            image = self._image_png(data, number)
+            original = image.source_size
             return AttachmentResult(
                 kind="image",
-                png=png,
-                width=width,
-                height=height,
-                scaled_from=original if original != (width, height) else None,
+                png=image.png,
+                width=image.width,
+                height=image.height,
+                scaled_from=original if original not in (None, (image.width, image.height)) else None,
                 **common,
             )
         if kind == "text":
@@ -640,6 +376,20 @@ class ExtrasService:
             recovery=recovery,
         )
 
+    def _image_png(self, data: bytes, number: int) -> PngImage:
+        save = f"Save it with the command line (pdfcore attachments FILE --get {number} -o DIR)."
+        if self.images is None:
+            raise BackendUnavailable(
+                "Image attachments cannot be converted on this server: no image backend is loaded.",
+                recovery=save + " server_info lists the backends that could not be loaded and why.",
+            )
+        try:
+            return self.images.to_png(data, max_side=IMAGE_MAX_SIDE, max_pixels=IMAGE_MAX_PIXELS)
+        except ResourceLimit as exc:
+            raise ResourceLimit(f"Attachment {number}: {exc.message}", recovery=save) from exc
+        except ExtractionFailed as exc:
+            raise ExtractionFailed("The image attachment could not be decoded.") from exc
+
     # -- forms -----------------------------------------------------------------------------------
 
     def form_widgets(self, source: DocumentSource, facts: DocumentFacts) -> tuple[FormField, ...]:
@@ -661,10 +411,10 @@ class ExtrasService:
             values = xfa_values(form.datasets) if form.datasets else None
             if values and (xfa.dynamic or not fields):
                 fields.extend(
-                    FormFieldOut(name=name, type="xfa", value=_cap(value)[0], source="xfa") for name, value in values
+                    FormFieldOut(name=name, type="xfa", value=cap(value)[0], source="xfa") for name, value in values
                 )
         filled = sum(1 for f in fields if f.value not in (None, "", "Off"))
-        kept, cut = _budgeted(fields, self.max_response_bytes)
+        kept, cut = budgeted(fields, self.max_response_bytes)
         return FormsResult(
             fields=tuple(kept),
             field_count=len(fields),
@@ -716,14 +466,14 @@ class ExtrasService:
         scope = self._scope(facts, pages)
         items = self.page_annotations(source, facts, scope)
         outs = [link_out(link, facts) for i in scope for link in items[i].links if i in items]
-        kept, cut = _budgeted(outs, self.max_response_bytes)
+        kept, cut = budgeted(outs, self.max_response_bytes)
         return LinksResult(
             links=tuple(kept),
             link_count=len(outs),
             pages=pagespec.format_ranges([i + 1 for i in scope]),
             xfa=self.xfa_status(source, facts),
             truncated=True if cut else None,
-            truncation_note=_cut_note(len(outs) - len(kept), kept, "link") if cut else None,
+            truncation_note=cut_note(len(outs) - len(kept), kept, "link") if cut else None,
         )
 
     def annotations(
@@ -732,14 +482,14 @@ class ExtrasService:
         scope = self._scope(facts, pages)
         items = self.page_annotations(source, facts, scope)
         outs = [annotation_out(a, facts) for i in scope for a in items[i].annotations if i in items]
-        kept, cut = _budgeted(outs, self.max_response_bytes)
+        kept, cut = budgeted(outs, self.max_response_bytes)
         return AnnotationsResult(
             annotations=tuple(kept),
             annotation_count=len(outs),
             pages=pagespec.format_ranges([i + 1 for i in scope]),
             xfa=self.xfa_status(source, facts),
             truncated=True if cut else None,
-            truncation_note=_cut_note(len(outs) - len(kept), kept, "annotation") if cut else None,
+            truncation_note=cut_note(len(outs) - len(kept), kept, "annotation") if cut else None,
         )
 
     def page_extras(
@@ -762,19 +512,19 @@ class ExtrasService:
             items = self.page_annotations(source, facts, scope)
             if "links" in kinds:
                 links = [link_out(link, facts) for i in scope if i in items for link in items[i].links]
-                kept, cut = _budgeted(links, budget)
+                kept, cut = budgeted(links, budget)
                 out.update(links=tuple(kept), link_count=len(links))
                 if cut:
-                    notes.append(_cut_note(len(links) - len(kept), kept, "link"))
+                    notes.append(cut_note(len(links) - len(kept), kept, "link"))
             if "annotations" in kinds:
                 notes_out = [annotation_out(a, facts) for i in scope if i in items for a in items[i].annotations]
-                kept, cut = _budgeted(notes_out, budget)
+                kept, cut = budgeted(notes_out, budget)
                 out.update(annotations=tuple(kept), annotation_count=len(notes_out))
                 if cut:
-                    notes.append(_cut_note(len(notes_out) - len(kept), kept, "annotation"))
+                    notes.append(cut_note(len(notes_out) - len(kept), kept, "annotation"))
         if "form_fields" in kinds:
             forms = self.forms(source, facts, pages)
-            kept_fields, cut = _budgeted(list(forms.fields), budget)
+            kept_fields, cut = budgeted(list(forms.fields), budget)
             out.update(form_fields=tuple(kept_fields), field_count=forms.field_count, filled_count=forms.filled_count)
             if cut or forms.truncated:
                 notes.append(
@@ -787,145 +537,3 @@ class ExtrasService:
             truncation_note=" ".join(notes) or None,
             **out,
         )
-
-
-def _cut_note(omitted: int, kept: Sequence[Any], what: str) -> str:
-    last = kept[-1].page if kept else 1
-    return (
-        f"{omitted} more {what}(s) did not fit the response size; continue with pages='{last + 1}-' "
-        f"or ask for fewer pages."
-    )
-
-
-def _pair(listed: Sequence[Attachment], other: Sequence[Attachment]) -> dict[int, Attachment]:
-    """Match two listings of the same document's files: by page, name and occurrence."""
-
-    def keyed(items: Sequence[Attachment]) -> dict[tuple[int | None, str, int], Attachment]:
-        seen: dict[tuple[int | None, str], int] = {}
-        out: dict[tuple[int | None, str, int], Attachment] = {}
-        for a in items:
-            n = seen.get((a.page, a.name), 0)
-            seen[(a.page, a.name)] = n + 1
-            out[(a.page, a.name, n)] = a
-        return out
-
-    mine, theirs = keyed(listed), keyed(other)
-    return {a.index: theirs[k] for k, a in mine.items() if k in theirs}
-
-
-def _to_png(data: bytes) -> tuple[bytes, int, int, tuple[int, int]]:
-    from PIL import Image
-
-    try:
-        with Image.open(io.BytesIO(data)) as im:
-            original = (int(im.width), int(im.height))
-            if im.width * im.height > IMAGE_MAX_PIXELS:
-                raise ResourceLimit(
-                    f"The image attachment is {im.width}x{im.height} pixels, more than this server decodes.",
-                    recovery="Save it with the command line (pdfcore attachments FILE --get N -o DIR).",
-                )
-            im.seek(0)
-            frame = im.convert("RGBA" if "A" in im.getbands() or im.mode == "P" else "RGB")
-    except PdfcoreError:
-        raise
-    except Image.DecompressionBombError as exc:
-        raise ResourceLimit(
-            "The image attachment has more pixels than this server decodes.",
-            recovery="Save it with the command line (pdfcore attachments FILE --get N -o DIR).",
-        ) from exc
-    except Exception as exc:  # Pillow raises many kinds of errors on bad images
-        raise ExtractionFailed("The image attachment could not be decoded.") from exc
-    side = max(frame.width, frame.height)
-    if side > IMAGE_MAX_SIDE:
-        scale = IMAGE_MAX_SIDE / side
-        frame = frame.resize((max(1, round(frame.width * scale)), max(1, round(frame.height * scale))))
-    buf = io.BytesIO()
-    frame.save(buf, format="PNG")
-    return buf.getvalue(), frame.width, frame.height, original
-
-
-def group_fields(widgets: Sequence[FormField], facts: DocumentFacts) -> list[FormFieldOut]:
-    """One entry per field name, in order of first appearance (a radio group's buttons are one
-    field: its options are the buttons' export values)."""
-    groups: dict[str, list[FormField]] = {}
-    for w in widgets:
-        groups.setdefault(w.name, []).append(w)
-    out: list[FormFieldOut] = []
-    for name, ws in groups.items():
-        first = ws[0]
-        width, height = _page_size(facts, first.page)
-        value, cut = _cap(first.value)
-        options: tuple[str, ...] = first.options
-        checked: bool | None = first.checked
-        export: str | None = first.export_value
-        if len(ws) > 1 and first.field_type in ("radio", "checkbox"):
-            exports = tuple(dict.fromkeys(w.export_value for w in ws if w.export_value))
-            options = exports
-            checked = None
-            export = None
-        out.append(
-            FormFieldOut(
-                name=name,
-                type=first.field_type,
-                value=value,
-                page=first.page + 1,
-                label=_label(facts, first.page),
-                bbox=first.bbox,
-                clip=to_clip(first.bbox, width, height),
-                options=options or None,
-                selected=first.selected or None,
-                checked=checked,
-                export_value=export,
-                description=first.alternate_name,
-                read_only=True if first.read_only else None,
-                required=True if first.required else None,
-                multiline=True if first.multiline else None,
-                widgets=len(ws) if len(ws) > 1 else None,
-                value_truncated=True if cut else None,
-            )
-        )
-    return out
-
-
-def link_out(link: Link, facts: DocumentFacts) -> LinkOut:
-    width, height = _page_size(facts, link.page)
-    target = link.target_page
-    return LinkOut(
-        page=link.page + 1,
-        label=_label(facts, link.page),
-        kind=link.kind,
-        text=_cap(link.text, 500)[0] or "",
-        uri=_cap(link.uri, 2000)[0],
-        target_page=target + 1 if target is not None else None,
-        target_label=_label(facts, target) if target is not None else None,
-        file=link.file_path,
-        bbox=link.bbox,
-        clip=to_clip(link.bbox, width, height),
-    )
-
-
-def annotation_out(a: Annotation, facts: DocumentFacts) -> AnnotationOut:
-    width, height = _page_size(facts, a.page)
-    return AnnotationOut(
-        page=a.page + 1,
-        label=_label(facts, a.page),
-        subtype=a.subtype,
-        author=a.author,
-        contents=_cap(a.contents)[0],
-        subject=a.subject,
-        modified=pdf_date(a.modified),
-        marked_text=_cap(a.marked_text)[0],
-        hidden=True if a.hidden else None,
-        bbox=a.bbox,
-        clip=to_clip(a.bbox, width, height),
-    )
-
-
-__all__ = [
-    "ExtrasService",
-    "classify_attachment",
-    "decode_text",
-    "is_placeholder_text",
-    "pdf_date",
-    "xfa_values",
-]

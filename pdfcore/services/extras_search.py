@@ -26,8 +26,9 @@ from pdfcore.errors import InvalidArgument
 from pdfcore.geometry import to_clip
 from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, QueryTerm
 from pdfcore.results.extras import ExtraMatch
-from pdfcore.services.extras import ExtrasService, xfa_values
+from pdfcore.services.extras import ExtrasService
 from pdfcore.services.search import parse_query
+from pdfcore.services.xfa import xfa_values
 
 #: Most extra matches returned by one call.
 MAX_EXTRA_MATCHES = 100

@@ -12,16 +12,13 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-if TYPE_CHECKING:
-    import numpy as np
-
-from pdfcore.models import ChunkSpan, DocumentFacts, DocumentSource, PageText, VectorSet
+from pdfcore.models import ChunkSpan, DocumentFacts, DocumentSource, Embeddings, PageText, VectorSet
 from ports.embedder import Embedder
 from ports.store import Store
+from ports.vector_scorer import VectorScorer
 
 CHUNK_WORDS = 160
 OVERLAP = 40
@@ -59,10 +56,21 @@ class PageScore:
 
 
 class SemanticIndex:
-    def __init__(self, embedder: Embedder, store_for: Callable[[DocumentFacts], Store], *, memory_docs: int = 32):
+    """A document's chunk vectors (made by the Embedder, kept in the Store, scored by the
+    VectorScorer); the last ``memory_docs`` documents' vectors stay ready in memory."""
+
+    def __init__(
+        self,
+        embedder: Embedder,
+        store_for: Callable[[DocumentFacts], Store],
+        scorer: VectorScorer,
+        *,
+        memory_docs: int = 32,
+    ):
         self.embedder = embedder
         self.store_for = store_for
-        self._matrices: OrderedDict[tuple[str, str], tuple[np.ndarray, VectorSet]] = OrderedDict()
+        self.scorer = scorer
+        self._matrices: OrderedDict[tuple[str, str], tuple[object, VectorSet]] = OrderedDict()
         self._lock = threading.Lock()
         self._memory_docs = memory_docs
 
@@ -85,71 +93,41 @@ class SemanticIndex:
 
     def vectors(
         self, source: DocumentSource, facts: DocumentFacts, all_pages: Callable[[], dict[int, PageText]]
-    ) -> tuple[np.ndarray, VectorSet]:
+    ) -> tuple[object, VectorSet]:
+        """The document's vectors, ready for :meth:`rank` (made and stored on first use)."""
         cache_key = (source.fingerprint.sha256, self.key)
         with self._lock:
             hit = self._matrices.get(cache_key)
             if hit is not None:
                 self._matrices.move_to_end(cache_key)
                 return hit
-        import numpy as np
-
         store = self.store_for(facts)
         vs = store.load_vectors(source.fingerprint.sha256, self.key)
         if vs is None:
             pages = all_pages()
             vs = self.build([pages[i] for i in sorted(pages)])
             store.save_vectors(source.fingerprint.sha256, vs)
-        matrix = (
-            np.frombuffer(vs.data, dtype="<f4").reshape(len(vs.spans), vs.dimension)
-            if vs.spans
-            else np.zeros((0, max(1, vs.dimension)), dtype="<f4")
-        )
+        prepared = self.scorer.prepare(vs)
         with self._lock:
-            self._matrices[cache_key] = (matrix, vs)
+            self._matrices[cache_key] = (prepared, vs)
             while len(self._matrices) > self._memory_docs:
                 self._matrices.popitem(last=False)
-        return matrix, vs
+        return prepared, vs
 
-    def query_vector(self, query: str) -> np.ndarray:
-        import numpy as np
-
-        emb = self.embedder.embed([query])
-        vector: np.ndarray = np.frombuffer(emb.data, dtype="<f4").reshape(emb.count, emb.dimension)[0]
-        return vector
+    def query_vector(self, query: str) -> Embeddings:
+        return self.embedder.embed([query])
 
     def rank(
         self,
-        matrix: np.ndarray,
+        prepared: object,
         vs: VectorSet,
-        query: np.ndarray,
+        query: Embeddings,
         *,
         pages: Sequence[int] | None = None,
     ) -> list[PageScore]:
         """Pages by their best score: the best window, or the page-level (mean) vector."""
-        import numpy as np
-
         if not vs.spans:
             return []
-        sims = matrix @ query
-        page_idx = np.fromiter((s.page for s in vs.spans), dtype=np.int64, count=len(vs.spans))
-        allowed = set(pages) if pages is not None else None
-        best: dict[int, tuple[float, int]] = {}
-        for i, page in enumerate(page_idx.tolist()):
-            if allowed is not None and page not in allowed:
-                continue
-            score = float(sims[i])
-            if page not in best or score > best[page][0]:
-                best[page] = (score, i)
-        # page-level vectors: the normalised mean of each page's windows
-        for page in list(best):
-            rows = np.nonzero(page_idx == page)[0]
-            if len(rows) > 1:
-                mean = matrix[rows].mean(axis=0)
-                norm = float(np.linalg.norm(mean))
-                if norm > 0:
-                    score = float(mean @ query) / norm
-                    if score > best[page][0]:
-                        best[page] = (score, int(rows[0]))
+        best = self.scorer.best_per_page(prepared, query, pages=pages)
         ranked = sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))
         return [PageScore(page=p, score=round(s, 4), chunk=vs.spans[i]) for p, (s, i) in ranked]

@@ -3,19 +3,18 @@ resolution ladder for dual axes, hints, verification, sampling and renders."""
 
 from __future__ import annotations
 
-import io
 import json
 import math
 from collections.abc import Sequence
 
 import pytest
-from PIL import Image
 
 from pdfcore.charts.engine import MULTIVALUED, read_page
-from pdfcore.charts.service import ChartService
+from pdfcore.charts.service import NO_HALO, ChartService
 from pdfcore.errors import InvalidArgument, PageOutOfRange
 from pdfcore.models import Box, DocumentSource, Fingerprint
 from pdfcore.serde import unstructure
+from tests.fakes.fake_images import FakeImageProcessor
 from tests.fakes.fake_renderer import FakeRenderer
 from tests.fakes.fake_vectors import FakeVectorSource, PageBuilder, glyph_width
 
@@ -252,6 +251,7 @@ def test_raster_only_page_declines() -> None:
 
 def _service(page, **kw):  # type: ignore[no-untyped-def]
     vs = FakeVectorSource({0: page})
+    kw.setdefault("images", FakeImageProcessor())
     return ChartService(vs, FakeRenderer(page_count=1, size=(420.0, 320.0)), **kw), vs
 
 
@@ -266,16 +266,22 @@ def test_renders_follow_the_status() -> None:
     r = svc.extract(SOURCE, 0, include_render=True)
     assert r.status == "declined" and [im.kind for im in r.images] == ["declined_page"]
 
-    svc, _ = _service(_dual().page())
+    images = FakeImageProcessor()
+    svc, _ = _service(_dual().page(), images=images)
     r = svc.extract(SOURCE, 0)
     assert r.status == "needs_hint"
     (im,) = r.images
     assert im.kind == "hint_panel" and im.chart_id == "p0"
-    # The halo is drawn over the (grey) render in the question's highlight colour.
-    pic = Image.open(io.BytesIO(im.png)).convert("RGB")
-    assert (pic.width, pic.height) == (im.width, im.height)
-    colours = {pic.getpixel((x, y)) for x in range(0, pic.width, 2) for y in range(0, pic.height, 2)}
-    assert any(r_ > g + 30 and r_ > b_ + 30 for r_, g, b_ in colours)  # orange-ish pixels
+    # The halo is traced over the render in the question's highlight colour (orange), inside it.
+    (marks,) = images.drawn
+    assert marks and {m.rgba[:3] for m in marks} == {(255, 140, 0)}
+    assert all(0 <= x <= im.width and 0 <= y <= im.height for m in marks for x, y in m.points)
+    assert NO_HALO not in r.reasons
+
+    # Without an image backend the render goes out untraced, and the answer says so.
+    svc, _ = _service(_dual().page(), images=None)
+    r = svc.extract(SOURCE, 0)
+    assert [im.kind for im in r.images] == ["hint_panel"] and NO_HALO in r.reasons
 
 
 def test_render_budget_is_respected() -> None:

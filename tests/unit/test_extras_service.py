@@ -14,13 +14,9 @@ from pdfcore.errors import ExtractionFailed, InvalidArgument, UnsupportedForForm
 from pdfcore.extras import Attachment, FormField
 from pdfcore.models import Box, DocumentFacts, DocumentSource
 from pdfcore.serde import unstructure
-from pdfcore.services.extras import (
-    classify_attachment,
-    decode_text,
-    is_placeholder_text,
-    pdf_date,
-    xfa_values,
-)
+from pdfcore.services.attachment_decoding import classify_attachment, decode_text
+from pdfcore.services.extras_listing import pdf_date
+from pdfcore.services.xfa import is_placeholder_text, xfa_values
 from tests import extrasgen as g
 from tests.fakes.fake_extras import FakeDocumentExtras, FakeExtrasDocument, like_extras_document, like_xfa_document
 from tests.fakes.fake_renderer import FakeRenderer
