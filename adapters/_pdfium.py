@@ -88,6 +88,9 @@ class Unchecked:
         self.fill_color = bare(raw.FPDFPageObj_GetFillColor)
         self.render_mode = bare(raw.FPDFTextObj_GetTextRenderMode)
         self.char_angle = bare(raw.FPDFText_GetCharAngle, ctypes.c_float)
+        self.text_object = bare(raw.FPDFText_GetTextObject, ctypes.c_void_p)
+        self.object_matrix = bare(raw.FPDFPageObj_GetMatrix)
+        self.text_font = bare(raw.FPDFTextObj_GetFont, ctypes.c_void_p)
         self.page_object = bare(raw.FPDFPage_GetObject, raw.FPDF_PAGEOBJECT)
         self.form_object = bare(raw.FPDFFormObj_GetObject, raw.FPDF_PAGEOBJECT)
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from adapters._pdfium import PageSpace, check_page, load_engine, pdfium_document, unchecked
 from adapters._pdfium_annots import LazyTextPage, read_page_annotations
+from adapters._pdfium_fonts import LineFonts, page_roles
 from adapters._pdfium_objects import (
     TINY_FONT_PT,
     WHITE_MIN,
@@ -148,7 +149,8 @@ def _extract_page(doc: Any, index: int) -> PageText:
         textpage = page.get_textpage()
         try:
             gaps: list[Box] = []
-            visible, margin = _lines(raw, textpage, space, gaps)
+            fonts = LineFonts(textpage.raw, page_roles(raw, doc, page))
+            visible, margin = _lines(raw, textpage, space, gaps, fonts)
             objects = walk(page, space)
             notes: set[str] = set()
             hidden = _hidden_spans(raw, textpage, objects, space, index, notes)
@@ -217,13 +219,16 @@ def _margin_line(x0: float, y0: float, x1: float, y1: float, space: PageSpace) -
     return share_inside(x0, y0, x1, y1, space.crop) <= 0.5 and share_inside(x0, y0, x1, y1, space.media) > 0.5
 
 
-def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = None) -> tuple[list[TextLine], int]:
-    """The page's text lines (pdfium's own line breaks) with boxes and font size, and how many
+def _lines(
+    raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = None, fonts: LineFonts | None = None
+) -> tuple[list[TextLine], int]:
+    """The page's text lines (pdfium's own line breaks) with boxes and font facts, and how many
     lines in the printer's margin were left out (see _split_margin).
 
     Runs on every page: one text call for the whole page, then per line one rect count, its
-    rects, and the font size of its first character. When ``gaps`` is given, the wide gaps
-    between a line's rects (the whitespace between table cells) are appended to it.
+    rects, and the font facts of its first character (one call when its text object was seen
+    before, see LineFonts). When ``gaps`` is given, the wide gaps between a line's rects (the
+    whitespace between table cells) are appended to it.
     """
     tp = textpage.raw
     n = raw.FPDFText_CountChars(tp)
@@ -232,7 +237,8 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
     text = textpage.get_text_range(0, n)
     left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     fast = unchecked()
-    count_rects, get_rect, font_size = fast.count_rects, fast.get_rect, fast.font_size
+    count_rects, get_rect = fast.count_rects, fast.get_rect
+    line_facts = (fonts or LineFonts(tp, {})).facts
     out_l, out_t, out_r, out_b = ctypes.byref(left), ctypes.byref(top), ctypes.byref(right), ctypes.byref(bottom)
     to_box = space.box
     out: list[TextLine] = []
@@ -277,7 +283,7 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
                 if tall and wide:
                     # pdfium joined horizontal and rotated text (e.g. a margin stamp after a
                     # soft hyphen at a page's last line): one line per writing direction.
-                    kept, dropped = _split_margin(_split_by_angle(raw, tp, start, body, to_box), space)
+                    kept, dropped = _split_margin(_split_by_angle(raw, tp, start, body, to_box, line_facts), space)
                     out.extend(kept)
                     margin += dropped
                     start = end + 1
@@ -300,7 +306,8 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
                 first = start + (size - len(body.lstrip()))
                 if "\x00" in words:
                     words = words.replace("\x00", "")
-                out.append(TextLine(words, bbox, round(font_size(tp, first), 2)))
+                size, bold, mono, role = line_facts(raw, first)
+                out.append(TextLine(words, bbox, size, bold, mono, role))
                 if pieces and gaps is not None and len(gaps) < MAX_GAPS:
                     _line_gaps(pieces, bbox, space, gaps)
             start = end + 1
@@ -318,7 +325,7 @@ def _lines(raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = N
     return _split_margin(out, space)
 
 
-def _split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any) -> list[TextLine]:
+def _split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any, line_facts: Any) -> list[TextLine]:
     """Cut one pdfium line where the characters' rotation changes (spaces follow their run)."""
     runs: list[tuple[int, int]] = []
     first = 0
@@ -348,13 +355,8 @@ def _split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any) -> li
         if x0 == float("inf"):
             continue
         lead = s + len(text) - len(text.lstrip())
-        out.append(
-            TextLine(
-                text=text.strip().replace("\x00", ""),
-                bbox=to_box(x0, y0, x1, y1),
-                font_size=round(raw.FPDFText_GetFontSize(tp, start + lead), 2),
-            )
-        )
+        size, bold, mono, role = line_facts(raw, start + lead)
+        out.append(TextLine(text.strip().replace("\x00", ""), to_box(x0, y0, x1, y1), size, bold, mono, role))
     return out
 
 

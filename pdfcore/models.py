@@ -124,13 +124,24 @@ class DocumentFacts:
 
 @frozen
 class TextLine:
+    """One line of text as the extractor found it.
+
+    The font facts are those of the line's first character: ``font_size`` in points as
+    displayed (the nominal size scaled by the text's matrix), ``bold`` and ``mono``
+    (a monospaced face: code). ``role`` is what a tagged PDF's structure tree calls the line's
+    content ("H1".."H6", "H", "Title", "P", "LI", "Table", "Caption", "Code", "Note", "TOC",
+    "Figure", "Artifact"); empty for untagged content.
+    """
+
     text: str
     bbox: Box
     font_size: float = 0.0
     bold: bool = False
+    mono: bool = False
+    role: str = ""
 
-    def __reduce__(self) -> tuple[type[TextLine], tuple[str, Box, float, bool]]:
-        return type(self), (self.text, self.bbox, self.font_size, self.bold)
+    def __reduce__(self) -> tuple[type[TextLine], tuple[str, Box, float, bool, bool, str]]:
+        return type(self), (self.text, self.bbox, self.font_size, self.bold, self.mono, self.role)
 
 
 @frozen

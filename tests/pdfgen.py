@@ -37,16 +37,22 @@ class Page:
         rgb: tuple[float, float, float] = (0, 0, 0),
         alpha: float | None = None,
         hscale: float | None = None,
+        scale: float | None = None,
     ) -> Page:
+        """Show ``s`` at (x, y). ``font``: F1 Helvetica, F2 Helvetica-Bold, F3 Courier. With
+        ``scale`` the font is set at size 1 and the text matrix scales it (as some producers do)."""
         ops = ["q"]
         if alpha is not None:
             self.uses_gs = True
             ops.append("/GS0 gs" if alpha == 0 else "/GSH gs")
         ops.append(f"{rgb[0]} {rgb[1]} {rgb[2]} rg")
-        ops.append(f"BT /{font} {size} Tf {mode} Tr")
+        ops.append(f"BT /{font} {size if scale is None else 1} Tf {mode} Tr")
         if hscale is not None:
             ops.append(f"{hscale} Tz")
-        ops.append(f"{x} {y} Td ({_esc(s)}) Tj ET Q")
+        if scale is not None:
+            ops.append(f"{scale} 0 0 {scale} {x} {y} Tm ({_esc(s)}) Tj ET Q")
+        else:
+            ops.append(f"{x} {y} Td ({_esc(s)}) Tj ET Q")
         self.ops.append(" ".join(ops))
         return self
 
@@ -104,6 +110,7 @@ def build_pdf(
     pages_obj = add(b"")
     font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
     font_bold = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>")
+    font_mono = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>")
     gs0 = add(b"<< /Type /ExtGState /ca 0 /CA 0 >>")
     gsh = add(b"<< /Type /ExtGState /ca 0.5 /CA 0.5 >>")
     kids: list[int] = []
@@ -122,7 +129,7 @@ def build_pdf(
                 + b"\nendstream"
             )
             xobjs.append(f"/Im{i} {img_id} 0 R")
-        res = f"<< /Font << /F1 {font} 0 R /F2 {font_bold} 0 R >> /ExtGState << /GS0 {gs0} 0 R /GSH {gsh} 0 R >>"
+        res = f"<< /Font << /F1 {font} 0 R /F2 {font_bold} 0 R /F3 {font_mono} 0 R >> /ExtGState << /GS0 {gs0} 0 R /GSH {gsh} 0 R >>"
         if xobjs:
             res += " /XObject << " + " ".join(xobjs) + " >>"
         res += " >>"

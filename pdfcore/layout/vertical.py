@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from attrs import evolve
+
 from pdfcore.geometry import union
 from pdfcore.layout.hyphens import SOFT_HYPHENS
 from pdfcore.layout.scripts import CJK
@@ -82,7 +84,7 @@ def _columns(lines: Sequence[TextLine]) -> list[TextLine]:
             out.append(col[0])
         else:
             text = "".join(p.text.strip() for p in col)
-            out.append(TextLine(text, union(p.bbox for p in col), col[0].font_size, col[0].bold))
+            out.append(evolve(col[0], text=text, bbox=union(p.bbox for p in col)))
     return out
 
 

@@ -94,6 +94,42 @@ def test_extract_text_in_order_and_geometry(factory, tmp_path: Path) -> None:  #
         assert p.blocks[0].bbox.y0 < p.blocks[-1].bbox.y1
 
 
+#: (text, font size as displayed, bold, monospaced) of the lines of a styled page.
+STYLED = [
+    ("A bold heading", 18.0, True, False),
+    ("Body text in a regular face", 11.0, False, False),
+    ("print('code')", 10.0, False, True),
+    ("Scaled by the text matrix", 14.0, False, False),
+]
+
+
+def _styled_fake(tmp: Path) -> tuple[TextExtractor, Path]:
+    path = tmp / "styled.pdf"
+    path.write_bytes(b"%PDF fake")
+    doc = FakeDocument(["\n".join(t for t, *_ in STYLED)], styles={0: [tuple(s) for _, *s in STYLED]})  # type: ignore[misc]
+    return FakeTextExtractor({str(path): doc}), path
+
+
+def _styled_pdfium(tmp: Path) -> tuple[TextExtractor, Path]:
+    from adapters.pdfium_text import PdfiumTextExtractor
+
+    page = Page()
+    page.text(72, 700, STYLED[0][0], size=18, font="F2")
+    page.text(72, 670, STYLED[1][0], size=11)
+    page.text(72, 650, STYLED[2][0], size=10, font="F3")
+    page.text(72, 620, STYLED[3][0], scale=14)
+    return PdfiumTextExtractor(), write_pdf(tmp / "styled.pdf", [page])
+
+
+@pytest.mark.parametrize("make", [_styled_fake, _styled_pdfium], ids=["fake", "pdfium"])
+def test_line_font_facts(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    ex, path = make(tmp_path)
+    (page,) = ex.extract(_source(path), [0])
+    got = [(ln.text, round(ln.font_size, 1), ln.bold, ln.mono) for ln in page.lines]
+    assert got == STYLED
+    assert all(ln.role == "" for ln in page.lines)  # untagged
+
+
 def test_page_out_of_range(factory, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     ex, path = factory(tmp_path, None)
     with pytest.raises(PageOutOfRange):

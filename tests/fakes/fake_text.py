@@ -19,8 +19,12 @@ class FakeDocument:
         labels: Sequence[str | None] = (),
         metadata: dict[str, str] | None = None,
         size: tuple[float, float] = (612.0, 792.0),
+        styles: dict[int, Sequence[tuple[float, bool, bool]]] | None = None,
     ) -> None:
         self.pages = list(pages)
+        #: Per page index, (font size, bold, mono) of each non-blank row in order (default 12 pt
+        #: regular).
+        self.styles = dict(styles or {})
         self.password = password
         self.outline = tuple(outline)
         self.labels = list(labels) or [None] * len(self.pages)
@@ -73,10 +77,13 @@ class FakeTextExtractor(TextExtractor):
             self.extracted.append((source.path, i))
             lines = []
             y = 72.0
+            styles = list(doc.styles.get(i, ()))
             for row in doc.pages[i].split("\n"):
                 if row.strip():
-                    lines.append(TextLine(text=row, bbox=Box(72.0, y, 72.0 + 6.0 * len(row), y + 12.0), font_size=12.0))
-                    y += 14.0
+                    size, bold, mono = styles.pop(0) if styles else (12.0, False, False)
+                    box = Box(72.0, y, 72.0 + 0.5 * size * len(row), y + size)
+                    lines.append(TextLine(text=row, bbox=box, font_size=size, bold=bold, mono=mono))
+                    y += size + 2.0
                 else:
                     y += 28.0
             yield PageText(index=i, text="", lines=tuple(lines))

@@ -1,0 +1,181 @@
+"""What a text line looks like and what the document's tags call it: the effective font size,
+weight and pitch of its first character's font, and its structure-tree role on tagged pages.
+
+Used by the pdfium text adapter only, always under PDFIUM_LOCK. The facts are read per text
+object and cached for the page (a line's first character usually shares its object with many
+other lines' characters), so a line costs one pdfium call when its object was seen before.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import re
+from typing import Any
+
+from adapters._pdfium import unchecked
+
+#: Font names that mean a bold face (after the subset prefix): the usual weight words, TeX's
+#: bold extended (CMBX, SFBX, CMSSBX, LMRoman...-Bold) and bold Computer Modern (CMB10).
+_BOLD = re.compile(r"BOLD|BLACK|HEAVY|SEMIB|DEMI|EXTRAB|ULTRAB|(?<![A-Z])CM(?:SS)?BX|SFBX|SFSX|CMB\d|[-,_ ](?:BD|BLK)\b")
+#: Font names of monospaced faces (code).
+_MONO = re.compile(
+    r"MONO|COURIER|CONSOL|MENLO|INCONSOLATA|CMTT|SFTT|LMTT|TYPEWRITER|SOURCECODE|FIRACODE|CASCADIA|"
+    r"LUCIDACONSOLE|ANDALE|MONACO|OCRA|OCRB|PTMONO|ROBOTOMONO|UBUNTUMONO|NOTOSANSMONO|COUSINE|LETTERGOTHIC"
+)
+#: pdfium font descriptor flags (PDF 32000-1, 9.8.2).
+_FIXED_PITCH = 1
+_FORCE_BOLD = 1 << 18
+#: A weight at least this is bold (when the font declares one).
+_BOLD_WEIGHT = 600
+#: Structure elements read per page (bounds the work on a pathological tree).
+_MAX_ELEMENTS = 20_000
+_MAX_DEPTH = 64
+
+_HEADING = re.compile(r"H[1-6]?")
+
+
+def font_style(name: str, weight: int, flags: int) -> tuple[bool, bool]:
+    """(bold, monospaced) for a font by its base name, declared weight and descriptor flags."""
+    upper = name.split("+", 1)[-1].upper()
+    bold = weight >= _BOLD_WEIGHT or bool(flags & _FORCE_BOLD) or _BOLD.search(upper) is not None
+    mono = bool(flags & _FIXED_PITCH) or _MONO.search(upper) is not None
+    return bold, mono
+
+
+class LineFonts:
+    """Per-page cache: text object address -> (effective size, bold, mono, structure role)."""
+
+    __slots__ = ("_fonts", "_matrix", "_objects", "_roles", "_size", "_text_font", "_text_object", "_tp")
+
+    def __init__(self, textpage: Any, roles: dict[int, str]) -> None:
+        fast = unchecked()
+        self._tp = textpage
+        self._text_object = fast.text_object
+        self._size = fast.font_size
+        self._text_font = fast.text_font
+        self._matrix = fast.object_matrix
+        self._objects: dict[int, tuple[float, bool, bool, str]] = {}
+        self._fonts: dict[int, tuple[bool, bool]] = {}
+        self._roles = roles
+
+    def facts(self, raw: Any, index: int) -> tuple[float, bool, bool, str]:
+        """(font size in points as displayed, bold, monospaced, role) of character ``index``."""
+        address = self._text_object(self._tp, index)
+        if not address:  # a generated character (no text object): the size pdfium reports
+            return round(self._size(self._tp, index), 2), False, False, ""
+        got = self._objects.get(address)
+        if got is None:
+            got = self._read(raw, address, index)
+            self._objects[address] = got
+        return got
+
+    def _read(self, raw: Any, address: int, index: int) -> tuple[float, bool, bool, str]:
+        obj = ctypes.c_void_p(address)
+        matrix = raw.FS_MATRIX()
+        scale = 1.0
+        if self._matrix(obj, ctypes.byref(matrix)):
+            det = abs(matrix.a * matrix.d - matrix.b * matrix.c)
+            if det > 0:
+                scale = math.sqrt(det)
+        size = round(self._size(self._tp, index) * scale, 2)
+        font = self._text_font(obj) or 0
+        style = self._fonts.get(font)
+        if style is None:
+            style = _style(raw, ctypes.cast(font, raw.FPDF_FONT)) if font else (False, False)
+            self._fonts[font] = style
+        role = ""
+        if self._roles:
+            mcid = raw.FPDFPageObj_GetMarkedContentID(ctypes.cast(address, raw.FPDF_PAGEOBJECT))
+            role = self._roles.get(mcid, "") if mcid >= 0 else ""
+        return size, style[0], style[1], role
+
+
+def _style(raw: Any, font: Any) -> tuple[bool, bool]:
+    buf = ctypes.create_string_buffer(128)
+    n = raw.FPDFFont_GetBaseFontName(font, buf, 128)
+    name = buf.value.decode("latin-1", "replace") if 0 < n <= 128 else ""
+    weight = raw.FPDFFont_GetWeight(font)
+    flags = raw.FPDFFont_GetFlags(font)
+    return font_style(name, weight, flags)
+
+
+# --------------------------------------------------------------------------------------------
+# Structure tree
+
+
+def page_roles(raw: Any, doc: Any, page: Any) -> dict[int, str]:
+    """Marked-content id -> role of the page's content in a tagged document ({} otherwise).
+
+    The role is what a reader of the Markdown needs from the tag path of a piece of content:
+    the innermost heading ("H1".."H6", "H", "Title"), else "Table", "LI" (anything inside a
+    list), "Caption", "Code", "Note" (footnotes), "TOC", "Figure", "Artifact", else "P". pdfium
+    resolves the document's role map, so custom tag names arrive as standard ones.
+    """
+    if not raw.FPDFCatalog_IsTagged(doc.raw):
+        return {}
+    tree = raw.FPDF_StructTree_GetForPage(page.raw)
+    if not tree:
+        return {}
+    roles: dict[int, str] = {}
+    budget = [_MAX_ELEMENTS]
+    try:
+        for k in range(raw.FPDF_StructTree_CountChildren(tree)):
+            _walk(raw, raw.FPDF_StructTree_GetChildAtIndex(tree, k), (), roles, budget, 0)
+    finally:
+        raw.FPDF_StructTree_Close(tree)
+    return roles
+
+
+def _walk(raw: Any, element: Any, path: tuple[str, ...], roles: dict[int, str], budget: list[int], depth: int) -> None:
+    if not element or budget[0] <= 0 or depth > _MAX_DEPTH:
+        return
+    budget[0] -= 1
+    path = (*path, _element_type(raw, element))
+    count = raw.FPDF_StructElement_GetMarkedContentIdCount(element)
+    if count > 0:
+        role = _role(path)
+        for k in range(count):
+            mcid = raw.FPDF_StructElement_GetMarkedContentIdAtIndex(element, k)
+            if mcid >= 0:
+                roles[mcid] = role
+    for k in range(max(0, raw.FPDF_StructElement_CountChildren(element))):
+        child = raw.FPDF_StructElement_GetChildAtIndex(element, k)
+        if child:
+            _walk(raw, child, path, roles, budget, depth + 1)
+        else:
+            mcid = raw.FPDF_StructElement_GetChildMarkedContentID(element, k)
+            if mcid >= 0:
+                roles[mcid] = _role(path)
+
+
+def _element_type(raw: Any, element: Any) -> str:
+    buf = ctypes.create_string_buffer(64)
+    n = raw.FPDF_StructElement_GetType(element, buf, 64)
+    if n <= 2 or n > 64:
+        return ""
+    return buf.raw[: n - 2].decode("utf-16-le", "replace")
+
+
+def _role(path: tuple[str, ...]) -> str:
+    for t in reversed(path):
+        if _HEADING.fullmatch(t) or t == "Title":
+            return t
+    kinds = set(path)
+    for role, tags in _ROLES:
+        if kinds & tags:
+            return role
+    return "P"
+
+
+#: Roles below headings, in priority order, and the tags on a content's path that give them.
+_ROLES = (
+    ("Table", frozenset({"Table", "TR", "TH", "TD", "THead", "TBody", "TFoot"})),
+    ("LI", frozenset({"L", "LI", "Lbl", "LBody"})),
+    ("Caption", frozenset({"Caption"})),
+    ("Code", frozenset({"Code"})),
+    ("Note", frozenset({"Note", "FENote"})),
+    ("TOC", frozenset({"TOC", "TOCI"})),
+    ("Figure", frozenset({"Figure", "Formula"})),
+    ("Artifact", frozenset({"Artifact"})),
+)

@@ -1,0 +1,43 @@
+"""Structure facts read from real PDFs: tagged roles and font facts on the corpus's lines."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from pdfcore.models import DocumentSource, Fingerprint
+
+pytestmark = pytest.mark.corpus
+
+
+def _source(path: Path) -> DocumentSource:
+    st = os.stat(path)
+    return DocumentSource(str(path), Fingerprint(st.st_size, st.st_mtime_ns, "x" * 64))
+
+
+def _lines(path: Path, index: int):  # type: ignore[no-untyped-def]
+    from adapters.pdfium_text import PdfiumTextExtractor
+
+    (page,) = PdfiumTextExtractor().extract(_source(path), [index])
+    return {ln.text: ln for ln in page.lines}
+
+
+def test_tagged_roles_from_the_structure_tree(corpus: Path) -> None:
+    lines = _lines(corpus / "pdfplumber/pdfs/pdf_structure.pdf", 0)
+    assert (lines["Titre 1"].role, lines["Titre 2"].role, lines["Tableau"].role) == ("H1", "H2", "H3")
+    assert lines["1. Énumération 1"].role == "LI" and lines["a) Énumération imbriquée"].role == "LI"
+    assert lines["Chose 1 Truc 1"].role == "Table"
+    assert lines["Encore du contenu!"].role == "P"
+    assert lines["Titre 1"].bold and not lines["Encore du contenu!"].bold
+    assert lines["Titre 1"].font_size == 18.0 and lines["Encore du contenu!"].font_size == 12.0
+
+
+def test_untagged_document_has_no_roles_and_sizes_as_displayed(corpus: Path) -> None:
+    # freeculture sets its text at size 1 scaled by the text matrix: sizes are read as shown.
+    lines = _lines(corpus / "pdfjs/freeculture.pdf", 20)
+    assert all(ln.role == "" for ln in lines.values())
+    body = lines["RCA at first kept the technology in house, insisting that further"]
+    assert body.font_size == 10.5 and not body.bold and not body.mono
+    assert lines["INTRODUCTION 5"].mono  # the running head's face (Monospace 821)
