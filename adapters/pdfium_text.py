@@ -62,6 +62,8 @@ MAX_RULES = 400
 #: when asked.
 ANNOTATIONS_WITH_TEXT = 500
 MAX_GAPS = 2000
+#: Characters a line may end with that are not part of its last word (hyphen marks, spaces).
+_LINE_END = " \t\r\ufffe\u00ad\x00"
 RULE_SNAP = 1.0
 GAP_MIN_FACTOR = 0.8
 GAP_MIN_PT = 3.0
@@ -307,6 +309,10 @@ def _lines(
                 if "\x00" in words:
                     words = words.replace("\x00", "")
                 size, bold, mono, role = line_facts(raw, first)
+                if bold or mono:
+                    # the whole line, not a bold first word (a run-in heading) or inline code
+                    _, bold_end, mono_end, _ = line_facts(raw, start + len(body.rstrip(_LINE_END)) - 1)
+                    bold, mono = bold and bold_end, mono and mono_end
                 out.append(TextLine(words, bbox, size, bold, mono, role))
                 if pieces and gaps is not None and len(gaps) < MAX_GAPS:
                     _line_gaps(pieces, bbox, space, gaps)
