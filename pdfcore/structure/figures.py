@@ -1,0 +1,74 @@
+"""Which of a page's images are figures, and their refs (``p3f1``: page 3, figure 1).
+
+A figure is a placed raster image large enough to be content (not a bullet, a rule or a logo
+in a corner) and not the page itself (a scan under its OCR text, a background behind text).
+Figures are numbered top to bottom, left to right; the numbering is a function of the page
+alone, so a ref resolves the same way in any later call (no stored state).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pdfcore.models import Box, PageText
+
+#: A figure is at least this many points wide and high, and this share of the page...
+MIN_SIDE_PT = 36.0
+MIN_PAGE_SHARE = 0.01
+#: ...and at most this share (larger: the page's scan or background).
+MAX_PAGE_SHARE = 0.85
+#: An image with more text lines than this on top of it is a background.
+MAX_LINES_ON = 6
+
+_REF = re.compile(r"^p(\d+)f(\d+)$")
+
+
+def figure_boxes(page: PageText, width: float, height: float) -> list[Box]:
+    """The page's figures in ref order (see the module docstring)."""
+    area = max(width * height, 1.0)
+    found: list[Box] = []
+    seen: set[tuple[float, float, float, float]] = set()
+    for img in page.images:
+        for box in img.placements or ((img.bbox,) if img.bbox else ()):
+            w, h = box.x1 - box.x0, box.y1 - box.y0
+            if w < MIN_SIDE_PT or h < MIN_SIDE_PT:
+                continue
+            share = (w * h) / area
+            if share < MIN_PAGE_SHARE or share > MAX_PAGE_SHARE:
+                continue
+            key = (round(box.x0), round(box.y0), round(box.x1), round(box.y1))
+            if key in seen:
+                continue
+            seen.add(key)
+            if _lines_on(page, box) > MAX_LINES_ON:
+                continue
+            found.append(box)
+    found.sort(key=lambda b: (round(b.y0), b.x0))
+    return found
+
+
+def figure_ref(page_index: int, k: int) -> str:
+    """The ref of figure ``k`` (0-based) of page ``page_index`` (0-based)."""
+    return f"p{page_index + 1}f{k + 1}"
+
+
+def parse_figure_ref(ref: str) -> tuple[int, int] | None:
+    """(page index, figure index), both 0-based, of a figure ref; None for another kind."""
+    m = _REF.match(ref.strip())
+    if not m:
+        return None
+    page, k = int(m.group(1)), int(m.group(2))
+    return (page - 1, k - 1) if page >= 1 and k >= 1 else None
+
+
+def _lines_on(page: PageText, box: Box) -> int:
+    n = 0
+    for block in page.blocks:
+        b = block.bbox
+        if b.x1 < box.x0 or b.x0 > box.x1 or b.y1 < box.y0 or b.y0 > box.y1:
+            continue
+        for ln in block.lines:
+            cx, cy = (ln.bbox.x0 + ln.bbox.x1) / 2, (ln.bbox.y0 + ln.bbox.y1) / 2
+            if box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1:
+                n += 1
+    return n

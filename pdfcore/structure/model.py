@@ -1,0 +1,43 @@
+"""What a page is made of once its structure is known: elements in reading order."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from pdfcore.models import Box, Table
+
+#: Element kinds, as in :attr:`Element.kind`.
+KINDS = ("heading", "paragraph", "list_item", "code", "table", "figure", "footnote")
+
+
+@frozen
+class Element:
+    """One element of a page: a heading (``level`` 1-6), a paragraph, a list item (``level`` is
+    its nesting depth from 0, ``marker`` "-" or "3."), a code block (``text`` keeps its lines),
+    a table (``table``, ``caption``), a figure (``ref``, ``caption``) or a footnote."""
+
+    kind: str
+    text: str = ""
+    bbox: Box | None = None
+    level: int = 0
+    marker: str = ""
+    table: Table | None = None
+    caption: str = ""
+    ref: str = ""
+    #: A paragraph whose sentence runs on past its end (no closing punctuation), and how its
+    #: last word ends ("" whole, "soft"/"hyphen" broken); one that starts mid-sentence (with a
+    #: lowercase letter). The document join reads these across page breaks.
+    open_end: bool = False
+    ends: str = ""
+    open_start: bool = False
+    #: The size of its text (paragraphs), so only text of one size joins across a break.
+    size: float = 0.0
+
+
+@frozen
+class PageStructure:
+    """A page's elements in reading order, and its footnotes (kept after the body)."""
+
+    index: int
+    elements: tuple[Element, ...] = ()
+    footnotes: tuple[Element, ...] = ()

@@ -1,0 +1,423 @@
+"""One page's structure: its units classified, tables and figures put in place, footnotes
+after the body, paragraphs joined across column breaks.
+
+Classification of a unit (first match wins):
+
+1. a heading by the structure tree, in a document whose tags are used (see style.py): its
+   H1-H6/Title role gives the level; other roles are never headings there;
+2. a code block: monospaced rows in a document whose body text is not monospaced;
+3. a caption ("Figure 3:", "Table 2.", ...): tied to the nearest figure or table;
+4. a heading by the outline: a bookmark of this page names the unit's text;
+5. a heading by typography: short, prominent (larger than the body, or bold at about its
+   size), in a style the document sets headings in (its level is the style's);
+6. a list item: it starts with a bullet or an enumerator;
+7. a paragraph.
+
+A table the page carries replaces the rows inside its box, at the place of the first of
+them. A figure goes before the first element below it that overlaps it horizontally.
+Footnotes (text smaller than the body with no body text below it, one of them starting with
+a note mark) are kept after the body.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pdfcore.models import Box, DocumentFacts, OutlineEntry, PageText, Table
+from pdfcore.structure.figures import figure_boxes, figure_ref
+from pdfcore.structure.model import Element, PageStructure
+from pdfcore.structure.rows import Row, page_rows
+from pdfcore.structure.style import (
+    DocumentStyle,
+    aligned,
+    heading_candidate,
+    heading_shaped,
+    introduces_text,
+    is_caption,
+    is_heading_role,
+    match_outline,
+    numbering_depth,
+    role_level,
+    text_columns,
+)
+from pdfcore.structure.units import Unit, list_marker, split_units
+
+#: A heading in a style the document's sample did not show is at least this much larger than
+#: the body (or bold and numbered).
+STANDOUT = 1.3
+#: Footnotes are set at most this share of the body size.
+FOOTNOTE_SIZE = 0.92
+_NOTE_MARK = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+#: A caption is tied to a figure or table at most this many body lines away.
+CAPTION_LINES = 4.0
+#: A page whose units end with a page number this often is a table of contents.
+TOC_SHARE = 0.4
+TOC_MIN = 5
+_ENDS_WITH_NUMBER = re.compile(r"(?:\s|\.{2,}|…)\s*[\divxlcIVXLC]{1,5}$")
+#: A sentence that ends here does not run on.
+_CLOSING = tuple('.!?:;。！？…"”’»)]')
+_ORDERED = re.compile(r"^\(?(\d{1,3})[.)]$")
+
+
+def page_structure(
+    page: PageText,
+    facts: DocumentFacts,
+    style: DocumentStyle,
+    *,
+    join_hyphenation: bool = True,
+    tables: Sequence[Table] | None = None,
+) -> PageStructure:
+    """The page's elements (see the module docstring). ``tables`` default to the page's own."""
+    width, height = _size(facts, page)
+    rows = page_rows(page, join_hyphenation=join_hyphenation, page_height=height)
+    placed = [t for t in (page.tables if tables is None else tables) if t.bbox.x1 > t.bbox.x0]
+    rows, anchors = _take_table_rows(rows, placed)
+    units = split_units(rows, join_hyphenation)
+    entries = style.outline.get(page.index + 1, [])
+    tagged = style.tagged and any(r.role for r in rows)
+    toc = _is_toc(units)
+    columns = text_columns(units, style.body_size)
+    for u in units:
+        _classify(u, style, entries, tagged=tagged, toc=toc, page_height=height)
+    for k, u in enumerate(units):
+        if (
+            u.kind == "heading"
+            and not tagged
+            and not match_outline(u.text, entries)
+            and not (aligned(u, columns, width) and introduces_text(units, k, height))
+        ):
+            u.kind = "paragraph"
+    units = _merge_code(units)
+    _list_depths(units)
+    footnotes = _footnotes(units, style)
+    figures = [(figure_ref(page.index, k), box) for k, box in enumerate(figure_boxes(page, width, height))]
+    captions = _tie_captions(units, figures, placed, style)
+
+    # Elements in reading order: units, with tables at their anchors and figures by position.
+    row_unit: dict[int, int] = {}
+    for k, u in enumerate(units):
+        for r in u.rows:
+            row_unit[id(r)] = k
+    before: dict[int, list[Element]] = {}
+    tail: list[Element] = []
+    for t, (table, anchor) in enumerate(zip(placed, anchors, strict=True)):
+        el = Element("table", bbox=table.bbox, table=table, caption=captions.get(("t", t), ""))
+        if anchor is not None and anchor < len(rows):
+            before.setdefault(row_unit.get(id(rows[anchor]), len(units)), []).append(el)
+        elif anchor is not None:
+            tail.append(el)
+        else:
+            before.setdefault(_position(units, table.bbox, footnotes), []).append(el)
+    for f, (ref, box) in enumerate(figures):
+        el = Element("figure", bbox=box, ref=ref, caption=captions.get(("f", f), ""))
+        before.setdefault(_position(units, box, footnotes), []).append(el)
+    body: list[Element] = []
+    notes: list[Element] = []
+    taken = {id(u) for u in captions.values_units}
+    for k, u in enumerate(units):
+        body.extend(before.pop(k, ()))
+        if id(u) in taken:
+            continue
+        el = _element(u, join_hyphenation)
+        (notes if id(u) in footnotes else body).append(el)
+    for k in sorted(before):
+        body.extend(before[k])
+    body.extend(tail)
+    return PageStructure(page.index, tuple(_join_columns(body)), tuple(notes))
+
+
+# --------------------------------------------------------------------------------------------
+# Classification
+
+
+def _classify(
+    unit: Unit,
+    style: DocumentStyle,
+    entries: Sequence[OutlineEntry],
+    *,
+    tagged: bool,
+    toc: bool,
+    page_height: float = 0.0,
+) -> None:
+    text = unit.text
+    if tagged and is_heading_role(unit.role) and heading_shaped(unit, text):
+        unit.kind = "heading"
+        unit.level = role_level(unit.role) or style.level_of(unit.size, unit.bold)
+        return
+    if unit.mono and not style.body_mono and not _heading_sized(unit, style) and _code_like(unit, text, page_height):
+        unit.kind = "code"
+        return
+    if is_caption(text):
+        unit.kind = "caption"
+        return
+    if not tagged and not toc:
+        entry = match_outline(text, entries) if entries and heading_shaped(unit, text) else None
+        if entry is not None:
+            unit.kind = "heading"
+            unit.level = max(1, min(6, entry.level))
+            return
+        if heading_candidate(unit, text, style) and (
+            style.knows(unit.size, unit.bold)
+            or unit.size >= STANDOUT * style.body_size
+            or (unit.bold and numbering_depth(text) > 0)
+        ):
+            unit.kind = "heading"
+            unit.level = _level(unit, text, style)
+            return
+    marker = list_marker(text)
+    if marker and (len(unit.rows) > 1 or len(text) > len(marker) + 1):
+        unit.kind = "list_item"
+        unit.marker = marker
+
+
+def _merge_code(units: list[Unit]) -> list[Unit]:
+    """Consecutive code units one below the other (the layout may cut a listing at its
+    alignment gaps) become one code block."""
+    out: list[Unit] = []
+    for u in units:
+        if out and u.kind == "code" and out[-1].kind == "code":
+            prev = out[-1]
+            gap = u.y0 - prev.y1
+            line = max(u.first.height, prev.last.height, 1.0)
+            if -0.5 * line <= gap <= 2.0 * line and u.x0 < prev.x1 and u.x1 > prev.x0:
+                prev.rows.extend(u.rows)
+                prev.refresh()
+                continue
+        out.append(u)
+    return out
+
+
+_CODE_CHARS = re.compile(r"[(){}\[\];=<>]|^\s*(?:def|class|import|from|return|for|if|while|#include|\$|>>>)\b")
+
+
+def _code_like(unit: Unit, text: str, page_height: float) -> bool:
+    """Monospaced rows that read as code: several rows, or one holding code punctuation or a
+    keyword; not a lone line at the page's edge (a running head set in a typewriter face)."""
+    if page_height > 0 and len(unit.rows) == 1 and (unit.y1 < 0.08 * page_height or unit.y0 > 0.92 * page_height):
+        return False
+    return len(unit.rows) > 1 or _CODE_CHARS.search(text) is not None
+
+
+def _heading_sized(unit: Unit, style: DocumentStyle) -> bool:
+    return style.body_size > 0 and unit.size >= 1.12 * style.body_size
+
+
+def _level(unit: Unit, text: str, style: DocumentStyle) -> int:
+    level = style.level_of(unit.size, unit.bold)
+    depth = numbering_depth(text)
+    usual = style.depth_of(unit.size, unit.bold)
+    if depth and usual and depth > usual:
+        # "2.1" set in the style of "2" goes one level deeper per number
+        level += depth - usual
+    return max(1, min(6, level))
+
+
+def _is_toc(units: list[Unit]) -> bool:
+    ends = sum(1 for u in units if _ENDS_WITH_NUMBER.search(u.last.text))
+    return ends >= TOC_MIN and ends >= TOC_SHARE * len(units)
+
+
+def _list_depths(units: list[Unit]) -> None:
+    """Nesting of list items: the distinct left edges of a run of items, left to right."""
+    run: list[Unit] = []
+    for u in [*units, None]:
+        if u is not None and u.kind == "list_item":
+            run.append(u)
+            continue
+        if run:
+            edges: list[float] = []
+            for x in sorted(item.first.x0 for item in run):
+                if not edges or x - edges[-1] > 4.0:
+                    edges.append(x)
+            for item in run:
+                item.level = max(i for i, e in enumerate(edges) if item.first.x0 >= e - 4.0)
+            run = []
+
+
+def _footnotes(units: list[Unit], style: DocumentStyle) -> set[int]:
+    """Ids of the units that are footnotes (see the module docstring)."""
+    body = style.body_size
+    if body <= 0:
+        return set()
+    small = [u for u in units if u.kind in ("paragraph", "list_item") and 0 < u.size < FOOTNOTE_SIZE * body]
+    if not small:
+        return set()
+    big = [u for u in units if u.kind != "caption" and u.size >= FOOTNOTE_SIZE * body]
+    found = [u for u in small if not any(b.y0 >= u.y1 - 1.0 and b.x0 < u.x1 and b.x1 > u.x0 for b in big)]
+    if not any(_NOTE_MARK.match(u.text) for u in found):
+        return set()
+    return {id(u) for u in found}
+
+
+# --------------------------------------------------------------------------------------------
+# Tables, figures, captions
+
+
+def _take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], list[int | None]]:
+    """The rows outside every table, and for each table the index (in the rows kept) where its
+    first row was (None when it held no row)."""
+    if not tables:
+        return rows, []
+    kept: list[Row] = []
+    anchors: list[int | None] = [None] * len(tables)
+    for r in rows:
+        cx, cy = (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2
+        inside = next((k for k, t in enumerate(tables) if _holds(t.bbox, cx, cy)), None)
+        if inside is None:
+            kept.append(r)
+        elif anchors[inside] is None:
+            anchors[inside] = len(kept)
+    return kept, anchors
+
+
+def _holds(box: Box, x: float, y: float) -> bool:
+    return box.x0 - 2 <= x <= box.x1 + 2 and box.y0 - 2 <= y <= box.y1 + 2
+
+
+def _position(units: list[Unit], box: Box, footnotes: set[int]) -> int:
+    """Index of the first unit below ``box`` overlapping it horizontally (len(units): none)."""
+    for k, u in enumerate(units):
+        if id(u) in footnotes:
+            continue
+        if u.y0 >= box.y1 - 2.0 and u.x0 < box.x1 and u.x1 > box.x0:
+            return k
+    return len(units)
+
+
+class _Captions(dict):  # type: ignore[type-arg]
+    """(kind, index) -> caption text, and the caption units used."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.values_units: list[Unit] = []
+
+
+def _tie_captions(
+    units: list[Unit], figures: list[tuple[str, Box]], tables: list[Table], style: DocumentStyle
+) -> _Captions:
+    out = _Captions()
+    line = max(style.body_size, 8.0) * 1.2
+    reach = CAPTION_LINES * line
+    pairs: list[tuple[float, int, tuple[str, int]]] = []
+    caps = [u for u in units if u.kind == "caption"]
+    targets = [(("f", k), box) for k, (_, box) in enumerate(figures)] + [
+        (("t", k), t.bbox) for k, t in enumerate(tables)
+    ]
+    for c, u in enumerate(caps):
+        is_table = u.text.lower().startswith(("tab", "tableau"))
+        for key, box in targets:
+            if u.x1 <= box.x0 or u.x0 >= box.x1:
+                continue
+            below = u.y0 - box.y1
+            above = box.y0 - u.y1
+            gap = below if below >= -2 else above if above >= -2 else None
+            if gap is None or gap > reach:
+                continue
+            # a table caption with a table, a figure caption with a figure, before anything else
+            penalty = 0.0 if (key[0] == "t") == is_table else 1000.0
+            pairs.append((penalty + max(gap, 0.0), c, key))
+    used_caps: set[int] = set()
+    for _, c, key in sorted(pairs):
+        if c in used_caps or key in out:
+            continue
+        used_caps.add(c)
+        out[key] = caps[c].text
+        out.values_units.append(caps[c])
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Elements
+
+
+def _element(unit: Unit, join_hyphenation: bool) -> Element:
+    box = Box(unit.x0, unit.y0, unit.x1, unit.y1)
+    if unit.kind == "code":
+        return Element("code", text=_code_text(unit.rows), bbox=box)
+    text = unit.text
+    if unit.kind == "heading":
+        return Element("heading", text=text, bbox=box, level=unit.level)
+    if unit.kind == "list_item":
+        marker = unit.marker
+        rest = text[len(marker) :].strip() if text.startswith(marker) else text
+        m = _ORDERED.match(marker)
+        if m:
+            return Element("list_item", text=rest, bbox=box, level=unit.level, marker=f"{m.group(1)}.")
+        if marker[0].isalnum() or marker[0] == "(":
+            return Element("list_item", text=f"{marker} {rest}", bbox=box, level=unit.level, marker="-")
+        return Element("list_item", text=rest, bbox=box, level=unit.level, marker="-")
+    kind = "paragraph"
+    return Element(
+        kind,
+        text=text,
+        bbox=box,
+        open_end=not text.endswith(_CLOSING),
+        ends=unit.last.ends,
+        open_start=text[:1].islower(),
+        size=unit.size,
+    )
+
+
+def _code_text(rows: list[Row]) -> str:
+    """Code rows with their indentation (in characters of the rows' own width)."""
+    left = min(r.x0 for r in rows)
+    widths = [(r.x1 - r.x0) / len(r.text) for r in rows if len(r.text) >= 4]
+    char = sorted(widths)[len(widths) // 2] if widths else 6.0
+    out = []
+    for r in rows:
+        indent = round((r.x0 - left) / char) if char > 0 else 0
+        out.append(" " * max(0, min(indent, 40)) + r.text)
+    return "\n".join(out)
+
+
+def _join_columns(elements: list[Element]) -> list[Element]:
+    """A paragraph cut by a column break (the next one, past any figure or table between them,
+    starts mid-sentence) becomes one paragraph; what stood between follows it."""
+    out: list[Element] = []
+    k = 0
+    while k < len(elements):
+        el = elements[k]
+        if el.kind != "paragraph" or not el.open_end:
+            out.append(el)
+            k += 1
+            continue
+        j = k + 1
+        while j < len(elements) and elements[j].kind in ("figure", "table"):
+            j += 1
+        nxt = elements[j] if j < len(elements) else None
+        if nxt is not None and continues(el, nxt):
+            merged = join_paragraphs(el, nxt)
+            elements = [*elements[:k], merged, *elements[k + 1 : j], *elements[j + 1 :]]
+            continue  # the merged paragraph may run on again
+        out.append(el)
+        k += 1
+    return out
+
+
+def continues(a: Element, b: Element) -> bool:
+    """Paragraph ``b`` carries on the sentence paragraph ``a`` left open."""
+    if a.kind != "paragraph" or b.kind != "paragraph" or not a.open_end or not b.open_start:
+        return False
+    big = max(a.size, b.size)
+    return big <= 0 or abs(a.size - b.size) <= 0.12 * big
+
+
+def join_paragraphs(a: Element, b: Element) -> Element:
+    from attrs import evolve
+
+    from pdfcore.layout.hyphens import HYPHENS, ends_hyphenated, hyphen_join
+
+    head, _, rest = b.text.partition(" ")
+    if a.ends or (a.text[-1:] in HYPHENS and ends_hyphenated(a.text, b.text)):
+        text = hyphen_join(a.text, head, a.ends) + (" " + rest if rest else "")
+    else:
+        text = a.text + " " + b.text
+    return evolve(a, text=text, open_end=b.open_end, ends=b.ends)
+
+
+def _size(facts: DocumentFacts, page: PageText) -> tuple[float, float]:
+    if 0 <= page.index < len(facts.pages):
+        info = facts.pages[page.index]
+        return info.width, info.height
+    return 612.0, 792.0

@@ -1,0 +1,113 @@
+"""Elements to Markdown (CommonMark with GitHub's pipe tables).
+
+- Headings: ``#`` to ``######``. Paragraphs: one line each, a blank line between blocks.
+- List items: ``-`` or ``3.``, four spaces per nesting level; consecutive items form one list.
+- Code: fenced with backticks (tildes when the code holds a backtick fence).
+- Tables: a pipe table when every row has as many cells as the header; otherwise an HTML
+  ``<table>`` whose short rows end in a cell spanning the columns left. The caption (if any)
+  stands above as its own paragraph.
+- Figures: ``![caption](ref)``, the ref renderable with ``pdf_render_pages(ref=...)``.
+- A paragraph that would read as Markdown syntax (a leading ``#``, ``>``, a list marker or a
+  fence) has that first character escaped; nothing else is escaped (text stays text).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+
+from pdfcore.models import Table
+from pdfcore.structure.model import Element, PageStructure
+
+_BLOCK_SYNTAX = re.compile(r"^(?:#{1,6}(?:\s|$)|>|[-+*](?:\s|$)|\d{1,9}[.)](?:\s|$)|```|~~~|={3,}\s*$|-{3,}\s*$|\|)")
+_INDENT = "    "
+
+
+def render_page(page: PageStructure) -> str:
+    """A page's Markdown: its body, then its footnotes."""
+    return render_elements([*page.elements, *page.footnotes])
+
+
+def render_elements(elements: Sequence[Element]) -> str:
+    parts: list[str] = []
+    previous: Element | None = None
+    for el in elements:
+        text = render_element(el)
+        if not text:
+            continue
+        if parts and previous is not None and previous.kind == "list_item" and el.kind == "list_item":
+            parts[-1] += "\n" + text
+        else:
+            parts.append(text)
+        previous = el
+    return "\n\n".join(parts)
+
+
+def render_element(el: Element) -> str:
+    kind = el.kind
+    if kind == "heading":
+        text = _one_line(el.text)
+        return f"{'#' * max(1, min(6, el.level))} {text}" if text else ""
+    if kind == "list_item":
+        return f"{_INDENT * el.level}{el.marker or '-'} {_one_line(el.text)}"
+    if kind == "code":
+        fence = "~~~" if "```" in el.text else "```"
+        return f"{fence}\n{el.text}\n{fence}"
+    if kind == "table" and el.table is not None:
+        table = render_table(el.table)
+        return f"{_escape(_one_line(el.caption))}\n\n{table}" if el.caption else table
+    if kind == "figure":
+        caption = _one_line(el.caption).replace("[", "\\[").replace("]", "\\]")
+        return f"![{caption}]({el.ref})"
+    return _escape(_one_line(el.text))
+
+
+def render_table(table: Table) -> str:
+    """A pipe table when rectangular, else an HTML table (see the module docstring)."""
+    header = list(table.header)
+    rows = [list(r) for r in table.rows]
+    if not header and rows:
+        header, rows = rows[0], rows[1:]
+    width = max([len(header), *(len(r) for r in rows)], default=0)
+    if width == 0:
+        return ""
+    if len(header) == width and all(len(r) == width for r in rows):
+        lines = [_pipe_row(header), "|" + "|".join(" --- " for _ in range(width)) + "|"]
+        lines.extend(_pipe_row(r) for r in rows)
+        return "\n".join(lines)
+    return _html_table(header, rows, width)
+
+
+def _pipe_row(cells: Sequence[str]) -> str:
+    return "| " + " | ".join(_cell(c) for c in cells) + " |"
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def _html_table(header: list[str], rows: list[list[str]], width: int) -> str:
+    out = ["<table>"]
+    if header:
+        out.append(_html_row(header, width, "th"))
+    out.extend(_html_row(r, width, "td") for r in rows)
+    out.append("</table>")
+    return "\n".join(out)
+
+
+def _html_row(cells: list[str], width: int, tag: str) -> str:
+    parts = []
+    for k, c in enumerate(cells):
+        span = width - len(cells) + 1 if k == len(cells) - 1 and len(cells) < width else 1
+        attr = f' colspan="{span}"' if span > 1 else ""
+        parts.append(f"<{tag}{attr}>{html.escape(' '.join(c.split()), quote=False)}</{tag}>")
+    return "<tr>" + "".join(parts) + "</tr>"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _escape(text: str) -> str:
+    return "\\" + text if _BLOCK_SYNTAX.match(text) else text

@@ -1,0 +1,182 @@
+"""A page's lines as visual rows, in reading order, with what the Markdown needs of them.
+
+The layout hands over blocks in reading order; pdfium may split one visual row into several
+lines (a font change, a superscript, a bullet set apart from its text). A :class:`Row` is one
+visual row of one block: its pieces joined with a space, its box, the font facts of the piece
+holding most of its characters, and how its text ends (for hyphen joining).
+
+Rows never hold text a reader cannot see (hidden spans are cut out of them) nor furniture
+(running heads, page numbers, line numbers) left in the page text in "flag" mode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pdfcore.layout.hyphens import clean_line
+from pdfcore.models import Box, HiddenSpan, PageText, TextLine
+
+#: Share of a line's box inside a hidden span's box for the line to hold (part of) it.
+HIDDEN_OVERLAP = 0.5
+#: Running heads and feet sit in this share of the page height at the top or the bottom.
+FURNITURE_ZONE = 0.15
+
+
+class Row:
+    """One visual row of a block (mutable while it is built; read-only afterwards)."""
+
+    __slots__ = ("block", "bold", "ends", "mono", "role", "size", "text", "x0", "x1", "y0", "y1")
+
+    def __init__(
+        self, text: str, ends: str, box: Box, size: float, bold: bool, mono: bool, role: str, block: int
+    ) -> None:
+        self.text = text
+        #: How the text ends: "" (a whole word), "soft" (a soft hyphen), "hyphen" (pdfium's mark).
+        self.ends = ends
+        self.x0, self.y0, self.x1, self.y1 = box.x0, box.y0, box.x1, box.y1
+        self.size = size
+        self.bold = bold
+        self.mono = mono
+        self.role = role
+        #: Index of the layout block the row comes from.
+        self.block = block
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+    @property
+    def box(self) -> Box:
+        return Box(self.x0, self.y0, self.x1, self.y1)
+
+    def __repr__(self) -> str:  # for test failures
+        return f"Row({self.text!r}, size={self.size}, bold={self.bold}, block={self.block})"
+
+
+def page_rows(page: PageText, *, join_hyphenation: bool = True, page_height: float = 0.0) -> list[Row]:
+    """The page's visible rows in reading order (see the module docstring)."""
+    furniture = _furniture_texts(page)
+    height = page_height or max((b.bbox.y1 for b in page.blocks), default=0.0)
+    rows: list[Row] = []
+    for k, block in enumerate(page.blocks):
+        lines = block.lines
+        if not lines:
+            if block.text.strip():
+                rows.append(Row(" ".join(block.text.split()), "", block.bbox, 0.0, False, False, "", k))
+            continue
+        pieces: list[TextLine] = []
+        for ln in lines:
+            if furniture and _is_furniture(ln, furniture, height):
+                continue
+            seen = _visible_part(ln, page.hidden) if page.hidden else ln
+            if seen is None:
+                continue
+            if pieces and _same_row(pieces[-1], seen):
+                pieces.append(seen)
+                continue
+            if pieces:
+                rows.append(_row(pieces, k, join_hyphenation))
+            pieces = [seen]
+        if pieces:
+            rows.append(_row(pieces, k, join_hyphenation))
+    return [r for r in rows if r.text]
+
+
+def _same_row(prev: TextLine, line: TextLine) -> bool:
+    a, b = prev.bbox, line.bbox
+    h = a.y1 - a.y0
+    if h < 1.0:
+        h = 1.0
+    if -0.3 * h < b.y0 - a.y0 < 0.3 * h:
+        return True
+    if b.y0 >= a.y1 or b.x0 < a.x1 - 1.0:
+        return False
+    # a superscript or subscript beside the text (footnote marks, exponents)
+    overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
+    return overlap > 0.5 * min(h, max(b.y1 - b.y0, 1.0))
+
+
+def _row(pieces: list[TextLine], block: int, join_hyphenation: bool) -> Row:
+    if len(pieces) == 1:  # most rows
+        ln = pieces[0]
+        raw = ln.text
+        if "\u00ad" in raw or "\ufffe" in raw:
+            text, ends = clean_line(raw, join_hyphenation)
+        else:
+            text, ends = raw.strip(), ""
+        return Row(text, ends, ln.bbox, ln.font_size, ln.bold, ln.mono, ln.role, block)
+    texts: list[str] = []
+    ends = ""
+    for ln in pieces:
+        raw = ln.text
+        if "\u00ad" in raw or "\ufffe" in raw:
+            text, ends = clean_line(raw, join_hyphenation)
+        else:
+            text, ends = raw.strip(), ""
+        if text:
+            texts.append(text)
+    main = max(pieces, key=lambda ln: len(ln.text))
+    x0 = min(ln.bbox.x0 for ln in pieces)
+    y0 = min(ln.bbox.y0 for ln in pieces)
+    x1 = max(ln.bbox.x1 for ln in pieces)
+    y1 = max(ln.bbox.y1 for ln in pieces)
+    chars = sum(len(ln.text) for ln in pieces) or 1
+    bold = sum(len(ln.text) for ln in pieces if ln.bold) * 2 > chars
+    mono = sum(len(ln.text) for ln in pieces if ln.mono) * 2 > chars
+    role = next((ln.role for ln in pieces if ln.role and ln.role[0] in "HT"), "") or main.role
+    return Row(" ".join(texts), ends, Box(x0, y0, x1, y1), main.font_size, bold, mono, role, block)
+
+
+# --------------------------------------------------------------------------------------------
+# Furniture left in the text ("flag" mode) and hidden text
+
+
+def _furniture_texts(page: PageText) -> frozenset[str]:
+    if not page.furniture or not any(w.endswith("_flagged") for w in page.warnings):
+        return frozenset()  # stripped already (or none found)
+    return frozenset(" ".join(t.split()) for t in page.furniture)
+
+
+def _is_furniture(line: TextLine, furniture: frozenset[str], height: float) -> bool:
+    if " ".join(line.text.split()) not in furniture:
+        return False
+    if height <= 0:
+        return True
+    b = line.bbox
+    # running heads and feet at the edges; line numbers (short integers) anywhere in the margin
+    return b.y1 <= FURNITURE_ZONE * height or b.y0 >= (1 - FURNITURE_ZONE) * height or line.text.strip().isdigit()
+
+
+def _visible_part(line: TextLine, hidden: Sequence[HiddenSpan]) -> TextLine | None:
+    """The line without the hidden text it holds; None when nothing visible is left."""
+    b = line.bbox
+    area = max((b.x1 - b.x0) * (b.y1 - b.y0), 1e-9)
+    text = line.text
+    for span in hidden:
+        s = span.bbox
+        w = min(b.x1, s.x1) - max(b.x0, s.x0)
+        h = min(b.y1, s.y1) - max(b.y0, s.y0)
+        inside = (w * h) / area if w > 0 and h > 0 else 0.0
+        covers_span = w > 0 and h > 0 and (w * h) >= HIDDEN_OVERLAP * max((s.x1 - s.x0) * (s.y1 - s.y0), 1e-9)
+        if inside < HIDDEN_OVERLAP and not covers_span and not _offpage(b, s):
+            continue
+        hidden_text = " ".join(span.text.split())
+        flat = " ".join(text.split())
+        if not hidden_text:
+            continue
+        if flat == hidden_text or (inside >= HIDDEN_OVERLAP and flat in hidden_text):
+            return None
+        if hidden_text in flat:
+            text = flat.replace(hidden_text, " ")
+    if text is line.text:
+        return line
+    if not text.strip():
+        return None
+    from attrs import evolve
+
+    return evolve(line, text=" ".join(text.split()))
+
+
+def _offpage(line: Box, span: Box) -> bool:
+    """The same box (an off-page run and the line pdfium made of it)."""
+    return abs(line.x0 - span.x0) < 1 and abs(line.y0 - span.y0) < 1 and abs(line.x1 - span.x1) < 1

@@ -1,0 +1,368 @@
+"""A document's typography, learnt once: the body text's size and face, and which styles set
+its headings at which level.
+
+Headings are a property of the document, not of one page: "bold 12 pt" is a section title
+because it sets short lines standing apart on many pages, and its level follows from the other
+heading styles (bigger is higher). So the style is learnt from a fixed set of pages
+(:func:`sample_indexes`, a function of the page count only) and every page is read with it:
+a page gets the same headings at the same levels whether it is read alone or with the whole
+document.
+
+Sources of levels, most trusted first:
+
+- a tagged PDF's structure tree (H1-H6, Title) when its headings look like headings (short);
+- the outline: bookmarks matched to a unit's text on their page vote for that unit's style's
+  level;
+- typography: heading styles ordered by size (bold before regular at one size); a style no
+  outline entry voted for sits one level below the style before it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+from attrs import field, frozen
+
+from pdfcore.models import DocumentFacts, OutlineEntry, PageText
+from pdfcore.structure.rows import page_rows
+from pdfcore.structure.units import Unit, list_marker, split_units
+
+#: Documents of up to this many pages are learnt from every page; longer ones from the first
+#: SAMPLE_HEAD pages and SAMPLE_PAIRS pairs of facing pages spread through the rest.
+SAMPLE_ALL = 40
+SAMPLE_HEAD = 8
+SAMPLE_PAIRS = 10
+#: A heading is at most this many rows, characters and words.
+HEADING_ROWS = 3
+HEADING_CHARS = 160
+HEADING_WORDS = 24
+#: Prominence: this much larger than the body, or bold at least this share of its size.
+LARGER = 1.12
+BOLD_SIZE = 0.85
+#: A style is a heading style when at least this share of its units are heading-like.
+HEADING_SHARE = 0.5
+#: ...and it sets at most this share of the document's characters.
+HEADING_TEXT_SHARE = 0.25
+#: Tagged headings are trusted when their median length is at most this many characters.
+TAGGED_HEADING_CHARS = 150
+MAX_LEVEL = 6
+
+StyleKey = tuple[float, bool]
+
+_CAPTION = re.compile(
+    r"^(?:Figure|FIGURE|Fig\.|FIG\.|Table|TABLE|Tab\.|Abbildung|Abb\.|Tabelle|Tableau|Figura|Tabla|Chart|Exhibit|"
+    r"Plate|Scheme|Listing|Graph|Diagram|Illustration)\s*[A-Z]?[\dIVX]+(?:[.\-–]\d+)*[a-z]?(?=[\s:.—–-]|$)"
+)
+_NUMBERING = re.compile(
+    r"^(?:(?:Chapter|CHAPTER|Section|SECTION|Part|PART|Appendix|APPENDIX)\s+)?([A-Z]|\d+)((?:\.\d+)*)\.?(?=\s)"
+)
+_LONG_WORD = re.compile(r"[^\W\d_]{3}", re.UNICODE)
+
+
+@frozen
+class DocumentStyle:
+    body_size: float = 0.0
+    body_bold: bool = False
+    body_mono: bool = False
+    #: Heading styles, most prominent first: (size key, bold, level).
+    levels: tuple[tuple[float, bool, int], ...] = ()
+    #: The usual numbering depth of each heading style's headings ("2.1": 2), when numbered.
+    depths: tuple[tuple[float, bool, int], ...] = ()
+    #: The structure tree's heading tags are used for this document.
+    tagged: bool = False
+    #: The outline's entries by the 1-based page they point to.
+    outline: dict[int, list[OutlineEntry]] = field(factory=dict, eq=False, repr=False)
+
+    def depth_of(self, size: float, bold: bool) -> int:
+        """The numbering depth headings in this style usually have (0: unnumbered, unknown)."""
+        key = style_key(size, bold)
+        return next((d for s, b, d in self.depths if (s, b) == key), 0)
+
+    def knows(self, size: float, bold: bool) -> bool:
+        """Headings are set in this style in this document."""
+        key = style_key(size, bold)
+        return any((s, b) == key for s, b, _ in self.levels)
+
+    def level_of(self, size: float, bold: bool) -> int:
+        """The level of a heading set in this style: its learnt level; for a style not learnt,
+        one below the closest more prominent learnt style (1 when none is); without learnt
+        styles, by how much larger than the body text it is."""
+        key = style_key(size, bold)
+        closest = 0
+        for s, b, level in self.levels:  # most prominent first
+            if (s, b) == key:
+                return level
+            if (-s, not b) < (-key[0], not key[1]):  # more prominent than this style
+                closest = level
+        if self.levels:
+            return min(MAX_LEVEL, closest + 1)
+        if self.body_size and size >= 1.6 * self.body_size:
+            return 1
+        if self.body_size and size >= 1.25 * self.body_size:
+            return 2
+        return 3
+
+
+NO_STYLE = DocumentStyle()
+
+
+def style_key(size: float, bold: bool) -> StyleKey:
+    return (round(size * 2) / 2, bold)
+
+
+def sample_indexes(page_count: int) -> list[int]:
+    """0-based pages a document's style is learnt from: a function of the page count only."""
+    if page_count <= SAMPLE_ALL:
+        return list(range(page_count))
+    picks = set(range(SAMPLE_HEAD))
+    rest = page_count - SAMPLE_HEAD
+    for k in range(SAMPLE_PAIRS):
+        first = SAMPLE_HEAD + (2 * k + 1) * rest // (2 * SAMPLE_PAIRS)
+        first = min(first, page_count - 2)
+        picks.update((first, first + 1))
+    return sorted(picks)
+
+
+def learn(pages: Sequence[PageText], facts: DocumentFacts, *, join_hyphenation: bool = True) -> DocumentStyle:
+    """The document's style from its sample pages (finished: blocks in reading order)."""
+    per_page: list[tuple[PageText, list[Unit]]] = []
+    sizes: Counter[float] = Counter()
+    bold_chars: Counter[float] = Counter()
+    mono_chars: Counter[float] = Counter()
+    tagged_lengths: list[int] = []
+    for page in pages:
+        rows = page_rows(page, join_hyphenation=join_hyphenation, page_height=_height(facts, page.index))
+        for r in rows:
+            n = len(r.text)
+            size = round(r.size * 2) / 2
+            sizes[size] += n
+            if r.bold:
+                bold_chars[size] += n
+            if r.mono:
+                mono_chars[size] += n
+        units = split_units(rows, join_hyphenation)
+        per_page.append((page, units))
+        tagged_lengths.extend(len(u.text) for u in units if is_heading_role(u.role))
+    outline = outline_by_page(facts.outline)
+    if not sizes:
+        return DocumentStyle(outline=outline)
+    body = max(sizes, key=lambda s: (sizes[s], -s))
+    body_bold = bold_chars[body] * 2 > sizes[body]
+    body_mono = mono_chars[body] * 2 > sizes[body]
+    base = DocumentStyle(body_size=body, body_bold=body_bold, body_mono=body_mono)
+    if tagged_lengths and sorted(tagged_lengths)[len(tagged_lengths) // 2] <= TAGGED_HEADING_CHARS:
+        return DocumentStyle(body_size=body, body_bold=body_bold, body_mono=body_mono, tagged=True, outline=outline)
+    total_chars = sum(sizes.values())
+    candidates: Counter[StyleKey] = Counter()
+    seen: Counter[StyleKey] = Counter()
+    chars: Counter[StyleKey] = Counter()
+    votes: dict[StyleKey, Counter[int]] = defaultdict(Counter)
+    depths: dict[StyleKey, Counter[int]] = defaultdict(Counter)
+    for page, units in per_page:
+        entries = outline.get(page.index + 1, [])
+        columns = text_columns(units, body)
+        width = facts.pages[page.index].width if 0 <= page.index < len(facts.pages) else 0.0
+        height = _height(facts, page.index)
+        for at, u in enumerate(units):
+            key = style_key(u.size, u.bold)
+            text = u.text
+            seen[key] += 1
+            chars[key] += len(text)
+            entry = match_outline(text, entries) if entries and heading_shaped(u, text) else None
+            if entry is not None:
+                votes[key][entry.level] += 1
+            if heading_candidate(u, text, base) and aligned(u, columns, width) and introduces_text(units, at, height):
+                candidates[key] += 1
+                depth = numbering_depth(text)
+                if depth:
+                    depths[key][depth] += 1
+    top = min(candidates, key=lambda k: (-k[0], not k[1]), default=None)
+    styles = [
+        k
+        for k in candidates
+        if candidates[k] >= HEADING_SHARE * seen[k]
+        and chars[k] <= HEADING_TEXT_SHARE * total_chars
+        and (candidates[k] >= 2 or k == top or votes.get(k))
+    ]
+    styles.sort(key=lambda k: (-k[0], not k[1]))
+    levels: list[tuple[float, bool, int]] = []
+    numbered = tuple((k[0], k[1], min(depths[k])) for k in styles if depths.get(k))
+    previous = 0
+    for k in styles:
+        if votes.get(k):
+            level = votes[k].most_common(1)[0][0]
+        else:
+            level = previous + 1 if previous else 1
+        level = max(1, min(MAX_LEVEL, level))
+        levels.append((k[0], k[1], level))
+        previous = level
+    return DocumentStyle(
+        body_size=body,
+        body_bold=body_bold,
+        body_mono=body_mono,
+        levels=tuple(levels),
+        depths=numbered,
+        outline=outline,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Shared tests on units
+
+
+def is_heading_role(role: str) -> bool:
+    return role == "Title" or (role[:1] == "H" and (len(role) == 1 or role[1:].isdigit()))
+
+
+def role_level(role: str) -> int:
+    if role == "Title":
+        return 1
+    return int(role[1:]) if role[1:].isdigit() else 0
+
+
+def heading_shaped(unit: Unit, text: str) -> bool:
+    """Short enough for a heading, with words, not ending like a clause."""
+    if len(unit.rows) > HEADING_ROWS or len(text) > HEADING_CHARS or len(text.split()) > HEADING_WORDS:
+        return False
+    if not _LONG_WORD.search(text) or text.endswith((",", ";")):
+        return False
+    if text.count(",") >= 3 or "@" in text:
+        return False  # a list of names or addresses (an author block)
+    return not _CAPTION.match(text)
+
+
+def text_columns(units: Sequence[Unit], body_size: float) -> list[tuple[float, float]]:
+    """Left and right edges of the page's running text: paragraphs of two rows or more at the
+    body size (one pair per column)."""
+    edges: list[tuple[float, float]] = []
+    for u in units:
+        if len(u.rows) < 2 or (body_size and abs(u.size - body_size) > 0.1 * body_size):
+            continue
+        x = _margin_of(u)
+        if not any(abs(x - e[0]) <= 3.0 for e in edges):
+            edges.append((x, u.x1))
+    return edges
+
+
+def aligned(unit: Unit, columns: Sequence[tuple[float, float]], page_width: float) -> bool:
+    """A heading starts at the left edge of the running text (or a little in from it), or is
+    centred on the page or on a column; anything else is a label inside a drawing."""
+    if not columns:
+        return True
+    x0, x1 = unit.x0, unit.x1
+    em = max(unit.size, 6.0)
+    centre = (x0 + x1) / 2
+    for left, right in columns:
+        if -3.0 <= x0 - left <= 2.5 * em or abs(centre - (left + right) / 2) <= max(6.0, 0.03 * (right - left)):
+            return True
+    return bool(page_width) and abs(centre - page_width / 2) <= 0.03 * page_width
+
+
+def introduces_text(units: Sequence[Unit], k: int, page_height: float) -> bool:
+    """Unit ``k`` is followed by what a heading introduces: the next unit starts right below it
+    (within a few lines, overlapping it horizontally) and is not a one-row label, or the
+    heading ends a column near the page's foot. Labels inside drawings fail this."""
+    u = units[k]
+    if k + 1 >= len(units):
+        return page_height <= 0 or u.y1 >= 0.75 * page_height
+    nxt = units[k + 1]
+    line = max(u.size, nxt.size, 6.0) * 1.2
+    below = nxt.y0 - u.y1
+    if nxt.x0 >= u.x1 + 1.0 or nxt.x1 <= u.x0 - 1.0 or below < -0.5 * line or below > 4.0 * line:
+        # the next unit is elsewhere: the heading closes a column (text goes on in the next)
+        return page_height > 0 and u.y1 >= 0.75 * page_height and nxt.y0 < u.y0
+    if len(nxt.rows) > 1 or len(nxt.text.split()) >= 4:
+        return True
+    # a one-row label below: only another heading (set otherwise) that introduces text itself
+    if (nxt.size, nxt.bold) == (u.size, u.bold) or not heading_shaped(nxt, nxt.text):
+        return False
+    if k + 2 >= len(units):
+        return True
+    after = units[k + 2]
+    return len(after.rows) > 1 or len(after.text.split()) >= 4
+
+
+def _margin_of(unit: Unit) -> float:
+    xs = sorted(r.x0 for r in unit.rows)
+    return xs[len(xs) // 2]
+
+
+def prominent(unit: Unit, style: DocumentStyle) -> bool:
+    body = style.body_size
+    if body <= 0:
+        return False
+    size = unit.size
+    if size >= LARGER * body:
+        return True
+    return unit.bold and not style.body_bold and size >= BOLD_SIZE * body
+
+
+def heading_candidate(unit: Unit, text: str, style: DocumentStyle) -> bool:
+    """A unit that looks like a heading on its own: short, prominent, not a list item's text
+    (a bulleted bold line is a list item), starting with a capital, a digit or a quote."""
+    if not heading_shaped(unit, text) or not prominent(unit, style):
+        return False
+    first = text[:1]
+    if first.islower():
+        return False
+    marker = list_marker(text)
+    return not marker or marker[0].isalnum() or marker[0] == "("
+
+
+def is_caption(text: str) -> bool:
+    return _CAPTION.match(text) is not None
+
+
+def numbering_depth(text: str) -> int:
+    """How deep a heading's number is: "2" -> 1, "2.1" -> 2, "A.3.1" -> 3; 0 when unnumbered."""
+    m = _NUMBERING.match(text)
+    if not m:
+        return 0
+    head = m.group(1)
+    if head.isalpha() and not m.group(2) and text[1:2] != ".":
+        return 0  # a word starting with a capital, not "A." or "A.1"
+    return 1 + m.group(2).count(".")
+
+
+# --------------------------------------------------------------------------------------------
+# Outline
+
+
+def outline_by_page(outline: Sequence[OutlineEntry]) -> dict[int, list[OutlineEntry]]:
+    out: dict[int, list[OutlineEntry]] = defaultdict(list)
+    for e in outline:
+        if e.page and e.title.strip():
+            out[e.page].append(e)
+    return out
+
+
+_NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
+_LEADING_NUMBER = re.compile(r"^(?:[A-Z]|\d+)(?:\.\d+)*\.?\s+")
+
+
+def normalise_title(text: str) -> str:
+    return _NON_WORD.sub(" ", text.lower()).strip()
+
+
+def match_outline(text: str, entries: Sequence[OutlineEntry]) -> OutlineEntry | None:
+    """The outline entry (of the unit's page) naming this text, if any: the same words, with or
+    without a leading number."""
+    norm = normalise_title(text)
+    if not norm:
+        return None
+    bare = normalise_title(_LEADING_NUMBER.sub("", text))
+    for e in entries:
+        title = normalise_title(e.title)
+        if not title:
+            continue
+        if title in (norm, bare) or normalise_title(_LEADING_NUMBER.sub("", e.title)) in (norm, bare):
+            return e
+        if len(title) >= 8 and norm.startswith(title) and len(title) >= 0.6 * len(norm):
+            return e
+    return None
+
+
+def _height(facts: DocumentFacts, index: int) -> float:
+    return facts.pages[index].height if 0 <= index < len(facts.pages) else 0.0

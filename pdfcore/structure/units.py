@@ -1,0 +1,280 @@
+"""Rows grouped into units: one paragraph, heading, list item or code block each.
+
+The layout's blocks end at vertical gaps, size changes and column jumps. Typeset text often
+sets paragraphs without a gap (a first-line indent, or a short last line, tells where one ends)
+and a heading right above its text; so each block's rows are cut again here, between two rows
+when (in order of the checks in :func:`_breaks`):
+
+- the tagged roles differ (a heading, a list, a table, a caption, code, a note);
+- the size changes by more than SIZE_STEP, or the face turns monospaced or back;
+- the face turns bold or back (a row is bold when it is bold from its first character to its
+  last: a bold first word or a run-in heading does not make it bold);
+- the row starts a list item (a bullet, or a number or letter and a period or parenthesis);
+- the row above ends short: the first word of the row would have fit on it (the last row of a
+  paragraph), except between centred rows (a centred title's rows are all short);
+- the row starts with a first-line indent under a row that does not, or is back at the margin
+  after two rows or more set in from it (a block quote ends);
+- inside a list item, a row back at the item's marker without one ends the item, unless the
+  row above ran to the right margin (items wrapping to the margin).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pdfcore.layout.hyphens import HYPHENS, ends_hyphenated, hyphen_join
+from pdfcore.structure.rows import Row
+
+#: A size change larger than this share starts a new unit.
+SIZE_STEP = 0.12
+#: A row whose left edge is this many em right of the block's margin (and at most
+#: INDENT_MAX em) has a first-line indent.
+INDENT_MIN = 0.8
+INDENT_MAX = 6.0
+#: Two rows are centred when their centres are within this many points of each other.
+CENTRE_PT = 3.0
+#: Edges within this many points are aligned.
+ALIGN_PT = 2.0
+
+#: List markers at the start of a row: bullets (with the private-use code points symbol fonts
+#: map theirs to), and numbers, letters or roman numerals closed by a period or parenthesis.
+BULLETS = "•◦▪▫‣⁃∙●○■□►▶▸▹✓✔➢➤❖◆◇→–—-*·\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf0e0\uf0d7"
+_BULLET = re.compile(f"^([{re.escape(BULLETS)}])(?:\\s+|(?=[A-Za-z\u00c0-\u024f\u0400-\u04ff]))")
+_ENUM = re.compile(r"^(\(?(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)])\s+(?=\S)")
+
+
+class Unit:
+    """Consecutive rows of one block making one element (see the module docstring).
+
+    Its box, font facts and text are computed once (:meth:`refresh` after changing ``rows``).
+    """
+
+    __slots__ = (
+        "bold",
+        "join",
+        "kind",
+        "level",
+        "marker",
+        "mono",
+        "rows",
+        "size",
+        "text",
+        "x0",
+        "x1",
+        "y0",
+        "y1",
+    )
+
+    def __init__(self, rows: list[Row], join_hyphenation: bool = True) -> None:
+        self.rows = rows
+        self.join = join_hyphenation
+        #: Set by the classification: "paragraph", "heading", "list_item", "code", "caption".
+        self.kind = "paragraph"
+        self.level = 0
+        self.marker = ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        rows = self.rows
+        first = rows[0]
+        self.x0, self.y0, self.x1, self.y1 = first.x0, first.y0, first.x1, first.y1
+        self.size, self.bold, self.mono, self.text = first.size, first.bold, first.mono, first.text
+        if len(rows) == 1:
+            return
+        x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
+        longest = len(first.text)
+        chars = bold = 0
+        mono = True
+        for r in rows:
+            n = len(r.text)
+            x0 = r.x0 if r.x0 < x0 else x0
+            y0 = r.y0 if r.y0 < y0 else y0
+            x1 = r.x1 if r.x1 > x1 else x1
+            y1 = r.y1 if r.y1 > y1 else y1
+            if n > longest:
+                longest, self.size = n, r.size
+            chars += n
+            if r.bold:
+                bold += n
+            mono = mono and r.mono
+        self.x0, self.y0, self.x1, self.y1 = x0, y0, x1, y1
+        self.bold = bold * 2 > max(chars, 1)
+        self.mono = mono
+        self.text = join_rows(rows, self.join)
+
+    @property
+    def first(self) -> Row:
+        return self.rows[0]
+
+    @property
+    def last(self) -> Row:
+        return self.rows[-1]
+
+    @property
+    def block(self) -> int:
+        return self.rows[0].block
+
+    @property
+    def role(self) -> str:
+        return self.rows[0].role
+
+    def __repr__(self) -> str:
+        return f"Unit({self.kind}, {self.text[:40]!r})"
+
+
+def join_rows(rows: Sequence[Row], join_hyphenation: bool = True) -> str:
+    """The rows' text as one line: words broken at a row end joined (see layout.hyphens)."""
+    out = ""
+    broken = ""
+    for r in rows:
+        t = r.text
+        if not out:
+            out = t
+        elif join_hyphenation and t and (broken or (out[-1:] in HYPHENS and ends_hyphenated(out, t))):
+            head, _, rest = t.partition(" ")
+            out = hyphen_join(out, head, broken)
+            if rest.strip():
+                out += " " + rest.strip()
+        else:
+            out += " " + t
+        broken = r.ends
+    return out
+
+
+def list_marker(text: str) -> str:
+    """The list marker a row starts with ("" for none): a bullet, or "3." / "a)" / "(iv)"."""
+    m = _BULLET.match(text)
+    if m:
+        return m.group(1)
+    m = _ENUM.match(text)
+    return m.group(1) if m else ""
+
+
+def split_units(rows: Sequence[Row], join_hyphenation: bool = True) -> list[Unit]:
+    """The page's rows (in reading order) cut into units."""
+    units: list[Unit] = []
+    start = 0
+    n = len(rows)
+    while start < n:
+        end = start + 1
+        block = rows[start].block
+        while end < n and rows[end].block == block:
+            end += 1
+        if end - start == 1:
+            units.append(Unit([rows[start]], join_hyphenation))
+        else:
+            units.extend(_split_block(rows[start:end], join_hyphenation))
+        start = end
+    return units
+
+
+def _split_block(rows: Sequence[Row], join_hyphenation: bool) -> list[Unit]:
+    left = _margin([r.x0 for r in rows])
+    right = max(r.x1 for r in rows)
+    centre = (min(r.x0 for r in rows) + right) / 2
+    units: list[Unit] = []
+    current: list[Row] = []
+    marker_x = text_x = 0.0
+    in_item = False
+    markers = [list_marker(r.text) for r in rows]
+    for k, row in enumerate(rows):
+        if current and _breaks(
+            current[-1], row, markers[k], left, right, centre, in_item, marker_x, text_x, len(current) == 1
+        ):
+            units.append(Unit(current, join_hyphenation))
+            current = []
+        if not current:
+            marker = markers[k]
+            in_item = bool(marker)
+            marker_x = row.x0
+            text_x = row.x0 + _width_of(row, len(marker) + 1) if marker else row.x0
+        current.append(row)
+    if current:
+        units.append(Unit(current, join_hyphenation))
+    return units
+
+
+def _breaks(
+    prev: Row,
+    row: Row,
+    marker: str,
+    left: float,
+    right: float,
+    centre: float,
+    in_item: bool,
+    marker_x: float,
+    text_x: float,
+    first_row: bool = False,
+) -> bool:
+    if _role_group(prev.role) != _role_group(row.role):
+        return True
+    big = max(prev.size, row.size)
+    if big > 0 and abs(prev.size - row.size) > SIZE_STEP * big:
+        return True
+    if prev.mono != row.mono:
+        return True
+    short = _ends_short(prev, row, right)
+    centred = (
+        prev.x0 - left > ALIGN_PT
+        and row.x0 - left > ALIGN_PT
+        and abs((prev.x0 + prev.x1) / 2 - centre) < CENTRE_PT
+        and abs((row.x0 + row.x1) / 2 - centre) < CENTRE_PT
+    )
+    if prev.bold != row.bold:
+        return True
+    if marker:
+        return True
+    if in_item:
+        # a row at the item's text indent continues it; one back at the marker ends it, unless
+        # the item wraps to the margin (then the row above ran to the right edge)
+        return row.x0 < text_x - ALIGN_PT and (short or row.x0 < marker_x - ALIGN_PT)
+    if centred:
+        return False  # the rows of a centred title or paragraph
+    if short:
+        return True
+    em = row.size if row.size > 0 else max(row.height * 0.8, 1.0)
+    if row.x0 < prev.x0 - INDENT_MIN * em and not first_row:
+        return True  # back out to the margin after rows set in from it (a block quote ends)
+    indent = row.x0 - left
+    return INDENT_MIN * em <= indent <= INDENT_MAX * em and abs(prev.x0 - left) <= ALIGN_PT
+
+
+def _ends_short(prev: Row, row: Row, right: float) -> bool:
+    """The row above ended with room for the row's first word (the last row of a paragraph)."""
+    room = right - prev.x1
+    if room <= ALIGN_PT:
+        return False
+    word = row.text.split(" ", 1)[0]
+    need = _width_of(prev, len(word) + 1)
+    return room > need * 0.9 + ALIGN_PT
+
+
+def _width_of(row: Row, chars: int) -> float:
+    """Width of ``chars`` characters at the row's average character width."""
+    n = max(len(row.text), 1)
+    return (row.x1 - row.x0) / n * chars
+
+
+def _margin(xs: list[float]) -> float:
+    """The left edge most rows share (the smallest among ties), else the leftmost."""
+    xs = sorted(xs)
+    best, best_count = xs[0], 0
+    hi = 0
+    n = len(xs)
+    for lo, x in enumerate(xs):
+        # rows within ALIGN_PT to the right of x (x is the leftmost of its group)
+        hi = max(hi, lo)
+        while hi + 1 < n and xs[hi + 1] - x <= ALIGN_PT:
+            hi += 1
+        if hi - lo + 1 > best_count:
+            best, best_count = x, hi - lo + 1
+    return best if best_count >= 2 else xs[0]
+
+
+def _role_group(role: str) -> str:
+    if not role or role == "P":
+        return ""
+    if role[0] == "H" or role == "Title":
+        return "H"
+    return role

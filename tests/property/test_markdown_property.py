@@ -1,0 +1,81 @@
+"""Markdown shape properties of the structure engine, on random pages and tables."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pdfcore.layout import assemble
+from pdfcore.models import Box, DocumentFacts, PageInfo, PageText, Table, TextLine
+from pdfcore.structure import learn, page_structure, render_page, render_table
+
+FACTS = DocumentFacts(page_count=1, metadata=(), outline=(), pages=(PageInfo(index=0, width=612.0, height=792.0),))
+
+_WORDS = st.sampled_from(
+    ["alpha", "Beta", "gamma", "1.", "2)", "•", "-", "#", "##", "Table", "Figure", "3:", "|", "*", ">", "x", "END."]
+)
+_TEXT = st.lists(_WORDS, min_size=1, max_size=9).map(" ".join)
+
+
+@st.composite
+def pages(draw: st.DrawFn) -> PageText:
+    n = draw(st.integers(1, 25))
+    lines = []
+    y = 40.0
+    for _ in range(n):
+        size = draw(st.sampled_from([7.0, 9.0, 10.0, 10.0, 10.0, 12.0, 16.0, 24.0]))
+        x = draw(st.sampled_from([72.0, 72.0, 84.0, 100.0, 320.0]))
+        text = draw(_TEXT)
+        width = draw(st.floats(0.2, 1.0)) * (540.0 - x)
+        y += draw(st.sampled_from([0.0, 1.1, 1.2, 1.2, 2.5])) * size
+        lines.append(
+            TextLine(text, Box(x, y, x + max(width, 1.0), y + size), size, draw(st.booleans()), draw(st.booleans()))
+        )
+    return assemble(PageText(index=0, text="", lines=tuple(lines)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(pages())
+def test_every_heading_line_has_one_to_six_hashes_and_no_word_is_lost(page: PageText) -> None:
+    md = render_page(page_structure(page, FACTS, learn([page], FACTS)))
+    in_code = False
+    for line in md.split("\n"):
+        if line.startswith(("```", "~~~")):
+            in_code = not in_code
+            continue
+        if not in_code and line.startswith("#"):
+            assert re.match(r"^#{1,6} \S", line), line
+    # every word of the page's text is in the Markdown (markers may be rewritten: "•" -> "-")
+    have = md.split()
+    for word in page.text.split():
+        if word in ("•", "-", "*", "1.", "2)"):
+            continue
+        assert word in have or any(word in w for w in have), word
+
+
+_CELL = st.text(alphabet=st.sampled_from(list("ab|c \n12*#<>&")), max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(_CELL, max_size=5),
+    st.lists(st.lists(_CELL, min_size=1, max_size=5), max_size=6),
+)
+def test_a_rendered_table_has_the_structured_table_s_rows(header: list[str], rows: list[list[str]]) -> None:
+    table = Table(header=tuple(header), rows=tuple(tuple(r) for r in rows), bbox=Box(0, 0, 10, 10))
+    md = render_table(table)
+    expected = len(rows) + (1 if header else 0)
+    if not header and not rows:
+        assert md == ""
+        return
+    if md.startswith("<table>"):
+        assert md.count("<tr>") == expected
+        assert md.count("<table>") == 1 and md.endswith("</table>")
+    else:
+        lines = md.split("\n")
+        assert re.fullmatch(r"\|( --- \|)+", lines[1])
+        assert len(lines) - 1 == expected  # the delimiter row is not a row of the table
+        widths = {len(re.findall(r"(?<!\\)\|", line)) for line in lines}
+        assert len(widths) == 1  # every row has the header's cells
