@@ -17,7 +17,9 @@ from adapters._pdfium import unchecked
 
 #: Font names that mean a bold face (after the subset prefix): the usual weight words, TeX's
 #: bold extended (CMBX, SFBX, CMSSBX, LMRoman...-Bold) and bold Computer Modern (CMB10).
-_BOLD = re.compile(r"BOLD|BLACK|HEAVY|SEMIB|DEMI|EXTRAB|ULTRAB|(?<![A-Z])CM(?:SS)?BX|SFBX|SFSX|CMB\d|[-,_ ](?:BD|BLK)\b")
+_BOLD = re.compile(
+    r"BOLD|BLACK|HEAVY|SEMIB|DEMI|EXTRAB|ULTRAB|(?<![A-Z])CM(?:SS)?BX|SFBX|SFSX|CMB\d|[-,_ ](?:BD|BLK)\b"
+)
 #: Font names of monospaced faces (code).
 _MONO = re.compile(
     r"MONO|COURIER|CONSOL|MENLO|INCONSOLATA|CMTT|SFTT|LMTT|TYPEWRITER|SOURCECODE|FIRACODE|CASCADIA|"

@@ -308,12 +308,12 @@ def _lines(
                 first = start + (size - len(body.lstrip()))
                 if "\x00" in words:
                     words = words.replace("\x00", "")
-                size, bold, mono, role = line_facts(raw, first)
+                points, bold, mono, role = line_facts(raw, first)
                 if bold or mono:
                     # the whole line, not a bold first word (a run-in heading) or inline code
                     _, bold_end, mono_end, _ = line_facts(raw, start + len(body.rstrip(_LINE_END)) - 1)
                     bold, mono = bold and bold_end, mono and mono_end
-                out.append(TextLine(words, bbox, size, bold, mono, role))
+                out.append(TextLine(words, bbox, points, bold, mono, role))
                 if pieces and gaps is not None and len(gaps) < MAX_GAPS:
                     _line_gaps(pieces, bbox, space, gaps)
             start = end + 1
