@@ -1,9 +1,9 @@
-"""``pdfcore-mcp``: the stdio MCP server.
+"""``pdfcore-mcp``: the MCP server, over stdio (the default) or Streamable HTTP (``--transport http``).
 
 Only protocol messages go to stdout; logs go to stderr. Start-up imports the MCP SDK and the
-light core only: engines (pdfium, torch, OCR) load on first use. The wire is claimed first and
-the first requests of a session are answered from the catalog while the SDK loads
-(:mod:`mcp_adapter.early`).
+light core only: engines (pdfium, torch, OCR) load on first use. Over stdio the wire is claimed
+first and the first requests of a session are answered from the catalog while the SDK loads
+(:mod:`mcp_adapter.early`); over HTTP (:mod:`mcp_adapter.http`) the server listens once built.
 """
 
 from __future__ import annotations
@@ -17,10 +17,19 @@ from typing import Any
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="pdfcore-mcp", description="pdfcore MCP server (stdio)")
+    p = argparse.ArgumentParser(prog="pdfcore-mcp", description="pdfcore MCP server (stdio or Streamable HTTP)")
     p.add_argument("--profile", choices=("full", "compact"), help="tool set to expose (default: config, else full)")
     p.add_argument("--root", action="append", default=[], help="allowed root folder (repeatable)")
     p.add_argument("--config", help="configuration file (default: $PDFCORE_CONFIG or ~/.config/pdfcore/config.toml)")
+    p.add_argument("--transport", choices=("stdio", "http"), help="stdio (default: config, else stdio) or http")
+    http = p.add_argument_group("HTTP transport (see docs/deployment.md)")
+    http.add_argument("--host", help="address to listen on (default: config, else 127.0.0.1)")
+    http.add_argument("--port", type=int, help="port to listen on (default: config, else 8765; 0: any free port)")
+    http.add_argument("--path", help="the MCP endpoint (default: config, else /mcp)")
+    http.add_argument(
+        "--token-file",
+        help="file whose first line is the bearer token clients must send (else PDFCORE_HTTP_TOKEN or config)",
+    )
     return p.parse_args(argv)
 
 
@@ -33,7 +42,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.root:
         overrides["paths"] = {"roots": list(args.root)}
     if args.profile:
-        overrides["server"] = {"profile": args.profile}
+        overrides.setdefault("server", {})["profile"] = args.profile
+    if args.transport:
+        overrides.setdefault("server", {})["transport"] = args.transport
+    for key in ("host", "port", "path"):
+        if getattr(args, key) is not None:
+            overrides.setdefault("http", {})[key] = getattr(args, key)
     try:
         settings = load_settings(args.config, overrides=overrides)
     except PdfcoreError as exc:
@@ -45,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
         level=settings.server.log_level,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    if settings.server.transport == "http":
+        return _serve_http(settings, args.token_file)
     from mcp_adapter.early import Answers, Wire
 
     # [server] early_answers = false: no early answers, every request waits for the SDK (the wire
@@ -91,6 +107,45 @@ def _serve(settings: Any, wire: Any) -> int:
     try:
         anyio.run(server.run_stdio_async, wire.incoming(), wire.outgoing())
     finally:
+        core.close()
+    return 0
+
+
+def _serve_http(settings: Any, token_file: str | None) -> int:
+    """Streamable HTTP until SIGTERM / SIGINT (:mod:`mcp_adapter.http`)."""
+    import functools
+
+    import anyio
+
+    import pdfcore
+    from mcp_adapter.http import bind_socket, check_bind, read_token, serve
+    from pdfcore.errors import PdfcoreError
+
+    try:
+        token = read_token(settings.http, token_file)
+        check_bind(settings.http.host, token)
+        sock = bind_socket(settings.http.host, settings.http.port)
+    except PdfcoreError as exc:
+        sys.stderr.write(f"pdfcore-mcp: {exc.code}: {exc.message}\n")
+        return 2
+    try:
+        core = pdfcore.build(settings)
+    except PdfcoreError as exc:
+        sock.close()
+        sys.stderr.write(f"pdfcore-mcp: {exc.code}: {exc.message}\n")
+        return 2
+    core.prestart(None)
+    threading.Thread(target=_warm_store, args=(core,), name="pdfcore-early-warm", daemon=True).start()
+    from mcp_adapter.server import create_server
+
+    server = create_server(core)
+    gc.freeze()
+    try:
+        anyio.run(functools.partial(serve, server, settings.http, token=token, sock=sock))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
         core.close()
     return 0
 

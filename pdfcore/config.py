@@ -161,6 +161,45 @@ class ServerSettings:
     #: recorded catalog while the MCP SDK loads (mcp_adapter/early.py; docs/adr/0002-early-answers.md).
     #: False: every request waits for the SDK.
     early_answers: bool = True
+    #: How ``pdfcore-mcp`` serves: "stdio" (one client, the process's stdin/stdout) or "http"
+    #: (Streamable HTTP, many clients; see [http] and docs/deployment.md).
+    transport: str = field(default="stdio", validator=_one_of("stdio", "http"))
+
+
+def _http_path(inst: Any, att: attrs.Attribute[Any], value: str) -> None:
+    if not value.startswith("/") or any(c.isspace() or c in "?#" for c in value) or len(value) > 200:
+        raise ValueError(f"{att.name} must be a URL path starting with '/' (no spaces, '?' or '#'); got {value!r}")
+
+
+@frozen
+class HttpSettings:
+    """The Streamable HTTP transport (``pdfcore-mcp --transport http``)."""
+
+    host: str = "127.0.0.1"
+    port: int = field(default=8765, validator=_in_range(0, 65535))
+    #: The MCP endpoint.
+    path: str = field(default="/mcp", validator=_http_path)
+    #: The bearer token clients must send (``Authorization: Bearer <token>``). Prefer
+    #: ``token_file`` or ``PDFCORE_HTTP_TOKEN``; never shown by server_info or logged.
+    token: str = field(default="", repr=False, metadata={"secret": True})
+    #: A file holding the token (its first line); read at start-up.
+    token_file: str = ""
+    #: Host header values accepted besides the loopback names ("name", "name:port" or "name:*";
+    #: "*" accepts any Host, for a server behind a proxy that checks it).
+    allowed_hosts: tuple[str, ...] = ()
+    #: Origin header values accepted besides those of the allowed hosts ("https://app.example"; "*": any).
+    allowed_origins: tuple[str, ...] = ()
+    #: Request bodies over this answer 413.
+    max_body_bytes: int = field(default=4 * 1024 * 1024, validator=_in_range(1024, 2**30))
+    #: Requests one client (MCP session, else address) may have in flight; one more answers 429.
+    max_calls_per_client: int = field(default=32, validator=_in_range(1, 10_000))
+    #: Seconds a shutdown (SIGTERM, Ctrl-C) waits for calls in flight before closing them.
+    shutdown_grace_seconds: float = field(default=10.0, validator=_in_range(0, 3600))
+    #: Answers GET with 200 {"status": "ok"} without a token (for load balancers and containers).
+    health_path: str = field(default="/healthz", validator=_http_path)
+    #: Proxy addresses whose X-Forwarded-For / X-Forwarded-Proto are trusted (uvicorn's
+    #: forwarded_allow_ips); "*" trusts every peer.
+    forwarded_allow_ips: tuple[str, ...] = ("127.0.0.1",)
 
 
 @frozen
@@ -175,6 +214,7 @@ class Settings:
     content_trust: ContentTrustSettings = ContentTrustSettings()
     extraction: ExtractionSettings = ExtractionSettings()
     server: ServerSettings = ServerSettings()
+    http: HttpSettings = HttpSettings()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -229,6 +269,13 @@ def _parse_str(raw: str) -> str:
     return raw.strip()
 
 
+def _parse_list(raw: str) -> tuple[str, ...]:
+    parts = tuple(p.strip() for p in raw.split(",") if p.strip())
+    if not parts:
+        raise ValueError("expected one or more values separated by ','")
+    return parts
+
+
 ENV_VARS: dict[str, tuple[str, str, Any]] = {
     "PDFCORE_CACHE_DIR": ("cache", "dir", lambda s: os.path.expanduser(_parse_str(s))),
     "PDFCORE_CACHE_TTL": ("cache", "ttl_hours", _parse_int(0, 8760)),
@@ -252,6 +299,16 @@ ENV_VARS: dict[str, tuple[str, str, Any]] = {
     "PDFCORE_WORKERS": ("backends", "workers", _parse_int(0, 64)),
     "PDFCORE_STORE": ("backends", "store", _parse_str),
     "PDFCORE_SERVER_EARLY_ANSWERS": ("server", "early_answers", _parse_bool),
+    "PDFCORE_TRANSPORT": ("server", "transport", _parse_str),
+    "PDFCORE_HTTP_HOST": ("http", "host", _parse_str),
+    "PDFCORE_HTTP_PORT": ("http", "port", _parse_int(0, 65535)),
+    "PDFCORE_HTTP_PATH": ("http", "path", _parse_str),
+    "PDFCORE_HTTP_TOKEN": ("http", "token", _parse_str),
+    "PDFCORE_HTTP_TOKEN_FILE": ("http", "token_file", lambda s: os.path.expanduser(_parse_str(s))),
+    "PDFCORE_HTTP_ALLOWED_HOSTS": ("http", "allowed_hosts", _parse_list),
+    "PDFCORE_HTTP_ALLOWED_ORIGINS": ("http", "allowed_origins", _parse_list),
+    "PDFCORE_HTTP_MAX_BODY_BYTES": ("http", "max_body_bytes", _parse_int(1024, 2**30)),
+    "PDFCORE_HTTP_MAX_CALLS_PER_CLIENT": ("http", "max_calls_per_client", _parse_int(1, 10_000)),
 }
 # Every key of [backends] has its own variable, PDFCORE_BACKENDS_<KEY> (the short names above
 # stay as aliases; two variables naming one key with different values stop start-up).
@@ -340,7 +397,14 @@ def settings_from_mapping(data: Mapping[str, Any], *, origin: str = "configurati
 
 
 def to_mapping(settings: Settings) -> dict[str, Any]:
-    out: dict[str, Any] = attr.asdict(settings, retain_collection_types=False)
+    """The settings as plain data; a secret (the HTTP token) shows only whether it is set."""
+
+    def hide(inst: Any, att: attrs.Attribute[Any] | None, value: Any) -> Any:
+        if att is not None and att.metadata.get("secret"):
+            return "(set)" if value else ""
+        return value
+
+    out: dict[str, Any] = attr.asdict(settings, retain_collection_types=False, value_serializer=hide)
     return out
 
 
