@@ -270,7 +270,7 @@ def _lines(
                 x0 = y0 = inf
                 x1 = y1 = -inf
                 tall = wide = False
-                pieces = [] if gaps is not None and rc > 1 else None
+                pieces = [] if rc > 1 and (gaps is not None or "\ufffe" in body) else None
                 for k in range(rc):
                     if get_rect(tp, k, out_l, out_t, out_r, out_b):
                         lv, tv, rv, bv = left.value, top.value, right.value, bottom.value
@@ -308,12 +308,15 @@ def _lines(
                 first = start + (size - len(body.lstrip()))
                 if "\x00" in words:
                     words = words.replace("\x00", "")
-                points, bold, mono, role = line_facts(raw, first)
-                if bold or mono:
-                    # the whole line, not a bold first word (a run-in heading) or inline code
-                    _, bold_end, mono_end, _ = line_facts(raw, start + len(body.rstrip(_LINE_END)) - 1)
-                    bold, mono = bold and bold_end, mono and mono_end
-                out.append(TextLine(words, bbox, points, bold, mono, role))
+                rows = (
+                    _rows_at_hyphens(raw, tp, start, body, to_box, line_facts, pieces)
+                    if pieces and "\ufffe" in words
+                    else None
+                )
+                if rows is not None:
+                    out.extend(rows)
+                else:
+                    out.append(_line(raw, words, bbox, first, start + len(body.rstrip(_LINE_END)) - 1, line_facts))
                 if pieces and gaps is not None and len(gaps) < MAX_GAPS:
                     _line_gaps(pieces, bbox, space, gaps)
             start = end + 1
@@ -329,6 +332,126 @@ def _lines(
         if seg.strip():
             out.append(TextLine(text=seg.replace("\r\n", " ").strip(), bbox=to_box(lft, btm, rgt, tpv)))
     return _split_margin(out, space)
+
+
+def _line(raw: Any, words: str, bbox: Box, first: int, last: int, line_facts: Any) -> TextLine:
+    """A text line with the font facts of its ``first`` character; bold and monospaced only
+    when its ``last`` character is too (the whole line, not a bold first word (a run-in
+    heading) or inline code)."""
+    points, bold, mono, role = line_facts(raw, first)
+    if bold or mono:
+        _, bold_end, mono_end, _ = line_facts(raw, last)
+        bold, mono = bold and bold_end, mono and mono_end
+    return TextLine(words, bbox, points, bold, mono, role)
+
+
+def _rows_at_hyphens(
+    raw: Any,
+    tp: Any,
+    start: int,
+    body: str,
+    to_box: Any,
+    line_facts: Any,
+    rects: list[tuple[float, float, float, float]] | None = None,
+) -> list[TextLine] | None:
+    """One pdfium line cut where it goes on on another row after a resolved hyphen, or None.
+
+    pdfium joins the halves of a word hyphenated at a line end into one line, the hyphen marked
+    U+FFFE, so the line spans two rows. The next row is usually the next line of the paragraph,
+    but it may be anything the content stream holds next: a running foot ("a di" + U+FFFE +
+    "22 FREE CULTURE" at the foot of a book page), a column's top, a footnote. Each row becomes
+    a line of its own (the mark ends the first one; the layout joins the word again inside a
+    paragraph), so furniture, columns and blocks see every row where it is.
+
+    ``rects`` are the line's rects (left, bottom, right, top), in text order, when the caller
+    has them: rows told apart there need no more pdfium calls (the common case: each mark ends
+    a row). Otherwise each piece between marks is measured.
+    """
+    if rects is not None:
+        if any(t - b > 1.5 * (r - lft) for lft, b, r, t in rects):
+            return None  # rotated text: its rows are not told apart by height
+        rows = _row_boxes(rects)
+        if len(rows) == 1:
+            return None
+        if len(rows) == body.count("\ufffe") + 1:
+            return _row_lines(raw, start, body, to_box, line_facts, rows)
+    fast = unchecked()
+    count_rects, get_rect = fast.count_rects, fast.get_rect
+    left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    out_l, out_t, out_r, out_b = ctypes.byref(left), ctypes.byref(top), ctypes.byref(right), ctypes.byref(bottom)
+    pieces: list[tuple[int, int, float, float, float, float]] = []  # start, end, left, bottom, right, top
+    a = lead = 0  # lead: where the next piece starts (text with nothing drawn goes with the next)
+    while a < len(body):
+        b = body.find("\ufffe", a)
+        b = len(body) if b < 0 else b + 1
+        x0 = y0 = float("inf")
+        x1 = y1 = float("-inf")
+        for k in range(count_rects(tp, start + a, b - a)):
+            if get_rect(tp, k, out_l, out_t, out_r, out_b):
+                x0, x1 = min(x0, left.value), max(x1, right.value)
+                y0, y1 = min(y0, bottom.value), max(y1, top.value)
+        if x0 != float("inf"):
+            if y1 - y0 > 1.5 * (x1 - x0):
+                return None  # rotated text: its rows are not told apart by height
+            last = pieces[-1] if pieces else None
+            if last is not None and abs(y0 + y1 - last[3] - last[5]) < max(y1 - y0, last[5] - last[3], 1.0):
+                s, _, l0, b0, r0, t0 = last  # centres within half a line: the same row, one line
+                pieces[-1] = (s, b, min(l0, x0), min(b0, y0), max(r0, x1), max(t0, y1))
+            else:
+                pieces.append((lead, b, x0, y0, x1, y1))
+            lead = b
+        elif pieces:  # nothing drawn (spaces): it goes with the piece before
+            s, _, l0, b0, r0, t0 = pieces[-1]
+            pieces[-1] = (s, b, l0, b0, r0, t0)
+            lead = b
+        a = b
+    if len(pieces) < 2:
+        return None
+    return _row_lines(
+        raw, start, body, to_box, line_facts, [(x0, y0, x1, y1) for _, _, x0, y0, x1, y1 in pieces], pieces
+    )
+
+
+def _row_boxes(rects: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    """Consecutive rects (left, bottom, right, top) on one row merged: a row's box each."""
+    rows: list[tuple[float, float, float, float]] = []
+    for lv, bv, rv, tv in rects:
+        if rows:
+            l0, b0, r0, t0 = rows[-1]
+            if abs(bv + tv - b0 - t0) < max(tv - bv, t0 - b0, 1.0):  # centres within half a line
+                rows[-1] = (min(l0, lv), min(b0, bv), max(r0, rv), max(t0, tv))
+                continue
+        rows.append((lv, bv, rv, tv))
+    return rows
+
+
+def _row_lines(
+    raw: Any,
+    start: int,
+    body: str,
+    to_box: Any,
+    line_facts: Any,
+    rows: list[tuple[float, float, float, float]],
+    spans: list[tuple[int, int, float, float, float, float]] | None = None,
+) -> list[TextLine]:
+    """One line per row (left, bottom, right, top): the text cut after each U+FFFE mark (one
+    mark per row change), or at the given ``spans`` (start, end, ...)."""
+    out: list[TextLine] = []
+    a = 0
+    for k, (x0, y0, x1, y1) in enumerate(rows):
+        if spans is not None:
+            a, b = spans[k][0], spans[k][1]
+        else:
+            b = body.find("\ufffe", a)
+            b = len(body) if b < 0 else b + 1
+        text = body[a:b]
+        words = text.strip().replace("\x00", "")
+        if words:
+            first = start + a + len(text) - len(text.lstrip())
+            last = start + a + len(text.rstrip(_LINE_END)) - 1
+            out.append(_line(raw, words, to_box(x0, y0, x1, y1), first, max(first, last), line_facts))
+        a = b
+    return out
 
 
 def _split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any, line_facts: Any) -> list[TextLine]:
@@ -359,6 +482,10 @@ def _split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any, line_
                 x0, x1 = min(x0, left.value), max(x1, right.value)
                 y0, y1 = min(y0, bottom.value), max(y1, top.value)
         if x0 == float("inf"):
+            continue
+        rows = _rows_at_hyphens(raw, tp, start + s, text, to_box, line_facts) if "\ufffe" in text else None
+        if rows is not None:
+            out.extend(rows)
             continue
         lead = s + len(text) - len(text.lstrip())
         size, bold, mono, role = line_facts(raw, start + lead)

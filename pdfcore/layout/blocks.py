@@ -8,25 +8,40 @@ of one visual line are joined with a space, and words broken at line ends are jo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+import re
+from collections.abc import Mapping, Sequence
+
+from attrs import evolve
 
 from pdfcore.layout.hyphens import HYPHENS, clean_line, ends_hyphenated, hyphen_join
 from pdfcore.models import Box, TextBlock, TextLine
+
+_FIRST_WORD = re.compile(r"\s*(\S+)[ \t]*\n?")
 
 #: A vertical gap larger than this many line heights starts a new block.
 GAP_FACTOR = 0.8
 #: A font size change larger than this ratio starts a new block.
 SIZE_CHANGE = 0.2
+#: A line this many times taller than wide is vertical (a tategaki column, or rotated text).
+VERTICAL_RATIO = 1.5
 
 
-def group_lines(lines: Sequence[TextLine], *, join_hyphenation: bool = True) -> tuple[TextBlock, ...]:
-    """Consecutive lines (in the given order) grouped into paragraph-like blocks."""
+def group_lines(
+    lines: Sequence[TextLine], *, join_hyphenation: bool = True, after: Mapping[int, TextLine] | None = None
+) -> tuple[TextBlock, ...]:
+    """Consecutive lines (in the given order) grouped into paragraph-like blocks.
+
+    ``after`` maps each line ending in pdfium's hyphen mark (by ``id``) to the line that
+    followed it in the extractor's order (see :func:`continuations`): only that line is joined
+    to it. Without it, the next line of the block is.
+    """
     blocks: list[list[TextLine]] = []
     x0 = x1 = 0.0  # horizontal extent of the current block, kept incrementally
     prev: TextLine | None = None
     for line in lines:
         b = line.bbox
-        if prev is None or _starts_block(prev, line, x0, x1):
+        if prev is None or (_starts_block(prev, line, x0, x1) and not _continues_word(prev, line)):
             blocks.append([line])
             x0, x1 = b.x0, b.x1
         else:
@@ -36,7 +51,7 @@ def group_lines(lines: Sequence[TextLine], *, join_hyphenation: bool = True) -> 
             if b.x1 > x1:
                 x1 = b.x1
         prev = line
-    return tuple(_block(ls, join_hyphenation) for ls in blocks)
+    return tuple(_block(ls, join_hyphenation, after) for ls in blocks)
 
 
 def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
@@ -62,9 +77,25 @@ def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
     return bool(fp and fc and abs(fp - fc) > SIZE_CHANGE * (fp if fp > fc else fc))
 
 
-def _block(lines: list[TextLine], join_hyphenation: bool = True) -> TextBlock:
+def _continues_word(prev: TextLine, line: TextLine) -> bool:
+    """``line`` holds the rest of a word pdfium found hyphenated at the end of ``prev`` (which
+    ends in its mark, U+FFFE) and is the next row of the paragraph: just below it (within one
+    and a half of its own height: glyph boxes of a row without ascenders are low), overlapping
+    it horizontally. Tight glyph boxes or a first character in another font (a caption after a
+    figure's labels) would otherwise start a new block in the middle of the word."""
+    if not prev.text.endswith("\ufffe"):
+        return False
+    p, b = prev.bbox, line.bbox
+    gap = b.y0 - p.y1
+    return -0.5 * (b.y1 - b.y0) <= gap <= 1.5 * max(b.y1 - b.y0, 1.0) and b.x0 < p.x1 and b.x1 > p.x0
+
+
+def _block(
+    lines: list[TextLine], join_hyphenation: bool = True, after: Mapping[int, TextLine] | None = None
+) -> TextBlock:
     text_lines: list[str] = []
     last: Box | None = None
+    marked: TextLine | None = None  # the previous line, when it ended in pdfium's hyphen mark
     broken = ""  # how the previous line ended: "" (whole word), "soft" (U+00AD), "hyphen" (U+FFFE)
     first = lines[0].bbox
     x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
@@ -79,10 +110,19 @@ def _block(lines: list[TextLine], join_hyphenation: bool = True) -> TextBlock:
             text, ends = clean_line(raw, join_hyphenation)
         else:
             text, ends = raw.strip(), ""
+        joinable = join_hyphenation
+        if broken == "hyphen" and after is not None and marked is not None and after.get(id(marked)) is not ln:
+            # Not the rest of the word pdfium hyphenated (a sidebar's line read in between, say):
+            # the printed hyphen stays, and nothing is joined to it.
+            text_lines[-1] += "-"
+            broken = ""
+            joinable = False
         if last is not None and text_lines and abs(b.y0 - last.y0) < 0.3 * max(last.y1 - last.y0, 1.0):
+            if broken == "hyphen":
+                text_lines[-1] += "-"
             text_lines[-1] = text_lines[-1] + " " + text
         elif (
-            join_hyphenation
+            joinable
             and text_lines
             and text
             and (broken or (text_lines[-1][-1:] in HYPHENS and ends_hyphenated(text_lines[-1], text)))
@@ -92,7 +132,48 @@ def _block(lines: list[TextLine], join_hyphenation: bool = True) -> TextBlock:
             if rest.strip():
                 text_lines.append(rest.strip())
         else:
+            if broken == "hyphen" and text_lines:
+                text_lines[-1] += "-"
             text_lines.append(text)
         broken = ends
+        marked = ln if ends == "hyphen" else None
         last = b
+    if broken == "hyphen" and text_lines:
+        # A word pdfium found hyphenated at the block's last line end goes on elsewhere (the next
+        # column, the next page): the printed hyphen stays.
+        text_lines[-1] += "-"
     return TextBlock(text="\n".join(t for t in text_lines if t), bbox=Box(x0, y0, x1, y1), lines=tuple(lines))
+
+
+def continuations(lines: Sequence[TextLine]) -> dict[int, TextLine]:
+    """For each line ending in pdfium's hyphen mark (U+FFFE), by ``id``, the line after it in the
+    extractor's order: where pdfium found the rest of the word."""
+    return {id(a): b for a, b in itertools.pairwise(lines) if a.text.endswith("\ufffe")}
+
+
+def join_across_blocks(blocks: list[TextBlock], after: Mapping[int, TextLine]) -> list[TextBlock]:
+    """Join a word pdfium found hyphenated at the end of a block with its rest at the start of
+    the next block, when that block starts with the very line that followed the hyphen in the
+    extractor's order (the word goes on in the next column, or after a figure). The rest of the
+    word moves up, as inside a block; the next block keeps its other words."""
+    marked = [k for k, b in enumerate(blocks[:-1]) if b.lines and b.lines[-1].text.endswith("\ufffe")]
+    if not marked:
+        return blocks
+    out = list(blocks)
+    for k in marked:
+        a, b = out[k], out[k + 1]
+        if not b.lines or after.get(id(a.lines[-1])) is not b.lines[0] or not a.text.endswith("-"):
+            continue
+        head, rest = _first_word(b.text)
+        box = b.lines[0].bbox
+        if not head[:1].isalpha() or box.height > VERTICAL_RATIO * box.width:
+            continue  # not a word, or a rotated line (a margin stamp the content stream holds next)
+        out[k] = evolve(a, text=hyphen_join(a.text[:-1], head, "hyphen"))
+        out[k + 1] = evolve(b, text=rest)
+    return out
+
+
+def _first_word(text: str) -> tuple[str, str]:
+    """The first word of ``text`` and what follows it (the space or line break after it dropped)."""
+    m = _FIRST_WORD.match(text)
+    return (m.group(1), text[m.end() :]) if m else ("", text)

@@ -13,14 +13,11 @@ from collections.abc import Sequence
 
 from attrs import evolve
 
-from pdfcore.layout.blocks import group_lines
+from pdfcore.layout.blocks import VERTICAL_RATIO, continuations, group_lines, join_across_blocks
 from pdfcore.layout.columns import MIN_SIDE_LINES, column_regions
 from pdfcore.layout.scripts import CJK, has_cjk
 from pdfcore.layout.vertical import merge_vertical, vertical_bands
 from pdfcore.models import Box, PageText, TextBlock, TextLine
-
-#: A line this many times taller than wide is vertical (a tategaki column, or rotated text).
-VERTICAL_RATIO = 1.5
 
 
 def assemble(page: PageText, *, join_hyphenation: bool = True) -> PageText:
@@ -59,6 +56,8 @@ def order_blocks(
     """
     flow, vertical, rotated = _split_orientation(lines)
     regions = column_regions(flow, rules) if len(flow) >= 2 * MIN_SIDE_LINES else None
+    # Where pdfium found the rest of each word it hyphenated (only pages with such words).
+    after = continuations(lines) if join_hyphenation and any(ln.text.endswith("\ufffe") for ln in lines) else None
     blocks: list[TextBlock] = []
     if regions is None:
         # No columns: the extractor's order, rotated lines where they were.
@@ -67,13 +66,15 @@ def order_blocks(
             kept = [ln for ln in lines if id(ln) not in skip]
         else:
             kept = list(lines)
-        blocks.extend(group_lines(kept, join_hyphenation=join_hyphenation))
+        blocks.extend(group_lines(kept, join_hyphenation=join_hyphenation, after=after))
     else:
         for region in regions:
-            blocks.extend(group_lines(region, join_hyphenation=join_hyphenation))
-        blocks.extend(group_lines(rotated, join_hyphenation=join_hyphenation))
+            blocks.extend(group_lines(region, join_hyphenation=join_hyphenation, after=after))
+        blocks.extend(group_lines(rotated, join_hyphenation=join_hyphenation, after=after))
     if vertical:
         blocks = merge_vertical(blocks, vertical_bands(vertical))
+    if after:
+        blocks = join_across_blocks(blocks, after)
     return tuple(blocks)
 
 

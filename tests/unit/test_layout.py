@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pdfcore.layout import assemble
+from pdfcore.layout import assemble, group_lines
+from pdfcore.layout.blocks import continuations
 from pdfcore.models import Box, DocumentFacts, PageInfo, PageText, TextLine
 from pdfcore.services import furniture
 from pdfcore.services.quality import finish_page
@@ -209,6 +210,35 @@ def test_hyphenation_kept_when_joining_is_off() -> None:
     assert block_text("an exam-", "ple of it", join=False) == "an exam-\nple of it"
     assert block_text("pdfium devi\ufffeousness", join=False) == "pdfium devi-ousness"
     assert "\u00ad" not in block_text("soft exam\u00ad", "ple", join=False)
+
+
+def test_pdfium_hyphen_joins_only_the_row_pdfium_found_the_rest_on() -> None:
+    """A sidebar line read between a word pdfium hyphenated and its rest (the rest on the next
+    row, the sidebar's line beside it): the sidebar's word is not joined to the fragment, which
+    keeps its printed hyphen."""
+    lines = [
+        line("the growth can be attributed to an in\ufffe", 165, 655, 358),
+        line("crease in the number of workers", 165, 668, 361),
+        line("Richard Henderson is an", 100, 657, 200, h=6),
+        line("economist in the Division", 100, 666, 204, h=6),
+    ]
+    # read by rows (as columns may be): the sidebar's line comes between the two rows
+    blocks = group_lines([lines[0], lines[3], lines[1]], after=continuations(lines))
+    text = "\n\n".join(b.text for b in blocks)
+    assert "ineconomist" not in text and "an in-\neconomist" in text
+    assert assemble(page_of(lines[:2])).text == "the growth can be attributed to an increase\nin the number of workers"
+
+
+def test_pdfium_hyphen_at_a_block_end_keeps_its_hyphen_or_joins_the_next_block() -> None:
+    """The rest of the word far below (another block: the next page's text, say) keeps the
+    hyphen; the rest starting the next block in reading order (the next column) is joined."""
+    far = [line("a paragraph that ends with a di\ufffe", 72, 500, 300), line("22 A FOOT LINE", 72, 700, 150)]
+    assert assemble(page_of(far)).text == "a paragraph that ends with a di-\n\n22 A FOOT LINE"
+    body = [line(f"left column line {k} of prose text", 50, 100 + 12 * k, 290) for k in range(3)]
+    body.append(line("and the column ends with a contin\ufffe", 50, 136, 290))
+    body.append(line("uation of it in a new block", 50, 180, 290))
+    text = assemble(page_of(body)).text
+    assert "a continuation\n\nof it in a new block" in text
 
 
 def test_assemble_contracts() -> None:
