@@ -26,7 +26,7 @@ from attrs import frozen
 
 from pdfcore.errors import ExtractionFailed, PdfcoreError
 from pdfcore.models import DocumentFacts, DocumentSource, PageText
-from pdfcore.services.furniture import NO_FURNITURE, FurnitureProfile, learn, sample_indexes
+from pdfcore.services.furniture import FurnitureProfile, learn, sample_indexes
 from ports.store import Store
 from ports.text_extractor import TextExtractor
 
@@ -145,17 +145,15 @@ class DocumentService:
 
     # -- pages -----------------------------------------------------------------------------
 
-    def pages(
-        self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts, *, sample: bool = True
-    ) -> PagesResult:
+    def pages(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> PagesResult:
         """Pages from memory, the store, or the extractor (finished and cached).
 
-        ``sample=False`` forbids extracting pages other than those asked for (read_all's rule):
-        if the document's running-head profile is not known yet, it is learnt from the sample
-        pages at hand only, or the pages are finished without stripping furniture.
+        When the document's furniture profile is not known yet, its sample pages are extracted
+        with the pages asked for (once per document; they are cached like any page), so that a
+        page reads the same on every path: alone, in a batch, in a read_all loop or a search.
         """
         hits: list[int] = []
-        found = {p.index: p for p in self._stream(source, indexes, facts, sample=sample, hits=hits)}
+        found = {p.index: p for p in self._stream(source, indexes, facts, hits=hits)}
         return PagesResult(pages=found, cache_hits=hits[0] if hits else 0)
 
     def stream_pages(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> Iterator[PageText]:
@@ -163,22 +161,22 @@ class DocumentService:
         every fresh one once it is finished (while the engine extracts the next ones), then the
         pages the engine could not read (empty, flagged). A caller can work on the first pages
         while the rest are still being extracted (a first search counts their terms)."""
-        return self._stream(source, indexes, facts, sample=True, hits=[])
+        return self._stream(source, indexes, facts, hits=[])
 
     def _stream(
-        self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts, *, sample: bool, hits: list[int]
+        self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts, *, hits: list[int]
     ) -> Iterator[PageText]:
         with self._lock:
             self._reading += 1
         try:
-            yield from self._serve(source, indexes, facts, sample=sample, hits=hits)
+            yield from self._serve(source, indexes, facts, hits=hits)
         finally:
             with self._lock:
                 self._reading -= 1
                 self._last_read = time.monotonic()
 
     def _serve(
-        self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts, *, sample: bool, hits: list[int]
+        self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts, *, hits: list[int]
     ) -> Iterator[PageText]:
         digest = source.fingerprint.sha256
         self._check_access(source, facts)
@@ -212,7 +210,7 @@ class DocumentService:
         asked = set(missing)
         fresh: list[PageText] = []
         try:
-            for page in self._extract_and_finish(source, facts, raw, rest, failed, sample=sample):
+            for page in self._extract_and_finish(source, facts, raw, rest, failed):
                 with self._lock:
                     self._pages.put((digest, page.index), page)
                 fresh.append(page)
@@ -237,8 +235,6 @@ class DocumentService:
         raw: list[PageText],
         rest: list[int],
         failed: list[int],
-        *,
-        sample: bool,
     ) -> Iterator[PageText]:
         """Extract the pages ``rest`` and finish them and ``raw`` with the document's furniture
         profile; yields the finished pages (with any sample pages extracted to learn the
@@ -257,10 +253,7 @@ class DocumentService:
             at_hand = {p.index for p in raw}
             asked = set(rest)
             need = [i for i in picks if i not in at_hand and i not in asked and i not in failed]
-            if need and not sample:
-                profile, need = NO_FURNITURE, []  # learnt later, by a call allowed to read the sample
-            else:
-                waiting = {i for i in picks if i not in at_hand and i not in failed}
+            waiting = {i for i in picks if i not in at_hand and i not in failed}
         held = list(raw)
 
         def settle() -> tuple[FurnitureProfile, list[PageText]]:
@@ -396,7 +389,7 @@ class DocumentService:
         return list(self._extract_stream(source, indexes, failed, optional=set())), failed
 
     def furniture(
-        self, source: DocumentSource, facts: DocumentFacts, raw: Sequence[PageText] = (), *, extract: bool = True
+        self, source: DocumentSource, facts: DocumentFacts, raw: Sequence[PageText] = ()
     ) -> tuple[FurnitureProfile, list[PageText]]:
         """The document's furniture profile, learnt once from its sample pages and kept.
 
@@ -412,8 +405,6 @@ class DocumentService:
         have = {p.index: p for p in raw if p.index in set(sample)}
         need = [i for i in sample if i not in have]
         extra: list[PageText] = []
-        if need and not extract:
-            return NO_FURNITURE, []  # learnt later, by a call allowed to read the sample pages
         if need:
             try:
                 extra = list(self.extractor.extract(source, need))

@@ -273,8 +273,11 @@ class ReadService:
         known = 0  # ...and how many pages are known
         pending: dict[int, tuple[PageText, str, int]] = {}  # at hand, not returned yet: page, text, bytes
         pending_bytes = 0
-        # Pages past the cap are never extracted (see _batch and _plan). Freshly extracted pages
-        # are written to the store once, at the end of the loop.
+        # Pages past the cap are never extracted (see _batch and _plan), but for the document's
+        # furniture sample: on a document not read before, its sample pages are extracted with the
+        # first batch (once; they are cached), so every page is finished with the same profile
+        # as on any other path. Freshly extracted pages are written to the store once, at the
+        # end of the loop.
         # While a document is being extracted (a batch came back without cache hits), the pages
         # after the current one are handed to the engine workers in small chunks as soon as the
         # budget holds an allowance for each of them (_plan), up to LOOKAHEAD_PER_WORKER pages
@@ -289,7 +292,7 @@ class ReadService:
                         batch = planned.popleft()
                     else:
                         batch = self._batch(window, i, cap - used - pending_bytes, page_allowance(largest, known))
-                    got = self.documents.pages(source, batch, facts, sample=False)
+                    got = self.documents.pages(source, batch, facts)
                     hits += got.cache_hits
                     for k, fresh in got.pages.items():
                         text = page_header(k + 1, labels[k]) + fresh.text + "\n\n"
@@ -338,7 +341,7 @@ class ReadService:
             for more in planned:
                 # Started for pages this answer has no room for (pages larger than their
                 # allowance): settled now, so they are cached for the next call.
-                self.documents.pages(source, more, facts, sample=False)
+                self.documents.pages(source, more, facts)
         if not truncated_bytes:
             next_index = window[-1] + 1 if window[-1] + 1 < total else None
         truncated_pages = not truncated_bytes and next_index is not None

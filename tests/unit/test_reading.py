@@ -8,6 +8,7 @@ import pytest
 
 from pdfcore.errors import ExtractionFailed, PageOutOfRange, PasswordIncorrect, PasswordRequired
 from pdfcore.models import OutlineEntry
+from pdfcore.services.furniture import sample_indexes
 from tests.fakes import FakeDocument, fake_core
 
 
@@ -107,7 +108,10 @@ def test_read_all_extracts_no_page_past_the_one_that_does_not_fit(tmp_path: Path
     core._reader.parallelism = 2
     r = core.read_all(str(tmp_path / "a.pdf"), max_pages=500)
     assert r.truncated_bytes and r.next_page is not None
-    assert sorted(i for _, i in ex.extracted) == list(range(r.next_page))  # 0-based: returned + the next one
+    # 0-based: returned + the next one, and the document's furniture sample (each once)
+    extracted = [i for _, i in ex.extracted]
+    assert len(extracted) == len(set(extracted))
+    assert set(extracted) == set(range(r.next_page)) | set(sample_indexes(60))
     assert max(len(c) for c in ex.calls) > 1  # extracted ahead, not one by one
 
 
@@ -131,7 +135,9 @@ def test_a_call_starting_on_a_page_extracted_ahead_goes_on_extracting_ahead(tmp_
     second = core.read_all(path, start_page=first.next_page, max_pages=500)
     assert second.cache_hits >= 1  # its first page was extracted by the first call
     assert prefetched and prefetched[0][0] == first.next_page  # 0-based: the page after it
-    assert sorted(i for _, i in ex.extracted) == list(range(second.next_page or 60))
+    extracted = [i for _, i in ex.extracted]
+    assert len(extracted) == len(set(extracted))
+    assert set(extracted) == set(range(second.next_page or 60)) | set(sample_indexes(60))
 
 
 def test_read_all_extracts_the_next_batch_while_finishing_the_current(tmp_path: Path) -> None:
@@ -169,6 +175,8 @@ def test_a_failed_prefetch_is_extracted_by_the_caller(tmp_path: Path) -> None:
     core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three", "four"])})
     source = core.open(str(tmp_path / "a.pdf"))
     facts, _ = core.documents.facts(source)
+    core.documents.furniture(source, facts)  # the profile is known: no sample pages are read below
+    ex.extracted.clear()
     extract = ex.extract
     calls = 0
 
@@ -181,7 +189,7 @@ def test_a_failed_prefetch_is_extracted_by_the_caller(tmp_path: Path) -> None:
 
     ex.extract = flaky  # type: ignore[method-assign]
     core.documents.prefetch(source, [1, 2], facts)
-    got = core.documents.pages(source, [1, 2], facts, sample=False)
+    got = core.documents.pages(source, [1, 2], facts)
     assert [got.pages[i].text for i in (1, 2)] == ["two", "three"]
     assert sorted(i for _, i in ex.extracted) == [1, 2]
 
@@ -190,11 +198,13 @@ def test_prefetched_pages_beyond_the_request_are_cached_not_extracted_again(tmp_
     core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three", "four"])})
     source = core.open(str(tmp_path / "a.pdf"))
     facts, _ = core.documents.facts(source)
+    core.documents.furniture(source, facts)  # the profile is known: no sample pages are read below
+    ex.extracted.clear()
     core.documents.prefetch(source, [1, 2, 3], facts)
     core.documents.prefetch(source, [1, 2], facts)  # already on its way: not started again
-    got = core.documents.pages(source, [2], facts, sample=False)
+    got = core.documents.pages(source, [2], facts)
     assert list(got.pages) == [2] and got.pages[2].text == "three"
-    later = core.documents.pages(source, [1, 3], facts, sample=False)
+    later = core.documents.pages(source, [1, 3], facts)
     assert later.cache_hits == 2
     assert sorted(i for _, i in ex.extracted) == [1, 2, 3]
 
@@ -209,8 +219,11 @@ def test_read_all_max_pages(tmp_path: Path) -> None:
     core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument([str(i) for i in range(10)])})
     r = core.read_all(str(tmp_path / "a.pdf"), max_pages=3)
     assert r.page_count == 3 and r.next_page == 4 and r.truncated_pages and not r.truncated_bytes
-    # only the pages returned are extracted (the furniture sample is not read for read_all)
-    assert sorted(i for _, i in ex.extracted) == [0, 1, 2]
+    # Beyond the pages returned, only the document's furniture sample is extracted, once each:
+    # the pages are finished with the profile every other path uses.
+    extracted = [i for _, i in ex.extracted]
+    assert len(extracted) == len(set(extracted))
+    assert set(extracted) == {0, 1, 2} | set(sample_indexes(10))
 
 
 def test_oversized_single_page_is_cut_not_repeated(tmp_path: Path) -> None:
