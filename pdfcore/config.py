@@ -332,6 +332,7 @@ OTHER_ENV_VARS = frozenset(
         # read by the test suite and the benchmark scripts, not by the library
         "PDFCORE_CORPUS",
         "PDFCORE_PEER_PYTHON",
+        "PDFCORE_ODL_PYTHON",
     }
 )
 

@@ -71,3 +71,17 @@ def test_held_out_documents_differ_from_dev() -> None:
 
 def test_pdflatex_is_found_when_installed() -> None:
     assert sd.latex_available() == (shutil.which("pdflatex") is not None)
+
+
+@pytest.mark.corpus
+def test_tagged_truth_reads_the_structure_tree(corpus: Path) -> None:
+    import structure_tagged as tagged
+
+    path = corpus / "pdfplumber/pdfs/pdf_structure.pdf"
+    assert tagged.is_tagged(path)
+    assert "pdfplumber/pdfs/pdf_structure.pdf" in tagged.candidates(corpus)
+    truth = tagged.read_truth(path)
+    assert [(h.level, h.text) for h in sm.headings(truth.markdown)][:2] == [(1, "Titre 1"), (2, "Titre 2")]
+    assert truth.tables == 1 and "<table>" in truth.markdown
+    assert "Encore du contenu!" in truth.markdown
+    assert not tagged.is_tagged(corpus / "pdfplumber/pdfs/hello_structure.pdf")

@@ -1,0 +1,209 @@
+"""Ground truth from tagged PDFs: the structure tree read as Markdown.
+
+A tagged PDF (``/MarkInfo /Marked true`` and a ``/StructTreeRoot`` in its catalog) says, element
+by element and in reading order, what its content is. Read here with pdfplumber (benchmark code
+only; pdfcore never depends on it): each marked-content sequence's text is the text of the
+characters carrying its MCID on its page, and the tree is walked in order:
+
+- ``Title`` and ``H1``-``H6`` become ``#``-``######`` headings (``H`` takes the depth of its
+  enclosing ``Sect``s, at least 1);
+- ``LI`` becomes a ``-`` item (its ``Lbl`` printed as it is, so ``1.`` stays), nested by the
+  list's depth;
+- ``Table`` becomes an HTML table from its ``TR``/``TH``/``TD`` (``RowSpan``/``ColSpan`` kept);
+- every other element holding text directly (``P``, ``Caption``, ``Note``, unknown types) is a
+  paragraph; inline elements (``Span``, ``Link``, ``Lbl``...) join their parent's text;
+- ``/ActualText`` replaces an element's content; ``Figure``s and ``Formula``s without it are
+  left out (their glyphs, if any, are not text a reader sees as such).
+
+Artifacts (running heads, page numbers) are outside the tree, hence outside the truth. The truth
+is used for reading order (NID, NID-S) and headings (MHS); tables too (TEDS), reported apart,
+since taggers often get tables wrong.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HEADINGS = {"Title": 1, **{f"H{n}": n for n in range(1, 7)}}
+INLINE = {"Span", "Link", "Lbl", "Quote", "Reference", "BibEntry", "Code", "Annot", "Ruby", "Warichu", "Em", "Strong"}
+SKIPPED = {"Figure", "Formula", "Artifact"}
+TABLE_PARTS = {"THead", "TBody", "TFoot"}
+
+
+@dataclass
+class TaggedTruth:
+    path: Path
+    pages: int
+    markdown: str
+    headings: int
+    tables: int
+
+
+def is_tagged(path: Path) -> bool:
+    """``/MarkInfo /Marked true`` and a ``/StructTreeRoot`` in the catalog (pypdf)."""
+    from pypdf import PdfReader
+
+    try:
+        root = PdfReader(str(path)).trailer["/Root"]
+        marked = root.get("/MarkInfo", {}).get("/Marked", False)
+        return bool(marked) and "/StructTreeRoot" in root
+    except Exception:  # noqa: BLE001 - an unreadable file is not a candidate
+        return False
+
+
+def candidates(corpus: Path) -> list[str]:
+    """The corpus files ``MANIFEST.tsv`` lists as tagged (checked again by ``is_tagged``)."""
+    with open(corpus / "MANIFEST.tsv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    return [r["file"] for r in rows if "tagged" in (r.get("detected") or "").split(", ")]
+
+
+class _Walker:
+    def __init__(self, pdf: Any) -> None:
+        self.pdf = pdf
+        self._texts: dict[int, dict[int, str]] = {}
+        self.blocks: list[str] = []
+        self.headings = 0
+        self.tables = 0
+        self.heading_lines: set[str] = set()
+
+    def mcid_text(self, page_number: int | None, mcid: int) -> str:
+        if page_number is None:
+            return ""
+        if page_number not in self._texts:
+            from pdfplumber.utils import extract_text
+
+            groups: dict[int, list[dict[str, Any]]] = defaultdict(list)
+            for ch in self.pdf.pages[page_number - 1].chars:
+                if ch.get("mcid") is not None:
+                    groups[int(ch["mcid"])].append(ch)
+            self._texts[page_number] = {k: " ".join(extract_text(v).split()) for k, v in groups.items()}
+        return self._texts[page_number].get(mcid, "")
+
+    def text(self, el: Any) -> str:
+        """All the text of an element, in order (its own MCIDs, then its kids')."""
+        if el.actual_text:
+            return " ".join(el.actual_text.split())
+        if el.type in SKIPPED:
+            return ""
+        parts = [self.mcid_text(el.page_number, m) for m in el.mcids or ()]
+        parts += [self.text(c) for c in el.children]
+        return " ".join(p for p in parts if p)
+
+    def walk(self, el: Any, sect_depth: int = 0, list_depth: int = 0) -> None:
+        kind = el.type
+        if kind in HEADINGS or kind == "H":
+            level = HEADINGS.get(kind, min(6, max(1, sect_depth)))
+            text = self.text(el)
+            if text:
+                line = "#" * level + " " + text
+                self.blocks.append(line)
+                self.heading_lines.add(line)
+                self.headings += 1
+            return
+        if kind == "Table":
+            table = self.table(el)
+            if table:
+                self.blocks.append(table)
+                self.tables += 1
+            return
+        if kind == "LI":
+            label = " ".join(self.text(c) for c in el.children if c.type == "Lbl")
+            body_parts = [self.mcid_text(el.page_number, m) for m in el.mcids or ()]
+            nested = []
+            for c in el.children:
+                if c.type == "Lbl":
+                    continue
+                if _holds_list(c):
+                    nested.append(c)
+                else:
+                    body_parts.append(self.text(c))
+            marker = label if re.fullmatch(r"\(?\w{1,3}[.)]", label) else "-"
+            body = " ".join(p for p in body_parts if p)
+            if body or label:
+                self.blocks.append("  " * list_depth + f"{marker} {body}".rstrip())
+            for c in nested:
+                self.walk(c, sect_depth, list_depth + 1)
+            return
+        if kind in SKIPPED and not el.actual_text:
+            return
+        if kind in ("L",):
+            for c in el.children:
+                self.walk(c, sect_depth, list_depth)
+            return
+        own = [self.mcid_text(el.page_number, m) for m in el.mcids or ()]
+        if el.actual_text or (own and not any(_is_block(c) for c in el.children)):
+            text = self.text(el)
+            if text:
+                self.blocks.append(text)
+            return
+        pending: list[str] = [t for t in own if t]
+        for c in el.children:
+            if c.type in INLINE:
+                pending.append(self.text(c))
+                continue
+            if pending:
+                self.blocks.append(" ".join(p for p in pending if p))
+                pending = []
+            self.walk(c, sect_depth + (kind == "Sect"), list_depth)
+        if any(pending):
+            self.blocks.append(" ".join(p for p in pending if p))
+
+    def table(self, el: Any) -> str:
+        rows = []
+        for row in _rows(el):
+            cells = []
+            for cell in row.children:
+                if cell.type not in ("TH", "TD"):
+                    continue
+                attrs = cell.attributes or {}
+                spans = "".join(
+                    f' {name.lower()}="{int(attrs[name])}"'
+                    for name in ("ColSpan", "RowSpan")
+                    if isinstance(attrs.get(name), int | float) and int(attrs[name]) > 1
+                )
+                cells.append(f"<td{spans}>{html.escape(self.text(cell), quote=False)}</td>")
+            if cells:
+                rows.append("<tr>" + "".join(cells) + "</tr>")
+        return "<table>" + "".join(rows) + "</table>" if rows else ""
+
+
+def _rows(el: Any) -> Iterator[Any]:
+    for c in el.children:
+        if c.type == "TR":
+            yield c
+        elif c.type in TABLE_PARTS:
+            yield from _rows(c)
+
+
+def _holds_list(el: Any) -> bool:
+    return el.type == "L" or (el.type == "LBody" and any(c.type == "L" for c in el.children))
+
+
+def _is_block(el: Any) -> bool:
+    return el.type not in INLINE
+
+
+def read_truth(path: Path) -> TaggedTruth:
+    """The structure tree of ``path`` as Markdown (one block per paragraph, blank lines between)."""
+    import pdfplumber
+    from pdfplumber.structure import PDFStructTree
+
+    with pdfplumber.open(str(path)) as pdf:
+        walker = _Walker(pdf)
+        for el in PDFStructTree(pdf):
+            walker.walk(el)
+        pages = len(pdf.pages)
+    # A paragraph's text that starts with "#" is escaped: it is not a heading.
+    blocks = [("\\" + b if b.startswith("#") and b not in walker.heading_lines else b) for b in walker.blocks]
+    markdown = "\n\n".join(b for b in blocks if b.strip()) + "\n"
+    # A list's items stay together (one block per item would put blank lines between them).
+    markdown = re.sub(r"\n\n(?=\s*(?:-|\(?\w{1,3}[.)]) )", "\n", markdown)
+    return TaggedTruth(path, pages, markdown, walker.headings, walker.tables)
