@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import inspect
 import json
 import os
@@ -114,7 +115,7 @@ def _plain_chars(text: str) -> int:
     return len(re.sub(r"\s|<[^>]+>|^#+|^\s*- ", "", text, flags=re.MULTILINE))
 
 
-def tagged_set(corpus: Path, max_pages: int, excluded: list[dict[str, Any]]) -> list[Doc]:
+def tagged_set(corpus: Path, max_pages: int, cache: Path, excluded: list[dict[str, Any]]) -> list[Doc]:
     import pypdfium2 as pdfium
 
     docs = []
@@ -133,18 +134,33 @@ def tagged_set(corpus: Path, max_pages: int, excluded: list[dict[str, Any]]) -> 
         finally:
             pdf.close()
         try:
-            truth = structure_tagged.read_truth(path)
+            truth, headings = _tagged_truth(path, cache)
         except Exception as exc:  # noqa: BLE001 - a tree pdfplumber cannot read is no truth
             excluded.append({"file": rel, "reason": f"structure tree unreadable: {type(exc).__name__}"})
             continue
         page_chars = len(re.sub(r"\s", "", text))
-        coverage = _plain_chars(truth.markdown) / page_chars if page_chars else 0.0
+        coverage = _plain_chars(truth) / page_chars if page_chars else 0.0
         if page_chars < 200 or coverage < TAGGED_MIN_COVERAGE:
             excluded.append({"file": rel, "reason": f"tree covers {coverage:.0%} of {page_chars} text characters"})
             continue
-        tags = ("tagged", "headings" if truth.headings else "no-headings")
-        docs.append(Doc("tagged", rel, path, truth.markdown, pages, tags))
+        tags = ("tagged", "headings" if headings else "no-headings")
+        docs.append(Doc("tagged", rel, path, truth, pages, tags))
     return docs
+
+
+def _tagged_truth(path: Path, cache: Path) -> tuple[str, int]:
+    """The structure tree's Markdown and heading count, kept under ``cache`` by the file's digest
+    and the reader's source (reading a large tree takes a minute)."""
+    reader = Path(structure_tagged.__file__).read_bytes()
+    key = hashlib.sha256(path.read_bytes() + reader).hexdigest()[:20]
+    kept = cache / "tagged" / f"{key}.json"
+    if kept.exists():
+        data = json.loads(kept.read_text(encoding="utf-8"))
+        return str(data["markdown"]), int(data["headings"])
+    truth = structure_tagged.read_truth(path)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.write_text(json.dumps({"markdown": truth.markdown, "headings": truth.headings}), encoding="utf-8")
+    return truth.markdown, truth.headings
 
 
 # ---------------------------------------------------------------------------------------------
@@ -183,6 +199,7 @@ def pdfcore_outputs(docs: list[Doc], support: dict[str, Any]) -> None:
             result = core.read_pages(str(doc.pdf), spec, max_chars=10**9, max_chars_per_page=10**8, **kwargs)
             doc.seconds["pdfcore-markdown"] = time.perf_counter() - t0
             doc.outputs["pdfcore-markdown"] = "\n\n".join(p.markdown or "" for p in result.pages)
+        core.close()  # its store writes behind: done before the directory goes
 
 
 # ---------------------------------------------------------------------------------------------
@@ -354,7 +371,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sets", default="dev,held-out,tagged")
     parser.add_argument("--typesetter", action="append", choices=sorted(structure_docs.TYPESETTERS))
-    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="where typeset PDFs are kept")
+    parser.add_argument(
+        "--cache", type=Path, default=DEFAULT_CACHE, help="where typeset PDFs and tagged truths are kept"
+    )
     parser.add_argument("--corpus")
     parser.add_argument("--tagged-max-pages", type=int, default=TAGGED_MAX_PAGES)
     parser.add_argument("--no-odl", action="store_true")
@@ -380,7 +399,7 @@ def main() -> None:
     excluded: list[dict[str, Any]] = []
     for name in sets:
         if name == "tagged":
-            docs += tagged_set(corpus_dir(args.corpus), args.tagged_max_pages, excluded)
+            docs += tagged_set(corpus_dir(args.corpus), args.tagged_max_pages, args.cache, excluded)
         else:
             docs += typeset_set(name, args.cache, typesetters)
     by_set: dict[str, list[Doc]] = {s: [d for d in docs if d.set_name == s] for s in sets}

@@ -30,6 +30,8 @@ Before scoring, both sides get the same light clean-up (deviations from the publ
 evaluators, none of which changes a score of identical texts): an image ``![alt](ref)`` becomes
 its alt text (a ref is the engine's own name for the image, which no truth can know), HTML
 comments are removed (page separators), and lines inside fenced code blocks are never headings.
+NID-S is left undefined (``None``) for a truth with no text outside its tables (the published
+evaluator scores such a document 0 whatever the engine does, 1 for an empty prediction).
 """
 
 from __future__ import annotations
@@ -144,7 +146,8 @@ def gfm_tables_to_html(markdown: str) -> str:
 
 
 def nid(gt: str | None, pred: str | None) -> tuple[float | None, float | None]:
-    """(NID, NID-S); ``(None, None)`` when the truth has no text."""
+    """(NID, NID-S); ``(None, None)`` when the truth has no text, NID-S ``None`` when it has no
+    text outside its tables."""
     gt_html, pred_html = prepare(gt), prepare(pred)
     gt_all = collapse(strip_emphasis(gt_html))
     if not gt_all:
@@ -152,7 +155,8 @@ def nid(gt: str | None, pred: str | None) -> tuple[float | None, float | None]:
     pred_all = collapse(strip_emphasis(pred_html))
     gt_text = collapse(strip_emphasis(_TABLE_HTML.sub(" ", gt_html)))
     pred_text = collapse(strip_emphasis(_TABLE_HTML.sub(" ", pred_html)))
-    return Indel.normalized_similarity(gt_all, pred_all), Indel.normalized_similarity(gt_text, pred_text)
+    full = Indel.normalized_similarity(gt_all, pred_all)
+    return full, Indel.normalized_similarity(gt_text, pred_text) if gt_text else None
 
 
 # ---------------------------------------------------------------------------------------------

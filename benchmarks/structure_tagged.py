@@ -10,8 +10,9 @@ characters carrying its MCID on its page, and the tree is walked in order:
 - ``LI`` becomes a ``-`` item (its ``Lbl`` printed as it is, so ``1.`` stays), nested by the
   list's depth;
 - ``Table`` becomes an HTML table from its ``TR``/``TH``/``TD`` (``RowSpan``/``ColSpan`` kept);
-- every other element holding text directly (``P``, ``Caption``, ``Note``, unknown types) is a
-  paragraph; inline elements (``Span``, ``Link``, ``Lbl``...) join their parent's text;
+- every other element holding only text runs (``P``, ``Caption``, a ``Div`` of ``NonStruct``s) is
+  a paragraph; runs (``Span``, ``Link``, generic wrappers without blocks) join their neighbours;
+- elements without ``/Pg`` are found page by page (through each page's ``/StructParents``);
 - ``/ActualText`` replaces an element's content; ``Figure``s and ``Formula``s without it are
   left out (their glyphs, if any, are not text a reader sees as such).
 
@@ -32,7 +33,25 @@ from pathlib import Path
 from typing import Any
 
 HEADINGS = {"Title": 1, **{f"H{n}": n for n in range(1, 7)}}
-INLINE = {"Span", "Link", "Lbl", "Quote", "Reference", "BibEntry", "Code", "Annot", "Ruby", "Warichu", "Em", "Strong"}
+BLOCKS = {
+    "P",
+    "H",
+    *HEADINGS,
+    "L",
+    "LI",
+    "Table",
+    "Caption",
+    "BlockQuote",
+    "Note",
+    "TOC",
+    "TOCI",
+    "Index",
+    "Figure",
+    "Formula",
+    "Form",
+    "Aside",
+    "FENote",
+}
 SKIPPED = {"Figure", "Formula", "Artifact"}
 TABLE_PARTS = {"THead", "TBody", "TFoot"}
 
@@ -73,8 +92,10 @@ class _Walker:
         self.headings = 0
         self.tables = 0
         self.heading_lines: set[str] = set()
+        self.default_page: int | None = None  # the page of elements without /Pg (per-page walk)
 
     def mcid_text(self, page_number: int | None, mcid: int) -> str:
+        page_number = page_number or self.default_page
         if page_number is None:
             return ""
         if page_number not in self._texts:
@@ -84,7 +105,7 @@ class _Walker:
             for ch in self.pdf.pages[page_number - 1].chars:
                 if ch.get("mcid") is not None:
                     groups[int(ch["mcid"])].append(ch)
-            self._texts[page_number] = {k: " ".join(extract_text(v).split()) for k, v in groups.items()}
+            self._texts[page_number] = {k: " ".join(extract_text(v, y_tolerance=5).split()) for k, v in groups.items()}
         return self._texts[page_number].get(mcid, "")
 
     def text(self, el: Any) -> str:
@@ -138,20 +159,19 @@ class _Walker:
             for c in el.children:
                 self.walk(c, sect_depth, list_depth)
             return
-        own = [self.mcid_text(el.page_number, m) for m in el.mcids or ()]
-        if el.actual_text or (own and not any(_is_block(c) for c in el.children)):
-            text = self.text(el)
+        if el.actual_text or not any(_has_block(c) for c in el.children):
+            text = self.text(el)  # a paragraph, or a container of inline runs only
             if text:
                 self.blocks.append(text)
             return
-        pending: list[str] = [t for t in own if t]
+        pending = [self.mcid_text(el.page_number, m) for m in el.mcids or ()]
         for c in el.children:
-            if c.type in INLINE:
+            if not _has_block(c):  # an inline run (Span, Link, a generic wrapper of text...)
                 pending.append(self.text(c))
                 continue
-            if pending:
+            if any(pending):
                 self.blocks.append(" ".join(p for p in pending if p))
-                pending = []
+            pending = []
             self.walk(c, sect_depth + (kind == "Sect"), list_depth)
         if any(pending):
             self.blocks.append(" ".join(p for p in pending if p))
@@ -187,8 +207,17 @@ def _holds_list(el: Any) -> bool:
     return el.type == "L" or (el.type == "LBody" and any(c.type == "L" for c in el.children))
 
 
-def _is_block(el: Any) -> bool:
-    return el.type not in INLINE
+def _lacks_page(el: Any) -> bool:
+    if el.mcids and el.page_number is None:
+        return True
+    return any(_lacks_page(c) for c in el.children)
+
+
+def _has_block(el: Any) -> bool:
+    """Whether an element is, or holds, a block: a paragraph, heading, list, table, caption,
+    figure... Generic elements (``Div``, ``NonStruct``, ``Sect``...) that hold only text runs
+    are runs themselves (browsers tag the pieces of a paragraph so)."""
+    return el.type in BLOCKS or any(_has_block(c) for c in el.children)
 
 
 def read_truth(path: Path) -> TaggedTruth:
@@ -198,8 +227,21 @@ def read_truth(path: Path) -> TaggedTruth:
 
     with pdfplumber.open(str(path)) as pdf:
         walker = _Walker(pdf)
-        for el in PDFStructTree(pdf):
-            walker.walk(el)
+        roots = list(PDFStructTree(pdf))
+        if any(_lacks_page(el) for el in roots):
+            # Elements without /Pg (allowed: a page's /StructParents entry in the parent tree
+            # names them): walk each page's own tree, whose elements are that page's.
+            for page in pdf.pages:
+                walker.default_page = page.page_number
+                try:
+                    page_roots = list(PDFStructTree(pdf, page))
+                except Exception:  # noqa: BLE001 - a page outside the tree (no /StructParents)
+                    continue
+                for el in page_roots:
+                    walker.walk(el)
+        else:
+            for el in roots:
+                walker.walk(el)
         pages = len(pdf.pages)
     # A paragraph's text that starts with "#" is escaped: it is not a heading.
     blocks = [("\\" + b if b.startswith("#") and b not in walker.heading_lines else b) for b in walker.blocks]

@@ -59,6 +59,12 @@ def test_nid_s_leaves_tables_out() -> None:
     assert full is not None and full < 1.0
 
 
+def test_nid_s_undefined_for_a_truth_that_is_all_table() -> None:
+    table = "<table><tr><td>a</td></tr></table>"
+    full, stripped = m.nid(table, table)
+    assert (full, stripped) == (1.0, None)
+
+
 def test_teds_one_cell_renamed() -> None:
     # table, tr, td: the cell's text costs Levenshtein(abc, xyz) / 3 = 1 of 3 nodes.
     gt = "<table><tr><td>abc</td></tr></table>"
