@@ -143,7 +143,7 @@ def tagged_set(corpus: Path, max_pages: int, cache: Path, excluded: list[dict[st
         if page_chars < 200 or coverage < TAGGED_MIN_COVERAGE:
             excluded.append({"file": rel, "reason": f"tree covers {coverage:.0%} of {page_chars} text characters"})
             continue
-        tags = ("tagged", "headings" if headings else "no-headings")
+        tags = ("headings" if headings else "no-headings",)
         docs.append(Doc("tagged", rel, path, truth, pages, tags))
     return docs
 
