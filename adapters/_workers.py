@@ -26,6 +26,7 @@ import subprocess
 import sys
 import threading
 import weakref
+from collections.abc import Iterator
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -64,7 +65,7 @@ def _worker_main(read_fd: int, write_fd: int) -> None:  # pragma: no cover - run
                 conn_out.send(("ok", None))
                 continue
             result = obj(*args, **kwargs) if method == "__call__" else getattr(obj, method)(*args, **kwargs)
-            if method == "extract":
+            if isinstance(result, Iterator):  # a generator cannot cross the pipe: its items can
                 result = list(result)
             conn_out.send(("ok", result))
         except PdfcoreError as exc:

@@ -1,15 +1,16 @@
 """Engine calls in worker processes: a crash or hang is contained, and pages extract in parallel.
 
-A PDF that crashes or hangs the engine (pdfium is C++) must not take the server down. These
-adapters run another adapter — named by its ``"module:Class"`` spec, so nothing here imports it —
-in a small pool of worker processes:
+A PDF that crashes or hangs the engine (pdfium is C++) must not take the server down.
+:func:`isolated` wraps any port's adapter, named by its ``"module:Class"`` spec (so nothing here
+imports it), in one generic proxy that implements the same port: each method the port declares
+becomes a call to a small pool of worker processes (:mod:`adapters._workers`):
 
 - a worker that dies (segfault, abort, out of memory) is replaced and the call answers
   ``extraction_failed`` ("the engine crashed on this document; the crash was contained");
 - a call that runs past its time limit kills its worker, which is replaced, and answers
   ``extraction_failed`` too (the page or document hangs the engine);
-- multi-page extraction is split across the workers (the machine's cores), results come back in
-  the order asked for.
+- a method over a list of pages (:data:`SPLIT_BY_PAGES`: ``extract``, ``page_annotations``) is
+  split across the workers (the machine's cores); results come back in the order asked for.
 
 Workers are fresh interpreters (no inherited threads or locks, and unlike multiprocessing's
 spawn they never re-run the caller's ``__main__``), started on first use or early with
@@ -18,172 +19,177 @@ spawn they never re-run the caller's ``__main__``), started on first use or earl
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Iterator, Sequence
+import threading
+import types
+import typing
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, TypeVar
+
+import attrs
 
 from adapters._workers import WorkerPool, default_size
-from pdfcore.extras import Attachment, FormField, PageAnnotations, XfaForm
-from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, PageText, RenderedImage, Table
-from pdfcore.vectors import PageVectors
-from ports.attachment_reader import AttachmentReader
-from ports.document_extras import DocumentExtras
-from ports.renderer import Renderer
-from ports.table_extractor import TableExtractor
-from ports.text_extractor import TextExtractor
-from ports.vector_source import VectorSource
 
 log = logging.getLogger(__name__)
 
 #: Pages per request when a range is split across workers.
 CHUNK = 8
 
+T = TypeVar("T")
 
-__all__ = [
-    "IsolatedAttachmentReader",
-    "IsolatedDocumentExtras",
-    "IsolatedRenderer",
-    "IsolatedTextExtractor",
-    "IsolatedVectorSource",
-    "WorkerPool",
-    "default_size",
-]
+__all__ = ["CHUNK", "SPLIT_BY_PAGES", "IsolatedAdapter", "WorkerPool", "default_size", "isolated", "port_methods"]
 
 
-class IsolatedTextExtractor(TextExtractor):
-    """A TextExtractor whose engine runs in worker processes (see the module docstring)."""
+def _spread(pages: list[int], workers: int) -> list[list[int]]:
+    """Text: one page per call when there is one worker (the caller may stop early), else up to
+    ``CHUNK`` pages per call, spread so that every worker has some."""
+    if len(pages) <= 1 or workers == 1:
+        return [[i] for i in pages]
+    size = max(1, min(CHUNK, -(-len(pages) // workers)))
+    return [pages[i : i + size] for i in range(0, len(pages), size)]
+
+
+def _batches(pages: list[int], workers: int) -> list[list[int]]:
+    """Annotations (cheap per page): one call up to ``CHUNK`` pages, else about four calls per worker."""
+    if len(pages) <= CHUNK or workers == 1:
+        return [pages]
+    size = max(CHUNK, -(-len(pages) // (workers * 4)))
+    return [pages[i : i + size] for i in range(0, len(pages), size)]
+
+
+@attrs.frozen
+class Split:
+    """How a port method ``method(source, pages, ...)`` over a list of 0-based pages is shared by
+    the workers: ``chunks`` splits the pages; ``stream`` methods return an iterator (yielded as
+    the chunks come back), the others a tuple (the chunks' tuples joined)."""
+
+    chunks: Callable[[list[int], int], list[list[int]]]
+    stream: bool
+
+
+#: The port methods over a list of pages, by name; every other method is one call.
+SPLIT_BY_PAGES: dict[str, Split] = {
+    "extract": Split(_spread, stream=True),  # TextExtractor
+    "page_annotations": Split(_batches, stream=False),  # DocumentExtras
+}
+
+
+def port_methods(port: type) -> tuple[str, ...]:
+    """The public methods ``port`` (a ``typing.Protocol``) declares, its parent protocols' included."""
+    found: list[str] = []
+    for klass in reversed(port.__mro__):
+        if klass in (object, typing.Protocol, typing.Generic) or not getattr(klass, "_is_protocol", False):
+            continue
+        for name, value in vars(klass).items():
+            if not name.startswith("_") and callable(value) and name not in found:
+                found.append(name)
+    return tuple(found)
+
+
+class IsolatedAdapter:
+    """The state every isolated proxy shares; the port's methods are added by :func:`isolated`."""
 
     def __init__(self, spec: str, pool: WorkerPool, name: str = "") -> None:
         self.spec = spec
         self.pool = pool
         self.name = name or spec
-        #: How many pages can be extracted at once.
+        #: How many calls can run at once (the read service plans its look-ahead with it).
         self.parallelism = pool.size
-        self._threads = ThreadPoolExecutor(max_workers=pool.size, thread_name_prefix="pdfcore-extract")
+        self._threads: ThreadPoolExecutor | None = None
+        self._threads_lock = threading.Lock()
 
-    def inspect(self, source: DocumentSource) -> DocumentFacts:
-        facts: DocumentFacts = self.pool.call(self.spec, "inspect", source)
-        return facts
+    def _executor(self) -> ThreadPoolExecutor:
+        with self._threads_lock:
+            if self._threads is None:
+                self._threads = ThreadPoolExecutor(max_workers=self.pool.size, thread_name_prefix="pdfcore-isolated")
+            return self._threads
 
-    def extract(self, source: DocumentSource, pages: Sequence[int]) -> Iterator[PageText]:
-        pages = list(pages)
-        if len(pages) <= 1 or self.pool.size == 1:
-            for i in pages:
-                yield from self.pool.call(self.spec, "extract", source, [i])
+    def _call(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        return self.pool.call(self.spec, method, *args, **kwargs)
+
+    def _chunk_results(
+        self, method: str, chunks: list[list[int]], source: Any, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> Iterator[Any]:
+        """Each chunk's result, in order: one call after the other when there is nothing to
+        share, else all chunks at once on the workers (those not started are cancelled when the
+        caller stops reading)."""
+        if len(chunks) <= 1 or self.pool.size == 1:
+            for chunk in chunks:
+                yield self._call(method, source, chunk, *args, **kwargs)
             return
-        size = max(1, min(CHUNK, -(-len(pages) // self.pool.size)))
-        chunks = [pages[i : i + size] for i in range(0, len(pages), size)]
-        futures: list[Future[list[PageText]]] = [
-            self._threads.submit(self.pool.call, self.spec, "extract", source, chunk) for chunk in chunks
+        threads = self._executor()
+        futures: list[Future[Any]] = [
+            threads.submit(self._call, method, source, chunk, *args, **kwargs) for chunk in chunks
         ]
         try:
             for fut in futures:
-                yield from fut.result()
+                yield fut.result()
         finally:
             for fut in futures:
                 fut.cancel()
 
-
-class IsolatedRenderer(Renderer):
-    def __init__(self, spec: str, pool: WorkerPool, name: str = "") -> None:
-        self.spec = spec
-        self.pool = pool
-        self.name = name or spec
-
-    def render(
-        self, source: DocumentSource, page: int, *, dpi: float, clip: Clip | None = None, max_pixels: int | None = None
-    ) -> RenderedImage:
-        image: RenderedImage = self.pool.call(
-            self.spec, "render", source, page, dpi=dpi, clip=clip, max_pixels=max_pixels
-        )
-        return image
-
-
-class IsolatedTableExtractor(TableExtractor):
-    """A TableExtractor (pdfplumber) run in the worker processes: a page that makes the table
-    engine hang or blow up costs that call, not the server."""
-
-    def __init__(self, spec: str, pool: WorkerPool, name: str = "") -> None:
-        self.spec = spec
-        self.pool = pool
-        self.name = name or spec
-
-    def extract_tables(self, source: DocumentSource, page: int, *, regions: tuple[Box, ...] = ()) -> tuple[Table, ...]:
-        tables: tuple[Table, ...] = self.pool.call(self.spec, "extract_tables", source, page, regions=regions)
-        return tables
-
-
-class IsolatedVectorSource(VectorSource):
-    """A VectorSource (chart reading) whose engine runs in the worker processes."""
-
-    def __init__(self, spec: str, pool: WorkerPool, name: str = "") -> None:
-        self.spec = spec
-        self.pool = pool
-        self.name = name or spec
-
-    def read_page(
+    def _split_stream(
         self,
-        source: DocumentSource,
-        page: int,
-        *,
-        text: bool = True,
-        glyphs: bool = True,
-        max_objects: int = 100_000,
-    ) -> PageVectors:
-        vectors: PageVectors = self.pool.call(
-            self.spec, "read_page", source, page, text=text, glyphs=glyphs, max_objects=max_objects
-        )
-        return vectors
+        method: str,
+        split: Split,
+        source: Any,
+        pages: Sequence[int],
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+    ) -> Iterator[Any]:
+        for result in self._chunk_results(method, split.chunks(list(pages), self.pool.size), source, args, kwargs):
+            yield from result
 
-
-class IsolatedAttachmentReader(AttachmentReader):
-    """An AttachmentReader whose engine runs in the worker processes."""
-
-    def __init__(self, spec: str, pool: WorkerPool, name: str = "") -> None:
-        self.spec = spec
-        self.pool = pool
-        self.name = name or spec
-
-    def attachments(self, source: DocumentSource) -> tuple[Attachment, ...]:
-        found: tuple[Attachment, ...] = self.pool.call(self.spec, "attachments", source)
-        return found
-
-    def attachment_data(self, source: DocumentSource, index: int) -> bytes:
-        data: bytes = self.pool.call(self.spec, "attachment_data", source, index)
-        return data
-
-
-class IsolatedDocumentExtras(IsolatedAttachmentReader, DocumentExtras):
-    """DocumentExtras (files, fields, links, annotations, XFA) in the worker processes; page
-    annotations of many pages are read by all workers at once."""
-
-    def __init__(self, spec: str, pool: WorkerPool, name: str = "") -> None:
-        super().__init__(spec, pool, name)
-        self._threads = ThreadPoolExecutor(max_workers=pool.size, thread_name_prefix="pdfcore-extras")
-
-    def form_fields(self, source: DocumentSource) -> tuple[FormField, ...]:
-        found: tuple[FormField, ...] = self.pool.call(self.spec, "form_fields", source)
-        return found
-
-    def xfa(self, source: DocumentSource) -> XfaForm:
-        form: XfaForm = self.pool.call(self.spec, "xfa", source)
-        return form
-
-    def page_annotations(self, source: DocumentSource, pages: Sequence[int]) -> tuple[PageAnnotations, ...]:
-        pages = list(pages)
-        if len(pages) <= CHUNK or self.pool.size == 1:
-            found: tuple[PageAnnotations, ...] = self.pool.call(self.spec, "page_annotations", source, pages)
-            return found
-        size = max(CHUNK, -(-len(pages) // (self.pool.size * 4)))
-        chunks = [pages[i : i + size] for i in range(0, len(pages), size)]
-        futures: list[Future[tuple[PageAnnotations, ...]]] = [
-            self._threads.submit(self.pool.call, self.spec, "page_annotations", source, chunk) for chunk in chunks
-        ]
-        out: list[PageAnnotations] = []
-        try:
-            for fut in futures:
-                out.extend(fut.result())
-        finally:
-            for fut in futures:
-                fut.cancel()
+    def _split_tuple(
+        self,
+        method: str,
+        split: Split,
+        source: Any,
+        pages: Sequence[int],
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+    ) -> tuple[Any, ...]:
+        out: list[Any] = []
+        for result in self._chunk_results(method, split.chunks(list(pages), self.pool.size), source, args, kwargs):
+            out.extend(result)
         return tuple(out)
+
+
+def _forward(port: type, method: str) -> Callable[..., Any]:
+    split = SPLIT_BY_PAGES.get(method)
+    call: Callable[..., Any]
+    if split is None:
+
+        def call(self: IsolatedAdapter, *args: Any, **kwargs: Any) -> Any:
+            return self._call(method, *args, **kwargs)
+
+    elif split.stream:
+
+        def call(self: IsolatedAdapter, source: Any, pages: Sequence[int], *args: Any, **kwargs: Any) -> Any:
+            return self._split_stream(method, split, source, pages, args, kwargs)
+
+    else:
+
+        def call(self: IsolatedAdapter, source: Any, pages: Sequence[int], *args: Any, **kwargs: Any) -> Any:
+            return self._split_tuple(method, split, source, pages, args, kwargs)
+
+    functools.update_wrapper(call, getattr(port, method))  # the port's name, docstring and signature
+    return call
+
+
+@functools.cache
+def proxy_class(port: type) -> type:
+    """The isolated proxy class of ``port``: :class:`IsolatedAdapter` and the port, each method of
+    the port a call to the workers."""
+    body: dict[str, Any] = {"__module__": __name__, "__doc__": f"A {port.__name__} run in the engine workers."}
+    body.update((name, _forward(port, name)) for name in port_methods(port))
+    return types.new_class(f"Isolated{port.__name__}", (IsolatedAdapter, port), exec_body=lambda ns: ns.update(body))
+
+
+def isolated(port: type[T], spec: str, pool: WorkerPool, *, name: str = "") -> T:
+    """An adapter of ``port`` whose engine, ``spec`` (``"module:Class"``), runs in ``pool``'s
+    worker processes; ``name`` is what ``server_info`` reports (default: the spec)."""
+    proxy: T = proxy_class(typing.cast(type, port))(spec, pool, name)
+    return proxy

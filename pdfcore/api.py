@@ -36,6 +36,7 @@ from ports.store import Store
 from ports.table_extractor import TableExtractor
 from ports.text_extractor import TextExtractor
 from ports.vector_scorer import VectorScorer
+from ports.vector_source import VectorSource
 
 # The services (and their result classes) load on first use: building a Pdfcore, as the server
 # does at start-up, imports none of them.
@@ -151,6 +152,7 @@ class Pdfcore:
         tables: TableExtractor | None = None,
         images: ImageProcessor | None = None,
         scorer: VectorScorer | None = None,
+        vectors: VectorSource | None = None,
     ) -> None:
         self.settings = settings
         self.text = text
@@ -182,6 +184,8 @@ class Pdfcore:
         #: Attachments, form fields, links, annotations and XFA (None when no backend loads).
         self.extras = extras
         self.attachment_reader = attachment_reader
+        #: The vector source of chart reading (None when no backend loads).
+        self.vectors = vectors
         self._services_lock = threading.RLock()
 
     # -- services (built on first use) -------------------------------------------------------
@@ -497,25 +501,16 @@ class Pdfcore:
     def _charts(self) -> ChartService:
         service: ChartService | None = getattr(self, "_chart_service", None)
         if service is None:
-            import importlib
-
             from pdfcore.charts import ChartService
-            from pdfcore.registry import ISOLATION_SPEC, load_class, spec
 
-            name = self.settings.backends.charts
-            if name == "none":
+            if self.vectors is None:
+                reason = self.backend_problems.get("charts", "no chart backend was given")
                 raise BackendUnavailable(
-                    "Chart reading is disabled by the configuration ([backends] charts = none).",
+                    f"Chart reading is not available on this server ({reason}).",
                     recovery="Render the page (pdf_render_pages) and read the chart from the image.",
                 )
-            pool = getattr(self.renderer, "pool", None)
-            if pool is not None:  # the engine runs in the renderer's worker processes (crash containment)
-                isolated = importlib.import_module(ISOLATION_SPEC).IsolatedVectorSource
-                vectors = isolated(spec("charts", name), pool, name=name)
-            else:
-                vectors = load_class("charts", name)()
             service = ChartService(
-                vectors, self.renderer, images=self.images, byte_budget=self.settings.limits.render_byte_budget
+                self.vectors, self.renderer, images=self.images, byte_budget=self.settings.limits.render_byte_budget
             )
             self._chart_service = service
         return service
@@ -1057,8 +1052,8 @@ class Pdfcore:
                     "profiles": ["full", "compact"],
                     "refs": "durable (stored with the document's content digest)",
                     "resources": ["pdf://info/{+path}", "pdf://text/{page}/{+path}", "pdf://image/{page}/{+path}"],
-                    "attachments": {"available": getattr(self, "extras_service", None) is not None},
-                    "forms_links_annotations": {"available": getattr(self, "extras_service", None) is not None},
+                    "attachments": {"available": self.extras is not None or self.attachment_reader is not None},
+                    "forms_links_annotations": {"available": self.extras is not None},
                     "quote_verification": {"available": True},
                     "page_labels": {"available": True},
                 },
@@ -1066,7 +1061,7 @@ class Pdfcore:
                     "tools": ["pdf_corpus_warm", "pdf_corpus_overview", "pdf_corpus_search", "pdf_list_documents"],
                     "max_files": None,
                     "budget_seconds_range": [1, 300],
-                    "executor": s.backends.executor,
+                    "executor": self.backend_names.get("executor", "in-process"),
                     "modes_available": [m for m in self.search_modes() if m != "regex"],
                 },
                 "search": {

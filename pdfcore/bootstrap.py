@@ -2,8 +2,13 @@
 
 ``build(settings=None, **overrides)`` picks each port's adapter by the name configured in
 ``[backends]`` (see :mod:`pdfcore.registry`); an override passes a ready instance instead
-(tests pass fakes this way). Optional backends that cannot load here are recorded with the
-reason and reported by ``server_info``; required ones raise.
+(tests pass fakes this way), or ``None`` for "no such backend". Every adapter is wired the one
+way (:class:`Wiring`): a required backend that cannot load raises; an optional one that is
+turned off or cannot load is handed over as ``None`` and its reason recorded, so that
+``server_info`` never claims it. With engine isolation (``[backends] isolation = "process"``)
+the PDF engines run in worker processes behind one generic proxy per port
+(``adapters.process_isolation.isolated``), named here by their ``"module:Class"`` and never
+imported in this process.
 """
 
 from __future__ import annotations
@@ -15,12 +20,19 @@ import os
 import shutil
 import tempfile
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from pdfcore.api import Pdfcore
 from pdfcore.config import Settings, load_settings
 from pdfcore.errors import OcrUnavailable, PdfcoreError
 from pdfcore.registry import ISOLATION_SPEC, OCR_PREFERENCE, WARM_JOB, load_class, spec
+from ports.attachment_reader import AttachmentReader
+from ports.document_extras import DocumentExtras
+from ports.renderer import Renderer
+from ports.table_extractor import TableExtractor
+from ports.text_extractor import TextExtractor
+from ports.vector_source import VectorSource
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +47,76 @@ def _ensure_private_dir(path: str) -> None:
         log.warning("could not restrict permissions of %s", path)
 
 
+class Wiring:
+    """Builds each port's adapter and keeps the record ``server_info`` reports: ``names`` (port ->
+    the backend in use) and ``problems`` (port -> why it is not available)."""
+
+    def __init__(self, pool: Any = None) -> None:
+        #: The engine worker pool, when engines are isolated.
+        self.pool = pool
+        self.names: dict[str, str] = {}
+        self.problems: dict[str, str] = {}
+
+    def adapter(
+        self,
+        port: str,
+        given: Any,
+        choice: str,
+        *,
+        required: bool = False,
+        can_be_off: bool = True,
+        isolate: type | None = None,
+        off: str | None = None,
+        make: Callable[[type[Any]], Any] | None = None,
+        label: Callable[[Any], str] | None = None,
+    ) -> Any:
+        """The adapter of registry ``port``: ``given`` when the caller passed one (``None``: none),
+        else the backend named ``choice``, built in the engine workers behind the ``isolate``
+        protocol when there is a pool, else in this process (``make(cls)``, default ``cls()``).
+
+        ``choice = "none"`` (when ``can_be_off``) or an ``off`` reason turns the port off. A
+        backend that cannot load raises when ``required``; otherwise it, like one turned off, is
+        ``None`` with the reason in :attr:`problems`. ``label(adapter)`` names it in
+        :attr:`names` (default: the adapter's ``name``, else ``choice``)."""
+        if given is not _UNSET:
+            if given is not None:
+                self.names[port] = label(given) if label else getattr(given, "name", type(given).__name__)
+            return given
+        if off is None and can_be_off and choice == "none":
+            off = f"disabled by the configuration ([backends] {port} = none)"
+        if off is not None:
+            self.problems[port] = off
+            return None
+        try:
+            if isolate is not None and self.pool is not None:
+                isolation = importlib.import_module(ISOLATION_SPEC)
+                adapter = isolation.isolated(isolate, spec(port, choice), self.pool, name=choice)
+            else:
+                cls = load_class(port, choice)
+                adapter = make(cls) if make is not None else cls()
+        except PdfcoreError as exc:
+            if required:
+                raise
+            self.problems[port] = f"{exc.code}: {exc.message}"
+            log.warning("the %s backend %r is not available: %s", port, choice, exc.message)
+            return None
+        self.names[port] = label(adapter) if label else choice
+        return adapter
+
+    def factory(self, port: str, choice: str, make: Callable[[type[Any]], Any]) -> Callable[[], Any] | None:
+        """For a backend built when first needed: checked now (a known name, its packages
+        installed; nothing imported), then ``make(cls)`` on each call; ``None`` with the reason
+        in :attr:`problems` when it cannot load."""
+        try:
+            spec(port, choice)
+        except PdfcoreError as exc:
+            self.problems[port] = f"{exc.code}: {exc.message}"
+            log.warning("the %s backend %r is not available: %s", port, choice, exc.message)
+            return None
+        self.names[port] = choice
+        return lambda: make(load_class(port, choice))
+
+
 def build(
     settings: Settings | None = None,
     *,
@@ -47,181 +129,121 @@ def build(
     extras: Any = _UNSET,
     tables: Any = _UNSET,
     attachment_reader: Any = _UNSET,
+    vectors: Any = _UNSET,
     images: Any = _UNSET,
     scorer: Any = _UNSET,
 ) -> Pdfcore:
     """Assemble pdfcore from ``settings`` (default: :func:`load_settings`) and overrides."""
     s = settings if settings is not None else load_settings()
-    names: dict[str, str] = {}
-    problems: dict[str, str] = {}
+    b = s.backends
     lifecycle: list[Any] = []
 
     pool: Any = None
-    if s.backends.isolation == "process" and (text is _UNSET or renderer is _UNSET):
+    if b.isolation == "process" and (text is _UNSET or renderer is _UNSET):
         isolation = importlib.import_module(ISOLATION_SPEC)
         pool = isolation.WorkerPool(
-            s.backends.workers or isolation.default_size(), timeout_seconds=s.limits.call_timeout_seconds
+            b.workers or isolation.default_size(), timeout_seconds=s.limits.call_timeout_seconds
         )
         lifecycle.append(pool)
+    wiring = Wiring(pool)
 
-    if text is _UNSET:
-        if pool is not None:
-            text = isolation.IsolatedTextExtractor(spec("text", s.backends.text), pool, name=s.backends.text)
-        else:
-            text = load_class("text", s.backends.text)()
-        names["text"] = s.backends.text
-    else:
-        names["text"] = getattr(text, "name", type(text).__name__)
-    if renderer is _UNSET:
-        if pool is not None:
-            renderer = isolation.IsolatedRenderer(spec("renderer", s.backends.renderer), pool, name=s.backends.renderer)
-        else:
-            renderer = load_class("renderer", s.backends.renderer)()
-        names["renderer"] = s.backends.renderer
-    else:
-        names["renderer"] = getattr(renderer, "name", type(renderer).__name__)
+    # The PDF engines: in the engine workers when they exist.
+    text = wiring.adapter("text", text, b.text, required=True, can_be_off=False, isolate=TextExtractor)
+    renderer = wiring.adapter("renderer", renderer, b.renderer, required=True, can_be_off=False, isolate=Renderer)
     if pool is not None:
-        names["isolation"] = f"process ({pool.size} engine workers)"
-
-    # Attachments, forms, links, annotations, XFA: in the engine workers when they exist.
-    if extras is _UNSET:
-        extras_name = s.backends.extras
-        try:
-            if extras_name == "none":
-                extras = None
-                problems["extras"] = "disabled by the configuration ([backends] extras = none)"
-            elif pool is not None:
-                extras = isolation.IsolatedDocumentExtras(spec("extras", extras_name), pool, name=extras_name)
-            else:
-                extras = load_class("extras", extras_name)()
-            if extras is not None:
-                names["extras"] = extras_name
-        except PdfcoreError as exc:
-            extras = None
-            problems["extras"] = f"{exc.code}: {exc.message}"
-    elif extras is not None:
-        names["extras"] = getattr(extras, "name", type(extras).__name__)
-    if attachment_reader is _UNSET:
-        reader_name = s.backends.attachments
-        try:
-            if reader_name == "none":
-                attachment_reader = None
-                problems["attachments"] = "disabled by the configuration ([backends] attachments = none)"
-            elif pool is not None:
-                attachment_reader = isolation.IsolatedAttachmentReader(
-                    spec("attachments", reader_name), pool, name=reader_name
-                )
-            else:
-                attachment_reader = load_class("attachments", reader_name)()
-            if attachment_reader is not None:
-                names["attachments"] = reader_name
-        except PdfcoreError as exc:
-            attachment_reader = None
-            problems["attachments"] = f"{exc.code}: {exc.message}"
-    elif attachment_reader is not None:
-        names["attachments"] = getattr(attachment_reader, "name", type(attachment_reader).__name__)
-
-    if tables is _UNSET:
-        tables = None
-        if s.backends.tables != "none":
-            try:
-                if pool is not None:
-                    tables = isolation.IsolatedTableExtractor(
-                        spec("tables", s.backends.tables), pool, name=s.backends.tables
-                    )
-                else:
-                    tables = load_class("tables", s.backends.tables)()
-                names["tables"] = s.backends.tables
-            except PdfcoreError as exc:
-                problems["tables"] = f"{exc.code}: {exc.message}"
-        else:
-            problems["tables"] = "disabled by the configuration ([backends] tables = none)"
-    elif tables is not None:
-        names["tables"] = getattr(tables, "name", type(tables).__name__)
-
-    if store is _UNSET:
-        store = None
-        if s.cache.enabled and s.backends.store != "none":
-            _ensure_private_dir(s.cache.dir)
-            store = load_class("store", s.backends.store)(
-                path=os.path.join(s.cache.dir, "index.sqlite"), ttl_seconds=s.cache.ttl_hours * 3600
-            )
-            names["store"] = s.backends.store
-        else:
-            names["store"] = "none"
-    else:
-        names["store"] = "none" if store is None else getattr(store, "name", type(store).__name__)
-
-    if fetcher is _UNSET:
-        fetcher = None
-        if s.urls.enabled and s.backends.fetcher != "none":
-            try:
-                fetcher = load_class("fetcher", s.backends.fetcher)(
-                    settings=s.urls, download_dir=os.path.join(s.cache.dir, "downloads")
-                )
-                names["fetcher"] = s.backends.fetcher
-            except PdfcoreError as exc:
-                problems["fetcher"] = f"{exc.code}: {exc.message}"
-    else:
-        names["fetcher"] = "none" if fetcher is None else getattr(fetcher, "name", type(fetcher).__name__)
-
-    if embedder is _UNSET:
-        embedder = None
-        if s.backends.embedder != "none":
-            try:
-                embedder = load_class("embedder", s.backends.embedder)(
-                    model=s.embedding.model, batch_size=s.embedding.batch_size, threads=s.embedding.threads
-                )
-                embedder.check()  # cheap: no torch import
-                names["embedder"] = f"{s.backends.embedder} ({s.embedding.model})"
-            except PdfcoreError as exc:
-                embedder = None
-                problems["embedder"] = f"{exc.code}: {exc.message}"
-        else:
-            problems["embedder"] = "disabled by the configuration ([backends] embedder = none)"
-    elif embedder is not None:
-        names["embedder"] = getattr(embedder, "model_name", type(embedder).__name__)
-
+        wiring.names["isolation"] = f"process ({pool.size} engine workers)"
+    # Attachments, forms, links, annotations, XFA; tables; the vectors of chart reading.
+    extras = wiring.adapter("extras", extras, b.extras, isolate=DocumentExtras)
+    attachment_reader = wiring.adapter("attachments", attachment_reader, b.attachments, isolate=AttachmentReader)
+    tables = wiring.adapter("tables", tables, b.tables, isolate=TableExtractor)
+    vectors = wiring.adapter("charts", vectors, b.charts, isolate=VectorSource)
     # Image decoding and drawing, vector scoring: in this process (their libraries load on first use).
-    helpers = {"images": images, "scorer": scorer}
-    for port, given in helpers.items():
-        chosen = getattr(s.backends, port)
-        if given is not _UNSET:
-            if given is not None:
-                names[port] = getattr(given, "name", type(given).__name__)
-            continue
-        helpers[port] = None
-        if chosen == "none":
-            problems[port] = f"disabled by the configuration ([backends] {port} = none)"
-            continue
-        try:
-            helpers[port] = load_class(port, chosen)()
-            names[port] = chosen
-        except PdfcoreError as exc:
-            problems[port] = f"{exc.code}: {exc.message}"
+    images = wiring.adapter("images", images, b.images)
+    scorer = wiring.adapter("scorer", scorer, b.scorer)
 
-    ocr_cache: dict[str, Any] = {}
-    ocr_lock = threading.Lock()
+    def open_store(cls: type[Any]) -> Any:
+        _ensure_private_dir(s.cache.dir)
+        return cls(path=os.path.join(s.cache.dir, "index.sqlite"), ttl_seconds=s.cache.ttl_hours * 3600)
 
-    def ocr_engine_factory() -> Any:
-        """The configured OCR engine, built and checked once (``auto``: the best installed)."""
-        with ocr_lock:
-            if "engine" in ocr_cache:
-                return ocr_cache["engine"]
+    store = wiring.adapter(
+        "store",
+        store,
+        b.store,
+        required=True,
+        off=None if s.cache.enabled else "disabled by the configuration ([cache] enabled = false)",
+        make=open_store,
+    )
+    fetcher = wiring.adapter(
+        "fetcher",
+        fetcher,
+        b.fetcher,
+        off=None if s.urls.enabled else "disabled by the configuration ([urls] enabled = false)",
+        make=lambda cls: cls(settings=s.urls, download_dir=os.path.join(s.cache.dir, "downloads")),
+    )
+
+    def load_embedder(cls: type[Any]) -> Any:
+        found = cls(model=s.embedding.model, batch_size=s.embedding.batch_size, threads=s.embedding.threads)
+        found.check()  # cheap: no torch import
+        return found
+
+    embedder = wiring.adapter(
+        "embedder",
+        embedder,
+        b.embedder,
+        make=load_embedder,
+        label=lambda e: f"{getattr(e, 'name', type(e).__name__)} ({e.model_name})",
+    )
+
+    if ephemeral_store is _UNSET:
+        ephemeral_store = None if b.store == "none" else (lambda: _private_store(b.store))
+    core = Pdfcore(
+        s,
+        text=text,
+        renderer=renderer,
+        store=store,
+        fetcher=fetcher,
+        backend_names=wiring.names,
+        backend_problems=wiring.problems,
+        lifecycle=lifecycle,
+        ephemeral_store=ephemeral_store,
+        embedder=embedder,
+        executor_factory=wiring.factory("executor", b.executor, lambda cls: cls(workers=b.workers or 0, job=WARM_JOB)),
+        extras=extras,
+        attachment_reader=attachment_reader,
+        ocr_engine=_ocr_engine_factory(s),
+        tables=tables,
+        vectors=vectors,
+        images=images,
+        scorer=scorer,
+    )
+    # The first engine worker boots now, in its own process, while the caller goes on: the first
+    # call does not wait for an interpreter and pdfium to load (no-op without isolation).
+    core.prestart()
+    return core
+
+
+def _ocr_engine_factory(s: Settings) -> Callable[[], Any]:
+    """The configured OCR engine, built and checked on first use, once (``auto``: the best installed)."""
+    cache: dict[str, Any] = {}
+    lock = threading.Lock()
+
+    def engine() -> Any:
+        with lock:
+            if "engine" in cache:
+                return cache["engine"]
             choice = s.backends.ocr
             if choice == "none":
                 raise OcrUnavailable("OCR is disabled by the configuration ([backends] ocr = none).")
-            names_to_try = list(OCR_PREFERENCE) if choice == "auto" else [choice]
             reasons = []
-            for name in names_to_try:
+            for name in list(OCR_PREFERENCE) if choice == "auto" else [choice]:
                 try:
-                    engine = load_class("ocr", name)()
-                    engine.check()
+                    found = load_class("ocr", name)()
+                    found.check()
                 except PdfcoreError as exc:
                     reasons.append(f"{name}: {exc.message}")
                     continue
-                ocr_cache["engine"] = engine
-                return engine
+                cache["engine"] = found
+                return found
             raise OcrUnavailable(
                 "No OCR engine is available: " + "; ".join(reasons),
                 recovery=(
@@ -230,40 +252,12 @@ def build(
                 ),
             )
 
-    def executor_factory() -> Any:
-        workers = s.backends.workers or 0
-        return load_class("executor", s.backends.executor)(workers=workers, job=WARM_JOB)
-
-    if ephemeral_store is _UNSET:
-        ephemeral_store = _private_sqlite_store if s.backends.store == "sqlite" else None
-    core = Pdfcore(
-        s,
-        text=text,
-        renderer=renderer,
-        store=store,
-        fetcher=fetcher,
-        backend_names=names,
-        backend_problems=problems,
-        lifecycle=lifecycle,
-        ephemeral_store=ephemeral_store,
-        embedder=embedder,
-        executor_factory=executor_factory,
-        extras=extras,
-        attachment_reader=attachment_reader,
-        ocr_engine=ocr_engine_factory,
-        tables=tables,
-        images=helpers["images"],
-        scorer=helpers["scorer"],
-    )
-    # The first engine worker boots now, in its own process, while the caller goes on: the first
-    # call does not wait for an interpreter and pdfium to load (no-op without isolation).
-    core.prestart()
-    return core
+    return engine
 
 
-def _private_sqlite_store() -> Any:
+def _private_store(name: str) -> Any:
     """An index only this process sees, deleted at exit: for encrypted documents (their text must
     not reach the shared cache on disk) and for running with the cache disabled."""
     folder = tempfile.mkdtemp(prefix="pdfcore-private-")  # created 0700
     atexit.register(shutil.rmtree, folder, True)
-    return load_class("store", "sqlite")(path=os.path.join(folder, "index.sqlite"), ttl_seconds=0)
+    return load_class("store", name)(path=os.path.join(folder, "index.sqlite"), ttl_seconds=0)

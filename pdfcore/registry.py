@@ -40,7 +40,7 @@ BACKENDS: dict[str, dict[str, str]] = {
 REQUIREMENTS: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {
     ("text", "pdfium"): (("pypdfium2",), "pdfcore"),
     ("renderer", "pdfium"): (("pypdfium2", "PIL"), "pdfcore"),
-    ("tables", "plumber"): (("pdfplumber",), "pdfcore"),
+    ("tables", "plumber"): (("pdfplumber", "pdfminer"), "pdfcore"),
     ("ocr", "tesseract"): (("pytesseract",), "pdfcore[ocr] and the system package tesseract-ocr"),
     ("ocr", "rapidocr"): (("rapidocr", "onnxruntime"), "pdfcore[ocr]"),
     ("ocr", "easyocr"): (("easyocr", "easyocr_en_models"), "pdfcore[easyocr]"),
@@ -119,6 +119,11 @@ def load_class(port: str, name: str) -> type[Any]:
     target = _target(port, name)
     _check_requirements(port, name)
     module_name, _, cls_name = target.partition(":")
-    module = importlib.import_module(module_name)
-    cls: type[Any] = getattr(module, cls_name)
+    try:
+        cls: type[Any] = getattr(importlib.import_module(module_name), cls_name)
+    except (ImportError, AttributeError, OSError) as exc:  # a broken install, a native library that will not load
+        raise BackendUnavailable(
+            f"The {port} backend {name!r} ({target}) could not be loaded: {type(exc).__name__}: {exc}",
+            recovery="Reinstall pdfcore and the backend's extra, or choose another backend.",
+        ) from exc
     return cls

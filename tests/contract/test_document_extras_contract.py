@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import pickle
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +13,16 @@ import pytest
 from pdfcore.errors import InvalidArgument, PageOutOfRange
 from pdfcore.extras import FIELD_TYPES, FORM_TYPES, LINK_KINDS
 from pdfcore.models import DocumentSource, Fingerprint, PageAnnotations
+from ports.attachment_reader import AttachmentReader
+from ports.document_extras import DocumentExtras
+from ports.text_extractor import TextExtractor
 from tests import extrasgen as g
+from tests.contract.conftest import isolated_adapter
 from tests.fakes.fake_extras import FakeDocumentExtras, like_extras_document, like_xfa_document
 from tests.pdfgen import simple_document
 
 EXTRAS = ["fake", "pdfium", "pdfium-isolated"]
-READERS = [*EXTRAS, "pdfminer"]
+READERS = [*EXTRAS, "pdfminer", "pdfminer-isolated"]
 
 
 def _source(path: Path) -> DocumentSource:
@@ -35,21 +38,17 @@ def _make(kind: str, docs: dict[str, Any], pool: Any) -> Any:
 
         return PdfiumDocumentExtras()
     if kind == "pdfium-isolated":
-        from adapters.process_isolation import IsolatedDocumentExtras
-
-        return IsolatedDocumentExtras("adapters.pdfium_extras:PdfiumDocumentExtras", pool)
+        return isolated_adapter(DocumentExtras, "adapters.pdfium_extras:PdfiumDocumentExtras", pool)
+    if kind == "pdfminer-isolated":
+        return isolated_adapter(AttachmentReader, "adapters.pdfminer_attachments:PdfminerAttachmentReader", pool)
     from adapters.pdfminer_attachments import PdfminerAttachmentReader
 
     return PdfminerAttachmentReader()
 
 
 @pytest.fixture(scope="module")
-def pool() -> Iterator[Any]:
-    from adapters.process_isolation import WorkerPool
-
-    p = WorkerPool(2, timeout_seconds=60)
-    yield p
-    p.close()
+def pool(engine_pool: Any) -> Any:
+    return engine_pool
 
 
 @pytest.fixture(scope="module")
@@ -188,14 +187,13 @@ def test_a_text_extractor_reads_the_same_annotations_as_the_extras(
 ) -> None:
     from adapters.pdfium_extras import PdfiumDocumentExtras
     from adapters.pdfium_text import PdfiumTextExtractor
-    from adapters.process_isolation import IsolatedTextExtractor
 
     doc, _ = files
     src = _source(doc)
     text = (
         PdfiumTextExtractor()
         if kind == "pdfium"
-        else IsolatedTextExtractor("adapters.pdfium_text:PdfiumTextExtractor", pool)
+        else isolated_adapter(TextExtractor, "adapters.pdfium_text:PdfiumTextExtractor", pool)
     )
     n = text.inspect(src).page_count
     pages = list(text.extract(src, range(n)))

@@ -9,6 +9,8 @@ from PIL import Image
 
 from pdfcore.errors import PageOutOfRange
 from pdfcore.models import Clip, DocumentSource, Fingerprint
+from ports.renderer import Renderer
+from tests.contract.conftest import isolated_adapter
 from tests.fakes.fake_renderer import FakeRenderer
 from tests.pdfgen import Page, write_pdf
 
@@ -18,13 +20,16 @@ def _source(path: Path) -> DocumentSource:
     return DocumentSource(str(path), Fingerprint(st.st_size, st.st_mtime_ns, "r" * 64))
 
 
-@pytest.fixture(params=["fake", "pdfium"])
+@pytest.fixture(params=["fake", "pdfium", "pdfium-isolated"])
 def renderer_and_pdf(request: pytest.FixtureRequest, tmp_path: Path):  # type: ignore[no-untyped-def]
     path = write_pdf(
         tmp_path / "r.pdf", [Page(width=612, height=792).text(72, 700, "Render me"), Page(width=400, height=300)]
     )
     if request.param == "fake":
         return FakeRenderer(page_count=2), path
+    if request.param == "pdfium-isolated":
+        pool = request.getfixturevalue("engine_pool")
+        return isolated_adapter(Renderer, "adapters.pdfium_renderer:PdfiumRenderer", pool), path
     from adapters.pdfium_renderer import PdfiumRenderer
 
     return PdfiumRenderer(), path

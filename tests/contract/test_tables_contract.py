@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,6 +12,7 @@ from pdfcore.errors import PageOutOfRange
 from pdfcore.models import Box, DocumentSource, Fingerprint, Table
 from ports.table_extractor import TableExtractor
 from tests import tablegen
+from tests.contract.conftest import isolated_adapter
 from tests.fakes.fake_tables import FakeTableExtractor
 from tests.pdfgen import Page, write_pdf
 
@@ -30,15 +32,20 @@ def _close(a: Box, b: Box, tol: float = TOL) -> bool:
     return all(abs(p - q) <= tol for p, q in zip((a.x0, a.y0, a.x1, a.y1), (b.x0, b.y0, b.x1, b.y1), strict=True))
 
 
-def _make(kind: str, tables: dict[int, tuple[Table, ...]], page_count: int) -> TableExtractor:
+def _make(kind: str, tables: dict[int, tuple[Table, ...]], page_count: int, pool: Any = None) -> TableExtractor:
     if kind == "fake":
         return FakeTableExtractor(tables, page_count=page_count)
+    if kind == "plumber-isolated":
+        extractor: TableExtractor = isolated_adapter(
+            TableExtractor, "adapters.plumber_tables:PlumberTableExtractor", pool
+        )
+        return extractor
     from adapters.plumber_tables import PlumberTableExtractor
 
     return PlumberTableExtractor()
 
 
-@pytest.fixture(params=["fake", "plumber"])
+@pytest.fixture(params=["fake", "plumber", "plumber-isolated"])
 def kind(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
@@ -48,9 +55,13 @@ def doc(tmp_path: Path) -> Path:
     return write_pdf(tmp_path / "tables.pdf", [tablegen.tables_page(), tablegen.prose_page()])
 
 
+def _pool(kind: str, request: pytest.FixtureRequest) -> Any:
+    return request.getfixturevalue("engine_pool") if kind.endswith("-isolated") else None
+
+
 @pytest.fixture
-def extractor(kind: str) -> TableExtractor:
-    return _make(kind, {0: tablegen.expected_tables()}, page_count=2)
+def extractor(kind: str, request: pytest.FixtureRequest) -> TableExtractor:
+    return _make(kind, {0: tablegen.expected_tables()}, page_count=2, pool=_pool(kind, request))
 
 
 def test_ruled_table_in_its_region(extractor: TableExtractor, doc: Path) -> None:
@@ -96,8 +107,8 @@ def test_without_regions_the_ruled_table_is_found(extractor: TableExtractor, doc
     assert any(list(t.header) == tablegen.RULED[0] for t in found)
 
 
-def test_a_page_of_prose_has_no_table(kind: str, doc: Path) -> None:
-    extractor = _make(kind, {}, page_count=2)
+def test_a_page_of_prose_has_no_table(kind: str, doc: Path, request: pytest.FixtureRequest) -> None:
+    extractor = _make(kind, {}, page_count=2, pool=_pool(kind, request))
     assert extractor.extract_tables(_source(doc), 1) == ()
     assert extractor.extract_tables(_source(doc), 1, regions=(Box(60, 40, 560, 500),)) == ()
 
@@ -126,14 +137,16 @@ def _page_space(box: Box, rotate: int, crop: tuple[float, float, float, float]) 
 
 
 @pytest.mark.parametrize("rotate", [0, 90, 180, 270])
-def test_box_is_in_page_space_on_turned_and_cropped_pages(kind: str, tmp_path: Path, rotate: int) -> None:
+def test_box_is_in_page_space_on_turned_and_cropped_pages(
+    kind: str, tmp_path: Path, rotate: int, request: pytest.FixtureRequest
+) -> None:
     crop = (30.0, 50.0, 580.0, 760.0)
     path = write_pdf(tmp_path / f"r{rotate}.pdf", [tablegen.ruled_table(Page(rotate=rotate, cropbox=crop))])
     x0, top, cw, rh = tablegen.RULED_AT
     user = Box(x0, top - len(tablegen.RULED) * rh, x0 + len(tablegen.RULED[0]) * cw, top)
     expected = _page_space(user, rotate, crop)
     scripted = Table(tuple(tablegen.RULED[0]), tuple(tuple(r) for r in tablegen.RULED[1:]), expected)
-    extractor = _make(kind, {0: (scripted,)}, page_count=1)
+    extractor = _make(kind, {0: (scripted,)}, page_count=1, pool=_pool(kind, request))
     found = extractor.extract_tables(_source(path), 0, regions=(_pad(expected),))
     assert len(found) == 1
     assert _close(found[0].bbox, expected, 2.0)

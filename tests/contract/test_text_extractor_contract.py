@@ -12,6 +12,7 @@ from pdfcore.errors import MalformedPdf, PageOutOfRange, PasswordIncorrect, Pass
 from pdfcore.layout import assemble
 from pdfcore.models import DocumentSource, Fingerprint, OutlineEntry
 from ports.text_extractor import TextExtractor
+from tests.contract.conftest import isolated_adapter
 from tests.fakes.fake_text import FakeDocument, FakeTextExtractor
 from tests.pdfgen import Outline, Page, encrypt, write_pdf
 
@@ -58,12 +59,20 @@ def make_pdfium(tmp: Path, password: str | None = None) -> tuple[TextExtractor, 
     return PdfiumTextExtractor(), path
 
 
-FACTORIES: list[Callable[[Path, str | None], tuple[TextExtractor, Path]]] = [make_fake, make_pdfium]
-
-
-@pytest.fixture(params=FACTORIES, ids=lambda f: f.__name__.removeprefix("make_"))
+@pytest.fixture(params=["fake", "pdfium", "pdfium-isolated"])
 def factory(request: pytest.FixtureRequest) -> Callable[[Path, str | None], tuple[TextExtractor, Path]]:
-    return request.param  # type: ignore[no-any-return]
+    if request.param == "fake":
+        return make_fake
+    if request.param == "pdfium":
+        return make_pdfium
+    pool = request.getfixturevalue("engine_pool")
+
+    def make_pdfium_isolated(tmp: Path, password: str | None = None) -> tuple[TextExtractor, Path]:
+        _, path = make_pdfium(tmp, password)
+        extractor: TextExtractor = isolated_adapter(TextExtractor, "adapters.pdfium_text:PdfiumTextExtractor", pool)
+        return extractor, path
+
+    return make_pdfium_isolated
 
 
 def test_inspect(factory, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

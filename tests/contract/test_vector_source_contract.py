@@ -10,6 +10,8 @@ import pytest
 from pdfcore.errors import PageOutOfRange
 from pdfcore.models import DocumentSource, Fingerprint
 from pdfcore.vectors import filled_rects
+from ports.vector_source import VectorSource
+from tests.contract.conftest import isolated_adapter
 from tests.fakes.fake_vectors import FakeVectorSource, PageBuilder
 from tests.pdfgen import Page, write_pdf
 
@@ -38,11 +40,14 @@ def _fake_pages() -> FakeVectorSource:
     return FakeVectorSource({0: b.build()})
 
 
-@pytest.fixture(params=["fake", "pdfium"])
+@pytest.fixture(params=["fake", "pdfium", "pdfium-isolated"])
 def reader(request: pytest.FixtureRequest, tmp_path: Path):  # type: ignore[no-untyped-def]
     path = _pdf(tmp_path)
     if request.param == "fake":
         return _fake_pages(), _source(path)
+    if request.param == "pdfium-isolated":
+        pool = request.getfixturevalue("engine_pool")
+        return isolated_adapter(VectorSource, "adapters.pdfium_vectors:PdfiumVectorSource", pool), _source(path)
     from adapters.pdfium_vectors import PdfiumVectorSource
 
     return PdfiumVectorSource(), _source(path)

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from adapters.process_isolation import IsolatedTextExtractor, WorkerPool
+from adapters.process_isolation import WorkerPool, isolated
 from pdfcore.errors import ExtractionFailed
 from pdfcore.models import DocumentSource, Fingerprint
+from ports.text_extractor import TextExtractor
 
 SPEC = "tests.crashers:CrashingExtractor"
 
@@ -29,7 +30,7 @@ def _source(tmp_path: Path) -> DocumentSource:
 
 
 def test_crash_is_contained_and_worker_replaced(pool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    ex = IsolatedTextExtractor(SPEC, pool)
+    ex = isolated(TextExtractor, SPEC, pool)
     src = _source(tmp_path)
     assert [p.index for p in ex.extract(src, [0, 1])] == [0, 1]
     with pytest.raises(ExtractionFailed, match="crashed"):
@@ -41,7 +42,7 @@ def test_crash_is_contained_and_worker_replaced(pool, tmp_path: Path) -> None:  
 
 
 def test_hang_is_stopped_and_worker_replaced(pool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    ex = IsolatedTextExtractor(SPEC, pool)
+    ex = isolated(TextExtractor, SPEC, pool)
     src = _source(tmp_path)
     with pytest.raises(ExtractionFailed, match="did not finish"):
         list(ex.extract(src, [13]))
@@ -50,7 +51,7 @@ def test_hang_is_stopped_and_worker_replaced(pool, tmp_path: Path) -> None:  # t
 
 
 def test_parallel_extraction_keeps_order(pool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    ex = IsolatedTextExtractor(SPEC, pool)
+    ex = isolated(TextExtractor, SPEC, pool)
     src = _source(tmp_path)
     pages = list(ex.extract(src, [9, 2, 5, 0, 7, 1, 11, 10, 3, 4, 6, 8]))
     assert [p.index for p in pages] == [9, 2, 5, 0, 7, 1, 11, 10, 3, 4, 6, 8]
@@ -64,7 +65,7 @@ def test_prestarted_worker_answers_the_first_call_not_its_preload(tmp_path: Path
     p = WorkerPool(1, timeout_seconds=20)
     try:
         p.prestart("tests.no_such_module:Nothing", SPEC, count=1)
-        ex = IsolatedTextExtractor(SPEC, p)
+        ex = isolated(TextExtractor, SPEC, p)
         src = _source(tmp_path)
         assert ex.inspect(src).page_count == 20
         assert [pg.index for pg in ex.extract(src, [3])] == [3]
@@ -85,7 +86,7 @@ def test_prestarting_every_worker_starts_the_whole_pool_without_waiting(tmp_path
         assert len(p._all) == 2  # the rest; never more than the pool's size
         p.prestart(SPEC, count=None)
         assert len(p._all) == 2
-        ex = IsolatedTextExtractor(SPEC, p)
+        ex = isolated(TextExtractor, SPEC, p)
         assert ex.inspect(_source(tmp_path)).page_count == 20
     finally:
         p.close()

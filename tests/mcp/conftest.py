@@ -39,15 +39,21 @@ def server(mcp_core):  # type: ignore[no-untyped-def]
 
 
 def stdio_session(
-    tmp_path: Path, messages: list[dict[str, Any]], *, debug: bool = False, config: str = ""
+    tmp_path: Path,
+    messages: list[dict[str, Any]],
+    *,
+    debug: bool = False,
+    config: str = "",
+    env: dict[str, str] | None = None,
 ) -> tuple[list[dict[str, Any]], str]:
     """Send ``messages`` to a fresh server (configured by the TOML text ``config``), each request
     after the previous one's answer; every line the server wrote (each parsed as JSON: stdout
     carries nothing else), and its stderr (at DEBUG level with ``debug``)."""
     cfg = tmp_path / "c.toml"
     cfg.write_text(config)
+    given = env or {}
     env = {k: v for k, v in os.environ.items() if not k.startswith("PDFCORE_")}
-    env.update(PDFCORE_CONFIG=str(cfg), PDFCORE_CACHE_DIR=str(tmp_path / "cache"))
+    env.update(PDFCORE_CONFIG=str(cfg), PDFCORE_CACHE_DIR=str(tmp_path / "cache"), **given)
     if debug:
         env["PDFCORE_LOG_LEVEL"] = "DEBUG"
     errors = (tmp_path / "stderr.log").open("w+", encoding="utf-8")  # a file: DEBUG output can be long

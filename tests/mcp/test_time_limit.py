@@ -17,8 +17,9 @@ import anyio
 import pytest
 from mcp import Client
 
-from adapters.process_isolation import IsolatedTextExtractor, WorkerPool
+from adapters.process_isolation import WorkerPool, isolated
 from pdfcore.models import DocumentFacts, DocumentSource, PageInfo, PageText
+from ports.text_extractor import TextExtractor
 from tests.mcp.conftest import payload
 from tests.pdfgen import simple_document
 
@@ -45,7 +46,7 @@ def hanging_core(tmp_path: Path) -> Iterator[Any]:
 
     pool = WorkerPool(2, timeout_seconds=CALL_TIMEOUT)
     settings = _settings(tmp_path, "process", CALL_TIMEOUT)
-    core = pdfcore.build(settings, text=IsolatedTextExtractor(SPEC, pool), fetcher=None)
+    core = pdfcore.build(settings, text=isolated(TextExtractor, SPEC, pool), fetcher=None)
     # Start the engine workers first, as the server does after tools/list: a cold start on a
     # loaded machine must not count against the limit.
     pool.warm(SPEC)
