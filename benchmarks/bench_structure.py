@@ -29,7 +29,7 @@ opendataloader-pdf runs in its own interpreter: ``$PDFCORE_ODL_PYTHON``, else
 ``benchmarks/.odl-venv`` (created on first use: ``pip install opendataloader-pdf==2.5.16``; it
 needs ``java`` 11+). Usage::
 
-    python benchmarks/bench_structure.py [--sets dev,held-out,tagged] [--no-odl] [--json PATH]
+    python benchmarks/bench_structure.py [--sets dev,held-out,tagged] [--no-odl] [--json PATH] [--dump DIR]
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "benchmarks"))
+# The checkout this script is in is the pdfcore measured (its own packages before any installed).
+sys.path[:0] = [str(REPO / "benchmarks"), str(REPO)]
 
 import structure_docs  # noqa: E402
 import structure_metrics  # noqa: E402
@@ -168,15 +169,20 @@ def _tagged_truth(path: Path, cache: Path) -> tuple[str, int]:
 
 
 def markdown_support() -> dict[str, Any]:
-    """Whether this pdfcore reads Markdown, and its knob to ignore the structure tree."""
+    """Whether this pdfcore reads Markdown (per page, and as one document through ``read_all``),
+    and its option to ignore the structure tree."""
     from pdfcore.api import Pdfcore
 
-    params = inspect.signature(Pdfcore.read_pages).parameters
-    knob = next((k for k in ("use_structure_tree", "structure_tree", "use_struct_tree") if k in params), None)
-    return {"format": "format" in params, "structure_tree_knob": knob}
+    pages = inspect.signature(Pdfcore.read_pages).parameters
+    whole = inspect.signature(Pdfcore.read_all).parameters
+    knob = next((k for k in ("use_structure_tree", "structure_tree", "use_struct_tree") if k in pages), None)
+    return {"format": "format" in pages, "document_format": "format" in whole, "structure_tree_knob": knob}
 
 
 def pdfcore_outputs(docs: list[Doc], support: dict[str, Any]) -> None:
+    """Each document's text (the baseline) and, when this pdfcore has it, its Markdown: the whole
+    document from the ``read_all`` loop (a table continued on the next page is one table there),
+    else the pages' ``markdown`` joined by a blank line."""
     import pdfcore
     from pdfcore.config import load_settings
 
@@ -196,9 +202,19 @@ def pdfcore_outputs(docs: list[Doc], support: dict[str, Any]) -> None:
             if doc.set_name == "tagged" and support["structure_tree_knob"]:
                 kwargs[support["structure_tree_knob"]] = False
             t0 = time.perf_counter()
-            result = core.read_pages(str(doc.pdf), spec, max_chars=10**9, max_chars_per_page=10**8, **kwargs)
+            if support["document_format"]:
+                parts = []
+                start: int | None = 1
+                while start is not None:
+                    window = core.read_all(str(doc.pdf), start_page=start, max_pages=500, **kwargs)
+                    parts.append(window.markdown or "")  # type: ignore[attr-defined]
+                    start = window.next_page
+                markdown = "\n\n".join(parts)
+            else:
+                result = core.read_pages(str(doc.pdf), spec, max_chars=10**9, max_chars_per_page=10**8, **kwargs)
+                markdown = "\n\n".join(p.markdown or "" for p in result.pages)  # type: ignore[attr-defined]
             doc.seconds["pdfcore-markdown"] = time.perf_counter() - t0
-            doc.outputs["pdfcore-markdown"] = "\n\n".join(p.markdown or "" for p in result.pages)
+            doc.outputs["pdfcore-markdown"] = markdown
         core.close()  # its store writes behind: done before the directory goes
 
 
@@ -220,7 +236,11 @@ async def _session(docs: list[Doc], markdown: bool, workdir: Path) -> dict[str, 
         with open(log_path, "w", encoding="utf-8") as errlog:
             t0 = time.perf_counter()
             async with Client(stdio_client(params, errlog=errlog), mode="legacy", read_timeout_seconds=1800) as client:
-                calls = await _read_set(client, docs, markdown)
+                tools = {t.name: t for t in (await client.list_tools()).tools}
+                accepted = set(tools["pdf_read_all"].input_schema.get("properties", {}))
+                markdown = markdown and "format" in accepted
+                ignore_tree = "use_structure_tree" in accepted
+                calls = await _read_set(client, docs, markdown, ignore_tree)
                 seconds = time.perf_counter() - t0
     except Exception as exc:
         tail = log_path.read_text(encoding="utf-8", errors="replace")[-3000:]
@@ -228,7 +248,7 @@ async def _session(docs: list[Doc], markdown: bool, workdir: Path) -> dict[str, 
     return {"seconds": seconds, "calls": calls, "format": "markdown" if markdown else "text"}
 
 
-async def _read_set(client: Any, docs: list[Doc], markdown: bool) -> int:
+async def _read_set(client: Any, docs: list[Doc], markdown: bool, ignore_tree: bool) -> int:
     calls = 0
     for doc in docs:
         start: int | None = 1
@@ -236,6 +256,8 @@ async def _read_set(client: Any, docs: list[Doc], markdown: bool) -> int:
             args: dict[str, Any] = {"path": str(doc.pdf), "max_pages": 500, "start_page": start}
             if markdown:
                 args["format"] = "markdown"
+                if ignore_tree and doc.set_name == "tagged":
+                    args["use_structure_tree"] = False
             result = await client.call_tool("pdf_read_all", args)
             calls += 1
             if result.is_error:
@@ -364,6 +386,34 @@ def by_tag(docs: list[Doc]) -> dict[str, list[Doc]]:
     return dict(sorted(groups.items()))
 
 
+def pdfcore_source() -> dict[str, Any]:
+    """Where the imported pdfcore comes from: its checkout's commit, and whether the checkout has
+    changes not committed (a run is only reproducible from a clean one)."""
+    import pdfcore
+
+    root = Path(pdfcore.__file__).resolve().parents[1]
+
+    def git(*cmd: str) -> str:
+        run = subprocess.run(["git", *cmd], cwd=root, capture_output=True, text=True)
+        return run.stdout.strip() if run.returncode == 0 else ""
+
+    commit = git("rev-parse", "--short", "HEAD") or "unknown"
+    dirty = bool(git("status", "--porcelain", "--untracked-files=no"))
+    return {"path": str(root), "commit": commit + ("+changes" if dirty else ""), "dirty": dirty}
+
+
+def dump(docs: list[Doc], folder: Path) -> None:
+    """``folder/<set>/<document>.truth.md`` and ``.<engine>.md`` for every document, to diff."""
+    for doc in docs:
+        stem = re.sub(r"[^A-Za-z0-9._-]+", "_", doc.name)
+        where = folder / doc.set_name
+        where.mkdir(parents=True, exist_ok=True)
+        (where / f"{stem}.truth.md").write_text(doc.truth, encoding="utf-8")
+        for engine, text in doc.outputs.items():
+            (where / f"{stem}.{engine}.md").write_text(text, encoding="utf-8")
+    log(f"wrote the truths and outputs under {folder}")
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -380,6 +430,7 @@ def main() -> None:
     parser.add_argument("--no-session", action="store_true", help="skip the one-session wall times")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--per-document", action="store_true", help="print every document's scores")
+    parser.add_argument("--dump", type=Path, help="write each document's truth and every engine's Markdown here")
     args = parser.parse_args()
 
     sets = [s for s in args.sets.split(",") if s]
@@ -392,8 +443,8 @@ def main() -> None:
 
     started = time.strftime("%Y-%m-%d %H:%M:%S %Z")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True)
-    log(f"start {started}, load average {load}, commit {commit.stdout.strip()}")
+    source = pdfcore_source()
+    log(f"start {started}, load average {load}, pdfcore from {source['path']} at {source['commit']}")
 
     docs: list[Doc] = []
     excluded: list[dict[str, Any]] = []
@@ -427,7 +478,7 @@ def main() -> None:
             if engine in doc.outputs:
                 doc.scores[engine] = structure_metrics.score(doc.truth, doc.outputs[engine])
 
-    print(f"\nStructure benchmark — {started}, load average {load}, commit {commit.stdout.strip()}\n")
+    print(f"\nStructure benchmark — {started}, load average {load}, pdfcore {source['commit']}\n")
     print(results_table(by_set, engines))
     print("\nBy typesetter and feature:\n")
     print(results_table(by_tag(docs), engines))
@@ -448,6 +499,8 @@ def main() -> None:
         print("\npdfcore has no option to ignore the structure tree: the tagged set is scored with it in use.")
     if excluded:
         print(f"\nTagged files left out: {len(excluded)} (see the JSON for each reason)")
+    if args.dump:
+        dump(docs, args.dump)
     if args.per_document:
         for doc in docs:
             print(doc.set_name, doc.name, {e: {m: fmt(v) for m, v in s.items()} for e, s in doc.scores.items()})
@@ -456,7 +509,8 @@ def main() -> None:
         payload = {
             "started": started,
             "load_average": load,
-            "commit": commit.stdout.strip(),
+            "commit": source["commit"],
+            "pdfcore_source": source,
             "python": platform.python_version(),
             "opendataloader_pdf": odl_version,
             "pdfcore_markdown": support,

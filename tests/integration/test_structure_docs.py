@@ -85,3 +85,21 @@ def test_tagged_truth_reads_the_structure_tree(corpus: Path) -> None:
     assert truth.tables == 1 and "<table>" in truth.markdown
     assert "Encore du contenu!" in truth.markdown
     assert not tagged.is_tagged(corpus / "pdfplumber/pdfs/hello_structure.pdf")
+
+
+def test_benchmark_reads_and_scores_pdfcore(tmp_path: Path) -> None:
+    """The benchmark's pdfcore path on one typeset document: the text baseline, and the Markdown
+    as soon as ``format="markdown"`` exists, both scored."""
+    import bench_structure as bench
+
+    source = sd.build_document("newsletter", 1, held_out=False)
+    pdf = tmp_path / "newsletter.pdf"
+    sd.typeset_reportlab(source, pdf, tmp_path)
+    pages = len(pdfium.PdfDocument(str(pdf)))
+    doc = bench.Doc("dev", source.name, pdf, sd.to_markdown(source), pages, source.features)
+    support = bench.markdown_support()
+    bench.pdfcore_outputs([doc], support)
+    assert set(doc.outputs) == {"pdfcore-text", *(["pdfcore-markdown"] if support["format"] else [])}
+    scores = sm.score(doc.truth, doc.outputs["pdfcore-text"])
+    assert scores["nid"] is not None and scores["nid"] > 0.9  # 3 columns read in order
+    assert scores["mhs"] == 0.0  # plain text has no headings
