@@ -11,6 +11,8 @@ services behind them.
 
 from __future__ import annotations
 
+import collections
+import contextvars
 import copy
 import logging
 import threading
@@ -22,7 +24,15 @@ import anyio.to_thread
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool, ToolManager
-from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from mcp_types import (
+    CallToolResult,
+    CompleteRequestParams,
+    CompleteResult,
+    EmptyResult,
+    SetLevelRequestParams,
+    TextContent,
+    ToolAnnotations,
+)
 from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
@@ -98,6 +108,53 @@ def _quietly(fn: Callable[[], None]) -> Callable[[], None]:
             log.warning("%s failed in the background", getattr(fn, "__name__", "start-up work"), exc_info=True)
 
     return run
+
+
+#: MCP log levels, least severe first, and the Python level each stands for.
+MCP_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
+#: Sent to a session that has not set a level (logging/setLevel).
+DEFAULT_CLIENT_LOG_LEVEL = "warning"
+#: Sessions whose level is remembered.
+MAX_LOG_LEVEL_SESSIONS = 10_000
+
+
+def _session_key(request_context: Any) -> str:
+    """The MCP session a request belongs to: its Mcp-Session-Id over HTTP, "" over stdio."""
+    headers = getattr(getattr(request_context, "request", None), "headers", None)
+    return str(headers.get("mcp-session-id") or "") if headers is not None else ""
+
+
+def _mcp_level(levelno: int) -> str:
+    if levelno >= logging.CRITICAL:
+        return "critical"
+    if levelno >= logging.ERROR:
+        return "error"
+    if levelno >= logging.WARNING:
+        return "warning"
+    if levelno >= logging.INFO:
+        return "info"
+    return "debug"
+
+
+class CallLog(logging.Handler):
+    """The log records the server writes while a tool call runs (on the event loop or in the
+    call's worker thread, which inherits the call's context), kept for the client that made the
+    call: :meth:`PdfcoreServer.call_tool` sends them as ``notifications/message`` before the
+    result. Records of other threads (the cache writer, the engine workers) are not a call's."""
+
+    current: contextvars.ContextVar[list[logging.LogRecord] | None] = contextvars.ContextVar(
+        "pdfcore_call_log", default=None
+    )
+    #: Most records kept for one call.
+    LIMIT = 100
+
+    def emit(self, record: logging.LogRecord) -> None:
+        records = self.current.get()
+        if records is not None and len(records) < self.LIMIT:
+            records.append(record)
+
+
+_CALL_LOG = CallLog()
 
 
 def _fail(exc: PdfcoreError) -> CallToolResult:
@@ -206,10 +263,18 @@ class PdfcoreServer(MCPServer[Any]):
         listed: list[MCPTool] | None = None,
         toolset: ToolSet | None = None,
         resources: Callable[[PdfcoreServer], None] | None = None,
+        prompts: Callable[[PdfcoreServer], None] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self._accepted = accepted
+        self._prompts = prompts
+        self._prompts_lock = threading.Lock()
+        #: The level each session asked for with logging/setLevel (by MCP session id; "" for the
+        #: one client of a stdio server), the most recent sessions only.
+        self._log_levels: collections.OrderedDict[str, str] = collections.OrderedDict()
+        self._lowlevel_server.add_request_handler("logging/setLevel", SetLevelRequestParams, self._set_log_level)
+        self._lowlevel_server.add_request_handler("completion/complete", CompleteRequestParams, self._complete)
         self._warm = warm
         self._activity = _Activity()
         self._listed = listed if toolset is not None else None
@@ -236,6 +301,59 @@ class PdfcoreServer(MCPServer[Any]):
             if self._resources is not None:
                 self._resources(self)
                 self._resources = None
+
+    def ensure_prompts(self) -> None:
+        """Register the prompts now if they are not yet (idempotent, thread-safe)."""
+        if self._prompts is None:
+            return
+        with self._prompts_lock:
+            if self._prompts is not None:
+                self._prompts(self)
+                self._prompts = None
+
+    async def list_prompts(self) -> Any:
+        if self._prompts is not None:
+            await anyio.to_thread.run_sync(self.ensure_prompts)
+        return await super().list_prompts()
+
+    async def get_prompt(self, *args: Any, **kwargs: Any) -> Any:
+        if self._prompts is not None:
+            await anyio.to_thread.run_sync(self.ensure_prompts)
+        return await super().get_prompt(*args, **kwargs)
+
+    async def _complete(self, ctx: Any, params: CompleteRequestParams) -> CompleteResult:
+        """Completion of the prompts' and resource templates' path arguments (:mod:`mcp_adapter.prompts`)."""
+        from mcp_adapter.prompts import complete_argument
+
+        return CompleteResult(completion=await complete_argument(self._core, self._runner, params))
+
+    async def _set_log_level(self, ctx: Any, params: SetLevelRequestParams) -> EmptyResult:
+        key = _session_key(ctx)
+        self._log_levels[key] = params.level
+        self._log_levels.move_to_end(key)
+        while len(self._log_levels) > MAX_LOG_LEVEL_SESSIONS:
+            self._log_levels.popitem(last=False)
+        return EmptyResult()
+
+    async def _send_call_log(self, context: Any, records: list[logging.LogRecord]) -> None:
+        """The call's log records to the client that made it, at or above the level its session set
+        (a 2026-07-28 request opts in per request; the SDK drops what it did not ask for)."""
+        request = getattr(context, "request_context", None)
+        session = getattr(request, "session", None)
+        if session is None:
+            return
+        floor = self._log_levels.get(_session_key(request), DEFAULT_CLIENT_LOG_LEVEL)
+        for record in records:
+            level = _mcp_level(record.levelno)
+            if MCP_LEVELS.index(level) < MCP_LEVELS.index(floor):
+                continue
+            try:
+                await session.send_log_message(
+                    level=level, data=record.getMessage(), logger=record.name, related_request_id=context.request_id
+                )
+            except Exception:
+                log.debug("a log message could not be sent to the client", exc_info=True)
+                return
 
     async def _resources_ready(self) -> None:
         if self._resources is not None:
@@ -293,10 +411,16 @@ class PdfcoreServer(MCPServer[Any]):
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         self._activity.begin()
+        records: list[logging.LogRecord] = []
+        token = CallLog.current.set(records)
         try:
-            return await self._call_tool(name, arguments, context)
+            result = await self._call_tool(name, arguments, context)
         finally:
+            CallLog.current.reset(token)
             self._activity.end()
+        if records and context is not None:
+            await self._send_call_log(context, records)
+        return result
 
     async def _call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         accepted = self._accepted.get(name)
@@ -377,10 +501,25 @@ def create_server(core: Pdfcore, *, profile: str | None = None, catalog: bool = 
         listed=listed,
         toolset=ts,
         resources=lambda srv: register_resources(srv, core, runner),
+        prompts=lambda srv: register_prompts(srv, core, runner, chosen),
         log_level=core.settings.server.log_level,
     )
     server._core, server._runner = core, runner
+    _install_call_log()
     return server
+
+
+def _install_call_log() -> None:
+    """Keep the records pdfcore writes during a call for its client (:class:`CallLog`)."""
+    root = logging.getLogger("pdfcore")
+    if _CALL_LOG not in root.handlers:
+        root.addHandler(_CALL_LOG)
+
+
+def register_prompts(server: PdfcoreServer, core: Pdfcore, runner: CallRunner, profile: str) -> None:
+    from mcp_adapter.prompts import register_prompts as register
+
+    register(server, core, runner, profile)
 
 
 def register_resources(server: PdfcoreServer, core: Pdfcore, runner: CallRunner) -> None:
