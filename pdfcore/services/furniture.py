@@ -42,6 +42,7 @@ from collections.abc import Sequence
 
 from attrs import evolve, frozen
 
+from pdfcore.layout.controls import clean_controls
 from pdfcore.models import DocumentFacts, PageText, TextLine
 
 #: Documents of up to this many pages are sampled whole; longer ones by SAMPLE_PAIRS pairs of
@@ -123,6 +124,7 @@ def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
     """The document's running heads and feet, from its sample pages' raw lines."""
     if len(pages) < MIN_REPEAT:
         return NO_FURNITURE
+    pages = [clean_controls(p)[0] for p in pages]  # as the pages are when they are finished
     seen: dict[tuple[str, str, str], list[tuple[int, float, float]]] = defaultdict(list)
     numbers: dict[tuple[int, float], set[int]] = {}  # (page, y) -> offsets of its numbers
     for page in pages:

@@ -4,8 +4,9 @@ Codes (part of the public API):
 
 - ``no_text``: the page has no text layer at all.
 - ``likely_scanned``: little or no text, and raster images cover most of the page; OCR it.
-- ``garbled_text``: many characters are unmapped glyphs (U+FFFD, private-use, control chars):
-  the font has no usable Unicode mapping; render or OCR the page.
+- ``garbled_text``: many characters are unmapped glyphs (U+FFFD, private-use, control chars;
+  control characters are taken out of the text first, see :mod:`pdfcore.layout.controls`, and
+  counted here): the font has no usable Unicode mapping; render or OCR the page.
 - ``hidden_text``: the page carries text a human reader cannot see (see content trust).
 - ``extraction_failed``: the engine could not read this page (the rest of the document was read).
 - ``outside_crop_text``: text in the printer's margin (outside the visible crop box: crop
@@ -25,6 +26,7 @@ from attrs import evolve
 
 from pdfcore.geometry import area, intersection
 from pdfcore.layout import assemble
+from pdfcore.layout.controls import clean_controls
 from pdfcore.models import Box, DocumentFacts, PageText
 from pdfcore.services import furniture
 from pdfcore.services.furniture import FurnitureProfile
@@ -47,11 +49,12 @@ def finish_page(
 ) -> PageText:
     """An extractor's raw page in its cached form: furniture found (running heads and feet by the
     document's ``profile``, line numbers on the page) and stripped or flagged per
-    ``running_heads``, lines in reading order, quality warnings."""
+    ``running_heads``, control characters taken out, lines in reading order, quality warnings."""
+    page, controls = clean_controls(page)
     page = furniture.apply(page, facts, profile, mode=running_heads)
     page = assemble(page, join_hyphenation=join_hyphenation)
     width, height = _page_size(page, facts)
-    computed = [w for w in warnings_for(page, width, height) if w not in page.warnings]
+    computed = [w for w in warnings_for(page, width, height, controls=controls) if w not in page.warnings]
     return evolve(page, warnings=(*page.warnings, *computed)) if computed else page
 
 
@@ -78,24 +81,27 @@ def image_coverage(page: PageText, width: float, height: float) -> float:
 _GARBLED = re.compile("[\ufffd\ue000-\uf8ff\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
-def garbled_fraction(text: str) -> float:
-    """Share of non-space characters that are unmapped glyphs (U+FFFD, private use, controls)."""
-    if _GARBLED.search(text) is None:
+def garbled_fraction(text: str, controls: int = 0) -> float:
+    """Share of non-space characters that are unmapped glyphs (U+FFFD, private use, controls),
+    counting ``controls`` control characters taken out of ``text`` before."""
+    if not controls and _GARBLED.search(text) is None:
         return 0.0  # the common case, found without splitting the text
-    n = len("".join(text.split()))
+    n = len("".join(text.split())) + controls
     if not n:
         return 0.0
-    return len(_GARBLED.findall(text)) / n
+    return (len(_GARBLED.findall(text)) + controls) / n
 
 
-def warnings_for(page: PageText, width: float, height: float) -> list[str]:
+def warnings_for(page: PageText, width: float, height: float, *, controls: int = 0) -> list[str]:
+    """The quality warnings of a finished page; ``controls``: control characters taken out of
+    its text (unmapped glyphs, counted for ``garbled_text``)."""
     out: list[str] = []
     coverage = image_coverage(page, width, height)
     if page.char_count == 0 and coverage < SCAN_IMAGE_COVERAGE:
         out.append("no_text")
     elif page.char_count < MIN_USABLE_CHARS and coverage >= SCAN_IMAGE_COVERAGE:
         out.append("likely_scanned")
-    if page.char_count >= 10 and garbled_fraction(page.text) > GARBLED_FRACTION:
+    if page.char_count + controls >= 10 and garbled_fraction(page.text, controls) > GARBLED_FRACTION:
         out.append("garbled_text")
     if page.hidden:
         out.append("hidden_text")
