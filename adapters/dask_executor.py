@@ -82,9 +82,17 @@ class DaskWarmExecutor(WarmExecutor):
         client = self._get_client()
         pending = list(jobs)
         results: list[WarmOutcome] = []
+        paths: dict[Any, str] = {}  # future -> its job's path (a lost worker's future has no outcome)
+
+        def submit() -> Any:
+            job = pending.pop(0)
+            future = client.submit(_call_target, self.job, job, pure=False)
+            paths[future] = job.path
+            return future
+
         initial: list[Any] = []
         while pending and len(initial) < self.workers and time.monotonic() < deadline:
-            initial.append(client.submit(_call_target, self.job, pending.pop(0), pure=False))
+            initial.append(submit())
         if not initial:
             return results
         completed: Any = dist.as_completed(initial)
@@ -92,12 +100,14 @@ class DaskWarmExecutor(WarmExecutor):
             try:
                 outcome: WarmOutcome = future.result()
             except Exception as exc:  # noqa: BLE001 - a lost worker fails only its job
-                outcome = WarmOutcome(path="?", status="failed", error="extraction_failed", message=str(exc)[:200])
+                outcome = WarmOutcome(
+                    path=paths[future], status="failed", error="extraction_failed", message=str(exc)[:200]
+                )
             results.append(outcome)
             if on_done is not None:
                 on_done(outcome)
             if pending and time.monotonic() < deadline:
-                completed.add(client.submit(_call_target, self.job, pending.pop(0), pure=False))
+                completed.add(submit())
         return results
 
     def close(self) -> None:
