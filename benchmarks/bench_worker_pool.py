@@ -230,14 +230,22 @@ def main() -> int:
         "| pool | start, s | call small, ms | call 256 KB, ms | segfault answers | other call | next answer, s | hang (1 s limit) answers | next call |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
+
+    def seconds(values: list[float | None], digits: int) -> str:
+        known = [v for v in values if v is not None]
+        if len(known) < len(values):
+            return f"none within 20 s ({len(values) - len(known)} of {len(values)})"
+        return f"{statistics.median(known):.{digits}f}"
+
     for name, res in results.items():
         c, h = res["crash"][0], res["hang"][0]
-        crash_s = statistics.median(x["crash_seconds"] or 0 for x in res["crash"])
-        nxt = statistics.median(x["next_answer_seconds"] or 0 for x in res["crash"])
+        crash_s = seconds([x["crash_seconds"] for x in res["crash"]], 3)
+        nxt = seconds([x["next_answer_seconds"] for x in res["crash"]], 4)
+        hang_s = seconds([x["hang_seconds"] for x in res["hang"]], 2)
         print(
             f"| {name} | {res['start_first_answer_s']:.3f} | {res['call_small_ms']:.3f} | {res['call_256k_ms']:.3f} "
-            f"| {c['crash_answer']} after {crash_s:.3f} s | {c['other_call']} | {nxt:.3f} "
-            f"| {h['hang_answer']} after {h['hang_seconds'] or 0:.2f} s | {h['next_call']} |"
+            f"| {c['crash_answer']} after {crash_s} s | {c['other_call']} | {nxt} "
+            f"| {h['hang_answer']} after {hang_s} s | {h['next_call']} |"
         )
     return 0
 
