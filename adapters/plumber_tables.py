@@ -48,6 +48,7 @@ from pdfcore.errors import (
     PdfcoreError,
     ResourceLimit,
 )
+from adapters._table_layout import Glyph, Rule, read_table
 from pdfcore.models import Box, DocumentSource, Table
 from ports.table_extractor import TableExtractor
 
@@ -306,12 +307,14 @@ def _translate(exc: Exception, source: DocumentSource) -> PdfcoreError:
 def _page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
     transform = _PageTransform(page)
     px0, ptop, px1, pbottom = (float(v) for v in page.bbox)
-    by_text = bool(regions)
     if not regions:
         # The whole visible page (the crop box, never the printer's margin around it), by its
         # rulings only: reading columns from text alignment needs a region that holds a table.
         w, h = _page_size(page)
-        regions = (Box(0.0, 0.0, w, h),)
+        x0, top, x1, bottom = transform.to_plumber(Box(0.0, 0.0, w, h))
+        crop = page.crop((max(x0, px0), max(top, ptop), min(x1, px1), min(bottom, pbottom)), strict=False)
+        found = _ruled(crop, _direction(crop)) or []
+        return tuple(_table(cells, transform.to_page(bbox)) for bbox, cells in found)
     out: list[Table] = []
     for region in regions:
         x0, top, x1, bottom = transform.to_plumber(region)
@@ -319,21 +322,128 @@ def _page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
         if x1 - x0 < 1.0 or bottom - top < 1.0:
             continue
         crop = page.crop((x0, top, x1, bottom), strict=False)
-        direction = _direction(crop)
-        found = _ruled(crop, direction)
-        if by_text and found is None:
-            found = _unruled(crop, direction)
-        elif by_text and found and _covers_little(found, crop):
-            # Grids holding little of the region's text: read the region from its text
-            # alignment instead when that gives a well-filled table.
-            text = _unruled(crop, direction)
-            if text and _fill(text[0][1]) >= WELL_FILLED:
-                found = text
-        elif found is None:
-            found = []
-        for bbox, cells in found:
-            out.append(_table(cells, transform.to_page(bbox)))
+        if _chart(crop):
+            continue
+        table = _layout_table(crop, _direction(crop))
+        if table is not None:
+            bbox, header, rows, low = table
+            out.append(Table(header=header, rows=rows, bbox=transform.to_page(bbox), low_confidence=low))
     return tuple(out)
+
+
+def _layout_table(
+    crop: Any, direction: str
+) -> tuple[tuple[float, float, float, float], tuple[str, ...], tuple[tuple[str, ...], ...], bool] | None:
+    """The region's table read from its glyphs and rulings in the table's own reading frame."""
+    upright = direction in ("ltr", "rtl")
+    glyphs = []
+    for c in crop.chars:
+        if bool(c["upright"]) != upright or (direction in ("ltr", "rtl") and (c["matrix"][0] < 0) != (direction == "rtl")):
+            continue
+        x0, y0, x1, y1 = _frame_box((c["x0"], c["top"], c["x1"], c["bottom"]), direction)
+        font = str(c.get("fontname") or "")
+        glyphs.append(Glyph(x0, y0, x1, y1, str(c["text"]), float(c["size"]), _BOLD in font.lower()))
+    rules = [Rule(*_frame_box(box, direction)) for box in _rulings(crop)]
+    found = read_table(glyphs, rules)
+    if found is None:
+        return None
+    bbox = _unframe_box(found.bbox, direction)
+    width = max([len(found.header), *(len(r) for r in found.rows)])
+    header = tuple(found.header) + ("",) * (width - len(found.header)) if found.header else ()
+    rows = tuple(tuple(r) + ("",) * (width - len(r)) for r in found.rows)
+    return bbox, header, rows, found.low_confidence
+
+
+_BOLD = "bold"
+
+
+def _frame_box(box: Sequence[float], direction: str) -> tuple[float, float, float, float]:
+    """A box (x0, top, x1, bottom) in the reading frame of ``direction``."""
+    x0, top, x1, bottom = (float(v) for v in box)
+    if direction == "ttb":
+        return (top, -x1, bottom, -x0)
+    if direction == "btt":
+        return (-bottom, x0, -top, x1)
+    if direction == "rtl":
+        return (-x1, -bottom, -x0, -top)
+    return (x0, top, x1, bottom)
+
+
+def _unframe_box(box: Sequence[float], direction: str) -> tuple[float, float, float, float]:
+    fx0, fy0, fx1, fy1 = (float(v) for v in box)
+    if direction == "ttb":
+        return (-fy1, fx0, -fy0, fx1)
+    if direction == "btt":
+        return (fy0, -fx1, fy1, -fx0)
+    if direction == "rtl":
+        return (-fx1, -fy1, -fx0, -fy0)
+    return (fx0, fy0, fx1, fy1)
+
+
+#: A filled shape thinner than this (points) is a ruling; a wider one is shading, not a ruling.
+RULE_THICKNESS = 2.0
+
+
+def _rulings(crop: Any) -> list[tuple[float, float, float, float]]:
+    """Rulings in ``crop`` (x0, top, x1, bottom): stroked lines, the edges of stroked
+    rectangles, thin filled bars. The edges of shaded rows and cells are not rulings."""
+    out = []
+    for ln in crop.lines:
+        out.append((ln["x0"], ln["top"], ln["x1"], ln["bottom"]))
+    for r in crop.rects:
+        x0, top, x1, bottom = r["x0"], r["top"], r["x1"], r["bottom"]
+        if min(x1 - x0, bottom - top) <= RULE_THICKNESS:
+            out.append((x0, top, x1, bottom))
+        elif r.get("stroke"):
+            out.extend(((x0, top, x1, top), (x0, bottom, x1, bottom), (x0, top, x0, bottom), (x1, top, x1, bottom)))
+    return out
+
+
+#: Bars of a chart: at least this many filled shapes standing on one baseline.
+CHART_BARS = 3
+
+
+def _chart(crop: Any) -> bool:
+    """The region holds a chart: filled bars standing apart on a common baseline with different
+    heights (or lengths, for horizontal bars), or a drawn polyline of several points across it.
+    (Shading drawn as tiles touching each other is no bar.)"""
+    width = float(crop.width)
+    height = float(crop.height)
+    bars = [
+        (float(r["x0"]), float(r["top"]), float(r["x1"]), float(r["bottom"]))
+        for r in crop.rects
+        if r.get("fill")
+        and min(r["x1"] - r["x0"], r["bottom"] - r["top"]) > RULE_THICKNESS
+        and (r["x1"] - r["x0"]) < 0.5 * width
+        and (r["bottom"] - r["top"]) < 0.9 * height
+    ]
+    # Vertical bars: (baseline, start, end, length); horizontal bars the same, turned.
+    for items in (
+        [(b[3], b[0], b[2], b[3] - b[1]) for b in bars],
+        [(b[0], b[1], b[3], b[2] - b[0]) for b in bars],
+    ):
+        groups: dict[int, list[tuple[float, float, float]]] = {}
+        for base, a, z, length in items:
+            groups.setdefault(round(base), []).append((a, z, length))
+        for members in groups.values():
+            members.sort()
+            apart: list[tuple[float, float, float]] = []
+            for a, z, length in members:
+                if apart and a - apart[-1][1] < 1.0:
+                    prev = apart[-1]
+                    apart[-1] = (prev[0], max(prev[1], z), max(prev[2], length))
+                else:
+                    apart.append((a, z, length))
+            sizes = [length for _, _, length in apart]
+            if len(apart) >= CHART_BARS and max(sizes) - min(sizes) > 0.2 * max(sizes):
+                return True
+    for c in crop.curves:
+        pts = c.get("pts") or []
+        if len(pts) >= 4 and (c["x1"] - c["x0"]) >= 0.3 * width and not c.get("fill"):
+            ys = [p[1] for p in pts]
+            if max(ys) - min(ys) > 0.1 * height:
+                return True
+    return False
 
 
 def _page_size(page: Any) -> tuple[float, float]:
@@ -344,6 +454,7 @@ def _page_size(page: Any) -> tuple[float, float]:
 
 
 def _table(cells: Sequence[Sequence[str | None]], bbox: Box) -> Table:
+    """A ruled grid as a table (its first row taken for the header)."""
     rows = [[" ".join((c or "").split()) for c in row] for row in cells]
     width = max((len(r) for r in rows), default=0)
     rows = [r + [""] * (width - len(r)) for r in rows]

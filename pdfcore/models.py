@@ -306,9 +306,23 @@ class Mark:
 
 @frozen
 class Table:
+    """A table as a reader transcribes it.
+
+    ``header`` is the merged header row (each column's header rows joined top to bottom; empty
+    when no header row was recognised); every row has as many cells as the widest row (and the
+    header, when there is one). ``bbox`` is in page space; ``page`` the 0-based page index (None
+    until the table is placed on a page). ``low_confidence``: the structure may be wrong (sparse
+    or run-together cells); the cells' text is still the page's. ``continued_from`` /
+    ``continued_on``: the 0-based page the same table comes from / goes on to.
+    """
+
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     bbox: Box
+    page: int | None = None
+    low_confidence: bool = False
+    continued_from: int | None = None
+    continued_on: int | None = None
 
 
 @frozen

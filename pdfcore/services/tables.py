@@ -234,6 +234,10 @@ class _Row:
     tokens: float
     trailing: int = 0
     entries: int = 0
+    #: Lines of the row that lead with dots to a closing figure ("Revenue . . . . 2,014").
+    led: int = 0
+    #: The row's figures are plain small integers only (page numbers in a table of contents).
+    page_numbers: bool = False
 
     @property
     def gapped(self) -> bool:
@@ -246,7 +250,10 @@ class _Row:
 
     @property
     def numeric(self) -> bool:
-        """A row of figures: three or more numbers, at least half of its tokens or closing it."""
+        """A row of figures: three or more numbers, at least half of its tokens or closing it;
+        or a label led by dots to its figures (a financial statement's row)."""
+        if self.led:
+            return True
         return self.numbers >= MIN_NUMBERS and (self.numbers >= 0.5 * self.tokens or self.trailing >= MIN_NUMBERS)
 
 
@@ -272,6 +279,9 @@ class _Piece:
     trailing: int = 0
     #: Index entries in the line ("piracy, 64", "Barlow, Joel, 8").
     entries: int = 0
+    #: The line leads with dots to closing figures or placeholders.
+    led: bool = False
+    page_number: bool = False
 
 
 def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
@@ -306,6 +316,7 @@ def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
         words = len(_WORD.findall(text))
         digits = _DIGIT.search(text) is not None
         numbers = len(_FIGURE.findall(text)) if digits else 0
+        led = _LED.search(text)
         out.append(
             _Piece(
                 y0=b.y0,
@@ -316,6 +327,8 @@ def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
                 tokens=len(_TOKEN.findall(text)),
                 trailing=_trailing_numbers(text.rsplit(None, MIN_NUMBERS + 2)) if numbers >= MIN_NUMBERS else 0,
                 entries=len(_ENTRY.findall(text)) if digits else 0,
+                led=led is not None,
+                page_number=led is not None and _PAGE_NUMBER.fullmatch(led.group(1).strip()) is not None,
             )
         )
     return out
@@ -326,12 +339,19 @@ _TOKEN = re.compile(r"\S*[^\W_]\S*")
 _DIGIT = re.compile(r"\d")
 _ENTRY = re.compile(r"[^\W\d_],\s*\d")
 _LEADER = re.compile(r"(?:\.\s?){5,}|…{2,}")
+#: Dot leaders, then figures or placeholders to the end of the line.
+_PLACEHOLDERS = frozenset({"—", "–", "-", "−"})
+_LED = re.compile(r"(?:\.\s?){3,}((?:\s*[$€£]?\s*(?:\(?[\d][\d,.]*\)?%?|[—–-]))+)\s*$")
+_PAGE_NUMBER = re.compile(r"\d{1,4}")
 _FIGURE = re.compile(r"(?<!\S)[(\[$€£¥+\-–−~<>±]*\d[\d.,:/%–\-−]*[)\]%*†‡]*(?<![,;:])(?!\S)")
 
 
 def _trailing_numbers(tokens: Sequence[str]) -> int:
     n = 0
     for t in reversed(tokens):
+        if t in _PLACEHOLDERS:
+            n += 1  # a dash in a column of figures: a value
+            continue
         if not any(ch.isalnum() for ch in t):
             continue  # a placeholder
         if not _is_number(t):
@@ -387,7 +407,17 @@ def _split(pieces: Sequence[_Piece], gutters: Sequence[float]) -> list[list[_Pie
             share = sum(z - a for a, z, _ in segs) / total
             trailing = p.trailing if k == last else 0
             columns[k].append(
-                _Piece(p.y0, p.y1, tuple(segs), p.numbers * share, p.tokens * share, trailing, round(p.entries * share))
+                _Piece(
+                    p.y0,
+                    p.y1,
+                    tuple(segs),
+                    p.numbers * share,
+                    p.tokens * share,
+                    trailing,
+                    round(p.entries * share),
+                    p.led and k == last,
+                    p.page_number and k == last,
+                )
             )
     return columns
 
@@ -431,6 +461,8 @@ def _make_row(pieces: list[_Piece]) -> _Row:
         tokens=sum(p.tokens for p in pieces),
         trailing=max(pieces, key=lambda p: p.segments[-1][1]).trailing,
         entries=sum(p.entries for p in pieces),
+        led=sum(1 for p in pieces if p.led),
+        page_numbers=any(p.led for p in pieces) and all(p.page_number for p in pieces if p.led),
     )
 
 
@@ -502,7 +534,18 @@ def _runs(rows: Sequence[_Row]) -> list[Box]:
         while j < len(rows):
             nxt = rows[j]
             h = max(last.height, nxt.height, 1.0)
-            if nxt.y0 - last.y1 > MAX_ROW_GAP * h or nxt.prose:
+            if nxt.y0 - last.y1 > MAX_ROW_GAP * h:
+                break
+            if not (nxt.numeric or nxt.gapped):
+                # Labels inside a table of figures (a wrapped label, a section heading, a
+                # note): kept when figures follow them.
+                k = _labels_then_figures(rows, j, run)
+                if k:
+                    run.extend(rows[j : j + k])
+                    last = rows[j + k - 1]
+                    j += k
+                    continue
+            if nxt.prose:
                 break
             if nxt.numeric:
                 # A row of figures never ends a run; its gaps, when known, refine the rivers
@@ -526,26 +569,75 @@ def _runs(rows: Sequence[_Row]) -> list[Box]:
             run.pop()
         box = _run_box(run, rivers) if _is_table_run(run, rivers) else None
         if box is not None:
-            out.append(_with_header(box, rows[max(0, i - MAX_HEADER_ROWS) : i]))
+            out.append(_with_header(box, rows[max(0, i - MAX_HEADER_ROWS - 2) : i]))
             i = i + len(run)
         else:
             i += 1
     return out
 
 
+#: Label rows (wrapped labels, headings, notes) a run of figures may hold in a row.
+MAX_LABEL_ROWS = 3
+#: A label row inside a run of figures ends left of this share of the run's width.
+LABEL_EXTENT = 0.8
+#: Words of a heading over a group of columns.
+HEADING_WORDS = 4
+
+
+def _labels_then_figures(rows: Sequence[_Row], j: int, run: Sequence[_Row]) -> int:
+    """How many rows from ``rows[j]`` are labels inside a table of figures: up to three rows
+    ending well left of the run's right edge, set close together, then a row of figures."""
+    if sum(1 for r in run if r.numeric) < 1:
+        return 0
+    x0 = min(r.segments[0][0] for r in run)
+    x1 = max(r.segments[-1][1] for r in run)
+    limit = x0 + LABEL_EXTENT * (x1 - x0)
+    last = run[-1]
+    for k in range(MAX_LABEL_ROWS):
+        if j + k >= len(rows):
+            return 0
+        row = rows[j + k]
+        h = max(last.height, row.height, 1.0)
+        if row.y0 - last.y1 > 1.2 * h:
+            return 0
+        if row.numeric:
+            return k
+        if row.gapped or row.segments[-1][1] > limit or row.segments[0][0] < x0 - JOIN_TOL:
+            return 0
+        last = row
+    nxt = rows[j + MAX_LABEL_ROWS] if j + MAX_LABEL_ROWS < len(rows) else None
+    return MAX_LABEL_ROWS if nxt is not None and nxt.numeric and nxt.y0 - last.y1 <= 1.2 * last.height else 0
+
+
 def _with_header(box: Box, above: Sequence[_Row]) -> Box:
     """Grow ``box`` upwards over header rows: rows just above with two or more segments inside
-    its width (column headings), none of them running text."""
+    its width (column headings), none of them running text, and short headings between them and
+    the table (a section heading under the column headings) or above them over the columns
+    (a heading over a group of columns)."""
     y0 = box.y0
+    pending: list[_Row] = []
+    found = False
     for row in reversed(above):
-        if y0 - row.y1 > MAX_ROW_GAP * max(row.height, 1.0):
+        top = pending[-1].y0 if pending else y0
+        if top - row.y1 > MAX_ROW_GAP * max(row.height, 1.0):
             break
         inside = [
             w for (s0, s1), w in zip(row.segments, row.words) if s0 >= box.x0 - JOIN_TOL and s1 <= box.x1 + JOIN_TOL
         ]
-        if len(inside) < 2 or max(inside) >= PROSE_WORDS:
+        outside = len(row.segments) - len(inside)
+        if outside > 1 or (outside and sum(row.words) - sum(inside) > 1) or not inside or max(inside) >= PROSE_WORDS:
             break
-        y0 = row.y0
+        if len(inside) >= 2:
+            y0 = row.y0
+            pending.clear()
+            found = True
+            continue
+        if found and sum(inside) <= HEADING_WORDS and top - row.y1 <= row.height and row.segments[0][0] > box.x0 + 0.25 * box.width:
+            y0 = row.y0
+            continue
+        if len(pending) >= 2:
+            break
+        pending.append(row)
     return Box(box.x0, y0, box.x1, box.y1)
 
 
@@ -560,6 +652,9 @@ def _is_table_run(run: Sequence[_Row], rivers: Sequence[tuple[float, float]] | N
         return False
     if sum(1 for r in run if r.entries) >= INDEX_SHARE * len(run):
         return False  # a book's index: "term, page, page"
+    led = [r for r in run if r.led]
+    if led and len(led) >= 0.5 * len(run) and all(r.page_numbers for r in led):
+        return False  # a table of contents: titles led by dots to their page numbers
     numeric = sum(1 for r in run if r.numeric)
     gapped = [r for r in run if r.gapped]
     if numeric < MIN_ROWS and (len(gapped) < MIN_GAPPED_ROWS or not rivers):

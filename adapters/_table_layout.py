@@ -1,0 +1,799 @@
+"""A table's rows and columns from its glyphs and rulings: pure geometry, no engine.
+
+The table adapter hands over the glyphs of one candidate region in the table's own reading
+frame (text runs left to right, lines top down: a table printed sideways is turned first) and
+the rulings drawn there. :func:`read_table` reads them the way a person transcribes a table:
+
+- **Glyphs.** A glyph drawn again over itself (fake bold: the same letter overprinted at nearly
+  the same place) counts once. Lines are glyphs sharing a baseline band; words split at spaces
+  and gaps; *segments* (cell texts) split at wide gaps, at dot leaders and between two figures.
+  Dot leaders (``Revenue . . . . . 12``) are removed: they lead the eye to a column, they are
+  not one. A lone currency sign joins the figure after it, a lone closing parenthesis or percent
+  sign the figure before it (``$ 6,509``, ``(1,266)``).
+- **Columns** are the x-ranges that (nearly) every line holding two or more segments leaves
+  blank, plus vertical rulings crossing most of the table. A segment crossing a column
+  boundary spans those columns (a heading over several columns).
+- **Rows.** Each line is a row, except: between full-width horizontal rulings, the lines of a
+  band whose cells wrap are one row; a label wrapped over several lines (a line holding only a
+  label that runs on into the next one: no closing colon, and the next line starts in lower case
+  or with a figure, or the label breaks after a hyphen, comma or joining word, or runs on with a
+  hanging indent) is one label; a line of lower-case text in a text column continues the row above.
+- **Header.** The rows on top that fill some column past the first and hold no figures other
+  than years (a row holding only a label ends them: a section heading), else a first row set in
+  bold, ruled off, or of text above columns of figures. Header rows are merged into one: each
+  column's header is the text of every header row above it, top to bottom (a heading spanning
+  several columns, or underlined across them, heads each of them).
+- **Confidence.** A table whose cells are more than 30 % empty or single characters, or whose
+  cells often hold several figures, is returned with ``low_confidence``.
+
+Coordinates are whatever frame the caller uses (y grows downwards); sizes are font sizes in the
+same unit. Nothing here knows about pages, engines or errors.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+#: Glyphs with the same text whose boxes are offset by less than this share of their size are
+#: one glyph drawn twice (fake bold, shadowed text).
+OVERPRINT = 0.3
+#: A gap of this many ems between two glyphs without a space starts a new word ...
+WORD_GAP = 0.2
+#: ... and a gap this wide between words starts a new cell (segment) ...
+SEGMENT_GAP = 0.8
+#: ... as does a gap this wide between two figures ("75.12 66.67").
+FIGURE_GAP = 0.2
+#: A dot leader: at least this many dots in a row.
+LEADER_DOTS = 4
+#: A column boundary must be at least this many ems wide.
+MIN_SEPARATOR = 0.25
+#: Share of the multi-cell lines that may cross a column boundary (headings spanning columns).
+SPAN_SHARE = 0.15
+#: A vertical ruling is a column boundary when it covers this share of the table's height ...
+RULE_HEIGHT = 0.5
+#: ... a horizontal ruling separates rows when it covers this share of the table's width.
+RULE_WIDTH = 0.8
+#: A wrapped label's first line reaches this share of the label column's width.
+LONG_LABEL = 0.7
+#: Header rows at most.
+MAX_HEADER_ROWS = 5
+#: Cells empty or of one character above this share make a table of low confidence ...
+SPARSE_SHARE = 0.3
+#: ... as do cells holding two figures or more above this share.
+MERGED_SHARE = 0.15
+
+
+@dataclass(frozen=True)
+class Glyph:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+    size: float
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Rule:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def vertical(self) -> bool:
+        return (self.y1 - self.y0) > (self.x1 - self.x0)
+
+
+@dataclass
+class Found:
+    """One table: its box (in the caller's frame), merged header (empty: none found), rows."""
+
+    bbox: tuple[float, float, float, float]
+    header: list[str]
+    rows: list[list[str]]
+    low_confidence: bool = False
+
+
+@dataclass
+class _Word:
+    x0: float
+    x1: float
+    text: str
+    size: float
+    bold: bool
+
+
+@dataclass
+class _Segment:
+    x0: float
+    x1: float
+    text: str
+    size: float
+    bold: bool
+
+    @property
+    def numeric(self) -> bool:
+        return is_figure(self.text)
+
+
+@dataclass
+class _Line:
+    y0: float
+    y1: float
+    size: float
+    segments: list[_Segment] = field(default_factory=list)
+
+    @property
+    def x0(self) -> float:
+        return self.segments[0].x0
+
+    @property
+    def x1(self) -> float:
+        return self.segments[-1].x1
+
+    @property
+    def bold(self) -> bool:
+        return all(s.bold for s in self.segments)
+
+
+_FIGURE = re.compile(r"^[(\[]?[-+−–]?[$€£¥]?\s?[(\[]?[-+−–]?\d[\d,.]*(?:\s?%)?[)\]]?%?\*?$")
+_YEAR = re.compile(r"^(?:19|20)\d\d[*†‡]?$")
+_PLACEHOLDER = re.compile(r"^[-–—−]+$")
+_CURRENCY = re.compile(r"^(?:[A-Z]{0,3}[$€£¥]|[$€£¥])$")
+_CLOSING = re.compile(r"^[)\]%]+$")
+_JOINING = {"and", "or", "of", "in", "the", "to", "for", "with", "on", "at", "by", "from", "a", "an", "as"}
+
+
+def is_figure(text: str) -> bool:
+    """An amount, a count, a percentage, a score: ``2,014,908``, ``(1,266)``, ``$0.85``, ``12.6%``."""
+    return bool(_FIGURE.match(text.strip()))
+
+
+def _data_figure(text: str) -> bool:
+    t = text.strip()
+    return is_figure(t) and not _YEAR.match(t)
+
+
+# --------------------------------------------------------------------------------------------
+# Glyphs to lines, words and segments
+
+
+def dedupe(glyphs: Sequence[Glyph]) -> list[Glyph]:
+    """Glyphs without the copies drawn over them (same text, nearly the same place)."""
+    out: list[Glyph] = []
+    by_key: dict[tuple[str, int, int], list[Glyph]] = {}
+    for g in glyphs:
+        if not g.text.strip():
+            out.append(g)
+            continue
+        w = max(g.x1 - g.x0, 0.1)
+        h = max(g.y1 - g.y0, 0.1)
+        tol_x, tol_y = OVERPRINT * max(w, 0.3 * g.size), OVERPRINT * h
+        kx, ky = int(g.x0 // 4), int(g.y0 // 4)
+        dup = False
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for o in by_key.get((g.text, kx + dx, ky + dy), ()):
+                    if abs(o.x0 - g.x0) <= tol_x and abs(o.y0 - g.y0) <= tol_y:
+                        dup = True
+                        break
+                if dup:
+                    break
+            if dup:
+                break
+        if not dup:
+            by_key.setdefault((g.text, kx, ky), []).append(g)
+            out.append(g)
+    return out
+
+
+def _lines(glyphs: Sequence[Glyph]) -> list[list[Glyph]]:
+    """Glyphs grouped into lines: a glyph joins the line whose core band (the median top and
+    bottom of its glyphs so far) covers half of its height."""
+    items = sorted(glyphs, key=lambda g: ((g.y0 + g.y1) / 2, g.x0))
+    lines: list[tuple[float, float, list[Glyph]]] = []
+    for g in items:
+        h = max(g.y1 - g.y0, 0.1)
+        placed = False
+        for k in range(len(lines) - 1, max(-1, len(lines) - 4), -1):
+            top, bottom, members = lines[k]
+            if min(bottom, g.y1) - max(top, g.y0) >= 0.5 * min(h, bottom - top):
+                members.append(g)
+                if len(members) <= 8 or len(members) % 8 == 0:
+                    lines[k] = (
+                        statistics.median(m.y0 for m in members),
+                        statistics.median(m.y1 for m in members),
+                        members,
+                    )
+                placed = True
+                break
+        if not placed:
+            lines.append((g.y0, g.y1, [g]))
+    out = [sorted(m, key=lambda g: g.x0) for _, _, m in lines if any(g.text.strip() for g in m)]
+    out.sort(key=lambda m: statistics.median((g.y0 + g.y1) / 2 for g in m))
+    return out
+
+
+def _strip_leaders(glyphs: list[Glyph]) -> list[list[Glyph]]:
+    """The line cut at its dot leaders (which are dropped)."""
+    pieces: list[list[Glyph]] = [[]]
+    i = 0
+    n = len(glyphs)
+    while i < n:
+        g = glyphs[i]
+        if g.text in (".", "·", "…", "․"):
+            j = i
+            dots = 0
+            while j < n and glyphs[j].text in (".", "·", "…", "․"):
+                if j > i and glyphs[j].x0 - glyphs[j - 1].x1 > 1.2 * g.size:
+                    break
+                dots += 3 if glyphs[j].text == "…" else 1
+                j += 1
+            spaced = j - i >= 2 and glyphs[i + 1].x0 - glyphs[i].x1 > 0.1 * g.size
+            if dots >= LEADER_DOTS or (dots == LEADER_DOTS - 1 and spaced):
+                # A dot right after a letter may be the word's own ("Inc."): leaders are spaced.
+                pieces.append([])
+                i = j
+                continue
+        pieces[-1].append(g)
+        i += 1
+    return [p for p in pieces if p]
+
+
+def _words(glyphs: Sequence[Glyph]) -> list[_Word]:
+    words: list[_Word] = []
+    cur: list[Glyph] = []
+
+    def flush() -> None:
+        if cur:
+            words.append(
+                _Word(
+                    cur[0].x0,
+                    max(g.x1 for g in cur),
+                    "".join(g.text for g in cur),
+                    statistics.median(g.size for g in cur),
+                    sum(g.bold for g in cur) * 2 > len(cur),
+                )
+            )
+            cur.clear()
+
+    for g in glyphs:
+        if not g.text.strip():
+            flush()
+            continue
+        if cur and g.x0 - cur[-1].x1 > WORD_GAP * max(g.size, 1.0):
+            flush()
+        cur.append(g)
+    flush()
+    return words
+
+
+def _segments(pieces: Sequence[Sequence[Glyph]]) -> list[_Segment]:
+    out: list[_Segment] = []
+    for piece in pieces:
+        cur: list[_Word] = []
+        for w in _words(piece):
+            if cur:
+                gap = w.x0 - cur[-1].x1
+                em = max(w.size, cur[-1].size, 1.0)
+                before = cur[-1].text
+                both_figures = (
+                    is_figure(before)
+                    and not before.endswith((",", ";", ":"))
+                    and (is_figure(w.text) or bool(_CURRENCY.match(w.text)))
+                )
+                if gap >= SEGMENT_GAP * em or (both_figures and gap >= FIGURE_GAP * em):
+                    out.append(_segment(cur))
+                    cur = []
+            cur.append(w)
+        if cur:
+            out.append(_segment(cur))
+    return _attach_signs(out)
+
+
+def _segment(words: Sequence[_Word]) -> _Segment:
+    text = words[0].text
+    for w in words[1:]:
+        # A closing parenthesis set apart from its figure ("(1,266 )") closes it.
+        text += w.text if _CLOSING.match(w.text) and is_figure(text.split()[-1] + w.text) else f" {w.text}"
+    return _Segment(
+        words[0].x0,
+        words[-1].x1,
+        text,
+        statistics.median(w.size for w in words),
+        all(w.bold for w in words),
+    )
+
+
+def _attach_signs(segs: list[_Segment]) -> list[_Segment]:
+    """A lone currency sign joins the figure after it; a lone ``)`` or ``%`` the one before."""
+    out: list[_Segment] = []
+    i = 0
+    while i < len(segs):
+        s = segs[i]
+        if _CURRENCY.match(s.text) and i + 1 < len(segs) and is_figure(segs[i + 1].text):
+            nxt = segs[i + 1]
+            out.append(_Segment(s.x0, nxt.x1, f"{s.text} {nxt.text}", nxt.size, nxt.bold))
+            i += 2
+            continue
+        if _CLOSING.match(s.text) and out and is_figure(out[-1].text + s.text):
+            prev = out[-1]
+            out[-1] = _Segment(prev.x0, s.x1, prev.text + s.text, prev.size, prev.bold)
+            i += 1
+            continue
+        out.append(s)
+        i += 1
+    return out
+
+
+def build_lines(glyphs: Sequence[Glyph]) -> list[_Line]:
+    lines = []
+    for members in _lines(dedupe(glyphs)):
+        segs = _segments(_strip_leaders(members))
+        if not segs:
+            continue
+        lines.append(
+            _Line(
+                statistics.median(g.y0 for g in members),
+                statistics.median(g.y1 for g in members),
+                statistics.median(g.size for g in members),
+                segs,
+            )
+        )
+    return lines
+
+
+# --------------------------------------------------------------------------------------------
+# Columns
+
+
+def _separators(lines: Sequence[_Line], rules: Sequence[Rule]) -> list[float]:
+    """x positions between columns."""
+    multi = [ln for ln in lines if len(ln.segments) >= 2]
+    em = statistics.median(ln.size for ln in lines) if lines else 10.0
+    cuts: list[float] = []
+    if len(multi) >= 2:
+        allowed = int(SPAN_SHARE * len(multi)) if len(multi) >= 5 else 0
+        events: list[tuple[float, int]] = []
+        for ln in multi:
+            for s in ln.segments:
+                events.append((s.x0, 1))
+                events.append((s.x1, -1))
+        events.sort(key=lambda e: (e[0], -e[1]))
+        left, right = events[0][0], events[-1][0]
+        depth = 0
+        blank_from: float | None = None
+        for x, step in events:
+            depth += step
+            if depth <= allowed and blank_from is None:
+                blank_from = x
+            elif depth > allowed and blank_from is not None:
+                if x - blank_from >= MIN_SEPARATOR * em and left < blank_from and x < right:
+                    # Near the next column's start: a label running into the blank is no span.
+                    cuts.append(max((blank_from + x) / 2, x - 0.5 * em))
+                blank_from = None
+    if lines:
+        top, bottom = lines[0].y0, lines[-1].y1
+        x0 = min(ln.x0 for ln in lines)
+        x1 = max(ln.x1 for ln in lines)
+        for r in rules:
+            if not r.vertical or not x0 + 0.5 * em < (r.x0 + r.x1) / 2 < x1 - 0.5 * em:
+                continue
+            covered = min(r.y1, bottom) - max(r.y0, top)
+            if covered < RULE_HEIGHT * (bottom - top):
+                continue
+            x = (r.x0 + r.x1) / 2
+            # A ruling through the middle of a line's text is a strike-through or a box, not a
+            # column boundary.
+            beside = [ln for ln in lines if ln.y1 > r.y0 and ln.y0 < r.y1 and len(ln.segments) > 1]
+            if any(s.x0 + 0.5 * em < x < s.x1 - 0.5 * em for ln in beside for s in ln.segments):
+                continue
+            cuts = [c for c in cuts if abs(c - x) > 1.0 * em]
+            cuts.append(x)
+    return sorted(cuts)
+
+
+def _spans(seg: _Segment, cuts: Sequence[float], em: float) -> tuple[int, int]:
+    """First and last column of ``seg``: the columns it reaches into by more than half an em
+    (its centre's column at least)."""
+    centre = (seg.x0 + seg.x1) / 2
+    k = _column(centre, cuts)
+    first = last = k
+    for i, c in enumerate(cuts):
+        if seg.x0 < c - 0.5 * em and seg.x1 > c + 0.5 * em:
+            first = min(first, i)
+            last = max(last, i + 1)
+    return first, last
+
+
+def _column(x: float, cuts: Sequence[float]) -> int:
+    k = 0
+    while k < len(cuts) and x > cuts[k]:
+        k += 1
+    return k
+
+
+# --------------------------------------------------------------------------------------------
+# Rows
+
+
+@dataclass
+class _Row:
+    y0: float
+    y1: float
+    cells: list[list[str]]
+    #: (first column, last column, text) of each segment spanning several columns.
+    spans: list[tuple[int, int, str]] = field(default_factory=list)
+    #: x-range of each column's text.
+    extent: list[tuple[float, float] | None] = field(default_factory=list)
+    x0: float = 0.0
+    x1: float = 0.0
+    bold: bool = False
+    lines: int = 1
+
+    def text(self, k: int) -> str:
+        return " ".join(self.cells[k])
+
+    @property
+    def filled(self) -> list[int]:
+        return [k for k, c in enumerate(self.cells) if c]
+
+
+def _rows(lines: Sequence[_Line], cuts: Sequence[float], em: float) -> list[_Row]:
+    n = len(cuts) + 1
+    rows = []
+    for ln in lines:
+        row = _Row(ln.y0, ln.y1, [[] for _ in range(n)], x0=ln.x0, x1=ln.x1, bold=ln.bold, extent=[None] * n)
+        for s in ln.segments:
+            first, last = _spans(s, cuts, em)
+            row.cells[first].append(s.text)
+            ext = row.extent[first]
+            row.extent[first] = (min(ext[0], s.x0), max(ext[1], s.x1)) if ext else (s.x0, s.x1)
+            if last > first:
+                row.spans.append((first, last, s.text))
+        rows.append(row)
+    return rows
+
+
+def _join(a: str, b: str) -> str:
+    if not a:
+        return b
+    if not b:
+        return a
+    if a.endswith("-") and b[:1].isalpha():
+        return a + b
+    return f"{a} {b}"
+
+
+def _merge_into(target: _Row, extra: _Row, *, before: bool) -> None:
+    for k in range(len(target.cells)):
+        if not extra.cells[k]:
+            continue
+        a, b = (extra.text(k), target.text(k)) if before else (target.text(k), extra.text(k))
+        target.cells[k] = [_join(a, b)]
+    target.y0, target.y1 = min(target.y0, extra.y0), max(target.y1, extra.y1)
+    target.x0, target.x1 = min(target.x0, extra.x0), max(target.x1, extra.x1)
+    target.lines += extra.lines
+    target.spans.extend(extra.spans)
+    for k, ext in enumerate(extra.extent):
+        if ext:
+            own = target.extent[k]
+            target.extent[k] = (min(own[0], ext[0]), max(own[1], ext[1])) if own else ext
+
+
+def _bands(rows: list[_Row], rules: Sequence[Rule], x0: float, x1: float) -> list[_Row]:
+    """Rows between full-width rulings: a band whose lines are the wrapped text of its cells
+    becomes one row."""
+    width = x1 - x0
+    ys = sorted(
+        (r.y0 + r.y1) / 2
+        for r in rules
+        if not r.vertical and min(r.x1, x1) - max(r.x0, x0) >= RULE_WIDTH * width
+    )
+    if len(ys) < 2:
+        return rows
+    out: list[_Row] = []
+    band: list[_Row] = []
+    band_no = -1
+
+    def flush() -> None:
+        if not band:
+            return
+        if len(band) > 1 and _wrapped(band):
+            merged = band[0]
+            for r in band[1:]:
+                _merge_into(merged, r, before=False)
+            out.append(merged)
+        else:
+            out.extend(band)
+        band.clear()
+
+    for r in rows:
+        centre = (r.y0 + r.y1) / 2
+        k = sum(1 for y in ys if y < centre)
+        if k != band_no:
+            flush()
+            band_no = k
+        band.append(r)
+    flush()
+    return out
+
+
+def _wrapped(band: Sequence[_Row]) -> bool:
+    """The band's lines are wrapped cell text (one row), not rows set without rules between
+    them: some column holds one line only while another holds several, and no column stacks
+    figures."""
+    n = len(band[0].cells)
+    counts = [sum(1 for r in band if r.cells[k]) for k in range(n)]
+    filled = [c for c in counts if c]
+    if len(filled) < 2:
+        return len(filled) == 1 and not any(_data_figure(r.text(k)) for r in band for k in r.filled)
+    for k in range(n):
+        figures = sum(1 for r in band if r.cells[k] and _data_figure(r.text(k)))
+        if figures >= 2:
+            return False
+    return min(filled) < max(filled)
+
+
+def _label_only(row: _Row) -> bool:
+    return row.filled == [0] and not row.spans
+
+
+def _starts_continuation(text: str) -> bool:
+    c = text[:1]
+    return bool(c) and (c.islower() or c.isdigit() or c in "($&")
+
+
+def _ends_open(text: str) -> bool:
+    t = text.rstrip()
+    if not t or t.endswith(":"):
+        return False
+    if t[-1] in "-,–":
+        return True
+    return t.split()[-1].lower() in _JOINING
+
+
+def _runs_on(a: _Row, b: _Row, label_width: float) -> bool:
+    """Label-only line ``a`` continues on line ``b``."""
+    label, nxt = a.text(0), b.text(0)
+    if not nxt or label.rstrip().endswith(":"):
+        return False
+    if b.y0 - a.y1 > 1.5 * max(a.y1 - a.y0, 1.0):
+        return False
+    hanging = b.x0 > a.x0 + 0.5 and a.x1 - a.x0 >= LONG_LABEL * label_width
+    return _starts_continuation(nxt) or _ends_open(label) or hanging
+
+
+def _continuations(rows: list[_Row], label_width: float) -> list[_Row]:
+    """Labels wrapped over several lines joined into their row; lower-case lines continuing the
+    text cells of the row above joined to it."""
+    out: list[_Row] = []
+    i = 0
+    while i < len(rows):
+        row = rows[i]
+        if _label_only(row):
+            chain = [row]
+            j = i
+            while j + 1 < len(rows) and _label_only(rows[j + 1]) and _runs_on(rows[j], rows[j + 1], label_width):
+                j += 1
+                chain.append(rows[j])
+            if j + 1 < len(rows) and not _label_only(rows[j + 1]) and _runs_on(chain[-1], rows[j + 1], label_width):
+                target = rows[j + 1]
+                if target.cells[0] or not target.spans:
+                    for p in reversed(chain):
+                        _merge_into(target, p, before=True)
+                    out.append(target)
+                    i = j + 2
+                    continue
+            merged = chain[0]
+            for p in chain[1:]:
+                _merge_into(merged, p, before=False)
+            above = out[-1] if out else None
+            if (
+                above is not None
+                and not _label_only(above)
+                and above.cells[0]
+                and merged.text(0)[:1].islower()
+                and not above.text(0).rstrip().endswith(":")
+                and merged.y0 - above.y1 <= 0.8 * max(above.y1 - above.y0, 1.0)
+            ):
+                _merge_into(above, merged, before=False)
+            else:
+                out.append(merged)
+            i = j + 1
+            continue
+        if out and _continues_above(row, out[-1]):
+            _merge_into(out[-1], row, before=False)
+        else:
+            out.append(row)
+        i += 1
+    return out
+
+
+def _continues_above(row: _Row, above: _Row) -> bool:
+    """Lower-case text only, in columns where the row above holds text, set close below it."""
+    filled = row.filled
+    if not filled or row.spans or above.lines > 3:
+        return False
+    if row.y0 - above.y1 > 0.8 * max(above.y1 - above.y0, 1.0):
+        return False
+    for k in filled:
+        t = row.text(k)
+        if not t[:1].islower() or _data_figure(t) or not above.cells[k] or _data_figure(above.text(k)):
+            return False
+    return len(above.filled) >= 2 and not above.text(filled[0]).rstrip().endswith((".", ":"))
+
+
+# --------------------------------------------------------------------------------------------
+# Header
+
+
+def _header_rows(rows: Sequence[_Row], rules: Sequence[Rule], x0: float, x1: float) -> int:
+    n = 0
+    ended = False
+    for row in rows[: MAX_HEADER_ROWS + 1]:
+        values = [k for k in row.filled if k > 0] or [b for _, b, _ in row.spans if b > 0]
+        if not values or any(_data_figure(row.text(k)) for k in row.filled if k > 0):
+            ended = True
+            break
+        n += 1
+    if ended and 0 < n < len(rows):
+        return n
+    if len(rows) < 3:
+        return 0
+    first, second = rows[0], rows[1]
+    if first.bold and not all(r.bold for r in rows[1:]):
+        return 1
+    width = x1 - x0
+    for r in rules:
+        if r.vertical or min(r.x1, x1) - max(r.x0, x0) < RULE_WIDTH * width:
+            continue
+        if first.y1 - 1.0 <= (r.y0 + r.y1) / 2 <= second.y0 + 1.0:
+            return 1
+    # Text on top of columns of figures.
+    body = rows[1:]
+    for k in range(1, len(first.cells)):
+        t = first.text(k)
+        col = [r.text(k) for r in body if r.cells[k]]
+        if t and not is_figure(t) and col and sum(1 for c in col if is_figure(c)) >= 0.6 * len(col):
+            return 1
+    return 0
+
+
+def _merged_header(rows: Sequence[_Row], rules: Sequence[Rule], cuts: Sequence[float], em: float) -> list[str]:
+    """One header cell per column: every header row's text above it, top to bottom. A heading
+    spans the columns it crosses, the columns its underline covers, and the columns under the
+    headings it stands over."""
+    n = len(cuts) + 1
+    # A ruling under a heading heads the columns it covers, unless it runs under them all.
+    table_width = 0.8 * (max(r.x1 for r in rows) - min(r.x0 for r in rows)) if rows else 0.0
+    spans_below: list[tuple[int, int]] = []
+    per_row: list[list[tuple[int, int, str]]] = []
+    for row in reversed(rows):
+        crossing = {first: (first, last) for first, last, _ in row.spans}
+        cells: list[tuple[int, int, str]] = []
+        for k in range(n):
+            text = row.text(k)
+            if not text:
+                continue
+            first, last = crossing.get(k, (k, k))
+            x0, x1 = row.extent[k] if row.extent[k] else (0.0, 0.0)
+            for r in rules:
+                if r.vertical or not (row.y1 - 0.5 <= (r.y0 + r.y1) / 2 <= row.y1 + 1.2 * em):
+                    continue
+                if r.x0 <= x1 and r.x1 >= x0 and (r.x1 - r.x0) > (x1 - x0) + em and r.x1 - r.x0 < table_width:
+                    lo, hi = _column(r.x0 + 0.5 * em, cuts), _column(r.x1 - 0.5 * em, cuts)
+                    if lo <= k <= hi:
+                        first, last = min(first, lo), max(last, hi)
+                        break
+            under = [(a, b) for a, b in spans_below if a <= last and b >= first]
+            if under:
+                first, last = min(first, *(a for a, _ in under)), max(last, *(b for _, b in under))
+            cells.append((first, last, text))
+        spans_below = [(a, b) for a, b, _ in cells]
+        per_row.append(cells)
+    parts: list[list[str]] = [[] for _ in range(n)]
+    for cells in reversed(per_row):
+        for first, last, text in cells:
+            for j in range(first, last + 1):
+                parts[j].append(text)
+    return [" ".join(p) for p in parts]
+
+
+# --------------------------------------------------------------------------------------------
+# The whole table
+
+
+def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | None:
+    """The table set in ``glyphs`` (one region), or None when they do not make one."""
+    lines = build_lines(glyphs)
+    if len(lines) < 2:
+        return None
+    em = statistics.median(ln.size for ln in lines)
+    cuts = _separators(lines, rules)
+    if not cuts:
+        return None
+    lines = _trim(lines, cuts)
+    if len(lines) < 2:
+        return None
+    x0 = min(ln.x0 for ln in lines)
+    x1 = max(ln.x1 for ln in lines)
+    rows = _rows(lines, cuts, em)
+    rows = _bands(rows, rules, x0, x1)
+    label_width = max((r.x1 - r.x0 for r in rows if _label_only(r)), default=cuts[0] - x0)
+    label_width = max(label_width, cuts[0] - x0)
+    n_head = _header_rows(rows, rules, x0, x1)
+    head, body = rows[:n_head], _continuations(rows[n_head:], label_width)
+    header = _merged_header(head, rules, cuts, em) if head else []
+    grid = [[r.text(k) for k in range(len(cuts) + 1)] for r in body]
+    header, grid = _drop_stray_columns(header, grid)
+    if len(grid) < 1 or (len(grid) + (1 if header else 0)) < 2:
+        return None
+    top = min(ln.y0 for ln in lines)
+    bottom = max(ln.y1 for ln in lines)
+    found = Found((x0, top, x1, bottom), header, grid)
+    found.low_confidence = low_confidence(header, grid)
+    return found
+
+
+def _drop_stray_columns(header: list[str], grid: list[list[str]]) -> tuple[list[str], list[list[str]]]:
+    """A column holding text in one row only, right after text in the column before (words a
+    wide space set apart inside a cell), is put back into that cell."""
+    if len(grid) < 4 or not grid:
+        return header, grid
+    k = 1
+    while k < len(grid[0]):
+        filled = [r for r in grid if r[k]]
+        if len(filled) == 1 and filled[0][k - 1] and not (header and header[k]):
+            row = filled[0]
+            row[k - 1] = f"{row[k - 1]} {row[k]}"
+            for r in grid:
+                del r[k]
+            if header:
+                del header[k]
+            continue
+        k += 1
+    return header, grid
+
+
+def _trim(lines: list[_Line], cuts: Sequence[float]) -> list[_Line]:
+    """Without a title above the table or a note below it: a line of one segment running across
+    the boundary between the first column and the next, above the first or below the last line
+    of several cells."""
+    multi = [k for k, ln in enumerate(lines) if len(ln.segments) >= 2]
+    if not multi:
+        return lines
+    first, last = multi[0], multi[-1]
+
+    def across(ln: _Line) -> bool:
+        return len(ln.segments) == 1 and ln.x0 < cuts[0] < ln.x1
+
+    start = 0
+    for k in range(first):
+        if across(lines[k]):
+            start = k + 1
+    end = len(lines)
+    for k in range(len(lines) - 1, last, -1):
+        if across(lines[k]):
+            end = k
+    return lines[start:end]
+
+
+def low_confidence(header: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+    """More than 30 % of the cells empty or single characters, or many cells holding several
+    figures (columns run together)."""
+    cells = [c for r in ([header] if header else []) + list(rows) for c in r]
+    body = [c for r in rows for c in r]
+    if not body:
+        return True
+    for group in (cells, body):
+        if group and sum(1 for c in group if len(c.strip()) <= 1) > SPARSE_SHARE * len(group):
+            return True
+    filled = [c for c in body if c.strip()]
+    several = sum(1 for c in filled if sum(1 for t in c.split() if is_figure(t)) >= 2)
+    return bool(filled) and several > MERGED_SHARE * len(filled)
