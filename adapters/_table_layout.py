@@ -219,30 +219,37 @@ def _lines(glyphs: Sequence[Glyph]) -> list[list[Glyph]]:
     return out
 
 
+_DOTS = (".", "·", "…", "․")
+
+
 def _strip_leaders(glyphs: list[Glyph]) -> list[list[Glyph]]:
-    """The line cut at its dot leaders (which are dropped)."""
+    """The line cut at its dot leaders (which are dropped): four dots or more in a row, or three
+    set apart (spaces between dots are part of the leader; "..." in text is not one)."""
     pieces: list[list[Glyph]] = [[]]
     i = 0
     n = len(glyphs)
     while i < n:
         g = glyphs[i]
-        if g.text in (".", "·", "…", "․"):
+        if g.text in _DOTS:
             j = i
-            dots = 0
-            while j < n and glyphs[j].text in (".", "·", "…", "․"):
-                if j > i and glyphs[j].x0 - glyphs[j - 1].x1 > 1.2 * g.size:
-                    break
-                dots += 3 if glyphs[j].text == "…" else 1
+            dots: list[Glyph] = []
+            while j < n and (glyphs[j].text in _DOTS or not glyphs[j].text.strip()):
+                if glyphs[j].text in _DOTS:
+                    if dots and glyphs[j].x0 - dots[-1].x1 > 1.2 * g.size:
+                        break
+                    dots.append(glyphs[j])
                 j += 1
-            spaced = j - i >= 2 and glyphs[i + 1].x0 - glyphs[i].x1 > 0.1 * g.size
-            if dots >= LEADER_DOTS or (dots == LEADER_DOTS - 1 and spaced):
-                # A dot right after a letter may be the word's own ("Inc."): leaders are spaced.
+            while j > i and not glyphs[j - 1].text.strip():
+                j -= 1  # the spaces after the last dot separate, they do not lead
+            count = sum(3 if d.text == "…" else 1 for d in dots)
+            spaced = len(dots) >= 2 and dots[1].x0 - dots[0].x1 > 0.1 * g.size
+            if count >= LEADER_DOTS or (count == LEADER_DOTS - 1 and spaced):
                 pieces.append([])
                 i = j
                 continue
         pieces[-1].append(g)
         i += 1
-    return [p for p in pieces if p]
+    return [p for p in pieces if any(g.text.strip() for g in p)]
 
 
 def _words(glyphs: Sequence[Glyph]) -> list[_Word]:
@@ -358,7 +365,7 @@ def _separators(lines: Sequence[_Line], rules: Sequence[Rule]) -> list[float]:
     em = statistics.median(ln.size for ln in lines) if lines else 10.0
     cuts: list[float] = []
     if len(multi) >= 2:
-        allowed = int(SPAN_SHARE * len(multi)) if len(multi) >= 5 else 0
+        allowed = int(SPAN_SHARE * len(multi)) if len(multi) >= 7 else (1 if len(multi) >= 4 else 0)
         events: list[tuple[float, int]] = []
         for ln in multi:
             for s in ln.segments:
@@ -393,7 +400,13 @@ def _separators(lines: Sequence[_Line], rules: Sequence[Rule]) -> list[float]:
             beside = [ln for ln in lines if ln.y1 > r.y0 and ln.y0 < r.y1 and len(ln.segments) > 1]
             if any(s.x0 + 0.5 * em < x < s.x1 - 0.5 * em for ln in beside for s in ln.segments):
                 continue
-            cuts = [c for c in cuts if abs(c - x) > 1.0 * em]
+            # The ruling stands in the same blank as a cut found from the text: one boundary.
+            cuts = [
+                c
+                for c in cuts
+                if abs(c - x) > 1.0 * em
+                and any(min(c, x) < (s.x0 + s.x1) / 2 < max(c, x) for ln in lines for s in ln.segments)
+            ]
             cuts.append(x)
     return sorted(cuts)
 
@@ -491,9 +504,7 @@ def _bands(rows: list[_Row], rules: Sequence[Rule], x0: float, x1: float) -> lis
     becomes one row."""
     width = x1 - x0
     ys = sorted(
-        (r.y0 + r.y1) / 2
-        for r in rules
-        if not r.vertical and min(r.x1, x1) - max(r.x0, x0) >= RULE_WIDTH * width
+        (r.y0 + r.y1) / 2 for r in rules if not r.vertical and min(r.x1, x1) - max(r.x0, x0) >= RULE_WIDTH * width
     )
     if len(ys) < 2:
         return rows
@@ -665,7 +676,9 @@ def _header_rows(rows: Sequence[_Row], rules: Sequence[Rule], x0: float, x1: flo
     return 0
 
 
-def _merged_header(rows: Sequence[_Row], rules: Sequence[Rule], cuts: Sequence[float], em: float) -> list[str]:
+def _merged_header(
+    rows: Sequence[_Row], rules: Sequence[Rule], cuts: Sequence[float], em: float, centres: Sequence[float | None]
+) -> list[str]:
     """One header cell per column: every header row's text above it, top to bottom. A heading
     spans the columns it crosses, the columns its underline covers, and the columns under the
     headings it stands over."""
@@ -687,9 +700,9 @@ def _merged_header(rows: Sequence[_Row], rules: Sequence[Rule], cuts: Sequence[f
                 if r.vertical or not (row.y1 - 0.5 <= (r.y0 + r.y1) / 2 <= row.y1 + 1.2 * em):
                     continue
                 if r.x0 <= x1 and r.x1 >= x0 and (r.x1 - r.x0) > (x1 - x0) + em and r.x1 - r.x0 < table_width:
-                    lo, hi = _column(r.x0 + 0.5 * em, cuts), _column(r.x1 - 0.5 * em, cuts)
-                    if lo <= k <= hi:
-                        first, last = min(first, lo), max(last, hi)
+                    under = [j for j, c in enumerate(centres) if c is not None and r.x0 <= c <= r.x1]
+                    if under and under[0] <= k <= under[-1]:
+                        first, last = min(first, under[0]), max(last, under[-1])
                         break
             under = [(a, b) for a, b in spans_below if a <= last and b >= first]
             if under:
@@ -709,8 +722,35 @@ def _merged_header(rows: Sequence[_Row], rules: Sequence[Rule], cuts: Sequence[f
 # The whole table
 
 
+def merge_rules(rules: Sequence[Rule], tol: float = 1.5, gap: float = 0.5) -> list[Rule]:
+    """Collinear rulings that touch joined into one (cell edges drawn one by one); underlines
+    set apart by a small gap (one per column group) stay apart."""
+    out: list[Rule] = []
+    for vertical in (True, False):
+        group = sorted(
+            (r for r in rules if r.vertical == vertical),
+            key=lambda r: ((r.x0 + r.x1) / 2, r.y0) if vertical else ((r.y0 + r.y1) / 2, r.x0),
+        )
+        cur: Rule | None = None
+        for r in group:
+            if cur is not None:
+                if vertical:
+                    same = abs((r.x0 + r.x1) / 2 - (cur.x0 + cur.x1) / 2) <= tol and r.y0 <= cur.y1 + gap
+                else:
+                    same = abs((r.y0 + r.y1) / 2 - (cur.y0 + cur.y1) / 2) <= tol and r.x0 <= cur.x1 + gap
+                if same:
+                    cur = Rule(min(cur.x0, r.x0), min(cur.y0, r.y0), max(cur.x1, r.x1), max(cur.y1, r.y1))
+                    continue
+                out.append(cur)
+            cur = r
+        if cur is not None:
+            out.append(cur)
+    return out
+
+
 def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | None:
     """The table set in ``glyphs`` (one region), or None when they do not make one."""
+    rules = merge_rules(rules)
     lines = build_lines(glyphs)
     if len(lines) < 2:
         return None
@@ -729,16 +769,37 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     label_width = max(label_width, cuts[0] - x0)
     n_head = _header_rows(rows, rules, x0, x1)
     head, body = rows[:n_head], _continuations(rows[n_head:], label_width)
-    header = _merged_header(head, rules, cuts, em) if head else []
+    centres: list[float | None] = []
+    for k in range(len(cuts) + 1):
+        mids = [(e[0] + e[1]) / 2 for r in body if (e := r.extent[k])]
+        centres.append(statistics.median(mids) if mids else None)
+    header = _merged_header(head, rules, cuts, em, centres) if head else []
     grid = [[r.text(k) for k in range(len(cuts) + 1)] for r in body]
     header, grid = _drop_stray_columns(header, grid)
     if len(grid) < 1 or (len(grid) + (1 if header else 0)) < 2:
         return None
     top = min(ln.y0 for ln in lines)
     bottom = max(ln.y1 for ln in lines)
-    found = Found((x0, top, x1, bottom), header, grid)
+    found = Found(_framed((x0, top, x1, bottom), rules, em), header, grid)
     found.low_confidence = low_confidence(header, grid)
     return found
+
+
+def _framed(
+    box: tuple[float, float, float, float], rules: Sequence[Rule], em: float
+) -> tuple[float, float, float, float]:
+    """The text's box grown to the rulings that frame it (a grid's outer lines)."""
+    x0, y0, x1, y1 = box
+    for r in rules:
+        if r.x1 < x0 - em or r.x0 > x1 + em or r.y1 < y0 - em or r.y0 > y1 + em:
+            continue
+        if r.vertical and (min(r.y1, y1) - max(r.y0, y0)) >= 0.5 * (y1 - y0):
+            x0, x1 = min(x0, r.x0), max(x1, r.x1)
+            y0, y1 = min(y0, r.y0), max(y1, r.y1)
+        elif not r.vertical and (min(r.x1, x1) - max(r.x0, x0)) >= 0.5 * (x1 - x0):
+            x0, x1 = min(x0, r.x0), max(x1, r.x1)
+            y0, y1 = min(y0, r.y0), max(y1, r.y1)
+    return (x0, y0, x1, y1)
 
 
 def _drop_stray_columns(header: list[str], grid: list[list[str]]) -> tuple[list[str], list[list[str]]]:

@@ -37,6 +37,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
+from adapters._table_layout import Glyph, Rule, read_table
 from pdfcore.errors import (
     ExtractionFailed,
     FileChanged,
@@ -48,7 +49,6 @@ from pdfcore.errors import (
     PdfcoreError,
     ResourceLimit,
 )
-from adapters._table_layout import Glyph, Rule, read_table
 from pdfcore.models import Box, DocumentSource, Table
 from ports.table_extractor import TableExtractor
 
@@ -338,7 +338,9 @@ def _layout_table(
     upright = direction in ("ltr", "rtl")
     glyphs = []
     for c in crop.chars:
-        if bool(c["upright"]) != upright or (direction in ("ltr", "rtl") and (c["matrix"][0] < 0) != (direction == "rtl")):
+        if bool(c["upright"]) != upright or (
+            direction in ("ltr", "rtl") and (c["matrix"][0] < 0) != (direction == "rtl")
+        ):
             continue
         x0, y0, x1, y1 = _frame_box((c["x0"], c["top"], c["x1"], c["bottom"]), direction)
         font = str(c.get("fontname") or "")
@@ -399,6 +401,20 @@ def _rulings(crop: Any) -> list[tuple[float, float, float, float]]:
     return out
 
 
+def _white(color: Any) -> bool:
+    """A fill colour that is white or nearly (a table's cell background, not a bar)."""
+    if color is None:
+        return False
+    values = color if isinstance(color, (list, tuple)) else (color,)
+    try:
+        nums = [float(v) for v in values]
+    except (TypeError, ValueError):
+        return False
+    if len(nums) == 4:  # CMYK
+        return all(v <= 0.05 for v in nums)
+    return bool(nums) and all(v >= 0.95 for v in nums)
+
+
 #: Bars of a chart: at least this many filled shapes standing on one baseline.
 CHART_BARS = 3
 
@@ -413,6 +429,7 @@ def _chart(crop: Any) -> bool:
         (float(r["x0"]), float(r["top"]), float(r["x1"]), float(r["bottom"]))
         for r in crop.rects
         if r.get("fill")
+        and not _white(r.get("non_stroking_color"))
         and min(r["x1"] - r["x0"], r["bottom"] - r["top"]) > RULE_THICKNESS
         and (r["x1"] - r["x0"]) < 0.5 * width
         and (r["bottom"] - r["top"]) < 0.9 * height
@@ -435,7 +452,12 @@ def _chart(crop: Any) -> bool:
                 else:
                     apart.append((a, z, length))
             sizes = [length for _, _, length in apart]
-            if len(apart) >= CHART_BARS and max(sizes) - min(sizes) > 0.2 * max(sizes):
+            if len(apart) < CHART_BARS or max(sizes) - min(sizes) <= 0.2 * max(sizes):
+                continue
+            widths = sorted(z - a for a, z, _ in apart)
+            gaps = [b[0] - a[1] for a, b in itertools.pairwise(apart)]
+            # Bars stand apart (cells of a shaded table touch), at several different lengths.
+            if min(gaps) >= 0.25 * widths[len(widths) // 2] and len({round(x) for x in sizes}) >= CHART_BARS:
                 return True
     for c in crop.curves:
         pts = c.get("pts") or []

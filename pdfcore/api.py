@@ -22,7 +22,7 @@ from pdfcore._version import __version__
 from pdfcore.config import Settings, to_mapping
 from pdfcore.defaults import DEFAULT_MAX_CHARS, DEFAULT_MAX_CHARS_PER_PAGE, MAP_THRESHOLD_PAGES
 from pdfcore.errors import BackendUnavailable, InvalidArgument, OcrUnavailable, PageOutOfRange, PdfcoreError
-from pdfcore.geometry import parse_clip, to_clip
+from pdfcore.geometry import parse_clip
 from pdfcore.models import Clip, DocumentFacts, DocumentSource, PageText, Table
 from pdfcore.services.sources import PathPolicy, SourceResolver
 from ports.attachment_reader import AttachmentReader
@@ -393,7 +393,18 @@ class Pdfcore:
             return page
         info = facts.pages[page.index]
         found = self.tables_service.page_tables(source, page, info.width, info.height)
-        tables = tuple(Table(header=t.header, rows=t.rows, bbox=t.bbox) for t in found.tables)
+        tables = tuple(
+            Table(
+                header=t.header,
+                rows=t.rows,
+                bbox=t.bbox,
+                page=page.index,
+                low_confidence=bool(t.low_confidence),
+                continued_from=None if t.continued_from is None else t.continued_from - 1,
+                continued_on=None if t.continued_on is None else t.continued_on - 1,
+            )
+            for t in found.tables
+        )
         warnings = page.warnings + (("tables_skipped",) if found.skipped else ())
         updated = attrs.evolve(page, tables=tables, tables_checked=True, warnings=warnings)
         self.documents.replace_page(source, updated, facts)
@@ -402,7 +413,7 @@ class Pdfcore:
     def with_tables(self, source: DocumentSource, facts: DocumentFacts, result: ReadPagesResult) -> ReadPagesResult:
         if self.tables_service is None or not result.pages:
             return result
-        from pdfcore.results.reading import TableOut
+        from pdfcore.services.tables import table_out
 
         got = self.documents.pages(source, [p.page - 1 for p in result.pages], facts).pages
         outs = []
@@ -411,7 +422,7 @@ class Pdfcore:
             page = self.page_tables(source, facts, got[p.page - 1])
             info = facts.pages[page.index]
             tables = tuple(
-                TableOut(header=t.header, rows=t.rows, bbox=t.bbox, clip=to_clip(t.bbox, info.width, info.height))
+                table_out(attrs.evolve(t, page=page.index) if t.page is None else t, info.width, info.height)
                 for t in page.tables
             )
             total += len(tables)

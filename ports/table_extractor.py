@@ -15,7 +15,9 @@ class TableExtractor(Protocol):
     - ``page`` is 0-based; returned ``bbox`` values are in page space (points, top-left origin).
     - ``regions``, when given, are the candidate areas where the caller's cheap geometry check saw
       a possible table; implementations may restrict their search to them.
-    - Cells are strings ("" for an empty cell); every row has the header's length.
+    - Cells are strings ("" for an empty cell); every row has the same length, and so has the
+      header unless it is empty (no header row recognised). Multi-row headers are merged into
+      one. ``low_confidence`` marks a table whose structure may be wrong.
     - Thread-safe.
 
     Errors that may escape: ``malformed_pdf``, ``extraction_failed``, ``password_required``,

@@ -35,6 +35,13 @@ class TableOut:
     rows: tuple[tuple[str, ...], ...]
     bbox: Box
     clip: Clip
+    #: 1-based page the table is on.
+    page: int | None = opt()
+    #: The structure may be wrong (sparse or run-together cells): check against a render.
+    low_confidence: bool | None = opt()
+    #: 1-based pages the same table comes from / goes on to.
+    continued_from: int | None = opt()
+    continued_on: int | None = opt()
 
 
 @frozen

@@ -30,6 +30,7 @@ import re
 import statistics
 from collections.abc import Iterable, Sequence
 
+import attrs
 from attrs import frozen
 
 from pdfcore.errors import ExtractionFailed, MalformedPdf, ResourceLimit
@@ -632,7 +633,12 @@ def _with_header(box: Box, above: Sequence[_Row]) -> Box:
             pending.clear()
             found = True
             continue
-        if found and sum(inside) <= HEADING_WORDS and top - row.y1 <= row.height and row.segments[0][0] > box.x0 + 0.25 * box.width:
+        if (
+            found
+            and sum(inside) <= HEADING_WORDS
+            and top - row.y1 <= row.height
+            and row.segments[0][0] > box.x0 + 0.25 * box.width
+        ):
             y0 = row.y0
             continue
         if len(pending) >= 2:
@@ -755,10 +761,12 @@ def normalise_cell(value: object) -> str:
     return _SPACES.sub(" ", str(value)).strip()
 
 
-def normalise_grid(rows: Sequence[Sequence[object]]) -> list[list[str]]:
-    """Strings, rectangular (padded to the widest row), without empty rows and columns."""
+def normalise_grid(rows: Sequence[Sequence[object]], *, keep_first: bool = False) -> list[list[str]]:
+    """Strings, rectangular (padded to the widest row), without empty rows and columns (the
+    first row is kept with ``keep_first``: a header row whose cells are all empty is still the
+    header)."""
     grid = [[normalise_cell(c) for c in row] for row in rows]
-    grid = [row for row in grid if any(row)]
+    grid = [row for k, row in enumerate(grid) if any(row) or (keep_first and k == 0)]
     if not grid:
         return []
     width = max(len(row) for row in grid)
@@ -789,13 +797,18 @@ def clean_tables(tables: Iterable[Table], page_width: float, page_height: float)
     for t in tables:
         if is_page_sized(t.bbox, page_width, page_height) or in_margin(t.bbox, page_width, page_height):
             continue
-        grid = normalise_grid([t.header, *t.rows])
+        has_header = bool(t.header)
+        grid = normalise_grid([t.header, *t.rows] if has_header else list(t.rows), keep_first=has_header)
         if len(grid) < MIN_ROWS_KEPT or not grid or len(grid[0]) < MIN_COLUMNS:
             continue
         filled = sum(1 for row in grid for c in row if c)
         if filled < MIN_FILLED_CELLS or filled < MIN_FILL * len(grid) * len(grid[0]) or _is_list(grid):
             continue
-        table = Table(header=tuple(grid[0]), rows=tuple(tuple(r) for r in grid[1:]), bbox=t.bbox)
+        header, body = (tuple(grid[0]), grid[1:]) if has_header else ((), grid)
+        rows = tuple(tuple(r) for r in body)
+        table = attrs.evolve(
+            t, header=header, rows=rows, low_confidence=t.low_confidence or low_confidence(header, rows)
+        )
         # Two detections of the same area (overlapping regions): keep the fuller one.
         dup = next((k for k, (o, _) in enumerate(kept) if _same_area(o.bbox, t.bbox)), None)
         if dup is None:
@@ -803,6 +816,28 @@ def clean_tables(tables: Iterable[Table], page_width: float, page_height: float)
         elif filled > kept[dup][1]:
             kept[dup] = (table, filled)
     return tuple(t for t, _ in sorted(kept, key=lambda tf: (tf[0].bbox.y0, tf[0].bbox.x0)))
+
+
+#: Share of empty or single-character cells above which a table's structure is not trusted ...
+SPARSE_SHARE = 0.3
+#: ... and of cells holding two figures or more (columns run together).
+RUN_TOGETHER_SHARE = 0.15
+_CELL_FIGURE = re.compile(r"^[(\[]?[-+−–]?[$€£¥]?[(\[]?\d[\d,.]*%?[)\]]?%?$")
+
+
+def low_confidence(header: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+    """The table's structure cannot be trusted: more than 30 % of its cells (header included, or
+    of its body) are empty or a single character, or many cells hold several figures (columns
+    run together)."""
+    body = [c for r in rows for c in r]
+    if not body:
+        return True
+    for cells in ([*header, *body], body):
+        if sum(1 for c in cells if len(c.strip()) <= 1) > SPARSE_SHARE * len(cells):
+            return True
+    filled = [c for c in body if c.strip()]
+    several = sum(1 for c in filled if sum(1 for tok in c.split() if _CELL_FIGURE.match(tok)) >= 2)
+    return several > RUN_TOGETHER_SHARE * len(filled)
 
 
 def _is_list(grid: Sequence[Sequence[str]]) -> bool:
@@ -821,8 +856,20 @@ def _same_area(a: Box, b: Box) -> bool:
 
 
 def table_out(table: Table, page_width: float, page_height: float) -> TableOut:
+    """The table as a result: 1-based pages, optional fields left out when unset."""
+
+    def one_based(page: int | None) -> int | None:
+        return None if page is None else page + 1
+
     return TableOut(
-        header=table.header, rows=table.rows, bbox=table.bbox, clip=to_clip(table.bbox, page_width, page_height)
+        header=table.header,
+        rows=table.rows,
+        bbox=table.bbox,
+        clip=to_clip(table.bbox, page_width, page_height),
+        page=one_based(table.page),
+        low_confidence=True if table.low_confidence else None,
+        continued_from=one_based(table.continued_from),
+        continued_on=one_based(table.continued_on),
     )
 
 
@@ -864,5 +911,6 @@ class TableService:
             found = self.extractor.extract_tables(source, page.index, regions=regions)
         except self.PAGE_ERRORS as exc:
             return PageTables(searched=True, skipped=exc.code)
-        tables = tuple(table_out(t, page_width, page_height) for t in clean_tables(found, page_width, page_height))
+        kept = clean_tables(found, page_width, page_height)
+        tables = tuple(table_out(attrs.evolve(t, page=page.index), page_width, page_height) for t in kept)
         return PageTables(tables=tables, searched=True)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import attrs
+
 from pdfcore.errors import PageOutOfRange, PdfcoreError
 from pdfcore.models import Box, DocumentSource, Table
 from ports.table_extractor import TableExtractor
@@ -14,7 +16,7 @@ class FakeTableExtractor(TableExtractor):
 
     With ``regions``, only tables whose centre lies in one of them are returned (as an engine
     restricted to those regions would find). Cells are normalised the way the contract requires:
-    strings, every row as long as the header. ``fail`` makes every call raise that error.
+    strings, every row as long as the widest (and the header, when there is one). ``fail`` makes every call raise that error.
     """
 
     name = "fake"
@@ -53,4 +55,5 @@ def _normalised(t: Table) -> Table:
         cells = tuple(" ".join((c or "").split()) for c in row)
         return cells + ("",) * (width - len(cells))
 
-    return Table(header=pad(t.header), rows=tuple(pad(r) for r in t.rows), bbox=t.bbox)
+    header = pad(t.header) if t.header else ()
+    return attrs.evolve(t, header=header, rows=tuple(pad(r) for r in t.rows))

@@ -1,0 +1,131 @@
+"""Tables of real documents read as a reader transcribes them: financial statements (dot
+leaders, wrapped labels, signs and parentheses, headers over column groups), papers' tables,
+a table printed sideways, fake-bold text, and a chart that is not a table."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+
+from adapters.pdfium_text import PdfiumTextExtractor
+from adapters.plumber_tables import PlumberTableExtractor
+from pdfcore.models import DocumentSource, Fingerprint
+from pdfcore.results import TableOut
+from pdfcore.services.quality import finish_page
+from pdfcore.services.tables import TableService
+
+pytestmark = pytest.mark.corpus
+
+ADI = "uda-benchmark/fin_docs/ADI_2009.pdf"
+LIFEWAY = "uda-benchmark/tat_docs/lifeway-foods-inc_2019.pdf"
+PAPER = "uda-benchmark/paper_docs/1801.05147.pdf"
+
+
+def _tables(corpus: Path, name: str, page: int) -> tuple[TableOut, ...]:
+    path = corpus / name
+    st = os.stat(path)
+    source = DocumentSource(
+        str(path), Fingerprint(st.st_size, st.st_mtime_ns, hashlib.sha256(path.read_bytes()).hexdigest())
+    )
+    text = PdfiumTextExtractor()
+    facts = text.inspect(source)
+    (p,) = [finish_page(p, facts) for p in text.extract(source, [page - 1])]
+    info = facts.pages[page - 1]
+    extractor = PlumberTableExtractor()
+    try:
+        return TableService(extractor).page_tables(source, p, info.width, info.height).tables
+    finally:
+        extractor.close()
+
+
+def _row(table: TableOut, label: str) -> tuple[str, ...]:
+    return next(r for r in table.rows if r[0] == label)
+
+
+def _cells(table: TableOut) -> list[str]:
+    return [c for r in (table.header, *table.rows) for c in r]
+
+
+def test_income_statement_is_one_table_without_leader_columns(corpus: Path) -> None:
+    (t,) = _tables(corpus, ADI, 50)
+    assert t.header == ("(thousands, except per share amounts)", "2009", "2008", "2007")
+    assert _row(t, "Product revenue") == ("Product revenue", "$2,014,908", "$2,582,931", "$2,429,721")
+    assert _row(t, "Other, net") == ("Other, net", "(1,100)", "(36)", "(15,727)")
+    # A label wrapped over two lines is one cell; the footnote's rows stay in the statement.
+    assert _row(t, "Income from continuing operations before income taxes and minority interest")[1] == "297,444"
+    assert _row(t, "Selling, marketing, general and administrative")[3] == "27,329"
+    assert not any(c == "." or ". ." in c for c in _cells(t))
+    assert t.page == 50 and not t.low_confidence
+
+
+def test_balance_sheet_is_found(corpus: Path) -> None:
+    (t,) = _tables(corpus, ADI, 51)
+    assert t.header == ("(thousands, except per share amounts)", "2009", "2008")
+    assert _row(t, "Total current assets") == ("Total current assets", "2,490,636", "2,089,577")
+    assert _row(t, "Total shareholders’ equity")[1:] == ("2,529,149", "2,420,263")
+    assert len(t.rows) >= 50
+
+
+def test_comprehensive_income_has_no_interleaved_letters(corpus: Path) -> None:
+    (t,) = _tables(corpus, ADI, 53)
+    label = "Net change in accumulated other comprehensive loss— pension plans (net of taxes of $286 in 2009 and $1,963 in 2008)"
+    labels = [" ".join(r[0].replace("—", " — ").split()) for r in t.rows]
+    assert " ".join(label.replace("—", " — ").split()) in labels
+    words = {w for c in _cells(t) for w in c.split()}
+    assert not any("Incionm" in w or "tncehtaon" in w for w in words)
+    assert _row(t, "Comprehensive income") == ("Comprehensive income", "$285,702", "$705,015", "$519,898")
+
+
+def test_equity_statement_keeps_labels_and_negative_numbers_whole(corpus: Path) -> None:
+    (t,) = _tables(corpus, LIFEWAY, 57)
+    assert t.header == (
+        "",
+        "Common Stock Issued Shares",
+        "Common Stock Issued $",
+        "Common Stock In treasury Shares",
+        "Common Stock In treasury $",
+        "Paid-In Capital",
+        "Retained Earnings",
+        "Total Equity",
+    )
+    first = t.rows[0]
+    assert first[0] == "Balance, January 1, 2018" and first[3] == "(1,266)" and first[4] == "$ (11,812)"
+    assert _row(t, "Issuance of common stock in connection with stock-based compensation")[-1] == "132"
+    assert _row(t, "Balance, December 31, 2019")[-1] == "$ 43,251"
+
+
+def test_paper_table_keeps_row_labels_and_every_column(corpus: Path) -> None:
+    (t,) = _tables(corpus, PAPER, 5)
+    assert t.header == ("", "#Sent", "AvgLen", "Kappa")
+    assert _row(t, "DL-PS") == ("DL-PS", "16,948", "9.21", "0.6033")
+
+
+def test_paper_tables_one_number_per_cell(corpus: Path) -> None:
+    table2, table3 = _tables(corpus, PAPER, 6)
+    assert table2.header == ("Model", "P", "R", "F1")
+    assert _row(table2, "ALCrowd") == ("ALCrowd", "89.56", "82.70", "85.99")
+    assert _row(table3, "CRF") == ("CRF", "75.12", "66.67", "70.64")
+    assert all(len(c.split()) <= 1 for r in table3.rows if r[0] for c in r[1:])
+
+
+def test_a_table_printed_sideways_reads_in_its_own_direction(corpus: Path) -> None:
+    (t,) = _tables(corpus, "camelot/files/anticlockwise_table_1.pdf", 1)
+    labels = [r[0] for r in t.rows]
+    assert {"Tamil Nadu", "Andhra Pradesh", "Madhya Pradesh", "West Bengal", "Uttar Pradesh"} <= set(labels)
+    assert _row(t, "Kerala")[:3] == ("Kerala", "5738", "6633")
+
+
+def test_fake_bold_letters_are_not_doubled(corpus: Path) -> None:
+    tables = _tables(corpus, "camelot/files/birdisland.pdf", 1)
+    cells = [c for t in tables for c in _cells(t)]
+    assert "PREV. CROP/HERB:" in cells and "Roundup twice" in cells
+    assert not any("PPRREE" in c or "KKrruu" in c or "$$8" in c for c in cells)
+    brands = next(t for t in tables if any(r[0] == "Kruger" for r in t.rows))
+    assert _row(brands, "Kruger")[:4] == ("Kruger", "K2-1901", "RR2Y", "1.9")
+
+
+def test_a_bar_chart_is_not_a_table(corpus: Path) -> None:
+    assert _tables(corpus, ADI, 3) == ()
