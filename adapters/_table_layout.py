@@ -677,14 +677,19 @@ def _header_rows(rows: Sequence[_Row], rules: Sequence[Rule], x0: float, x1: flo
 
 
 def _merged_header(
-    rows: Sequence[_Row], rules: Sequence[Rule], cuts: Sequence[float], em: float, centres: Sequence[float | None]
+    rows: Sequence[_Row],
+    rules: Sequence[Rule],
+    cuts: Sequence[float],
+    em: float,
+    centres: Sequence[float | None],
+    width: float,
 ) -> list[str]:
     """One header cell per column: every header row's text above it, top to bottom. A heading
     spans the columns it crosses, the columns its underline covers, and the columns under the
     headings it stands over."""
     n = len(cuts) + 1
-    # A ruling under a heading heads the columns it covers, unless it runs under them all.
-    table_width = 0.8 * (max(r.x1 for r in rows) - min(r.x0 for r in rows)) if rows else 0.0
+    # A ruling under a heading heads the columns it covers, unless it runs under the whole table.
+    table_width = 0.95 * width
     spans_below: list[tuple[int, int]] = []
     per_row: list[list[tuple[int, int, str]]] = []
     for row in reversed(rows):
@@ -773,7 +778,7 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     for k in range(len(cuts) + 1):
         mids = [(e[0] + e[1]) / 2 for r in body if (e := r.extent[k])]
         centres.append(statistics.median(mids) if mids else None)
-    header = _merged_header(head, rules, cuts, em, centres) if head else []
+    header = _merged_header(head, rules, cuts, em, centres, x1 - x0) if head else []
     grid = [[r.text(k) for k in range(len(cuts) + 1)] for r in body]
     header, grid = _drop_stray_columns(header, grid)
     if len(grid) < 1 or (len(grid) + (1 if header else 0)) < 2:
@@ -793,10 +798,9 @@ def _framed(
     for r in rules:
         if r.x1 < x0 - em or r.x0 > x1 + em or r.y1 < y0 - em or r.y0 > y1 + em:
             continue
-        if r.vertical and (min(r.y1, y1) - max(r.y0, y0)) >= 0.5 * (y1 - y0):
-            x0, x1 = min(x0, r.x0), max(x1, r.x1)
-            y0, y1 = min(y0, r.y0), max(y1, r.y1)
-        elif not r.vertical and (min(r.x1, x1) - max(r.x0, x0)) >= 0.5 * (x1 - x0):
+        if (r.vertical and (min(r.y1, y1) - max(r.y0, y0)) >= 0.5 * (y1 - y0)) or (
+            not r.vertical and (min(r.x1, x1) - max(r.x0, x0)) >= 0.5 * (x1 - x0)
+        ):
             x0, x1 = min(x0, r.x0), max(x1, r.x1)
             y0, y1 = min(y0, r.y0), max(y1, r.y1)
     return (x0, y0, x1, y1)

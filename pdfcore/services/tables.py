@@ -255,7 +255,9 @@ class _Row:
         or a label led by dots to its figures (a financial statement's row)."""
         if self.led:
             return True
-        return self.numbers >= MIN_NUMBERS and (self.numbers >= 0.5 * self.tokens or self.trailing >= MIN_NUMBERS)
+        if self.numbers >= 1 and self.trailing >= MIN_NUMBERS:
+            return True  # a label, then figures and placeholders ("—") to the end of the line
+        return self.numbers >= MIN_NUMBERS and self.numbers >= 0.5 * self.tokens
 
 
 _NUMBER = re.compile(r"^[(\[$€£¥+\-–−~<>±]*\d[\d.,:/%–\-−]*[)\]%*†‡]*$")
@@ -326,7 +328,7 @@ def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
                 numbers=numbers,
                 # Placeholders ("-", "*", "...") neither make a row of figures nor a line of text.
                 tokens=len(_TOKEN.findall(text)),
-                trailing=_trailing_numbers(text.rsplit(None, MIN_NUMBERS + 2)) if numbers >= MIN_NUMBERS else 0,
+                trailing=_trailing_numbers(text.rsplit(None, MIN_NUMBERS + 2)) if numbers else 0,
                 entries=len(_ENTRY.findall(text)) if digits else 0,
                 led=led is not None,
                 page_number=led is not None and _PAGE_NUMBER.fullmatch(led.group(1).strip()) is not None,
@@ -634,10 +636,10 @@ def _with_header(box: Box, above: Sequence[_Row]) -> Box:
             found = True
             continue
         if (
-            found
-            and sum(inside) <= HEADING_WORDS
+            sum(inside) <= HEADING_WORDS
             and top - row.y1 <= row.height
-            and row.segments[0][0] > box.x0 + 0.25 * box.width
+            # over the columns of figures (a title above the table is centred over all of it)
+            and row.segments[0][0] > box.x0 + (0.25 if found else 0.5) * box.width
         ):
             y0 = row.y0
             continue
@@ -734,7 +736,11 @@ def _merge_boxes(boxes: Iterable[Box]) -> list[Box]:
         changed = False
         for a in range(len(out)):
             for b in range(a + 1, len(out)):
-                if intersection(out[a], out[b]) is not None or _side_by_side(out[a], out[b]):
+                if (
+                    intersection(out[a], out[b]) is not None
+                    or _side_by_side(out[a], out[b])
+                    or _stacked(out[a], out[b])
+                ):
                     out[a] = union((out[a], out[b]))
                     del out[b]
                     changed = True
@@ -742,6 +748,19 @@ def _merge_boxes(boxes: Iterable[Box]) -> list[Box]:
             if changed:
                 break
     return out
+
+
+#: Two candidate boxes one above the other, at most this far apart (points) and sharing this
+#: share of the narrower one's width, are one table (column headings set apart from the body).
+STACKED_GAP = 14.0
+STACKED_OVERLAP = 0.6
+
+
+def _stacked(a: Box, b: Box) -> bool:
+    upper, lower = (a, b) if a.y0 <= b.y0 else (b, a)
+    gap = lower.y0 - upper.y1
+    shared = min(a.x1, b.x1) - max(a.x0, b.x0)
+    return 0 <= gap <= STACKED_GAP and shared >= STACKED_OVERLAP * min(a.width, b.width)
 
 
 def _side_by_side(a: Box, b: Box) -> bool:
