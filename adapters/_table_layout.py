@@ -700,18 +700,19 @@ def _merged_header(
             if not text:
                 continue
             first, last = crossing.get(k, (k, k))
-            x0, x1 = row.extent[k] if row.extent[k] else (0.0, 0.0)
+            ext = row.extent[k]
+            x0, x1 = ext if ext is not None else (0.0, 0.0)
             for r in rules:
                 if r.vertical or not (row.y1 - 0.5 <= (r.y0 + r.y1) / 2 <= row.y1 + 1.2 * em):
                     continue
                 if r.x0 <= x1 and r.x1 >= x0 and (r.x1 - r.x0) > (x1 - x0) + em and r.x1 - r.x0 < table_width:
-                    under = [j for j, c in enumerate(centres) if c is not None and r.x0 <= c <= r.x1]
-                    if under and under[0] <= k <= under[-1]:
-                        first, last = min(first, under[0]), max(last, under[-1])
+                    covered = [j for j, c in enumerate(centres) if c is not None and r.x0 <= c <= r.x1]
+                    if covered and covered[0] <= k <= covered[-1]:
+                        first, last = min(first, covered[0]), max(last, covered[-1])
                         break
-            under = [(a, b) for a, b in spans_below if a <= last and b >= first]
-            if under:
-                first, last = min(first, *(a for a, _ in under)), max(last, *(b for _, b in under))
+            below = [(a, b) for a, b in spans_below if a <= last and b >= first]
+            if below:
+                first, last = min(first, *(a for a, _ in below)), max(last, *(b for _, b in below))
             cells.append((first, last, text))
         spans_below = [(a, b) for a, b, _ in cells]
         per_row.append(cells)

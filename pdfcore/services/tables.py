@@ -319,7 +319,7 @@ def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
         words = len(_WORD.findall(text))
         digits = _DIGIT.search(text) is not None
         numbers = len(_FIGURE.findall(text)) if digits else 0
-        led = _LED.search(text)
+        led = _LED.search(text) if (". ." in text or "..." in text) else None
         out.append(
             _Piece(
                 y0=b.y0,
@@ -344,7 +344,8 @@ _ENTRY = re.compile(r"[^\W\d_],\s*\d")
 _LEADER = re.compile(r"(?:\.\s?){5,}|…{2,}")
 #: Dot leaders, then figures or placeholders to the end of the line.
 _PLACEHOLDERS = frozenset({"—", "–", "-", "−"})
-_LED = re.compile(r"(?:\.\s?){3,}((?:\s*[$€£]?\s*(?:\(?[\d][\d,.]*\)?%?|[—–-]))+)\s*$")
+# (Possessive quantifiers: a line of dots and figures must not make the search backtrack.)
+_LED = re.compile(r"(?:\. ?){3,}+((?:\s*+[$€£]?\s*+(?:\(?\d[\d,]*+(?:\.\d++)?\)?%?|[—–-]))++)\s*+$")
 _PAGE_NUMBER = re.compile(r"\d{1,4}")
 _FIGURE = re.compile(r"(?<!\S)[(\[$€£¥+\-–−~<>±]*\d[\d.,:/%–\-−]*[)\]%*†‡]*(?<![,;:])(?!\S)")
 

@@ -280,3 +280,13 @@ def test_document_errors_escape() -> None:
     fake = FakeTableExtractor(fail=PasswordRequired("needs a password"))
     with pytest.raises(PasswordRequired):
         TableService(fake).page_tables(SOURCE, ruled_page(), W, H)
+
+
+def test_a_line_of_dots_and_figures_is_read_at_once() -> None:
+    """Dot leaders followed by a long run of dotted figures (a line the dot-leader pattern once
+    backtracked on for minutes) are judged without backtracking."""
+    from pdfcore.services.tables import _LED
+
+    line = "Total . . . " + "1.1." * 40 + " x"
+    assert _LED.search(line) is None
+    assert _LED.search("Revenue . . . . . . 2,014,908 1,900 —") is not None
