@@ -66,9 +66,9 @@ if TYPE_CHECKING:
     from pdfcore.services.corpus import CorpusService
     from pdfcore.services.documents import DocumentService
     from pdfcore.services.extras import ExtrasService
-    from pdfcore.services.furniture import FurnitureProfile
     from pdfcore.services.info import InfoService
     from pdfcore.services.ocr import OcrService
+    from pdfcore.services.profile import DocumentProfile
     from pdfcore.services.quotes import QuoteService
     from pdfcore.services.reading import ReadService
     from pdfcore.services.rendering import RenderService
@@ -197,7 +197,7 @@ class Pdfcore:
         ex = self.settings.extraction
         running_heads, join_hyphenation = ex.running_heads, ex.join_hyphenation
 
-        def finish(page: PageText, facts: DocumentFacts, profile: FurnitureProfile) -> PageText:
+        def finish(page: PageText, facts: DocumentFacts, profile: DocumentProfile) -> PageText:
             # Imported when a page is first finished: calls that need no page text (render,
             # info from the cache) do not load the layout code.
             from pdfcore.services.quality import finish_page

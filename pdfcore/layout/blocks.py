@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from attrs import evolve
 
-from pdfcore.layout.hyphens import HYPHENS, clean_line, ends_hyphenated, hyphen_join
+from pdfcore.layout.hyphens import HYPHENS, Lexicon, clean_line, ends_hyphenated, hyphen_join
 from pdfcore.models import Box, TextBlock, TextLine
 
 _FIRST_WORD = re.compile(r"\s*(\S+)[ \t]*\n?")
@@ -28,13 +28,18 @@ VERTICAL_RATIO = 1.5
 
 
 def group_lines(
-    lines: Sequence[TextLine], *, join_hyphenation: bool = True, after: Mapping[int, TextLine] | None = None
+    lines: Sequence[TextLine],
+    *,
+    join_hyphenation: bool = True,
+    after: Mapping[int, TextLine] | None = None,
+    lexicon: Lexicon | None = None,
 ) -> tuple[TextBlock, ...]:
     """Consecutive lines (in the given order) grouped into paragraph-like blocks.
 
     ``after`` maps each line ending in pdfium's hyphen mark (by ``id``) to the line that
     followed it in the extractor's order (see :func:`continuations`): only that line is joined
-    to it. Without it, the next line of the block is.
+    to it. Without it, the next line of the block is. ``lexicon``: the words that decide
+    whether a broken word keeps its hyphen (see :func:`~pdfcore.layout.hyphens.keep_hyphen`).
     """
     blocks: list[list[TextLine]] = []
     x0 = x1 = 0.0  # horizontal extent of the current block, kept incrementally
@@ -51,7 +56,7 @@ def group_lines(
             if b.x1 > x1:
                 x1 = b.x1
         prev = line
-    return tuple(_block(ls, join_hyphenation, after) for ls in blocks)
+    return tuple(_block(ls, join_hyphenation, after, lexicon) for ls in blocks)
 
 
 def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
@@ -91,7 +96,10 @@ def _continues_word(prev: TextLine, line: TextLine) -> bool:
 
 
 def _block(
-    lines: list[TextLine], join_hyphenation: bool = True, after: Mapping[int, TextLine] | None = None
+    lines: list[TextLine],
+    join_hyphenation: bool = True,
+    after: Mapping[int, TextLine] | None = None,
+    lexicon: Lexicon | None = None,
 ) -> TextBlock:
     text_lines: list[str] = []
     last: Box | None = None
@@ -128,7 +136,7 @@ def _block(
             and (broken or (text_lines[-1][-1:] in HYPHENS and ends_hyphenated(text_lines[-1], text)))
         ):
             head, _, rest = text.partition(" ")
-            text_lines[-1] = hyphen_join(text_lines[-1], head, broken)
+            text_lines[-1] = hyphen_join(text_lines[-1], head, broken, lexicon)
             if rest.strip():
                 text_lines.append(rest.strip())
         else:
@@ -151,7 +159,9 @@ def continuations(lines: Sequence[TextLine]) -> dict[int, TextLine]:
     return {id(a): b for a, b in itertools.pairwise(lines) if a.text.endswith("\ufffe")}
 
 
-def join_across_blocks(blocks: list[TextBlock], after: Mapping[int, TextLine]) -> list[TextBlock]:
+def join_across_blocks(
+    blocks: list[TextBlock], after: Mapping[int, TextLine], lexicon: Lexicon | None = None
+) -> list[TextBlock]:
     """Join a word pdfium found hyphenated at the end of a block with its rest at the start of
     the next block, when that block starts with the very line that followed the hyphen in the
     extractor's order (the word goes on in the next column, or after a figure). The rest of the
@@ -168,7 +178,7 @@ def join_across_blocks(blocks: list[TextBlock], after: Mapping[int, TextLine]) -
         box = b.lines[0].bbox
         if not head[:1].isalpha() or box.height > VERTICAL_RATIO * box.width:
             continue  # not a word, or a rotated line (a margin stamp the content stream holds next)
-        out[k] = evolve(a, text=hyphen_join(a.text[:-1], head, "hyphen"))
+        out[k] = evolve(a, text=hyphen_join(a.text[:-1], head, "hyphen", lexicon))
         out[k + 1] = evolve(b, text=rest)
     return out
 

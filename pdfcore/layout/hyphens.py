@@ -2,12 +2,18 @@
 
 pdfium marks a printed hyphen it resolved at a line break as U+FFFE; U+00AD is the soft hyphen.
 :func:`clean_line` takes those marks out of a line's text and tells how the line ended;
-:func:`hyphen_join` joins a word broken at a line end (see it for the compound-word trade-off).
+:func:`hyphen_join` joins a word broken at a line end. Whether the hyphen of a word broken at
+it stays (``resource-`` + ``rich``) or goes (``exam-`` + ``ple``) is decided by
+:func:`keep_hyphen`, against a :class:`Lexicon` of the words the document itself uses whole.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterable, Sequence
+
+from pdfcore.models import TextLine
 
 #: pdfium reports a hyphen it resolved at a line break as U+FFFE (joining the two lines into
 #: one); U+00AD is the soft hyphen (a discretionary break inside a word).
@@ -49,22 +55,92 @@ def ends_hyphenated(prev: str, nxt: str) -> bool:
     return len(prev) >= 2 and prev.endswith(HYPHENS) and prev[-2].isalpha() and nxt[0].islower()
 
 
-def hyphen_join(prev: str, head: str, broken: str) -> str:
+def hyphen_join(prev: str, head: str, broken: str, lexicon: Lexicon | None = None) -> str:
     """Join a word broken at a line end: the first word of the next line moves up.
 
     A soft hyphen (U+00AD) was a discretionary break: the halves join ("exam" + "ple"). A
-    printed hyphen is dropped ("exam-" + "ple" -> "example"), unless the broken word already
-    holds a hyphen ("state-of-the-" + "art" -> "state-of-the-art"): a compound broken at one of
-    its own hyphens keeps it then. The trade-off: a two-part compound broken at its hyphen
-    ("well-" + "known") loses it ("wellknown"); without a dictionary the two cannot be told
-    apart, and breaks inside words are far more common in typeset text.
+    printed hyphen (``broken`` "": ``prev`` ends with it; "hyphen": pdfium's mark, removed
+    already) stays or goes as :func:`keep_hyphen` decides.
     """
     if broken == "soft":
         return prev + head
     if broken == "hyphen":  # the hyphen was removed already
-        word = prev.rsplit(" ", 1)[-1]
-        return prev + ("-" if "-" in word or "\u2010" in word else "") + head
-    word = prev.rsplit(" ", 1)[-1]
-    if "-" in word[:-1] or "\u2010" in word[:-1]:
-        return prev + head
-    return prev[:-1] + head
+        return prev + ("-" if keep_hyphen(prev.rsplit(" ", 1)[-1], head, lexicon) else "") + head
+    return (prev if keep_hyphen(prev.rsplit(" ", 1)[-1][:-1], head, lexicon) else prev[:-1]) + head
+
+
+def keep_hyphen(left: str, right: str, lexicon: Lexicon | None = None) -> bool:
+    """Whether the hyphen between ``left`` (the end of a line, its hyphen taken off) and
+    ``right`` (the first word of the next line) belongs to the word.
+
+    A word broken between syllables and a compound broken at its own hyphen look the same; the
+    document's own words tell them apart: the hyphen stays when the hyphenated form is a word
+    of the document and the joined one is not (``resource-`` + ``rich``: ``resource-rich``
+    appears elsewhere, ``resourcerich`` nowhere), and goes when the joined form is one and the
+    hyphenated one is not (``exam-`` + ``ple``; ``non-commer-`` + ``cial``). When the lexicon
+    knows both or neither, the hyphen stays only inside a compound (a hyphen on either side:
+    ``state-of-the-`` + ``art``, ``state-`` + ``of-the-art``): breaks inside words are far
+    more common in typeset text, so a two-part compound unknown to the document loses its
+    hyphen (``well-`` + ``known`` -> ``wellknown``).
+    """
+    compound = "-" in left or "-" in right or "\u2010" in left or "\u2010" in right
+    if lexicon is not None:
+        ls = (_HYPHEN_SPLIT.split(left)[-1] if compound else left).lower()
+        rf = (_HYPHEN_SPLIT.split(right)[0] if compound else right).lower()
+        if not ls.isalpha():
+            ls = _LEADING.sub("", ls)  # punctuation before the word
+        if not rf.isalpha():
+            rf = _TRAILING.sub("", rf)  # punctuation after it
+        if ls.isalpha() and rf.isalpha():
+            joined, hyphenated = lexicon.knows(ls + rf), lexicon.knows(f"{ls}-{rf}")
+            if joined != hyphenated:
+                return hyphenated
+    return compound
+
+
+#: Words as the lexicon keeps them: letters, joined by hyphens (lowercased, U+2010 as "-").
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_LEADING = re.compile(r"^[^\w]+")
+_TRAILING = re.compile(r"[^\w]+$")
+_HYPHEN_SPLIT = re.compile("[-\u2010]")
+
+
+def vocabulary(texts: Iterable[str]) -> frozenset[str]:
+    """The words of ``texts`` (lowercased) and, for each hyphenated one, its pairs of neighbouring
+    parts (``state-of-the-art`` gives ``state-of``, ``of-the`` and ``the-art`` too)."""
+    words: set[str] = set()
+    for text in texts:
+        for w in _WORD.findall(text.lower().replace("\u2010", "-")):
+            if w not in words:
+                words.add(w)
+                if "-" in w:
+                    words.update(f"{a}-{b}" for a, b in itertools.pairwise(w.split("-")))
+    return frozenset(words)
+
+
+class Lexicon:
+    """The words a page's broken words are checked against: the document's (learnt from its
+    sample pages, see :mod:`pdfcore.services.profile`) and the page's own, looked up in its text
+    (built on the first look-up: most pages need none)."""
+
+    __slots__ = ("_lines", "_text", "words")
+
+    def __init__(self, words: frozenset[str] = frozenset(), lines: Sequence[TextLine] = ()) -> None:
+        self.words = words
+        self._lines = lines
+        self._text: str | None = None
+
+    def knows(self, word: str) -> bool:
+        """Whether ``word`` (lowercased) is a word of the document or, whole, of the page."""
+        if word in self.words:
+            return True
+        if self._text is None:
+            self._text = "\n".join([ln.text for ln in self._lines]).lower().replace("\u2010", "-")
+        text = self._text
+        at = text.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if (at == 0 or not text[at - 1].isalpha()) and (end == len(text) or not text[end].isalpha()):
+                return True
+            at = text.find(word, at + 1)
+        return False

@@ -15,24 +15,28 @@ from attrs import evolve
 
 from pdfcore.layout.blocks import VERTICAL_RATIO, continuations, group_lines, join_across_blocks
 from pdfcore.layout.columns import MIN_SIDE_LINES, column_regions
+from pdfcore.layout.hyphens import Lexicon
 from pdfcore.layout.scripts import CJK, has_cjk
 from pdfcore.layout.vertical import merge_vertical, vertical_bands
 from pdfcore.models import Box, PageText, TextBlock, TextLine
 
 
-def assemble(page: PageText, *, join_hyphenation: bool = True) -> PageText:
+def assemble(page: PageText, *, join_hyphenation: bool = True, words: frozenset[str] = frozenset()) -> PageText:
     """Order ``page.lines``, group them into blocks and fill ``text``; pages without lines pass through.
 
-    Contracts other code relies on: ``text`` is the blocks' texts joined by a blank line (so each
-    ``blocks[i].text`` appears verbatim in it), block boxes are in page space, and ``lines`` is
-    emptied (the lines live on in their blocks).
+    ``words``: the document's vocabulary (:func:`~pdfcore.layout.hyphens.vocabulary` of its
+    sample pages); with the page's own words it decides whether a word broken at a hyphen keeps
+    it. Contracts other code relies on: ``text`` is the blocks' texts joined by a blank line (so
+    each ``blocks[i].text`` appears verbatim in it), block boxes are in page space, and
+    ``lines`` is emptied (the lines live on in their blocks).
     """
     if not page.lines:
         if page.blocks and not page.text:
             text = render_text(page.blocks)
             return evolve(page, text=text, char_count=count_chars(text))
         return evolve(page, char_count=count_chars(page.text)) if page.text and not page.char_count else page
-    blocks = order_blocks(page.lines, join_hyphenation=join_hyphenation, rules=page.rules)
+    lexicon = Lexicon(words, page.lines) if join_hyphenation else None
+    blocks = order_blocks(page.lines, join_hyphenation=join_hyphenation, rules=page.rules, lexicon=lexicon)
     text = render_text(blocks)
     return evolve(page, blocks=blocks, lines=(), text=text, char_count=count_chars(text))
 
@@ -47,7 +51,11 @@ def render_text(blocks: Sequence[TextBlock]) -> str:
 
 
 def order_blocks(
-    lines: Sequence[TextLine], *, join_hyphenation: bool = True, rules: Sequence[Box] = ()
+    lines: Sequence[TextLine],
+    *,
+    join_hyphenation: bool = True,
+    rules: Sequence[Box] = (),
+    lexicon: Lexicon | None = None,
 ) -> tuple[TextBlock, ...]:
     """The page's blocks in reading order (columns, bands, vertical writing).
 
@@ -66,15 +74,15 @@ def order_blocks(
             kept = [ln for ln in lines if id(ln) not in skip]
         else:
             kept = list(lines)
-        blocks.extend(group_lines(kept, join_hyphenation=join_hyphenation, after=after))
+        blocks.extend(group_lines(kept, join_hyphenation=join_hyphenation, after=after, lexicon=lexicon))
     else:
         for region in regions:
-            blocks.extend(group_lines(region, join_hyphenation=join_hyphenation, after=after))
-        blocks.extend(group_lines(rotated, join_hyphenation=join_hyphenation, after=after))
+            blocks.extend(group_lines(region, join_hyphenation=join_hyphenation, after=after, lexicon=lexicon))
+        blocks.extend(group_lines(rotated, join_hyphenation=join_hyphenation, after=after, lexicon=lexicon))
     if vertical:
         blocks = merge_vertical(blocks, vertical_bands(vertical))
     if after:
-        blocks = join_across_blocks(blocks, after)
+        blocks = join_across_blocks(blocks, after, lexicon)
     return tuple(blocks)
 
 

@@ -6,10 +6,11 @@ to the persistent store (their text would sit on disk decrypted), and a cached e
 document is only served after the password was checked against the file again. Encrypted
 documents that open without a password are cached like any other.
 
-Running heads and feet are learnt once per document from a fixed sample of its pages
-(:mod:`pdfcore.services.furniture`) before its first pages are finished: the sample pages are
-extracted with them and cached too, and the profile is kept in memory (a new process learns the
-same profile again from the same sample, so pages cached before and after agree).
+A document's profile (its running heads and feet, the words it uses whole) is learnt once from
+a fixed sample of its pages (:mod:`pdfcore.services.profile`) before its first pages are
+finished: the sample pages are extracted with them and cached too, and the profile is kept in
+memory (a new process learns the same profile again from the same sample, so pages cached
+before and after agree).
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from attrs import frozen
 
 from pdfcore.errors import ExtractionFailed, PdfcoreError
 from pdfcore.models import DocumentFacts, DocumentSource, PageText
-from pdfcore.services.furniture import FurnitureProfile, learn, sample_indexes
+from pdfcore.services.furniture import sample_indexes
+from pdfcore.services.profile import DocumentProfile, learn_profile
 from ports.store import Store
 from ports.text_extractor import TextExtractor
 
@@ -39,8 +41,8 @@ WRITE_MAX_WAIT_S = 5.0
 WRITE_POLL_S = 0.02
 
 #: Turns an extractor's raw page into the cached form (layout, quality signals...), given the
-#: document's furniture profile (its running heads and feet).
-PageFinisher = Callable[[PageText, DocumentFacts, FurnitureProfile], PageText]
+#: document's profile (its running heads and feet, its words).
+PageFinisher = Callable[[PageText, DocumentFacts, DocumentProfile], PageText]
 
 
 @frozen
@@ -148,7 +150,7 @@ class DocumentService:
     def pages(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> PagesResult:
         """Pages from memory, the store, or the extractor (finished and cached).
 
-        When the document's furniture profile is not known yet, its sample pages are extracted
+        When the document's profile is not known yet, its sample pages are extracted
         with the pages asked for (once per document; they are cached like any page), so that a
         page reads the same on every path: alone, in a batch, in a read_all loop or a search.
         """
@@ -256,7 +258,7 @@ class DocumentService:
             waiting = {i for i in picks if i not in at_hand and i not in failed}
         held = list(raw)
 
-        def settle() -> tuple[FurnitureProfile, list[PageText]]:
+        def settle() -> tuple[DocumentProfile, list[PageText]]:
             learnt = self._learn(source, facts, picks, held)
             done = [self.finish(p, facts, learnt) for p in held]
             held.clear()
@@ -310,7 +312,7 @@ class DocumentService:
                     yield page
             except ExtractionFailed as exc:
                 if i in optional:
-                    log.info("sample page %d left out of the furniture profile: %s", i + 1, exc.code)
+                    log.info("sample page %d left out of the document profile: %s", i + 1, exc.code)
                 elif len(asked) == 1:
                     raise
                 else:
@@ -319,17 +321,17 @@ class DocumentService:
             raise ExtractionFailed("The PDF engine could not read any of the requested pages.")
         failed.extend(lost)
 
-    def _known_profile(self, source: DocumentSource) -> FurnitureProfile | None:
+    def _known_profile(self, source: DocumentSource) -> DocumentProfile | None:
         with self._lock:
             hit = self._facts.get(("furniture", source.fingerprint.sha256))
-        return hit if isinstance(hit, FurnitureProfile) else None
+        return hit if isinstance(hit, DocumentProfile) else None
 
     def _learn(
         self, source: DocumentSource, facts: DocumentFacts, picks: Sequence[int], pages: Sequence[PageText]
-    ) -> FurnitureProfile:
-        """Learn the furniture profile from the sample pages among ``pages`` and keep it."""
+    ) -> DocumentProfile:
+        """Learn the document's profile from the sample pages among ``pages`` and keep it."""
         have = {p.index: p for p in pages}
-        profile = learn([have[i] for i in picks if i in have], facts)
+        profile = learn_profile([have[i] for i in picks if i in have], facts)
         with self._lock:
             self._facts.put(("furniture", source.fingerprint.sha256), profile)
         return profile
@@ -388,10 +390,10 @@ class DocumentService:
         failed: list[int] = []
         return list(self._extract_stream(source, indexes, failed, optional=set())), failed
 
-    def furniture(
+    def profile(
         self, source: DocumentSource, facts: DocumentFacts, raw: Sequence[PageText] = ()
-    ) -> tuple[FurnitureProfile, list[PageText]]:
-        """The document's furniture profile, learnt once from its sample pages and kept.
+    ) -> tuple[DocumentProfile, list[PageText]]:
+        """The document's profile (running heads, words), learnt once from its sample pages and kept.
 
         ``raw`` are pages just extracted (unfinished) that may serve as sample pages. Returns
         the profile and the other sample pages extracted to learn it, for the caller to finish
@@ -413,7 +415,7 @@ class DocumentService:
                     try:
                         extra.extend(self.extractor.extract(source, [i]))
                     except PdfcoreError as exc:
-                        log.info("sample page %d left out of the furniture profile: %s", i + 1, exc.code)
+                        log.info("sample page %d left out of the document profile: %s", i + 1, exc.code)
         return self._learn(source, facts, sample, [*have.values(), *extra]), extra
 
     @contextmanager

@@ -42,7 +42,6 @@ from collections.abc import Sequence
 
 from attrs import evolve, frozen
 
-from pdfcore.layout.controls import clean_controls
 from pdfcore.models import DocumentFacts, PageText, TextLine
 
 #: Documents of up to this many pages are sampled whole; longer ones by SAMPLE_PAIRS pairs of
@@ -121,10 +120,10 @@ def sample_indexes(page_count: int) -> list[int]:
 
 
 def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
-    """The document's running heads and feet, from its sample pages' raw lines."""
+    """The document's running heads and feet, from its sample pages' raw lines (control
+    characters taken out: see :func:`pdfcore.services.profile.learn_profile`)."""
     if len(pages) < MIN_REPEAT:
         return NO_FURNITURE
-    pages = [clean_controls(p)[0] for p in pages]  # as the pages are when they are finished
     seen: dict[tuple[str, str, str], list[tuple[int, float, float]]] = defaultdict(list)
     numbers: dict[tuple[int, float], set[int]] = {}  # (page, y) -> offsets of its numbers
     for page in pages:

@@ -171,7 +171,7 @@ class OcrService:
             ocr_confidence=round(result.mean_confidence, 3),
         )
         # the same finishing as native pages: running heads, reading order, hyphenation, quality
-        profile, _ = self.documents.furniture(source, facts, ())
+        profile, _ = self.documents.profile(source, facts, ())
         page = self.documents.finish(raw, facts, profile)
         warnings = [w for w in page.warnings if w not in UNUSABLE]
         warnings += [w for w in native.warnings if w not in UNUSABLE and w not in warnings]

@@ -29,7 +29,7 @@ from pdfcore.layout import assemble
 from pdfcore.layout.controls import clean_controls
 from pdfcore.models import Box, DocumentFacts, PageText
 from pdfcore.services import furniture
-from pdfcore.services.furniture import FurnitureProfile
+from pdfcore.services.profile import DocumentProfile
 
 MIN_USABLE_CHARS = 20
 SCAN_IMAGE_COVERAGE = 0.5
@@ -42,17 +42,18 @@ UNUSABLE = frozenset({"no_text", "likely_scanned", "garbled_text", "extraction_f
 def finish_page(
     page: PageText,
     facts: DocumentFacts,
-    profile: FurnitureProfile | None = None,
+    profile: DocumentProfile | None = None,
     *,
     running_heads: str = furniture.STRIP,
     join_hyphenation: bool = True,
 ) -> PageText:
     """An extractor's raw page in its cached form: furniture found (running heads and feet by the
     document's ``profile``, line numbers on the page) and stripped or flagged per
-    ``running_heads``, control characters taken out, lines in reading order, quality warnings."""
+    ``running_heads``, control characters taken out, lines in reading order (broken words
+    joined, checked against the profile's words), quality warnings."""
     page, controls = clean_controls(page)
-    page = furniture.apply(page, facts, profile, mode=running_heads)
-    page = assemble(page, join_hyphenation=join_hyphenation)
+    page = furniture.apply(page, facts, profile.furniture if profile else None, mode=running_heads)
+    page = assemble(page, join_hyphenation=join_hyphenation, words=profile.words if profile else frozenset())
     width, height = _page_size(page, facts)
     computed = [w for w in warnings_for(page, width, height, controls=controls) if w not in page.warnings]
     return evolve(page, warnings=(*page.warnings, *computed)) if computed else page

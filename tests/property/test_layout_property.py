@@ -23,3 +23,17 @@ def test_clean_drops_pdfium_hyphens_as_the_word_rule_says(raw: str, join: bool) 
         t = t[:-1] if join else t[:-1] + "-"
     expected = hyphens._PDFIUM_HYPHEN.sub(lambda m: hyphens._pdfium_join(m.group(1), join), t).strip()
     assert text == expected
+
+
+_WORDS = st.lists(st.sampled_from(["exam", "ple", "state", "of", "the", "art", "rich", "resource", "a-b"]), max_size=4)
+
+
+@given(_WORDS, st.text(alphabet="abc-", min_size=1, max_size=8), st.text(alphabet="abc-", min_size=1, max_size=8))
+def test_hyphen_join_only_decides_the_hyphen(known: list[str], left: str, head: str) -> None:
+    """Whatever the lexicon knows, joining keeps every letter in order and only decides whether
+    the printed hyphen between the halves stays."""
+    lexicon = hyphens.Lexicon(hyphens.vocabulary(known))
+    prev = "some text " + left + "-"
+    joined = hyphens.hyphen_join(prev, head, "", lexicon)
+    assert joined in (prev + head, prev[:-1] + head)
+    assert (joined == prev + head) == hyphens.keep_hyphen(left, head, lexicon)

@@ -11,6 +11,7 @@ from pdfcore.layout import assemble, group_lines
 from pdfcore.layout.blocks import continuations
 from pdfcore.models import Box, DocumentFacts, PageInfo, PageText, TextLine
 from pdfcore.services import furniture
+from pdfcore.services.profile import learn_profile
 from pdfcore.services.quality import finish_page
 from tests.fakes import FakeDocument, fake_core
 
@@ -278,8 +279,8 @@ def test_running_heads_learnt_across_pages_and_stripped_with_their_page_numbers(
     n = 60
     facts = facts_for(n)
     pages = [book_page(i) for i in range(n)]
-    profile = furniture.learn([pages[i] for i in furniture.sample_indexes(n)], facts)
-    assert profile.patterns
+    profile = learn_profile([pages[i] for i in furniture.sample_indexes(n)], facts)
+    assert profile.furniture.patterns
     for i in (0, 7, 33, 59):  # in and out of the sample, both chapters, both sides
         done = finish_page(pages[i], facts, profile)
         first = done.text.split("\n", 1)[0]
@@ -294,7 +295,7 @@ def test_running_heads_flagged_stay_in_the_text() -> None:
     n = 12
     facts = facts_for(n)
     pages = [book_page(i) for i in range(n)]
-    profile = furniture.learn(pages, facts)
+    profile = learn_profile(pages, facts)
     done = finish_page(pages[3], facts, profile, running_heads="flag")
     assert "running_heads_flagged" in done.warnings and "running_heads_stripped" not in done.warnings
     assert done.furniture == ("INTRODUCTION 4",)
@@ -310,8 +311,8 @@ def test_body_lines_at_the_edge_are_not_furniture() -> None:
         lines += [line(prose("B", k, i), 72, 90 + 14 * k, 540) for k in range(40)]
         lines.append(line(f"see the {WORDS[i]} table {i * 7 % 11}", 72, 740, 300))
         pages.append(page_of(lines, index=i))
-    profile = furniture.learn(pages, facts)
-    assert profile.patterns == ()
+    profile = learn_profile(pages, facts)
+    assert profile.furniture.patterns == ()
     assert finish_page(pages[5], facts, profile).furniture == ()
 
 
@@ -324,7 +325,7 @@ def test_page_labels_mark_roman_page_numbers() -> None:
         lines = [line(prose("B", k, i), 72, 90 + 14 * k, 540) for k in range(40)]
         lines.append(line(f"Preface {labels[i]}", 280, 750, 340))
         pages.append(page_of(lines, index=i))
-    profile = furniture.learn(pages, facts)
+    profile = learn_profile(pages, facts)
     assert finish_page(pages[2], facts, profile).furniture == ("Preface iii",)
 
 

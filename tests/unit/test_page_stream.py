@@ -69,7 +69,7 @@ def test_the_furniture_sample_is_asked_for_first_and_gives_the_same_pages(tmp_pa
     # The same pages when the profile was learnt beforehand, by the separate sampling call.
     (tmp_path / "other").mkdir()
     other, _, source2, facts2 = _core(tmp_path / "other")
-    other.documents.furniture(source2, facts2)
+    other.documents.profile(source2, facts2)
     learnt_first = other.documents.pages(source2, list(range(PAGES)), facts2).pages
     assert [streamed[i].text for i in range(PAGES)] == [learnt_first[i].text for i in range(PAGES)]
     assert "THE RUNNING HEAD" in streamed[5].furniture and "THE RUNNING HEAD" not in streamed[5].text

@@ -175,7 +175,7 @@ def test_a_failed_prefetch_is_extracted_by_the_caller(tmp_path: Path) -> None:
     core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three", "four"])})
     source = core.open(str(tmp_path / "a.pdf"))
     facts, _ = core.documents.facts(source)
-    core.documents.furniture(source, facts)  # the profile is known: no sample pages are read below
+    core.documents.profile(source, facts)  # the profile is known: no sample pages are read below
     ex.extracted.clear()
     extract = ex.extract
     calls = 0
@@ -198,7 +198,7 @@ def test_prefetched_pages_beyond_the_request_are_cached_not_extracted_again(tmp_
     core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three", "four"])})
     source = core.open(str(tmp_path / "a.pdf"))
     facts, _ = core.documents.facts(source)
-    core.documents.furniture(source, facts)  # the profile is known: no sample pages are read below
+    core.documents.profile(source, facts)  # the profile is known: no sample pages are read below
     ex.extracted.clear()
     core.documents.prefetch(source, [1, 2, 3], facts)
     core.documents.prefetch(source, [1, 2], facts)  # already on its way: not started again

@@ -1,0 +1,56 @@
+"""A word broken at a hyphen keeps it when the document uses the hyphenated form whole and not
+the joined one (pdfcore.layout.hyphens)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pdfcore.layout import assemble
+from pdfcore.layout.hyphens import Lexicon, keep_hyphen, vocabulary
+from pdfcore.models import Box, PageText, TextLine
+
+
+def test_vocabulary_keeps_words_and_the_parts_of_compounds() -> None:
+    words = vocabulary(["The state-of-the-art model, a resource\u2010rich language, 42 items."])
+    assert {"the", "state-of-the-art", "state-of", "of-the", "the-art", "resource-rich", "model"} <= words
+    assert "42" not in words and "items" in words
+
+
+@pytest.mark.parametrize(
+    ("left", "right", "words", "kept"),
+    [
+        ("resource", "rich", {"resource-rich"}, True),  # the compound appears whole elsewhere
+        ("stock", "based", {"stock-based"}, True),
+        ("exam", "ple", {"example"}, False),  # a word broken between syllables
+        ("non-commer", "cial", {"commercial"}, False),  # inside a compound, a broken word
+        ("state", "of-the-art", set(), True),  # a compound on the right: kept
+        ("state-of-the", "art", set(), True),  # on the left: kept
+        ("well", "known", set(), False),  # unknown to the document: the hyphen goes
+        ("well", "known", {"well-known", "wellknown"}, False),  # both known: as unknown
+        ("(resource", "rich),", {"resource-rich"}, True),  # punctuation around
+        ("RNN", "based", {"rnn-based"}, True),  # case does not matter
+    ],
+)
+def test_keep_hyphen(left: str, right: str, words: set[str], kept: bool) -> None:
+    assert keep_hyphen(left, right, Lexicon(frozenset(words))) is kept
+
+
+def _page(texts: list[str]) -> PageText:
+    lines = tuple(TextLine(t, Box(72.0, 100.0 + 14 * k, 500.0, 112.0 + 14 * k), 12.0) for k, t in enumerate(texts))
+    return PageText(index=0, text="", lines=lines)
+
+
+def test_the_page_own_words_and_the_document_words_decide() -> None:
+    rows = ["using resource-", "rich corpora, as resource-rich languages do,", "and an exam-", "ple of it"]
+    assert assemble(_page(rows)).text == (
+        "using resource-rich\ncorpora, as resource-rich languages do,\nand an example\nof it"
+    )
+    # the compound known from the document's sample pages only
+    text = assemble(_page(["pre-tax stock-", "based compensation"]), words=frozenset({"stock-based"})).text
+    assert text == "pre-tax stock-based\ncompensation"
+    assert assemble(_page(["pre-tax stock-", "based compensation"])).text == "pre-tax stockbased\ncompensation"
+
+
+def test_a_pdfium_hyphen_mark_is_decided_the_same_way() -> None:
+    text = assemble(_page(["using resource\ufffe", "rich corpora"]), words=frozenset({"resource-rich"})).text
+    assert text == "using resource-rich\ncorpora"
