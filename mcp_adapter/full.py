@@ -20,6 +20,7 @@ from mcp_types import CallToolResult, ContentBlock, ImageContent, TextContent, T
 from pydantic import Field
 
 from mcp_adapter.server import READ_ONLY_OPEN, ToolSet, _fail
+from pdfcore import telemetry
 from pdfcore.errors import PdfcoreError
 from pdfcore.serde import unstructure
 
@@ -63,6 +64,7 @@ BudgetArg = Annotated[
 RecursiveArg = Annotated[bool, Field(description="Folder mode: include subfolders.")]
 
 
+@telemetry.phased("serialize")
 def _ok(data: Any, extra: list[ContentBlock] | None = None) -> CallToolResult:
     structured = unstructure(data) if not isinstance(data, dict) else data
     text = json.dumps(structured, ensure_ascii=False, separators=(",", ":"))
@@ -652,6 +654,7 @@ def render_summary(res: RenderResult) -> dict[str, Any]:
     return data
 
 
+@telemetry.phased("serialize")
 def render_blocks(res: RenderResult) -> list[ContentBlock]:
     blocks: list[ContentBlock] = []
     for im in res.images:
@@ -670,6 +673,7 @@ def chart_summary(res: ChartResult) -> dict[str, Any]:
     return data
 
 
+@telemetry.phased("serialize")
 def chart_blocks(res: ChartResult) -> list[ContentBlock]:
     blocks: list[ContentBlock] = []
     for im in res.images:
@@ -688,6 +692,7 @@ def attachment_summary(res: AttachmentResult) -> dict[str, Any]:
     return data
 
 
+@telemetry.phased("serialize")
 def attachment_blocks(res: AttachmentResult) -> list[ContentBlock]:
     if res.png is None:
         return []

@@ -34,12 +34,13 @@ from mcp_types import (
     ToolAnnotations,
 )
 from mcp_types import Tool as MCPTool
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 
 from mcp_adapter.catalog import PROFILES
 from mcp_adapter.catalog import load as load_catalog
 from mcp_adapter.runner import CallRunner, error_json
-from pdfcore import __version__
+from pdfcore import __version__, telemetry
 from pdfcore.errors import InvalidArgument, PdfcoreError
 
 if TYPE_CHECKING:
@@ -264,10 +265,13 @@ class PdfcoreServer(MCPServer[Any]):
         toolset: ToolSet | None = None,
         resources: Callable[[PdfcoreServer], None] | None = None,
         prompts: Callable[[PdfcoreServer], None] | None = None,
+        stats: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self._accepted = accepted
+        #: _meta["pdfcore/stats"] on every tool result ([server] stats).
+        self._stats = stats
         self._prompts = prompts
         self._prompts_lock = threading.Lock()
         #: The level each session asked for with logging/setLevel (by MCP session id; "" for the
@@ -342,7 +346,10 @@ class PdfcoreServer(MCPServer[Any]):
         session = getattr(request, "session", None)
         if session is None:
             return
-        floor = self._log_levels.get(_session_key(request), DEFAULT_CLIENT_LOG_LEVEL)
+        if getattr(request, "protocol_version", None) in MODERN_PROTOCOL_VERSIONS:
+            floor = "debug"  # the request's own _meta opt-in decides; the SDK applies it
+        else:
+            floor = self._log_levels.get(_session_key(request), DEFAULT_CLIENT_LOG_LEVEL)
         for record in records:
             level = _mcp_level(record.levelno)
             if MCP_LEVELS.index(level) < MCP_LEVELS.index(floor):
@@ -414,13 +421,43 @@ class PdfcoreServer(MCPServer[Any]):
         records: list[logging.LogRecord] = []
         token = CallLog.current.set(records)
         try:
-            result = await self._call_tool(name, arguments, context)
+            if self._stats:
+                with telemetry.collect() as stats:
+                    result = await self._call_tool(name, arguments, context)
+                self._attach_stats(name, result, stats)
+            else:
+                result = await self._call_tool(name, arguments, context)
         finally:
             CallLog.current.reset(token)
             self._activity.end()
         if records and context is not None:
             await self._send_call_log(context, records)
         return result
+
+    def _attach_stats(self, name: str, result: Any, stats: telemetry.CallStats) -> None:
+        """``_meta["pdfcore/stats"]`` on a tool result (:mod:`mcp_adapter.stats`)."""
+        if not isinstance(result, CallToolResult):
+            return
+        from mcp_adapter.stats import META_KEY, call_stats
+
+        names = getattr(self._core, "backend_names", None) or {}
+        try:
+            measured = call_stats(stats, result, dict(names))
+        except Exception:  # the statistics never cost a call its answer
+            log.warning("the call statistics could not be made", exc_info=True)
+            return
+        result.meta = {**(result.meta or {}), META_KEY: measured}
+        if log.isEnabledFor(logging.INFO):
+            log.info(
+                "%s: %.1f ms (%s), %d page(s) extracted, %d from the cache, %d bytes out%s",
+                name,
+                measured["wall_ms"],
+                ", ".join(f"{k} {v:.1f}" for k, v in measured["phases_ms"].items()) or "no phase",
+                measured["pages_extracted"],
+                measured["pages_cached"],
+                measured["bytes_out"],
+                f", cut by {', '.join(measured['cut_by'])}" if measured["cut_by"] else "",
+            )
 
     async def _call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         accepted = self._accepted.get(name)
@@ -502,6 +539,7 @@ def create_server(core: Pdfcore, *, profile: str | None = None, catalog: bool = 
         toolset=ts,
         resources=lambda srv: register_resources(srv, core, runner),
         prompts=lambda srv: register_prompts(srv, core, runner, chosen),
+        stats=bool(getattr(core.settings.server, "stats", False)),
         log_level=core.settings.server.log_level,
     )
     server._core, server._runner = core, runner

@@ -164,6 +164,8 @@ class ServerSettings:
     #: How ``pdfcore-mcp`` serves: "stdio" (one client, the process's stdin/stdout) or "http"
     #: (Streamable HTTP, many clients; see [http] and docs/deployment.md).
     transport: str = field(default="stdio", validator=_one_of("stdio", "http"))
+    #: ``_meta["pdfcore/stats"]`` on every tool result: what the call cost (docs/tools.md).
+    stats: bool = True
 
 
 def _http_path(inst: Any, att: attrs.Attribute[Any], value: str) -> None:
@@ -300,6 +302,7 @@ ENV_VARS: dict[str, tuple[str, str, Any]] = {
     "PDFCORE_STORE": ("backends", "store", _parse_str),
     "PDFCORE_SERVER_EARLY_ANSWERS": ("server", "early_answers", _parse_bool),
     "PDFCORE_TRANSPORT": ("server", "transport", _parse_str),
+    "PDFCORE_SERVER_STATS": ("server", "stats", _parse_bool),
     "PDFCORE_HTTP_HOST": ("http", "host", _parse_str),
     "PDFCORE_HTTP_PORT": ("http", "port", _parse_int(0, 65535)),
     "PDFCORE_HTTP_PATH": ("http", "path", _parse_str),

@@ -31,6 +31,26 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--password", help="password of an encrypted PDF (or set PDFCORE_PASSWORD)")
     p.add_argument("--config", help="configuration file")
     p.add_argument("--root", action="append", default=[], help="allowed root folder (repeatable)")
+    p.add_argument(
+        "--stats",
+        action="store_true",
+        help="print what the call cost to stderr (JSON: wall and phase ms, pages extracted and cached, bytes out)",
+    )
+
+
+class _Counted:
+    """stdout, counting the bytes written through it (``--stats``' bytes_out)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.bytes = 0
+
+    def write(self, text: str) -> int:
+        self.bytes += len(text.encode("utf-8", "surrogatepass"))
+        return int(self.stream.write(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -471,60 +491,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         core = _core(args)
         try:
-            if args.command == "info":
-                _emit(
-                    args,
-                    core.info(
-                        args.file, password=_password(args), detail=args.detail, content_trust=args.content_trust
-                    ),
-                    _human_info,
-                )
-                return 0
-            if args.command == "toc":
-                _emit(args, core.toc(args.file, password=_password(args)), _human_toc)
-                return 0
-            if args.command == "read":
-                return _cmd_read(args, core)
-            if args.command == "render":
-                return _cmd_render(args, core)
-            if args.command == "search":
-                res = core.search(
-                    args.file,
-                    args.query,
-                    mode=args.mode,
-                    granularity=args.granularity,
-                    max_results=args.max_results,
-                    excerpt_style="snippet" if args.snippet else "paragraph",
-                    pages=args.pages,
-                    password=_password(args),
-                )
-                _emit(args, res, _human_search)
-                return 0
-            if args.command == "warm":
-                return _cmd_warm(args, core)
-            if args.command == "corpus-search":
-                res = core.corpus_search(
-                    args.folder, args.query, mode=args.mode, top_k=args.top_k, recursive=args.recursive
-                )
-                _emit(
-                    args,
-                    res,
-                    lambda r: "\n".join(
-                        [f"{r.search_mode}: {len(r.matches)} match(es) in {r.coverage['searched']} document(s)"]
-                        + [f"{m.path} p. {m.page}: {m.excerpt[:200]}" for m in r.matches]
-                    ),
-                )
-                return 0
-            if args.command == "cache":
-                data = core.cache_stats() if args.action == "stats" else core.cache_clear(expired_only=not args.all)
-                sys.stdout.write(json.dumps(data, indent=2) + "\n")
-                return 0
-            if args.command == "chart":
-                return _cmd_chart(args, core)
-            if args.command == "attachments":
-                return _cmd_attachments(args, core)
-            if args.command == "verify":
-                return _cmd_verify(args, core)
+            if not getattr(args, "stats", False):
+                return _dispatch(args, core)
+            from pdfcore import telemetry
+
+            out = _Counted(sys.stdout)
+            sys.stdout = out
+            try:
+                with telemetry.collect() as stats:
+                    code = _dispatch(args, core)
+            finally:
+                sys.stdout = out.stream
+            report = telemetry.summary(stats, backend_names=dict(core.backend_names), bytes_out=out.bytes)
+            sys.stderr.write(json.dumps({"pdfcore/stats": report}) + "\n")
+            return code
         finally:
             core.close()
     except PdfcoreError as exc:
@@ -532,6 +512,60 @@ def main(argv: Sequence[str] | None = None) -> int:
         if exc.recovery:
             sys.stderr.write(f"next: {exc.recovery}\n")
         return 2
+
+
+def _dispatch(args: argparse.Namespace, core: Any) -> int:
+    """Run the command ``args`` names on ``core``; its exit code."""
+    if args.command == "info":
+        _emit(
+            args,
+            core.info(args.file, password=_password(args), detail=args.detail, content_trust=args.content_trust),
+            _human_info,
+        )
+        return 0
+    if args.command == "toc":
+        _emit(args, core.toc(args.file, password=_password(args)), _human_toc)
+        return 0
+    if args.command == "read":
+        return _cmd_read(args, core)
+    if args.command == "render":
+        return _cmd_render(args, core)
+    if args.command == "search":
+        res = core.search(
+            args.file,
+            args.query,
+            mode=args.mode,
+            granularity=args.granularity,
+            max_results=args.max_results,
+            excerpt_style="snippet" if args.snippet else "paragraph",
+            pages=args.pages,
+            password=_password(args),
+        )
+        _emit(args, res, _human_search)
+        return 0
+    if args.command == "warm":
+        return _cmd_warm(args, core)
+    if args.command == "corpus-search":
+        res = core.corpus_search(args.folder, args.query, mode=args.mode, top_k=args.top_k, recursive=args.recursive)
+        _emit(
+            args,
+            res,
+            lambda r: "\n".join(
+                [f"{r.search_mode}: {len(r.matches)} match(es) in {r.coverage['searched']} document(s)"]
+                + [f"{m.path} p. {m.page}: {m.excerpt[:200]}" for m in r.matches]
+            ),
+        )
+        return 0
+    if args.command == "cache":
+        data = core.cache_stats() if args.action == "stats" else core.cache_clear(expired_only=not args.all)
+        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        return 0
+    if args.command == "chart":
+        return _cmd_chart(args, core)
+    if args.command == "attachments":
+        return _cmd_attachments(args, core)
+    if args.command == "verify":
+        return _cmd_verify(args, core)
     return 1
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pdfcore import pagespec
+from pdfcore import pagespec, telemetry
 from pdfcore.errors import InvalidArgument, PdfcoreError
 from pdfcore.geometry import parse_clip, to_clip
 from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, PageText
@@ -118,6 +118,7 @@ class AgentSurface:
             line = f"| {row.pages} | {row.text} | {', '.join(row.warnings) or '-'} |"
             if used + len(line) > budget:
                 clipped_after = int(rows[i - 1].pages.split("-")[-1]) if i else 0
+                telemetry.cut("map_chars")
                 break
             lines.append(line)
             used += len(line)
@@ -357,6 +358,7 @@ class AgentSurface:
             for pl in all_regions:
                 lines.append(f"- {pl.ref}: {pl.kind} on page {pl.page + 1} — {pl.text}")
         if rest or skipped:
+            telemetry.cut("render_budget")
             missing = pagespec.format_ranges([i + 1 for i in rest] + skipped)
             lines.append(
                 f"\n_[Not rendered (limit {MAX_RENDER_PAGES} pages / 6 MB per call): pages {missing}. "
@@ -384,7 +386,8 @@ class AgentSurface:
         w = info.width * ((clip.x1 - clip.x0) if clip else 1.0)
         h = info.height * ((clip.y1 - clip.y0) if clip else 1.0)
         dpi = fit_dpi(w, h)
-        img = self.core.renderer.render(source, index, dpi=dpi, clip=clip)
+        with telemetry.phase("render"):
+            img = self.core.renderer.render(source, index, dpi=dpi, clip=clip)
         return RenderedView(page=index + 1, png=img.png, width=img.width, height=img.height, dpi=dpi, clip=clip)
 
 

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 
 from attrs import frozen
 
+from pdfcore import telemetry
 from pdfcore.errors import ExtractionFailed, PdfcoreError
 from pdfcore.models import DocumentFacts, DocumentSource, PageText
 from pdfcore.services.furniture import sample_indexes
@@ -107,7 +108,8 @@ class DocumentService:
         if known is not None:
             return known, True
         digest = source.fingerprint.sha256
-        facts = self.extractor.inspect(source)
+        with telemetry.phase("extract"):
+            facts = self.extractor.inspect(source)
         with self._lock:
             self._facts.put(digest, facts)
             if facts.encrypted:
@@ -195,7 +197,8 @@ class DocumentService:
                     if (digest, i) in self._inflight:
                         coming.add(i)
         if len(coming) < len(missing) and self.store is not None and not facts.private:
-            stored = self.store.load_pages(digest, [i for i in missing if i not in coming])
+            with telemetry.phase("extract"):
+                stored = self.store.load_pages(digest, [i for i in missing if i not in coming])
             if stored:
                 found.update(stored)
                 with self._lock:
@@ -203,19 +206,22 @@ class DocumentService:
                         self._pages.put((digest, i), p)
                 missing = [i for i in missing if i not in stored]
         hits.append(len(found))
+        telemetry.pages("cached", digest, found)
         yield from found.values()
         if not missing:
             return
-        raw, failed = self._take_prefetched(digest, missing)
+        with telemetry.phase("extract"):
+            raw, failed = self._take_prefetched(digest, missing)
         brought = {p.index for p in raw}.union(failed)
         rest = [i for i in missing if i not in brought]
         asked = set(missing)
         fresh: list[PageText] = []
         try:
-            for page in self._extract_and_finish(source, facts, raw, rest, failed):
+            for page in telemetry.timed(self._extract_and_finish(source, facts, raw, rest, failed), "extract"):
                 with self._lock:
                     self._pages.put((digest, page.index), page)
                 fresh.append(page)
+                telemetry.pages("extracted", digest, (page.index,))
                 if page.index in asked:
                     yield page
         finally:

@@ -21,7 +21,7 @@ from typing import Any
 
 from attrs import evolve
 
-from pdfcore import pagespec
+from pdfcore import pagespec, telemetry
 from pdfcore.errors import OcrFailed, OcrUnavailable, PdfcoreError
 from pdfcore.models import Box, DocumentFacts, DocumentSource, PageText, RasterImage, TextLine
 from pdfcore.results.ocr import OcrReport
@@ -136,6 +136,7 @@ class OcrService:
             mean_confidence=round(sum(confidences) / len(confidences), 3) if confidences else None,
         )
 
+    @telemetry.phased("ocr")
     def _recognise(
         self, source: DocumentSource, facts: DocumentFacts, native: PageText, engine: OcrEngine, langs: tuple[str, ...]
     ) -> PageText:

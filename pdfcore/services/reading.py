@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from pdfcore import pagespec
+from pdfcore import pagespec, telemetry
 from pdfcore.defaults import DEFAULT_MAX_CHARS, DEFAULT_MAX_CHARS_PER_PAGE
 from pdfcore.errors import InvalidArgument, ResourceLimit
 from pdfcore.geometry import to_clip
@@ -150,6 +150,10 @@ class ReadService:
             used += out.chars
         total_chars = sum(p.chars for p in outs)
         note = None
+        if cut_pages:
+            telemetry.cut("max_chars_per_page")
+        if omitted:
+            telemetry.cut("max_chars")
         if omitted or cut_pages:
             parts = []
             if cut_pages:

@@ -8,7 +8,7 @@ that would work. A clipped render is a single page and is never downsampled.
 
 from __future__ import annotations
 
-from pdfcore import pagespec
+from pdfcore import pagespec, telemetry
 from pdfcore.errors import InvalidArgument, PdfcoreError
 from pdfcore.models import Clip, DocumentFacts, DocumentSource, RenderedImage
 from pdfcore.results.render import DownsampledOut, OversizedOut, RenderedPageOut, RenderResult
@@ -36,6 +36,7 @@ class RenderService:
         self.byte_budget = byte_budget
         self.max_pixels = max_pixels
 
+    @telemetry.phased("render")
     def render(
         self,
         source: DocumentSource,

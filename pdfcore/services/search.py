@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import attrs
 from attrs import frozen
 
-from pdfcore import pagespec
+from pdfcore import pagespec, telemetry
 from pdfcore.errors import InvalidArgument
 from pdfcore.geometry import to_clip
 from pdfcore.models import (
@@ -304,7 +304,8 @@ class SearchService:
             with self.documents.deferred_writes():
                 if facts.private:
                     store.save_facts(digest, facts)
-                store.index_document(digest, self.documents.stream_pages(source, range(facts.page_count), facts))
+                with telemetry.phase("index"):
+                    store.index_document(digest, self.documents.stream_pages(source, range(facts.page_count), facts))
         return store
 
     def _scope(self, facts: DocumentFacts, pages: str | int | None) -> list[int] | None:
@@ -329,6 +330,7 @@ class SearchService:
 
     # -- keyword ---------------------------------------------------------------------------
 
+    @telemetry.phased("search")
     def keyword(
         self,
         source: DocumentSource,
@@ -449,6 +451,7 @@ class SearchService:
             low_confidence=low,
         )
 
+    @telemetry.phased("search")
     def semantic(
         self,
         source: DocumentSource,
@@ -488,6 +491,7 @@ class SearchService:
             model_name=self.semantic_index.embedder.model_name,
         )
 
+    @telemetry.phased("search")
     def hybrid(
         self,
         source: DocumentSource,
@@ -546,6 +550,7 @@ class SearchService:
 
     # -- regex -----------------------------------------------------------------------------
 
+    @telemetry.phased("search")
     def regex(
         self,
         source: DocumentSource,
@@ -632,6 +637,7 @@ class SearchService:
         pages = self._all_pages(source, facts)
         return heading_sections([pages[i] for i in sorted(pages)], facts.page_count)
 
+    @telemetry.phased("search")
     def section_search(self, source: DocumentSource, facts: DocumentFacts, query: str) -> SectionResult:
         import math
 

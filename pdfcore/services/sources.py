@@ -24,6 +24,7 @@ from pathlib import Path
 
 from attrs import frozen
 
+from pdfcore import telemetry
 from pdfcore.config import PathsSettings, UrlsSettings
 from pdfcore.errors import (
     FileChanged,
@@ -147,6 +148,10 @@ class SourceResolver:
         self._lock = threading.Lock()
 
     def resolve(self, user_path: str, password: str | None = None) -> DocumentSource:
+        with telemetry.phase("resolve"):
+            return self._resolve(user_path, password)
+
+    def _resolve(self, user_path: str, password: str | None) -> DocumentSource:
         if isinstance(user_path, str) and "://" in user_path[:16]:
             return self._resolve_url(user_path.strip(), password)
         real = self.policy.resolve(user_path)

@@ -46,7 +46,8 @@ def docs(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[Path, int]]:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HttpServer]:
     config = f"[http]\nmax_body_bytes = 65536\nmax_calls_per_client = {MAX_CALLS_PER_CLIENT}\n"
-    with HttpServer(tmp_path_factory.mktemp("http"), config=config, env={"PDFCORE_HTTP_TOKEN": TOKEN}) as srv:
+    env = {"PDFCORE_HTTP_TOKEN": TOKEN, "PDFCORE_LOG_LEVEL": "INFO"}
+    with HttpServer(tmp_path_factory.mktemp("http"), config=config, env=env) as srv:
         yield srv
     assert srv.proc.returncode == 0, srv.stderr()
     assert TOKEN not in srv.stderr()  # the token is never logged
@@ -92,6 +93,8 @@ def test_sdk_client_over_http_both_protocol_eras(server: HttpServer, docs: list[
         assert {"pdf_info", "pdf_search", "pdf_read_all", "server_info"} <= tools
         assert info.structured_content["page_count"] == n
         assert bad.is_error and payload(bad)["error"] == "page_out_of_range"
+        for result in (info, bad):
+            assert result.meta["pdfcore/stats"]["wall_ms"] > 0
 
 
 def test_resources_over_http(server: HttpServer) -> None:
@@ -218,6 +221,40 @@ def test_progress_notifications_over_http(server: HttpServer, docs: list[tuple[P
     result = anyio.run(main)
     assert not result.is_error
     assert seen and seen[-1] == (len(docs), len(docs))
+
+
+def test_log_messages_over_http(server: HttpServer, docs: list[tuple[Path, int]]) -> None:
+    """A call's log records reach the client that made it: a 2025-era session at the level it
+    set, a 2026-07-28 request when it opts in."""
+    path = str(docs[2][0])
+
+    async def session(mode: str) -> list[tuple[str, str]]:
+        seen: list[tuple[str, str]] = []
+
+        async def on_log(params: Any) -> None:
+            seen.append((params.level, str(params.data)))
+
+        from mcp import Client
+        from mcp.client.streamable_http import streamable_http_client
+        from mcp.shared._httpx_utils import create_mcp_http_client
+
+        async with (
+            create_mcp_http_client(headers={"Authorization": f"Bearer {TOKEN}"}) as http,
+            Client(
+                streamable_http_client(server.url, http_client=http),
+                mode=mode,  # type: ignore[arg-type]
+                logging_callback=on_log,
+                log_level="info" if mode != "legacy" else None,
+            ) as c,
+        ):
+            if mode == "legacy":
+                await c.set_logging_level("info")
+            await c.call_tool("pdf_info", {"path": path})
+        return seen
+
+    for mode in ("legacy", "auto"):
+        seen = anyio.run(session, mode)
+        assert any(level == "info" and data.startswith("pdf_info: ") for level, data in seen), (mode, seen)
 
 
 def test_many_clients_at_once(server: HttpServer, docs: list[tuple[Path, int]]) -> None:

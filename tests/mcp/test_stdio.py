@@ -39,6 +39,8 @@ def test_sdk_client_over_stdio(tmp_path: Path) -> None:
     assert "pdf_read_all" in {t.name for t in tools}
     assert info.structured_content["page_count"] == 2
     assert bad.is_error and payload(bad)["error"] == "page_out_of_range"
+    for result in (info, bad):  # the call statistics travel over stdio too
+        assert result.meta["pdfcore/stats"]["wall_ms"] > 0
 
 
 def test_stdout_carries_only_protocol(tmp_path: Path) -> None:
