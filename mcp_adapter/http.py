@@ -221,6 +221,11 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        headers = scope.get("headers") or ()
+        if any(v[:1] in (b" ", b"\t") or v[-1:] in (b" ", b"\t") for _, v in headers):
+            # Whitespace around a field value is not part of it (RFC 9110, 5.5); h11 strips it,
+            # httptools leaves it, and the SDK compares Mcp-Name/Mcp-Method values exactly.
+            scope["headers"] = [(k, v.strip(b" \t")) for k, v in headers]
         method = scope.get("method", "GET")
         if scope.get("path") == self.health_path and method in ("GET", "HEAD"):
             await _answer(send, 200, {"status": "ok"})

@@ -237,3 +237,18 @@ def test_calls_in_flight_are_capped_per_client() -> None:
     anyio.run(main)
     assert statuses == [429, 200, 200, 200, 200, 200]
     assert app.calls == 5
+
+
+def test_whitespace_around_header_values_is_not_part_of_them() -> None:
+    seen: list[Any] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        seen.append(dict(scope["headers"]))
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    guard = _guard(FakeApp())
+    guard.app = app
+    headers = {"Host": "127.0.0.1", "Authorization": f"Bearer {TOKEN}", "Mcp-Name": "  pdf_info\t"}
+    assert anyio.run(_status, guard, _scope(headers))[0] == 200
+    assert seen[0][b"mcp-name"] == b"pdf_info"
