@@ -10,9 +10,12 @@ into columns left to right, and what is left is read row by row. Three refinemen
 whole: consecutive bands laid out in the same columns are joined before the cut (a blank band
 can cross both columns of a two-column region); a two-column run is cut out of a region even
 when no blank band surrounds it (engines that pad their boxes leave none); and "columns" too
-narrow for text (list bullets, numbers) are read with their neighbour. On a skewed scan the
-boxes of neighbouring lines overlap, so the cut works on coordinates turned back by the page's
-skew (the median baseline slope of its lines); the words keep their real boxes.
+narrow for text (list bullets, numbers) are read with their neighbour. Columns are split only
+where each holds running text (``PROSE_*``): the columns of a table (figures, short labels) are
+read row by row, a label with its figures. On a skewed scan the boxes of neighbouring lines
+overlap, so the cut works on coordinates turned back by the page's skew (the median baseline
+slope of its lines); the words keep their real boxes. Vertical lines (a rotated margin stamp)
+are read after the rest, each on its own, with their words in the engine's order.
 
 All coordinates are image pixels, top-left origin.
 """
@@ -20,6 +23,7 @@ All coordinates are image pixels, top-left origin.
 from __future__ import annotations
 
 import itertools
+import re
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -47,6 +51,17 @@ MIN_COLUMN_WIDTH = 5.0
 MAX_SKEW = 0.25
 #: A page slope below this is treated as none (about 0.2 degrees).
 MIN_SKEW = 0.003
+#: Columns are split only when each holds running text: its middle segment has this many
+#: characters and words, and this share of its characters are letters.
+PROSE_CHARS = 10
+PROSE_WORDS = 2
+PROSE_LETTERS = 0.5
+#: A line (or a line's box) this many times taller than wide, of three characters or more, is
+#: set vertically: a rotated stamp or label, or a page read sideways.
+VERTICAL = 1.5
+
+
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
 @dataclass(frozen=True)
@@ -76,16 +91,25 @@ def slope_of_quad(points: Sequence[Sequence[float]]) -> float | None:
     return (float(points[1][1]) - float(points[0][1])) / dx
 
 
-def even_words(text: str, confidence: float, bounds: Bounds) -> list[RawWord]:
-    """Split a line the engine boxed as a whole at spaces, sharing its width out by character count."""
+def is_vertical(bounds: Bounds, text: str) -> bool:
+    """Whether a line (or word) with these bounds and text is set vertically (see ``VERTICAL``)."""
     x0, y0, x1, y1 = bounds
-    per_char = (x1 - x0) / max(len(text), 1)
+    return y1 - y0 > VERTICAL * (x1 - x0) and len(text) - text.count(" ") >= 3
+
+
+def even_words(text: str, confidence: float, bounds: Bounds) -> list[RawWord]:
+    """Split a line the engine boxed as a whole at spaces, sharing its length out by character
+    count: its width, or its height (top to bottom) for a vertical line."""
+    x0, y0, x1, y1 = bounds
+    down = is_vertical(bounds, text)
+    per_char = ((y1 - y0) if down else (x1 - x0)) / max(len(text), 1)
     words: list[RawWord] = []
     pos = 0
     for token in text.split(" "):
         if token:
-            start = x0 + pos * per_char
-            words.append((token, confidence, (start, y0, start + len(token) * per_char, y1)))
+            start = (y0 if down else x0) + pos * per_char
+            end = start + len(token) * per_char
+            words.append((token, confidence, (x0, start, x1, end) if down else (start, y0, end, y1)))
         pos += len(token) + 1
     return words
 
@@ -93,15 +117,23 @@ def even_words(text: str, confidence: float, bounds: Bounds) -> list[RawWord]:
 def segments_of_line(
     words: Sequence[RawWord], *, line_text: str | None = None, slope: float | None = None
 ) -> list[Segment]:
-    """One engine line (words left to right) cut at gaps wider than ``GUTTER_IN_LINE`` line heights.
+    """One engine line, its words left to right, cut at gaps wider than ``GUTTER_IN_LINE`` line
+    heights.
 
     ``line_text`` is the engine's own text for the whole line, kept when the line is not cut (it
     spaces scripts such as Chinese correctly, where words are single characters). ``slope`` is the
-    baseline slope when the engine knows it; otherwise it is fitted to the word centres.
+    baseline slope when the engine knows it; otherwise it is fitted to the word centres. A
+    vertical line (a rotated stamp) is one segment with its words in the engine's order (the
+    order they read in, up or down the page).
     """
     ordered = [w for w in words if w[0].strip()]
     if not ordered:
         return []
+    joined = " ".join(w[0] for w in ordered)
+    whole = _segment(ordered, " ".join(line_text.split()) if line_text and line_text.strip() else joined, None)
+    if is_vertical(whole.bounds, joined):
+        return [whole]
+    ordered.sort(key=lambda w: w[2][0])
     height = statistics.median(w[2][3] - w[2][1] for w in ordered)
     if slope is None:
         slope = _fitted_slope(ordered, height)
@@ -170,15 +202,23 @@ def build_result(engine: str, segments: Sequence[Segment], width: int, height: i
     """Order the segments, number the lines, clip the boxes to the image and join the text."""
     if not segments:
         return OcrResult(engine=engine, words=(), text="", mean_confidence=0.0)
-    slope = _page_slope(segments)
-    if slope:
-        segments = [_deskewed(s, slope) for s in segments]
-    line_height = max(statistics.median(s.bounds[3] - s.bounds[1] for s in segments), 1.0)
-    band_gap = max(_usual_line_gap(segments, line_height), 0.0) + BAND_GAP * line_height
+    # Vertical lines (rotated stamps and labels) are read after the rest, each on its own, in
+    # the engine's order: among the lines they would join rows and bridge gutters.
+    vertical = [s for s in segments if is_vertical(s.bounds, s.text)]
+    segments = [s for s in segments if not is_vertical(s.bounds, s.text)]
+    ordered: list[list[list[Segment]]] = []
+    if segments:
+        slope = _page_slope(segments)
+        if slope:
+            segments = [_deskewed(s, slope) for s in segments]
+        line_height = max(statistics.median(s.bounds[3] - s.bounds[1] for s in segments), 1.0)
+        band_gap = max(_usual_line_gap(segments, line_height), 0.0) + BAND_GAP * line_height
+        ordered = _xy_cut(segments, line_height, band_gap)
+    ordered += [[[s]] for s in vertical]
     words: list[OcrWord] = []
     blocks: list[str] = []
     line_no = 0
-    for block in _xy_cut(segments, line_height, band_gap):
+    for block in ordered:
         rows: list[str] = []
         for row in block:
             for segment in row:
@@ -230,8 +270,21 @@ def _rows(segments: Sequence[Segment]) -> list[list[Segment]]:
     return [sorted(row, key=lambda s: s.bounds[0]) for row in rows]
 
 
+def _prose(segments: Sequence[Segment]) -> bool:
+    """Whether segments read as running text: the middle one holds ``PROSE_CHARS`` characters and
+    ``PROSE_WORDS`` words (two CJK characters count as a word), and most characters are letters.
+    A table's columns (figures, short labels) are not, and are read row by row."""
+    texts = sorted((s.text for s in segments), key=len)
+    middle = texts[len(texts) // 2]
+    if len(middle) < PROSE_CHARS or len(middle.split()) + len(_CJK.findall(middle)) // 2 < PROSE_WORDS:
+        return False
+    chars = "".join("".join(t.split()) for t in texts)
+    return sum(ch.isalpha() for ch in chars) >= PROSE_LETTERS * max(len(chars), 1)
+
+
 def _columns(segments: Sequence[Segment], line_height: float) -> list[list[Segment]]:
-    """Columns split at vertical gutters, narrow ones joined to their right-hand neighbour."""
+    """Columns split at vertical gutters, narrow ones joined to their right-hand neighbour; one
+    column when they are not all running text (a table)."""
     columns: list[list[Segment]] = []
     pending: list[Segment] = []
     for group in _split_axis(segments, 0, COLUMN_GAP * line_height):
@@ -245,6 +298,8 @@ def _columns(segments: Sequence[Segment], line_height: float) -> list[list[Segme
             columns[-1].extend(pending)
         else:
             columns.append(pending)
+    if len(columns) > 1 and not all(_prose(column) for column in columns):
+        return [list(segments)]
     return columns
 
 
@@ -336,6 +391,8 @@ def _column_run(segments: Sequence[Segment], line_height: float) -> list[list[Se
                     >= MIN_COLUMN_WIDTH * line_height
                     and max(s.bounds[2] for s in right) - min(s.bounds[0] for s in right)
                     >= MIN_COLUMN_WIDTH * line_height
+                    and _prose(left)
+                    and _prose(right)
                 )
                 if two_sided >= 2 and wide and len(run) < len(rows) and (best is None or i - start > best[1] - best[0]):
                     best = (start, i, centre)

@@ -24,7 +24,7 @@ from typing import Any
 from adapters._ocr_layout import Segment, bounds_of_points, build_result, even_words, segments_of_line, slope_of_quad
 from pdfcore.errors import OcrFailed, OcrUnavailable
 from pdfcore.models import OcrResult, RasterImage
-from ports.ocr_engine import OcrEngine
+from ports.ocr_engine import TURNS, OcrEngine
 
 log = logging.getLogger(__name__)
 
@@ -35,13 +35,6 @@ _INSTALL_HINT = (
 
 #: Codes accepted for the one language the bundled weights read.
 ENGLISH_CODES = frozenset({"eng", "en"})
-
-
-def _available_cpus() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def _split_languages(languages: tuple[str, ...]) -> list[str]:
@@ -57,8 +50,9 @@ def _split_languages(languages: tuple[str, ...]) -> list[str]:
 class EasyOcrEngine(OcrEngine):
     """EasyOCR's English reader on the CPU with the weights of ``easyocr_en_models``.
 
-    ``threads`` caps torch's intra-op threads (default: the CPUs this process may use); torch's
-    setting is process-wide, so it is only ever lowered, never raised.
+    ``threads`` caps torch's intra-op threads (default 1: several pages are read at once by
+    several engine workers instead); torch's setting is process-wide, so it is only ever lowered,
+    never raised. EasyOCR has no page orientation detection (``detect_orientation`` answers None).
     """
 
     name = "easyocr"
@@ -66,8 +60,8 @@ class EasyOcrEngine(OcrEngine):
     # 200 dpi keeps body text well above that size at a fraction of 300 dpi's detection time.
     preferred_dpi = 200
 
-    def __init__(self, *, threads: int | None = None) -> None:
-        self.threads = threads if threads and threads > 0 else _available_cpus()
+    def __init__(self, *, threads: int = 1) -> None:
+        self.threads = max(1, threads)
         self._lock = threading.Lock()
         self._reader: Any = None
 
@@ -137,7 +131,9 @@ class EasyOcrEngine(OcrEngine):
 
     # -- recognition ------------------------------------------------------------------------
 
-    def recognize(self, image: RasterImage, *, languages: tuple[str, ...]) -> OcrResult:
+    def recognize(self, image: RasterImage, *, languages: tuple[str, ...], turn: int = 0) -> OcrResult:
+        if turn not in TURNS:
+            raise OcrFailed(f"An image can be turned by {', '.join(map(str, TURNS))} degrees, not {turn}.")
         self.check(languages=languages)
         reader = self._get_reader()
         with _translated("recognising the image"):
@@ -146,14 +142,18 @@ class EasyOcrEngine(OcrEngine):
 
             with Image.open(io.BytesIO(image.png)) as opened:
                 rgb = opened.convert("RGB")
-            width, height = rgb.size
-            # EasyOCR reads a 3-channel array as OpenCV's BGR.
-            pixels = np.ascontiguousarray(np.asarray(rgb)[:, :, ::-1])
+            # EasyOCR reads a 3-channel array as OpenCV's BGR; rot90 turns counter-clockwise.
+            pixels = np.ascontiguousarray(np.rot90(np.asarray(rgb)[:, :, ::-1], -(turn // 90)))
+            height, width = pixels.shape[:2]
             with self._lock, warnings.catch_warnings():
                 # torch's DataLoader warns about pin_memory on every CPU-only call.
                 warnings.filterwarnings("ignore", message=".*pin_memory.*")
                 found = reader.readtext(pixels, detail=1, paragraph=False)
         return build_result(self.name, _segments(found), width, height)
+
+    def detect_orientation(self, image: RasterImage) -> int | None:
+        """None: EasyOCR cannot tell a page's orientation (the caller tries turns)."""
+        return None
 
 
 # --------------------------------------------------------------------------------------------

@@ -10,7 +10,10 @@ becomes a call to a small pool of worker processes (:mod:`adapters._workers`):
 - a call that runs past its time limit kills its worker, which is replaced, and answers
   ``extraction_failed`` too (the page or document hangs the engine);
 - a method over a list of pages (:data:`SPLIT_BY_PAGES`: ``extract``, ``page_annotations``) is
-  split across the workers (the machine's cores); results come back in the order asked for.
+  split across the workers (the machine's cores); results come back in the order asked for;
+- the data attributes the port declares (``OcrEngine.preferred_dpi``) are asked of a worker once;
+- a port whose contract names its own failure code (:data:`CONTAINED_AS`: the OCR engine's
+  ``ocr_failed``) answers a contained crash or hang with it.
 
 Workers are fresh interpreters (no inherited threads or locks, and unlike multiprocessing's
 spawn they never re-run the caller's ``__main__``), started on first use or early with
@@ -31,6 +34,7 @@ from typing import Any, TypeVar
 import attrs
 
 from adapters._workers import WorkerPool, default_size
+from pdfcore.errors import ExtractionFailed, OcrFailed, PdfcoreError
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +80,25 @@ SPLIT_BY_PAGES: dict[str, Split] = {
 }
 
 
+#: The error a contained crash or hang becomes, for ports whose contract says which may escape
+#: (by port name; the others answer ``extraction_failed``).
+CONTAINED_AS: dict[str, type[PdfcoreError]] = {"OcrEngine": OcrFailed}
+#: Attributes every proxy sets itself (not asked of the workers).
+_OWN = frozenset({"name", "spec", "pool", "parallelism"})
+
+
+def port_attributes(port: type) -> tuple[str, ...]:
+    """The data attributes ``port`` (a ``typing.Protocol``) declares, its parent protocols' included."""
+    found: list[str] = []
+    for klass in reversed(port.__mro__):
+        if klass in (object, typing.Protocol, typing.Generic) or not getattr(klass, "_is_protocol", False):
+            continue
+        for name in vars(klass).get("__annotations__", {}):
+            if not name.startswith("_") and name not in found and name not in _OWN:
+                found.append(name)
+    return tuple(found)
+
+
 def port_methods(port: type) -> tuple[str, ...]:
     """The public methods ``port`` (a ``typing.Protocol``) declares, its parent protocols' included."""
     found: list[str] = []
@@ -106,8 +129,23 @@ class IsolatedAdapter:
                 self._threads = ThreadPoolExecutor(max_workers=self.pool.size, thread_name_prefix="pdfcore-isolated")
             return self._threads
 
+    #: The error a contained crash or hang becomes (None: ``extraction_failed`` as it is).
+    _contained_as: type[PdfcoreError] | None = None
+
     def _call(self, method: str, *args: Any, **kwargs: Any) -> Any:
-        return self.pool.call(self.spec, method, *args, **kwargs)
+        try:
+            return self.pool.call(self.spec, method, *args, **kwargs)
+        except ExtractionFailed as exc:
+            if self._contained_as is None:
+                raise
+            raise self._contained_as(f"The {self.name} engine failed: {exc.message}", recovery=exc.recovery) from exc
+
+    def _attribute(self, name: str) -> Any:
+        """The engine's attribute ``name``, asked of a worker once."""
+        known: dict[str, Any] = self.__dict__.setdefault("_attributes", {})
+        if name not in known:
+            known[name] = self._call("__getattribute__", name)
+        return known[name]
 
     def _chunk_results(
         self, method: str, chunks: list[list[int]], source: Any, args: tuple[Any, ...], kwargs: dict[str, Any]
@@ -179,12 +217,21 @@ def _forward(port: type, method: str) -> Callable[..., Any]:
     return call
 
 
+def _read_attribute(name: str) -> property:
+    def read(self: IsolatedAdapter) -> Any:
+        return self._attribute(name)
+
+    return property(read, doc=f"The engine's ``{name}`` (asked of a worker once).")
+
+
 @functools.cache
 def proxy_class(port: type) -> type:
     """The isolated proxy class of ``port``: :class:`IsolatedAdapter` and the port, each method of
     the port a call to the workers."""
     body: dict[str, Any] = {"__module__": __name__, "__doc__": f"A {port.__name__} run in the engine workers."}
     body.update((name, _forward(port, name)) for name in port_methods(port))
+    body.update((name, _read_attribute(name)) for name in port_attributes(port))
+    body["_contained_as"] = CONTAINED_AS.get(port.__name__)
     return types.new_class(f"Isolated{port.__name__}", (IsolatedAdapter, port), exec_body=lambda ns: ns.update(body))
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import io
 import logging
-import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,7 +31,7 @@ from adapters._ocr_layout import (
 )
 from pdfcore.errors import OcrFailed, OcrUnavailable
 from pdfcore.models import OcrResult, RasterImage
-from ports.ocr_engine import OcrEngine
+from ports.ocr_engine import TURNS, OcrEngine
 
 log = logging.getLogger(__name__)
 
@@ -59,13 +58,6 @@ SUPPORTED_LANGUAGES: frozenset[str] = frozenset(
 )  # fmt: skip
 
 
-def _available_cpus() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
 def _split_languages(languages: tuple[str, ...]) -> list[str]:
     out: list[str] = []
     for item in languages:
@@ -80,8 +72,9 @@ class RapidOcrEngine(OcrEngine):
     """RapidOCR with the wheel's default models, on onnxruntime's CPU provider.
 
     The model sessions are created on first use behind a lock and reused; ``warm()`` creates them
-    early. ``threads`` is onnxruntime's intra-op thread count (default: the CPUs this process may
-    use). Recognitions are serialised by a lock.
+    early. ``threads`` is onnxruntime's intra-op thread count (default 1: several pages are read
+    at once by several engine workers instead). Recognitions are serialised by a lock. The wheel's
+    models have no page orientation detection (``detect_orientation`` answers None).
     """
 
     name = "rapidocr"
@@ -89,10 +82,10 @@ class RapidOcrEngine(OcrEngine):
     # above ~200 dpi only costs time.
     preferred_dpi = 200
 
-    def __init__(
-        self, *, threads: int | None = None, model_dir: str | None = None, classify_orientation: bool = False
-    ) -> None:
-        self.threads = threads if threads and threads > 0 else _available_cpus()
+    def __init__(self, *, threads: int = 1, model_dir: str | None = None, classify_orientation: bool = False) -> None:
+        # One intra-op thread per recognition: pages are recognised side by side, one engine
+        # worker per core, instead of one page on every core.
+        self.threads = max(1, threads)
         self.model_dir = model_dir
         # RapidOCR's 0/180 degree line classifier turns some upright lines over and reads them as
         # garbage (a 10-K page: CER 0.079 with it, 0.008 without; benchmarks/bench_ocr.py), so it
@@ -165,7 +158,9 @@ class RapidOcrEngine(OcrEngine):
 
     # -- recognition ------------------------------------------------------------------------
 
-    def recognize(self, image: RasterImage, *, languages: tuple[str, ...]) -> OcrResult:
+    def recognize(self, image: RasterImage, *, languages: tuple[str, ...], turn: int = 0) -> OcrResult:
+        if turn not in TURNS:
+            raise OcrFailed(f"An image can be turned by {', '.join(map(str, TURNS))} degrees, not {turn}.")
         self.check(languages=languages)
         engine = self._get_engine()
         with _translated("recognising the image"):
@@ -174,12 +169,16 @@ class RapidOcrEngine(OcrEngine):
 
             with Image.open(io.BytesIO(image.png)) as opened:
                 rgb = opened.convert("RGB")
-            width, height = rgb.size
-            # RapidOCR takes OpenCV's BGR channel order for arrays.
-            pixels = np.ascontiguousarray(np.asarray(rgb)[:, :, ::-1])
+            # RapidOCR takes OpenCV's BGR channel order for arrays; rot90 turns counter-clockwise.
+            pixels = np.ascontiguousarray(np.rot90(np.asarray(rgb)[:, :, ::-1], -(turn // 90)))
+            height, width = pixels.shape[:2]
             with self._lock:
                 output = engine(pixels, return_word_box=True, use_cls=self.classify_orientation)
         return build_result(self.name, _segments(output), width, height)
+
+    def detect_orientation(self, image: RasterImage) -> int | None:
+        """None: the bundled models cannot tell a page's orientation (the caller tries turns)."""
+        return None
 
 
 # --------------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from pdfcore.errors import OcrUnavailable, PdfcoreError
 from pdfcore.registry import ISOLATION_SPEC, OCR_PREFERENCE, WARM_JOB, load_class, spec
 from ports.attachment_reader import AttachmentReader
 from ports.document_extras import DocumentExtras
+from ports.ocr_engine import OcrEngine
 from ports.renderer import Renderer
 from ports.table_extractor import TableExtractor
 from ports.text_extractor import TextExtractor
@@ -210,7 +211,7 @@ def build(
         executor_factory=wiring.factory("executor", b.executor, lambda cls: cls(workers=b.workers or 0, job=WARM_JOB)),
         extras=extras,
         attachment_reader=attachment_reader,
-        ocr_engine=_ocr_engine_factory(s),
+        ocr_engine=_ocr_engine_factory(s, lifecycle),
         tables=tables,
         vectors=vectors,
         images=images,
@@ -222,10 +223,22 @@ def build(
     return core
 
 
-def _ocr_engine_factory(s: Settings) -> Callable[[], Any]:
-    """The configured OCR engine, built and checked on first use, once (``auto``: the best installed)."""
+#: Longest an OCR engine worker may spend on one call before it is stopped (EasyOCR takes
+#: minutes for a dense page on one core).
+OCR_PAGE_SECONDS = 600.0
+
+
+def _ocr_engine_factory(s: Settings, lifecycle: list[Any]) -> Callable[[], Any]:
+    """The configured OCR engine, built and checked on first use, once (``auto``: the best installed).
+
+    With engine isolation the engine runs in engine workers of its own, started on the first OCR
+    call: each holds its own engine (models loaded once per worker) and reads one page at a time
+    with one thread, so a call's pages are read side by side, one per core, and reading them does
+    not hold up the text extraction of other calls."""
     cache: dict[str, Any] = {}
     lock = threading.Lock()
+    if s.backends.isolation == "process":
+        lifecycle.append(_Closer(cache, "pool"))
 
     def engine() -> Any:
         with lock:
@@ -237,8 +250,18 @@ def _ocr_engine_factory(s: Settings) -> Callable[[], Any]:
             reasons = []
             for name in list(OCR_PREFERENCE) if choice == "auto" else [choice]:
                 try:
+                    # Checked here (cheap, no model loaded), so that asking whether OCR is
+                    # available (server_info) starts no worker.
                     found = load_class("ocr", name)()
                     found.check()
+                    if s.backends.isolation == "process":
+                        isolation = importlib.import_module(ISOLATION_SPEC)
+                        if "pool" not in cache:
+                            cache["pool"] = isolation.WorkerPool(
+                                s.backends.workers or isolation.default_size(),
+                                timeout_seconds=max(s.limits.call_timeout_seconds, OCR_PAGE_SECONDS),
+                            )
+                        found = isolation.isolated(OcrEngine, spec("ocr", name), cache["pool"], name=name)
                 except PdfcoreError as exc:
                     reasons.append(f"{name}: {exc.message}")
                     continue
@@ -253,6 +276,20 @@ def _ocr_engine_factory(s: Settings) -> Callable[[], Any]:
             )
 
     return engine
+
+
+class _Closer:
+    """Closes ``holder[key]`` (made later, on first use) when the core closes; nothing else (no
+    warm-up: the OCR workers start only when a call needs them)."""
+
+    def __init__(self, holder: dict[str, Any], key: str) -> None:
+        self.holder = holder
+        self.key = key
+
+    def close(self) -> None:
+        item = self.holder.get(self.key)
+        if item is not None:
+            item.close()
 
 
 def _private_store(name: str) -> Any:

@@ -39,6 +39,19 @@ def overlap_fraction(a: Box, b: Box) -> float:
     return area(inter) / max(area(a), 1e-9)
 
 
+def turn_box(box: Box, turn: int, width: float, height: float) -> Box:
+    """``box``, on a ``width`` x ``height`` page (or image), on that page turned clockwise by
+    ``turn`` degrees (0, 90, 180 or 270): the page turned by 90 or 270 is ``height`` wide.
+    Turning by ``(360 - turn) % 360`` with the turned page's size undoes it."""
+    if turn == 90:
+        return Box(height - box.y1, box.x0, height - box.y0, box.x1)
+    if turn == 180:
+        return Box(width - box.x1, height - box.y1, width - box.x0, height - box.y0)
+    if turn == 270:
+        return Box(box.y0, width - box.x1, box.y1, width - box.x0)
+    return box
+
+
 def to_clip(box: Box, page_width: float, page_height: float) -> Clip:
     """Page fractions of ``box`` on a page of the given size, clamped to [0, 1], 3 decimals."""
     w = page_width if page_width > 0 else 1.0

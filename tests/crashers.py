@@ -6,7 +6,7 @@ import os
 import time
 from collections.abc import Iterator, Sequence
 
-from pdfcore.models import DocumentFacts, DocumentSource, PageInfo, PageText
+from pdfcore.models import DocumentFacts, DocumentSource, OcrResult, PageInfo, PageText, RasterImage
 
 
 class CrashingExtractor:
@@ -29,3 +29,21 @@ def loaded(*modules: str) -> list[bool]:
     import sys
 
     return [m in sys.modules for m in modules]
+
+
+class CrashingOcrEngine:
+    """An OcrEngine that dies like a segfaulting engine on an image 13 pixels wide."""
+
+    name = "crashing"
+    preferred_dpi = 123
+
+    def check(self, *, languages: tuple[str, ...] = ()) -> None:
+        pass
+
+    def recognize(self, image: RasterImage, *, languages: tuple[str, ...], turn: int = 0) -> OcrResult:
+        if image.width == 13:
+            os.abort()
+        return OcrResult(engine=self.name, words=(), text=f"pid {os.getpid()}", mean_confidence=0.0)
+
+    def detect_orientation(self, image: RasterImage) -> int | None:
+        return None

@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     from pdfcore.results.info import TextCoverage as TextCoverage
     from pdfcore.results.info import TocItem as TocItem
     from pdfcore.results.info import TocResult as TocResult
+    from pdfcore.results.ocr import OcrPageTime as OcrPageTime
     from pdfcore.results.ocr import OcrReport as OcrReport
     from pdfcore.results.quotes import QuoteMatch as QuoteMatch
     from pdfcore.results.quotes import QuoteResult as QuoteResult
@@ -142,6 +143,7 @@ _LAZY = {
     "Place": "pdfcore.results.agent",
     "RenderedView": "pdfcore.results.agent",
     "ViewResult": "pdfcore.results.agent",
+    "OcrPageTime": "pdfcore.results.ocr",
     "OcrReport": "pdfcore.results.ocr",
     "TickOut": "pdfcore.results.charts",
     "AxisOut": "pdfcore.results.charts",
@@ -195,6 +197,7 @@ __all__ = [
     "ListResult",
     "ListedDocument",
     "MapRow",
+    "OcrPageTime",
     "OcrReport",
     "OversizedOut",
     "OverviewResult",

@@ -65,6 +65,19 @@ def _draw() -> Drawn:
     return Drawn(RasterImage(png=buf.getvalue(), width=width, height=height), tuple(placed))
 
 
+def _shown_turned(image: RasterImage, turn: int) -> RasterImage:
+    """The image as a scan would show it turned clockwise by ``turn`` degrees."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(image.png)) as opened:
+        turned = opened.transpose(
+            {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180, 270: Image.Transpose.ROTATE_90}[turn]
+        )
+    buf = io.BytesIO()
+    turned.save(buf, format="PNG")
+    return RasterImage(png=buf.getvalue(), width=turned.width, height=turned.height)
+
+
 def _blank(width: int = 400, height: int = 200) -> RasterImage:
     from PIL import Image
 
@@ -84,12 +97,20 @@ def drawn() -> Drawn:
 
 @pytest.fixture(
     scope="module",
-    params=["fake", "tesseract", "rapidocr", pytest.param("easyocr", marks=pytest.mark.slow)],
+    params=[
+        "fake",
+        "tesseract",
+        "rapidocr",
+        pytest.param("easyocr", marks=pytest.mark.slow),
+        "isolated-tesseract",
+    ],
 )
 def engine(request: pytest.FixtureRequest, drawn: Drawn) -> OcrEngine:
     name = request.param
     if name == "fake":
         return FakeOcrEngine(words_from_lines(drawn.lines))
+    isolated = name.startswith("isolated-")
+    name = name.removeprefix("isolated-")
     if missing_modules("ocr", name):
         pytest.skip(f"{name} is not installed")
     real: OcrEngine = load_class("ocr", name)()
@@ -97,6 +118,13 @@ def engine(request: pytest.FixtureRequest, drawn: Drawn) -> OcrEngine:
         real.check()
     except OcrUnavailable as exc:
         pytest.skip(f"{name} cannot run here: {exc.message}")
+    if isolated:  # the same engine in the engine workers, behind the proxy the server uses
+        from adapters.process_isolation import isolated as isolate
+        from pdfcore.registry import spec
+
+        pool = request.getfixturevalue("engine_pool")
+        proxy: OcrEngine = isolate(OcrEngine, spec("ocr", name), pool, name=name)
+        return proxy
     return real
 
 
@@ -165,6 +193,37 @@ def test_words_carry_line_numbers_in_reading_order(result: OcrResult) -> None:
     assert by_text["revenue"] == by_text["strongly"]
     assert by_text["revenue"] != by_text["costs"]
     assert by_text["revenue"] < by_text["across"] < by_text["costs"]
+
+
+def test_a_turned_image_is_read_upright_with_the_turn_that_sets_it_upright(engine: OcrEngine, drawn: Drawn) -> None:
+    shown = _shown_turned(drawn.image, 90)  # a landscape scan of the portrait page
+    if isinstance(engine, FakeOcrEngine):
+        engine = FakeOcrEngine(engine.words, turned=90)
+    out = engine.recognize(shown, languages=("eng",), turn=270)
+    found = {_norm(w.text) for w in out.words}
+    assert found >= EXPECTED, f"missing {sorted(EXPECTED - found)}"
+    # boxes in the turned (upright) image: as wide as the drawn page, not as the scan
+    width, height = drawn.image.width, drawn.image.height
+    for word in out.words:
+        assert 0 <= word.bbox.x0 < word.bbox.x1 <= width and 0 <= word.bbox.y0 < word.bbox.y1 <= height, word
+    target = drawn.box_of("Revenue")
+    hit = next(w for w in out.words if _norm(w.text) == "revenue")
+    cx, cy = (hit.bbox.x0 + hit.bbox.x1) / 2, (hit.bbox.y0 + hit.bbox.y1) / 2
+    pad = target.height
+    assert target.x0 - pad <= cx <= target.x1 + pad and target.y0 - pad <= cy <= target.y1 + pad, (hit, target)
+    lowered = out.text.lower()
+    assert lowered.find("revenue") < lowered.find("costs") < lowered.find("total")
+    assert out.mean_confidence > 0.5
+
+
+def test_orientation_is_a_turn_or_unknown(engine: OcrEngine, drawn: Drawn) -> None:
+    if isinstance(engine, FakeOcrEngine):
+        engine = FakeOcrEngine(engine.words, turned=180, detects=True)
+        assert engine.detect_orientation(_shown_turned(drawn.image, 180)) == 180
+        return
+    assert engine.detect_orientation(drawn.image) in (None, 0)
+    assert engine.detect_orientation(_shown_turned(drawn.image, 180)) in (None, 180)
+    assert engine.detect_orientation(_shown_turned(drawn.image, 90)) in (None, 270)
 
 
 def test_unknown_language_is_unavailable(engine: OcrEngine, drawn: Drawn) -> None:

@@ -101,3 +101,20 @@ def test_warming_loads_the_pdf_engine_before_the_first_call() -> None:
         assert p.call("tests.crashers:loaded", "__call__", "pypdfium2", "pypdfium2.raw") == [True, True]
     finally:
         p.close()
+
+
+def test_an_ocr_engine_in_the_workers_answers_its_own_failure_code(pool) -> None:  # type: ignore[no-untyped-def]
+    """The OCR contract lets only ocr_unavailable and ocr_failed escape: a contained crash is
+    ocr_failed; the engine's data attributes are asked of a worker."""
+    from pdfcore.errors import OcrFailed
+    from pdfcore.models import RasterImage
+    from ports.ocr_engine import OcrEngine
+
+    engine = isolated(OcrEngine, "tests.crashers:CrashingOcrEngine", pool, name="crashing")
+    assert engine.preferred_dpi == 123 and engine.name == "crashing"
+    out = engine.recognize(RasterImage(png=b"", width=10, height=10), languages=("eng",))
+    assert out.text != f"pid {os.getpid()}"  # read in a worker
+    with pytest.raises(OcrFailed, match="crashed") as info:
+        engine.recognize(RasterImage(png=b"", width=13, height=10), languages=("eng",))
+    assert info.value.code == "ocr_failed" and pool.crashes == 1
+    assert engine.detect_orientation(RasterImage(png=b"", width=10, height=10)) is None

@@ -150,3 +150,114 @@ def test_cli_read_ocr(tmp_path: Path) -> None:
     assert page["source"] == "ocr" and "juge" in page["text"] and data["ocr"]["engine"] == "tesseract"
     human = subprocess.run([*base, "--ocr"], env=env, capture_output=True, text=True, timeout=300, check=True)
     assert "(OCR, confidence" in human.stdout and "OCR (tesseract, eng)" in human.stdout
+
+
+# --------------------------------------------------------------------------------------------
+# Order, orientation, noise and parallel pages on real scans
+
+
+def _similarity(a: str, b: str) -> float:
+    import difflib
+
+    def norm(t: str) -> str:
+        return " ".join(t.split())
+
+    return difflib.SequenceMatcher(None, norm(a), norm(b), autojunk=False).ratio()
+
+
+def _scan_of(pdf: Path, page: int, out: Path, *, dpi: int = 300, turn: int = 0) -> Path:
+    """An image-only PDF of one page of ``pdf`` (rendered at ``dpi``, shown turned clockwise by
+    ``turn``): a scan whose true text is the page's own text layer."""
+    import pypdfium2 as pdfium
+    from PIL import Image
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        image = doc[page - 1].render(scale=dpi / 72).to_pil().convert("L")
+    finally:
+        doc.close()
+    if turn:
+        image = image.transpose(
+            {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180, 270: Image.Transpose.ROTATE_90}[turn]
+        )
+    image.save(out, format="PDF", resolution=float(dpi))
+    return out
+
+
+@pytest.mark.corpus
+def test_a_two_column_scan_reads_column_by_column(tmp_path: Path) -> None:
+    _need_tesseract()
+    paper = corpus_dir() / "pdfjs" / "tracemonkey.pdf"
+    scan = _scan_of(paper, 1, tmp_path / "scan.pdf")
+    core = _core(tmp_path, PDFCORE_OCR_ENGINE="tesseract")
+    try:
+        truth = core.read_pages(str(paper), "1").pages[0].text
+        r = core.read_pages(str(scan), "1", ocr=True)
+        text = r.pages[0].text
+        assert _similarity(truth, text) >= 0.95
+        positions = [
+            text.find(s)
+            for s in (
+                "Dynamic languages such as JavaScript",  # left column
+                "de facto standard for client-side web programming",  # its last line
+                "and is used for the application logic",  # right column
+            )
+        ]
+        assert -1 not in positions and positions == sorted(positions), positions
+        assert r.ocr is not None and r.ocr["page_times"][0]["recognise_seconds"] > 0
+    finally:
+        core.close()
+
+
+@pytest.mark.corpus
+def test_turned_pages_are_read_upright_side_by_side(tmp_path: Path, scan: Path) -> None:
+    _need_tesseract()
+    truth = (Path(__file__).resolve().parents[2] / "benchmarks" / "ocr_truth" / "linnsequencer.txt").read_text()
+    core = _core(tmp_path, PDFCORE_OCR_ENGINE="tesseract")
+    try:
+        r = core.read_pages(str(scan), "2-4", ocr=True)
+        assert r.ocr is not None and r.ocr["pages_recognised"] == [2, 3, 4]
+        # pages 2-4 show the flyer turned 90, 180 and 270 degrees: each is read turned back
+        assert [t["turned"] for t in r.ocr["page_times"]] == [270, 180, 90]
+        workers = core.ocr_engine().parallelism
+        assert r.ocr["pages_at_once"] == min(3, workers)
+        for page in r.pages:
+            assert "ocr_low_confidence" not in page.warnings
+            assert _similarity(truth, page.text) >= 0.95, page.page
+            assert page.text.startswith("The LinnSequencer")
+        source = core.open(str(scan))
+        facts, _ = core.documents.facts(source)
+        for i in (1, 2, 3):  # boxes in page space: inside the page as it is displayed
+            info = facts.pages[i]
+            cached = core.documents.pages(source, [i], facts).pages[i]
+            boxes = [b.bbox for b in cached.blocks]
+            assert all(0 <= b.x0 < b.x1 <= info.width + 1 and 0 <= b.y0 < b.y1 <= info.height + 1 for b in boxes)
+    finally:
+        core.close()
+
+
+@pytest.mark.corpus
+def test_text_read_as_noise_is_not_kept_or_indexed(tmp_path: Path) -> None:
+    _need_tesseract()
+    from collections import Counter
+
+    from pdfcore.models import RasterImage
+
+    # A Chinese page read with English data: Tesseract returns words, but noise.
+    pdf = corpus_dir() / "pdfplumber" / "pdfs" / "issue-203-decimalize.pdf"
+    core = _core(tmp_path, PDFCORE_OCR_ENGINE="tesseract")
+    try:
+        source = core.open(str(pdf))
+        engine = core.ocr_engine()
+        img = core.renderer.render(source, 0, dpi=engine.preferred_dpi)
+        noise = engine.recognize(RasterImage(png=img.png, width=img.width, height=img.height), languages=("eng",))
+        words = Counter(w.text.lower() for w in noise.words if w.text.isalpha() and len(w.text) >= 3)
+        assert words and noise.mean_confidence < 0.4  # the engine does "read" something
+        r = core.read_pages(str(pdf), "1", ocr=True)
+        assert r.ocr is not None and r.ocr["pages_unreadable"] == [1] and r.ocr["pages_recognised"] == []
+        page = r.pages[0]
+        assert page.text == "" and "ocr_low_confidence" in page.warnings and "likely_scanned" in page.warnings
+        common = words.most_common(1)[0][0]
+        assert not core.search(str(pdf), common, mode="keyword").matches
+    finally:
+        core.close()

@@ -126,3 +126,31 @@ def test_columns_found_without_blank_bands_around_them() -> None:
     segs += padded(0, 132, "closing line spanning the full width of the page")
     order = [ln.split()[0] for ln in text_of(segs).splitlines() if ln.strip()]
     assert order == ["intro", "intro"] + [f"left{i}" for i in range(4)] + [f"right{i}" for i in range(4)] + ["closing"]
+
+
+def test_a_table_is_read_row_by_row() -> None:
+    # Columns of figures beside a column of labels, gutters between them: not running text, so
+    # each row is read across (a label with its figures), not each column down.
+    segs: list[Segment] = []
+    for i, label in enumerate(("All ages", "With a disability", "Severe disability", "Aged 6 and older")):
+        y = 30.0 * i
+        segs += line(0, y, label) + line(400, y, f"{291 + i},099") + line(600, y, f"{54 + i}.5") + line(800, y, "(X)")
+    rows = text_of(segs).splitlines()
+    assert rows == [
+        "All ages 291,099 54.5 (X)",
+        "With a disability 292,099 55.5 (X)",
+        "Severe disability 293,099 56.5 (X)",
+        "Aged 6 and older 294,099 57.5 (X)",
+    ]
+
+
+def test_a_rotated_stamp_is_read_apart_in_the_engines_order() -> None:
+    # A margin stamp read upwards (words stacked bottom to top) beside a column of text: it
+    # does not join the text's rows, and its words keep the engine's order.
+    segs: list[Segment] = []
+    for i in range(4):
+        segs += line(100, 30.0 * i, f"body line {i} with several words in it")
+    stamp = [("arXiv:1601", 0.9, (10.0, 60.0, 30.0, 120.0)), ("[cs.CV]", 0.9, (12.0, 0.0, 30.0, 50.0))]
+    segs += segments_of_line(stamp)
+    lines = [ln for ln in text_of(segs, 1000, 1000).splitlines() if ln.strip()]
+    assert lines == [f"body line {i} with several words in it" for i in range(4)] + ["arXiv:1601 [cs.CV]"]
