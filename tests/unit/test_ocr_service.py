@@ -79,9 +79,14 @@ def test_pages_are_read_side_by_side_and_timed(tmp_path: Path) -> None:
     engine = FakeOcrEngine(words_from_lines(two_column_lines()), seconds=0.3, parallelism=2)
     core, service, source, facts = setup(tmp_path, engine, pages=4)
     try:
-        report = service.run(source, facts, [0, 1, 2, 3])
+        from pdfcore import telemetry
+
+        with telemetry.collect() as stats:
+            report = service.run(source, facts, [0, 1, 2, 3])
         assert report.pages_recognised == (1, 2, 3, 4)
         assert engine.most_at_once == 2 and report.pages_at_once == 2
+        # the call's statistics count the pages' time under "ocr", though threads of their own read them
+        assert stats.phases_ms()["ocr"] >= 2 * 300
         assert [t.page for t in report.page_times] == [1, 2, 3, 4]
         assert all(t.recognise_seconds >= 0.3 and t.seconds >= t.recognise_seconds for t in report.page_times)
         assert all(t.turned == 0 and t.readings == 1 for t in report.page_times)
