@@ -47,6 +47,13 @@ PasswordArg = Annotated[
     str | None,
     Field(description="Password of an encrypted PDF. Never echoed, logged or stored."),
 ]
+FormatArg = Annotated[
+    Literal["text", "markdown"],
+    Field(
+        description="'text': the page text in reading order (the default); 'markdown': structured Markdown "
+        "(headings with levels, paragraphs, lists, code, tables and figures in place, footnotes after the body)."
+    ),
+]
 PagesArg = Annotated[
     str | int,
     Field(
@@ -156,6 +163,7 @@ def build_full(ts: ToolSet) -> None:
         detect_charts: Annotated[
             bool, Field(description="Add charts_detected per page (cheap signature count; null = unknown).")
         ] = False,
+        format: FormatArg = "text",
         password: PasswordArg = None,
     ) -> CallToolResult:
         try:
@@ -169,6 +177,7 @@ def build_full(ts: ToolSet) -> None:
                     ocr=ocr,
                     ocr_lang=ocr_lang,
                     detect_charts=detect_charts,
+                    format=format,
                 )
             )
         except PdfcoreError as exc:
@@ -181,7 +190,8 @@ def build_full(ts: ToolSet) -> None:
         title="Read pages of a PDF",
         description=(
             "Text of selected pages in reading order, with each page's images (bbox, clip, placements), "
-            "page_rect, printed label, quality warnings and a hidden_text flag. Without pages: the whole "
+            "page_rect, printed label, quality warnings and a hidden_text flag; format='markdown' gives each "
+            "page as structured Markdown instead (headings, lists, tables and figures in place). Without pages: the whole "
             "document up to 20 pages, else a document map (outline, text quality by page range, next calls). "
             "Character budgets per call and per page; a truncation names the next call. Geometry is PDF "
             "points, top-left origin; clip values are page fractions for pdf_render_pages(clip=...). " + UNTRUSTED
@@ -196,11 +206,14 @@ def build_full(ts: ToolSet) -> None:
         start_page: Annotated[
             int, Field(description="1-based page to start from; pass the previous next_page to resume.")
         ] = 1,
+        format: FormatArg = "text",
         password: PasswordArg = None,
     ) -> CallToolResult:
         try:
             res = await ts.call(
-                lambda: core.read_all(path, start_page=start_page, max_pages=max_pages, password=password)
+                lambda: core.read_all(
+                    path, start_page=start_page, max_pages=max_pages, password=password, format=format
+                )
             )
         except PdfcoreError as exc:
             return _fail(exc)
@@ -216,7 +229,8 @@ def build_full(ts: ToolSet) -> None:
             "start_page=next_page until it is null: every page comes back exactly once. Pages past the "
             "cap are not extracted (with several engine workers the following pages are read together while "
             "the budget left holds an allowance for each, a multiple of the largest page so far; one that "
-            "then does not fit starts the next call, cached). " + UNTRUSTED
+            "then does not fit starts the next call, cached). format='markdown' answers the pages as one "
+            "Markdown document in markdown (a comment line names each page). " + UNTRUSTED
         ),
         output="read_all",
         annotations=READ_ONLY_OPEN,

@@ -67,6 +67,7 @@ if TYPE_CHECKING:
     from pdfcore.services.documents import DocumentService
     from pdfcore.services.extras import ExtrasService
     from pdfcore.services.info import InfoService
+    from pdfcore.services.markdown import MarkdownService
     from pdfcore.services.ocr import OcrService
     from pdfcore.services.profile import DocumentProfile
     from pdfcore.services.quotes import QuoteService
@@ -207,6 +208,13 @@ class Pdfcore:
         return DocumentService(self.text, self.store, finish)
 
     @_Service
+    def markdown(self) -> MarkdownService:
+        from pdfcore.services.markdown import MarkdownService
+
+        tables = self.page_tables if self.tables_service is not None else None
+        return MarkdownService(self.documents, tables, join_hyphenation=self.settings.extraction.join_hyphenation)
+
+    @_Service
     def semantic_index(self) -> SemanticIndex | None:
         if self.embedder is None or self.scorer is None:
             return None
@@ -343,9 +351,20 @@ class Pdfcore:
         ocr: bool = False,
         ocr_lang: str | None = None,
         detect_charts: bool = False,
+        format: str = "text",
+        use_structure_tree: bool = True,
     ) -> ReadPagesResult:
         """Read pages. Without ``pages``: the whole document when it has at most 20 pages, else
-        its map (``document_map``: outline, quality by page range, the next calls) and no text."""
+        its map (``document_map``: outline, quality by page range, the next calls) and no text.
+
+        ``format="markdown"``: each page's structured Markdown in ``markdown`` (headings, lists,
+        tables and figures in place; ``text`` empty), the budgets counting it.
+        ``use_structure_tree=False`` ignores a tagged PDF's structure tree (headings from the
+        outline and typography only)."""
+        from pdfcore.services.reading import check_format
+
+        markdown = check_format(format) == "markdown"
+        use_tree = _check_bool("use_structure_tree", use_structure_tree)
         source = self.open(path, password)
         # The services a call uses are built (their modules imported) before it waits for the
         # engine's facts: on a first call the imports then run while an engine worker works.
@@ -376,7 +395,10 @@ class Pdfcore:
         if _check_bool("ocr", ocr):
             indexes = pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])
             report = self.ocr.run(source, facts, indexes, languages=ocr_lang)
-        result = reader.read_pages(source, facts, pages, max_chars=max_chars, max_chars_per_page=max_chars_per_page)
+        render = self._page_markdown(source, facts, use_tree) if markdown else None
+        result = reader.read_pages(
+            source, facts, pages, max_chars=max_chars, max_chars_per_page=max_chars_per_page, markdown=render
+        )
         result = self.with_tables(source, facts, result)
         if report is not None:
             from pdfcore.serde import unstructure
@@ -438,13 +460,42 @@ class Pdfcore:
             count = None
         return attrs.evolve(page, charts_detected=count)
 
+    def _page_markdown(self, source: DocumentSource, facts: DocumentFacts, use_tree: bool) -> Callable[[PageText], str]:
+        md = self.markdown
+        style = md.style(source, facts, use_structure_tree=use_tree)
+        return lambda page: md.page_markdown(source, facts, page, style)
+
     def read_all(
-        self, path: str, *, start_page: int = 1, max_pages: int = 50, password: str | None = None
+        self,
+        path: str,
+        *,
+        start_page: int = 1,
+        max_pages: int = 50,
+        password: str | None = None,
+        format: str = "text",
+        use_structure_tree: bool = True,
     ) -> ReadAllResult:
+        """The document's pages from ``start_page`` within the response byte cap; with
+        ``format="markdown"`` as one Markdown document in ``markdown`` (``full_text`` empty)."""
+        from pdfcore.services.reading import check_format
+
+        markdown = check_format(format) == "markdown"
+        use_tree = _check_bool("use_structure_tree", use_structure_tree)
         source = self.open(path, password)
         reader = self._reader
         facts, _ = self.documents.facts(source)
-        return reader.read_all(source, facts, start_page=start_page, max_pages=max_pages)
+        if not markdown:
+            return reader.read_all(source, facts, start_page=start_page, max_pages=max_pages)
+        md = self.markdown
+        style = md.style(source, facts, use_structure_tree=use_tree)
+        return reader.read_all(
+            source,
+            facts,
+            start_page=start_page,
+            max_pages=max_pages,
+            structure=lambda page: md.structure(source, facts, page, style),
+            document=lambda pages: md.document_markdown(facts, pages),
+        )
 
     def render_pages(
         self,

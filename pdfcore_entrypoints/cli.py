@@ -81,6 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="recognise pages without usable text with the OCR engine (capped per call: the note names the rest)",
     )
     read.add_argument("--ocr-lang", default=None, help="OCR languages, e.g. eng or eng+fra (default: config)")
+    read.add_argument(
+        "--format",
+        default="text",
+        choices=("text", "markdown"),
+        help="markdown: the document's structured Markdown (headings, lists, tables and figures in place), "
+        "each page after a comment line naming it and its label",
+    )
     _common(read)
 
     search = sub.add_parser("search", help="search one document")
@@ -202,6 +209,11 @@ def _human_toc(r: Any) -> str:
 def _human_pages(r: Any) -> str:
     out = []
     for p in r.pages:
+        if p.markdown is not None:
+            from pdfcore.structure import page_comment
+
+            out.append(page_comment(p.page, p.label) + ("\n\n" + p.markdown if p.markdown else ""))
+            continue
         label = f" (label {p.label})" if p.label and p.label != str(p.page) else ""
         flags = f"  [{', '.join(p.warnings)}]" if p.warnings else ""
         ocr = ""
@@ -274,16 +286,18 @@ def _cmd_read(args: argparse.Namespace, core: Any) -> int:
     if args.ocr or args.ocr_lang:
         # OCR goes through read_pages (per-call page cap, cached results); the whole document
         # when no pages are named.
-        res = core.read_pages(args.file, args.pages or "1-", password=pw, ocr=True, ocr_lang=args.ocr_lang)
+        res = core.read_pages(
+            args.file, args.pages or "1-", password=pw, ocr=True, ocr_lang=args.ocr_lang, format=args.format
+        )
         _emit(args, res, _human_pages)
         return 0
     if args.pages:
-        _emit(args, core.read_pages(args.file, args.pages, password=pw), _human_pages)
+        _emit(args, core.read_pages(args.file, args.pages, password=pw, format=args.format), _human_pages)
         return 0
     start: int | None = 1
     while start is not None:
-        r = core.read_all(args.file, start_page=start, max_pages=500, password=pw)
-        _emit(args, r, lambda x: x.full_text)
+        r = core.read_all(args.file, start_page=start, max_pages=500, password=pw, format=args.format)
+        _emit(args, r, lambda x: x.full_text if x.markdown is None else x.markdown.rstrip("\n"))
         start = r.next_page
     return 0
 

@@ -63,6 +63,8 @@ class PageOut:
     ocr_confidence: float | None = opt()
     charts_detected: int | None = opt()
     render_path: str | None = opt()
+    #: The page as structured Markdown (``format="markdown"``; ``text`` is empty then).
+    markdown: str | None = opt()
     #: Running heads/feet, page numbers and line numbers found on the page, top to bottom
     #: (stripped from ``text`` or left in it: see ``warnings``).
     furniture: tuple[str, ...] | None = opt()
@@ -131,4 +133,6 @@ class ReadAllResult:
     pages_without_text: tuple[int, ...] = ()
     #: Set when a single page alone exceeded the byte cap and was cut; read it with read_pages.
     page_cut: int | None = opt()
+    #: The pages as one Markdown document (``format="markdown"``; ``full_text`` is empty then).
+    markdown: str | None = opt()
     content_warning: str = CONTENT_WARNING_TEXT

@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from pdfcore import pagespec, telemetry
-from pdfcore.errors import InvalidArgument, PdfcoreError
+from pdfcore.errors import InvalidArgument, PdfcoreError, UnknownRef
 from pdfcore.geometry import parse_clip, to_clip
 from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, PageText
 from pdfcore.results.agent import Place, RenderedView, ViewResult
 from pdfcore.services.places import RefBook, collapse, regions
 from pdfcore.services.search import keyword_outcome, parse_query
+from pdfcore.structure import figure_boxes, page_comment
 
 BODY_CHARS = 30_000
 PAGE_CHARS = 12_000
@@ -44,7 +45,19 @@ def fit_dpi(width_pt: float, height_pt: float, long_side: int = LONG_SIDE_PX, ma
 class AgentSurface:
     def __init__(self, core: Any) -> None:
         self.core = core
-        self.refs = RefBook(core.ref_store)
+        self.refs = RefBook(core.ref_store, self._figures)
+
+    def _figures(self, source: DocumentSource, index: int) -> list[Box]:
+        """The figures of page ``index`` (0-based) in their ref order."""
+        facts, _ = self.core.documents.facts(source)
+        if not 0 <= index < facts.page_count:
+            raise UnknownRef(
+                f"Figure refs name pages 1-{facts.page_count}; page {index + 1} is not one of them.",
+                recovery="Read the page with format='markdown' to see its figures and their refs.",
+            )
+        page = self.core.documents.pages(source, [index], facts).pages[index]
+        info = facts.pages[index]
+        return figure_boxes(page, info.width, info.height)
 
     # -- read ------------------------------------------------------------------------------
 
@@ -56,21 +69,27 @@ class AgentSurface:
         if (pages is None or pages == "") and facts.page_count > MAP_PAGES:
             return self._map_markdown(source, facts, name)
         spec = pages if pages not in (None, "") else f"1-{max(1, facts.page_count)}"
-        result = core._reader.read_pages(source, facts, spec, max_chars=BODY_CHARS, max_chars_per_page=PAGE_CHARS)
+        result = core._reader.read_pages(
+            source,
+            facts,
+            spec,
+            max_chars=BODY_CHARS,
+            max_chars_per_page=PAGE_CHARS,
+            markdown=core._page_markdown(source, facts, True),
+        )
         result = core.with_tables(source, facts, result)
         parts = [BANNER, ""]
         title = dict(facts.metadata).get("title")
         parts.append(f"# {title or name}")
         parts.append(f"{facts.page_count} pages.")
         for p in result.pages:
-            label = f" (printed {p.label})" if p.label and p.label != str(p.page) else ""
-            parts.append(f"\n## Page {p.page}{label}\n")
+            # each page's structured Markdown (its tables and figures in place), after a line
+            # naming it
+            parts.append("\n" + page_comment(p.page, p.label) + "\n")
             if p.warnings:
                 parts.append(f"_Quality: {', '.join(p.warnings)}_\n")
-            parts.append(p.text if p.text.strip() else "_(no text on this page)_")
-            for t, table in enumerate(p.tables or (), start=1):
-                parts.append(f"\n### Table {t}\n")
-                parts.append(_markdown_table(table.header, table.rows))
+            body = p.markdown or ""
+            parts.append(body if body.strip() else "_(no text on this page)_")
             if p.truncated:
                 parts.append(
                     f"\n_[Page {p.page} cut at {PAGE_CHARS} of {p.chars_available} characters: use search_pdf to find "
@@ -408,18 +427,6 @@ def _around(box: Box, width: float, height: float, kind: str) -> Clip:
 
 def _first_range(spec: str) -> str:
     return spec.split(",")[0]
-
-
-def _markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    if not header and not rows:
-        return ""
-    width = max(len(header), *(len(r) for r in rows)) if rows else len(header)
-    head = list(header) + [""] * (width - len(header))
-    out = ["| " + " | ".join(_md_escape_cell(c) for c in head) + " |", "|" + "---|" * width]
-    for r in rows:
-        cells = list(r) + [""] * (width - len(r))
-        out.append("| " + " | ".join(_md_escape_cell(c) for c in cells) + " |")
-    return "\n".join(out)
 
 
 def _empty_result() -> Any:

@@ -12,13 +12,14 @@ lists regions replaces it; other renders (regions, refs) keep it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pdfcore.errors import FileChanged, UnknownRef
 from pdfcore.geometry import union
 from pdfcore.models import Box, DocumentSource, PageText, Ref, TextBlock
 from pdfcore.results.agent import Place
 from pdfcore.services.search import block_offsets
+from pdfcore.structure import parse_figure_ref
 from ports.store import Store
 
 _SOFT_HYPHENS = str.maketrans({"\ufffe": None, "\u00ad": None})
@@ -111,10 +112,18 @@ def regions(page: PageText, table_boxes: Sequence[Box] = (), form_boxes: Sequenc
 
 
 class RefBook:
-    """Stores and resolves refs through a Store (durable) — or a private one for encrypted files."""
+    """Stores and resolves refs through a Store (durable) — or a private one for encrypted files.
 
-    def __init__(self, store_for_source: object) -> None:
+    Figure refs (``p3f1``, from a page's Markdown) are not stored: they name a page's figures in
+    a fixed order (:func:`pdfcore.structure.figure_boxes`), so ``figures`` (source, 0-based page
+    -> the page's figure boxes) resolves them in any later call.
+    """
+
+    def __init__(
+        self, store_for_source: object, figures: Callable[[DocumentSource, int], Sequence[Box]] | None = None
+    ) -> None:
         self.store_for_source = store_for_source  # (source, encrypted) -> Store
+        self.figures = figures
 
     def _store(self, source: DocumentSource, encrypted: bool) -> Store:
         store: Store = self.store_for_source(source, encrypted)  # type: ignore[operator]
@@ -128,6 +137,16 @@ class RefBook:
         self._store(source, encrypted).replace_refs(source_key(source), refs)
 
     def resolve(self, source: DocumentSource, ref: str, *, encrypted: bool) -> Ref:
+        figure = parse_figure_ref(ref)
+        if figure is not None and self.figures is not None:
+            page, k = figure
+            boxes = self.figures(source, page)
+            if k >= len(boxes):
+                raise UnknownRef(
+                    f"{ref!r} names figure {k + 1} of page {page + 1}, which has {len(boxes)} figure(s).",
+                    recovery="Read the page with format='markdown' to see its figures and their refs.",
+                )
+            return Ref(ref=ref.strip(), digest=source.fingerprint.sha256, page=page, bbox=boxes[k], kind="figure")
         found = self._store(source, encrypted).load_ref(source_key(source), ref.strip())
         if found is None:
             raise UnknownRef(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -15,6 +15,10 @@ from pdfcore.models import Box, DocumentFacts, DocumentSource, PageText
 from pdfcore.results.info import TocItem
 from pdfcore.results.reading import DocumentMap, ImageOut, MapRow, PageOut, ReadAllResult, ReadPagesResult
 from pdfcore.services.documents import DocumentService
+from pdfcore.structure import PageStructure, page_comment, render_page
+
+#: Read formats: the page text (reading order, blocks), or structured Markdown.
+FORMATS = ("text", "markdown")
 
 MAX_READ_ALL_PAGES = 500
 MAP_MAX_ROWS = 200
@@ -59,7 +63,17 @@ def page_header(n: int, label: str | None) -> str:
     return f"--- page {n} (label {label}) ---\n" if label and label != str(n) else f"--- page {n} ---\n"
 
 
-def page_out(page: PageText, facts: DocumentFacts, text: str | None = None) -> PageOut:
+def check_format(value: object) -> str:
+    if value not in FORMATS:
+        raise InvalidArgument(
+            f"format must be one of {', '.join(FORMATS)}.", recovery="Pass format='text' (the default) or 'markdown'."
+        )
+    return str(value)
+
+
+def page_out(page: PageText, facts: DocumentFacts, text: str | None = None, *, markdown: str | None = None) -> PageOut:
+    """A page as returned: its text (``text``, default the page's), or, in markdown mode, its
+    Markdown in ``markdown`` and an empty ``text``; ``chars`` counts what is returned."""
     info = facts.pages[page.index] if page.index < len(facts.pages) else None
     width = info.width if info else 0.0
     height = info.height if info else 0.0
@@ -76,11 +90,14 @@ def page_out(page: PageText, facts: DocumentFacts, text: str | None = None) -> P
         for img in page.images
     )
     body = page.text if text is None else text
+    if markdown is not None:
+        body = ""
     return PageOut(
         page=page.index + 1,
         label=info.label if info else None,
         text=body,
-        chars=len(body),
+        markdown=markdown,
+        chars=len(body) if markdown is None else len(markdown),
         hidden_text=bool(page.hidden),
         images=images,
         image_count=len(images),
@@ -90,6 +107,16 @@ def page_out(page: PageText, facts: DocumentFacts, text: str | None = None) -> P
         ocr_confidence=page.ocr_confidence,
         furniture=page.furniture or None,
     )
+
+
+def _markdown_chunk(index: int, label: str | None, page: PageStructure) -> str:
+    """A page's part of a document's Markdown (its comment line, then its Markdown)."""
+    body = render_page(page)
+    return page_comment(index + 1, label) + "\n\n" + (body + "\n\n" if body else "")
+
+
+def _page(page: PageText, facts: DocumentFacts, body: str, markdown: bool) -> PageOut:
+    return page_out(page, facts, markdown=body) if markdown else page_out(page, facts, body)
 
 
 class ReadService:
@@ -110,11 +137,14 @@ class ReadService:
         *,
         max_chars: int = DEFAULT_MAX_CHARS,
         max_chars_per_page: int = DEFAULT_MAX_CHARS_PER_PAGE,
+        markdown: Callable[[PageText], str] | None = None,
     ) -> ReadPagesResult:
         """Pages in order within a per-call and a per-page character budget.
 
         A page over the per-page budget is cut (``truncated``, ``chars_available``); pages past the
         per-call budget are not returned and ``next_pages`` names them, with the call to make.
+        With ``markdown`` (a page's Markdown), pages are returned as Markdown and the budgets
+        count it.
         """
         max_chars = _positive("max_chars", max_chars)
         max_chars_per_page = _positive("max_chars_per_page", max_chars_per_page)
@@ -136,16 +166,17 @@ class ReadService:
                 omitted.append(i + 1)
                 continue
             page = got.pages[i]
-            text = page.text
+            text = page.text if markdown is None else markdown(page)
             limit = min(max_chars_per_page, max_chars - used)
             if len(text) > limit:
                 if outs and limit < min(len(text), max_chars_per_page):
                     omitted.append(i + 1)  # would only fit cut: leave it whole for the next call
                     continue
-                out = attrs.evolve(page_out(page, facts, text[:limit]), truncated=True, chars_available=len(text))
+                out = _page(page, facts, text[:limit], markdown is not None)
+                out = attrs.evolve(out, truncated=True, chars_available=len(text))
                 cut_pages.append(i + 1)
             else:
-                out = page_out(page, facts)
+                out = _page(page, facts, text, markdown is not None)
             outs.append(out)
             used += out.chars
         total_chars = sum(p.chars for p in outs)
@@ -164,9 +195,10 @@ class ReadService:
                 )
             if omitted:
                 spec = pagespec.format_ranges(omitted)
+                also = ", format='markdown'" if markdown is not None else ""
                 parts.append(
                     f"the {max_chars}-character budget of this call ran out: pages {spec} were not returned; "
-                    f"call pdf_read_pages(pages='{spec}') next"
+                    f"call pdf_read_pages(pages='{spec}'{also}) next"
                 )
             note = "; ".join(parts) + "."
         return ReadPagesResult(
@@ -235,8 +267,19 @@ class ReadService:
         )
 
     def read_all(
-        self, source: DocumentSource, facts: DocumentFacts, *, start_page: int = 1, max_pages: int = 50
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        *,
+        start_page: int = 1,
+        max_pages: int = 50,
+        structure: Callable[[PageText], PageStructure] | None = None,
+        document: Callable[[Sequence[PageStructure]], str] | None = None,
     ) -> ReadAllResult:
+        """Whole pages in order from ``start_page`` within the byte cap (see the tool's
+        description). With ``structure`` (a page's elements) and ``document`` (pages to one
+        Markdown document), the answer is Markdown: each page after a comment line naming it,
+        paragraphs that run on across a page break joined, in ``markdown``."""
         if isinstance(start_page, bool) or not isinstance(start_page, int):
             raise InvalidArgument("start_page must be an integer (1-based).")
         if isinstance(max_pages, bool) or not isinstance(max_pages, int):
@@ -261,6 +304,7 @@ class ReadService:
                 total_chars=0,
                 estimated_tokens=0,
                 cache_hits=0,
+                markdown="" if structure is not None else None,
             )
         window = list(range(start - 1, min(total, start - 1 + max_pages)))
         labels = [p.label for p in facts.pages]
@@ -276,6 +320,7 @@ class ReadService:
         largest = 0  # the largest page known (returned or at hand) in bytes...
         known = 0  # ...and how many pages are known
         pending: dict[int, tuple[PageText, str, int]] = {}  # at hand, not returned yet: page, text, bytes
+        built: dict[int, PageStructure] = {}  # markdown mode: the pages' elements
         pending_bytes = 0
         # Pages past the cap are never extracted (see _batch and _plan), but for the document's
         # furniture sample: on a document not read before, its sample pages are extracted with the
@@ -299,7 +344,11 @@ class ReadService:
                     got = self.documents.pages(source, batch, facts)
                     hits += got.cache_hits
                     for k, fresh in got.pages.items():
-                        text = page_header(k + 1, labels[k]) + fresh.text + "\n\n"
+                        if structure is None:
+                            text = page_header(k + 1, labels[k]) + fresh.text + "\n\n"
+                        else:
+                            built[k] = structure(fresh)
+                            text = _markdown_chunk(k, labels[k], built[k])
                         nbytes = len(text.encode("utf-8"))
                         pending[k] = (fresh, text, nbytes)
                         pending_bytes += nbytes
@@ -352,10 +401,20 @@ class ReadService:
         next_page = next_index + 1 if next_index is not None else None
         last_included = included[-1] if included else start - 2
         full_text = "".join(parts)
-        available = used + self._known_bytes(source, facts, [i for i in window if i > last_included], labels)
-        chars = len(full_text)
+        markdown: str | None = None
+        rest = [i for i in window if i > last_included]
+        if structure is not None:
+            if cut_page is None and document is not None:
+                full_text = document([built[i] for i in included])
+                used = len(full_text.encode("utf-8"))
+            markdown, full_text = full_text, ""
+            available = used + self._known_markdown_bytes(source, facts, rest, labels, structure)
+        else:
+            available = used + self._known_bytes(source, facts, rest, labels)
+        chars = len(full_text if markdown is None else markdown)
         return ReadAllResult(
             full_text=full_text,
+            markdown=markdown,
             page_count=len(included),
             start_page=start,
             total_pages=total,
@@ -403,6 +462,20 @@ class ReadService:
         n = int(min(room, free // allowance, len(window) - frontier))
         step = self.parallelism * CHUNK_PER_WORKER
         return [window[frontier + k : frontier + min(n, k + step)] for k in range(0, max(n, 0), step)]
+
+    def _known_markdown_bytes(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        rest: Sequence[int],
+        labels: Sequence[str | None],
+        structure: Callable[[PageText], PageStructure],
+    ) -> int:
+        """Bytes of the Markdown of omitted window pages that are already cached."""
+        total = 0
+        for i, page in self.documents.cached_pages(source, rest, facts).items():
+            total += len(_markdown_chunk(i, labels[i], structure(page)).encode("utf-8"))
+        return total
 
     def _known_bytes(
         self, source: DocumentSource, facts: DocumentFacts, rest: Sequence[int], labels: Sequence[str | None]

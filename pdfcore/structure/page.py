@@ -46,6 +46,10 @@ from pdfcore.structure.units import Unit, list_marker, split_units
 #: A heading in a style the document's sample did not show is at least this much larger than
 #: the body (or bold and numbered).
 STANDOUT = 1.3
+#: List items whose markers start less than this many em apart are at one depth.
+LIST_STEP = 0.8
+#: Small print without a note mark is a footnote only below this share of the page height.
+FOOT_ZONE = 0.6
 #: Footnotes are set at most this share of the body size.
 FOOTNOTE_SIZE = 0.92
 _NOTE_MARK = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
@@ -70,10 +74,10 @@ def page_structure(
 ) -> PageStructure:
     """The page's elements (see the module docstring). ``tables`` default to the page's own."""
     width, height = _size(facts, page)
-    rows = page_rows(page, join_hyphenation=join_hyphenation, page_height=height)
+    rows = page_rows(page, join_hyphenation=join_hyphenation, page_height=height, roles=style.roles)
     placed = [t for t in (page.tables if tables is None else tables) if t.bbox.x1 > t.bbox.x0]
     rows, anchors = _take_table_rows(rows, placed)
-    units = split_units(rows, join_hyphenation)
+    units = _merge_fragments(split_units(rows, join_hyphenation))
     entries = style.outline.get(page.index + 1, [])
     tagged = style.tagged and any(r.role for r in rows)
     toc = _is_toc(units)
@@ -90,7 +94,7 @@ def page_structure(
             u.kind = "paragraph"
     units = _merge_code(units)
     _list_depths(units)
-    footnotes = _footnotes(units, style)
+    footnotes = _footnotes(units, style, height)
     figures = [(figure_ref(page.index, k), box) for k, box in enumerate(figure_boxes(page, width, height))]
     captions = _tie_captions(units, figures, placed, style)
 
@@ -226,16 +230,18 @@ def _list_depths(units: list[Unit]) -> None:
             run.append(u)
             continue
         if run:
+            # within most of an em: one depth (right-aligned numerals "(i)".."(iii)" start apart)
+            step = max(4.0, LIST_STEP * max(item.size for item in run))
             edges: list[float] = []
             for x in sorted(item.first.x0 for item in run):
-                if not edges or x - edges[-1] > 4.0:
+                if not edges or x - edges[-1] > step:
                     edges.append(x)
             for item in run:
-                item.level = max(i for i, e in enumerate(edges) if item.first.x0 >= e - 4.0)
+                item.level = max(i for i, e in enumerate(edges) if item.first.x0 >= e - step)
             run = []
 
 
-def _footnotes(units: list[Unit], style: DocumentStyle) -> set[int]:
+def _footnotes(units: list[Unit], style: DocumentStyle, page_height: float) -> set[int]:
     """Ids of the units that are footnotes (see the module docstring)."""
     body = style.body_size
     if body <= 0:
@@ -246,8 +252,32 @@ def _footnotes(units: list[Unit], style: DocumentStyle) -> set[int]:
     big = [u for u in units if u.kind != "caption" and u.size >= FOOTNOTE_SIZE * body]
     found = [u for u in small if not any(b.y0 >= u.y1 - 1.0 and b.x0 < u.x1 and b.x1 > u.x0 for b in big)]
     if not any(_NOTE_MARK.match(u.text) for u in found):
-        return set()
+        # no note mark: only small print at the foot of a column under its body text (a
+        # copyright block, a first-page footnote without a mark)
+        found = [
+            u
+            for u in found
+            if page_height > 0
+            and u.y0 >= FOOT_ZONE * page_height
+            and any(b.y1 <= u.y0 + 1.0 and b.x0 < u.x1 and b.x1 > u.x0 for b in big)
+        ]
     return {id(u) for u in found}
+
+
+def _merge_fragments(units: list[Unit]) -> list[Unit]:
+    """A lone mark the layout set apart (a comma or a superscript sign after a name) joins the
+    row it sits on."""
+    out: list[Unit] = []
+    for u in units:
+        if out and len(u.rows) == 1 and len(u.text) <= 3 and not any(c.isalnum() for c in u.text):
+            prev = out[-1].last
+            overlap = min(prev.y1, u.y1) - max(prev.y0, u.y0)
+            if overlap > 0.3 * max(u.first.height, 1.0) and u.x0 >= prev.x1 - 2.0:
+                prev.text += u.text
+                out[-1].refresh()
+                continue
+        out.append(u)
+    return out
 
 
 # --------------------------------------------------------------------------------------------

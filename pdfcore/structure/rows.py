@@ -53,8 +53,11 @@ class Row:
         return f"Row({self.text!r}, size={self.size}, bold={self.bold}, block={self.block})"
 
 
-def page_rows(page: PageText, *, join_hyphenation: bool = True, page_height: float = 0.0) -> list[Row]:
-    """The page's visible rows in reading order (see the module docstring)."""
+def page_rows(
+    page: PageText, *, join_hyphenation: bool = True, page_height: float = 0.0, roles: bool = True
+) -> list[Row]:
+    """The page's visible rows in reading order (see the module docstring); ``roles=False``
+    leaves the tagged roles out (a structure tree ignored)."""
     furniture = _furniture_texts(page)
     height = page_height or max((b.bbox.y1 for b in page.blocks), default=0.0)
     rows: list[Row] = []
@@ -79,6 +82,9 @@ def page_rows(page: PageText, *, join_hyphenation: bool = True, page_height: flo
             pieces = [seen]
         if pieces:
             rows.append(_row(pieces, k, join_hyphenation))
+    if not roles:
+        for r in rows:
+            r.role = ""
     return [r for r in rows if r.text]
 
 

@@ -48,6 +48,8 @@ HEADING_TEXT_SHARE = 0.25
 #: Tagged headings are trusted when their median length is at most this many characters.
 TAGGED_HEADING_CHARS = 150
 MAX_LEVEL = 6
+#: An outline title names a unit whose normalised text is at least this similar to it.
+OUTLINE_SIMILAR = 0.85
 
 StyleKey = tuple[float, bool]
 
@@ -72,6 +74,8 @@ class DocumentStyle:
     depths: tuple[tuple[float, bool, int], ...] = ()
     #: The structure tree's heading tags are used for this document.
     tagged: bool = False
+    #: The lines' tagged roles are read (False: the structure tree is ignored).
+    roles: bool = True
     #: The outline's entries by the 1-based page they point to.
     outline: dict[int, list[OutlineEntry]] = field(factory=dict, eq=False, repr=False)
 
@@ -125,15 +129,20 @@ def sample_indexes(page_count: int) -> list[int]:
     return sorted(picks)
 
 
-def learn(pages: Sequence[PageText], facts: DocumentFacts, *, join_hyphenation: bool = True) -> DocumentStyle:
-    """The document's style from its sample pages (finished: blocks in reading order)."""
+def learn(
+    pages: Sequence[PageText], facts: DocumentFacts, *, join_hyphenation: bool = True, use_structure_tree: bool = True
+) -> DocumentStyle:
+    """The document's style from its sample pages (finished: blocks in reading order).
+    ``use_structure_tree=False`` ignores a tagged PDF's roles (typography and outline only)."""
     per_page: list[tuple[PageText, list[Unit]]] = []
     sizes: Counter[float] = Counter()
     bold_chars: Counter[float] = Counter()
     mono_chars: Counter[float] = Counter()
     tagged_lengths: list[int] = []
     for page in pages:
-        rows = page_rows(page, join_hyphenation=join_hyphenation, page_height=_height(facts, page.index))
+        rows = page_rows(
+            page, join_hyphenation=join_hyphenation, page_height=_height(facts, page.index), roles=use_structure_tree
+        )
         for r in rows:
             n = len(r.text)
             size = round(r.size * 2) / 2
@@ -147,13 +156,15 @@ def learn(pages: Sequence[PageText], facts: DocumentFacts, *, join_hyphenation: 
         tagged_lengths.extend(len(u.text) for u in units if is_heading_role(u.role))
     outline = outline_by_page(facts.outline)
     if not sizes:
-        return DocumentStyle(outline=outline)
+        return DocumentStyle(roles=use_structure_tree, outline=outline)
     body = max(sizes, key=lambda s: (sizes[s], -s))
     body_bold = bold_chars[body] * 2 > sizes[body]
     body_mono = mono_chars[body] * 2 > sizes[body]
     base = DocumentStyle(body_size=body, body_bold=body_bold, body_mono=body_mono)
     if tagged_lengths and sorted(tagged_lengths)[len(tagged_lengths) // 2] <= TAGGED_HEADING_CHARS:
-        return DocumentStyle(body_size=body, body_bold=body_bold, body_mono=body_mono, tagged=True, outline=outline)
+        return DocumentStyle(
+            body_size=body, body_bold=body_bold, body_mono=body_mono, tagged=True, roles=True, outline=outline
+        )
     total_chars = sum(sizes.values())
     candidates: Counter[StyleKey] = Counter()
     seen: Counter[StyleKey] = Counter()
@@ -204,6 +215,7 @@ def learn(pages: Sequence[PageText], facts: DocumentFacts, *, join_hyphenation: 
         body_mono=body_mono,
         levels=tuple(levels),
         depths=numbered,
+        roles=use_structure_tree,
         outline=outline,
     )
 
@@ -361,7 +373,16 @@ def match_outline(text: str, entries: Sequence[OutlineEntry]) -> OutlineEntry | 
             return e
         if len(title) >= 8 and norm.startswith(title) and len(title) >= 0.6 * len(norm):
             return e
+        if min(len(title), len(norm)) >= 8 and _similar(title, norm) >= OUTLINE_SIMILAR:
+            return e  # "Chapter 1: Creators" names "CHAPTER ONE: Creators"
     return None
+
+
+def _similar(a: str, b: str) -> float:
+    import difflib
+
+    m = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    return m.ratio() if m.real_quick_ratio() >= OUTLINE_SIMILAR and m.quick_ratio() >= OUTLINE_SIMILAR else 0.0
 
 
 def _height(facts: DocumentFacts, index: int) -> float:

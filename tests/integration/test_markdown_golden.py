@@ -1,0 +1,51 @@
+"""Golden Markdown for a few corpus pages: a tagged page (headings from the tree, a list, a
+table), a two-column paper's first page (title, abstract, numbered sections, a note moved after
+the body), a book page (a heading from the outline, a block quote) and a LaTeX lecture page
+(numbered headings, an enumerated list).
+
+After a deliberate change of the Markdown, rewrite the files with
+``PDFCORE_UPDATE_GOLDEN=1 pytest tests/integration/test_markdown_golden.py`` and review the diff.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.corpus
+
+GOLDEN = Path(__file__).parent / "golden"
+PAGES = [
+    ("pdfplumber/pdfs/pdf_structure.pdf", 1, "pdf_structure-p1.md"),
+    ("pdfjs/tracemonkey.pdf", 1, "tracemonkey-p1.md"),
+    ("pdfjs/freeculture.pdf", 35, "freeculture-p35.md"),
+    ("py-pdf_sample-files/009-pdflatex-geotopo/GeoTopo-komprimiert.pdf", 10, "geotopo-p10.md"),
+]
+
+
+@pytest.fixture(scope="module")
+def core(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    import pdfcore
+    from pdfcore.config import load_settings
+
+    tmp = tmp_path_factory.mktemp("golden")
+    cfg = tmp / "c.toml"
+    cfg.write_text("")
+    env = {"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp / "cache"), "PDFCORE_EMBEDDER": "none"}
+    c = pdfcore.build(load_settings(env=env), fetcher=None)
+    yield c
+    c.close()
+
+
+@pytest.mark.parametrize(("rel", "number", "name"), PAGES, ids=[p[2] for p in PAGES])
+def test_page_markdown_is_the_golden_one(core: Any, corpus: Path, rel: str, number: int, name: str) -> None:
+    page = core.read_pages(str(corpus / rel), str(number), format="markdown").pages[0]
+    got = page.markdown + "\n"
+    path = GOLDEN / name
+    if os.environ.get("PDFCORE_UPDATE_GOLDEN"):
+        path.write_text(got, encoding="utf-8")
+    assert got == path.read_text(encoding="utf-8")
