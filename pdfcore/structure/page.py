@@ -53,6 +53,13 @@ FOOT_ZONE = 0.6
 #: Footnotes are set at most this share of the body size.
 FOOTNOTE_SIZE = 0.92
 _NOTE_MARK = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+_NOTE_MARK_ALONE = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")
+#: A page number alone on its row: "7", "- 7 -", "Page 7", "7 of 12", "7/12".
+_FOLIO = re.compile(
+    r"(?:(?:page|p\.|seite|pagina)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:/|of|von|de)\s*\d{1,4})?", re.I
+)
+#: Page numbers sit in this share of the page height at the top or the foot.
+EDGE_ZONE = 0.08
 #: A caption is tied to a figure or table at most this many body lines away.
 CAPTION_LINES = 4.0
 #: A page whose units end with a page number this often is a table of contents.
@@ -77,7 +84,8 @@ def page_structure(
     rows = page_rows(page, join_hyphenation=join_hyphenation, page_height=height, roles=style.roles)
     placed = [t for t in (page.tables if tables is None else tables) if t.bbox.x1 > t.bbox.x0]
     rows, anchors = _take_table_rows(rows, placed)
-    units = _merge_fragments(split_units(rows, join_hyphenation))
+    label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
+    units = [u for u in _merge_fragments(split_units(rows, join_hyphenation)) if not _page_number(u, height, label)]
     entries = style.outline.get(page.index + 1, [])
     tagged = style.tagged and any(r.role for r in rows)
     toc = _is_toc(units)
@@ -265,19 +273,49 @@ def _footnotes(units: list[Unit], style: DocumentStyle, page_height: float) -> s
 
 
 def _merge_fragments(units: list[Unit]) -> list[Unit]:
-    """A lone mark the layout set apart (a comma or a superscript sign after a name) joins the
-    row it sits on."""
+    """A lone mark the layout set apart joins the row it sits on: a comma or a superscript sign
+    after a name joins the row on its left, a note number before its note the row on its right."""
     out: list[Unit] = []
+    carry: Unit | None = None  # a note mark waiting for the row on its right
     for u in units:
-        if out and len(u.rows) == 1 and len(u.text) <= 3 and not any(c.isalnum() for c in u.text):
-            prev = out[-1].last
-            overlap = min(prev.y1, u.y1) - max(prev.y0, u.y0)
-            if overlap > 0.3 * max(u.first.height, 1.0) and u.x0 >= prev.x1 - 2.0:
-                prev.text += u.text
+        if carry is not None:
+            first = u.first
+            if _beside(carry.first, first):
+                first.text = carry.text + " " + first.text
+                first.x0 = min(first.x0, carry.x0)
+                u.refresh()
+            else:
+                out.append(carry)
+            carry = None
+        if len(u.rows) == 1 and len(u.text) <= 3:
+            if out and not any(c.isalnum() for c in u.text) and _beside(out[-1].last, u.first):
+                out[-1].last.text += u.text
                 out[-1].refresh()
                 continue
+            if _NOTE_MARK_ALONE.match(u.text):
+                carry = u
+                continue
         out.append(u)
+    if carry is not None:
+        out.append(carry)
     return out
+
+
+def _beside(left: Row, right: Row) -> bool:
+    """``right`` sits on ``left``'s row, just after it."""
+    overlap = min(left.y1, right.y1) - max(left.y0, right.y0)
+    return overlap > 0.3 * max(min(left.height, right.height), 1.0) and -2.0 <= right.x0 - left.x1 <= 12.0
+
+
+def _page_number(unit: Unit, page_height: float, label: str | None) -> bool:
+    """A lone page number (or "Page 3", "3 of 10", the page's label) at the top or the foot of
+    the page: furniture the document was too short to learn (running heads need three pages)."""
+    if len(unit.rows) > 1 or page_height <= 0:
+        return False
+    if not (unit.y1 <= EDGE_ZONE * page_height or unit.y0 >= (1 - EDGE_ZONE) * page_height):
+        return False
+    text = unit.text.strip()
+    return _FOLIO.fullmatch(text) is not None or (bool(label) and text == label)
 
 
 # --------------------------------------------------------------------------------------------
