@@ -54,6 +54,12 @@ FormatArg = Annotated[
         "(headings with levels, paragraphs, lists, code, tables and figures in place, footnotes after the body)."
     ),
 ]
+TreeArg = Annotated[
+    bool,
+    Field(
+        description="Markdown of a tagged PDF: false ignores its structure tree (headings from outline and typography)."
+    ),
+]
 PagesArg = Annotated[
     str | int,
     Field(
@@ -164,6 +170,7 @@ def build_full(ts: ToolSet) -> None:
             bool, Field(description="Add charts_detected per page (cheap signature count; null = unknown).")
         ] = False,
         format: FormatArg = "text",
+        use_structure_tree: TreeArg = True,
         password: PasswordArg = None,
     ) -> CallToolResult:
         try:
@@ -178,6 +185,7 @@ def build_full(ts: ToolSet) -> None:
                     ocr_lang=ocr_lang,
                     detect_charts=detect_charts,
                     format=format,
+                    use_structure_tree=use_structure_tree,
                 )
             )
         except PdfcoreError as exc:
@@ -207,12 +215,18 @@ def build_full(ts: ToolSet) -> None:
             int, Field(description="1-based page to start from; pass the previous next_page to resume.")
         ] = 1,
         format: FormatArg = "text",
+        use_structure_tree: TreeArg = True,
         password: PasswordArg = None,
     ) -> CallToolResult:
         try:
             res = await ts.call(
                 lambda: core.read_all(
-                    path, start_page=start_page, max_pages=max_pages, password=password, format=format
+                    path,
+                    start_page=start_page,
+                    max_pages=max_pages,
+                    password=password,
+                    format=format,
+                    use_structure_tree=use_structure_tree,
                 )
             )
         except PdfcoreError as exc:

@@ -1,5 +1,6 @@
-"""Pages to one Markdown document: a comment line before each page, a paragraph that runs on
-across a page break joined (it stays where it started; the page's footnotes follow it)."""
+"""Pages to one Markdown document: a comment line before each page; a paragraph that runs on
+across a page break joined, and a table continued on the next page made one table (both stay
+where they started; the page's footnotes follow them)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,10 @@ def page_comment(number: int, label: str | None) -> str:
 
 
 def join_pages(pages: Sequence[PageStructure]) -> list[PageStructure]:
-    """The pages with each paragraph that runs on into the next page's first paragraph joined
-    (on the page where it started)."""
+    """The pages with what runs on from one page into the next joined on the page where it
+    started: a paragraph into the next page's first paragraph, a table into its continuations
+    (``continued_on`` / ``continued_from``: one table over as many pages as it runs, a repeated
+    header row dropped)."""
     out = list(pages)
     for k in range(len(out) - 1):
         a, b = out[k], out[k + 1]
@@ -31,7 +34,43 @@ def join_pages(pages: Sequence[PageStructure]) -> list[PageStructure]:
         if continues(last, first):
             out[k] = evolve(a, elements=(*a.elements[:-1], join_paragraphs(last, first)))
             out[k + 1] = evolve(b, elements=b.elements[1:])
+    for k in range(1, len(out)):
+        _join_table(out, k)
     return out
+
+
+def _join_table(pages: list[PageStructure], k: int) -> None:
+    """Page ``k``'s table continued from the page before joins the table it continues (on the
+    page where that one started)."""
+    page = pages[k]
+    tail = next(
+        (i for i, el in enumerate(page.elements) if el.table is not None and el.table.continued_from == page.index - 1),
+        None,
+    )
+    if tail is None:
+        return
+    for h in range(k - 1, -1, -1):
+        holder = pages[h]
+        head = next(
+            (i for i, el in enumerate(holder.elements) if el.table is not None and el.table.continued_on == page.index),
+            None,
+        )
+        if head is None:
+            continue
+        first, rest = holder.elements[head].table, page.elements[tail].table
+        assert first is not None and rest is not None
+        rows = [tuple(r) for r in rest.rows]
+        header = first.header or (first.rows[0] if first.rows else ())
+        if rest.header and tuple(rest.header) != tuple(header):
+            rows.insert(0, tuple(rest.header))  # not a repeated header: a row of the table
+        elif rows and rows[0] == tuple(header):
+            rows.pop(0)  # the header printed again at the top of the page
+        table = evolve(first, rows=(*first.rows, *rows), continued_on=rest.continued_on)
+        elements = list(holder.elements)
+        elements[head] = evolve(elements[head], table=table)
+        pages[h] = evolve(holder, elements=tuple(elements))
+        pages[k] = evolve(page, elements=(*page.elements[:tail], *page.elements[tail + 1 :]))
+        return
 
 
 def render_document(pages: Sequence[PageStructure], labels: Sequence[str | None]) -> str:

@@ -266,3 +266,25 @@ def test_a_paragraph_runs_on_across_columns_and_pages() -> None:
     assert "<!-- page 2 (label ii) -->" in md
     assert "The argument begins here and it carries on at the top of the second column." in md
     assert "The last row of the page runs on ends on the next page.\n\n<!-- page 2 (label ii) -->\n" in md
+
+
+def test_a_table_continued_over_pages_is_one_table_in_the_document() -> None:
+    header = ("Year", "Sales")
+    parts = [
+        Table(header, (("2019", "9"), ("2020", "10")), Box(70, 600, 300, 700), page=0, continued_on=1),
+        Table(header, (("2021", "11"),), Box(70, 60, 300, 100), page=1, continued_from=0, continued_on=2),
+        Table((), (("2022", "12"),), Box(70, 60, 300, 100), page=2, continued_from=1),
+    ]
+    pages = [
+        page([*para(LOREM, 60), ln("Year Sales", 610)], tables=(parts[0],), tables_checked=True),
+        page([ln("Year Sales", 70), *para(LOREM, 200)], index=1, tables=(parts[1],), tables_checked=True),
+        page([ln("2022 12", 70), *para(LOREM, 200)], index=2, tables=(parts[2],), tables_checked=True),
+    ]
+    doc = facts(3)
+    style = learn(pages, doc)
+    md = render_document([page_structure(p, doc, style) for p in pages], [None, None, None])
+    assert md.count("| --- |") == 1
+    assert "| Year | Sales |\n| --- | --- |\n| 2019 | 9 |\n| 2020 | 10 |\n| 2021 | 11 |\n| 2022 | 12 |" in md
+    # each page read alone keeps its own part
+    alone = render_page(page_structure(pages[1], doc, style))
+    assert "| 2021 | 11 |" in alone
