@@ -13,7 +13,8 @@ Two sets, scored in one run for every system:
 - **Held-out** (generated here, data from outside the corpus): tables typeset with ReportLab
   and pdflatex from data this script defines (a fixed seed): borderless whitespace-aligned
   tables with a text header, text row labels, narrow edge columns, negative numbers in
-  parentheses and headers over column groups, and a booktabs table. Scored on tokens: the
+  parentheses and headers over column groups, and the same data set by pdflatex with horizontal
+  rules only. Scored on tokens: the
   multiset of whitespace-separated tokens of every cell reported against the data's.
 
 Run: ``python benchmarks/bench_tables_real.py [--no-peer] [--no-odl] [--no-heldout] [--json OUT]``
@@ -348,19 +349,18 @@ def _latex_pdf(table: dict[str, object], path: Path, k: int) -> bool:
         for r in table["rows"]  # type: ignore[attr-defined]
     )
     tex = rf"""\documentclass{{article}}
-\usepackage{{booktabs}}
 \pagestyle{{empty}}
 \begin{{document}}
-Held-out table {k + 1}: a booktabs table typeset by \LaTeX.
+Held-out table {k + 1}: a table typeset by \LaTeX{{}} with rules above, below and under its header only.
 
 \begin{{tabular}}{{rlrrrc}}
-\toprule
+\hline
  & & \multicolumn{{3}}{{c}}{{{table["group"]}}} & \\
-\cmidrule(lr){{3-5}}
+\cline{{3-5}}
 {" & ".join(header)} \\
-\midrule
+\hline
 {body}
-\bottomrule
+\hline
 \end{{tabular}}
 
 Some text after the table, to end the page.
