@@ -751,14 +751,18 @@ def _merge_boxes(boxes: Iterable[Box]) -> list[Box]:
     return out
 
 
-#: Two candidate boxes one above the other, at most this far apart (points) and sharing this
-#: share of the narrower one's width, are one table (column headings set apart from the body).
+#: A short candidate box (column headings, at most this tall) right above a taller one, at most
+#: this far apart (points) and sharing this share of the narrower one's width, is the same table
+#: (headings set apart from the body). Two tables set one above the other are not joined.
+STACKED_HEADINGS = 60.0
 STACKED_GAP = 14.0
 STACKED_OVERLAP = 0.6
 
 
 def _stacked(a: Box, b: Box) -> bool:
     upper, lower = (a, b) if a.y0 <= b.y0 else (b, a)
+    if upper.height > STACKED_HEADINGS or upper.height >= lower.height:
+        return False
     gap = lower.y0 - upper.y1
     shared = min(a.x1, b.x1) - max(a.x0, b.x0)
     return 0 <= gap <= STACKED_GAP and shared >= STACKED_OVERLAP * min(a.width, b.width)
