@@ -54,6 +54,8 @@ BLOCKS = {
 }
 SKIPPED = {"Figure", "Formula", "Artifact"}
 TABLE_PARTS = {"THead", "TBody", "TFoot"}
+BULLETS = {"•", "◦", "▪", "‣", "-", "–", "*", "·", "o", "§"}
+_ORDERED = re.compile(r"(\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)])\s")
 
 
 @dataclass
@@ -136,22 +138,7 @@ class _Walker:
                 self.tables += 1
             return
         if kind == "LI":
-            label = " ".join(self.text(c) for c in el.children if c.type == "Lbl")
-            body_parts = [self.mcid_text(el.page_number, m) for m in el.mcids or ()]
-            nested = []
-            for c in el.children:
-                if c.type == "Lbl":
-                    continue
-                if _holds_list(c):
-                    nested.append(c)
-                else:
-                    body_parts.append(self.text(c))
-            marker = label if re.fullmatch(r"\(?\w{1,3}[.)]", label) else "-"
-            body = " ".join(p for p in body_parts if p)
-            if body or label:
-                self.blocks.append("  " * list_depth + f"{marker} {body}".rstrip())
-            for c in nested:
-                self.walk(c, sect_depth, list_depth + 1)
+            self.item(el, sect_depth, list_depth)
             return
         if kind in SKIPPED and not el.actual_text:
             return
@@ -175,6 +162,39 @@ class _Walker:
             self.walk(c, sect_depth + (kind == "Sect"), list_depth)
         if any(pending):
             self.blocks.append(" ".join(p for p in pending if p))
+
+    def item(self, el: Any, sect_depth: int, list_depth: int) -> None:
+        """A list item: its label and body on one ``-`` (or ``1.``, ``a)``) line, its nested lists
+        below it, one level deeper."""
+        label = " ".join(self.text(c) for c in el.children if c.type == "Lbl")
+        body: list[str] = [self.mcid_text(el.page_number, m) for m in el.mcids or ()]
+        nested: list[Any] = []
+
+        def absorb(node: Any) -> None:
+            if node.type == "L":
+                nested.append(node)
+            elif node.type == "LBody" and any(c.type == "L" for c in node.children):
+                body.extend(self.mcid_text(node.page_number, m) for m in node.mcids or ())
+                for c in node.children:
+                    absorb(c)
+            else:
+                body.append(self.text(node))
+
+        for c in el.children:
+            if c.type != "Lbl":
+                absorb(c)
+        text = " ".join(p for p in body if p)
+        printed = _ORDERED.match(text)
+        if _ORDERED.fullmatch(label + " "):
+            marker = label
+        elif not label and printed:  # the number is printed in the body (no Lbl element)
+            marker, text = printed.group(1), text[printed.end() :]
+        else:
+            marker, text = "-", " ".join(p for p in (label if label not in BULLETS else "", text) if p)
+        if text or label:
+            self.blocks.append("  " * list_depth + f"{marker} {text}".rstrip())
+        for c in nested:
+            self.walk(c, sect_depth, list_depth + 1)
 
     def table(self, el: Any) -> str:
         rows = []
@@ -201,10 +221,6 @@ def _rows(el: Any) -> Iterator[Any]:
             yield c
         elif c.type in TABLE_PARTS:
             yield from _rows(c)
-
-
-def _holds_list(el: Any) -> bool:
-    return el.type == "L" or (el.type == "LBody" and any(c.type == "L" for c in el.children))
 
 
 def _lacks_page(el: Any) -> bool:

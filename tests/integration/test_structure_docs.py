@@ -84,6 +84,8 @@ def test_tagged_truth_reads_the_structure_tree(corpus: Path) -> None:
     assert [(h.level, h.text) for h in sm.headings(truth.markdown)][:2] == [(1, "Titre 1"), (2, "Titre 2")]
     assert truth.tables == 1 and "<table>" in truth.markdown
     assert "Encore du contenu!" in truth.markdown
+    lines = truth.markdown.split("\n")
+    assert "2. Énumération 2" in lines and "  a) Énumération imbriquée" in lines  # nested under its item
     assert not tagged.is_tagged(corpus / "pdfplumber/pdfs/hello_structure.pdf")
 
 
