@@ -41,7 +41,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-GENERATOR_VERSION = "3"
+GENERATOR_VERSION = "4"
 
 # ---------------------------------------------------------------------------------------------
 # Blocks
@@ -1005,7 +1005,12 @@ def typeset_reportlab(doc: Document, pdf: Path, work: Path) -> None:
         if page > 1:
             canvas.drawString(margin, height - margin * 0.6, doc.short_title)
             canvas.line(margin, height - margin * 0.6 - 3, width - margin, height - margin * 0.6 - 3)
-        if notes and page == 1:  # footnote documents are one page (checked after the build)
+        canvas.restoreState()
+
+    def footnotes(canvas, template) -> None:  # type: ignore[no-untyped-def]
+        # Drawn when the page's body is done, as typesetters do (LaTeX's output routine too).
+        if notes and canvas.getPageNumber() == 1:  # footnote documents are one page (checked)
+            canvas.saveState()
             y = margin + notes_room - 0.4 * cm
             canvas.line(margin, y + 0.2 * cm, margin + 4 * cm, y + 0.2 * cm)
             for p in notes:
@@ -1013,15 +1018,15 @@ def typeset_reportlab(doc: Document, pdf: Path, work: Path) -> None:
                 _, h = para.wrap(width - 2 * margin, notes_room)
                 para.drawOn(canvas, margin, y - h)
                 y -= h + 2
-        canvas.restoreState()
+            canvas.restoreState()
 
     top = height - margin
     first = [Frame(margin, top - title_h, width - 2 * margin, title_h, id="title"), *columns(top - title_h, "c")]
     template = BaseDocTemplate(str(pdf), pagesize=A4, title=doc.title, author="pdfcore benchmark")
     template.addPageTemplates(
         [
-            PageTemplate(id="first", frames=first, onPage=furniture),
-            PageTemplate(id="later", frames=columns(top, "l"), onPage=furniture),
+            PageTemplate(id="first", frames=first, onPage=furniture, onPageEnd=footnotes),
+            PageTemplate(id="later", frames=columns(top, "l"), onPage=furniture, onPageEnd=footnotes),
         ]
     )
 
