@@ -1,27 +1,36 @@
-"""OCR benchmark: character error rate and seconds per page for each installed OCR engine.
+"""OCR benchmark: each installed OCR engine's accuracy, and OCR through pdfcore beside the engine alone.
 
-Two sets of pages, each rendered with pypdfium2 at the engine's ``preferred_dpi`` (capped at
-16 Mpx) and recognised with ``languages=("eng",)``, the default configuration:
+Parts (``--parts``, default all):
 
-(a) scans from the corpus (``ocrmypdf/resources``), compared with hand transcriptions kept in
-    ``benchmarks/ocr_truth/`` (the corpus has no text ground truth for them). The LinnSequencer
-    flyer appears as a clean JBIG2 scan, a skewed scan, a poster-size page and upright page 1 of
-    ``cardinal.pdf``; ``francais.pdf`` is a French pangram full of diacritics. Pages 2-4 of
-    ``cardinal.pdf`` are the flyer turned 90/180/270 degrees: reported apart, as a limitation
-    (no engine here corrects page orientation), and left out of the totals.
-(b) born-digital pages with a good text layer, rasterised and compared with that text layer.
+``cer``       the engine's own reading (``recognize``) of pages rendered with pypdfium2 at its
+              ``preferred_dpi`` (capped at 16 Mpx), languages ``eng``: (a) scans from the corpus
+              (``ocrmypdf/resources``) against hand transcriptions in ``benchmarks/ocr_truth/`` (the
+              LinnSequencer flyer as a clean JBIG2 scan, a skewed scan, a poster-size page and upright
+              page 1 of ``cardinal.pdf``; ``francais.pdf``, a French pangram full of diacritics); (b)
+              born-digital pages against their own text layer. Pages 2-4 of ``cardinal.pdf`` (the
+              flyer turned 90/180/270 degrees) are read here as they are, reported apart and left
+              out of the totals: orientation is pdfcore's work, measured by ``rotation``.
+``order``     DEV scans (``benchmarks/ocr_pipeline.py``: born-digital two- and three-column pages
+              rendered at 300 dpi into image-only PDFs; truth = pdfcore's native text of the page in
+              reading order): similarity of pdfcore's OCR text, and of the engine's own text output
+              on the same render, to the truth.
+``rotation``  the flyer (cardinal.pdf) and two DEV pages shown turned 90/180/270 degrees, read
+              through pdfcore: CER beside the same page upright.
+``speed``     time per page through pdfcore (one ``read_pages(ocr=True)`` call per page, on a started
+              core, the page never seen before) beside the engine alone on the same render (Tesseract's
+              CLI with ``OMP_THREAD_LIMIT=1``, RapidOCR's and EasyOCR's Python call with one thread),
+              alternating rounds, medians; the ratio is taken in the same run.
+``parallel``  one call reading four pages, with the default engine workers and with one.
 
 CER = Levenshtein distance / reference length, on NFKC text with control characters dropped and
-whitespace runs collapsed to one space (so line breaks and reading order still count). Totals
-are character-weighted (sum of edits / sum of reference characters). Seconds are wall time of
-``recognize`` only (PNG decode included, rendering and model loading excluded; loading is
-reported separately). EasyOCR takes about a minute per page on two cores, so by default it reads
-only a subset (``--easyocr-pages``); totals on that subset are given for every engine.
+whitespace runs collapsed (so line breaks and reading order still count). Totals are
+character-weighted. EasyOCR takes minutes per page on one core, so by default it reads only a
+few pages in each part (``--easyocr-pages``).
 
 Usage::
 
-    python benchmarks/bench_ocr.py [--engines tesseract,rapidocr,easyocr] [--easyocr-pages N|all]
-                                   [--quick] [--json PATH] [--no-doc]
+    python benchmarks/bench_ocr.py [--engines tesseract,rapidocr,easyocr] [--parts cer,order,rotation,speed,parallel]
+                                   [--easyocr-pages N|all] [--rounds 3] [--quick] [--json PATH] [--no-doc]
 
 Results go to stdout and, unless ``--no-doc``, replace the ``## OCR`` section of
 ``docs/benchmarks.md`` (other sections are left as they are). Progress goes to stderr.
@@ -42,8 +51,9 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+for _path in (REPO, REPO / "benchmarks"):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
 
 CORPUS = Path(os.environ.get("PDFCORE_CORPUS", REPO.parent / "shared" / "corpus")).resolve()
 TRUTH = REPO / "benchmarks" / "ocr_truth"
@@ -317,23 +327,19 @@ def recommend(runs: list[EngineRun]) -> tuple[list[str], str]:
     return [r.engine for r in order], why
 
 
-def report(runs: list[EngineRun], cases: list[PageCase], env: dict[str, Any], command: str) -> str:
+def report_cer(runs: list[EngineRun], cases: list[PageCase]) -> list[str]:
     engines = [r.engine for r in runs if not r.unavailable]
-    lines = ["## OCR", ""]
-    lines.append(
-        f"Measured {env['date']} on {env['cpus']} CPUs ({env['machine']}, Python {env['python']}), shared machine: "
-        f"load average {env['load_start']} at start, {env['load_end']} at the end. Command: `{command}`."
-    )
-    lines.append("")
+    lines = ["### Accuracy of each engine's own reading", ""]
     lines.append(
         "CER = Levenshtein distance / reference characters on NFKC text with whitespace runs collapsed "
-        "(reading order counts); totals are character-weighted. Seconds: `recognize` wall time per page, "
-        "model loading excluded. Pages rendered with pypdfium2 at each engine's `preferred_dpi` "
+        "(reading order counts); totals are character-weighted. Seconds: `recognize` wall time per page "
+        "(one thread), model loading excluded. Pages rendered with pypdfium2 at each engine's `preferred_dpi` "
         f"(capped at {MAX_PIXELS // 1_000_000} Mpx), languages `eng`. Scanned pages are compared with hand "
         "transcriptions (`benchmarks/ocr_truth/`), born-digital pages with their own text layer. "
-        "Pages 2-4 of `cardinal.pdf` are the flyer turned 90/180/270 degrees: no engine here corrects page "
-        "orientation, so they are reported apart and left out of the totals and the ranking. EasyOCR reads "
-        f"only the first `--easyocr-pages` (default 4) of: {', '.join(EASYOCR_ORDER)}."
+        "Pages 2-4 of `cardinal.pdf` are the flyer turned 90/180/270 degrees, read here as they are (the engine "
+        "alone does not turn them): reported apart and left out of the totals and the ranking; pdfcore reads "
+        "them upright (see Orientation). EasyOCR reads "
+        f"only the first `--easyocr-pages` of: {', '.join(EASYOCR_ORDER)}."
     )
     lines.append("")
     for r in runs:
@@ -370,7 +376,7 @@ def report(runs: list[EngineRun], cases: list[PageCase], env: dict[str, Any], co
         ("scanned (upright)", all_keys, {"scanned"}),
         ("born-digital", all_keys, {"born-digital"}),
         ("scanned + born-digital", all_keys, {"scanned", "born-digital"}),
-        ("rotated (limitation)", all_keys, {"rotated"}),
+        ("rotated, read as they are", all_keys, {"rotated"}),
     ]
     if easy_keys and len(easy_keys) < len(all_keys):
         subsets.append(("pages EasyOCR read", easy_keys, {"scanned", "born-digital"}))
@@ -394,7 +400,7 @@ def report(runs: list[EngineRun], cases: list[PageCase], env: dict[str, Any], co
             f"pages is {cer_best:.4f}: it {verdict} the target CER <= {REQUIRED_DEFAULT_CER}."
         )
     lines.append("")
-    return "\n".join(lines)
+    return lines
 
 
 def write_section(section: str, path: Path = DOC) -> None:
@@ -415,14 +421,170 @@ def write_section(section: str, path: Path = DOC) -> None:
     path.write_text("\n".join(lines).rstrip("\n") + "\n", encoding="utf-8")
 
 
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else float("nan")
+
+
+def report_pipeline(runs: list[Any]) -> list[str]:
+    """The order, orientation, speed and parallel tables (``ocr_pipeline.PipelineRun`` each)."""
+    from ocr_pipeline import SCAN_DPI
+
+    lines: list[str] = []
+    usable = [r for r in runs if not r.unavailable]
+    for r in runs:
+        if r.unavailable:
+            lines += [f"- {r.engine}: not run through pdfcore ({r.unavailable})", ""]
+    ordered = [r for r in usable if r.order]
+    if ordered:
+        lines += ["### Reading order of multi-column scans", ""]
+        lines.append(
+            f"DEV scans: born-digital pages of two and three columns rendered at {SCAN_DPI} dpi (grey) into "
+            "image-only PDFs; the truth is pdfcore's native text of the page in reading order (running heads kept). "
+            "Similarity = difflib ratio of the whitespace-collapsed texts (1.0: the same characters in the same "
+            "order; two columns read line by line across score far lower than misread characters). *pdfcore* is "
+            "`read_pages(ocr=True)`; *alone* is the engine's own text output on the same render: "
+            + "; ".join(f"{r.engine}: {r.bare}" for r in ordered)
+            + "."
+        )
+        lines.append("")
+        keys = [row.key for row in ordered[0].order]
+        lines.append(
+            "| page | columns | " + " | ".join(f"{r.engine} pdfcore | {r.engine} alone" for r in ordered) + " |"
+        )
+        lines.append("|---|---|" + "---|---|" * len(ordered))
+        for key in keys:
+            cells = []
+            columns = "?"
+            for r in ordered:
+                row = next((x for x in r.order if x.key == key), None)
+                if row is None:
+                    cells += ["—", "—"]
+                    continue
+                columns = str(row.columns)
+                cells += [f"{row.pdfcore:.3f}", f"{row.engine_own:.3f}"]
+            lines.append(f"| {key} | {columns} | " + " | ".join(cells) + " |")
+        for label, cols in (("mean, two columns", 2), ("mean, three columns", 3), ("lowest", 0)):
+            cells = []
+            for r in ordered:
+                rows = [x for x in r.order if cols == 0 or x.columns == cols]
+                if not rows:
+                    cells += ["—", "—"]
+                elif cols:
+                    cells += [f"{_mean([x.pdfcore for x in rows]):.3f}", f"{_mean([x.engine_own for x in rows]):.3f}"]
+                else:
+                    cells += [f"{min(x.pdfcore for x in rows):.3f}", f"{min(x.engine_own for x in rows):.3f}"]
+            lines.append(f"| {label} | | " + " | ".join(cells) + " |")
+        lines.append("")
+    rotated = [r for r in usable if r.rotation]
+    if rotated:
+        lines += ["### Orientation", ""]
+        lines.append(
+            "The flyer (`cardinal.pdf` page 1 upright, pages 2-4 turned 90/180/270 degrees; hand transcription) and "
+            "two DEV pages shown turned, read through pdfcore: CER of each against its truth, beside the same page "
+            "upright (CER here includes reading order, as above). *read turned* is the turn pdfcore read the page "
+            "with (the report's `turned`), *readings* how many recognitions it took."
+        )
+        lines.append("")
+        lines.append(
+            "| page | shown turned | "
+            + " | ".join(f"{r.engine} CER | {r.engine} vs upright | {r.engine} read turned, readings" for r in rotated)
+            + " |"
+        )
+        lines.append("|---|---|" + "---|---|---|" * len(rotated))
+        for key in [row.key for row in rotated[0].rotation]:
+            cells = []
+            turned = "?"
+            for r in rotated:
+                row = next((x for x in r.rotation if x.key == key), None)
+                if row is None:
+                    cells += ["—", "—", "—"]
+                    continue
+                turned = str(row.turned)
+                flag = " (low confidence)" if row.low_confidence else ""
+                cells += [
+                    f"{row.cer:.4f}{flag}",
+                    f"{row.cer - row.upright_cer:+.4f}",
+                    f"{row.turned_back}, {row.readings}",
+                ]
+            lines.append(f"| {key} | {turned} | " + " | ".join(cells) + " |")
+        worst = {r.engine: max((x.cer - x.upright_cer for x in r.rotation if x.turned), default=0.0) for r in rotated}
+        lines.append("")
+        lines.append(
+            "Largest CER difference between a turned page and the same page upright: "
+            + ", ".join(f"{e} {v:+.4f}" for e, v in worst.items())
+            + "."
+        )
+        lines.append("")
+    timed = [r for r in usable if r.speed]
+    if timed:
+        lines += ["### Speed", ""]
+        lines.append(
+            "One `read_pages(ocr=True)` call per page on a started core (OCR workers booted, engines loaded), each "
+            "page a document no cache has seen: *pdfcore call* is the call's wall time (native extraction, render "
+            "at the engine's preferred dpi, recognition, finishing, caching), *page* the report's time for the "
+            "page (render, recognition, finishing). *alone* is the engine on its own on the same render, one "
+            "thread. Rounds alternate pdfcore and the engine alone; medians."
+        )
+        lines.append("")
+        lines.append("| engine | page | pdfcore call s | page s | alone s | call / alone | rounds |")
+        lines.append("|---|---|---|---|---|---|---|")
+        for r in timed:
+            for row in r.speed:
+                lines.append(
+                    f"| {r.engine} | {row.key} | {row.pdfcore_call:.2f} | {row.pdfcore_page:.2f} | {row.bare:.2f} | "
+                    f"{row.pdfcore_call / row.bare:.2f}x | {row.rounds} |"
+                )
+        lines.append("")
+        lines.append(
+            "Per engine, all pages (sum of medians): "
+            + "; ".join(
+                f"{r.engine} {sum(x.pdfcore_call for x in r.speed) / sum(x.bare for x in r.speed):.2f}x its time alone"
+                for r in timed
+            )
+            + "."
+        )
+        lines.append("")
+    parallel = [r for r in usable if r.parallel]
+    if parallel:
+        lines += ["### Several pages in one call", ""]
+        lines.append(
+            "One `read_pages(pages='1-4', ocr=True)` call on four DEV pages, with the default engine workers "
+            "(one per core) and with `PDFCORE_WORKERS=1`; *pages at once* is the report's `pages_at_once`."
+        )
+        lines.append("")
+        lines.append("| engine | pages | wall s, default workers | pages at once | wall s, one worker | speed-up |")
+        lines.append("|---|---|---|---|---|---|")
+        for r in parallel:
+            p = r.parallel
+            lines.append(
+                f"| {r.engine} | {p.pages} | {p.wall_all_workers:.1f} | {p.pages_at_once} | {p.wall_one_worker:.1f} | "
+                f"{p.wall_one_worker / p.wall_all_workers:.2f}x |"
+            )
+        lines.append("")
+    return lines
+
+
+def _commit() -> str:
+    import subprocess
+
+    def git(*cmd: str) -> str:
+        return subprocess.run(["git", *cmd], cwd=REPO, capture_output=True, text=True).stdout.strip()
+
+    commit = git("rev-parse", "--short", "HEAD") or "unknown"
+    return commit + (" (with changes)" if git("status", "--porcelain", "--untracked-files=no") else "")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--engines", default="tesseract,rapidocr,easyocr")
-    parser.add_argument("--easyocr-pages", default="4", help="how many pages EasyOCR reads (or 'all')")
-    parser.add_argument("--quick", action="store_true", help=f"only {', '.join(QUICK)}")
+    parser.add_argument("--parts", default="cer,order,rotation,speed,parallel")
+    parser.add_argument("--easyocr-pages", default="2", help="how many pages EasyOCR reads in each part (or 'all')")
+    parser.add_argument("--rounds", type=int, default=3, help="timed rounds per page (speed)")
+    parser.add_argument("--quick", action="store_true", help=f"cer: only {', '.join(QUICK)}")
     parser.add_argument("--json", type=Path, help="also write the raw measurements here")
     parser.add_argument("--no-doc", action="store_true", help="do not update docs/benchmarks.md")
     args = parser.parse_args(argv)
+    parts = {p.strip() for p in args.parts.split(",") if p.strip()}
 
     if not (CORPUS / "MANIFEST.tsv").exists():
         log(f"corpus not found at {CORPUS} (set PDFCORE_CORPUS)")
@@ -430,27 +592,69 @@ def main(argv: list[str] | None = None) -> int:
     cases = [c for c in CASES if not args.quick or c.key in QUICK]
     refs = {c.key: reference(c) for c in cases}
     env = {
-        "date": time.strftime("%Y-%m-%d"),
+        "date": time.strftime("%Y-%m-%d %H:%M"),
+        "commit": _commit(),
         "cpus": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
         "machine": platform.machine(),
         "python": platform.python_version(),
         "load_start": " ".join(f"{x:.2f}" for x in os.getloadavg()),
     }
+    engines = [n.strip() for n in args.engines.split(",") if n.strip()]
     runs: list[EngineRun] = []
-    for name in [n.strip() for n in args.engines.split(",") if n.strip()]:
-        chosen = cases
-        if name == "easyocr" and args.easyocr_pages != "all":
-            wanted = [k for k in EASYOCR_ORDER if k in {c.key for c in cases}][: int(args.easyocr_pages)]
-            chosen = [c for c in cases if c.key in wanted]
-        runs.append(run_engine(name, chosen, refs))
+    pipeline: list[Any] = []
+    if parts & {"order", "rotation", "speed", "parallel"}:
+        import ocr_pipeline
+
+        with ocr_pipeline.temporary_folder() as tmp:
+            folder = Path(tmp)
+            log("building the DEV scans")
+            flagged = {"extraction": {"running_heads": "flag"}}  # a one-page scan has no running heads to learn
+            with ocr_pipeline.started_core("none", folder / "truth", flagged) as truth_core:
+                scans = ocr_pipeline.build_scans(folder, truth_core)
+            for name in engines:
+                limit = None if name != "easyocr" or args.easyocr_pages == "all" else int(args.easyocr_pages)
+                log(f"{name}: through pdfcore ({', '.join(sorted(parts - {'cer'}))})")
+                pipeline.append(
+                    ocr_pipeline.run_pipeline(
+                        name,
+                        parts,
+                        scans,
+                        folder,
+                        levenshtein,
+                        rounds=args.rounds if name != "easyocr" else 1,
+                        limit=limit,
+                    )
+                )
+    if "cer" in parts:
+        for name in engines:
+            chosen = cases
+            if name == "easyocr" and args.easyocr_pages != "all":
+                wanted = [k for k in EASYOCR_ORDER if k in {c.key for c in cases}][: int(args.easyocr_pages)]
+                chosen = [c for c in cases if c.key in wanted]
+            runs.append(run_engine(name, chosen, refs))
     env["load_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     command = "python benchmarks/bench_ocr.py" + (
         "" if argv is None and len(sys.argv) < 2 else " " + " ".join(argv or sys.argv[1:])
     )
-    section = report(runs, cases, env, command)
+    lines = ["## OCR", ""]
+    lines.append(
+        f"Measured {env['date']} at commit {env['commit']} on {env['cpus']} CPUs ({env['machine']}, Python "
+        f"{env['python']}), shared machine: load average {env['load_start']} at start, {env['load_end']} at the "
+        f"end. Command: `{command}`."
+    )
+    lines.append("")
+    lines += report_pipeline(pipeline)
+    if runs:
+        lines += report_cer(runs, cases)
+    section = "\n".join(lines)
     print(section)
     if args.json:
-        args.json.write_text(json.dumps({"env": env, "runs": [asdict(r) for r in runs]}, indent=2), encoding="utf-8")
+        args.json.write_text(
+            json.dumps(
+                {"env": env, "runs": [asdict(r) for r in runs], "pipeline": [asdict(r) for r in pipeline]}, indent=2
+            ),
+            encoding="utf-8",
+        )
     if not args.no_doc:
         write_section(section)
         log(f"wrote the OCR section of {DOC}")

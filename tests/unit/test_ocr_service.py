@@ -263,3 +263,31 @@ def test_words_of_one_line_share_its_box() -> None:
     lines = lines_of(words, 0.5)
     assert [ln.text for ln in lines] == ["a", "b c"]
     assert lines[1].bbox == Box(150.0, 0.0, 175.0, 5.0)
+
+
+def test_a_paragraph_stays_one_block_whatever_its_lines_reach(tmp_path: Path) -> None:
+    # Recognised boxes reach from the tallest letter to the lowest: a line without descenders
+    # ("causal relations are also more difficult in social") or a short last line ("programs.")
+    # is lower than its neighbours, but set in the same font. A heading is taller.
+    def line(text: str, y: float, height: float) -> list[tuple[str, Box]]:
+        return [(w, Box(b.x0, y * PX, b.x1, (y + height) * PX)) for w, b in _line(text, 72, y)]
+
+    rows = [line("A Heading Set Large Above The Text", 60, 16)]
+    body = [
+        ("the first line of the paragraph with descenders", 10),
+        ("causal relations are also more difficult in social", 7.6),
+        ("another line reaching both up and down properly", 10),
+        ("programs.", 6.5),
+    ]
+    rows += [line(text, 84 + 12 * i, h) for i, (text, h) in enumerate(body)]
+    engine = FakeOcrEngine(words_from_lines(rows))
+    core, service, source, facts = setup(tmp_path, engine)
+    try:
+        service.run(source, facts, [0])
+        page = page_text(core, source, facts)
+        assert [len(b.lines) for b in page.blocks] == [1, 4], page.text
+        heading, first = page.blocks[0].lines[0], page.blocks[1].lines[0]
+        assert heading.font_size > first.font_size
+        assert {ln.font_size for ln in page.blocks[1].lines} == {first.font_size}
+    finally:
+        core.close()
