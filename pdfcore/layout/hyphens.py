@@ -121,14 +121,16 @@ def vocabulary(texts: Iterable[str]) -> frozenset[str]:
 class Lexicon:
     """The words a page's broken words are checked against: the document's (learnt from its
     sample pages, see :mod:`pdfcore.services.profile`) and the page's own, looked up in its text
-    (built on the first look-up: most pages need none)."""
+    (``text``, or its ``lines`` joined on the first look-up: most pages need none)."""
 
     __slots__ = ("_lines", "_text", "words")
 
-    def __init__(self, words: frozenset[str] = frozenset(), lines: Sequence[TextLine] = ()) -> None:
+    def __init__(
+        self, words: frozenset[str] = frozenset(), lines: Sequence[TextLine] = (), *, text: str | None = None
+    ) -> None:
         self.words = words
         self._lines = lines
-        self._text: str | None = None
+        self._text: str | None = None if text is None else text.lower().replace("\u2010", "-")
 
     def knows(self, word: str) -> bool:
         """Whether ``word`` (lowercased) is a word of the document or, whole, of the page."""

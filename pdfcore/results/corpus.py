@@ -85,6 +85,8 @@ class CorpusMatch:
     semantic_score: float | None = opt()
     low_confidence: bool | None = opt()
     label: str | None = opt()
+    #: The match runs on to this page (in the sentence or word the page break cut).
+    end_page: int | None = opt()
 
 
 @frozen

@@ -22,6 +22,9 @@ class QuoteMatch:
     bbox: Box | None = opt()
     clip: Clip | None = opt()
     page_rect: Box | None = opt()
+    #: The passage runs over a page break and ends on this page: ``end`` is an offset into its
+    #: text, ``text`` both parts (a line break between them), the box the part on ``page``.
+    end_page: int | None = opt()
 
 
 @frozen
@@ -42,6 +45,9 @@ class QuoteResult:
     bbox: Box | None = opt()
     clip: Clip | None = opt()
     page_rect: Box | None = opt()
+    #: The passage runs over a page break and ends on this page (``end`` is an offset into its
+    #: text; ``matched_text`` holds both parts, a line break between them).
+    end_page: int | None = opt()
     #: Other exact occurrences (other places or pages).
     also_found: tuple[QuoteMatch, ...] | None = opt()
     note: str | None = opt()

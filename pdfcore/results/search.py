@@ -30,6 +30,9 @@ class SearchMatch:
     semantic_score: float | None = opt()
     low_confidence: bool | None = opt()
     ref: str | None = opt()
+    #: The match runs on to this page: it is in the sentence (or word) the page break cut, and
+    #: the excerpt reads on into the next page (``position`` is still on ``page``).
+    end_page: int | None = opt()
 
 
 @frozen

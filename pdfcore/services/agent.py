@@ -16,7 +16,7 @@ from pdfcore.geometry import parse_clip, to_clip
 from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, PageText
 from pdfcore.results.agent import Place, RenderedView, ViewResult
 from pdfcore.services.places import RefBook, collapse, regions
-from pdfcore.services.search import keyword_outcome, parse_query
+from pdfcore.services.search import keyword_outcome, page_texts, parse_query
 from pdfcore.structure import figure_boxes, page_comment
 
 BODY_CHARS = 30_000
@@ -248,7 +248,8 @@ class AgentSurface:
             store = search.ensure_indexed(source, facts)
             digest = source.fingerprint.sha256
             limit = max(1, facts.page_count)
-            outcome, relaxed = keyword_outcome(store, digest, parsed, pages=scope, limit=limit)
+            texts = page_texts(core.documents, source, facts)
+            outcome, relaxed = keyword_outcome(store, digest, parsed, pages=scope, limit=limit, texts=texts)
             if relaxed:
                 notes.append("No page contains every word; showing places with any of them.")
             spans_by_page = [(h.page, h.spans) for h in outcome.hits]

@@ -19,7 +19,7 @@ from typing import Any
 from attrs import frozen
 
 from pdfcore.errors import InvalidArgument, PdfcoreError
-from pdfcore.models import DocumentSource, Fingerprint, WarmJob, WarmOutcome
+from pdfcore.models import DocumentSource, Fingerprint, KeywordOutcome, WarmJob, WarmOutcome
 from pdfcore.results.corpus import (
     CorpusMatch,
     CorpusSearchResult,
@@ -406,6 +406,14 @@ class CorpusService:
 
     # -- search ----------------------------------------------------------------------------
 
+    def _without_repeats(self, outcome: KeywordOutcome, source: DocumentSource) -> KeywordOutcome:
+        """A document's keyword outcome without the hits only found where a page runs on into a
+        next page that matches by itself (see :func:`pdfcore.services.search.without_run_on_repeats`)."""
+        from pdfcore.services.search import page_texts, without_run_on_repeats
+
+        facts, _ = self.core.documents.facts(source)
+        return without_run_on_repeats(outcome, page_texts(self.core.documents, source, facts))
+
     def search(
         self,
         paths: str | Sequence[str],
@@ -418,7 +426,7 @@ class CorpusService:
         budget_seconds: object = 45,
         recursive: bool = False,
     ) -> CorpusSearchResult:
-        from pdfcore.services.search import fuse_ranks, paragraph, parse_query, relaxed_query, snippet
+        from pdfcore.services.search import fuse_ranks, paragraph, parse_query, relaxed_query, run_on_match, snippet
 
         if mode not in ("auto", "keyword", "semantic"):
             raise InvalidArgument("mode must be one of auto, keyword, semantic.")
@@ -466,6 +474,7 @@ class CorpusService:
         if mode in ("auto", "keyword") and store is not None:
             many = store.search_keyword_many(list(by_digest), parsed, limit=top_k)
             for digest, out in many.items():
+                out = self._without_repeats(out, by_digest[digest][1])
                 kw_lists[digest] = [(h.page, h.score) for h in out.hits]
                 doc_counts[digest] = min(top_k, len(out.page_match_counts))
         relaxed = False
@@ -474,6 +483,7 @@ class CorpusService:
             # No page of any document has every term: pages with any, ranked (as in pdf_search).
             ranked_by = relaxed_query(parsed)
             for digest, out in store.search_keyword_many(list(by_digest), ranked_by, limit=top_k).items():
+                out = self._without_repeats(out, by_digest[digest][1])
                 kw_lists[digest] = [(h.page, h.score) for h in out.hits]
                 doc_counts[digest] = min(top_k, len(out.page_match_counts))
             relaxed = bool(kw_lists)
@@ -516,10 +526,15 @@ class CorpusService:
             page = self.core.documents.pages(src, [page_no], facts).pages[page_no]
             info = facts.pages[page_no]
             sem = sem_scores.get((digest, page_no))
+            end_page: int | None = None
             if (digest, page_no) in kw_pages:
                 out = store.search_keyword(digest, ranked_by, pages=[page_no], limit=1) if store is not None else None
                 spans = out.hits[0].spans if out is not None and out.hits else ()
-                if excerpt_style == "paragraph" and spans:
+                run_on = run_on_match(self.core.documents, src, facts, page, spans, context_chars)
+                if run_on is not None:
+                    text, pos, _ = run_on
+                    end_page = page_no + 2
+                elif excerpt_style == "paragraph" and spans:
                     text, pos, _b, _c = paragraph(page, spans, info.width, info.height)
                 else:
                     text, pos = "", spans[0][0] if spans else 0
@@ -546,6 +561,7 @@ class CorpusService:
                     hidden_text=bool(page.hidden),
                     semantic_score=round(sem[0], 4) if (use_semantic and sem) else (0.0 if use_semantic else None),
                     low_confidence=low if use_semantic else None,
+                    end_page=end_page,
                 )
             )
         counts_named = {by_digest[d][0].path: n for d, n in sorted(doc_counts.items(), key=lambda kv: -kv[1])}

@@ -45,7 +45,11 @@ def _line_starts(block: TextBlock, block_text: str) -> list[tuple[int, Box, str]
 
 
 def locate(page: PageText, start: int, end: int) -> tuple[tuple[int, int], Box, str]:
-    """(place key, box, line text) of a character span of ``page.text``."""
+    """(place key, box, line text) of a character span of ``page.text``. A span past the text's
+    end (a match the keyword index found where the page runs on into the next, see
+    :mod:`pdfcore.services.seams`) is placed at the page's last line, where it starts."""
+    if page.text and start >= len(page.text):
+        start = len(page.text) - 1
     for b_start, b_end, idx in block_offsets(page):
         if b_start <= start < b_end or (start == b_end and idx == len(page.blocks) - 1):
             block = page.blocks[idx]

@@ -6,7 +6,14 @@ hyphenated at a line end matches the whole word), and whitespace (so line breaks
 the spacing errors of PDF text extraction do not matter) are all ignored. Punctuation and letters
 are not.
 
-- ``exact``: the normalised quote occurs in the normalised page text.
+Footnote reference marks are ignored too: one to three digits right after a lowercase letter,
+or after punctuation that follows a letter, and before a space (``Bill,2 and``, ``parody.3 The``),
+in the quote and in the page alike (so a quote with or without them matches; numbers such as
+``1,000`` or ``B12`` are kept).
+
+- ``exact``: the normalised quote occurs in the normalised page text, or across a page break
+  (the end of one page's text and the start of the next's, read as one: a sentence or a word
+  the break cut); then ``end_page`` names the page it ends on and ``end`` is an offset there.
 - ``fuzzy``: no exact occurrence, but a passage of a page is similar: the best window's
   similarity (``difflib`` ratio over the normalised characters: 2 x matched / total) is at least
   :data:`FUZZY_THRESHOLD`. Measured on corpus sentences of 10-35 words: one changed word scores
@@ -155,15 +162,45 @@ def _norm_char(ch: str) -> str:
     return out
 
 
+#: Digit runs a footnote mark may be (checked further by :func:`_footnote_marks`).
+_DIGITS_BEFORE_SPACE = re.compile(r"(?<!\d)\d{1,3}(?=\s|$)")
+_MARK_AFTER = ".,;:!?)]\"'\u201d\u2019"
+
+
+def _footnote_marks(text: str) -> list[tuple[int, int]]:
+    """Spans of footnote reference marks: 1-3 digits before a space, right after a lowercase
+    letter or after punctuation that follows a letter (``Bill,2 and``)."""
+    out: list[tuple[int, int]] = []
+    for m in _DIGITS_BEFORE_SPACE.finditer(text):
+        a = m.start()
+        if a == 0:
+            continue
+        before = text[a - 1]
+        if before.islower() or (before in _MARK_AFTER and a >= 2 and text[a - 2].isalpha()):
+            out.append((a, m.end()))
+    return out
+
+
 def normalize(text: str) -> str:
     """The comparison form of ``text`` (see the module docstring)."""
     cache = _CHAR_CACHE
+    marks = _footnote_marks(text)
+    if marks:
+        parts, pos = [], 0
+        for a, b in marks:
+            parts.append(text[pos:a])
+            pos = b
+        parts.append(text[pos:])
+        text = "".join(parts)
     return "".join([cache[c] if c in cache else _norm_char(c) for c in text])
 
 
 def offset_map(text: str) -> list[int]:
     """``ends[k]``: the length of ``normalize(text[:k + 1])``; maps normalised offsets back."""
-    return list(accumulate(len(_CHAR_CACHE[c] if c in _CHAR_CACHE else _norm_char(c)) for c in text))
+    lengths = [len(_CHAR_CACHE[c] if c in _CHAR_CACHE else _norm_char(c)) for c in text]
+    for a, b in _footnote_marks(text):
+        lengths[a:b] = [0] * (b - a)
+    return list(accumulate(lengths))
 
 
 def to_original(ends: Sequence[int], start: int, end: int) -> tuple[int, int]:
@@ -185,7 +222,8 @@ class _Hit:
     status: str
     score: float
     nstart: int  # normalised offsets
-    nend: int
+    nend: int  # in the next page's normalised text when ``across`` (a match over a page break)
+    across: bool = False
 
 
 def exact_spans(norm_page: str, norm_quote: str, limit: int = MAX_ALSO_FOUND + 1) -> list[tuple[int, int]]:
@@ -423,6 +461,8 @@ class QuoteService:
                 if exact:
                     break
         if not exact:
+            exact.extend(self._across_breaks(source, facts, scope, norm_quote))
+        if not exact:
             best = best_fuzzy()
             if (best is None or best.score < FUZZY_THRESHOLD) and rest and fuzzy_ok:
                 checked.difference_update(rest)
@@ -464,6 +504,31 @@ class QuoteService:
             coverage_note=coverage,
         )
 
+    def _across_breaks(
+        self, source: DocumentSource, facts: DocumentFacts, scope: Sequence[int], norm_quote: str
+    ) -> list[_Hit]:
+        """Exact occurrences over a page break: the quote starting near the end of a page in
+        ``scope`` and ending at the start of the next page."""
+        n = len(norm_quote)
+        if n < 2:
+            return []
+        digest = source.fingerprint.sha256
+        wanted = sorted(
+            {i for i in scope if i + 1 < facts.page_count} | {i + 1 for i in scope if i + 1 < facts.page_count}
+        )
+        got = self.documents.pages(source, wanted, facts).pages
+        norms = {i: self._normalized(digest, p) for i, p in got.items() if p.text}
+        hits: list[_Hit] = []
+        for i in scope:
+            a, b = norms.get(i), norms.get(i + 1)
+            if not a or not b:
+                continue
+            head, tail = a[-(n - 1) :], b[: n - 1]
+            pos = (head + tail).find(norm_quote)
+            if pos >= 0:
+                hits.append(_Hit(i, "exact", 1.0, len(a) - len(head) + pos, pos + n - len(head), across=True))
+        return hits
+
     def _coverage(self, source: DocumentSource, facts: DocumentFacts, scope: Sequence[int]) -> str | None:
         parts: list[str] = []
         bad = self.documents.unusable_pages(source, facts)
@@ -499,8 +564,9 @@ class QuoteService:
         *,
         quote_note: str | None,
     ) -> QuoteResult:
-        pages = self.documents.pages(source, sorted({h.page for h in hits}), facts).pages
-        matches = [self._match(pages[h.page], facts, h) for h in hits]
+        needed = {h.page for h in hits} | {h.page + 1 for h in hits if h.across}
+        pages = self.documents.pages(source, sorted(needed), facts).pages
+        matches = [self._match(pages[h.page], facts, h, pages.get(h.page + 1) if h.across else None) for h in hits]
         # The occurrence written exactly as quoted (case and all) first, then document order.
         wanted = " ".join(quote.split())
         matches.sort(key=lambda m: (" ".join(m.text.split()) != wanted, m.page, m.start))
@@ -519,25 +585,38 @@ class QuoteService:
             bbox=main.bbox,
             clip=main.clip,
             page_rect=main.page_rect,
+            end_page=main.end_page,
             also_found=also or None,
             note=quote_note,
             coverage_note=coverage,
         )
 
-    def _match(self, page: PageText, facts: DocumentFacts, hit: _Hit) -> QuoteMatch:
+    def _match(self, page: PageText, facts: DocumentFacts, hit: _Hit, next_page: PageText | None = None) -> QuoteMatch:
         ends = offset_map(page.text)
-        start, end = to_original(ends, hit.nstart, hit.nend)
+        end_page: int | None = None
+        if hit.across and next_page is not None:
+            # from the page's normalised offset to its end, then on the next page to ``nend``
+            start, _ = to_original(ends, hit.nstart, max(hit.nstart + 1, ends[-1] if ends else 0))
+            _, end = to_original(offset_map(next_page.text), 0, hit.nend)
+            text = page.text[start:].rstrip() + "\n" + next_page.text[:end].lstrip()
+            box_end = len(page.text)
+            end_page = next_page.index + 1
+        else:
+            start, end = to_original(ends, hit.nstart, hit.nend)
+            text = page.text[start:end]
+            box_end = end
         info = facts.pages[page.index] if page.index < len(facts.pages) else None
         width, height = (info.width, info.height) if info else (612.0, 792.0)
-        box = span_box(page, start, end)
+        box = span_box(page, start, box_end)
         label = info.label if info and info.label and info.label != str(page.index + 1) else None
         return QuoteMatch(
             page=page.index + 1,
+            end_page=end_page,
             status=hit.status,
             score=round(hit.score, 3),
             start=start,
             end=end,
-            text=page.text[start:end],
+            text=text,
             label=label,
             bbox=box,
             clip=to_clip(box, width, height) if box is not None else None,

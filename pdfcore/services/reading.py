@@ -11,10 +11,13 @@ from pdfcore import pagespec, telemetry
 from pdfcore.defaults import DEFAULT_MAX_CHARS, DEFAULT_MAX_CHARS_PER_PAGE
 from pdfcore.errors import InvalidArgument, ResourceLimit
 from pdfcore.geometry import to_clip
+from pdfcore.layout.hyphens import HYPHENS
 from pdfcore.models import Box, DocumentFacts, DocumentSource, PageText
 from pdfcore.results.info import TocItem
 from pdfcore.results.reading import DocumentMap, ImageOut, MapRow, PageOut, ReadAllResult, ReadPagesResult
 from pdfcore.services.documents import DocumentService
+from pdfcore.services.seams import BrokenWord, broken_word
+from pdfcore.services.seams import lexicon as seam_lexicon
 from pdfcore.structure import PageStructure, page_comment, render_page
 
 #: Read formats: the page text (reading order, blocks), or structured Markdown.
@@ -53,6 +56,21 @@ def _text_kind(page: PageText) -> str:
     if "garbled_text" in w:
         return "garbled"
     return "native"
+
+
+def reading_text(text: str, carried: BrokenWord | None, tail: BrokenWord | None) -> str:
+    """A page's text as a read_all loop gives it: the rest of the word the page before broke into
+    it (``carried``) left out of its start, and its own last word whole when it breaks into the
+    next page (``tail``)."""
+    start = carried.end if carried is not None else 0
+    if tail is not None and tail.start >= start:
+        return (text[start : tail.start] + tail.word).lstrip()
+    return text[start:].lstrip()
+
+
+def reading_chunk(page: PageText, labels: Sequence[str | None], carried: BrokenWord | None) -> str:
+    """A page's part of a read_all answer, its own last word left as it is."""
+    return page_header(page.index + 1, labels[page.index]) + reading_text(page.text, carried, None) + "\n\n"
 
 
 def estimate_tokens(chars: int) -> int:
@@ -334,6 +352,14 @@ class ReadService:
         planned: deque[list[int]] = deque()
         frontier = 0  # position in window of the first page neither read nor planned
         extracting = False
+        # A word broken across a page break is written whole at the end of the page it starts
+        # on, when both pages are in this answer; ``carried`` is the one the page before broke
+        # into the current one (its rest is left out of the current page's start). A call starts
+        # with its first page's own text, and its last page keeps its word broken.
+        carried: BrokenWord | None = None
+        # the last page answered: its chunk with its broken word left broken, and the size of the
+        # chunk answered (its word joined), to undo the join when the next page does not fit
+        unjoined: tuple[str, int] = ("", 0)
         with self.documents.deferred_writes():
             for pos, i in enumerate(window):
                 if i not in pending:
@@ -362,10 +388,24 @@ class ReadService:
                     )
                 page, chunk, size = pending.pop(i)
                 pending_bytes -= size
+                plain = chunk
+                # the last page of the window keeps its broken word: the next call starts with
+                # the next page's own text (Markdown joins paragraphs across breaks itself)
+                tail = (
+                    self._broken_at_end(source, facts, page, pending) if structure is None and i != window[-1] else None
+                )
+                if carried is not None or tail is not None:
+                    chunk = page_header(i + 1, labels[i]) + reading_text(page.text, carried, tail) + "\n\n"
+                    size = len(chunk.encode("utf-8"))
                 if used + size > cap:
                     truncated_bytes = True
                     if included:
                         next_index = i
+                        if carried is not None:
+                            # this page is the next call's first, whole: the page before keeps
+                            # its word broken
+                            parts[-1], joined = unjoined
+                            used += len(parts[-1].encode("utf-8")) - joined
                     else:
                         # Not even this one page fits: return its head, cut on a character boundary,
                         # so a caller looping on next_page still sees every page exactly once.
@@ -379,6 +419,8 @@ class ReadService:
                     break
                 parts.append(chunk)
                 used += size
+                unjoined = (plain if carried is None else reading_chunk(page, labels, carried), size)
+                carried = tail
                 included.append(i)
                 hidden = hidden or bool(page.hidden)
                 if page.char_count == 0:
@@ -431,6 +473,25 @@ class ReadService:
             pages_without_text=tuple(empty),
             page_cut=cut_page,
         )
+
+    def _broken_at_end(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        page: PageText,
+        at_hand: dict[int, tuple[PageText, str, int]],
+    ) -> BrokenWord | None:
+        """The word ``page`` breaks into the next page, or None. The next page is asked for only
+        when the page ends with a hyphen after a letter (it is usually at hand already)."""
+        text = page.text.rstrip()
+        if page.index + 1 >= facts.page_count or len(text) < 2 or text[-1] not in HYPHENS or not text[-2].isalpha():
+            return None
+        nxt = at_hand[page.index + 1][0] if page.index + 1 in at_hand else None
+        if nxt is None:
+            nxt = self.documents.pages(source, [page.index + 1], facts).pages.get(page.index + 1)
+        if nxt is None:
+            return None
+        return broken_word(page.text, nxt.text, seam_lexicon(frozenset(), page.text, nxt.text))
 
     def _batch(self, window: list[int], i: int, remaining: int, allowance: int) -> list[int]:
         """Pages to extract together starting at ``i``.

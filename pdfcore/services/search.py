@@ -7,13 +7,17 @@ Honesty rules:
 - a regex that runs out of its time budget names the pages it did not search instead of
   claiming zero matches;
 - a 3+ term keyword query that matches nothing with AND is retried with OR, and says so.
+
+The keyword index reads each page on into the next to the end of the sentence the page break
+cut (:mod:`pdfcore.services.seams`): a phrase or a word split by the break is found on the page
+where it starts, and its match names the page it runs on to (``end_page``).
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -33,6 +37,7 @@ from pdfcore.models import (
     QueryTerm,
 )
 from pdfcore.results.search import SearchMatch, SearchResult, SectionMatch, SectionResult
+from pdfcore.services import seams
 from pdfcore.services.documents import DocumentService
 from pdfcore.services.semantic import PageScore, SemanticIndex
 from ports.store import Store
@@ -109,16 +114,66 @@ def relaxed_query(query: KeywordQuery) -> KeywordQuery:
     return KeywordQuery(content or query.terms, mode="or")
 
 
+#: Texts of a document's pages by 0-based index (for the pages asked for that exist).
+PageTexts = Callable[[Sequence[int]], Mapping[int, str]]
+
+
 def keyword_outcome(
-    store: Store, digest: str, query: KeywordQuery, *, pages: Sequence[int] | None, limit: int
+    store: Store,
+    digest: str,
+    query: KeywordQuery,
+    *,
+    pages: Sequence[int] | None,
+    limit: int,
+    texts: PageTexts | None = None,
 ) -> tuple[KeywordOutcome, bool]:
     """The document's keyword matches of ``query``; when no page holds every term of a 3+ term
-    query, those of its relaxed form. The flag says whether the relaxed form found pages."""
+    query, those of its relaxed form. The flag says whether the relaxed form found pages. With
+    the pages' ``texts``, a match found only where a page runs on into the next one is left to
+    that next page when it matches by itself (see :func:`without_run_on_repeats`)."""
     outcome = store.search_keyword(digest, query, pages=pages, limit=limit)
-    if outcome.hits or len(query.terms) < 3:
-        return outcome, False
-    outcome = store.search_keyword(digest, relaxed_query(query), pages=pages, limit=limit)
-    return outcome, bool(outcome.hits)
+    relaxed = False
+    if not outcome.hits and len(query.terms) >= 3:
+        outcome = store.search_keyword(digest, relaxed_query(query), pages=pages, limit=limit)
+        relaxed = bool(outcome.hits)
+    return (without_run_on_repeats(outcome, texts) if texts is not None else outcome), relaxed
+
+
+def without_run_on_repeats(outcome: KeywordOutcome, texts: PageTexts) -> KeywordOutcome:
+    """``outcome`` without the hits whose matches all lie where the page runs on into the next
+    one (the index reads each page on to the end of the sentence the break cut), when the next
+    page matches by itself: that occurrence is the next page's. A phrase or a word over the break
+    (which the next page alone does not hold) stays with the page it starts on."""
+    counts = dict(outcome.page_match_counts)
+    suspects = [h for h in outcome.hits if h.spans and h.page + 1 in counts]
+    if not suspects:
+        return outcome
+    got = texts(sorted({h.page for h in suspects} | {h.page + 1 for h in suspects}))
+    drop: set[int] = set()
+    for h in suspects:
+        text, next_text = got.get(h.page), got.get(h.page + 1)
+        if text is None or next_text is None:
+            continue
+        cut = seams.seam(text, next_text, seams.lexicon(frozenset(), text, next_text))
+        if cut is not None and min(a for a, _ in h.spans) >= cut.start:
+            drop.add(h.page)
+    if not drop:
+        return outcome
+    return KeywordOutcome(
+        hits=tuple(h for h in outcome.hits if h.page not in drop),
+        page_match_counts=tuple((p, n) for p, n in outcome.page_match_counts if p not in drop),
+        searched_pages=outcome.searched_pages,
+    )
+
+
+def page_texts(documents: DocumentService, source: DocumentSource, facts: DocumentFacts) -> PageTexts:
+    """The document's page texts, read through ``documents`` (cached pages)."""
+
+    def texts(indexes: Sequence[int]) -> Mapping[int, str]:
+        wanted = [i for i in indexes if 0 <= i < facts.page_count]
+        return {i: p.text for i, p in documents.pages(source, wanted, facts).pages.items()}
+
+    return texts
 
 
 # --------------------------------------------------------------------------------------------
@@ -174,6 +229,58 @@ def paragraph(
     if len(text) > PARAGRAPH_MAX:
         return "", first_pos, None, None
     return " ".join(text.split()), first_pos, block.bbox, to_clip(block.bbox, width, height)
+
+
+# --------------------------------------------------------------------------------------------
+# Page breaks
+
+
+def read_on(pages: Iterable[PageText], page_count: int) -> Iterator[PageText]:
+    """The pages (in any order) as the keyword index reads them, each once the page after it is
+    at hand: its text run on into the next page's to the end of the sentence the break cut (see
+    :mod:`pdfcore.services.seams`). Offsets into a page's text stay valid up to its seam's
+    ``start``."""
+    held: dict[int, PageText] = {}  # not handed on yet
+    texts: dict[int, str] = {}  # every page's own text, for the page before it
+    for page in pages:
+        held[page.index] = page
+        texts[page.index] = page.text
+        for k in (page.index - 1, page.index):
+            if k in held and (k + 1 in texts or k + 1 >= page_count):
+                yield _read_on(held.pop(k), texts.get(k + 1))
+    for k in sorted(held):  # pages whose next page never came (not asked for)
+        yield _read_on(held[k], texts.get(k + 1))
+
+
+def _read_on(page: PageText, next_text: str | None) -> PageText:
+    if not next_text:
+        return page
+    cut = seams.seam(page.text, next_text, seams.lexicon(frozenset(), page.text, next_text))
+    return page if cut is None else attrs.evolve(page, text=cut.joined(page.text))
+
+
+def run_on_match(
+    documents: DocumentService,
+    source: DocumentSource,
+    facts: DocumentFacts,
+    page: PageText,
+    spans: Sequence[tuple[int, int]],
+    context: int,
+) -> tuple[str, int, Box | None] | None:
+    """For a keyword match on ``page`` whose first span is in the part the index read on into
+    the next page: (excerpt, position, box of the page's last block); else None."""
+    if not spans or page.index + 1 >= facts.page_count:
+        return None
+    nxt = documents.pages(source, [page.index + 1], facts).pages.get(page.index + 1)
+    if nxt is None:
+        return None
+    cut = seams.seam(page.text, nxt.text, seams.lexicon(frozenset(), page.text, nxt.text))
+    if cut is None or spans[0][1] <= cut.start:
+        return None
+    joined = cut.joined(page.text)
+    a, b = spans[0]
+    block = page.blocks[-1] if page.blocks else None
+    return snippet(joined, a, b, context), min(a, cut.start), block.bbox if block is not None else None
 
 
 # --------------------------------------------------------------------------------------------
@@ -305,7 +412,8 @@ class SearchService:
                 if facts.private:
                     store.save_facts(digest, facts)
                 with telemetry.phase("index"):
-                    store.index_document(digest, self.documents.stream_pages(source, range(facts.page_count), facts))
+                    pages = self.documents.stream_pages(source, range(facts.page_count), facts)
+                    store.index_document(digest, read_on(pages, facts.page_count))
         return store
 
     def _scope(self, facts: DocumentFacts, pages: str | int | None) -> list[int] | None:
@@ -349,9 +457,12 @@ class SearchService:
         store = self.ensure_indexed(source, facts)
         digest = source.fingerprint.sha256
         scope = self._scope(facts, pages)
-        outcome, relaxed = keyword_outcome(store, digest, parsed, pages=scope, limit=max_results)
+        texts = page_texts(self.documents, source, facts)
+        outcome, relaxed = keyword_outcome(store, digest, parsed, pages=scope, limit=max_results, texts=texts)
         hit_pages = self.documents.pages(source, [h.page for h in outcome.hits], facts).pages
-        matches = tuple(self._match(hit_pages[h.page], h, facts, excerpt_style, context_chars) for h in outcome.hits)
+        matches = tuple(
+            self._match(hit_pages[h.page], h, facts, excerpt_style, context_chars, source) for h in outcome.hits
+        )
         scope_list = scope if scope is not None else list(range(facts.page_count))
         no_text, note = self._coverage(source, facts, scope_list)
         return SearchResult(
@@ -368,10 +479,35 @@ class SearchService:
             coverage_note=note,
         )
 
-    def _match(self, page: PageText, hit: KeywordHit, facts: DocumentFacts, style: str, context: int) -> SearchMatch:
+    def _match(
+        self,
+        page: PageText,
+        hit: KeywordHit,
+        facts: DocumentFacts,
+        style: str,
+        context: int,
+        source: DocumentSource | None = None,
+    ) -> SearchMatch:
         info = facts.pages[page.index]
         label = info.label if info.label and info.label != str(page.index + 1) else None
         position = hit.spans[0][0] if hit.spans else 0
+        run_on = run_on_match(self.documents, source, facts, page, hit.spans, context) if source else None
+        if run_on is not None:
+            excerpt, position, bbox = run_on
+            return SearchMatch(
+                page=page.index + 1,
+                label=label,
+                excerpt=excerpt,
+                position=position,
+                score=hit.score,
+                source=page.source,
+                hidden_text=bool(page.hidden),
+                match_count=hit.match_count,
+                bbox=bbox,
+                page_rect=Box(0.0, 0.0, info.width, info.height) if bbox else None,
+                clip=to_clip(bbox, info.width, info.height) if bbox else None,
+                end_page=page.index + 2,
+            )
         if style == "paragraph":
             text, pos, bbox, clip = paragraph(page, hit.spans, info.width, info.height)
             if text:
@@ -509,7 +645,8 @@ class SearchService:
         store = self.ensure_indexed(source, facts)
         digest = source.fingerprint.sha256
         scope = self._scope(facts, pages)
-        outcome, relaxed = keyword_outcome(store, digest, parsed, pages=scope, limit=FUSION_DEPTH)
+        texts = page_texts(self.documents, source, facts)
+        outcome, relaxed = keyword_outcome(store, digest, parsed, pages=scope, limit=FUSION_DEPTH, texts=texts)
         ranking = self._semantic_ranking(source, facts, query, scope)
         fused = fuse_ranks([h.page for h in outcome.hits], [r.page for r in ranking[:FUSION_DEPTH]])
         order = sorted(fused, key=lambda p: (-fused[p], p))[:max_results]
@@ -521,7 +658,7 @@ class SearchService:
             page = hit_pages[p]
             s_score = sem[p].score if p in sem else 0.0
             if p in kw:
-                m = self._match(page, kw[p], facts, excerpt_style, context_chars)
+                m = self._match(page, kw[p], facts, excerpt_style, context_chars, source)
                 low = False
             else:
                 m = self._semantic_match(page, sem[p], facts, excerpt_style, context_chars)
