@@ -67,6 +67,14 @@ PagesArg = Annotated[
     ),
 ]
 
+MaxTokensArg = Annotated[
+    int | None,
+    Field(
+        description="Token budget of this call (estimated as LLM tokenizers count; beside the character/byte "
+        "budget, the tighter wins); pages past it are named for the next call."
+    ),
+]
+
 PathsArg = Annotated[
     str | list[str],
     Field(description="A folder of PDFs, or a list of PDF paths (local only; URLs are not accepted)."),
@@ -171,6 +179,7 @@ def build_full(ts: ToolSet) -> None:
         ] = False,
         format: FormatArg = "text",
         use_structure_tree: TreeArg = True,
+        max_tokens: MaxTokensArg = None,
         password: PasswordArg = None,
     ) -> CallToolResult:
         try:
@@ -186,6 +195,7 @@ def build_full(ts: ToolSet) -> None:
                     detect_charts=detect_charts,
                     format=format,
                     use_structure_tree=use_structure_tree,
+                    max_tokens=max_tokens,
                 )
             )
         except PdfcoreError as exc:
@@ -216,6 +226,7 @@ def build_full(ts: ToolSet) -> None:
         ] = 1,
         format: FormatArg = "text",
         use_structure_tree: TreeArg = True,
+        max_tokens: MaxTokensArg = None,
         password: PasswordArg = None,
     ) -> CallToolResult:
         try:
@@ -227,6 +238,7 @@ def build_full(ts: ToolSet) -> None:
                     password=password,
                     format=format,
                     use_structure_tree=use_structure_tree,
+                    max_tokens=max_tokens,
                 )
             )
         except PdfcoreError as exc:

@@ -353,6 +353,7 @@ class Pdfcore:
         detect_charts: bool = False,
         format: str = "text",
         use_structure_tree: bool = True,
+        max_tokens: int | None = None,
     ) -> ReadPagesResult:
         """Read pages. Without ``pages``: the whole document when it has at most 20 pages, else
         its map (``document_map``: outline, quality by page range, the next calls) and no text.
@@ -397,7 +398,13 @@ class Pdfcore:
             report = self.ocr.run(source, facts, indexes, languages=ocr_lang)
         render = self._page_markdown(source, facts, use_tree) if markdown else None
         result = reader.read_pages(
-            source, facts, pages, max_chars=max_chars, max_chars_per_page=max_chars_per_page, markdown=render
+            source,
+            facts,
+            pages,
+            max_chars=max_chars,
+            max_chars_per_page=max_chars_per_page,
+            markdown=render,
+            max_tokens=max_tokens,
         )
         result = self.with_tables(source, facts, result)
         if report is not None:
@@ -474,6 +481,7 @@ class Pdfcore:
         password: str | None = None,
         format: str = "text",
         use_structure_tree: bool = True,
+        max_tokens: int | None = None,
     ) -> ReadAllResult:
         """The document's pages from ``start_page`` within the response byte cap; with
         ``format="markdown"`` as one Markdown document in ``markdown`` (``full_text`` empty)."""
@@ -485,7 +493,7 @@ class Pdfcore:
         reader = self._reader
         facts, _ = self.documents.facts(source)
         if not markdown:
-            return reader.read_all(source, facts, start_page=start_page, max_pages=max_pages)
+            return reader.read_all(source, facts, start_page=start_page, max_pages=max_pages, max_tokens=max_tokens)
         md = self.markdown
         style = md.style(source, facts, use_structure_tree=use_tree)
         return reader.read_all(
@@ -495,6 +503,7 @@ class Pdfcore:
             max_pages=max_pages,
             structure=lambda page: md.structure(source, facts, page, style),
             document=lambda pages: md.document_markdown(facts, pages),
+            max_tokens=max_tokens,
         )
 
     def render_pages(

@@ -68,6 +68,8 @@ class PageOut:
     #: Running heads/feet, page numbers and line numbers found on the page, top to bottom
     #: (stripped from ``text`` or left in it: see ``warnings``).
     furniture: tuple[str, ...] | None = opt()
+    #: Tokens of ``text`` as an LLM's tokenizer counts them, estimated (pdfcore.tokens).
+    estimated_tokens: int | None = opt()
 
 
 @frozen
@@ -78,6 +80,8 @@ class MapRow:
     text: str  # "native" | "none" | "scanned" | "garbled"
     warnings: tuple[str, ...]
     chars: int
+    #: Tokens of these pages' text, estimated (pdfcore.tokens).
+    estimated_tokens: int | None = opt()
 
 
 @frozen
@@ -94,6 +98,9 @@ class DocumentMap:
     next_calls: tuple[str, ...]
     page_labels: str | None = opt()
     title: str | None = opt()
+    #: Estimated tokens of each page's text, page 1 first (the first 1,000 pages).
+    page_tokens: tuple[int, ...] | None = opt()
+    page_tokens_truncated: bool | None = opt()
 
 
 @frozen

@@ -19,12 +19,16 @@ from pdfcore.services.documents import DocumentService
 from pdfcore.services.seams import BrokenWord, broken_word
 from pdfcore.services.seams import lexicon as seam_lexicon
 from pdfcore.structure import PageStructure, page_comment, render_page
+from pdfcore.tokens import chars_for_tokens
+from pdfcore.tokens import estimate_tokens as estimate_text_tokens
 
 #: Read formats: the page text (reading order, blocks), or structured Markdown.
 FORMATS = ("text", "markdown")
 
 MAX_READ_ALL_PAGES = 500
 MAP_MAX_ROWS = 200
+#: Pages whose token estimate the map lists one by one (the rows sum them all).
+MAP_MAX_PAGE_TOKENS = 1000
 MAP_MAX_OUTLINE = 60
 #: Pages per engine worker that read_all may have on their way at once (see ``_batch``, ``_plan``).
 LOOKAHEAD_PER_WORKER = 8
@@ -74,6 +78,7 @@ def reading_chunk(page: PageText, labels: Sequence[str | None], carried: BrokenW
 
 
 def estimate_tokens(chars: int) -> int:
+    """Tokens from a character count alone (when the text is not at hand); see pdfcore.tokens."""
     return (chars + 3) // 4
 
 
@@ -116,6 +121,7 @@ def page_out(page: PageText, facts: DocumentFacts, text: str | None = None, *, m
         text=body,
         markdown=markdown,
         chars=len(body) if markdown is None else len(markdown),
+        estimated_tokens=estimate_text_tokens(body if markdown is None else markdown),
         hidden_text=bool(page.hidden),
         images=images,
         image_count=len(images),
@@ -156,8 +162,10 @@ class ReadService:
         max_chars: int = DEFAULT_MAX_CHARS,
         max_chars_per_page: int = DEFAULT_MAX_CHARS_PER_PAGE,
         markdown: Callable[[PageText], str] | None = None,
+        max_tokens: int | None = None,
     ) -> ReadPagesResult:
-        """Pages in order within a per-call and a per-page character budget.
+        """Pages in order within a per-call and a per-page character budget, and a per-call
+        token budget (estimated, :mod:`pdfcore.tokens`): the tighter of the two wins.
 
         A page over the per-page budget is cut (``truncated``, ``chars_available``); pages past the
         per-call budget are not returned and ``next_pages`` names them, with the call to make.
@@ -165,6 +173,8 @@ class ReadService:
         count it.
         """
         max_chars = _positive("max_chars", max_chars)
+        if max_tokens is not None:
+            max_tokens = _positive("max_tokens", max_tokens)
         max_chars_per_page = _positive("max_chars_per_page", max_chars_per_page)
         labels = [p.label for p in facts.pages]
         indexes = pagespec.resolve(pages, facts.page_count, labels)
@@ -177,15 +187,22 @@ class ReadService:
         got = self.documents.pages(source, indexes, facts)
         outs: list[PageOut] = []
         used = 0
+        used_tokens = 0
+        token_cut = False
         omitted: list[int] = []
         cut_pages: list[int] = []
         for i in indexes:
-            if omitted or (outs and used >= max_chars):
+            if omitted or (outs and (used >= max_chars or (max_tokens is not None and used_tokens >= max_tokens))):
                 omitted.append(i + 1)
                 continue
             page = got.pages[i]
             text = page.text if markdown is None else markdown(page)
             limit = min(max_chars_per_page, max_chars - used)
+            if max_tokens is not None:
+                by_tokens = chars_for_tokens(text, max_tokens - used_tokens)
+                if by_tokens < limit:
+                    limit = by_tokens
+                    token_cut = token_cut or by_tokens < len(text)
             if len(text) > limit:
                 if outs and limit < min(len(text), max_chars_per_page):
                     omitted.append(i + 1)  # would only fit cut: leave it whole for the next call
@@ -197,11 +214,14 @@ class ReadService:
                 out = _page(page, facts, text, markdown is not None)
             outs.append(out)
             used += out.chars
+            used_tokens += out.estimated_tokens or 0
         total_chars = sum(p.chars for p in outs)
         note = None
-        if cut_pages:
+        if token_cut:
+            telemetry.cut("max_tokens")
+        if cut_pages and not token_cut:
             telemetry.cut("max_chars_per_page")
-        if omitted:
+        if omitted and not token_cut:
             telemetry.cut("max_chars")
         if omitted or cut_pages:
             parts = []
@@ -214,8 +234,9 @@ class ReadService:
             if omitted:
                 spec = pagespec.format_ranges(omitted)
                 also = ", format='markdown'" if markdown is not None else ""
+                budget = f"{max_tokens}-token" if token_cut else f"{max_chars}-character"
                 parts.append(
-                    f"the {max_chars}-character budget of this call ran out: pages {spec} were not returned; "
+                    f"the {budget} budget of this call ran out: pages {spec} were not returned; "
                     f"call pdf_read_pages(pages='{spec}'{also}) next"
                 )
             note = "; ".join(parts) + "."
@@ -223,7 +244,7 @@ class ReadService:
             pages=tuple(outs),
             hidden_text_detected=any(p.hidden_text for p in outs),
             total_chars=total_chars,
-            estimated_tokens=estimate_tokens(total_chars),
+            estimated_tokens=sum(p.estimated_tokens or 0 for p in outs),
             cache_hits=got.cache_hits,
             total_images=sum(p.image_count for p in outs),
             truncated=True if note else None,
@@ -236,17 +257,26 @@ class ReadService:
         got = self.documents.pages(source, list(range(facts.page_count)), facts)
         pages = [got.pages[i] for i in range(facts.page_count)]
         rows: list[MapRow] = []
-        for p in pages:
+        page_tokens = [estimate_text_tokens(p.text) for p in pages]
+        for p, tokens in zip(pages, page_tokens):
             kind = _text_kind(p)
             warnings = tuple(w for w in p.warnings if w not in ("no_text", "likely_scanned", "garbled_text"))
             if rows and rows[-1].text == kind and rows[-1].warnings == warnings:
                 last = rows[-1]
                 start = last.pages.split("-")[0]
                 rows[-1] = MapRow(
-                    pages=f"{start}-{p.index + 1}", text=kind, warnings=warnings, chars=last.chars + len(p.text)
+                    pages=f"{start}-{p.index + 1}",
+                    text=kind,
+                    warnings=warnings,
+                    chars=last.chars + len(p.text),
+                    estimated_tokens=(last.estimated_tokens or 0) + tokens,
                 )
             else:
-                rows.append(MapRow(pages=str(p.index + 1), text=kind, warnings=warnings, chars=len(p.text)))
+                rows.append(
+                    MapRow(
+                        pages=str(p.index + 1), text=kind, warnings=warnings, chars=len(p.text), estimated_tokens=tokens
+                    )
+                )
         clipped_after = None
         if len(rows) > MAP_MAX_ROWS:
             rows = rows[:MAP_MAX_ROWS]
@@ -278,7 +308,9 @@ class ReadService:
             quality=tuple(rows),
             quality_clipped_after_page=clipped_after,
             total_chars=total,
-            estimated_tokens=estimate_tokens(total),
+            estimated_tokens=sum(page_tokens),
+            page_tokens=tuple(page_tokens[:MAP_MAX_PAGE_TOKENS]),
+            page_tokens_truncated=True if len(page_tokens) > MAP_MAX_PAGE_TOKENS else None,
             next_calls=tuple(calls),
             page_labels=fold_labels(facts),
             title=dict(facts.metadata).get("title") or None,
@@ -293,6 +325,7 @@ class ReadService:
         max_pages: int = 50,
         structure: Callable[[PageText], PageStructure] | None = None,
         document: Callable[[Sequence[PageStructure]], str] | None = None,
+        max_tokens: int | None = None,
     ) -> ReadAllResult:
         """Whole pages in order from ``start_page`` within the byte cap (see the tool's
         description). With ``structure`` (a page's elements) and ``document`` (pages to one
@@ -302,6 +335,8 @@ class ReadService:
             raise InvalidArgument("start_page must be an integer (1-based).")
         if isinstance(max_pages, bool) or not isinstance(max_pages, int):
             raise InvalidArgument("max_pages must be an integer.")
+        if max_tokens is not None:
+            max_tokens = _positive("max_tokens", max_tokens)
         total = facts.page_count
         start = max(1, start_page)
         max_pages = min(MAX_READ_ALL_PAGES, max(1, max_pages))
@@ -330,6 +365,8 @@ class ReadService:
         included: list[int] = []
         empty: list[int] = []
         used = 0
+        used_tokens = 0
+        token_cut = False
         hits = 0
         hidden = False
         truncated_bytes = False
@@ -397,8 +434,11 @@ class ReadService:
                 if carried is not None or tail is not None:
                     chunk = page_header(i + 1, labels[i]) + reading_text(page.text, carried, tail) + "\n\n"
                     size = len(chunk.encode("utf-8"))
-                if used + size > cap:
+                tokens = estimate_text_tokens(chunk)
+                over_tokens = max_tokens is not None and used_tokens + tokens > max_tokens
+                if used + size > cap or over_tokens:
                     truncated_bytes = True
+                    token_cut = over_tokens and used + size <= cap
                     if included:
                         next_index = i
                         if carried is not None:
@@ -410,8 +450,11 @@ class ReadService:
                         # Not even this one page fits: return its head, cut on a character boundary,
                         # so a caller looping on next_page still sees every page exactly once.
                         cut = chunk.encode("utf-8")[:cap].decode("utf-8", "ignore")
+                        if max_tokens is not None:
+                            cut = cut[: chars_for_tokens(cut, max_tokens)]
                         parts.append(cut)
                         used += len(cut.encode("utf-8"))
+                        used_tokens += estimate_text_tokens(cut)
                         included.append(i)
                         hidden = hidden or bool(page.hidden)
                         cut_page = i + 1
@@ -421,6 +464,7 @@ class ReadService:
                 used += size
                 unjoined = (plain if carried is None else reading_chunk(page, labels, carried), size)
                 carried = tail
+                used_tokens += tokens
                 included.append(i)
                 hidden = hidden or bool(page.hidden)
                 if page.char_count == 0:
@@ -454,6 +498,8 @@ class ReadService:
         else:
             available = used + self._known_bytes(source, facts, rest, labels)
         chars = len(full_text if markdown is None else markdown)
+        if token_cut:
+            telemetry.cut("max_tokens")
         return ReadAllResult(
             full_text=full_text,
             markdown=markdown,
@@ -468,7 +514,7 @@ class ReadService:
             next_page=next_page,
             hidden_text_detected=hidden,
             total_chars=chars,
-            estimated_tokens=estimate_tokens(chars),
+            estimated_tokens=used_tokens,
             cache_hits=hits,
             pages_without_text=tuple(empty),
             page_cut=cut_page,
