@@ -21,6 +21,7 @@ a note mark) are kept after the body.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -39,6 +40,7 @@ from pdfcore.structure.style import (
     match_outline,
     numbering_depth,
     role_level,
+    text_below,
     text_columns,
 )
 from pdfcore.structure.units import Unit, list_marker, split_units
@@ -46,6 +48,13 @@ from pdfcore.structure.units import Unit, list_marker, split_units
 #: A heading in a style the document's sample did not show is at least this much larger than
 #: the body (or bold and numbered).
 STANDOUT = 1.3
+#: A table is prose when this share of its rows run on into the next, or when this share of its
+#: words are in cells of PROSE_WORDS words or more and this share of its cells are empty (see
+#: prose_table).
+PROSE_RUNS = 0.2
+PROSE_SHARE = 0.5
+PROSE_WORDS = 8
+PROSE_EMPTY = 0.2
 #: List items whose markers start less than this many em apart are at one depth.
 LIST_STEP = 0.8
 #: Small print without a note mark is a footnote only below this share of the page height.
@@ -82,7 +91,7 @@ def page_structure(
     """The page's elements (see the module docstring). ``tables`` default to the page's own."""
     width, height = _size(facts, page)
     rows = page_rows(page, join_hyphenation=join_hyphenation, page_height=height, roles=style.roles)
-    placed = [t for t in (page.tables if tables is None else tables) if t.bbox.x1 > t.bbox.x0]
+    placed = [t for t in (page.tables if tables is None else tables) if t.bbox.x1 > t.bbox.x0 and not prose_table(t)]
     rows, anchors = _take_table_rows(rows, placed)
     label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
     units = [u for u in _merge_fragments(split_units(rows, join_hyphenation)) if not _page_number(u, height, label)]
@@ -100,7 +109,7 @@ def page_structure(
             and not (aligned(u, columns, width) and introduces_text(units, k, height))
         ):
             u.kind = "paragraph"
-    units = _merge_code(units)
+    units = _merge_code(_headings_before_their_text(units))
     _list_depths(units)
     footnotes = _footnotes(units, style, height)
     figures = [(figure_ref(page.index, k), box) for k, box in enumerate(figure_boxes(page, width, height))]
@@ -181,6 +190,36 @@ def _classify(
     if marker and (len(unit.rows) > 1 or len(text) > len(marker) + 1):
         unit.kind = "list_item"
         unit.marker = marker
+
+
+def _headings_before_their_text(units: list[Unit]) -> list[Unit]:
+    """A heading the text layer gives after the text it introduces (some producers draw
+    headings last) moves before that text: the unit right below it."""
+    moves: dict[int, int] = {}  # heading position -> position of the unit it goes before
+    for k, u in enumerate(units):
+        if u.kind == "heading":
+            j = text_below(units, k)
+            if j is not None and j < k:
+                moves[k] = j
+    if not moves:
+        return units
+    moved = {id(units[k]) for k in moves}
+    before: dict[int, list[Unit]] = {}
+    # bottom first, so a heading over a heading goes before it once that one has moved
+    for k in sorted(moves, key=lambda k: -units[k].y0):
+        target = units[moves[k]]
+        before.setdefault(id(target), []).insert(0, units[k])
+    out: list[Unit] = []
+
+    def place(u: Unit) -> None:
+        for h in before.pop(id(u), ()):
+            place(h)
+        out.append(u)
+
+    for u in units:
+        if id(u) not in moved:
+            place(u)
+    return out
 
 
 def _merge_code(units: list[Unit]) -> list[Unit]:
@@ -320,6 +359,32 @@ def _page_number(unit: Unit, page_height: float, label: str | None) -> bool:
 
 # --------------------------------------------------------------------------------------------
 # Tables, figures, captions
+
+
+def prose_table(table: Table) -> bool:
+    """A "table" that is running text cut at its line ends (a column of prose beside a box, read
+    as a grid): cells of several words that end mid-sentence with the sentence going on in lower
+    case right below them in the next row, or most of its words in long cells with many cells
+    empty. Its rows stay text
+    in the Markdown, so no text is lost into a false table."""
+    rows = [r for r in table.rows if any(c.strip() for c in r)]
+    if len(rows) < 3:
+        return False
+    runs_on = 0
+    for a, b in itertools.pairwise(rows):
+        for x, y in zip(a, b, strict=False):
+            x, y = x.strip(), y.strip()
+            if len(x.split()) >= 5 and not x.endswith(_CLOSING) and len(y.split()) >= 3 and y[0].islower():
+                runs_on += 1
+                break
+    cells = [c for r in rows for c in r]
+    words = [len(c.split()) for c in cells]
+    total = sum(words) or 1
+    in_long = sum(n for n in words if n >= PROSE_WORDS)
+    empty = sum(1 for n in words if n == 0)
+    return runs_on >= PROSE_RUNS * (len(rows) - 1) or (
+        in_long >= PROSE_SHARE * total and empty >= PROSE_EMPTY * len(cells)
+    )
 
 
 def _take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], list[int | None]]:

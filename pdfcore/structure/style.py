@@ -272,28 +272,41 @@ def aligned(unit: Unit, columns: Sequence[tuple[float, float]], page_width: floa
     return bool(page_width) and abs(centre - page_width / 2) <= 0.03 * page_width
 
 
-def introduces_text(units: Sequence[Unit], k: int, page_height: float) -> bool:
-    """Unit ``k`` is followed by what a heading introduces: the next unit starts right below it
-    (within a few lines, overlapping it horizontally) and is not a one-row label, or the
-    heading ends a column near the page's foot. Labels inside drawings fail this."""
+def text_below(units: Sequence[Unit], k: int) -> int | None:
+    """The unit right below unit ``k`` on the page (starting within a few lines under it and
+    overlapping it horizontally), whatever their reading order: the text a heading introduces."""
     u = units[k]
-    if k + 1 >= len(units):
-        return page_height <= 0 or u.y1 >= 0.75 * page_height
-    nxt = units[k + 1]
-    line = max(u.size, nxt.size, 6.0) * 1.2
-    below = nxt.y0 - u.y1
-    if nxt.x0 >= u.x1 + 1.0 or nxt.x1 <= u.x0 - 1.0 or below < -0.5 * line or below > 4.0 * line:
-        # the next unit is elsewhere: the heading closes a column (text goes on in the next)
-        return page_height > 0 and u.y1 >= 0.75 * page_height and nxt.y0 < u.y0
+    best: tuple[float, int] | None = None
+    for j, v in enumerate(units):
+        if j == k or v.x0 >= u.x1 - 1.0 or v.x1 <= u.x0 + 1.0:
+            continue
+        line = max(u.size, v.size, 6.0) * 1.2
+        gap = v.y0 - u.y1
+        if -0.5 * line <= gap <= 4.0 * line and (best is None or gap < best[0]):
+            best = (gap, j)
+    return None if best is None else best[1]
+
+
+def introduces_text(units: Sequence[Unit], k: int, page_height: float) -> bool:
+    """Unit ``k`` is followed by what a heading introduces: the unit right below it (see
+    :func:`text_below`) is not a one-row label, or the heading ends a column near the page's foot
+    (the text goes on in the next column). Labels inside drawings fail this."""
+    u = units[k]
+    j = text_below(units, k)
+    if j is None:
+        if k + 1 >= len(units):
+            return page_height <= 0 or u.y1 >= 0.75 * page_height
+        return page_height > 0 and u.y1 >= 0.75 * page_height and units[k + 1].y0 < u.y0
+    nxt = units[j]
     if len(nxt.rows) > 1 or len(nxt.text.split()) >= 4:
         return True
     # a one-row label below: only another heading (set otherwise) that introduces text itself
     if (nxt.size, nxt.bold) == (u.size, u.bold) or not heading_shaped(nxt, nxt.text):
         return False
-    if k + 2 >= len(units):
+    after = text_below(units, j)
+    if after is None:
         return True
-    after = units[k + 2]
-    return len(after.rows) > 1 or len(after.text.split()) >= 4
+    return len(units[after].rows) > 1 or len(units[after].text.split()) >= 4
 
 
 def _margin_of(unit: Unit) -> float:

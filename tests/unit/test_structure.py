@@ -288,3 +288,23 @@ def test_a_table_continued_over_pages_is_one_table_in_the_document() -> None:
     # each page read alone keeps its own part
     alone = render_page(page_structure(pages[1], doc, style))
     assert "| 2021 | 11 |" in alone
+
+
+def test_a_heading_given_after_its_text_goes_before_it() -> None:
+    # some producers draw headings last: the text layer gives them after the page's body
+    rows = [*para(LOREM, 100), *para(LOREM, 200), ln("Early Life", 180, size=14, bold=True)]
+    (md,) = markdown([page(rows)])
+    assert md.split("\n\n") == [" ".join(LOREM), "# Early Life", " ".join(LOREM)]
+
+
+def test_a_table_that_is_running_text_stays_text() -> None:
+    lines = [
+        "The project began as an experiment and grew into a",
+        "library that many applications use to show documents",
+        "in the browser without a plugin, and its authors kept",
+        "the code small enough to read in an afternoon.",
+    ]
+    rows = [ln(t, 100 + 12 * k) for k, t in enumerate(lines)]
+    table = Table(header=(), rows=tuple((t, "") for t in lines), bbox=Box(70, 98, 400, 150))
+    (md,) = markdown([page(rows, tables=(table,), tables_checked=True)])
+    assert "|" not in md and md == " ".join(lines)
