@@ -25,7 +25,10 @@ Where each part lives:
   block's lines joined into its text.
 - :mod:`~pdfcore.layout.hyphens`: hyphenation marks and words broken at line ends, joined
   inside a block ("exam-" + "ple" -> "example") when the next line starts with a lowercase
-  letter; see :func:`~pdfcore.layout.hyphens.hyphen_join` for the compound-word trade-off.
+  letter; whether a compound keeps its hyphen is decided by the document's own words
+  (:func:`~pdfcore.layout.hyphens.keep_hyphen`).
+- :mod:`~pdfcore.layout.controls`: control characters (glyphs without a Unicode mapping) taken
+  out of the lines before anything else.
 - :mod:`~pdfcore.layout.scripts`: which characters are CJK.
 
 docs/extraction.md tells the same for readers.

@@ -92,30 +92,44 @@ def keep_hyphen(left: str, right: str, lexicon: Lexicon | None = None) -> bool:
         if not rf.isalpha():
             rf = _TRAILING.sub("", rf)  # punctuation after it
         if ls.isalpha() and rf.isalpha():
-            joined, hyphenated = lexicon.knows(ls + rf), lexicon.knows(f"{ls}-{rf}")
-            if joined != hyphenated:
-                return hyphenated
+            # the look-up that can change the answer first: most words are neither compounds
+            # nor known hyphenated, and need one look-up
+            if compound:
+                return not lexicon.knows(ls + rf) or lexicon.knows(f"{ls}-{rf}")
+            return lexicon.knows(f"{ls}-{rf}") and not lexicon.knows(ls + rf)
     return compound
 
 
-#: Words as the lexicon keeps them: letters, joined by hyphens (lowercased, U+2010 as "-").
-_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _LEADING = re.compile(r"^[^\w]+")
 _TRAILING = re.compile(r"[^\w]+$")
 _HYPHEN_SPLIT = re.compile("[-\u2010]")
 
 
 def vocabulary(texts: Iterable[str]) -> frozenset[str]:
-    """The words of ``texts`` (lowercased) and, for each hyphenated one, its pairs of neighbouring
-    parts (``state-of-the-art`` gives ``state-of``, ``of-the`` and ``the-art`` too)."""
+    """The words of ``texts`` (lowercased, punctuation around them taken off; a word holding
+    anything but letters and hyphens is left out) and, for each hyphenated one, its pairs of
+    neighbouring parts (``state-of-the-art`` gives ``state-of``, ``of-the`` and ``the-art``
+    too)."""
     words: set[str] = set()
+    seen: set[str] = set()
     for text in texts:
-        for w in _WORD.findall(text.lower().replace("\u2010", "-")):
-            if w not in words:
+        for token in text.lower().split():
+            if token in seen:
+                continue
+            seen.add(token)
+            w = token.strip(_PUNCTUATION)
+            if w.isalpha():
                 words.add(w)
-                if "-" in w:
-                    words.update(f"{a}-{b}" for a, b in itertools.pairwise(w.split("-")))
+            elif "-" in w or "\u2010" in w:
+                parts = _HYPHEN_SPLIT.split(w)
+                if all(p.isalpha() for p in parts):
+                    words.add("-".join(parts))
+                    words.update(f"{a}-{b}" for a, b in itertools.pairwise(parts))
     return frozenset(words)
+
+
+#: Punctuation around a word (taken off before it joins the vocabulary).
+_PUNCTUATION = "\"'()[]{}<>.,;:!?*\u2018\u2019\u201c\u201d\u00ab\u00bb\u2039\u203a\u2026\u2014\u2013"
 
 
 class Lexicon:
