@@ -15,6 +15,7 @@ from attrs import frozen
 from pdfcore.errors import InvalidArgument, PageOutOfRange
 
 MAX_SPEC_LENGTH = 2000
+LABEL_RECOVERY = "Use physical page numbers (1-based) or a label listed by pdf_info's page_labels."
 _NUM = re.compile(r"^\d{1,9}$")
 
 
@@ -83,25 +84,117 @@ def single_page(spec: object) -> int | None:
 
 
 def resolve(spec: str | int, page_count: int, labels: Sequence[str | None] = ()) -> list[int]:
-    """Sorted, de-duplicated 0-based indexes for ``spec`` on a document of ``page_count`` pages."""
+    """Sorted, de-duplicated 0-based indexes for ``spec`` on a document of ``page_count`` pages.
+
+    How a term is read (``labels``: the printed label of each page, None where it has none):
+
+    - a number alone (``"7"``) and a range of two numbers (``"3-5"``, ``"40-"``) are physical
+      pages, whatever the labels say;
+    - a term that is exactly one page's printed label (``"iii"``, ``"A-3"``) is that page; a
+      label two pages share is refused (the message names the pages) rather than guessed;
+    - a range with a printed label at either end (``"iv-2"``, ``"ii-iii"``) is read in labels at
+      both ends: a number there is a printed label too, never a physical page. The end is the
+      page with that label at or after the start (the start, the one at or before the end); when
+      several pages qualify, or none does, the range is refused with the pages that carry the
+      label, so that the caller can write physical numbers instead.
+    """
     terms = parse(spec)
     out: set[int] = set()
-    label_index = {lab: i for i, lab in reversed(list(enumerate(labels))) if lab}
+    where: dict[str, list[int]] = {}
+    for i, lab in enumerate(labels):
+        if lab:
+            where.setdefault(lab, []).append(i)
     for t in terms:
-        if t.raw in label_index and not _NUM.match(t.raw):
-            out.add(label_index[t.raw])
+        if t.raw in where and not _NUM.match(t.raw) and not _NUM_RANGE.match(t.raw):
+            out.add(_one_label(t.raw, where, spec))
+        elif t.is_range and _labelled(t):
+            a, b = _label_range(t, where, page_count, spec)
+            out.update(range(a, b + 1))
         elif t.is_range:
-            a = _number(t.start, page_count, label_index, spec) if t.start is not None else 1
-            b = _number(t.end, page_count, label_index, spec) if t.end is not None else page_count
+            a = _number(t.start, page_count, spec) if t.start is not None else 1
+            b = _number(t.end, page_count, spec) if t.end is not None else page_count
             if a > b:
                 raise InvalidArgument(f"pages {spec!r}: range {a}-{b} runs backwards; write {b}-{a}.")
             out.update(range(a - 1, b))
         else:
-            out.add(_number(t.start, page_count, label_index, spec) - 1)
+            out.add(_number(t.start, page_count, spec) - 1)
     return sorted(out)
 
 
-def _number(atom: int | str | None, page_count: int, labels: dict[str, int], spec: str | int) -> int:
+_NUM_RANGE = re.compile(r"^\s*\d{1,9}\s*-\s*(\d{1,9})?\s*$")
+
+
+def _labelled(t: Term) -> bool:
+    """Whether a range names a printed label (a non-number, non-``last`` end) at either end."""
+    return any(isinstance(x, str) and x != "last" for x in (t.start, t.end))
+
+
+def _pages_text(indexes: Sequence[int]) -> str:
+    return ", ".join(str(i + 1) for i in indexes[:10]) + (" ..." if len(indexes) > 10 else "")
+
+
+def _one_label(label: str, where: dict[str, list[int]], spec: str | int) -> int:
+    found = where[label]
+    if len(found) > 1:
+        raise InvalidArgument(
+            f"pages {spec!r}: the printed label {label!r} is on several pages (physical pages "
+            f"{_pages_text(found)}); name the page by its physical number.",
+            recovery=LABEL_RECOVERY,
+            details={"label": label, "pages": [i + 1 for i in found]},
+        )
+    return found[0]
+
+
+def _label_range(t: Term, where: dict[str, list[int]], page_count: int, spec: str | int) -> tuple[int, int]:
+    """0-based (first, last) of a range read in printed labels (see :func:`resolve`)."""
+
+    def pages_of(label: str) -> list[int]:
+        if label not in where:
+            raise InvalidArgument(
+                f"pages {spec!r}: {label!r} is not a printed page label of this document. In a range with a "
+                f"printed label both ends are labels (a number there is not a physical page).",
+                recovery=LABEL_RECOVERY,
+            )
+        return where[label]
+
+    if t.start == "last" or t.end == "last":
+        raise InvalidArgument(
+            f"pages {spec!r}: 'last' is a physical page; a range with a printed label takes labels at both ends.",
+            recovery=LABEL_RECOVERY,
+        )
+    raw_start, raw_end = (x.strip() for x in t.raw.split("-", 1))
+    starts = pages_of(raw_start)
+    ends = pages_of(raw_end) if raw_end else [page_count - 1]
+    if len(starts) == 1:
+        first = starts[0]
+        after = [e for e in ends if e >= first]
+        if len(after) == 1:
+            return first, after[0]
+        side, label, found = "end", raw_end, after
+    elif len(ends) == 1:
+        last = ends[0]
+        before = [s for s in starts if s <= last]
+        if len(before) == 1:
+            return before[0], last
+        side, label, found = "start", raw_start, before
+    else:
+        side, label, found = "start", raw_start, starts
+    if not found:
+        raise InvalidArgument(
+            f"pages {spec!r}: no page labelled {label!r} comes "
+            f"{'after' if side == 'end' else 'before'} the other end of the range (the label is on physical "
+            f"page(s) {_pages_text(where[label])}).",
+            recovery=LABEL_RECOVERY,
+        )
+    raise InvalidArgument(
+        f"pages {spec!r}: the range is ambiguous: its {side}, the printed label {label!r}, names physical pages "
+        f"{_pages_text(found)}. Write the range in physical page numbers.",
+        recovery=LABEL_RECOVERY,
+        details={"label": label, "pages": [i + 1 for i in found]},
+    )
+
+
+def _number(atom: int | str | None, page_count: int, spec: str | int) -> int:
     if atom == "last":
         if page_count < 1:
             raise PageOutOfRange("The document has no pages.")
@@ -114,11 +207,9 @@ def _number(atom: int | str | None, page_count: int, labels: dict[str, int], spe
                 details={"page_count": page_count},
             )
         return atom
-    if isinstance(atom, str) and atom in labels:
-        return labels[atom] + 1
     raise InvalidArgument(
         f"pages {spec!r}: {atom!r} is not a page number or a printed page label of this document.",
-        recovery="Use physical page numbers (1-based) or a label listed by pdf_info's page_labels.",
+        recovery=LABEL_RECOVERY,
     )
 
 

@@ -96,10 +96,11 @@ def build_pdf(
     pages: list[Page],
     *,
     outline: list[Outline] | None = None,
-    labels: list[tuple[int, str, str]] | None = None,
+    labels: list[tuple[int, str, str]] | list[tuple[int, str, str, int]] | None = None,
     info: dict[str, str] | None = None,
 ) -> bytes:
-    """Serialise ``pages``. ``labels`` entries are (start page index, style 'D'/'r'/'R'/'', prefix)."""
+    """Serialise ``pages``. ``labels`` entries are (start page index, style 'D'/'r'/'R'/'', prefix),
+    optionally with the number of the range's first page (default 1)."""
     objects: list[bytes] = []
 
     def add(body: bytes) -> int:
@@ -151,12 +152,14 @@ def build_pdf(
         cat += f" /Outlines {_outline(outline, kids, add, objects)} 0 R /PageMode /UseOutlines"
     if labels:
         nums = []
-        for start, style, prefix in labels:
+        for start, style, prefix, *first in labels:
             entry = "<<"
             if style:
                 entry += f" /S /{style}"
             if prefix:
                 entry += f" /P ({_esc(prefix)})"
+            if first:
+                entry += f" /St {int(first[0])}"
             entry += " >>"
             nums.append(f"{start} {entry}")
         cat += f" /PageLabels << /Nums [{' '.join(nums)}] >>"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 from pathlib import Path
 
 import anyio
@@ -198,3 +199,25 @@ def test_page_labels_through_the_client(server, tmp_path: Path) -> None:  # type
     q = quote.structured_content
     assert q["status"] == "exact" and q["page"] == 3 and q["label"] == "iii"
     assert "iii" in info.content[0].text or "iii" in str(info.structured_content)
+
+
+def test_label_ranges_through_the_client(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """On a file labelled iii-iv, 1-2, 1: ``"iv-2"`` is iv through the page labelled 2 (not
+    physical page 2), and ``"iv-1"`` (two pages labelled 1 follow iv) is refused, naming them."""
+    pages = [Page().text(72, 700, f"page {w}") for w in ("one", "two", "three", "four", "five")]
+    labels = [(0, "r", "", 3), (2, "D", ""), (4, "D", "")]
+    path = str(write_pdf(tmp_path / "labels.pdf", pages, labels=labels))
+
+    async def main():  # type: ignore[no-untyped-def]
+        async with Client(server) as c:
+            good = await c.call_tool("pdf_read_pages", {"path": path, "pages": "iv-2"})
+            bad = await c.call_tool("pdf_read_pages", {"path": path, "pages": "iv-1"})
+            return good, bad
+
+    good, bad = run(main)
+    assert not good.is_error, payload(good)
+    assert [(p["page"], p["label"]) for p in good.structured_content["pages"]] == [(2, "iv"), (3, "1"), (4, "2")]
+    assert bad.is_error
+    err = json.loads(bad.content[0].text)
+    assert err["error"] == "invalid_argument" and "ambiguous" in err["message"]
+    assert err["details"] == {"label": "1", "pages": [3, 5]}

@@ -21,3 +21,21 @@ def test_any_string_either_resolves_in_range_or_raises_a_stable_code(spec: str) 
         assert exc.code in ("invalid_argument", "page_out_of_range")
         return
     assert out == sorted(set(out)) and all(0 <= i < 50 for i in out)
+
+
+_LABELS = st.lists(st.sampled_from(["i", "ii", "iii", "iv", "1", "2", "3", "A-1", None]), min_size=1, max_size=12)
+
+
+@given(_LABELS, st.sampled_from(["i", "ii", "iv", "1", "2", "3", "A-1", "last"]), st.sampled_from(["", "i", "2", "3"]))
+def test_a_label_range_resolves_to_its_two_labelled_ends_or_raises(labels: list[str | None], a: str, b: str) -> None:
+    spec = f"{a}-{b}"
+    try:
+        out = pagespec.resolve(spec, len(labels), labels)
+    except InvalidArgument as exc:
+        assert exc.code in ("invalid_argument", "page_out_of_range")
+        return
+    assert out == list(range(out[0], out[-1] + 1))
+    if not (a.isdigit() or a == "last") or (b and not b.isdigit()):
+        # read in labels: the first page carries the start's label, the last the end's
+        assert labels[out[0]] == a
+        assert labels[out[-1]] == b if b else out[-1] == len(labels) - 1
