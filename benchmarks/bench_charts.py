@@ -129,7 +129,7 @@ def count_timing(paths: list[str], max_pages: int, isolation: str = "process") -
         env = {"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": cache, "PDFCORE_ISOLATION": isolation}
         core = pdfcore.build(load_settings(env=env, overrides={"paths": {"roots": ["/"]}}))
         try:
-            service = core._charts()
+            service = core.services.charts
             chart_ms: list[float] = []
             counts: list[int] = []
             for path in paths:

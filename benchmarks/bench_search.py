@@ -903,16 +903,16 @@ def run_ours(out: Outcome, ws: Workspace, corpus: Path, cfg: Config) -> None:
     cache = cfg.reuse_cache or ws.new_dir("ours-main")
     core = ws.build_core(cache)
     try:
-        if core.semantic_index is None:
-            log(f"note: semantic search is unavailable here: {core.semantic_problem()}")
-        out.facts["ours.backends"] = dict(core.backend_names)
-        out.facts["ours.backend_problems"] = dict(core.backend_problems)
+        if core.services.semantic_index is None:
+            log(f"note: semantic search is unavailable here: {core.services.semantic_problem()}")
+        out.facts["ours.backends"] = dict(core.services.backend_names)
+        out.facts["ours.backend_problems"] = dict(core.services.backend_problems)
 
         phase(out, "4a corpus warm, keyword index, whole corpus")
         out.facts["corpus.warm.keyword"] = warm_until_done(core, str(corpus), embeddings=False, label="keyword")
         log(f"  {out.facts['corpus.warm.keyword']}")
 
-        semantic = core.semantic_index is not None
+        semantic = core.services.semantic_index is not None
         if semantic:
             phase(out, "4b corpus warm, embeddings, question-set folders")
             for name, folder in folders.items():

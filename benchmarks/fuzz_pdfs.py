@@ -112,7 +112,7 @@ def main() -> int:
     for i, one_seed in enumerate(seeds):
         fuzz(one_seed, args.cases // len(seeds) + (1 if i < args.cases % len(seeds) else 0))
     elapsed = time.perf_counter() - t0
-    pool: Any = next((x for x in core.lifecycle if hasattr(x, "crashes")), None)
+    pool: Any = next((x for x in core.services.lifecycle if hasattr(x, "crashes")), None)
     contained = {"worker_crashes": pool.crashes, "worker_timeouts": pool.timeouts} if pool else {}
     core.close()
 

@@ -184,7 +184,7 @@ def started_core(
 
 def warm_ocr(core: Any, scan: Scan, folder: Path) -> None:
     """One OCR call on every worker (each loads its engine) before anything is timed."""
-    workers = int(getattr(core.ocr_engine(), "parallelism", 1))
+    workers = int(getattr(core.services.ocr_engine(), "parallelism", 1))
     pdf = merged([scan] * workers, folder / "warm.pdf")
     core.read_pages(str(pdf), f"1-{workers}", ocr=True)
 
@@ -384,11 +384,11 @@ def run_pipeline(
     try:
         with started_core(engine, work / "core") as core:
             try:
-                core.ocr_engine()
+                core.services.ocr_engine()
             except PdfcoreError as exc:
                 run.unavailable = f"{exc.code}: {exc.message}"
                 return run
-            dpi = int(core.ocr_engine().preferred_dpi)
+            dpi = int(core.services.ocr_engine().preferred_dpi)
             log(f"{engine}: warming the OCR workers")
             warm_ocr(core, scans["tracemonkey-1"], work)
             if "order" in parts:

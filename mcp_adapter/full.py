@@ -20,6 +20,7 @@ from mcp_types import CallToolResult, ContentBlock, ImageContent, TextContent, T
 from pydantic import Field
 
 from mcp_adapter.server import READ_ONLY_OPEN, ToolSet, _fail
+from mcp_adapter.server_info import server_info_answer
 from pdfcore import telemetry
 from pdfcore.errors import PdfcoreError
 from pdfcore.serde import unstructure
@@ -671,7 +672,7 @@ def build_full(ts: ToolSet) -> None:
 
     async def server_info() -> CallToolResult:
         try:
-            res = await ts.call(core.server_info, heavy=False)
+            res = await ts.call(lambda: server_info_answer(core), heavy=False)
         except PdfcoreError as exc:
             return _fail(exc)
         return _ok(res)

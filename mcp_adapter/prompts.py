@@ -211,6 +211,6 @@ async def complete_argument(core: Any, runner: Any, params: Any) -> Completion:
         return Completion(values=[], total=0, has_more=False)
     value = params.argument.value or ""
     result: Completion = await runner.run(
-        lambda: complete_path(core.policy, value, folders_only=name == "folder"), heavy=False
+        lambda: complete_path(core.services.policy, value, folders_only=name == "folder"), heavy=False
     )
     return result

@@ -81,7 +81,7 @@ def register_resources(server: MCPServer[Any], core: Any, runner: Any) -> None:
 
 async def list_document_resources(core: Any, runner: Any) -> list[Any]:
     """Resources for the documents under the allowed roots (first root's relative paths)."""
-    if not core.policy.roots:
+    if not core.settings.paths.roots:
         return []
     try:
         listing = await runner.run(

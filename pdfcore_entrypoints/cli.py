@@ -516,7 +516,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     code = _dispatch(args, core)
             finally:
                 sys.stdout = out.stream
-            report = telemetry.summary(stats, backend_names=dict(core.backend_names), bytes_out=out.bytes)
+            report = telemetry.summary(stats, backend_names=dict(core.services.backend_names), bytes_out=out.bytes)
             sys.stderr.write(json.dumps({"pdfcore/stats": report}) + "\n")
             return code
         finally:

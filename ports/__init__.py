@@ -17,11 +17,13 @@ _MODULES = {
     "DocumentExtras": "ports.document_extras",
     "Embedder": "ports.embedder",
     "Fetcher": "ports.fetcher",
+    "ImageProcessor": "ports.image_processor",
     "OcrEngine": "ports.ocr_engine",
     "Renderer": "ports.renderer",
     "Store": "ports.store",
     "TableExtractor": "ports.table_extractor",
     "TextExtractor": "ports.text_extractor",
+    "VectorScorer": "ports.vector_scorer",
     "VectorSource": "ports.vector_source",
     "WarmExecutor": "ports.executor",
 }
@@ -32,11 +34,13 @@ if TYPE_CHECKING:
     from ports.embedder import Embedder
     from ports.executor import WarmExecutor
     from ports.fetcher import Fetcher
+    from ports.image_processor import ImageProcessor
     from ports.ocr_engine import OcrEngine
     from ports.renderer import Renderer
     from ports.store import Store
     from ports.table_extractor import TableExtractor
     from ports.text_extractor import TextExtractor
+    from ports.vector_scorer import VectorScorer
     from ports.vector_source import VectorSource
 
 __all__ = [
@@ -44,11 +48,13 @@ __all__ = [
     "DocumentExtras",
     "Embedder",
     "Fetcher",
+    "ImageProcessor",
     "OcrEngine",
     "Renderer",
     "Store",
     "TableExtractor",
     "TextExtractor",
+    "VectorScorer",
     "VectorSource",
     "WarmExecutor",
 ]

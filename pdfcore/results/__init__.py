@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from pdfcore.results.agent import Place as Place
     from pdfcore.results.agent import RenderedView as RenderedView
     from pdfcore.results.agent import ViewResult as ViewResult
+    from pdfcore.results.capabilities import Capabilities as Capabilities
+    from pdfcore.results.capabilities import OcrCapability as OcrCapability
     from pdfcore.results.charts import CONTENT_WARNING_CHART as CONTENT_WARNING_CHART
     from pdfcore.results.charts import AxisOut as AxisOut
     from pdfcore.results.charts import CardAxisOut as CardAxisOut
@@ -89,6 +91,8 @@ if TYPE_CHECKING:
     from pdfcore.results.search import SectionResult as SectionResult
 
 _LAZY = {
+    "Capabilities": "pdfcore.results.capabilities",
+    "OcrCapability": "pdfcore.results.capabilities",
     "TocItem": "pdfcore.results.info",
     "TocResult": "pdfcore.results.info",
     "CoverageSummary": "pdfcore.results.info",
@@ -173,6 +177,7 @@ __all__ = [
     "AttachmentResult",
     "AttachmentsResult",
     "AxisOut",
+    "Capabilities",
     "CardAxisOut",
     "CardSeriesOut",
     "ChartImage",
@@ -197,6 +202,7 @@ __all__ = [
     "ListResult",
     "ListedDocument",
     "MapRow",
+    "OcrCapability",
     "OcrPageTime",
     "OcrReport",
     "OversizedOut",

@@ -7,17 +7,31 @@ pages, 5 OCR pages, 6 MB of images. Every truncation names the next call to make
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from pdfcore import pagespec, telemetry
-from pdfcore.errors import InvalidArgument, PdfcoreError, UnknownRef
-from pdfcore.geometry import parse_clip, to_clip
+from pdfcore.errors import InvalidArgument, PdfcoreError
+from pdfcore.geometry import parse_clip
 from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, PageText
 from pdfcore.results.agent import Place, RenderedView, ViewResult
+from pdfcore.results.ocr import OcrReport
+from pdfcore.results.search import SearchResult
+from pdfcore.services.document_search import DocumentSearch
+from pdfcore.services.documents import DocumentService
+from pdfcore.services.extras import ExtrasService
+from pdfcore.services.markdown import MarkdownService
+from pdfcore.services.page_reading import markdown_renderer
+from pdfcore.services.page_rendering import around
 from pdfcore.services.places import RefBook, collapse, regions
-from pdfcore.services.search import keyword_outcome, page_texts, parse_query
-from pdfcore.structure import figure_boxes, page_comment
+from pdfcore.services.reading import ReadService
+from pdfcore.services.search import SearchService, keyword_outcome, page_texts, parse_query
+from pdfcore.services.table_reading import TableReader
+from pdfcore.structure import page_comment
+from ports.renderer import Renderer
+
+if TYPE_CHECKING:  # built on the first call that asks for OCR
+    from pdfcore.services.ocr import OcrService
 
 BODY_CHARS = 30_000
 PAGE_CHARS = 12_000
@@ -43,41 +57,72 @@ def fit_dpi(width_pt: float, height_pt: float, long_side: int = LONG_SIDE_PX, ma
 
 
 class AgentSurface:
-    def __init__(self, core: Any) -> None:
-        self.core = core
-        self.refs = RefBook(core.ref_store, self._figures)
+    """The compact profile's read, search and render, over the services the full profile uses."""
 
-    def _figures(self, source: DocumentSource, index: int) -> list[Box]:
-        """The figures of page ``index`` (0-based) in their ref order."""
-        facts, _ = self.core.documents.facts(source)
-        if not 0 <= index < facts.page_count:
-            raise UnknownRef(
-                f"Figure refs name pages 1-{facts.page_count}; page {index + 1} is not one of them.",
-                recovery="Read the page with format='markdown' to see its figures and their refs.",
-            )
-        page = self.core.documents.pages(source, [index], facts).pages[index]
-        info = facts.pages[index]
-        return figure_boxes(page, info.width, info.height)
+    def __init__(
+        self,
+        documents: DocumentService,
+        reader: ReadService,
+        tables: TableReader,
+        search: SearchService,
+        document_search: DocumentSearch,
+        extras: ExtrasService,
+        renderer: Renderer,
+        refs: RefBook,
+        markdown: MarkdownService,
+        *,
+        ocr: Callable[[], OcrService],
+    ) -> None:
+        self.documents = documents
+        self.reader = reader
+        self.tables = tables
+        self.search_service = search
+        self.document_search = document_search
+        self.extras = extras
+        self.renderer = renderer
+        self.refs = refs
+        self.markdown = markdown
+        self.ocr = ocr
 
     # -- read ------------------------------------------------------------------------------
 
-    def read(self, path: str, pages: str | int | None = None, *, password: str | None = None) -> str:
-        core = self.core
-        source = core.open(path, password)
-        facts, _ = core.documents.facts(source)
-        name = source.display_name or path
+    def read(
+        self, source: DocumentSource, pages: str | int | None = None, *, name: str, ocr: bool | str = False
+    ) -> str:
+        """Markdown: the pages (budgeted), or the document map for a long document without pages.
+        ``ocr`` (true or languages like ``"jpn+eng"``) recognises the named pages without usable
+        text first (at most 5 per call); ``name`` is the document's name in the answer."""
+        self.check_read(pages, ocr)
+        facts, _ = self.documents.facts(source)
+        note = ""
+        if ocr and pages not in (None, ""):
+            indexes = pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])
+            report = self.ocr().run(
+                source, facts, indexes, languages=ocr, max_pages=MAX_OCR_PAGES, call_name="read_pdf"
+            )
+            note = _ocr_note(report)
+        body = self._read(source, facts, pages, name)
+        return body + ("\n\n" + note if note else "")
+
+    @staticmethod
+    def check_read(pages: str | int | None, ocr: bool | str) -> None:
+        """Refuse OCR without named pages (before the document is opened)."""
+        if ocr and pages in (None, ""):
+            raise InvalidArgument("ocr needs pages: name the pages to recognise (at most 5 per call).")
+
+    def _read(self, source: DocumentSource, facts: DocumentFacts, pages: str | int | None, name: str) -> str:
         if (pages is None or pages == "") and facts.page_count > MAP_PAGES:
             return self._map_markdown(source, facts, name)
         spec = pages if pages not in (None, "") else f"1-{max(1, facts.page_count)}"
-        result = core._reader.read_pages(
+        result = self.reader.read_pages(
             source,
             facts,
             spec,
             max_chars=BODY_CHARS,
             max_chars_per_page=PAGE_CHARS,
-            markdown=core._page_markdown(source, facts, True),
+            markdown=markdown_renderer(self.markdown, source, facts, use_structure_tree=True),
         )
-        result = core.with_tables(source, facts, result)
+        result = self.tables.add_to(source, facts, result)
         parts = [BANNER, ""]
         title = dict(facts.metadata).get("title")
         parts.append(f"# {title or name}")
@@ -100,7 +145,7 @@ class AgentSurface:
                 f"\n_[Character budget ({BODY_CHARS}) reached: pages {result.next_pages} were not included. "
                 f"Next: read_pdf(source, pages='{_first_range(result.next_pages)}').]_"
             )
-        read = core.documents.pages(source, [p.page - 1 for p in result.pages], facts).pages
+        read = self.documents.pages(source, [p.page - 1 for p in result.pages], facts).pages
         extras = self.extras_markdown(source, facts, [read[p.page - 1] for p in result.pages])
         if extras:
             parts.append(extras)
@@ -112,7 +157,7 @@ class AgentSurface:
         return "\n".join(parts)
 
     def _map_markdown(self, source: DocumentSource, facts: DocumentFacts, name: str) -> str:
-        dmap = self.core._reader.document_map(source, facts, path_hint="source")
+        dmap = self.reader.document_map(source, facts, path_hint="source")
         lines = [BANNER, "", f"# Document map: {dmap.title or name}", ""]
         lines.append(
             f"{dmap.page_count} pages, about {dmap.estimated_tokens} tokens of text. This is the map, not the text: "
@@ -162,11 +207,12 @@ class AgentSurface:
             )
         return "\n".join(lines)
 
-    def attachment(self, path: str, which: str | int, *, password: str | None = None) -> str | tuple[str, bytes]:
+    def attachment(self, source: DocumentSource, which: str | int) -> str | tuple[str, bytes]:
         """An embedded file: text inline (Markdown), an image as PNG, other binaries refused."""
         if isinstance(which, str) and which.strip().isdigit():
             which = int(which.strip())
-        res = self.core.attachment(path, which, password=password)
+        facts, _ = self.documents.facts(source)
+        res = self.extras.attachment(source, facts, which)
         head = f"{BANNER}\n\n# Attachment {res.index}: {res.name}\n\n{res.kind}, {res.size} bytes"
         if res.mime_type:
             head += f", {res.mime_type}"
@@ -181,14 +227,12 @@ class AgentSurface:
 
     def extras_markdown(self, source: DocumentSource, facts: DocumentFacts, pages: Sequence[PageText]) -> str:
         """Form fields, links and annotations of these pages, as sections only where present."""
-        if getattr(self.core, "extras_service", None) is None:
-            return ""
         indexes = [p.index for p in pages if p.annotation_count > 0]
         if not indexes and not facts.has_acroform:
             return ""
         spec = pagespec.format_ranges([p.index + 1 for p in pages])
         try:
-            ex = self.core.extras_service.page_extras(source, facts, spec, ("links", "annotations", "form_fields"))
+            ex = self.extras.page_extras(source, facts, spec, ("links", "annotations", "form_fields"))
         except PdfcoreError:
             return ""
         parts: list[str] = []
@@ -214,13 +258,12 @@ class AgentSurface:
     # -- search ----------------------------------------------------------------------------
 
     def search(
-        self, path: str, query: str, *, pages: str | int | None = None, regex: bool = False, password: str | None = None
+        self, source: DocumentSource, query: str, *, pages: str | int | None = None, regex: bool = False
     ) -> tuple[str, list[Place]]:
-        core = self.core
-        source = core.open(path, password)
-        facts, _ = core.documents.facts(source)
-        search = core._search
-        scope = search._scope(facts, pages)
+        """Markdown: hits collapsed per line with refs (``p47m1``); replaces the source's ref set."""
+        facts, _ = self.documents.facts(source)
+        search = self.search_service
+        scope = search.scope(facts, pages)
         notes: list[str] = []
         spans_by_page: list[tuple[int, Sequence[tuple[int, int]]]] = []
         if regex:
@@ -228,7 +271,7 @@ class AgentSurface:
             import regex as regex_engine
 
             compiled = regex_engine.compile(query, regex_engine.VERSION1 | regex_engine.MULTILINE)
-            hit_pages = core.documents.pages(source, [int(p) - 1 for p in res.page_match_counts], facts).pages
+            hit_pages = self.documents.pages(source, [int(p) - 1 for p in res.page_match_counts], facts).pages
             for i, page in sorted(hit_pages.items()):
                 try:
                     spans = [
@@ -248,14 +291,14 @@ class AgentSurface:
             store = search.ensure_indexed(source, facts)
             digest = source.fingerprint.sha256
             limit = max(1, facts.page_count)
-            texts = page_texts(core.documents, source, facts)
+            texts = page_texts(self.documents, source, facts)
             outcome, relaxed = keyword_outcome(store, digest, parsed, pages=scope, limit=limit, texts=texts)
             if relaxed:
                 notes.append("No page contains every word; showing places with any of them.")
             spans_by_page = [(h.page, h.spans) for h in outcome.hits]
             scope_list = scope if scope is not None else list(range(facts.page_count))
-            _no_text, coverage_note = search._coverage(source, facts, scope_list)
-        page_map = core.documents.pages(source, [p for p, _ in spans_by_page], facts).pages if spans_by_page else {}
+            _no_text, coverage_note = search.coverage(source, facts, scope_list)
+        page_map = self.documents.pages(source, [p for p, _ in spans_by_page], facts).pages if spans_by_page else {}
         places, omitted = collapse(page_map, spans_by_page, limit=MAX_PLACES)
         extra_lines = self._extras(source, facts, query, regex)
         self.refs.replace(source, places, encrypted=facts.private)
@@ -293,10 +336,9 @@ class AgentSurface:
         return "\n".join(lines), places
 
     def _extras(self, source: DocumentSource, facts: DocumentFacts, query: str, regex: bool) -> list[str]:
-        if getattr(self.core, "extras_service", None) is None:
-            return []
         try:
-            result = self.core._with_extras(source, facts, _EMPTY_RESULT, query, "regex" if regex else "keyword", None)
+            mode = "regex" if regex else "keyword"
+            result = self.document_search.with_extras(source, facts, _EMPTY_RESULT, query, mode, None)
         except PdfcoreError:
             return []
         hits = result.extra_matches or ()
@@ -310,9 +352,9 @@ class AgentSurface:
         return out
 
     def _xfa_note(self, source: DocumentSource, facts: DocumentFacts) -> str | None:
-        if not facts.has_xfa or getattr(self.core, "extras_service", None) is None:
+        if not facts.has_xfa:
             return None
-        pages = sorted(self.core.xfa_placeholder_pages(source, facts))
+        pages = sorted(self.extras.xfa_placeholder_pages(source, facts))
         if pages:
             return (
                 f"This is a dynamic XFA form: pages {pagespec.format_ranges([p + 1 for p in pages])} only show a viewer "
@@ -323,27 +365,30 @@ class AgentSurface:
 
     # -- render ----------------------------------------------------------------------------
 
-    def render(
-        self,
-        path: str,
-        *,
-        pages: str | int | None = None,
-        ref: str | None = None,
-        region: Sequence[float] | None = None,
-        password: str | None = None,
-    ) -> ViewResult:
-        core = self.core
+    @staticmethod
+    def check_render(pages: str | int | None, ref: str | None, region: Sequence[float] | None) -> None:
+        """Refuse a ref given with pages or a region (before the document is opened)."""
         if ref is not None and (pages not in (None, "") or region is not None):
             raise InvalidArgument(
                 "ref already names a page and a region: pass ref alone, without pages or region.",
                 recovery="Call render_pdf(source, ref='...') alone, or render_pdf(source, pages=..., region=...).",
             )
-        source = core.open(path, password)
-        facts, _ = core.documents.facts(source)
+
+    def render(
+        self,
+        source: DocumentSource,
+        *,
+        pages: str | int | None = None,
+        ref: str | None = None,
+        region: Sequence[float] | None = None,
+    ) -> ViewResult:
+        """Pages fitted to a 1568 px long side (listing visual regions with refs), a region, or a ref."""
+        self.check_render(pages, ref, region)
+        facts, _ = self.documents.facts(source)
         if ref is not None:
             r = self.refs.resolve(source, ref, encrypted=facts.private)
             info = facts.pages[r.page]
-            clip = _around(r.bbox, info.width, info.height, r.kind)
+            clip = around(r.bbox, info.width, info.height, r.kind)
             image = self._render_one(source, facts, r.page, clip)
             md = f"Rendered {ref} (page {r.page + 1}{', ' + r.kind if r.kind != 'match' else ''})."
             return ViewResult(markdown=md, images=(image,), regions=())
@@ -362,7 +407,7 @@ class AgentSurface:
         used = 0
         skipped: list[int] = []
         all_regions: list[Place] = []
-        texts = core.documents.pages(source, shown, facts).pages
+        texts = self.documents.pages(source, shown, facts).pages
         for i in shown:
             img = self._render_one(source, facts, i, None)
             if used + len(img.png) > IMAGE_BUDGET:
@@ -389,13 +434,13 @@ class AgentSurface:
     def _regions(self, source: DocumentSource, facts: DocumentFacts, page: PageText) -> list[Place]:
         tables: list[Box] = []
         try:
-            tables = [t.bbox for t in self.core.page_tables(source, facts, page).tables]
+            tables = [t.bbox for t in self.tables.page(source, facts, page).tables]
         except PdfcoreError:
             tables = []
         forms: list[Box] = []
-        if facts.has_acroform and getattr(self.core, "extras_service", None) is not None:
+        if facts.has_acroform:
             try:
-                fields = self.core.extras_service.forms(source, facts, str(page.index + 1))
+                fields = self.extras.forms(source, facts, str(page.index + 1))
                 forms = [f.bbox for f in fields.fields if f.bbox is not None]
             except (PdfcoreError, AttributeError):
                 forms = []
@@ -407,42 +452,36 @@ class AgentSurface:
         h = info.height * ((clip.y1 - clip.y0) if clip else 1.0)
         dpi = fit_dpi(w, h)
         with telemetry.phase("render"):
-            img = self.core.renderer.render(source, index, dpi=dpi, clip=clip)
+            img = self.renderer.render(source, index, dpi=dpi, clip=clip)
         return RenderedView(page=index + 1, png=img.png, width=img.width, height=img.height, dpi=dpi, clip=clip)
-
-
-def _around(box: Box, width: float, height: float, kind: str) -> Clip:
-    """A readable crop around a place: the whole line's width and a few lines of context."""
-    if kind == "match":
-        pad_y = max(36.0, box.height * 3)
-        x0, x1 = max(0.0, min(box.x0, width * 0.08) - 12), min(width, max(box.x1, width * 0.92) + 12)
-    else:
-        pad_y = 12.0
-        x0, x1 = max(0.0, box.x0 - 12), min(width, box.x1 + 12)
-    y0, y1 = max(0.0, box.y0 - pad_y), min(height, box.y1 + pad_y)
-    c = to_clip(Box(x0, y0, x1, y1), width, height)
-    if c.x1 - c.x0 < 0.01 or c.y1 - c.y0 < 0.01:
-        return Clip(0.0, 0.0, 1.0, 1.0)
-    return c
 
 
 def _first_range(spec: str) -> str:
     return spec.split(",")[0]
 
 
-def _empty_result() -> Any:
-    from pdfcore.results.search import SearchResult
-
-    return SearchResult(
-        matches=(),
-        total_matches=0,
-        page_match_counts={},
-        search_mode="keyword",
-        searched_pages=0,
-        excerpt_style="snippet",
-        hidden_text_detected=False,
-        query_terms=(),
-    )
+_EMPTY_RESULT = SearchResult(
+    matches=(),
+    total_matches=0,
+    page_match_counts={},
+    search_mode="keyword",
+    searched_pages=0,
+    excerpt_style="snippet",
+    hidden_text_detected=False,
+    query_terms=(),
+)
 
 
-_EMPTY_RESULT = _empty_result()
+def _ocr_note(rep: OcrReport) -> str:
+    parts = [f"_OCR ({rep.engine}, {rep.languages}):"]
+    if rep.pages_recognised:
+        parts.append(f"recognised pages {pagespec.format_ranges(list(rep.pages_recognised))}")
+    if rep.pages_from_cache:
+        parts.append(f"pages {pagespec.format_ranges(list(rep.pages_from_cache))} were already recognised")
+    if rep.pages_with_usable_text:
+        parts.append(
+            f"pages {pagespec.format_ranges(list(rep.pages_with_usable_text))} have usable native text (not OCRed)"
+        )
+    if rep.pages_not_done:
+        parts.append(f"NOT done: pages {rep.pages_not_done} ({rep.reason_not_done}); next: {rep.next_call}")
+    return " ".join(parts) + "._"

@@ -13,7 +13,7 @@ import os
 import re
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from attrs import frozen
@@ -31,7 +31,11 @@ from pdfcore.results.corpus import (
     WarmDoc,
     WarmResult,
 )
-from pdfcore.services.sources import list_pdfs
+from pdfcore.services.documents import DocumentService
+from pdfcore.services.semantic import SemanticIndex
+from pdfcore.services.sources import PathPolicy, SourceResolver, list_pdfs
+from ports.executor import WarmExecutor
+from ports.store import Store
 
 BUDGET_RANGE = (1, 300)
 MAX_LIMIT = 1000
@@ -83,12 +87,39 @@ def usable_title(metadata: dict[str, str], path: str) -> str:
 
 
 class CorpusService:
-    """Corpus operations over a Pdfcore (``core``): it resolves, warms and searches documents."""
+    """Resolves, warms, lists and searches folders of documents.
 
-    def __init__(self, core: Any, executor_factory: Callable[[], Any] | None) -> None:
-        self.core = core
+    ``warm_one(path, embeddings)`` warms one document in this process (few documents, or no
+    executor); more go to the WarmExecutor ``executor_factory`` makes, as jobs carrying
+    ``job_settings`` (the settings as a mapping)."""
+
+    def __init__(
+        self,
+        policy: PathPolicy,
+        sources: SourceResolver,
+        documents: DocumentService,
+        store: Store | None,
+        *,
+        semantic: SemanticIndex | None,
+        semantic_problem: str,
+        warm_one: Callable[[str, bool], Mapping[str, Any]],
+        job_settings: dict[str, Any],
+        executor_factory: Callable[[], WarmExecutor] | None,
+        max_file_bytes: int,
+        confidence_threshold: float,
+    ) -> None:
+        self.policy = policy
+        self.sources = sources
+        self.documents = documents
+        self.store = store
+        self.semantic = semantic
+        self.semantic_problem = semantic_problem
+        self.warm_one = warm_one
+        self.job_settings = job_settings
         self.executor_factory = executor_factory
-        self._executor: Any = None
+        self.max_file_bytes = max_file_bytes
+        self.confidence_threshold = confidence_threshold
+        self._executor: WarmExecutor | None = None
         #: Documents that failed to warm, by (real path, size, mtime): not retried on every call
         #: while unchanged (a password-protected or engine-crashing file), reported as failed.
         self._failed: dict[tuple[str, int, int], WarmOutcome] = {}
@@ -120,7 +151,7 @@ class CorpusService:
                 )
                 continue
             try:
-                real = self.core.policy.resolve(item)
+                real = self.policy.resolve(item)
             except PdfcoreError as exc:
                 if single:
                     raise
@@ -137,13 +168,13 @@ class CorpusService:
                     # one that is not itself a link is already real, so only the policy's
                     # rules are checked (no realpath per file).
                     resolved = folder and not os.path.islink(cand)
-                    real_c, shown, size, mtime, digest = self.core.sources.peek(cand, resolved=resolved)
+                    real_c, shown, size, mtime, digest = self.sources.peek(cand, resolved=resolved)
                 except PdfcoreError as exc:
                     if single and not folder:
                         raise
-                    skipped.append(Skipped(self.core.policy.display(cand), f"{exc.code}: {exc.message}"))
+                    skipped.append(Skipped(self.policy.display(cand), f"{exc.code}: {exc.message}"))
                     continue
-                if size > self.core.settings.limits.max_file_bytes:
+                if size > self.max_file_bytes:
                     skipped.append(Skipped(shown, "file_too_large: over limits.max_file_bytes"))
                     continue
                 files.append(CorpusFile(path=shown, real=real_c, size=size, digest=digest, mtime_ns=mtime))
@@ -156,17 +187,23 @@ class CorpusService:
     def _is_warm(self, f: CorpusFile, embeddings: bool) -> bool:
         if f.digest is None:
             return False
-        store = self.core.store
+        store = self.store
         if store is None or not store.is_indexed(f.digest):
             return False
         if embeddings:
-            index = self.core.semantic_index
+            index = self.semantic
             return index is not None and store.load_vectors(f.digest, index.key) is not None
         return True
 
     # -- warming ---------------------------------------------------------------------------
 
-    def _executor_for(self) -> Any:
+    def close(self) -> None:
+        """Stop the executor's workers, when it was started."""
+        closer = getattr(self._executor, "close", None)  # an optional hook of the executor
+        if callable(closer):
+            closer()
+
+    def _executor_for(self) -> WarmExecutor | None:
         if self._executor is None and self.executor_factory is not None:
             self._executor = self.executor_factory()
         return self._executor
@@ -215,7 +252,7 @@ class CorpusService:
 
         executor = self._executor_for() if len(todo) >= IN_PROCESS_BELOW else None
         if executor is not None:
-            settings = self.core.settings_mapping()
+            settings = self.job_settings
             jobs = [WarmJob(path=f.real, settings=settings, embeddings=embeddings) for f in todo]
             executor.run(jobs, deadline=deadline, on_done=on_done)
         else:
@@ -224,7 +261,7 @@ class CorpusService:
                     break
                 start = time.monotonic()
                 try:
-                    res = self.core.warm_one(f.real, embeddings=embeddings)
+                    res = self.warm_one(f.real, embeddings)
                     o = WarmOutcome(
                         path=f.real,
                         status=res["status"],
@@ -249,11 +286,11 @@ class CorpusService:
         progress: Callable[[int, int, str], None] | None = None,
     ) -> WarmResult:
         budget = clamp_budget(budget_seconds)
-        if embeddings and self.core.semantic_index is None:
+        if embeddings and self.semantic is None:
             from pdfcore.errors import BackendUnavailable
 
             raise BackendUnavailable(
-                f"Embeddings were asked for but semantic search is unavailable: {self.core.semantic_problem()}",
+                f"Embeddings were asked for but semantic search is unavailable: {self.semantic_problem}",
                 recovery="Warm without embeddings, or install pdfcore[semantic].",
             )
         files, skipped = self.resolve(paths, recursive=recursive)
@@ -291,10 +328,10 @@ class CorpusService:
         )
 
     def _cached_state(self, f: CorpusFile, embeddings: bool) -> tuple[int, bool]:
-        store = self.core.store
+        store = self.store
         facts = store.load_facts(f.digest) if (store is not None and f.digest) else None
         pages = facts.page_count if facts is not None else 0
-        index = self.core.semantic_index
+        index = self.semantic
         emb = bool(index is not None and store is not None and f.digest and store.load_vectors(f.digest, index.key))
         return pages, emb
 
@@ -324,9 +361,9 @@ class CorpusService:
                 skipped.append(Skipped(f.path, f"{o.error}: {o.message}"))
                 continue
             try:
-                source = self.core.sources.resolve(f.real)
-                facts, _ = self.core.documents.facts(source)
-                pages = self.core.documents.pages(source, list(range(facts.page_count)), facts).pages
+                source = self.sources.resolve(f.real)
+                facts, _ = self.documents.facts(source)
+                pages = self.documents.pages(source, list(range(facts.page_count)), facts).pages
             except PdfcoreError as exc:
                 skipped.append(Skipped(f.path, f"{exc.code}: {exc.message}"))
                 continue
@@ -362,7 +399,7 @@ class CorpusService:
         self, folder: str | None = None, *, recursive: bool = True, offset: int = 0, limit: int = 100
     ) -> ListResult:
         offset, limit = _page_args(offset, limit)
-        roots = list(self.core.policy.roots)
+        roots = list(self.policy.roots)
         if folder is None:
             if not roots:
                 raise InvalidArgument(
@@ -371,17 +408,17 @@ class CorpusService:
                 )
             folders = roots
         else:
-            folders = [self.core.policy.resolve(folder)]
+            folders = [self.policy.resolve(folder)]
         reals: list[str] = []
         for d in folders:
             if os.path.isdir(d):
                 reals.extend(list_pdfs(d, recursive=recursive))
         reals = sorted(set(reals))
         docs = []
-        store = self.core.store
+        store = self.store
         for real in reals[offset : offset + limit]:
             try:
-                _real, shown, size, _m, digest = self.core.sources.peek(real)
+                _real, shown, size, _m, digest = self.sources.peek(real)
             except PdfcoreError:
                 continue
             facts = store.load_facts(digest) if (store is not None and digest) else None
@@ -401,7 +438,7 @@ class CorpusService:
             total=len(reals),
             offset=offset,
             next_offset=nxt,
-            roots=tuple(self.core.policy.display(r) for r in roots),
+            roots=tuple(self.policy.display(r) for r in roots),
         )
 
     # -- search ----------------------------------------------------------------------------
@@ -411,8 +448,8 @@ class CorpusService:
         next page that matches by itself (see :func:`pdfcore.services.search.without_run_on_repeats`)."""
         from pdfcore.services.search import page_texts, without_run_on_repeats
 
-        facts, _ = self.core.documents.facts(source)
-        return without_run_on_repeats(outcome, page_texts(self.core.documents, source, facts))
+        facts, _ = self.documents.facts(source)
+        return without_run_on_repeats(outcome, page_texts(self.documents, source, facts))
 
     def search(
         self,
@@ -437,13 +474,13 @@ class CorpusService:
         top_k = min(100, max(1, top_k))
         context_chars = min(2000, max(50, int(context_chars)))
         parsed = parse_query(query)
-        semantic = self.core.semantic_index
+        semantic = self.semantic
         use_semantic = mode == "semantic" or (mode == "auto" and semantic is not None)
         if mode == "semantic" and semantic is None:
             from pdfcore.errors import BackendUnavailable
 
             raise BackendUnavailable(
-                f"Semantic search is not available: {self.core.semantic_problem()}",
+                f"Semantic search is not available: {self.semantic_problem}",
                 recovery="Use mode='keyword'.",
             )
         budget = clamp_budget(budget_seconds)
@@ -462,11 +499,11 @@ class CorpusService:
                 ready.append((f, DocumentSource(path=f.real, fingerprint=fp, display_name=f.path)))
                 continue
             try:
-                ready.append((f, self.core.sources.resolve(f.real)))
+                ready.append((f, self.sources.resolve(f.real)))
             except PdfcoreError as exc:
                 skipped.append(Skipped(f.path, f"{exc.code}: {exc.message}"))
         by_digest = {src.fingerprint.sha256: (f, src) for f, src in ready}
-        store = self.core.store
+        store = self.store
 
         # keyword arm: one index query per term over the whole corpus, ranked per document
         kw_lists: dict[str, list[tuple[int, float]]] = {}
@@ -494,7 +531,7 @@ class CorpusService:
             qv = semantic.query_vector(query)
             ranked: list[tuple[float, str, Any]] = []
             for digest, (f, src) in by_digest.items():
-                facts, _ = self.core.documents.facts(src)
+                facts, _ = self.documents.facts(src)
                 if not semantic.has_vectors(src, facts):
                     semantic_unprocessed.append(f.path)
                     continue
@@ -518,19 +555,19 @@ class CorpusService:
         )
         order = sorted(fused, key=lambda k: (-fused[k], k))[:top_k]
         kw_pages = {(d, p) for d, lst in kw_lists.items() for p, _ in lst}
-        threshold = self.core.settings.embedding.confidence_threshold
+        threshold = self.confidence_threshold
         matches = []
         for digest, page_no in order:
             f, src = by_digest[digest]
-            facts, _ = self.core.documents.facts(src)
-            page = self.core.documents.pages(src, [page_no], facts).pages[page_no]
+            facts, _ = self.documents.facts(src)
+            page = self.documents.pages(src, [page_no], facts).pages[page_no]
             info = facts.pages[page_no]
             sem = sem_scores.get((digest, page_no))
             end_page: int | None = None
             if (digest, page_no) in kw_pages:
-                out = store.search_keyword(digest, ranked_by, pages=[page_no], limit=1) if store is not None else None
-                spans = out.hits[0].spans if out is not None and out.hits else ()
-                run_on = run_on_match(self.core.documents, src, facts, page, spans, context_chars)
+                hit = store.search_keyword(digest, ranked_by, pages=[page_no], limit=1) if store is not None else None
+                spans = hit.hits[0].spans if hit is not None and hit.hits else ()
+                run_on = run_on_match(self.documents, src, facts, page, spans, context_chars)
                 if run_on is not None:
                     text, pos, _ = run_on
                     end_page = page_no + 2
@@ -543,9 +580,9 @@ class CorpusService:
                     text = snippet(page.text, a, b, context_chars)
                 low = False
             else:
-                ps = sem[1] if sem else None
-                pos = ps.chunk.start if ps else 0
-                text = snippet(page.text, pos, ps.chunk.end if ps else 0, context_chars) if ps else ""
+                best = sem[1] if sem else None
+                pos = best.chunk.start if best else 0
+                text = snippet(page.text, pos, best.chunk.end if best else 0, context_chars) if best else ""
                 text = text[: 2 * context_chars + 200]
                 low = bool(sem and sem[0] < threshold)
             matches.append(
@@ -591,7 +628,7 @@ class CorpusService:
             confidence_threshold=threshold if use_semantic else None,
             model_name=semantic.embedder.model_name if (use_semantic and semantic is not None) else None,
             semantic_unavailable=True if (mode == "auto" and semantic is None) else None,
-            semantic_unavailable_reason=self.core.semantic_problem() if (mode == "auto" and semantic is None) else None,
+            semantic_unavailable_reason=self.semantic_problem if (mode == "auto" and semantic is None) else None,
             doc_match_counts_truncated=True if truncated else None,
         )
 

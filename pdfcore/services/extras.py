@@ -94,6 +94,11 @@ class ExtrasService:
         #: so that a warm search does not rebuild them per query.
         self._derived = Memo(capacity=16)
 
+    @property
+    def available(self) -> bool:
+        """Whether a document-extras backend is loaded (attachments, forms, links, annotations)."""
+        return self.extras is not None
+
     def _backend(self) -> DocumentExtras:
         if self.extras is None:
             raise BackendUnavailable(

@@ -397,7 +397,8 @@ class SearchService:
 
     # -- helpers ---------------------------------------------------------------------------
 
-    def _all_pages(self, source: DocumentSource, facts: DocumentFacts) -> dict[int, PageText]:
+    def all_pages(self, source: DocumentSource, facts: DocumentFacts) -> dict[int, PageText]:
+        """Every page of the document (0-based index -> page)."""
         return self.documents.pages(source, list(range(facts.page_count)), facts).pages
 
     def ensure_indexed(self, source: DocumentSource, facts: DocumentFacts) -> Store:
@@ -416,14 +417,16 @@ class SearchService:
                     store.index_document(digest, read_on(pages, facts.page_count))
         return store
 
-    def _scope(self, facts: DocumentFacts, pages: str | int | None) -> list[int] | None:
+    def scope(self, facts: DocumentFacts, pages: str | int | None) -> list[int] | None:
+        """The 0-based pages a ``pages`` argument names; None for the whole document."""
         if pages is None or pages == "":
             return None
         return pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])
 
-    def _coverage(
+    def coverage(
         self, source: DocumentSource, facts: DocumentFacts, scope: Sequence[int]
     ) -> tuple[str | None, str | None]:
+        """(pages, note) naming the searched pages without usable text; (None, None) when none."""
         bad = self.documents.unusable_pages(source, facts)
         unusable = [i + 1 for i in scope if i in bad]
         if not unusable:
@@ -456,7 +459,7 @@ class SearchService:
         parsed = parse_query(query)
         store = self.ensure_indexed(source, facts)
         digest = source.fingerprint.sha256
-        scope = self._scope(facts, pages)
+        scope = self.scope(facts, pages)
         texts = page_texts(self.documents, source, facts)
         outcome, relaxed = keyword_outcome(store, digest, parsed, pages=scope, limit=max_results, texts=texts)
         hit_pages = self.documents.pages(source, [h.page for h in outcome.hits], facts).pages
@@ -464,7 +467,7 @@ class SearchService:
             self._match(hit_pages[h.page], h, facts, excerpt_style, context_chars, source) for h in outcome.hits
         )
         scope_list = scope if scope is not None else list(range(facts.page_count))
-        no_text, note = self._coverage(source, facts, scope_list)
+        no_text, note = self.coverage(source, facts, scope_list)
         return SearchResult(
             matches=matches,
             total_matches=len(outcome.page_match_counts),
@@ -542,7 +545,7 @@ class SearchService:
         self, source: DocumentSource, facts: DocumentFacts, query: str, scope: list[int] | None
     ) -> list[PageScore]:
         assert self.semantic_index is not None
-        matrix, vs = self.semantic_index.vectors(source, facts, lambda: self._all_pages(source, facts))
+        matrix, vs = self.semantic_index.vectors(source, facts, lambda: self.all_pages(source, facts))
         qv = self.semantic_index.query_vector(query)
         return self.semantic_index.rank(matrix, vs, qv, pages=scope)
 
@@ -602,13 +605,13 @@ class SearchService:
         max_results, context_chars = _clamp_results(max_results, context_chars)
         if not isinstance(query, str) or not query.strip():
             raise InvalidArgument("query is empty; describe what you are looking for.")
-        scope = self._scope(facts, pages)
+        scope = self.scope(facts, pages)
         ranking = self._semantic_ranking(source, facts, query, scope)
         top = ranking[:max_results]
         hit_pages = self.documents.pages(source, [r.page for r in top], facts).pages
         matches = tuple(self._semantic_match(hit_pages[r.page], r, facts, excerpt_style, context_chars) for r in top)
         scope_list = scope if scope is not None else list(range(facts.page_count))
-        no_text, note = self._coverage(source, facts, scope_list)
+        no_text, note = self.coverage(source, facts, scope_list)
         confident = [r for r in ranking if r.score >= self.confidence_threshold]
         assert self.semantic_index is not None
         return SearchResult(
@@ -644,7 +647,7 @@ class SearchService:
         parsed = parse_query(query)
         store = self.ensure_indexed(source, facts)
         digest = source.fingerprint.sha256
-        scope = self._scope(facts, pages)
+        scope = self.scope(facts, pages)
         texts = page_texts(self.documents, source, facts)
         outcome, relaxed = keyword_outcome(store, digest, parsed, pages=scope, limit=FUSION_DEPTH, texts=texts)
         ranking = self._semantic_ranking(source, facts, query, scope)
@@ -665,7 +668,7 @@ class SearchService:
                 low = s_score < self.confidence_threshold
             matches.append(attrs.evolve(m, score=round(fused[p], 4), semantic_score=s_score, low_confidence=low))
         scope_list = scope if scope is not None else list(range(facts.page_count))
-        no_text, note = self._coverage(source, facts, scope_list)
+        no_text, note = self.coverage(source, facts, scope_list)
         confident = {r.page for r in ranking if r.score >= self.confidence_threshold} | set(kw)
         assert self.semantic_index is not None
         return SearchResult(
@@ -709,7 +712,7 @@ class SearchService:
             compiled = regex_engine.compile(pattern, regex_engine.VERSION1 | regex_engine.MULTILINE)
         except regex_engine.error as exc:
             raise InvalidArgument(f"query is not a valid regular expression: {exc}.") from None
-        scope = self._scope(facts, pages) or list(range(facts.page_count))
+        scope = self.scope(facts, pages) or list(range(facts.page_count))
         all_pages = self.documents.pages(source, scope, facts).pages
         deadline = time.monotonic() + call_seconds
         found: list[tuple[int, int, int, int]] = []  # (page, start, end, count)
@@ -750,7 +753,7 @@ class SearchService:
                     match_count=n,
                 )
             )
-        no_text, note = self._coverage(source, facts, scope)
+        no_text, note = self.coverage(source, facts, scope)
         return SearchResult(
             matches=tuple(matches),
             total_matches=len(counts),
@@ -771,7 +774,7 @@ class SearchService:
     def sections(self, source: DocumentSource, facts: DocumentFacts) -> list[Section]:
         if facts.outline and any(e.page is not None for e in facts.outline):
             return outline_sections(facts)
-        pages = self._all_pages(source, facts)
+        pages = self.all_pages(source, facts)
         return heading_sections([pages[i] for i in sorted(pages)], facts.page_count)
 
     @telemetry.phased("search")
@@ -782,7 +785,7 @@ class SearchService:
         store = self.ensure_indexed(source, facts)
         digest = source.fingerprint.sha256
         sections = self.sections(source, facts)
-        all_pages = self._all_pages(source, facts)
+        all_pages = self.all_pages(source, facts)
         # Per-term page counts, then BM25 over sections (document-local statistics).
         per_term: list[dict[int, int]] = []
         for term in parsed.terms:
@@ -835,7 +838,7 @@ class SearchService:
                 continue
             used += size
             out_sections.append(m)
-        no_text, note = self._coverage(source, facts, list(range(facts.page_count)))
+        no_text, note = self.coverage(source, facts, list(range(facts.page_count)))
         del require_all
         return SectionResult(
             sections=tuple(out_sections),

@@ -107,7 +107,7 @@ def test_registered_under_its_name_it_is_chosen_by_configuration(
     }
     core = pdfcore.build(load_settings(env=env), fetcher=None)
     try:
-        assert core.server_info()["backends"]["text"] == "plumber"
+        assert core.capabilities().backends["text"] == "plumber"
         pdf = simple_document(tmp_path / "s.pdf", 3)
         page = core.read_pages(str(pdf), "2").pages[0]
         assert "unique marker token002" in page.text

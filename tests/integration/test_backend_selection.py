@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import pdfcore
+from mcp_adapter.server_info import server_info_answer
 from pdfcore.config import load_settings
 from pdfcore.errors import BackendUnavailable
 from tests.pdfgen import simple_document
@@ -24,8 +25,8 @@ def _build(tmp_path: Path, toml: str, **env: str) -> pdfcore.Pdfcore:
 def test_extras_and_attachments_turned_off_are_reported(tmp_path: Path, isolation: str) -> None:
     core = _build(tmp_path, f'[backends]\nisolation = "{isolation}"\nextras = "none"\nattachments = "none"\n')
     try:
-        assert core.extras is None and core.attachment_reader is None
-        info = core.server_info()
+        assert core.services.document_extras is None and core.services.attachment_reader is None
+        info = server_info_answer(core)
         assert "extras" not in info["backends"] and "attachments" not in info["backends"]
         assert "extras = none" in info["backend_problems"]["extras"]
         assert "attachments = none" in info["backend_problems"]["attachments"]

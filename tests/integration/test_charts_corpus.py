@@ -100,7 +100,7 @@ def test_locale_ambiguous_axis_declines_with_the_reason(core, corpus: Path) -> N
 
 
 def test_detection_counts_the_corpus_charts(core, corpus: Path, truth: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
-    svc = core._charts()
+    svc = core.services.charts
     for name, t in truth.items():
         n = svc.count_charts(core.open(str(corpus / SYN / f"{name}.pdf")), 0)
         if t["type"] != "decline_expected":

@@ -122,11 +122,11 @@ def test_a_text_page_declines_and_counts_no_chart(chart_core, tmp_path: Path) ->
     pdf = simple_document(tmp_path / "text.pdf", 2)
     d = _wire(chart_core.extract_chart(str(pdf), 2))
     assert d["status"] == "declined" and d["charts"] == [] and "no chart" in d["reasons"][0]
-    assert chart_core._charts().count_charts(chart_core.open(str(pdf)), 0) == 0
+    assert chart_core.services.charts.count_charts(chart_core.open(str(pdf)), 0) == 0
 
 
 def test_count_charts_on_chart_pages(chart_core, fixtures) -> None:  # type: ignore[no-untyped-def]
-    svc = chart_core._charts()
+    svc = chart_core.services.charts
     for name in ("bars_category", "scatter", "lines_markers_legend"):
         assert svc.count_charts(chart_core.open(fixtures[name][0]), 0) == 1, name
 

@@ -73,7 +73,7 @@ def test_no_corpus_pdf_crashed_the_engine(walker) -> None:  # type: ignore[no-un
     stable code the walk accepts, so crashes are counted here. None of the corpus files may
     crash the engine worker (the isolation is for hostile files, not for our own bugs)."""
     corpus_dir()
-    pools = [item for item in walker.lifecycle if hasattr(item, "crashes")]
+    pools = [item for item in walker.services.lifecycle if hasattr(item, "crashes")]
     assert pools, "the walk ran without engine isolation"
     assert sum(p.crashes for p in pools) == 0
     assert sum(p.timeouts for p in pools) == 0

@@ -56,7 +56,9 @@ def core(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 def test_generated_document_through_the_worker_pool(core: Any, tmp_path: Path) -> None:
     path = str(g.extras_document(tmp_path / "inv.pdf"))
-    assert core.backend_names["extras"] == "pdfium" and core.backend_names["attachments"] == "pdfminer"
+    assert (
+        core.services.backend_names["extras"] == "pdfium" and core.services.backend_names["attachments"] == "pdfminer"
+    )
     listed = core.attachments(path)
     assert [a.name for a in listed.attachments][:2] == ["invoice.xml", "notes.csv"]
     assert core.attachment(path, "invoice.xml").text == g.INVOICE_XML.decode()
@@ -69,7 +71,10 @@ def test_generated_document_through_the_worker_pool(core: Any, tmp_path: Path) -
     assert extras.link_count == 2 and extras.annotation_count == 4 and extras.field_count == 5
     src = core.open(path)
     facts, _ = core.documents.facts(src)
-    origins = {h.origin for h in core.search_extras(src, facts, "acme example reviewer", require_all=False)}
+    origins = {
+        h.origin
+        for h in core.services.document_search.search_extras(src, facts, "acme example reviewer", require_all=False)
+    }
     assert origins == {"form_field", "link", "annotation"}
 
 
@@ -211,7 +216,7 @@ def test_links_and_annotations_on_corpus_files(core: Any) -> None:
     assert any(a.contents == "This is a text annotation." for a in notes.annotations)
     src = core.open(str(CORPUS / "pypdf/resources/commented.pdf"))
     facts, _ = core.documents.facts(src)
-    (hit,) = core.search_extras(src, facts, "umlaut")
+    (hit,) = core.services.document_search.search_extras(src, facts, "umlaut")
     assert hit.origin == "annotation" and hit.page == 1
 
 

@@ -31,7 +31,7 @@ def _book(path: Path, pages: int = 6) -> Path:
 def test_the_row_after_a_hyphenated_word_is_a_line_of_its_own(core: Any, tmp_path: Path) -> None:
     pdf = _book(tmp_path / "book.pdf", 1)
     source = core.open(str(pdf))
-    page = next(iter(core.text.extract(source, [0])))
+    page = next(iter(core.services.text.extract(source, [0])))
     texts = [ln.text for ln in page.lines]
     assert texts[2].endswith("a di\ufffe") and texts[3] == "10 THE RUNNING FOOT"
     assert page.lines[3].bbox.y0 > 700  # at the foot of the page (top-left origin), not spanning it

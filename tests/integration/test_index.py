@@ -165,7 +165,7 @@ def test_sigkill_mid_indexing_never_leaves_a_half_index(tmp_path: Path) -> None:
     proc.wait(timeout=30)
     core = _core(tmp_path)
     try:
-        store = core.store
+        store = core.services.store
         source = core.open(str(pdf))
         assert store is not None and not store.is_indexed(source.fingerprint.sha256)
         # the next search rebuilds the index and finds pages from both halves

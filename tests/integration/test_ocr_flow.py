@@ -85,7 +85,7 @@ def test_ocr_cap_names_the_next_range(tmp_path: Path, scan: Path) -> None:
     try:
         source = core.open(str(scan))
         facts, _ = core.documents.facts(source)
-        rep = core.ocr.run(source, facts, [0, 1, 2, 3], max_pages=2)
+        rep = core.services.ocr.run(source, facts, [0, 1, 2, 3], max_pages=2)
         assert list(rep.pages_recognised) == [1, 2] and rep.pages_not_done == "3-4"
         assert rep.next_call == "pdf_read_pages(pages='3-4', ocr=true)"
     finally:
@@ -219,7 +219,7 @@ def test_turned_pages_are_read_upright_side_by_side(tmp_path: Path, scan: Path) 
         assert r.ocr is not None and r.ocr["pages_recognised"] == [2, 3, 4]
         # pages 2-4 show the flyer turned 90, 180 and 270 degrees: each is read turned back
         assert [t["turned"] for t in r.ocr["page_times"]] == [270, 180, 90]
-        workers = core.ocr_engine().parallelism
+        workers = core.services.ocr_engine().parallelism
         assert r.ocr["pages_at_once"] == min(3, workers)
         for page in r.pages:
             assert "ocr_low_confidence" not in page.warnings
@@ -248,8 +248,8 @@ def test_text_read_as_noise_is_not_kept_or_indexed(tmp_path: Path) -> None:
     core = _core(tmp_path, PDFCORE_OCR_ENGINE="tesseract")
     try:
         source = core.open(str(pdf))
-        engine = core.ocr_engine()
-        img = core.renderer.render(source, 0, dpi=engine.preferred_dpi)
+        engine = core.services.ocr_engine()
+        img = core.services.renderer.render(source, 0, dpi=engine.preferred_dpi)
         noise = engine.recognize(RasterImage(png=img.png, width=img.width, height=img.height), languages=("eng",))
         words = Counter(w.text.lower() for w in noise.words if w.text.isalpha() and len(w.text) >= 3)
         assert words and noise.mean_confidence < 0.4  # the engine does "read" something

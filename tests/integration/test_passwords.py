@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from mcp_adapter.server_info import server_info_answer
 from pdfcore.errors import PdfcoreError
 from pdfcore.serde import unstructure
 from tests.pdfgen import Page, encrypt, write_pdf
@@ -110,7 +111,7 @@ def test_api_never_logs_echoes_or_stores_the_password(
     assert not any(key.endswith(PASSWORD) for key in codes), codes
     assert any(MARKER in out for out in outputs)
     outputs.append(repr(core.open(path, PASSWORD)))
-    outputs.append(json.dumps(core.server_info(), default=str))
+    outputs.append(json.dumps(server_info_answer(core), default=str))
     outputs.append(json.dumps(core.cache_stats(), default=str))
 
     formatter = logging.Formatter("%(name)s %(message)s")

@@ -46,7 +46,7 @@ def test_semantic_and_auto_work_offline(tmp_path: Path, no_network: list[Any]) -
     env = {"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp_path / "cache"), "PDFCORE_ISOLATION": "none"}
     core = pdfcore.build(load_settings(env=env))
     try:
-        modes = core.server_info()["features"]["search"]["modes_available"]
+        modes = core.capabilities().search_modes
         assert "semantic" in modes and "auto" in modes
         path = write_pdf(
             tmp_path / "g.pdf",

@@ -139,7 +139,11 @@ def test_optional_backends_missing_their_packages_are_reported_in_process(
         load_settings(env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp_path / "c")}), fetcher=None
     )
     try:
-        assert core.extras is None and core.attachment_reader is None and core.vectors is None
+        assert (
+            core.services.document_extras is None
+            and core.services.attachment_reader is None
+            and core.services.vectors is None
+        )
         pdf = simple_document(tmp_path / "s.pdf", 1)
 
         async def main():  # type: ignore[no-untyped-def]

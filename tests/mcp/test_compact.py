@@ -94,13 +94,13 @@ def test_body_budget_names_the_next_call(tmp_path: Path) -> None:
 def _crop_contains(core, path: str, ref: str, needle: str) -> bool:  # type: ignore[no-untyped-def]
     """The text lines lying in the region a ref renders contain ``needle``."""
     from pdfcore.geometry import from_clip
-    from pdfcore.services.agent import _around
+    from pdfcore.services.page_rendering import around
 
     source = core.open(path)
     facts, _ = core.documents.facts(source)
-    r = core.agent.refs.resolve(source, ref, encrypted=False)
+    r = core.services.refs.resolve(source, ref, encrypted=False)
     info = facts.pages[r.page]
-    area = from_clip(_around(r.bbox, info.width, info.height, r.kind), info.width, info.height)
+    area = from_clip(around(r.bbox, info.width, info.height, r.kind), info.width, info.height)
     page = core.documents.pages(source, [r.page], facts).pages[r.page]
     inside = [
         ln.text

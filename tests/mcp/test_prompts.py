@@ -76,7 +76,7 @@ def test_prompt_on_a_refused_path_is_an_error_with_the_code(rooted_core: Any, tm
 
 
 def test_path_completion_stays_under_the_roots(rooted_core: Any, tmp_path: Path) -> None:
-    policy = rooted_core.policy
+    policy = rooted_core.services.policy
     docs = tmp_path / "docs"
     assert complete_path(policy, "").values == ["alpha.pdf", "sub/"]  # no .txt, no hidden, no denied folder
     assert complete_path(policy, "a").values == ["alpha.pdf"]

@@ -30,7 +30,7 @@ def test_every_page_exactly_once(pages: list[str], cap: int, max_pages: int, sta
     page that the loop does not return but the furniture sample."""
     with tempfile.TemporaryDirectory() as tmp:
         core, ex = fake_core(Path(tmp), {"d.pdf": FakeDocument(pages)}, limits={"max_response_bytes": cap})
-        core._reader.parallelism = workers
+        core.services.reading.parallelism = workers
         path = str(Path(tmp) / "d.pdf")
         seen: list[int] = []
         nxt: int | None = start

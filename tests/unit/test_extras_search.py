@@ -30,7 +30,7 @@ def ctx(tmp_path: Path) -> Any:
 
 def test_form_values_are_found(ctx: Any) -> None:
     core, _, src, facts, _ = ctx
-    (hit,) = core.search_extras(src, facts, "acme")
+    (hit,) = core.services.document_search.search_extras(src, facts, "acme")
     assert hit.origin == "form_field" and hit.name == "customer" and hit.page == 1
     assert "ACME Corporation" in hit.excerpt and hit.match_count == 1
     assert hit.bbox is not None and hit.clip is not None and hit.page_rect is not None
@@ -38,65 +38,65 @@ def test_form_values_are_found(ctx: Any) -> None:
 
 def test_password_values_are_never_searchable(ctx: Any) -> None:
     core, _, src, facts, _ = ctx
-    assert core.search_extras(src, facts, "hunter2") == ()
+    assert core.services.document_search.search_extras(src, facts, "hunter2") == ()
 
 
 def test_link_targets_are_found(ctx: Any) -> None:
     core, _, src, facts, _ = ctx
-    (hit,) = core.search_extras(src, facts, "example.com")
+    (hit,) = core.services.document_search.search_extras(src, facts, "example.com")
     assert (hit.origin, hit.uri, hit.page) == ("link", g.LINK_URI, 1)
-    (goto,) = core.search_extras(src, facts, '"second page"')
+    (goto,) = core.services.document_search.search_extras(src, facts, '"second page"')
     assert goto.origin == "link" and goto.target_page == 2
 
 
 def test_annotation_texts_are_found_and_hidden_ones_flagged(ctx: Any) -> None:
     core, _, src, facts, _ = ctx
-    (note,) = core.search_extras(src, facts, "total amount")
+    (note,) = core.services.document_search.search_extras(src, facts, "total amount")
     assert note.origin == "annotation" and note.name == "Text" and note.hidden is None
-    (hidden,) = core.search_extras(src, facts, "nobody")
+    (hidden,) = core.services.document_search.search_extras(src, facts, "nobody")
     assert hidden.hidden is True
-    (mark,) = core.search_extras(src, facts, "thirty days")
+    (mark,) = core.services.document_search.search_extras(src, facts, "thirty days")
     assert mark.name == "Highlight"
 
 
 def test_every_term_must_match_unless_relaxed(ctx: Any) -> None:
     core, _, src, facts, _ = ctx
-    assert core.search_extras(src, facts, "acme zebra") == ()
-    relaxed = core.search_extras(src, facts, "acme zebra", require_all=False)
+    assert core.services.document_search.search_extras(src, facts, "acme zebra") == ()
+    relaxed = core.services.document_search.search_extras(src, facts, "acme zebra", require_all=False)
     assert [h.name for h in relaxed] == ["customer"]
 
 
 def test_words_match_at_word_starts(ctx: Any) -> None:
     core, _, src, facts, _ = ctx
-    assert core.search_extras(src, facts, "corporat")  # a prefix of "Corporation"
-    assert core.search_extras(src, facts, "orporation") == ()
+    assert core.services.document_search.search_extras(src, facts, "corporat")  # a prefix of "Corporation"
+    assert core.services.document_search.search_extras(src, facts, "orporation") == ()
 
 
 def test_regex_mode(ctx: Any) -> None:
     core, _, src, facts, _ = ctx
-    hits = core.search_extras(src, facts, r"https?://\S+", mode="regex")
+    hits = core.services.document_search.search_extras(src, facts, r"https?://\S+", mode="regex")
     assert [h.origin for h in hits] == ["link"]
     with pytest.raises(InvalidArgument):
-        core.search_extras(src, facts, "([", mode="regex")
+        core.services.document_search.search_extras(src, facts, "([", mode="regex")
 
 
 def test_pages_restrict_the_search(ctx: Any) -> None:
     core, _, src, facts, _ = ctx
-    assert core.search_extras(src, facts, "delivery", pages=[1])[0].page == 2
-    assert core.search_extras(src, facts, "acme", pages=[1]) == ()
+    assert core.services.document_search.search_extras(src, facts, "delivery", pages=[1])[0].page == 2
+    assert core.services.document_search.search_extras(src, facts, "acme", pages=[1]) == ()
 
 
 def test_xfa_data_values_have_no_page(ctx: Any) -> None:
     core, _, _, _, paths = ctx
     src = core.open(paths["x.pdf"])
     facts, _ = core.documents.facts(src)
-    (hit,) = core.search_extras(src, facts, "jane")
+    (hit,) = core.services.document_search.search_extras(src, facts, "jane")
     assert hit.origin == "form_field" and hit.page is None and hit.name == "form1.applicant"
     assert unstructure(hit)["page"] is None
 
 
 def test_matches_are_ranked_and_labelled(ctx: Any) -> None:
     core, _, src, facts, _ = ctx
-    hits = search_extras(core.extras_service, src, facts, "reviewer", max_results=10)
+    hits = search_extras(core.services.extras, src, facts, "reviewer", max_results=10)
     assert hits and all(h.origin in ORIGINS for h in hits)
     assert [h.page for h in hits] == sorted(h.page for h in hits)  # equal scores: page order

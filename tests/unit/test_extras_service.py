@@ -251,7 +251,7 @@ def test_dynamic_xfa_forms_list_their_data(tmp_path: Path) -> None:
         assert res.xfa.data_values == 2
         src = core.open(paths["x.pdf"])
         facts, _ = core.documents.facts(src)
-        assert core.xfa_placeholder_pages(src, facts) == frozenset({0})
+        assert core.services.extras.xfa_placeholder_pages(src, facts) == frozenset({0})
     finally:
         core.close()
 
@@ -260,7 +260,7 @@ def test_no_placeholder_check_without_xfa(setup: Any) -> None:
     core, extras, path = setup
     src = core.open(path)
     facts, _ = core.documents.facts(src)
-    assert core.xfa_placeholder_pages(src, facts) == frozenset()
+    assert core.services.extras.xfa_placeholder_pages(src, facts) == frozenset()
     assert "xfa" not in extras.calls
 
 
@@ -375,7 +375,7 @@ def test_concurrent_reads_of_the_same_document_read_the_backend_once(setup: Any)
     core, extras, path = setup
     source = core.open(path)
     facts, _ = core.documents.facts(source)
-    service = core.extras_service
+    service = core.services.extras
     slow_started = threading.Event()
     read = extras.page_annotations
     fields = extras.form_fields
@@ -413,7 +413,7 @@ def test_concurrent_reads_of_the_same_document_read_the_backend_once(setup: Any)
 def _reading_annotations(core: Any, extras: FakeDocumentExtras, *, skip: frozenset[int] = frozenset()) -> None:
     """Make the core's text extractor read each page's links and annotations with its text (as
     the pdfium one does), from the fake extras' own answer; pages in ``skip`` are left unread."""
-    text = core.text
+    text = core.services.text
     plain = text.extract
 
     def extract(source: DocumentSource, pages: Any) -> Any:
@@ -485,7 +485,7 @@ def test_a_warm_search_reuses_the_document_s_search_items_until_the_cache_is_cle
         first = core.search(path, "terms", mode="keyword")
         source = core.open(path)
         facts, _ = core.documents.facts(source)
-        assert core.extras_service.annotated_pages(source, facts) == frozenset({0, 1})
+        assert core.services.extras.annotated_pages(source, facts) == frozenset({0, 1})
         again = core.search(path, "terms", mode="keyword")
         core.search(path, "invoice", mode="keyword")
         assert len(collected) == 1  # built once for the document, matched per query
@@ -505,8 +505,8 @@ def test_annotated_pages_are_unknown_until_every_page_is_cached(tmp_path: Path) 
         source = core.open(paths["inv.pdf"])
         facts, _ = core.documents.facts(source)
         core.read_pages(paths["inv.pdf"], "1")
-        assert core.extras_service.annotated_pages(source, facts) is None
+        assert core.services.extras.annotated_pages(source, facts) is None
         core.read_pages(paths["inv.pdf"], "2")
-        assert core.extras_service.annotated_pages(source, facts) == frozenset()  # the fake counts none
+        assert core.services.extras.annotated_pages(source, facts) == frozenset()  # the fake counts none
     finally:
         core.close()

@@ -39,27 +39,27 @@ def _digest(core, path: Path) -> str:  # type: ignore[no-untyped-def]
 
 def test_a_search_answers_before_its_pages_are_stored_and_flush_waits_for_them(tmp_path: Path) -> None:
     core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["alpha one", "beta two", "gamma three"])})
-    slow = SlowWrites(core.store)
-    core.store.save_pages = slow
+    slow = SlowWrites(core.services.store)
+    core.services.store.save_pages = slow
     pdf = tmp_path / "a.pdf"
     res = core.search(str(pdf), "beta", mode="keyword")  # would hang here if it waited for the write
     assert [m.page for m in res.matches] == [2]
     digest = _digest(core, pdf)
-    assert core.store.load_pages(digest, [0, 1, 2]) == {}  # not written yet: the write is held
+    assert core.services.store.load_pages(digest, [0, 1, 2]) == {}  # not written yet: the write is held
     slow.release.set()
     core.flush()
-    assert sorted(core.store.load_pages(digest, [0, 1, 2])) == [0, 1, 2]
+    assert sorted(core.services.store.load_pages(digest, [0, 1, 2])) == [0, 1, 2]
     core.close()
 
 
 def test_close_finishes_the_pending_writes(tmp_path: Path) -> None:
     core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["alpha", "beta"])})
-    slow = SlowWrites(core.store)
-    core.store.save_pages = slow
+    slow = SlowWrites(core.services.store)
+    core.services.store.save_pages = slow
     pdf = tmp_path / "a.pdf"
     source = core.open(str(pdf))
     core.documents.pages(source, [0, 1], core.documents.facts(source)[0])  # its write is held
-    store, digest = core.store, source.fingerprint.sha256
+    store, digest = core.services.store, source.fingerprint.sha256
     threading.Timer(0.2, slow.release.set).start()
     t0 = time.perf_counter()
     core.close()
@@ -69,8 +69,8 @@ def test_close_finishes_the_pending_writes(tmp_path: Path) -> None:
 
 def test_a_replaced_page_is_never_overwritten_by_an_earlier_pending_write(tmp_path: Path) -> None:
     core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["native text", "second"])})
-    slow = SlowWrites(core.store)
-    core.store.save_pages = slow
+    slow = SlowWrites(core.services.store)
+    core.services.store.save_pages = slow
     pdf = tmp_path / "a.pdf"
     source = core.open(str(pdf))
     facts, _ = core.documents.facts(source)
@@ -80,7 +80,7 @@ def test_a_replaced_page_is_never_overwritten_by_an_earlier_pending_write(tmp_pa
     core.documents.replace_page(source, newer, facts)  # waits for the earlier write, then writes
     core.flush()
     assert slow.order == [[0, 1], [0]]
-    assert core.store.load_pages(source.fingerprint.sha256, [0])[0].text == "recognised text"
+    assert core.services.store.load_pages(source.fingerprint.sha256, [0])[0].text == "recognised text"
     core.close()
 
 
@@ -93,15 +93,15 @@ def test_a_replacement_inside_a_deferred_block_drops_the_held_back_version(tmp_p
         first = core.documents.pages(source, [0, 1], facts).pages[0]  # held back until the block ends
         core.documents.replace_page(source, attrs.evolve(first, text="recognised text", source="ocr"), facts)
     core.flush()
-    stored = core.store.load_pages(source.fingerprint.sha256, [0, 1])
+    stored = core.services.store.load_pages(source.fingerprint.sha256, [0, 1])
     assert stored[0].text == "recognised text" and stored[1].text == "second"
     core.close()
 
 
 def test_a_table_update_of_a_page_is_written_behind_in_order(tmp_path: Path) -> None:
     core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["native text", "second"])})
-    slow = SlowWrites(core.store)
-    core.store.save_pages = slow
+    slow = SlowWrites(core.services.store)
+    core.services.store.save_pages = slow
     source = core.open(str(tmp_path / "a.pdf"))
     facts, _ = core.documents.facts(source)
     first = core.documents.pages(source, [0, 1], facts).pages[0]  # its write is held
@@ -110,7 +110,7 @@ def test_a_table_update_of_a_page_is_written_behind_in_order(tmp_path: Path) -> 
     slow.release.set()
     core.flush()
     assert slow.order == [[0, 1], [0]]
-    assert core.store.load_pages(source.fingerprint.sha256, [0])[0].tables_checked is True
+    assert core.services.store.load_pages(source.fingerprint.sha256, [0])[0].tables_checked is True
     core.close()
 
 
@@ -124,7 +124,7 @@ def _read_three_pages(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 def _stored(core, path: str) -> dict[int, object]:  # type: ignore[no-untyped-def]
     digest = core.open(path).fingerprint.sha256
-    return dict(core.store.load_pages(digest, [0, 1, 2]))
+    return dict(core.services.store.load_pages(digest, [0, 1, 2]))
 
 
 def _wait_stored(core, path: str, timeout: float) -> float:  # type: ignore[no-untyped-def]

@@ -84,7 +84,7 @@ def test_read_all_with_workers_extracts_ahead_only_what_fits(tmp_path: Path) -> 
     from the cache."""
     texts = [f"page {i} " + "x" * 400 for i in range(40)]
     core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)}, limits={"max_response_bytes": 8192})
-    core._reader.parallelism = 2
+    core.services.reading.parallelism = 2
     path = str(tmp_path / "a.pdf")
     seen: list[int] = []
     start: int | None = 1
@@ -105,7 +105,7 @@ def test_read_all_extracts_no_page_past_the_one_that_does_not_fit(tmp_path: Path
     no room for (the next call's first page), none further, with workers extracting ahead."""
     texts = [f"page {i:02d} " + "x" * 400 for i in range(60)]
     core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)}, limits={"max_response_bytes": 8192})
-    core._reader.parallelism = 2
+    core.services.reading.parallelism = 2
     r = core.read_all(str(tmp_path / "a.pdf"), max_pages=500)
     assert r.truncated_bytes and r.next_page is not None
     # 0-based: returned + the next one, and the document's furniture sample (each once)
@@ -120,7 +120,7 @@ def test_a_call_starting_on_a_page_extracted_ahead_goes_on_extracting_ahead(tmp_
     the pages after it are still handed to the workers ahead of the caller."""
     texts = [f"page {i:02d} " + "x" * 400 for i in range(60)]
     core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)}, limits={"max_response_bytes": 8192})
-    core._reader.parallelism = 2
+    core.services.reading.parallelism = 2
     path = str(tmp_path / "a.pdf")
     first = core.read_all(path, max_pages=500)
     assert first.next_page is not None
@@ -145,7 +145,7 @@ def test_read_all_extracts_the_next_batch_while_finishing_the_current(tmp_path: 
     before the current one is finished, so the workers do not wait for the caller."""
     texts = [f"page {i} " + "x" * 400 for i in range(60)]
     core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)})
-    core._reader.parallelism = 2
+    core.services.reading.parallelism = 2
     events: list[tuple[str, int]] = []
     extract, finish = ex.extract, core.documents.finish
 

@@ -76,7 +76,7 @@ def test_single_page(pages: Any, index: int | None) -> None:
 
 def _core(tmp_path: Path, n: int) -> tuple[Any, Any, Path]:
     core, extractor = fake_core(tmp_path, {"d.pdf": FakeDocument([f"page {i + 1}" for i in range(n)])})
-    core.renderer.page_count = n
+    core.services.renderer.page_count = n
     return core, extractor, tmp_path / "d.pdf"
 
 

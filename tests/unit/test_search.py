@@ -108,7 +108,7 @@ def test_regex_budget_names_pages_not_searched(searcher) -> None:  # type: ignor
     core, path = searcher
     source = core.open(path)
     facts, _ = core.documents.facts(source)
-    r = core._search.regex(source, facts, r"(a+)+$", call_seconds=0.0)
+    r = core.services.search.regex(source, facts, r"(a+)+$", call_seconds=0.0)
     assert r.regex_budget_exhausted and r.pages_not_searched == "1-4" and r.searched_pages == 0
 
 
@@ -154,7 +154,7 @@ def test_semantic_and_hybrid_on_fakes(tmp_path: Path) -> None:
     emb = FakeEmbedder()
     core, _ = fake_core(tmp_path, {"g.pdf": FakeDocument(pages)}, embedder=emb)
     path = str(tmp_path / "g.pdf")
-    assert "semantic" in core.server_info()["features"]["search"]["modes_available"]
+    assert "semantic" in core.capabilities().search_modes
     sem = core.search(path, "watering tomato plants in the garden", mode="semantic")
     assert sem.search_mode == "semantic" and sem.model_name == "fake-bow"
     assert {m.page for m in sem.matches[:2]} == {1, 3}

@@ -1,0 +1,257 @@
+"""Searching one document as the API answers it, and warming a document for search.
+
+:meth:`DocumentSearch.search` checks the arguments, runs the search the mode asks for (section,
+regex, semantic, hybrid or keyword: ``auto`` is hybrid when semantic search is available and
+keyword otherwise, saying why), adds the hits in form fields, links and annotations and the XFA
+note (:meth:`with_extras`), and gives every page hit a ref (:meth:`with_refs`), which replaces
+the document's ref set. Pages extracted for a first search are written to the cache once it has
+its answer.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from pdfcore import pagespec
+from pdfcore.errors import BackendUnavailable, InvalidArgument, PdfcoreError
+from pdfcore.models import DocumentFacts, DocumentSource
+from pdfcore.results.agent import Place
+from pdfcore.results.extras import ExtraMatch
+from pdfcore.results.search import SearchResult, SectionResult
+from pdfcore.services.documents import DocumentService
+from pdfcore.services.extras import ExtrasService
+from pdfcore.services.places import RefBook, locate
+from pdfcore.services.search import SearchService
+from pdfcore.services.semantic import SemanticIndex
+from pdfcore.services.stores import DocumentStores
+
+log = logging.getLogger(__name__)
+
+MODES = ("auto", "keyword", "regex", "semantic")
+GRANULARITIES = ("page", "section")
+
+
+class DocumentSearch:
+    def __init__(
+        self,
+        documents: DocumentService,
+        search: SearchService,
+        extras: ExtrasService,
+        refs: RefBook,
+        stores: DocumentStores,
+        *,
+        semantic: SemanticIndex | None,
+        semantic_problem: str,
+    ) -> None:
+        self.documents = documents
+        self.search_service = search
+        self.extras = extras
+        self.refs = refs
+        self.stores = stores
+        self.semantic = semantic
+        #: Why semantic search is unavailable (when it is).
+        self.semantic_problem = semantic_problem
+
+    @staticmethod
+    def check(mode: str, granularity: str) -> None:
+        """Refuse a mode or granularity that does not exist (before the document is opened)."""
+        if mode not in MODES:
+            raise InvalidArgument("mode must be one of auto, keyword, regex, semantic.")
+        if granularity not in GRANULARITIES:
+            raise InvalidArgument("granularity must be 'page' or 'section'.")
+
+    def search(
+        self,
+        source: DocumentSource,
+        query: str,
+        *,
+        mode: str,
+        granularity: str,
+        max_results: int,
+        context_chars: int,
+        excerpt_style: str,
+        pages: str | int | None,
+    ) -> SearchResult | SectionResult:
+        self.check(mode, granularity)
+        if granularity == "section" and mode == "regex":
+            raise InvalidArgument("regex mode searches pages; use granularity='page'.")
+        with self.documents.deferred_writes():
+            facts, _ = self.documents.facts(source)
+            if granularity == "section":
+                return self.search_service.section_search(source, facts, query)
+            if mode == "regex":
+                result = self.search_service.regex(
+                    source, facts, query, max_results=max_results, context_chars=context_chars, pages=pages
+                )
+            else:
+                options: dict[str, Any] = {
+                    "max_results": max_results,
+                    "context_chars": context_chars,
+                    "excerpt_style": excerpt_style,
+                    "pages": pages,
+                }
+                result = self._page_search(source, facts, query, mode, options)
+                result = self.with_extras(source, facts, result, query, mode, pages)
+            return self.with_refs(source, facts, result)
+
+    def _page_search(
+        self, source: DocumentSource, facts: DocumentFacts, query: str, mode: str, options: dict[str, Any]
+    ) -> SearchResult:
+        """A semantic, hybrid or keyword search (``auto``: hybrid when it can, else keyword)."""
+        if mode == "semantic":
+            if self.semantic is None:
+                raise BackendUnavailable(
+                    f"Semantic search is not available on this server: {self.semantic_problem}",
+                    recovery="Use mode='keyword', or install pdfcore[semantic] (server_info lists the modes).",
+                )
+            return self.search_service.semantic(source, facts, query, **options)
+        self._prefetch_extras(source, facts)
+        reason = self.semantic_problem
+        if mode == "auto" and self.semantic is not None:
+            try:
+                return self.search_service.hybrid(source, facts, query, **options)
+            except BackendUnavailable as exc:
+                reason = exc.message
+        result = self.search_service.keyword(source, facts, query, **options)
+        if mode == "auto":
+            result = attrs.evolve(result, semantic_unavailable=True, semantic_unavailable_reason=reason)
+        return result
+
+    def _prefetch_extras(self, source: DocumentSource, facts: DocumentFacts) -> None:
+        """On a document's first search (indexing ahead), read its form fields in the
+        background: the engine workers do it while this process finishes and indexes the pages,
+        instead of after. (Links and annotations come with the page text.)"""
+        if (
+            not self.extras.available
+            or not facts.has_acroform
+            or self.stores.for_document(facts.private).is_indexed(source.fingerprint.sha256)
+        ):
+            return
+        extras = self.extras
+
+        def run() -> None:
+            try:
+                extras.form_widgets(source, facts)
+            except PdfcoreError as exc:  # the search reads them itself, and reports what fails
+                log.debug("extras prefetch skipped: %s", exc.code)
+
+        threading.Thread(target=run, name="pdfcore-extras-prefetch", daemon=True).start()
+
+    def with_extras(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        result: SearchResult,
+        query: str,
+        mode: str,
+        pages: str | int | None,
+    ) -> SearchResult:
+        """``result`` with the hits in form fields, links and annotations (labelled by origin)
+        and the note on pages that only show an XFA placeholder."""
+        scope = self.search_service.scope(facts, pages)
+        wanted = set(scope) if scope is not None else set(range(facts.page_count))
+        extras: tuple[ExtraMatch, ...] = ()
+        annotated = self.extras.annotated_pages(source, facts)
+        if annotated is not None:  # every page is cached
+            with_annots = sorted(annotated & wanted)
+            uncached: set[int] = set()
+        else:
+            all_pages = self.documents.cached_pages(source, sorted(wanted), facts)
+            with_annots = sorted(i for i in wanted if i in all_pages and all_pages[i].annotation_count > 0)
+            uncached = wanted - set(all_pages)
+        if with_annots or facts.has_acroform or facts.has_xfa:
+            try:
+                extras = self.search_extras(
+                    source,
+                    facts,
+                    query,
+                    mode="regex" if mode == "regex" else "keyword",
+                    pages=sorted(set(with_annots) | (wanted if facts.has_acroform or facts.has_xfa else set())),
+                    # pages not in the cache (none after indexing) are asked for theirs too
+                    annotated_pages=sorted(set(with_annots) | uncached),
+                )
+            except PdfcoreError as exc:
+                log.info("extras search skipped: %s", exc.code)
+        placeholders: list[int] = []
+        if facts.has_xfa:
+            placeholders = sorted(i + 1 for i in self.extras.xfa_placeholder_pages(source, facts) if i in wanted)
+        note = None
+        if placeholders:
+            note = (
+                f"Pages {pagespec.format_ranges(placeholders)} are a dynamic XFA form's viewer placeholder "
+                '("Please wait..."): the form\'s content is not in them, so a miss there is not evidence of '
+                "absence. Open the file in Adobe Acrobat/Reader; rendering shows only the placeholder."
+            )
+        return attrs.evolve(
+            result,
+            extra_matches=extras or None,
+            xfa_placeholder_pages=pagespec.format_ranges(placeholders) if placeholders else None,
+            xfa_note=note,
+        )
+
+    def search_extras(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        query: str,
+        *,
+        mode: str = "keyword",
+        pages: Sequence[int] | None = None,
+        require_all: bool = True,
+        max_results: int = 20,
+        annotated_pages: Sequence[int] | None = None,
+    ) -> tuple[ExtraMatch, ...]:
+        """Matches of a search in form values, link targets and annotation texts (``origin`` says
+        which), to merge into a page search's results. ``pages`` are 0-based; ``annotated_pages``
+        (when known) the only ones whose annotations and links are read."""
+        if not self.extras.available:
+            return ()
+        from pdfcore.services.extras_search import search_extras
+
+        return search_extras(
+            self.extras,
+            source,
+            facts,
+            query,
+            mode=mode,
+            pages=pages,
+            require_all=require_all,
+            max_results=max_results,
+            annotated_pages=annotated_pages,
+        )
+
+    def with_refs(self, source: DocumentSource, facts: DocumentFacts, result: SearchResult) -> SearchResult:
+        """Give every hit a ref (``p{page}m{k}``) that pdf_render_pages(ref=...) crops to; the
+        search replaces the document's ref set."""
+        pages = self.documents.pages(source, sorted({m.page - 1 for m in result.matches}), facts).pages
+        per_page: dict[int, int] = {}
+        places = []
+        matches = []
+        for m in result.matches:
+            k = per_page[m.page] = per_page.get(m.page, 0) + 1
+            ref = f"p{m.page}m{k}"
+            page = pages[m.page - 1]
+            _key, box, text = locate(page, m.position, m.position + 1)
+            if m.bbox is not None and (box.width <= 0 or box.height <= 0):
+                box = m.bbox
+            places.append(Place(ref=ref, page=m.page - 1, text=text, count=max(1, m.match_count), bbox=box))
+            matches.append(attrs.evolve(m, ref=ref))
+        self.refs.replace(source, places, encrypted=facts.private)
+        return attrs.evolve(result, matches=tuple(matches))
+
+    def warm(self, source: DocumentSource, facts: DocumentFacts, *, embeddings: bool) -> dict[str, Any]:
+        """Extract and index (and embed) the document; whether it was cached already."""
+        store = self.stores.for_document(facts.private)
+        digest = source.fingerprint.sha256
+        semantic = self.semantic if embeddings else None
+        had = store.is_indexed(digest) and (semantic is None or semantic.has_vectors(source, facts))
+        self.search_service.ensure_indexed(source, facts)
+        if semantic is not None:
+            semantic.vectors(source, facts, lambda: self.search_service.all_pages(source, facts))
+        has_vectors = bool(self.semantic is not None and self.semantic.has_vectors(source, facts))
+        return {"status": "cached" if had else "warmed", "pages": facts.page_count, "embeddings_cached": has_vectors}
