@@ -440,7 +440,7 @@ class PdfcoreServer(MCPServer[Any]):
             return
         from mcp_adapter.stats import META_KEY, call_stats
 
-        names = getattr(self._core, "backend_names", None) or {}
+        names = self._core.services.backend_names
         try:
             measured = call_stats(stats, result, dict(names))
         except Exception:  # the statistics never cost a call its answer
