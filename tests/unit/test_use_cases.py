@@ -297,7 +297,7 @@ def test_services_see_ports_only(tmp_path: Path) -> None:
 def test_the_compact_surface_reads_searches_and_renders_a_ref(tmp_path: Path) -> None:
     core, paths = _core(tmp_path, {"s.pdf": SHORT})
     body = core.read_pdf(paths["s.pdf"], "1-2")
-    assert "## Page 1" in body and "## Page 2" in body and "Delta epsilon" in body
+    assert "<!-- page 1 -->" in body and "<!-- page 2 -->" in body and "Delta epsilon" in body
     with pytest.raises(InvalidArgument, match="ocr needs pages"):
         core.read_pdf(str(tmp_path / "missing.pdf"), ocr=True)  # checked before the file is opened
     found = core.search_pdf(paths["s.pdf"], "gamma")
