@@ -43,7 +43,7 @@ from pdfcore.structure.style import (
     text_below,
     text_columns,
 )
-from pdfcore.structure.units import Unit, list_marker, split_units
+from pdfcore.structure.units import Unit, list_marker, split_units, tidy_units
 
 #: A heading in a style the document's sample did not show is at least this much larger than
 #: the body (or bold and numbered).
@@ -62,13 +62,7 @@ FOOT_ZONE = 0.6
 #: Footnotes are set at most this share of the body size.
 FOOTNOTE_SIZE = 0.92
 _NOTE_MARK = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
-_NOTE_MARK_ALONE = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")
-#: A page number alone on its row: "7", "- 7 -", "Page 7", "7 of 12", "7/12".
-_FOLIO = re.compile(
-    r"(?:(?:page|p\.|seite|pagina)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:/|of|von|de)\s*\d{1,4})?", re.I
-)
-#: Page numbers sit in this share of the page height at the top or the foot.
-EDGE_ZONE = 0.08
+
 #: A caption is tied to a figure or table at most this many body lines away.
 CAPTION_LINES = 4.0
 #: A page whose units end with a page number this often is a table of contents.
@@ -94,7 +88,7 @@ def page_structure(
     placed = [t for t in (page.tables if tables is None else tables) if t.bbox.x1 > t.bbox.x0 and not prose_table(t)]
     rows, anchors = _take_table_rows(rows, placed)
     label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
-    units = [u for u in _merge_fragments(split_units(rows, join_hyphenation)) if not _page_number(u, height, label)]
+    units = tidy_units(split_units(rows, join_hyphenation), style.body_size, height, label)
     entries = style.outline.get(page.index + 1, [])
     tagged = style.tagged and any(r.role for r in rows)
     toc = _is_toc(units)
@@ -186,7 +180,7 @@ def _classify(
             unit.kind = "heading"
             unit.level = _level(unit, text, style)
             return
-    marker = list_marker(text)
+    marker = list_marker(text) or ("•" if unit.hanging else "")
     if marker and (len(unit.rows) > 1 or len(text) > len(marker) + 1):
         unit.kind = "list_item"
         unit.marker = marker
@@ -194,13 +188,18 @@ def _classify(
 
 def _headings_before_their_text(units: list[Unit]) -> list[Unit]:
     """A heading the text layer gives after the text it introduces (some producers draw
-    headings last) moves before that text: the unit right below it."""
+    headings last) moves before that text: the unit right below it; a heading above everything
+    on the page goes first."""
     moves: dict[int, int] = {}  # heading position -> position of the unit it goes before
     for k, u in enumerate(units):
-        if u.kind == "heading":
-            j = text_below(units, k)
-            if j is not None and j < k:
-                moves[k] = j
+        if u.kind != "heading" or k == 0:
+            continue
+        if all(u.y1 <= v.y0 + 1.0 for v in units if v is not u):
+            moves[k] = 0  # above everything on the page (a title over the middle column)
+            continue
+        j = text_below(units, k, first_read=True)
+        if j is not None and j < k:
+            moves[k] = j
     if not moves:
         return units
     moved = {id(units[k]) for k in moves}
@@ -309,52 +308,6 @@ def _footnotes(units: list[Unit], style: DocumentStyle, page_height: float) -> s
             and any(b.y1 <= u.y0 + 1.0 and b.x0 < u.x1 and b.x1 > u.x0 for b in big)
         ]
     return {id(u) for u in found}
-
-
-def _merge_fragments(units: list[Unit]) -> list[Unit]:
-    """A lone mark the layout set apart joins the row it sits on: a comma or a superscript sign
-    after a name joins the row on its left, a note number before its note the row on its right."""
-    out: list[Unit] = []
-    carry: Unit | None = None  # a note mark waiting for the row on its right
-    for u in units:
-        if carry is not None:
-            first = u.first
-            if _beside(carry.first, first):
-                first.text = carry.text + " " + first.text
-                first.x0 = min(first.x0, carry.x0)
-                u.refresh()
-            else:
-                out.append(carry)
-            carry = None
-        if len(u.rows) == 1 and len(u.text) <= 3:
-            if out and not any(c.isalnum() for c in u.text) and _beside(out[-1].last, u.first):
-                out[-1].last.text += u.text
-                out[-1].refresh()
-                continue
-            if _NOTE_MARK_ALONE.match(u.text):
-                carry = u
-                continue
-        out.append(u)
-    if carry is not None:
-        out.append(carry)
-    return out
-
-
-def _beside(left: Row, right: Row) -> bool:
-    """``right`` sits on ``left``'s row, just after it."""
-    overlap = min(left.y1, right.y1) - max(left.y0, right.y0)
-    return overlap > 0.3 * max(min(left.height, right.height), 1.0) and -2.0 <= right.x0 - left.x1 <= 12.0
-
-
-def _page_number(unit: Unit, page_height: float, label: str | None) -> bool:
-    """A lone page number (or "Page 3", "3 of 10", the page's label) at the top or the foot of
-    the page: furniture the document was too short to learn (running heads need three pages)."""
-    if len(unit.rows) > 1 or page_height <= 0:
-        return False
-    if not (unit.y1 <= EDGE_ZONE * page_height or unit.y0 >= (1 - EDGE_ZONE) * page_height):
-        return False
-    text = unit.text.strip()
-    return _FOLIO.fullmatch(text) is not None or (bool(label) and text == label)
 
 
 # --------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from attrs import field, frozen
 
 from pdfcore.models import DocumentFacts, OutlineEntry, PageText
 from pdfcore.structure.rows import page_rows
-from pdfcore.structure.units import Unit, list_marker, split_units
+from pdfcore.structure.units import Unit, list_marker, split_units, tidy_units
 
 #: Documents of up to this many pages are learnt from every page; longer ones from the first
 #: SAMPLE_HEAD pages and SAMPLE_PAIRS pairs of facing pages spread through the rest.
@@ -171,7 +171,9 @@ def learn(
     chars: Counter[StyleKey] = Counter()
     votes: dict[StyleKey, Counter[int]] = defaultdict(Counter)
     depths: dict[StyleKey, Counter[int]] = defaultdict(Counter)
-    for page, units in per_page:
+    for page, split in per_page:
+        label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
+        units = tidy_units(split, body, _height(facts, page.index), label)
         entries = outline.get(page.index + 1, [])
         columns = text_columns(units, body)
         width = facts.pages[page.index].width if 0 <= page.index < len(facts.pages) else 0.0
@@ -272,9 +274,11 @@ def aligned(unit: Unit, columns: Sequence[tuple[float, float]], page_width: floa
     return bool(page_width) and abs(centre - page_width / 2) <= 0.03 * page_width
 
 
-def text_below(units: Sequence[Unit], k: int) -> int | None:
+def text_below(units: Sequence[Unit], k: int, *, first_read: bool = False) -> int | None:
     """The unit right below unit ``k`` on the page (starting within a few lines under it and
-    overlapping it horizontally), whatever their reading order: the text a heading introduces."""
+    overlapping it horizontally), whatever their reading order: the text a heading introduces.
+    With ``first_read``, of the units there the first in reading order (under a title set across
+    columns: the top of the first column)."""
     u = units[k]
     best: tuple[float, int] | None = None
     for j, v in enumerate(units):
@@ -282,8 +286,10 @@ def text_below(units: Sequence[Unit], k: int) -> int | None:
             continue
         line = max(u.size, v.size, 6.0) * 1.2
         gap = v.y0 - u.y1
-        if -0.5 * line <= gap <= 4.0 * line and (best is None or gap < best[0]):
-            best = (gap, j)
+        if -0.5 * line <= gap <= 4.0 * line:
+            rank = float(j) if first_read else gap
+            if best is None or rank < best[0]:
+                best = (rank, j)
     return None if best is None else best[1]
 
 

@@ -37,10 +37,17 @@ CENTRE_PT = 3.0
 #: Edges within this many points are aligned.
 ALIGN_PT = 2.0
 
+#: A row starts a list item whose marker was lost when the row below it is set in by this many
+#: em (a hanging indent).
+HANG_MIN = 0.5
+HANG_MAX = 3.0
+#: The marker of such an item while rows are cut (never in the text).
+HANGING = "\u2063"
 #: List markers at the start of a row: bullets (with the private-use code points symbol fonts
 #: map theirs to), and numbers, letters or roman numerals closed by a period or parenthesis.
 BULLETS = "•◦▪▫‣⁃∙●○■□►▶▸▹✓✔➢➤❖◆◇→–—-*·\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf0e0\uf0d7"
 _BULLET = re.compile(f"^([{re.escape(BULLETS)}])(?:\\s+|(?=[A-Za-z\u00c0-\u024f\u0400-\u04ff]))")
+_CLOSING = tuple('.!?:;。！？…"”’»)]')
 _ENUM = re.compile(r"^(\(?(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)])\s+(?=\S)")
 
 
@@ -52,6 +59,7 @@ class Unit:
 
     __slots__ = (
         "bold",
+        "hanging",
         "join",
         "kind",
         "level",
@@ -73,6 +81,8 @@ class Unit:
         self.kind = "paragraph"
         self.level = 0
         self.marker = ""
+        #: A list item known by its hanging indent (its marker lost), see :func:`_hangs`.
+        self.hanging = False
         self.refresh()
 
     def refresh(self) -> None:
@@ -178,6 +188,10 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool) -> list[Unit]:
     marker_x = text_x = 0.0
     in_item = False
     markers = [list_marker(r.text) for r in rows]
+    for k in range(len(rows) - 1):
+        if not markers[k] and _hangs(rows[k], rows[k + 1], right):
+            markers[k] = HANGING
+    opened: list[str] = []  # the marker of each unit's first row
     for k, row in enumerate(rows):
         if current and _breaks(
             current[-1], row, markers[k], left, right, centre, in_item, marker_x, text_x, len(current) == 1
@@ -186,13 +200,31 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool) -> list[Unit]:
             current = []
         if not current:
             marker = markers[k]
+            opened.append(marker)
             in_item = bool(marker)
             marker_x = row.x0
-            text_x = row.x0 + _width_of(row, len(marker) + 1) if marker else row.x0
+            if marker == HANGING:
+                text_x = rows[k + 1].x0
+            else:
+                text_x = row.x0 + _width_of(row, len(marker) + 1) if marker else row.x0
         current.append(row)
     if current:
         units.append(Unit(current, join_hyphenation))
+    for u, marker in zip(units, opened, strict=True):
+        u.hanging = marker == HANGING and len(u.rows) > 1
     return units
+
+
+def _hangs(row: Row, below: Row, right: float) -> bool:
+    """``row`` starts a list item whose marker the text layer lost (a bullet glyph without
+    Unicode): it runs on to the row below, set in from it by a hanging indent."""
+    em = row.size if row.size > 0 else max(row.height * 0.8, 1.0)
+    step = below.x0 - row.x0
+    if not HANG_MIN * em <= step <= HANG_MAX * em or _ends_short(row, below, right):
+        return False
+    # not the last row of a paragraph above the first-line indent of the next one: an item's
+    # first row runs on mid-sentence into the row below
+    return not row.text.endswith(_CLOSING) or below.text[:1].islower()
 
 
 def _breaks(
@@ -215,6 +247,8 @@ def _breaks(
     if prev.mono != row.mono:
         return True
     short = _ends_short(prev, row, right)
+    if short and prev.bold and row.bold and not prev.text.endswith(_CLOSING):
+        short = False  # a bold heading set ragged over two rows
     centred = (
         prev.x0 - left > ALIGN_PT
         and row.x0 - left > ALIGN_PT
@@ -278,3 +312,101 @@ def _role_group(role: str) -> str:
     if role[0] == "H" or role == "Title":
         return "H"
     return role
+
+
+# --------------------------------------------------------------------------------------------
+# Units a page's text layer cut too finely, or that are no text
+
+
+#: A note number alone: "1", "*", "†", a superscript.
+_NOTE_MARK_ALONE = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")
+#: A page number alone on its row: "7", "- 7 -", "Page 7", "7 of 12", "7/12".
+_FOLIO = re.compile(
+    r"(?:(?:page|p\.|seite|pagina)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:/|of|von|de)\s*\d{1,4})?", re.I
+)
+#: Page numbers sit in this share of the page height at the top or the foot.
+EDGE_ZONE = 0.08
+#: Headings this much larger than the body, or bold, may wrap over units of their own.
+WRAP_LARGER = 1.12
+
+
+def tidy_units(units: list[Unit], body_size: float, page_height: float, label: str | None) -> list[Unit]:
+    """Lone marks joined to their row, a heading wrapped over two blocks joined, lone page
+    numbers left out (see the functions)."""
+    out = merge_fragments(units)
+    out = merge_wrapped_headings(out, body_size)
+    return [u for u in out if not page_number(u, page_height, label)]
+
+
+def merge_wrapped_headings(units: list[Unit], body_size: float) -> list[Unit]:
+    """A heading whose rows the layout set apart (its leading is wider than a block's gap)
+    is one unit: consecutive units in the same bold or large face, one right under the other,
+    aligned or centred alike, the first not ending a sentence, three rows at most."""
+    out: list[Unit] = []
+    for u in units:
+        if out and _wraps_into(out[-1], u, body_size):
+            prev = out[-1]
+            prev.rows.extend(u.rows)
+            prev.refresh()
+            continue
+        out.append(u)
+    return out
+
+
+def _wraps_into(a: Unit, b: Unit, body_size: float) -> bool:
+    if len(a.rows) + len(b.rows) > 3 or a.bold != b.bold or abs(a.size - b.size) > 0.3:
+        return False
+    if not (a.bold or (body_size > 0 and a.size >= WRAP_LARGER * body_size)):
+        return False
+    if a.text.endswith(_CLOSING) or list_marker(b.text) or a.mono or b.mono:
+        return False
+    gap = b.y0 - a.y1
+    if not -1.0 <= gap <= max(a.size, 1.0):
+        return False
+    return abs(a.x0 - b.x0) <= ALIGN_PT or abs((a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2) <= CENTRE_PT
+
+
+def merge_fragments(units: list[Unit]) -> list[Unit]:
+    """A lone mark the layout set apart joins the row it sits on: a comma or a superscript sign
+    after a name joins the row on its left, a note number before its note the row on its right."""
+    out: list[Unit] = []
+    carry: Unit | None = None  # a note mark waiting for the row on its right
+    for u in units:
+        if carry is not None:
+            first = u.first
+            if _beside(carry.first, first):
+                first.text = carry.text + " " + first.text
+                first.x0 = min(first.x0, carry.x0)
+                u.refresh()
+            else:
+                out.append(carry)
+            carry = None
+        if len(u.rows) == 1 and len(u.text) <= 3:
+            if out and not any(c.isalnum() for c in u.text) and _beside(out[-1].last, u.first):
+                out[-1].last.text += u.text
+                out[-1].refresh()
+                continue
+            if _NOTE_MARK_ALONE.match(u.text):
+                carry = u
+                continue
+        out.append(u)
+    if carry is not None:
+        out.append(carry)
+    return out
+
+
+def _beside(left: Row, right: Row) -> bool:
+    """``right`` sits on ``left``'s row, just after it."""
+    overlap = min(left.y1, right.y1) - max(left.y0, right.y0)
+    return overlap > 0.3 * max(min(left.height, right.height), 1.0) and -2.0 <= right.x0 - left.x1 <= 12.0
+
+
+def page_number(unit: Unit, page_height: float, label: str | None) -> bool:
+    """A lone page number (or "Page 3", "3 of 10", the page's label) at the top or the foot of
+    the page: furniture the document was too short to learn (running heads need three pages)."""
+    if len(unit.rows) > 1 or page_height <= 0:
+        return False
+    if not (unit.y1 <= EDGE_ZONE * page_height or unit.y0 >= (1 - EDGE_ZONE) * page_height):
+        return False
+    text = unit.text.strip()
+    return _FOLIO.fullmatch(text) is not None or (bool(label) and text == label)

@@ -308,3 +308,33 @@ def test_a_table_that_is_running_text_stays_text() -> None:
     table = Table(header=(), rows=tuple((t, "") for t in lines), bbox=Box(70, 98, 400, 150))
     (md,) = markdown([page(rows, tables=(table,), tables_checked=True)])
     assert "|" not in md and md == " ".join(lines)
+
+
+def test_list_items_whose_bullets_the_text_layer_lost_are_known_by_their_hanging_indent() -> None:
+    rows = [
+        *para(LOREM, 60),
+        ln("Partner divide region basis and more words", 110, x=90, x1=RIGHT),
+        ln("person leader system.", 122, x=100),
+        ln("Define growth trust final, and other words", 140, x=90, x1=RIGHT),
+        ln("sample change.", 152, x=100),
+    ]
+    (md,) = markdown([page(rows)])
+    assert md.split("\n\n")[1:] == [
+        "- Partner divide region basis and more words person leader system.\n"
+        "- Define growth trust final, and other words sample change."
+    ]
+
+
+def test_a_heading_wrapped_over_two_blocks_is_one_heading_and_a_title_over_the_columns_goes_first() -> None:
+    column = [f"Row {k} of a column set in three narrow columns here" for k in range(8)]
+    rows = [
+        *(ln(t, 100 + 12 * k, x=40, x1=190) for k, t in enumerate(column)),
+        ln("A Title Over The Middle", 50, x=220, size=18, bold=True),
+        ln("Leader Basis Notice", 100, x=210, size=14, bold=True, x1=360),
+        ln("Factor", 118, x=210, size=14, bold=True),
+        *(ln(t, 145 + 12 * k, x=210, x1=360) for k, t in enumerate(column)),
+    ]
+    (md,) = markdown([page(rows)])
+    parts = md.split("\n\n")
+    assert parts[0] == "# A Title Over The Middle"
+    assert "## Leader Basis Notice Factor" in parts
