@@ -1,0 +1,69 @@
+"""A recognised page reads as the same Markdown as the native page it is a scan of."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.pdfgen import Page, write_pdf
+
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+BODY = [
+    "The survey covered the northern valley during the spring and recorded",
+    "the nesting sites of every bird species seen along the river banks.",
+]
+METHODS = [
+    "Each site was visited at dawn and again at dusk for one hour to count",
+    "the birds arriving and leaving the nests along the eastern bank.",
+]
+
+
+def _report(path: Path) -> Path:
+    p = Page()
+    p.text(72, 700, "Annual Field Report", size=24, font="F2")
+    p.text(72, 660, "Summary of Findings", size=16, font="F2")
+    p.lines(72, 630, BODY, size=11, leading=14)
+    p.text(72, 584, "Methods", size=16, font="F2")  # no descender: its box is as tall as x-height text
+    p.lines(72, 559, METHODS, size=11, leading=14)
+    return write_pdf(path, [p])
+
+
+def _scan(pdf: Path, out: Path) -> Path:
+    """An image-only PDF of the page (300 dpi, grey)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        image = doc[0].render(scale=300 / 72).to_pil().convert("L")
+    finally:
+        doc.close()
+    image.save(out, format="PDF", resolution=300.0)
+    return out
+
+
+def test_a_scan_reads_as_the_native_page_s_markdown(tmp_path: Path) -> None:
+    if shutil.which("tesseract") is None:
+        if IN_CI:
+            pytest.fail("tesseract must be installed in CI (.ci/run installs it)")
+        pytest.skip("tesseract is not installed")
+    import pdfcore
+    from pdfcore.config import load_settings
+
+    native = _report(tmp_path / "report.pdf")
+    scan = _scan(native, tmp_path / "scan.pdf")
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("")
+    core = pdfcore.build(load_settings(env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp_path / "c")}))
+    try:
+        want = core.read_pages(str(native), "1", format="markdown").pages[0].markdown
+        got = core.read_pages(str(scan), "1", ocr=True, format="markdown").pages[0]
+    finally:
+        core.close()
+    assert got.source == "ocr"
+    expected = f"# Annual Field Report\n\n## Summary of Findings\n\n{' '.join(BODY)}\n\n## Methods\n\n{' '.join(METHODS)}"
+    assert want == expected
+    assert got.markdown == expected
