@@ -64,6 +64,8 @@ def test_a_scan_reads_as_the_native_page_s_markdown(tmp_path: Path) -> None:
     finally:
         core.close()
     assert got.source == "ocr"
-    expected = f"# Annual Field Report\n\n## Summary of Findings\n\n{' '.join(BODY)}\n\n## Methods\n\n{' '.join(METHODS)}"
+    expected = (
+        f"# Annual Field Report\n\n## Summary of Findings\n\n{' '.join(BODY)}\n\n## Methods\n\n{' '.join(METHODS)}"
+    )
     assert want == expected
     assert got.markdown == expected
