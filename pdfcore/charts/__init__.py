@@ -1,10 +1,14 @@
 """Reading data from born-digital vector charts.
 
-The page's drawing (from a :class:`~ports.vector_source.VectorSource`) is searched for plot
-panels with tick-labelled axes (:mod:`.panels`), the plotted geometry is sorted into series
-(:mod:`.series`) and calibrated against the tick labels (:mod:`.calibration`); ambiguity is
-resolved by geometry, then text, then the caller's closed-enum hints (:mod:`.hints`), or the
-chart declines. :class:`ChartService` adds the renders a caller needs to check a reading.
+The page's drawing (from a :class:`~ports.vector_source.VectorSource`) is searched for
+candidate plot boxes (:mod:`.candidates`) that become panels (:mod:`.panels`) when tick labels
+sit along their edges (:mod:`.axes`, calibrated by :mod:`.calibration`); inside a panel the
+drawing is grouped into units (:mod:`.units`), a legend (:mod:`.legend`) and series
+(:mod:`.series`). Each panel is read by :mod:`.panel_reader`: which y axis a series belongs to
+(:mod:`.assignment`: geometry, then text, then the caller's closed-enum hints, :mod:`.hints`,
+or a question), its values (:mod:`.values`), the results written out (:mod:`.outputs`); a
+chart that cannot be read declines. :mod:`.engine` reads a page; :class:`ChartService` adds the
+renders a caller needs to check a reading (the halo of a hint render: :mod:`.halo`).
 """
 
 from __future__ import annotations

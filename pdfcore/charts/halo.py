@@ -6,7 +6,7 @@ The halo is worked out here as marks in the render's pixels; an ImageProcessor d
 
 from __future__ import annotations
 
-from pdfcore.charts.engine import Highlight
+from pdfcore.charts.panel_reader import Highlight
 from pdfcore.models import Box, Mark
 
 _RGB = {

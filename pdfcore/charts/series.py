@@ -20,11 +20,13 @@ import itertools
 from attrs import frozen
 
 from pdfcore.charts.labels import Label
-from pdfcore.charts.primitives import PageGeometry, Style, color_name, rgb_of, same_rgb
+from pdfcore.charts.legend import LegendEntry, legend_reach, read_legend
+from pdfcore.charts.primitives import PageGeometry, Style, color_name, same_rgb
+from pdfcore.charts.units import MARKER_MAX, Unit, drawing_units, fill_style, in_box, stroke_style
 from pdfcore.models import Box
-from pdfcore.vectors import Point, VectorPath, rect_of
+from pdfcore.vectors import Point, rect_of
 
-MARKER_MAX = 16.0
+#: Fewest shapes that make a marker group (a scatter series).
 MIN_GROUP = 3
 
 
@@ -56,15 +58,6 @@ class MarkerSet:
 
 
 @frozen
-class LegendEntry:
-    text: str
-    kind: str  # "line" | "rect" | "marker"
-    style: Style
-    box: Box
-    signature: tuple[object, ...] = ()
-
-
-@frozen
 class Content:
     curves: tuple[Curve, ...]
     bars: tuple[BarSet, ...]
@@ -78,173 +71,41 @@ class Content:
 
 
 @frozen
-class _Unit:
-    """A marker candidate: one small shape (a form placement, or one path)."""
-
-    box: Box
-    center: Point
+class Series:
+    kind: str
     style: Style
-    signature: tuple[object, ...]
-    orders: tuple[int, ...]
-    is_rect: bool
-    n_points: int
-    vertices: tuple[Point, ...] = ()
+    order: int
+    curve: Curve | None = None
+    bars: BarSet | None = None
+    markers: MarkerSet | None = None
+
+    def page_points(self) -> list[Point]:
+        if self.curve is not None:
+            return list(self.curve.points)
+        if self.markers is not None:
+            return list(self.markers.centers)
+        if self.bars is not None:
+            return [((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2) for b in self.bars.rects]
+        return []
+
+    def y_extent(self) -> tuple[float, float]:
+        if self.bars is not None:
+            return (min(b.y0 for b in self.bars.rects), max(b.y1 for b in self.bars.rects))
+        ys = [p[1] for p in self.page_points()]
+        return (min(ys), max(ys))
 
 
-def _points_box(paths: list[VectorPath]) -> Box | None:
-    xs = [pt[0] for p in paths for s in p.subpaths for pt in s.points]
-    ys = [pt[1] for p in paths for s in p.subpaths for pt in s.points]
-    if not xs:
-        return None
-    return Box(min(xs), min(ys), max(xs), max(ys))
-
-
-def _stroke_style(p: VectorPath) -> Style:
-    return Style(rgb_of(p.stroke), round(p.line_width, 2), p.dash)
-
-
-def _fill_style(p: VectorPath) -> Style:
-    return Style(rgb_of(p.fill), 0.0)
-
-
-def _in_box(box: Box, p: VectorPath, margin: float = 2.0) -> bool:
-    pts = [pt for s in p.subpaths for pt in s.points]
-    if not pts:
-        return False
-    inside = sum(
-        1 for x, y in pts if box.x0 - margin <= x <= box.x1 + margin and box.y0 - margin <= y <= box.y1 + margin
-    )
-    if inside >= 0.5 * len(pts):
-        return True
-    # A small shape centred on the plot's edge (a marker at an axis limit) belongs to it too.
-    xs = [x for x, _ in pts]
-    ys = [y for _, y in pts]
-    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    small = max(xs) - min(xs) <= MARKER_MAX and max(ys) - min(ys) <= MARKER_MAX
-    return small and box.x0 - margin <= cx <= box.x1 + margin and box.y0 - margin <= cy <= box.y1 + margin
-
-
-def _units(paths: list[VectorPath]) -> list[_Unit]:
-    """Small closed or filled shapes, one per form placement or per standalone path."""
-    by_group: dict[int, list[VectorPath]] = {}
-    singles: list[VectorPath] = []
-    for p in paths:
-        if p.group:
-            by_group.setdefault(p.group, []).append(p)
-        else:
-            singles.append(p)
-    out: list[_Unit] = []
-    for members in [*by_group.values(), *([p] for p in singles)]:
-        box = _points_box(members)
-        if box is None:
-            continue
-        if box.width > MARKER_MAX or box.height > MARKER_MAX or (box.width < 0.8 and box.height < 0.8):
-            continue
-        first = members[0]
-        closed = any(s.closed or len(s.points) > 2 for p in members for s in p.subpaths)
-        filled = any(p.fill is not None and p.fill[3] > 0 for p in members)
-        if not (closed or filled):
-            continue
-        if not filled and len(members) == 1 and all(len(s.points) <= 2 for s in first.subpaths):
-            continue  # a short stroke, not a shape
-        fill = next((p.fill for p in members if p.fill is not None and p.fill[3] > 0), None)
-        stroke = next((p.stroke for p in members if p.stroke is not None and p.stroke[3] > 0), None)
-        rgb = rgb_of(fill) if fill is not None else rgb_of(stroke)
-        n_points = sum(p.n_points for p in members)
-        curved = any(s.curved for p in members for s in p.subpaths)
-        sig = (
-            rgb,
-            rgb_of(stroke),
-            round(box.width, 1),
-            round(box.height, 1),
-            n_points,
-            curved,
-        )
-        is_rect = len(members) == 1 and rect_of(first) is not None
-        style = Style(rgb, round(first.line_width, 2) if stroke is not None else 0.0)
-        center = ((box.x0 + box.x1) / 2.0, (box.y0 + box.y1) / 2.0)
-        verts = tuple(pt for p in members for sub in p.subpaths for pt in sub.points)
-        out.append(_Unit(box, center, style, sig, tuple(p.order for p in members), is_rect, n_points, verts))
+def series_list(content: Content) -> list[Series]:
+    out: list[Series] = []
+    for c in content.curves:
+        if not c.multivalued:
+            out.append(Series("curve", c.style, c.orders[0], curve=c))
+    for b in content.bars:
+        out.append(Series("bars", b.style, b.orders[0], bars=b))
+    for m in content.markers:
+        out.append(Series("points", m.style, m.orders[0], markers=m))
+    out.sort(key=lambda s: s.order)
     return out
-
-
-def _legend(
-    geo: PageGeometry, box: Box, phrases: list[Label], paths: list[VectorPath], units: list[_Unit]
-) -> tuple[list[LegendEntry], set[int], list[Box]]:
-    """Legend entries (sample left of a short label) near the plot, the samples' orders, boxes."""
-    reach = _legend_reach(box)
-    entries: list[LegendEntry] = []
-    used: set[int] = set()
-    boxes: list[Box] = []
-    line_samples: list[tuple[Box, VectorPath]] = []
-    for p in paths:
-        if p.stroke is None or p.stroke[3] <= 0 or len(p.subpaths) != 1:
-            continue
-        pts = p.subpaths[0].points
-        if len(pts) < 2 or len(pts) > 4 or p.subpaths[0].closed:
-            continue
-        ys = [pt[1] for pt in pts]
-        xs = [pt[0] for pt in pts]
-        length = max(xs) - min(xs)
-        if max(ys) - min(ys) <= 0.3 and 4.0 <= length <= 60.0:
-            line_samples.append((Box(min(xs), min(ys), max(xs), max(ys)), p))
-    swatches = [
-        (b, p)
-        for b, p in geo.rects
-        if p.fill is not None and p.fill[3] > 0 and 2.0 <= b.width <= 30 and 2.0 <= b.height <= 20
-    ]
-    for ph in phrases:
-        if not ph.horizontal or not (reach.x0 <= ph.cx <= reach.x1 and reach.y0 <= ph.cy <= reach.y1):
-            continue
-        if len(ph.text) > 60:
-            continue
-        size = max(ph.size, 4.0)
-
-        sample: LegendEntry | None = None
-        orders: set[int] = set()
-        for b, p in line_samples:
-            if p.order not in used and _beside(b, ph, size):
-                sample = LegendEntry(ph.text, "line", _stroke_style(p), b)
-                orders.add(p.order)
-                break
-        for u in units:
-            if set(u.orders) & used:
-                continue
-            if _beside(u.box, ph, size) or (
-                sample is not None
-                and sample.box.x0 - 1 <= u.center[0] <= sample.box.x1 + 1
-                and abs(u.center[1] - (sample.box.y0 + sample.box.y1) / 2) <= 1.0
-            ):
-                if sample is None:
-                    kind = "rect" if u.is_rect else "marker"
-                    sample = LegendEntry(ph.text, kind, u.style, u.box, u.signature)
-                else:
-                    sample = LegendEntry(ph.text, sample.kind, sample.style, sample.box, u.signature)
-                orders.update(u.orders)
-                break
-        if sample is None:
-            for b, p in swatches:
-                if p.order not in used and _beside(b, ph, size):
-                    sample = LegendEntry(ph.text, "rect", _fill_style(p), b)
-                    orders.add(p.order)
-                    break
-        if sample is not None:
-            entries.append(sample)
-            used |= orders
-            boxes.append(Box(sample.box.x0, min(sample.box.y0, ph.box.y0), ph.box.x1, max(sample.box.y1, ph.box.y1)))
-    return entries, used, boxes
-
-
-def _legend_reach(box: Box) -> Box:
-    return Box(
-        box.x0 - 0.1 * box.width, box.y0 - 0.3 * box.height, box.x1 + 0.5 * box.width, box.y1 + 0.15 * box.height
-    )
-
-
-def _beside(b: Box, ph: Label, size: float) -> bool:
-    """A legend sample sits just left of its label, centred on it vertically."""
-    gap = ph.box.x0 - b.x1
-    return -0.5 <= gap <= 1.6 * size and abs((b.y0 + b.y1) / 2.0 - ph.cy) <= 0.6 * size
 
 
 def _monotonic(points: tuple[Point, ...]) -> tuple[Point, ...] | None:
@@ -267,11 +128,11 @@ def read_content(
 ) -> Content:
     """Sort the drawing inside ``box`` into series candidates."""
     skip = set(decoration) | set(exclude)
-    paths = [p for p in geo.vectors.paths if p.order not in skip and _in_box(box, p)]
+    paths = [p for p in geo.vectors.paths if p.order not in skip and in_box(box, p)]
     notes: list[str] = []
-    units = _units(paths)
+    units = drawing_units(paths)
     # A legend may sit outside the plot (commonly to its right): look for samples around it too.
-    reach = _legend_reach(box)
+    reach = legend_reach(box)
     outside = [
         p
         for p in geo.vectors.paths
@@ -280,9 +141,11 @@ def read_content(
         and p.bounds.x1 <= reach.x1
         and reach.y0 <= p.bounds.y0
         and p.bounds.y1 <= reach.y1
-        and not _in_box(box, p)
+        and not in_box(box, p)
     ]
-    legend, legend_orders, legend_boxes = _legend(geo, box, phrases, paths + outside, units + _units(outside))
+    legend, legend_orders, legend_boxes = read_legend(
+        geo, box, phrases, paths + outside, units + drawing_units(outside)
+    )
     box_area = box.width * box.height
     # The legend's own box and background (closed or filled shapes around its entries).
     for p in paths:
@@ -311,7 +174,7 @@ def read_content(
             continue
         if rect_of(p) is not None:
             continue
-        style = _stroke_style(p)
+        style = stroke_style(p)
         for sub in p.subpaths:
             pts = sub.points
             if len(pts) < 2 or sub.closed:
@@ -395,7 +258,7 @@ def read_content(
             continue
         if rb.x0 < box.x0 - 1.5 or rb.x1 > box.x1 + 1.5 or rb.y0 < box.y0 - 1.5 or rb.y1 > box.y1 + 1.5:
             continue
-        style = _fill_style(p)
+        style = fill_style(p)
         rect_groups.setdefault(style.key(), []).append((rb, p.order, style))
     bars: list[BarSet] = []
     loose_rects: list[tuple[Box, Style, int]] = []
@@ -420,7 +283,7 @@ def read_content(
     # ---- markers ----------------------------------------------------------------------------
     # Markers of one colour sitting on a curve's vertices decorate it (a line with markers),
     # whatever their exact sizes.
-    by_colour: dict[object, list[_Unit]] = {}
+    by_colour: dict[object, list[Unit]] = {}
     for u in units:
         by_colour.setdefault(u.style.rgb, []).append(u)
     for members in by_colour.values():
@@ -428,7 +291,7 @@ def read_content(
         if _decorates_curve(ms, curves):
             gone = {id(u) for u in members}
             units = [u for u in units if id(u) not in gone]
-    groups: dict[tuple[object, ...], list[_Unit]] = {}
+    groups: dict[tuple[object, ...], list[Unit]] = {}
     for u in units:
         groups.setdefault(u.signature, []).append(u)
     markers: list[MarkerSet] = []

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from pdfcore.charts.engine import MULTIVALUED, read_page
+from pdfcore.charts.engine import read_page
+from pdfcore.charts.panel_reader import MULTIVALUED
 from pdfcore.charts.service import NO_HALO, ChartService
 from pdfcore.errors import InvalidArgument, PageOutOfRange
 from pdfcore.models import Box, DocumentSource, Fingerprint
