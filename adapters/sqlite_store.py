@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from pdfcore import matching
 from pdfcore.models import (
     Box,
     ChunkSpan,
@@ -516,39 +517,46 @@ class SqliteStore(Store):
         searched = len(allowed) if allowed is not None else searched_here
         if not per_term:
             return KeywordOutcome(hits=(), page_match_counts=(), searched_pages=searched)
-        if query.mode == "or":
-            candidates = set().union(*per_term)
-        else:
-            candidates = set.intersection(*per_term)
-        if allowed is not None:
-            candidates &= allowed
+        stems_by_term = [self.stem(t.text) if not t.substring else [] for t in query.terms]
+        # Terms whose occurrences are counted from their spans (each checked: numbers as numbers,
+        # see pdfcore.matching): phrases, words the tokenizer splits ("432,148", "e-mail"),
+        # terms holding digits, CJK substrings. A one-token word is counted from the page's
+        # term counts, which give the number of its spans without reading the page.
+        by_spans = [
+            k
+            for k, (t, stems) in enumerate(zip(query.terms, stems_by_term, strict=True))
+            if t.substring or t.phrase or len(stems) != 1 or matching.has_number(t)
+        ]
+        term_spans: dict[int, dict[int, list[tuple[int, int]]]] = {}
+        if by_spans:
+            within = _combine(per_term, query.mode, allowed)
+            for k in by_spans:
+                pages_k = per_term[k] & within if query.mode != "or" else per_term[k]
+                if allowed is not None:
+                    pages_k &= allowed
+                term_spans[k] = self._term_spans(conn, doc_no, query.terms[k], pages_k, texts)
+                per_term[k] = {p for p, found in term_spans[k].items() if found}
+        candidates = _combine(per_term, query.mode, allowed)
         if not candidates:
             return KeywordOutcome(hits=(), page_match_counts=(), searched_pages=searched)
 
-        # Document-local BM25.
-        stems_by_term = [self.stem(t.text) if not t.substring else [] for t in query.terms]
-        tf_rows = self._page_tf(conn, digest, candidates, [s for stems in stems_by_term for s in stems])
+        # Document-local BM25; a term's frequency on a page is its number of matches there.
+        word_stems = [s for k, stems in enumerate(stems_by_term) if k not in term_spans for s in stems]
+        tf_rows = self._page_tf(conn, digest, candidates, word_stems)
         scores: dict[int, float] = {}
         counts: dict[int, int] = {}
         for page in candidates:
             length, tf = tf_rows.get(page, (0, {}))
             score = 0.0
             matches = 0
-            for k, (term, stems, term_pages) in enumerate(zip(query.terms, stems_by_term, per_term, strict=True)):
-                if term.substring:
-                    text = texts.get(page)
-                    if text is None:
-                        text = self._page_text(conn, _rowid(doc_no, page))
-                        texts[page] = text
-                    f = text.lower().count(term.text.lower())
-                    dfi = len(term_pages)
-                elif term.phrase:
-                    # a phrase is as frequent as its rarest word allows on pages where it occurs
-                    f = min((tf.get(s, 0) for s in stems), default=0) if page in term_pages else 0
-                    dfi = len(term_pages)
+            counted: set[str] = set()  # a stem two words share ("runs running") counts once
+            for k, (stems, term_pages) in enumerate(zip(stems_by_term, per_term, strict=True)):
+                if k in term_spans:
+                    f = len(term_spans[k].get(page, ()))
                 else:
-                    f = sum(tf.get(s, 0) for s in stems)
-                    dfi = len(term_pages)
+                    f = sum(tf.get(s, 0) for s in stems if s not in counted)
+                    counted.update(stems)
+                dfi = len(term_pages)
                 if f <= 0:
                     continue
                 if shared is not None:
@@ -560,7 +568,9 @@ class SqliteStore(Store):
             scores[page] = score
             counts[page] = max(1, matches)
         ranked = sorted(candidates, key=lambda p: (-scores[p], p))[: max(1, limit)]
-        spans = self._spans(conn, doc_no, query, ranked, texts)
+        spans = self._spans(conn, doc_no, query, ranked, term_spans)
+        for p in ranked:  # a hit's count is its number of spans, whatever the counts above said
+            counts[p] = len(spans.get(p, ())) or counts[p]
         hits = tuple(
             KeywordHit(page=p, score=round(scores[p], 4), spans=spans.get(p, ()), match_count=counts[p]) for p in ranked
         )
@@ -569,6 +579,37 @@ class SqliteStore(Store):
             page_match_counts=tuple(sorted(counts.items())),
             searched_pages=searched,
         )
+
+    def _term_spans(
+        self, conn: sqlite3.Connection, doc_no: int, term: QueryTerm, pages: set[int], texts: dict[int, str]
+    ) -> dict[int, list[tuple[int, int]]]:
+        """The spans of one term's matches on each of ``pages`` (numbers checked as numbers)."""
+        out: dict[int, list[tuple[int, int]]] = {}
+        if not pages:
+            return out
+        if term.substring:
+            for p in pages:
+                text = texts.get(p)
+                if text is None:
+                    text = texts[p] = self._page_text(conn, _rowid(doc_no, p))
+                out[p] = matching.verified(text, term, _substring_spans(text, term.text))
+            return out
+        mask = (1 << _PAGE_BITS) - 1
+        for chunk in _chunks(sorted(pages), 500):
+            rowids = [_rowid(doc_no, p) for p in chunk]
+            marks = ",".join("?" * len(rowids))
+            try:
+                rows = conn.execute(
+                    f"SELECT rowid, highlight(pages_fts, 0, '{_MARK_OPEN}', '{_MARK_CLOSE}') FROM pages_fts "
+                    f"WHERE pages_fts MATCH ? AND rowid IN ({marks})",
+                    (_fts_string(term.text), *rowids),
+                ).fetchall()
+            except sqlite3.OperationalError:
+                rows = []
+            for rowid, marked in rows:
+                text = str(marked).replace(_MARK_OPEN, "").replace(_MARK_CLOSE, "")
+                out[int(rowid) & mask] = matching.verified(text, term, _marked_spans(str(marked)))
+        return out
 
     def _fts_pages(self, conn: sqlite3.Connection, table: str, match: str, lo: int, hi: int) -> set[int]:
         try:
@@ -626,11 +667,17 @@ class SqliteStore(Store):
         return out
 
     def _spans(
-        self, conn: sqlite3.Connection, doc_no: int, query: KeywordQuery, pages: list[int], texts: dict[int, str]
+        self,
+        conn: sqlite3.Connection,
+        doc_no: int,
+        query: KeywordQuery,
+        pages: list[int],
+        term_spans: dict[int, dict[int, list[tuple[int, int]]]],
     ) -> dict[int, tuple[tuple[int, int], ...]]:
-        """Character spans of every term's matches in each page's text."""
+        """Character spans of every term's matches in each page's text: the one-token words'
+        from one highlight query, the others' as :meth:`_term_spans` found them."""
         out: dict[int, list[tuple[int, int]]] = {p: [] for p in pages}
-        word_terms = [t for t in query.terms if not t.substring]
+        word_terms = [t for k, t in enumerate(query.terms) if k not in term_spans]
         if word_terms and pages:
             match = " OR ".join(_fts_string(t.text) for t in word_terms)
             rowids = [_rowid(doc_no, p) for p in pages]
@@ -642,19 +689,9 @@ class SqliteStore(Store):
                 (match, *rowids),
             ):
                 out[int(rowid) & mask].extend(_marked_spans(str(marked)))
-        for t in query.terms:
-            if not t.substring:
-                continue
+        for found in term_spans.values():
             for p in pages:
-                text = texts.get(p)
-                if text is None:
-                    text = self._page_text(conn, _rowid(doc_no, p))
-                    texts[p] = text
-                low, needle = text.lower(), t.text.lower()
-                start = low.find(needle)
-                while start >= 0:
-                    out[p].append((start, start + len(needle)))
-                    start = low.find(needle, start + len(needle))
+                out[p].extend(found.get(p, ()))
         return {p: tuple(sorted(set(s))) for p, s in out.items()}
 
     # -- refs --------------------------------------------------------------------------------
@@ -805,6 +842,22 @@ def _marked_spans(marked: str) -> list[tuple[int, int]]:
         offset += 2
         i = marked.find(_MARK_OPEN, j)
     return spans
+
+
+def _combine(per_term: Sequence[set[int]], mode: str, allowed: set[int] | None) -> set[int]:
+    """Pages holding every term ("and") or any ("or"), within ``allowed`` when given."""
+    pages = set().union(*per_term) if mode == "or" else set.intersection(*per_term)
+    return pages & allowed if allowed is not None else pages
+
+
+def _substring_spans(text: str, needle: str) -> list[tuple[int, int]]:
+    low, needle = text.lower(), needle.lower()
+    out: list[tuple[int, int]] = []
+    start = low.find(needle)
+    while start >= 0 and needle:
+        out.append((start, start + len(needle)))
+        start = low.find(needle, start + len(needle))
+    return out
 
 
 def _chunks(items: Sequence[Any], n: int) -> Iterator[Sequence[Any]]:

@@ -27,8 +27,11 @@ class Store(Protocol):
       the iterator raises, nothing is indexed and the error propagates. ``search_keyword``
       ranks pages with BM25 computed from that document's own statistics only, so a page's rank
       does not depend on what else is cached. Word terms match with stemming (``running`` finds
-      ``run``), phrases match exactly in order, substring terms (CJK) match anywhere. Spans are
-      character offsets into the indexed page text. ``search_keyword_many`` is the same search in
+      ``run``), phrases match exactly in order, substring terms (CJK) match anywhere, numbers
+      match as numbers (:func:`pdfcore.matching.verified`). Spans are character offsets into the
+      indexed page text. A page's count in ``page_match_counts`` is its number of matches, and a
+      hit's ``match_count`` is the number of its spans (one per occurrence of a term; a phrase
+      occurrence is one): see :mod:`pdfcore.matching`. ``search_keyword_many`` is the same search in
       several indexed documents at once (only documents with hits appear in its answer), ranked
       with the statistics of those documents together (page count, mean page length, pages per
       term), so that scores compare across them — and still do not depend on documents outside

@@ -60,6 +60,9 @@ class SearchResult:
     #: Searched pages that are only a dynamic-XFA viewer placeholder (their content is not there).
     xfa_placeholder_pages: str | None = opt()
     xfa_note: str | None = opt()
+    #: Hybrid search: pages without a keyword match that the semantic arm finds related (cosine
+    #: at or above ``confidence_threshold``); ``total_matches`` counts the keyword pages only.
+    related_pages: int | None = opt()
     content_warning: str = CONTENT_WARNING_SEARCH
 
 

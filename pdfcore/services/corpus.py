@@ -463,7 +463,15 @@ class CorpusService:
         budget_seconds: object = 45,
         recursive: bool = False,
     ) -> CorpusSearchResult:
-        from pdfcore.services.search import fuse_ranks, paragraph, parse_query, relaxed_query, run_on_match, snippet
+        from pdfcore.services.search import (
+            content_query,
+            fuse_ranks,
+            paragraph,
+            parse_query,
+            relaxed_query,
+            run_on_match,
+            snippet,
+        )
 
         if mode not in ("auto", "keyword", "semantic"):
             raise InvalidArgument("mode must be one of auto, keyword, semantic.")
@@ -509,20 +517,20 @@ class CorpusService:
         kw_lists: dict[str, list[tuple[int, float]]] = {}
         doc_counts: dict[str, int] = {}
         if mode in ("auto", "keyword") and store is not None:
-            many = store.search_keyword_many(list(by_digest), parsed, limit=top_k)
+            many = store.search_keyword_many(list(by_digest), content_query(parsed), limit=top_k)
             for digest, out in many.items():
                 out = self._without_repeats(out, by_digest[digest][1])
                 kw_lists[digest] = [(h.page, h.score) for h in out.hits]
-                doc_counts[digest] = min(top_k, len(out.page_match_counts))
+                doc_counts[digest] = len(out.page_match_counts)
         relaxed = False
-        ranked_by = parsed  # the query whose matches the keyword arm ranked (for the excerpts)
+        ranked_by = content_query(parsed)  # the query whose matches the keyword arm ranked (for the excerpts)
         if mode in ("auto", "keyword") and not kw_lists and len(parsed.terms) >= 3 and store is not None:
             # No page of any document has every term: pages with any, ranked (as in pdf_search).
             ranked_by = relaxed_query(parsed)
             for digest, out in store.search_keyword_many(list(by_digest), ranked_by, limit=top_k).items():
                 out = self._without_repeats(out, by_digest[digest][1])
                 kw_lists[digest] = [(h.page, h.score) for h in out.hits]
-                doc_counts[digest] = min(top_k, len(out.page_match_counts))
+                doc_counts[digest] = len(out.page_match_counts)
             relaxed = bool(kw_lists)
         # semantic arm: cosine is comparable across documents
         sem_scores: dict[tuple[str, int], tuple[float, Any]] = {}
@@ -546,7 +554,8 @@ class CorpusService:
             for _s, digest, _ps in ranked[:top_k]:
                 sem_doc_counts[digest] = sem_doc_counts.get(digest, 0) + 1
             for d, n in sem_doc_counts.items():
-                doc_counts[d] = max(doc_counts.get(d, 0), n)
+                # a document with keyword matches is counted by them (as pdf_search counts it)
+                doc_counts.setdefault(d, n)
         # fuse by rank: the keyword arm by shared-statistics BM25, the semantic arm by cosine
         kw_global = sorted((-score, digest, page) for digest, lst in kw_lists.items() for page, score in lst)
         fused = fuse_ranks(

@@ -83,7 +83,7 @@ class DocumentSearch:
         with self.documents.deferred_writes():
             facts, _ = self.documents.facts(source)
             if granularity == "section":
-                return self.search_service.section_search(source, facts, query)
+                return self.search_service.section_search(source, facts, query, max_results=max_results)
             if mode == "regex":
                 result = self.search_service.regex(
                     source, facts, query, max_results=max_results, context_chars=context_chars, pages=pages

@@ -9,7 +9,7 @@ result.
 Matching follows the keyword search's rules in spirit, on short texts: every term must occur
 (``require_all``), a word term matches at a word start case-insensitively (``invoice`` finds
 "Invoices"), a quoted phrase matches as a whole with whitespace normalised, CJK terms match as
-substrings. In regex mode the pattern runs over each item's text with a time budget.
+substrings; function words are left out and numbers match as numbers (:mod:`pdfcore.matching`). In regex mode the pattern runs over each item's text with a time budget.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from typing import Any
 
 from attrs import frozen
 
-from pdfcore import pagespec
+from pdfcore import matching, pagespec
 from pdfcore.errors import InvalidArgument
 from pdfcore.geometry import to_clip
 from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, QueryTerm
 from pdfcore.results.extras import ExtraMatch
 from pdfcore.services.extras import ExtrasService
-from pdfcore.services.search import parse_query
+from pdfcore.services.search import content_query, parse_query
 from pdfcore.services.xfa import xfa_values
 
 #: Most extra matches returned by one call.
@@ -83,7 +83,7 @@ def search_extras(
     if mode == "regex":
         scored = _regex_matches(items, query)
     else:
-        scored = _keyword_matches(items, parse_query(query).terms, require_all=require_all)
+        scored = _keyword_matches(items, content_query(parse_query(query)).terms, require_all=require_all)
     scored.sort(key=lambda s: (-s[1], s[0].page if s[0].page is not None else 1 << 30))
     limit = max(1, min(MAX_EXTRA_MATCHES, max_results))
     return tuple(_match(item, count, span, facts) for item, count, span in scored[:limit])
@@ -145,12 +145,12 @@ def _keyword_matches(
         total = 0
         first: tuple[int, int] | None = None
         hit_terms = 0
-        for pattern in patterns:
-            found = list(pattern.finditer(item.text))
+        for term, pattern in zip(terms, patterns, strict=True):
+            found = matching.verified(item.text, term, [(m.start(), m.end()) for m in pattern.finditer(item.text)])
             if found:
                 hit_terms += 1
                 total += len(found)
-                span = (found[0].start(), found[0].end())
+                span = found[0]
                 if first is None or span[0] < first[0]:
                     first = span
         if not hit_terms or (require_all and hit_terms < len(patterns)) or first is None:

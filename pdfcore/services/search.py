@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 import attrs
 from attrs import frozen
 
-from pdfcore import pagespec, telemetry
+from pdfcore import matching, pagespec, telemetry
 from pdfcore.errors import InvalidArgument
 from pdfcore.geometry import to_clip
 from pdfcore.models import (
@@ -97,21 +97,10 @@ def parse_query(query: str) -> KeywordQuery:
     return KeywordQuery(terms=tuple(unique), mode="and")
 
 
-#: Function words left out when a query is relaxed to "any term": a page holding only "what is
-#: the" is no answer, and ranked by term counts it can crowd out pages with the content words.
-_FUNCTION_WORDS_TEXT = (
-    "a an and are as at be been but by can could did do does for from had has have how i if in into is it"
-    " its may might of on or our should than that the their them then there these they this those to was"
-    " we were what when where which who whom why will with would you your"
-)
-FUNCTION_WORDS = frozenset(_FUNCTION_WORDS_TEXT.split())
-
-
-def relaxed_query(query: KeywordQuery) -> KeywordQuery:
-    """The OR form of ``query`` used when no page holds every term: its content terms (phrases
-    and CJK terms always count; function words only when nothing else is left)."""
-    content = tuple(t for t in query.terms if t.phrase or t.substring or t.text.lower() not in FUNCTION_WORDS)
-    return KeywordQuery(content or query.terms, mode="or")
+#: Function words are left out of a query that holds other words (pdfcore.matching).
+FUNCTION_WORDS = matching.FUNCTION_WORDS
+relaxed_query = matching.relaxed_query
+content_query = matching.content_query
 
 
 #: Texts of a document's pages by 0-based index (for the pages asked for that exist).
@@ -127,11 +116,12 @@ def keyword_outcome(
     limit: int,
     texts: PageTexts | None = None,
 ) -> tuple[KeywordOutcome, bool]:
-    """The document's keyword matches of ``query``; when no page holds every term of a 3+ term
-    query, those of its relaxed form. The flag says whether the relaxed form found pages. With
-    the pages' ``texts``, a match found only where a page runs on into the next one is left to
-    that next page when it matches by itself (see :func:`without_run_on_repeats`)."""
-    outcome = store.search_keyword(digest, query, pages=pages, limit=limit)
+    """The document's keyword matches of ``query`` (its content words: see
+    :mod:`pdfcore.matching`); when no page holds every term of a 3+ word query, those of its
+    relaxed form. The flag says whether the relaxed form found pages. With the pages'
+    ``texts``, a match found only where a page runs on into the next one is left to that next
+    page when it matches by itself (see :func:`without_run_on_repeats`)."""
+    outcome = store.search_keyword(digest, content_query(query), pages=pages, limit=limit)
     relaxed = False
     if not outcome.hits and len(query.terms) >= 3:
         outcome = store.search_keyword(digest, relaxed_query(query), pages=pages, limit=limit)
@@ -476,7 +466,7 @@ class SearchService:
             searched_pages=outcome.searched_pages,
             excerpt_style=excerpt_style,
             hidden_text_detected=any(m.hidden_text for m in matches),
-            query_terms=tuple(t.text for t in parsed.terms),
+            query_terms=tuple(t.text for t in content_query(parsed).terms),
             relaxed_to_or=relaxed,
             pages_without_text=no_text,
             coverage_note=note,
@@ -669,17 +659,20 @@ class SearchService:
             matches.append(attrs.evolve(m, score=round(fused[p], 4), semantic_score=s_score, low_confidence=low))
         scope_list = scope if scope is not None else list(range(facts.page_count))
         no_text, note = self.coverage(source, facts, scope_list)
-        confident = {r.page for r in ranking if r.score >= self.confidence_threshold} | set(kw)
+        related = {r.page for r in ranking if r.score >= self.confidence_threshold} - {
+            p for p, _ in outcome.page_match_counts
+        }
         assert self.semantic_index is not None
         return SearchResult(
             matches=tuple(matches),
-            total_matches=len(confident),
+            total_matches=len(outcome.page_match_counts),
+            related_pages=len(related),
             page_match_counts={str(p + 1): n for p, n in outcome.page_match_counts},
             search_mode="hybrid",
             searched_pages=len(scope_list),
             excerpt_style=excerpt_style,
             hidden_text_detected=any(m.hidden_text for m in matches),
-            query_terms=tuple(t.text for t in parsed.terms),
+            query_terms=tuple(t.text for t in content_query(parsed).terms),
             relaxed_to_or=relaxed,
             pages_without_text=no_text,
             coverage_note=note,
@@ -778,17 +771,23 @@ class SearchService:
         return heading_sections([pages[i] for i in sorted(pages)], facts.page_count)
 
     @telemetry.phased("search")
-    def section_search(self, source: DocumentSource, facts: DocumentFacts, query: str) -> SectionResult:
+    def section_search(
+        self, source: DocumentSource, facts: DocumentFacts, query: str, *, max_results: int = 10
+    ) -> SectionResult:
+        """Sections ranked by BM25 over their pages (the best ``max_results``, within the byte
+        cap); ``total_matches`` counts every matching section."""
         import math
 
+        max_results, _ = _clamp_results(max_results, 200)
         parsed = parse_query(query)
+        terms = content_query(parsed).terms
         store = self.ensure_indexed(source, facts)
         digest = source.fingerprint.sha256
         sections = self.sections(source, facts)
         all_pages = self.all_pages(source, facts)
         # Per-term page counts, then BM25 over sections (document-local statistics).
         per_term: list[dict[int, int]] = []
-        for term in parsed.terms:
+        for term in terms:
             out = store.search_keyword(digest, KeywordQuery((term,)), limit=1)
             per_term.append(dict(out.page_match_counts))
         lengths = [sum(all_pages[p].char_count for p in range(s.start, s.end + 1) if p in all_pages) for s in sections]
@@ -804,7 +803,7 @@ class SearchService:
         if not hit_idx and len(parsed.terms) >= 3:
             require_all = False
             hit_idx = [k for k in range(n) if any(t > 0 for t in tfs[k])]
-        dfs = [sum(1 for k in range(n) if tfs[k][j] > 0) for j in range(len(parsed.terms))]
+        dfs = [sum(1 for k in range(n) if tfs[k][j] > 0) for j in range(len(terms))]
         scored = []
         for k in hit_idx:
             score = 0.0
@@ -819,7 +818,7 @@ class SearchService:
         out_sections: list[SectionMatch] = []
         used = 0
         omitted = 0
-        for score, k in scored:
+        for score, k in scored[:max_results]:
             sec = sections[k]
             title, truncated = _truncate_title(sec.title)
             m = SectionMatch(

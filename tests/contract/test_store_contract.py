@@ -170,6 +170,53 @@ def test_match_counts_and_scope(store: Store) -> None:
     assert not scoped.hits and scoped.searched_pages == 2
 
 
+NUMBER_PAGES = [
+    "Net revenue was 432,148 in fiscal 2009, or $432.1 million; the prior year 1,432,148.",
+    "Orders of 247,772 units and a ratio of 247.772 were reported.",
+    "Figures 432 and 148 appear apart here, and 2009.5 is no year.",
+    "The consolidated statements of income follow. Statements of income: see note 4.",
+]
+
+
+def test_numbers_match_as_numbers(store: Store) -> None:
+    """A thousands separator is not a decimal point, a number is never found inside a longer
+    one, and each occurrence counts once (the number is one match, not one per digit group)."""
+    _indexed(store, "num", NUMBER_PAGES)
+
+    def found(term: QueryTerm) -> dict[int, list[str]]:
+        out = store.search_keyword("num", q(term), limit=10)
+        return {h.page: [NUMBER_PAGES[h.page][a:b] for a, b in h.spans] for h in out.hits}
+
+    assert found(QueryTerm("432,148")) == {0: ["432,148"]}  # not the tail of 1,432,148
+    assert found(QueryTerm("247.772")) == {1: ["247.772"]}
+    assert found(QueryTerm("247,772")) == {1: ["247,772"]}
+    assert found(QueryTerm("432")) == {2: ["432"]}  # not in $432.1 nor 432,148
+    assert found(QueryTerm("2009")) == {0: ["2009"]}  # not 2009.5
+    assert found(QueryTerm("$432.1")) == {0: ["432.1"]}
+
+
+def test_a_page_count_is_its_number_of_spans(store: Store) -> None:
+    """``page_match_counts``, a hit's ``match_count`` and its spans tell one number: a phrase
+    occurrence is one match, a word each of its occurrences."""
+    _indexed(store, "num", NUMBER_PAGES)
+    queries = [
+        q(QueryTerm("statements of income", phrase=True)),
+        q(QueryTerm("statements"), QueryTerm("income")),
+        q(QueryTerm("432,148")),
+        q(QueryTerm("432,148"), QueryTerm("revenue")),
+        q(QueryTerm("income"), QueryTerm("statements of income", phrase=True)),
+    ]
+    expected_phrase = {3: 2}
+    for query in queries:
+        out = store.search_keyword("num", query, limit=10)
+        counts = dict(out.page_match_counts)
+        assert set(counts) == {h.page for h in out.hits}
+        for h in out.hits:
+            assert h.match_count == len(h.spans) == counts[h.page], (query, h)
+    assert dict(store.search_keyword("num", queries[0]).page_match_counts) == expected_phrase
+    assert dict(store.search_keyword("num", queries[2]).page_match_counts) == {0: 1}
+
+
 def test_ranking_is_document_local(store: Store) -> None:
     _indexed(store)
     before = [h.page for h in store.search_keyword("doc", q(QueryTerm("public"), QueryTerm("works"), mode="or")).hits]

@@ -7,6 +7,7 @@ import re
 import time
 from collections.abc import Iterable, Sequence
 
+from pdfcore import matching
 from pdfcore.models import DocumentFacts, KeywordHit, KeywordOutcome, KeywordQuery, PageText, Ref, StoreStats, VectorSet
 from ports.store import Store
 
@@ -83,16 +84,21 @@ class FakeStore(Store):
             low = text.lower()
             per_term: list[list[tuple[int, int]]] = []
             for t in query.terms:
-                if t.substring or t.phrase:
-                    needle = t.text.lower()
-                    per_term.append([(m.start(), m.end()) for m in re.finditer(re.escape(needle), low)])
+                words = _WORD.findall(t.text)
+                if t.substring:
+                    found = [(m.start(), m.end()) for m in re.finditer(re.escape(t.text.lower()), low)]
+                elif t.phrase or len(words) > 1:
+                    # word for word, whatever stands between the words (as the index tokenizes)
+                    pattern = r"\W+".join(rf"\b{re.escape(w.lower())}\b" for w in words)
+                    found = [(m.start(), m.end()) for m in re.finditer(pattern, low)]
                 else:
                     target = stem(t.text)
-                    per_term.append([(m.start(), m.end()) for m in _WORD.finditer(text) if stem(m.group()) == target])
+                    found = [(m.start(), m.end()) for m in _WORD.finditer(text) if stem(m.group()) == target]
+                per_term.append(matching.verified(text, t, found))
             present = [bool(x) for x in per_term]
             if not (all(present) if query.mode == "and" else any(present)):
                 continue
-            spans = sorted(s for x in per_term for s in x)
+            spans = sorted({s for x in per_term for s in x})
             counts[p] = len(spans)
             scored.append((sum(math.log1p(len(x)) for x in per_term), p, spans))
         scored.sort(key=lambda t: (-t[0], t[1]))

@@ -176,3 +176,33 @@ def test_auto_degrades_at_once_when_embedder_missing(tmp_path: Path) -> None:
 
     with pytest.raises(BackendUnavailable):
         core.search(str(tmp_path / "g.pdf"), "alpha", mode="semantic")
+
+
+def test_hybrid_counts_the_pages_it_lists(tmp_path: Path) -> None:
+    """``total_matches`` is the number of pages in ``page_match_counts`` in hybrid mode too;
+    pages only the semantic arm finds are counted apart (``related_pages``)."""
+    from tests.fakes.fake_embedder import FakeEmbedder
+
+    pages = [
+        "Tomatoes need water every morning in the garden.",
+        "The treaty ended the war between the two kingdoms.",
+        "Water the garden plants and tomatoes in summer.",
+        "Garden tomatoes and watering them.",
+    ]
+    core, _ = fake_core(tmp_path, {"g.pdf": FakeDocument(pages)}, embedder=FakeEmbedder())
+    path = str(tmp_path / "g.pdf")
+    hyb = core.search(path, "tomatoes garden")
+    assert hyb.search_mode == "hybrid"
+    assert hyb.total_matches == len(hyb.page_match_counts) == 3
+    keyword = core.search(path, "tomatoes garden", mode="keyword")
+    assert keyword.page_match_counts == hyb.page_match_counts
+    # no page holds both words: no keyword match, the related pages come from the semantic arm
+    apart = core.search(path, "tomatoes kingdoms")
+    assert apart.total_matches == len(apart.page_match_counts) == 0
+    assert getattr(apart, "related_pages", 0) >= 1 and apart.matches
+
+
+def test_section_search_honours_max_results(searcher) -> None:  # type: ignore[no-untyped-def]
+    core, path = searcher
+    r = core.search(path, "copyright law public domain works", granularity="section", max_results=1)
+    assert len(r.sections) == 1 and r.total_matches >= 2
