@@ -25,6 +25,7 @@ import itertools
 import re
 from collections.abc import Sequence
 
+from pdfcore.layout.hyphens import Lexicon
 from pdfcore.models import Box, DocumentFacts, OutlineEntry, PageText, Table
 from pdfcore.structure.figures import figure_boxes, figure_ref
 from pdfcore.structure.model import Element, PageStructure
@@ -88,7 +89,12 @@ def page_structure(
     placed = [t for t in (page.tables if tables is None else tables) if t.bbox.x1 > t.bbox.x0 and not prose_table(t)]
     rows, anchors = _take_table_rows(rows, placed)
     label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
-    units = tidy_units(split_units(rows, join_hyphenation), style.body_size, height, label)
+    units = tidy_units(
+        split_units(rows, join_hyphenation, Lexicon(text=page.text) if join_hyphenation else None),
+        style.body_size,
+        height,
+        label,
+    )
     entries = style.outline.get(page.index + 1, [])
     tagged = style.tagged and any(r.role for r in rows)
     toc = _is_toc(units)

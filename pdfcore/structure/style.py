@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from attrs import field, frozen
 
+from pdfcore.layout.hyphens import Lexicon
 from pdfcore.models import DocumentFacts, OutlineEntry, PageText
 from pdfcore.structure.rows import page_rows
 from pdfcore.structure.units import Unit, list_marker, split_units, tidy_units
@@ -151,7 +152,7 @@ def learn(
                 bold_chars[size] += n
             if r.mono:
                 mono_chars[size] += n
-        units = split_units(rows, join_hyphenation)
+        units = split_units(rows, join_hyphenation, Lexicon(text=page.text) if join_hyphenation else None)
         per_page.append((page, units))
         tagged_lengths.extend(len(u.text) for u in units if is_heading_role(u.role))
     outline = outline_by_page(facts.outline)

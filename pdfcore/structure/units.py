@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pdfcore.layout.hyphens import HYPHENS, ends_hyphenated, hyphen_join
+from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.structure.rows import Row
 
 #: A size change larger than this share starts a new unit.
@@ -63,6 +63,7 @@ class Unit:
         "join",
         "kind",
         "level",
+        "lexicon",
         "marker",
         "mono",
         "rows",
@@ -74,9 +75,12 @@ class Unit:
         "y1",
     )
 
-    def __init__(self, rows: list[Row], join_hyphenation: bool = True) -> None:
+    def __init__(self, rows: list[Row], join_hyphenation: bool = True, lexicon: Lexicon | None = None) -> None:
         self.rows = rows
         self.join = join_hyphenation
+        #: The words that decide whether a word broken at a hyphen keeps it (the page's text, so
+        #: the Markdown joins words as the page text does).
+        self.lexicon = lexicon
         #: Set by the classification: "paragraph", "heading", "list_item", "code", "caption".
         self.kind = "paragraph"
         self.level = 0
@@ -111,7 +115,7 @@ class Unit:
         self.x0, self.y0, self.x1, self.y1 = x0, y0, x1, y1
         self.bold = bold * 2 > max(chars, 1)
         self.mono = mono
-        self.text = join_rows(rows, self.join)
+        self.text = join_rows(rows, self.join, self.lexicon)
 
     @property
     def first(self) -> Row:
@@ -133,8 +137,9 @@ class Unit:
         return f"Unit({self.kind}, {self.text[:40]!r})"
 
 
-def join_rows(rows: Sequence[Row], join_hyphenation: bool = True) -> str:
-    """The rows' text as one line: words broken at a row end joined (see layout.hyphens)."""
+def join_rows(rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lexicon | None = None) -> str:
+    """The rows' text as one line: words broken at a row end joined (see layout.hyphens;
+    ``lexicon`` decides whether a hyphen a word was broken at stays)."""
     out = ""
     broken = ""
     for r in rows:
@@ -143,7 +148,7 @@ def join_rows(rows: Sequence[Row], join_hyphenation: bool = True) -> str:
             out = t
         elif join_hyphenation and t and (broken or (out[-1:] in HYPHENS and ends_hyphenated(out, t))):
             head, _, rest = t.partition(" ")
-            out = hyphen_join(out, head, broken)
+            out = hyphen_join(out, head, broken, lexicon)
             if rest.strip():
                 out += " " + rest.strip()
         else:
@@ -161,8 +166,8 @@ def list_marker(text: str) -> str:
     return m.group(1) if m else ""
 
 
-def split_units(rows: Sequence[Row], join_hyphenation: bool = True) -> list[Unit]:
-    """The page's rows (in reading order) cut into units."""
+def split_units(rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lexicon | None = None) -> list[Unit]:
+    """The page's rows (in reading order) cut into units (``lexicon``: see :func:`join_rows`)."""
     units: list[Unit] = []
     start = 0
     n = len(rows)
@@ -172,14 +177,14 @@ def split_units(rows: Sequence[Row], join_hyphenation: bool = True) -> list[Unit
         while end < n and rows[end].block == block:
             end += 1
         if end - start == 1:
-            units.append(Unit([rows[start]], join_hyphenation))
+            units.append(Unit([rows[start]], join_hyphenation, lexicon))
         else:
-            units.extend(_split_block(rows[start:end], join_hyphenation))
+            units.extend(_split_block(rows[start:end], join_hyphenation, lexicon))
         start = end
     return units
 
 
-def _split_block(rows: Sequence[Row], join_hyphenation: bool) -> list[Unit]:
+def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon | None) -> list[Unit]:
     left = _margin([r.x0 for r in rows])
     right = max(r.x1 for r in rows)
     centre = (min(r.x0 for r in rows) + right) / 2
@@ -196,7 +201,7 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool) -> list[Unit]:
         if current and _breaks(
             current[-1], row, markers[k], left, right, centre, in_item, marker_x, text_x, len(current) == 1
         ):
-            units.append(Unit(current, join_hyphenation))
+            units.append(Unit(current, join_hyphenation, lexicon))
             current = []
         if not current:
             marker = markers[k]
@@ -209,7 +214,7 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool) -> list[Unit]:
                 text_x = row.x0 + _width_of(row, len(marker) + 1) if marker else row.x0
         current.append(row)
     if current:
-        units.append(Unit(current, join_hyphenation))
+        units.append(Unit(current, join_hyphenation, lexicon))
     for u, marker in zip(units, opened, strict=True):
         u.hanging = marker == HANGING and len(u.rows) > 1
     return units
