@@ -38,6 +38,7 @@ def build_compact(ts: Any) -> None:
             bool | str, Field(description="OCR pages without usable text; or languages, e.g. 'jpn+eng'")
         ] = False,
         attachment: Annotated[str | None, Field(description="Embedded file name or 1-based index")] = None,
+        max_tokens: Annotated[int | None, Field(description="Token budget (estimated)")] = None,
         password: Password = None,
     ) -> CallToolResult:
         try:
@@ -52,7 +53,7 @@ def build_compact(ts: Any) -> None:
                         md, [ImageContent(type="image", data=base64.b64encode(png).decode(), mime_type="image/png")]
                     )
                 return _text(res)
-            res = await ts.call(lambda: core.read_pdf(source, pages, ocr=ocr, password=password))
+            res = await ts.call(lambda: core.read_pdf(source, pages, ocr=ocr, password=password, max_tokens=max_tokens))
         except PdfcoreError as exc:
             return _fail(exc)
         return _text(res)

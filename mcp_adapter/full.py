@@ -366,6 +366,10 @@ def build_full(ts: ToolSet) -> None:
             ),
         ] = "paragraph",
         pages: Annotated[str | None, Field(description="Restrict the search to these pages, e.g. '10-40'.")] = None,
+        max_tokens: Annotated[
+            int | None,
+            Field(description="Token budget of the matches (estimated); the ones past it are counted, not sent."),
+        ] = None,
         password: PasswordArg = None,
     ) -> CallToolResult:
         try:
@@ -380,6 +384,7 @@ def build_full(ts: ToolSet) -> None:
                     excerpt_style=excerpt_style,
                     pages=pages,
                     password=password,
+                    max_tokens=max_tokens,
                 )
             )
         except PdfcoreError as exc:
@@ -517,6 +522,10 @@ def build_full(ts: ToolSet) -> None:
         context_chars: Annotated[int, Field(description="Snippet context (50-2000).")] = 200,
         budget_seconds: BudgetArg = 45,
         recursive: RecursiveArg = False,
+        max_tokens: Annotated[
+            int | None,
+            Field(description="Token budget of the matches (estimated); the ones past it are counted, not sent."),
+        ] = None,
     ) -> CallToolResult:
         try:
             res = await ts.call(
@@ -529,6 +538,7 @@ def build_full(ts: ToolSet) -> None:
                     context_chars=context_chars,
                     budget_seconds=budget_seconds,
                     recursive=recursive,
+                    max_tokens=max_tokens,
                 )
             )
         except PdfcoreError as exc:

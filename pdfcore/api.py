@@ -178,12 +178,17 @@ class Pdfcore:
         excerpt_style: str = "paragraph",
         pages: str | int | None = None,
         password: str | None = None,
+        max_tokens: int | None = None,
     ) -> results.SearchResult | results.SectionResult:
         """Search one document. ``mode``: auto | keyword | regex (| semantic when available);
-        ``granularity``: page | section."""
+        ``granularity``: page | section. ``max_tokens``: the matches (sections) cut to that many
+        estimated tokens (the first always kept; ``matches_cut_by_tokens`` counts the rest)."""
+        from pdfcore.services.budgets import check_max_tokens, matches_within
+
         search = self.services.document_search
         search.check(mode, granularity)
-        return search.search(
+        check_max_tokens(max_tokens)
+        found = search.search(
             self.open(path, password),
             query,
             mode=mode,
@@ -193,6 +198,7 @@ class Pdfcore:
             excerpt_style=excerpt_style,
             pages=pages,
         )
+        return matches_within(found, max_tokens, field="sections" if granularity == "section" else "matches")
 
     def verify_quote(
         self, path: str, text: str, *, pages: str | int | None = None, password: str | None = None
@@ -252,15 +258,21 @@ class Pdfcore:
     # -- the compact agent surface -----------------------------------------------------------
 
     def read_pdf(
-        self, path: str, pages: str | int | None = None, *, ocr: bool | str = False, password: str | None = None
+        self,
+        path: str,
+        pages: str | int | None = None,
+        *,
+        ocr: bool | str = False,
+        password: str | None = None,
+        max_tokens: int | None = None,
     ) -> str:
-        """Markdown: the pages (budgeted), or the document map for a long document without pages.
-        ``ocr`` (true or languages like ``"jpn+eng"``) recognises pages without usable text first
-        (at most 5 per call)."""
+        """Markdown: the pages (budgeted; ``max_tokens`` beside the character budget), or the
+        document map for a long document without pages. ``ocr`` (true or languages like
+        ``"jpn+eng"``) recognises pages without usable text first (at most 5 per call)."""
         agent = self.services.agent
         agent.check_read(pages, ocr)
         source = self.open(path, password)
-        return agent.read(source, pages, name=source.display_name or path, ocr=ocr)
+        return agent.read(source, pages, name=source.display_name or path, ocr=ocr, max_tokens=max_tokens)
 
     def attachment_markdown(
         self, path: str, which: str | int, *, password: str | None = None
@@ -335,8 +347,12 @@ class Pdfcore:
         context_chars: int = 200,
         budget_seconds: float = 45,
         recursive: bool = False,
+        max_tokens: int | None = None,
     ) -> results.CorpusSearchResult:
-        return self.services.corpus.search(
+        from pdfcore.services.budgets import check_max_tokens, matches_within
+
+        check_max_tokens(max_tokens)
+        found = self.services.corpus.search(
             paths,
             query,
             mode=mode,
@@ -346,6 +362,7 @@ class Pdfcore:
             budget_seconds=budget_seconds,
             recursive=check_bool("recursive", recursive),
         )
+        return matches_within(found, max_tokens)
 
     def list_documents(
         self, folder: str | None = None, *, recursive: bool = True, offset: int = 0, limit: int = 100

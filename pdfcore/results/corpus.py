@@ -115,6 +115,8 @@ class CorpusSearchResult:
     unprocessed_count: int = 0
     skipped_count: int = 0
     lists_truncated: bool | None = opt()
+    #: Matches left out by the call's max_tokens.
+    matches_cut_by_tokens: int | None = opt()
     content_warning: str = CONTENT_WARNING_SEARCH
 
 

@@ -63,6 +63,8 @@ class SearchResult:
     #: Hybrid search: pages without a keyword match that the semantic arm finds related (cosine
     #: at or above ``confidence_threshold``); ``total_matches`` counts the keyword pages only.
     related_pages: int | None = opt()
+    #: Matches left out by the call's max_tokens (ask again with a larger budget or fewer results).
+    matches_cut_by_tokens: int | None = opt()
     content_warning: str = CONTENT_WARNING_SEARCH
 
 
@@ -89,4 +91,6 @@ class SectionResult:
     estimated_bytes_returned: int
     pages_without_text: str | None = opt()
     coverage_note: str | None = opt()
+    #: Sections left out by the call's max_tokens.
+    matches_cut_by_tokens: int | None = opt()
     content_warning: str = CONTENT_WARNING_SEARCH

@@ -87,7 +87,13 @@ class AgentSurface:
     # -- read ------------------------------------------------------------------------------
 
     def read(
-        self, source: DocumentSource, pages: str | int | None = None, *, name: str, ocr: bool | str = False
+        self,
+        source: DocumentSource,
+        pages: str | int | None = None,
+        *,
+        name: str,
+        ocr: bool | str = False,
+        max_tokens: int | None = None,
     ) -> str:
         """Markdown: the pages (budgeted), or the document map for a long document without pages.
         ``ocr`` (true or languages like ``"jpn+eng"``) recognises the named pages without usable
@@ -101,7 +107,7 @@ class AgentSurface:
                 source, facts, indexes, languages=ocr, max_pages=MAX_OCR_PAGES, call_name="read_pdf"
             )
             note = _ocr_note(report)
-        body = self._read(source, facts, pages, name)
+        body = self._read(source, facts, pages, name, max_tokens)
         return body + ("\n\n" + note if note else "")
 
     @staticmethod
@@ -110,7 +116,9 @@ class AgentSurface:
         if ocr and pages in (None, ""):
             raise InvalidArgument("ocr needs pages: name the pages to recognise (at most 5 per call).")
 
-    def _read(self, source: DocumentSource, facts: DocumentFacts, pages: str | int | None, name: str) -> str:
+    def _read(
+        self, source: DocumentSource, facts: DocumentFacts, pages: str | int | None, name: str, max_tokens: int | None
+    ) -> str:
         if (pages is None or pages == "") and facts.page_count > MAP_PAGES:
             return self._map_markdown(source, facts, name)
         spec = pages if pages not in (None, "") else f"1-{max(1, facts.page_count)}"
@@ -121,6 +129,7 @@ class AgentSurface:
             max_chars=BODY_CHARS,
             max_chars_per_page=PAGE_CHARS,
             markdown=markdown_renderer(self.markdown, source, facts, use_structure_tree=True),
+            max_tokens=max_tokens,
         )
         result = self.tables.add_to(source, facts, result)
         parts = [BANNER, ""]
@@ -142,7 +151,12 @@ class AgentSurface:
                 )
         if result.next_pages:
             parts.append(
-                f"\n_[Character budget ({BODY_CHARS}) reached: pages {result.next_pages} were not included. "
+                (
+                    f"\n_[Budget ({BODY_CHARS} characters or {max_tokens} tokens) reached: "
+                    if max_tokens
+                    else f"\n_[Character budget ({BODY_CHARS}) reached: "
+                )
+                + f"pages {result.next_pages} were not included. "
                 f"Next: read_pdf(source, pages='{_first_range(result.next_pages)}').]_"
             )
         read = self.documents.pages(source, [p.page - 1 for p in result.pages], facts).pages

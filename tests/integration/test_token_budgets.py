@@ -53,3 +53,36 @@ def test_document_map_page_tokens(core: Any, tmp_path: Path) -> None:
     dmap = core.read_pages(str(pdf)).document_map
     assert dmap is not None and len(dmap.page_tokens) == 25 and all(t > 0 for t in dmap.page_tokens)
     assert dmap.estimated_tokens == sum(dmap.page_tokens) == sum(r.estimated_tokens for r in dmap.quality)
+
+
+def test_search_token_budget(core: Any, tmp_path: Path) -> None:
+    pdf = simple_document(tmp_path / "s.pdf", 6)
+    full = core.search(str(pdf), "fox", mode="keyword", max_results=6)
+    assert len(full.matches) == 6 and full.matches_cut_by_tokens is None
+    from pdfcore.services.budgets import match_tokens
+
+    two = match_tokens(full.matches[0]) + match_tokens(full.matches[1])
+    cut = core.search(str(pdf), "fox", mode="keyword", max_results=6, max_tokens=two + 1)
+    assert [m.page for m in cut.matches] == [m.page for m in full.matches[:2]]
+    assert cut.matches_cut_by_tokens == 4 and cut.total_matches == full.total_matches
+    one = core.search(str(pdf), "fox", mode="keyword", max_results=6, max_tokens=1)
+    assert len(one.matches) == 1  # the best match always comes
+    sections = core.search(str(pdf), "fox", granularity="section", max_tokens=1)
+    assert len(sections.sections) <= 1
+    with pytest.raises(InvalidArgument):
+        core.search(str(pdf), "fox", max_tokens=0)
+
+
+def test_corpus_search_and_compact_read_token_budgets(core: Any, tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for k in range(3):
+        simple_document(folder / f"d{k}.pdf", 3)
+    full = core.corpus_search(str(folder), "fox", mode="keyword", top_k=9)
+    assert len(full.matches) > 2
+    cut = core.corpus_search(str(folder), "fox", mode="keyword", top_k=9, max_tokens=1)
+    assert len(cut.matches) == 1 and cut.matches_cut_by_tokens == len(full.matches) - 1
+    pdf = simple_document(tmp_path / "c.pdf", 6)
+    whole = core.read_pdf(str(pdf))
+    short = core.read_pdf(str(pdf), max_tokens=150)
+    assert len(short) < len(whole) and "150 tokens" in short and "read_pdf(source, pages=" in short
