@@ -59,6 +59,8 @@ class EasyOcrEngine(OcrEngine):
     # CRAFT detects on a canvas capped at 2560 px and the recogniser reads 64 px high crops:
     # 200 dpi keeps body text well above that size at a fraction of 300 dpi's detection time.
     preferred_dpi = 200
+    # Clean text read right scores about 0.88, upside down about 0.23.
+    sure_confidence = 0.7
 
     def __init__(self, *, threads: int = 1) -> None:
         self.threads = max(1, threads)

@@ -552,16 +552,73 @@ def report_pipeline(runs: list[Any]) -> list[str]:
             "(one per core) and with `PDFCORE_WORKERS=1`; *pages at once* is the report's `pages_at_once`."
         )
         lines.append("")
-        lines.append("| engine | pages | wall s, default workers | pages at once | wall s, one worker | speed-up |")
-        lines.append("|---|---|---|---|---|---|")
+        lines.append(
+            "| engine | pages | wall s, default workers | pages at once | pages' own seconds / wall | "
+            "wall s, one worker | speed-up |"
+        )
+        lines.append("|---|---|---|---|---|---|---|")
         for r in parallel:
             p = r.parallel
             lines.append(
-                f"| {r.engine} | {p.pages} | {p.wall_all_workers:.1f} | {p.pages_at_once} | {p.wall_one_worker:.1f} | "
+                f"| {r.engine} | {p.pages} | {p.wall_all_workers:.1f} | {p.pages_at_once} | "
+                f"{p.page_seconds_sum / p.wall_all_workers:.2f} | {p.wall_one_worker:.1f} | "
                 f"{p.wall_one_worker / p.wall_all_workers:.2f}x |"
             )
         lines.append("")
+        lines.append(
+            "*pages' own seconds / wall*: the pages' times (render, recognition) summed over the call's wall time, "
+            "how many were being read at each moment on average; the speed-up over one worker also depends on "
+            "the cores other work on the machine leaves free."
+        )
+        lines.append("")
     return lines
+
+
+def _section(env: dict[str, Any], runs: list[EngineRun], pipeline: list[Any], cases: list[PageCase]) -> str:
+    lines = ["## OCR", ""]
+    lines.append(
+        f"Measured {env['date']} at commit {env['commit']} on {env['cpus']} CPUs ({env['machine']}, Python "
+        f"{env['python']}), shared machine: load average {env['load_start']} at start, {env['load_end']} at the "
+        f"end. Command: `{env['command']}`."
+    )
+    lines.append("")
+    lines += report_pipeline(pipeline)
+    if runs:
+        lines += report_cer(runs, cases)
+    return "\n".join(lines)
+
+
+def _report_saved(path: Path, *, write: bool) -> int:
+    """The report of a run saved with ``--json`` (the same tables, nothing measured again)."""
+    import ocr_pipeline as op
+
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["env"].setdefault("command", f"python benchmarks/bench_ocr.py --json {path.name} (the run saved)")
+    runs = []
+    for raw in data["runs"]:
+        ms = [Measurement(**{**m, "pixels": tuple(m["pixels"])}) for m in raw.pop("measurements")]
+        runs.append(EngineRun(**raw, measurements=ms))
+    pipeline = []
+    for raw in data.get("pipeline", []):
+        parallel = raw.pop("parallel")
+        pipeline.append(
+            op.PipelineRun(
+                engine=raw["engine"],
+                unavailable=raw["unavailable"],
+                order=[op.OrderRow(**x) for x in raw["order"]],
+                rotation=[op.RotationRow(**x) for x in raw["rotation"]],
+                speed=[op.SpeedRow(**x) for x in raw["speed"]],
+                parallel=op.ParallelRow(**parallel) if parallel else None,
+                bare=raw["bare"],
+            )
+        )
+    measured = {m.case for r in runs for m in r.measurements}
+    section = _section(data["env"], runs, pipeline, [c for c in CASES if c.key in measured])
+    print(section)
+    if write:
+        write_section(section)
+        log(f"wrote the OCR section of {DOC}")
+    return 0
 
 
 def _commit() -> str:
@@ -583,8 +640,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help=f"cer: only {', '.join(QUICK)}")
     parser.add_argument("--json", type=Path, help="also write the raw measurements here")
     parser.add_argument("--no-doc", action="store_true", help="do not update docs/benchmarks.md")
+    parser.add_argument("--report-from", type=Path, help="write the report of a saved --json run, measure nothing")
     args = parser.parse_args(argv)
     parts = {p.strip() for p in args.parts.split(",") if p.strip()}
+    if args.report_from:
+        return _report_saved(args.report_from, write=not args.no_doc)
 
     if not (CORPUS / "MANIFEST.tsv").exists():
         log(f"corpus not found at {CORPUS} (set PDFCORE_CORPUS)")
@@ -633,20 +693,10 @@ def main(argv: list[str] | None = None) -> int:
                 chosen = [c for c in cases if c.key in wanted]
             runs.append(run_engine(name, chosen, refs))
     env["load_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    command = "python benchmarks/bench_ocr.py" + (
+    env["command"] = "python benchmarks/bench_ocr.py" + (
         "" if argv is None and len(sys.argv) < 2 else " " + " ".join(argv or sys.argv[1:])
     )
-    lines = ["## OCR", ""]
-    lines.append(
-        f"Measured {env['date']} at commit {env['commit']} on {env['cpus']} CPUs ({env['machine']}, Python "
-        f"{env['python']}), shared machine: load average {env['load_start']} at start, {env['load_end']} at the "
-        f"end. Command: `{command}`."
-    )
-    lines.append("")
-    lines += report_pipeline(pipeline)
-    if runs:
-        lines += report_cer(runs, cases)
-    section = "\n".join(lines)
+    section = _section(env, runs, pipeline, cases)
     print(section)
     if args.json:
         args.json.write_text(

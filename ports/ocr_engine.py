@@ -29,6 +29,10 @@ class OcrEngine(Protocol):
     - ``detect_orientation`` answers the ``turn`` that sets the image's text upright, or None
       when the engine cannot tell (no orientation detection of its own, or too little text).
     - ``preferred_dpi`` is the render resolution the engine reads best at.
+    - ``sure_confidence`` is the mean word confidence from which the engine's reading of a page
+      is taken as read upright: engines score their words on scales of their own (text read
+      upside down scores about 0.25 with Tesseract and EasyOCR, 0.6-0.75 with RapidOCR; text read
+      right 0.85-1.0).
     - Not necessarily thread-safe: callers run one recognition at a time per engine, unless the
       engine has a ``parallelism`` attribute saying how many may run at once (optional, looked
       up with ``getattr``).
@@ -38,6 +42,7 @@ class OcrEngine(Protocol):
 
     name: str
     preferred_dpi: int
+    sure_confidence: float
 
     def check(self) -> None: ...
 

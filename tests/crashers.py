@@ -36,6 +36,7 @@ class CrashingOcrEngine:
 
     name = "crashing"
     preferred_dpi = 123
+    sure_confidence = 0.5
 
     def check(self, *, languages: tuple[str, ...] = ()) -> None:
         pass

@@ -11,9 +11,10 @@
   the page is then finished like a native page (running heads, the same column and band logic,
   hyphenation), so its blocks and lines are those of a native page.
 - Orientation: a reading that looks turned (most of its text on vertical lines, or a mean
-  confidence under ``min_confidence``) is read again turned upright: by the turn the engine's
-  own orientation detection answers when it has one, else by trying the turns (90 and 270
-  degrees for vertical lines, 180 otherwise); the most confident reading wins. A turned page is
+  confidence under the engine's ``sure_confidence``) is read again turned upright: by the turn
+  the engine's own orientation detection answers when it has one, else by trying the turns (270
+  and 90 degrees for vertical lines, 180 otherwise, until one reads surely); the most confident
+  reading wins. A turned page is
   laid out upright and its boxes are turned back into page space.
 - A per-call time budget: pages not reached are listed as not done (partial answer); when not
   even one page could be recognised the call fails with ``ocr_failed`` and the pages keep their
@@ -338,8 +339,9 @@ class OcrService:
         first = engine.recognize(image, languages=langs)
         if not first.words:
             return first, 0, 1
+        sure = float(getattr(engine, "sure_confidence", self.min_confidence))
         vertical = vertical_share(first) > VERTICAL_SHARE
-        if not vertical and first.mean_confidence >= self.min_confidence:
+        if not vertical and first.mean_confidence >= sure:
             return first, 0, 1
         detect = getattr(engine, "detect_orientation", None)
         found = detect(image) if callable(detect) else None
@@ -355,8 +357,8 @@ class OcrService:
             score = _score(again)
             if score > best_score:
                 best, best_turn, best_score = again, turn, score
-            if score >= self.min_confidence:
-                break  # read upright and with confidence: no other turn can be it
+            if score >= sure:
+                break  # read upright and surely: no other turn can be it
         return best, best_turn, readings
 
     def _page_of(

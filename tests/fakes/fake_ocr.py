@@ -28,20 +28,22 @@ def words_from_lines(lines: Sequence[Sequence[tuple[str, Box]]], confidence: flo
 class FakeOcrEngine(OcrEngine):
     """Returns ``words`` for every image (clipped to its size), like a real engine would.
 
-    ``languages`` are the codes it pretends to read; ``available=False`` makes ``check`` and
-    ``recognize`` raise ``ocr_unavailable``; ``fail=True`` makes ``recognize`` raise ``ocr_failed``.
+        ``languages`` are the codes it pretends to read; ``available=False`` makes ``check`` and
+        ``recognize`` raise ``ocr_unavailable``; ``fail=True`` makes ``recognize`` raise ``ocr_failed``.
 
-    ``turned`` says the image shows the words turned clockwise by that many degrees: the words'
-    boxes are given in the upright image (the image turned back). Recognised with the ``turn``
-    that sets it upright, the words come back as given; with any other turn, in the boxes where
-    that turn puts them, read as noise (``MISREAD_CONFIDENCE``). ``detects`` makes
-    ``detect_orientation`` answer that turn (else it cannot tell: None). ``seconds`` is how long a
-    recognition takes (a sleep, so that parallel calls can be observed). Every call is recorded
-    in ``calls`` as ``(width, height, languages)`` and its turn in ``turns``.
+        ``turned`` says the image shows the words turned clockwise by that many degrees: the words'
+        boxes are given in the upright image (the image turned back). Recognised with the ``turn``
+        that sets it upright, the words come back as given; with any other turn, in the boxes where
+        that turn puts them, read as noise (``misread_confidence``: some engines score the letters
+    they make of text upside down 0.6-0.75, others about 0.2). ``detects`` makes
+        ``detect_orientation`` answer that turn (else it cannot tell: None). ``seconds`` is how long a
+        recognition takes (a sleep, so that parallel calls can be observed). Every call is recorded
+        in ``calls`` as ``(width, height, languages)`` and its turn in ``turns``.
     """
 
     name = "fake"
     preferred_dpi = 150
+    sure_confidence = 0.8
 
     def __init__(
         self,
@@ -54,6 +56,7 @@ class FakeOcrEngine(OcrEngine):
         detects: bool = False,
         seconds: float = 0.0,
         parallelism: int = 1,
+        misread_confidence: float = MISREAD_CONFIDENCE,
     ) -> None:
         self.words = tuple(words)
         self.languages = frozenset(languages)
@@ -63,6 +66,7 @@ class FakeOcrEngine(OcrEngine):
         self.detects = detects
         self.seconds = seconds
         self.parallelism = parallelism
+        self.misread_confidence = misread_confidence
         self.calls: list[tuple[int, int, tuple[str, ...]]] = []
         self.turns: list[int] = []
         self.detections = 0
@@ -113,7 +117,7 @@ class FakeOcrEngine(OcrEngine):
                 w = OcrWord(
                     text=w.text,
                     bbox=turn_box(w.bbox, off, up_w, up_h),
-                    confidence=MISREAD_CONFIDENCE,
+                    confidence=self.misread_confidence,
                     line=w.line,
                 )
             clipped = _clipped(w, width, height)

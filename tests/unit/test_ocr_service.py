@@ -291,3 +291,21 @@ def test_a_paragraph_stays_one_block_whatever_its_lines_reach(tmp_path: Path) ->
         assert {ln.font_size for ln in page.blocks[1].lines} == {first.font_size}
     finally:
         core.close()
+
+
+@pytest.mark.parametrize("turned", [180, 270])
+def test_an_engine_sure_of_its_misreadings_is_not_trusted_below_its_sure_confidence(
+    tmp_path: Path, turned: int
+) -> None:
+    # RapidOCR scores the letters it makes of upside-down text 0.6-0.75: above min_confidence,
+    # below the confidence it reads upright text with. Such a reading is tried turned, and a
+    # turn that reads upside down again is not taken for the answer.
+    size = (792.0, 612.0) if turned in (90, 270) else (612.0, 792.0)
+    engine = FakeOcrEngine(words_from_lines(two_column_lines()), turned=turned, misread_confidence=0.7)
+    core, service, source, facts = setup(tmp_path, engine, size=size)
+    try:
+        report = service.run(source, facts, [0])
+        assert report.page_times[0].turned == (360 - turned) % 360
+        assert page_text(core, source, facts).ocr_confidence == pytest.approx(0.95)
+    finally:
+        core.close()
