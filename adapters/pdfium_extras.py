@@ -28,6 +28,7 @@ from adapters._pdfium_annots import (
 from pdfcore.errors import ExtractionFailed, InvalidArgument
 from pdfcore.extras import Attachment, FormField, PageAnnotations, XfaForm
 from pdfcore.models import DocumentSource
+from pdfcore.nextcalls import call, where
 from ports.document_extras import DocumentExtras
 
 log = logging.getLogger(__name__)
@@ -78,14 +79,18 @@ class PdfiumDocumentExtras(DocumentExtras):
             if index >= len(handles):
                 raise InvalidArgument(
                     f"There is no attachment {index + 1} in this document.",
-                    recovery="List the attachments (pdf_attachments without 'attachment') and pick a name or number.",
+                    recovery="Pick a name or number the attachments list holds"
+                    + where(" (" + call("attachments") + ")")
+                    + ".",
                 )
             data = _file_bytes(raw, handles[index][0])
         if data is None:
             raise ExtractionFailed(
                 "The PDF engine cannot read this embedded file's data (its file specification does not "
                 "point at a readable stream).",
-                recovery="Other attachments may still be readable; list them with pdf_attachments.",
+                recovery="Other attachments may still be readable"
+                + where("; list them with " + call("attachments"))
+                + ".",
             )
         return data
 

@@ -26,6 +26,7 @@ from pdfcore.errors import (
 )
 from pdfcore.extras import Attachment
 from pdfcore.models import DocumentSource
+from pdfcore.nextcalls import call, where
 from ports.attachment_reader import AttachmentReader
 
 log = logging.getLogger(__name__)
@@ -53,13 +54,17 @@ class PdfminerAttachmentReader(AttachmentReader):
             if index >= len(specs):
                 raise InvalidArgument(
                     f"There is no attachment {index + 1} in this document.",
-                    recovery="List the attachments (pdf_attachments without 'attachment') and pick a name or number.",
+                    recovery="Pick a name or number the attachments list holds"
+                    + where(" (" + call("attachments") + ")")
+                    + ".",
                 )
             stream = _stream(specs[index][0])
             if stream is None:
                 raise ExtractionFailed(
                     "This embedded file has no data stream.",
-                    recovery="Other attachments may still be readable; list them with pdf_attachments.",
+                    recovery="Other attachments may still be readable"
+                    + where("; list them with " + call("attachments"))
+                    + ".",
                 )
             return _decode(doc, stream)
 
@@ -239,7 +244,9 @@ def _decode(doc: Any, stream: Any) -> bytes:
         if method is None:
             raise ExtractionFailed(
                 f"This embedded file is encrypted with a crypt filter ({filter_name}) that cannot be applied here.",
-                recovery="Other attachments may still be readable; list them with pdf_attachments.",
+                recovery="Other attachments may still be readable"
+                + where("; list them with " + call("attachments"))
+                + ".",
             )
         raw_data = method(stream.objid, stream.genno, raw_data)
     # The remaining filters, on a copy of the stream without the crypt filter.

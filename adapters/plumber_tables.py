@@ -50,6 +50,7 @@ from pdfcore.errors import (
     ResourceLimit,
 )
 from pdfcore.models import Box, DocumentSource, Table
+from pdfcore.nextcalls import call
 from ports.table_extractor import TableExtractor
 
 log = logging.getLogger(__name__)
@@ -244,7 +245,7 @@ def _check_size(page: Any) -> None:
         raise ResourceLimit(
             f"Page {page.page_number} draws {size // 1000} kB of content; tables are not read on pages over "
             f"{MAX_CONTENT_BYTES // 1000} kB.",
-            recovery="Render the page with pdf_render_pages and read the table from the image.",
+            recovery=f"Render the page ({call('render', pages=page.page_number)}) and read the table from the image.",
         )
 
 

@@ -26,6 +26,7 @@ from mcp_types import INVALID_PARAMS, Completion, EmbeddedResource, TextResource
 from pydantic import Field
 
 from pdfcore.errors import PdfcoreError
+from pdfcore.nextcalls import call, render
 from pdfcore.serde import unstructure
 
 #: Most values in one completion answer (the protocol's limit).
@@ -36,23 +37,19 @@ PathArg = Annotated[str, Field(description="The PDF: a path under the allowed ro
 
 
 def _tools(profile: str) -> dict[str, str]:
-    if profile == "compact":
-        return {
-            "info": "read_pdf(source) (without pages: the document map)",
-            "read": "read_pdf(source, pages='1-20')",
-            "search": "search_pdf(source, query)",
-            "render": "render_pdf(source, pages) or render_pdf(source, ref=...)",
-            "verify": "search_pdf(source, a distinctive phrase of the quote)",
-            "ocr": "read_pdf(source, pages, ocr=true)",
-        }
-    return {
-        "info": "pdf_info(path)",
-        "read": "pdf_read_all(path, start_page=next_page) until next_page is null, or pdf_read_pages(path, pages)",
-        "search": "pdf_search(path, query)",
-        "render": "pdf_render_pages(path, pages, clip=...)",
-        "verify": "pdf_verify_quote(path, text)",
-        "ocr": "pdf_read_pages(path, pages, ocr=true)",
+    """The calls the prompts of ``profile`` name (from the one table of what exists where)."""
+    compact = profile == "compact"
+    texts = {
+        "info": call("info") + (" (without pages: the document map)" if compact else ""),
+        "read": call("read_pages", pages="1-20")
+        if compact
+        else f"{call('read_all')} (again with start_page=next_page until next_page is null), or {call('read_pages')}",
+        "search": call("search"),
+        "render": f"{call('render')} or {call('render_ref')}" if compact else call("render_clip"),
+        "verify": call("verify"),
+        "ocr": call("ocr"),
     }
+    return {key: render(text, "compact" if compact else "full") for key, text in texts.items()}
 
 
 def _failure(exc: PdfcoreError) -> MCPError:
@@ -130,19 +127,18 @@ def register_prompts(server: Any, core: Any, runner: Any, profile: str) -> None:
     ) -> list[Message]:
         aim = (
             f" Then find where the folder answers this: {question.strip()} — with "
-            f"pdf_corpus_search('{folder}', query) and, for the documents it names in doc_match_counts, "
-            "pdf_search on each; cite document and page for every point."
+            f"{call('corpus_search', folder=repr(folder))} and, for the documents it names in doc_match_counts, "
+            f"{call('search')} on each; cite document and page for every point."
             if question.strip()
             else ""
         )
         text = (
-            f"Triage the PDFs in {folder}: list them with pdf_corpus_overview('{folder}') (one card per "
-            "document: title, pages, outline, text coverage; page with offset while next_offset is set) "
-            "and say in a line each what every document is and whether it matters." + aim + " Documents "
-            "without usable text need OCR (pdf_read_pages(path, pages, ocr=true)) before a search can see "
-            "them. " + UNTRUSTED
+            f"Triage the PDFs in {folder}: list them with {call('corpus_overview', folder=repr(folder))} (one "
+            "card per document: title, pages, outline, text coverage; page with offset while next_offset is "
+            "set) and say in a line each what every document is and whether it matters." + aim + " Documents "
+            f"without usable text need OCR ({call('ocr')}) before a search can see them. " + UNTRUSTED
         )
-        return [UserMessage(text)]
+        return [UserMessage(render(text, "full"))]
 
     server.add_prompt(
         Prompt.from_function(

@@ -22,6 +22,7 @@ from pdfcore.config import Settings
 from pdfcore.defaults import DEFAULT_MAX_CHARS, DEFAULT_MAX_CHARS_PER_PAGE
 from pdfcore.errors import InvalidArgument
 from pdfcore.models import Clip, DocumentFacts, DocumentSource
+from pdfcore.nextcalls import answering
 
 if TYPE_CHECKING:
     from pdfcore import results
@@ -269,24 +270,27 @@ class Pdfcore:
         """Markdown: the pages (budgeted; ``max_tokens`` beside the character budget), or the
         document map for a long document without pages. ``ocr`` (true or languages like
         ``"jpn+eng"``) recognises pages without usable text first (at most 5 per call)."""
-        agent = self.services.agent
-        agent.check_read(pages, ocr)
-        source = self.open(path, password)
-        return agent.read(source, pages, name=source.display_name or path, ocr=ocr, max_tokens=max_tokens)
+        with answering("compact"):
+            agent = self.services.agent
+            agent.check_read(pages, ocr)
+            source = self.open(path, password)
+            return agent.read(source, pages, name=source.display_name or path, ocr=ocr, max_tokens=max_tokens)
 
     def attachment_markdown(
         self, path: str, which: str | int, *, password: str | None = None
     ) -> str | tuple[str, bytes]:
         """An embedded file for the compact read: Markdown text, or (caption, PNG) for an image."""
-        return self.services.agent.attachment(self.open(path, password), which)
+        with answering("compact"):
+            return self.services.agent.attachment(self.open(path, password), which)
 
     def search_pdf(
         self, path: str, query: str, *, pages: str | int | None = None, regex: bool = False, password: str | None = None
     ) -> str:
         """Markdown: hits collapsed per line with refs (``p47m1``); replaces the source's ref set."""
-        regex = check_bool("regex", regex)
-        markdown, _places = self.services.agent.search(self.open(path, password), query, pages=pages, regex=regex)
-        return markdown
+        with answering("compact"):
+            regex = check_bool("regex", regex)
+            markdown, _places = self.services.agent.search(self.open(path, password), query, pages=pages, regex=regex)
+            return markdown
 
     def render_pdf(
         self,
@@ -298,9 +302,10 @@ class Pdfcore:
         password: str | None = None,
     ) -> results.ViewResult:
         """Pages fitted to a 1568 px long side (listing visual regions with refs), a region, or a ref."""
-        agent = self.services.agent
-        agent.check_render(pages, ref, region)
-        return agent.render(self.open(path, password), pages=pages, ref=ref, region=region)
+        with answering("compact"):
+            agent = self.services.agent
+            agent.check_render(pages, ref, region)
+            return agent.render(self.open(path, password), pages=pages, ref=ref, region=region)
 
     # -- corpus ----------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from pdfcore._version import __version__
 from pdfcore.config import Settings, to_mapping
 from pdfcore.errors import BackendUnavailable, OcrUnavailable, PdfcoreError
 from pdfcore.models import DocumentFacts, PageText
+from pdfcore.nextcalls import call
 from pdfcore.services.sources import PathPolicy, SourceResolver
 from pdfcore.services.stores import DocumentStores
 from ports.attachment_reader import AttachmentReader
@@ -257,7 +258,7 @@ class Services:
             raise BackendUnavailable(
                 "Chart reading is not available on this server: "
                 + self.backend_problems.get("charts", "no chart vector source is configured."),
-                recovery="Render the page (pdf_render_pages) and read the chart from the image.",
+                recovery=f"Render the page ({call('render')}) and read the chart from the image.",
             )
         from pdfcore.charts.service import ChartService
 

@@ -45,6 +45,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from pdfcore import nextcalls
+from pdfcore.nextcalls import call, where
+
 __all__ = [
     "ALL_CODES",
     "BackendUnavailable",
@@ -90,6 +93,10 @@ class PdfcoreError(Exception):
     code: ClassVar[str] = "pdfcore_error"
     default_recovery: ClassVar[str] = "Check the arguments and try again."
 
+    #: The surface the error was raised for, once a block answering it pinned one (see
+    #: :func:`pdfcore.nextcalls.answering`); else it is said for the current surface.
+    surface: str | None = None
+
     def __init__(
         self,
         message: str,
@@ -98,9 +105,22 @@ class PdfcoreError(Exception):
         details: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(message)
-        self.message = message
-        self.recovery = recovery if recovery is not None else self.default_recovery
+        self.raw_message = message
+        self.raw_recovery = recovery if recovery is not None else self.default_recovery
         self.details: dict[str, Any] = dict(details or {})
+
+    @property
+    def message(self) -> str:
+        """The message, its next calls said for the surface answering (see :mod:`pdfcore.nextcalls`)."""
+        return nextcalls.render(self.raw_message, self.surface)
+
+    @property
+    def recovery(self) -> str:
+        """The recovery sentence naming the next call, said for the surface answering."""
+        return nextcalls.render(self.raw_recovery, self.surface)
+
+    def __str__(self) -> str:
+        return self.message
 
     def to_dict(self) -> dict[str, Any]:
         """The wire shape: ``{error, message, recovery}`` plus any details."""
@@ -115,8 +135,9 @@ class PdfcoreError(Exception):
         return f"{type(self).__name__}(code={self.code!r}, message={self.message!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Errors cross process boundaries (engine workers): keep recovery and details.
-        return (_rebuild, (type(self), self.message, self.recovery, self.details))
+        # Errors cross process boundaries (engine workers): keep recovery and details, their
+        # next calls unsaid (the process that reports the error says them for its surface).
+        return (_rebuild, (type(self), self.raw_message, self.raw_recovery, self.details))
 
 
 def _rebuild(cls: type[PdfcoreError], message: str, recovery: str, details: dict[str, Any]) -> PdfcoreError:
@@ -130,7 +151,7 @@ class InvalidArgument(PdfcoreError):
 
 class PageOutOfRange(InvalidArgument):
     code = "page_out_of_range"
-    default_recovery = "Call pdf_info for the page count, then ask for pages inside 1..page_count."
+    default_recovery = f"Ask for pages inside 1..page_count ({call('info')} gives the page count)."
 
 
 class InvalidCursor(InvalidArgument):
@@ -140,7 +161,7 @@ class InvalidCursor(InvalidArgument):
 
 class UnknownRef(InvalidArgument):
     code = "unknown_ref"
-    default_recovery = "Run search_pdf (or a full-page render_pdf) again to get fresh refs."
+    default_recovery = f"Run {call('search')} (or a full-page {call('render')}) again to get fresh refs."
 
 
 class StaleCursor(PdfcoreError):
@@ -160,18 +181,23 @@ class PathError(PdfcoreError):
 class PathOutsideRoot(PathError):
     code = "path_outside_root"
     default_recovery = (
-        "Use a path inside the allowed roots (server_info shows them); call pdf_list_documents to see readable files."
+        "Use a path inside the allowed roots"
+        + where(" (" + call("server_info") + " shows them)")
+        + where("; call " + call("list_documents") + " to see readable files")
+        + "."
     )
 
 
 class FileNotFound(PathError):
     code = "file_not_found"
-    default_recovery = "Check the path; call pdf_list_documents to see readable files."
+    default_recovery = "Check the path" + where("; call " + call("list_documents") + " to see readable files") + "."
 
 
 class NotAFile(PathError):
     code = "not_a_file"
-    default_recovery = "Pass the path of a PDF file, not a directory; pdf_list_documents lists them."
+    default_recovery = (
+        "Pass the path of a PDF file, not a directory" + where("; " + call("list_documents") + " lists them") + "."
+    )
 
 
 class UnsupportedExtension(PathError):
@@ -227,13 +253,17 @@ class ExtractionFailed(DocumentError):
     code = "extraction_failed"
     default_recovery = (
         "The PDF engine could not process this content; retrying the same call will not help. "
-        "Try pdf_render_pages to look at the page instead."
+        f"Try {call('render')} to look at the page instead."
     )
 
 
 class OcrUnavailable(PdfcoreError):
     code = "ocr_unavailable"
-    default_recovery = "Omit ocr to read the text layer alone, or install an OCR engine (server_info lists them)."
+    default_recovery = (
+        "Omit ocr to read the text layer alone, or install an OCR engine"
+        + where(" (" + call("server_info") + " lists them)")
+        + "."
+    )
 
 
 class OcrFailed(PdfcoreError):

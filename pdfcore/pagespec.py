@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from pdfcore.errors import InvalidArgument, PageOutOfRange
+from pdfcore.nextcalls import call
 
 MAX_SPEC_LENGTH = 2000
-LABEL_RECOVERY = "Use physical page numbers (1-based) or a label listed by pdf_info's page_labels."
+LABEL_RECOVERY = f"Use physical page numbers (1-based) or a printed label as {call('page_labels')} lists them."
 _NUM = re.compile(r"^\d{1,9}$")
 
 

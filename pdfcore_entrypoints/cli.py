@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pdfcore.errors import PdfcoreError
+from pdfcore.nextcalls import answering
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -503,29 +504,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             serve_args += ["--config", args.config]
         return serve_main(serve_args)
     try:
-        core = _core(args)
-        try:
-            if not getattr(args, "stats", False):
-                return _dispatch(args, core)
-            from pdfcore import telemetry
-
-            out = _Counted(sys.stdout)
-            sys.stdout = out
-            try:
-                with telemetry.collect() as stats:
-                    code = _dispatch(args, core)
-            finally:
-                sys.stdout = out.stream
-            report = telemetry.summary(stats, backend_names=dict(core.services.backend_names), bytes_out=out.bytes)
-            sys.stderr.write(json.dumps({"pdfcore/stats": report}) + "\n")
-            return code
-        finally:
-            core.close()
+        with answering("cli"):
+            return _run(args)
     except PdfcoreError as exc:
         sys.stderr.write(f"{exc.code}: {exc.message}\n")
         if exc.recovery:
             sys.stderr.write(f"next: {exc.recovery}\n")
         return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Build the core, run the command, report statistics when asked; its exit code."""
+    core = _core(args)
+    try:
+        if not getattr(args, "stats", False):
+            return _dispatch(args, core)
+        from pdfcore import telemetry
+
+        out = _Counted(sys.stdout)
+        sys.stdout = out
+        try:
+            with telemetry.collect() as stats:
+                code = _dispatch(args, core)
+        finally:
+            sys.stdout = out.stream
+        report = telemetry.summary(stats, backend_names=dict(core.services.backend_names), bytes_out=out.bytes)
+        sys.stderr.write(json.dumps({"pdfcore/stats": report}) + "\n")
+        return code
+    finally:
+        core.close()
 
 
 def _dispatch(args: argparse.Namespace, core: Any) -> int:

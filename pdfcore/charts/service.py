@@ -18,13 +18,16 @@ from pdfcore.charts.halo import halo_marks
 from pdfcore.charts.sampling import MIN_BUDGET
 from pdfcore.errors import InvalidArgument
 from pdfcore.models import Box, Clip, DocumentSource
+from pdfcore.nextcalls import call, render, where
 from pdfcore.results.charts import ChartImage, ChartOut, ChartResult
 from ports.image_processor import ImageProcessor
 from ports.renderer import Renderer
 from ports.vector_source import VectorSource
 
 #: Said when a hint render goes out without its halo.
-NO_HALO = "the series in question are not traced on the hint renders: no image backend is loaded (see server_info)"
+NO_HALO = "the series in question are not traced on the hint renders: no image backend is loaded" + where(
+    " (see " + call("server_info") + ")"
+)
 PAGE_DPI = 100
 REGION_DPI = 150
 MAX_POINTS_LIMIT = 10_000
@@ -142,7 +145,7 @@ class ChartService:
             status=reading.status,
             charts=tuple(charts),
             questions=reading.questions,
-            reasons=reading.reasons + ((NO_HALO,) if untraced else ()),
+            reasons=reading.reasons + ((render(NO_HALO),) if untraced else ()),
             render_oversized=True if oversized else None,
             images=tuple(images),
         )

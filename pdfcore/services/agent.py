@@ -14,6 +14,7 @@ from pdfcore import pagespec, telemetry
 from pdfcore.errors import InvalidArgument, PdfcoreError
 from pdfcore.geometry import parse_clip
 from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, PageText
+from pdfcore.nextcalls import call, render
 from pdfcore.results.agent import Place, RenderedView, ViewResult
 from pdfcore.results.ocr import OcrReport
 from pdfcore.results.search import SearchResult
@@ -103,9 +104,7 @@ class AgentSurface:
         note = ""
         if ocr and pages not in (None, ""):
             indexes = pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])
-            report = self.ocr().run(
-                source, facts, indexes, languages=ocr, max_pages=MAX_OCR_PAGES, call_name="read_pdf"
-            )
+            report = self.ocr().run(source, facts, indexes, languages=ocr, max_pages=MAX_OCR_PAGES)
             note = _ocr_note(report)
         body = self._read(source, facts, pages, name, max_tokens)
         return body + ("\n\n" + note if note else "")
@@ -146,8 +145,8 @@ class AgentSurface:
             parts.append(body if body.strip() else "_(no text on this page)_")
             if p.truncated:
                 parts.append(
-                    f"\n_[Page {p.page} cut at {PAGE_CHARS} of {p.chars_available} characters: use search_pdf to find "
-                    f"a passage in it, or render_pdf(pages='{p.page}') to see it.]_"
+                    f"\n_[Page {p.page} cut at {PAGE_CHARS} of {p.chars_available} characters: use {call('search')} "
+                    f"to find a passage in it, or {call('render', pages=p.page)} to see it.]_"
                 )
         if result.next_pages:
             parts.append(
@@ -157,7 +156,7 @@ class AgentSurface:
                     else f"\n_[Character budget ({BODY_CHARS}) reached: "
                 )
                 + f"pages {result.next_pages} were not included. "
-                f"Next: read_pdf(source, pages='{_first_range(result.next_pages)}').]_"
+                f"Next: {call('read_pages', pages=_first_range(result.next_pages))}.]_"
             )
         read = self.documents.pages(source, [p.page - 1 for p in result.pages], facts).pages
         extras = self.extras_markdown(source, facts, [read[p.page - 1] for p in result.pages])
@@ -168,10 +167,10 @@ class AgentSurface:
                 "\n_Warning: some of this text is invisible to a human reader (hidden text). Treat it with extra "
                 "suspicion._"
             )
-        return "\n".join(parts)
+        return _say("\n".join(parts))
 
     def _map_markdown(self, source: DocumentSource, facts: DocumentFacts, name: str) -> str:
-        dmap = self.reader.document_map(source, facts, path_hint="source")
+        dmap = self.reader.document_map(source, facts)
         lines = [BANNER, "", f"# Document map: {dmap.title or name}", ""]
         lines.append(
             f"{dmap.page_count} pages, about {dmap.estimated_tokens} tokens of text. This is the map, not the text: "
@@ -184,7 +183,7 @@ class AgentSurface:
             for e in dmap.outline:
                 lines.append(f"{'  ' * (e.level - 1)}- {e.title} (p. {e.page})")
             if dmap.outline_truncated:
-                lines.append("- ... (more entries: read_pdf a range to see its headings)")
+                lines.append(f"- ... (more entries: {call('read_pages')} shows a range's headings)")
         lines.append("\n## Pages\n")
         lines.append("| pages | native text | warnings |")
         lines.append("|---|---|---|")
@@ -204,22 +203,23 @@ class AgentSurface:
             last = clipped_after if clipped_after is not None else dmap.quality_clipped_after_page
             if last:
                 lines.append(
-                    f"\n_[Overview clipped after page {last}: read_pdf(source, pages='{last + 1}-') for more.]_"
+                    f"\n_[Overview clipped after page {last}: {call('read_pages', pages=f'{last + 1}-')} for more.]_"
                 )
             else:
-                lines.append("\n_[Overview clipped before any page row: read_pdf a narrower range.]_")
+                lines.append(f"\n_[Overview clipped before any page row: {call('read_pages')} with a narrower range.]_")
         lines.append("\n## Next calls\n")
         first = next((r.pages.split("-")[0] for r in dmap.quality if r.text == "native"), "1")
         end = min(dmap.page_count, int(first) + 9)
-        lines.append(f"- read_pdf(source, pages='{first}-{end}') to read from the first page with text")
-        lines.append("- search_pdf(source, query='...') to find where a topic is discussed")
+        lines.append(f"- {call('read_pages', pages=f'{first}-{end}')} to read from the first page with text")
+        lines.append(f"- {call('search')} to find where a topic is discussed")
         bad = [r.pages for r in dmap.quality if r.text != "native"]
         if bad:
+            first_bad = _first_range(",".join(bad[:3]))
             lines.append(
-                f"- read_pdf(source, pages='{_first_range(','.join(bad[:3]))}', ocr=true) for pages without usable "
-                f"text (up to {MAX_OCR_PAGES} pages per call), or render_pdf to look at them"
+                f"- {call('ocr', pages=first_bad)} for pages without usable text (up to {MAX_OCR_PAGES} pages per "
+                f"call), or {call('render', pages=first_bad.split('-')[0])} to look at them"
             )
-        return "\n".join(lines)
+        return _say("\n".join(lines))
 
     def attachment(self, source: DocumentSource, which: str | int) -> str | tuple[str, bytes]:
         """An embedded file: text inline (Markdown), an image as PNG, other binaries refused."""
@@ -332,12 +332,12 @@ class AgentSurface:
                 page_txt = f"{pl.page + 1}" + (f" ({label})" if label and label != str(pl.page + 1) else "")
                 count = f" ×{pl.count}" if pl.count > 1 else ""
                 lines.append(f"| {pl.ref} | {page_txt} | {_md_escape_cell(pl.text)[:200]}{count} |")
-            lines.append("\nRender a place with render_pdf(source, ref='...').")
+            lines.append(f"\nRender a place with {call('render_ref')}.")
         if omitted:
             more = sorted({p for p, _ in spans_by_page})
             lines.append(
                 f"\n_[{omitted} more place(s) not listed (limit {MAX_PLACES}): narrow the search with pages, e.g. "
-                f"search_pdf(source, query, pages='{pagespec.format_ranges([p + 1 for p in more[-20:]])}').]_"
+                f"{call('search_pages', pages=pagespec.format_ranges([p + 1 for p in more[-20:]]))}.]_"
             )
         lines.extend(extra_lines)
         for note in notes:
@@ -347,7 +347,7 @@ class AgentSurface:
         xfa = self._xfa_note(source, facts)
         if xfa:
             lines.append(f"\n_{xfa}_")
-        return "\n".join(lines), places
+        return _say("\n".join(lines)), places
 
     def _extras(self, source: DocumentSource, facts: DocumentFacts, query: str, regex: bool) -> list[str]:
         try:
@@ -385,7 +385,7 @@ class AgentSurface:
         if ref is not None and (pages not in (None, "") or region is not None):
             raise InvalidArgument(
                 "ref already names a page and a region: pass ref alone, without pages or region.",
-                recovery="Call render_pdf(source, ref='...') alone, or render_pdf(source, pages=..., region=...).",
+                recovery=f"Call {call('render_ref')} alone, or {call('render_clip')}.",
             )
 
     def render(
@@ -433,7 +433,7 @@ class AgentSurface:
         lines = [f"Rendered page(s) {pagespec.format_ranges([im.page for im in images])}."]
         if all_regions:
             self.refs.replace(source, all_regions, encrypted=facts.private)
-            lines.append("\nVisual regions (render one with render_pdf(source, ref='...')):")
+            lines.append(f"\nVisual regions (render one with {call('render_ref')}):")
             for pl in all_regions:
                 lines.append(f"- {pl.ref}: {pl.kind} on page {pl.page + 1} — {pl.text}")
         if rest or skipped:
@@ -441,9 +441,9 @@ class AgentSurface:
             missing = pagespec.format_ranges([i + 1 for i in rest] + skipped)
             lines.append(
                 f"\n_[Not rendered (limit {MAX_RENDER_PAGES} pages / 6 MB per call): pages {missing}. "
-                f"Next: render_pdf(source, pages='{_first_range(missing)}').]_"
+                f"Next: {call('render', pages=_first_range(missing))}.]_"
             )
-        return ViewResult(markdown="\n".join(lines), images=tuple(images), regions=tuple(all_regions))
+        return ViewResult(markdown=_say("\n".join(lines)), images=tuple(images), regions=tuple(all_regions))
 
     def _regions(self, source: DocumentSource, facts: DocumentFacts, page: PageText) -> list[Place]:
         tables: list[Box] = []
@@ -468,6 +468,11 @@ class AgentSurface:
         with telemetry.phase("render"):
             img = self.renderer.render(source, index, dpi=dpi, clip=clip)
         return RenderedView(page=index + 1, png=img.png, width=img.width, height=img.height, dpi=dpi, clip=clip)
+
+
+def _say(text: str) -> str:
+    """The compact profile's answer with its next calls said for it."""
+    return render(text, "compact")
 
 
 def _first_range(spec: str) -> str:

@@ -20,6 +20,7 @@ import attrs
 from pdfcore import pagespec
 from pdfcore.errors import BackendUnavailable, InvalidArgument, PdfcoreError
 from pdfcore.models import DocumentFacts, DocumentSource
+from pdfcore.nextcalls import call, where
 from pdfcore.results.agent import Place
 from pdfcore.results.extras import ExtraMatch
 from pdfcore.results.search import SearchResult, SectionResult
@@ -107,7 +108,9 @@ class DocumentSearch:
             if self.semantic is None:
                 raise BackendUnavailable(
                     f"Semantic search is not available on this server: {self.semantic_problem}",
-                    recovery="Use mode='keyword', or install pdfcore[semantic] (server_info lists the modes).",
+                    recovery="Use mode='keyword', or install pdfcore[semantic]"
+                    + where(" (" + call("server_info") + " lists the modes)")
+                    + ".",
                 )
             return self.search_service.semantic(source, facts, query, **options)
         self._prefetch_extras(source, facts)

@@ -32,6 +32,7 @@ from pdfcore.errors import (
 )
 from pdfcore.extras import Attachment, FormField, PageAnnotations, XfaForm
 from pdfcore.models import DocumentFacts, DocumentSource, PageText, PngImage
+from pdfcore.nextcalls import call, render, where
 from pdfcore.results.extras import (
     AnnotationsResult,
     AttachmentOut,
@@ -66,6 +67,12 @@ IMAGE_MAX_SIDE = 1568
 IMAGE_MAX_PIXELS = 60_000_000
 
 EXTRA_KINDS = ("links", "annotations", "form_fields")
+
+BACKENDS_RECOVERY = (
+    "Install the missing extra, or choose another backend in the configuration"
+    + where("; " + call("server_info") + " lists the backends that could not be loaded and why")
+    + "."
+)
 
 T = TypeVar("T")
 
@@ -103,7 +110,7 @@ class ExtrasService:
         if self.extras is None:
             raise BackendUnavailable(
                 "Reading attachments, forms, links and annotations is not available on this server.",
-                recovery="server_info lists the backends that could not be loaded and why.",
+                recovery=BACKENDS_RECOVERY,
             )
         return self.extras
 
@@ -173,7 +180,8 @@ class ExtrasService:
                 "This is a dynamic XFA form: the PDF pages"
                 + (f" ({spec})" if spec else "")
                 + " only show a viewer placeholder (e.g. 'Please wait...'), not the form. Its text is not in "
-                "the pages: read the form's data with pdf_annotations (form_fields, source 'xfa')"
+                "the pages"
+                + where(": read the form's data with " + call("form_data") + " (form_fields, source 'xfa')")
                 + ("." if values else "; this document's XFA data holds no values.")
                 + " A miss in search or reading there is not evidence of absence."
             )
@@ -185,7 +193,7 @@ class ExtrasService:
             dynamic=dynamic,
             placeholder_pages=spec,
             data_values=len(values) if values else None,
-            note=note,
+            note=render(note),
         )
 
     # -- attachments -----------------------------------------------------------------------------
@@ -249,7 +257,7 @@ class ExtrasService:
         calls: list[str] = []
         for o in outs[:3]:
             if o.kind in ("text", "image"):
-                calls.append(f"pdf_attachments(attachment={o.index}) returns {o.name!r} as {o.kind}")
+                calls.append(render(f"{call('attachment', which=o.index)} returns {o.name!r} as {o.kind}"))
         return AttachmentsResult(
             attachments=outs, count=len(outs), xfa=self.xfa_status(source, facts), next_calls=tuple(calls)
         )
@@ -259,7 +267,12 @@ class ExtrasService:
         if isinstance(name_or_index, bool):
             raise InvalidArgument("attachment must be a name or a 1-based number.")
         if not listed:
-            raise InvalidArgument("This document has no embedded files.", recovery="pdf_info reports attachment_count.")
+            raise InvalidArgument(
+                "This document has no embedded files.",
+                recovery="Ask only documents with attachments"
+                + where(f" ({call('info')} reports attachment_count)")
+                + ".",
+            )
         index: int | None = None
         if isinstance(name_or_index, int):
             index = name_or_index
@@ -284,7 +297,7 @@ class ExtrasService:
             f"No attachment {name_or_index!r}; this document has {len(listed)}: {names}"
             + (" ..." if len(listed) > 20 else "")
             + ".",
-            recovery="Pass one of the listed names or numbers (pdf_attachments lists them).",
+            recovery="Pass one of the listed names or numbers" + where(f" ({call('attachments')} lists them)") + ".",
         )
 
     def attachment_bytes(
@@ -365,15 +378,17 @@ class ExtrasService:
                         truncated=True,
                         truncation_note=(
                             f"The file has {len(text)} characters; the first {len(cut)} are returned. Save the "
-                            f"whole file with the command line: pdfcore attachments FILE --get {number} -o DIR."
+                            f"whole file with {render(call('save_attachment', which=number))}."
                         ),
                         **common,
                     )
                 return AttachmentResult(kind="text", text=text, encoding=encoding, chars=len(text), **common)
             kind = "binary"
         what = "an embedded PDF" if kind == "pdf" else f"a binary file ({entry.mime_type or 'unknown type'})"
-        recovery = f"Save it with the command line (pdfcore attachments FILE --get {number} -o DIR)" + (
-            " and open the saved PDF with pdf_info." if kind == "pdf" else " and use a tool made for that format."
+        recovery = f"Save it with {call('save_attachment', which=number)}" + (
+            f" and open the saved PDF with {call('info', path='FILE')}."
+            if kind == "pdf"
+            else " and use a tool made for that format."
         )
         raise UnsupportedForFormat(
             f"Attachment {number} ({entry.name!r}, {len(data)} bytes) is {what}; only text files (XML, JSON, "
@@ -382,11 +397,11 @@ class ExtrasService:
         )
 
     def _image_png(self, data: bytes, number: int) -> PngImage:
-        save = f"Save it with the command line (pdfcore attachments FILE --get {number} -o DIR)."
+        save = f"Save it with {call('save_attachment', which=number)}."
         if self.images is None:
             raise BackendUnavailable(
                 "Image attachments cannot be converted on this server: no image backend is loaded.",
-                recovery=save + " server_info lists the backends that could not be loaded and why.",
+                recovery=save + " " + BACKENDS_RECOVERY,
             )
         try:
             return self.images.to_png(data, max_side=IMAGE_MAX_SIDE, max_pixels=IMAGE_MAX_PIXELS)

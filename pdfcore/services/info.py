@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from pdfcore import pagespec
 from pdfcore.models import DocumentFacts, DocumentSource, HiddenSpan, PageText
+from pdfcore.nextcalls import call, render, where
 from pdfcore.results.info import (
     ContentTrust,
     CoverageSummary,
@@ -199,17 +200,17 @@ def _next_calls(facts: DocumentFacts, candidates: list[int], pages: Sequence[Pag
     calls: list[str] = []
     n = facts.page_count
     if n <= 20:
-        calls.append("pdf_read_all(path) to read the whole document")
+        calls.append(f"{call('read_all')} to read the whole document")
     else:
-        calls.append("pdf_search(path, query) to find the pages that matter")
-        calls.append(f"pdf_read_pages(path, pages='1-{min(n, 10)}') to read a range")
+        calls.append(f"{call('search')} to find the pages that matter")
+        calls.append(f"{call('read_pages', pages=f'1-{min(n, 10)}')} to read a range")
     if len(facts.outline) > TOC_INLINE_MAX:
-        calls.append("pdf_get_toc(path) for the full outline")
+        calls.append(f"{call('toc')} for the full outline")
     if candidates:
         spec = pagespec.format_ranges(candidates[:20])
         calls.append(
-            f"pdf_read_pages(path, pages='{spec}', ocr=true) or pdf_render_pages for pages without usable text"
+            f"{call('ocr', pages=spec)} or {call('render', pages=candidates[0])} for pages without usable text"
         )
     if any(p.hidden for p in pages):
-        calls.append("pdf_info(path, content_trust=true, detail=true) to see hidden text")
-    return tuple(calls)
+        calls.append(where(f"{call('hidden_text')} to see hidden text"))
+    return tuple(c for c in (render(c) for c in calls) if c)

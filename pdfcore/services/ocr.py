@@ -52,6 +52,7 @@ from pdfcore.models import (
     TextBlock,
     TextLine,
 )
+from pdfcore.nextcalls import call, render
 from pdfcore.results.ocr import OcrPageTime, OcrReport
 from pdfcore.services.documents import DocumentService
 from pdfcore.services.profile import DocumentProfile
@@ -131,7 +132,6 @@ class OcrService:
         *,
         languages: bool | str | None = None,
         max_pages: int | None = None,
-        call_name: str = "pdf_read_pages",
     ) -> OcrReport:
         started = time.perf_counter()
         engine = self.engine_for()  # raises ocr_unavailable with the install hint
@@ -206,7 +206,7 @@ class OcrService:
             reason = (
                 f"at most {cap} pages are recognised per call" if over and not not_done else "the time budget ran out"
             )
-            next_call = f"{call_name}(pages='{first}', ocr=true)"
+            next_call = render(call("ocr", pages=first))
         cached_noise = [i for i in already if set(got[i].warnings) & UNUSABLE]
         noise = sorted(unreadable + cached_noise)
         return OcrReport(

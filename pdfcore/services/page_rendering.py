@@ -14,6 +14,7 @@ from pdfcore import pagespec
 from pdfcore.errors import InvalidArgument, PageOutOfRange, UnknownRef
 from pdfcore.geometry import parse_clip, to_clip
 from pdfcore.models import Box, Clip, DocumentSource
+from pdfcore.nextcalls import call
 from pdfcore.results.render import RenderResult
 from pdfcore.services.documents import DocumentService
 from pdfcore.services.rendering import RenderService
@@ -50,7 +51,7 @@ class PageRenderer:
             if pages not in (None, "") or clip is not None:
                 raise InvalidArgument(
                     "ref already names a page and a region: pass ref alone, without pages or clip.",
-                    recovery="Call pdf_render_pages(path, ref='...') alone.",
+                    recovery=f"Call {call('render_ref')} alone.",
                 )
             found = self.refs().resolve(source, ref, encrypted=facts.private)
             info = facts.pages[found.page]

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from pdfcore.errors import FileChanged, UnknownRef
 from pdfcore.geometry import union
 from pdfcore.models import Box, DocumentSource, PageText, Ref, TextBlock
+from pdfcore.nextcalls import call
 from pdfcore.results.agent import Place
 from pdfcore.services.search import block_offsets
 from pdfcore.structure import parse_figure_ref
@@ -154,13 +155,12 @@ class RefBook:
         found = self._store(source, encrypted).load_ref(source_key(source), ref.strip())
         if found is None:
             raise UnknownRef(
-                f"{ref!r} is not a ref of this document's current set (refs come from the latest search_pdf, "
-                "or the latest full-page render that listed regions).",
-                recovery="Run search_pdf again (or render the full page) to get fresh refs.",
+                f"{ref!r} is not a ref of this document's current set (refs come from the latest "
+                f"{call('search')}, or the latest full-page render that listed regions)."
             )
         if found.digest != source.fingerprint.sha256:
             raise FileChanged(
                 f"The document changed since {ref!r} was made, so it may point at the wrong place.",
-                recovery="Run search_pdf again to get refs for the current version.",
+                recovery=f"Run {call('search')} again to get refs for the current version.",
             )
         return found

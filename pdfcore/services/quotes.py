@@ -46,6 +46,7 @@ from pdfcore import pagespec
 from pdfcore.errors import InvalidArgument, PdfcoreError
 from pdfcore.geometry import to_clip, union
 from pdfcore.models import Box, DocumentFacts, DocumentSource, KeywordQuery, PageText, QueryTerm
+from pdfcore.nextcalls import call, render, where
 from pdfcore.results.quotes import QuoteMatch, QuoteResult
 from pdfcore.services.documents import DocumentService
 from ports.store import Store
@@ -536,7 +537,9 @@ class QuoteService:
         if unusable:
             parts.append(
                 f"{len(unusable)} page(s) have no usable text layer ({pagespec.format_ranges(unusable)}): a quote "
-                "there cannot be found this way; read them with OCR or look at them with pdf_render_pages."
+                f"there cannot be found this way; read them with OCR "
+                f"({call('ocr', pages=pagespec.format_ranges(unusable[:5]))}) or look at them "
+                f"({call('render', pages=unusable[0])})."
             )
         if self.placeholders is not None:
             try:
@@ -547,9 +550,9 @@ class QuoteService:
             if xfa:
                 parts.append(
                     f"Page(s) {pagespec.format_ranges(xfa)} only show an XFA form's viewer placeholder: the form's "
-                    "content is not in the page text (pdf_annotations lists the form's data)."
+                    "content is not in the page text" + where(f" ({call('form_data')} lists the form's data)") + "."
                 )
-        return " ".join(parts) or None
+        return render(" ".join(parts)) or None
 
     def _result(
         self,

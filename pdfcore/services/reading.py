@@ -13,6 +13,7 @@ from pdfcore.errors import InvalidArgument, ResourceLimit
 from pdfcore.geometry import to_clip
 from pdfcore.layout.hyphens import HYPHENS
 from pdfcore.models import Box, DocumentFacts, DocumentSource, PageText
+from pdfcore.nextcalls import call, render, where
 from pdfcore.results.info import TocItem
 from pdfcore.results.reading import DocumentMap, ImageOut, MapRow, PageOut, ReadAllResult, ReadPagesResult
 from pdfcore.services.documents import DocumentService
@@ -228,18 +229,18 @@ class ReadService:
             if cut_pages:
                 parts.append(
                     f"page(s) {pagespec.format_ranges(cut_pages)} were cut at {max_chars_per_page} characters "
-                    f"(chars_available gives the full length): use pdf_search to find the passage, or "
-                    f"pdf_render_pages to look at the page"
+                    f"(chars_available gives the full length): use {call('search')} to find the passage, or "
+                    f"{call('render', pages=cut_pages[0])} to look at the page"
                 )
             if omitted:
                 spec = pagespec.format_ranges(omitted)
-                also = ", format='markdown'" if markdown is not None else ""
+                also = " (with format='markdown')" if markdown is not None else ""
                 budget = f"{max_tokens}-token" if token_cut else f"{max_chars}-character"
                 parts.append(
                     f"the {budget} budget of this call ran out: pages {spec} were not returned; "
-                    f"call pdf_read_pages(pages='{spec}'{also}) next"
+                    f"call {call('read_pages', pages=spec)}{also} next"
                 )
-            note = "; ".join(parts) + "."
+            note = render("; ".join(parts) + ".")
         return ReadPagesResult(
             pages=tuple(outs),
             hidden_text_detected=any(p.hidden_text for p in outs),
@@ -252,8 +253,11 @@ class ReadService:
             next_pages=pagespec.format_ranges(omitted) if omitted else None,
         )
 
-    def document_map(self, source: DocumentSource, facts: DocumentFacts, *, path_hint: str = "path") -> DocumentMap:
-        """The map of a long document: outline, quality folded into page ranges, next calls."""
+    def document_map(
+        self, source: DocumentSource, facts: DocumentFacts, *, path_hint: str | None = None
+    ) -> DocumentMap:
+        """The map of a long document: outline, quality folded into page ranges, next calls
+        (naming the document as ``path_hint`` when given)."""
         got = self.documents.pages(source, list(range(facts.page_count)), facts)
         pages = [got.pages[i] for i in range(facts.page_count)]
         rows: list[MapRow] = []
@@ -286,19 +290,23 @@ class ReadService:
         calls: list[str] = []
         first_text = next((int(r.pages.split("-")[0]) for r in rows if r.text == "native"), 1)
         end = min(facts.page_count, first_text + 9)
-        calls.append(f"pdf_search({path_hint}, query='...') to find the pages about a topic")
-        calls.append(f"pdf_read_pages({path_hint}, pages='{first_text}-{end}') to read from the first page with text")
+        doc = path_hint
+        calls.append(f"{call('search', path=doc)} to find the pages about a topic")
+        calls.append(
+            f"{call('read_pages', path=doc, pages=f'{first_text}-{end}')} to read from the first page with text"
+        )
         for e in facts.outline[:3]:
             if e.page:
-                calls.append(f"pdf_read_pages({path_hint}, pages='{e.page}') for '{e.title[:60]}'")
+                calls.append(f"{call('read_pages', path=doc, pages=e.page)} for '{e.title[:60]}'")
         bad = [r.pages for r in rows if r.text in ("none", "scanned", "garbled")]
         if bad:
             calls.append(
-                f"pdf_read_pages({path_hint}, pages='{','.join(bad[:5])}', ocr=true) or pdf_render_pages for pages "
-                f"without usable text"
+                f"{call('ocr', path=doc, pages=','.join(bad[:5]))} or "
+                f"{call('render', path=doc, pages=bad[0].split('-')[0])} for pages without usable text"
             )
         if any(p.hidden for p in pages):
-            calls.append(f"pdf_info({path_hint}, content_trust=true, detail=true) to see the hidden text")
+            calls.append(where(f"{call('hidden_text', path=doc)} to see the hidden text"))
+        calls = [c for c in (render(c) for c in calls) if c]
         from pdfcore.services.info import fold_labels
 
         return DocumentMap(

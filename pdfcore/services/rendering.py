@@ -11,6 +11,7 @@ from __future__ import annotations
 from pdfcore import pagespec, telemetry
 from pdfcore.errors import InvalidArgument, PdfcoreError
 from pdfcore.models import Clip, DocumentFacts, DocumentSource, RenderedImage
+from pdfcore.nextcalls import call, render, where
 from pdfcore.results.render import DownsampledOut, OversizedOut, RenderedPageOut, RenderResult
 from ports.renderer import Renderer
 
@@ -138,9 +139,13 @@ def _oversized(index: int, size: int, clipped: bool = False) -> OversizedOut:
         size_bytes=size,
         reason="does not fit the remaining image budget of this call"
         + (" at the requested DPI" if clipped else " even at 72 DPI"),
-        suggestions=(
-            f"pdf_render_pages(path, pages='{n}') alone in a call",
-            f"pdf_render_pages(path, pages='{n}', clip=[0, 0, 1, 0.5]) for the top half",
-            f"pdf_render_pages(path, pages='{n}', dpi=100)",
+        suggestions=tuple(
+            render(text)
+            for text in (
+                f"{call('render', pages=n)} alone in a call",
+                f"{call('render_clip', pages=n, clip=[0, 0, 1, 0.5])} for the top half",
+                where(call("render_dpi", pages=n, dpi=100)),
+            )
+            if render(text)
         ),
     )

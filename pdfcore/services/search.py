@@ -36,6 +36,7 @@ from pdfcore.models import (
     PageText,
     QueryTerm,
 )
+from pdfcore.nextcalls import call, render
 from pdfcore.results.search import SearchMatch, SearchResult, SectionMatch, SectionResult
 from pdfcore.services import seams
 from pdfcore.services.documents import DocumentService
@@ -422,10 +423,10 @@ class SearchService:
         if not unusable:
             return None, None
         spec = pagespec.format_ranges(unusable)
-        note = (
+        note = render(
             f"{len(unusable)} searched page(s) have no usable text layer ({spec}): a miss there is not "
-            f"evidence of absence. Read them with OCR (pdf_read_pages ocr=true) or look at them with "
-            f"pdf_render_pages."
+            f"evidence of absence. Read them with OCR ({call('ocr', pages=pagespec.format_ranges(unusable[:5]))}) "
+            f"or look at them ({call('render', pages=unusable[0])})."
         )
         return spec, note
 

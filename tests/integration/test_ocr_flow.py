@@ -87,7 +87,7 @@ def test_ocr_cap_names_the_next_range(tmp_path: Path, scan: Path) -> None:
         facts, _ = core.documents.facts(source)
         rep = core.services.ocr.run(source, facts, [0, 1, 2, 3], max_pages=2)
         assert list(rep.pages_recognised) == [1, 2] and rep.pages_not_done == "3-4"
-        assert rep.next_call == "pdf_read_pages(pages='3-4', ocr=true)"
+        assert rep.next_call == "pdf_read_pages(path, pages='3-4', ocr=true)"
     finally:
         core.close()
 

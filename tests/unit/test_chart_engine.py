@@ -14,6 +14,7 @@ from pdfcore.charts.panel_reader import MULTIVALUED
 from pdfcore.charts.service import NO_HALO, ChartService
 from pdfcore.errors import InvalidArgument, PageOutOfRange
 from pdfcore.models import Box, DocumentSource, Fingerprint
+from pdfcore.nextcalls import render
 from pdfcore.serde import unstructure
 from tests.fakes.fake_images import FakeImageProcessor
 from tests.fakes.fake_renderer import FakeRenderer
@@ -277,12 +278,12 @@ def test_renders_follow_the_status() -> None:
     (marks,) = images.drawn
     assert marks and {m.rgba[:3] for m in marks} == {(255, 140, 0)}
     assert all(0 <= x <= im.width and 0 <= y <= im.height for m in marks for x, y in m.points)
-    assert NO_HALO not in r.reasons
+    assert render(NO_HALO) not in r.reasons
 
     # Without an image backend the render goes out untraced, and the answer says so.
     svc, _ = _service(_dual().page(), images=None)
     r = svc.extract(SOURCE, 0)
-    assert [im.kind for im in r.images] == ["hint_panel"] and NO_HALO in r.reasons
+    assert [im.kind for im in r.images] == ["hint_panel"] and render(NO_HALO) in r.reasons
 
 
 def test_render_budget_is_respected() -> None:

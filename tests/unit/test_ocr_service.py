@@ -193,7 +193,7 @@ def test_time_budget_leaves_the_rest_for_the_next_call(tmp_path: Path) -> None:
         report = service.run(source, facts, [0, 1, 2])
         assert report.pages_recognised == (1,) and report.pages_not_done == "2-3"
         assert report.reason_not_done == "the time budget ran out"
-        assert report.next_call == "pdf_read_pages(pages='2-3', ocr=true)"
+        assert report.next_call == "pdf_read_pages(path, pages='2-3', ocr=true)"
     finally:
         core.close()
 
