@@ -184,12 +184,9 @@ class Pdfcore:
         """Search one document. ``mode``: auto | keyword | regex (| semantic when available);
         ``granularity``: page | section. ``max_tokens``: the matches (sections) cut to that many
         estimated tokens (the first always kept; ``matches_cut_by_tokens`` counts the rest)."""
-        from pdfcore.services.budgets import check_max_tokens, matches_within
-
         search = self.services.document_search
-        search.check(mode, granularity)
-        check_max_tokens(max_tokens)
-        found = search.search(
+        search.check(mode, granularity, max_tokens)
+        return search.search(
             self.open(path, password),
             query,
             mode=mode,
@@ -198,8 +195,8 @@ class Pdfcore:
             context_chars=context_chars,
             excerpt_style=excerpt_style,
             pages=pages,
+            max_tokens=max_tokens,
         )
-        return matches_within(found, max_tokens, field="sections" if granularity == "section" else "matches")
 
     def verify_quote(
         self, path: str, text: str, *, pages: str | int | None = None, password: str | None = None
@@ -289,8 +286,7 @@ class Pdfcore:
         """Markdown: hits collapsed per line with refs (``p47m1``); replaces the source's ref set."""
         with answering("compact"):
             regex = check_bool("regex", regex)
-            markdown, _places = self.services.agent.search(self.open(path, password), query, pages=pages, regex=regex)
-            return markdown
+            return self.services.agent.search(self.open(path, password), query, pages=pages, regex=regex)[0]
 
     def render_pdf(
         self,
@@ -354,10 +350,7 @@ class Pdfcore:
         recursive: bool = False,
         max_tokens: int | None = None,
     ) -> results.CorpusSearchResult:
-        from pdfcore.services.budgets import check_max_tokens, matches_within
-
-        check_max_tokens(max_tokens)
-        found = self.services.corpus.search(
+        return self.services.corpus.search(
             paths,
             query,
             mode=mode,
@@ -366,8 +359,8 @@ class Pdfcore:
             context_chars=context_chars,
             budget_seconds=budget_seconds,
             recursive=check_bool("recursive", recursive),
+            max_tokens=max_tokens,
         )
-        return matches_within(found, max_tokens)
 
     def list_documents(
         self, folder: str | None = None, *, recursive: bool = True, offset: int = 0, limit: int = 100

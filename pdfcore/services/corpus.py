@@ -31,6 +31,7 @@ from pdfcore.results.corpus import (
     WarmDoc,
     WarmResult,
 )
+from pdfcore.services.budgets import check_max_tokens, matches_within
 from pdfcore.services.documents import DocumentService
 from pdfcore.services.semantic import SemanticIndex
 from pdfcore.services.sources import PathPolicy, SourceResolver, list_pdfs
@@ -462,6 +463,26 @@ class CorpusService:
         context_chars: int = 200,
         budget_seconds: object = 45,
         recursive: bool = False,
+        max_tokens: int | None = None,
+    ) -> CorpusSearchResult:
+        """Search a folder (or a list of files); with ``max_tokens`` the matches cut to that many
+        estimated tokens (the first always kept, ``matches_cut_by_tokens`` counts the rest)."""
+        check_max_tokens(max_tokens)
+        return matches_within(
+            self._search(paths, query, mode, top_k, excerpt_style, context_chars, budget_seconds, recursive),
+            max_tokens,
+        )
+
+    def _search(
+        self,
+        paths: str | Sequence[str],
+        query: str,
+        mode: str,
+        top_k: int,
+        excerpt_style: str,
+        context_chars: int,
+        budget_seconds: object,
+        recursive: bool,
     ) -> CorpusSearchResult:
         from pdfcore.services.search import (
             content_query,

@@ -24,6 +24,7 @@ from pdfcore.nextcalls import call, where
 from pdfcore.results.agent import Place
 from pdfcore.results.extras import ExtraMatch
 from pdfcore.results.search import SearchResult, SectionResult
+from pdfcore.services.budgets import check_max_tokens, matches_within
 from pdfcore.services.documents import DocumentService
 from pdfcore.services.extras import ExtrasService
 from pdfcore.services.places import RefBook, locate
@@ -59,8 +60,10 @@ class DocumentSearch:
         self.semantic_problem = semantic_problem
 
     @staticmethod
-    def check(mode: str, granularity: str) -> None:
-        """Refuse a mode or granularity that does not exist (before the document is opened)."""
+    def check(mode: str, granularity: str, max_tokens: int | None = None) -> None:
+        """Refuse a mode, granularity or token budget that does not exist (before the document
+        is opened)."""
+        check_max_tokens(max_tokens)
         if mode not in MODES:
             raise InvalidArgument("mode must be one of auto, keyword, regex, semantic.")
         if granularity not in GRANULARITIES:
@@ -71,6 +74,23 @@ class DocumentSearch:
         source: DocumentSource,
         query: str,
         *,
+        mode: str,
+        granularity: str,
+        max_results: int,
+        context_chars: int,
+        excerpt_style: str,
+        pages: str | int | None,
+        max_tokens: int | None = None,
+    ) -> SearchResult | SectionResult:
+        """The search the mode asks for; with ``max_tokens`` its matches (sections) cut to that
+        many estimated tokens (the first always kept, ``matches_cut_by_tokens`` counts the rest)."""
+        found = self._search(source, query, mode, granularity, max_results, context_chars, excerpt_style, pages)
+        return matches_within(found, max_tokens, field="sections" if granularity == "section" else "matches")
+
+    def _search(
+        self,
+        source: DocumentSource,
+        query: str,
         mode: str,
         granularity: str,
         max_results: int,

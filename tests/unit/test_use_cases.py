@@ -304,3 +304,14 @@ def test_the_compact_surface_reads_searches_and_renders_a_ref(tmp_path: Path) ->
     assert "| p1m1 |" in found and "| p3m1 |" in found
     view = core.render_pdf(paths["s.pdf"], ref="p3m1")
     assert [im.page for im in view.images] == [3]
+
+
+def test_the_facade_stays_thin() -> None:
+    """The façade checks arguments, opens documents and delegates: it stays short, and imports no
+    service at module level (logic belongs in the capability's use-case service)."""
+    import pdfcore.api
+
+    source = Path(pdfcore.api.__file__).read_text(encoding="utf-8")
+    assert len(source.splitlines()) <= 400
+    top_level = [line for line in source.splitlines() if line.startswith(("import ", "from "))]
+    assert not any("pdfcore.services" in line for line in top_level)
