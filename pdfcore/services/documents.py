@@ -47,7 +47,11 @@ PageFinisher = Callable[[PageText, DocumentFacts, DocumentProfile], PageText]
 
 
 @frozen
-class PagesResult:
+class PageBatch:
+    """Pages handed from the document service to the services that shape results (not a
+    result itself: the API never returns it): the pages by 0-based index, and how many came
+    from the cache."""
+
     pages: dict[int, PageText]
     cache_hits: int
 
@@ -149,7 +153,7 @@ class DocumentService:
 
     # -- pages -----------------------------------------------------------------------------
 
-    def pages(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> PagesResult:
+    def pages(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> PageBatch:
         """Pages from memory, the store, or the extractor (finished and cached).
 
         When the document's profile is not known yet, its sample pages are extracted
@@ -158,7 +162,7 @@ class DocumentService:
         """
         hits: list[int] = []
         found = {p.index: p for p in self._stream(source, indexes, facts, hits=hits)}
-        return PagesResult(pages=found, cache_hits=hits[0] if hits else 0)
+        return PageBatch(pages=found, cache_hits=hits[0] if hits else 0)
 
     def stream_pages(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> Iterator[PageText]:
         """The pages of :meth:`pages`, each as soon as it is at hand: the cached ones first, then
