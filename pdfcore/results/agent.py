@@ -19,6 +19,8 @@ class Place:
     bbox: Box
     kind: str = "match"
     origin: str = "text"
+    #: Distinct words matched in the place (the best place of a page holds the most).
+    terms: int = 0
 
 
 @frozen

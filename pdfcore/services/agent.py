@@ -13,20 +13,27 @@ from typing import TYPE_CHECKING
 from pdfcore import pagespec, telemetry
 from pdfcore.errors import InvalidArgument, PdfcoreError
 from pdfcore.geometry import parse_clip
-from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, PageText
+from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, KeywordQuery, PageText
 from pdfcore.nextcalls import call, render
 from pdfcore.results.agent import Place, RenderedView, ViewResult
 from pdfcore.results.ocr import OcrReport
-from pdfcore.results.search import SearchResult
+from pdfcore.results.search import SearchMatch, SearchResult
 from pdfcore.services.document_search import DocumentSearch
 from pdfcore.services.documents import DocumentService
 from pdfcore.services.extras import ExtrasService
 from pdfcore.services.markdown import MarkdownService
 from pdfcore.services.page_reading import markdown_renderer
 from pdfcore.services.page_rendering import around
-from pdfcore.services.places import RefBook, collapse, regions
+from pdfcore.services.places import RefBook, page_places, regions
 from pdfcore.services.reading import ReadService
-from pdfcore.services.search import SearchService, keyword_outcome, page_texts, parse_query
+from pdfcore.services.search import (
+    SearchService,
+    content_query,
+    hybrid_order,
+    keyword_outcome,
+    page_texts,
+    parse_query,
+)
 from pdfcore.services.table_reading import TableReader
 from pdfcore.structure import page_comment
 from ports.renderer import Renderer
@@ -274,72 +281,78 @@ class AgentSurface:
     def search(
         self, source: DocumentSource, query: str, *, pages: str | int | None = None, regex: bool = False
     ) -> tuple[str, list[Place]]:
-        """Markdown: hits collapsed per line with refs (``p47m1``); replaces the source's ref set."""
+        """Markdown: the pages holding the query, best first (ranked as ``pdf_search`` ranks them),
+        each with its best place, then more places on those pages; hits collapse per line
+        (``×N``) and every place has a ref (``p47m1``). Replaces the source's ref set."""
         facts, _ = self.documents.facts(source)
         search = self.search_service
         scope = search.scope(facts, pages)
+        scope_list = scope if scope is not None else list(range(facts.page_count))
         notes: list[str] = []
-        spans_by_page: list[tuple[int, Sequence[tuple[int, int]]]] = []
+        related: dict[int, SearchMatch] = {}
         if regex:
-            res = search.regex(source, facts, query, max_results=100, context_chars=10, pages=pages)
-            import regex as regex_engine
-
-            compiled = regex_engine.compile(query, regex_engine.VERSION1 | regex_engine.MULTILINE)
-            hit_pages = self.documents.pages(source, [int(p) - 1 for p in res.page_match_counts], facts).pages
-            for i, page in sorted(hit_pages.items()):
-                try:
-                    spans = [
-                        (m.start(), m.end()) for m in compiled.finditer(page.text, timeout=0.5) if m.end() > m.start()
-                    ]
-                except TimeoutError:
-                    continue
-                spans_by_page.append((i, spans[:1000]))
-            if res.pages_not_searched:
-                notes.append(
-                    f"The regular expression ran out of time: pages {res.pages_not_searched} were NOT searched "
-                    f"(this is not a 'no match'). Narrow the pattern or the pages."
-                )
-            coverage_note = res.coverage_note
+            spans_by_page, order, how, coverage_note = self._regex_hits(source, facts, query, pages, notes)
         else:
             parsed = parse_query(query)
+            searched = content_query(parsed)
             store = search.ensure_indexed(source, facts)
-            digest = source.fingerprint.sha256
-            limit = max(1, facts.page_count)
             texts = page_texts(self.documents, source, facts)
-            outcome, relaxed = keyword_outcome(store, digest, parsed, pages=scope, limit=limit, texts=texts)
-            if relaxed:
-                notes.append("No page contains every word; showing places with any of them.")
-            spans_by_page = [(h.page, h.spans) for h in outcome.hits]
-            scope_list = scope if scope is not None else list(range(facts.page_count))
-            _no_text, coverage_note = search.coverage(source, facts, scope_list)
-        page_map = self.documents.pages(source, [p for p, _ in spans_by_page], facts).pages if spans_by_page else {}
-        places, omitted = collapse(page_map, spans_by_page, limit=MAX_PLACES)
-        extra_lines = self._extras(source, facts, query, regex)
-        self.refs.replace(source, places, encrypted=facts.private)
-        occurrences = sum(len(s) for _, s in spans_by_page)
-        lines = [BANNER, ""]
-        lines.append(
-            f"## {occurrences} occurrence(s) of {query!r} in {len(places) + omitted} place(s) on "
-            f"{len(spans_by_page)} page(s)"
-        )
-        if places:
-            lines.append("")
-            lines.append("| ref | page | text |")
-            lines.append("|---|---|---|")
-            labels = [p.label for p in facts.pages]
-            for pl in places:
-                label = labels[pl.page]
-                page_txt = f"{pl.page + 1}" + (f" ({label})" if label and label != str(pl.page + 1) else "")
-                count = f" ×{pl.count}" if pl.count > 1 else ""
-                lines.append(f"| {pl.ref} | {page_txt} | {_md_escape_cell(pl.text)[:200]}{count} |")
-            lines.append(f"\nRender a place with {call('render_ref')}.")
-        if omitted:
-            more = sorted({p for p, _ in spans_by_page})
-            lines.append(
-                f"\n_[{omitted} more place(s) not listed (limit {MAX_PLACES}): narrow the search with pages, e.g. "
-                f"{call('search_pages', pages=pagespec.format_ranges([p + 1 for p in more[-20:]]))}.]_"
+            outcome, relaxed = keyword_outcome(
+                store, source.fingerprint.sha256, parsed, pages=scope, limit=max(1, facts.page_count), texts=texts
             )
-        lines.extend(extra_lines)
+            spans_by_page = {h.page: h.spans for h in outcome.hits}
+            order = [h.page for h in outcome.hits]  # BM25, best first
+            order, related, relevance = self._hybrid(source, facts, query, scope, order)
+            how = _described(parsed, searched, relaxed, relevance)
+            _no_text, coverage_note = search.coverage(source, facts, scope_list)
+        hit_pages = self.documents.pages(source, order, facts).pages if order else {}
+        by_page = {p: page_places(hit_pages[p], spans_by_page[p]) for p in order if p in spans_by_page}
+        for p, m in related.items():
+            by_page[p] = [_passage(p, m)]
+        rows, more, omitted = _rows([p for p in order if by_page.get(p)], by_page)
+        listed = [pl for _rank, pl in rows + more]
+        self.refs.replace(source, listed, encrypted=facts.private)
+        matches = sum(len(spans_by_page.get(p, ())) for p in order)
+        places = sum(len(v) for p, v in by_page.items() if p not in related)
+        with_words = sum(1 for p in order if spans_by_page.get(p))
+        lines = [BANNER, ""]
+        lines.append(f"## Search for {query!r}: {len(order)} page(s), best first")
+        lines.append("")
+        lines.append(
+            f"{how} Searched {_pages_phrase(scope_list, facts.page_count)}. "
+            f"{matches} match(es) in {places} place(s) on {with_words} page(s)"
+            + (f"; {len(related)} more page(s) related by meaning (no word match)" if related else "")
+            + "."
+        )
+        labels = [p.label for p in facts.pages]
+        if rows:
+            lines.append("")
+            lines.append("| rank | ref | page | best place on the page |")
+            lines.append("|---|---|---|---|")
+            for rank, pl in rows:
+                others = len(by_page[pl.page]) - 1
+                extra = f" (+{others} more place(s) on the page)" if others else ""
+                lines.append(f"| {rank} | {pl.ref} | {_page_text(pl.page, labels)} | {_place_text(pl)}{extra} |")
+        if more:
+            lines.append("")
+            lines.append("More places on these pages:")
+            lines.append("")
+            lines.append("| rank | ref | page | text |")
+            lines.append("|---|---|---|---|")
+            for rank, pl in more:
+                lines.append(f"| {rank} | {pl.ref} | {_page_text(pl.page, labels)} | {_place_text(pl)} |")
+        if rows:
+            lines.append(f"\nRender a place with {call('render_ref')}.")
+        unlisted = [p for p in order if p not in {pl.page for _r, pl in rows}]
+        if omitted or unlisted:
+            telemetry.cut("places")
+            spec = pagespec.format_ranges([p + 1 for p in unlisted[:20]] or [p + 1 for p in order[:20]])
+            lines.append(
+                f"\n_[{omitted} more place(s) not listed (limit {MAX_PLACES} rows)"
+                + (f"; pages ranked {len(rows) + 1}-{len(order)} are not listed" if unlisted else "")
+                + f": narrow the search, e.g. {call('search_pages', pages=spec)}.]_"
+            )
+        lines.extend(self._extras(source, facts, query, regex))
         for note in notes:
             lines.append(f"\n_{note}_")
         if coverage_note:
@@ -347,7 +360,56 @@ class AgentSurface:
         xfa = self._xfa_note(source, facts)
         if xfa:
             lines.append(f"\n_{xfa}_")
-        return _say("\n".join(lines)), places
+        return _say("\n".join(lines)), listed
+
+    def _regex_hits(
+        self, source: DocumentSource, facts: DocumentFacts, query: str, pages: str | int | None, notes: list[str]
+    ) -> tuple[dict[int, Sequence[tuple[int, int]]], list[int], str, str | None]:
+        """(spans by page, pages by number of matches, how it was searched, coverage note)."""
+        res = self.search_service.regex(source, facts, query, max_results=100, context_chars=10, pages=pages)
+        import regex as regex_engine
+
+        compiled = regex_engine.compile(query, regex_engine.VERSION1 | regex_engine.MULTILINE)
+        hit_pages = self.documents.pages(source, [int(p) - 1 for p in res.page_match_counts], facts).pages
+        spans_by_page: dict[int, Sequence[tuple[int, int]]] = {}
+        for i, page in sorted(hit_pages.items()):
+            try:
+                spans = [(m.start(), m.end()) for m in compiled.finditer(page.text, timeout=0.5) if m.end() > m.start()]
+            except TimeoutError:
+                continue
+            spans_by_page[i] = spans[:1000]
+        if res.pages_not_searched:
+            notes.append(
+                f"The regular expression ran out of time: pages {res.pages_not_searched} were NOT searched "
+                f"(this is not a 'no match'). Narrow the pattern or the pages."
+            )
+        order = sorted(spans_by_page, key=lambda p: (-len(spans_by_page[p]), p))
+        return spans_by_page, order, "A regular expression; pages ranked by their number of matches.", res.coverage_note
+
+    def _hybrid(
+        self, source: DocumentSource, facts: DocumentFacts, query: str, scope: list[int] | None, order: list[int]
+    ) -> tuple[list[int], dict[int, SearchMatch], str]:
+        """The keyword ranking fused with the semantic one as ``pdf_search`` fuses them, when the
+        document's vectors are at hand (a search never waits for them here); the pages only the
+        semantic arm ranks (with their best passage); how the pages were ranked."""
+        search = self.search_service
+        index = search.semantic_index
+        if index is None or not index.has_vectors(source, facts):
+            return order, {}, "keyword"
+        try:
+            ranking = search.semantic_ranking(source, facts, query, scope)
+        except PdfcoreError:
+            return order, {}, "keyword"
+        fused = hybrid_order(order, [r.page for r in ranking])
+        fused += [p for p in order if p not in set(fused)]
+        semantic_only = [p for p in fused if p not in set(order)]
+        related: dict[int, SearchMatch] = {}
+        if semantic_only:
+            best = {r.page: r for r in ranking}
+            got = self.documents.pages(source, semantic_only, facts).pages
+            for p in semantic_only:
+                related[p] = search.semantic_match(got[p], best[p], facts, "paragraph", 80)
+        return fused, related, "hybrid"
 
     def _extras(self, source: DocumentSource, facts: DocumentFacts, query: str, regex: bool) -> list[str]:
         try:
@@ -468,6 +530,85 @@ class AgentSurface:
         with telemetry.phase("render"):
             img = self.renderer.render(source, index, dpi=dpi, clip=clip)
         return RenderedView(page=index + 1, png=img.png, width=img.width, height=img.height, dpi=dpi, clip=clip)
+
+
+#: Pages listed in the first table (one row each, best first).
+TOP_PAGES = 25
+
+
+def _rows(
+    order: Sequence[int], by_page: dict[int, list[Place]]
+) -> tuple[list[tuple[int, Place]], list[tuple[int, Place]], int]:
+    """(rank, place) rows: the best place of each of the first TOP_PAGES pages, then the other
+    places of the ranked pages in rank order, MAX_PLACES rows in all; and the places left out."""
+    first: list[tuple[int, Place]] = []
+    for rank, p in enumerate(order[:TOP_PAGES], start=1):
+        first.append((rank, _best(by_page[p])))
+    room = MAX_PLACES - len(first)
+    more: list[tuple[int, Place]] = []
+    omitted = 0
+    shown = {pl.ref for _r, pl in first}
+    for rank, p in enumerate(order, start=1):
+        for pl in by_page[p]:
+            if pl.ref in shown:
+                continue
+            if rank > TOP_PAGES or len(more) >= room:
+                omitted += 1
+                continue
+            more.append((rank, pl))
+    return first, more, omitted
+
+
+def _best(places: Sequence[Place]) -> Place:
+    """The place holding the most distinct words of the query, then the most hits, then the first."""
+    return max(places, key=lambda pl: (pl.terms, pl.count, -places.index(pl)))
+
+
+def _passage(page: int, m: SearchMatch) -> Place:
+    box = m.bbox or Box(0.0, 0.0, 0.0, 0.0)
+    return Place(ref=f"p{page + 1}s1", page=page, text=m.excerpt[:160], count=0, bbox=box, kind="passage")
+
+
+def _page_text(page: int, labels: Sequence[str | None]) -> str:
+    label = labels[page]
+    return f"{page + 1}" + (f" ({label})" if label and label != str(page + 1) else "")
+
+
+def _place_text(pl: Place) -> str:
+    if pl.kind == "passage":
+        return f"_related passage (no word match):_ {_md_escape_cell(pl.text)[:160]}"
+    text = _md_escape_cell(pl.text)[:200] or "_(no text on the line)_"
+    return text + (f" ×{pl.count}" if pl.count > 1 else "")
+
+
+def _pages_phrase(scope: Sequence[int], page_count: int) -> str:
+    if len(scope) == page_count:
+        return f"all {page_count} pages"
+    return f"pages {pagespec.format_ranges([p + 1 for p in scope])} ({len(scope)} of {page_count})"
+
+
+def _described(parsed: KeywordQuery, searched: KeywordQuery, relaxed: bool, relevance: str) -> str:
+    """How a keyword search was made: what it looked for and how pages were ranked."""
+    phrases = [t.text for t in searched.terms if t.phrase]
+    words = [t.text for t in searched.terms if not t.phrase]
+    parts = []
+    if phrases:
+        parts.append("the exact phrase" + ("s " if len(phrases) > 1 else " ") + ", ".join(f'"{p}"' for p in phrases))
+    if words:
+        parts.append(("any of the words " if relaxed else "the words ") + ", ".join(words))
+    left = [t.text for t in parsed.terms if t not in searched.terms]
+    what = " and ".join(parts)
+    if relaxed:
+        what = f"no page holds every term, so pages holding any: {what}"
+    elif len(searched.terms) > 1:
+        what = f"pages holding all of: {what}"
+    how = (
+        "keyword relevance (BM25)"
+        if relevance == "keyword"
+        else "keyword relevance (BM25) fused with semantic similarity"
+    )
+    out = f"Looked for {what}" + (f" (left out, as function words: {', '.join(left)})" if left else "")
+    return out + f"; ranked by {how}."
 
 
 def _say(text: str) -> str:

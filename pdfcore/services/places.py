@@ -19,7 +19,7 @@ from pdfcore.geometry import union
 from pdfcore.models import Box, DocumentSource, PageText, Ref, TextBlock
 from pdfcore.nextcalls import call
 from pdfcore.results.agent import Place
-from pdfcore.services.search import block_offsets
+from pdfcore.services.search import block_offsets, snippet
 from pdfcore.structure import parse_figure_ref
 from ports.store import Store
 
@@ -36,12 +36,15 @@ def _line_starts(block: TextBlock, block_text: str) -> list[tuple[int, Box, str]
     out: list[tuple[int, Box, str]] = []
     cursor = 0
     for ln in block.lines:
-        probe = " ".join(ln.text.split())[:12]
+        flat = " ".join(ln.text.split())
+        probe = flat[:12]
         pos = block_text.find(probe, cursor) if probe else -1
         if pos < 0:
             pos = cursor
         out.append((pos, ln.bbox, ln.text))
-        cursor = max(cursor, pos + 1)
+        # the next line starts after this one (less a few characters a joined hyphen may take):
+        # a line opening with words an earlier line holds ("results.") is not found there
+        cursor = max(cursor, pos + max(1, len(flat) - 3))
     return out
 
 
@@ -67,6 +70,36 @@ def locate(page: PageText, start: int, end: int) -> tuple[tuple[int, int], Box, 
     return (-1, 0), Box(0.0, 0.0, 0.0, 0.0), ""
 
 
+def page_places(page: PageText, spans: Sequence[tuple[int, int]]) -> list[Place]:
+    """The places of one page's hits, in reading order; refs ``p{page}m{k}``. A place's text is
+    its line (or, where no line holds the hit, the words around it), its count the hits in it,
+    and ``terms`` the distinct words matched there."""
+    groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    info: dict[tuple[int, int], tuple[Box, str]] = {}
+    for a, b in spans:
+        key, box, text = locate(page, a, b)
+        if key[0] < 0:  # in no block: a place of its own, named by the words around it
+            key = (-1, a)
+            text = snippet(page.text, a, b, 40)
+        groups.setdefault(key, []).append((a, b))
+        info.setdefault(key, (box, text))
+    places = []
+    for k, key in enumerate(sorted(groups, key=lambda key: groups[key][0][0]), start=1):
+        box, text = info[key]
+        hits = groups[key]
+        places.append(
+            Place(
+                ref=f"p{page.index + 1}m{k}",
+                page=page.index,
+                text=" ".join(text.translate(_SOFT_HYPHENS).split()),
+                count=len(hits),
+                bbox=box,
+                terms=len({page.text[a:b].casefold() for a, b in hits}),
+            )
+        )
+    return places
+
+
 def collapse(
     pages: dict[int, PageText], spans_by_page: Sequence[tuple[int, Sequence[tuple[int, int]]]], *, limit: int
 ) -> tuple[list[Place], int]:
@@ -74,27 +107,11 @@ def collapse(
     places: list[Place] = []
     omitted = 0
     for page_index, spans in sorted(spans_by_page, key=lambda x: x[0]):
-        page = pages[page_index]
-        groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        info: dict[tuple[int, int], tuple[Box, str]] = {}
-        for a, b in spans:
-            key, box, text = locate(page, a, b)
-            groups.setdefault(key, []).append((a, b))
-            info[key] = (box, text)
-        for k, key in enumerate(sorted(groups, key=lambda key: groups[key][0][0]), start=1):
+        for place in page_places(pages[page_index], spans):
             if len(places) >= limit:
                 omitted += 1
                 continue
-            box, text = info[key]
-            places.append(
-                Place(
-                    ref=f"p{page_index + 1}m{k}",
-                    page=page_index,
-                    text=" ".join(text.translate(_SOFT_HYPHENS).split()),
-                    count=len(groups[key]),
-                    bbox=box,
-                )
-            )
+            places.append(place)
     return places, omitted
 
 

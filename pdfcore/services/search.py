@@ -370,6 +370,13 @@ def fuse_ranks(*rankings: Sequence[K]) -> dict[K, float]:
     return fused
 
 
+def hybrid_order(keyword: Sequence[int], semantic: Sequence[int]) -> list[int]:
+    """Pages ranked by hybrid search: the first FUSION_DEPTH of each best-first ranking fused by
+    reciprocal rank fusion, best first (ties by page)."""
+    fused = fuse_ranks(list(keyword[:FUSION_DEPTH]), list(semantic[:FUSION_DEPTH]))
+    return sorted(fused, key=lambda p: (-fused[p], p))
+
+
 class SearchService:
     def __init__(
         self,
@@ -540,6 +547,18 @@ class SearchService:
         qv = self.semantic_index.query_vector(query)
         return self.semantic_index.rank(matrix, vs, qv, pages=scope)
 
+    def semantic_ranking(
+        self, source: DocumentSource, facts: DocumentFacts, query: str, scope: list[int] | None
+    ) -> list[PageScore]:
+        """The pages of ``scope`` (None: all) ranked by the semantic arm, best first."""
+        return self._semantic_ranking(source, facts, query, scope)
+
+    def semantic_match(
+        self, page: PageText, ps: PageScore, facts: DocumentFacts, style: str, context: int
+    ) -> SearchMatch:
+        """The match a page the semantic arm ranked gives (its best passage)."""
+        return self._semantic_match(page, ps, facts, style, context)
+
     def _semantic_match(
         self, page: PageText, ps: PageScore, facts: DocumentFacts, style: str, context: int
     ) -> SearchMatch:
@@ -643,7 +662,7 @@ class SearchService:
         outcome, relaxed = keyword_outcome(store, digest, parsed, pages=scope, limit=FUSION_DEPTH, texts=texts)
         ranking = self._semantic_ranking(source, facts, query, scope)
         fused = fuse_ranks([h.page for h in outcome.hits], [r.page for r in ranking[:FUSION_DEPTH]])
-        order = sorted(fused, key=lambda p: (-fused[p], p))[:max_results]
+        order = hybrid_order([h.page for h in outcome.hits], [r.page for r in ranking])[:max_results]
         kw = {h.page: h for h in outcome.hits}
         sem = {r.page: r for r in ranking}
         hit_pages = self.documents.pages(source, order, facts).pages

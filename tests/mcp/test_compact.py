@@ -197,3 +197,79 @@ def test_resources_under_the_root(tmp_path: Path) -> None:
         assert json.loads(info.contents[0].text)["page_count"] == 2
     finally:
         core.close()
+
+
+REPORT = "uda-benchmark/fin_docs/ADI_2009.pdf"
+
+
+def _rows(markdown: str) -> list[tuple[int, str, int, str]]:
+    """(rank, ref, page, text) of every row of a compact search answer, in order."""
+    return [
+        (int(rank), ref, int(page), text)
+        for rank, ref, page, text in re.findall(r"^\| (\d+) \| (p\d+[ms]\d+) \| (\d+)[^|]* \| (.*) \|$", markdown, re.M)
+    ]
+
+
+def _count(text: str) -> int:
+    m = re.search(r" ×(\d+)(?: \(\+\d+ more place\(s\) on the page\))?$", text)
+    return int(m.group(1)) if m else 1
+
+
+def test_search_ranks_pages_as_the_full_search_does(tmp_path: Path) -> None:
+    """An unquoted query: the pages in BM25 order (the full profile's), one row each first with
+    its rank and best place, function words never matched alone, and the header says what was
+    searched and how."""
+    report = str(corpus_dir() / REPORT)
+    core = _core(tmp_path)
+    try:
+        md = _call(_server(core), "search_pdf", {"source": report, "query": "consolidated statements of income"})
+        text = md.content[0].text
+        full = core.search(report, "consolidated statements of income", mode="keyword", max_results=25)
+    finally:
+        core.close()
+    assert "the words consolidated, statements, income" in text and "function words: of" in text
+    assert "ranked by keyword relevance (BM25)" in text
+    rows = _rows(text)
+    first = [r for r in rows if r[0] == len({x[2] for x in rows if x[0] <= r[0]})][: len(full.matches)]
+    assert [r[2] for r in first] == [m.page for m in full.matches]
+    assert [r[0] for r in first] == list(range(1, len(first) + 1))
+    for _rank, _ref, _page, row in rows:
+        # every place holds a word of the query (no row for "of" or "the" alone)
+        assert re.search(r"consolidat|statement|income", row, re.I), row
+
+
+def test_a_quoted_query_is_an_exact_phrase_and_the_counts_agree(tmp_path: Path) -> None:
+    report = str(corpus_dir() / REPORT)
+    core = _core(tmp_path)
+    try:
+        query = '"consolidated statements of income"'
+        text = _call(_server(core), "search_pdf", {"source": report, "query": query}).content[0].text
+        full = core.search(report, query, mode="keyword", max_results=100)
+    finally:
+        core.close()
+    assert 'the exact phrase "consolidated statements of income"' in text
+    rows = _rows(text)
+    per_page: dict[int, int] = {}
+    for _rank, _ref, page, row in rows:
+        per_page[page] = per_page.get(page, 0) + _count(row)
+    # every place listed: the ×N of a page's places add up to its count in the full profile
+    assert per_page == {int(p): n for p, n in full.page_match_counts.items()}
+    total = sum(full.page_match_counts.values())
+    assert f"{total} match(es) in {len(rows)} place(s) on {len(per_page)} page(s)" in text
+
+
+def test_a_question_lists_places_of_its_content_words(tmp_path: Path) -> None:
+    """A question's function words are left out: no row for a line holding only "what" or "in",
+    no empty row, and the first rows are the best pages."""
+    report = str(corpus_dir() / REPORT)
+    core = _core(tmp_path)
+    try:
+        query = "what was total revenue in fiscal 2009"
+        text = _call(_server(core), "search_pdf", {"source": report, "query": query}).content[0].text
+    finally:
+        core.close()
+    assert "function words: what, was, in" in text
+    rows = _rows(text)
+    assert rows and len(rows) <= 100
+    for _rank, _ref, _page, row in rows:
+        assert re.search(r"total|revenue|fiscal|2009", row, re.I), row
