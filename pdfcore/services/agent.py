@@ -25,6 +25,7 @@ from pdfcore.services.markdown import MarkdownService
 from pdfcore.services.page_reading import markdown_renderer
 from pdfcore.services.page_rendering import around
 from pdfcore.services.places import RefBook, page_places, regions
+from pdfcore.services.quality import UNUSABLE
 from pdfcore.services.reading import ReadService
 from pdfcore.services.search import (
     SearchService,
@@ -109,18 +110,31 @@ class AgentSurface:
         self.check_read(pages, ocr)
         facts, _ = self.documents.facts(source)
         note = ""
-        if ocr and pages not in (None, ""):
-            indexes = pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])
-            report = self.ocr().run(source, facts, indexes, languages=ocr, max_pages=MAX_OCR_PAGES)
-            note = _ocr_note(report)
+        if ocr:
+            if pages not in (None, ""):
+                indexes = pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])
+            elif facts.page_count <= MAP_PAGES:
+                # a short document read whole: its pages without usable text are the ones to recognise
+                unusable = self.documents.unusable_pages(source, facts)
+                indexes = [i for i in range(facts.page_count) if i in unusable]
+            else:
+                raise InvalidArgument(
+                    f"ocr on a document of {facts.page_count} pages needs pages: name the pages to recognise "
+                    f"(at most {MAX_OCR_PAGES} per call).",
+                    recovery=f"The map ({call('info')}) lists the pages without usable text; then call "
+                    f"{call('ocr')} with some of them.",
+                )
+            if indexes:
+                report = self.ocr().run(source, facts, indexes, languages=ocr, max_pages=MAX_OCR_PAGES)
+                note = _ocr_note(report)
         body = self._read(source, facts, pages, name, max_tokens)
-        return body + ("\n\n" + note if note else "")
+        return body + ("\n\n" + _say(note) if note else "")
 
     @staticmethod
     def check_read(pages: str | int | None, ocr: bool | str) -> None:
-        """Refuse OCR without named pages (before the document is opened)."""
-        if ocr and pages in (None, ""):
-            raise InvalidArgument("ocr needs pages: name the pages to recognise (at most 5 per call).")
+        """Check the arguments before the document is opened (``ocr`` is true, false or languages)."""
+        if not isinstance(ocr, (bool, str)):
+            raise InvalidArgument("ocr must be true, false or languages such as 'jpn+eng'.")
 
     def _read(
         self, source: DocumentSource, facts: DocumentFacts, pages: str | int | None, name: str, max_tokens: int | None
@@ -142,6 +156,7 @@ class AgentSurface:
         title = dict(facts.metadata).get("title")
         parts.append(f"# {title or name}")
         parts.append(f"{facts.page_count} pages.")
+        needs_ocr: list[int] = []
         for p in result.pages:
             # each page's structured Markdown (its tables and figures in place), after a line
             # naming it
@@ -149,7 +164,12 @@ class AgentSurface:
             if p.warnings:
                 parts.append(f"_Quality: {', '.join(p.warnings)}_\n")
             body = p.markdown or ""
-            parts.append(body if body.strip() else "_(no text on this page)_")
+            if not body.strip():
+                body = "_(no text on this page)_"
+            if set(p.warnings) & UNUSABLE and p.source != "ocr":
+                needs_ocr.append(p.page)
+                body += f"\n\n_(no usable text layer: a scan? {call('ocr', pages=p.page)} reads it)_"
+            parts.append(body)
             if p.truncated:
                 parts.append(
                     f"\n_[Page {p.page} cut at {PAGE_CHARS} of {p.chars_available} characters: use {call('search')} "
@@ -164,6 +184,13 @@ class AgentSurface:
                 )
                 + f"pages {result.next_pages} were not included. "
                 f"Next: {call('read_pages', pages=_first_range(result.next_pages))}.]_"
+            )
+        if needs_ocr:
+            spec = pagespec.format_ranges(needs_ocr[:MAX_OCR_PAGES])
+            parts.append(
+                f"\n_[Pages {pagespec.format_ranges(needs_ocr)} have no usable text layer (scanned or garbled): "
+                f"what they show is not in this answer. Next: {call('ocr', pages=spec)} (at most {MAX_OCR_PAGES} "
+                f"pages per call), or {call('render', pages=needs_ocr[0])} to look at them.]_"
             )
         read = self.documents.pages(source, [p.page - 1 for p in result.pages], facts).pages
         extras = self.extras_markdown(source, facts, [read[p.page - 1] for p in result.pages])

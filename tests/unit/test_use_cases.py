@@ -21,7 +21,7 @@ from pdfcore.services.stores import DocumentStores
 from tests.fakes.fake_embedder import FakeEmbedder
 from tests.fakes.fake_extras import FakeDocumentExtras
 from tests.fakes.fake_images import FakeImageProcessor
-from tests.fakes.fake_ocr import FakeOcrEngine
+from tests.fakes.fake_ocr import FakeOcrEngine, words_from_lines
 from tests.fakes.fake_renderer import FakeRenderer
 from tests.fakes.fake_scorer import FakeVectorScorer
 from tests.fakes.fake_store import FakeStore
@@ -298,12 +298,31 @@ def test_the_compact_surface_reads_searches_and_renders_a_ref(tmp_path: Path) ->
     core, paths = _core(tmp_path, {"s.pdf": SHORT})
     body = core.read_pdf(paths["s.pdf"], "1-2")
     assert "<!-- page 1 -->" in body and "<!-- page 2 -->" in body and "Delta epsilon" in body
-    with pytest.raises(InvalidArgument, match="ocr needs pages"):
-        core.read_pdf(str(tmp_path / "missing.pdf"), ocr=True)  # checked before the file is opened
+    with pytest.raises(InvalidArgument, match="ocr must be"):
+        core.read_pdf(str(tmp_path / "missing.pdf"), ocr=3)  # type: ignore[arg-type]  # before the file is opened
     found = core.search_pdf(paths["s.pdf"], "gamma")
     assert "| p1m1 |" in found and "| p3m1 |" in found
     view = core.render_pdf(paths["s.pdf"], ref="p3m1")
     assert [im.page for im in view.images] == [3]
+
+
+def test_compact_read_hints_ocr_and_ocr_without_pages_reads_a_short_scan(tmp_path: Path) -> None:
+    """A page without a text layer says to use ``ocr`` where it stands; ``ocr: true`` without
+    pages on a short document recognises the pages that need it; a long one asks for pages."""
+    engine = FakeOcrEngine(words_from_lines([[("Recognised", Box(72, 72, 160, 86)), ("words", Box(165, 72, 210, 86))]]))
+    scan = FakeDocument(["Alpha beta gamma.", "", "Gamma again on page three."])
+    long_scan = FakeDocument([""] * 25)
+    core, paths = _core(tmp_path, {"scan.pdf": scan, "long.pdf": long_scan}, ocr_engine=lambda: engine)
+    plain = core.read_pdf(paths["scan.pdf"])
+    assert "no usable text layer" in plain and "read_pdf(source, pages='2', ocr=true)" in plain
+    assert "Recognised" not in plain and not engine.calls
+    read = core.read_pdf(paths["scan.pdf"], ocr=True)
+    assert "Recognised words" in read and "recognised pages 2" in read
+    assert len(engine.calls) == 1  # only the page without text, the others keep their native text
+    assert "no usable text layer" not in read
+    with pytest.raises(InvalidArgument, match="needs pages") as refused:
+        core.read_pdf(paths["long.pdf"], ocr=True)
+    assert "read_pdf(source, pages=" in (refused.value.recovery or "")
 
 
 def test_the_facade_stays_thin() -> None:
