@@ -91,6 +91,10 @@ class SentenceTransformerEmbedder(Embedder):
             try:
                 import torch
                 from sentence_transformers import SentenceTransformer
+                from transformers.utils import logging as transformers_logging
+
+                # Its "Loading weights" bar would go to the user's terminal (and the server's log).
+                transformers_logging.disable_progress_bar()
 
                 torch.set_num_threads(self.threads or max(1, os.cpu_count() or 1))
                 model = SentenceTransformer(str(self._model_dir()), device="cpu")

@@ -78,6 +78,12 @@ class SemanticIndex:
     def key(self) -> str:
         return f"{self.embedder.vector_space}|{CHUNKING}"
 
+    @property
+    def partial_key(self) -> str:
+        """Where the vectors of a document being embedded in the background are kept until the
+        last page (see :mod:`pdfcore.services.embedding_jobs`)."""
+        return f"{self.key}|partial"
+
     def has_vectors(self, source: DocumentSource, facts: DocumentFacts) -> bool:
         with self._lock:
             if (source.fingerprint.sha256, self.key) in self._matrices:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import threading
 import re
 import zlib
 
@@ -67,3 +68,32 @@ class FakeEmbedder(Embedder):
             if norm:
                 out[i] /= norm
         return Embeddings(dimension=self.dimension, count=len(texts), data=out.tobytes())
+
+
+class GatedEmbedder(FakeEmbedder):
+    """The fake embedder, except that each ``embed`` call of more than one text waits for a
+    pass: ``allow(n)`` lets n calls through, ``open()`` lets every call through. Stands for a
+    slow model; a query (one text) is not held."""
+
+    def __init__(self, dimension: int = 64) -> None:
+        super().__init__(dimension)
+        self._passes = threading.Semaphore(0)
+        self._open = threading.Event()
+        self.waiting = threading.Event()  # a call is waiting for a pass
+        self.batches: list[list[str]] = []
+
+    def allow(self, n: int = 1) -> None:
+        for _ in range(n):
+            self._passes.release()
+
+    def open(self) -> None:
+        self._open.set()
+        self.allow(1000)
+
+    def embed(self, texts: list[str]) -> Embeddings:
+        if len(texts) > 1 and not self._open.is_set():
+            self.waiting.set()
+            self._passes.acquire()
+            self.waiting.clear()
+        self.batches.append(list(texts))
+        return super().embed(texts)
