@@ -94,7 +94,7 @@ class SentenceTransformerEmbedder(Embedder):
                 from transformers.utils import logging as transformers_logging
 
                 # Its "Loading weights" bar would go to the user's terminal (and the server's log).
-                transformers_logging.disable_progress_bar()
+                transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
 
                 torch.set_num_threads(self.threads or max(1, os.cpu_count() or 1))
                 model = SentenceTransformer(str(self._model_dir()), device="cpu")

@@ -180,10 +180,15 @@ class Pdfcore:
         pages: str | int | None = None,
         password: str | None = None,
         max_tokens: int | None = None,
+        budget_seconds: float = 20.0,
+        progress: Callable[[int, int], None] | None = None,
     ) -> results.SearchResult | results.SectionResult:
         """Search one document. ``mode``: auto | keyword | regex (| semantic when available);
         ``granularity``: page | section. ``max_tokens``: the matches (sections) cut to that many
-        estimated tokens (the first always kept; ``matches_cut_by_tokens`` counts the rest)."""
+        estimated tokens (the first always kept; ``matches_cut_by_tokens`` counts the rest).
+        ``auto`` never waits for the document's vectors (it answers by keyword while they are
+        made in the background); ``semantic`` waits for them at most ``budget_seconds``
+        (``progress(pages embedded, pages)`` hears of each step)."""
         search = self.services.document_search
         search.check(mode, granularity, max_tokens)
         return search.search(
@@ -196,6 +201,8 @@ class Pdfcore:
             excerpt_style=excerpt_style,
             pages=pages,
             max_tokens=max_tokens,
+            budget_seconds=budget_seconds,
+            progress=progress,
         )
 
     def verify_quote(

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from pdfcore.services.corpus import CorpusService
     from pdfcore.services.document_search import DocumentSearch
     from pdfcore.services.documents import DocumentService
+    from pdfcore.services.embedding_jobs import EmbeddingJobs
     from pdfcore.services.extras import ExtrasService
     from pdfcore.services.info import InfoService
     from pdfcore.services.markdown import MarkdownService
@@ -304,6 +305,15 @@ class Services:
         stores = self.stores
         return SemanticIndex(self.embedder, lambda facts: stores.for_document(facts.private), self.scorer)
 
+    @_Service
+    def embedding_jobs(self) -> EmbeddingJobs | None:
+        """The process's background embedding queue (one worker; see embedding_jobs)."""
+        if self.semantic_index is None:
+            return None
+        from pdfcore.services.embedding_jobs import EmbeddingJobs
+
+        return EmbeddingJobs(self.semantic_index)
+
     def semantic_problem(self) -> str:
         """Why semantic search is unavailable (when it is)."""
         if self.embedder is not None and self.scorer is None:
@@ -347,6 +357,7 @@ class Services:
             self.stores,
             semantic=self.semantic_index,
             semantic_problem=self.semantic_problem(),
+            jobs=self.embedding_jobs,
         )
 
     @_Service
@@ -430,6 +441,11 @@ class Services:
     def _forget(self) -> None:
         """Drop what the services built so far keep in memory of documents."""
         documents, extras = self.built("documents"), self.built("extras")
+        jobs, index = self.built("embedding_jobs"), self.built("semantic_index")
+        if jobs is not None:  # vectors being made would be written into the cleared cache
+            jobs.cancel_all()
+        if index is not None:
+            index.forget()
         if documents is not None:
             documents.forget_memory()
         if extras is not None:
@@ -524,6 +540,9 @@ class Services:
             documents.flush_writes()
 
     def close(self) -> None:
+        jobs = self.built("embedding_jobs")
+        if jobs is not None:
+            jobs.close()
         self.flush()
         corpus = self.built("corpus")
         if corpus is not None:

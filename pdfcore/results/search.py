@@ -55,6 +55,13 @@ class SearchResult:
     all_results_low_confidence: bool | None = opt()
     confidence_threshold: float | None = opt()
     model_name: str | None = opt()
+    #: The document's vectors are still being made in the background: ``auto`` answered with
+    #: the keyword ranking, ``semantic`` with the pages embedded so far (``pages_not_embedded``
+    #: were not searched by meaning). ``embedded_share`` is the share of pages embedded.
+    semantic_pending: bool | None = opt()
+    embedded_share: float | None = opt()
+    pages_not_embedded: str | None = opt()
+    semantic_note: str | None = opt()
     #: Hits in form fields, links and annotations, each labelled with its origin.
     extra_matches: tuple[Any, ...] | None = opt()
     #: Searched pages that are only a dynamic-XFA viewer placeholder (their content is not there).

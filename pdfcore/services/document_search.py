@@ -12,29 +12,41 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from pdfcore import pagespec
 from pdfcore.errors import BackendUnavailable, InvalidArgument, PdfcoreError
-from pdfcore.models import DocumentFacts, DocumentSource
+from pdfcore.models import DocumentFacts, DocumentSource, PageText, VectorSet
 from pdfcore.nextcalls import call, where
 from pdfcore.results.agent import Place
 from pdfcore.results.extras import ExtraMatch
 from pdfcore.results.search import SearchResult, SectionResult
 from pdfcore.services.budgets import check_max_tokens, matches_within
 from pdfcore.services.documents import DocumentService
+from pdfcore.services.embedding_jobs import EmbeddingJobs, PagesFor, ProgressFn
 from pdfcore.services.extras import ExtrasService
 from pdfcore.services.places import RefBook, locate
-from pdfcore.services.search import SearchService
+from pdfcore.services.search import SearchService, pending_fields
 from pdfcore.services.semantic import SemanticIndex
 from pdfcore.services.stores import DocumentStores
 
 log = logging.getLogger(__name__)
 
 MODES = ("auto", "keyword", "regex", "semantic")
+#: How long ``mode="semantic"`` waits for a document's vectors before answering with those made.
+SEMANTIC_BUDGET_S = 20.0
+MAX_BUDGET_S = 300.0
+
+
+def check_budget(seconds: object) -> float:
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds <= MAX_BUDGET_S:
+        raise InvalidArgument(f"budget_seconds must be a number of seconds from 0 to {MAX_BUDGET_S:.0f}.")
+    return float(seconds)
+
+
 GRANULARITIES = ("page", "section")
 
 
@@ -49,6 +61,7 @@ class DocumentSearch:
         *,
         semantic: SemanticIndex | None,
         semantic_problem: str,
+        jobs: EmbeddingJobs | None = None,
     ) -> None:
         self.documents = documents
         self.search_service = search
@@ -56,6 +69,8 @@ class DocumentSearch:
         self.refs = refs
         self.stores = stores
         self.semantic = semantic
+        #: The background embedding queue (vectors are never made inside a search call).
+        self.jobs = jobs
         #: Why semantic search is unavailable (when it is).
         self.semantic_problem = semantic_problem
 
@@ -81,10 +96,16 @@ class DocumentSearch:
         excerpt_style: str,
         pages: str | int | None,
         max_tokens: int | None = None,
+        budget_seconds: float = SEMANTIC_BUDGET_S,
+        progress: ProgressFn | None = None,
     ) -> SearchResult | SectionResult:
         """The search the mode asks for; with ``max_tokens`` its matches (sections) cut to that
-        many estimated tokens (the first always kept, ``matches_cut_by_tokens`` counts the rest)."""
-        found = self._search(source, query, mode, granularity, max_results, context_chars, excerpt_style, pages)
+        many estimated tokens (the first always kept, ``matches_cut_by_tokens`` counts the rest).
+        ``auto`` never waits for the document's vectors; ``semantic`` waits for them at most
+        ``budget_seconds`` (``progress(pages embedded, pages)`` hears of each step)."""
+        found = self._search(
+            source, query, mode, granularity, max_results, context_chars, excerpt_style, pages, budget_seconds, progress
+        )
         return matches_within(found, max_tokens, field="sections" if granularity == "section" else "matches")
 
     def _search(
@@ -97,8 +118,11 @@ class DocumentSearch:
         context_chars: int,
         excerpt_style: str,
         pages: str | int | None,
+        budget_seconds: float = SEMANTIC_BUDGET_S,
+        progress: ProgressFn | None = None,
     ) -> SearchResult | SectionResult:
         self.check(mode, granularity)
+        budget_seconds = check_budget(budget_seconds)
         if granularity == "section" and mode == "regex":
             raise InvalidArgument("regex mode searches pages; use granularity='page'.")
         with self.documents.deferred_writes():
@@ -116,14 +140,23 @@ class DocumentSearch:
                     "excerpt_style": excerpt_style,
                     "pages": pages,
                 }
-                result = self._page_search(source, facts, query, mode, options)
+                result = self._page_search(source, facts, query, mode, options, budget_seconds, progress)
                 result = self.with_extras(source, facts, result, query, mode, pages)
             return self.with_refs(source, facts, result)
 
     def _page_search(
-        self, source: DocumentSource, facts: DocumentFacts, query: str, mode: str, options: dict[str, Any]
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        query: str,
+        mode: str,
+        options: dict[str, Any],
+        budget_seconds: float = SEMANTIC_BUDGET_S,
+        progress: ProgressFn | None = None,
     ) -> SearchResult:
-        """A semantic, hybrid or keyword search (``auto``: hybrid when it can, else keyword)."""
+        """A semantic, hybrid or keyword search (``auto``: hybrid when the document's vectors
+        exist, else keyword at once while they are made in the background; keyword when semantic
+        search is unavailable, saying why)."""
         if mode == "semantic":
             if self.semantic is None:
                 raise BackendUnavailable(
@@ -132,18 +165,68 @@ class DocumentSearch:
                     + where(" (" + call("server_info") + " lists the modes)")
                     + ".",
                 )
-            return self.search_service.semantic(source, facts, query, **options)
+            return self._semantic(source, facts, query, options, budget_seconds, progress)
         self._prefetch_extras(source, facts)
         reason = self.semantic_problem
         if mode == "auto" and self.semantic is not None:
             try:
-                return self.search_service.hybrid(source, facts, query, **options)
+                if self.jobs is None or self.semantic.has_vectors(source, facts):
+                    return self.search_service.hybrid(source, facts, query, **options)
+                return self._keyword_while_embedding(source, facts, query, options)
             except BackendUnavailable as exc:
                 reason = exc.message
         result = self.search_service.keyword(source, facts, query, **options)
         if mode == "auto":
             result = attrs.evolve(result, semantic_unavailable=True, semantic_unavailable_reason=reason)
         return result
+
+    def _pages_for(self, source: DocumentSource, facts: DocumentFacts) -> PagesFor:
+        documents = self.documents
+
+        def pages_for(indexes: Sequence[int]) -> Mapping[int, PageText]:
+            return documents.pages(source, list(indexes), facts).pages
+
+        return pages_for
+
+    def _keyword_while_embedding(
+        self, source: DocumentSource, facts: DocumentFacts, query: str, options: dict[str, Any]
+    ) -> SearchResult:
+        """``auto`` before the document's vectors exist: the keyword answer now, and the vectors
+        made in the background, the pages this query found first."""
+        assert self.jobs is not None
+        result = self.search_service.keyword(source, facts, query, **options)
+        first = [m.page - 1 for m in result.matches]
+        state = self.jobs.request(source, facts, self._pages_for(source, facts), first=first)
+        if state.error is not None:
+            raise BackendUnavailable(f"Semantic search failed on this document: {state.error}")
+        scope = self.search_service.scope(facts, options.get("pages"))
+        scope_list = scope if scope is not None else list(range(facts.page_count))
+        return attrs.evolve(result, **pending_fields(facts, scope_list, state.missing))
+
+    def _semantic(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        query: str,
+        options: dict[str, Any],
+        budget_seconds: float,
+        progress: ProgressFn | None,
+    ) -> SearchResult:
+        """``semantic``: waits for the document's vectors at most ``budget_seconds``, then ranks
+        the pages embedded by then and names the others (never a silent partial answer)."""
+        assert self.semantic is not None
+        if self.jobs is None or self.semantic.has_vectors(source, facts):
+            return self.search_service.semantic(source, facts, query, **options)
+        self.jobs.request(source, facts, self._pages_for(source, facts))
+        state = self.jobs.wait(source, facts, seconds=budget_seconds, on_progress=progress)
+        if state.error is not None:
+            raise BackendUnavailable(f"Semantic search failed on this document: {state.error}")
+        if state.complete:
+            return self.search_service.semantic(source, facts, query, **options)
+        partial = state.vectors or VectorSet(
+            key=self.semantic.partial_key, dimension=self.semantic.embedder.dimension, spans=(), data=b""
+        )
+        return self.search_service.semantic(source, facts, query, partial=partial, missing=state.missing, **options)
 
     def _prefetch_extras(self, source: DocumentSource, facts: DocumentFacts) -> None:
         """On a document's first search (indexing ahead), read its form fields in the

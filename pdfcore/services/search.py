@@ -35,6 +35,7 @@ from pdfcore.models import (
     KeywordQuery,
     PageText,
     QueryTerm,
+    VectorSet,
 )
 from pdfcore.nextcalls import call, render
 from pdfcore.results.search import SearchMatch, SearchResult, SectionMatch, SectionResult
@@ -540,10 +541,21 @@ class SearchService:
     # -- semantic and hybrid ---------------------------------------------------------------
 
     def _semantic_ranking(
-        self, source: DocumentSource, facts: DocumentFacts, query: str, scope: list[int] | None
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        query: str,
+        scope: list[int] | None,
+        partial: VectorSet | None = None,
     ) -> list[PageScore]:
         assert self.semantic_index is not None
-        matrix, vs = self.semantic_index.vectors(source, facts, lambda: self.all_pages(source, facts))
+        if partial is not None:  # the pages embedded so far (see embedding_jobs)
+            if not partial.spans:
+                return []
+            matrix: object = self.semantic_index.scorer.prepare(partial)
+            vs = partial
+        else:
+            matrix, vs = self.semantic_index.vectors(source, facts, lambda: self.all_pages(source, facts))
         qv = self.semantic_index.query_vector(query)
         return self.semantic_index.rank(matrix, vs, qv, pages=scope)
 
@@ -611,12 +623,16 @@ class SearchService:
         context_chars: int = 200,
         excerpt_style: str = "paragraph",
         pages: str | int | None = None,
+        partial: VectorSet | None = None,
+        missing: Sequence[int] = (),
     ) -> SearchResult:
+        """Pages by meaning. With ``partial`` (the vectors of the pages embedded so far, the
+        others ``missing``), ranks those and says which pages were not searched."""
         max_results, context_chars = _clamp_results(max_results, context_chars)
         if not isinstance(query, str) or not query.strip():
             raise InvalidArgument("query is empty; describe what you are looking for.")
         scope = self.scope(facts, pages)
-        ranking = self._semantic_ranking(source, facts, query, scope)
+        ranking = self._semantic_ranking(source, facts, query, scope, partial)
         top = ranking[:max_results]
         hit_pages = self.documents.pages(source, [r.page for r in top], facts).pages
         matches = tuple(self._semantic_match(hit_pages[r.page], r, facts, excerpt_style, context_chars) for r in top)
@@ -638,6 +654,7 @@ class SearchService:
             all_results_low_confidence=bool(matches) and all(m.low_confidence for m in matches),
             confidence_threshold=self.confidence_threshold,
             model_name=self.semantic_index.embedder.model_name,
+            **(pending_fields(facts, scope_list, missing) if partial is not None else {}),
         )
 
     @telemetry.phased("search")
@@ -870,6 +887,26 @@ class SearchService:
             pages_without_text=no_text,
             coverage_note=note,
         )
+
+
+def pending_fields(facts: DocumentFacts, scope: Sequence[int], missing: Sequence[int]) -> dict[str, Any]:
+    """What a result says while the document's vectors are still being made: the share of pages
+    embedded, those of ``scope`` not embedded yet (1-based ranges), and a note on what to do."""
+    count = facts.page_count
+    share = round((count - len(missing)) / count, 3) if count else 1.0
+    gone = set(missing)
+    left = [p + 1 for p in scope if p in gone]
+    note = (
+        f"Vectors are being made in the background: {count - len(missing)} of {count} pages are embedded so far. "
+        + (f"Pages {pagespec.format_ranges(left)} were not searched by meaning. " if left else "")
+        + "Search again shortly (mode='auto' is hybrid once every page is embedded), or use mode='keyword' now."
+    )
+    return {
+        "semantic_pending": True,
+        "embedded_share": share,
+        "pages_not_embedded": pagespec.format_ranges(left) if left else None,
+        "semantic_note": note,
+    }
 
 
 def _truncate_title(title: str | None) -> tuple[str | None, bool]:

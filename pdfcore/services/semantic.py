@@ -90,6 +90,11 @@ class SemanticIndex:
                 return True
         return self.store_for(facts).load_vectors(source.fingerprint.sha256, self.key) is not None
 
+    def forget(self) -> None:
+        """Drop the vectors kept in memory (the cache they came from is being cleared)."""
+        with self._lock:
+            self._matrices.clear()
+
     def build(self, pages: Sequence[PageText]) -> VectorSet:
         spans = [s for p in pages for s in chunk_page(p)]
         by_page = {p.index: p for p in pages}

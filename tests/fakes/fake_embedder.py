@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
-import threading
 import re
+import threading
 import zlib
 
 import numpy as np

@@ -16,10 +16,42 @@ from tests.fakes import FakeDocument, fake_core
 from tests.fakes.fake_embedder import GatedEmbedder
 from tests.fakes.fake_scorer import FakeVectorScorer
 
-WORDS = (
-    "copyright law grants exclusive rights to authors of creative works for a limited time while the public"
-    " domain holds every work whose term has ended and anyone may copy adapt or perform it freely"
-).split()
+WORDS = [
+    "copyright",
+    "law",
+    "grants",
+    "exclusive",
+    "rights",
+    "to",
+    "authors",
+    "of",
+    "creative",
+    "works",
+    "for",
+    "a",
+    "limited",
+    "time",
+    "while",
+    "the",
+    "public",
+    "domain",
+    "holds",
+    "every",
+    "work",
+    "whose",
+    "term",
+    "has",
+    "ended",
+    "and",
+    "anyone",
+    "may",
+    "copy",
+    "adapt",
+    "or",
+    "perform",
+    "it",
+    "freely",
+]
 #: Twelve pages of different text (a line repeated on every page would be a running head).
 PAGES = [f"page{p} " + " ".join(WORDS[(p * 5 + k) % len(WORDS)] for k in range(12)) for p in range(12)]
 
@@ -29,7 +61,7 @@ def doc(tmp_path: Path) -> Any:
     core, _ = fake_core(tmp_path, {"d.pdf": FakeDocument(PAGES)}, embedder=None)
     source = core.open(str(tmp_path / "d.pdf"))
     facts, _ = core.documents.facts(source)
-    store = core.store
+    store = core.services.store
 
     def pages_for(indexes):  # type: ignore[no-untyped-def]
         return core.documents.pages(source, list(indexes), facts).pages

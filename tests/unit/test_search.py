@@ -191,6 +191,7 @@ def test_hybrid_counts_the_pages_it_lists(tmp_path: Path) -> None:
     ]
     core, _ = fake_core(tmp_path, {"g.pdf": FakeDocument(pages)}, embedder=FakeEmbedder())
     path = str(tmp_path / "g.pdf")
+    core.search(path, "tomatoes", mode="semantic", budget_seconds=30)  # the vectors are made
     hyb = core.search(path, "tomatoes garden")
     assert hyb.search_mode == "hybrid"
     assert hyb.total_matches == len(hyb.page_match_counts) == 3
@@ -206,3 +207,102 @@ def test_section_search_honours_max_results(searcher) -> None:  # type: ignore[n
     core, path = searcher
     r = core.search(path, "copyright law public domain works", granularity="section", max_results=1)
     assert len(r.sections) == 1 and r.total_matches >= 2
+
+
+# -- auto and semantic while the vectors are made in the background --------------------------
+
+GARDEN = [
+    "Gardening tips: water tomatoes every morning and prune basil.",
+    "The treaty ended the war between the two kingdoms in 1648.",
+    "Tomatoes need sun; water the garden plants regularly in summer.",
+    "Quarterly revenue rose by eight percent on strong exports.",
+    "The orchestra played the symphony in the old concert hall.",
+    "Prune the roses in early spring before the buds open.",
+]
+
+
+def _gated(tmp_path: Path):  # type: ignore[no-untyped-def]
+    from tests.fakes.fake_embedder import GatedEmbedder
+
+    emb = GatedEmbedder()
+    core, _ = fake_core(tmp_path, {"g.pdf": FakeDocument(GARDEN)}, embedder=emb)
+    return core, emb, str(tmp_path / "g.pdf")
+
+
+def test_auto_answers_by_keyword_at_once_while_the_embedder_is_held(tmp_path: Path) -> None:
+    import time
+
+    core, emb, path = _gated(tmp_path)
+    try:
+        t0 = time.monotonic()
+        first = core.search(path, "tomatoes water")
+        assert time.monotonic() - t0 < 5.0  # the held embedder never holds the search
+        assert first.search_mode == "keyword" and first.semantic_pending is True
+        assert first.embedded_share == 0.0 and first.semantic_unavailable is None
+        assert {m.page for m in first.matches} == {1, 3} and first.semantic_note
+        assert first.pages_not_embedded == "1-6"
+        # The background job starts with the pages this query found.
+        assert emb.waiting.wait(10)
+        emb.open()
+        done = core.search(path, "tomatoes", mode="semantic", budget_seconds=30)
+        assert done.semantic_pending is None and done.search_mode == "semantic"
+        assert {t.split(":")[0].split()[0] for t in emb.batches[0]} >= {"Gardening", "Tomatoes"}
+        hybrid = core.search(path, "treaty kingdoms")
+        assert hybrid.search_mode == "hybrid" and hybrid.semantic_pending is None
+    finally:
+        emb.open()
+        core.close()
+
+
+def test_semantic_honours_its_budget_and_names_the_pages_not_embedded(tmp_path: Path) -> None:
+    import time
+
+    core, emb, path = _gated(tmp_path)
+    core.services.embedding_jobs.batch_pages = 3
+    try:
+        core.search(path, "tomatoes")  # keyword; the job starts with pages 1 and 3
+        emb.allow(1)  # one batch of three pages, then the embedder is held
+        seen: list[tuple[int, int]] = []
+        t0 = time.monotonic()
+        sem = core.search(
+            path,
+            "watering tomato plants",
+            mode="semantic",
+            budget_seconds=1.0,
+            progress=lambda d, t: seen.append((d, t)),
+        )
+        assert 0.9 < time.monotonic() - t0 < 5.0
+        assert sem.search_mode == "semantic" and sem.semantic_pending is True
+        assert sem.embedded_share == 0.5 and sem.pages_not_embedded is not None
+        embedded = {1, 3, 2}  # the pages the keyword search found first, then the first page left
+        assert {m.page for m in sem.matches} <= embedded
+        assert sem.pages_not_embedded == "4-6"
+        assert seen and seen[-1] == (3, 6)
+    finally:
+        emb.open()
+        core.close()
+
+
+def test_cache_clear_cancels_the_background_job(tmp_path: Path) -> None:
+    core, emb, path = _gated(tmp_path)
+    try:
+        core.search(path, "tomatoes")
+        assert emb.waiting.wait(10)
+        core.cache_clear(expired_only=False)
+        assert core.services.embedding_jobs.pending() == 0
+        emb.open()
+        again = core.search(path, "tomatoes")
+        assert again.search_mode == "keyword" and again.semantic_pending  # nothing was kept
+    finally:
+        emb.open()
+        core.close()
+
+
+def test_budget_seconds_is_checked(tmp_path: Path) -> None:
+    core, emb, path = _gated(tmp_path)
+    try:
+        with pytest.raises(InvalidArgument):
+            core.search(path, "tomatoes", mode="semantic", budget_seconds=-1)
+    finally:
+        emb.open()
+        core.close()
