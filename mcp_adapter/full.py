@@ -93,6 +93,19 @@ def _ok(data: Any, extra: list[ContentBlock] | None = None) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text), *(extra or [])], structured_content=structured)
 
 
+def _embedding_reporter(ctx: Any) -> Callable[[int, int], None]:
+    """Progress of a document's vectors (pages embedded, pages), as MCP progress notifications
+    (sent only when the client asked for them with a progress token)."""
+
+    def report(done: int, total: int) -> None:
+        try:
+            anyio.from_thread.run(ctx.report_progress, done, total, f"embedded {done}/{total} pages")
+        except Exception:  # a notification must never fail the search
+            log.debug("progress notification failed", exc_info=True)
+
+    return report
+
+
 def _progress_reporter(ctx: Any) -> Callable[[int, int, str], None]:
     """A progress callback usable from the worker thread: forwards MCP progress notifications."""
 
@@ -347,6 +360,7 @@ def build_full(ts: ToolSet) -> None:
                 description="Words (AND-matched, stemmed), \"quoted phrases\", CJK terms, or a regular expression with mode='regex'."
             ),
         ],
+        ctx: Context,
         mode: Annotated[
             Literal["auto", "keyword", "semantic", "regex"],
             Field(
@@ -371,7 +385,14 @@ def build_full(ts: ToolSet) -> None:
             Field(description="Token budget of the matches (estimated); the ones past it are counted, not sent."),
         ] = None,
         password: PasswordArg = None,
+        budget_seconds: Annotated[
+            float,
+            Field(
+                description="mode='semantic' only: seconds to wait for the document's vectors (0-300); then the pages embedded so far are ranked and the others named."
+            ),
+        ] = 20.0,
     ) -> CallToolResult:
+        report = _embedding_reporter(ctx)
         try:
             res = await ts.call(
                 lambda: core.search(
@@ -385,6 +406,8 @@ def build_full(ts: ToolSet) -> None:
                     pages=pages,
                     password=password,
                     max_tokens=max_tokens,
+                    budget_seconds=budget_seconds,
+                    progress=report,
                 )
             )
         except PdfcoreError as exc:
@@ -401,7 +424,10 @@ def build_full(ts: ToolSet) -> None:
             "AND-matched and a 3+ word query that matches nothing is retried with OR (relaxed_to_or). "
             "Regex mode is time-bounded and names the pages it could not search. granularity='section' "
             "ranks outline or heading sections. Pages without usable text are listed: a miss there is "
-            "not evidence of absence. The first search of a document indexes it (cached). " + UNTRUSTED
+            "not evidence of absence. The first search of a document indexes it (cached). auto never waits "
+            "for vectors: until they exist it answers by keyword with semantic_pending and embedded_share "
+            "(they are made in the background), then it is hybrid; semantic waits at most budget_seconds "
+            "(progress notifications) and names the pages not embedded yet. " + UNTRUSTED
         ),
         output="search",
         annotations=READ_ONLY_OPEN,

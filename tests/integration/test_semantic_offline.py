@@ -68,7 +68,10 @@ def test_semantic_and_auto_work_offline(tmp_path: Path, no_network: list[Any], b
                 Page().text(72, 700, "Quarterly revenue rose by eight percent on strong exports."),
             ],
         )
-        sem = core.search(str(path), "how often should I irrigate my vegetable plants", mode="semantic")
+        # The first call loads the model and makes the vectors (under load that can take a while).
+        sem = core.search(
+            str(path), "how often should I irrigate my vegetable plants", mode="semantic", budget_seconds=300
+        )
         assert sem.search_mode == "semantic" and sem.matches and sem.matches[0].page == 2
         assert sem.model_name and sem.matches[0].semantic_score is not None
         auto = core.search(str(path), "peace agreement ending a conflict", mode="auto")
