@@ -15,6 +15,9 @@ from ports.executor import WarmExecutor
 
 log = logging.getLogger(__name__)
 
+#: How long past the deadline ``run`` waits for the documents in hand before it returns.
+DEADLINE_GRACE_S = 0.5
+
 
 class ProcessPoolWarmExecutor(WarmExecutor):
     name = "process"
@@ -67,7 +70,12 @@ class ProcessPoolWarmExecutor(WarmExecutor):
         results: list[WarmOutcome] = []
         running = len(threads)
         while running:
-            item = done.get()
+            try:
+                item = done.get(timeout=max(0.0, deadline - time.monotonic()) + DEADLINE_GRACE_S)
+            except queue.Empty:
+                # The budget is spent: the documents in hand finish in the workers (their pages
+                # reach the cache for the next call) and are reported unprocessed now.
+                break
             if item is None:
                 running -= 1
                 continue

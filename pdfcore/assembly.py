@@ -430,6 +430,7 @@ class Services:
             executor_factory=self._executor_factory,
             max_file_bytes=s.limits.max_file_bytes,
             confidence_threshold=s.embedding.confidence_threshold,
+            jobs=self.embedding_jobs,
         )
 
     @_Service

@@ -104,6 +104,9 @@ class CorpusSearchResult:
     warmed_this_call: int
     budget_exhausted: bool
     semantic_unprocessed: tuple[str, ...] | None = opt()
+    #: Vectors of the documents in ``semantic_unprocessed`` are being made in the background:
+    #: search again shortly for them to join the semantic arm.
+    semantic_pending: bool | None = opt()
     all_results_low_confidence: bool | None = opt()
     confidence_threshold: float | None = opt()
     model_name: str | None = opt()

@@ -19,7 +19,7 @@ from typing import Any
 from attrs import frozen
 
 from pdfcore.errors import InvalidArgument, PdfcoreError
-from pdfcore.models import DocumentSource, Fingerprint, KeywordOutcome, WarmJob, WarmOutcome
+from pdfcore.models import DocumentFacts, DocumentSource, Fingerprint, KeywordOutcome, WarmJob, WarmOutcome
 from pdfcore.results.corpus import (
     CorpusMatch,
     CorpusSearchResult,
@@ -33,6 +33,7 @@ from pdfcore.results.corpus import (
 )
 from pdfcore.services.budgets import check_max_tokens, matches_within
 from pdfcore.services.documents import DocumentService
+from pdfcore.services.embedding_jobs import EmbeddingJobs
 from pdfcore.services.semantic import SemanticIndex
 from pdfcore.services.sources import PathPolicy, SourceResolver, list_pdfs
 from ports.executor import WarmExecutor
@@ -108,7 +109,10 @@ class CorpusService:
         executor_factory: Callable[[], WarmExecutor] | None,
         max_file_bytes: int,
         confidence_threshold: float,
+        jobs: EmbeddingJobs | None = None,
     ) -> None:
+        #: The background embedding queue: a search never embeds inside the call.
+        self.jobs = jobs
         self.policy = policy
         self.sources = sources
         self.documents = documents
@@ -452,6 +456,44 @@ class CorpusService:
         facts, _ = self.documents.facts(source)
         return without_run_on_repeats(outcome, page_texts(self.documents, source, facts))
 
+    def _queue_vectors(
+        self,
+        by_digest: Mapping[str, tuple[CorpusFile, DocumentSource]],
+        kw_lists: Mapping[str, list[tuple[int, float]]],
+        *,
+        wait_until: float | None,
+    ) -> set[str]:
+        """The documents (digests) whose vectors are not complete, after handing them to the
+        background queue: those with keyword hits run first (the most hits first), their hit
+        pages first. With ``wait_until`` (``mode="semantic"``), waits for them until then."""
+        semantic = self.semantic
+        assert semantic is not None
+        missing: dict[str, tuple[DocumentSource, DocumentFacts]] = {}
+        for digest, (_f, src) in by_digest.items():
+            facts, _ = self.documents.facts(src)
+            if not semantic.has_vectors(src, facts):
+                missing[digest] = (src, facts)
+        jobs = self.jobs
+        if not missing or jobs is None:
+            return set(missing)
+        documents = self.documents
+        # The queue runs the document asked for last first.
+        order = sorted(missing, key=lambda d: (d in kw_lists, len(kw_lists.get(d, ()))))
+        for digest in order:
+            src, facts = missing[digest]
+
+            def pages_for(indexes: Sequence[int], src: DocumentSource = src, facts: DocumentFacts = facts) -> Any:
+                return documents.pages(src, list(indexes), facts).pages
+
+            jobs.request(src, facts, pages_for, first=[page for page, _ in kw_lists.get(digest, [])])
+        if wait_until is not None:
+            for digest in reversed(order):
+                left = wait_until - time.monotonic()
+                if left <= 0:
+                    break
+                jobs.wait(*missing[digest], seconds=left)
+        return {d for d, (src, facts) in missing.items() if not semantic.has_vectors(src, facts)}
+
     def search(
         self,
         paths: str | Sequence[str],
@@ -513,8 +555,12 @@ class CorpusService:
                 recovery="Use mode='keyword'.",
             )
         budget = clamp_budget(budget_seconds)
+        deadline = time.monotonic() + budget
         files, skipped = self.resolve(paths, recursive=recursive)
-        outcomes, unprocessed, warmed = self.warm_files(files, budget_seconds=budget, embeddings=use_semantic)
+        # The keyword index only: vectors are made by the background queue, never inside the
+        # call (embedding a document takes longer than most budgets; auto never waits for them).
+        in_call = use_semantic and self.jobs is None
+        outcomes, unprocessed, warmed = self.warm_files(files, budget_seconds=budget, embeddings=in_call)
         ready: list[tuple[CorpusFile, DocumentSource]] = []
         for f in files:
             o = outcomes.get(f.real)
@@ -557,13 +603,14 @@ class CorpusService:
         sem_scores: dict[tuple[str, int], tuple[float, Any]] = {}
         semantic_unprocessed: list[str] = []
         if use_semantic and semantic is not None:
+            missing = self._queue_vectors(by_digest, kw_lists, wait_until=deadline if mode == "semantic" else None)
             qv = semantic.query_vector(query)
             ranked: list[tuple[float, str, Any]] = []
             for digest, (f, src) in by_digest.items():
-                facts, _ = self.documents.facts(src)
-                if not semantic.has_vectors(src, facts):
+                if digest in missing:
                     semantic_unprocessed.append(f.path)
                     continue
+                facts, _ = self.documents.facts(src)
                 matrix, vs = semantic.vectors(src, facts, lambda: {})
                 for ps in semantic.rank(matrix, vs, qv)[:top_k]:
                     ranked.append((ps.score, digest, ps))
@@ -638,6 +685,8 @@ class CorpusService:
         search_mode = (
             "hybrid" if (mode == "auto" and semantic is not None) else ("semantic" if mode == "semantic" else "keyword")
         )
+        if search_mode == "hybrid" and by_digest and len(semantic_unprocessed) == len(by_digest):
+            search_mode = "keyword"  # no document has its vectors yet: the keyword ranking alone
         return CorpusSearchResult(
             matches=tuple(matches),
             total_matches=len(matches),
@@ -652,6 +701,7 @@ class CorpusService:
             warmed_this_call=warmed,
             budget_exhausted=bool(unprocessed),
             semantic_unprocessed=tuple(semantic_unprocessed[:MAX_LISTED]) if use_semantic else None,
+            semantic_pending=True if (use_semantic and semantic_unprocessed and self.jobs is not None) else None,
             all_results_low_confidence=(bool(matches) and all(m.low_confidence for m in matches))
             if use_semantic
             else None,
