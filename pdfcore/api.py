@@ -356,7 +356,10 @@ class Pdfcore:
         budget_seconds: float = 45,
         recursive: bool = False,
         max_tokens: int | None = None,
+        progress: Callable[[int, int, str], None] | None = None,
     ) -> results.CorpusSearchResult:
+        """Search every PDF of a folder (or a list); ``progress(done, total, path)`` hears of
+        each document indexed within ``budget_seconds``."""
         return self.services.corpus.search(
             paths,
             query,
@@ -367,6 +370,7 @@ class Pdfcore:
             budget_seconds=budget_seconds,
             recursive=check_bool("recursive", recursive),
             max_tokens=max_tokens,
+            progress=progress,
         )
 
     def list_documents(

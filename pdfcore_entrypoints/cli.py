@@ -99,6 +99,12 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("--max-results", type=int, default=10)
     search.add_argument("--snippet", action="store_true", help="fixed-width snippets instead of paragraphs")
     search.add_argument("--pages", default=None, help="restrict to these pages")
+    search.add_argument(
+        "--budget",
+        type=float,
+        default=20,
+        help="semantic mode: seconds to wait for the vectors (0-300; progress on stderr)",
+    )
     _common(search)
 
     warm = sub.add_parser("warm", help="extract and index a folder of PDFs (progress on stderr)")
@@ -114,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     corpus.add_argument("--mode", default="auto", choices=("auto", "keyword", "semantic"))
     corpus.add_argument("--top-k", type=int, default=10)
     corpus.add_argument("--recursive", action="store_true")
+    corpus.add_argument("--budget", type=float, default=45, help="seconds for indexing new documents (1-300)")
     _common(corpus)
 
     cache = sub.add_parser("cache", help="cache statistics or clearing")
@@ -249,6 +256,8 @@ def _human_search(r: Any) -> str:
         lines.append(f"p. {m.page}  score {m.score}  x{m.match_count}: {m.excerpt[:300]}")
     if r.coverage_note:
         lines.append(f"note: {r.coverage_note}")
+    if r.semantic_note:
+        lines.append(f"note: {r.semantic_note}")
     if r.pages_not_searched:
         lines.append(f"not searched (time budget): pages {r.pages_not_searched}")
     return "\n".join(lines)
@@ -552,30 +561,53 @@ def _dispatch(args: argparse.Namespace, core: Any) -> int:
     if args.command == "render":
         return _cmd_render(args, core)
     if args.command == "search":
-        res = core.search(
-            args.file,
-            args.query,
-            mode=args.mode,
-            granularity=args.granularity,
-            max_results=args.max_results,
-            excerpt_style="snippet" if args.snippet else "paragraph",
-            pages=args.pages,
-            password=_password(args),
-        )
+        from pdfcore_entrypoints.progress import WarmProgress
+
+        with WarmProgress(unit="pages", verb="embed") as bar:
+            res = core.search(
+                args.file,
+                args.query,
+                mode=args.mode,
+                granularity=args.granularity,
+                max_results=args.max_results,
+                excerpt_style="snippet" if args.snippet else "paragraph",
+                pages=args.pages,
+                password=_password(args),
+                budget_seconds=args.budget,
+                progress=lambda done, total: bar.update(done, total, "vectors"),
+            )
         _emit(args, res, _human_search)
         return 0
     if args.command == "warm":
         return _cmd_warm(args, core)
     if args.command == "corpus-search":
-        res = core.corpus_search(args.folder, args.query, mode=args.mode, top_k=args.top_k, recursive=args.recursive)
-        _emit(
-            args,
-            res,
-            lambda r: "\n".join(
-                [f"{r.search_mode}: {len(r.matches)} match(es) in {r.coverage['searched']} document(s)"]
-                + [f"{m.path} p. {m.page}: {m.excerpt[:200]}" for m in r.matches]
-            ),
-        )
+        from pdfcore_entrypoints.progress import WarmProgress
+
+        with WarmProgress(verb="index") as bar:
+            res = core.corpus_search(
+                args.folder,
+                args.query,
+                mode=args.mode,
+                top_k=args.top_k,
+                recursive=args.recursive,
+                budget_seconds=args.budget,
+                progress=bar.update,
+            )
+
+        def human(r: Any) -> str:
+            lines = [f"{r.search_mode}: {len(r.matches)} match(es) in {r.coverage['searched']} document(s)"]
+            lines += [f"{m.path} p. {m.page}: {m.excerpt[:200]}" for m in r.matches]
+            if r.unprocessed_count:
+                lines.append(
+                    f"not indexed within the budget: {r.unprocessed_count} document(s) (run again, or pdfcore warm)"
+                )
+            if r.semantic_pending:
+                lines.append(
+                    f"vectors being made for {len(r.semantic_unprocessed or ())} document(s): keyword ranking for them now"
+                )
+            return "\n".join(lines)
+
+        _emit(args, res, human)
         return 0
     if args.command == "cache":
         data = core.cache_stats() if args.action == "stats" else core.cache_clear(expired_only=not args.all)

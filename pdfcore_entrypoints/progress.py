@@ -15,8 +15,8 @@ from types import TracebackType
 from typing import IO, Any
 
 
-def _rate(speed: float | None) -> str:
-    return f"{speed:.1f} docs/s" if speed else "- docs/s"
+def _rate(speed: float | None, unit: str = "docs") -> str:
+    return f"{speed:.1f} {unit}/s" if speed else f"- {unit}/s"
 
 
 def _eta(seconds: float | None) -> str:
@@ -30,7 +30,7 @@ class WarmProgress:
     """A context manager whose :meth:`update` is the ``progress`` callback of
     ``Pdfcore.corpus_warm`` (``done, total, path``)."""
 
-    def __init__(self, stream: IO[str] | None = None) -> None:
+    def __init__(self, stream: IO[str] | None = None, *, unit: str = "docs", verb: str = "warm") -> None:
         from rich.console import Console
         from rich.progress import (
             BarColumn,
@@ -43,9 +43,11 @@ class WarmProgress:
         )
         from rich.text import Text
 
+        self.unit, self.verb = unit, verb
+
         class RateColumn(ProgressColumn):
             def render(self, task: Any) -> Text:
-                return Text(_rate(task.speed))
+                return Text(_rate(task.speed, unit))
 
         self.stream = stream if stream is not None else sys.stderr
         isatty = getattr(self.stream, "isatty", None)
@@ -81,5 +83,5 @@ class WarmProgress:
         if not self.live:
             task = self._progress.tasks[0]
             eta = 0.0 if done >= total else task.time_remaining
-            self.stream.write(f"warm {done}/{total} {name} ({_rate(task.speed)}, {_eta(eta)})\n")
+            self.stream.write(f"{self.verb} {done}/{total} {name} ({_rate(task.speed, self.unit)}, {_eta(eta)})\n")
             self.stream.flush()

@@ -506,12 +506,14 @@ class CorpusService:
         budget_seconds: object = 45,
         recursive: bool = False,
         max_tokens: int | None = None,
+        progress: Callable[[int, int, str], None] | None = None,
     ) -> CorpusSearchResult:
         """Search a folder (or a list of files); with ``max_tokens`` the matches cut to that many
-        estimated tokens (the first always kept, ``matches_cut_by_tokens`` counts the rest)."""
+        estimated tokens (the first always kept, ``matches_cut_by_tokens`` counts the rest);
+        ``progress(done, total, path)`` hears of each document indexed within ``budget_seconds``."""
         check_max_tokens(max_tokens)
         return matches_within(
-            self._search(paths, query, mode, top_k, excerpt_style, context_chars, budget_seconds, recursive),
+            self._search(paths, query, mode, top_k, excerpt_style, context_chars, budget_seconds, recursive, progress),
             max_tokens,
         )
 
@@ -525,6 +527,7 @@ class CorpusService:
         context_chars: int,
         budget_seconds: object,
         recursive: bool,
+        progress: Callable[[int, int, str], None] | None = None,
     ) -> CorpusSearchResult:
         from pdfcore.services.search import (
             content_query,
@@ -560,7 +563,9 @@ class CorpusService:
         # The keyword index only: vectors are made by the background queue, never inside the
         # call (embedding a document takes longer than most budgets; auto never waits for them).
         in_call = use_semantic and self.jobs is None
-        outcomes, unprocessed, warmed = self.warm_files(files, budget_seconds=budget, embeddings=in_call)
+        outcomes, unprocessed, warmed = self.warm_files(
+            files, budget_seconds=budget, embeddings=in_call, progress=progress
+        )
         ready: list[tuple[CorpusFile, DocumentSource]] = []
         for f in files:
             o = outcomes.get(f.real)

@@ -209,8 +209,10 @@ def test_search_modes_follow_what_loaded(tmp_path: Path) -> None:
         plain.search(paths["s.pdf"], "gamma", mode="semantic")
     assert plain.search(paths["s.pdf"], "(?i)g.mma", mode="regex").total_matches == 2
     semantic, paths = _core(tmp_path / "sem", {"s.pdf": SHORT}, embedder=FakeEmbedder(), scorer=FakeVectorScorer())
+    first = semantic.search(paths["s.pdf"], "gamma")  # no vectors yet: keyword now, vectors in the background
+    assert first.search_mode == "keyword" and first.semantic_pending
+    assert semantic.search(paths["s.pdf"], "epsilon", mode="semantic", budget_seconds=30).matches[0].page == 2
     assert semantic.search(paths["s.pdf"], "gamma").search_mode == "hybrid"
-    assert semantic.search(paths["s.pdf"], "epsilon", mode="semantic").matches[0].page == 2
     unscored, paths = _core(tmp_path / "noscore", {"s.pdf": SHORT}, embedder=FakeEmbedder())
     with pytest.raises(BackendUnavailable, match="no vector scorer"):
         unscored.search(paths["s.pdf"], "gamma", mode="semantic")
