@@ -223,3 +223,54 @@ def export(model_dir: Path, target: Path, *, quantize: bool = True) -> Path:
                 quiet.setLevel(level)
         os.replace(out, target)
     return target
+
+
+def export_in_child(model_dir: Path, target: Path, *, timeout: float = 900.0) -> Path:
+    """:func:`export` in a child interpreter: the quantiser is Python-heavy and would hold this
+    process's GIL for tens of seconds (the calls being answered meanwhile would crawl). The
+    child writes nothing to this process's stdout (the MCP wire); its error comes back as an
+    :class:`ExportError`. A child left running when this process exits still finishes the file
+    (renamed into place whole), for the next process to load."""
+    import subprocess
+    import sys
+
+    cmd = [sys.executable, "-m", "adapters._bert_onnx", str(model_dir), str(target)]
+    # The child imports this very package, wherever it was imported from here.
+    env = dict(os.environ)
+    here = str(Path(__file__).resolve().parents[1])
+    env["PYTHONPATH"] = os.pathsep.join([here, *filter(None, [env.get("PYTHONPATH")])])
+    try:
+        done = subprocess.run(
+            cmd,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            timeout=timeout,
+            check=False,
+            env=env,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise ExportError(f"writing the graph failed ({type(exc).__name__})") from exc
+    if done.returncode != 0 or not target.exists():
+        lines = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise ExportError(
+            lines[-1].removeprefix("ExportError: ") if lines else f"the exporter exited with {done.returncode}"
+        )
+    return target
+
+
+def _main(argv: list[str]) -> int:
+    import sys
+
+    try:
+        export(Path(argv[0]), Path(argv[1]))
+    except ExportError as exc:
+        sys.stderr.write(f"ExportError: {exc}\n")
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(_main(sys.argv[1:]))

@@ -150,7 +150,7 @@ class OnnxEmbedder(Embedder):
             if path.exists():  # another process wrote it meanwhile
                 return path
             try:
-                _bert_onnx.export(model_dir, path)
+                _bert_onnx.export_in_child(model_dir, path)
             except _bert_onnx.ExportError as exc:
                 raise BackendUnavailable(
                     f"The embedding model {self.model_name} cannot run on the onnx embedder: {exc}.",

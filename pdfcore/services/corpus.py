@@ -609,10 +609,11 @@ class CorpusService:
         semantic_unprocessed: list[str] = []
         if use_semantic and semantic is not None:
             missing = self._queue_vectors(by_digest, kw_lists, wait_until=deadline if mode == "semantic" else None)
-            qv = semantic.query_vector(query)
+            # The model is loaded (and, the first time, written) only when some vectors exist.
+            qv = semantic.query_vector(query) if len(missing) < len(by_digest) else None
             ranked: list[tuple[float, str, Any]] = []
             for digest, (f, src) in by_digest.items():
-                if digest in missing:
+                if digest in missing or qv is None:
                     semantic_unprocessed.append(f.path)
                     continue
                 facts, _ = self.documents.facts(src)

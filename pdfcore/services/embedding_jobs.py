@@ -37,7 +37,7 @@ BATCH_PAGES = 8
 #: Documents waiting at most; beyond, the least recently asked for is dropped.
 MAX_JOBS = 64
 #: How long ``close`` waits for the batch in hand (the worker is a daemon: it never holds an exit).
-CLOSE_WAIT_S = 5.0
+CLOSE_WAIT_S = 0.5
 #: Pages of recent queries kept per document, to embed first.
 MAX_FIRST_PAGES = 200
 

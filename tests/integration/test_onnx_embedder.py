@@ -52,7 +52,7 @@ def test_graph_is_written_once_and_reused(models: Path, monkeypatch: pytest.Monk
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("the graph was written again")
 
-    monkeypatch.setattr(_bert_onnx, "export", refuse)
+    monkeypatch.setattr(_bert_onnx, "export_in_child", refuse)
     second = OnnxEmbedder(cache_dir=models)
     b = _matrix(second.embed(TEXTS))
     second.close()
