@@ -75,6 +75,11 @@ def _envelope(unprocessed: Sequence[str], skipped: Sequence[Skipped], *other: Se
     }
 
 
+#: Seconds of a corpus search's budget kept for the search after indexing (the executor may
+#: take up to its grace past the indexing deadline, ranking and excerpts take the rest).
+SEARCH_RESERVE_S = 1.5
+
+
 def clamp_budget(budget: object) -> int:
     if isinstance(budget, bool) or not isinstance(budget, (int, float)):
         raise InvalidArgument("budget_seconds must be a number (1-300).")
@@ -217,7 +222,7 @@ class CorpusService:
         self,
         files: list[CorpusFile],
         *,
-        budget_seconds: int,
+        budget_seconds: float,
         embeddings: bool,
         progress: Callable[[int, int, str], None] | None = None,
     ) -> tuple[dict[str, WarmOutcome], list[str], int]:
@@ -563,8 +568,10 @@ class CorpusService:
         # The keyword index only: vectors are made by the background queue, never inside the
         # call (embedding a document takes longer than most budgets; auto never waits for them).
         in_call = use_semantic and self.jobs is None
+        # Indexing stops early enough for the search itself to answer within the budget.
+        reserve = min(SEARCH_RESERVE_S, 0.3 * budget)
         outcomes, unprocessed, warmed = self.warm_files(
-            files, budget_seconds=budget, embeddings=in_call, progress=progress
+            files, budget_seconds=budget - reserve, embeddings=in_call, progress=progress
         )
         ready: list[tuple[CorpusFile, DocumentSource]] = []
         for f in files:
