@@ -185,10 +185,9 @@ class Pdfcore:
     ) -> results.SearchResult | results.SectionResult:
         """Search one document. ``mode``: auto | keyword | regex (| semantic when available);
         ``granularity``: page | section. ``max_tokens``: the matches (sections) cut to that many
-        estimated tokens (the first always kept; ``matches_cut_by_tokens`` counts the rest).
-        ``auto`` never waits for the document's vectors (it answers by keyword while they are
-        made in the background); ``semantic`` waits for them at most ``budget_seconds``
-        (``progress(pages embedded, pages)`` hears of each step)."""
+        estimated tokens (the first always kept; ``matches_cut_by_tokens`` counts the rest). ``auto``
+        never waits for vectors; ``semantic`` waits at most ``budget_seconds`` (``progress(embedded,
+        pages)`` hears of each step)."""
         search = self.services.document_search
         search.check(mode, granularity, max_tokens)
         return search.search(
