@@ -75,10 +75,15 @@ def build_compact(ts: Any) -> None:
         query: str,
         pages: Pages = None,
         regex: bool = False,
+        max_tokens: Annotated[int | None, Field(description="Token budget (estimated)")] = None,
         password: Password = None,
     ) -> CallToolResult:
         try:
-            res = await ts.call(lambda: core.search_pdf(source, query, pages=pages, regex=regex, password=password))
+            res = await ts.call(
+                lambda: core.search_pdf(
+                    source, query, pages=pages, regex=regex, password=password, max_tokens=max_tokens
+                )
+            )
         except PdfcoreError as exc:
             return _fail(exc)
         return _text(res)

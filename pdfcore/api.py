@@ -286,13 +286,13 @@ class Pdfcore:
         with answering("compact"):
             return self.services.agent.attachment(self.open(path, password), which)
 
-    def search_pdf(
-        self, path: str, query: str, *, pages: str | int | None = None, regex: bool = False, password: str | None = None
-    ) -> str:
-        """Markdown: hits collapsed per line with refs (``p47m1``); replaces the source's ref set."""
+    def search_pdf(self, path: str, query: str, *, pages: str | int | None = None, regex: bool = False,
+                   password: str | None = None, max_tokens: int | None = None) -> str:  # fmt: skip
+        """Markdown: the pages holding the query, best first, with refs (``p47m1``); ``max_tokens``
+        keeps the rows that fit (the first always). Replaces the source's ref set."""
         with answering("compact"):
-            regex = check_bool("regex", regex)
-            return self.services.agent.search(self.open(path, password), query, pages=pages, regex=regex)[0]
+            regex, source = check_bool("regex", regex), self.open(path, password)
+            return self.services.agent.search(source, query, pages=pages, regex=regex, max_tokens=max_tokens)[0]
 
     def render_pdf(
         self,

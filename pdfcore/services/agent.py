@@ -18,6 +18,7 @@ from pdfcore.nextcalls import call, render
 from pdfcore.results.agent import Place, RenderedView, ViewResult
 from pdfcore.results.ocr import OcrReport
 from pdfcore.results.search import SearchMatch, SearchResult
+from pdfcore.services.budgets import check_max_tokens
 from pdfcore.services.document_search import DocumentSearch
 from pdfcore.services.documents import DocumentService
 from pdfcore.services.extras import ExtrasService
@@ -37,6 +38,7 @@ from pdfcore.services.search import (
 )
 from pdfcore.services.table_reading import TableReader
 from pdfcore.structure import page_comment
+from pdfcore.tokens import estimate_tokens
 from ports.renderer import Renderer
 
 if TYPE_CHECKING:  # built on the first call that asks for OCR
@@ -219,14 +221,14 @@ class AgentSurface:
             if dmap.outline_truncated:
                 lines.append(f"- ... (more entries: {call('read_pages')} shows a range's headings)")
         lines.append("\n## Pages\n")
-        lines.append("| pages | native text | warnings |")
-        lines.append("|---|---|---|")
+        lines.append("| pages | native text | tokens | warnings |")
+        lines.append("|---|---|---|---|")
         budget = BODY_CHARS - sum(len(x) for x in lines) - 2000
         used = 0
         clipped_after: int | None = None
         rows = list(dmap.quality)
         for i, row in enumerate(rows):
-            line = f"| {row.pages} | {row.text} | {', '.join(row.warnings) or '-'} |"
+            line = f"| {row.pages} | {row.text} | {row.estimated_tokens or 0} | {', '.join(row.warnings) or '-'} |"
             if used + len(line) > budget:
                 clipped_after = int(rows[i - 1].pages.split("-")[-1]) if i else 0
                 telemetry.cut("map_chars")
@@ -306,11 +308,20 @@ class AgentSurface:
     # -- search ----------------------------------------------------------------------------
 
     def search(
-        self, source: DocumentSource, query: str, *, pages: str | int | None = None, regex: bool = False
+        self,
+        source: DocumentSource,
+        query: str,
+        *,
+        pages: str | int | None = None,
+        regex: bool = False,
+        max_tokens: int | None = None,
     ) -> tuple[str, list[Place]]:
         """Markdown: the pages holding the query, best first (ranked as ``pdf_search`` ranks them),
         each with its best place, then more places on those pages; hits collapse per line
-        (``×N``) and every place has a ref (``p47m1``). Replaces the source's ref set."""
+        (``×N``) and every place has a ref (``p47m1``). ``max_tokens``: the rows kept in rank
+        order while the answer's estimate fits (the first row always). Replaces the source's ref
+        set with the refs listed."""
+        check_max_tokens(max_tokens)
         facts, _ = self.documents.facts(source)
         search = self.search_service
         scope = search.scope(facts, pages)
@@ -337,8 +348,6 @@ class AgentSurface:
         for p, m in related.items():
             by_page[p] = [_passage(p, m)]
         rows, more, omitted = _rows([p for p in order if by_page.get(p)], by_page)
-        listed = [pl for _rank, pl in rows + more]
-        self.refs.replace(source, listed, encrypted=facts.private)
         matches = sum(len(spans_by_page.get(p, ())) for p in order)
         places = sum(len(v) for p, v in by_page.items() if p not in related)
         with_words = sum(1 for p in order if spans_by_page.get(p))
@@ -352,31 +361,45 @@ class AgentSurface:
             + "."
         )
         labels = [p.label for p in facts.pages]
+        first_lines = []
+        for rank, pl in rows:
+            others = len(by_page[pl.page]) - 1
+            extra = f" (+{others} more place(s) on the page)" if others else ""
+            first_lines.append(f"| {rank} | {pl.ref} | {_page_text(pl.page, labels)} | {_place_text(pl)}{extra} |")
+        more_lines = [f"| {rank} | {pl.ref} | {_page_text(pl.page, labels)} | {_place_text(pl)} |" for rank, pl in more]
+        unlisted = [p for p in order if p not in {pl.page for _r, pl in rows}]  # past the row limit
+        ranked_rows = len(rows)
+        kept_first, kept_more = _within_tokens(lines, first_lines, more_lines, max_tokens)
+        cut_rows = len(rows) + len(more) - kept_first - kept_more
+        rows, more = rows[:kept_first], more[:kept_more]
+        listed = [pl for _rank, pl in rows + more]
+        self.refs.replace(source, listed, encrypted=facts.private)
         if rows:
             lines.append("")
             lines.append("| rank | ref | page | best place on the page |")
             lines.append("|---|---|---|---|")
-            for rank, pl in rows:
-                others = len(by_page[pl.page]) - 1
-                extra = f" (+{others} more place(s) on the page)" if others else ""
-                lines.append(f"| {rank} | {pl.ref} | {_page_text(pl.page, labels)} | {_place_text(pl)}{extra} |")
+            lines.extend(first_lines[:kept_first])
         if more:
             lines.append("")
             lines.append("More places on these pages:")
             lines.append("")
             lines.append("| rank | ref | page | text |")
             lines.append("|---|---|---|---|")
-            for rank, pl in more:
-                lines.append(f"| {rank} | {pl.ref} | {_page_text(pl.page, labels)} | {_place_text(pl)} |")
+            lines.extend(more_lines[:kept_more])
         if rows:
             lines.append(f"\nRender a place with {call('render_ref')}.")
-        unlisted = [p for p in order if p not in {pl.page for _r, pl in rows}]
+        if cut_rows:
+            telemetry.cut("max_tokens")
+            lines.append(
+                f"\n_[{cut_rows} more row(s) left out by the {max_tokens}-token budget: ask again with a larger "
+                f"max_tokens, or narrow the search, e.g. {call('search_pages', pages=_first_range(_unshown(order, rows)))}.]_"
+            )
         if omitted or unlisted:
             telemetry.cut("places")
             spec = pagespec.format_ranges([p + 1 for p in unlisted[:20]] or [p + 1 for p in order[:20]])
             lines.append(
                 f"\n_[{omitted} more place(s) not listed (limit {MAX_PLACES} rows)"
-                + (f"; pages ranked {len(rows) + 1}-{len(order)} are not listed" if unlisted else "")
+                + (f"; pages ranked {ranked_rows + 1}-{len(order)} are not listed" if unlisted else "")
                 + f": narrow the search, e.g. {call('search_pages', pages=spec)}.]_"
             )
         lines.extend(self._extras(source, facts, query, regex))
@@ -584,6 +607,31 @@ def _rows(
                 continue
             more.append((rank, pl))
     return first, more, omitted
+
+
+def _within_tokens(
+    head: Sequence[str], first: Sequence[str], more: Sequence[str], max_tokens: int | None
+) -> tuple[int, int]:
+    """How many of the best-place rows and of the more-places rows fit ``max_tokens`` after the
+    answer's head (all without a budget); rows are kept in rank order, the first one always."""
+    if max_tokens is None:
+        return len(first), len(more)
+    used = estimate_tokens("\n".join(head)) + 40  # the tables' headings and the closing lines
+    kept = 0
+    for line in (*first, *more):
+        cost = estimate_tokens(line) + 1
+        if kept and used + cost > max_tokens:
+            break
+        kept += 1
+        used += cost
+    return min(kept, len(first)), max(0, kept - len(first))
+
+
+def _unshown(order: Sequence[int], rows: Sequence[tuple[int, Place]]) -> str:
+    """The ranked pages (1-based, as ranges) without a row of their own, else all of them."""
+    shown = {pl.page for _r, pl in rows}
+    pages = [p + 1 for p in order if p not in shown] or [p + 1 for p in order]
+    return pagespec.format_ranges(pages[:20])
 
 
 def _best(places: Sequence[Place]) -> Place:

@@ -20,6 +20,7 @@ from pdfcore.results.info import (
 )
 from pdfcore.services.documents import DocumentService
 from pdfcore.services.quality import UNUSABLE
+from pdfcore.tokens import estimate_tokens
 
 TOC_INLINE_MAX = 50
 OCR_CANDIDATES_MAX = 50
@@ -170,7 +171,6 @@ class InfoService:
             raster_images_per_page=tuple(p.image_count for p in pages) if detail else None,
         )
         items = toc_items(facts)
-        total_chars = sum(len(p.text) for p in pages)
         size = source.fingerprint.size
         next_calls = _next_calls(facts, candidates, pages)
         return InfoResult(
@@ -183,7 +183,7 @@ class InfoService:
             quality=fold_quality(pages),
             file_size_bytes=size,
             file_size_mb=round(size / (1024 * 1024), 2),
-            estimated_tokens=(total_chars + 3) // 4,
+            estimated_tokens=sum(estimate_tokens(p.text) for p in pages),
             from_cache=facts_cached and got.cache_hits == facts.page_count,
             pdf_version=facts.pdf_version,
             encrypted=facts.encrypted,

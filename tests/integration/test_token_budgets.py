@@ -3,12 +3,13 @@ estimates of reads and of the document map."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pdfcore.errors import InvalidArgument
+from pdfcore.errors import InvalidArgument, PdfcoreError
 from pdfcore.tokens import estimate_tokens
 from tests.pdfgen import simple_document
 
@@ -53,6 +54,7 @@ def test_document_map_page_tokens(core: Any, tmp_path: Path) -> None:
     dmap = core.read_pages(str(pdf)).document_map
     assert dmap is not None and len(dmap.page_tokens) == 25 and all(t > 0 for t in dmap.page_tokens)
     assert dmap.estimated_tokens == sum(dmap.page_tokens) == sum(r.estimated_tokens for r in dmap.quality)
+    assert core.info(str(pdf)).estimated_tokens == dmap.estimated_tokens  # pdf_info tells the same total
 
 
 def test_search_token_budget(core: Any, tmp_path: Path) -> None:
@@ -86,3 +88,27 @@ def test_corpus_search_and_compact_read_token_budgets(core: Any, tmp_path: Path)
     whole = core.read_pdf(str(pdf))
     short = core.read_pdf(str(pdf), max_tokens=150)
     assert len(short) < len(whole) and "150 tokens" in short and "read_pdf(source, pages=" in short
+
+
+def test_compact_search_token_budget(core: Any, tmp_path: Path) -> None:
+    """The compact search keeps its rows in rank order while the answer fits (the first always),
+    says how many were left out, and lists only the refs it shows."""
+    pdf = simple_document(tmp_path / "s.pdf", 8)
+    whole = core.search_pdf(str(pdf), "fox")
+    rows = re.findall(r"^\| (\d+) \| (p\d+m\d+) \|", whole, re.M)
+    assert len(rows) == 15 and "left out by" not in whole  # 8 best places, 7 more
+    assert estimate_tokens(whole) > 300
+    cut = core.search_pdf(str(pdf), "fox", max_tokens=300)
+    kept = re.findall(r"^\| (\d+) \| (p\d+m\d+) \|", cut, re.M)
+    assert 1 <= len(kept) < len(rows) and kept == rows[: len(kept)]
+    assert f"{len(rows) - len(kept)} more row(s) left out by the 300-token budget" in cut
+    assert "search_pdf(source, query, pages='" in cut
+    body = cut[: cut.index("_[")]
+    assert estimate_tokens(body) <= 300
+    core.render_pdf(str(pdf), ref=kept[-1][1])
+    with pytest.raises(PdfcoreError):  # a ref left out is not in the ref set
+        core.render_pdf(str(pdf), ref=rows[len(kept)][1])
+    one = core.search_pdf(str(pdf), "fox", max_tokens=1)
+    assert re.findall(r"^\| (\d+) \| (p\d+m\d+) \|", one, re.M) == rows[:1]  # the best row always comes
+    with pytest.raises(InvalidArgument):
+        core.search_pdf(str(pdf), "fox", max_tokens=0)

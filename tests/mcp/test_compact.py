@@ -71,7 +71,9 @@ def test_long_document_without_pages_returns_the_map(tmp_path: Path) -> None:
         assert not res.is_error
         assert text.startswith("> Untrusted")
         assert "# Document map" in text and "352 pages" in text
-        assert "| pages | native text | warnings |" in text
+        assert "| pages | native text | tokens | warnings |" in text
+        total = int(re.search(r"about (\d+) tokens of text", text).group(1))  # type: ignore[union-attr]
+        assert sum(map(int, re.findall(r"^\| [\d-]+ \| \w+ \| (\d+) \|", text, re.M))) == total > 0
         assert "read_pdf(source, pages=" in text and "search_pdf(source" in text
         short = _call(_server(core), "read_pdf", {"source": str(book), "pages": "35"})
         assert "<!-- page 35 -->" in short.content[0].text and "Mickey" in short.content[0].text
