@@ -697,7 +697,9 @@ def build_full(ts: ToolSet) -> None:
         description=(
             "Whether a passage occurs in the document before you cite it: status exact (identical once case, "
             "whitespace, line-end hyphenation, accents and quote/dash characters are ignored), fuzzy (a passage "
-            "at least `threshold` similar: compare matched_text with your quote) or not_found. Gives the page, "
+            "at least `threshold` similar: compare matched_text with your quote), mismatch (a similar passage "
+            "writes a number, date or name otherwise: `differences` lists them; do not cite the quote) or "
+            "not_found. Gives the page, "
             "printed label, start/end offsets in the pdf_read_pages text, bbox and clip of the passage, and other "
             "exact occurrences. Pages without usable text are named: a miss there is not evidence of absence. "
             + UNTRUSTED

@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from pdfcore.results.info import TocResult as TocResult
     from pdfcore.results.ocr import OcrPageTime as OcrPageTime
     from pdfcore.results.ocr import OcrReport as OcrReport
+    from pdfcore.results.quotes import QuoteDifference as QuoteDifference
     from pdfcore.results.quotes import QuoteMatch as QuoteMatch
     from pdfcore.results.quotes import QuoteResult as QuoteResult
     from pdfcore.results.reading import CONTENT_WARNING_TEXT as CONTENT_WARNING_TEXT
@@ -120,6 +121,7 @@ _LAZY = {
     "SectionMatch": "pdfcore.results.search",
     "SectionResult": "pdfcore.results.search",
     "CONTENT_WARNING_SEARCH": "pdfcore.results.search",
+    "QuoteDifference": "pdfcore.results.quotes",
     "QuoteMatch": "pdfcore.results.quotes",
     "QuoteResult": "pdfcore.results.quotes",
     "Skipped": "pdfcore.results.corpus",
@@ -212,6 +214,7 @@ __all__ = [
     "Place",
     "QualityRange",
     "QuestionOut",
+    "QuoteDifference",
     "QuoteMatch",
     "QuoteResult",
     "ReadAllResult",

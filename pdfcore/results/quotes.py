@@ -28,8 +28,17 @@ class QuoteMatch:
 
 
 @frozen
+class QuoteDifference:
+    """Words of the quote and of the passage that differ where one of them is a number, a date
+    or a name (``quote`` or ``document`` empty when the word is only on the other side)."""
+
+    quote: str
+    document: str
+
+
+@frozen
 class QuoteResult:
-    #: exact | fuzzy | not_found
+    #: exact | fuzzy | mismatch | not_found
     status: str
     #: Similarity of the best passage (1.0 for exact; 0 when nothing is similar).
     score: float
@@ -52,4 +61,6 @@ class QuoteResult:
     also_found: tuple[QuoteMatch, ...] | None = opt()
     note: str | None = opt()
     coverage_note: str | None = opt()
+    #: With ``mismatch``: the numbers, dates or names the passage writes otherwise.
+    differences: tuple[QuoteDifference, ...] | None = opt()
     content_warning: str = CONTENT_WARNING_SEARCH

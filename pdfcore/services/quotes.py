@@ -19,6 +19,10 @@ in the quote and in the page alike (so a quote with or without them matches; num
   :data:`FUZZY_THRESHOLD`. Measured on corpus sentences of 10-35 words: one changed word scores
   0.79-0.98; invented sentences score under 0.45 against their best passage. Quotes shorter
   than :data:`MIN_FUZZY_CHARS` normalised characters are only ever exact.
+- ``mismatch``: the similar passage writes a number, a date or a name otherwise (``May`` for
+  ``June``, ``1928`` for ``1929``, ``Disney`` for ``Warner``): one changed word scores high, yet the
+  quote says something the document does not. ``differences`` lists the words; the passage is
+  given as for ``fuzzy``. A word split or joined by extraction (``Ameri can``) is no difference.
 - ``not_found``: neither; the note says which pages could not be checked (no usable text, XFA
   placeholders): a miss there is not evidence of absence.
 
@@ -40,14 +44,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from itertools import accumulate
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from pdfcore import pagespec
 from pdfcore.errors import InvalidArgument, PdfcoreError
 from pdfcore.geometry import to_clip, union
 from pdfcore.models import Box, DocumentFacts, DocumentSource, KeywordQuery, PageText, QueryTerm
 from pdfcore.nextcalls import call, render, where
-from pdfcore.results.quotes import QuoteMatch, QuoteResult
+from pdfcore.results.quotes import QuoteDifference, QuoteMatch, QuoteResult
 from pdfcore.services.documents import DocumentService
 from ports.store import Store
 
@@ -211,6 +215,61 @@ def to_original(ends: Sequence[int], start: int, end: int) -> tuple[int, int]:
     a = bisect.bisect_right(ends, start)  # first char whose normalised end passes start
     b = bisect.bisect_left(ends, end)  # char producing the span's last normalised character
     return a, min(len(ends), b + 1)
+
+
+# --------------------------------------------------------------------------------------------
+# Words that change what a quote says
+
+#: A number (with its separators) or a run of letters.
+_TOKEN = re.compile(r"\d+(?:[.,:/]\d+)*|[^\W\d_]+")
+_SENTENCE_END = '.!?:;"\u201c\u201d('
+_CALENDAR = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec "
+    "monday tuesday wednesday thursday friday saturday sunday".split()
+)
+
+
+def _tokens(text: str) -> list[tuple[str, bool]]:
+    """The words of ``text`` (footnote marks left out), each with whether it starts a sentence."""
+    for a, b in reversed(_footnote_marks(text)):
+        text = text[:a] + " " * (b - a) + text[b:]
+    out: list[tuple[str, bool]] = []
+    for m in _TOKEN.finditer(text):
+        before = text[: m.start()].rstrip()
+        out.append((m.group(), not before or before[-1] in _SENTENCE_END))
+    return out
+
+
+def _telling(word: str, starts_sentence: bool) -> bool:
+    """A word whose change changes the facts: a number, a month or weekday, a name."""
+    if any(c.isdigit() for c in word) or word.casefold() in _CALENDAR:
+        return True
+    return word[:1].isupper() and not starts_sentence and word != "I"
+
+
+def changed_facts(quote: str, passage: str) -> list[QuoteDifference]:
+    """Where ``passage`` writes a number, a date or a name of ``quote`` otherwise.
+
+    The words are aligned (:class:`difflib.SequenceMatcher` on their normalised forms); a
+    difference that is only a word split or joined, or the passage's window cutting the first or
+    last word, is none."""
+    q, p = _tokens(quote), _tokens(passage)
+    qk, pk = [normalize(w) for w, _ in q], [normalize(w) for w, _ in p]
+    out: list[QuoteDifference] = []
+    ops = difflib.SequenceMatcher(None, qk, pk, autojunk=False).get_opcodes()
+    for tag, i1, i2, j1, j2 in ops:
+        if tag == "equal":
+            continue
+        qa, pa = "".join(qk[i1:i2]), "".join(pk[j1:j2])
+        if qa == pa:
+            continue  # split or joined
+        at_start, at_end = i1 == 0 and j1 == 0, i2 == len(qk) and j2 == len(pk)
+        if (at_start and (qa.endswith(pa) or pa.endswith(qa))) or (at_end and (qa.startswith(pa) or pa.startswith(qa))):
+            continue  # the window cut the passage inside a word
+        if any(_telling(w, s) for w, s in q[i1:i2] + p[j1:j2]):
+            out.append(QuoteDifference(" ".join(w for w, _ in q[i1:i2]), " ".join(w for w, _ in p[j1:j2])))
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -488,7 +547,18 @@ class QuoteService:
                 f"No exact occurrence; the closest passage is {best.score:.0%} similar (threshold "
                 f"{FUZZY_THRESHOLD:.0%}). Compare matched_text with the quote before relying on it."
             )
-            return self._result(source, facts, "fuzzy", [best], quote, len(checked), method, coverage, quote_note=note)
+            found = self._result(source, facts, "fuzzy", [best], quote, len(checked), method, coverage, quote_note=note)
+            changed = changed_facts(body, found.matched_text or "")
+            if changed:
+                said = "; ".join(
+                    f"{d.quote or '(nothing)'!r} where the document has {d.document or '(nothing)'!r}" for d in changed
+                )
+                note = (
+                    f"Not verified: the closest passage (page {found.page}, {best.score:.0%} similar) says something "
+                    f"else: the quote writes {said}. Quote the document's words, or do not cite it."
+                )
+                return evolve(found, status="mismatch", note=note, differences=tuple(changed))
+            return found
         note = "The text does not occur in the searched pages"
         if not fuzzy_ok:
             note += f" (a quote under {MIN_FUZZY_CHARS} normalised characters is only matched exactly)"

@@ -62,6 +62,13 @@ def test_cli_verify(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert out.startswith("exact: page 3")
     assert main(["verify", pdf, "nothing of the sort is written anywhere here", "--root", "/", "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["status"] == "not_found"
+    # one month changed: similar, but not what the page says
+    dated = str(simple_document(env / "d.pdf", 2, words=("", "The committee first met in May of that year in Paris.")))
+    assert main(["verify", dated, "The committee first met in May of that year in Paris.", "--root", "/"]) == 0
+    capsys.readouterr()
+    assert main(["verify", dated, "The committee first met in June of that year in Paris.", "--root", "/"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("mismatch: page 2") and "differs: quote 'June', document 'May'" in out
 
 
 def test_cli_warm_shows_progress_and_counts(env: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -149,3 +149,19 @@ def test_bad_quotes_are_refused(core: Any) -> None:
         c.verify_quote(path, "x" * 6000)
     with pytest.raises(InvalidArgument):
         c.verify_quote(path, " - \u2014 ")
+
+
+def test_changed_facts_are_numbers_dates_and_names_not_split_words() -> None:
+    from pdfcore.services.quotes import changed_facts
+
+    page = "An early Mickey Mouse made his debut in May of that year, in a silent flop called Plane Crazy."
+    assert [(d.quote, d.document) for d in changed_facts(page.replace("May", "June"), page)] == [("June", "May")]
+    assert [(d.quote, d.document) for d in changed_facts(page.replace("Mickey", "Minnie"), page)] == [
+        ("Minnie", "Mickey")
+    ]
+    assert changed_facts("In 1929 a cartoon was born.", "In 1928 a cartoon was born.")[0].quote == "1929"
+    assert changed_facts("sales were 247,772 units", "sales were 247.772 units")  # a number, not two
+    assert not changed_facts(page.replace("silent", "quiet"), page)  # a common word: fuzzy, not a mismatch
+    assert not changed_facts(page, page.replace("Mickey", "Mic key"))  # split by the extraction
+    assert not changed_facts(page, page[3:-3])  # the passage's window cut the first and last words
+    assert not changed_facts("Then we met. Afterwards we left.", "Then we met. Later we left.")  # starts a sentence
