@@ -224,9 +224,39 @@ def to_original(ends: Sequence[int], start: int, end: int) -> tuple[int, int]:
 _TOKEN = re.compile(r"\d+(?:[.,:/]\d+)*|[^\W\d_]+")
 _SENTENCE_END = '.!?:;"\u201c\u201d('
 _CALENDAR = frozenset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec "
-    "monday tuesday wednesday thursday friday saturday sunday".split()
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ]
 )
 
 

@@ -133,7 +133,7 @@ def test_a_changed_number_or_name_is_a_mismatch_whatever_the_score(setup: Any) -
         spots = [
             k
             for k, w in enumerate(words)
-            if 1 <= k
+            if k >= 1
             and (w.isdigit() or (w.isalpha() and w[0].isupper() and len(w) >= 3 and w != "The"))
             and not words[k - 1].endswith((".", ":", "?", "!"))
         ]
