@@ -106,10 +106,13 @@ def page_structure(
             u.kind == "heading"
             and not tagged
             and not match_outline(u.text, entries)
-            and not (aligned(u, columns, width) and introduces_text(units, k, height))
+            and not (
+                aligned(u, columns, width)
+                and (introduces_text(units, k, height) or _box_below(u, [t.bbox for t in placed], units) is not None)
+            )
         ):
             u.kind = "paragraph"
-    units = _merge_code(_headings_before_their_text(units))
+    units = _merge_code(_headings_before_their_text(units, [t.bbox for t in placed]))
     _list_depths(units)
     footnotes = _footnotes(units, style, height)
     figures = [(figure_ref(page.index, k), box) for k, box in enumerate(figure_boxes(page, width, height))]
@@ -122,10 +125,18 @@ def page_structure(
             row_unit[id(r)] = k
     before: dict[int, list[Element]] = {}
     tail: list[Element] = []
+    heads = {id(u): k for k, u in enumerate(units) if u.kind == "heading"}
     for t, (table, anchor) in enumerate(zip(placed, anchors, strict=True)):
         el = Element("table", bbox=table.bbox, table=table, caption=captions.get(("t", t), ""))
-        if anchor is not None and anchor < len(rows):
-            before.setdefault(row_unit.get(id(rows[anchor]), len(units)), []).append(el)
+        over = next((heads[id(u)] for u in units if id(u) in heads and _box_below(u, [table.bbox], units) is not None), None)
+        if over is not None and (anchor is None or anchor >= len(rows) or row_unit.get(id(rows[anchor]), 0) <= over):
+            # the heading right above the table introduces it (the text layer may give it last)
+            before.setdefault(over + 1, []).append(el)
+        elif anchor is not None and anchor < len(rows):
+            at = row_unit.get(id(rows[anchor]), len(units))
+            while at > 0 and units[at - 1].kind == "heading" and units[at - 1].y0 >= table.bbox.y1 - 2.0:
+                at -= 1  # a heading moved before the text under the table stays under the table
+            before.setdefault(at, []).append(el)
         elif anchor is not None:
             tail.append(el)
         else:
@@ -192,15 +203,15 @@ def _classify(
         unit.marker = marker
 
 
-def _headings_before_their_text(units: list[Unit]) -> list[Unit]:
+def _headings_before_their_text(units: list[Unit], tables: Sequence[Box] = ()) -> list[Unit]:
     """A heading the text layer gives after the text it introduces (some producers draw
     headings last) moves before that text: the unit right below it; a heading above everything
-    on the page goes first."""
+    on the page (tables included) goes first."""
     moves: dict[int, int] = {}  # heading position -> position of the unit it goes before
     for k, u in enumerate(units):
         if u.kind != "heading" or k == 0:
             continue
-        if all(u.y1 <= v.y0 + 1.0 for v in units if v is not u):
+        if all(u.y1 <= v.y0 + 1.0 for v in units if v is not u) and all(u.y1 <= b.y0 + 1.0 for b in tables):
             moves[k] = 0  # above everything on the page (a title over the middle column)
             continue
         j = text_below(units, k, first_read=True)
@@ -225,6 +236,21 @@ def _headings_before_their_text(units: list[Unit]) -> list[Unit]:
         if id(u) not in moved:
             place(u)
     return out
+
+
+def _box_below(unit: Unit, boxes: Sequence[Box], units: Sequence[Unit]) -> int | None:
+    """Index of the box (a table) starting right below ``unit``: within a few lines under it,
+    overlapping it horizontally, with no other unit between (the unit introduces it)."""
+    line = max(unit.size, 6.0) * 1.2
+    for k, b in enumerate(boxes):
+        if not (b.x0 < unit.x1 - 1.0 and b.x1 > unit.x0 + 1.0 and -0.5 * line <= b.y0 - unit.y1 <= 4.0 * line):
+            continue
+        if not any(
+            v is not unit and v.y0 >= unit.y1 - 1.0 and v.y1 <= b.y0 + 1.0 and v.x0 < b.x1 and v.x1 > b.x0
+            for v in units
+        ):
+            return k
+    return None
 
 
 def _merge_code(units: list[Unit]) -> list[Unit]:

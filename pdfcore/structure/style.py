@@ -250,12 +250,13 @@ def heading_shaped(unit: Unit, text: str) -> bool:
 
 def text_columns(units: Sequence[Unit], body_size: float) -> list[tuple[float, float]]:
     """Left and right edges of the page's running text: paragraphs of two rows or more at the
-    body size (one pair per column)."""
+    body size (one pair per column). A list item's margin is its marker's edge, not the indent
+    its wrapped rows hang at."""
     edges: list[tuple[float, float]] = []
     for u in units:
         if len(u.rows) < 2 or (body_size and abs(u.size - body_size) > 0.1 * body_size):
             continue
-        x = _margin_of(u)
+        x = u.first.x0 if u.hanging or list_marker(u.text) else _margin_of(u)
         if not any(abs(x - e[0]) <= 3.0 for e in edges):
             edges.append((x, u.x1))
     return edges

@@ -227,6 +227,8 @@ def _hangs(row: Row, below: Row, right: float) -> bool:
     step = below.x0 - row.x0
     if not HANG_MIN * em <= step <= HANG_MAX * em or _ends_short(row, below, right):
         return False
+    if row.x1 - below.x1 > ALIGN_PT and abs((row.x0 + row.x1) - (below.x0 + below.x1)) / 2 < CENTRE_PT:
+        return False  # centred rows (a column head over two rows), narrower on both sides
     # not the last row of a paragraph above the first-line indent of the next one: an item's
     # first row runs on mid-sentence into the row below
     return not row.text.endswith(_CLOSING) or below.text[:1].islower()

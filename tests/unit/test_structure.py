@@ -355,3 +355,44 @@ def test_a_table_ending_a_page_and_one_like_it_starting_the_next_are_one_table()
     md = render_document([page_structure(p, doc, style) for p in pages], [None, None, None])
     assert "| Item | Count |\n| --- | --- |\n| apples | 3 |\n| pears | 4 |\n| plums | 5 |" in md
     assert "| Name | Place |" in md  # a table with a header of its own is another table
+
+
+def test_a_heading_over_a_list_with_hanging_rows_is_a_heading_though_the_text_layer_gives_it_last() -> None:
+    rows = [
+        ln("1. Green 2011, p. 7.", 90),
+        ln("2. Watters, Sam (October 2, 2010). Lost and found: a long reference that wraps", 106, x1=RIGHT),
+        ln("onto a second row set in under its text.", 118, x=88),
+        ln("3. Green 2011, p. 11.", 134),
+        ln("References", 60, size=14, bold=True),
+    ]
+    (md,) = markdown([page(rows)])
+    assert md.split("\n\n")[0] == "# References"
+    assert md.count("\n1. ") + md.count("\n2. ") + md.count("\n3. ") == 3
+
+
+def test_a_heading_introducing_a_table_goes_before_it_and_one_under_a_table_stays_under_it() -> None:
+    lines = [
+        *para(LOREM, 60),
+        ln("Year Title", 140),
+        ln("1939 New Frontier", 152),
+        ln("Filmography", 112, size=14, bold=True),  # drawn after the table
+    ]
+    table = Table(header=("Year", "Title"), rows=(("1939", "New Frontier"),), bbox=Box(70, 138, 300, 164))
+    (md,) = markdown([page(lines, tables=(table,), tables_checked=True)])
+    assert md.split("\n\n") == [" ".join(LOREM), "## Filmography", render_table(table)]
+
+    lines = [
+        ln("Year Title", 60),
+        ln("1974 The Towering Inferno", 72),
+        *para(LOREM, 130),
+        ln("See also", 106, size=14, bold=True),  # drawn last, under the table
+    ]
+    table = Table(header=("Year", "Title"), rows=(("1974", "The Towering Inferno"),), bbox=Box(70, 58, 300, 84))
+    (md,) = markdown([page(lines, tables=(table,), tables_checked=True)])
+    assert md.split("\n\n") == [render_table(table), "# See also", " ".join(LOREM)]
+
+
+def test_centred_rows_are_not_a_list_item_with_a_hanging_indent() -> None:
+    rows = [*para(LOREM, 60), ln("Comparison", 110, x=100, x1=150), ln("rate", 122, x=115, x1=135)]
+    (md,) = markdown([page(rows)])
+    assert md.split("\n\n")[1] == "Comparison rate"
