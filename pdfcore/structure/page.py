@@ -128,7 +128,9 @@ def page_structure(
     heads = {id(u): k for k, u in enumerate(units) if u.kind == "heading"}
     for t, (table, anchor) in enumerate(zip(placed, anchors, strict=True)):
         el = Element("table", bbox=table.bbox, table=table, caption=captions.get(("t", t), ""))
-        over = next((heads[id(u)] for u in units if id(u) in heads and _box_below(u, [table.bbox], units) is not None), None)
+        over = next(
+            (heads[id(u)] for u in units if id(u) in heads and _box_below(u, [table.bbox], units) is not None), None
+        )
         if over is not None and (anchor is None or anchor >= len(rows) or row_unit.get(id(rows[anchor]), 0) <= over):
             # the heading right above the table introduces it (the text layer may give it last)
             before.setdefault(over + 1, []).append(el)
