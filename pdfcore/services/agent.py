@@ -16,6 +16,7 @@ from pdfcore.geometry import parse_clip
 from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, KeywordQuery, PageText
 from pdfcore.nextcalls import call, render
 from pdfcore.results.agent import Place, RenderedView, ViewResult
+from pdfcore.results.extras import LinkOut
 from pdfcore.results.ocr import OcrReport
 from pdfcore.results.search import SearchMatch, SearchResult
 from pdfcore.services.budgets import check_max_tokens
@@ -294,9 +295,7 @@ class AgentSurface:
                 )
         if ex.links:
             parts.append("\n## Links\n")
-            for ln in ex.links[:200]:
-                target = ln.uri or (f"page {ln.target_page}" if ln.target_page else "?")
-                parts.append(f"- page {ln.page}: {target}")
+            parts.extend(links_markdown(ex.links[:200]))
         if ex.annotations:
             parts.append("\n## Annotations\n")
             for a in ex.annotations[:200]:
@@ -684,6 +683,35 @@ def _described(parsed: KeywordQuery, searched: KeywordQuery, relaxed: bool, rele
     )
     out = f"Looked for {what}" + (f" (left out, as function words: {', '.join(left)})" if left else "")
     return out + f"; ranked by {how}."
+
+
+def links_markdown(links: Sequence[LinkOut]) -> list[str]:
+    """One row per page and target: the anchor texts (each once) and where the link goes, ``×N``
+    when several links of the page go there (a link drawn over two lines, a repeated "see p. 8")."""
+    rows: dict[tuple[int, str], list[str]] = {}
+    counts: dict[tuple[int, str], int] = {}
+    for ln in links:
+        if ln.uri:
+            target = ln.uri
+        elif ln.target_page:
+            label = f" (label {ln.target_label})" if ln.target_label and ln.target_label != str(ln.target_page) else ""
+            target = f"page {ln.target_page}{label}"
+        elif ln.file:
+            target = f"file {ln.file}"
+        else:
+            target = f"{ln.kind} (no target)"
+        key = (ln.page, target)
+        texts = rows.setdefault(key, [])
+        counts[key] = counts.get(key, 0) + 1
+        text = " ".join(ln.text.split())
+        if text and text not in texts:
+            texts.append(text)
+    out = []
+    for (page, target), texts in rows.items():
+        shown = " / ".join(f'"{_md_escape_cell(t)[:120]}"' for t in texts[:3]) + (" …" if len(texts) > 3 else "")
+        times = f" ×{counts[page, target]}" if counts[page, target] > 1 else ""
+        out.append(f"- page {page}: {shown or '(no anchor text)'} → {target}{times}")
+    return out
 
 
 def _say(text: str) -> str:

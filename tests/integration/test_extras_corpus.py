@@ -76,6 +76,10 @@ def test_generated_document_through_the_worker_pool(core: Any, tmp_path: Path) -
         for h in core.services.document_search.search_extras(src, facts, "acme example reviewer", require_all=False)
     }
     assert origins == {"form_field", "link", "annotation"}
+    # the compact read lists each link with its anchor text
+    body = core.read_pdf(path, "1")
+    assert f'- page 1: "Read our terms of sale online" → {g.LINK_URI}' in body
+    assert '- page 1: "Go to the second page" → page 2' in body
 
 
 def test_generated_xfa_placeholder_is_reported(core: Any, tmp_path: Path) -> None:
