@@ -138,6 +138,8 @@ class ReadAllResult:
     estimated_tokens: int
     cache_hits: int
     pages_without_text: tuple[int, ...] = ()
+    #: Estimated tokens of each page returned, ``start_page`` first (pdfcore.tokens).
+    page_tokens: tuple[int, ...] = ()
     #: Set when a single page alone exceeded the byte cap and was cut; read it with read_pages.
     page_cut: int | None = opt()
     #: The pages as one Markdown document (``format="markdown"``; ``full_text`` is empty then).

@@ -374,6 +374,7 @@ class ReadService:
         empty: list[int] = []
         used = 0
         used_tokens = 0
+        page_tokens: list[int] = []  # of each page answered, in order
         token_cut = False
         hits = 0
         hidden = False
@@ -454,6 +455,9 @@ class ReadService:
                             # its word broken
                             parts[-1], joined = unjoined
                             used += len(parts[-1].encode("utf-8")) - joined
+                            rejoined = estimate_text_tokens(parts[-1])
+                            used_tokens += rejoined - page_tokens[-1]
+                            page_tokens[-1] = rejoined
                     else:
                         # Not even this one page fits: return its head, cut on a character boundary,
                         # so a caller looping on next_page still sees every page exactly once.
@@ -463,6 +467,7 @@ class ReadService:
                         parts.append(cut)
                         used += len(cut.encode("utf-8"))
                         used_tokens += estimate_text_tokens(cut)
+                        page_tokens.append(estimate_text_tokens(cut))
                         included.append(i)
                         hidden = hidden or bool(page.hidden)
                         cut_page = i + 1
@@ -473,6 +478,7 @@ class ReadService:
                 unjoined = (plain if carried is None else reading_chunk(page, labels, carried), size)
                 carried = tail
                 used_tokens += tokens
+                page_tokens.append(tokens)
                 included.append(i)
                 hidden = hidden or bool(page.hidden)
                 if page.char_count == 0:
@@ -523,6 +529,7 @@ class ReadService:
             hidden_text_detected=hidden,
             total_chars=chars,
             estimated_tokens=used_tokens,
+            page_tokens=tuple(page_tokens),
             cache_hits=hits,
             pages_without_text=tuple(empty),
             page_cut=cut_page,

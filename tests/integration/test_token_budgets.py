@@ -38,6 +38,8 @@ def test_read_all_token_budget(core: Any, tmp_path: Path) -> None:
     pdf = simple_document(tmp_path / "t.pdf", 8)
     full = core.read_all(str(pdf))
     assert full.next_page is None and full.estimated_tokens > 0
+    assert len(full.page_tokens) == 8 and all(t > 0 for t in full.page_tokens)
+    assert sum(full.page_tokens) == full.estimated_tokens
     budget = full.estimated_tokens // 3
     part = core.read_all(str(pdf), max_tokens=budget)
     assert part.next_page is not None and part.truncated and part.estimated_tokens <= budget
@@ -45,6 +47,7 @@ def test_read_all_token_budget(core: Any, tmp_path: Path) -> None:
     while start:  # every page exactly once under the token budget
         r = core.read_all(str(pdf), start_page=start, max_tokens=budget)
         seen.extend(range(r.start_page, r.start_page + r.page_count))
+        assert len(r.page_tokens) == r.page_count and sum(r.page_tokens) == r.estimated_tokens
         start = r.next_page
     assert seen == list(range(1, 9))
 
