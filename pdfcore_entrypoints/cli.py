@@ -201,7 +201,7 @@ def _human_info(r: Any) -> str:
         lines.append(f"warning {q.code}: pages {q.pages}")
     if r.toc:
         lines.append("outline:")
-        lines.extend(f"{'  ' * (e.level - 1)}- {e.title} (p. {e.page})" for e in r.toc)
+        lines.extend(_toc_line(e) for e in r.toc)
     elif r.toc_truncated:
         lines.append(f"outline: {r.toc_entry_count} entries (pdfcore toc FILE)")
     if r.content_trust is not None:
@@ -214,7 +214,13 @@ def _human_info(r: Any) -> str:
 def _human_toc(r: Any) -> str:
     if not r.toc:
         return "(no outline)"
-    return "\n".join(f"{'  ' * (e.level - 1)}- {e.title} (p. {e.page})" for e in r.toc)
+    return "\n".join(_toc_line(e) for e in r.toc)
+
+
+def _toc_line(e: Any) -> str:
+    """An outline entry; one that goes to no page of the document (a web address) says so."""
+    at = f" (p. {e.page})" if e.page else " (no page of this document)"
+    return f"{'  ' * (e.level - 1)}- {e.title}{at}"
 
 
 def _human_pages(r: Any) -> str:

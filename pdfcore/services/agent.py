@@ -218,7 +218,8 @@ class AgentSurface:
         if dmap.outline:
             lines.append("\n## Outline\n")
             for e in dmap.outline:
-                lines.append(f"{'  ' * (e.level - 1)}- {e.title} (p. {e.page})")
+                at = f" (p. {e.page})" if e.page else " (no page of this document)"
+                lines.append(f"{'  ' * (e.level - 1)}- {e.title}{at}")
             if dmap.outline_truncated:
                 lines.append(f"- ... (more entries: {call('read_pages')} shows a range's headings)")
         lines.append("\n## Pages\n")

@@ -28,6 +28,16 @@ FORMATS = ("text", "markdown")
 
 MAX_READ_ALL_PAGES = 500
 MAP_MAX_ROWS = 200
+#: Warnings the map lists on a row of pages without splitting the row where they come and go.
+MAP_HOUSEKEEPING = frozenset(
+    {
+        "running_heads_stripped",
+        "running_heads_flagged",
+        "line_numbers_stripped",
+        "line_numbers_flagged",
+        "outside_crop_text",
+    }
+)
 #: Pages whose token estimate the map lists one by one (the rows sum them all).
 MAP_MAX_PAGE_TOKENS = 1000
 MAP_MAX_OUTLINE = 60
@@ -262,20 +272,25 @@ class ReadService:
         pages = [got.pages[i] for i in range(facts.page_count)]
         rows: list[MapRow] = []
         page_tokens = [estimate_text_tokens(p.text) for p in pages]
+        telling: tuple[str, ...] | None = None  # the warnings that split rows, of the last row
         for p, tokens in zip(pages, page_tokens):
             kind = _text_kind(p)
             warnings = tuple(w for w in p.warnings if w not in ("no_text", "likely_scanned", "garbled_text"))
-            if rows and rows[-1].text == kind and rows[-1].warnings == warnings:
+            # Housekeeping (furniture taken out, margin text left out) comes and goes page by page:
+            # it is listed on the row, it does not split it.
+            splits = tuple(w for w in warnings if w not in MAP_HOUSEKEEPING)
+            if rows and rows[-1].text == kind and telling == splits:
                 last = rows[-1]
                 start = last.pages.split("-")[0]
                 rows[-1] = MapRow(
                     pages=f"{start}-{p.index + 1}",
                     text=kind,
-                    warnings=warnings,
+                    warnings=(*last.warnings, *(w for w in warnings if w not in last.warnings)),
                     chars=last.chars + len(p.text),
                     estimated_tokens=(last.estimated_tokens or 0) + tokens,
                 )
             else:
+                telling = splits
                 rows.append(
                     MapRow(
                         pages=str(p.index + 1), text=kind, warnings=warnings, chars=len(p.text), estimated_tokens=tokens

@@ -75,6 +75,12 @@ def test_long_document_without_pages_returns_the_map(tmp_path: Path) -> None:
         total = int(re.search(r"about (\d+) tokens of text", text).group(1))  # type: ignore[union-attr]
         assert sum(map(int, re.findall(r"^\| [\d-]+ \| \w+ \| (\d+) \|", text, re.M))) == total > 0
         assert "read_pdf(source, pages=" in text and "search_pdf(source" in text
+        # outline entries to web addresses say so (they read "(p. None)"), and running heads taken
+        # out on some pages and not others do not split the rows (there were 24)
+        assert "(p. None)" not in text and "- *lessig.org (no page of this document)" in text
+        rows = re.findall(r"^\| ([\d-]+) \| (\w+) \| \d+ \| (.*) \|$", text, re.M)
+        assert len(rows) <= 8, rows
+        assert any(r[0].startswith("7-") and "running_heads_stripped" in r[2] for r in rows), rows
         short = _call(_server(core), "read_pdf", {"source": str(book), "pages": "35"})
         assert "<!-- page 35 -->" in short.content[0].text and "Mickey" in short.content[0].text
     finally:
