@@ -31,6 +31,11 @@ Usage::
 
     python benchmarks/bench_ocr.py [--engines tesseract,rapidocr,easyocr] [--parts cer,order,rotation,speed,parallel]
                                    [--easyocr-pages N|all] [--rounds 3] [--quick] [--json PATH] [--no-doc]
+    python benchmarks/bench_ocr.py --report-from RUN.json [RUN.json ...] [--no-doc]
+
+``--report-from`` writes the report of runs saved with ``--json`` without measuring: several runs
+(one engine each, or a part measured again) are put together, a later run's parts replacing an
+earlier one's.
 
 Results go to stdout and, unless ``--no-doc``, replace the ``## OCR`` section of
 ``docs/benchmarks.md`` (other sections are left as they are). Progress goes to stderr.
@@ -425,6 +430,11 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else float("nan")
 
 
+def _ratio(a: float, b: float) -> str:
+    """``a / b`` to two places, or a dash when ``a`` was not measured (NaN)."""
+    return "—" if a != a or not b else f"{a / b:.2f}"
+
+
 def report_pipeline(runs: list[Any]) -> list[str]:
     """The order, orientation, speed and parallel tables (``ocr_pipeline.PipelineRun`` each)."""
     from ocr_pipeline import SCAN_DPI
@@ -554,33 +564,50 @@ def report_pipeline(runs: list[Any]) -> list[str]:
         lines.append("")
         lines.append(
             "| engine | pages | wall s, default workers | pages at once | pages' own seconds / wall | "
-            "wall s, one worker | speed-up |"
+            "CPU s / wall | wall s, one worker | CPU s / wall, one worker | speed-up |"
         )
-        lines.append("|---|---|---|---|---|---|---|")
+        lines.append("|---|---|---|---|---|---|---|---|---|")
         for r in parallel:
             p = r.parallel
             lines.append(
                 f"| {r.engine} | {p.pages} | {p.wall_all_workers:.1f} | {p.pages_at_once} | "
-                f"{p.page_seconds_sum / p.wall_all_workers:.2f} | {p.wall_one_worker:.1f} | "
+                f"{p.page_seconds_sum / p.wall_all_workers:.2f} | {_ratio(p.cpu_all_workers, p.wall_all_workers)} | "
+                f"{p.wall_one_worker:.1f} | {_ratio(p.cpu_one_worker, p.wall_one_worker)} | "
                 f"{p.wall_one_worker / p.wall_all_workers:.2f}x |"
             )
         lines.append("")
         lines.append(
             "*pages' own seconds / wall*: the pages' times (render, recognition) summed over the call's wall time, "
-            "how many were being read at each moment on average; the speed-up over one worker also depends on "
-            "the cores other work on the machine leaves free."
+            "how many were being read at each moment on average. *CPU s / wall*: the CPU seconds (user and "
+            "system) of the benchmark's process tree during the call (the core, its engine workers and their "
+            "Tesseract processes, from `/proc`) over the call's wall time: how many cores the call kept busy on "
+            "average (2.0 is both cores of this machine all the time). The speed-up over one worker also depends "
+            "on the cores other work on the machine leaves free."
         )
         lines.append("")
     return lines
 
 
-def _section(env: dict[str, Any], runs: list[EngineRun], pipeline: list[Any], cases: list[PageCase]) -> str:
-    lines = ["## OCR", ""]
-    lines.append(
-        f"Measured {env['date']} at commit {env['commit']} on {env['cpus']} CPUs ({env['machine']}, Python "
-        f"{env['python']}), shared machine: load average {env['load_start']} at start, {env['load_end']} at the "
-        f"end. Command: `{env['command']}`."
+def _measured(env: dict[str, Any]) -> str:
+    return (
+        f"{env['date']} at commit {env['commit']}, load average {env['load_start']} at start, {env['load_end']} "
+        f"at the end: `{env['command']}`"
     )
+
+
+def _section(envs: list[dict[str, Any]], runs: list[EngineRun], pipeline: list[Any], cases: list[PageCase]) -> str:
+    lines = ["## OCR", ""]
+    env = envs[0]
+    machine = f"{env['cpus']} CPUs ({env['machine']}, Python {env['python']}), shared machine"
+    if len(envs) == 1:
+        lines.append(
+            f"Measured {env['date']} at commit {env['commit']} on {machine}: load average {env['load_start']} at "
+            f"start, {env['load_end']} at the end. Command: `{env['command']}`."
+        )
+    else:
+        lines.append(f"Measured on {machine}, in {len(envs)} runs (a later run's parts replace an earlier one's):")
+        lines.append("")
+        lines += [f"{n}. {_measured(e)}" for n, e in enumerate(envs, 1)]
     lines.append("")
     lines += report_pipeline(pipeline)
     if runs:
@@ -588,21 +615,30 @@ def _section(env: dict[str, Any], runs: list[EngineRun], pipeline: list[Any], ca
     return "\n".join(lines)
 
 
-def _report_saved(path: Path, *, write: bool) -> int:
-    """The report of a run saved with ``--json`` (the same tables, nothing measured again)."""
+def _report_saved(paths: list[Path], *, write: bool) -> int:
+    """The report of runs saved with ``--json`` (the same tables, nothing measured again). Several
+    runs are put together: each engine's CER pages from the last run that read them, and each of
+    its pipeline parts (order, rotation, speed, parallel) from the last run that measured it."""
     import ocr_pipeline as op
 
-    data = json.loads(path.read_text(encoding="utf-8"))
-    data["env"].setdefault("command", f"python benchmarks/bench_ocr.py --json {path.name} (the run saved)")
-    runs = []
-    for raw in data["runs"]:
-        ms = [Measurement(**{**m, "pixels": tuple(m["pixels"])}) for m in raw.pop("measurements")]
-        runs.append(EngineRun(**raw, measurements=ms))
-    pipeline = []
-    for raw in data.get("pipeline", []):
-        parallel = raw.pop("parallel")
-        pipeline.append(
-            op.PipelineRun(
+    envs: list[dict[str, Any]] = []
+    runs: dict[str, EngineRun] = {}
+    pipeline: dict[str, Any] = {}
+    for path in paths:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["env"].setdefault("command", f"python benchmarks/bench_ocr.py --json {path.name} (the run saved)")
+        envs.append(data["env"])
+        for raw in data["runs"]:
+            ms = [Measurement(**{**m, "pixels": tuple(m["pixels"])}) for m in raw.pop("measurements")]
+            run = EngineRun(**raw, measurements=ms)
+            before = runs.get(run.engine)
+            if before is not None and not run.unavailable:
+                kept = [m for m in before.measurements if m.case not in {x.case for x in ms}]
+                run.measurements = kept + ms
+            runs[run.engine] = run
+        for raw in data.get("pipeline", []):
+            parallel = raw.pop("parallel")
+            got = op.PipelineRun(
                 engine=raw["engine"],
                 unavailable=raw["unavailable"],
                 order=[op.OrderRow(**x) for x in raw["order"]],
@@ -611,9 +647,14 @@ def _report_saved(path: Path, *, write: bool) -> int:
                 parallel=op.ParallelRow(**parallel) if parallel else None,
                 bare=raw["bare"],
             )
-        )
-    measured = {m.case for r in runs for m in r.measurements}
-    section = _section(data["env"], runs, pipeline, [c for c in CASES if c.key in measured])
+            before = pipeline.get(got.engine)
+            if before is not None and not got.unavailable:
+                for part in ("order", "rotation", "speed", "parallel"):
+                    if not getattr(got, part):
+                        setattr(got, part, getattr(before, part))
+            pipeline[got.engine] = got
+    measured = {m.case for r in runs.values() for m in r.measurements}
+    section = _section(envs, list(runs.values()), list(pipeline.values()), [c for c in CASES if c.key in measured])
     print(section)
     if write:
         write_section(section)
@@ -640,7 +681,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help=f"cer: only {', '.join(QUICK)}")
     parser.add_argument("--json", type=Path, help="also write the raw measurements here")
     parser.add_argument("--no-doc", action="store_true", help="do not update docs/benchmarks.md")
-    parser.add_argument("--report-from", type=Path, help="write the report of a saved --json run, measure nothing")
+    parser.add_argument(
+        "--report-from",
+        type=Path,
+        nargs="+",
+        help="write the report of saved --json runs (several: put together), measure nothing",
+    )
     args = parser.parse_args(argv)
     parts = {p.strip() for p in args.parts.split(",") if p.strip()}
     if args.report_from:
@@ -696,7 +742,7 @@ def main(argv: list[str] | None = None) -> int:
     env["command"] = "python benchmarks/bench_ocr.py" + (
         "" if argv is None and len(sys.argv) < 2 else " " + " ".join(argv or sys.argv[1:])
     )
-    section = _section(env, runs, pipeline, cases)
+    section = _section([env], runs, pipeline, cases)
     print(section)
     if args.json:
         args.json.write_text(

@@ -345,6 +345,10 @@ class ParallelRow:
     wall_one_worker: float
     pages_at_once: int
     page_seconds_sum: float
+    #: CPU seconds the benchmark's process tree (the core, its engine workers, their Tesseract
+    #: processes) spent during the call (NaN in runs saved before it was measured).
+    cpu_all_workers: float = float("nan")
+    cpu_one_worker: float = float("nan")
 
 
 @dataclass
@@ -455,24 +459,58 @@ def run_pipeline(
                 with started_core(engine, work / "core1", PDFCORE_WORKERS="1") as one:
                     warm_ocr(one, scans["tracemonkey-1"], work)
                     single = _timed_read(one, pdf, n, work, "one")
-                run.parallel = ParallelRow(n, result[0], single[0], result[1], result[2])
+                run.parallel = ParallelRow(n, result[0], single[0], result[1], result[2], result[3], single[3])
                 log(
-                    f"  parallel {n} pages: {result[0]:.1f} s with {result[1]} at once, {single[0]:.1f} s one at a time"
+                    f"  parallel {n} pages: {result[0]:.1f} s with {result[1]} at once ({result[3]:.1f} CPU s), "
+                    f"{single[0]:.1f} s one at a time ({single[3]:.1f} CPU s)"
                 )
     except PdfcoreError as exc:
         run.unavailable = f"{exc.code}: {exc.message}"
     return run
 
 
-def _timed_read(core: Any, pdf: Path, n: int, folder: Path, tag: str) -> tuple[float, int, float]:
-    """(wall of one call reading the ``n`` pages, pages read at once, the pages' own seconds summed)."""
+def _timed_read(core: Any, pdf: Path, n: int, folder: Path, tag: str) -> tuple[float, int, float, float]:
+    """(wall of one call reading the ``n`` pages, pages read at once, the pages' own seconds
+    summed, CPU seconds of the process tree during the call)."""
     path = folder / f"parallel-{tag}.pdf"
     path.write_bytes(pdf.read_bytes() + f"\n% {tag} {time.time_ns()}\n".encode())
+    cpu0 = tree_cpu_seconds()
     t0 = time.perf_counter()
     result = core.read_pages(str(path), f"1-{n}", ocr=True)
     wall = time.perf_counter() - t0
+    cpu = tree_cpu_seconds() - cpu0
     report = result.ocr or {}
-    return wall, int(report.get("pages_at_once") or 1), sum(t["seconds"] for t in report.get("page_times", []))
+    pages = sum(t["seconds"] for t in report.get("page_times", []))
+    return wall, int(report.get("pages_at_once") or 1), pages, cpu
+
+
+def tree_cpu_seconds(root: int | None = None) -> float:
+    """User and system CPU seconds of process ``root`` (this one by default) and every process
+    under it, with the children each has waited for (Tesseract's processes, once finished),
+    read from ``/proc`` (NaN where there is none). CPU seconds over wall seconds is how many
+    cores the work kept busy on average."""
+    proc = Path("/proc")
+    if not (proc / "self" / "stat").exists():
+        return float("nan")
+    parent: dict[int, int] = {}
+    ticks: dict[int, int] = {}
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # ended meanwhile
+        fields = stat[stat.rindex(")") + 2 :].split()  # after the command name, from field 3
+        parent[int(entry.name)] = int(fields[1])
+        ticks[int(entry.name)] = sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
+    wanted = {root or os.getpid()}
+    changed = True
+    while changed:
+        grown = {pid for pid, ppid in parent.items() if ppid in wanted} | wanted
+        changed = grown != wanted
+        wanted = grown
+    return sum(ticks.get(pid, 0) for pid in wanted) / os.sysconf("SC_CLK_TCK")
 
 
 def temporary_folder() -> Any:
