@@ -23,8 +23,6 @@ the rulings drawn there. :func:`read_table` reads them the way a person transcri
   bold, ruled off, or of text above columns of figures. Header rows are merged into one: each
   column's header is the text of every header row above it, top to bottom (a heading spanning
   several columns, or underlined across them, heads each of them).
-- **Confidence.** A table whose cells are more than 30 % empty or single characters, or whose
-  cells often hold several figures, is returned with ``low_confidence``.
 
 Coordinates are whatever frame the caller uses (y grows downwards); sizes are font sizes in the
 same unit. Nothing here knows about pages, engines or errors.
@@ -32,6 +30,7 @@ same unit. Nothing here knows about pages, engines or errors.
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from collections.abc import Sequence
@@ -59,11 +58,7 @@ RULE_WIDTH = 0.8
 #: A wrapped label's first line reaches this share of the label column's width.
 LONG_LABEL = 0.7
 #: Header rows at most.
-MAX_HEADER_ROWS = 5
-#: Cells empty or of one character above this share make a table of low confidence ...
-SPARSE_SHARE = 0.3
-#: ... as do cells holding two figures or more above this share.
-MERGED_SHARE = 0.15
+MAX_HEADER_ROWS = 7
 
 
 @dataclass(frozen=True)
@@ -91,12 +86,14 @@ class Rule:
 
 @dataclass
 class Found:
-    """One table: its box (in the caller's frame), merged header (empty: none found), rows."""
+    """One table: its box (in the caller's frame), merged header (empty: none found), rows, and
+    the header's cells as printed when it has spanning cells or several levels (see
+    :func:`header_cells`)."""
 
     bbox: tuple[float, float, float, float]
     header: list[str]
     rows: list[list[str]]
-    low_confidence: bool = False
+    header_cells: list[tuple[int, int, int, int, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -141,7 +138,7 @@ class _Line:
         return all(s.bold for s in self.segments)
 
 
-_FIGURE = re.compile(r"^[(\[]?[-+−–]?[$€£¥]?\s?[(\[]?[-+−–]?\d[\d,.]*(?:\s?%)?[)\]]?%?\*?$")
+_FIGURE = re.compile(r"^[(\[]?[-+−–]?[$€£¥]?\s?[(\[]?[-+−–]?\d[\d,.]*(?:[KMB]|bn|mn|k|m)?(?:\s?%)?[)\]]?%?\*?$")
 _YEAR = re.compile(r"^(?:19|20)\d\d[*†‡]?$")
 _PLACEHOLDER = re.compile(r"^[-–—−]+$")
 _CURRENCY = re.compile(r"^(?:[A-Z]{0,3}[$€£¥]|[$€£¥])$")
@@ -150,7 +147,8 @@ _JOINING = {"and", "or", "of", "in", "the", "to", "for", "with", "on", "at", "by
 
 
 def is_figure(text: str) -> bool:
-    """An amount, a count, a percentage, a score: ``2,014,908``, ``(1,266)``, ``$0.85``, ``12.6%``."""
+    """An amount, a count, a percentage, a score: ``2,014,908``, ``(1,266)``, ``$0.85``, ``12.6%``,
+    ``$1.1M``."""
     return bool(_FIGURE.match(text.strip()))
 
 
@@ -381,8 +379,7 @@ def _separators(lines: Sequence[_Line], rules: Sequence[Rule]) -> list[float]:
                 blank_from = x
             elif depth > allowed and blank_from is not None:
                 if x - blank_from >= MIN_SEPARATOR * em and left < blank_from and x < right:
-                    # Near the next column's start: a label running into the blank is no span.
-                    cuts.append(max((blank_from + x) / 2, x - 0.5 * em))
+                    cuts.append(_cut(blank_from, x, lines, em))
                 blank_from = None
     if lines:
         top, bottom = lines[0].y0, lines[-1].y1
@@ -409,6 +406,33 @@ def _separators(lines: Sequence[_Line], rules: Sequence[Rule]) -> list[float]:
             ]
             cuts.append(x)
     return sorted(cuts)
+
+
+def _cut(a: float, z: float, lines: Sequence[_Line], em: float) -> float:
+    """Where to cut between two columns, in the blank ``a``-``z`` the lines of several cells
+    leave (a few of them may cross it: a heading over columns, a currency sign set apart). In
+    the rightmost stretch of it that no line's text enters (a long label running into the
+    blank, a sign before its figure, a heading wider than its column stay on their side), else
+    near the next column's start (a label running into the blank is no span)."""
+    taken = sorted(
+        (max(s.x0, a), min(s.x1, z))
+        for ln in lines
+        for s in ln.segments
+        if s.x1 > a and s.x0 < z and not (s.x0 <= a and s.x1 >= z)
+    )
+    free: list[tuple[float, float]] = []
+    start = a
+    for t0, t1 in taken:
+        if t0 > start:
+            free.append((start, t0))
+        start = max(start, t1)
+    if start < z:
+        free.append((start, z))
+    wide = [(f0, f1) for f0, f1 in free if f1 - f0 >= MIN_SEPARATOR * em]
+    if wide and (wide[-1][0] > a or wide[-1][1] < z):
+        f0, f1 = wide[-1]
+        return max((f0 + f1) / 2, f1 - 0.5 * em) if f1 >= z else (f0 + f1) / 2
+    return max((a + z) / 2, z - 0.5 * em)
 
 
 def _spans(seg: _Segment, cuts: Sequence[float], em: float) -> tuple[int, int]:
@@ -515,7 +539,7 @@ def _bands(rows: list[_Row], rules: Sequence[Rule], x0: float, x1: float) -> lis
     def flush() -> None:
         if not band:
             return
-        if len(band) > 1 and _wrapped(band):
+        if len(band) > 1 and _wrapped(band) and not _levels(band, rules):
             merged = band[0]
             for r in band[1:]:
                 _merge_into(merged, r, before=False)
@@ -533,6 +557,19 @@ def _bands(rows: list[_Row], rules: Sequence[Rule], x0: float, x1: float) -> lis
         band.append(r)
     flush()
     return out
+
+
+def _levels(band: Sequence[_Row], rules: Sequence[Rule]) -> bool:
+    """The band's lines are levels of a header, not wrapped text: a line above the last holds
+    a heading over several columns, or a ruling runs between two of its lines (a group
+    heading's underline)."""
+    if any(r.spans for r in band[:-1]):
+        return True
+    return any(
+        not r.vertical and upper.y1 - 0.5 <= (r.y0 + r.y1) / 2 <= lower.y0 + 0.5
+        for upper, lower in itertools.pairwise(band)
+        for r in rules
+    )
 
 
 def _wrapped(band: Sequence[_Row]) -> bool:
@@ -644,17 +681,43 @@ def _continues_above(row: _Row, above: _Row) -> bool:
 # Header
 
 
+def _wraps_on(above: _Row, row: _Row) -> bool:
+    """``row`` (a label only) is the rest of the first column's heading in ``above``, wrapped:
+    set close under it, starting in lower case or after a broken word."""
+    head, rest = above.text(0), row.text(0)
+    if not head or not rest or row.y0 - above.y1 > 0.5 * max(above.y1 - above.y0, 1.0):
+        return False
+    return rest[:1].islower() or head.endswith("-")
+
+
+def dehyphenated(parts: Sequence[str]) -> str:
+    """Pieces of one heading joined: a word broken at a line end (``Num-`` + ``ber``) whole."""
+    out = ""
+    for p in parts:
+        if out.endswith("-") and out[-2:-1].isalpha() and p[:1].islower():
+            out = out[:-1] + p
+        else:
+            out = f"{out} {p}" if out else p
+    return out
+
+
 def _header_rows(rows: Sequence[_Row], rules: Sequence[Rule], x0: float, x1: float) -> int:
     n = 0
     ended = False
-    for row in rows[: MAX_HEADER_ROWS + 1]:
+    for i, row in enumerate(rows[: MAX_HEADER_ROWS + 1]):
         values = [k for k in row.filled if k > 0] or [b for _, b, _ in row.spans if b > 0]
+        if not values and 0 < i < len(rows) - 1 and row.y0 < rows[i - 1].y1 and row.y1 > rows[i + 1].y0:
+            n += 1  # a label set between two header lines, over both (a heading over two levels)
+            continue
+        if not values and n == i > 0 and _wraps_on(rows[i - 1], row):
+            n += 1  # the rest of a heading of the first column wrapped onto the next line
+            continue
         if not values or any(_data_figure(row.text(k)) for k in row.filled if k > 0):
             ended = True
             break
         n += 1
-    if ended and 0 < n < len(rows):
-        return n
+    if ended and 0 < n < len(rows) and any(_data_figure(r.text(k)) for r in rows[n:] for k in r.filled if k > 0):
+        return n  # headings over columns of figures (in a table of text, every row looks so)
     if len(rows) < 3:
         return 0
     first, second = rows[0], rows[1]
@@ -676,52 +739,135 @@ def _header_rows(rows: Sequence[_Row], rules: Sequence[Rule], x0: float, x1: flo
     return 0
 
 
-def _merged_header(
+def _header_spans(
     rows: Sequence[_Row],
     rules: Sequence[Rule],
     cuts: Sequence[float],
     em: float,
     centres: Sequence[float | None],
     width: float,
-) -> list[str]:
-    """One header cell per column: every header row's text above it, top to bottom. A heading
-    spans the columns it crosses, the columns its underline covers, and the columns under the
-    headings it stands over."""
+) -> list[list[tuple[int, int, str]]]:
+    """The header rows' cells, top to bottom, each as (first column, last column, text). A
+    heading spans the columns it crosses, the columns its underline covers (a ruling under it
+    and under no other heading of its row), the columns no vertical ruling divides at its height
+    (a ruled grid's merged cell), the two columns it is centred over when it stands in the blank
+    between their headings (and nothing else is in that blank's columns in its row), and the
+    columns under the headings it stands over."""
     n = len(cuts) + 1
     # A ruling under a heading heads the columns it covers, unless it runs under the whole table.
     table_width = 0.95 * width
+    # The vertical rulings standing at each boundary between columns (a ruled grid's cell edges).
+    walls = [[r for r in rules if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= 1.0] for c in cuts]
     spans_below: list[tuple[int, int]] = []
+    below_ext: dict[int, tuple[float, float]] = {}  # the extent of each single-column heading under the row
     per_row: list[list[tuple[int, int, str]]] = []
     for row in reversed(rows):
         crossing = {first: (first, last) for first, last, _ in row.spans}
+        filled = [k for k in range(n) if row.text(k)]
         cells: list[tuple[int, int, str]] = []
-        for k in range(n):
+        for k in filled:
             text = row.text(k)
-            if not text:
-                continue
             first, last = crossing.get(k, (k, k))
             ext = row.extent[k]
             x0, x1 = ext if ext is not None else (0.0, 0.0)
+            others = [row.extent[j] for j in filled if j != k and row.extent[j] is not None]
             for r in rules:
                 if r.vertical or not (row.y1 - 0.5 <= (r.y0 + r.y1) / 2 <= row.y1 + 1.2 * em):
                     continue
-                if r.x0 <= x1 and r.x1 >= x0 and (r.x1 - r.x0) > (x1 - x0) + em and r.x1 - r.x0 < table_width:
-                    covered = [j for j, c in enumerate(centres) if c is not None and r.x0 <= c <= r.x1]
-                    if covered and covered[0] <= k <= covered[-1]:
-                        first, last = min(first, covered[0]), max(last, covered[-1])
-                        break
+                if not (r.x0 <= x1 and r.x1 >= x0 and (r.x1 - r.x0) > (x1 - x0) + em and r.x1 - r.x0 < table_width):
+                    continue
+                if any(e is not None and r.x0 < e[1] - 0.5 * em and r.x1 > e[0] + 0.5 * em for e in others):
+                    continue  # under other headings too: a rule of the grid, no one's underline
+                covered = [j for j, c in enumerate(centres) if c is not None and r.x0 <= c <= r.x1]
+                if covered and covered[0] <= k <= covered[-1]:
+                    first, last = min(first, covered[0]), max(last, covered[-1])
+                    break
+            # A ruled grid whose wall between this column and the next stops short of the row.
+            mid = (row.y0 + row.y1) / 2
+            while last + 1 < n and last + 1 not in filled and _open_wall(walls[last], mid):
+                last += 1
+            if ext is not None and first == last:
+                # A heading centred over the blank between two headings under it (no rule
+                # says so): over both of them.
+                centre = (x0 + x1) / 2
+                left = below_ext.get(first)
+                for j in (first - 1, first + 1):
+                    other = below_ext.get(j)
+                    if 0 <= j < n and j not in filled and left is not None and other is not None:
+                        a, b = (other, left) if j < first else (left, other)
+                        if a[1] < centre < b[0] and min(b[0] - centre, centre - a[1]) >= 0.25 * (b[0] - a[1]):
+                            first, last = min(first, j), max(last, j)
+                            break
             below = [(a, b) for a, b in spans_below if a <= last and b >= first]
             if below:
                 first, last = min(first, *(a for a, _ in below)), max(last, *(b for _, b in below))
             cells.append((first, last, text))
         spans_below = [(a, b) for a, b, _ in cells]
+        below_ext = {k: e for k in filled if (e := row.extent[k]) is not None and not crossing.get(k)}
         per_row.append(cells)
+    return list(reversed(per_row))
+
+
+def _open_wall(walls: Sequence[Rule], y: float) -> bool:
+    """The boundary is a ruled wall (it stands elsewhere in the table) that is open at ``y``."""
+    return bool(walls) and not any(r.y0 - 1.0 <= y <= r.y1 + 1.0 for r in walls)
+
+
+def merged_header(per_row: Sequence[Sequence[tuple[int, int, str]]], n: int) -> list[str]:
+    """One header cell per column: the text of every header cell over it, top to bottom."""
     parts: list[list[str]] = [[] for _ in range(n)]
-    for cells in reversed(per_row):
+    for cells in per_row:
         for first, last, text in cells:
             for j in range(first, last + 1):
                 parts[j].append(text)
-    return [" ".join(p) for p in parts]
+    return [dehyphenated(p) for p in parts]
+
+
+#: A header cell as printed: (header row, first column, rows, columns, text).
+HeaderCell = tuple[int, int, int, int, str]
+
+
+def header_cells(per_row: Sequence[Sequence[tuple[int, int, str]]], n: int) -> list[HeaderCell]:
+    """The header's cells as printed, when it has spanning cells or several levels (empty when
+    one row of one cell per column says it all, as ``header`` does).
+
+    Lines of one column that share a span are one cell (a heading wrapped over several lines);
+    a cell's row is how many cells stand over it in its columns, and it reaches down to the
+    next cell under it, or to the header's last row (a heading set once beside two levels:
+    ``rowspan``)."""
+    stacks: list[list[int]] = [[] for _ in range(n)]  # cell ids in each column, top to bottom
+    spans: list[tuple[int, int]] = []
+    texts: list[list[str]] = []
+    for cells in per_row:
+        for first, last, text in cells:
+            prev = stacks[first][-1] if stacks[first] else None
+            if (
+                prev is not None
+                and spans[prev] == (first, last)
+                and all(stacks[j] and stacks[j][-1] == prev for j in range(first, last + 1))
+            ):
+                texts[prev].append(text)  # the same heading, wrapped
+                continue
+            spans.append((first, last))
+            texts.append([text])
+            for j in range(first, last + 1):
+                stacks[j].append(len(spans) - 1)
+    if not spans:
+        return []
+    depth = [0] * len(spans)
+    for _ in range(len(spans)):  # stable after as many passes as there are cells
+        for col in stacks:
+            for above, below in itertools.pairwise(col):
+                depth[below] = max(depth[below], depth[above] + 1)
+    levels = max(depth) + 1
+    if levels == 1 and all(a == b for a, b in spans):
+        return []
+    out: list[HeaderCell] = []
+    for cid, (first, last) in enumerate(spans):
+        nxt = [depth[col[col.index(cid) + 1]] for col in stacks[first : last + 1] if col.index(cid) + 1 < len(col)]
+        bottom = min(nxt) if nxt else levels
+        out.append((depth[cid], first, max(1, bottom - depth[cid]), last - first + 1, dehyphenated(texts[cid])))
+    return sorted(out)
 
 
 # --------------------------------------------------------------------------------------------
@@ -757,7 +903,7 @@ def merge_rules(rules: Sequence[Rule], tol: float = 1.5, gap: float = 0.5) -> li
 def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | None:
     """The table set in ``glyphs`` (one region), or None when they do not make one."""
     rules = merge_rules(rules)
-    lines = build_lines(glyphs)
+    lines = _without_caption(build_lines(glyphs))
     if len(lines) < 2:
         return None
     em = statistics.median(ln.size for ln in lines)
@@ -779,16 +925,17 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     for k in range(len(cuts) + 1):
         mids = [(e[0] + e[1]) / 2 for r in body if (e := r.extent[k])]
         centres.append(statistics.median(mids) if mids else None)
-    header = _merged_header(head, rules, cuts, em, centres, x1 - x0) if head else []
-    grid = [[r.text(k) for k in range(len(cuts) + 1)] for r in body]
-    header, grid = _drop_stray_columns(header, grid)
+    n = len(cuts) + 1
+    per_row = _header_spans(head, rules, cuts, em, centres, x1 - x0) if head else []
+    header = merged_header(per_row, n) if head else []
+    cells = header_cells(per_row, n)
+    grid = [[r.text(k) for k in range(n)] for r in body]
+    header, grid, cells = _drop_stray_columns(header, grid, cells)
     if len(grid) < 1 or (len(grid) + (1 if header else 0)) < 2:
         return None
     top = min(ln.y0 for ln in lines)
     bottom = max(ln.y1 for ln in lines)
-    found = Found(_framed((x0, top, x1, bottom), rules, em), header, grid)
-    found.low_confidence = low_confidence(header, grid)
-    return found
+    return Found(_framed((x0, top, x1, bottom), rules, em), header, grid, cells)
 
 
 def _framed(
@@ -807,11 +954,13 @@ def _framed(
     return (x0, y0, x1, y1)
 
 
-def _drop_stray_columns(header: list[str], grid: list[list[str]]) -> tuple[list[str], list[list[str]]]:
+def _drop_stray_columns(
+    header: list[str], grid: list[list[str]], cells: list[HeaderCell]
+) -> tuple[list[str], list[list[str]], list[HeaderCell]]:
     """A column holding text in one row only, right after text in the column before (words a
     wide space set apart inside a cell), is put back into that cell."""
     if len(grid) < 4 or not grid:
-        return header, grid
+        return header, grid, cells
     k = 1
     while k < len(grid[0]):
         filled = [r for r in grid if r[k]]
@@ -822,9 +971,28 @@ def _drop_stray_columns(header: list[str], grid: list[list[str]]) -> tuple[list[
                 del r[k]
             if header:
                 del header[k]
+            cells = [
+                (hr, c - (c > k), rs, cs - (c <= k < c + cs), text) for hr, c, rs, cs, text in cells if cs > 1 or c != k
+            ]
             continue
         k += 1
-    return header, grid
+    return header, grid, cells
+
+
+_CAPTION = re.compile(r"^(?:table|tab\.|exhibit|schedule)\s*[:.]?\s*(?:\d+|[IVXLC]+\b|[A-Z]\b)", re.IGNORECASE)
+
+
+def _without_caption(lines: list[_Line]) -> list[_Line]:
+    """Without the table's caption (``Table 5: ...``, ``Exhibit 3``) when the region took it in:
+    a line starting so among the first two (it and the lines above it go) or the last two (it
+    and the lines below)."""
+    for k in range(min(2, len(lines))):
+        if _CAPTION.match(lines[k].segments[0].text):
+            return lines[k + 1 :]
+    for k in range(len(lines) - 1, max(len(lines) - 3, -1), -1):
+        if _CAPTION.match(lines[k].segments[0].text):
+            return lines[:k]
+    return lines
 
 
 def _trim(lines: list[_Line], cuts: Sequence[float]) -> list[_Line]:
@@ -848,18 +1016,3 @@ def _trim(lines: list[_Line], cuts: Sequence[float]) -> list[_Line]:
         if across(lines[k]):
             end = k
     return lines[start:end]
-
-
-def low_confidence(header: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
-    """More than 30 % of the cells empty or single characters, or many cells holding several
-    figures (columns run together)."""
-    cells = [c for r in ([header] if header else []) + list(rows) for c in r]
-    body = [c for r in rows for c in r]
-    if not body:
-        return True
-    for group in (cells, body):
-        if group and sum(1 for c in group if len(c.strip()) <= 1) > SPARSE_SHARE * len(group):
-            return True
-    filled = [c for c in body if c.strip()]
-    several = sum(1 for c in filled if sum(1 for t in c.split() if is_figure(t)) >= 2)
-    return bool(filled) and several > MERGED_SHARE * len(filled)

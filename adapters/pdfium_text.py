@@ -248,6 +248,7 @@ def _lines(
     inf = float("inf")
     pw, ph = space.width, space.height
     margin = 0
+    before: tuple[int, str, Box] | None = None  # the last one-rect line not looked at for gaps
     if len(text) == n:
         start = 0
         for seg in text.split("\n"):
@@ -288,6 +289,10 @@ def _lines(
                     kept, dropped = _split_margin(_split_by_angle(raw, tp, start, body, to_box, line_facts), space)
                     out.extend(kept)
                     margin += dropped
+                    if len(kept) == 1 and not dropped and pieces and gaps is not None and len(gaps) < MAX_GAPS:
+                        # One direction after all (narrow glyphs such as "1" looked tall): the
+                        # gaps between its rects are table evidence as on any line.
+                        _line_gaps(pieces, kept[0].bbox, space, gaps)
                     start = end + 1
                     continue
             if x0 != inf and (x1 <= x0 or y1 <= y0):
@@ -319,6 +324,16 @@ def _lines(
                     out.append(_line(raw, words, bbox, first, start + len(body.rstrip(_LINE_END)) - 1, line_facts))
                 if pieces and gaps is not None and len(gaps) < MAX_GAPS:
                     _line_gaps(pieces, bbox, space, gaps)
+                elif pieces is None and gaps is not None and len(gaps) < MAX_GAPS and " " in words:
+                    if bx1 - bx0 > SPACED_LINE * (by1 - by0) * len(words) and any(ch.isdigit() for ch in words):
+                        if before is not None and 0 <= by0 - before[2].y1 <= 2.0 * (by1 - by0):
+                            # The line above (a table's column headings, whose words fill more
+                            # of their width than the figures under them) is looked at too.
+                            _space_gaps(raw, tp, *before, space, gaps)
+                        _space_gaps(raw, tp, start, body, bbox, space, gaps)
+                        before = None
+                    else:
+                        before = (start, body, bbox)
             start = end + 1
         return out, margin
     # Rare: the text API inserted or dropped chars, so indexes do not line up. Read per rect.
@@ -526,13 +541,59 @@ def _char_bounds(
     return x0, y0, x1, y1
 
 
+#: A line drawn as one text object is looked at for gaps between its words when it holds a
+#: figure and is this many line heights wide per character or more (about twice as wide as
+#: running text: a row of a table set without rules, whose cells the producer spaced apart
+#: inside one text object; words alone spread that wide are justified text in a narrow column).
+SPACED_LINE = 0.75
+
+
+def _space_gaps(raw: Any, tp: Any, start: int, body: str, line: Box, space: PageSpace, gaps: list[Box]) -> None:
+    """Append the gaps wider than GAP_MIN_FACTOR line heights between the words of a line that
+    pdfium measured as one rect (one text object): the blank around each run of spaces, from
+    the boxes of the characters on either side of it."""
+    wide = max(GAP_MIN_PT, GAP_MIN_FACTOR * line.height)
+    left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    out = (ctypes.byref(left), ctypes.byref(right), ctypes.byref(bottom), ctypes.byref(top))
+
+    def edges(i: int) -> tuple[float, float] | None:
+        if not raw.FPDFText_GetCharBox(tp, start + i, *out) or right.value <= left.value:
+            return None
+        if space.rotation == 0:
+            return left.value - space.left, right.value - space.left
+        b = space.box(left.value, bottom.value, right.value, top.value)
+        return b.x0, b.x1
+
+    n = len(body)
+    i = 0
+    while i < n:
+        if body[i] != " ":
+            i += 1
+            continue
+        j = i
+        while j < n and body[j] == " ":
+            j += 1
+        if i > 0 and j < n:
+            before, after = edges(i - 1), edges(j)
+            if before is not None and after is not None and after[0] - before[1] >= wide:
+                gaps.append(Box(round(before[1], 1), round(line.y0, 1), round(after[0], 1), round(line.y1, 1)))
+        i = j
+
+
 def _line_gaps(pieces: list[tuple[float, float, float, float]], line: Box, space: PageSpace, gaps: list[Box]) -> None:
     """Append the gaps between a line's rects wider than GAP_MIN_FACTOR line heights.
 
     ``pieces`` are (left, bottom, right, top) in pdfium's user space. On unrotated pages (the
     common case, and this runs on every line) the gaps are measured there directly.
     """
-    wide = max(GAP_MIN_PT, GAP_MIN_FACTOR * line.height)
+    height = line.height
+    if len(pieces) > 2:
+        # A line pdfium joined over several rows (a table set row by row in one paragraph of
+        # the text layer): its gaps are measured against the height of a row, not the line.
+        row = sorted(p[3] - p[1] for p in pieces)[len(pieces) // 2]
+        if 0 < 2 * row < height:
+            height = row
+    wide = max(GAP_MIN_PT, GAP_MIN_FACTOR * height)
     if space.rotation == 0:
         spans = sorted((p[0] - space.left, p[2] - space.left) for p in pieces)
     else:

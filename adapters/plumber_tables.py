@@ -49,7 +49,7 @@ from pdfcore.errors import (
     PdfcoreError,
     ResourceLimit,
 )
-from pdfcore.models import Box, DocumentSource, Table
+from pdfcore.models import Box, DocumentSource, HeaderCell, Table
 from pdfcore.nextcalls import call
 from ports.table_extractor import TableExtractor
 
@@ -327,14 +327,17 @@ def _page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
             continue
         table = _layout_table(crop, _direction(crop))
         if table is not None:
-            bbox, header, rows, low = table
-            out.append(Table(header=header, rows=rows, bbox=transform.to_page(bbox), low_confidence=low))
+            bbox, header, rows, cells = table
+            out.append(Table(header=header, rows=rows, bbox=transform.to_page(bbox), header_cells=cells))
     return tuple(out)
 
 
 def _layout_table(
     crop: Any, direction: str
-) -> tuple[tuple[float, float, float, float], tuple[str, ...], tuple[tuple[str, ...], ...], bool] | None:
+) -> (
+    tuple[tuple[float, float, float, float], tuple[str, ...], tuple[tuple[str, ...], ...], tuple[HeaderCell, ...]]
+    | None
+):
     """The region's table read from its glyphs and rulings in the table's own reading frame."""
     upright = direction in ("ltr", "rtl")
     glyphs = []
@@ -354,7 +357,10 @@ def _layout_table(
     width = max([len(found.header), *(len(r) for r in found.rows)])
     header = tuple(found.header) + ("",) * (width - len(found.header)) if found.header else ()
     rows = tuple(tuple(r) + ("",) * (width - len(r)) for r in found.rows)
-    return bbox, header, rows, found.low_confidence
+    cells = tuple(
+        HeaderCell(text, row, column, n_rows, n_cols) for row, column, n_rows, n_cols, text in found.header_cells
+    )
+    return bbox, header, rows, cells
 
 
 _BOLD = "bold"

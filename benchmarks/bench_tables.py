@@ -44,6 +44,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -209,8 +210,23 @@ def score(docs: Sequence[GtDoc], found: dict[str, dict[int, list[Grid]]], verbos
 # Ours
 
 
-def run_ours(jobs: dict[str, list[int]]) -> tuple[dict[str, dict[int, list[Grid]]], float, int]:
-    """Tables per path and page; seconds spent on tables (not on text); pages sent to pdfplumber."""
+def _printed(table: Any) -> list[list[str]]:
+    """The header rows as printed: each header cell's text once, in its first column."""
+    width = len(table.header)
+    rows = [[""] * width for _ in range(max(c.row for c in table.header_cells) + 1)]
+    for c in table.header_cells:
+        rows[c.row][c.column] = c.text
+    return rows
+
+
+def run_ours(
+    jobs: dict[str, list[int]], *, printed_header: bool = False
+) -> tuple[dict[str, dict[int, list[Grid]]], float, int]:
+    """Tables per path and page; seconds spent on tables (not on text); pages sent to pdfplumber.
+
+    Each table is its header then its rows: the merged header row, or with ``printed_header``
+    the header rows as printed when the table gives them (``header_cells``: a heading over a
+    group of columns once, not once per column)."""
     from adapters.pdfium_text import PdfiumTextExtractor
     from adapters.plumber_tables import PlumberTableExtractor
     from pdfcore.models import DocumentSource, Fingerprint
@@ -238,7 +254,10 @@ def run_ours(jobs: dict[str, list[int]]) -> tuple[dict[str, dict[int, list[Grid]
             searched += got.searched
             if got.skipped:
                 print(f"  {Path(path).name} p{page.index + 1}: tables skipped ({got.skipped})", file=sys.stderr)
-            per_page[page.index] = [[list(t.header), *[list(r) for r in t.rows]] for t in got.tables]
+            per_page[page.index] = [
+                [*(_printed(t) if printed_header and t.header_cells else [list(t.header)]), *[list(r) for r in t.rows]]
+                for t in got.tables
+            ]
         out[path] = per_page
     extractor.close()
     return out, spent, searched

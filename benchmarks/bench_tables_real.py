@@ -426,7 +426,7 @@ def main() -> None:
         systems: dict[str, tuple[Found, Found, float]] = {}
         t0 = time.perf_counter()
         ours, _, _ = run_ours(jobs)
-        held, _, _ = run_ours(held_jobs) if held_jobs else ({}, 0.0, 0)
+        held, _, _ = run_ours(held_jobs, printed_header=True) if held_jobs else ({}, 0.0, 0)
         systems["pdfcore"] = (ours, held, time.perf_counter() - t0)
         if not args.no_peer:
             python = peer_python(args.peer_python)

@@ -305,15 +305,30 @@ class Mark:
 
 
 @frozen
+class HeaderCell:
+    """One cell of a table's header as printed: ``text`` on header row ``row`` (0 = the top
+    one) in column ``column`` (0-based), over ``columns`` columns and ``rows`` header rows (a
+    heading over a group of columns; a column heading set once beside two levels)."""
+
+    text: str
+    row: int
+    column: int
+    rows: int = 1
+    columns: int = 1
+
+
+@frozen
 class Table:
     """A table as a reader transcribes it.
 
     ``header`` is the merged header row (each column's header rows joined top to bottom; empty
     when no header row was recognised); every row has as many cells as the widest row (and the
-    header, when there is one). ``bbox`` is in page space; ``page`` the 0-based page index (None
-    until the table is placed on a page). ``low_confidence``: the structure may be wrong (sparse
-    or run-together cells); the cells' text is still the page's. ``continued_from`` /
-    ``continued_on``: the 0-based page the same table comes from / goes on to.
+    header, when there is one). ``header_cells``: the header as printed, cell by cell with their
+    spans, when it has spanning cells or several levels (empty when ``header`` says it all).
+    ``bbox`` is in page space; ``page`` the 0-based page index (None until the table is placed
+    on a page). ``low_confidence``: the structure may be wrong (sparse or run-together cells);
+    the cells' text is still the page's. ``continued_from`` / ``continued_on``: the 0-based page
+    the same table comes from / goes on to.
     """
 
     header: tuple[str, ...]
@@ -323,6 +338,7 @@ class Table:
     low_confidence: bool = False
     continued_from: int | None = None
     continued_on: int | None = None
+    header_cells: tuple[HeaderCell, ...] = ()
 
 
 @frozen

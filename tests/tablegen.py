@@ -6,6 +6,8 @@ Coordinates given here are PDF user space (bottom-left origin), as in :mod:`test
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pdfcore.models import Box, Table
 from tests.pdfgen import LOREM, Page
 
@@ -22,6 +24,16 @@ ALIGNED = [
     ["South", "981", "1,020", "1,101"],
     ["East", "2,310", "2,455", "2,502"],
     ["West", "764", "802", "855"],
+]
+
+# A '#' column and a one-letter grade column: clean, though their cells are one character.
+GRADED = [
+    ["#", "Student", "Score", "Grade"],
+    ["1", "Avery Stone", "91.5", "A"],
+    ["2", "Blake Moreau", "78.0", "C"],
+    ["3", "Casey Lindqvist", "84.5", "B"],
+    ["4", "Devon Okafor", "66.0", "D"],
+    ["5", "Emery Walsh", "88.0", "B"],
 ]
 
 # Where they are drawn (user space): left edge, top edge, column width, row height.
@@ -93,3 +105,57 @@ def expected_tables() -> tuple[Table, ...]:
         Table(header=tuple(RULED[0]), rows=tuple(tuple(r) for r in RULED[1:]), bbox=ruled_box()),
         Table(header=tuple(ALIGNED[0]), rows=tuple(tuple(r) for r in ALIGNED[1:]), bbox=aligned_box()),
     )
+
+
+def typeset_pages(path: Path, pages: list[list[tuple[str, object]]]) -> Path:
+    """A PDF set with ReportLab (one text object per string, as producers write them), page by
+    page from drawing steps, top down from y = 740 (user space):
+
+    - ``("prose", n)``: ``n`` lines of running text;
+    - ``("title", text)``: one line of bold text;
+    - ``("table", (xs, rows))``: rows of cells, cell ``k`` left-aligned at ``xs[k]``, 14 pt apart;
+    - ``("gap", points)``: blank space.
+    """
+    from reportlab.lib.pagesizes import letter
+    from reportlab.pdfgen import canvas
+
+    c = canvas.Canvas(str(path), pagesize=letter)
+    for steps in pages:
+        y = 740.0
+        for kind, arg in steps:
+            if kind == "prose":
+                c.setFont("Helvetica", 10)
+                for k in range(int(arg)):  # type: ignore[call-overload]
+                    c.drawString(72, y, LOREM[k % len(LOREM)])
+                    y -= 13
+            elif kind == "title":
+                c.setFont("Helvetica-Bold", 11)
+                c.drawString(72, y, str(arg))
+                y -= 18
+            elif kind == "table":
+                xs, rows = arg  # type: ignore[misc]
+                c.setFont("Helvetica", 9)
+                for row in rows:
+                    for x, cell in zip(xs, row, strict=True):
+                        c.drawString(x, y, cell)
+                    y -= 14
+                y -= 6
+            elif kind == "gap":
+                y -= float(arg)  # type: ignore[arg-type]
+        c.showPage()
+    c.save()
+    return path
+
+
+def spaced_rows(page: Page, rows: list[list[str]], *, top: float = 600.0, column: float = 110.0) -> Page:
+    """A table set without rules the way TeX sets one: each row one text object, its cells
+    spaced apart by kerning inside it (one pdfium rect per row, no gap between rects)."""
+    for r, row in enumerate(rows):
+        parts = []
+        for k, cell in enumerate(row):
+            if k:
+                # move to the next column: minus the advance left, in thousandths of an em
+                parts.append(str(-int((column - 5.0 * len(row[k - 1])) * 100)))
+            parts.append(f"({cell})")
+        page.ops.append(f"BT /F1 10 Tf 72 {top - r * 14} Td [{' '.join(parts)}] TJ ET")
+    return page

@@ -8,7 +8,7 @@ from typing import Any
 
 from attrs import frozen
 
-from pdfcore.models import Box, Clip
+from pdfcore.models import Box, Clip, HeaderCell
 from pdfcore.results.info import TocItem
 from pdfcore.serde import opt
 
@@ -42,6 +42,8 @@ class TableOut:
     #: 1-based pages the same table comes from / goes on to.
     continued_from: int | None = opt()
     continued_on: int | None = opt()
+    #: The header as printed, cell by cell with its spans, when it has spanning cells or levels.
+    header_cells: tuple[HeaderCell, ...] | None = opt()
 
 
 @frozen

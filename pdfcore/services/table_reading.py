@@ -1,9 +1,14 @@
-"""A page's tables, read once and cached with the page.
+"""A page's tables, read once and cached with the page, and linked to the parts of them on
+the pages before and after.
 
 Table reading runs only where the page's geometry suggests a table (ruling lines, aligned
 columns: see :mod:`pdfcore.services.tables`); the page is stored with its tables and
-``tables_checked``, so a page is never searched twice. Without a table backend pages come back
-as they are.
+``tables_checked``, so a page is never searched twice. A table that may run over a page break
+(nothing but the page's foot under the lowest table, or a repeated title over the highest) is
+compared with the next (or previous) page's tables, read for it, by
+:func:`~pdfcore.services.tables.continues`; its ``continued_on`` / ``continued_from`` are set
+on every read from that one decision (the links are not stored: a page reads the same whether
+its neighbour was read before or not). Without a table backend pages come back as they are.
 """
 
 from __future__ import annotations
@@ -26,7 +31,35 @@ class TableReader:
         self.documents = documents
 
     def page(self, source: DocumentSource, facts: DocumentFacts, page: PageText) -> PageText:
-        """The page with its tables read (the result replaces the cached page)."""
+        """The page with its tables read (cached with the page), each linked to its parts on
+        the neighbouring pages."""
+        page = self._read(source, facts, page)
+        if not page.tables or self.tables is None:
+            return page
+        from pdfcore.services.tables import continues, may_go_on, may_go_on_from
+
+        tables = list(page.tables)
+        width = facts.pages[page.index].width
+        if page.index + 1 < facts.page_count and may_go_on(page):
+            nxt = self._neighbour(source, facts, page.index + 1)
+            pair = continues(page, nxt, width) if nxt is not None else None
+            if pair is not None:
+                k = page.tables.index(pair[0])
+                tables[k] = attrs.evolve(tables[k], continued_on=page.index + 1)
+        if page.index > 0 and may_go_on_from(page):
+            prev = self._neighbour(source, facts, page.index - 1)
+            pair = continues(prev, page, facts.pages[page.index - 1].width) if prev is not None else None
+            if pair is not None:
+                k = page.tables.index(pair[1])
+                tables[k] = attrs.evolve(tables[k], continued_from=page.index - 1)
+        return attrs.evolve(page, tables=tuple(tables))
+
+    def _neighbour(self, source: DocumentSource, facts: DocumentFacts, index: int) -> PageText | None:
+        got = self.documents.pages(source, [index], facts).pages.get(index)
+        return None if got is None else self._read(source, facts, got)
+
+    def _read(self, source: DocumentSource, facts: DocumentFacts, page: PageText) -> PageText:
+        """The page with its own tables read (the result replaces the cached page)."""
         if page.tables_checked or self.tables is None:
             return page
         info = facts.pages[page.index]
@@ -38,8 +71,7 @@ class TableReader:
                 bbox=t.bbox,
                 page=page.index,
                 low_confidence=bool(t.low_confidence),
-                continued_from=None if t.continued_from is None else t.continued_from - 1,
-                continued_on=None if t.continued_on is None else t.continued_on - 1,
+                header_cells=t.header_cells or (),
             )
             for t in found.tables
         )

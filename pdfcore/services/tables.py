@@ -35,7 +35,7 @@ from attrs import frozen
 
 from pdfcore.errors import ExtractionFailed, MalformedPdf, ResourceLimit
 from pdfcore.geometry import area, intersection, to_clip, union
-from pdfcore.models import Box, DocumentSource, PageText, Table, TextLine
+from pdfcore.models import Box, DocumentSource, HeaderCell, PageText, Table, TextLine
 from pdfcore.results.reading import TableOut
 from ports.table_extractor import TableExtractor
 
@@ -109,7 +109,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     page a caller reads.
     """
     lines = _page_lines(page)
-    if len(lines) < MIN_ROWS and not page.rules:
+    if len(lines) < MIN_ROWS and not page.rules and not page.gaps:
         return ()
     regions = _rule_regions(page.rules, lines) + _text_regions(lines, page.gaps)
     if not regions:
@@ -239,6 +239,10 @@ class _Row:
     led: int = 0
     #: The row's figures are plain small integers only (page numbers in a table of contents).
     page_numbers: bool = False
+    #: Of its numbers, those that are years (column headings: "2019 2018").
+    years: float = 0
+    #: The plain integer ending the row (a page number in a table of contents), if any.
+    final: int | None = None
 
     @property
     def gapped(self) -> bool:
@@ -285,6 +289,8 @@ class _Piece:
     #: The line leads with dots to closing figures or placeholders.
     led: bool = False
     page_number: bool = False
+    years: float = 0
+    final: int | None = None
 
 
 def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
@@ -326,6 +332,8 @@ def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
                 y1=b.y1,
                 segments=tuple((a, z, words * (z - a) / total) for a, z in spans),
                 numbers=numbers,
+                years=len(_YEARS.findall(text)) if numbers else 0,
+                final=_final(text) if numbers else None,
                 # Placeholders ("-", "*", "...") neither make a row of figures nor a line of text.
                 tokens=len(_TOKEN.findall(text)),
                 trailing=_trailing_numbers(text.rsplit(None, MIN_NUMBERS + 2)) if numbers else 0,
@@ -348,6 +356,12 @@ _PLACEHOLDERS = frozenset({"—", "–", "-", "−"})
 _LED = re.compile(r"(?:\. ?){3,}+((?:\s*+[$€£]?\s*+(?:\(?\d[\d,]*+(?:\.\d++)?\)?%?|[—–-]))++)\s*+$")
 _PAGE_NUMBER = re.compile(r"\d{1,4}")
 _FIGURE = re.compile(r"(?<!\S)[(\[$€£¥+\-–−~<>±]*\d[\d.,:/%–\-−]*[)\]%*†‡]*(?<![,;:])(?!\S)")
+_YEARS = re.compile(r"(?<!\S)(?:19|20)\d\d(?!\S)")
+
+
+def _final(text: str) -> int | None:
+    last = text.rsplit(None, 1)[-1]
+    return int(last) if last.isdigit() and len(last) <= 4 else None
 
 
 def _trailing_numbers(tokens: Sequence[str]) -> int:
@@ -421,6 +435,8 @@ def _split(pieces: Sequence[_Piece], gutters: Sequence[float]) -> list[list[_Pie
                     round(p.entries * share),
                     p.led and k == last,
                     p.page_number and k == last,
+                    p.years * share,
+                    p.final if k == last else None,
                 )
             )
     return columns
@@ -462,6 +478,8 @@ def _make_row(pieces: list[_Piece]) -> _Row:
         segments=tuple((m[0], m[1]) for m in merged),
         words=tuple(m[2] for m in merged),
         numbers=sum(p.numbers for p in pieces),
+        years=sum(p.years for p in pieces),
+        final=max(pieces, key=lambda p: p.segments[-1][1]).final,
         tokens=sum(p.tokens for p in pieces),
         trailing=max(pieces, key=lambda p: p.segments[-1][1]).trailing,
         entries=sum(p.entries for p in pieces),
@@ -496,13 +514,37 @@ def _row_rivers(row: _Row, min_width: float) -> list[tuple[float, float]]:
 
 
 def _text_regions(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
-    """Runs of table-like rows, column by column on multi-column pages."""
+    """Runs of table-like rows, column by column on multi-column pages; and lines the text
+    extractor joined over several rows that gaps cut into columns."""
     if not gaps and not _may_hold_rows(lines):
         return []
     pieces = _pieces(lines, gaps)
-    out: list[Box] = []
+    out: list[Box] = _stacked_rows(lines, gaps)
     for column in _split(pieces, _gutters(pieces)):
         out.extend(_runs(_rows(column)))
+    return out
+
+
+#: A line at least this many times as tall as its font size holds several rows.
+STACKED_LINE = 2.5
+#: Column gaps through such a line that make it a table (three columns or more).
+STACKED_GAPS = 2
+
+
+def _stacked_rows(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
+    """Lines the text extractor joined over several rows (some producers' tables come as one
+    run of text objects, read as one line) that blanks cut into three or more columns: their
+    boxes (the table reader finds the rows in them)."""
+    if not gaps:
+        return []
+    out = []
+    for ln in lines:
+        b, size = ln.bbox, ln.font_size or 0.0
+        if size <= 0 or b.height < STACKED_LINE * size or len(ln.text.split()) < 6:
+            continue
+        through = [g for g in gaps if abs(g.y0 - b.y0) <= 0.5 and abs(g.y1 - b.y1) <= 0.5 and g.width >= MIN_GAP * size]
+        if len(through) >= STACKED_GAPS:
+            out.append(b)
     return out
 
 
@@ -573,7 +615,8 @@ def _runs(rows: Sequence[_Row]) -> list[Box]:
             run.pop()
         box = _run_box(run, rivers) if _is_table_run(run, rivers) else None
         if box is not None:
-            out.append(_with_header(box, rows[max(0, i - MAX_HEADER_ROWS - 2) : i]))
+            headed = run[0] if run[0].gapped and not run[0].numeric else None  # its column headings
+            out.append(_with_header(box, rows[max(0, i - MAX_HEADER_ROWS - 2) : i], headed=headed))
             i = i + len(run)
         else:
             i += 1
@@ -613,41 +656,58 @@ def _labels_then_figures(rows: Sequence[_Row], j: int, run: Sequence[_Row]) -> i
     return MAX_LABEL_ROWS if nxt is not None and nxt.numeric and nxt.y0 - last.y1 <= 1.2 * last.height else 0
 
 
-def _with_header(box: Box, above: Sequence[_Row]) -> Box:
+def _with_header(box: Box, above: Sequence[_Row], *, headed: _Row | None = None) -> Box:
     """Grow ``box`` upwards over header rows: rows just above with two or more segments inside
     its width (column headings), none of them running text, and short headings between them and
     the table (a section heading under the column headings) or above them over the columns
-    (a heading over a group of columns)."""
-    y0 = box.y0
+    (a heading over a group of columns, standing over column headings; ``headed``: the box's
+    first row, when it holds column headings already). A heading wider than its column's
+    cells may reach past the body's edge by a few line heights (``Grade`` over a column of
+    letters): the box grows sideways to hold it."""
+    y0, x0, x1 = box.y0, box.x0, box.x1
     pending: list[_Row] = []
-    found = False
+    found = headed
     for row in reversed(above):
         top = pending[-1].y0 if pending else y0
         if top - row.y1 > MAX_ROW_GAP * max(row.height, 1.0):
             break
+        reach = max(JOIN_TOL, HEADING_OVERHANG * row.height)
         inside = [
-            w for (s0, s1), w in zip(row.segments, row.words) if s0 >= box.x0 - JOIN_TOL and s1 <= box.x1 + JOIN_TOL
+            (s0, s1, w)
+            for (s0, s1), w in zip(row.segments, row.words)
+            if box.x0 - reach <= s0 and s1 <= box.x1 + reach and s0 < box.x1 and s1 > box.x0
         ]
+        words = [w for _, _, w in inside]
         outside = len(row.segments) - len(inside)
-        if outside > 1 or (outside and sum(row.words) - sum(inside) > 1) or not inside or max(inside) >= PROSE_WORDS:
+        if outside > 1 or (outside and sum(row.words) - sum(words) > 1) or not inside or max(words) >= PROSE_WORDS:
             break
+        if row.led or row.numbers - row.years >= 2:
+            break  # a row of figures: the table above this one, not headings
         if len(inside) >= 2:
             y0 = row.y0
+            x0, x1 = min(x0, inside[0][0]), max(x1, inside[-1][1])
             pending.clear()
-            found = True
+            found = row
             continue
+        a, z = row.segments[0][0], row.segments[-1][1]
+        over = found is not None and not pending and any(s0 < z and s1 > a for s0, s1 in found.segments[1:])
         if (
-            sum(inside) <= HEADING_WORDS
+            sum(words) <= HEADING_WORDS
             and top - row.y1 <= row.height
-            # over the columns of figures (a title above the table is centred over all of it)
-            and row.segments[0][0] > box.x0 + (0.25 if found else 0.5) * box.width
+            # over the columns of figures (a title above the table is centred over all of it,
+            # in the blank between the headings of the first column and of the others)
+            and a > box.x0 + (0.25 if over else 0.5) * box.width
         ):
             y0 = row.y0
             continue
         if len(pending) >= 2:
             break
         pending.append(row)
-    return Box(box.x0, y0, box.x1, box.y1)
+    return Box(x0, y0, x1, box.y1)
+
+
+#: A column heading may reach this many line heights past the body's side.
+HEADING_OVERHANG = 3.0
 
 
 def _prose_row(row: _Row, run: Sequence[_Row]) -> bool:
@@ -664,6 +724,8 @@ def _is_table_run(run: Sequence[_Row], rivers: Sequence[tuple[float, float]] | N
     led = [r for r in run if r.led]
     if led and len(led) >= 0.5 * len(run) and all(r.page_numbers for r in led):
         return False  # a table of contents: titles led by dots to their page numbers
+    if _contents(run):
+        return False
     numeric = sum(1 for r in run if r.numeric)
     gapped = [r for r in run if r.gapped]
     if numeric < MIN_ROWS and (len(gapped) < MIN_GAPPED_ROWS or not rivers):
@@ -676,6 +738,17 @@ def _is_table_run(run: Sequence[_Row], rivers: Sequence[tuple[float, float]] | N
         if rivers is not None and len(rivers) == 1 and _two_text_columns(gapped, rivers[0]):
             return False
     return True
+
+
+def _contents(run: Sequence[_Row]) -> bool:
+    """A table of contents without leaders: most rows end with a plain number (not a year),
+    the numbers going up the page on, and no row holds more than a section number besides."""
+    finals = [r.final for r in run if r.final is not None]
+    if len(finals) < MIN_ROWS or len(finals) < 0.7 * len(run) or any(r.numbers > 2 for r in run):
+        return False
+    if all(1900 <= f <= 2099 for f in finals):
+        return False  # years, not pages
+    return all(a <= b for a, b in itertools.pairwise(finals)) and finals[-1] > finals[0]
 
 
 def _two_text_columns(rows: Sequence[_Row], river: tuple[float, float]) -> bool:
@@ -831,7 +904,11 @@ def clean_tables(tables: Iterable[Table], page_width: float, page_height: float)
         header, body = (tuple(grid[0]), grid[1:]) if has_header else ((), grid)
         rows = tuple(tuple(r) for r in body)
         table = attrs.evolve(
-            t, header=header, rows=rows, low_confidence=t.low_confidence or low_confidence(header, rows)
+            t,
+            header=header,
+            rows=rows,
+            low_confidence=t.low_confidence or low_confidence(header, rows),
+            header_cells=_kept_cells(t, len(header)),
         )
         # Two detections of the same area (overlapping regions): keep the fuller one.
         dup = next((k for k, (o, _) in enumerate(kept) if _same_area(o.bbox, t.bbox)), None)
@@ -840,6 +917,25 @@ def clean_tables(tables: Iterable[Table], page_width: float, page_height: float)
         elif filled > kept[dup][1]:
             kept[dup] = (table, filled)
     return tuple(t for t, _ in sorted(kept, key=lambda tf: (tf[0].bbox.y0, tf[0].bbox.x0)))
+
+
+def _kept_cells(table: Table, width: int) -> tuple[HeaderCell, ...]:
+    """The header's printed cells on the columns kept (the empty ones are dropped), texts
+    normalised; none when the header is gone."""
+    if not table.header_cells or not table.header or width == 0:
+        return ()
+    grid = [[normalise_cell(c) for c in row] for row in (table.header, *table.rows)]
+    n = max(len(r) for r in grid)
+    kept = [k for k in range(n) if any(k < len(r) and r[k] for r in grid)]
+    if len(kept) != width:
+        return ()
+    out = []
+    for cell in table.header_cells:
+        cols = [kept.index(k) for k in range(cell.column, cell.column + cell.columns) if k in kept]
+        text = normalise_cell(cell.text)
+        if cols and text:
+            out.append(attrs.evolve(cell, text=text, column=cols[0], columns=cols[-1] - cols[0] + 1))
+    return tuple(out)
 
 
 #: Share of empty or single-character cells above which a table's structure is not trusted ...
@@ -852,26 +948,102 @@ _CELL_FIGURE = re.compile(r"^[(\[]?[-+−–]?[$€£¥]?[(\[]?\d[\d,.]*%?[)\]]?
 def low_confidence(header: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
     """The table's structure cannot be trusted: more than 30 % of its cells (header included, or
     of its body) are empty or a single character, or many cells hold several figures (columns
-    run together)."""
+    run together). Short cells that are data are cells like any other, not a sign of a broken
+    table: those of a clean short column (see :func:`short_columns`: a ``#`` column, a grade,
+    a one-digit count), and a dash standing for nil in a column of figures."""
     body = [c for r in rows for c in r]
     if not body:
         return True
-    for cells in ([*header, *body], body):
-        if sum(1 for c in cells if len(c.strip()) <= 1) > SPARSE_SHARE * len(cells):
-            return True
+    clean = short_columns(header, rows)
+    figures = _figure_columns(rows)
+
+    def debris(k: int, cell: str) -> bool:
+        text = cell.strip()
+        return len(text) <= 1 and k not in clean and not (text in _PLACEHOLDERS and k in figures)
+
+    head = sum(1 for k, c in enumerate(header) if debris(k, c))
+    own = sum(1 for r in rows for k, c in enumerate(r) if debris(k, c))
+    if head + own > SPARSE_SHARE * (len(header) + len(body)) or own > SPARSE_SHARE * len(body):
+        return True
     filled = [c for c in body if c.strip()]
     several = sum(1 for c in filled if sum(1 for tok in c.split() if _CELL_FIGURE.match(tok)) >= 2)
     return several > RUN_TOGETHER_SHARE * len(filled)
 
 
+def _figure_columns(rows: Sequence[Sequence[str]]) -> set[int]:
+    """Columns whose filled cells, dashes aside, are mostly figures."""
+    out = set()
+    for k in range(max((len(r) for r in rows), default=0)):
+        cells = [r[k].strip() for r in rows if k < len(r) and r[k].strip() and r[k].strip() not in _PLACEHOLDERS]
+        if cells and sum(1 for c in cells if _CELL_FIGURE.match(c.replace(" ", ""))) * 2 > len(cells):
+            out.add(k)
+    return out
+
+
+#: Characters of a clean short column besides letters and digits (check marks).
+_MARKS = frozenset("✓✔✗✘")
+#: A clean short column's cells hold at most this many characters.
+SHORT_CELL = 3
+
+
+def short_columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> set[int]:
+    """Columns of short cells that are data, not debris: every body row fills the column, with
+    at most three characters of one kind (all digits, all letters, or all check marks: a ``#``
+    column, a grade, a count, a tick), and not the letters of words the reader split (the cell
+    beside them going on in lower case: ``B`` | ``alance``; a lower-case letter after a word
+    that it ends). Dots, brackets and signs are never such a column."""
+    if len(rows) < 2:
+        return set()
+    width = max(len(r) for r in rows)
+    out: set[int] = set()
+    for k in range(width):
+        cells = [r[k].strip() if k < len(r) else "" for r in rows]
+        if not all(cells) or max(len(c) for c in cells) > SHORT_CELL or min(len(c) for c in cells) > 1:
+            continue
+        kinds = {_kind(c) for c in cells}
+        if len(kinds) != 1 or None in kinds:
+            continue
+        if kinds == {"letters"}:
+            after = [r[k + 1].strip() for r in rows if k + 1 < len(r)]
+            before = [r[k - 1].strip() for r in rows if k >= 1]
+            if sum(1 for c in after if c[:1].islower()) * 2 >= len(rows):
+                continue  # the first letters of labels set apart from their rest
+            if all(c.islower() for c in cells) and sum(1 for c in before if c[-1:].isalpha()) * 2 >= len(rows):
+                continue  # the last letters of words set apart from them
+        out.add(k)
+    return out
+
+
+def _kind(cell: str) -> str | None:
+    if cell.isdigit():
+        return "digits"
+    if cell.isalpha():
+        return "letters"
+    if all(ch in _MARKS for ch in cell):
+        return "marks"
+    return None
+
+
+_MARKER = re.compile(r"^(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]|[•◦▪▫‣∙·●○■□–—*-])$", re.IGNORECASE)
+
+
 def _is_list(grid: Sequence[Sequence[str]]) -> bool:
     """Markers and paragraphs (a bulleted or numbered list, footnotes), not a table: two
-    columns, the second running text, the first empty on its continuation lines."""
+    columns, the second running text, the first empty on its continuation lines; or the first
+    holding list markers only (``1.``, ``b)``, ``(iv)``, bullets) beside text that is no
+    figure."""
     if len(grid[0]) != 2:
         return False
     words = [len(row[1].split()) for row in grid if row[1]]
     continued = sum(1 for row in grid if row[1] and not row[0])
-    return bool(words) and statistics.median(words) >= LIST_WORDS and continued >= 0.3 * len(grid)
+    if bool(words) and statistics.median(words) >= LIST_WORDS and continued >= 0.3 * len(grid):
+        return True
+    markers = [row[0] for row in grid if row[0]]
+    return (
+        len(markers) >= 2
+        and all(_MARKER.match(m) for m in markers)
+        and not any(_CELL_FIGURE.match(row[1].replace(" ", "")) for row in grid if row[1])
+    )
 
 
 def _same_area(a: Box, b: Box) -> bool:
@@ -894,7 +1066,154 @@ def table_out(table: Table, page_width: float, page_height: float) -> TableOut:
         low_confidence=True if table.low_confidence else None,
         continued_from=one_based(table.continued_from),
         continued_on=one_based(table.continued_on),
+        header_cells=table.header_cells or None,
     )
+
+
+# --------------------------------------------------------------------------------------------
+# Tables continued on the next page
+
+
+#: Lines (not the table's) that may stand between a continued table and the page's edge: a
+#: page's foot ("See accompanying notes", a page number) under it, the statement's title
+#: repeated over its continuation.
+MAX_LINES_BELOW = 4
+MAX_LINES_ABOVE = 6
+#: The two parts' left and right edges agree within this share of the page's width (and 12 pt).
+EDGE_TOLERANCE = 0.04
+_CONTINUED = re.compile(r"\bcontinued\b|\bcont['’]?d\b|\(cont\.?\)", re.IGNORECASE)
+_PAGE_MARK = re.compile(
+    r"^(?:page\s+)?[-–—\s]*(?:[A-Z]{1,2}[-–.]?)?\d{1,4}(?:\s+of\s+\d{1,4})?[-–—\s]*$|^[ivxlcdm]{1,7}$",
+    re.IGNORECASE,
+)
+
+
+def _norm_line(text: str) -> str:
+    return " ".join(_CONTINUED.sub(" ", text).replace("()", " ").split()).strip(" -–—:").casefold()
+
+
+def _others(page: PageText, table: Table, *, below: bool) -> list[str]:
+    """The page's lines below (or above) ``table`` that share its columns' x-range, as read:
+    neither its own lines nor the page's furniture or page number."""
+    box = table.bbox
+    furniture = {_norm_line(f) for f in page.furniture}
+    out = []
+    for ln in _page_lines(page):
+        b = ln.bbox
+        if b.x1 <= box.x0 or b.x0 >= box.x1:
+            continue
+        if (below and b.y0 < box.y1 - 1.0) or (not below and b.y1 > box.y0 + 1.0):
+            continue
+        text = ln.text.strip()
+        if not text or _norm_line(text) in furniture or _PAGE_MARK.match(text):
+            continue
+        out.append(text)
+    return out
+
+
+def _last(page: PageText) -> Table | None:
+    return max(page.tables, key=lambda t: t.bbox.y1, default=None)
+
+
+def _first(page: PageText) -> Table | None:
+    return min(page.tables, key=lambda t: t.bbox.y0, default=None)
+
+
+def may_go_on(page: PageText) -> bool:
+    """Cheap test: the page's lowest table has at most a page's foot below it (so the next page
+    is worth reading for its continuation)."""
+    last = _last(page)
+    return last is not None and len(_others(page, last, below=True)) <= MAX_LINES_BELOW
+
+
+def may_go_on_from(page: PageText) -> bool:
+    """Cheap test: the page's highest table has at most a repeated title above it."""
+    first = _first(page)
+    return first is not None and len(_others(page, first, below=False)) <= MAX_LINES_ABOVE
+
+
+def _width(table: Table) -> int:
+    return max([len(table.header), *(len(r) for r in table.rows)], default=0)
+
+
+def continues(upper: PageText, lower: PageText, page_width: float) -> tuple[Table, Table] | None:
+    """The table of ``upper`` that goes on as a table of ``lower`` (the next page), as
+    (part on ``upper``, part on ``lower``); None when no table runs over the page break.
+
+    One decision for every reader of tables (the structured ``tables`` and a whole read's
+    Markdown): the lowest table of ``upper`` and the highest of ``lower`` are one table when
+
+    - they have the same columns: as many, and the same left and right edges;
+    - the second has no header of its own, or repeats the first's (the same cells; a first
+      row equal to the first's header is a repeated header too); a table that starts with a
+      header the first did not have is a new table;
+    - nothing is read between them but the pages' feet and heads: under the first, at most a
+      few lines that the next page prints too (``The accompanying notes are an integral
+      part...``) or that say the table is continued; over the second, at most a few lines that
+      stand over the first too (the statement's title, its units) or say it is continued.
+      Running heads and feet, page numbers and lines outside the table's columns never count;
+    - and, unless the second prints the first's header again (the strongest sign), the break
+      is forced: the first part runs down to the foot of the pages' text (no room was left
+      under it), or a line says the table is continued (a title printed again with
+      ``(continued)``, ``Continued on next page``; a running head that says ``(Continued)`` on
+      every page says nothing about the table).
+    """
+    a, b = _last(upper), _first(lower)
+    if a is None or b is None or _width(a) != _width(b) or _width(a) < MIN_COLUMNS:
+        return None
+    tolerance = max(12.0, EDGE_TOLERANCE * page_width)
+    if abs(a.bbox.x0 - b.bbox.x0) > tolerance or abs(a.bbox.x1 - b.bbox.x1) > tolerance:
+        return None
+    if b.header and a.header != b.header:
+        return None
+    if not a.header and b.header:
+        return None
+    below = _others(upper, a, below=True)
+    above = _others(lower, b, below=False)
+    if len(below) > MAX_LINES_BELOW or len(above) > MAX_LINES_ABOVE:
+        return None
+    lower_lines = {_norm_line(ln.text) for ln in _page_lines(lower)}
+    over_a = {_norm_line(t) for t in _others(upper, a, below=False)}
+    if not all(_CONTINUED.search(t) or _norm_line(t) in lower_lines for t in below):
+        return None
+    if not all(_CONTINUED.search(t) or _norm_line(t) in over_a for t in above):
+        return None
+    upper_texts = {" ".join(ln.text.split()) for ln in _page_lines(upper)}
+    lower_texts = {" ".join(ln.text.split()) for ln in _page_lines(lower)}
+    said = any(_CONTINUED.search(t) and " ".join(t.split()) not in upper_texts for t in above) or any(
+        _CONTINUED.search(t) and " ".join(t.split()) not in lower_texts for t in below
+    )
+    repeated = bool(a.header) and b.header == a.header
+    if not repeated and not said and not _at_foot(a, upper, lower):
+        return None
+    return a, b
+
+
+#: A table ends at the foot of the text when no more than this many lines (of its own height,
+#: at a leading of 1.5) separate it from the lowest text of the two pages.
+FOOT_LINES = 3.0
+
+
+def _at_foot(table: Table, upper: PageText, lower: PageText) -> bool:
+    """``table`` runs down to the foot of the pages' text: no other text of either page (page
+    numbers and furniture aside) ends far below it. (Pages cut where the producer chose, as in
+    filings converted page by page, end at different heights: there a repeated header or a
+    line saying so is needed.)"""
+    bottoms = []
+    heights = []
+    for page in (upper, lower):
+        furniture = {_norm_line(f) for f in page.furniture}
+        for ln in _page_lines(page):
+            text = ln.text.strip()
+            if not text or _norm_line(text) in furniture or _PAGE_MARK.match(text):
+                continue
+            bottoms.append(ln.bbox.y1)
+            if page is upper and ln.bbox.y0 >= table.bbox.y0 and ln.bbox.y1 <= table.bbox.y1 + 1.0:
+                heights.append(ln.bbox.height)
+    if not bottoms:
+        return False
+    height = statistics.median(heights) if heights else 10.0
+    return max(bottoms) - table.bbox.y1 <= FOOT_LINES * height * 1.5
 
 
 # --------------------------------------------------------------------------------------------

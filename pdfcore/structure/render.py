@@ -3,9 +3,10 @@
 - Headings: ``#`` to ``######``. Paragraphs: one line each, a blank line between blocks.
 - List items: ``-`` or ``3.``, four spaces per nesting level; consecutive items form one list.
 - Code: fenced with backticks (tildes when the code holds a backtick fence).
-- Tables: a pipe table when every row has as many cells as the header; otherwise an HTML
-  ``<table>`` whose short rows end in a cell spanning the columns left. The caption (if any)
-  stands above as its own paragraph.
+- Tables: a pipe table when every row has as many cells as the header and no header cell
+  spans; otherwise an HTML ``<table>``: a header printed over several rows or with cells over
+  several columns is given as printed (``colspan`` / ``rowspan``), and short rows end in a
+  cell spanning the columns left. The caption (if any) stands above as its own paragraph.
 - Figures: ``![caption](ref)``, the ref renderable with ``pdf_render_pages(ref=...)``.
 - A paragraph that would read as Markdown syntax (a leading ``#``, ``>``, a list marker or a
   fence) has that first character escaped; nothing else is escaped (text stays text).
@@ -17,7 +18,7 @@ import html
 import re
 from collections.abc import Sequence
 
-from pdfcore.models import Table
+from pdfcore.models import HeaderCell, Table
 from pdfcore.structure.model import Element, PageStructure
 
 _BLOCK_SYNTAX = re.compile(r"^(?:#{1,6}(?:\s|$)|>|[-+*](?:\s|$)|\d{1,9}[.)](?:\s|$)|```|~~~|={3,}\s*$|-{3,}\s*$|\|)")
@@ -67,6 +68,11 @@ def render_table(table: Table) -> str:
     """A pipe table when rectangular, else an HTML table (see the module docstring)."""
     header = list(table.header)
     rows = [list(r) for r in table.rows]
+    if table.header_cells and header:
+        width = max([len(header), *(len(r) for r in rows)])
+        return "\n".join(
+            ["<table>", *_html_header(table.header_cells), *(_html_row(r, width, "td") for r in rows), "</table>"]
+        )
     if not header and rows:
         header, rows = rows[0], rows[1:]
     width = max([len(header), *(len(r) for r in rows)], default=0)
@@ -94,6 +100,18 @@ def _html_table(header: list[str], rows: list[list[str]], width: int) -> str:
     out.extend(_html_row(r, width, "td") for r in rows)
     out.append("</table>")
     return "\n".join(out)
+
+
+def _html_header(cells: Sequence[HeaderCell]) -> list[str]:
+    """The header's rows as printed, each cell with its spans."""
+    out = []
+    for row in range(max(c.row for c in cells) + 1):
+        parts = []
+        for c in sorted((c for c in cells if c.row == row), key=lambda c: c.column):
+            attr = (f' colspan="{c.columns}"' if c.columns > 1 else "") + (f' rowspan="{c.rows}"' if c.rows > 1 else "")
+            parts.append(f"<th{attr}>{html.escape(' '.join(c.text.split()), quote=False)}</th>")
+        out.append("<tr>" + "".join(parts) + "</tr>")
+    return out
 
 
 def _html_row(cells: list[str], width: int, tag: str) -> str:

@@ -85,6 +85,31 @@ def test_gaps_between_cells_but_not_between_words(tmp_path: Path) -> None:
     assert prose_page.gaps == ()
 
 
+SPACED = [
+    ["Family", "Season", "Answer"],
+    ["Gather", "706", "8,713"],
+    ["Journey Index", "6.6", "30.6"],
+    ["Follow", "443", "190"],
+    ["Demand", "604", "92.6"],
+]
+
+
+def test_gaps_inside_one_text_object(tmp_path: Path) -> None:
+    """Rows of a table set as one text object each, cells spaced by kerning (as TeX sets a table
+    without rules): the blanks between cells are gaps, those between words of a cell are not;
+    the line of headings above the first row is looked at too, though it holds no figure."""
+    pdf = write_pdf(tmp_path / "s.pdf", [tablegen.spaced_rows(Page(), SPACED)])
+    (page,) = _pages(pdf)
+    assert len(page.gaps) == 2 * len(SPACED)
+    assert all(g.width > 20 for g in page.gaps)
+    extractor = PlumberTableExtractor()
+    try:
+        (t,) = TableService(extractor).page_tables(_source(pdf), page, 612, 792).tables
+    finally:
+        extractor.close()
+    assert [list(t.header), *map(list, t.rows)] == SPACED
+
+
 # --------------------------------------------------------------------------------------------
 # Candidates, extraction, clean-up
 
@@ -108,6 +133,19 @@ def test_tables_page_end_to_end(tmp_path: Path) -> None:
     nothing = service.page_tables(_source(path), prose_page, 612, 792)
     assert nothing.tables == () and not nothing.searched
     extractor.close()
+
+
+def test_a_clean_one_character_column_keeps_the_table_confident(tmp_path: Path) -> None:
+    xs = (72.0, 90.0, 250.0, 320.0)
+    path = tablegen.typeset_pages(tmp_path / "g.pdf", [[("prose", 4), ("table", (xs, tablegen.GRADED)), ("prose", 4)]])
+    (page,) = _pages(path)
+    extractor = PlumberTableExtractor()
+    try:
+        (t,) = TableService(extractor).page_tables(_source(path), page, 612, 792).tables
+    finally:
+        extractor.close()
+    assert [list(t.header), *map(list, t.rows)] == tablegen.GRADED
+    assert not t.low_confidence
 
 
 def test_passwords(tmp_path: Path) -> None:

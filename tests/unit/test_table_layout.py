@@ -1,11 +1,9 @@
 """The table layout reader on glyphs set by hand: overprinting, leaders, signs, wrapped labels,
-headers over column groups, confidence."""
+headers over column groups."""
 
 from __future__ import annotations
 
-from adapters._table_layout import Glyph, Rule, dedupe, low_confidence, read_table
-from pdfcore.models import Box, Table
-from pdfcore.services.tables import clean_tables
+from adapters._table_layout import Glyph, Rule, dedupe, read_table
 
 SIZE = 10.0
 ADVANCE = 5.0
@@ -65,14 +63,129 @@ def test_header_over_column_groups_is_merged() -> None:
     assert found.rows[0] == ["CRF", "75.1", "66.6", "70.6", "71.0"]
 
 
-def test_sparse_tables_are_low_confidence() -> None:
-    assert low_confidence(["a", "b"], [["x", ""], ["", "-"], ["y", "z"]])
-    assert not low_confidence(["Item", "Qty"], [["Apples", "12"], ["Pears", "7"], ["Plums", "30"]])
-    assert low_confidence(["Item", "Qty"], [["Apples", "12 13"], ["Pears", "7 8"], ["Plums", "30"]])
-    sparse = Table(
-        header=("Item", "Q1", "Q2"),
-        rows=(("Apples", "12", ""), ("Pears", "", "-"), ("Plums", "", ""), ("Figs", "4", "")),
-        bbox=Box(10, 10, 200, 100),
+def test_a_header_of_six_rows_is_one_header() -> None:
+    heading = [
+        [(170, "Reorganization")],
+        [(170, "of Product"), (260, "Consolidation")],
+        [(80, "Closure of"), (170, "Development"), (260, "of a Wafer")],
+        [(80, "Fabrication"), (170, "and"), (260, "Fabrication"), (350, "Total")],
+        [(80, "Facility"), (170, "Support"), (260, "Facility in"), (350, "Special")],
+        [(0, "Statement"), (80, "in Sunnyvale"), (170, "Programs"), (260, "Limerick"), (350, "Charges")],
+    ]
+    body = [
+        [(0, "Workforce"), (80, "$20,315"), (170, "$11,165"), (260, "—"), (350, "$31,480")],
+        [(0, "Facility"), (80, "—"), (170, "554"), (260, "—"), (350, "554")],
+        [(0, "Other"), (80, "—"), (170, "459"), (260, "—"), (350, "459")],
+    ]
+    found = read_table(_rows(*((14.0 * k, cells) for k, cells in enumerate(heading + body))))
+    assert found is not None
+    assert found.header == [
+        "Statement",
+        "Closure of Fabrication Facility in Sunnyvale",
+        "Reorganization of Product Development and Support Programs",
+        "Consolidation of a Wafer Fabrication Facility in Limerick",
+        "Total Special Charges",
+    ]
+    assert found.rows[0] == ["Workforce", "$20,315", "$11,165", "—", "$31,480"]
+
+
+def test_a_group_heading_is_a_spanning_header_cell() -> None:
+    """Two header levels: a heading over two columns (centred, crossing the boundary between
+    them) and headings set once beside both levels (row span)."""
+    glyphs = _rows(
+        (0, [(0, "Region"), (125, "Revenue"), (260, "Staff")]),
+        (14, [(80, "North"), (170, "South")]),
+        (28, [(0, "Alpha"), (80, "1,204"), (170, "981"), (260, "12")]),
+        (42, [(0, "Beta"), (80, "2,310"), (170, "764"), (260, "9")]),
+        (56, [(0, "Gamma"), (80, "455"), (170, "1,020"), (260, "31")]),
     )
-    (kept,) = clean_tables([sparse], 612, 792)
-    assert kept.low_confidence
+    found = read_table(glyphs)
+    assert found is not None
+    assert found.header == ["Region", "Revenue North", "Revenue South", "Staff"]
+    assert found.header_cells == [
+        (0, 0, 2, 1, "Region"),
+        (0, 1, 1, 2, "Revenue"),
+        (0, 3, 2, 1, "Staff"),
+        (1, 1, 1, 1, "North"),
+        (1, 2, 1, 1, "South"),
+    ]
+
+
+def test_a_ruled_grid_says_which_header_cells_span() -> None:
+    """A heading set at the left of a merged cell (crossing nothing): the grid's wall between
+    the two columns under it stops at the second header row."""
+    glyphs = _rows(
+        (2, [(4, "Item"), (104, "Sales"), (304, "Note")]),
+        (22, [(104, "2019"), (204, "2020")]),
+        (42, [(4, "Apples"), (104, "1,204"), (204, "981"), (304, "new")]),
+        (62, [(4, "Pears"), (104, "2,310"), (204, "764"), (304, "old")]),
+    )
+    # rows: 0, 20, 40, 60, 80; columns: 0, 100, 200, 300, 400; no wall at 200 in the top row,
+    # and the line under the top row runs across the two columns of "Sales" only.
+    rules = [Rule(0, y, 400, y + 0.5) for y in (0, 40, 60, 80)] + [Rule(100, 20, 300, 20.5)]
+    rules += [Rule(x, 0, x + 0.5, 80) for x in (0, 100, 300, 400)] + [Rule(200, 20, 200.5, 80)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.header == ["Item", "Sales 2019", "Sales 2020", "Note"]
+    assert (0, 1, 1, 2, "Sales") in found.header_cells
+    assert (0, 0, 2, 1, "Item") in found.header_cells and (1, 2, 1, 1, "2020") in found.header_cells
+
+
+def test_a_one_row_header_has_no_cells_of_its_own() -> None:
+    glyphs = _rows(
+        (0, [(0, "Item"), (100, "Qty"), (200, "Price")]),
+        (14, [(0, "Apples"), (100, "12"), (200, "3.50")]),
+        (28, [(0, "Pears"), (100, "7"), (200, "2.25")]),
+        (42, [(0, "Plums"), (100, "30"), (200, "9.00")]),
+    )
+    found = read_table(glyphs)
+    assert found is not None and found.header == ["Item", "Qty", "Price"] and found.header_cells == []
+
+
+def test_a_heading_set_between_two_header_lines_heads_its_column() -> None:
+    """``Model`` centred on two header lines (a group heading over P R F1, then P R F1), and a
+    heading wrapped with a hyphen; a caption taken in with the region is no header."""
+    glyphs = _rows(
+        (-20, [(0, "Table 3: Results on the test set.")]),
+        (0, [(105, "Data: EC-MT")]),
+        (5, [(0, "Model")]),
+        (10, [(80, "P"), (130, "R"), (180, "F1")]),
+        (24, [(0, "CRF"), (80, "75.12"), (130, "66.67"), (180, "70.64")]),
+        (38, [(0, "LSTM"), (80, "75.02"), (130, "72.84"), (180, "73.91")]),
+        (52, [(0, "Ours"), (80, "76.33"), (130, "74.00"), (180, "75.15")]),
+    )
+    rules = [Rule(78, 10.2, 205, 10.6)]  # the group heading's underline
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.header == ["Model", "Data: EC-MT P", "Data: EC-MT R", "Data: EC-MT F1"]
+    assert (0, 0, 2, 1, "Model") in found.header_cells and (0, 1, 1, 3, "Data: EC-MT") in found.header_cells
+    assert found.rows[0] == ["CRF", "75.12", "66.67", "70.64"]
+
+
+def test_a_heading_wrapped_onto_a_second_line() -> None:
+    glyphs = _rows(
+        (0, [(0, "Detail Num-"), (80, "Project"), (160, "Little")]),
+        (11, [(0, "ber")]),
+        (24, [(0, "Discover"), (80, "24,242"), (160, "206")]),
+        (38, [(0, "Define"), (80, "43.9"), (160, "31,428")]),
+        (52, [(0, "Layer"), (80, "68,137"), (160, "171")]),
+    )
+    found = read_table(glyphs)
+    assert found is not None
+    assert found.header == ["Detail Number", "Project", "Little"]
+    assert found.rows[0] == ["Discover", "24,242", "206"]
+
+
+def test_a_table_of_text_has_one_header_row_at_most() -> None:
+    """Rows of text alone (no figures under the first row) are rows, not a header of many."""
+    glyphs = _rows(
+        (0, [(0, "Greeting"), (120, "Hello there")]),
+        (14, [(0, "Question"), (120, "Where from")]),
+        (28, [(0, "Answer"), (120, "The north")]),
+        (42, [(0, "Closing")]),
+    )
+    rules = [Rule(-2, y, 240, y + 0.5) for y in (-3, 11, 25, 39, 53)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert len(found.header) == 2 and found.header[0] == "Greeting"
+    assert [r[0] for r in found.rows] == ["Question", "Answer", "Closing"]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import attrs
 import pytest
 
 from pdfcore.errors import ExtractionFailed, PasswordRequired, ResourceLimit
@@ -10,6 +13,7 @@ from pdfcore.services.tables import (
     TableService,
     candidate_regions,
     clean_tables,
+    low_confidence,
     normalise_cell,
     normalise_grid,
     table_out,
@@ -236,6 +240,64 @@ def test_table_out_has_a_clip_in_page_fractions() -> None:
     assert out.bbox == t.bbox and out.header == ("a", "b") and out.rows == (("c", "d"),)
 
 
+def test_sparse_tables_are_low_confidence() -> None:
+    assert low_confidence(["a", "b"], [["x", ""], ["", "-"], ["y", "z"]])
+    assert not low_confidence(["Item", "Qty"], [["Apples", "12"], ["Pears", "7"], ["Plums", "30"]])
+    assert low_confidence(["Item", "Qty"], [["Apples", "12 13"], ["Pears", "7 8"], ["Plums", "30"]])
+    sparse = Table(
+        header=("Item", "Q1", "Q2"),
+        rows=(("Apples", "12", ""), ("Pears", "", "-"), ("Plums", "", ""), ("Figs", "4", "")),
+        bbox=Box(10, 10, 200, 100),
+    )
+    (kept,) = clean_tables([sparse], W, H)
+    assert kept.low_confidence
+
+
+def test_a_clean_one_character_column_is_no_sign_of_a_broken_table() -> None:
+    numbered = [["#", "Name", "Score", "Grade"]] + [
+        [str(k), name, score, grade]
+        for k, (name, score, grade) in enumerate(
+            [("Avery", "91.5", "A"), ("Blake", "78.0", "C"), ("Casey", "84.5", "B"), ("Devon", "66.0", "D")], 1
+        )
+    ]
+    header, *rows = numbered
+    assert not low_confidence(header, rows)
+    (kept,) = clean_tables([table(numbered)], W, H)
+    assert not kept.low_confidence
+    # A one-digit count and a tick column are data too.
+    assert not low_confidence(
+        ["Site", "Visits", "Open"], [["North", "3", "✓"], ["South", "7", "✓"], ["East", "0", "✗"]]
+    )
+
+
+def test_dashes_for_nil_in_columns_of_figures_are_values() -> None:
+    rows = [
+        ["Workforce reductions", "$20,315", "—", "—", "$31,480"],
+        ["Facility closure costs", "—", "554", "—", "554"],
+        ["Other items", "—", "462", "—", "462"],
+        ["Change in estimate", "(2,029)", "—", "—", "(2,029)"],
+    ]
+    assert not low_confidence(["Income statement", "Sunnyvale", "Programs", "Limerick", "Total"], rows)
+    # dashes in a column of words are no values
+    words = [["North", "-", "open"], ["South", "-", "shut"], ["East", "-", "open"]]
+    assert low_confidence(["Site", "Note", "State"], words)
+
+
+def test_debris_columns_still_make_a_table_low_confidence() -> None:
+    # Dot leaders read as a column, and parentheses set apart from their figures.
+    assert low_confidence(
+        ["", "2009", "", "2008"],
+        [["Revenue", "2,014", ".", "1,900"], ["Cost", "(1,266", ")", "35"], ["Other", "12", ".", "9"]],
+    )
+    # The first letter of each label set apart from the rest of it.
+    assert low_confidence(
+        ["", "", "2018"],
+        [["B", "alance, January 1", "1,204"], ["N", "et income", "310"], ["D", "ividends", "(45)"]],
+    )
+    # A column that is only filled now and then is no clean column.
+    assert low_confidence(["Name", "Mark", "Score"], [["Avery", "A", "9"], ["Blake", "", "8"], ["Casey", "", "7"]])
+
+
 # --------------------------------------------------------------------------------------------
 # TableService on a fake extractor
 
@@ -290,3 +352,128 @@ def test_a_line_of_dots_and_figures_is_read_at_once() -> None:
     line = "Total . . . " + "1.1." * 40 + " x"
     assert _LED.search(line) is None
     assert _LED.search("Revenue . . . . . . 2,014,908 1,900 —") is not None
+
+
+# --------------------------------------------------------------------------------------------
+# Tables continued on the next page
+
+STATEMENT_HEADER = ("(thousands)", "2019", "2018")
+
+
+def part(
+    index: int, rows: list[tuple[str, ...]], y0: float, y1: float, *, header: tuple[str, ...] = STATEMENT_HEADER
+) -> Table:
+    return Table(header=header, rows=tuple(rows), bbox=Box(72, y0, 540, y1), page=index)
+
+
+def split_page(
+    index: int, table: Table, *, above: Sequence[str] = (), below: Sequence[str] = (), furniture: tuple[str, ...] = ()
+) -> PageText:
+    """A page holding ``table``, with lines of text above and below it (in its columns)."""
+    lines = [line(t, 72, table.bbox.y0 - 14 * (len(above) - k), 72 + 6 * len(t)) for k, t in enumerate(above)]
+    lines += [line(" ".join(r), 72, table.bbox.y0 + 14 * k, 540) for k, r in enumerate(table.rows)]
+    lines += [line(t, 72, table.bbox.y1 + 4 + 14 * k, 72 + 6 * len(t)) for k, t in enumerate(below)]
+    return PageText(index=index, text="", lines=tuple(lines), tables=(table,), tables_checked=True, furniture=furniture)
+
+
+ASSETS = [("Cash", "4,777", "1,008"), ("Receivables", "1,108", "1,280"), ("Inventory", "400", "568")]
+LIABILITIES = [("Payables", "2,383", "1,129"), ("Accrued", "1,863", "1,793"), ("Debt", "7,304", "4,127")]
+
+
+def test_a_statement_running_over_a_page_break_is_one_table() -> None:
+    from pdfcore.services.tables import continues, may_go_on, may_go_on_from
+
+    first = part(0, ASSETS, 300, 740)
+    upper = split_page(0, first, above=["ACME INC.", "BALANCE SHEETS", "(In thousands)"], below=["F-3"])
+    # the header printed again on the next page, the title repeated with "(continued)"
+    again = part(1, LIABILITIES, 120, 400)
+    lower = split_page(1, again, above=["ACME INC.", "BALANCE SHEETS (CONTINUED)", "(In thousands)"])
+    assert may_go_on(upper) and may_go_on_from(lower)
+    assert continues(upper, lower, W) == (first, again)
+    # no header on the continuation
+    bare = split_page(1, part(1, LIABILITIES, 60, 300, header=()))
+    assert continues(upper, bare, W) is not None
+    # a line under the table that the next page prints too is the page's foot
+    note = "The accompanying notes are an integral part of these statements"
+    upper_noted = split_page(0, first, below=[note, "F-3"])
+    lower_noted = split_page(1, part(1, LIABILITIES, 60, 300), below=[note, "F-4"])
+    assert continues(upper_noted, lower_noted, W) is not None
+
+
+def test_tables_on_both_sides_of_a_page_break_that_are_not_one() -> None:
+    from pdfcore.services.tables import continues, may_go_on
+
+    first = part(0, ASSETS, 300, 700)
+    upper = split_page(0, first)
+    # text under the first table: it ends on its page
+    ended = split_page(0, first, below=["Total assets rose by a tenth over the year, as set out in Note 4."])
+    assert continues(ended, split_page(1, part(1, LIABILITIES, 60, 300)), W) is None
+    assert may_go_on(upper)
+    # a new header, other columns, other edges, or a heading of its own over the next table
+    other_header = part(1, LIABILITIES, 60, 300, header=("(thousands)", "2021", "2020"))
+    assert continues(upper, split_page(1, other_header), W) is None
+    wider = Table(header=(), rows=(("Payables", "2,383", "1,129", "9"),), bbox=Box(72, 60, 540, 300), page=1)
+    assert continues(upper, split_page(1, wider), W) is None
+    narrow = Table(header=(), rows=tuple(LIABILITIES), bbox=Box(72, 60, 360, 300), page=1)
+    assert continues(upper, split_page(1, narrow), W) is None
+    titled = split_page(1, part(1, LIABILITIES, 100, 300, header=()), above=["Table 7. Debt maturities"])
+    assert continues(upper, titled, W) is None
+    # a table with no header followed by one with a header of its own: a new table
+    headless = split_page(0, part(0, ASSETS, 300, 700, header=()))
+    assert continues(headless, split_page(1, part(1, LIABILITIES, 60, 300)), W) is None
+
+
+def test_a_table_ending_above_the_foot_goes_on_only_when_a_line_or_its_header_says_so() -> None:
+    from pdfcore.services.tables import continues
+
+    head = "NOTES TO THE STATEMENTS — (Continued)"
+    upper = split_page(0, part(0, ASSETS, 300, 342), above=[head, "ACME INC."])
+    # the next page's text runs far below where the first table stopped: room was left
+    after = tuple(line(PROSE[k % 3], 72, 400 + 14 * k, 540) for k in range(20))
+
+    def lower(*above: str, header: tuple[str, ...] = ()) -> PageText:
+        got = split_page(1, part(1, LIABILITIES, 120, 162, header=header), above=list(above))
+        return attrs.evolve(got, lines=got.lines + after)
+
+    assert continues(upper, lower(head), W) is None  # a running head saying "(Continued)" says nothing
+    assert continues(upper, lower(head, "ACME INC. (continued)"), W) is not None
+    assert continues(upper, lower(head, header=STATEMENT_HEADER), W) is not None  # its header again
+
+
+def test_a_numbered_list_in_two_columns_is_not_a_table() -> None:
+    numbered = table([["1.", "Region correct second."], ["2.", "Agree second value."], ["3.", "Gentle series."]])
+    bullets = table([["•", "Apples"], ["•", "Pears"], ["•", "Plums"]])
+    assert clean_tables([numbered, bullets], W, H) == ()
+    # a column of row numbers beside figures is a table
+    counts = table([["1.", "1,204"], ["2.", "981"], ["3.", "2,310"]])
+    assert len(clean_tables([counts], W, H)) == 1
+
+
+def test_a_line_joined_over_several_rows_and_cut_by_column_gaps_is_a_candidate() -> None:
+    """Some producers' tables reach the text extractor as one line over all their rows; the
+    blanks between its columns are its gaps."""
+    joined = TextLine(
+        text="Outer 1 Outer 2 Long 1 Long 2 Inner Long 3 A1 B1 C1 D1 E1 F1 C2 D2 F2",
+        bbox=Box(90, 75, 502, 142),
+        font_size=12.0,
+    )
+    gaps = tuple(Box(x0, 75, x1, 142) for x0, x1 in ((127.6, 165.1), (204.1, 243.1), (275.4, 318.2)))
+    (region,) = candidate_regions(page([joined], gaps=gaps), W, H)
+    assert inside(joined.bbox, region)
+    # a paragraph the extractor joined over rows has no such blanks
+    assert candidate_regions(page([joined]), W, H) == ()
+
+
+def test_the_rows_of_a_table_above_are_not_headings_of_the_next() -> None:
+    """Growing a table upwards over its headings stops at rows of figures (the table above),
+    not at years (headings)."""
+    from pdfcore.services.tables import _pieces, _rows, _with_header
+
+    xs = (72.0, 200.0, 280.0, 360.0)
+    upper, upper_gaps = aligned(100, FIGURES, xs)  # headed by years
+    heading = line("Categories", 72, 166, 132)
+    rows = _rows(_pieces([*upper, heading], upper_gaps))
+    body = Box(72, 180, 390, 240)
+    assert _with_header(body, rows).y0 > 160  # not over the rows of figures above the heading
+    years = _rows(_pieces(upper[:1], upper_gaps))
+    assert _with_header(Box(72, 116, 390, 160), years).y0 == 100  # years head a table
