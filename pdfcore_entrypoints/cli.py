@@ -310,8 +310,11 @@ def _cmd_read(args: argparse.Namespace, core: Any) -> int:
         )
         _emit(args, res, _human_pages)
         return 0
-    if args.pages:
-        _emit(args, core.read_pages(args.file, args.pages, password=pw, format=args.format), _human_pages)
+    if args.pages or args.json:
+        # --json is one shape, pages[], with or without --pages: every page asked for
+        _emit(
+            args, _read_every_page(core, args.file, args.pages or "1-", password=pw, format=args.format), _human_pages
+        )
         return 0
     start: int | None = 1
     while start is not None:
@@ -319,6 +322,37 @@ def _cmd_read(args: argparse.Namespace, core: Any) -> int:
         _emit(args, r, lambda x: x.full_text if x.markdown is None else x.markdown.rstrip("\n"))
         start = r.next_page
     return 0
+
+
+def _read_every_page(core: Any, file: str, spec: str, **options: Any) -> Any:
+    """``read_pages`` over ``spec`` call after call (each call's character budget) as one
+    result: every page asked for, a page cut only past the call's whole budget."""
+    import attrs
+
+    from pdfcore.defaults import DEFAULT_MAX_CHARS
+
+    parts = []
+    todo: str | None = spec
+    while todo:
+        r = core.read_pages(file, todo, max_chars=DEFAULT_MAX_CHARS, max_chars_per_page=DEFAULT_MAX_CHARS, **options)
+        parts.append(r)
+        todo = r.next_pages if r.pages and r.next_pages != todo else None
+    first = parts[0]
+    tables = [r.total_tables for r in parts if r.total_tables is not None]
+    return attrs.evolve(
+        first,
+        pages=tuple(p for r in parts for p in r.pages),
+        hidden_text_detected=any(r.hidden_text_detected for r in parts),
+        total_chars=sum(r.total_chars for r in parts),
+        estimated_tokens=sum(r.estimated_tokens for r in parts),
+        cache_hits=sum(r.cache_hits for r in parts),
+        total_images=sum(r.total_images for r in parts),
+        total_tables=sum(tables) if tables else None,
+        truncated=None,
+        truncation_note=None,
+        next_pages=None,
+        notices=tuple(dict.fromkeys(n for r in parts for n in r.notices)),
+    )
 
 
 def _cmd_render(args: argparse.Namespace, core: Any) -> int:

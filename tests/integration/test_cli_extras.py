@@ -90,3 +90,20 @@ def test_cli_warm_shows_progress_and_counts(env: Path, capsys: pytest.CaptureFix
     assert "5 PDF(s): 4 warmed now, 0 already cached, 1 skipped" in captured.out
     assert main(["warm", str(folder), "--root", "/"]) == 0
     assert "5 PDF(s): 0 warmed now, 4 already cached, 1 skipped" in capsys.readouterr().out
+
+
+def test_cli_read_json_is_one_shape_with_or_without_pages(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`pdfcore read --json`: pages[] whether or not --pages is given (it gave full_text without)."""
+    from pdfcore_entrypoints.cli import main
+
+    pdf = str(simple_document(env / "r.pdf", 3))
+    assert main(["read", pdf, "--root", "/", "--json"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert main(["read", pdf, "--root", "/", "--json", "--pages", "1-3"]) == 0
+    named = json.loads(capsys.readouterr().out)
+    assert sorted(whole) == sorted(named) and "full_text" not in whole
+    assert [p["page"] for p in whole["pages"]] == [1, 2, 3]
+    assert [p["text"] for p in whole["pages"]] == [p["text"] for p in named["pages"]]
+    assert "token003" in whole["pages"][2]["text"] and whole["total_chars"] == named["total_chars"]
+    assert main(["read", pdf, "--root", "/"]) == 0  # the human output reads the document whole
+    assert "--- page 3 ---" in capsys.readouterr().out
