@@ -8,7 +8,6 @@ from collections.abc import Sequence
 
 from attrs import evolve
 
-from pdfcore.models import Table
 from pdfcore.structure.model import PageStructure
 from pdfcore.structure.page import continues, join_paragraphs
 from pdfcore.structure.render import render_elements
@@ -24,9 +23,9 @@ def page_comment(number: int, label: str | None) -> str:
 def join_pages(pages: Sequence[PageStructure]) -> list[PageStructure]:
     """The pages with what runs on from one page into the next joined on the page where it
     started: a paragraph into the next page's first paragraph, a table into its continuations
-    (``continued_on`` / ``continued_from``, or a table ending a page and one of as many columns
-    starting the next: one table over as many pages as it runs, a repeated header row
-    dropped)."""
+    (``continued_on`` / ``continued_from``, set by the table reader from
+    :func:`pdfcore.services.tables.continues`, the one decision the structured ``tables`` show
+    too: one table over as many pages as it runs, a repeated header row dropped)."""
     out = list(pages)
     for k in range(len(out) - 1):
         a, b = out[k], out[k + 1]
@@ -36,42 +35,9 @@ def join_pages(pages: Sequence[PageStructure]) -> list[PageStructure]:
         if continues(last, first):
             out[k] = evolve(a, elements=(*a.elements[:-1], join_paragraphs(last, first)))
             out[k + 1] = evolve(b, elements=b.elements[1:])
-    _link_tables(out)
     for k in range(1, len(out)):
         _join_table(out, k)
     return out
-
-
-def _link_tables(pages: list[PageStructure]) -> None:
-    """Tables the reader did not link that still run on: a table that ends a page (nothing but
-    footnotes after it) and one that starts the next page (nothing before it), with as many
-    columns and no header of its own, or the first one's header printed again."""
-    for k in range(len(pages) - 1):
-        a, b = pages[k], pages[k + 1]
-        if b.index != a.index + 1 or not a.elements or not b.elements:
-            continue
-        last, first = a.elements[-1], b.elements[0]
-        if last.table is None or first.table is None:
-            continue
-        if last.table.continued_on is not None or first.table.continued_from is not None:
-            continue
-        if not _same_table(last.table, first.table):
-            continue
-        pages[k] = evolve(a, elements=(*a.elements[:-1], evolve(last, table=evolve(last.table, continued_on=b.index))))
-        pages[k + 1] = evolve(
-            b, elements=(evolve(first, table=evolve(first.table, continued_from=a.index)), *b.elements[1:])
-        )
-
-
-def _same_table(a: Table, b: Table) -> bool:
-    width = len(a.header) if a.header else len(a.rows[0]) if a.rows else 0
-    b_width = len(b.header) if b.header else len(b.rows[0]) if b.rows else 0
-    if width == 0 or width != b_width:
-        return False
-    head = tuple(a.header) if a.header else None
-    if not b.header:
-        return True
-    return head is not None and tuple(b.header) == head
 
 
 def _join_table(pages: list[PageStructure], k: int) -> None:

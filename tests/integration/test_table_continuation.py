@@ -84,6 +84,26 @@ def test_a_whole_read_shows_a_continued_table_as_one(core: pdfcore.Pdfcore, tmp_
     assert "| Liability account 1 |" in page2 and "| Asset account 1 |" not in page2
 
 
+def test_a_table_ending_mid_page_and_one_like_it_overleaf_are_two(core: pdfcore.Pdfcore, tmp_path: Path) -> None:
+    """The same decision in ``tables`` and in the Markdown: a table that stops with room left
+    under it, nothing saying it goes on, and a table of as many columns without a header at
+    the top of the next page are two tables in both."""
+    path = str(
+        tablegen.typeset_pages(
+            tmp_path / "two.pdf",
+            [
+                [("prose", 3), ("table", (XS, [HEADER, *FIRST[:8]]))],
+                [("table", (XS, THIRD)), ("gap", 10), ("prose", 6)],
+            ],
+        )
+    )
+    (one,), (two,) = (p.tables for p in core.read_pages(path, "1-2").pages)  # type: ignore[misc]
+    assert one.continued_on is None and two.continued_from is None
+    md = core.read_all(path, format="markdown").markdown or ""
+    tables = [block for block in md.split("\n\n") if block.startswith("| ")]
+    assert len(tables) == 2, md
+
+
 @pytest.mark.corpus
 def test_a_balance_sheet_over_two_pages(core: pdfcore.Pdfcore, corpus: Path) -> None:
     """Inpixon's 2019 balance sheet: assets on p. 64, liabilities and equity on p. 65 under the
