@@ -147,7 +147,9 @@ def build_full(ts: ToolSet) -> None:
         description=(
             "What a PDF is: page count, metadata, outline (inline up to 50 entries), page labels, text "
             "coverage (pages with text, likely scanned, OCR candidates), quality warnings folded into page "
-            "ranges, file size, estimated tokens and the next calls to make. Call this first. "
+            "ranges, file size, estimated tokens and the next calls to make. Call this first. On a long "
+            "document not read yet these come from a sample of pages (coverage_sampled, pages_sampled; "
+            "exact once the pages are cached, or with detail=true). "
             "content_trust=true adds the hidden-text report. " + UNTRUSTED
         ),
         output="info",

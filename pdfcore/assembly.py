@@ -445,6 +445,9 @@ class Services:
         jobs, index = self.built("embedding_jobs"), self.built("semantic_index")
         if jobs is not None:  # vectors being made would be written into the cleared cache
             jobs.cancel_all()
+        info = self.built("info")
+        if info is not None and info.rest is not None:  # so would pages
+            info.rest.cancel_all()
         if index is not None:
             index.forget()
         if documents is not None:
@@ -541,9 +544,11 @@ class Services:
             documents.flush_writes()
 
     def close(self) -> None:
-        jobs = self.built("embedding_jobs")
+        jobs, info = self.built("embedding_jobs"), self.built("info")
         if jobs is not None:
             jobs.close()
+        if info is not None:
+            info.close()
         self.flush()
         corpus = self.built("corpus")
         if corpus is not None:

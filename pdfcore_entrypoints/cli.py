@@ -194,6 +194,11 @@ def _human_info(r: Any) -> str:
     lines.append(
         f"text: {s.pages_with_text} pages with text, {s.pages_without_text} without, "
         f"{s.pages_likely_scanned} likely scanned"
+        + (
+            f" (estimated from {r.pages_sampled} sampled pages; --detail reads every page)"
+            if r.coverage_sampled
+            else ""
+        )
     )
     if r.page_labels:
         lines.append(f"labels: {r.page_labels}")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 import re
+import threading
 from collections.abc import Sequence
 
 from pdfcore import pagespec
+from pdfcore.errors import PdfcoreError
 from pdfcore.models import DocumentFacts, DocumentSource, HiddenSpan, PageText
 from pdfcore.nextcalls import call, render, where
 from pdfcore.results.info import (
@@ -19,14 +22,22 @@ from pdfcore.results.info import (
     TocResult,
 )
 from pdfcore.services.documents import DocumentService
+from pdfcore.services.furniture import sample_indexes
 from pdfcore.services.quality import UNUSABLE
 from pdfcore.tokens import estimate_tokens
+
+log = logging.getLogger(__name__)
 
 TOC_INLINE_MAX = 50
 OCR_CANDIDATES_MAX = 50
 SPANS_MAX = 200
 SPAN_TEXT_MAX = 200
 SIGNALS = ("invisible_render", "tiny_font", "transparent", "white_on_white", "offpage")
+#: A cold ``info`` on a document of more pages than this looks at a sample of them (the pages
+#: its furniture profile is learnt from and SAMPLE_SPREAD pages spread evenly); a shorter one,
+#: or one whose pages are all cached, is read whole.
+SAMPLE_ABOVE = 40
+SAMPLE_SPREAD = 16
 
 BUILTIN_INJECTION_PHRASES = (
     "ignore previous instructions",
@@ -142,10 +153,25 @@ def content_trust(pages: Sequence[PageText], *, detail: bool, phrases: Sequence[
     )
 
 
+def info_sample(page_count: int) -> list[int]:
+    """0-based pages a cold ``info`` looks at: the furniture profile's sample (extracted with
+    any first page anyway) and SAMPLE_SPREAD pages spread evenly, the first among them."""
+    spread = {k * page_count // SAMPLE_SPREAD for k in range(SAMPLE_SPREAD)}
+    return sorted(spread.union(sample_indexes(page_count)))
+
+
 class InfoService:
-    def __init__(self, documents: DocumentService, *, injection_phrases: Sequence[str] = ()) -> None:
+    def __init__(
+        self, documents: DocumentService, *, injection_phrases: Sequence[str] = (), rest_in_background: bool = True
+    ) -> None:
         self.documents = documents
         self.injection_phrases = tuple(injection_phrases)
+        #: Extracts the pages a sampled ``info`` left, so that the next read is warm.
+        self.rest = RestExtraction(documents) if rest_in_background else None
+
+    def close(self) -> None:
+        if self.rest is not None:
+            self.rest.close()
 
     def toc(self, source: DocumentSource) -> TocResult:
         facts, from_cache = self.documents.facts(source)
@@ -153,17 +179,50 @@ class InfoService:
         return TocResult(toc=items, has_toc=bool(items), entry_count=len(items), from_cache=from_cache)
 
     def info(self, source: DocumentSource, *, detail: bool = False, trust: bool = False) -> InfoResult:
+        """The document's facts with its text coverage, quality and token estimate: exact when
+        its pages are cached, it is short, or ``detail``/``trust`` ask for every page; else from
+        a sample of its pages (``coverage_sampled``), the others then extracted in the background."""
         facts, facts_cached = self.documents.facts(source)
-        got = self.documents.pages(source, list(range(facts.page_count)), facts)
-        pages = [got.pages[i] for i in range(facts.page_count)]
-        with_text = [p for p in pages if p.char_count > 0]
-        scanned = [p.index + 1 for p in pages if "likely_scanned" in p.warnings]
+        n = facts.page_count
+        everything = list(range(n))
+        if detail or trust or n <= SAMPLE_ABOVE:
+            got = self.documents.pages(source, everything, facts)
+            pages = [got.pages[i] for i in everything]
+            return self._result(source, facts, pages, detail, trust, facts_cached and got.cache_hits == n)
+        cached = self.documents.cached_pages(source, everything, facts)
+        if len(cached) == n:
+            return self._result(source, facts, [cached[i] for i in everything], detail, trust, facts_cached)
+        looked = sorted(set(info_sample(n)).union(cached))
+        fresh = self.documents.pages(source, [i for i in looked if i not in cached], facts).pages
+        pages = [cached[i] if i in cached else fresh[i] for i in looked]
+        if self.rest is not None and not facts.private:
+            self.rest.add(source, facts, [i for i in everything if i not in cached and i not in fresh])
+        return self._result(source, facts, pages, detail, trust, False, sampled=True)
+
+    def _result(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        pages: Sequence[PageText],
+        detail: bool,
+        trust: bool,
+        from_cache: bool,
+        *,
+        sampled: bool = False,
+    ) -> InfoResult:
+        """The result from ``pages``: every page of the document, or (``sampled``) some of
+        them, the counts then scaled to the page count."""
+        n = facts.page_count
+        scale = n / len(pages) if sampled and pages else 1.0
+        with_text = sum(1 for p in pages if p.char_count > 0)
+        scanned = sum(1 for p in pages if "likely_scanned" in p.warnings)
         candidates = [p.index + 1 for p in pages if set(p.warnings) & UNUSABLE]
+        pages_with_text = min(n, round(with_text * scale))
         coverage = TextCoverage(
             summary=CoverageSummary(
-                pages_with_text=len(with_text),
-                pages_without_text=facts.page_count - len(with_text),
-                pages_likely_scanned=len(scanned),
+                pages_with_text=pages_with_text,
+                pages_without_text=n - pages_with_text,
+                pages_likely_scanned=min(n, round(scanned * scale)),
                 ocr_candidate_pages=tuple(candidates[:OCR_CANDIDATES_MAX]),
                 ocr_candidate_pages_truncated=len(candidates) > OCR_CANDIDATES_MAX,
             ),
@@ -174,7 +233,7 @@ class InfoService:
         size = source.fingerprint.size
         next_calls = _next_calls(facts, candidates, pages)
         return InfoResult(
-            page_count=facts.page_count,
+            page_count=n,
             metadata=dict(facts.metadata),
             toc_entry_count=len(items),
             toc=items if len(items) <= TOC_INLINE_MAX else None,
@@ -183,8 +242,8 @@ class InfoService:
             quality=fold_quality(pages),
             file_size_bytes=size,
             file_size_mb=round(size / (1024 * 1024), 2),
-            estimated_tokens=sum(estimate_tokens(p.text) for p in pages),
-            from_cache=facts_cached and got.cache_hits == facts.page_count,
+            estimated_tokens=round(sum(estimate_tokens(p.text) for p in pages) * scale),
+            from_cache=from_cache,
             pdf_version=facts.pdf_version,
             encrypted=facts.encrypted,
             has_forms=facts.has_acroform,
@@ -193,7 +252,89 @@ class InfoService:
             page_labels=fold_labels(facts),
             content_trust=content_trust(pages, detail=detail, phrases=self.injection_phrases) if trust else None,
             next_calls=next_calls,
+            coverage_sampled=sampled,
+            pages_sampled=len(pages) if sampled else None,
         )
+
+
+class RestExtraction:
+    """Extracts, finishes and caches the pages a sampled ``info`` did not look at, on one
+    background thread, a document at a time in slices of SLICE pages (so :meth:`close` waits
+    for one slice at most). At most WAITING documents wait; more are not queued (their pages
+    are extracted when a call asks for them, as without this)."""
+
+    SLICE = 32
+    WAITING = 4
+
+    def __init__(self, documents: DocumentService) -> None:
+        self.documents = documents
+        self._lock = threading.Lock()
+        self._waiting: dict[str, tuple[DocumentSource, DocumentFacts, list[int]]] = {}
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self._generation = 0  # bumped by cancel_all: the document in hand stops
+
+    def add(self, source: DocumentSource, facts: DocumentFacts, indexes: Sequence[int]) -> bool:
+        """Queue ``indexes`` of the document; False when it was not queued (closed, full or
+        already waiting)."""
+        digest = source.fingerprint.sha256
+        with self._lock:
+            if self._closed or not indexes or digest in self._waiting or len(self._waiting) >= self.WAITING:
+                return False
+            self._waiting[digest] = (source, facts, list(indexes))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="pdfcore-info-rest", daemon=True)
+                self._thread.start()
+        return True
+
+    def pending(self) -> int:
+        """Documents waiting or being extracted."""
+        with self._lock:
+            return len(self._waiting)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until every queued document is done (tests, benchmarks); False on time-out."""
+        with self._lock:
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+            return not thread.is_alive()
+        return True
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                if self._closed or not self._waiting:
+                    self._thread = None
+                    return
+                digest, (source, facts, indexes) = next(iter(self._waiting.items()))
+                generation = self._generation
+            try:
+                for start in range(0, len(indexes), self.SLICE):
+                    if self._closed or self._generation != generation:
+                        break
+                    self.documents.pages(source, indexes[start : start + self.SLICE], facts)
+            except PdfcoreError as exc:
+                log.info("the rest of a sampled document was not extracted: %s", exc.code)
+            except Exception:  # a background step must not die silently
+                log.warning("the rest of a sampled document was not extracted", exc_info=True)
+            with self._lock:
+                self._waiting.pop(digest, None)
+
+    def cancel_all(self) -> None:
+        """Forget the documents waiting and stop the one in hand after its slice (the cache was
+        cleared)."""
+        with self._lock:
+            self._waiting.clear()
+            self._generation += 1
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Stop after the slice in hand (its pages are cached) and wait for it."""
+        with self._lock:
+            self._closed = True
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
 
 
 def _next_calls(facts: DocumentFacts, candidates: list[int], pages: Sequence[PageText]) -> tuple[str, ...]:
