@@ -108,7 +108,11 @@ def page_structure(
             and not match_outline(u.text, entries)
             and not (
                 aligned(u, columns, width)
-                and (introduces_text(units, k, height) or _box_below(u, [t.bbox for t in placed], units) is not None)
+                and (
+                    introduces_text(units, k, height)
+                    or _box_below(u, [t.bbox for t in placed], units) is not None
+                    or (style.knows(u.size, u.bold) and _last_in_column(units, k))
+                )
             )
         ):
             u.kind = "paragraph"
@@ -253,6 +257,13 @@ def _box_below(unit: Unit, boxes: Sequence[Box], units: Sequence[Unit]) -> int |
         ):
             return k
     return None
+
+
+def _last_in_column(units: Sequence[Unit], k: int) -> bool:
+    """Nothing on the page is below unit ``k`` in its column (a heading whose text starts on the
+    next page or column)."""
+    u = units[k]
+    return not any(v is not u and v.y0 >= u.y1 - 1.0 and v.x0 < u.x1 and v.x1 > u.x0 for v in units)
 
 
 def _merge_code(units: list[Unit]) -> list[Unit]:

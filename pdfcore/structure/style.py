@@ -263,15 +263,18 @@ def text_columns(units: Sequence[Unit], body_size: float) -> list[tuple[float, f
 
 
 def aligned(unit: Unit, columns: Sequence[tuple[float, float]], page_width: float) -> bool:
-    """A heading starts at the left edge of the running text (or a little in from it), or is
-    centred on the page or on a column; anything else is a label inside a drawing."""
+    """A heading starts at the left edge of the running text (a little in from it, or out by
+    half its em: a list set in from its heading), or is centred on the page or on a column;
+    anything else is a label inside a drawing."""
     if not columns:
         return True
     x0, x1 = unit.x0, unit.x1
     em = max(unit.size, 6.0)
     centre = (x0 + x1) / 2
     for left, right in columns:
-        if -3.0 <= x0 - left <= 2.5 * em or abs(centre - (left + right) / 2) <= max(6.0, 0.03 * (right - left)):
+        if -max(3.0, 0.5 * em) <= x0 - left <= 2.5 * em or abs(centre - (left + right) / 2) <= max(
+            6.0, 0.03 * (right - left)
+        ):
             return True
     return bool(page_width) and abs(centre - page_width / 2) <= 0.03 * page_width
 

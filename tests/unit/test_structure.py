@@ -396,3 +396,21 @@ def test_centred_rows_are_not_a_list_item_with_a_hanging_indent() -> None:
     rows = [*para(LOREM, 60), ln("Comparison", 110, x=100, x1=150), ln("rate", 122, x=115, x1=135)]
     (md,) = markdown([page(rows)])
     assert md.split("\n\n")[1] == "Comparison rate"
+
+
+def test_a_heading_set_out_from_its_indented_list_and_one_ending_a_page_in_a_heading_style() -> None:
+    first = page(
+        [
+            ln("Early Life", 60, size=14, bold=True),
+            *para(LOREM, 84),
+            ln("Career", 140, size=14, bold=True),
+            *para(LOREM, 164),
+            ln("Notes", 220, x=66, size=18, bold=True),
+            ln("a. The award was given to the whole cast of the show, and its", 250, x=75, x1=RIGHT),
+            ln("producers, as the rules then stood.", 262, x=88),
+        ]
+    )
+    second = page([*para(LOREM, 60), ln("Personal Life", 400, size=14, bold=True)], index=1)
+    md = markdown([first, second])
+    assert "\n\n# Notes\n\n" in md[0]
+    assert md[1].endswith("\n\n## Personal Life")
