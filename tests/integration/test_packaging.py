@@ -1,7 +1,8 @@
 """The distribution: ``python -m build`` makes a wheel and an sdist without a warning, a fresh
 virtual environment installs the wheel (the core only: no torch), and its ``pdfcore-mcp``
 answers ``tools/list`` and ``pdf_info`` over stdio and over HTTP; the container image (slim
-Python and tesseract) builds and serves, where a container runtime exists.
+Python and tesseract) builds and serves, where a container runtime exists; elsewhere the
+installed wheel runs with the image's environment and command.
 
 Installing needs the package index (pip's cache makes the second run fast)."""
 
@@ -16,6 +17,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -180,12 +182,15 @@ def _modern_meta() -> dict[str, object]:
     }
 
 
-def _post(url: str, message: dict[str, object], method: str, name: str | None = None) -> dict[str, object]:
+def _post(
+    url: str, message: dict[str, object], method: str, name: str | None = None, extra: dict[str, str] | None = None
+) -> dict[str, object]:
     headers = {
         "Content-Type": "application/json",
         "Accept": "application/json, text/event-stream",
         "MCP-Protocol-Version": "2026-07-28",
         "Mcp-Method": method,
+        **(extra or {}),
     }
     if name:
         headers["Mcp-Name"] = name
@@ -263,3 +268,91 @@ def test_container_image_builds_and_serves(runtime: str, tmp_path: Path) -> None
         assert tesseract.returncode == 0
     finally:
         subprocess.run([runtime, "stop", cid], capture_output=True, timeout=120, check=False)
+
+
+def _containerfile() -> tuple[list[str], dict[str, str], list[str]]:
+    """The Containerfile's instructions (continuation lines joined), its ENV and its CMD."""
+    text = (REPO / "Containerfile").read_text().replace("\\\n", " ")
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    env: dict[str, str] = {}
+    for line in lines:
+        if line.startswith("ENV "):
+            env.update(item.split("=", 1) for item in line[4:].split())  # type: ignore[misc]
+    cmd = json.loads(next(line[4:] for line in lines if line.startswith("CMD ")))
+    return lines, env, cmd
+
+
+def test_the_containerfile_copies_every_package() -> None:
+    """The image installs from the packages it copies: every package the wheel holds, and the
+    files the build reads."""
+    import tomllib
+
+    lines, env, cmd = _containerfile()
+    copied = {word.rstrip("/") for line in lines if line.startswith("COPY ") for word in line.split()[1:-1]}
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())
+    packages = {p.rstrip("*") for p in project["tool"]["setuptools"]["packages"]["find"]["include"]}
+    assert packages <= copied, packages - copied
+    assert {"pyproject.toml", "constraints.txt", "README.md", "LICENSE"} <= copied
+    assert env["PDFCORE_TRANSPORT"] == "http" and cmd == ["pdfcore-mcp"]
+
+
+def test_the_installed_wheel_runs_as_the_container_configures_it(venv: Path, tmp_path: Path) -> None:
+    """The Containerfile's environment on the installed wheel (with the tesseract binding it adds),
+    where no container runtime is needed: without a token it refuses to start; with one it
+    answers the health check, reads a document under the roots and reports tesseract for OCR."""
+    _lines, image_env, cmd = _containerfile()
+    install = subprocess.run(
+        [str(venv / "bin" / "pip"), "install", "-q", "-c", str(REPO / "constraints.txt"), "pytesseract"],
+        capture_output=True,
+        text=True,
+        env=_clean_env(),
+        timeout=600,
+        check=False,
+    )
+    assert install.returncode == 0, install.stderr[-3000:]
+    data, cache = tmp_path / "data", tmp_path / "cache"
+    data.mkdir()
+    simple_document(data / "doc.pdf", 2)
+    env = _server_env(tmp_path)
+    env.update(image_env)
+    env.update(PDFCORE_ROOTS=str(data), PDFCORE_CACHE_DIR=str(cache), PDFCORE_HTTP_PORT="0")  # the volumes
+    command = [str(venv / "bin" / cmd[0]), *cmd[1:]]
+    refused = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60, check=False)
+    assert refused.returncode == 2 and "without a token" in refused.stderr
+    token = "container-token-0123456789abcdef"
+    errors = (tmp_path / "stderr.log").open("w+")
+    proc = subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=errors,
+        env={**env, "PDFCORE_HTTP_TOKEN": token},
+        cwd=tmp_path,
+    )
+    try:
+        port = ""
+        deadline = time.monotonic() + 120
+        while not port and time.monotonic() < deadline:
+            for line in (tmp_path / "stderr.log").read_text().splitlines():
+                if "serving MCP over HTTP at http://0.0.0.0:" in line:
+                    port = line.split("http://0.0.0.0:", 1)[1].split("/", 1)[0]
+            assert proc.poll() is None, (tmp_path / "stderr.log").read_text()
+            time.sleep(0.1)
+        assert port, (tmp_path / "stderr.log").read_text()
+        base = f"http://127.0.0.1:{port}"
+        with urllib.request.urlopen(base + "/healthz", timeout=10) as r:
+            assert json.loads(r.read()) == {"status": "ok"}
+        auth = {"Authorization": f"Bearer {token}"}
+
+        def call(name: str, arguments: dict[str, object]) -> Any:
+            params = {"name": name, "arguments": arguments, **_modern_meta()}
+            message = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params}
+            return _post(base + "/mcp", message, "tools/call", name, auth)["result"]["structuredContent"]  # type: ignore[index]
+
+        assert call("pdf_info", {"path": "doc.pdf"})["page_count"] == 2  # a relative path, under the root
+        ocr = call("server_info", {})["features"]["extraction"]["ocr"]
+        assert ocr["available"] and ocr["engine"] == "tesseract"
+    finally:
+        proc.terminate()
+        assert proc.wait(timeout=60) == 0
+        errors.close()
