@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import io
 
 from adapters._pdfium import PageSpace, check_page, load_engine, pdfium_document
@@ -11,6 +12,8 @@ from ports.renderer import Renderer, fit_dpi
 #: zlib level for page PNGs. Level 3 encodes a 150 dpi page in about 60% of the time of Pillow's
 #: default (6), for files within a few percent of its size (docs/benchmarks.md, Foundation).
 PNG_COMPRESS_LEVEL = 3
+#: Largest spread of a colour channel over an image that counts as one colour (blank).
+BLANK_SPREAD = 4
 
 
 class PdfiumRenderer(Renderer):
@@ -47,9 +50,41 @@ class PdfiumRenderer(Renderer):
                     image = bitmap.to_pil().convert("RGB")
                 finally:
                     bitmap.close()
+                blank = all(hi - lo <= BLANK_SPREAD for lo, hi in image.getextrema())
+                missing = fonts_not_embedded(pdf_page) if blank else ()
             finally:
                 pdf_page.close()
         # PNG encoding needs no pdfium: do it outside the lock.
         buf = io.BytesIO()
         image.save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-        return RenderedImage(png=buf.getvalue(), width=image.width, height=image.height, dpi=dpi)
+        return RenderedImage(
+            png=buf.getvalue(),
+            width=image.width,
+            height=image.height,
+            dpi=dpi,
+            blank=blank,
+            fonts_not_embedded=missing,
+        )
+
+
+def fonts_not_embedded(pdf_page: object) -> tuple[str, ...]:
+    """The base names of the fonts the page's text objects use that the PDF does not embed
+    (called under the engine lock, with the page open)."""
+    import pypdfium2.raw as raw
+
+    handle = pdf_page.raw  # type: ignore[attr-defined]
+    names: list[str] = []
+    for k in range(raw.FPDFPage_CountObjects(handle)):
+        obj = raw.FPDFPage_GetObject(handle, k)
+        if raw.FPDFPageObj_GetType(obj) != raw.FPDF_PAGEOBJ_TEXT:
+            continue
+        font = raw.FPDFTextObj_GetFont(obj)
+        if not font or raw.FPDFFont_GetIsEmbedded(font):
+            continue
+        size = raw.FPDFFont_GetBaseFontName(font, None, 0)
+        buf = ctypes.create_string_buffer(max(1, size))
+        raw.FPDFFont_GetBaseFontName(font, buf, size)
+        name = buf.value.decode("utf-8", "replace") or "(unnamed)"
+        if name not in names:
+            names.append(name)
+    return tuple(names)

@@ -269,6 +269,10 @@ class RenderedImage:
     width: int
     height: int
     dpi: float
+    #: The image is one colour: nothing was drawn (None: not checked).
+    blank: bool | None = None
+    #: With ``blank``: the fonts of the page's text that the PDF does not embed (base names).
+    fonts_not_embedded: tuple[str, ...] = ()
 
 
 @frozen

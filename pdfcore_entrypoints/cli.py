@@ -385,6 +385,8 @@ def _cmd_render(args: argparse.Namespace, core: Any) -> int:
             sys.stdout.write(f"downsampled: {[d.page for d in r.render_downsampled]}\n")
         if r.truncated_render:
             sys.stdout.write(f"not rendered (image cap): pages {r.pages_not_rendered}\n")
+        for warning in r.render_warnings or ():
+            sys.stdout.write(f"warning: {warning}\n")
     return 0
 
 

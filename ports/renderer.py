@@ -18,6 +18,9 @@ class Renderer(Protocol):
     - ``max_pixels``, when given, caps the bitmap: if the page (or clip) at ``dpi`` would have more
       pixels, it is rendered at the highest whole DPI that fits (at least 1) instead, and the
       returned ``dpi`` says which. The renderer knows the page's size, so a caller need not.
+    - ``blank`` says whether the image is one colour (nothing drawn: a page of text whose fonts
+      are neither embedded nor available renders so); then ``fonts_not_embedded`` names the
+      page's fonts the PDF does not embed. None / empty when not checked.
     - Thread-safe (implementations serialise engine calls).
 
     Errors that may escape: ``password_required``, ``password_incorrect``, ``malformed_pdf``,

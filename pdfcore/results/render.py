@@ -25,6 +25,9 @@ class RenderedPageOut:
     height: int
     png: bytes = field(repr=False)
     clip: Clip | None = None
+    #: Nothing was drawn (one colour), and the fonts of the page's text the PDF does not embed.
+    blank: bool | None = opt()
+    fonts_not_embedded: tuple[str, ...] | None = opt()
 
 
 @frozen
@@ -56,4 +59,6 @@ class RenderResult:
     render_downsampled: tuple[DownsampledOut, ...] | None = opt()
     render_oversized_pages: tuple[OversizedOut, ...] | None = opt()
     bytes_returned: int = 0
+    #: Pages that render blank though they have text (fonts neither embedded nor available).
+    render_warnings: tuple[str, ...] | None = opt()
     content_warning: str = CONTENT_WARNING_RENDER

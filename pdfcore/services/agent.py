@@ -29,6 +29,7 @@ from pdfcore.services.page_rendering import around
 from pdfcore.services.places import RefBook, page_places, regions
 from pdfcore.services.quality import UNUSABLE
 from pdfcore.services.reading import ReadService
+from pdfcore.services.rendering import blank_note
 from pdfcore.services.search import (
     SearchService,
     content_query,
@@ -535,8 +536,9 @@ class AgentSurface:
         skipped: list[int] = []
         all_regions: list[Place] = []
         texts = self.documents.pages(source, shown, facts).pages
+        blank: list[str] = []
         for i in shown:
-            img = self._render_one(source, facts, i, None)
+            img = self._render_one(source, facts, i, None, text=texts[i], notes=blank)
             if used + len(img.png) > IMAGE_BUDGET:
                 skipped.append(i + 1)
                 continue
@@ -544,6 +546,7 @@ class AgentSurface:
             images.append(img)
             all_regions.extend(self._regions(source, facts, texts[i]))
         lines = [f"Rendered page(s) {pagespec.format_ranges([im.page for im in images])}."]
+        lines.extend(f"\n_Warning: {note}_" for note in blank)
         if all_regions:
             self.refs.replace(source, all_regions, encrypted=facts.private)
             lines.append(f"\nVisual regions (render one with {call('render_ref')}):")
@@ -573,13 +576,28 @@ class AgentSurface:
                 forms = []
         return regions(page, tables, forms)
 
-    def _render_one(self, source: DocumentSource, facts: DocumentFacts, index: int, clip: Clip | None) -> RenderedView:
+    def _render_one(
+        self,
+        source: DocumentSource,
+        facts: DocumentFacts,
+        index: int,
+        clip: Clip | None,
+        *,
+        text: PageText | None = None,
+        notes: list[str] | None = None,
+    ) -> RenderedView:
+        """One render; a whole page (``text`` given) that shows nothing though it has text adds
+        a note to ``notes``."""
         info = facts.pages[index]
         w = info.width * ((clip.x1 - clip.x0) if clip else 1.0)
         h = info.height * ((clip.y1 - clip.y0) if clip else 1.0)
         dpi = fit_dpi(w, h)
         with telemetry.phase("render"):
             img = self.renderer.render(source, index, dpi=dpi, clip=clip)
+        if img.blank and text is not None and notes is not None:
+            note = blank_note(text, img.fonts_not_embedded)
+            if note:
+                notes.append(note)
         return RenderedView(page=index + 1, png=img.png, width=img.width, height=img.height, dpi=dpi, clip=clip)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+import attrs
+
 from pdfcore import pagespec
 from pdfcore.errors import InvalidArgument, PageOutOfRange, UnknownRef
 from pdfcore.geometry import parse_clip, to_clip
@@ -17,7 +19,7 @@ from pdfcore.models import Box, Clip, DocumentSource
 from pdfcore.nextcalls import call
 from pdfcore.results.render import RenderResult
 from pdfcore.services.documents import DocumentService
-from pdfcore.services.rendering import RenderService
+from pdfcore.services.rendering import RenderService, blank_note
 
 if TYPE_CHECKING:  # built on the first call that names a ref
     from pdfcore.services.places import RefBook
@@ -42,7 +44,7 @@ class PageRenderer:
         first = pagespec.single_page(pages) if facts is None and ref is None else None
         if first is not None:
             try:
-                return self.rendering.render(source, None, first + 1, dpi=dpi, clip=_region(clip))
+                return self._warn(source, self.rendering.render(source, None, first + 1, dpi=dpi, clip=_region(clip)))
             except PageOutOfRange:
                 pass
         if facts is None:
@@ -56,10 +58,21 @@ class PageRenderer:
             found = self.refs().resolve(source, ref, encrypted=facts.private)
             info = facts.pages[found.page]
             region = around(found.bbox, info.width, info.height, found.kind)
-            return self.rendering.render(source, facts, found.page + 1, dpi=dpi, clip=region)
+            return self._warn(source, self.rendering.render(source, facts, found.page + 1, dpi=dpi, clip=region))
         if pages in (None, ""):
             raise InvalidArgument("pages is required (or pass ref).", recovery="Pass pages='1' or a ref from a search.")
-        return self.rendering.render(source, facts, pages, dpi=dpi, clip=_region(clip))
+        return self._warn(source, self.rendering.render(source, facts, pages, dpi=dpi, clip=_region(clip)))
+
+    def _warn(self, source: DocumentSource, result: RenderResult) -> RenderResult:
+        """The result, saying which pages rendered blank though they have text."""
+        blank = [im for im in result.images if im.blank and im.clip is None]
+        if not blank:
+            return result
+        facts, _ = self.documents.facts(source)
+        texts = self.documents.pages(source, [im.page - 1 for im in blank], facts).pages
+        notes = [blank_note(texts[im.page - 1], im.fonts_not_embedded or ()) for im in blank]
+        said = tuple(n for n in notes if n)
+        return attrs.evolve(result, render_warnings=said) if said else result
 
 
 def page_figures(documents: DocumentService, source: DocumentSource, index: int) -> list[Box]:

@@ -8,13 +8,17 @@ that would work. A clipped render is a single page and is never downsampled.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pdfcore import pagespec, telemetry
 from pdfcore.errors import InvalidArgument, PdfcoreError
-from pdfcore.models import Clip, DocumentFacts, DocumentSource, RenderedImage
+from pdfcore.models import Clip, DocumentFacts, DocumentSource, PageText, RenderedImage
 from pdfcore.nextcalls import call, render, where
 from pdfcore.results.render import DownsampledOut, OversizedOut, RenderedPageOut, RenderResult
 from ports.renderer import Renderer
 
+#: Visible characters a page must have for a blank render of it to be a fault.
+MIN_USABLE_CHARS = 20
 MIN_DPI = 72
 MAX_DPI = 400
 LADDER = (300, 200, 150, 120, 100, 72)
@@ -129,7 +133,35 @@ class RenderService:
 
 
 def _out(index: int, dpi: int, img: RenderedImage, clip: Clip | None) -> RenderedPageOut:
-    return RenderedPageOut(page=index + 1, dpi=dpi, width=img.width, height=img.height, png=img.png, clip=clip)
+    return RenderedPageOut(
+        page=index + 1,
+        dpi=dpi,
+        width=img.width,
+        height=img.height,
+        png=img.png,
+        clip=clip,
+        blank=True if img.blank else None,
+        fonts_not_embedded=img.fonts_not_embedded or None if img.blank else None,
+    )
+
+
+def blank_note(page: PageText, fonts: Sequence[str]) -> str | None:
+    """What to say of a page whose render shows nothing (``fonts``: those the PDF does not
+    embed): None when the page has no visible text either (a blank page is drawn right)."""
+    hidden = sum(len("".join(h.text.split())) for h in page.hidden)
+    visible = len("".join(page.text.split())) - hidden
+    if visible < MIN_USABLE_CHARS:
+        return None
+    n = page.index + 1
+    why = (
+        f"its fonts ({', '.join(fonts)}) are not embedded in the PDF and not available on this server"
+        if fonts
+        else "its fonts could not be drawn on this server"
+    )
+    return render(
+        f"Page {n} renders blank though it has {visible} characters of text: {why}, so nothing is drawn. "
+        f"Its text is readable: {call('read_pages', pages=n)}."
+    )
 
 
 def _oversized(index: int, size: int, clipped: bool = False) -> OversizedOut:

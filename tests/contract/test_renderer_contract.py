@@ -26,7 +26,7 @@ def renderer_and_pdf(request: pytest.FixtureRequest, tmp_path: Path):  # type: i
         tmp_path / "r.pdf", [Page(width=612, height=792).text(72, 700, "Render me"), Page(width=400, height=300)]
     )
     if request.param == "fake":
-        return FakeRenderer(page_count=2), path
+        return FakeRenderer(page_count=2, blank_pages=frozenset({1})), path
     if request.param == "pdfium-isolated":
         pool = request.getfixturevalue("engine_pool")
         return isolated_adapter(Renderer, "adapters.pdfium_renderer:PdfiumRenderer", pool), path
@@ -80,3 +80,27 @@ def test_max_pixels_uses_the_page_own_size(renderer_and_pdf) -> None:  # type: i
     # Page 2 is 400 x 300 pt: at 144 dpi it has 800 x 600 pixels.
     assert r.render(_source(path), 1, dpi=144, max_pixels=800 * 600).dpi == 144
     assert r.render(_source(path), 1, dpi=144, max_pixels=800 * 600 - 1).dpi == 143
+
+
+def test_a_page_with_nothing_drawn_is_blank(renderer_and_pdf) -> None:  # type: ignore[no-untyped-def]
+    r, path = renderer_and_pdf
+    drawn, empty = r.render(_source(path), 0, dpi=72), r.render(_source(path), 1, dpi=72)
+    assert drawn.blank is False and drawn.fonts_not_embedded == ()
+    assert empty.blank is True and empty.fonts_not_embedded == ()  # no text: no font
+
+
+@pytest.mark.corpus
+def test_pdfium_names_the_fonts_a_pdf_does_not_embed() -> None:
+    """pdfminer's jo.pdf sets its Japanese text in Ryumin-Light, not embedded: where no
+    substitute font is installed the page renders blank, and the renderer names the font."""
+    from adapters._pdfium import pdfium_document
+    from adapters.pdfium_renderer import fonts_not_embedded
+    from tests.conftest import corpus_dir
+
+    path = corpus_dir() / "pdfminer" / "samples" / "jo.pdf"
+    with pdfium_document(_source(path)) as doc:
+        page = doc[0]
+        try:
+            assert fonts_not_embedded(page) == ("Ryumin-Light",)
+        finally:
+            page.close()

@@ -23,8 +23,19 @@ def png_bytes(width: int, height: int, gray: int = 200) -> bytes:
 class FakeRenderer(Renderer):
     name = "fake"
 
-    def __init__(self, page_count: int = 100, size: tuple[float, float] = (612.0, 792.0), noise: int = 0) -> None:
+    def __init__(
+        self,
+        page_count: int = 100,
+        size: tuple[float, float] = (612.0, 792.0),
+        noise: int = 0,
+        *,
+        blank_pages: frozenset[int] = frozenset(),
+        fonts_not_embedded: tuple[str, ...] = (),
+    ) -> None:
+        """``blank_pages`` (0-based) render as nothing drawn, naming ``fonts_not_embedded``."""
         self.page_count = page_count
+        self.blank_pages = blank_pages
+        self.fonts_not_embedded = fonts_not_embedded
         self.size = size
         self.noise = noise
         self.calls: list[tuple[int, float]] = []
@@ -43,4 +54,12 @@ class FakeRenderer(Renderer):
         png = png_bytes(pw, ph)
         if self.noise:
             png += b"\x00" * int(self.noise * (dpi / 72) ** 2)  # bulk that scales with resolution
-        return RenderedImage(png=png, width=pw, height=ph, dpi=dpi)
+        blank = page in self.blank_pages
+        return RenderedImage(
+            png=png,
+            width=pw,
+            height=ph,
+            dpi=dpi,
+            blank=blank,
+            fonts_not_embedded=self.fonts_not_embedded if blank else (),
+        )

@@ -50,7 +50,8 @@ def _core(tmp_path: Path, docs: dict[str, FakeDocument], **backends: Any) -> tup
         text.documents[str(path.resolve())] = doc
         paths[name] = str(path)
     backends.setdefault("store", FakeStore())
-    return Pdfcore(_settings(tmp_path), text=text, renderer=FakeRenderer(), **backends), paths
+    backends.setdefault("renderer", FakeRenderer())
+    return Pdfcore(_settings(tmp_path), text=text, **backends), paths
 
 
 # -- the one mechanism that builds services ------------------------------------------------------
@@ -337,3 +338,20 @@ def test_the_facade_stays_thin() -> None:
     assert len(source.splitlines()) <= 410
     top_level = [line for line in source.splitlines() if line.startswith(("import ", "from "))]
     assert not any("pdfcore.services" in line for line in top_level)
+
+
+def test_a_page_with_text_that_renders_blank_says_why(tmp_path: Path) -> None:
+    """A page whose render shows nothing though it has text (fonts neither embedded nor
+    available) is rendered with a warning naming the fonts, in both profiles; a blank page
+    without text is not."""
+    doc = FakeDocument(["序 わたくしといふ現象は 假定された有機交流電燈の ひとつの青い照明です", ""])
+    blank = FakeRenderer(page_count=2, blank_pages=frozenset({0, 1}), fonts_not_embedded=("Ryumin-Light",))
+    core, paths = _core(tmp_path, {"jo.pdf": doc}, renderer=blank)
+    r = core.render_pages(paths["jo.pdf"], "1-2", dpi=72)
+    assert r.pages_rendered == (1, 2) and len(r.render_warnings or ()) == 1
+    (warning,) = r.render_warnings or ()
+    assert warning.startswith("Page 1 renders blank though it has") and "(Ryumin-Light) are not embedded" in warning
+    assert "pdf_read_pages(path, pages='1')" in warning
+    view = core.render_pdf(paths["jo.pdf"], pages="1")
+    assert "_Warning: Page 1 renders blank" in view.markdown and "read_pdf(source, pages='1')" in view.markdown
+    assert "Page 2" not in core.render_pdf(paths["jo.pdf"], pages="2").markdown
