@@ -8,8 +8,8 @@ financial reports and papers, with their answer pages), the question text is the
 - compact ``search_pdf``, the pages of its first five rows.
 
 It counts the questions whose answer page is among them, per side: the compact answer must find
-it at least as often. With an embedder, the full search runs first and makes the document's
-vectors, so both sides rank the same way (the compact search never waits for vectors); with
+it at least as often. With an embedder, each document's vectors are made first (a semantic
+search waiting for them: ``auto`` never waits), so both sides rank by the hybrid ranking; with
 ``--embedder none`` both rank by keyword. Usage::
 
     python benchmarks/bench_agent_search.py [--embedder none|default] [--json PATH]
@@ -51,6 +51,9 @@ def run(corpus: Path, embedder: str) -> dict[str, Any]:
         core = pdfcore.build(load_settings(env=env))
         rows = []
         try:
+            if embedder != "none":
+                for pdf in dict.fromkeys(q["pdf"] for q in data["questions"]):
+                    core.search(str(corpus / pdf), "warm up", mode="semantic", budget_seconds=300)
             for q in data["questions"]:
                 path = str(corpus / q["pdf"])
                 start = time.perf_counter()
