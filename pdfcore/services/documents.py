@@ -545,6 +545,11 @@ class DocumentService:
                 # so a search that follows finds it.
                 self.flush_writes()
                 self.store.save_pages(digest, [page])
+            elif pending is not None:
+                # the same text with more detail (tables) inside deferred_writes (a Markdown
+                # read_all reads each page's tables): written with the block's pages, in its one
+                # write at the end, after any write queued before it
+                pending.setdefault(digest, []).append(page)
             else:  # the same text with more detail (tables): written behind, in order
                 self._save_behind(digest, [page])
 

@@ -114,6 +114,25 @@ def test_a_table_update_of_a_page_is_written_behind_in_order(tmp_path: Path) -> 
     core.close()
 
 
+def test_table_updates_inside_a_deferred_block_go_with_its_one_write(tmp_path: Path) -> None:
+    # A Markdown read_all reads every page's tables: one write at the end, not one per page.
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["native text", "second", "third"])})
+    slow = SlowWrites(core.services.store)
+    core.services.store.save_pages = slow
+    source = core.open(str(tmp_path / "a.pdf"))
+    facts, _ = core.documents.facts(source)
+    with core.documents.deferred_writes():
+        got = core.documents.pages(source, [0, 1, 2], facts).pages
+        for i in (0, 2):
+            core.documents.replace_page(source, attrs.evolve(got[i], tables_checked=True), facts)
+    slow.release.set()
+    core.flush()
+    assert slow.order == [[1, 0, 2]]
+    stored = core.services.store.load_pages(source.fingerprint.sha256, [0, 1, 2])
+    assert [stored[i].tables_checked for i in (0, 1, 2)] == [True, False, True]
+    core.close()
+
+
 def _read_three_pages(tmp_path: Path):  # type: ignore[no-untyped-def]
     """A core on fakes that has just read the three pages of a fresh document, and its path."""
     core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three"])})
