@@ -48,15 +48,30 @@ def font_style(name: str, weight: int, flags: int) -> tuple[bool, bool]:
 class LineFonts:
     """Per-page cache: text object address -> (effective size, bold, mono, structure role)."""
 
-    __slots__ = ("_fonts", "_matrix", "_objects", "_roles", "_size", "_text_font", "_text_object", "_tp")
+    __slots__ = (
+        "_fonts",
+        "_matrix",
+        "_matrix_out",
+        "_matrix_value",
+        "_objects",
+        "_roles",
+        "_size",
+        "_text_font",
+        "_text_object",
+        "_tp",
+    )
 
     def __init__(self, textpage: Any, roles: dict[int, str]) -> None:
+        import pypdfium2.raw as raw
+
         fast = unchecked()
         self._tp = textpage
         self._text_object = fast.text_object
         self._size = fast.font_size
         self._text_font = fast.text_font
         self._matrix = fast.object_matrix
+        self._matrix_value = raw.FS_MATRIX()  # the out-parameter, allocated once per page
+        self._matrix_out = ctypes.byref(self._matrix_value)
         self._objects: dict[int, tuple[float, bool, bool, str]] = {}
         self._fonts: dict[int, tuple[bool, bool]] = {}
         self._roles = roles
@@ -74,9 +89,9 @@ class LineFonts:
 
     def _read(self, raw: Any, address: int, index: int) -> tuple[float, bool, bool, str]:
         obj = ctypes.c_void_p(address)
-        matrix = raw.FS_MATRIX()
         scale = 1.0
-        if self._matrix(obj, ctypes.byref(matrix)):
+        if self._matrix(obj, self._matrix_out):
+            matrix = self._matrix_value
             det = abs(matrix.a * matrix.d - matrix.b * matrix.c)
             if det > 0:
                 scale = math.sqrt(det)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import gc
 import importlib
 import logging
 import os
@@ -34,6 +35,9 @@ from pdfcore.errors import ExtractionFailed, PdfcoreError
 
 log = logging.getLogger(__name__)
 
+#: The workers' cyclic collector thresholds (the interpreter's default is 700, 10, 10).
+GC_THRESHOLDS = (20_000, 20, 20)
+
 
 # ---------------------------------------------------------------------------------------------
 # The worker side
@@ -43,6 +47,10 @@ def _worker_main(read_fd: int, write_fd: int) -> None:  # pragma: no cover - run
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when we stop
+    # A call makes thousands of small objects (a page's lines and boxes) that die by reference
+    # count once its answer is sent: the cyclic collector runs after 20,000 of them rather than
+    # 700, so it rarely walks them (about 5 % of the extraction's CPU at the default).
+    gc.set_threshold(*GC_THRESHOLDS)
     conn_in = Connection(read_fd, writable=False)
     conn_out = Connection(write_fd, readable=False)
     instances: dict[str, Any] = {}
@@ -62,6 +70,7 @@ def _worker_main(read_fd: int, write_fd: int) -> None:  # pragma: no cover - run
                 obj = target() if isinstance(target, type) else target
                 instances[spec] = obj
             if method == "__warm__":
+                gc.freeze()  # what is loaded now lives as long as the worker: never collected
                 conn_out.send(("ok", None))
                 continue
             result = obj(*args, **kwargs) if method == "__call__" else getattr(obj, method)(*args, **kwargs)

@@ -96,6 +96,17 @@ if os.environ.get("BENCH_READ_CPU_PROBE") and sys.argv == ["-c"]:
 
     _c.Connection.recv, _c.Connection.send = recv, send
 
+    import gc as _gc
+    _gc_t = [0.0]
+
+    def _gc_cb(phase, info):
+        if phase == "start":
+            _gc_t[0] = time.thread_time()
+        else:
+            _add("gc", time.thread_time() - _gc_t[0])
+
+    _gc.callbacks.append(_gc_cb)
+
     @atexit.register
     def _dump():
         _acc["process"] = time.process_time()
@@ -452,7 +463,7 @@ def _flatten(result: dict[str, Any]) -> dict[str, float]:
             continue
         flat[f"workers.{key}"] = value * ms
     worker_loop = sum(
-        v for k, v in w.items() if k not in ("process", "workers") and not k.startswith(("calls:", "pages:"))
+        v for k, v in w.items() if k not in ("process", "workers", "gc") and not k.startswith(("calls:", "pages:"))
     )
     worker_loop -= w.get("__warm__", 0.0) + w.get("send:__warm__", 0.0)
     flat["total.workers"] = worker_loop * ms

@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from pdfcore.services.search import SearchService
     from pdfcore.services.semantic import SemanticIndex
     from pdfcore.services.table_reading import TableReader
+    from pdfcore.services.tables import TableService
 
 S = TypeVar("S")
 _MISSING = object()
@@ -213,11 +214,15 @@ class Services:
     def tables(self) -> TableReader:
         from pdfcore.services.table_reading import TableReader
 
-        service = None
-        if self.table_extractor is not None:
+        extractor = self.table_extractor
+
+        def service() -> TableService | None:
+            if extractor is None:
+                return None
             from pdfcore.services.tables import TableService
 
-            service = TableService(self.table_extractor)
+            return TableService(extractor)
+
         return TableReader(service, self.documents)
 
     @_Service

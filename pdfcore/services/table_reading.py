@@ -13,6 +13,8 @@ its neighbour was read before or not). Without a table backend pages come back a
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -26,9 +28,22 @@ if TYPE_CHECKING:  # built only when a table backend is configured
 
 
 class TableReader:
-    def __init__(self, tables: TableService | None, documents: DocumentService) -> None:
-        self.tables = tables
+    """``tables`` builds the table service on first use (None: no table backend), so a read
+    that never looks for tables does not load it."""
+
+    def __init__(self, tables: Callable[[], TableService | None], documents: DocumentService) -> None:
+        self._make = tables
+        self._tables: list[TableService | None] = []
+        self._lock = threading.Lock()
         self.documents = documents
+
+    @property
+    def tables(self) -> TableService | None:
+        if not self._tables:
+            with self._lock:
+                if not self._tables:
+                    self._tables.append(self._make())
+        return self._tables[0]
 
     def page(self, source: DocumentSource, facts: DocumentFacts, page: PageText) -> PageText:
         """The page with its tables read (cached with the page), each linked to its parts on
