@@ -20,6 +20,9 @@ from pdfcore.structure import DocumentStyle, PageStructure
 
 #: Documents whose style is kept in memory.
 STYLES_KEPT = 64
+#: Pages whose elements are kept in memory (a read_all loop builds a page read ahead but not
+#: answered, and the pages it counts past its cap, again in the next call).
+STRUCTURES_KEPT = 512
 
 #: ``(source, facts, page) -> page`` with its tables read (the API's ``page_tables``).
 TablesFor = Callable[[DocumentSource, DocumentFacts, PageText], PageText]
@@ -33,6 +36,8 @@ class MarkdownService:
         self.tables = tables
         self.join_hyphenation = join_hyphenation
         self._styles: OrderedDict[tuple[str, bool], DocumentStyle] = OrderedDict()
+        #: (digest, page index) -> the page and style its elements were built from, and them
+        self._built: OrderedDict[tuple[str, int], tuple[PageText, DocumentStyle, PageStructure]] = OrderedDict()
         self._lock = threading.Lock()
 
     def style(self, source: DocumentSource, facts: DocumentFacts, *, use_structure_tree: bool = True) -> DocumentStyle:
@@ -60,10 +65,23 @@ class MarkdownService:
     def structure(
         self, source: DocumentSource, facts: DocumentFacts, page: PageText, style: DocumentStyle
     ) -> PageStructure:
-        """One page's elements (its tables read first when a table backend is installed)."""
+        """One page's elements (its tables read first when a table backend is installed). Kept
+        for the page and style they were built from (pages and styles are immutable: the same
+        objects give the same elements)."""
         if self.tables is not None:
             page = self.tables(source, facts, page)
-        return structure.page_structure(page, facts, style, join_hyphenation=self.join_hyphenation)
+        key = (source.fingerprint.sha256, page.index)
+        with self._lock:
+            hit = self._built.get(key)
+        if hit is not None and hit[0] is page and hit[1] is style:
+            return hit[2]
+        built = structure.page_structure(page, facts, style, join_hyphenation=self.join_hyphenation)
+        with self._lock:
+            self._built[key] = (page, style, built)
+            self._built.move_to_end(key)
+            while len(self._built) > STRUCTURES_KEPT:
+                self._built.popitem(last=False)
+        return built
 
     def page_markdown(self, source: DocumentSource, facts: DocumentFacts, page: PageText, style: DocumentStyle) -> str:
         return structure.render_page(self.structure(source, facts, page, style))
@@ -76,3 +94,4 @@ class MarkdownService:
     def forget(self) -> None:
         with self._lock:
             self._styles.clear()
+            self._built.clear()
