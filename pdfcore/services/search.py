@@ -132,28 +132,37 @@ def keyword_outcome(
 
 
 def without_run_on_repeats(outcome: KeywordOutcome, texts: PageTexts) -> KeywordOutcome:
-    """``outcome`` without the hits whose matches all lie where the page runs on into the next
-    one (the index reads each page on to the end of the sentence the break cut), when the next
-    page matches by itself: that occurrence is the next page's. A phrase or a word over the break
-    (which the next page alone does not hold) stays with the page it starts on."""
+    """``outcome`` without the matches that lie wholly where the page runs on into the next one
+    (the index reads each page on to the end of the sentence the break cut), when the next page
+    matches by itself: that occurrence is the next page's. A hit left with no match of its own is
+    dropped; one with matches of its own keeps them, with its count cut to them. A phrase or a
+    word over the break (which the next page alone does not hold) stays with the page it starts
+    on."""
     counts = dict(outcome.page_match_counts)
     suspects = [h for h in outcome.hits if h.spans and h.page + 1 in counts]
     if not suspects:
         return outcome
     got = texts(sorted({h.page for h in suspects} | {h.page + 1 for h in suspects}))
-    drop: set[int] = set()
+    changed: dict[int, KeywordHit | None] = {}  # None: dropped
     for h in suspects:
         text, next_text = got.get(h.page), got.get(h.page + 1)
         if text is None or next_text is None:
             continue
         cut = seams.seam(text, next_text, seams.lexicon(frozenset(), text, next_text))
-        if cut is not None and min(a for a, _ in h.spans) >= cut.start:
-            drop.add(h.page)
-    if not drop:
+        if cut is None:
+            continue
+        own = tuple(span for span in h.spans if span[0] < cut.start)
+        repeats = len(h.spans) - len(own)
+        if repeats:
+            changed[h.page] = attrs.evolve(h, spans=own, match_count=h.match_count - repeats) if own else None
+            counts[h.page] -= repeats
+    if not changed:
         return outcome
     return KeywordOutcome(
-        hits=tuple(h for h in outcome.hits if h.page not in drop),
-        page_match_counts=tuple((p, n) for p, n in outcome.page_match_counts if p not in drop),
+        hits=tuple(kept for h in outcome.hits if (kept := changed.get(h.page, h)) is not None),
+        page_match_counts=tuple(
+            (p, counts[p]) for p, _n in outcome.page_match_counts if p not in changed or changed[p] is not None
+        ),
         searched_pages=outcome.searched_pages,
     )
 

@@ -97,11 +97,11 @@ def test_compact_search_token_budget(core: Any, tmp_path: Path) -> None:
     """The compact search keeps its rows in rank order while the answer fits (the first always),
     says how many were left out, and lists only the refs it shows."""
     pdf = simple_document(tmp_path / "s.pdf", 8)
-    whole = core.search_pdf(str(pdf), "fox")
+    whole = core.search_pdf(str(pdf), "fox marker")
     rows = re.findall(r"^\| (\d+) \| (p\d+m\d+) \|", whole, re.M)
-    assert len(rows) == 15 and "left out by" not in whole  # 8 best places, 7 more
+    assert len(rows) == 16 and "left out by" not in whole  # two lines of each page
     assert estimate_tokens(whole) > 300
-    cut = core.search_pdf(str(pdf), "fox", max_tokens=300)
+    cut = core.search_pdf(str(pdf), "fox marker", max_tokens=300)
     kept = re.findall(r"^\| (\d+) \| (p\d+m\d+) \|", cut, re.M)
     assert 1 <= len(kept) < len(rows) and kept == rows[: len(kept)]
     assert f"{len(rows) - len(kept)} more row(s) left out by the 300-token budget" in cut
@@ -111,7 +111,7 @@ def test_compact_search_token_budget(core: Any, tmp_path: Path) -> None:
     core.render_pdf(str(pdf), ref=kept[-1][1])
     with pytest.raises(PdfcoreError):  # a ref left out is not in the ref set
         core.render_pdf(str(pdf), ref=rows[len(kept)][1])
-    one = core.search_pdf(str(pdf), "fox", max_tokens=1)
+    one = core.search_pdf(str(pdf), "fox marker", max_tokens=1)
     assert re.findall(r"^\| (\d+) \| (p\d+m\d+) \|", one, re.M) == rows[:1]  # the best row always comes
     with pytest.raises(InvalidArgument):
         core.search_pdf(str(pdf), "fox", max_tokens=0)

@@ -107,3 +107,21 @@ def test_a_quote_over_a_page_break_is_exact_and_names_both_pages(tmp_path: Path)
     assert (r.status, r.page, r.end_page) == ("exact", 2, 3)
     assert r.matched_text.startswith("Steamboat Willie is a di-\nrect cartoon")
     assert P37[: r.end].endswith("common\nsong") and P36[r.start :].startswith("Steamboat Willie")
+
+
+def test_a_match_where_a_page_runs_on_is_the_next_pages(tmp_path: Path) -> None:
+    """Page 1 runs on into page 2's first sentence for the index: the fox there is page 2's,
+    so page 1 counts its own fox only, and a page whose only match is there is not a hit."""
+    texts = [
+        "The fox runs to the river. Then it sleeps",
+        "and the fox dreams of hens. The night is long.",
+        "A quiet morning follows",
+        "with a fox at the door.",
+    ]
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)})
+    path = str(tmp_path / "a.pdf")
+    r = core.search(path, "fox", mode="keyword")
+    assert r.page_match_counts == {"1": 1, "2": 1, "4": 1}
+    assert [(m.page, m.match_count) for m in sorted(r.matches, key=lambda m: m.page)] == [(1, 1), (2, 1), (4, 1)]
+    compact = core.search_pdf(path, "fox")
+    assert "3 match(es) in 3 place(s) on 3 page(s)" in compact and "more place(s) on the page" not in compact
