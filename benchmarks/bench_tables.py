@@ -16,7 +16,10 @@ Scores, per page then summed (micro average):
   non-empty cells (text, neighbour text, direction), scored the same way.
 
 Ours is the full pipeline: pdfium text extraction (as a read does), candidate regions from its
-rules and text gaps, pdfplumber only on those regions, then the clean-up. The peer is pdf-mcp's
+rules and text gaps, pdfplumber only on those regions, then the clean-up; scored twice from the
+same run: with each table's merged header row (``header``, one name per column), and with its
+header as printed (``header_cells``: header rows apart, a spanning heading once in its first
+column, as these truth files keep headers). The peer is pdf-mcp's
 ``pdf_read_pages`` table path (``pdf_mcp.extractor.extract_tables_for_pages``), run in its own
 interpreter. Also reported: tables found on freeculture.pdf (a 352-page book without tables) by
 each, and the time ours spends on tables there.
@@ -220,13 +223,17 @@ def _printed(table: Any) -> list[list[str]]:
 
 
 def run_ours(
-    jobs: dict[str, list[int]], *, printed_header: bool = False
+    jobs: dict[str, list[int]],
+    *,
+    printed_header: bool = False,
+    printed_out: dict[str, dict[int, list[Grid]]] | None = None,
 ) -> tuple[dict[str, dict[int, list[Grid]]], float, int]:
     """Tables per path and page; seconds spent on tables (not on text); pages sent to pdfplumber.
 
     Each table is its header then its rows: the merged header row, or with ``printed_header``
     the header rows as printed when the table gives them (``header_cells``: a heading over a
-    group of columns once, not once per column)."""
+    group of columns once, not once per column). ``printed_out``, when given, receives the
+    tables with their headers as printed too (from the same run)."""
     from adapters.pdfium_text import PdfiumTextExtractor
     from adapters.plumber_tables import PlumberTableExtractor
     from pdfcore.models import DocumentSource, Fingerprint
@@ -258,6 +265,11 @@ def run_ours(
                 [*(_printed(t) if printed_header and t.header_cells else [list(t.header)]), *[list(r) for r in t.rows]]
                 for t in got.tables
             ]
+            if printed_out is not None:
+                printed_out.setdefault(path, {})[page.index] = [
+                    [*(_printed(t) if t.header_cells else [list(t.header)]), *[list(r) for r in t.rows]]
+                    for t in got.tables
+                ]
         out[path] = per_page
     extractor.close()
     return out, spent, searched
@@ -350,7 +362,9 @@ def main() -> None:
 
     systems: dict[str, dict[str, dict[int, list[Grid]]]] = {}
     t0 = time.perf_counter()
-    systems["pdfcore"], ours_tables_s, ours_pages = run_ours(jobs)
+    printed: dict[str, dict[int, list[Grid]]] = {}
+    systems["pdfcore"], ours_tables_s, ours_pages = run_ours(jobs, printed_out=printed)
+    systems["pdfcore, header as printed"] = printed
     print(
         f"pdfcore: {n_pages} pages in {time.perf_counter() - t0:.1f}s "
         f"(tables {ours_tables_s:.1f}s, extractor ran on {ours_pages} pages)"

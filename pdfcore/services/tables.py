@@ -393,19 +393,30 @@ def _gutters(pieces: Sequence[_Piece]) -> list[float]:
     out: list[float] = []
     depth = 0
     blank_from: float | None = None
+    blanks: list[tuple[float, float]] = []
     for x, step in events:
         depth += step
         if depth <= allowed and blank_from is None:
             blank_from = x
         elif depth > allowed and blank_from is not None:
-            a, z = blank_from, x
+            blanks.append((blank_from, x))
             blank_from = None
-            if z - a < MIN_GUTTER or a <= left_edge or z >= right_edge:
-                continue
-            left = sum(1 for x0, x1 in prose if x1 <= a + JOIN_TOL)
-            right = sum(1 for x0, x1 in prose if x0 >= z - JOIN_TOL)
-            if left >= MIN_COLUMN_LINES and right >= MIN_COLUMN_LINES:
-                out.append((a + z) / 2)
+    if blank_from is not None:
+        blanks.append((blank_from, right_edge))
+    for a, z in blanks:
+        # A column of fewer lines than may cross a gutter (a table beside text, its caption
+        # and notes the only running text on its side) is blank to the count: the gutter
+        # starts where its lines end (or ends where they start).
+        if a <= left_edge:
+            a = max((x1 for _, x1 in prose if x1 < z), default=a)
+        if z >= right_edge:
+            z = min((x0 for x0, _ in prose if x0 > a), default=z)
+        if z - a < MIN_GUTTER or a <= left_edge or z >= right_edge:
+            continue
+        left = sum(1 for x0, x1 in prose if x1 <= a + JOIN_TOL)
+        right = sum(1 for x0, x1 in prose if x0 >= z - JOIN_TOL)
+        if left >= MIN_COLUMN_LINES and right >= MIN_COLUMN_LINES:
+            out.append((a + z) / 2)
     return out
 
 

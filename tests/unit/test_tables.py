@@ -151,6 +151,23 @@ def test_a_table_in_one_column_of_a_two_column_page_stays_in_its_column() -> Non
     assert region.x0 >= 300 and region.y0 < 125 and region.y1 < 250
 
 
+def test_a_table_filling_one_column_beside_text_is_read_whole() -> None:
+    # The table's caption and notes are the only running text in its column: fewer lines than
+    # may cross a gutter, so the column must not count as blank (the rows beside the text's
+    # lines were read as rows of prose and the table cut to its last rows).
+    rows = [[f"State {k}", f"{1000 + 37 * k:,}", f"{90 + k}.5", f"{200 + k}", f"{30 + k % 9}.6"] for k in range(40)]
+    cells, gaps = aligned(110, rows, (45, 110, 160, 210, 250), lead=11.0)
+    cells = [attrs.evolve(ln, bbox=attrs.evolve(ln.bbox, y1=ln.bbox.y0 + 6.5), font_size=6.5) for ln in cells]
+    gaps = tuple(attrs.evolve(g, y1=g.y0 + 6.5) for g in gaps)
+    caption = [line(PROSE[0], 45, 80, 290), line(PROSE[1], 45, 92, 290)]
+    notes = [line(PROSE[2], 45, 560, 270), line(PROSE[0], 45, 572, 270)]
+    right = [line(PROSE[i % 3], 320, 73 + 12 * i, 556) for i in range(40)]
+    regions = candidate_regions(page([*caption, *cells, *notes, *right], gaps=gaps), W, H)
+    assert len(regions) == 1, regions
+    (region,) = regions
+    assert region.x1 < 300 and region.y0 <= 110 and region.y1 >= 110 + 39 * 11
+
+
 def test_an_index_in_two_columns_is_not_a_table() -> None:
     entries = ["Abbott, Edwin, 31", "Adams, John, 26–27, 95", "Adobe eBook Reader", "advertising, 36, 45–46"]
     lines, gaps = [], []
