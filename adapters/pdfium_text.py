@@ -352,12 +352,22 @@ def _lines(
 def _line(raw: Any, words: str, bbox: Box, first: int, last: int, line_facts: Any) -> TextLine:
     """A text line with the font facts of its ``first`` character; bold and monospaced only
     when its ``last`` character is too (the whole line, not a bold first word (a run-in
-    heading) or inline code)."""
-    points, bold, mono, role = line_facts(raw, first)
-    if bold or mono:
-        _, bold_end, mono_end, _ = line_facts(raw, last)
-        bold, mono = bold and bold_end, mono and mono_end
+    heading) or inline code); a line starting with a mark or digit (a superscript note number,
+    a bullet in a smaller face) has the larger size of its first and last characters."""
+    points, bold, mono, role = _facts(raw, words, first, last, line_facts)
     return TextLine(words, bbox, points, bold, mono, role)
+
+
+def _facts(raw: Any, words: str, first: int, last: int, line_facts: Any) -> tuple[float, bool, bool, str]:
+    """(size, bold, mono, role) of a line from its first and last characters (see :func:`_line`)."""
+    points, bold, mono, role = line_facts(raw, first)
+    mark = not words.lstrip()[:1].isalpha()
+    if bold or mono or mark:
+        points_end, bold_end, mono_end, _ = line_facts(raw, last)
+        bold, mono = bold and bold_end, mono and mono_end
+        if mark and points_end > points:
+            points = points_end
+    return points, bold, mono, role
 
 
 def _rows_at_hyphens(
@@ -503,7 +513,8 @@ def _split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any, line_
             out.extend(rows)
             continue
         lead = s + len(text) - len(text.lstrip())
-        size, bold, mono, role = line_facts(raw, start + lead)
+        end = s + len(text.rstrip()) - 1
+        size, bold, mono, role = _facts(raw, text, start + lead, start + max(lead, end), line_facts)
         out.append(TextLine(text.strip().replace("\x00", ""), to_box(x0, y0, x1, y1), size, bold, mono, role))
     return out
 

@@ -127,8 +127,9 @@ class TextLine:
     """One line of text as the extractor found it.
 
     The font facts are those of the line's first character: ``font_size`` in points as
-    displayed (the nominal size scaled by the text's matrix), ``bold`` and ``mono``
-    (a monospaced face: code). ``role`` is what a tagged PDF's structure tree calls the line's
+    displayed (the nominal size scaled by the text's matrix; the larger of the first and last
+    characters' when the line starts with a mark or a digit, such as a superscript note
+    number), ``bold`` and ``mono`` (a monospaced face: code). ``role`` is what a tagged PDF's structure tree calls the line's
     content ("H1".."H6", "H", "Title", "P", "LI", "Table", "Caption", "Code", "Note", "TOC",
     "Figure", "Artifact"); empty for untagged content.
     """
