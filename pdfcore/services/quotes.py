@@ -278,6 +278,21 @@ def _telling(word: str, starts_sentence: bool) -> bool:
     return word[:1].isupper() and not starts_sentence and word != "I"
 
 
+def swapped_marks(quote: str, passage: str) -> list[QuoteDifference]:
+    """Numbers the comparison reads as footnote marks (digits after a letter, before a space)
+    that ``quote`` and an exactly matching ``passage`` write differently: ``token007`` for
+    ``token001``. A mark only one of them has is no difference (``Bill,2 and`` = ``Bill, and``)."""
+    q = [m.group() for m in _TOKEN.finditer(quote)]
+    p = [m.group() for m in _TOKEN.finditer(passage)]
+    out: list[QuoteDifference] = []
+    ops = difflib.SequenceMatcher(None, [normalize(w) for w in q], [normalize(w) for w in p], autojunk=False)
+    for tag, i1, i2, j1, j2 in ops.get_opcodes():
+        qs, ps = q[i1:i2], p[j1:j2]
+        if tag == "replace" and any(w.isdigit() for w in qs) and any(w.isdigit() for w in ps):
+            out.append(QuoteDifference(" ".join(qs), " ".join(ps)))
+    return out
+
+
 def changed_facts(quote: str, passage: str) -> list[QuoteDifference]:
     """Where ``passage`` writes a number, a date or a name of ``quote`` otherwise.
 
@@ -561,7 +576,7 @@ class QuoteService:
 
         coverage = self._coverage(source, facts, scope)
         if exact:
-            return self._result(
+            found = self._result(
                 source,
                 facts,
                 "exact",
@@ -572,6 +587,10 @@ class QuoteService:
                 coverage,
                 quote_note=None,
             )
+            swapped = swapped_marks(body, found.matched_text or "")
+            if swapped:
+                return _mismatch(found, swapped, found.score)
+            return found
         if best is not None and best.score >= FUZZY_THRESHOLD:
             note = (
                 f"No exact occurrence; the closest passage is {best.score:.0%} similar (threshold "
@@ -580,14 +599,7 @@ class QuoteService:
             found = self._result(source, facts, "fuzzy", [best], quote, len(checked), method, coverage, quote_note=note)
             changed = changed_facts(body, found.matched_text or "")
             if changed:
-                said = "; ".join(
-                    f"{d.quote or '(nothing)'!r} where the document has {d.document or '(nothing)'!r}" for d in changed
-                )
-                note = (
-                    f"Not verified: the closest passage (page {found.page}, {best.score:.0%} similar) says something "
-                    f"else: the quote writes {said}. Quote the document's words, or do not cite it."
-                )
-                return evolve(found, status="mismatch", note=note, differences=tuple(changed))
+                return _mismatch(found, changed, best.score)
             return found
         note = "The text does not occur in the searched pages"
         if not fuzzy_ok:
@@ -670,9 +682,17 @@ class QuoteService:
         needed = {h.page for h in hits} | {h.page + 1 for h in hits if h.across}
         pages = self.documents.pages(source, sorted(needed), facts).pages
         matches = [self._match(pages[h.page], facts, h, pages.get(h.page + 1) if h.across else None) for h in hits]
-        # The occurrence written exactly as quoted (case and all) first, then document order.
+        # The occurrence writing the quote's numbers first, then the one written exactly as quoted
+        # (case and all), then document order.
         wanted = " ".join(quote.split())
-        matches.sort(key=lambda m: (" ".join(m.text.split()) != wanted, m.page, m.start))
+        matches.sort(
+            key=lambda m: (
+                status == "exact" and bool(swapped_marks(quote, m.text)),
+                " ".join(m.text.split()) != wanted,
+                m.page,
+                m.start,
+            )
+        )
         main, also = matches[0], tuple(matches[1 : 1 + MAX_ALSO_FOUND])
         return QuoteResult(
             status=status,
@@ -725,3 +745,15 @@ class QuoteService:
             clip=to_clip(box, width, height) if box is not None else None,
             page_rect=Box(0.0, 0.0, width, height),
         )
+
+
+def _mismatch(found: QuoteResult, changed: Sequence[QuoteDifference], score: float) -> QuoteResult:
+    """``found`` as a mismatch: the passage writes the quote's numbers, dates or names otherwise."""
+    said = "; ".join(
+        f"{d.quote or '(nothing)'!r} where the document has {d.document or '(nothing)'!r}" for d in changed
+    )
+    note = (
+        f"Not verified: the closest passage (page {found.page}, {score:.0%} similar) says something "
+        f"else: the quote writes {said}. Quote the document's words, or do not cite it."
+    )
+    return evolve(found, status="mismatch", note=note, differences=tuple(changed))

@@ -107,3 +107,17 @@ def test_cli_read_json_is_one_shape_with_or_without_pages(env: Path, capsys: pyt
     assert "token003" in whole["pages"][2]["text"] and whole["total_chars"] == named["total_chars"]
     assert main(["read", pdf, "--root", "/"]) == 0  # the human output reads the document whole
     assert "--- page 3 ---" in capsys.readouterr().out
+
+
+def test_cli_verify_a_number_glued_to_a_word(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """token007 is on no page: the comparison reads its digits as a footnote mark, yet it is not
+    token001 (it verified exact); token003 is found on its own page, not on the first page that reads alike."""
+    from pdfcore_entrypoints.cli import main
+
+    pdf = str(simple_document(env / "s.pdf", 3))
+    assert main(["verify", pdf, "unique marker token007 appears on this page only", "--root", "/", "--json"]) == 1
+    r = json.loads(capsys.readouterr().out)
+    assert r["status"] == "mismatch" and r["differences"][0]["quote"] == "007"
+    assert main(["verify", pdf, "Unique Marker token003 appears on this page only", "--root", "/", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["status"] == "exact" and r["page"] == 3

@@ -165,3 +165,15 @@ def test_changed_facts_are_numbers_dates_and_names_not_split_words() -> None:
     assert not changed_facts(page, page.replace("Mickey", "Mic key"))  # split by the extraction
     assert not changed_facts(page, page[3:-3])  # the passage's window cut the first and last words
     assert not changed_facts("Then we met. Afterwards we left.", "Then we met. Later we left.")  # starts a sentence
+
+
+def test_a_number_read_as_a_footnote_mark_is_still_compared() -> None:
+    """Digits after a letter and before a space are read as a footnote mark and ignored by the
+    comparison: a quote that writes them otherwise is a mismatch, one without them exact."""
+    from pdfcore.services.quotes import swapped_marks
+
+    assert [(d.quote, d.document) for d in swapped_marks("marker token007 appears", "marker token001 appears")] == [
+        ("007", "001")
+    ]
+    assert not swapped_marks("the Bill, and the", "the Bill,2 and the")  # a mark only the page has
+    assert not swapped_marks("report ２００９ was", "report 2009 was")  # full-width digits are the same number
