@@ -343,15 +343,18 @@ def _footnotes(units: list[Unit], style: DocumentStyle, page_height: float) -> s
     big = [u for u in units if u.kind != "caption" and u.size >= FOOTNOTE_SIZE * body]
     found = [u for u in small if not any(b.y0 >= u.y1 - 1.0 and b.x0 < u.x1 and b.x1 > u.x0 for b in big)]
     if not any(_NOTE_MARK.match(u.text) for u in found):
-        # no note mark: only small print at the foot of a column under its body text (a
-        # copyright block, a first-page footnote without a mark)
-        found = [
-            u
-            for u in found
-            if page_height > 0
-            and u.y0 >= FOOT_ZONE * page_height
-            and any(b.y1 <= u.y0 + 1.0 and b.x0 < u.x1 and b.x1 > u.x0 for b in big)
-        ]
+        # no note mark: only small print at the foot of a column right under its body text or
+        # under such small print (a copyright block, a first-page footnote without a mark); not
+        # the foot of a column of small print (a sidebar, an infobox)
+        kept: set[int] = set()
+        body_ids = {id(b) for b in big if b.kind != "heading"}
+        zone = [u for u in found if page_height > 0 and u.y0 >= FOOT_ZONE * page_height]
+        for u in sorted(zone, key=lambda u: u.y0):
+            above = [v for v in units if v is not u and v.y1 <= u.y0 + 1.0 and v.x0 < u.x1 and v.x1 > u.x0]
+            nearest = max(above, key=lambda v: v.y1, default=None)
+            if nearest is not None and (id(nearest) in kept or id(nearest) in body_ids):
+                kept.add(id(u))
+        return kept
     return {id(u) for u in found}
 
 

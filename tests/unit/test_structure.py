@@ -414,3 +414,16 @@ def test_a_heading_set_out_from_its_indented_list_and_one_ending_a_page_in_a_hea
     md = markdown([first, second])
     assert "\n\n# Notes\n\n" in md[0]
     assert md[1].endswith("\n\n## Personal Life")
+
+
+def test_small_print_down_a_sidebar_stays_in_place_and_unmarked_small_print_under_the_body_is_a_note() -> None:
+    right = [f"Body row {k} of the running text set in the right column here" for k in range(30)]
+    body = [ln(t, 60 + 12 * k, x=330, x1=RIGHT) for k, t in enumerate(right)]
+    title = ln("Infobox", 60, x=72, size=12, bold=True)
+    fields = [ln(f"Field {k} value {k}", 90 + 40 * k, x=72, size=8) for k in range(16)]
+    note = ln("Copyright 2024 by the publisher of this page.", 740, x=330, size=7)
+    (md,) = markdown([page([title, *fields, *body, note])])
+    parts = md.split("\n\n")
+    first_body = next(k for k, p in enumerate(parts) if p.startswith("Body row 0"))
+    assert [p for p in parts[:first_body] if p.startswith("Field ")] == [f"Field {k} value {k}" for k in range(16)]
+    assert parts[-1] == "Copyright 2024 by the publisher of this page."
