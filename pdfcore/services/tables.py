@@ -15,7 +15,8 @@ table. So the extractor only runs where the text extractor's cheap evidence poin
 What the extractor returns is then cleaned (:func:`clean_tables`): cells become strings
 (``None`` is ``""``, line breaks inside a cell become spaces), rows are padded to the widest,
 empty rows and columns are dropped, and detections that are not tables are suppressed:
-page-sized ones (the body block of a dense page, >= 80 % of the page in both dimensions), ones
+page-sized ones (the body block of a dense page, >= 80 % of the page in both dimensions) unless
+they read as a table (three columns or more, five rows or more, short cells, trusted), ones
 in the printer's margin (crop marks, slugs), ones left with fewer than two columns, two rows or
 four filled cells, mostly empty grids, and lists (markers and paragraphs).
 
@@ -883,6 +884,26 @@ def normalise_grid(rows: Sequence[Sequence[object]], *, keep_first: bool = False
     return [[row[c] for c in keep] for row in grid]
 
 
+#: A page-sized table is kept with at least this many columns and body rows ...
+PAGE_TABLE_COLUMNS = 3
+PAGE_TABLE_ROWS = 5
+#: ... and filled cells this short at the median (cells, not sentences).
+PAGE_TABLE_CELL = 30
+
+
+def _page_table(grid: Sequence[Sequence[str]]) -> bool:
+    """A detection filling the page that is a table all the same (a spreadsheet printed on a
+    page, a full-page statement): three columns or more, five rows or more, short cells, and a
+    structure worth trusting; not the body of a dense page read as a grid."""
+    body = grid[1:]
+    filled = [c for row in grid for c in row if c]
+    if len(grid[0]) < PAGE_TABLE_COLUMNS or len(body) < PAGE_TABLE_ROWS or not filled:
+        return False
+    if statistics.median(len(c) for c in filled) > PAGE_TABLE_CELL:
+        return False
+    return not low_confidence(grid[0], body)
+
+
 def is_page_sized(bbox: Box, page_width: float, page_height: float) -> bool:
     if page_width <= 0 or page_height <= 0:
         return False
@@ -903,11 +924,13 @@ def clean_tables(tables: Iterable[Table], page_width: float, page_height: float)
     """Normalised tables worth reporting, in reading order (top to bottom, left to right)."""
     kept: list[tuple[Table, int]] = []
     for t in tables:
-        if is_page_sized(t.bbox, page_width, page_height) or in_margin(t.bbox, page_width, page_height):
+        if in_margin(t.bbox, page_width, page_height):
             continue
         has_header = bool(t.header)
         grid = normalise_grid([t.header, *t.rows] if has_header else list(t.rows), keep_first=has_header)
         if len(grid) < MIN_ROWS_KEPT or not grid or len(grid[0]) < MIN_COLUMNS:
+            continue
+        if is_page_sized(t.bbox, page_width, page_height) and not _page_table(grid):
             continue
         filled = sum(1 for row in grid for c in row if c)
         if filled < MIN_FILLED_CELLS or filled < MIN_FILL * len(grid) * len(grid[0]) or _is_list(grid):

@@ -226,6 +226,20 @@ def test_page_sized_detections_are_suppressed() -> None:
     assert len(clean_tables([table(cells, Box(100, 10, 300, 780))], W, H)) == 1
 
 
+def test_a_table_filling_the_page_is_kept_and_the_body_of_a_page_is_not() -> None:
+    # A spreadsheet printed on a page (many rows of short cells) is a table however much of
+    # the page it fills; the body of a dense page read as a grid (sentences) is not.
+    sheet = [
+        ["Name", "Type", "Date", "Amount"],
+        *[[f"Person {k}", "Rail", f"{k + 1:02d}/03/2012", f"£{k}.50"] for k in range(30)],
+    ]
+    assert len(clean_tables([table(sheet, Box(20, 20, 600, 780))], W, H)) == 1
+    body = [[PROSE[k % 3], PROSE[(k + 1) % 3], PROSE[(k + 2) % 3]] for k in range(30)]
+    assert clean_tables([table(body, Box(20, 20, 600, 780))], W, H) == ()
+    debris = [["a", "b", "c"], *[[".", str(k % 10), ""] for k in range(30)]]  # one-character cells, sparse
+    assert clean_tables([table(debris, Box(20, 20, 600, 780))], W, H) == ()
+
+
 def test_printers_margin_detections_are_suppressed() -> None:
     cells = [["14773_00.qxd", "2/10/04 3:46 PM", "Page xi"], ["slug", "slug", "slug"]]
     assert clean_tables([table(cells, Box(0, -40, 260, -20))], W, H) == ()
