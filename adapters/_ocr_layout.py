@@ -51,8 +51,9 @@ MIN_COLUMN_WIDTH = 5.0
 MAX_SKEW = 0.25
 #: A page slope below this is treated as none (about 0.2 degrees).
 MIN_SKEW = 0.003
-#: Columns are split only when each holds running text: its middle segment has this many
-#: characters and words, and this share of its characters are letters.
+#: Columns are split only when each holds running text: this share of its characters are in
+#: segments of this many characters and words, and this share of its characters are letters.
+PROSE_SHARE = 0.5
 PROSE_CHARS = 10
 PROSE_WORDS = 2
 PROSE_LETTERS = 0.5
@@ -271,15 +272,20 @@ def _rows(segments: Sequence[Segment]) -> list[list[Segment]]:
 
 
 def _prose(segments: Sequence[Segment]) -> bool:
-    """Whether segments read as running text: the middle one holds ``PROSE_CHARS`` characters and
-    ``PROSE_WORDS`` words (two CJK characters count as a word), and most characters are letters.
-    A table's columns (figures, short labels) are not, and are read row by row."""
-    texts = sorted((s.text for s in segments), key=len)
-    middle = texts[len(texts) // 2]
-    if len(middle) < PROSE_CHARS or len(middle.split()) + len(_CJK.findall(middle)) // 2 < PROSE_WORDS:
+    """Whether segments read as running text: most of their characters (``PROSE_SHARE``) are in
+    segments of ``PROSE_CHARS`` characters and ``PROSE_WORDS`` words (two CJK characters count
+    as a word), and most characters are letters. A table's columns (figures, short labels) are
+    not, and are read row by row; a column of text with a figure's labels in it (x0, w1, a
+    caption beneath) still is."""
+    chars = "".join("".join(s.text.split()) for s in segments)
+    if sum(ch.isalpha() for ch in chars) < PROSE_LETTERS * max(len(chars), 1):
         return False
-    chars = "".join("".join(t.split()) for t in texts)
-    return sum(ch.isalpha() for ch in chars) >= PROSE_LETTERS * max(len(chars), 1)
+    running = sum(len("".join(s.text.split())) for s in segments if _running(s.text))
+    return running >= PROSE_SHARE * max(len(chars), 1)
+
+
+def _running(text: str) -> bool:
+    return len(text) >= PROSE_CHARS and len(text.split()) + len(_CJK.findall(text)) // 2 >= PROSE_WORDS
 
 
 def _columns(segments: Sequence[Segment], line_height: float) -> list[list[Segment]]:

@@ -154,3 +154,19 @@ def test_a_rotated_stamp_is_read_apart_in_the_engines_order() -> None:
     segs += segments_of_line(stamp)
     lines = [ln for ln in text_of(segs, 1000, 1000).splitlines() if ln.strip()]
     assert lines == [f"body line {i} with several words in it" for i in range(4)] + ["arXiv:1601 [cs.CV]"]
+
+
+def test_a_column_holding_a_figure_s_labels_is_still_a_column() -> None:
+    # Beside a column of text, a figure: short labels (more segments than the caption's lines,
+    # but far fewer characters) over its caption. The right-hand side is running text and is
+    # read after the left, not row by row with it.
+    segs: list[Segment] = []
+    for i in range(8):
+        segs += line(0, 25.0 * i, f"left {i} running text of the first column")
+    for i in range(5):
+        segs += line(500, 25.0 * i, f"x{i}") + line(600, 25.0 * i, f"w{i}")
+    for i in range(5, 8):
+        segs += line(500, 25.0 * i, f"caption {i} of the figure above")
+    lines = [ln for ln in text_of(segs).splitlines() if ln.strip()]
+    assert lines[:8] == [f"left {i} running text of the first column" for i in range(8)]
+    assert lines[-3:] == [f"caption {i} of the figure above" for i in range(5, 8)]
