@@ -131,6 +131,8 @@ class AgentSurface:
             if indexes:
                 report = self.ocr().run(source, facts, indexes, languages=ocr, max_pages=MAX_OCR_PAGES)
                 note = _ocr_note(report)
+            else:
+                note = "_OCR: every page has a usable text layer; nothing to recognise._"
         body = self._read(source, facts, pages, name, max_tokens)
         return body + ("\n\n" + _say(note) if note else "")
 

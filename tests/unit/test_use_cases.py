@@ -323,6 +323,8 @@ def test_compact_read_hints_ocr_and_ocr_without_pages_reads_a_short_scan(tmp_pat
     assert "Recognised words" in read and "recognised pages 2" in read
     assert len(engine.calls) == 1  # only the page without text, the others keep their native text
     assert "no usable text layer" not in read
+    clean, clean_paths = _core(tmp_path / "clean", {"s.pdf": SHORT}, ocr_engine=lambda: engine)
+    assert "nothing to recognise" in clean.read_pdf(clean_paths["s.pdf"], ocr=True) and len(engine.calls) == 1
     with pytest.raises(InvalidArgument, match="needs pages") as refused:
         core.read_pdf(paths["long.pdf"], ocr=True)
     assert "read_pdf(source, pages=" in (refused.value.recovery or "")
