@@ -707,8 +707,9 @@ def _described(parsed: KeywordQuery, searched: KeywordQuery, relaxed: bool, rele
     return out + f"; ranked by {how}."
 
 
-#: Characters of a hidden run quoted where it is marked.
+#: Characters of a hidden run quoted where it is marked, and runs marked per page.
 HIDDEN_QUOTE_CHARS = 200
+HIDDEN_MARKS = 10
 
 
 def mark_hidden(body: str, page: PageText) -> str:
@@ -719,7 +720,7 @@ def mark_hidden(body: str, page: PageText) -> str:
         return body
     lines = [ln for b in page.blocks for ln in b.lines if ln.text.strip()]
     inserts: list[tuple[int, str]] = []
-    for span in page.hidden:
+    for span in page.hidden[:HIDDEN_MARKS]:
         s = span.bbox
         said = " ".join(span.text.split())
         quoted = (said[:HIDDEN_QUOTE_CHARS] + ("…" if len(said) > HIDDEN_QUOTE_CHARS else "")).replace("_", "\\_")
@@ -737,7 +738,11 @@ def mark_hidden(body: str, page: PageText) -> str:
                 at = len(body) if end < 0 else end
                 break
         inserts.append((at, mark))
-    for at, mark in sorted(inserts, key=lambda x: x[0], reverse=True):
+    more = len(page.hidden) - HIDDEN_MARKS
+    if more > 0:
+        inserts.append((len(body), f"_[{more} more runs of hidden text on this page are not marked.]_"))
+    # from the end, so that earlier offsets hold; marks at one place keep their order
+    for _k, (at, mark) in sorted(enumerate(inserts), key=lambda x: (x[1][0], x[0]), reverse=True):
         if at == 0:
             body = mark + "\n\n" + body
         else:
