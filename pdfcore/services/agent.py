@@ -445,10 +445,15 @@ class AgentSurface:
     ) -> tuple[list[int], dict[int, SearchMatch], str]:
         """The keyword ranking fused with the semantic one as ``pdf_search`` fuses them, when the
         document's vectors are at hand (a search never waits for them here); the pages only the
-        semantic arm ranks (with their best passage); how the pages were ranked."""
+        semantic arm ranks (with their best passage); how the pages were ranked. Without the
+        vectors the document is queued for them (see :meth:`DocumentSearch.queue_vectors`)."""
         search = self.search_service
         index = search.semantic_index
-        if index is None or not index.has_vectors(source, facts):
+        if index is None:
+            return order, {}, "keyword"
+        if not index.has_vectors(source, facts):
+            # Made in the background, the pages this search found first: a later search fuses.
+            self.document_search.queue_vectors(source, facts, first=order)
             return order, {}, "keyword"
         try:
             ranking = search.semantic_ranking(source, facts, query, scope)

@@ -188,6 +188,14 @@ class DocumentSearch:
 
         return pages_for
 
+    def queue_vectors(self, source: DocumentSource, facts: DocumentFacts, first: Sequence[int] = ()) -> None:
+        """Have the document's vectors made in the background, the 0-based pages ``first``
+        ahead of the rest (for a search that ranks by keyword meanwhile); never waits. Nothing
+        happens without a semantic index and its queue, or when the vectors are complete."""
+        if self.jobs is None or self.semantic is None:
+            return
+        self.jobs.request(source, facts, self._pages_for(source, facts), first=first)
+
     def _keyword_while_embedding(
         self, source: DocumentSource, facts: DocumentFacts, query: str, options: dict[str, Any]
     ) -> SearchResult:

@@ -283,6 +283,25 @@ def test_semantic_honours_its_budget_and_names_the_pages_not_embedded(tmp_path: 
         core.close()
 
 
+def test_compact_search_never_waits_for_vectors_and_has_them_made(tmp_path: Path) -> None:
+    import time
+
+    core, emb, path = _gated(tmp_path)
+    try:
+        t0 = time.monotonic()
+        body = core.search_pdf(path, "tomatoes water")
+        assert time.monotonic() - t0 < 5.0  # the held embedder never holds the search
+        assert "ranked by keyword relevance (BM25)." in body
+        assert emb.waiting.wait(10)  # queued for vectors, the pages this search found first
+        emb.open()
+        core.search(path, "tomatoes", mode="semantic", budget_seconds=30)  # waits for the vectors
+        assert {t.split(":")[0].split()[0] for t in emb.batches[0]} >= {"Gardening", "Tomatoes"}
+        assert "fused with semantic similarity" in core.search_pdf(path, "tomatoes water")
+    finally:
+        emb.open()
+        core.close()
+
+
 def test_cache_clear_cancels_the_background_job(tmp_path: Path) -> None:
     core, emb, path = _gated(tmp_path)
     try:
