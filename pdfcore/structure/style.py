@@ -298,10 +298,12 @@ def text_below(units: Sequence[Unit], k: int, *, first_read: bool = False) -> in
     return None if best is None else best[1]
 
 
-def introduces_text(units: Sequence[Unit], k: int, page_height: float) -> bool:
+def introduces_text(units: Sequence[Unit], k: int, page_height: float, depth: int = 0) -> bool:
     """Unit ``k`` is followed by what a heading introduces: the unit right below it (see
     :func:`text_below`) is not a one-row label, or the heading ends a column near the page's foot
-    (the text goes on in the next column). Labels inside drawings fail this."""
+    (the text goes on in the next column). Labels inside drawings fail this. A one-row unit
+    below in another style counts when it introduces text itself (a title over a subtitle over
+    a heading over a subheading: up to three such steps)."""
     u = units[k]
     j = text_below(units, k)
     if j is None:
@@ -317,7 +319,9 @@ def introduces_text(units: Sequence[Unit], k: int, page_height: float) -> bool:
     after = text_below(units, j)
     if after is None:
         return True
-    return len(units[after].rows) > 1 or len(units[after].text.split()) >= 4
+    if len(units[after].rows) > 1 or len(units[after].text.split()) >= 4:
+        return True
+    return depth < 2 and introduces_text(units, j, page_height, depth + 1)
 
 
 def _margin_of(unit: Unit) -> float:

@@ -427,3 +427,17 @@ def test_small_print_down_a_sidebar_stays_in_place_and_unmarked_small_print_unde
     first_body = next(k for k, p in enumerate(parts) if p.startswith("Body row 0"))
     assert [p for p in parts[:first_body] if p.startswith("Field ")] == [f"Field {k} value {k}" for k in range(16)]
     assert parts[-1] == "Copyright 2024 by the publisher of this page."
+
+
+def test_a_title_over_a_subtitle_over_headings_is_a_heading() -> None:
+    lines = [
+        ln("Personal Vitality Rebate", 40, size=24, bold=True),
+        ln("Power Sleep", 66, size=12),
+        ln("Personal Sleep Study", 90, size=18, bold=True),
+        ln("A. Sleep Environment", 116, size=10, bold=True),
+        *para(LOREM, 132),
+        ln("B. Sleep Rituals", 190, size=10, bold=True),
+        *para(LOREM, 206),
+    ]
+    (md,) = markdown([page(lines)])
+    assert md.split("\n\n")[0] == "# Personal Vitality Rebate"
