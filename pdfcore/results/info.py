@@ -100,7 +100,8 @@ class InfoResult:
     next_calls: tuple[str, ...] = ()
     content_warning: str = CONTENT_WARNING_METADATA
     #: True when coverage, quality and ``estimated_tokens`` come from ``pages_sampled`` pages (a
-    #: long document not extracted yet): the counts are scaled to the page count, the quality
-    #: ranges and OCR candidates name sampled pages only. Exact once the pages are cached.
+    #: long document not extracted yet): the counts are estimated from them (the first page as
+    #: itself, the others scaled), the quality ranges and OCR candidates name sampled pages only.
+    #: Exact once the pages are cached.
     coverage_sampled: bool = False
     pages_sampled: int | None = opt()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pdfcore import pagespec
 from pdfcore.errors import PdfcoreError
@@ -211,18 +211,16 @@ class InfoService:
         sampled: bool = False,
     ) -> InfoResult:
         """The result from ``pages``: every page of the document, or (``sampled``) some of
-        them, the counts then scaled to the page count."""
+        them, the counts then estimated for the document (see :func:`_estimate`)."""
         n = facts.page_count
-        scale = n / len(pages) if sampled and pages else 1.0
-        with_text = sum(1 for p in pages if p.char_count > 0)
-        scanned = sum(1 for p in pages if "likely_scanned" in p.warnings)
+        count = _estimate(pages, n, sampled)
         candidates = [p.index + 1 for p in pages if set(p.warnings) & UNUSABLE]
-        pages_with_text = min(n, round(with_text * scale))
+        pages_with_text = min(n, round(count(lambda p: 1.0 if p.char_count > 0 else 0.0)))
         coverage = TextCoverage(
             summary=CoverageSummary(
                 pages_with_text=pages_with_text,
                 pages_without_text=n - pages_with_text,
-                pages_likely_scanned=min(n, round(scanned * scale)),
+                pages_likely_scanned=min(n, round(count(lambda p: 1.0 if "likely_scanned" in p.warnings else 0.0))),
                 ocr_candidate_pages=tuple(candidates[:OCR_CANDIDATES_MAX]),
                 ocr_candidate_pages_truncated=len(candidates) > OCR_CANDIDATES_MAX,
             ),
@@ -242,7 +240,7 @@ class InfoService:
             quality=fold_quality(pages),
             file_size_bytes=size,
             file_size_mb=round(size / (1024 * 1024), 2),
-            estimated_tokens=round(sum(estimate_tokens(p.text) for p in pages) * scale),
+            estimated_tokens=round(count(lambda p: float(estimate_tokens(p.text)))),
             from_cache=from_cache,
             pdf_version=facts.pdf_version,
             encrypted=facts.encrypted,
@@ -255,6 +253,23 @@ class InfoService:
             coverage_sampled=sampled,
             pages_sampled=len(pages) if sampled else None,
         )
+
+
+def _estimate(
+    pages: Sequence[PageText], page_count: int, sampled: bool
+) -> Callable[[Callable[[PageText], float]], float]:
+    """A function summing a per-page value over the document: over ``pages`` when they are the
+    whole document; from a sample, the first page's own value (a cover or title page is seldom
+    like the others: a scanned cover scaled to the page count would call a tenth of a book
+    scanned) plus the other sampled pages' values scaled to the other pages."""
+    first = [p for p in pages if p.index == 0] if sampled else list(pages)
+    others = [p for p in pages if p.index != 0] if sampled else []
+    scale = (page_count - len(first)) / len(others) if others else 0.0
+
+    def total(value: Callable[[PageText], float]) -> float:
+        return sum(value(p) for p in first) + scale * sum(value(p) for p in others)
+
+    return total
 
 
 class RestExtraction:

@@ -127,3 +127,17 @@ def test_clearing_the_cache_cancels_the_rest(tmp_path: Path) -> None:
     finally:
         text.gate.set()
         core.close()
+
+
+def test_a_blank_cover_counts_once_not_scaled(tmp_path: Path) -> None:
+    """The first page is counted as itself: a blank (scanned) cover in the sample is one page
+    without text, not a page count's worth of them."""
+    text = CountingExtractor()
+    core, path = _core(tmp_path, text, FakeDocument([""] + [_words(i) for i in range(2, PAGES + 1)]))
+    try:
+        info = core.info(path)
+        assert info.coverage_sampled is True
+        assert info.text_coverage.summary.pages_without_text == 1
+        assert info.text_coverage.summary.pages_with_text == PAGES - 1
+    finally:
+        core.close()
