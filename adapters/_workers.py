@@ -49,11 +49,12 @@ def _worker_main(read_fd: int, write_fd: int) -> None:  # pragma: no cover - run
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when we stop
     # A call makes thousands of small objects (a page's lines and boxes) that die by reference
     # count once its answer is sent: the cyclic collector runs after 20,000 of them rather than
-    # 700, so it rarely walks them (about 5 % of the extraction's CPU at the default).
+    # 700, so it rarely walks them (2-5 % of the extraction's CPU at the default).
     gc.set_threshold(*GC_THRESHOLDS)
     conn_in = Connection(read_fd, writable=False)
     conn_out = Connection(write_fd, readable=False)
     instances: dict[str, Any] = {}
+    served = False  # a call other than __warm__ was answered
     while True:
         try:
             message = conn_in.recv()
@@ -70,9 +71,11 @@ def _worker_main(read_fd: int, write_fd: int) -> None:  # pragma: no cover - run
                 obj = target() if isinstance(target, type) else target
                 instances[spec] = obj
             if method == "__warm__":
-                gc.freeze()  # what is loaded now lives as long as the worker: never collected
+                if not served:  # what start-up loaded lives as long as the worker: never collected
+                    gc.freeze()
                 conn_out.send(("ok", None))
                 continue
+            served = True
             result = obj(*args, **kwargs) if method == "__call__" else getattr(obj, method)(*args, **kwargs)
             if isinstance(result, Iterator):  # a generator cannot cross the pipe: its items can
                 result = list(result)
