@@ -22,10 +22,10 @@ import gc
 import importlib
 import logging
 import os
-import queue
 import subprocess
 import sys
 import threading
+import time
 import weakref
 from collections.abc import Iterator
 from multiprocessing.connection import Connection
@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 #: The workers' cyclic collector thresholds (the interpreter's default is 700, 10, 10).
 GC_THRESHOLDS = (20_000, 20, 20)
+#: Keys of call_keyed remembered (the oldest forgotten first).
+_SERVED_KEPT = 64
 
 
 # ---------------------------------------------------------------------------------------------
@@ -178,7 +180,11 @@ class WorkerPool:
     def __init__(self, size: int, *, timeout_seconds: float) -> None:
         self.size = max(1, size)
         self.timeout_seconds = timeout_seconds
-        self._idle: queue.LifoQueue[_Worker] = queue.LifoQueue()
+        #: Workers waiting for a call, the last returned last (it is taken first).
+        self._idle: list[_Worker] = []
+        self._ready = threading.Condition(threading.Lock())
+        #: key -> the worker that last answered a call made with that key (see call_keyed).
+        self._served: dict[Any, _Worker] = {}
         self._started = 0
         self._lock = threading.Lock()
         self._all: list[_Worker] = []
@@ -207,7 +213,7 @@ class WorkerPool:
             except (TimeoutError, EOFError, OSError):
                 pass  # likewise: the next call on it answers and replaces it
             finally:
-                self._idle.put(w)
+                self._put(w)
 
     def prestart(self, *specs: str, count: int | None = 1) -> None:
         """Start up to ``count`` more workers (``None``: as many as the pool still lacks) and have
@@ -222,7 +228,7 @@ class WorkerPool:
             try:
                 w.preload(specs)
             finally:
-                self._idle.put(w)
+                self._put(w)
 
     def _spawn(self) -> _Worker:
         w = _Worker()
@@ -230,11 +236,27 @@ class WorkerPool:
             self._all.append(w)
         return w
 
-    def _take(self, *, block: bool = True) -> _Worker | None:
-        try:
-            return self._idle.get_nowait()
-        except queue.Empty:
-            pass
+    def _put(self, worker: _Worker) -> None:
+        with self._ready:
+            self._idle.append(worker)
+            self._ready.notify_all()
+
+    def _take(self, *, block: bool = True, prefer: _Worker | None = None, patience: float = 0.0) -> _Worker | None:
+        """An idle worker (the last returned), else a new one while the pool is not full, else
+        (``block``) the first one returned. ``prefer``: that worker when it is idle or returns
+        within ``patience`` seconds."""
+        with self._ready:
+            if prefer is not None:
+                deadline = time.monotonic() + patience
+                while prefer not in self._idle and prefer in self._all:
+                    left = deadline - time.monotonic()
+                    if left <= 0 or not self._ready.wait(left):
+                        break
+                if prefer in self._idle:
+                    self._idle.remove(prefer)
+                    return prefer
+            if self._idle:
+                return self._idle.pop()
         with self._lock:
             can_start = self._started < self.size
             if can_start:
@@ -243,12 +265,27 @@ class WorkerPool:
             return self._spawn()
         if not block:
             return None
-        return self._idle.get()
+        with self._ready:
+            while not self._idle:
+                self._ready.wait()
+            return self._idle.pop()
 
     def call(self, spec: str, method: str, *args: Any, **kwargs: Any) -> Any:
+        return self._call(None, 0.0, spec, method, args, kwargs)
+
+    def call_keyed(self, key: Any, patience: float, spec: str, method: str, *args: Any, **kwargs: Any) -> Any:
+        """:meth:`call`, on the worker that answered the last call with this ``key`` when it is
+        idle or becomes idle within ``patience`` seconds (else on any): for engines whose first
+        call on a document costs much more than the next ones in the same process."""
+        return self._call(key, patience, spec, method, args, kwargs)
+
+    def _call(
+        self, key: Any, patience: float, spec: str, method: str, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> Any:
         if self._closed:
             raise ExtractionFailed("The PDF engine pool is shut down.")
-        worker = self._take()
+        prefer = self._served.get(key) if key is not None else None
+        worker = self._take(prefer=prefer, patience=patience)
         assert worker is not None
         try:
             result = worker.call(spec, method, args, kwargs, self.timeout_seconds)
@@ -268,9 +305,15 @@ class WorkerPool:
                 recovery="This document (or page) cannot be processed by the engine; try other pages, or render them.",
             ) from None
         except BaseException:
-            self._idle.put(worker)
+            self._put(worker)
             raise
-        self._idle.put(worker)
+        if key is not None:
+            with self._ready:
+                self._served.pop(key, None)
+                self._served[key] = worker
+                while len(self._served) > _SERVED_KEPT:
+                    self._served.pop(next(iter(self._served)))
+        self._put(worker)
         return result
 
     def _replace(self, worker: _Worker, *, kill: bool) -> None:
@@ -282,7 +325,7 @@ class WorkerPool:
             if worker in self._all:
                 self._all.remove(worker)
         if not self._closed:
-            self._idle.put(self._spawn())
+            self._put(self._spawn())
 
     def close(self) -> None:
         self._closed = True

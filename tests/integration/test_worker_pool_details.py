@@ -1,0 +1,42 @@
+"""Engine workers run the cyclic collector rarely (a page's objects die by reference count)
+and freeze what their start-up loaded, never what a call made; a keyed call goes back to the
+worker that served its key (the table engine parses a document once per worker)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from adapters._workers import GC_THRESHOLDS, WorkerPool
+
+
+def test_workers_collect_rarely_and_freeze_their_start_up_only() -> None:
+    pool = WorkerPool(1, timeout_seconds=60)
+    try:
+        pool.warm("adapters.pdfium_text:PdfiumTextExtractor")
+        assert pool.call("gc:get_threshold", "__call__") == GC_THRESHOLDS
+        frozen = pool.call("gc:get_freeze_count", "__call__")
+        assert frozen > 1000  # the interpreter, pdfcore and pypdfium2 as loaded
+        pool.warm("adapters.pdfium_text:PdfiumTextExtractor")  # again, after calls: no freeze
+        assert pool.call("gc:get_freeze_count", "__call__") == frozen
+    finally:
+        pool.close()
+
+
+def test_a_keyed_call_waits_a_little_for_the_worker_that_served_its_key() -> None:
+    pool = WorkerPool(2, timeout_seconds=60)
+    try:
+        first = pool.call_keyed("a", 1.0, "os:getpid", "__call__")
+        assert pool.call_keyed("b", 1.0, "os:getpid", "__call__") == first
+        busy = threading.Thread(target=pool.call, args=("time:sleep", "__call__", 0.4))
+        busy.start()
+        time.sleep(0.1)  # the sleep holds the worker that served "a" and "b"
+        other = pool.call("os:getpid", "__call__")  # a second worker
+        assert other != first
+        assert pool.call_keyed("b", 0.0, "os:getpid", "__call__") == other  # no patience: any idle one
+        t0 = time.monotonic()
+        assert pool.call_keyed("a", 2.0, "os:getpid", "__call__") == first  # waits for it to free
+        assert time.monotonic() - t0 < 1.5
+        busy.join()
+    finally:
+        pool.close()
