@@ -373,9 +373,13 @@ def _wraps_into(a: Unit, b: Unit, body_size: float) -> bool:
     return abs(a.x0 - b.x0) <= ALIGN_PT or abs((a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2) <= CENTRE_PT
 
 
+_CITATION = re.compile(r"^(?:\[\d{1,3}\]|\(\d{1,3}\))$")
+
+
 def merge_fragments(units: list[Unit]) -> list[Unit]:
-    """A lone mark the layout set apart joins the row it sits on: a comma or a superscript sign
-    after a name joins the row on its left, a note number before its note the row on its right."""
+    """A lone mark the layout set apart joins the row it sits on: a comma, a superscript sign or
+    a citation (``[2]``) after a name joins the row on its left, a note number before its note
+    the row on its right."""
     out: list[Unit] = []
     carry: Unit | None = None  # a note mark waiting for the row on its right
     for u in units:
@@ -388,12 +392,13 @@ def merge_fragments(units: list[Unit]) -> list[Unit]:
             else:
                 out.append(carry)
             carry = None
-        if len(u.rows) == 1 and len(u.text) <= 3:
-            if out and not any(c.isalnum() for c in u.text) and _beside(out[-1].last, u.first):
+        if len(u.rows) == 1 and len(u.text) <= 5:
+            mark = not any(c.isalnum() for c in u.text) or _CITATION.match(u.text) is not None
+            if out and mark and _beside(out[-1].last, u.first):
                 out[-1].last.text += u.text
                 out[-1].refresh()
                 continue
-            if _NOTE_MARK_ALONE.match(u.text):
+            if len(u.text) <= 3 and _NOTE_MARK_ALONE.match(u.text):
                 carry = u
                 continue
         out.append(u)

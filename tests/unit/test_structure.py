@@ -441,3 +441,14 @@ def test_a_title_over_a_subtitle_over_headings_is_a_heading() -> None:
     ]
     (md,) = markdown([page(lines)])
     assert md.split("\n\n")[0] == "# Personal Vitality Rebate"
+
+
+def test_a_citation_the_layout_set_apart_joins_the_row_on_its_left() -> None:
+    lines = [
+        *para(LOREM, 60),
+        ln("Stable release 4.0.379", 120, x=72, x1=200),
+        ln("[2]", 117, x=201, x1=212, size=7),  # the layout sets it apart
+        ln("License Apache License 2.0", 140, x=72, x1=220),
+    ]
+    (md,) = markdown([page(lines)])
+    assert "Stable release 4.0.379[2]" in md.split("\n\n")
