@@ -654,8 +654,14 @@ def _dispatch(args: argparse.Namespace, core: Any) -> int:
                     f"not indexed within the budget: {r.unprocessed_count} document(s) (run again, or pdfcore warm)"
                 )
             if r.semantic_pending:
+                waiting = len(r.semantic_unprocessed or ())
                 lines.append(
-                    f"vectors being made for {len(r.semantic_unprocessed or ())} document(s): keyword ranking for them now"
+                    f"vectors being made for {waiting} document(s): "
+                    + (
+                        "not searched (run again, or pdfcore warm --embeddings)"
+                        if r.search_mode == "semantic"
+                        else "keyword ranking for them now"
+                    )
                 )
             return "\n".join(lines)
 

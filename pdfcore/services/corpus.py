@@ -615,7 +615,9 @@ class CorpusService:
         sem_scores: dict[tuple[str, int], tuple[float, Any]] = {}
         semantic_unprocessed: list[str] = []
         if use_semantic and semantic is not None:
-            missing = self._queue_vectors(by_digest, kw_lists, wait_until=deadline if mode == "semantic" else None)
+            # semantic waits for vectors until the reserve kept for ranking and excerpts.
+            wait_until = deadline - reserve if mode == "semantic" else None
+            missing = self._queue_vectors(by_digest, kw_lists, wait_until=wait_until)
             # The model is loaded (and, the first time, written) only when some vectors exist.
             qv = semantic.query_vector(query) if len(missing) < len(by_digest) else None
             ranked: list[tuple[float, str, Any]] = []

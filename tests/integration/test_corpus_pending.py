@@ -54,8 +54,8 @@ def test_corpus_semantic_keeps_to_its_budget(tmp_path: Path) -> None:
     core, emb, folder = _corpus(tmp_path)
     try:
         t0 = time.monotonic()
-        sem = core.corpus_search(folder, "watering plants", mode="semantic", budget_seconds=2)
-        assert time.monotonic() - t0 < 6
+        sem = core.corpus_search(folder, "watering plants", mode="semantic", budget_seconds=3)
+        assert time.monotonic() - t0 < 3  # the wait for vectors leaves the ranking its time
         # Every document is named: not warmed within the budget, or warmed without its vectors.
         assert len(sem.semantic_unprocessed or ()) + len(sem.unprocessed) == 3 and not sem.matches
         assert sem.semantic_pending is True or sem.budget_exhausted
