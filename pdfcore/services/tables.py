@@ -383,10 +383,21 @@ def _gutters(pieces: Sequence[_Piece]) -> list[float]:
     """x positions between the columns of a multi-column page.
 
     A gutter is an x-range that (almost) no line of running text crosses, with such lines on
-    both sides of it.
+    both sides of it: lines of six words or more, three on each side at least; else, for
+    narrow columns (a newsletter's, four or five words a line), lines of four words or more in
+    one stretch without a figure, ten on each side at least (a table's header lines are not
+    so many).
     """
     prose = [(p.segments[0][0], p.segments[-1][1]) for p in pieces if sum(w for _, _, w in p.segments) >= PROSE_WORDS]
-    if len(prose) < 2 * MIN_COLUMN_LINES:
+    found = _gutters_of(prose, MIN_COLUMN_LINES)
+    if found:
+        return found
+    return _gutters_of([(p.segments[0][0], p.segments[-1][1]) for p in pieces if _narrow_line(p)], NARROW_COLUMN_LINES)
+
+
+def _gutters_of(prose: Sequence[tuple[float, float]], min_lines: int) -> list[float]:
+    """The gutters between lines of running text (x extents), with ``min_lines`` on each side."""
+    if len(prose) < 2 * min_lines:
         return []
     events = sorted([(a, 1) for a, _ in prose] + [(z, -1) for _, z in prose], key=lambda e: (e[0], -e[1]))
     allowed = max(1, int(0.1 * len(prose)))
@@ -416,9 +427,22 @@ def _gutters(pieces: Sequence[_Piece]) -> list[float]:
             continue
         left = sum(1 for x0, x1 in prose if x1 <= a + JOIN_TOL)
         right = sum(1 for x0, x1 in prose if x0 >= z - JOIN_TOL)
-        if left >= MIN_COLUMN_LINES and right >= MIN_COLUMN_LINES:
+        if left >= min_lines and right >= min_lines:
             out.append((a + z) / 2)
     return out
+
+
+#: Words of a line of running text in a narrow column (a newsletter's: four or five a line) ...
+COLUMN_WORDS = 4
+#: ... and such lines on each side of a gutter.
+NARROW_COLUMN_LINES = 10
+
+
+def _narrow_line(piece: _Piece) -> bool:
+    """A line of a narrow column of running text: four words or more in one stretch, no figure
+    (a table's row of words has gaps)."""
+    words = sum(w for _, _, w in piece.segments)
+    return words >= COLUMN_WORDS and piece.numbers == 0 and len(piece.segments) == 1
 
 
 def _split(pieces: Sequence[_Piece], gutters: Sequence[float]) -> list[list[_Piece]]:

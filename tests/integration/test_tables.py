@@ -167,6 +167,22 @@ def test_passwords(tmp_path: Path) -> None:
 # Corpus
 
 
+def test_three_narrow_columns_of_text_hold_no_table(tmp_path: Path) -> None:
+    """A newsletter set in three columns of four or five words a line (the structure
+    benchmark's): the gutters are found from such lines, so the short last lines of paragraphs
+    side by side at the foot of two columns are not read as a table."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import structure_docs as sd
+
+    pdf = tmp_path / "newsletter.pdf"
+    sd.TYPESETTERS["reportlab"](sd.build_document("newsletter", 1, held_out=False), pdf, tmp_path)
+    service = TableService(PlumberTableExtractor())
+    for page in _pages(pdf):
+        assert service.page_tables(_source(pdf), page, 595.276, 841.89).tables == (), page.index
+
+
 @pytest.mark.corpus
 def test_a_book_has_no_table_in_its_prose_or_index(corpus: Path) -> None:
     book = corpus / "pdfjs" / "freeculture.pdf"
