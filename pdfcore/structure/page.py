@@ -73,6 +73,7 @@ _ENDS_WITH_NUMBER = re.compile(r"(?:\s|\.{2,}|…)\s*[\divxlcIVXLC]{1,5}$")
 #: A sentence that ends here does not run on.
 _CLOSING = tuple('.!?:;。！？…"”’»)]')
 _ORDERED = re.compile(r"^\(?(\d{1,3})[.)]$")
+_INNER_STOP = re.compile(r"[a-z][.!?]\s+[A-Z][a-z]")
 
 
 def page_structure(
@@ -365,8 +366,8 @@ def _footnotes(units: list[Unit], style: DocumentStyle, page_height: float) -> s
 def prose_table(table: Table) -> bool:
     """A "table" that is running text cut at its line ends (a column of prose beside a box, read
     as a grid): cells of several words that end mid-sentence with the sentence going on in lower
-    case right below them in the next row, or most of its words in long cells with many cells
-    empty. Its rows stay text
+    case right below them in the next row (fewer words when a sentence ends inside one of the
+    two), or most of its words in long cells with many cells empty. Its rows stay text
     in the Markdown, so no text is lost into a false table."""
     rows = [r for r in table.rows if any(c.strip() for c in r)]
     if len(rows) < 3:
@@ -375,7 +376,13 @@ def prose_table(table: Table) -> bool:
     for a, b in itertools.pairwise(rows):
         for x, y in zip(a, b, strict=False):
             x, y = x.strip(), y.strip()
-            if len(x.split()) >= 5 and not x.endswith(_CLOSING) and len(y.split()) >= 3 and y[0].islower():
+            if not x or not y or x.endswith(_CLOSING) or not y[0].islower():
+                continue
+            nx, ny = len(x.split()), len(y.split())
+            if (nx >= 5 and ny >= 3) or (
+                # shorter pieces of justified prose: a sentence ends inside one of them
+                nx >= 4 and ny >= 2 and not list_marker(y) and (_INNER_STOP.search(x) or _INNER_STOP.search(y))
+            ):
                 runs_on += 1
                 break
     cells = [c for r in rows for c in r]

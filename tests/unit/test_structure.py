@@ -452,3 +452,25 @@ def test_a_citation_the_layout_set_apart_joins_the_row_on_its_left() -> None:
     ]
     (md,) = markdown([page(lines)])
     assert "Stable release 4.0.379[2]" in md.split("\n\n")
+
+
+def test_justified_prose_read_as_a_grid_stays_text_and_a_table_of_short_phrases_stays_a_table() -> None:
+    cells = (
+        ("Better element remain method", "pattern deliver", "context expand"),
+        ("answer domain. Belief select event", "", ""),
+        ("consider owner", "factor", "income"),
+    )
+    rows = [ln(" ".join(c for c in r if c), 100 + 12 * k) for k, r in enumerate(cells)]
+    table = Table(header=(), rows=cells, bbox=Box(70, 98, 400, 140))
+    (md,) = markdown([page(rows, tables=(table,), tables_checked=True)])
+    assert "|" not in md
+
+    cells = (
+        ("000", "object", "pointer to JSObject handle"),
+        ("010", "number", "pointer to double handle"),
+        ("100", "string", "pointer to JSString handle"),
+    )
+    rows = [ln(" ".join(r), 100 + 12 * k) for k, r in enumerate(cells)]
+    table = Table(header=(), rows=cells, bbox=Box(70, 98, 400, 140))
+    (md,) = markdown([page(rows, tables=(table,), tables_checked=True)])
+    assert "| 010 | number | pointer to double handle |" in md
