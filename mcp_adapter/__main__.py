@@ -92,7 +92,7 @@ def _serve(settings: Any, wire: Any) -> int:
     # build() started one engine worker; the others start now too: they boot while this process
     # imports the MCP SDK (the client has its tool list already, mcp_adapter.early), so the first
     # calls find them ready.
-    core.prestart(None)
+    core.services.prestart(None)
     # The cache store opens and the code that reads pages loads beside the SDK import too, so
     # the first call does not share the process with them.
     threading.Thread(target=_warm_store, args=(core,), name="pdfcore-early-warm", daemon=True).start()
@@ -135,7 +135,7 @@ def _serve_http(settings: Any, token_file: str | None) -> int:
         sock.close()
         sys.stderr.write(f"pdfcore-mcp: {exc.code}: {exc.message}\n")
         return 2
-    core.prestart(None)
+    core.services.prestart(None)
     threading.Thread(target=_warm_store, args=(core,), name="pdfcore-early-warm", daemon=True).start()
     from mcp_adapter.server import create_server
 

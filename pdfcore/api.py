@@ -49,10 +49,6 @@ class Pdfcore:
         """What this instance can do, from the backends that actually loaded."""
         return self.services.capabilities()
 
-    def load_services(self) -> None:
-        """Build every service now (importing their modules), instead of on first use."""
-        self.services.build_all()
-
     # -- documents -------------------------------------------------------------------------
 
     def open(self, path: str, password: str | None = None) -> DocumentSource:
@@ -286,8 +282,16 @@ class Pdfcore:
         with answering("compact"):
             return self.services.agent.attachment(self.open(path, password), which)
 
-    def search_pdf(self, path: str, query: str, *, pages: str | int | None = None, regex: bool = False,
-                   password: str | None = None, max_tokens: int | None = None) -> str:  # fmt: skip
+    def search_pdf(
+        self,
+        path: str,
+        query: str,
+        *,
+        pages: str | int | None = None,
+        regex: bool = False,
+        password: str | None = None,
+        max_tokens: int | None = None,
+    ) -> str:
         """Markdown: the pages holding the query, best first, with refs (``p47m1``); ``max_tokens``
         keeps the rows that fit (the first always). Replaces the source's ref set."""
         with answering("compact"):
@@ -311,10 +315,6 @@ class Pdfcore:
 
     # -- corpus ----------------------------------------------------------------------------
 
-    def warm_one(self, path: str, *, embeddings: bool = False, password: str | None = None) -> dict[str, Any]:
-        """Extract, index (and embed) one document into the cache; the unit of corpus warming."""
-        return self.services.warm_one(path, embeddings=embeddings, password=check_password(password))
-
     def corpus_warm(
         self,
         paths: str | Sequence[str],
@@ -325,8 +325,7 @@ class Pdfcore:
         progress: Callable[[int, int, str], None] | None = None,
     ) -> results.WarmResult:
         recursive, embeddings = check_bool("recursive", recursive), check_bool("embeddings", embeddings)
-        corpus = self.services.corpus
-        return corpus.warm(
+        return self.services.corpus.warm(
             paths, budget_seconds=budget_seconds, recursive=recursive, embeddings=embeddings, progress=progress
         )
 
@@ -386,16 +385,10 @@ class Pdfcore:
     def cache_clear(self, *, expired_only: bool = True) -> dict[str, Any]:
         return self.services.cache.clear(expired_only=check_bool("expired_only", expired_only))
 
-    def prestart(self, count: int | None = 1) -> None:
-        """Start ``count`` engine workers (``None``: all of them) now, without waiting for them
-        (the rest start with :meth:`warm` or when a call needs them)."""
-        self.services.prestart(count)
-
     def warm(self, *, store: bool = True, engines: bool = True) -> None:
-        """Start engine workers and load engines now instead of on the first call; the cache
-        store is opened (and its schema checked) alongside, and the code that reads and
-        finishes pages is imported (~0.04 s the first call would spend). ``store``/``engines``
-        pick one."""
+        """Start engine workers and load engines now instead of on the first call, open the cache
+        store (checking its schema) and import the code that reads and finishes pages (~0.04 s the
+        first call would spend); ``store``/``engines`` pick one."""
         self.services.warm(store=store, engines=engines)
 
     def flush(self) -> None:

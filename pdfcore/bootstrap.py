@@ -222,7 +222,7 @@ def build(
     )
     # The first engine worker boots now, in its own process, while the caller goes on: the first
     # call does not wait for an interpreter and pdfium to load (no-op without isolation).
-    core.prestart()
+    core.services.prestart(1)
     return core
 
 

@@ -37,7 +37,7 @@ def warm_document(job: WarmJob) -> WarmOutcome:
     start = time.monotonic()
     try:
         core = _core(job.settings)
-        outcome = core.warm_one(job.path, embeddings=job.embeddings)
+        outcome = core.services.warm_one(job.path, embeddings=job.embeddings)
     except PdfcoreError as exc:
         return WarmOutcome(
             path=job.path, status="failed", error=exc.code, message=exc.message, seconds=time.monotonic() - start

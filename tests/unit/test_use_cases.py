@@ -77,7 +77,7 @@ def test_chart_service_is_built_like_the_others_and_refused_without_a_source(tmp
     with pytest.raises(BackendUnavailable):
         _ = bare.services.charts
     assert bare.services.built("charts") is None
-    bare.load_services()  # builds what it can, leaves the chart service unbuilt
+    bare.services.build_all()  # builds what it can, leaves the chart service unbuilt
     assert bare.services.built("corpus") is not None and bare.services.built("charts") is None
 
 
@@ -221,9 +221,9 @@ def test_search_modes_follow_what_loaded(tmp_path: Path) -> None:
 
 def test_warm_one_indexes_once_and_reports_cached_after(tmp_path: Path) -> None:
     core, paths = _core(tmp_path, {"s.pdf": SHORT}, embedder=FakeEmbedder(), scorer=FakeVectorScorer())
-    first = core.warm_one(paths["s.pdf"], embeddings=True)
+    first = core.services.warm_one(paths["s.pdf"], embeddings=True)
     assert first == {"status": "warmed", "pages": 3, "embeddings_cached": True}
-    assert core.warm_one(paths["s.pdf"], embeddings=True)["status"] == "cached"
+    assert core.services.warm_one(paths["s.pdf"], embeddings=True)["status"] == "cached"
 
 
 # -- cache ---------------------------------------------------------------------------------------
@@ -288,7 +288,7 @@ def test_an_embedder_without_a_scorer_is_not_claimed(tmp_path: Path) -> None:
 def test_services_see_ports_only(tmp_path: Path) -> None:
     """The façade hands services narrow dependencies: none of them holds the façade."""
     core, _ = _core(tmp_path, {}, extras=FakeDocumentExtras(), vectors=FakeVectorSource())
-    core.load_services()
+    core.services.build_all()
     for name in vars(core.services):
         service = core.services.built(name)
         if service is None or isinstance(service, (dict, list, str, Services)):
@@ -337,7 +337,7 @@ def test_the_facade_stays_thin() -> None:
     import pdfcore.api
 
     source = Path(pdfcore.api.__file__).read_text(encoding="utf-8")
-    assert len(source.splitlines()) <= 410
+    assert len(source.splitlines()) <= 400
     top_level = [line for line in source.splitlines() if line.startswith(("import ", "from "))]
     assert not any("pdfcore.services" in line for line in top_level)
 
