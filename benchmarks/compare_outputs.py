@@ -22,6 +22,7 @@ import argparse
 import hashlib
 import json
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -65,9 +66,7 @@ def collect(corpus: Path, max_pages: int, only: str | None) -> dict[str, Any]:
     sys.path.insert(0, os.getcwd())
     import pypdfium2 as pdfium
 
-    import pdfcore
     from adapters import pdfium_text
-    from pdfcore.config import load_settings
 
     files = sorted(str(p.relative_to(corpus)) for p in corpus.rglob("*") if p.suffix.lower() == ".pdf")
     files = [f for f in files if only is None or only in f]
@@ -93,6 +92,17 @@ def collect(corpus: Path, max_pages: int, only: str | None) -> dict[str, Any]:
             doc.close()
     print(f"raw: {len(files)} files, {pages} pages, {time.monotonic() - t0:.0f} s", file=sys.stderr)
     scratch = Path(tempfile.mkdtemp(prefix="compare-outputs-"))
+    try:
+        _api_reads(result, files, corpus, scratch, max_pages)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return result
+
+
+def _api_reads(result: dict[str, Any], files: list[str], corpus: Path, scratch: Path, max_pages: int) -> None:
+    import pdfcore
+    from pdfcore.config import load_settings
+
     config = scratch / "pdfcore.toml"
     config.write_text("# defaults only\n")
     settings = load_settings(
@@ -108,7 +118,6 @@ def collect(corpus: Path, max_pages: int, only: str | None) -> dict[str, Any]:
             core.flush()
             core.close()
         print(f"{phase} reads: {time.monotonic() - t0:.0f} s", file=sys.stderr)
-    return result
 
 
 def diff(old: dict[str, Any], new: dict[str, Any]) -> int:
