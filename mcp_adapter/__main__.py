@@ -15,6 +15,9 @@ import sys
 import threading
 from typing import Any
 
+#: Seconds start-up waits for a tool call being answered early before it goes on beside it.
+EARLY_CALL_SETTLE_S = 1.5
+
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="pdfcore-mcp", description="pdfcore MCP server (stdio or Streamable HTTP)")
@@ -89,6 +92,18 @@ def _serve(settings: Any, wire: Any) -> int:
     except PdfcoreError as exc:
         sys.stderr.write(f"pdfcore-mcp: {exc.code}: {exc.message}\n")
         return 2
+    # The first pdf_info calls of the session are answered before the SDK serves (the engine
+    # call still runs in an engine worker): mcp_adapter.early_calls.
+    calls = None
+    if settings.server.profile == "full":
+        from mcp_adapter.early_calls import EarlyCalls
+
+        calls = EarlyCalls(core, surface="full", stats=bool(getattr(settings.server, "stats", False)))
+    wire.serve_calls(calls)
+    # A call being answered early is what the client waits for: the other workers, the store
+    # and the SDK import start once it is answered (measured in docs/benchmarks.md, "First
+    # calls"), or after EARLY_CALL_SETTLE_S when it takes longer.
+    wire.settle(EARLY_CALL_SETTLE_S)
     # build() started one engine worker; the others start now too: they boot while this process
     # imports the MCP SDK (the client has its tool list already, mcp_adapter.early), so the first
     # calls find them ready.

@@ -132,6 +132,11 @@ class Answers:
             self._mode, self._version = "handshake", version
         return result
 
+    @property
+    def mode(self) -> str | None:
+        """ "handshake" or "stateless" once a first request was answered, else ``None``."""
+        return self._mode
+
     def _lookup(self, key: str) -> dict[str, Any] | None:
         stored = self._results.get(key)
         if stored is None:
@@ -157,6 +162,11 @@ class Wire:
         self._dropped: dict[str, Any] = {}  # private id -> early result; the SDK's answer is not sent
         self._dropped_lock = threading.Lock()
         self._restore: list[tuple[int, int]] = []
+        self._calls: Any = None  # mcp_adapter.early_calls.EarlyCalls, once the core is built
+        self._calls_ready = threading.Event()
+        self._deferred = False  # a request went to the SDK unanswered: no early tool calls after it
+        self._idle = threading.Event()  # no early tool call running
+        self._idle.set()
         self.early: list[str] = []  # methods answered early, in order (for logs and tests)
         self.mismatches = 0  # early answers the server then answered otherwise (a stale record)
 
@@ -182,20 +192,34 @@ class Wire:
             os.dup2(private, fd)
         self._restore = []
 
+    def serve_calls(self, calls: Any) -> None:
+        """Answer the first tool calls with ``calls`` (an :class:`mcp_adapter.early_calls.EarlyCalls`,
+        or ``None``: the SDK answers every call) until the SDK serves."""
+        self._calls = calls
+        self._calls_ready.set()
+
+    def settle(self, timeout: float | None = None) -> None:
+        """Wait until no tool call is being answered early (or ``timeout`` seconds): start-up work
+        done after this does not take the CPU from the answer the client waits for."""
+        self._idle.wait(timeout)
+
     def start(self) -> None:
         threading.Thread(target=self._read, name="pdfcore-wire", daemon=True).start()
 
     def _read(self) -> None:
         try:
             for raw in iter(self._reader.readline, b""):
-                self._lines.put(self._take(raw.decode("utf-8", errors="replace")))
+                line = self._take(raw.decode("utf-8", errors="replace"))
+                if line is not None:
+                    self._lines.put(line)
         except (OSError, ValueError) as exc:  # the wire closed under the reader
             log.debug("reading the wire stopped: %s", exc)
         finally:
             self._lines.put(None)
 
-    def _take(self, line: str) -> str:
-        """``line`` as the SDK is to get it, answering it first if the record can."""
+    def _take(self, line: str) -> str | None:
+        """``line`` as the SDK is to get it, answering it first if the record can; ``None`` for a
+        tool call answered early (the SDK would make the call again)."""
         if self._serving or self._answers is None:
             return line
         try:
@@ -204,6 +228,20 @@ class Wire:
             return line
         result = self._answers.result(message)
         if result is None:
+            called = self._call(message)
+            if called is not None:
+                self._send(
+                    json.dumps(
+                        {"jsonrpc": "2.0", "id": message["id"], "result": called},
+                        ensure_ascii=False,
+                        separators=(",", ":"),
+                    )
+                )
+                self.early.append("tools/call")
+                log.debug("answered tools/call early")
+                return None
+            if not (isinstance(message, dict) and message.get("method") == "notifications/initialized"):
+                self._deferred = True
             return line
         self._answered += 1
         private = f"pdfcore-early-{self._token}-{self._answered}"
@@ -217,6 +255,30 @@ class Wire:
         self.early.append(message["method"])
         log.debug("answered %s early", message["method"])
         return json.dumps({**message, "id": private}, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+    def _call(self, message: Any) -> dict[str, Any] | None:
+        """The result of a tool call answered before the SDK serves, or ``None``. Only in a
+        handshake session whose every earlier request was answered early, and only a call with
+        a name and arguments (no ``_meta``: a progress token needs the SDK)."""
+        if self._deferred or self._answers is None or self._answers.mode != "handshake" or not _is_request(message):
+            return None
+        params = message.get("params")
+        if (
+            message["method"] != "tools/call"
+            or not isinstance(params, dict)
+            or not set(params) <= {"name", "arguments"}
+        ):
+            return None
+        self._idle.clear()
+        try:
+            self._calls_ready.wait()
+            calls = self._calls
+            if calls is None:
+                return None
+            result: dict[str, Any] | None = calls.call(params.get("name"), params.get("arguments", {}))
+            return result
+        finally:
+            self._idle.set()
 
     def _send(self, text: str) -> None:
         data = (text if text.endswith("\n") else text + "\n").encode("utf-8")
@@ -263,6 +325,7 @@ class _Incoming:
 
         wire = self._wire
         wire._serving = True
+        wire._calls_ready.set()
         try:
             line = wire._lines.get_nowait()
         except queue.Empty:

@@ -9,7 +9,6 @@ and carry a ``content_warning`` field. Imported when the tools are built (see
 from __future__ import annotations
 
 import base64
-import json
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -19,6 +18,7 @@ from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, ContentBlock, ImageContent, TextContent, ToolAnnotations
 from pydantic import Field
 
+from mcp_adapter.early_calls import payload
 from mcp_adapter.server import READ_ONLY_OPEN, ToolSet, _fail
 from mcp_adapter.server_info import server_info_answer
 from pdfcore import telemetry
@@ -88,8 +88,7 @@ RecursiveArg = Annotated[bool, Field(description="Folder mode: include subfolder
 
 @telemetry.phased("serialize")
 def _ok(data: Any, extra: list[ContentBlock] | None = None) -> CallToolResult:
-    structured = unstructure(data) if not isinstance(data, dict) else data
-    text = json.dumps(structured, ensure_ascii=False, separators=(",", ":"))
+    structured, text = payload(data)
     return CallToolResult(content=[TextContent(type="text", text=text), *(extra or [])], structured_content=structured)
 
 

@@ -124,3 +124,70 @@ def test_the_cache_store_opens_while_the_sdk_loads(tmp_path: Path) -> None:
     finally:
         conn.close()
     assert "pages" in tables
+
+
+def _call(ident: int, arguments: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "jsonrpc": "2.0",
+        "id": ident,
+        "method": "tools/call",
+        "params": {"name": "pdf_info", "arguments": arguments},
+    }
+
+
+def _same_answer(early: dict[str, Any], sdk: dict[str, Any]) -> None:
+    """The two results of one call are the same but for what the call cost (``_meta``)."""
+    assert set(early) == set(sdk)
+    assert {k: v for k, v in early.items() if k != "_meta"} == {k: v for k, v in sdk.items() if k != "_meta"}
+    assert set(early.get("_meta", {})) == set(sdk.get("_meta", {}))
+
+
+def test_the_first_pdf_info_is_answered_before_the_sdk_serves_as_the_sdk_answers_it(tmp_path: Path) -> None:
+    """A ``pdf_info`` right after the handshake (and a second one, and one on a missing file) is
+    answered from the wire before the SDK has built its server, each once, with the result a
+    server without early answers gives (structured content, text block, error shape, stats)."""
+    pdf = simple_document(tmp_path / "s.pdf", 3)
+    sent = [
+        INITIALIZE,
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        _call(2, {"path": str(pdf)}),
+        _call(3, {"path": str(tmp_path / "missing.pdf")}),
+        {"jsonrpc": "2.0", "id": 4, "method": "tools/list"},
+    ]
+    early_dir, sdk_dir = tmp_path / "early", tmp_path / "sdk"
+    early_dir.mkdir()
+    sdk_dir.mkdir()
+    received, err = stdio_session(early_dir, sent, debug=True)
+    by_id = _by_id(received, sent)
+    assert err.count("answered tools/call early") == 2
+    assert err.index("answered tools/call early") < err.index("Initializing server")
+    assert by_id[2]["result"]["structuredContent"]["page_count"] == 3
+    assert by_id[3]["result"]["isError"] is True
+    reference, sdk_err = stdio_session(sdk_dir, sent, debug=True, config="[server]\nearly_answers = false\n")
+    sdk = _by_id(reference, sent)
+    assert "answered tools/call early" not in sdk_err
+    _same_answer(by_id[2]["result"], sdk[2]["result"])
+    _same_answer(by_id[3]["result"], sdk[3]["result"])
+    assert "pdfcore/stats" in by_id[2]["result"]["_meta"]
+
+
+def test_calls_the_wire_does_not_answer_wait_for_the_sdk(tmp_path: Path) -> None:
+    """A call with an argument the tool does not take is the SDK's (invalid_argument), and so is
+    every call after it (one with a progress token, one after a ping)."""
+    pdf = simple_document(tmp_path / "s.pdf", 2)
+    with_token = _call(3, {"path": str(pdf)})
+    with_token["params"]["_meta"] = {"progressToken": "p"}
+    sent = [
+        INITIALIZE,
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        _call(2, {"path": str(pdf), "pages": "1"}),
+        with_token,
+        {"jsonrpc": "2.0", "id": 4, "method": "ping"},
+        _call(5, {"path": str(pdf)}),
+    ]
+    received, err = stdio_session(tmp_path, sent, debug=True)
+    by_id = _by_id(received, sent)
+    assert "answered tools/call early" not in err
+    assert by_id[2]["result"]["isError"] is True and "invalid_argument" in by_id[2]["result"]["content"][0]["text"]
+    assert by_id[3]["result"]["structuredContent"]["page_count"] == 2
+    assert by_id[5]["result"]["structuredContent"]["page_count"] == 2

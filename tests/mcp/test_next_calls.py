@@ -300,6 +300,7 @@ def test_the_command_line_names_only_its_commands(
 OWN = {
     "mcp_adapter/full.py": "full",
     "mcp_adapter/server_info.py": "full",
+    "mcp_adapter/early_calls.py": "full",
     "mcp_adapter/compact.py": "compact",
     "pdfcore_entrypoints/cli.py": "cli",
 }

@@ -240,3 +240,80 @@ def test_claiming_the_wire_sends_stray_output_to_stderr(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert out.stdout == '{"on": "the wire"}\nafter release\n'
     assert "stray print\nstray fd write\n''\n" in out.stderr  # fd 0 read the null device
+
+
+class _Calls:
+    """An EarlyCalls stand-in: answers every call it is asked (unless ``answer`` is None)."""
+
+    def __init__(self, answer: dict[str, Any] | None = None) -> None:
+        self.answer = answer
+        self.asked: list[tuple[Any, Any]] = []
+
+    def call(self, name: Any, arguments: Any) -> dict[str, Any] | None:
+        self.asked.append((name, arguments))
+        return self.answer
+
+
+def _tool_call(ident: Any, **params: Any) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": ident, "method": "tools/call", "params": {"name": "pdf_info", **params}}
+
+
+def test_a_tool_call_after_an_answered_handshake_is_answered_early_and_not_handed_on() -> None:
+    pipes = _Pipes(_answers())
+    calls = _Calls({"content": [], "isError": False})
+    pipes.wire.serve_calls(calls)
+    pipes.send(_init())
+    pipes.receive()
+    pipes.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    pipes.send(_tool_call(7, arguments={"path": "a.pdf"}))
+    assert pipes.receive() == {"jsonrpc": "2.0", "id": 7, "result": {"content": [], "isError": False}}
+    pipes.send(_tool_call(8, arguments={"path": "b.pdf"}))
+    assert pipes.receive()["id"] == 8
+    pipes.close_input()
+    handed = [json.loads(line) for line in _drain(pipes.wire)]
+    assert [m["method"] for m in handed] == ["initialize", "notifications/initialized"]
+    assert calls.asked == [("pdf_info", {"path": "a.pdf"}), ("pdf_info", {"path": "b.pdf"})]
+    assert pipes.wire.early == ["initialize", "tools/call", "tools/call"]
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        _tool_call(5, arguments={"path": "a.pdf"}, _meta={"progressToken": 1}),  # progress needs the SDK
+        {"jsonrpc": "2.0", "id": 5, "method": "ping"},  # a request left to the SDK comes first
+    ],
+)
+def test_calls_after_a_request_left_to_the_server_wait_for_it(first: dict[str, Any]) -> None:
+    pipes = _Pipes(_answers())
+    calls = _Calls({"content": [], "isError": False})
+    pipes.wire.serve_calls(calls)
+    pipes.send(_init())
+    pipes.receive()
+    pipes.send(first)
+    pipes.send(_tool_call(6, arguments={"path": "a.pdf"}))
+    pipes.close_input()
+    handed = [json.loads(line) for line in _drain(pipes.wire)]
+    assert [m["id"] for m in handed[1:]] == [5, 6] and calls.asked == []
+
+
+def test_a_call_the_early_path_declines_goes_to_the_server_as_sent() -> None:
+    pipes = _Pipes(_answers())
+    calls = _Calls(None)
+    pipes.wire.serve_calls(calls)
+    pipes.send(_init())
+    pipes.receive()
+    pipes.send(_tool_call(3, arguments={"path": "a.pdf"}))
+    pipes.close_input()
+    handed = [json.loads(line) for line in _drain(pipes.wire)]
+    assert handed[-1] == _tool_call(3, arguments={"path": "a.pdf"})
+    assert calls.asked == [("pdf_info", {"path": "a.pdf"})] and pipes.wire.early == ["initialize"]
+
+
+def test_no_call_is_answered_early_before_an_answered_handshake() -> None:
+    pipes = _Pipes(_answers())
+    calls = _Calls({"content": [], "isError": False})
+    pipes.wire.serve_calls(calls)
+    pipes.send(_tool_call(1, arguments={"path": "a.pdf"}))
+    pipes.close_input()
+    assert [json.loads(line) for line in _drain(pipes.wire)] == [_tool_call(1, arguments={"path": "a.pdf"})]
+    assert calls.asked == []
