@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -303,6 +304,9 @@ def test_a_call_the_early_path_declines_goes_to_the_server_as_sent() -> None:
     pipes.send(_init())
     pipes.receive()
     pipes.send(_tool_call(3, arguments={"path": "a.pdf"}))
+    deadline = time.monotonic() + 10
+    while not calls.asked and time.monotonic() < deadline:  # the wire's thread reads it; the
+        time.sleep(0.01)  # server must not start reading first (nothing is answered early then)
     pipes.close_input()
     handed = [json.loads(line) for line in _drain(pipes.wire)]
     assert handed[-1] == _tool_call(3, arguments={"path": "a.pdf"})
