@@ -112,7 +112,10 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     lines = _page_lines(page)
     if len(lines) < MIN_ROWS and not page.rules and not page.gaps:
         return ()
-    regions = _rule_regions(page.rules, lines) + _text_regions(lines, page.gaps)
+    ruled = _rule_regions(page.rules, lines)
+    boxes = _ruled_boxes(page.rules, lines)
+    text = _text_regions(lines, page.gaps)
+    regions = ruled + [t for t in text if not any(_fills(g, t, boxes, lines) for g in ruled)]
     if not regions:
         return ()
     # Padded first, so that pieces of one table split between runs join up again.
@@ -191,6 +194,85 @@ def _rule_regions(rules: Sequence[Box], lines: Sequence[TextLine]) -> list[Box]:
         if len(inside) >= 2 and _occupancy(hs, vs, inside) >= MIN_OCCUPANCY:
             out.append(box)
     return out
+
+
+#: A ruled grid beside or over this share of a text-aligned run's height stands for its table.
+GRID_SHARE = 0.75
+
+
+def _ruled_boxes(rules: Sequence[Box], lines: Sequence[TextLine]) -> list[Box]:
+    """The boxes of grids of crossing rules (two horizontal and two vertical or more, five in
+    all: a bare frame is none) whose cells text reaches: tables drawn side by side each have
+    one, even when the text extractor ran their lines together across them (a chart's
+    gridlines hold no text)."""
+    out = []
+    for hs, vs in _rule_groups(rules):
+        if len(hs) < 2 or len(vs) < 2 or len(hs) + len(vs) < 5:
+            continue
+        box = union([*hs, *vs])
+        near = [ln for ln in lines if intersection(ln.bbox, box) is not None]
+        if _occupancy(hs, vs, near) >= MIN_OCCUPANCY:
+            out.append(box)
+    return out
+
+
+def _fills(grid: Box, run: Box, boxes: Sequence[Box], lines: Sequence[TextLine]) -> bool:
+    """A grid of rulings over most of the height of a run of aligned rows: the reader sees the
+    table where its rulings are. Lines the run takes in above or below the grid (the page's
+    title, the first words of the notes under the table) are not its rows, and neither are the
+    lines of running text beside a ruled box (a sidebar, an infobox) that the run paired with
+    the box's rows across its side. The run gives way to the grid, except where what it holds
+    beyond the rulings reads as part of the table or as another table:
+
+    - more than a title's or a note's rows (two) above or below the grid: the totals and rates
+      of a statement under its last rule;
+    - a row of figures only above or below it: the years over a statement's columns;
+    - lines running from outside the grid into it across its side, row after row: the rows'
+      names set outside the rulings;
+    - other ruled grids holding text level with it: tables set side by side, each in its own
+      rulings, whose lines the text extractor ran together.
+
+    A run whose rulings box only a small part of its height (a boxed header over an unruled
+    body) keeps its own region too."""
+    shared = intersection(grid, run)
+    if shared is None or shared.height < GRID_SHARE * run.height:
+        return False
+    for above in (True, False):
+        out = [
+            ln
+            for ln in lines
+            if _inside(ln, run, 0.0)
+            and ((ln.bbox.y0 + ln.bbox.y1) / 2 < grid.y0 if above else (ln.bbox.y0 + ln.bbox.y1) / 2 > grid.y1)
+            and ln.bbox.x1 > grid.x0
+            and ln.bbox.x0 < grid.x1
+        ]
+        ys = sorted((ln.bbox.y0 + ln.bbox.y1) / 2 for ln in out)
+        rows = sum(1 for a, b in itertools.pairwise(ys) if b - a > JOIN_TOL) + (1 if ys else 0)
+        if rows > MAX_HEADER_ROWS or any(_figures_only(ln.text) for ln in out):
+            return False
+    into = sum(
+        1
+        for ln in lines
+        if grid.y0 <= (ln.bbox.y0 + ln.bbox.y1) / 2 <= grid.y1
+        and (
+            (ln.bbox.x0 < grid.x0 - MIN_CELL and ln.bbox.x1 > grid.x0 + MIN_CELL)
+            or (ln.bbox.x0 < grid.x1 - MIN_CELL and ln.bbox.x1 > grid.x1 + MIN_CELL)
+        )
+    )
+    if into >= MIN_ROWS:
+        return False
+    level = Box(run.x0, shared.y0, run.x1, shared.y1)
+    return not any(
+        (other := intersection(b, level)) is not None
+        and intersection(b, grid) is None
+        and min(other.width, other.height) > MIN_CELL
+        for b in boxes
+    )
+
+
+def _figures_only(text: str) -> bool:
+    tokens = text.split()
+    return bool(tokens) and all(_is_number(t) for t in tokens)
 
 
 def _positions(values: Iterable[float]) -> list[float]:

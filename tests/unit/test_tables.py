@@ -102,6 +102,36 @@ def test_ruled_grid_is_a_candidate() -> None:
     assert region.y0 > 180 and region.y1 < 420  # the prose around it stays out
 
 
+def test_a_ruled_grid_leaves_out_the_aligned_lines_above_and_below_it() -> None:
+    """The page's title and date over a ruled table, and a note under it, line up with its
+    columns; the table is where its rulings are."""
+    rows = [
+        ["Title", "of the", "sheet", "9 April 2019"],
+        *[[f"Rate {k}", f"{k}.37%", f"{k}.51%", "Full"] for k in range(6)],
+    ]
+    rows.append(["Note", "one", "line", "under it"])
+    lines, gaps = aligned(270, rows, (100, 200, 300, 400), lead=20.0)
+    rules = grid(95, 287, 4, 6)  # around the six rows of figures only
+    (region,) = candidate_regions(page(lines, rules=rules, gaps=gaps), W, H)
+    assert inside(Box(95, 287, 495, 407), region)
+    assert region.y0 > 280 and region.y1 < 415, region
+
+
+def test_a_ruled_box_beside_running_text_is_read_without_the_text() -> None:
+    """An infobox (labels and values in a ruled box) beside a column of text whose lines, set
+    apart by gaps, sit level with the box's rows: the box is the table, the text stays out."""
+    labels = [["Developer", "Mozilla"], ["Release", "2 July 2011"], ["Written in", "JavaScript"], ["Size", "3.94 MB"]]
+    rows = [["Firefox for Android,", "[15] Pale Moon", *pair] for pair in labels * 2]
+    lines, gaps = [], []
+    for r, row in enumerate(rows):  # the text's pieces and the box's row: lines of their own
+        y0 = 305 + 20 * r
+        lines += [line(row[0], 54, y0, 174), line(row[1], 200, y0, 284), line(f"{row[2]} {row[3]}", 360, y0, 526)]
+        gaps.append(Box(360 + 6 * len(row[2]), y0, 460, y0 + 10))
+    rules = grid(350, 300, 2, 8, cw=110.0)
+    (region,) = candidate_regions(page([*prose_lines(100, 12, 54, 300), *lines], rules=rules, gaps=gaps), W, H)
+    assert region.x0 > 340 and inside(Box(350, 300, 570, 460), region), region
+
+
 def test_lines_inside_blocks_are_used_too() -> None:
     rules = grid(100, 300, 3, 4)
     p = page(grid_text(100, 300, CELLS), rules=rules, in_blocks=True)
