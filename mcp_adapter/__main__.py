@@ -98,7 +98,12 @@ def _serve(settings: Any, wire: Any) -> int:
     if settings.server.profile == "full":
         from mcp_adapter.early_calls import EarlyCalls
 
-        calls = EarlyCalls(core, surface="full", stats=bool(getattr(settings.server, "stats", False)))
+        calls = EarlyCalls(
+            core,
+            surface="full",
+            stats=bool(getattr(settings.server, "stats", False)),
+            timeout_seconds=settings.limits.call_timeout_seconds,
+        )
     wire.serve_calls(calls)
     # A call being answered early is what the client waits for: the other workers, the store
     # and the SDK import start once it is answered (measured in docs/benchmarks.md, "First

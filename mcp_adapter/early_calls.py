@@ -24,6 +24,7 @@ import time
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
+from mcp_adapter.runner import error_json, timeout_error
 from pdfcore import nextcalls, telemetry
 from pdfcore.errors import PdfcoreError
 
@@ -52,6 +53,11 @@ def payload(data: Any) -> tuple[Any, str]:
 _serialize = telemetry.phased("serialize")(payload)
 
 
+def _error(exc: PdfcoreError) -> dict[str, Any]:
+    """The ``isError`` result of a failed call (as :func:`mcp_adapter.server._fail`)."""
+    return {"content": [{"type": "text", "text": error_json(exc)}], "isError": True}
+
+
 class _Warnings(logging.Handler):
     """Whether pdfcore logged a warning from this thread (the call's) while installed."""
 
@@ -68,10 +74,11 @@ class _Warnings(logging.Handler):
 class EarlyCalls:
     """``pdf_info`` over ``core`` for the wire, before the SDK serves (full profile only)."""
 
-    def __init__(self, core: Pdfcore, *, surface: str, stats: bool) -> None:
+    def __init__(self, core: Pdfcore, *, surface: str, stats: bool, timeout_seconds: float) -> None:
         self._core = core
         self._surface = surface
         self._stats = stats
+        self._timeout = timeout_seconds
 
     def call(self, name: str, arguments: Any) -> dict[str, Any] | None:
         """The ``tools/call`` result of ``name`` with ``arguments`` as the server gives it, or
@@ -84,20 +91,35 @@ class EarlyCalls:
                 return None
         started = time.perf_counter()
         watch = _Warnings()
+        done: dict[str, Any] = {}
+
+        def run() -> None:
+            watch.thread = threading.get_ident()
+            try:
+                with nextcalls.answering(self._surface), telemetry.collect() as stats:
+                    done["stats"] = stats
+                    done["result"] = self._result(arguments)
+            except Exception:  # the SDK makes the call again and reports what fails
+                log.warning("the early pdf_info failed; the server makes the call", exc_info=True)
+
         root = logging.getLogger("pdfcore")
         root.addHandler(watch)
         try:
-            with nextcalls.answering(self._surface), telemetry.collect() as stats:
-                result = self._result(arguments)
-        except Exception:  # the SDK makes the call again and reports what fails
-            log.warning("the early pdf_info failed; the server makes the call", exc_info=True)
-            return None
+            # In a thread of its own, so that the call's time limit holds as it does for the
+            # SDK's calls (mcp_adapter.runner): past it the call is abandoned and answered so.
+            worker = threading.Thread(target=run, name="pdfcore-early-call", daemon=True)
+            worker.start()
+            worker.join(self._timeout)
+            if worker.is_alive():
+                result = _error(timeout_error(self._timeout))
+            elif "result" not in done or watch.seen:
+                return None
+            else:
+                result = done["result"]
         finally:
             root.removeHandler(watch)
-        if watch.seen:
-            return None
-        if self._stats:
-            self._attach_stats(result, stats)
+        if self._stats and "stats" in done:
+            self._attach_stats(result, done["stats"])
         log.debug("pdf_info answered early in %.1f ms", (time.perf_counter() - started) * 1000)
         return result
 
@@ -110,8 +132,7 @@ class EarlyCalls:
                 content_trust=arguments.get("content_trust", False),
             )
         except PdfcoreError as exc:
-            error = json.dumps(exc.to_dict(), ensure_ascii=False)
-            return {"content": [{"type": "text", "text": error}], "isError": True}
+            return _error(exc)
         structured, text = _serialize(info)
         return {"content": [{"type": "text", "text": text}], "structuredContent": structured, "isError": False}
 

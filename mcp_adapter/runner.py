@@ -55,15 +55,20 @@ class CallRunner:
             with anyio.fail_after(self.timeout_seconds):
                 return await anyio.to_thread.run_sync(fn, abandon_on_cancel=True)
         except TimeoutError:
-            raise ResourceLimit(
-                f"The call took longer than {self.timeout_seconds:g} s and was abandoned.",
-                recovery="Ask for less in one call: a narrower page range or fewer pages.",
-            ) from None
+            raise timeout_error(self.timeout_seconds) from None
         except PdfcoreError:
             raise
         except Exception as exc:
             log.exception("unexpected error in a tool call")
             raise InternalError("An unexpected error occurred in the server; the detail is in its log.") from exc
+
+
+def timeout_error(seconds: float) -> ResourceLimit:
+    """What a call abandoned at its time limit answers."""
+    return ResourceLimit(
+        f"The call took longer than {seconds:g} s and was abandoned.",
+        recovery="Ask for less in one call: a narrower page range or fewer pages.",
+    )
 
 
 def error_json(exc: PdfcoreError) -> str:
