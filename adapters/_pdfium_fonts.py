@@ -77,17 +77,18 @@ class LineFonts:
         self._roles = roles
 
     def facts(self, raw: Any, index: int) -> tuple[float, bool, bool, str]:
-        """(font size in points as displayed, bold, monospaced, role) of character ``index``."""
-        address = self._text_object(self._tp, index)
-        if not address:  # a generated character (no text object): the size pdfium reports
-            return round(self._size(self._tp, index), 2), False, False, ""
-        got = self._objects.get(address)
-        if got is None:
-            got = self._read(raw, address, index)
-            self._objects[address] = got
-        return got
+        """(font size in points as displayed, bold, monospaced, role) of character ``index``.
 
-    def _read(self, raw: Any, address: int, index: int) -> tuple[float, bool, bool, str]:
+        Runs for most lines of every page (a line is usually a text object of its own), so the
+        first read of an object is inline: its matrix, the character's size, its font.
+        """
+        tp = self._tp
+        address = self._text_object(tp, index)
+        if not address:  # a generated character (no text object): the size pdfium reports
+            return round(self._size(tp, index), 2), False, False, ""
+        got = self._objects.get(address)
+        if got is not None:
+            return got
         obj = ctypes.c_void_p(address)
         scale = 1.0
         if self._matrix(obj, self._matrix_out):
@@ -95,7 +96,7 @@ class LineFonts:
             det = abs(matrix.a * matrix.d - matrix.b * matrix.c)
             if det > 0:
                 scale = math.sqrt(det)
-        size = round(self._size(self._tp, index) * scale, 2)
+        size = round(self._size(tp, index) * scale, 2)
         font = self._text_font(obj) or 0
         style = self._fonts.get(font)
         if style is None:
@@ -105,7 +106,9 @@ class LineFonts:
         if self._roles:
             mcid = raw.FPDFPageObj_GetMarkedContentID(ctypes.cast(address, raw.FPDF_PAGEOBJECT))
             role = self._roles.get(mcid, "") if mcid >= 0 else ""
-        return size, style[0], style[1], role
+        got = (size, style[0], style[1], role)
+        self._objects[address] = got
+        return got
 
 
 def _style(raw: Any, font: Any) -> tuple[bool, bool]:

@@ -361,6 +361,8 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
         nonlocal order
         count = raw.FPDFFormObj_CountObjects(container) if is_form else raw.FPDFPage_CountObjects(container)
         get_obj = fast.form_object if is_form else fast.page_object
+        flat = m is _IDENTITY and upright
+        plain_append = out.plain.append
         for i in range(max(count, 0)):
             if order >= _MAX_OBJECTS:
                 out.truncated = True
@@ -371,7 +373,7 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
             order += 1
             kind = get_type(obj)
             if kind == T_TEXT:
-                if m is _IDENTITY and upright:  # the common case, inlined: most objects are text
+                if flat:  # the common case, inlined: most objects are text
                     if not get_bounds(obj, bl, bb, br, bt):
                         continue
                     lv, bv, rv, tv = fl.value, fb.value, fr.value, ft.value
@@ -410,10 +412,10 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
                     and x1 <= page_w
                     and y1 <= page_h
                 ):
-                    out.plain.append((order, x0, y0, x1, y1, obj))
+                    plain_append((order, x0, y0, x1, y1, obj))
                     continue
                 if mode not in (3, 7) and in_printers_margin(x0, y0, x1, y1, space):
-                    out.plain.append((order, x0, y0, x1, y1, obj))  # visible, never hidden text
+                    plain_append((order, x0, y0, x1, y1, obj))  # visible, never hidden text
                     continue
                 stroke = _color(raw, raw.FPDFPageObj_GetStrokeColor, obj) if mode in (1, 2, 5, 6) else _NO_COLOR
                 out.texts.append(

@@ -303,13 +303,13 @@ def _lines(
                 else:
                     b = to_box(x0, y0, x1, y1)
                     bx0, by0, bx1, by1 = b.x0, b.y0, b.x1, b.y1
-                bbox = Box(bx0, by0, bx1, by1)
                 if (bx0 < 0 or by0 < 0 or bx1 > pw or by1 > ph) and _margin_line(bx0, by0, bx1, by1, space):
                     margin += 1  # printer's margin: left out of the text (its gaps are kept, as before)
                     if pieces and gaps is not None and len(gaps) < MAX_GAPS:
-                        _line_gaps(pieces, bbox, space, gaps)
+                        _line_gaps(pieces, Box(bx0, by0, bx1, by1), space, gaps)
                     start = end + 1
                     continue
+                bbox = Box(bx0, by0, bx1, by1)
                 first = start + (size - len(body.lstrip()))
                 if "\x00" in words:
                     words = words.replace("\x00", "")
