@@ -165,6 +165,7 @@ class Wire:
         self._calls: Any = None  # mcp_adapter.early_calls.EarlyCalls, once the core is built
         self._calls_ready = threading.Event()
         self._deferred = False  # a request went to the SDK unanswered: no early tool calls after it
+        self._initialized = False  # the client sent notifications/initialized
         self._idle = threading.Event()  # no early tool call running
         self._idle.set()
         self.early: list[str] = []  # methods answered early, in order (for logs and tests)
@@ -240,7 +241,9 @@ class Wire:
                 self.early.append("tools/call")
                 log.debug("answered tools/call early")
                 return None
-            if not (isinstance(message, dict) and message.get("method") == "notifications/initialized"):
+            if isinstance(message, dict) and message.get("method") == "notifications/initialized":
+                self._initialized = True
+            else:
                 self._deferred = True
             return line
         self._answered += 1
@@ -258,9 +261,16 @@ class Wire:
 
     def _call(self, message: Any) -> dict[str, Any] | None:
         """The result of a tool call answered before the SDK serves, or ``None``. Only in a
-        handshake session whose every earlier request was answered early, and only a call with
+        handshake session whose every earlier request was answered early and that the client
+        declared initialized (``notifications/initialized``), and only a call with
         a name and arguments (no ``_meta``: a progress token needs the SDK)."""
-        if self._deferred or self._answers is None or self._answers.mode != "handshake" or not _is_request(message):
+        if (
+            self._deferred
+            or not self._initialized
+            or self._answers is None
+            or self._answers.mode != "handshake"
+            or not _is_request(message)
+        ):
             return None
         params = message.get("params")
         if (

@@ -303,6 +303,7 @@ def test_a_call_the_early_path_declines_goes_to_the_server_as_sent() -> None:
     pipes.wire.serve_calls(calls)
     pipes.send(_init())
     pipes.receive()
+    pipes.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
     pipes.send(_tool_call(3, arguments={"path": "a.pdf"}))
     deadline = time.monotonic() + 10
     while not calls.asked and time.monotonic() < deadline:  # the wire's thread reads it; the
@@ -321,3 +322,15 @@ def test_no_call_is_answered_early_before_an_answered_handshake() -> None:
     pipes.close_input()
     assert [json.loads(line) for line in _drain(pipes.wire)] == [_tool_call(1, arguments={"path": "a.pdf"})]
     assert calls.asked == []
+
+
+def test_no_call_is_answered_early_before_the_client_declares_the_session_initialized() -> None:
+    pipes = _Pipes(_answers())
+    calls = _Calls({"content": [], "isError": False})
+    pipes.wire.serve_calls(calls)
+    pipes.send(_init())
+    pipes.receive()
+    pipes.send(_tool_call(2, arguments={"path": "a.pdf"}))
+    pipes.close_input()
+    handed = [json.loads(line) for line in _drain(pipes.wire)]
+    assert handed[-1] == _tool_call(2, arguments={"path": "a.pdf"}) and calls.asked == []
