@@ -55,6 +55,8 @@ SPAN_SHARE = 0.15
 RULE_HEIGHT = 0.5
 #: ... a horizontal ruling separates rows when it covers this share of the table's width.
 RULE_WIDTH = 0.8
+#: Vertical rulings this close (points) are pieces of one column boundary.
+RULE_TOL = 1.5
 #: A wrapped label's first line reaches this share of the label column's width.
 LONG_LABEL = 0.7
 #: Header rows at most.
@@ -381,6 +383,7 @@ def _separators(lines: Sequence[_Line], rules: Sequence[Rule]) -> list[float]:
                 if x - blank_from >= MIN_SEPARATOR * em and left < blank_from and x < right:
                     cuts.append(_cut(blank_from, x, lines, em))
                 blank_from = None
+    walls: list[float] = []
     if lines:
         top, bottom = lines[0].y0, lines[-1].y1
         x0 = min(ln.x0 for ln in lines)
@@ -388,24 +391,58 @@ def _separators(lines: Sequence[_Line], rules: Sequence[Rule]) -> list[float]:
         for r in rules:
             if not r.vertical or not x0 + 0.5 * em < (r.x0 + r.x1) / 2 < x1 - 0.5 * em:
                 continue
-            covered = min(r.y1, bottom) - max(r.y0, top)
+            x = (r.x0 + r.x1) / 2
+            # A boundary drawn in pieces (cell by cell, broken where a section's heading row runs
+            # across the table) counts by all its pieces.
+            covered = sum(
+                max(0.0, min(o.y1, bottom) - max(o.y0, top))
+                for o in rules
+                if o.vertical and abs((o.x0 + o.x1) / 2 - x) <= RULE_TOL
+            )
             if covered < RULE_HEIGHT * (bottom - top):
                 continue
-            x = (r.x0 + r.x1) / 2
             # A ruling through the middle of a line's text is a strike-through or a box, not a
             # column boundary.
             beside = [ln for ln in lines if ln.y1 > r.y0 and ln.y0 < r.y1 and len(ln.segments) > 1]
             if any(s.x0 + 0.5 * em < x < s.x1 - 0.5 * em for ln in beside for s in ln.segments):
                 continue
-            # The ruling stands in the same blank as a cut found from the text: one boundary.
+            # The ruling stands in the same blank as a cut found from the text: one boundary
+            # (a heading over both columns, across the ruling, stands in no blank).
             cuts = [
                 c
                 for c in cuts
                 if abs(c - x) > 1.0 * em
-                and any(min(c, x) < (s.x0 + s.x1) / 2 < max(c, x) for ln in lines for s in ln.segments)
+                and any(
+                    min(c, x) < (s.x0 + s.x1) / 2 < max(c, x) and not s.x0 < x < s.x1
+                    for ln in lines
+                    for s in ln.segments
+                )
             ]
             cuts.append(x)
-    return sorted(cuts)
+            walls.append(x)
+    return sorted(c for c in cuts if c in walls or not _inside_ruled_column(c, walls, lines, em))
+
+
+#: Lines of one ruled column crossing a blank inside it that make the blank part of the column.
+RULED_CROSSINGS = 3
+
+
+def _inside_ruled_column(x: float, walls: Sequence[float], lines: Sequence[_Line], em: float) -> bool:
+    """A blank at ``x`` inside a column the table rules off on both sides, that lines of that
+    column cross row after row (a cell's text wrapped short in some rows, run long in others): the
+    reader sees one column between the rulings, not two. (A heading or two over sub-columns
+    crosses such a blank too, and sub-columns stay apart.)"""
+    left = max((w for w in walls if w < x), default=None)
+    right = min((w for w in walls if w > x), default=None)
+    if left is None or right is None:
+        return False
+    crossing = sum(
+        1
+        for ln in lines
+        for s in ln.segments
+        if s.x0 + 0.5 * em < x < s.x1 - 0.5 * em and s.x0 >= left - 0.5 * em and s.x1 <= right + 0.5 * em
+    )
+    return crossing >= RULED_CROSSINGS
 
 
 def _cut(a: float, z: float, lines: Sequence[_Line], em: float) -> float:

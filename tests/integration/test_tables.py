@@ -216,6 +216,33 @@ def test_a_table_of_figures_without_rules(corpus: Path) -> None:
 
 
 @pytest.mark.corpus
+def test_a_rate_sheet_in_shaded_cells_is_read_from_its_rulings(corpus: Path) -> None:
+    """A bank's rate sheet: shaded cells parted by white rulings drawn cell by cell (broken at
+    its section rows), under the page's title and over its notes. The table is found where its
+    rulings are, and a product name wrapped in its ruled column is one cell."""
+    path = corpus / "pdfplumber" / "pdfs" / "pr-138-example.pdf"
+    (p,) = _pages(path, [0])
+    extractor = PlumberTableExtractor()
+    got = TableService(extractor).page_tables(_source(path), p, 841.89, 595.276)
+    extractor.close()
+    rows = [r for t in got.tables for r in t.rows]
+    assert (
+        "Standard Variable Rate",
+        "Standard Variable Rate",
+        "5.37%",
+        "5.51%",
+        "4.87%",
+        "5.27%",
+        "Standard Variable Interest Only Rate",
+        "5.92%",
+        "5.73%",
+        "5.42%",
+        "5.46%",
+        "Full",
+    ) in [r[:12] for r in rows]
+
+
+@pytest.mark.corpus
 def test_a_password_protected_corpus_table(corpus: Path) -> None:
     path = corpus / "camelot" / "files" / "health_protected.pdf"
     with pytest.raises(PasswordRequired):

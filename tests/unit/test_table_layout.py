@@ -189,3 +189,20 @@ def test_a_table_of_text_has_one_header_row_at_most() -> None:
     assert found is not None
     assert len(found.header) == 2 and found.header[0] == "Greeting"
     assert [r[0] for r in found.rows] == ["Question", "Answer", "Closing"]
+
+
+def test_a_heading_across_a_ruling_does_not_split_the_column_beside_it() -> None:
+    """Right-aligned figures leave a blank from one figure to the next that holds the ruling
+    between their columns; a group heading over both columns crosses that ruling and stands in
+    no blank: one boundary, at the ruling, and no empty column beside it."""
+    glyphs = _rows(
+        (2, [(150, "Rates over the two years")]),
+        (22, [(4, "Item"), (150, "Low"), (255, "High")]),
+        *((42 + 20 * k, [(4, f"Row {k}"), (160, f"{k}.37%"), (265, f"{k}.51%")]) for k in range(5)),
+    )
+    rules = [Rule(0, y, 300, y + 0.5) for y in (0, 40, 140)] + [Rule(100, 20, 300, 20.5)]
+    rules += [Rule(x, 0, x + 0.5, 140) for x in (0, 100, 300)] + [Rule(200, 20, 200.5, 140)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert [len(r) for r in found.rows] == [3] * 5, found.rows
+    assert found.rows[0] == ["Row 0", "0.37%", "0.51%"]
