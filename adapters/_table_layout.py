@@ -658,9 +658,21 @@ def _continuations(rows: list[_Row], label_width: float) -> list[_Row]:
     """Labels wrapped over several lines joined into their row; lower-case lines continuing the
     text cells of the row above joined to it."""
     out: list[_Row] = []
+    rights = (
+        [max((e[1] for r in rows if (e := r.extent[k])), default=0.0) for k in range(len(rows[0].cells))]
+        if rows
+        else []
+    )
+    last: _Row | None = None
     i = 0
     while i < len(rows):
         row = rows[i]
+        if out and last is not None and _wrapped_cell(row, last, out[-1], rights):
+            _merge_into(out[-1], row, before=False)
+            last = row
+            i += 1
+            continue
+        last = row
         if _label_only(row):
             chain = [row]
             j = i
@@ -698,6 +710,26 @@ def _continuations(rows: list[_Row], label_width: float) -> list[_Row]:
             out.append(row)
         i += 1
     return out
+
+
+def _wrapped_cell(row: _Row, last: _Row, above: _Row, rights: Sequence[float]) -> bool:
+    """``row`` is the next line of one cell of the row above, wrapped: its one cell of text
+    (the label column left empty) stands under text of that cell, set close under its last
+    line, and its first word would not have fit at the end of that line within the column's
+    width (an infobox's long value, an address, a date broken over lines)."""
+    filled = row.filled
+    if len(filled) != 1 or row.spans or filled[0] == 0 or not above.cells[filled[0]]:
+        return False
+    k = filled[0]
+    mine, prev = row.extent[k], last.extent[k]
+    if mine is None or prev is None or row.y0 - last.y1 > 0.8 * max(last.y1 - last.y0, 1.0):
+        return False
+    text = row.text(k)
+    first = text.split()[0] if text.split() else ""
+    if not first:
+        return False
+    width = (mine[1] - mine[0]) * (len(first) + 1) / max(len(text), 1)
+    return prev[1] + width > rights[k] + 0.5
 
 
 def _continues_above(row: _Row, above: _Row) -> bool:

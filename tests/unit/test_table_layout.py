@@ -206,3 +206,23 @@ def test_a_heading_across_a_ruling_does_not_split_the_column_beside_it() -> None
     assert found is not None
     assert [len(r) for r in found.rows] == [3] * 5, found.rows
     assert found.rows[0] == ["Row 0", "0.37%", "0.51%"]
+
+
+def test_a_value_wrapped_onto_the_next_line_is_one_cell() -> None:
+    """An infobox's value broken over two lines (the first word of the second would not have
+    fit on the first within the column) is one cell; a short line under a short value, which
+    would have fit, is a row of its own."""
+    glyphs = _rows(
+        (0, [(4, "Developer"), (100, "Mozilla Foundation")]),
+        (20, [(4, "Platform"), (100, "JavaScript engine, web")]),
+        (40, [(4, "License"), (100, "Apache Software")]),
+        (52, [(100, "Foundation 2.0")]),
+        (72, [(4, "Type"), (100, "PDF viewer")]),
+        (84, [(100, "Editor")]),
+        (104, [(4, "Size"), (100, "3.94 MB")]),
+    )
+    found = read_table(glyphs)
+    assert found is not None
+    rows = [found.header, *found.rows] if found.header else found.rows
+    assert ["License", "Apache Software Foundation 2.0"] in rows, rows
+    assert ["Type", "PDF viewer"] in rows and ["", "Editor"] in rows, rows
