@@ -673,6 +673,14 @@ def _continuations(rows: list[_Row], label_width: float) -> list[_Row]:
             i += 1
             continue
         last = row
+        if i + 2 < len(rows) and _label_around(rows[i], rows[i + 1], rows[i + 2]):
+            merged = rows[i + 1]
+            _merge_into(merged, rows[i], before=True)
+            _merge_into(merged, rows[i + 2], before=False)
+            out.append(merged)
+            last = None
+            i += 3
+            continue
         if _label_only(row):
             chain = [row]
             j = i
@@ -695,7 +703,7 @@ def _continuations(rows: list[_Row], label_width: float) -> list[_Row]:
                 above is not None
                 and not _label_only(above)
                 and above.cells[0]
-                and merged.text(0)[:1].islower()
+                and (merged.text(0)[:1].islower() or _unclosed(above.text(0)))
                 and not above.text(0).rstrip().endswith(":")
                 and merged.y0 - above.y1 <= 0.8 * max(above.y1 - above.y0, 1.0)
             ):
@@ -710,6 +718,25 @@ def _continuations(rows: list[_Row], label_width: float) -> list[_Row]:
             out.append(row)
         i += 1
     return out
+
+
+def _label_around(a: _Row, row: _Row, b: _Row) -> bool:
+    """A label set over two lines centred on its row of figures: label-only line ``a``, then the
+    figures with no label of their own, then label-only line ``b`` carrying ``a`` on (``a`` left
+    open: a bracket not closed, a joining word; or ``b`` starting in lower case or with a
+    figure), all three set close together."""
+    if not (_label_only(a) and _label_only(b)) or row.cells[0] or not row.filled or row.spans:
+        return False
+    height = max(a.y1 - a.y0, 1.0)
+    if row.y0 - a.y1 > 0.5 * height or b.y0 - row.y1 > 0.5 * height:
+        return False
+    label = a.text(0)
+    return _unclosed(label) or _ends_open(label) or _starts_continuation(b.text(0))
+
+
+def _unclosed(text: str) -> bool:
+    """A bracket opened and not closed: the text goes on."""
+    return text.count("(") > text.count(")")
 
 
 def _wrapped_cell(row: _Row, last: _Row, above: _Row, rights: Sequence[float]) -> bool:

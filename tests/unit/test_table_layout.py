@@ -226,3 +226,24 @@ def test_a_value_wrapped_onto_the_next_line_is_one_cell() -> None:
     rows = [found.header, *found.rows] if found.header else found.rows
     assert ["License", "Apache Software Foundation 2.0"] in rows, rows
     assert ["Type", "PDF viewer"] in rows and ["", "Editor"] in rows, rows
+
+
+def test_a_label_set_over_two_lines_around_its_figures_is_one_row() -> None:
+    """A label broken over two lines centred on its row's figures (the first line leaves a
+    bracket open), and one whose second line follows the row with its figures: one row each."""
+    glyphs = _rows(
+        (0, [(4, "Product"), (150, "Rate"), (250, "Comparison")]),
+        (20, [(4, "Home Loan (2 Year")]),
+        (26, [(150, "3.84%"), (250, "4.39%")]),
+        (32, [(4, "Introductory Rate)")]),
+        (52, [(4, "Home Loan (Ratio"), (150, "3.79%"), (250, "3.80%")]),
+        (62, [(4, "70.01% - 80%)")]),
+        (82, [(4, "Standard Rate"), (150, "5.37%"), (250, "5.51%")]),
+    )
+    found = read_table(glyphs)
+    assert found is not None
+    assert found.rows == [
+        ["Home Loan (2 Year Introductory Rate)", "3.84%", "4.39%"],
+        ["Home Loan (Ratio 70.01% - 80%)", "3.79%", "3.80%"],
+        ["Standard Rate", "5.37%", "5.51%"],
+    ], found.rows
