@@ -13,9 +13,9 @@
 - Orientation: a reading that looks turned (most of its text on vertical lines, or a mean
   confidence under the engine's ``sure_confidence``) is read again turned upright: by the turn
   the engine's own orientation detection answers when it has one, else by trying the turns (270
-  and 90 degrees for vertical lines, 180 otherwise, until one reads surely); the most confident
-  reading wins. A turned page is
-  laid out upright and its boxes are turned back into page space.
+  and 90 degrees for vertical lines, 180 otherwise, then the other turns while the page still
+  reads under ``min_confidence``, until one reads surely); the most confident reading wins. A
+  turned page is laid out upright and its boxes are turned back into page space.
 - A per-call time budget: pages not reached are listed as not done (partial answer); when not
   even one page could be recognised the call fails with ``ocr_failed`` and the pages keep their
   needs-OCR marking — no text is invented.
@@ -345,20 +345,26 @@ class OcrService:
             return first, 0, 1
         detect = getattr(engine, "detect_orientation", None)
         found = detect(image) if callable(detect) else None
+        groups: list[Sequence[int]]
         if found is not None:
-            turns: Sequence[int] = (found,) if found else ()
+            groups = [(found,)] if found else []
         else:
-            turns = QUARTER_TURNS if vertical else HALF_TURN
+            # The likelier turns first; the others when those leave the page unsure (EasyOCR
+            # reads a page turned by a quarter as short level pieces, not vertical lines).
+            groups = [QUARTER_TURNS, HALF_TURN] if vertical else [HALF_TURN, QUARTER_TURNS]
         best, best_turn, best_score = first, 0, _score(first)
         readings = 1
-        for turn in turns:
-            again = engine.recognize(image, languages=langs, turn=turn)
-            readings += 1
-            score = _score(again)
-            if score > best_score:
-                best, best_turn, best_score = again, turn, score
-            if score >= sure:
-                break  # read upright and surely: no other turn can be it
+        for k, group in enumerate(groups):
+            if k and best_score >= self.min_confidence:
+                break
+            for turn in group:
+                again = engine.recognize(image, languages=langs, turn=turn)
+                readings += 1
+                score = _score(again)
+                if score > best_score:
+                    best, best_turn, best_score = again, turn, score
+                if score >= sure:
+                    return best, best_turn, readings  # read upright and surely: no other turn can be it
         return best, best_turn, readings
 
     def _page_of(

@@ -37,7 +37,9 @@ class FakeOcrEngine(OcrEngine):
         that turn puts them, read as noise (``misread_confidence``: some engines score the letters
     they make of text upside down 0.6-0.75, others about 0.2). ``detects`` makes
         ``detect_orientation`` answer that turn (else it cannot tell: None). ``seconds`` is how long a
-        recognition takes (a sleep, so that parallel calls can be observed). Every call is recorded
+        recognition takes (a sleep, so that parallel calls can be observed). ``level_pieces`` makes a
+        page read a quarter off come back as short level pieces (each word a line of its own, its box
+        as wide as the turned box is tall), as EasyOCR reads it, instead of vertical lines. Every call is recorded
         in ``calls`` as ``(width, height, languages)`` and its turn in ``turns``.
     """
 
@@ -57,6 +59,7 @@ class FakeOcrEngine(OcrEngine):
         seconds: float = 0.0,
         parallelism: int = 1,
         misread_confidence: float = MISREAD_CONFIDENCE,
+        level_pieces: bool = False,
     ) -> None:
         self.words = tuple(words)
         self.languages = frozenset(languages)
@@ -67,6 +70,7 @@ class FakeOcrEngine(OcrEngine):
         self.seconds = seconds
         self.parallelism = parallelism
         self.misread_confidence = misread_confidence
+        self.level_pieces = level_pieces
         self.calls: list[tuple[int, int, tuple[str, ...]]] = []
         self.turns: list[int] = []
         self.detections = 0
@@ -114,12 +118,10 @@ class FakeOcrEngine(OcrEngine):
         words = []
         for w in self.words:
             if off:
-                w = OcrWord(
-                    text=w.text,
-                    bbox=turn_box(w.bbox, off, up_w, up_h),
-                    confidence=self.misread_confidence,
-                    line=w.line,
-                )
+                box, line = turn_box(w.bbox, off, up_w, up_h), w.line
+                if self.level_pieces and off in (90, 270):  # each word a level line of its own
+                    box, line = Box(box.x0, box.y0, box.x0 + box.height, box.y0 + box.width), 1000 + len(words)
+                w = OcrWord(text=w.text, bbox=box, confidence=self.misread_confidence, line=line)
             clipped = _clipped(w, width, height)
             if clipped is not None:
                 words.append(clipped)

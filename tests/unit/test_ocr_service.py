@@ -146,6 +146,36 @@ def test_a_turned_page_is_read_upright(tmp_path: Path, turned: int, detects: boo
         core.close()
 
 
+@pytest.mark.parametrize("turned", [90, 270])
+def test_a_quarter_turn_read_as_level_pieces_is_read_upright(tmp_path: Path, turned: int) -> None:
+    # An engine without orientation detection that reads a page turned by a quarter as short level
+    # pieces (EasyOCR): the half turn leaves it unsure, so the quarter turns are tried too.
+    size = (792.0, 612.0)
+    engine = FakeOcrEngine(words_from_lines(two_column_lines()), turned=turned, level_pieces=True)
+    core, service, source, facts = setup(tmp_path, engine, size=size)
+    try:
+        report = service.run(source, facts, [0])
+        upright = (360 - turned) % 360
+        assert engine.turns[:2] == [0, 180] and engine.turns[-1] == upright
+        assert report.page_times[0].turned == upright
+        page = page_text(core, source, facts)
+        assert "ocr_low_confidence" not in page.warnings and page.ocr_confidence == pytest.approx(0.95)
+        order = [page.text.index(s) for s in [TITLE, *LEFT, *RIGHT]]
+        assert order == sorted(order), page.text
+    finally:
+        core.close()
+
+
+def test_a_page_read_surely_after_the_half_turn_tries_no_quarter_turn(tmp_path: Path) -> None:
+    engine = FakeOcrEngine(words_from_lines(two_column_lines()), turned=180, level_pieces=True)
+    core, service, source, facts = setup(tmp_path, engine)
+    try:
+        service.run(source, facts, [0])
+        assert engine.turns == [0, 180]
+    finally:
+        core.close()
+
+
 def test_noise_keeps_no_text_and_is_not_indexed(tmp_path: Path) -> None:
     lines = [
         [("zqx", Box(100, 100 + 40 * i, 160, 125 + 40 * i)), ("vvkj", Box(170, 100 + 40 * i, 240, 125 + 40 * i))]
