@@ -15,6 +15,7 @@ where it starts, and its match names the page it runs on to (``end_page``).
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -502,18 +503,21 @@ class SearchService:
         info = facts.pages[page.index]
         label = info.label if info.label and info.label != str(page.index + 1) else None
         position = hit.spans[0][0] if hit.spans else 0
+        found = functools.partial(
+            SearchMatch,
+            page=page.index + 1,
+            label=label,
+            score=hit.score,
+            source=page.source,
+            hidden_text=bool(page.hidden),
+            match_count=hit.match_count,
+        )
         run_on = run_on_match(self.documents, source, facts, page, hit.spans, context) if source else None
         if run_on is not None:
             excerpt, position, bbox = run_on
-            return SearchMatch(
-                page=page.index + 1,
-                label=label,
+            return found(
                 excerpt=excerpt,
                 position=position,
-                score=hit.score,
-                source=page.source,
-                hidden_text=bool(page.hidden),
-                match_count=hit.match_count,
                 bbox=bbox,
                 page_rect=Box(0.0, 0.0, info.width, info.height) if bbox else None,
                 clip=to_clip(bbox, info.width, info.height) if bbox else None,
@@ -522,30 +526,10 @@ class SearchService:
         if style == "paragraph":
             text, pos, bbox, clip = paragraph(page, hit.spans, info.width, info.height)
             if text:
-                return SearchMatch(
-                    page=page.index + 1,
-                    label=label,
-                    excerpt=text,
-                    position=pos,
-                    score=hit.score,
-                    source=page.source,
-                    hidden_text=bool(page.hidden),
-                    match_count=hit.match_count,
-                    bbox=bbox,
-                    page_rect=Box(0.0, 0.0, info.width, info.height),
-                    clip=clip,
-                )
+                page_rect = Box(0.0, 0.0, info.width, info.height)
+                return found(excerpt=text, position=pos, bbox=bbox, page_rect=page_rect, clip=clip)
         end = hit.spans[0][1] if hit.spans else position
-        return SearchMatch(
-            page=page.index + 1,
-            label=label,
-            excerpt=snippet(page.text, position, end, context),
-            position=position,
-            score=hit.score,
-            source=page.source,
-            hidden_text=bool(page.hidden),
-            match_count=hit.match_count,
-        )
+        return found(excerpt=snippet(page.text, position, end, context), position=position)
 
     # -- semantic and hybrid ---------------------------------------------------------------
 
