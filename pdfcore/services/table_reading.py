@@ -6,7 +6,7 @@ columns: see :mod:`pdfcore.services.tables`); the page is stored with its tables
 ``tables_checked``, so a page is never searched twice. A table that may run over a page break
 (nothing but the page's foot under the lowest table, or a repeated title over the highest) is
 compared with the next (or previous) page's tables, read for it, by
-:func:`~pdfcore.services.tables.continues`; its ``continued_on`` / ``continued_from`` are set
+:func:`~pdfcore.services.table_breaks.continues`; its ``continued_on`` / ``continued_from`` are set
 on every read from that one decision (the links are not stored: a page reads the same whether
 its neighbour was read before or not). Without a table backend pages come back as they are.
 """
@@ -51,7 +51,7 @@ class TableReader:
         page = self._read(source, facts, page)
         if not page.tables or self.tables is None:
             return page
-        from pdfcore.services.tables import continues, may_go_on, may_go_on_from
+        from pdfcore.services.table_breaks import continues, may_go_on, may_go_on_from
 
         tables = list(page.tables)
         width = facts.pages[page.index].width

@@ -24,7 +24,7 @@ def join_pages(pages: Sequence[PageStructure]) -> list[PageStructure]:
     """The pages with what runs on from one page into the next joined on the page where it
     started: a paragraph into the next page's first paragraph, a table into its continuations
     (``continued_on`` / ``continued_from``, set by the table reader from
-    :func:`pdfcore.services.tables.continues`, the one decision the structured ``tables`` show
+    :func:`pdfcore.services.table_breaks.continues`, the one decision the structured ``tables`` show
     too: one table over as many pages as it runs, a repeated header row dropped)."""
     out = list(pages)
     for k in range(len(out) - 1):

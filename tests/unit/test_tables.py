@@ -442,7 +442,7 @@ LIABILITIES = [("Payables", "2,383", "1,129"), ("Accrued", "1,863", "1,793"), ("
 
 
 def test_a_statement_running_over_a_page_break_is_one_table() -> None:
-    from pdfcore.services.tables import continues, may_go_on, may_go_on_from
+    from pdfcore.services.table_breaks import continues, may_go_on, may_go_on_from
 
     first = part(0, ASSETS, 300, 740)
     upper = split_page(0, first, above=["ACME INC.", "BALANCE SHEETS", "(In thousands)"], below=["F-3"])
@@ -462,7 +462,7 @@ def test_a_statement_running_over_a_page_break_is_one_table() -> None:
 
 
 def test_tables_on_both_sides_of_a_page_break_that_are_not_one() -> None:
-    from pdfcore.services.tables import continues, may_go_on
+    from pdfcore.services.table_breaks import continues, may_go_on
 
     first = part(0, ASSETS, 300, 700)
     upper = split_page(0, first)
@@ -485,7 +485,7 @@ def test_tables_on_both_sides_of_a_page_break_that_are_not_one() -> None:
 
 
 def test_a_table_ending_above_the_foot_goes_on_only_when_a_line_or_its_header_says_so() -> None:
-    from pdfcore.services.tables import continues
+    from pdfcore.services.table_breaks import continues
 
     head = "NOTES TO THE STATEMENTS — (Continued)"
     upper = split_page(0, part(0, ASSETS, 300, 342), above=[head, "ACME INC."])

@@ -1,0 +1,156 @@
+"""Tables over a page break: the one decision (:func:`continues`) that a table at the foot of a
+page goes on as the table at the head of the next, shared by the structured ``tables`` and a
+whole read's Markdown, and the cheap tests (:func:`may_go_on`, :func:`may_go_on_from`) that
+say when the neighbouring page is worth reading for it.
+
+All geometry is page space (points, top-left origin).
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+
+from pdfcore.models import PageText, Table
+from pdfcore.services.tables import MIN_COLUMNS, page_lines
+
+#: Lines (not the table's) that may stand between a continued table and the page's edge: a
+#: page's foot ("See accompanying notes", a page number) under it, the statement's title
+#: repeated over its continuation.
+MAX_LINES_BELOW = 4
+MAX_LINES_ABOVE = 6
+#: The two parts' left and right edges agree within this share of the page's width (and 12 pt).
+EDGE_TOLERANCE = 0.04
+_CONTINUED = re.compile(r"\bcontinued\b|\bcont['’]?d\b|\(cont\.?\)", re.IGNORECASE)
+_PAGE_MARK = re.compile(
+    r"^(?:page\s+)?[-–—\s]*(?:[A-Z]{1,2}[-–.]?)?\d{1,4}(?:\s+of\s+\d{1,4})?[-–—\s]*$|^[ivxlcdm]{1,7}$",
+    re.IGNORECASE,
+)
+
+
+def _norm_line(text: str) -> str:
+    return " ".join(_CONTINUED.sub(" ", text).replace("()", " ").split()).strip(" -–—:").casefold()
+
+
+def _others(page: PageText, table: Table, *, below: bool) -> list[str]:
+    """The page's lines below (or above) ``table`` that share its columns' x-range, as read:
+    neither its own lines nor the page's furniture or page number."""
+    box = table.bbox
+    furniture = {_norm_line(f) for f in page.furniture}
+    out = []
+    for ln in page_lines(page):
+        b = ln.bbox
+        if b.x1 <= box.x0 or b.x0 >= box.x1:
+            continue
+        if (below and b.y0 < box.y1 - 1.0) or (not below and b.y1 > box.y0 + 1.0):
+            continue
+        text = ln.text.strip()
+        if not text or _norm_line(text) in furniture or _PAGE_MARK.match(text):
+            continue
+        out.append(text)
+    return out
+
+
+def _last(page: PageText) -> Table | None:
+    return max(page.tables, key=lambda t: t.bbox.y1, default=None)
+
+
+def _first(page: PageText) -> Table | None:
+    return min(page.tables, key=lambda t: t.bbox.y0, default=None)
+
+
+def may_go_on(page: PageText) -> bool:
+    """Cheap test: the page's lowest table has at most a page's foot below it (so the next page
+    is worth reading for its continuation)."""
+    last = _last(page)
+    return last is not None and len(_others(page, last, below=True)) <= MAX_LINES_BELOW
+
+
+def may_go_on_from(page: PageText) -> bool:
+    """Cheap test: the page's highest table has at most a repeated title above it."""
+    first = _first(page)
+    return first is not None and len(_others(page, first, below=False)) <= MAX_LINES_ABOVE
+
+
+def _width(table: Table) -> int:
+    return max([len(table.header), *(len(r) for r in table.rows)], default=0)
+
+
+def continues(upper: PageText, lower: PageText, page_width: float) -> tuple[Table, Table] | None:
+    """The table of ``upper`` that goes on as a table of ``lower`` (the next page), as
+    (part on ``upper``, part on ``lower``); None when no table runs over the page break.
+
+    One decision for every reader of tables (the structured ``tables`` and a whole read's
+    Markdown): the lowest table of ``upper`` and the highest of ``lower`` are one table when
+
+    - they have the same columns: as many, and the same left and right edges;
+    - the second has no header of its own, or repeats the first's (the same cells; a first
+      row equal to the first's header is a repeated header too); a table that starts with a
+      header the first did not have is a new table;
+    - nothing is read between them but the pages' feet and heads: under the first, at most a
+      few lines that the next page prints too (``The accompanying notes are an integral
+      part...``) or that say the table is continued; over the second, at most a few lines that
+      stand over the first too (the statement's title, its units) or say it is continued.
+      Running heads and feet, page numbers and lines outside the table's columns never count;
+    - and, unless the second prints the first's header again (the strongest sign), the break
+      is forced: the first part runs down to the foot of the pages' text (no room was left
+      under it), or a line says the table is continued (a title printed again with
+      ``(continued)``, ``Continued on next page``; a running head that says ``(Continued)`` on
+      every page says nothing about the table).
+    """
+    a, b = _last(upper), _first(lower)
+    if a is None or b is None or _width(a) != _width(b) or _width(a) < MIN_COLUMNS:
+        return None
+    tolerance = max(12.0, EDGE_TOLERANCE * page_width)
+    if abs(a.bbox.x0 - b.bbox.x0) > tolerance or abs(a.bbox.x1 - b.bbox.x1) > tolerance:
+        return None
+    if b.header and a.header != b.header:
+        return None
+    if not a.header and b.header:
+        return None
+    below = _others(upper, a, below=True)
+    above = _others(lower, b, below=False)
+    if len(below) > MAX_LINES_BELOW or len(above) > MAX_LINES_ABOVE:
+        return None
+    lower_lines = {_norm_line(ln.text) for ln in page_lines(lower)}
+    over_a = {_norm_line(t) for t in _others(upper, a, below=False)}
+    if not all(_CONTINUED.search(t) or _norm_line(t) in lower_lines for t in below):
+        return None
+    if not all(_CONTINUED.search(t) or _norm_line(t) in over_a for t in above):
+        return None
+    upper_texts = {" ".join(ln.text.split()) for ln in page_lines(upper)}
+    lower_texts = {" ".join(ln.text.split()) for ln in page_lines(lower)}
+    said = any(_CONTINUED.search(t) and " ".join(t.split()) not in upper_texts for t in above) or any(
+        _CONTINUED.search(t) and " ".join(t.split()) not in lower_texts for t in below
+    )
+    repeated = bool(a.header) and b.header == a.header
+    if not repeated and not said and not _at_foot(a, upper, lower):
+        return None
+    return a, b
+
+
+#: A table ends at the foot of the text when no more than this many lines (of its own height,
+#: at a leading of 1.5) separate it from the lowest text of the two pages.
+FOOT_LINES = 3.0
+
+
+def _at_foot(table: Table, upper: PageText, lower: PageText) -> bool:
+    """``table`` runs down to the foot of the pages' text: no other text of either page (page
+    numbers and furniture aside) ends far below it. (Pages cut where the producer chose, as in
+    filings converted page by page, end at different heights: there a repeated header or a
+    line saying so is needed.)"""
+    bottoms = []
+    heights = []
+    for page in (upper, lower):
+        furniture = {_norm_line(f) for f in page.furniture}
+        for ln in page_lines(page):
+            text = ln.text.strip()
+            if not text or _norm_line(text) in furniture or _PAGE_MARK.match(text):
+                continue
+            bottoms.append(ln.bbox.y1)
+            if page is upper and ln.bbox.y0 >= table.bbox.y0 and ln.bbox.y1 <= table.bbox.y1 + 1.0:
+                heights.append(ln.bbox.height)
+    if not bottoms:
+        return False
+    height = statistics.median(heights) if heights else 10.0
+    return max(bottoms) - table.bbox.y1 <= FOOT_LINES * height * 1.5
