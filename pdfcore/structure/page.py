@@ -123,31 +123,18 @@ def page_structure(
     figures = [(figure_ref(page.index, k), box) for k, box in enumerate(figure_boxes(page, width, height))]
     captions = _tie_captions(units, figures, placed, style)
 
-    # Elements in reading order: units, with tables at their anchors and figures by position.
+    # Elements in reading order: units, with tables at their place and figures by position.
+    units = _headings_over_tables(units, [t.bbox for t in placed], footnotes)
     row_unit: dict[int, int] = {}
     for k, u in enumerate(units):
         for r in u.rows:
             row_unit[id(r)] = k
     before: dict[int, list[Element]] = {}
-    tail: list[Element] = []
-    heads = {id(u): k for k, u in enumerate(units) if u.kind == "heading"}
     for t, (table, anchor) in enumerate(zip(placed, anchors, strict=True)):
         el = Element("table", bbox=table.bbox, table=table, caption=captions.get(("t", t), ""))
-        over = next(
-            (heads[id(u)] for u in units if id(u) in heads and _box_below(u, [table.bbox], units) is not None), None
-        )
-        if over is not None and (anchor is None or anchor >= len(rows) or row_unit.get(id(rows[anchor]), 0) <= over):
-            # the heading right above the table introduces it (the text layer may give it last)
-            before.setdefault(over + 1, []).append(el)
-        elif anchor is not None and anchor < len(rows):
-            at = row_unit.get(id(rows[anchor]), len(units))
-            while at > 0 and units[at - 1].kind == "heading" and units[at - 1].y0 >= table.bbox.y1 - 2.0:
-                at -= 1  # a heading moved before the text under the table stays under the table
-            before.setdefault(at, []).append(el)
-        elif anchor is not None:
-            tail.append(el)
-        else:
-            before.setdefault(_position(units, table.bbox, footnotes), []).append(el)
+        # after the unit of the row the text layer gives before the table's first row
+        at = None if anchor is None else row_unit.get(id(rows[anchor - 1]), -1) + 1 if anchor > 0 else 0
+        before.setdefault(_table_slot(units, table.bbox, at, footnotes), []).append(el)
     for f, (ref, box) in enumerate(figures):
         el = Element("figure", bbox=box, ref=ref, caption=captions.get(("f", f), ""))
         before.setdefault(_position(units, box, footnotes), []).append(el)
@@ -162,7 +149,6 @@ def page_structure(
         (notes if id(u) in footnotes else body).append(el)
     for k in sorted(before):
         body.extend(before[k])
-    body.extend(tail)
     return PageStructure(page.index, tuple(_join_columns(body)), tuple(notes))
 
 
@@ -424,6 +410,50 @@ def _position(units: list[Unit], box: Box, footnotes: set[int]) -> int:
         if u.y0 >= box.y1 - 2.0 and u.x0 < box.x1 and u.x1 > box.x0:
             return k
     return len(units)
+
+
+def _table_slot(units: list[Unit], box: Box, at: int | None, footnotes: set[int]) -> int:
+    """Where a table stands among the units: between the last unit above it and the first unit
+    below it that share its width (the page's reading order of the blocks around it), at the
+    place of its first row in the text layer (``at``) when that lies between them. A text
+    layer may draw a table before the title over it or after the notes under it; a table
+    beside the text (an infobox) follows what is above it in its own column."""
+    lo, hi = _between(units, box, footnotes)
+    if lo > hi:  # no place fits both (the page's order does not follow its geometry)
+        return hi if at is None else at
+    if at is None:
+        return hi
+    return min(max(at, lo), hi)
+
+
+def _between(units: list[Unit], box: Box, footnotes: set[int]) -> tuple[int, int]:
+    """(one past the last unit above ``box``, the first unit below it), of the units that
+    overlap it horizontally (footnotes aside)."""
+    lo, hi = 0, len(units)
+    for k, u in enumerate(units):
+        if id(u) in footnotes or u.x0 >= box.x1 - 1.0 or u.x1 <= box.x0 + 1.0:
+            continue
+        if u.y1 <= box.y0 + 2.0:
+            lo = k + 1
+        elif u.y0 >= box.y1 - 2.0 and k < hi:
+            hi = k
+    return lo, hi
+
+
+def _headings_over_tables(units: list[Unit], boxes: Sequence[Box], footnotes: set[int]) -> list[Unit]:
+    """A heading right above a table that the text layer gives after what is below the table
+    (a title drawn last) moves to just before the first unit below the table: the table
+    follows it there."""
+    for box in boxes:
+        over = next(
+            (k for k, u in enumerate(units) if u.kind == "heading" and _box_below(u, [box], units) is not None), None
+        )
+        if over is None:
+            continue
+        _, hi = _between(units, box, footnotes)
+        if hi < over:
+            units = [*units[:hi], units[over], *units[hi:over], *units[over + 1 :]]
+    return units
 
 
 class _Captions(dict):  # type: ignore[type-arg]

@@ -474,3 +474,50 @@ def test_justified_prose_read_as_a_grid_stays_text_and_a_table_of_short_phrases_
     table = Table(header=(), rows=cells, bbox=Box(70, 98, 400, 140))
     (md,) = markdown([page(rows, tables=(table,), tables_checked=True)])
     assert "| 010 | number | pointer to double handle |" in md
+
+
+def test_tables_stand_where_the_page_shows_them_whatever_order_the_text_layer_draws_them_in() -> None:
+    notes = [
+        "Rates are subject to change and to normal credit approval,",
+        "and fees and charges are payable on every loan we offer.",
+    ]
+    lines = [
+        ln("Effective 9 April", 30, x=450, x1=RIGHT, size=8),
+        ln("Loan Rate", 70, x1=300),  # the rate table, under the title
+        *[ln(f"Basic {k} 4.{k}%", 82 + 12 * k, x1=300) for k in range(6)],
+        *[ln(t, 170 + 12 * k, x1=300) for k, t in enumerate(notes)],  # notes in the left column
+        ln("Loan Reference", 170, x=330),  # the reference table beside them, drawn after them
+        ln("Extra 5.2%", 182, x=330),
+        ln("Call us on 13 2224 any day.", 250, x=330),
+        ln("Home Loan Rates", 24, size=18, bold=True, x1=250),  # the title, drawn last
+    ]
+    rates = Table(
+        header=("Loan", "Rate"), rows=tuple((f"Basic {k}", f"4.{k}%") for k in range(6)), bbox=Box(70, 68, 540, 154)
+    )
+    reference = Table(header=("Loan", "Reference"), rows=(("Extra", "5.2%"),), bbox=Box(328, 168, 540, 194))
+    (md,) = markdown([page(lines, tables=(rates, reference), tables_checked=True)])
+    assert md.split("\n\n") == [
+        "Effective 9 April",
+        "# Home Loan Rates",
+        render_table(rates),
+        " ".join(notes),
+        render_table(reference),
+        "Call us on 13 2224 any day.",
+    ]
+
+    # an infobox beside the article, drawn first: after the title and what is above it in its column
+    lines = [
+        ln("Original author Andreas Gal", 100, x=400, x1=570),
+        ln("Developer Mozilla", 120, x=400, x1=570),  # the infobox table
+        ln("License Apache", 132, x=400, x1=570),
+        ln("Viewer", 40, size=24, bold=True, x=36, x1=130),
+        *[ln(t, 100 + 12 * k, x=36, x1=385) for k, t in enumerate(LOREM)],
+    ]
+    box = Table(header=("Developer", "Mozilla"), rows=(("License", "Apache"),), bbox=Box(398, 118, 572, 144))
+    (md,) = markdown([page(lines, tables=(box,), tables_checked=True)])
+    assert md.split("\n\n") == [
+        "# Viewer",
+        "Original author Andreas Gal",
+        render_table(box),
+        " ".join(LOREM),
+    ]
