@@ -61,27 +61,39 @@ def page_rows(
     furniture = _furniture_texts(page)
     height = page_height or max((b.bbox.y1 for b in page.blocks), default=0.0)
     rows: list[Row] = []
+    pieces: list[TextLine] = []
+    base: TextLine | None = None  # the row's last piece that is not a mark beside it
+    at = 0  # the block of the row being built
     for k, block in enumerate(page.blocks):
         lines = block.lines
         if not lines:
+            if pieces:
+                rows.append(_row(pieces, at, join_hyphenation))
+                pieces, base = [], None
             if block.text.strip():
                 rows.append(Row(" ".join(block.text.split()), "", block.bbox, 0.0, False, False, "", k))
             continue
-        pieces: list[TextLine] = []
         for ln in lines:
             if furniture and _is_furniture(ln, furniture, height):
                 continue
             seen = _visible_part(ln, page.hidden) if page.hidden else ln
             if seen is None:
                 continue
-            if pieces and _same_row(pieces[-1], seen):
+            after_mark = base is not None and base is not pieces[-1] and _same_row(base, seen)
+            if pieces and (
+                # a mark the layout set in a block of its own joins its row, and so does the
+                # rest of the row after it
+                _mark_beside(pieces[-1], seen) or after_mark or (at == k and _same_row(pieces[-1], seen))
+            ):
                 pieces.append(seen)
+                if base is None or not _mark_beside(base, seen):
+                    base = seen
                 continue
             if pieces:
-                rows.append(_row(pieces, k, join_hyphenation))
-            pieces = [seen]
-        if pieces:
-            rows.append(_row(pieces, k, join_hyphenation))
+                rows.append(_row(pieces, at, join_hyphenation))
+            pieces, base, at = [seen], seen, k
+    if pieces:
+        rows.append(_row(pieces, at, join_hyphenation))
     if not roles:
         for r in rows:
             r.role = ""
@@ -121,6 +133,32 @@ def _same_row(prev: TextLine, line: TextLine) -> bool:
     return overlap > 0.5 * min(h, max(b.y1 - b.y0, 1.0))
 
 
+#: A mark (a note or affiliation number, an asterisk, a dagger) is at most this many characters
+#: set at most this share of the size of the text it marks.
+MARK_CHARS = 4
+MARK_SIZE = 0.85
+
+
+def _mark_beside(prev: TextLine, line: TextLine) -> bool:
+    """One of the two is a mark raised above (or dropped below) the other's row and set right
+    against it: "Martin" and its affiliation's "1", or a note's "2" and its first word. The
+    layout may give such a mark a line of its own when it stands clear of the row's box."""
+    a, b = prev.bbox, line.bbox
+    if b.x0 < a.x0:
+        return False
+    for mark, text in ((line, prev), (prev, line)):
+        m = mark.text.strip()
+        if not 0 < len(m) <= MARK_CHARS or " " in m or not 0 < mark.font_size < MARK_SIZE * text.font_size:
+            continue
+        em = max(text.font_size, 1.0)
+        if not -1.0 <= b.x0 - a.x1 <= 0.3 * em:
+            return False
+        mb, tb = mark.bbox, text.bbox
+        h = max(tb.y1 - tb.y0, 1.0)
+        return mb.y1 >= tb.y0 - 0.1 * h and mb.y0 <= tb.y1 + 0.1 * h
+    return False
+
+
 def _row(pieces: list[TextLine], block: int, join_hyphenation: bool) -> Row:
     if len(pieces) == 1:  # most rows
         ln = pieces[0]
@@ -130,8 +168,9 @@ def _row(pieces: list[TextLine], block: int, join_hyphenation: bool) -> Row:
         else:
             text, ends = raw.strip(), ""
         return Row(text, ends, ln.bbox, ln.font_size, ln.bold, ln.mono, ln.role, block)
-    texts: list[str] = []
+    joined = ""
     ends = ""
+    prev: TextLine | None = None
     for ln in pieces:
         raw = ln.text
         if "\u00ad" in raw or "\ufffe" in raw:
@@ -139,7 +178,10 @@ def _row(pieces: list[TextLine], block: int, join_hyphenation: bool) -> Row:
         else:
             text, ends = raw.strip(), ""
         if text:
-            texts.append(text)
+            joined = (
+                text if not joined else joined + ("" if prev is not None and _glued(prev, ln, text) else " ") + text
+            )
+            prev = ln
     main = max(pieces, key=lambda ln: len(ln.text))
     x0 = min(ln.bbox.x0 for ln in pieces)
     y0 = min(ln.bbox.y0 for ln in pieces)
@@ -149,7 +191,26 @@ def _row(pieces: list[TextLine], block: int, join_hyphenation: bool) -> Row:
     bold = sum(len(ln.text) for ln in pieces if ln.bold) * 2 > chars
     mono = sum(len(ln.text) for ln in pieces if ln.mono) * 2 > chars
     role = next((ln.role for ln in pieces if ln.role and ln.role[0] in "HT"), "") or main.role
-    return Row(" ".join(texts), ends, Box(x0, y0, x1, y1), main.font_size, bold, mono, role, block)
+    return Row(joined, ends, Box(x0, y0, x1, y1), main.font_size, bold, mono, role, block)
+
+
+#: Marks that close on the word before them ("Zhang¹, Lina" drawn as "Zhang1" and ", Lina").
+_CLOSES = frozenset(",.;:!?)]}%")
+
+
+def _glued(left: TextLine, right: TextLine, text: str) -> bool:
+    """``right`` (whose text is ``text``) continues ``left``'s last word with no space: it
+    starts with punctuation closing on that word, or it is a superscript or subscript mark
+    (smaller type off the baseline) set right after it."""
+    gap = right.bbox.x0 - left.bbox.x1
+    em = max(left.font_size, 1.0)
+    if gap > 0.2 * em:
+        return False
+    if text[0] in _CLOSES:
+        return True
+    a, b = left.bbox, right.bbox
+    small = 0 < right.font_size < 0.85 * left.font_size
+    return small and len(text) <= 4 and (b.y1 < a.y1 - 0.15 * (a.y1 - a.y0) or b.y0 > a.y0 + 0.3 * (a.y1 - a.y0))
 
 
 # --------------------------------------------------------------------------------------------

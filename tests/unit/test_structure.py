@@ -521,3 +521,30 @@ def test_tables_stand_where_the_page_shows_them_whatever_order_the_text_layer_dr
         render_table(box),
         " ".join(LOREM),
     ]
+
+
+def test_affiliation_marks_join_the_names_they_mark_and_the_title_over_them_stays_a_heading() -> None:
+    def piece(text: str, x0: float, x1: float, y0: float, size: float) -> TextLine:
+        return TextLine(text, Box(x0, y0, x1, y0 + (7.5 if size < 10 else 11.0)), size, False, False, "")
+
+    for raise_ in (3.0, 7.0):  # a mark overlapping its row, and one standing clear of it (a line of its own)
+        top = 100 - raise_
+        lines = [
+            TextLine("Learning to Read Structured Documents", Box(150, 60, 462, 77), 17.0, False, False, ""),
+            piece("Alice Martin", 200, 262, 100, 11.0),
+            piece("1", 262.5, 266, top, 7.0),
+            piece(", Bob Chen", 266.5, 318, 100, 11.0),
+            piece("2", 318.5, 322, top, 7.0),
+            piece(", Carol Diaz", 322.5, 380, 100, 11.0),
+            piece("1,2", 380.5, 392, top, 7.0),
+            piece("1", 180, 183.5, top + 20, 7.0),
+            piece("Department of Computer Science, University of Somewhere", 184, 430, 120, 11.0),
+            *para(LOREM * 3, 160),
+            *para(LOREM * 3, 260),
+        ]
+        (md,) = markdown([page(lines)])
+        assert md.split("\n\n")[:3] == [
+            "# Learning to Read Structured Documents",
+            "Alice Martin1, Bob Chen2, Carol Diaz1,2",
+            "1 Department of Computer Science, University of Somewhere",
+        ], raise_
