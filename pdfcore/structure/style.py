@@ -388,22 +388,30 @@ def normalise_title(text: str) -> str:
 
 def match_outline(text: str, entries: Sequence[OutlineEntry]) -> OutlineEntry | None:
     """The outline entry (of the unit's page) naming this text, if any: the same words, with or
-    without a leading number."""
+    without a leading number; else the entry the text starts with; else the most similar one.
+    An entry naming the text exactly wins over one only like it ("A.4.9. Access Control 1a"
+    is not "A.4. Access Control 1" when both are on the page)."""
     norm = normalise_title(text)
     if not norm:
         return None
     bare = normalise_title(_LEADING_NUMBER.sub("", text))
+    prefix: OutlineEntry | None = None
+    best: tuple[float, OutlineEntry] | None = None
     for e in entries:
         title = normalise_title(e.title)
         if not title:
             continue
         if title in (norm, bare) or normalise_title(_LEADING_NUMBER.sub("", e.title)) in (norm, bare):
             return e
-        if len(title) >= 8 and norm.startswith(title) and len(title) >= 0.6 * len(norm):
-            return e
-        if min(len(title), len(norm)) >= 8 and _similar(title, norm) >= OUTLINE_SIMILAR:
-            return e  # "Chapter 1: Creators" names "CHAPTER ONE: Creators"
-    return None
+        if prefix is None and len(title) >= 8 and norm.startswith(title) and len(title) >= 0.6 * len(norm):
+            prefix = e
+        if prefix is None and min(len(title), len(norm)) >= 8:
+            ratio = _similar(title, norm)  # "Chapter 1: Creators" names "CHAPTER ONE: Creators"
+            if ratio >= OUTLINE_SIMILAR and (best is None or ratio > best[0]):
+                best = (ratio, e)
+    if prefix is not None:
+        return prefix
+    return None if best is None else best[1]
 
 
 def _similar(a: str, b: str) -> float:

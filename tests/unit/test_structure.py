@@ -249,6 +249,24 @@ def test_outline_entries_give_headings_their_level() -> None:
     assert md.startswith("### Results and Discussion\n\n")
 
 
+def test_a_heading_takes_the_level_of_the_outline_entry_naming_it_not_of_one_like_it() -> None:
+    rows = [
+        ln("A.4. Interface Access Control 1", 60, size=12, bold=True),
+        *para(LOREM, 80),
+        ln("A.4.9. Interface Access Control 1a", 130, size=12, bold=True),
+        *para(LOREM, 150),
+    ]
+    entries = [
+        OutlineEntry(2, "A.4. Interface Access Control 1", 1),
+        OutlineEntry(3, "A.4.9. Interface Access Control 1a", 1),
+    ]
+    (md,) = markdown([page(rows)], facts(1, entries))
+    assert [p for p in md.split("\n\n") if p.startswith("#")] == [
+        "## A.4. Interface Access Control 1",
+        "### A.4.9. Interface Access Control 1a",
+    ]
+
+
 def test_a_paragraph_runs_on_across_columns_and_pages() -> None:
     column = [f"Row {k} of a column set in two columns across the page" for k in range(8)]
     left = [*(ln(t, 60 + 12 * k, x1=300) for k, t in enumerate(column)), ln("The argument begins here and it", 160)]
