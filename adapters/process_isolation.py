@@ -12,8 +12,8 @@ becomes a call to a small pool of worker processes (:mod:`adapters._workers`):
 - a method over a list of pages (:data:`SPLIT_BY_PAGES`: ``extract``, ``page_annotations``) is
   split across the workers (the machine's cores); results come back in the order asked for;
 - a method whose first call on a document costs a worker far more than the next ones
-  (:data:`SAME_WORKER`: ``extract_tables``) goes to the worker that served the document last
-  when it is free or frees soon;
+  (:data:`SAME_WORKER`: ``extract_tables``; and ``prepare``, which pays that cost ahead) goes
+  to the worker that served the document last when it is free or frees soon;
 - the data attributes the port declares (``OcrEngine.preferred_dpi``) are asked of a worker once;
 - a port whose contract names its own failure code (:data:`CONTAINED_AS`: the OCR engine's
   ``ocr_failed``) answers a contained crash or hang with it.
@@ -95,8 +95,10 @@ SPLIT_BY_PAGES: dict[str, Split] = {
 #: Methods whose first call on a document in a worker costs far more than the next ones (the
 #: table engine, pdfplumber, loads itself and parses the document's page tree once per process:
 #: ~0.17 s on a 352-page book): sent to the worker that served the document last when it is idle
-#: or frees within this many seconds, else to any.
-SAME_WORKER: dict[str, float] = {"extract_tables": 0.1}
+#: or frees within this many seconds, else to any. ``prepare`` pays that cost ahead (a read
+#: about to ask for tables sends it in the background), so the worker it ran in is the one
+#: the document's ``extract_tables`` calls go to.
+SAME_WORKER: dict[str, float] = {"extract_tables": 0.1, "prepare": 0.1}
 
 #: The error a contained crash or hang becomes, for ports whose contract says which may escape
 #: (by port name; the others answer ``extraction_failed``).

@@ -19,6 +19,12 @@ class TableExtractor(Protocol):
       header unless it is empty (no header row recognised). Multi-row headers are merged into
       one. ``low_confidence`` marks a table whose structure may be wrong.
     - Thread-safe.
+    - ``prepare(source)`` is a hint that tables of ``source`` will be asked for soon: an engine
+      whose first call on a document costs far more than the next ones (loading itself, parsing
+      the document) may pay that cost then, so the first ``extract_tables`` answers without it.
+      It changes no answer; the default does nothing. It may raise the errors about the
+      document itself that ``extract_tables`` may (callers treat them as a hint too: the real
+      call reports them).
 
     Errors that may escape: ``malformed_pdf``, ``extraction_failed``, ``password_required``,
     ``password_incorrect``, ``resource_limit`` (a page too large to search), ``file_changed``,
@@ -28,3 +34,7 @@ class TableExtractor(Protocol):
     def extract_tables(
         self, source: DocumentSource, page: int, *, regions: tuple[Box, ...] = ()
     ) -> tuple[Table, ...]: ...
+
+    def prepare(self, source: DocumentSource) -> None:
+        """Get ready to read ``source``'s tables soon (see the contract); nothing by default."""
+        return None

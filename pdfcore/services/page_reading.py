@@ -101,6 +101,8 @@ class PageReader:
         if ocr:
             indexes = pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])
             report = self.ocr().run(source, facts, indexes, languages=ocr_lang)
+        if markdown:
+            self._prepare_tables(source, facts, pages)
         render = (
             markdown_renderer(self.markdown(), source, facts, use_structure_tree=use_structure_tree)
             if markdown
@@ -139,6 +141,8 @@ class PageReader:
             return self.reader.read_all(
                 source, facts, start_page=start_page, max_pages=max_pages, max_tokens=max_tokens
             )
+        if isinstance(start_page, int) and not isinstance(start_page, bool):
+            self.tables.prepare(source, facts, max(1, start_page) - 1)
         md = self.markdown()
         style = md.style(source, facts, use_structure_tree=use_structure_tree)
         return self.reader.read_all(
@@ -150,6 +154,15 @@ class PageReader:
             document=lambda pages: md.document_markdown(facts, pages),
             max_tokens=max_tokens,
         )
+
+    def _prepare_tables(self, source: DocumentSource, facts: DocumentFacts, pages: str | int) -> None:
+        """The table engine gets ready for the document while the pages' text is extracted."""
+        try:
+            first = pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])[:1]
+        except PdfcoreError:
+            return  # the read itself answers the bad page spec
+        if first:
+            self.tables.prepare(source, facts, first[0])
 
     def _with_chart_count(self, source: DocumentSource, page: PageOut) -> PageOut:
         """``charts_detected``: chart panels found by a cheap signature check; null when the check

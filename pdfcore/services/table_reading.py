@@ -13,18 +13,34 @@ its neighbour was read before or not). Without a table backend pages come back a
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
 
+from pdfcore.errors import PdfcoreError
 from pdfcore.models import DocumentFacts, DocumentSource, PageText, Table
 from pdfcore.results.reading import ReadPagesResult
 from pdfcore.services.documents import DocumentService
 
 if TYPE_CHECKING:  # built only when a table backend is configured
     from pdfcore.services.tables import TableService
+    from ports.table_extractor import TableExtractor
+
+log = logging.getLogger(__name__)
+
+
+#: Documents :meth:`TableReader.prepare` remembers having prepared.
+PREPARED_KEPT = 64
+
+
+def _prepare(extractor: TableExtractor, source: DocumentSource) -> None:
+    try:
+        extractor.prepare(source)
+    except PdfcoreError as exc:  # the table calls report it (or the text read does)
+        log.debug("preparing the table engine failed: %s", exc.code)
 
 
 class TableReader:
@@ -36,6 +52,8 @@ class TableReader:
         self._tables: list[TableService | None] = []
         self._lock = threading.Lock()
         self.documents = documents
+        #: Documents the table engine was asked to prepare for (by digest, oldest first).
+        self._prepared: dict[str, None] = {}
 
     @property
     def tables(self) -> TableService | None:
@@ -44,6 +62,29 @@ class TableReader:
                 if not self._tables:
                     self._tables.append(self._make())
         return self._tables[0]
+
+    def prepare(self, source: DocumentSource, facts: DocumentFacts, first: int) -> None:
+        """A read that will ask for the tables of pages from ``first`` (0-based) on is starting:
+        the table engine loads itself and parses the document in the background (in one of
+        several engine workers, while the others extract the text), unless that page's tables
+        were read already or there is no worker to spare. Once per document; failures are left
+        to the table calls themselves to report."""
+        tables = self.tables
+        if tables is None or getattr(tables.extractor, "parallelism", 1) < 2 or not 0 <= first < facts.page_count:
+            return
+        key = source.fingerprint.sha256
+        with self._lock:
+            if key in self._prepared:
+                return
+            self._prepared[key] = None
+            while len(self._prepared) > PREPARED_KEPT:
+                self._prepared.pop(next(iter(self._prepared)))
+        cached = self.documents.cached_pages(source, [first], facts).get(first)
+        if cached is not None and cached.tables_checked:
+            return
+        threading.Thread(
+            target=_prepare, args=(tables.extractor, source), name="pdfcore-tables-ahead", daemon=True
+        ).start()
 
     def page(self, source: DocumentSource, facts: DocumentFacts, page: PageText) -> PageText:
         """The page with its tables read (cached with the page), each linked to its parts on
