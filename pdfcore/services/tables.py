@@ -582,6 +582,8 @@ def _rows(pieces: Sequence[_Piece]) -> list[_Row]:
 
 
 def _make_row(pieces: list[_Piece]) -> _Row:
+    if len(pieces) == 1 and _apart(pieces[0].segments):
+        return _one_piece_row(pieces[0])
     merged: list[list[float]] = []
     for a, z, words in sorted(s for p in pieces for s in p.segments):
         if merged and a <= merged[-1][1]:
@@ -603,6 +605,36 @@ def _make_row(pieces: list[_Piece]) -> _Row:
         entries=sum(p.entries for p in pieces),
         led=sum(1 for p in pieces if p.led),
         page_numbers=any(p.led for p in pieces) and all(p.page_number for p in pieces if p.led),
+    )
+
+
+def _apart(segments: Sequence[tuple[float, float, float]]) -> bool:
+    """Segments left to right, none touching the next (as a line cut at its gaps has them)."""
+    if len(segments) == 1:
+        return segments[0][0] <= segments[0][1]
+    return all(a <= z for a, z, _ in segments) and all(
+        segments[k][1] < segments[k + 1][0] for k in range(len(segments) - 1)
+    )
+
+
+def _one_piece_row(p: _Piece) -> _Row:
+    """:func:`_make_row` of a row of one piece (most rows) whose segments are :func:`_apart`:
+    nothing to merge, the piece's figures are the row's."""
+    segments = p.segments
+    return _Row(
+        y0=p.y0,
+        y1=p.y1,
+        height=p.y1 - p.y0,
+        segments=tuple((a, z) for a, z, _ in segments),
+        words=tuple(w for _, _, w in segments),
+        numbers=p.numbers,
+        years=p.years,
+        final=p.final,
+        tokens=p.tokens,
+        trailing=p.trailing,
+        entries=p.entries,
+        led=1 if p.led else 0,
+        page_numbers=p.led and p.page_number,
     )
 
 
