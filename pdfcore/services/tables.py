@@ -26,6 +26,7 @@ All geometry is page space (points, top-left origin); page indexes are 0-based.
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import re
 import statistics
@@ -331,12 +332,12 @@ class _Row:
     def gapped(self) -> bool:
         return len(self.segments) >= 2
 
-    @property
+    @functools.cached_property
     def prose(self) -> bool:
         """Every segment is running text (a line of prose, or two side by side)."""
         return not self.numeric and all(w >= PROSE_WORDS for w in self.words)
 
-    @property
+    @functools.cached_property
     def numeric(self) -> bool:
         """A row of figures: three or more numbers, at least half of its tokens or closing it;
         or a label led by dots to its figures (a financial statement's row)."""
@@ -418,7 +419,8 @@ def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
                 years=len(_YEARS.findall(text)) if numbers else 0,
                 final=_final(text) if numbers else None,
                 # Placeholders ("-", "*", "...") neither make a row of figures nor a line of text.
-                tokens=len(_TOKEN.findall(text)),
+                # (Without a digit, the tokens holding a letter or digit are the words.)
+                tokens=len(_TOKEN.findall(text)) if digits else words,
                 trailing=_trailing_numbers(text.rsplit(None, MIN_NUMBERS + 2)) if numbers else 0,
                 entries=len(_ENTRY.findall(text)) if digits else 0,
                 led=led is not None,
