@@ -586,6 +586,11 @@ def _rows(pieces: Sequence[_Piece]) -> list[_Row]:
 def _make_row(pieces: list[_Piece]) -> _Row:
     if len(pieces) == 1 and _apart(pieces[0].segments):
         return _one_piece_row(pieces[0])
+    return _merged_row(pieces)
+
+
+def _merged_row(pieces: list[_Piece]) -> _Row:
+    """The row of pieces set side by side: their segments merged where they overlap."""
     merged: list[list[float]] = []
     for a, z, words in sorted(s for p in pieces for s in p.segments):
         if merged and a <= merged[-1][1]:
@@ -612,8 +617,8 @@ def _make_row(pieces: list[_Piece]) -> _Row:
 
 def _apart(segments: Sequence[tuple[float, float, float]]) -> bool:
     """Segments left to right, none touching the next (as a line cut at its gaps has them)."""
-    if len(segments) == 1:
-        return segments[0][0] <= segments[0][1]
+    if len(segments) <= 1:
+        return bool(segments) and segments[0][0] <= segments[0][1]
     return all(a <= z for a, z, _ in segments) and all(
         segments[k][1] < segments[k + 1][0] for k in range(len(segments) - 1)
     )

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pdfcore.errors import PageOutOfRange
+from pdfcore.errors import FileChanged, PageOutOfRange
 from pdfcore.models import Box, DocumentSource, Fingerprint, Table
 from ports.table_extractor import TableExtractor
 from tests import tablegen
@@ -111,6 +111,27 @@ def test_a_page_of_prose_has_no_table(kind: str, doc: Path, request: pytest.Fixt
     extractor = _make(kind, {}, page_count=2, pool=_pool(kind, request))
     assert extractor.extract_tables(_source(doc), 1) == ()
     assert extractor.extract_tables(_source(doc), 1, regions=(Box(60, 40, 560, 500),)) == ()
+
+
+def test_prepare_changes_no_answer(kind: str, doc: Path, request: pytest.FixtureRequest) -> None:
+    source = _source(doc)
+    regions = (_pad(tablegen.ruled_box()), _pad(tablegen.aligned_box()))
+    cold = _make(kind, {0: tablegen.expected_tables()}, page_count=2, pool=_pool(kind, request))
+    expected = cold.extract_tables(source, 0, regions=regions)
+    ready = _make(kind, {0: tablegen.expected_tables()}, page_count=2, pool=_pool(kind, request))
+    assert ready.prepare(source) is None
+    ready.prepare(source)  # twice is fine
+    assert ready.extract_tables(source, 0, regions=regions) == expected
+
+
+def test_prepare_reports_a_document_that_changed(kind: str, doc: Path, request: pytest.FixtureRequest) -> None:
+    if kind == "fake":
+        pytest.skip("the fake reads no file: its prepare does nothing")
+    extractor = _make(kind, {}, page_count=2, pool=_pool(kind, request))
+    source = _source(doc)
+    doc.write_bytes(doc.read_bytes() + b"\n% grown\n")
+    with pytest.raises(FileChanged):
+        extractor.prepare(source)
 
 
 def test_page_out_of_range(extractor: TableExtractor, doc: Path) -> None:

@@ -158,6 +158,52 @@ def test_read_pages_adds_tables_once_and_counts_charts(tmp_path: Path) -> None:
     assert r.pages[0].charts_detected is None  # could not check: unknown, not chart-free
 
 
+class _SharedTables(FakeTableExtractor):
+    """A table engine run in several workers, whose first call on a document is costly."""
+
+    parallelism = 2
+
+    def __init__(self, tables: dict[int, list[Table]] | None = None) -> None:
+        super().__init__(tables)
+        self.prepared: list[str] = []
+        self.ready = threading.Event()
+
+    def prepare(self, source: Any) -> None:
+        self.prepared.append(source.path)
+        self.ready.set()
+
+
+def test_a_markdown_read_prepares_the_table_engine_once_ahead(tmp_path: Path) -> None:
+    grid = Table(header=("a", "b"), rows=(("1", "2"), ("3", "4")), bbox=Box(72, 72, 300, 200))
+    tables = _SharedTables({0: [grid]})
+    core, paths = _core(tmp_path, {"s.pdf": SHORT, "l.pdf": LONG}, tables=tables)
+    core.read_all(paths["s.pdf"])  # text: no table is read
+    core.read_pages(paths["s.pdf"], "1-2")  # text: tables are read, nothing is prepared
+    assert tables.prepared == []
+    core.read_all(paths["l.pdf"], format="markdown")
+    assert tables.ready.wait(5)
+    assert tables.prepared == [str(Path(paths["l.pdf"]).resolve())]
+    core.read_all(paths["l.pdf"], format="markdown")
+    core.read_pages(paths["l.pdf"], "3-4", format="markdown")
+    time.sleep(0.05)
+    assert len(tables.prepared) == 1  # once per document
+
+
+def test_nothing_is_prepared_for_tables_already_read_or_without_a_worker_to_spare(tmp_path: Path) -> None:
+    tables = _SharedTables()
+    core, paths = _core(tmp_path, {"s.pdf": SHORT}, tables=tables)
+    core.read_pages(paths["s.pdf"], "1-2")  # the first page's tables are read (and cached)
+    core.read_pages(paths["s.pdf"], "1", format="markdown")
+    core.read_all(paths["s.pdf"], format="markdown")
+    one = FakeTableExtractor()
+    lone, paths2 = _core(tmp_path / "one", {"s.pdf": SHORT}, tables=one)
+    prepared: list[object] = []
+    one.prepare = prepared.append  # type: ignore[method-assign]
+    lone.read_all(paths2["s.pdf"], format="markdown")
+    time.sleep(0.05)
+    assert tables.prepared == [] and prepared == []
+
+
 def test_read_pages_with_ocr_runs_the_engine_first_and_reports(tmp_path: Path) -> None:
     engine = FakeOcrEngine()
     core, paths = _core(tmp_path, {"s.pdf": SHORT}, ocr_engine=lambda: engine)

@@ -1,0 +1,52 @@
+"""Where to look for tables: its shortcuts give what the long way gives."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pdfcore.models import Box, TextLine
+from pdfcore.services import tables
+from pdfcore.services.tables import _make_row, _merged_row, _one_piece_row, _pieces
+
+_CHARS = st.sampled_from(list("ab Zé1 9_-.,:%$()—…²٣\t\u00a0"))
+_TEXT = st.text(_CHARS, max_size=40)
+
+
+@given(_TEXT)
+def test_without_a_digit_the_tokens_are_the_words(text: str) -> None:
+    tokens = len(tables._TOKEN.findall(text))
+    words = len(tables._WORD.findall(text))
+    if tables._DIGIT.search(text) is None:
+        assert tokens == words
+
+
+_X = st.floats(min_value=0, max_value=600, allow_nan=False)
+
+
+@st.composite
+def _lines(draw: st.DrawFn) -> tuple[list[TextLine], list[Box]]:
+    lines, gaps = [], []
+    for k in range(draw(st.integers(1, 4))):
+        y0 = 20.0 * k + draw(st.sampled_from([0.0, 5.0, 12.0]))
+        x0 = draw(_X)
+        x1 = x0 + draw(st.floats(min_value=1, max_value=400))
+        lines.append(TextLine(text=draw(_TEXT), bbox=Box(x0, y0, x1, y0 + 10)))
+        for _ in range(draw(st.integers(0, 3))):
+            a = draw(st.floats(min_value=x0 - 5, max_value=x1))
+            gaps.append(Box(a, y0, a + draw(st.floats(min_value=0, max_value=60)), y0 + 10))
+    return lines, gaps
+
+
+@given(_lines())
+def test_a_lines_piece_and_its_row_are_what_the_long_way_makes(case: tuple[list[TextLine], list[Box]]) -> None:
+    lines, gaps = case
+    pieces = _pieces(lines, gaps)
+    assert [p.tokens for p in pieces] == [len(tables._TOKEN.findall(ln.text)) for ln in lines]
+    for piece in pieces:
+        if not piece.segments:  # a gap over the whole line: no row (both ways fail alike)
+            continue
+        assert _make_row([piece]) == _merged_row([piece])
+        fast = _one_piece_row(piece)
+        slow = _merged_row([piece])
+        assert (fast.numeric, fast.prose, fast.gapped) == (slow.numeric, slow.prose, slow.gapped)
