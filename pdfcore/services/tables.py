@@ -391,8 +391,9 @@ def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
         text = ln.text
         # Dot leaders ("Introduction . . . . . 12") leave gaps between the dots that line up
         # from one entry to the next: a line with leaders is taken as one segment.
-        cut = [] if _LEADER.search(text) else by_line.get((round(b.y0, 1), round(b.y1, 1)), [])
-        cut = [g for g in cut if b.x0 <= g.x0 and g.x1 <= b.x1 + 0.2]
+        cut = by_line.get((round(b.y0, 1), round(b.y1, 1)), []) if by_line else []
+        if cut:
+            cut = [] if _LEADER.search(text) else [g for g in cut if b.x0 <= g.x0 and g.x1 <= b.x1 + 0.2]
         spans = [(b.x0, b.x1)]
         if cut:
             spans = []
@@ -472,11 +473,19 @@ def _gutters(pieces: Sequence[_Piece]) -> list[float]:
     one stretch without a figure, ten on each side at least (a table's header lines are not
     so many).
     """
-    prose = [(p.segments[0][0], p.segments[-1][1]) for p in pieces if sum(w for _, _, w in p.segments) >= PROSE_WORDS]
+    words = [_words(p) for p in pieces]
+    prose = [(p.segments[0][0], p.segments[-1][1]) for p, w in zip(pieces, words, strict=True) if w >= PROSE_WORDS]
     found = _gutters_of(prose, MIN_COLUMN_LINES)
     if found:
         return found
-    return _gutters_of([(p.segments[0][0], p.segments[-1][1]) for p in pieces if _narrow_line(p)], NARROW_COLUMN_LINES)
+    narrow = [(p.segments[0][0], p.segments[-1][1]) for p, w in zip(pieces, words, strict=True) if _narrow_line(p, w)]
+    return _gutters_of(narrow, NARROW_COLUMN_LINES)
+
+
+def _words(piece: _Piece) -> float:
+    """Words of text in the piece (its segments' shares summed)."""
+    segments = piece.segments
+    return segments[0][2] if len(segments) == 1 else sum(w for _, _, w in segments)
 
 
 def _gutters_of(prose: Sequence[tuple[float, float]], min_lines: int) -> list[float]:
@@ -522,10 +531,9 @@ COLUMN_WORDS = 4
 NARROW_COLUMN_LINES = 10
 
 
-def _narrow_line(piece: _Piece) -> bool:
-    """A line of a narrow column of running text: four words or more in one stretch, no figure
-    (a table's row of words has gaps)."""
-    words = sum(w for _, _, w in piece.segments)
+def _narrow_line(piece: _Piece, words: float) -> bool:
+    """A line of a narrow column of running text (``words``: its :func:`_words`): four words
+    or more in one stretch, no figure (a table's row of words has gaps)."""
     return words >= COLUMN_WORDS and piece.numbers == 0 and len(piece.segments) == 1
 
 
