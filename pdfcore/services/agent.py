@@ -148,6 +148,7 @@ class AgentSurface:
         if (pages is None or pages == "") and facts.page_count > MAP_PAGES:
             return self._map_markdown(source, facts, name)
         spec = pages if pages not in (None, "") else f"1-{max(1, facts.page_count)}"
+        self.tables.prepare_pages(source, facts, spec)
         result = self.reader.read_pages(
             source,
             facts,

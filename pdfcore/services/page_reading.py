@@ -102,7 +102,7 @@ class PageReader:
             indexes = pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])
             report = self.ocr().run(source, facts, indexes, languages=ocr_lang)
         if markdown:
-            self._prepare_tables(source, facts, pages)
+            self.tables.prepare_pages(source, facts, pages)
         render = (
             markdown_renderer(self.markdown(), source, facts, use_structure_tree=use_structure_tree)
             if markdown
@@ -154,15 +154,6 @@ class PageReader:
             document=lambda pages: md.document_markdown(facts, pages),
             max_tokens=max_tokens,
         )
-
-    def _prepare_tables(self, source: DocumentSource, facts: DocumentFacts, pages: str | int) -> None:
-        """The table engine gets ready for the document while the pages' text is extracted."""
-        try:
-            first = pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])[:1]
-        except PdfcoreError:
-            return  # the read itself answers the bad page spec
-        if first:
-            self.tables.prepare(source, facts, first[0])
 
     def _with_chart_count(self, source: DocumentSource, page: PageOut) -> PageOut:
         """``charts_detected``: chart panels found by a cheap signature check; null when the check

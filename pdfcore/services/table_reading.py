@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from pdfcore import pagespec
 from pdfcore.errors import PdfcoreError
 from pdfcore.models import DocumentFacts, DocumentSource, PageText, Table
 from pdfcore.results.reading import ReadPagesResult
@@ -85,6 +86,15 @@ class TableReader:
         threading.Thread(
             target=_prepare, args=(tables.extractor, source), name="pdfcore-tables-ahead", daemon=True
         ).start()
+
+    def prepare_pages(self, source: DocumentSource, facts: DocumentFacts, pages: str | int) -> None:
+        """:meth:`prepare` for a read of ``pages`` (a page spec; a bad one is left to the read)."""
+        try:
+            first = pagespec.resolve(pages, facts.page_count, [p.label for p in facts.pages])[:1]
+        except PdfcoreError:
+            return
+        if first:
+            self.prepare(source, facts, first[0])
 
     def page(self, source: DocumentSource, facts: DocumentFacts, page: PageText) -> PageText:
         """The page with its tables read (cached with the page), each linked to its parts on

@@ -176,7 +176,7 @@ class _SharedTables(FakeTableExtractor):
 def test_a_markdown_read_prepares_the_table_engine_once_ahead(tmp_path: Path) -> None:
     grid = Table(header=("a", "b"), rows=(("1", "2"), ("3", "4")), bbox=Box(72, 72, 300, 200))
     tables = _SharedTables({0: [grid]})
-    core, paths = _core(tmp_path, {"s.pdf": SHORT, "l.pdf": LONG}, tables=tables)
+    core, paths = _core(tmp_path, {"s.pdf": SHORT, "l.pdf": LONG, "r.pdf": SHORT}, tables=tables)
     core.read_all(paths["s.pdf"])  # text: no table is read
     core.read_pages(paths["s.pdf"], "1-2")  # text: tables are read, nothing is prepared
     assert tables.prepared == []
@@ -187,6 +187,10 @@ def test_a_markdown_read_prepares_the_table_engine_once_ahead(tmp_path: Path) ->
     core.read_pages(paths["l.pdf"], "3-4", format="markdown")
     time.sleep(0.05)
     assert len(tables.prepared) == 1  # once per document
+    tables.ready.clear()
+    core.read_pdf(paths["r.pdf"])  # the compact read answers Markdown
+    assert tables.ready.wait(5)
+    assert tables.prepared[-1] == str(Path(paths["r.pdf"]).resolve())
 
 
 def test_nothing_is_prepared_for_tables_already_read_or_without_a_worker_to_spare(tmp_path: Path) -> None:
