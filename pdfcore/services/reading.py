@@ -45,6 +45,10 @@ MAP_MAX_OUTLINE = 60
 LOOKAHEAD_PER_WORKER = 8
 #: Pages per engine worker in one chunk handed to the engine ahead of the caller (see ``_plan``).
 CHUNK_PER_WORKER = 4
+#: Pages per engine worker that read_all extracts past what its answer has room for: the
+#: workers stay busy to the end of the answer (instead of one page at a time as the budget runs
+#: out), and the next call of a read_all loop starts with these pages in the cache.
+PAST_BUDGET_PER_WORKER = CHUNK_PER_WORKER
 
 
 def page_allowance(largest: int, seen: int) -> int:
@@ -401,8 +405,8 @@ class ReadService:
         pending: dict[int, tuple[PageText, str, int]] = {}  # at hand, not returned yet: page, text, bytes
         built: dict[int, PageStructure] = {}  # markdown mode: the pages' elements
         pending_bytes = 0
-        # Pages past the cap are never extracted (see _batch and _plan), but for the document's
-        # furniture sample: on a document not read before, its sample pages are extracted with the
+        # Pages past the cap are not extracted but for PAST_BUDGET_PER_WORKER per worker (the
+        # next call's first pages, see _batch and _plan) and the document's furniture sample: on a document not read before, its sample pages are extracted with the
         # first batch (once; they are cached), so every page is finished with the same profile
         # as on any other path. Freshly extracted pages are written to the store once, at the
         # end of the loop.
@@ -575,13 +579,14 @@ class ReadService:
         One page at a time, except with several engine workers once pages have been seen: then
         as many following pages as the remaining budget holds at ``allowance`` bytes each (see
         :func:`page_allowance`; at most ``LOOKAHEAD_PER_WORKER`` per worker) are extracted
-        together, split across the workers. A page extracted that way and not returned (only
-        when pages come out larger than their allowance) is the first page of the next call and
-        comes from the cache there.
+        together, split across the workers, with ``PAST_BUDGET_PER_WORKER`` pages per worker past
+        what the budget holds (so the workers are not handed one page at a time as the budget runs
+        out). A page extracted that way and not returned is one of the first pages of the next
+        call and comes from the cache there.
         """
         if self.parallelism == 1 or allowance == 0:
             return [i]
-        fits = remaining // allowance
+        fits = remaining // allowance + self.parallelism * PAST_BUDGET_PER_WORKER
         n = int(max(1, min(self.parallelism * LOOKAHEAD_PER_WORKER, fits)))
         pos = window.index(i)
         return window[pos : pos + n]
@@ -589,14 +594,16 @@ class ReadService:
     def _plan(self, window: list[int], frontier: int, free: int, allowance: int, coming: int) -> list[list[int]]:
         """Chunks of the pages from ``window[frontier]`` on to hand to the engine now: as many
         pages as ``free`` bytes (the budget left after the allowance of every page read or
-        planned but not counted yet) holds at ``allowance`` bytes each, while fewer than
+        planned but not counted yet) holds at ``allowance`` bytes each and
+        ``PAST_BUDGET_PER_WORKER`` per worker more, while fewer than
         ``LOOKAHEAD_PER_WORKER`` pages per worker are on their way (``coming`` are already); in
         chunks of ``CHUNK_PER_WORKER`` pages per worker, split across the workers by the
         extractor."""
         if self.parallelism == 1 or allowance == 0:
             return []
         room = self.parallelism * LOOKAHEAD_PER_WORKER - coming
-        n = int(min(room, free // allowance, len(window) - frontier))
+        past = self.parallelism * PAST_BUDGET_PER_WORKER
+        n = int(min(room, free // allowance + past, len(window) - frontier))
         step = self.parallelism * CHUNK_PER_WORKER
         return [window[frontier + k : frontier + min(n, k + step)] for k in range(0, max(n, 0), step)]
 

@@ -1,5 +1,5 @@
-"""Every page appears exactly once when a caller loops read_all to the end; pages past a
-response are never extracted (except the document's furniture sample, once); the byte cap
+"""Every page appears exactly once when a caller loops read_all to the end; pages the loop
+never returns are never extracted (except the document's furniture sample, once); the byte cap
 holds unless a single page alone exceeds it."""
 
 from __future__ import annotations
