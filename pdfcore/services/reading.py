@@ -584,9 +584,10 @@ class ReadService:
         out). A page extracted that way and not returned is one of the first pages of the next
         call and comes from the cache there.
         """
-        if self.parallelism == 1 or allowance == 0:
+        if self.parallelism == 1:
             return [i]
-        fits = remaining // allowance + self.parallelism * PAST_BUDGET_PER_WORKER
+        past = self.parallelism * PAST_BUDGET_PER_WORKER
+        fits = remaining // allowance + past if allowance else past
         n = int(max(1, min(self.parallelism * LOOKAHEAD_PER_WORKER, fits)))
         pos = window.index(i)
         return window[pos : pos + n]
