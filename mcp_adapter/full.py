@@ -267,10 +267,10 @@ def build_full(ts: ToolSet) -> None:
         description=(
             "The document's text from start_page, whole pages in order, until max_pages or the response "
             "byte cap; next_page says where to resume (null when done). Call again with "
-            "start_page=next_page until it is null: every page comes back exactly once. Pages past the "
-            "cap are not extracted (with several engine workers the following pages are read together while "
-            "the budget left holds an allowance for each, a multiple of the largest page so far; one that "
-            "then does not fit starts the next call, cached). format='markdown' answers the pages as one "
+            "start_page=next_page until it is null: every page comes back exactly once. With several engine "
+            "workers the following pages are read together while the budget left holds an allowance for "
+            "each (a multiple of the largest page so far), and a few pages past the answer are read ahead "
+            "for the next call. format='markdown' answers the pages as one "
             "Markdown document in markdown (a comment line names each page). " + UNTRUSTED
         ),
         output="read_all",

@@ -40,6 +40,9 @@ WRITE_QUIET_S = 0.25
 #: ...but no longer than this after they were asked for.
 WRITE_MAX_WAIT_S = 5.0
 WRITE_POLL_S = 0.02
+#: Pages extracted ahead (:meth:`DocumentService.prefetch`) that no call has taken this long
+#: after they were asked for are dropped (a read_all loop's next call takes them at once).
+AHEAD_KEPT_S = 60.0
 
 #: Turns an extractor's raw page into the cached form (layout, quality signals...), given the
 #: document's profile (its running heads and feet, its words).
@@ -102,6 +105,8 @@ class DocumentService:
         self._flushes = 0
         #: Extractions started ahead of a caller (:meth:`prefetch`), by (digest, page index).
         self._inflight: dict[tuple[str, int], Future[tuple[list[PageText], list[int]]]] = {}
+        #: When each of those extractions was asked for (id of its future -> monotonic time).
+        self._asked_at: dict[int, float] = {}
         self._prefetcher: ThreadPoolExecutor | None = None
 
     # -- facts -----------------------------------------------------------------------------
@@ -358,6 +363,7 @@ class DocumentService:
         digest = source.fingerprint.sha256
         self._check_access(source, facts)
         with self._lock:
+            self._drop_stale_locked()
             todo = [
                 i
                 for i in indexes
@@ -368,8 +374,23 @@ class DocumentService:
             if self._prefetcher is None:
                 self._prefetcher = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pdfcore-prefetch")
             future = self._prefetcher.submit(self._extract_all, source, todo)
+            self._asked_at[id(future)] = time.monotonic()
             for i in todo:
                 self._inflight[(digest, i)] = future
+
+    def _drop_stale_locked(self) -> None:
+        """Forget extractions started ahead that no call took within ``AHEAD_KEPT_S`` (their
+        pages are extracted again when asked for). Call with ``_lock`` held."""
+        if not self._asked_at:
+            return
+        oldest = time.monotonic() - AHEAD_KEPT_S
+        stale = {k for k, t in self._asked_at.items() if t < oldest}
+        if not stale:
+            return
+        for key in [k for k, f in self._inflight.items() if id(f) in stale and f.done()]:
+            del self._inflight[key]
+        alive = {id(f) for f in self._inflight.values()}
+        self._asked_at = {k: t for k, t in self._asked_at.items() if k in alive}
 
     def _take_prefetched(self, digest: str, indexes: Sequence[int]) -> tuple[list[PageText], list[int]]:
         """Raw pages (and failed indexes) of the prefetches covering any of ``indexes``: every
@@ -383,6 +404,8 @@ class DocumentService:
                 return [], []
             for key in [k for k, f in self._inflight.items() if id(f) in futures]:
                 del self._inflight[key]
+            for k in futures:
+                self._asked_at.pop(k, None)
         raw: list[PageText] = []
         failed: list[int] = []
         for future in futures.values():
@@ -558,6 +581,8 @@ class DocumentService:
             self._facts.clear()
             self._pages.clear()
             self._verified.clear()
+            self._inflight.clear()
+            self._asked_at.clear()
 
 
 def _access_key(source: DocumentSource) -> tuple[str, int]:

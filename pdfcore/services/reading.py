@@ -47,8 +47,9 @@ LOOKAHEAD_PER_WORKER = 8
 CHUNK_PER_WORKER = 4
 #: Pages per engine worker that read_all extracts past what its answer has room for: the
 #: workers stay busy to the end of the answer (instead of one page at a time as the budget runs
-#: out), and the next call of a read_all loop starts with these pages in the cache.
-PAST_BUDGET_PER_WORKER = CHUNK_PER_WORKER
+#: out) and while it is sent (those not needed are left on their way, not waited for), and the
+#: next call of a read_all loop starts with these pages extracted.
+PAST_BUDGET_PER_WORKER = LOOKAHEAD_PER_WORKER
 
 
 def page_allowance(largest: int, seen: int) -> int:
@@ -510,10 +511,8 @@ class ReadService:
                         self.documents.prefetch(source, more, facts)
                         planned.append(more)
                         frontier += len(more)
-            for more in planned:
-                # Started for pages this answer has no room for (pages larger than their
-                # allowance): settled now, so they are cached for the next call.
-                self.documents.pages(source, more, facts)
+            # Pages planned past this answer stay on their way: the next call of a loop takes
+            # them (extracted meanwhile, while this answer is sent), see DocumentService.prefetch.
         if not truncated_bytes:
             next_index = window[-1] + 1 if window[-1] + 1 < total else None
         truncated_pages = not truncated_bytes and next_index is not None

@@ -101,7 +101,7 @@ def test_read_all_with_workers_extracts_ahead_only_what_fits(tmp_path: Path) -> 
     assert len(ex.calls) < 40
 
 
-def test_read_all_extracts_at_most_one_chunk_per_worker_past_its_answer(tmp_path: Path) -> None:
+def test_read_all_extracts_a_bounded_number_of_pages_past_its_answer(tmp_path: Path) -> None:
     """Pages of one size: a single call extracts the pages it returns and, with workers, at most
     ``PAST_BUDGET_PER_WORKER`` pages per worker after them (the next call's first pages, which
     it then returns from the cache), none further; never one page at a time."""
@@ -116,7 +116,7 @@ def test_read_all_extracts_at_most_one_chunk_per_worker_past_its_answer(tmp_path
     returned = set(range(r.next_page - 1))
     past = set(extracted) - returned - set(sample_indexes(60))
     assert returned <= set(extracted)
-    assert past and max(past) <= r.next_page - 1 + 2 * PAST_BUDGET_PER_WORKER
+    assert past and max(past) <= r.next_page + 2 * PAST_BUDGET_PER_WORKER
     assert max(len(c) for c in ex.calls) > 1  # extracted ahead, not one by one
 
 
@@ -216,6 +216,48 @@ def test_prefetched_pages_beyond_the_request_are_cached_not_extracted_again(tmp_
     later = core.documents.pages(source, [1, 3], facts)
     assert later.cache_hits == 2
     assert sorted(i for _, i in ex.extracted) == [1, 2, 3]
+
+
+def test_pages_extracted_ahead_that_no_call_takes_are_dropped_after_a_while(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An extraction started ahead waits for its caller for ``AHEAD_KEPT_S``; after that it is
+    dropped (its pages are not held in memory forever) and they are extracted again if asked."""
+    from pdfcore.services import documents as documents_module
+
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three", "four"])})
+    source = core.open(str(tmp_path / "a.pdf"))
+    facts, _ = core.documents.facts(source)
+    core.documents.profile(source, facts)
+    ex.extracted.clear()
+    now = [1000.0]
+    monkeypatch.setattr(documents_module.time, "monotonic", lambda: now[0])
+    core.documents.prefetch(source, [1], facts)
+    core.documents.prefetch(source, [2], facts)  # within the time kept: nothing is dropped
+    assert core.documents.pages(source, [1], facts).pages[1].text == "two"
+    assert sorted(i for _, i in ex.extracted) == [1, 2]
+    now[0] += documents_module.AHEAD_KEPT_S + 1
+    core.documents.prefetch(source, [3], facts)  # page 2 was never taken: dropped now
+    assert core.documents.pages(source, [2, 3], facts).pages[2].text == "three"
+    assert sorted(i for _, i in ex.extracted) == [1, 2, 2, 3]
+
+
+def test_a_read_all_loop_takes_the_pages_the_call_before_left_on_their_way(tmp_path: Path) -> None:
+    """The pages a call extracts past its answer are not waited for: the next call takes them
+    (no page is extracted twice) and its first page does not come from a new extraction."""
+    texts = [f"page {i:02d} " + "x" * 400 for i in range(60)]
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)}, limits={"max_response_bytes": 8192})
+    core.services.reading.parallelism = 2
+    path = str(tmp_path / "a.pdf")
+    first = core.read_all(path, max_pages=500)
+    assert first.next_page is not None
+    assert core.documents._inflight  # left on their way, not waited for
+    calls = len(ex.calls)
+    second = core.read_all(path, start_page=first.next_page, max_pages=500)
+    assert second.page_count > 0
+    extracted = [i for _, i in ex.extracted]
+    assert len(extracted) == len(set(extracted))
+    assert all(first.next_page - 1 not in c for c in ex.calls[calls:])
 
 
 def test_read_all_past_the_end(tmp_path: Path) -> None:
