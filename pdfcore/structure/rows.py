@@ -11,6 +11,7 @@ Rows never hold text a reader cannot see (hidden spans are cut out of them) nor 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from pdfcore.layout.hyphens import clean_line
@@ -25,7 +26,7 @@ FURNITURE_ZONE = 0.15
 class Row:
     """One visual row of a block (mutable while it is built; read-only afterwards)."""
 
-    __slots__ = ("block", "bold", "ends", "mono", "role", "size", "text", "x0", "x1", "y0", "y1")
+    __slots__ = ("block", "bold", "ends", "mono", "pieces", "role", "size", "text", "x0", "x1", "y0", "y1")
 
     def __init__(
         self, text: str, ends: str, box: Box, size: float, bold: bool, mono: bool, role: str, block: int
@@ -40,6 +41,8 @@ class Row:
         self.role = role
         #: Index of the layout block the row comes from.
         self.block = block
+        #: The lines it was joined from (empty for a block without lines).
+        self.pieces: tuple[TextLine, ...] = ()
 
     @property
     def height(self) -> float:
@@ -94,6 +97,7 @@ def page_rows(
             pieces, base, at = [seen], seen, k
     if pieces:
         rows.append(_row(pieces, at, join_hyphenation))
+    rows = _join_mark_rows(rows, join_hyphenation)
     if not roles:
         for r in rows:
             r.role = ""
@@ -167,7 +171,9 @@ def _row(pieces: list[TextLine], block: int, join_hyphenation: bool) -> Row:
             text, ends = clean_line(raw, join_hyphenation)
         else:
             text, ends = raw.strip(), ""
-        return Row(text, ends, ln.bbox, ln.font_size, ln.bold, ln.mono, ln.role, block)
+        row = Row(text, ends, ln.bbox, ln.font_size, ln.bold, ln.mono, ln.role, block)
+        row.pieces = (ln,)
+        return row
     joined = ""
     ends = ""
     prev: TextLine | None = None
@@ -191,7 +197,62 @@ def _row(pieces: list[TextLine], block: int, join_hyphenation: bool) -> Row:
     bold = sum(len(ln.text) for ln in pieces if ln.bold) * 2 > chars
     mono = sum(len(ln.text) for ln in pieces if ln.mono) * 2 > chars
     role = next((ln.role for ln in pieces if ln.role and ln.role[0] in "HT"), "") or main.role
-    return Row(joined, ends, Box(x0, y0, x1, y1), main.font_size, bold, mono, role, block)
+    row = Row(joined, ends, Box(x0, y0, x1, y1), main.font_size, bold, mono, role, block)
+    row.pieces = tuple(pieces)
+    return row
+
+
+#: Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms):
+#: their rows are not put in left-to-right order.
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+
+
+def _is_mark_row(row: Row) -> bool:
+    text = row.text
+    return 0 < len(text) <= MARK_CHARS + 1 and bool(row.pieces) and not any(c.isalpha() for c in text)
+
+
+def _holds_mark(row: Row, mark: Row) -> bool:
+    """``mark`` (a row of marks) sits inside ``row``: smaller type, its centre within the row's
+    width and at most a third of the row's height above or below it."""
+    if not 0 < mark.size < MARK_SIZE * row.size or _RTL.search(row.text):
+        return False
+    cx, cy = (mark.x0 + mark.x1) / 2, (mark.y0 + mark.y1) / 2
+    slack = (row.y1 - row.y0) / 3
+    return row.x0 <= cx <= row.x1 and row.y0 - slack <= cy <= row.y1 + slack
+
+
+def _join_mark_rows(rows: list[Row], join_hyphenation: bool) -> list[Row]:
+    """Rows of marks only (note and affiliation numbers, the commas between them) that the
+    layout set apart from the row they sit in, a few rows away in reading order, join it at
+    their place along it: "University1,2,3, Yerevan", not "University" with "2" and ", ," as
+    paragraphs of their own."""
+    if not any(_is_mark_row(r) for r in rows):
+        return rows
+    out = list(rows)
+    k = 0
+    while k < len(out):
+        mark = out[k]
+        if _is_mark_row(mark):
+            near = (k - 1, k + 1, k - 2, k + 2, k - 3, k + 3)
+            j = next(
+                (
+                    j
+                    for j in near
+                    if 0 <= j < len(out) and not _is_mark_row(out[j]) and out[j].pieces and _holds_mark(out[j], mark)
+                ),
+                None,
+            )
+            if j is not None:
+                row = out[j]
+                pieces = sorted([*row.pieces, *mark.pieces], key=lambda ln: ln.bbox.x0)
+                joined = _row(pieces, row.block, join_hyphenation)
+                joined.role = row.role
+                out[j] = joined
+                del out[k]
+                continue
+        k += 1
+    return out
 
 
 #: Marks that close on the word before them ("Zhang¹, Lina" drawn as "Zhang1" and ", Lina").

@@ -341,11 +341,12 @@ def prominent(unit: Unit, style: DocumentStyle) -> bool:
 
 def heading_candidate(unit: Unit, text: str, style: DocumentStyle) -> bool:
     """A unit that looks like a heading on its own: short, prominent, not a list item's text
-    (a bulleted bold line is a list item), starting with a capital, a digit or a quote."""
+    (a bulleted bold line is a list item), starting with a capital, a digit, a quote or a name
+    written in mixed case ("pioNER", "iPhone": a lowercase first letter with a capital after
+    it in the first word)."""
     if not heading_shaped(unit, text) or not prominent(unit, style):
         return False
-    first = text[:1]
-    if first.islower():
+    if text[:1].islower() and not any(c.isupper() for c in text.split(" ", 1)[0][1:]):
         return False
     marker = list_marker(text)
     return not marker or marker[0].isalnum() or marker[0] == "("

@@ -566,3 +566,27 @@ def test_affiliation_marks_join_the_names_they_mark_and_the_title_over_them_stay
             "Alice Martin1, Bob Chen2, Carol Diaz1,2",
             "1 Department of Computer Science, University of Somewhere",
         ], raise_
+
+
+def test_a_title_starting_with_a_mixed_case_name_is_a_heading_and_marks_set_apart_join_their_row() -> None:
+    def piece(text: str, box: tuple[float, float, float, float], size: float, bold: bool = False) -> TextLine:
+        return TextLine(text, Box(*box), size, bold, False, "")
+
+    lines = [
+        piece("pioNER: Datasets and Baselines for Named Entities", (77, 55, 534, 76), 24.0, bold=True),
+        piece("Tsolak Ghukasyan1, Garnik Davtyan2, Karen Avetisyan3", (137, 121, 473, 133), 11.0, bold=True),
+        # the affiliation row's marks, drawn before it and read as blocks of their own
+        piece("2", (428.8, 134.7, 431.9, 139.3), 7.0),
+        piece(", ,", (426.8, 138.5, 434.0, 140.7), 7.0),
+        piece("Laboratory for System Programming at the University", (94, 134.7, 424.5, 145.1), 10.0),
+        piece("1", (424.6, 134.7, 426.5, 139.3), 7.0),
+        piece(", Yerevan, Armenia", (434.5, 134.7, 518.2, 145.1), 10.0),
+        *para(LOREM * 3, 200),
+        *para(LOREM * 3, 300),
+    ]
+    (md,) = markdown([page(lines)])
+    parts = md.split("\n\n")
+    assert parts[0] == "# pioNER: Datasets and Baselines for Named Entities"
+    assert parts[2].startswith("Laboratory for System Programming at the University1")
+    assert parts[2].endswith(", Yerevan, Armenia")
+    assert not [p for p in parts if not any(c.isalpha() for c in p)]  # no paragraph of marks alone
