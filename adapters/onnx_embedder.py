@@ -7,8 +7,10 @@ weights and quantised to int8 (:mod:`adapters._bert_onnx`, no torch), once per m
 file is kept under the cache directory, named by the graph version and the weights it was
 made from, and later processes load it directly.
 
-Each text runs alone (no padding, so no work on padding tokens and small, cache-friendly
-matrices), one thread per run, ``threads`` runs side by side (ONNX Runtime releases the GIL).
+Each text runs alone (no padding, so no work on padding tokens or on an attention mask, small
+cache-friendly matrices, and a text's vector never depends on the texts embedded with it: the
+int8 activations are quantised per run), one thread per run, ``threads`` runs side by side
+(ONNX Runtime releases the GIL), each tokenising its own text.
 On the 2-core machine of ``docs/benchmarks.md`` this is several times the throughput of the
 torch path on the same chunks; see ``benchmarks/bench_embed.py``.
 """
@@ -219,19 +221,15 @@ class OnnxEmbedder(Embedder):
         session, tokenizer = self._load()
         if not texts:
             return Embeddings(dimension=self.dimension, count=0, data=b"")
-        try:
-            encodings = tokenizer.encode_batch(list(texts))
-        except Exception as exc:
-            raise BackendUnavailable(f"Tokenising failed ({type(exc).__name__}).") from exc
         out = np.empty((len(texts), self.dimension), dtype="<f4")
 
         def run(i: int) -> None:
-            ids = np.asarray([encodings[i].ids], dtype=np.int64)
-            mask = np.ones_like(ids)
-            out[i] = session.run(["embeddings"], {"input_ids": ids, "attention_mask": mask})[0][0]
+            # Each run tokenises its own text: the tokenising overlaps the other runs' inference.
+            ids = np.asarray([tokenizer.encode(texts[i]).ids], dtype=np.int64)
+            out[i] = session.run(["embeddings"], {"input_ids": ids})[0][0]
 
-        # Longest first, so the runs finish together.
-        order = sorted(range(len(texts)), key=lambda i: -len(encodings[i].ids))
+        # Longest first (by characters, which track tokens), so the runs finish together.
+        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
         pool = self._pool
         try:
             if pool is None or len(texts) == 1:

@@ -76,6 +76,42 @@ def test_agrees_with_the_torch_path(models: Path) -> None:
     assert list((ours @ torch.T).argmax(axis=1)) == list(range(len(TEXTS)))
 
 
+@pytest.mark.slow
+def test_a_text_gets_the_same_vector_whatever_it_is_embedded_with(models: Path) -> None:
+    from adapters.onnx_embedder import OnnxEmbedder
+
+    mixed = ["word " * 400, "x", TEXTS[0], "Copyright. " * 30, "", TEXTS[3]]
+    e = OnnxEmbedder(cache_dir=models, threads=2)
+    together = _matrix(e.embed(mixed))
+    alone = np.vstack([_matrix(e.embed([t])) for t in mixed])
+    e.close()
+    assert np.allclose(np.linalg.norm(together, axis=1), 1.0, atol=1e-4)
+    assert ((together * alone).sum(axis=1) > 1 - 1e-4).all()
+
+
+def test_vectors_and_graph_file_name_the_graph_version(models: Path) -> None:
+    """Vectors made by an older graph (or its file) are never taken for this one's: both names
+    carry the graph version, so a new graph re-makes the stored vectors."""
+    from adapters import _bert_onnx
+    from adapters.onnx_embedder import OnnxEmbedder
+
+    e = OnnxEmbedder(cache_dir=models)
+    assert e.vector_space == f"onnx-int8-g{_bert_onnx.GRAPH_VERSION}/all-MiniLM-L6-v2"
+    assert e.vector_space != "onnx-int8-g1/all-MiniLM-L6-v2"  # the masked graph of the first release
+    assert f"-g{_bert_onnx.GRAPH_VERSION}-" in e._graph_path(e._model_dir()).name
+
+
+def test_the_graph_takes_one_unpadded_text_per_row(models: Path) -> None:
+    onnx = pytest.importorskip("onnx")
+    from adapters import _bert_onnx
+    from adapters.onnx_embedder import OnnxEmbedder
+
+    graph = _bert_onnx.build_graph(OnnxEmbedder()._model_dir())
+    onnx.checker.check_model(graph)
+    assert [i.name for i in graph.graph.input] == ["input_ids"]  # no mask: no padding to mask
+    assert [o.name for o in graph.graph.output] == ["embeddings"]
+
+
 def test_a_model_the_graph_cannot_reproduce_is_refused(models: Path, tmp_path: Path) -> None:
     from adapters.onnx_embedder import OnnxEmbedder
 

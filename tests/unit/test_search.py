@@ -168,6 +168,26 @@ def test_semantic_and_hybrid_on_fakes(tmp_path: Path) -> None:
     assert hyb.semantic_unavailable is None
 
 
+def test_vectors_of_another_vector_space_are_made_again(tmp_path: Path) -> None:
+    """A new graph of the same model (another ``vector_space``) never scores the query against
+    the vectors stored by the old one: the document is embedded again."""
+    from tests.fakes.fake_embedder import FakeEmbedder
+
+    pages = ["Water the tomatoes every morning.", "The treaty ended the war in 1648."]
+    emb = FakeEmbedder()
+    emb.vector_space = "onnx-int8-g1/fake-bow"
+    core, _ = fake_core(tmp_path, {"g.pdf": FakeDocument(pages)}, embedder=emb)
+    path = str(tmp_path / "g.pdf")
+    core.search(path, "tomato garden", mode="semantic")
+    assert emb.texts_embedded == len(pages) + 1
+    core.search(path, "war treaty", mode="semantic")
+    assert emb.texts_embedded == len(pages) + 2  # same space: the stored vectors serve
+    emb.vector_space = "onnx-int8-g2/fake-bow"
+    r = core.search(path, "war treaty", mode="semantic")
+    assert emb.texts_embedded == 2 * len(pages) + 3  # new space: the pages are embedded again
+    assert r.search_mode == "semantic" and r.matches[0].page == 2
+
+
 def test_auto_degrades_at_once_when_embedder_missing(tmp_path: Path) -> None:
     core, _ = fake_core(tmp_path, {"g.pdf": FakeDocument(["alpha beta"])})
     r = core.search(str(tmp_path / "g.pdf"), "alpha")
