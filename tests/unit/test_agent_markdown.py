@@ -6,7 +6,7 @@ import attrs
 
 from pdfcore.models import Box, Clip
 from pdfcore.results.extras import LinkOut
-from pdfcore.services.agent import links_markdown
+from pdfcore.services.agent_markdown import links_markdown
 
 BOX, CLIP = Box(0, 0, 10, 10), Clip(0, 0, 0.1, 0.1)
 
@@ -33,7 +33,7 @@ def test_links_show_their_anchor_text_once_per_page_and_target() -> None:
 
 def test_hidden_runs_are_marked_after_the_paragraph_above_them_ten_at_most() -> None:
     from pdfcore.models import HiddenSpan, PageText, TextBlock, TextLine
-    from pdfcore.services.agent import mark_hidden
+    from pdfcore.services.agent_markdown import mark_hidden
 
     first, second = "First paragraph about apples.", "Second paragraph about pears."
     lines = (TextLine(first, Box(72, 72, 300, 84)), TextLine(second, Box(72, 300, 300, 312)))
