@@ -1,0 +1,139 @@
+"""Cold full read of a book, several checkouts side by side: wall-clock ratios to the bare loop.
+
+Each round runs every checkout once, in turn (so drifting machine load meets them alike), each in
+a fresh interpreter started in that checkout (so it imports its own code). The interpreter
+measures, in this order:
+
+1. the bare pypdfium2 loop over the document (open, then per page: load, text page,
+   ``get_text_bounded``, close), once untimed to bring the file into the OS page cache, then
+   timed;
+2. pdfcore's Python API on a fresh cache directory, started with ``warm()`` (its engine workers
+   booted), then the documented ``read_all`` loop (``start_page=next_page``, ``max_pages=500``)
+   until ``next_page`` is null, timed.
+
+The figure per round is (2) / (1) from the same interpreter; medians and minimums per checkout
+are printed. Use it to tell whether a change moved the cold read (``bench_foundation.py`` gives
+the same ratio through MCP for one checkout; ``bench_read_cpu.py`` splits its CPU by phase)::
+
+    python benchmarks/bench_read_ab.py OLD_CHECKOUT NEW_CHECKOUT [--rounds 7] [--format markdown]
+
+A checkout is run with ``CHECKOUT/.venv/bin/python`` when it has one, else this interpreter. The
+corpus is ``$PDFCORE_CORPUS``, else ``../shared/corpus`` beside the repository.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DOCUMENT = "pdfjs/freeculture.pdf"
+
+ROUND = r"""
+import json, sys, tempfile, time
+sys.path.insert(0, ".")
+import pypdfium2 as pdfium
+import pdfcore
+from pdfcore.config import load_settings
+
+path, fmt, root = sys.argv[1], sys.argv[2], sys.argv[3]
+
+
+def bare():
+    t0 = time.perf_counter()
+    doc = pdfium.PdfDocument(path)
+    for i in range(len(doc)):
+        page = doc[i]
+        textpage = page.get_textpage()
+        textpage.get_text_bounded()
+        textpage.close()
+        page.close()
+    doc.close()
+    return time.perf_counter() - t0
+
+
+bare()
+with tempfile.TemporaryDirectory() as cache:
+    core = pdfcore.build(load_settings(None, env={"PDFCORE_CACHE_DIR": cache, "PDFCORE_ROOTS": root}))
+    core.warm()
+    base = bare()
+    extra = {} if fmt == "text" else {"format": fmt}
+    t0 = time.perf_counter()
+    start, pages = 1, 0
+    while start is not None:
+        res = core.read_all(path, start_page=start, max_pages=500, **extra)
+        pages += res.page_count
+        start = res.next_page
+    read = time.perf_counter() - t0
+    core.close()
+print(json.dumps({"bare": base, "read": read, "pages": pages}))
+"""
+
+
+def _corpus() -> Path:
+    env = os.environ.get("PDFCORE_CORPUS")
+    return Path(env) if env else REPO.parent / "shared" / "corpus"
+
+
+def _python(checkout: Path) -> str:
+    own = checkout / ".venv" / "bin" / "python"
+    return str(own) if own.exists() else sys.executable
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("checkouts", nargs="+", type=Path)
+    p.add_argument("--rounds", type=int, default=7)
+    p.add_argument("--format", default="text", choices=("text", "markdown"))
+    p.add_argument("--json", metavar="PATH")
+    args = p.parse_args()
+    corpus = _corpus()
+    document = corpus / DOCUMENT
+    if not document.exists():
+        sys.stderr.write(f"{document} not found (set PDFCORE_CORPUS)\n")
+        return 2
+    runs: dict[str, list[dict[str, float]]] = {str(c): [] for c in args.checkouts}
+    for r in range(args.rounds):
+        for checkout in args.checkouts:
+            out = subprocess.run(
+                [_python(checkout), "-c", ROUND, str(document), args.format, str(corpus)],
+                cwd=checkout,
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            if out.returncode:
+                sys.stderr.write(out.stderr[-3000:])
+                return 1
+            runs[str(checkout)].append(json.loads(out.stdout.strip().splitlines()[-1]))
+        sys.stderr.write(
+            f"round {r + 1}/{args.rounds}: "
+            + ", ".join(f"{Path(c).name} {v[-1]['read'] / v[-1]['bare']:.2f}x" for c, v in runs.items())
+            + "\n"
+        )
+    print(f"## Cold full read of {DOCUMENT} ({args.format}), API / bare pypdfium2, {args.rounds} rounds\n")
+    print("| checkout | commit | ratio median | ratio min | read s median | bare s median |")
+    print("|---|---|---|---|---|---|")
+    summary = {}
+    for checkout, values in runs.items():
+        ratios = [v["read"] / v["bare"] for v in values]
+        commit = subprocess.run(
+            ["git", "-C", checkout, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+        ).stdout.strip()
+        summary[checkout] = {"commit": commit, "ratios": ratios, "runs": values}
+        print(
+            f"| {Path(checkout).name} | {commit} | {statistics.median(ratios):.2f}x | {min(ratios):.2f}x | "
+            f"{statistics.median(v['read'] for v in values):.3f} | {statistics.median(v['bare'] for v in values):.3f} |"
+        )
+    if args.json:
+        Path(args.json).write_text(json.dumps({"format": args.format, "checkouts": summary}, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
