@@ -339,13 +339,18 @@ class _Row:
 
     @functools.cached_property
     def numeric(self) -> bool:
-        """A row of figures: three or more numbers, at least half of its tokens or closing it;
-        or a label led by dots to its figures (a financial statement's row)."""
-        if self.led:
-            return True
-        if self.numbers >= 1 and self.trailing >= MIN_NUMBERS:
-            return True  # a label, then figures and placeholders ("—") to the end of the line
-        return self.numbers >= MIN_NUMBERS and self.numbers >= 0.5 * self.tokens
+        """A row of figures (see :func:`_figures`)."""
+        return _figures(self.led, self.numbers, self.trailing, self.tokens)
+
+
+def _figures(led: int, numbers: float, trailing: int, tokens: float) -> bool:
+    """A row (or line) of figures: three or more numbers, at least half of its tokens or
+    closing it; or a label led by dots to its figures (a financial statement's row)."""
+    if led:
+        return True
+    if numbers >= 1 and trailing >= MIN_NUMBERS:
+        return True  # a label, then figures and placeholders ("—") to the end of the line
+    return numbers >= MIN_NUMBERS and numbers >= 0.5 * tokens
 
 
 _NUMBER = re.compile(r"^[(\[$€£¥+\-–−~<>±]*\d[\d.,:/%–\-−]*[)\]%*†‡]*$")
@@ -686,8 +691,22 @@ def _text_regions(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
     pieces = _pieces(lines, gaps)
     out: list[Box] = _stacked_rows(lines, gaps)
     for column in _split(pieces, _gutters(pieces)):
-        out.extend(_runs(_rows(column)))
+        if _may_start_run(column):
+            out.extend(_runs(_rows(column)))
     return out
+
+
+def _may_start_run(pieces: Sequence[_Piece]) -> bool:
+    """False when no row of these pieces can start a run (:func:`_runs` would find none): each
+    row is one piece (no two overlap as :func:`_rows` joins them), in one segment, and not
+    figures. Most columns of running text, told without building their rows."""
+    items = sorted(pieces, key=lambda p: (p.y0 + p.y1) / 2)
+    for p in items:
+        if len(p.segments) != 1 or _figures(p.led, p.numbers, p.trailing, p.tokens):
+            return True
+    return any(
+        min(a.y1, b.y1) - max(a.y0, b.y0) >= 0.5 * min(b.y1 - b.y0, a.y1 - a.y0) for a, b in itertools.pairwise(items)
+    )
 
 
 #: A line at least this many times as tall as its font size holds several rows.

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from pdfcore.models import Box, TextLine
 from pdfcore.services import tables
-from pdfcore.services.tables import _make_row, _merged_row, _one_piece_row, _pieces
+from pdfcore.services.tables import _make_row, _may_start_run, _merged_row, _one_piece_row, _pieces, _rows, _runs
 
 _CHARS = st.sampled_from(list("ab Zé1 9_-.,:%$()—…²٣\t\u00a0"))
 _TEXT = st.text(_CHARS, max_size=40)
@@ -50,3 +50,12 @@ def test_a_lines_piece_and_its_row_are_what_the_long_way_makes(case: tuple[list[
         fast = _one_piece_row(piece)
         slow = _merged_row([piece])
         assert (fast.numeric, fast.prose, fast.gapped) == (slow.numeric, slow.prose, slow.gapped)
+
+
+@given(_lines())
+def test_rows_that_cannot_start_a_run_make_none(case: tuple[list[TextLine], list[Box]]) -> None:
+    lines, gaps = case
+    pieces = [p for p in _pieces(lines, gaps) if p.segments]
+    if not _may_start_run(pieces):
+        assert _runs(_rows(pieces)) == []
+        assert all(not r.gapped and not r.numeric for r in _rows(pieces))
