@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from pdfcore.services.quotes import FUZZY_THRESHOLD, normalize
+from pdfcore.services.quote_text import normalize
+from pdfcore.services.quotes import FUZZY_THRESHOLD
 from tests.conftest import CORPUS, corpus_dir
 
 pytestmark = [pytest.mark.corpus, pytest.mark.slow]

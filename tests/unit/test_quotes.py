@@ -9,14 +9,8 @@ import pytest
 
 from pdfcore.errors import InvalidArgument
 from pdfcore.models import Box, PageText, TextBlock, TextLine
-from pdfcore.services.quotes import (
-    FUZZY_THRESHOLD,
-    best_window,
-    normalize,
-    offset_map,
-    span_box,
-    to_original,
-)
+from pdfcore.services.quote_text import best_window, normalize, offset_map, to_original
+from pdfcore.services.quotes import FUZZY_THRESHOLD, span_box
 from tests.fakes import fake_core
 from tests.fakes.fake_text import FakeDocument
 
@@ -152,7 +146,7 @@ def test_bad_quotes_are_refused(core: Any) -> None:
 
 
 def test_changed_facts_are_numbers_dates_and_names_not_split_words() -> None:
-    from pdfcore.services.quotes import changed_facts
+    from pdfcore.services.quote_text import changed_facts
 
     page = "An early Mickey Mouse made his debut in May of that year, in a silent flop called Plane Crazy."
     assert [(d.quote, d.document) for d in changed_facts(page.replace("May", "June"), page)] == [("June", "May")]
@@ -170,7 +164,7 @@ def test_changed_facts_are_numbers_dates_and_names_not_split_words() -> None:
 def test_a_number_read_as_a_footnote_mark_is_still_compared() -> None:
     """Digits after a letter and before a space are read as a footnote mark and ignored by the
     comparison: a quote that writes them otherwise is a mismatch, one without them exact."""
-    from pdfcore.services.quotes import swapped_marks
+    from pdfcore.services.quote_text import swapped_marks
 
     assert [(d.quote, d.document) for d in swapped_marks("marker token007 appears", "marker token001 appears")] == [
         ("007", "001")

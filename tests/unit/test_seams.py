@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from pdfcore.models import PageText
-from pdfcore.services.quotes import normalize
+from pdfcore.services.quote_text import normalize
 from pdfcore.services.seams import broken_word, lexicon, seam
 from pdfcore.services.search import read_on
 from tests.fakes import FakeDocument, fake_core
