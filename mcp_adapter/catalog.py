@@ -35,6 +35,7 @@ PROFILES = ("full", "compact")
 _FIXED_INPUTS = (
     "mcp_adapter/catalog.py",
     "mcp_adapter/server.py",
+    "mcp_adapter/toolset.py",
     "mcp_adapter/full.py",
     "mcp_adapter/compact.py",
     "mcp_adapter/outputs.py",

@@ -27,7 +27,7 @@ def _text(markdown: str, images: list[ContentBlock] | None = None) -> CallToolRe
 
 
 def build_compact(ts: Any) -> None:
-    from mcp_adapter.server import _fail
+    from mcp_adapter.toolset import fail
 
     core = ts.core
 
@@ -55,7 +55,7 @@ def build_compact(ts: Any) -> None:
                 return _text(res)
             res = await ts.call(lambda: core.read_pdf(source, pages, ocr=ocr, password=password, max_tokens=max_tokens))
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _text(res)
 
     ts.add(
@@ -85,7 +85,7 @@ def build_compact(ts: Any) -> None:
                 )
             )
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _text(res)
 
     ts.add(
@@ -112,7 +112,7 @@ def build_compact(ts: Any) -> None:
                 lambda: core.render_pdf(source, pages=pages, ref=ref, region=region, password=password)
             )
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         blocks: list[ContentBlock] = [
             ImageContent(
                 type="image",

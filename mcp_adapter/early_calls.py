@@ -54,7 +54,7 @@ _serialize = telemetry.phased("serialize")(payload)
 
 
 def _error(exc: PdfcoreError) -> dict[str, Any]:
-    """The ``isError`` result of a failed call (as :func:`mcp_adapter.server._fail`)."""
+    """The ``isError`` result of a failed call (as :func:`mcp_adapter.toolset.fail`)."""
     return {"content": [{"type": "text", "text": error_json(exc)}], "isError": True}
 
 

@@ -19,8 +19,8 @@ from mcp_types import CallToolResult, ContentBlock, ImageContent, TextContent, T
 from pydantic import Field
 
 from mcp_adapter.early_calls import payload
-from mcp_adapter.server import READ_ONLY_OPEN, ToolSet, _fail
 from mcp_adapter.server_info import server_info_answer
+from mcp_adapter.toolset import READ_ONLY_OPEN, ToolSet, fail
 from pdfcore import telemetry
 from pdfcore.errors import PdfcoreError
 from pdfcore.serde import unstructure
@@ -136,7 +136,7 @@ def build_full(ts: ToolSet) -> None:
         try:
             res = await ts.call(lambda: core.info(path, password=password, detail=detail, content_trust=content_trust))
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(res)
 
     ts.add(
@@ -159,7 +159,7 @@ def build_full(ts: ToolSet) -> None:
         try:
             res = await ts.call(lambda: core.toc(path, password=password))
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(res)
 
     ts.add(
@@ -214,7 +214,7 @@ def build_full(ts: ToolSet) -> None:
                 )
             )
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(res)
 
     ts.add(
@@ -257,7 +257,7 @@ def build_full(ts: ToolSet) -> None:
                 )
             )
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(res)
 
     ts.add(
@@ -295,7 +295,7 @@ def build_full(ts: ToolSet) -> None:
         try:
             res = await ts.call(lambda: core.render_pages(path, pages, dpi=dpi, clip=clip, ref=ref, password=password))
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(render_summary(res), render_blocks(res))
 
     ts.add(
@@ -334,7 +334,7 @@ def build_full(ts: ToolSet) -> None:
                 )
             )
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(chart_summary(res), chart_blocks(res))
 
     ts.add(
@@ -412,7 +412,7 @@ def build_full(ts: ToolSet) -> None:
                 )
             )
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(res)
 
     ts.add(
@@ -438,7 +438,7 @@ def build_full(ts: ToolSet) -> None:
         try:
             res = await ts.call(core.cache_stats, heavy=False)
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(res)
 
     ts.add(
@@ -457,7 +457,7 @@ def build_full(ts: ToolSet) -> None:
         try:
             res = await ts.call(lambda: core.cache_clear(expired_only=expired_only), heavy=False)
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(res)
 
     ts.add(
@@ -486,7 +486,7 @@ def build_full(ts: ToolSet) -> None:
                 )
             )
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(res)
 
     ts.add(
@@ -516,7 +516,7 @@ def build_full(ts: ToolSet) -> None:
                 )
             )
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(res)
 
     ts.add(
@@ -569,7 +569,7 @@ def build_full(ts: ToolSet) -> None:
                 )
             )
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(res)
 
     ts.add(
@@ -595,7 +595,7 @@ def build_full(ts: ToolSet) -> None:
         try:
             res = await ts.call(lambda: core.list_documents(folder, recursive=recursive, offset=offset, limit=limit))
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(res)
 
     ts.add(
@@ -627,7 +627,7 @@ def build_full(ts: ToolSet) -> None:
                 return _ok(listing)
             res = await ts.call(lambda: core.attachment(path, attachment, password=password))
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(attachment_summary(res), attachment_blocks(res))
 
     ts.add(
@@ -659,7 +659,7 @@ def build_full(ts: ToolSet) -> None:
         try:
             res = await ts.call(lambda: core.page_extras(path, pages=pages, include=kinds, password=password))
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(res)
 
     ts.add(
@@ -688,7 +688,7 @@ def build_full(ts: ToolSet) -> None:
         try:
             res = await ts.call(lambda: core.verify_quote(path, text, pages=pages, password=password))
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(res)
 
     ts.add(
@@ -713,7 +713,7 @@ def build_full(ts: ToolSet) -> None:
         try:
             res = await ts.call(lambda: server_info_answer(core), heavy=False)
         except PdfcoreError as exc:
-            return _fail(exc)
+            return fail(exc)
         return _ok(res)
 
     ts.add(

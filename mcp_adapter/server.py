@@ -12,36 +12,42 @@ services behind them.
 from __future__ import annotations
 
 import collections
-import contextvars
-import copy
 import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import anyio.to_thread
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.server.mcpserver.tools import Tool, ToolManager
+from mcp.server.mcpserver.tools import Tool
 from mcp_types import (
     CallToolResult,
     CompleteRequestParams,
     CompleteResult,
     EmptyResult,
     SetLevelRequestParams,
-    TextContent,
-    ToolAnnotations,
 )
 from mcp_types import Tool as MCPTool
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 
+from mcp_adapter.call_log import (
+    CALL_LOG,
+    DEFAULT_CLIENT_LOG_LEVEL,
+    MAX_LOG_LEVEL_SESSIONS,
+    MCP_LEVELS,
+    CallLog,
+    mcp_level,
+    session_key,
+)
 from mcp_adapter.catalog import PROFILES
 from mcp_adapter.catalog import load as load_catalog
-from mcp_adapter.runner import CallRunner, error_json
+from mcp_adapter.runner import CallRunner
+from mcp_adapter.toolset import LazyToolManager, ToolSet, fail
 from pdfcore import __version__, nextcalls, telemetry
-from pdfcore.errors import InvalidArgument, PdfcoreError
+from pdfcore.errors import InvalidArgument
 
 if TYPE_CHECKING:
     from pdfcore.api import Pdfcore
@@ -60,12 +66,6 @@ INSTRUCTIONS = (
 def instructions(profile: str) -> str:
     """What the server tells a client in the handshake, naming the tools of ``profile``."""
     return nextcalls.render(INSTRUCTIONS, profile if profile in nextcalls.SURFACES else "full")
-
-
-READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
-READ_ONLY_OPEN = ToolAnnotations(
-    read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=True
-)
 
 
 #: Seconds without a tool call (after tools/list) before the engine workers beyond the first
@@ -116,142 +116,6 @@ def _quietly(fn: Callable[[], None]) -> Callable[[], None]:
             log.warning("%s failed in the background", getattr(fn, "__name__", "start-up work"), exc_info=True)
 
     return run
-
-
-#: MCP log levels, least severe first, and the Python level each stands for.
-MCP_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
-#: Sent to a session that has not set a level (logging/setLevel).
-DEFAULT_CLIENT_LOG_LEVEL = "warning"
-#: Sessions whose level is remembered.
-MAX_LOG_LEVEL_SESSIONS = 10_000
-
-
-def _session_key(request_context: Any) -> str:
-    """The MCP session a request belongs to: its Mcp-Session-Id over HTTP, "" over stdio."""
-    headers = getattr(getattr(request_context, "request", None), "headers", None)
-    return str(headers.get("mcp-session-id") or "") if headers is not None else ""
-
-
-def _mcp_level(levelno: int) -> str:
-    if levelno >= logging.CRITICAL:
-        return "critical"
-    if levelno >= logging.ERROR:
-        return "error"
-    if levelno >= logging.WARNING:
-        return "warning"
-    if levelno >= logging.INFO:
-        return "info"
-    return "debug"
-
-
-class CallLog(logging.Handler):
-    """The log records the server writes while a tool call runs (on the event loop or in the
-    call's worker thread, which inherits the call's context), kept for the client that made the
-    call: :meth:`PdfcoreServer.call_tool` sends them as ``notifications/message`` before the
-    result. Records of other threads (the cache writer, the engine workers) are not a call's."""
-
-    current: contextvars.ContextVar[list[logging.LogRecord] | None] = contextvars.ContextVar(
-        "pdfcore_call_log", default=None
-    )
-    #: Most records kept for one call.
-    LIMIT = 100
-
-    def emit(self, record: logging.LogRecord) -> None:
-        records = self.current.get()
-        if records is not None and len(records) < self.LIMIT:
-            records.append(record)
-
-
-_CALL_LOG = CallLog()
-
-
-def _fail(exc: PdfcoreError) -> CallToolResult:
-    return CallToolResult(content=[TextContent(type="text", text=error_json(exc))], is_error=True)
-
-
-class ToolSpec(NamedTuple):
-    fn: Callable[..., Any]
-    title: str
-    description: str
-    #: A key of :data:`mcp_adapter.outputs.SCHEMAS`, a literal schema, or None (text only).
-    output: str | dict[str, Any] | None
-    annotations: ToolAnnotations
-
-
-class ToolSet:
-    """The tools of a profile around one Pdfcore and one CallRunner: declared cheaply by the
-    profile's builder (:meth:`add`), built one by one (:meth:`build`, pydantic argument model
-    and JSON Schemas) when first needed. ``schemas``: output schemas by tool name from a current
-    catalog, used instead of deriving them from the result classes."""
-
-    def __init__(self, core: Pdfcore, runner: CallRunner, schemas: dict[str, dict[str, Any]] | None = None) -> None:
-        self.core = core
-        self.runner = runner
-        self.specs: dict[str, ToolSpec] = {}
-        self.schemas = schemas
-
-    def add(
-        self,
-        fn: Callable[..., Any],
-        *,
-        name: str,
-        title: str,
-        description: str,
-        output: str | dict[str, Any] | None,
-        annotations: ToolAnnotations = READ_ONLY,
-    ) -> None:
-        self.specs[name] = ToolSpec(fn, title, description, output, annotations)
-
-    def build(self, name: str) -> Tool:
-        spec = self.specs[name]
-        tool = Tool.from_function(
-            spec.fn, name=name, title=spec.title, description=spec.description, annotations=spec.annotations
-        )
-        if spec.output is not None:
-            tool.fn_metadata.output_schema = self._output_schema(name, spec.output)
-        return tool
-
-    def _output_schema(self, name: str, output: str | dict[str, Any]) -> dict[str, Any]:
-        if self.schemas is not None and name in self.schemas:
-            return copy.deepcopy(self.schemas[name])
-        if isinstance(output, dict):
-            return copy.deepcopy(output)
-        from mcp_adapter.outputs import output_schema
-
-        return output_schema(output)
-
-    def build_all(self) -> list[Tool]:
-        return [self.build(name) for name in self.specs]
-
-    async def call(self, fn: Callable[[], Any], *, heavy: bool = True) -> Any:
-        return await self.runner.run(fn, heavy=heavy)
-
-
-class LazyToolManager(ToolManager):
-    """A ToolManager whose tools are built on first use, one at a time (a call builds only the
-    tool it calls: about 6 ms, instead of 0.1 s for all of them)."""
-
-    def __init__(self, toolset: ToolSet) -> None:
-        super().__init__()
-        self._toolset = toolset
-        self._built: dict[str, Tool] = {}
-        self._lock = threading.Lock()
-
-    def get_tool(self, name: str) -> Tool | None:
-        tool = self._built.get(name)
-        if tool is None and name in self._toolset.specs:
-            with self._lock:
-                tool = self._built.get(name)
-                if tool is None:
-                    tool = self._built[name] = self._toolset.build(name)
-        return tool
-
-    def list_tools(self) -> list[Tool]:
-        return [t for name in self._toolset.specs if (t := self.get_tool(name)) is not None]
-
-    @property
-    def built(self) -> list[str]:
-        return list(self._built)
 
 
 class PdfcoreServer(MCPServer[Any]):
@@ -343,7 +207,7 @@ class PdfcoreServer(MCPServer[Any]):
         return CompleteResult(completion=await complete_argument(self._core, self._runner, params))
 
     async def _set_log_level(self, ctx: Any, params: SetLevelRequestParams) -> EmptyResult:
-        key = _session_key(ctx)
+        key = session_key(ctx)
         self._log_levels[key] = params.level
         self._log_levels.move_to_end(key)
         while len(self._log_levels) > MAX_LOG_LEVEL_SESSIONS:
@@ -360,9 +224,9 @@ class PdfcoreServer(MCPServer[Any]):
         if getattr(request, "protocol_version", None) in MODERN_PROTOCOL_VERSIONS:
             floor = "debug"  # the request's own _meta opt-in decides; the SDK applies it
         else:
-            floor = self._log_levels.get(_session_key(request), DEFAULT_CLIENT_LOG_LEVEL)
+            floor = self._log_levels.get(session_key(request), DEFAULT_CLIENT_LOG_LEVEL)
         for record in records:
-            level = _mcp_level(record.levelno)
+            level = mcp_level(record.levelno)
             if MCP_LEVELS.index(level) < MCP_LEVELS.index(floor):
                 continue
             try:
@@ -477,7 +341,7 @@ class PdfcoreServer(MCPServer[Any]):
         if accepted is not None:
             unknown = sorted(set(arguments) - set(accepted))
             if unknown:
-                return _fail(
+                return fail(
                     InvalidArgument(
                         f"{name} does not take {', '.join(unknown)}.",
                         recovery=f"{name} accepts: {', '.join(accepted) or 'no arguments'}.",
@@ -491,7 +355,7 @@ class PdfcoreServer(MCPServer[Any]):
                     f"{'.'.join(str(p) for p in err['loc']) or 'arguments'}: {err['msg']}"
                     for err in exc.__cause__.errors()
                 )
-                return _fail(
+                return fail(
                     InvalidArgument(
                         f"Invalid arguments for {name}: {problems}.",
                         recovery=f"{name} accepts: {', '.join(accepted or [])}.",
@@ -564,8 +428,8 @@ def create_server(core: Pdfcore, *, profile: str | None = None, catalog: bool = 
 def _install_call_log() -> None:
     """Keep the records pdfcore writes during a call for its client (:class:`CallLog`)."""
     root = logging.getLogger("pdfcore")
-    if _CALL_LOG not in root.handlers:
-        root.addHandler(_CALL_LOG)
+    if CALL_LOG not in root.handlers:
+        root.addHandler(CALL_LOG)
 
 
 def register_prompts(server: PdfcoreServer, core: Pdfcore, runner: CallRunner, profile: str) -> None:
