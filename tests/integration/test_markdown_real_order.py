@@ -1,0 +1,113 @@
+"""Structured Markdown on real layouts: tables where the page shows them whatever order the text
+layer draws them in, heading levels from the outline entry naming each heading, and a paper's
+title block (a title starting with a name in mixed case, affiliation marks drawn as text
+objects of their own). Tagged files are read with their structure tree ignored, so the
+typographic path is what is tested."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def core(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    import pdfcore
+    from pdfcore.config import load_settings
+
+    tmp = tmp_path_factory.mktemp("real-order")
+    cfg = tmp / "c.toml"
+    cfg.write_text("")
+    env = {"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp / "cache"), "PDFCORE_EMBEDDER": "none"}
+    c = pdfcore.build(load_settings(env=env), fetcher=None)
+    yield c
+    c.close()
+
+
+def _parts(core: Any, path: Path, page: int) -> list[str]:
+    md = core.read_pages(str(path), str(page), format="markdown", use_structure_tree=False).pages[0].markdown
+    return md.split("\n\n")
+
+
+def _first(parts: list[str], start: str) -> int:
+    return next(k for k, p in enumerate(parts) if p.startswith(start))
+
+
+@pytest.mark.corpus
+def test_a_rate_sheet_reads_title_table_notes_then_the_table_beside_the_notes(core: Any, corpus: Path) -> None:
+    # the text layer draws the notes, then the reference table beside them, then the title
+    parts = _parts(core, corpus / "pdfplumber/pdfs/pr-138-example.pdf", 1)
+    title = parts.index("# Home Loan Interest Rates")
+    rates = _first(parts, "<table>")
+    notes = _first(parts, "Things You Need to Know")
+    reference = _first(parts, "| Loan Type | Reference Rates |")
+    call = _first(parts, "Call us on 13 2224")
+    assert title < rates < notes < reference < call
+
+
+@pytest.mark.corpus
+def test_an_infobox_drawn_before_the_title_stands_after_it(core: Any, corpus: Path) -> None:
+    parts = _parts(core, corpus / "pdfjs/pdfjs_wikipedia.pdf", 1)
+    assert parts[0] == "# PDF.js"
+    infobox = _first(parts, "| Developer(s) | Mozilla |")
+    assert infobox < _first(parts, "PDF.js is a JavaScript library")
+
+
+@pytest.mark.corpus
+def test_headings_take_the_level_of_the_outline_entry_naming_them(core: Any, corpus: Path) -> None:
+    parts = _parts(core, corpus / "pdf-mcp/sdist/pages/corpus/nist-router-security.pdf", 24)
+    assert [p for p in parts if p.startswith("#")] == [
+        "## A.4. Interface Access Control 1",
+        "### A.4.9. Interface Access Control 1a",
+        "### A.4.10. Interface Access Control 1b",
+    ]
+
+
+def test_a_mixed_case_title_is_a_heading_and_affiliation_marks_join_their_names(core: Any, tmp_path: Path) -> None:
+    from reportlab.lib.pagesizes import letter
+    from reportlab.pdfgen import canvas
+
+    pdf = tmp_path / "paper.pdf"
+    c = canvas.Canvas(str(pdf), pagesize=letter)
+    width, height = letter
+    c.setFont("Times-Bold", 22)
+    c.drawCentredString(width / 2, height - 80, "pioNER: Datasets and Baselines")
+    x, y = 150.0, height - 120
+    for name, mark, tail in (
+        ("Tsolak Ghukasyan", "1", ", "),
+        ("Garnik Davtyan", "2", ", "),
+        ("Karen Avetisyan", "1,2", ""),
+    ):
+        for text, font, size, rise in (
+            (name, "Times-Roman", 11, 0),
+            (mark, "Times-Roman", 6.5, 6),
+            (tail, "Times-Roman", 11, 0),
+        ):
+            if text:  # each piece a text object of its own, the mark raised
+                c.setFont(font, size)
+                c.drawString(x, y + rise, text)
+                x += c.stringWidth(text, font, size)
+    c.setFont("Times-Roman", 10)
+    words = [
+        "Named",
+        "entity",
+        "recognition",
+        "is",
+        "an",
+        "important",
+        "task",
+        "of",
+        "natural",
+        "language",
+        "processing.",
+    ] * 12
+    rows = [" ".join(words[k : k + 14]) for k in range(0, len(words), 14)]
+    for k, row in enumerate(rows):
+        c.drawString(72, height - 220 - 12 * k, row)
+    c.showPage()
+    c.save()
+    parts = _parts(core, pdf, 1)
+    assert parts[:2] == ["# pioNER: Datasets and Baselines", "Tsolak Ghukasyan1, Garnik Davtyan2, Karen Avetisyan1,2"]
