@@ -335,6 +335,9 @@ _FOLIO = re.compile(
 EDGE_ZONE = 0.08
 #: Headings this much larger than the body, or bold, may wrap over units of their own.
 WRAP_LARGER = 1.12
+#: How a heading row ends when the next row does not carry it on: a colon does not (a title
+#: "Name: what it is" wrapped after its colon).
+_ENDS_HEADING = tuple(c for c in _CLOSING if c != ":")
 
 
 def tidy_units(units: list[Unit], body_size: float, page_height: float, label: str | None) -> list[Unit]:
@@ -348,7 +351,8 @@ def tidy_units(units: list[Unit], body_size: float, page_height: float, label: s
 def merge_wrapped_headings(units: list[Unit], body_size: float) -> list[Unit]:
     """A heading whose rows the layout set apart (its leading is wider than a block's gap)
     is one unit: consecutive units in the same bold or large face, one right under the other,
-    aligned or centred alike, the first not ending a sentence, three rows at most."""
+    aligned or centred alike, the first not ending a sentence (a colon does not: "Title:" over
+    its subtitle), three rows at most."""
     out: list[Unit] = []
     for u in units:
         if out and _wraps_into(out[-1], u, body_size):
@@ -365,7 +369,7 @@ def _wraps_into(a: Unit, b: Unit, body_size: float) -> bool:
         return False
     if not (a.bold or (body_size > 0 and a.size >= WRAP_LARGER * body_size)):
         return False
-    if a.text.endswith(_CLOSING) or list_marker(b.text) or a.mono or b.mono:
+    if a.text.endswith(_ENDS_HEADING) or list_marker(b.text) or a.mono or b.mono:
         return False
     gap = b.y0 - a.y1
     if not -1.0 <= gap <= max(a.size, 1.0):

@@ -111,3 +111,12 @@ def test_a_mixed_case_title_is_a_heading_and_affiliation_marks_join_their_names(
     c.save()
     parts = _parts(core, pdf, 1)
     assert parts[:2] == ["# pioNER: Datasets and Baselines", "Tsolak Ghukasyan1, Garnik Davtyan2, Karen Avetisyan1,2"]
+
+
+@pytest.mark.corpus
+def test_a_title_set_over_two_rows_after_its_colon_is_one_heading(core: Any, corpus: Path) -> None:
+    # "ASK THE RIGHT QUESTIONS:" over "ACTIVE QUESTION REFORMULATION WITH REINFORCEMENT
+    # LEARNING", a leading wider than a block's gap: the colon does not end the title
+    parts = _parts(core, corpus / "uda-benchmark/paper_docs/1705.07830.pdf", 1)
+    assert parts[0] == "# ASK THE RIGHT QUESTIONS: ACTIVE QUESTION REFORMULATION WITH REINFORCEMENT LEARNING"
+    assert parts[1].startswith("Christian Buck, Jannis Bulian")
