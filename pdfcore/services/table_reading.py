@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 
 #: Documents :meth:`TableReader.prepare` remembers having prepared.
 PREPARED_KEPT = 64
+#: Pages whose tables :class:`TableReader` remembers having read (see ``_done``).
+DONE_KEPT = 16
 
 
 def _prepare(extractor: TableExtractor, source: DocumentSource) -> None:
@@ -55,6 +57,9 @@ class TableReader:
         self.documents = documents
         #: Documents the table engine was asked to prepare for (by digest, oldest first).
         self._prepared: dict[str, None] = {}
+        #: (digest, page index) -> the page as handed in and as read, for the last pages read:
+        #: a read loop holds the pages of a batch from before a neighbour's read updated them.
+        self._done: dict[tuple[str, int], tuple[PageText, PageText]] = {}
 
     @property
     def tables(self) -> TableService | None:
@@ -128,6 +133,13 @@ class TableReader:
         """The page with its own tables read (the result replaces the cached page)."""
         if page.tables_checked or self.tables is None:
             return page
+        key = (source.fingerprint.sha256, page.index)
+        with self._lock:
+            done = self._done.get(key)
+        if done is not None and done[0] is page:
+            # read already (as a neighbour) from this very page, handed in again by a caller
+            # that holds it from before the cache was updated
+            return done[1]
         info = facts.pages[page.index]
         found = self.tables.page_tables(source, page, info.width, info.height)
         tables = tuple(
@@ -143,6 +155,10 @@ class TableReader:
         )
         warnings = page.warnings + (("tables_skipped",) if found.skipped else ())
         updated = attrs.evolve(page, tables=tables, tables_checked=True, warnings=warnings)
+        with self._lock:
+            self._done[key] = (page, updated)
+            while len(self._done) > DONE_KEPT:
+                self._done.pop(next(iter(self._done)))
         self.documents.replace_page(source, updated, facts)
         return updated
 

@@ -208,6 +208,23 @@ def test_nothing_is_prepared_for_tables_already_read_or_without_a_worker_to_spar
     assert tables.prepared == [] and prepared == []
 
 
+def test_a_page_read_as_a_neighbour_is_not_read_again_when_handed_in_as_it_was(tmp_path: Path) -> None:
+    figures = "\n".join(f"{10 + k} {20 + k} {30 + k} {40 + k}" for k in range(6))
+    tables = FakeTableExtractor()
+    core, paths = _core(tmp_path, {"f.pdf": FakeDocument([figures, figures])}, tables=tables)
+    reader = core.services.tables
+    source = core.open(paths["f.pdf"])
+    facts, _ = core.documents.facts(source)
+    held = core.documents.pages(source, [0, 1], facts).pages  # as a read loop holds its batch
+    first = reader.page(source, facts, held[1])  # as the neighbour of page 1
+    assert len(tables.calls) == 1 and first.tables_checked
+    assert core.documents.pages(source, [1], facts).pages[1].tables_checked  # the cache has it
+    assert reader.page(source, facts, held[1]) == first  # the loop's own copy, from before
+    assert len(tables.calls) == 1
+    reader.page(source, facts, held[0])
+    assert [page for page, _ in tables.calls] == [1, 0]
+
+
 def test_read_pages_with_ocr_runs_the_engine_first_and_reports(tmp_path: Path) -> None:
     engine = FakeOcrEngine()
     core, paths = _core(tmp_path, {"s.pdf": SHORT}, ocr_engine=lambda: engine)
