@@ -10,7 +10,8 @@ document.
 
 Sources of levels, most trusted first:
 
-- a tagged PDF's structure tree (H1-H6, Title) when its headings look like headings (short);
+- a tagged PDF's structure tree (H1-H6, Title) when its headings look like headings (short)
+  and it tags at least a quarter as many as typography finds on the sample pages;
 - the outline: bookmarks matched to a unit's text on their page vote for that unit's style's
   level;
 - typography: heading styles ordered by size (bold before regular at one size); a style no
@@ -48,6 +49,10 @@ HEADING_SHARE = 0.5
 HEADING_TEXT_SHARE = 0.25
 #: Tagged headings are trusted when their median length is at most this many characters.
 TAGGED_HEADING_CHARS = 150
+#: A structure tree gives the headings when it tags at least this share of as many headings as
+#: typography finds on the sample pages; a tree that tags almost none (a report whose every line
+#: is a paragraph but its cover's) is not taken as saying the document has no headings.
+TREE_HEADING_SHARE = 0.25
 MAX_LEVEL = 6
 #: An outline title names a unit whose normalised text is at least this similar to it.
 OUTLINE_SIMILAR = 0.85
@@ -162,10 +167,7 @@ def learn(
     body_bold = bold_chars[body] * 2 > sizes[body]
     body_mono = mono_chars[body] * 2 > sizes[body]
     base = DocumentStyle(body_size=body, body_bold=body_bold, body_mono=body_mono)
-    if tagged_lengths and sorted(tagged_lengths)[len(tagged_lengths) // 2] <= TAGGED_HEADING_CHARS:
-        return DocumentStyle(
-            body_size=body, body_bold=body_bold, body_mono=body_mono, tagged=True, roles=True, outline=outline
-        )
+    tree = bool(tagged_lengths) and sorted(tagged_lengths)[len(tagged_lengths) // 2] <= TAGGED_HEADING_CHARS
     total_chars = sum(sizes.values())
     candidates: Counter[StyleKey] = Counter()
     seen: Counter[StyleKey] = Counter()
@@ -192,6 +194,10 @@ def learn(
                 depth = numbering_depth(text)
                 if depth:
                     depths[key][depth] += 1
+    if tree and len(tagged_lengths) >= TREE_HEADING_SHARE * sum(candidates.values()):
+        return DocumentStyle(
+            body_size=body, body_bold=body_bold, body_mono=body_mono, tagged=True, roles=True, outline=outline
+        )
     top = min(candidates, key=lambda k: (-k[0], not k[1]), default=None)
     styles = [
         k

@@ -242,6 +242,20 @@ def test_tagged_headings_follow_the_structure_tree() -> None:
     assert md.startswith("## Overview\n\n") and "# Plain" not in md
 
 
+def test_a_structure_tree_that_tags_almost_no_heading_leaves_the_headings_to_typography() -> None:
+    # A tagged report whose tree calls one line a heading and every other line a paragraph,
+    # bold section headings included: the tree is not taken as saying there are no headings.
+    rows = [ln("Annual Report", 40, size=16, bold=True, role="H1")]
+    y = 70.0
+    for k in range(6):
+        rows.append(ln(f"Note {k + 1} - Section title", y, bold=True, role="P"))
+        rows.extend(ln(t, y + 18 + 12 * j, role="P") for j, t in enumerate(LOREM))
+        y += 70
+    (md,) = markdown([page(rows)])
+    assert md.count("\n#") + md.startswith("#") >= 6
+    assert "Note 3 - Section title" in [p.lstrip("# ") for p in md.split("\n\n") if p.startswith("#")]
+
+
 def test_outline_entries_give_headings_their_level() -> None:
     rows = [ln("Results and Discussion", 60, size=10, bold=True), *para(LOREM, 80)]
     doc = facts(1, [OutlineEntry(3, "Results and Discussion", 1)])
