@@ -110,6 +110,8 @@ def test_read_all_extracts_a_bounded_number_of_pages_past_its_answer(tmp_path: P
     core.services.reading.parallelism = 2
     r = core.read_all(str(tmp_path / "a.pdf"), max_pages=500)
     assert r.truncated_bytes and r.next_page is not None
+    for ahead in set(core.documents._inflight.values()):  # read ahead, not waited for by the call
+        ahead.result(timeout=10)
     # 0-based: returned + those past it, and the document's furniture sample (each once)
     extracted = [i for _, i in ex.extracted]
     assert len(extracted) == len(set(extracted))
@@ -137,6 +139,8 @@ def test_a_call_starting_on_a_page_extracted_ahead_goes_on_extracting_ahead(tmp_
         prefetch(source, indexes, facts)
 
     core.documents.prefetch = recording_prefetch  # type: ignore[method-assign]
+    for future in set(core.documents._inflight.values()):  # read ahead, not waited for by the call
+        future.result(timeout=10)
     ahead = {i for _, i in ex.extracted}
     second = core.read_all(path, start_page=first.next_page, max_pages=500)
     assert second.cache_hits >= 1  # its first page was extracted by the first call
@@ -235,6 +239,7 @@ def test_pages_extracted_ahead_that_no_call_takes_are_dropped_after_a_while(
     core.documents.prefetch(source, [1], facts)
     core.documents.prefetch(source, [2], facts)  # within the time kept: nothing is dropped
     assert core.documents.pages(source, [1], facts).pages[1].text == "two"
+    core.documents._inflight[(source.fingerprint.sha256, 2)].result(timeout=10)  # page 2 extracted
     assert sorted(i for _, i in ex.extracted) == [1, 2]
     now[0] += documents_module.AHEAD_KEPT_S + 1
     core.documents.prefetch(source, [3], facts)  # page 2 was never taken: dropped now
