@@ -29,19 +29,20 @@ import os
 import statistics
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 DOCUMENT = "pdfjs/freeculture.pdf"
 
-ROUND = r"""
-import json, sys, tempfile, time
+#: The start of every round's script: the checkout's own code first on the path, and ``bare()``,
+#: the bare pypdfium2 loop over ``path`` (set by the script before calling it), in seconds.
+ROUND_HEAD = r"""
+import json, statistics, sys, tempfile, time
 sys.path.insert(0, ".")
 import pypdfium2 as pdfium
 import pdfcore
 from pdfcore.config import load_settings
-
-path, fmt, root = sys.argv[1], sys.argv[2], sys.argv[3]
 
 
 def bare():
@@ -55,7 +56,12 @@ def bare():
         page.close()
     doc.close()
     return time.perf_counter() - t0
+"""
 
+ROUND = (
+    ROUND_HEAD
+    + r"""
+path, fmt, root = sys.argv[1], sys.argv[2], sys.argv[3]
 
 bare()
 with tempfile.TemporaryDirectory() as cache:
@@ -73,9 +79,10 @@ with tempfile.TemporaryDirectory() as cache:
     core.close()
 print(json.dumps({"bare": base, "read": read, "pages": pages}))
 """
+)
 
 
-def _corpus() -> Path:
+def corpus_dir() -> Path:
     env = os.environ.get("PDFCORE_CORPUS")
     return Path(env) if env else REPO.parent / "shared" / "corpus"
 
@@ -85,6 +92,34 @@ def _python(checkout: Path) -> str:
     return str(own) if own.exists() else sys.executable
 
 
+def checkout_commit(checkout: str | Path) -> str:
+    return subprocess.run(
+        ["git", "-C", str(checkout), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+
+
+def run_rounds(
+    checkouts: list[Path], rounds: int, script: str, args: list[str], progress: Callable[[dict[str, float]], str]
+) -> dict[str, list[dict[str, float]]] | None:
+    """``script`` run with ``args`` in a fresh interpreter per checkout (started in it), ``rounds``
+    times in turn; each run's last stdout line is its JSON figures. None when a run fails (its
+    stderr is shown). ``progress`` says a run's figures in the line printed after each round."""
+    runs: dict[str, list[dict[str, float]]] = {str(c): [] for c in checkouts}
+    for r in range(rounds):
+        for checkout in checkouts:
+            out = subprocess.run(
+                [_python(checkout), "-c", script, *args], cwd=checkout, capture_output=True, text=True, check=False
+            )
+            if out.returncode:
+                sys.stderr.write(out.stderr[-3000:])
+                return None
+            runs[str(checkout)].append(json.loads(out.stdout.strip().splitlines()[-1]))
+        sys.stderr.write(
+            f"round {r + 1}/{rounds}: " + ", ".join(f"{Path(c).name} {progress(v[-1])}" for c, v in runs.items()) + "\n"
+        )
+    return runs
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("checkouts", nargs="+", type=Path)
@@ -92,39 +127,27 @@ def main() -> int:
     p.add_argument("--format", default="text", choices=("text", "markdown"))
     p.add_argument("--json", metavar="PATH")
     args = p.parse_args()
-    corpus = _corpus()
+    corpus = corpus_dir()
     document = corpus / DOCUMENT
     if not document.exists():
         sys.stderr.write(f"{document} not found (set PDFCORE_CORPUS)\n")
         return 2
-    runs: dict[str, list[dict[str, float]]] = {str(c): [] for c in args.checkouts}
-    for r in range(args.rounds):
-        for checkout in args.checkouts:
-            out = subprocess.run(
-                [_python(checkout), "-c", ROUND, str(document), args.format, str(corpus)],
-                cwd=checkout,
-                capture_output=True,
-                text=True,
-                check=False,
-            )
-            if out.returncode:
-                sys.stderr.write(out.stderr[-3000:])
-                return 1
-            runs[str(checkout)].append(json.loads(out.stdout.strip().splitlines()[-1]))
-        sys.stderr.write(
-            f"round {r + 1}/{args.rounds}: "
-            + ", ".join(f"{Path(c).name} {v[-1]['read'] / v[-1]['bare']:.2f}x" for c, v in runs.items())
-            + "\n"
-        )
+    runs = run_rounds(
+        args.checkouts,
+        args.rounds,
+        ROUND,
+        [str(document), args.format, str(corpus)],
+        lambda v: f"{v['read'] / v['bare']:.2f}x",
+    )
+    if runs is None:
+        return 1
     print(f"## Cold full read of {DOCUMENT} ({args.format}), API / bare pypdfium2, {args.rounds} rounds\n")
     print("| checkout | commit | ratio median | ratio min | read s median | bare s median |")
     print("|---|---|---|---|---|---|")
     summary = {}
     for checkout, values in runs.items():
         ratios = [v["read"] / v["bare"] for v in values]
-        commit = subprocess.run(
-            ["git", "-C", checkout, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
-        ).stdout.strip()
+        commit = checkout_commit(checkout)
         summary[checkout] = {"commit": commit, "ratios": ratios, "runs": values}
         print(
             f"| {Path(checkout).name} | {commit} | {statistics.median(ratios):.2f}x | {min(ratios):.2f}x | "

@@ -24,39 +24,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
 
+from bench_read_ab import ROUND_HEAD, checkout_commit, corpus_dir, run_rounds  # noqa: E402
 from bench_search import LATENCY_QUERIES, LONG_DOC  # noqa: E402
 
-ROUND = r"""
-import json, statistics, sys, tempfile, time
-sys.path.insert(0, ".")
-import pypdfium2 as pdfium
-import pdfcore
-from pdfcore.config import load_settings
-
+ROUND = (
+    ROUND_HEAD
+    + r"""
 path, root, queries = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
-
-
-def bare():
-    t0 = time.perf_counter()
-    doc = pdfium.PdfDocument(path)
-    for i in range(len(doc)):
-        page = doc[i]
-        textpage = page.get_textpage()
-        textpage.get_text_bounded()
-        textpage.close()
-        page.close()
-    doc.close()
-    return time.perf_counter() - t0
-
 
 bare()
 with tempfile.TemporaryDirectory() as cache:
@@ -78,16 +59,7 @@ with tempfile.TemporaryDirectory() as cache:
 warm.sort()
 print(json.dumps({"bare": base, "first": first, "p50": statistics.median(warm), "p95": warm[int(0.95 * (len(warm) - 1))]}))
 """
-
-
-def _corpus() -> Path:
-    env = os.environ.get("PDFCORE_CORPUS")
-    return Path(env) if env else REPO.parent / "shared" / "corpus"
-
-
-def _python(checkout: Path) -> str:
-    own = checkout / ".venv" / "bin" / "python"
-    return str(own) if own.exists() else sys.executable
+)
 
 
 def main() -> int:
@@ -96,41 +68,26 @@ def main() -> int:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--json", metavar="PATH")
     args = p.parse_args()
-    corpus = _corpus()
+    corpus = corpus_dir()
     document = corpus / LONG_DOC
     if not document.exists():
         sys.stderr.write(f"{document} not found (set PDFCORE_CORPUS)\n")
         return 2
-    queries = json.dumps(list(LATENCY_QUERIES))
-    runs: dict[str, list[dict[str, float]]] = {str(c): [] for c in args.checkouts}
-    for r in range(args.rounds):
-        for checkout in args.checkouts:
-            out = subprocess.run(
-                [_python(checkout), "-c", ROUND, str(document), str(corpus), queries],
-                cwd=checkout,
-                capture_output=True,
-                text=True,
-                check=False,
-            )
-            if out.returncode:
-                sys.stderr.write(out.stderr[-3000:])
-                return 1
-            runs[str(checkout)].append(json.loads(out.stdout.strip().splitlines()[-1]))
-        sys.stderr.write(
-            f"round {r + 1}/{args.rounds}: "
-            + ", ".join(
-                f"{Path(c).name} first {v[-1]['first']:.3f}s p50 {1000 * v[-1]['p50']:.2f}ms" for c, v in runs.items()
-            )
-            + "\n"
-        )
+    runs = run_rounds(
+        args.checkouts,
+        args.rounds,
+        ROUND,
+        [str(document), str(corpus), json.dumps(list(LATENCY_QUERIES))],
+        lambda v: f"first {v['first']:.3f}s p50 {1000 * v['p50']:.2f}ms",
+    )
+    if runs is None:
+        return 1
     print(f"## Keyword search on {LONG_DOC}, {len(LATENCY_QUERIES)} queries, {args.rounds} rounds (medians)\n")
     print("| checkout | commit | first search, s | first / bare | warm p50, ms | warm p95, ms | bare, s |")
     print("|---|---|---|---|---|---|---|")
     summary = {}
     for checkout, values in runs.items():
-        commit = subprocess.run(
-            ["git", "-C", checkout, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
-        ).stdout.strip()
+        commit = checkout_commit(checkout)
         med = {k: statistics.median(v[k] for v in values) for k in ("bare", "first", "p50", "p95")}
         ratio = statistics.median(v["first"] / v["bare"] for v in values)
         summary[checkout] = {"commit": commit, "medians": med, "first_over_bare": ratio, "runs": values}
