@@ -24,6 +24,7 @@ import pytest
 from mcp import Client
 from PIL import Image
 
+from tests.cores import temp_core
 from tests.mcp.test_next_calls import _cli_commands, _tool_names, foreign_names
 
 pytestmark = pytest.mark.corpus
@@ -50,15 +51,8 @@ SESSIONS = [
 
 @pytest.fixture(scope="module")
 def core(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    import pdfcore
-    from pdfcore.config import load_settings
-
-    tmp = tmp_path_factory.mktemp("session")
-    (tmp / "c.toml").write_text("")
-    env = {"PDFCORE_CONFIG": str(tmp / "c.toml"), "PDFCORE_CACHE_DIR": str(tmp / "cache"), "PDFCORE_EMBEDDER": "none"}
-    c = pdfcore.build(load_settings(env=env))
-    yield c
-    c.close()
+    with temp_core(tmp_path_factory.mktemp("session"), env={"PDFCORE_EMBEDDER": "none"}) as c:
+        yield c
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ import pytest
 
 from pdfcore.serde import unstructure
 from tests.chart_truth import score
+from tests.cores import temp_core
 
 SYN = "pdf-mcp/sdist/benchmark_data/chart_extraction/syn_corpus"
 TOLERANCE = 0.01
@@ -31,21 +32,13 @@ def truth(corpus: Path) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def core(tmp_path_factory: pytest.TempPathFactory, corpus: Path):  # type: ignore[no-untyped-def]
-    import pdfcore
-    from pdfcore.config import load_settings
-
-    tmp = tmp_path_factory.mktemp("charts")
-    cfg = tmp / "c.toml"
-    cfg.write_text("")
-    c = pdfcore.build(
-        load_settings(
-            env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp / "cache"), "PDFCORE_ISOLATION": "none"},
-            overrides={"paths": {"roots": [str(corpus)]}},
-        ),
+    with temp_core(
+        tmp_path_factory.mktemp("charts"),
+        env={"PDFCORE_ISOLATION": "none"},
+        overrides={"paths": {"roots": [str(corpus)]}},
         fetcher=None,
-    )
-    yield c
-    c.close()
+    ) as c:
+        yield c
 
 
 def _wire(r: Any) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import pytest
 from pdfcore.errors import PdfcoreError, UnsupportedForFormat
 from tests import extrasgen as g
 from tests.conftest import CORPUS, corpus_dir
+from tests.cores import temp_core
 
 
 def _manifest() -> list[dict[str, str]]:
@@ -38,17 +39,8 @@ def _password(row: dict[str, str]) -> str | None:
 
 @pytest.fixture(scope="module")
 def core(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    import pdfcore
-    from pdfcore.config import load_settings
-
-    tmp = tmp_path_factory.mktemp("extras")
-    cfg = tmp / "c.toml"
-    cfg.write_text("")
-    c = pdfcore.build(
-        load_settings(env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp / "cache")}), fetcher=None
-    )
-    yield c
-    c.close()
+    with temp_core(tmp_path_factory.mktemp("extras"), fetcher=None) as c:
+        yield c
 
 
 # -- generated files (no corpus needed) ------------------------------------------------------------

@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from tests.cores import temp_core
+
 pytestmark = pytest.mark.corpus
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -36,16 +38,8 @@ PAGES_WITHOUT_TREE = [
 
 @pytest.fixture(scope="module")
 def core(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    import pdfcore
-    from pdfcore.config import load_settings
-
-    tmp = tmp_path_factory.mktemp("golden")
-    cfg = tmp / "c.toml"
-    cfg.write_text("")
-    env = {"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp / "cache"), "PDFCORE_EMBEDDER": "none"}
-    c = pdfcore.build(load_settings(env=env), fetcher=None)
-    yield c
-    c.close()
+    with temp_core(tmp_path_factory.mktemp("golden"), env={"PDFCORE_EMBEDDER": "none"}, fetcher=None) as c:
+        yield c
 
 
 @pytest.mark.parametrize(("rel", "number", "name"), PAGES, ids=[p[2] for p in PAGES])

@@ -12,19 +12,13 @@ from typing import Any
 
 import pytest
 
+from tests.cores import temp_core
+
 
 @pytest.fixture(scope="module")
 def core(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    import pdfcore
-    from pdfcore.config import load_settings
-
-    tmp = tmp_path_factory.mktemp("real-order")
-    cfg = tmp / "c.toml"
-    cfg.write_text("")
-    env = {"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp / "cache"), "PDFCORE_EMBEDDER": "none"}
-    c = pdfcore.build(load_settings(env=env), fetcher=None)
-    yield c
-    c.close()
+    with temp_core(tmp_path_factory.mktemp("real-order"), env={"PDFCORE_EMBEDDER": "none"}, fetcher=None) as c:
+        yield c
 
 
 def _parts(core: Any, path: Path, page: int) -> list[str]:

@@ -13,21 +13,15 @@ from typing import Any
 
 import pytest
 
+from tests.cores import temp_core
+
 pytestmark = pytest.mark.corpus
 
 
 @pytest.fixture(scope="module")
 def core(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    import pdfcore
-    from pdfcore.config import load_settings
-
-    tmp = tmp_path_factory.mktemp("order")
-    cfg = tmp / "c.toml"
-    cfg.write_text("")
-    env = {"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp / "cache"), "PDFCORE_ISOLATION": "none"}
-    c = pdfcore.build(load_settings(env=env), fetcher=None)
-    yield c
-    c.close()
+    with temp_core(tmp_path_factory.mktemp("order"), env={"PDFCORE_ISOLATION": "none"}, fetcher=None) as c:
+        yield c
 
 
 def page(core: Any, path: Path, number: int) -> Any:
