@@ -101,14 +101,21 @@ def test_read_all_with_workers_extracts_ahead_only_what_fits(tmp_path: Path) -> 
     assert len(ex.calls) < 40
 
 
+def _sixty_pages(tmp_path: Path) -> tuple[Any, Any, str]:
+    """Sixty pages of one size, about twenty to an answer, read by two engine workers: (core, its fake
+    extractor, the document's path)."""
+    texts = [f"page {i:02d} " + "x" * 400 for i in range(60)]
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)}, limits={"max_response_bytes": 8192})
+    core.services.reading.parallelism = 2
+    return core, ex, str(tmp_path / "a.pdf")
+
+
 def test_read_all_extracts_a_bounded_number_of_pages_past_its_answer(tmp_path: Path) -> None:
     """Pages of one size: a single call extracts the pages it returns and, with workers, at most
     ``PAST_BUDGET_PER_WORKER`` pages per worker after them (the next call's first pages, which
     it then returns from the cache), none further; never one page at a time."""
-    texts = [f"page {i:02d} " + "x" * 400 for i in range(60)]
-    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)}, limits={"max_response_bytes": 8192})
-    core.services.reading.parallelism = 2
-    r = core.read_all(str(tmp_path / "a.pdf"), max_pages=500)
+    core, ex, path = _sixty_pages(tmp_path)
+    r = core.read_all(path, max_pages=500)
     assert r.truncated_bytes and r.next_page is not None
     for ahead in set(core.documents._inflight.values()):  # read ahead, not waited for by the call
         ahead.result(timeout=10)
@@ -125,10 +132,7 @@ def test_read_all_extracts_a_bounded_number_of_pages_past_its_answer(tmp_path: P
 def test_a_call_starting_on_a_page_extracted_ahead_goes_on_extracting_ahead(tmp_path: Path) -> None:
     """The first page of a call may come from the cache (an earlier call extracted it ahead);
     the pages after it are still handed to the workers ahead of the caller."""
-    texts = [f"page {i:02d} " + "x" * 400 for i in range(60)]
-    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)}, limits={"max_response_bytes": 8192})
-    core.services.reading.parallelism = 2
-    path = str(tmp_path / "a.pdf")
+    core, ex, path = _sixty_pages(tmp_path)
     first = core.read_all(path, max_pages=500)
     assert first.next_page is not None
     prefetched: list[list[int]] = []
@@ -250,10 +254,7 @@ def test_pages_extracted_ahead_that_no_call_takes_are_dropped_after_a_while(
 def test_a_read_all_loop_takes_the_pages_the_call_before_left_on_their_way(tmp_path: Path) -> None:
     """The pages a call extracts past its answer are not waited for: the next call takes them
     (no page is extracted twice) and its first page does not come from a new extraction."""
-    texts = [f"page {i:02d} " + "x" * 400 for i in range(60)]
-    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)}, limits={"max_response_bytes": 8192})
-    core.services.reading.parallelism = 2
-    path = str(tmp_path / "a.pdf")
+    core, ex, path = _sixty_pages(tmp_path)
     first = core.read_all(path, max_pages=500)
     assert first.next_page is not None
     assert core.documents._inflight  # left on their way, not waited for
