@@ -358,7 +358,8 @@ class DocumentService:
         of starting another, and finishes and caches every page it brought (so no page is
         extracted twice). Meant for a caller reading a document that is not cached yet (pages
         in memory are skipped; the store is not consulted), so the engine workers extract the
-        next pages while the caller finishes the current ones.
+        next pages while the caller finishes the current ones. An extraction no call takes within
+        ``AHEAD_KEPT_S`` is dropped (see :meth:`_drop_stale_locked`).
         """
         digest = source.fingerprint.sha256
         self._check_access(source, facts)

@@ -407,9 +407,9 @@ class ReadService:
         built: dict[int, PageStructure] = {}  # markdown mode: the pages' elements
         pending_bytes = 0
         # Pages past the cap are not extracted but for PAST_BUDGET_PER_WORKER per worker (the
-        # next call's first pages, see _batch and _plan) and the document's furniture sample: on a document not read before, its sample pages are extracted with the
-        # first batch (once; they are cached), so every page is finished with the same profile
-        # as on any other path. Freshly extracted pages are written to the store once, at the
+        # next call's first pages, see _batch and _plan) and the document's furniture sample: on
+        # a document not read before, its sample pages are extracted with the first batch (once;
+        # they are cached), so every page is finished with the same profile as on any other path. Freshly extracted pages are written to the store once, at the
         # end of the loop.
         # While a document is being extracted (a batch came back without cache hits), the pages
         # after the current one are handed to the engine workers in small chunks as soon as the
@@ -575,13 +575,13 @@ class ReadService:
     def _batch(self, window: list[int], i: int, remaining: int, allowance: int) -> list[int]:
         """Pages to extract together starting at ``i``.
 
-        One page at a time, except with several engine workers once pages have been seen: then
-        as many following pages as the remaining budget holds at ``allowance`` bytes each (see
-        :func:`page_allowance`; at most ``LOOKAHEAD_PER_WORKER`` per worker) are extracted
-        together, split across the workers, with ``PAST_BUDGET_PER_WORKER`` pages per worker past
-        what the budget holds (so the workers are not handed one page at a time as the budget runs
-        out). A page extracted that way and not returned is one of the first pages of the next
-        call and comes from the cache there.
+        One page at a time, except with several engine workers: then as many following pages as
+        the remaining budget holds at ``allowance`` bytes each (see :func:`page_allowance`; none
+        before a page has been seen) and ``PAST_BUDGET_PER_WORKER`` pages per worker past that (at
+        most ``LOOKAHEAD_PER_WORKER`` per worker in all) are extracted together, split across the
+        workers, so they are not handed one page at a time as the budget runs out. A page
+        extracted that way and not returned is one of the first pages of the next call and comes
+        from the cache there.
         """
         if self.parallelism == 1:
             return [i]
