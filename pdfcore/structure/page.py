@@ -56,6 +56,19 @@ PROSE_RUNS = 0.2
 PROSE_SHARE = 0.5
 PROSE_WORDS = 8
 PROSE_EMPTY = 0.2
+#: The sections most documents name alike; a prominent line naming one on its own is a heading
+#: even in a style the document sets no other heading in, at most at this level.
+_SECTION_NAME = re.compile(
+    r"^(?:\d{1,2}\.?\s+)?(?:Abstract|Summary|Introduction|Background|Related Work|Conclusions?|Discussion|"
+    r"Acknowledge?ments?|References|Bibliography|Keywords|Index Terms|Contents|Table of Contents|Preface|"
+    r"Foreword|Glossary|Appendix(?:\s+[A-Z\d])?|Appendices)\s*[.:]?$",
+    re.IGNORECASE,
+)
+SECTION_NAME_LEVEL = 2
+#: A doubtful table is a chart's labels when at most this share of its cells hold text and at
+#: least this share of its rows hold one cell or none (see scattered_table).
+SCATTERED_FILLED = 0.35
+SCATTERED_ROWS = 0.6
 #: List items whose markers start less than this many em apart are at one depth.
 LIST_STEP = 0.8
 #: Small print without a note mark is a footnote only below this share of the page height.
@@ -87,7 +100,11 @@ def page_structure(
     """The page's elements (see the module docstring). ``tables`` default to the page's own."""
     width, height = _size(facts, page)
     rows = page_rows(page, join_hyphenation=join_hyphenation, page_height=height, roles=style.roles)
-    placed = [t for t in (page.tables if tables is None else tables) if t.bbox.x1 > t.bbox.x0 and not prose_table(t)]
+    placed = [
+        t
+        for t in (page.tables if tables is None else tables)
+        if t.bbox.x1 > t.bbox.x0 and not prose_table(t) and not scattered_table(t)
+    ]
     rows, anchors = _take_table_rows(rows, placed)
     label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
     units = tidy_units(
@@ -189,6 +206,11 @@ def _classify(
         ):
             unit.kind = "heading"
             unit.level = _level(unit, text, style)
+            return
+        if heading_candidate(unit, text, style) and _SECTION_NAME.match(text):
+            # a style set once (the abstract's title, bold at the body size): its name says it
+            unit.kind = "heading"
+            unit.level = min(_level(unit, text, style), SECTION_NAME_LEVEL)
             return
     marker = list_marker(text) or ("•" if unit.hanging else "")
     if marker and (len(unit.rows) > 1 or len(text) > len(marker) + 1):
@@ -379,6 +401,21 @@ def prose_table(table: Table) -> bool:
     return runs_on >= PROSE_RUNS * (len(rows) - 1) or (
         in_long >= PROSE_SHARE * total and empty >= PROSE_EMPTY * len(cells)
     )
+
+
+def scattered_table(table: Table) -> bool:
+    """A grid the table reader doubts (``low_confidence``) whose text is scattered over it: at
+    most SCATTERED_FILLED of its cells hold text and most rows hold one cell or none (a chart's
+    axis ticks and data labels read as rows and columns). Its text stays text in the Markdown."""
+    if not table.low_confidence:
+        return False
+    rows = [*([table.header] if table.header else []), *table.rows]
+    cells = [c for r in rows for c in r]
+    if len(rows) < 3 or not cells:
+        return False
+    filled = sum(1 for c in cells if c.strip())
+    lone = sum(1 for r in rows if sum(1 for c in r if c.strip()) <= 1)
+    return filled <= SCATTERED_FILLED * len(cells) and lone >= SCATTERED_ROWS * len(rows)
 
 
 def _take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], list[int | None]]:

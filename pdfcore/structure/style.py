@@ -347,15 +347,54 @@ def prominent(unit: Unit, style: DocumentStyle) -> bool:
 
 def heading_candidate(unit: Unit, text: str, style: DocumentStyle) -> bool:
     """A unit that looks like a heading on its own: short, prominent, not a list item's text
-    (a bulleted bold line is a list item), starting with a capital, a digit, a quote or a name
+    (a bulleted bold line is a list item), not a list of people's names (a paper's author line
+    set in its section headings' style), starting with a capital, a digit, a quote or a name
     written in mixed case ("pioNER", "iPhone": a lowercase first letter with a capital after
     it in the first word)."""
-    if not heading_shaped(unit, text) or not prominent(unit, style):
+    if not heading_shaped(unit, text) or not prominent(unit, style) or name_list(text):
         return False
     if text[:1].islower() and not any(c.isupper() for c in text.split(" ", 1)[0][1:]):
         return False
     marker = list_marker(text)
     return not marker or marker[0].isalnum() or marker[0] == "("
+
+
+_NAME_SEPARATORS = re.compile(r",\s*(?:and\s+)?|;\s*|\s+and\s+|\s*&\s*")
+_NAME_MARKS = "0123456789*∗†‡§¶"
+_INITIALS = re.compile(r"(?:[^\W\d_]\.-?)+", re.UNICODE)
+_NAME_PARTICLES = frozenset(
+    ("van", "von", "de", "der", "den", "da", "di", "del", "della", "la", "le", "du", "bin", "al")
+)
+
+
+def name_list(text: str) -> bool:
+    """People's names separated by commas, "and" or "&" ("Youngseo Son, Nipun Bayas, and H. Andrew
+    Schwartz", "Ana Silva1 and J. Pereira2"): at least two names of two to four capitalised
+    words each (initials and particles such as "van" allowed, note marks after them), and three
+    names or more, or an initial or a mark among them (two names alone read like a title
+    "Future Work and Open Problems")."""
+    parts = [p.strip() for p in _NAME_SEPARATORS.split(text)]
+    parts = [p for p in parts if p.strip(_NAME_MARKS + " ")]
+    if len(parts) < 2:
+        return False
+    telling = len(parts) >= 3
+    for part in parts:
+        words = part.split()
+        if not 2 <= len(words) <= 4:
+            return False
+        for word in words:
+            bare = word.rstrip(_NAME_MARKS)
+            if bare != word:
+                telling = True
+            if _INITIALS.fullmatch(bare) and bare[:1].isupper():
+                telling = True
+                continue
+            if bare in _NAME_PARTICLES:
+                continue
+            letters = bare.replace("-", "").replace("'", "").replace("’", "")
+            if not (letters.isalpha() and bare[:1].isupper() and not bare.isupper()):
+                return False
+    return telling
 
 
 def is_caption(text: str) -> bool:
