@@ -61,6 +61,8 @@ RULE_TOL = 1.5
 LONG_LABEL = 0.7
 #: Header rows at most.
 MAX_HEADER_ROWS = 7
+#: A vertical ruling this close (points) to the gap between two words stands in that gap.
+WALL_TOL = 0.5
 
 
 @dataclass(frozen=True)
@@ -280,7 +282,11 @@ def _words(glyphs: Sequence[Glyph]) -> list[_Word]:
     return words
 
 
-def _segments(pieces: Sequence[Sequence[Glyph]]) -> list[_Segment]:
+def _segments(pieces: Sequence[Sequence[Glyph]], walls: Sequence[float] = ()) -> list[_Segment]:
+    """The cells' texts of one line: words split at wide gaps, between two figures, and at a
+    vertical ruling standing in the gap between two words (``walls``: the x positions of the
+    rulings crossing the line), however narrow the gap: text set tight against the rulings of
+    neighbouring cells stays in its own cell."""
     out: list[_Segment] = []
     for piece in pieces:
         cur: list[_Word] = []
@@ -294,7 +300,8 @@ def _segments(pieces: Sequence[Sequence[Glyph]]) -> list[_Segment]:
                     and not before.endswith((",", ";", ":"))
                     and (is_figure(w.text) or bool(_CURRENCY.match(w.text)))
                 )
-                if gap >= SEGMENT_GAP * em or (both_figures and gap >= FIGURE_GAP * em):
+                walled = any(cur[-1].x1 - WALL_TOL <= x <= w.x0 + WALL_TOL for x in walls)
+                if walled or gap >= SEGMENT_GAP * em or (both_figures and gap >= FIGURE_GAP * em):
                     out.append(_segment(cur))
                     cur = []
             cur.append(w)
@@ -338,20 +345,17 @@ def _attach_signs(segs: list[_Segment]) -> list[_Segment]:
     return out
 
 
-def build_lines(glyphs: Sequence[Glyph]) -> list[_Line]:
+def build_lines(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> list[_Line]:
+    uprights = [r for r in rules if r.vertical]
     lines = []
     for members in _lines(dedupe(glyphs)):
-        segs = _segments(_strip_leaders(members))
+        y0 = statistics.median(g.y0 for g in members)
+        y1 = statistics.median(g.y1 for g in members)
+        walls = [(r.x0 + r.x1) / 2 for r in uprights if r.y0 <= (y0 + y1) / 2 <= r.y1]
+        segs = _segments(_strip_leaders(members), walls)
         if not segs:
             continue
-        lines.append(
-            _Line(
-                statistics.median(g.y0 for g in members),
-                statistics.median(g.y1 for g in members),
-                statistics.median(g.size for g in members),
-                segs,
-            )
-        )
+        lines.append(_Line(y0, y1, statistics.median(g.size for g in members), segs))
     return lines
 
 
@@ -561,8 +565,8 @@ def _merge_into(target: _Row, extra: _Row, *, before: bool) -> None:
 
 
 def _bands(rows: list[_Row], rules: Sequence[Rule], x0: float, x1: float) -> list[_Row]:
-    """Rows between full-width rulings: a band whose lines are the wrapped text of its cells
-    becomes one row."""
+    """Rows between full-width rulings: a band whose lines are the wrapped text of its cells,
+    or cells set at different heights, becomes one row."""
     width = x1 - x0
     ys = sorted(
         (r.y0 + r.y1) / 2 for r in rules if not r.vertical and min(r.x1, x1) - max(r.x0, x0) >= RULE_WIDTH * width
@@ -576,7 +580,7 @@ def _bands(rows: list[_Row], rules: Sequence[Rule], x0: float, x1: float) -> lis
     def flush() -> None:
         if not band:
             return
-        if len(band) > 1 and _wrapped(band) and not _levels(band, rules):
+        if len(band) > 1 and (_wrapped(band) or _staggered(band)) and not _levels(band, rules):
             merged = band[0]
             for r in band[1:]:
                 _merge_into(merged, r, before=False)
@@ -623,6 +627,17 @@ def _wrapped(band: Sequence[_Row]) -> bool:
         if figures >= 2:
             return False
     return min(filled) < max(filled)
+
+
+def _staggered(band: Sequence[_Row]) -> bool:
+    """The band's lines fill different columns, none of them twice: one row whose cells are
+    set at different heights (a cell's text centred, another's set at its foot)."""
+    seen: set[int] = set()
+    for r in band:
+        if r.spans or seen.intersection(r.filled):
+            return False
+        seen.update(r.filled)
+    return True
 
 
 def _label_only(row: _Row) -> bool:
@@ -999,7 +1014,7 @@ def merge_rules(rules: Sequence[Rule], tol: float = 1.5, gap: float = 0.5) -> li
 def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | None:
     """The table set in ``glyphs`` (one region), or None when they do not make one."""
     rules = merge_rules(rules)
-    lines = _without_caption(build_lines(glyphs))
+    lines = _without_caption(build_lines(glyphs, rules))
     if len(lines) < 2:
         return None
     em = statistics.median(ln.size for ln in lines)

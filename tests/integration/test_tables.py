@@ -163,6 +163,51 @@ def test_passwords(tmp_path: Path) -> None:
     extractor.close()
 
 
+def _ruled_grid(path: Path, cells: list[list[tuple[str, str, str]]], widths: list[float]) -> Path:
+    """A grid of stroked rules, rows 30 pt high, each cell's text placed as it says: horizontally
+    ``left`` / ``right`` (tight against the rulings, 2 pt off) and vertically ``middle`` / ``foot``."""
+    from reportlab.pdfgen import canvas
+
+    c = canvas.Canvas(str(path), pagesize=(612, 792))
+    left, top, height = 72.0, 700.0, 30.0
+    edges = [left + sum(widths[:k]) for k in range(len(widths) + 1)]
+    for r in range(len(cells) + 1):
+        c.line(edges[0], top - r * height, edges[-1], top - r * height)
+    for x in edges:
+        c.line(x, top, x, top - len(cells) * height)
+    c.setFont("Helvetica", 10)
+    for r, row in enumerate(cells):
+        for k, (text, across, down) in enumerate(row):
+            y = top - (r + 1) * height + (3 if down == "foot" else 11)
+            if across == "right":
+                c.drawRightString(edges[k + 1] - 2, y, text)
+            else:
+                c.drawString(edges[k] + 2, y, text)
+    c.showPage()
+    c.save()
+    return path
+
+
+def test_ruled_cells_set_tight_and_at_different_heights(tmp_path: Path) -> None:
+    """Text set tight against the rulings of neighbouring cells stays in its cell, and a cell
+    set at the foot of its row (a rank under centred cells) stays in the row."""
+    head = [("Rank", "left", "middle"), ("North Sea", "right", "middle"), ("Baltic Sea", "left", "middle")]
+    head += [("Total", "right", "middle")]
+    body = [
+        [(rank, "left", "foot"), (a, "right", "middle"), (b, "left", "middle"), (t, "right", "middle")]
+        for rank, a, b, t in (("1", "426", "63", "489"), ("2", "301", "419", "720"), ("3", "387", "50", "437"))
+    ]
+    path = _ruled_grid(tmp_path / "grid.pdf", [head, *body], [60.0, 70.0, 70.0, 60.0])
+    (page,) = _pages(path)
+    extractor = PlumberTableExtractor()
+    try:
+        (t,) = TableService(extractor).page_tables(_source(path), page, 612, 792).tables
+    finally:
+        extractor.close()
+    assert list(t.header) == ["Rank", "North Sea", "Baltic Sea", "Total"]
+    assert [list(r) for r in t.rows] == [["1", "426", "63", "489"], ["2", "301", "419", "720"], ["3", "387", "50", "437"]]
+
+
 # --------------------------------------------------------------------------------------------
 # Corpus
 
