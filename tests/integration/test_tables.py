@@ -205,7 +205,11 @@ def test_ruled_cells_set_tight_and_at_different_heights(tmp_path: Path) -> None:
     finally:
         extractor.close()
     assert list(t.header) == ["Rank", "North Sea", "Baltic Sea", "Total"]
-    assert [list(r) for r in t.rows] == [["1", "426", "63", "489"], ["2", "301", "419", "720"], ["3", "387", "50", "437"]]
+    assert [list(r) for r in t.rows] == [
+        ["1", "426", "63", "489"],
+        ["2", "301", "419", "720"],
+        ["3", "387", "50", "437"],
+    ]
 
 
 # --------------------------------------------------------------------------------------------
