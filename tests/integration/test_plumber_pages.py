@@ -1,0 +1,111 @@
+"""The table engine finds a page through the page tree's counts, not by building every page:
+the same page (content, inherited attributes) as pdfplumber's own walk, on nested trees, flat
+trees and trees whose counts are wrong."""
+
+from __future__ import annotations
+
+import zlib
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from adapters.plumber_tables import _page, _page_in_tree
+from pdfcore.errors import PageOutOfRange
+
+# A page tree as nested lists: an int is a page (its number), a list a /Pages node. A node is
+# a (kids, attributes) pair when it carries inheritable attributes.
+Tree = list[object]
+
+
+def _write(path: Path, tree: Tree, *, root_attrs: str = "/MediaBox [0 0 300 400]", wrong_count: bool = False) -> Path:
+    objects: list[bytes] = []
+
+    def add(body: bytes) -> int:
+        objects.append(body)
+        return len(objects)
+
+    font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+
+    def node(kids: Tree, attrs: str, parent: int | None) -> tuple[int, int]:
+        me = add(b"")
+        refs: list[int] = []
+        count = 0
+        for kid in kids:
+            if isinstance(kid, int):
+                text = f"BT /F1 12 Tf 40 300 Td (Page number {kid}) Tj ET".encode()
+                stream = zlib.compress(text)
+                content = add(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream")
+                refs.append(
+                    add(
+                        f"<< /Type /Page /Parent {me} 0 R /Resources << /Font << /F1 {font} 0 R >> >> "
+                        f"/Contents {content} 0 R >>".encode()
+                    )
+                )
+                count += 1
+            else:
+                sub, sub_attrs = kid if isinstance(kid, tuple) else (kid, "")
+                ref, n = node(sub, sub_attrs, me)
+                refs.append(ref)
+                count += n
+        shown = count + 1 if wrong_count else count
+        up = f" /Parent {parent} 0 R" if parent else ""
+        objects[me - 1] = (
+            f"<< /Type /Pages{up} /Kids [{' '.join(f'{r} 0 R' for r in refs)}] /Count {shown} {attrs} >>".encode()
+        )
+        return me, count
+
+    root, _ = node(tree, root_attrs, None)
+    catalog = add(f"<< /Type /Catalog /Pages {root} 0 R >>".encode())
+    out = bytearray(b"%PDF-1.7\n")
+    offsets = []
+    for i, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, catalog, xref)
+    path.write_bytes(bytes(out))
+    return path
+
+
+NESTED: Tree = [[1, 2], 3, ([[4], 5, 6], "/Rotate 90 /MediaBox [0 0 500 200]"), [[[7]]], 8]
+
+
+def _same_pages(path: Path, expected: int) -> None:
+    with pdfplumber.open(path) as walked, pdfplumber.open(path) as direct:
+        assert len(walked.pages) == expected
+        for i, want in enumerate(walked.pages):
+            got = _page(direct, i)
+            assert got.extract_text() == want.extract_text()
+            assert " ".join(got.extract_text().split()) == f"Page number {i + 1}"
+            assert (got.width, got.height, got.rotation) == (want.width, want.height, want.rotation)
+            assert got.page_obj.pageid == want.page_obj.pageid
+        assert "_pages" not in vars(direct)  # no page was built but the ones asked for
+
+
+def test_pages_of_a_nested_tree_with_inherited_attributes(tmp_path: Path) -> None:
+    _same_pages(_write(tmp_path / "nested.pdf", NESTED), 8)
+    with pdfplumber.open(tmp_path / "nested.pdf") as pdf:
+        assert _page(pdf, 4).rotation == 90  # inherited from its grandparent
+        assert _page_in_tree(pdf.doc, 3) is not None  # found the short way
+
+
+def test_pages_of_a_flat_tree(tmp_path: Path) -> None:
+    _same_pages(_write(tmp_path / "flat.pdf", list(range(1, 13))), 12)
+
+
+def test_wrong_counts_fall_back_to_the_whole_walk(tmp_path: Path) -> None:
+    path = _write(tmp_path / "wrong.pdf", NESTED, wrong_count=True)
+    with pdfplumber.open(path) as walked, pdfplumber.open(path) as direct:
+        for i, want in enumerate(walked.pages):
+            assert _page(direct, i).extract_text() == want.extract_text()
+
+
+def test_a_page_past_the_end_is_out_of_range(tmp_path: Path) -> None:
+    path = _write(tmp_path / "nested.pdf", NESTED)
+    with pdfplumber.open(path) as pdf:
+        assert _page_in_tree(pdf.doc, 8) is None
+        with pytest.raises(PageOutOfRange):
+            _page(pdf, 8)
