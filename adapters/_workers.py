@@ -125,6 +125,8 @@ class _Worker:
         self.process.stdout.close()
         #: Replies still owed for :meth:`preload` messages (read before the next call's reply).
         self._pending = 0
+        #: The adapters this worker has served a keyed call for (their engine is loaded here).
+        self.keyed: set[str] = set()
 
     def preload(self, specs: tuple[str, ...]) -> None:
         """Ask the worker to load these adapters now, without waiting for it to answer."""
@@ -241,11 +243,19 @@ class WorkerPool:
             self._idle.append(worker)
             self._ready.notify_all()
 
-    def _take(self, *, block: bool = True, prefer: _Worker | None = None, patience: float = 0.0) -> _Worker | None:
+    def _take(
+        self, *, block: bool = True, prefer: _Worker | None = None, patience: float = 0.0, loaded: str | None = None
+    ) -> _Worker | None:
         """An idle worker (the last returned), else a new one while the pool is not full, else
         (``block``) the first one returned. ``prefer``: that worker when it is idle or returns
-        within ``patience`` seconds."""
+        within ``patience`` seconds; meanwhile an idle worker that has served a keyed call of
+        the adapter ``loaded`` (its engine loaded) is taken at once."""
         with self._ready:
+            if prefer is not None and prefer not in self._idle and loaded is not None:
+                ready = [w for w in self._idle if loaded in w.keyed]
+                if ready:
+                    self._idle.remove(ready[-1])
+                    return ready[-1]
             if prefer is not None:
                 deadline = time.monotonic() + patience
                 while prefer not in self._idle and prefer in self._all:
@@ -285,7 +295,7 @@ class WorkerPool:
         if self._closed:
             raise ExtractionFailed("The PDF engine pool is shut down.")
         prefer = self._served.get(key) if key is not None else None
-        worker = self._take(prefer=prefer, patience=patience)
+        worker = self._take(prefer=prefer, patience=patience, loaded=spec if key is not None else None)
         assert worker is not None
         try:
             result = worker.call(spec, method, args, kwargs, self.timeout_seconds)
@@ -308,6 +318,7 @@ class WorkerPool:
             self._put(worker)
             raise
         if key is not None:
+            worker.keyed.add(spec)
             with self._ready:
                 self._served.pop(key, None)
                 self._served[key] = worker

@@ -92,12 +92,12 @@ SPLIT_BY_PAGES: dict[str, Split] = {
 }
 
 
-#: Methods whose first call on a document in a worker costs far more than the next ones (the
-#: table engine, pdfplumber, loads itself and parses the document's page tree once per process:
-#: ~0.17 s on a 352-page book): sent to the worker that served the document last when it is idle
-#: or frees within this many seconds, else to any. ``prepare`` pays that cost ahead (a read
-#: about to ask for tables sends it in the background), so the worker it ran in is the one
-#: the document's ``extract_tables`` calls go to.
+#: Methods whose first call on a document in a worker costs more than the next ones (the table
+#: engine, pdfplumber, loads itself once per process, ~0.07 s, and opens the document): sent to
+#: the worker that served the document last when it is idle or frees within this many seconds,
+#: else to any; meanwhile an idle worker that has the engine loaded already (from any document)
+#: is taken at once, so the pages of a read have their tables read side by side. ``prepare``
+#: pays that cost ahead (a read about to ask for tables sends it in the background).
 SAME_WORKER: dict[str, float] = {"extract_tables": 0.1, "prepare": 0.1}
 
 #: The error a contained crash or hang becomes, for ports whose contract says which may escape

@@ -152,6 +152,7 @@ class PageReader:
             max_pages=max_pages,
             structure=lambda page: md.structure(source, facts, page, style),
             document=lambda pages: md.document_markdown(facts, pages),
+            ahead=lambda pages: self.tables.ahead(source, facts, pages),
             max_tokens=max_tokens,
         )
 

@@ -353,12 +353,15 @@ class ReadService:
         max_pages: int = 50,
         structure: Callable[[PageText], PageStructure] | None = None,
         document: Callable[[Sequence[PageStructure]], str] | None = None,
+        ahead: Callable[[Sequence[PageText]], None] | None = None,
         max_tokens: int | None = None,
     ) -> ReadAllResult:
         """Whole pages in order from ``start_page`` within the byte cap (see the tool's
         description). With ``structure`` (a page's elements) and ``document`` (pages to one
         Markdown document), the answer is Markdown: each page after a comment line naming it,
-        paragraphs that run on across a page break joined, in ``markdown``."""
+        paragraphs that run on across a page break joined, in ``markdown``; ``ahead`` is told
+        of each batch of pages before their elements are built (their tables are then read
+        side by side)."""
         if isinstance(start_page, bool) or not isinstance(start_page, int):
             raise InvalidArgument("start_page must be an integer (1-based).")
         if isinstance(max_pages, bool) or not isinstance(max_pages, int):
@@ -435,6 +438,8 @@ class ReadService:
                         batch = self._batch(window, i, cap - used - pending_bytes, page_allowance(largest, known))
                     got = self.documents.pages(source, batch, facts)
                     hits += got.cache_hits
+                    if ahead is not None and structure is not None:
+                        ahead(list(got.pages.values()))
                     for k, fresh in got.pages.items():
                         if structure is None:
                             text = page_header(k + 1, labels[k]) + fresh.text + "\n\n"

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 import attrs
@@ -27,7 +29,7 @@ from pdfcore.results.reading import ReadPagesResult
 from pdfcore.services.documents import DocumentService
 
 if TYPE_CHECKING:  # built only when a table backend is configured
-    from pdfcore.services.tables import TableService
+    from pdfcore.services.tables import PageTables, TableService
     from ports.table_extractor import TableExtractor
 
 log = logging.getLogger(__name__)
@@ -37,6 +39,9 @@ log = logging.getLogger(__name__)
 PREPARED_KEPT = 64
 #: Pages whose tables :class:`TableReader` remembers having read (see ``_done``).
 DONE_KEPT = 16
+#: Table reads started ahead (:meth:`TableReader.ahead`) kept for their page's own read; the
+#: oldest are dropped (cancelled when not started) past this many.
+AHEAD_KEPT = 64
 
 
 def _prepare(extractor: TableExtractor, source: DocumentSource) -> None:
@@ -60,6 +65,10 @@ class TableReader:
         #: (digest, page index) -> the page as handed in and as read, for the last pages read:
         #: a read loop holds the pages of a batch from before a neighbour's read updated them.
         self._done: dict[tuple[str, int], tuple[PageText, PageText]] = {}
+        #: (digest, page index) -> the page handed to :meth:`ahead` and its tables (read, or on
+        #: their way), for the page's own read to take.
+        self._ahead: OrderedDict[tuple[str, int], tuple[PageText, Future[PageTables] | PageTables]] = OrderedDict()
+        self._threads: ThreadPoolExecutor | None = None
 
     @property
     def tables(self) -> TableService | None:
@@ -101,6 +110,42 @@ class TableReader:
         if first:
             self.prepare(source, facts, first[0])
 
+    def ahead(self, source: DocumentSource, facts: DocumentFacts, pages: Sequence[PageText]) -> None:
+        """A read is about to build ``pages``: where to look is decided for each (in this
+        thread) and the table engine is asked for all of them at once, on as many engine
+        workers as it has, instead of one page after the other as each is built; each page's
+        own read (:meth:`page`) takes its result. Nothing to do without a table backend or with
+        one worker."""
+        tables = self.tables
+        workers = getattr(tables.extractor, "parallelism", 1) if tables is not None else 1
+        if tables is None or workers < 2:
+            return
+        from pdfcore.services.tables import PageTables, candidate_regions
+
+        digest = source.fingerprint.sha256
+        for page in pages:
+            key = (digest, page.index)
+            with self._lock:
+                if page.tables_checked or key in self._ahead or self._done.get(key, (None,))[0] is page:
+                    continue
+            info = facts.pages[page.index]
+            regions = candidate_regions(page, info.width, info.height)
+            found: Future[PageTables] | PageTables = PageTables()
+            if regions:
+                found = self._executor(workers).submit(tables.read, source, page, regions, info.width, info.height)
+            with self._lock:
+                self._ahead[key] = (page, found)
+                while len(self._ahead) > AHEAD_KEPT:
+                    _, (_, old) = self._ahead.popitem(last=False)
+                    if isinstance(old, Future):
+                        old.cancel()
+
+    def _executor(self, workers: int) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._threads is None:
+                self._threads = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pdfcore-tables")
+            return self._threads
+
     def page(self, source: DocumentSource, facts: DocumentFacts, page: PageText) -> PageText:
         """The page with its tables read (cached with the page), each linked to its parts on
         the neighbouring pages."""
@@ -136,12 +181,16 @@ class TableReader:
         key = (source.fingerprint.sha256, page.index)
         with self._lock:
             done = self._done.get(key)
+            early = self._ahead.pop(key, None)
         if done is not None and done[0] is page:
             # read already (as a neighbour) from this very page, handed in again by a caller
             # that holds it from before the cache was updated
             return done[1]
         info = facts.pages[page.index]
-        found = self.tables.page_tables(source, page, info.width, info.height)
+        if early is not None and early[0] is page:
+            found = early[1].result() if isinstance(early[1], Future) else early[1]
+        else:
+            found = self.tables.page_tables(source, page, info.width, info.height)
         tables = tuple(
             Table(
                 header=t.header,

@@ -1391,7 +1391,13 @@ class TableService:
         self.extractor = extractor
 
     def page_tables(self, source: DocumentSource, page: PageText, page_width: float, page_height: float) -> PageTables:
-        regions = candidate_regions(page, page_width, page_height)
+        return self.read(source, page, candidate_regions(page, page_width, page_height), page_width, page_height)
+
+    def read(
+        self, source: DocumentSource, page: PageText, regions: tuple[Box, ...], page_width: float, page_height: float
+    ) -> PageTables:
+        """:meth:`page_tables` on the regions where to look, found already (may run on any
+        thread: the extractor is called, nothing else is shared)."""
         if not regions:
             return PageTables()
         try:

@@ -225,6 +225,45 @@ def test_a_page_read_as_a_neighbour_is_not_read_again_when_handed_in_as_it_was(t
     assert [page for page, _ in tables.calls] == [1, 0]
 
 
+class _SlowTables(_SharedTables):
+    """A table engine in two workers whose calls take a while, counting how many run at once."""
+
+    def __init__(self, tables: dict[int, list[Table]] | None = None) -> None:
+        super().__init__(tables)
+        self.lock = threading.Lock()
+        self.running = 0
+        self.most = 0
+
+    def extract_tables(self, source: Any, page: int, *, regions: tuple[Box, ...] = ()) -> tuple[Table, ...]:
+        with self.lock:
+            self.running += 1
+            self.most = max(self.most, self.running)
+        try:
+            time.sleep(0.15)
+            return super().extract_tables(source, page, regions=regions)
+        finally:
+            with self.lock:
+                self.running -= 1
+
+
+def test_a_markdown_read_reads_the_tables_of_its_pages_side_by_side(tmp_path: Path) -> None:
+    figures = "\n".join(f"{10 + k} {20 + k} {30 + k} {40 + k}" for k in range(6))
+    grid = Table(header=("a", "b"), rows=(("1", "2"), ("3", "4")), bbox=Box(72, 72, 140, 156))  # over the lines
+    tables = _SlowTables({2: [grid]})
+    core, paths = _core(tmp_path, {"f.pdf": FakeDocument([figures] * 4)}, tables=tables)
+    core.services.text.parallelism = 2  # the pages come in batches, as from two engine workers
+    r = core.read_all(paths["f.pdf"], format="markdown")
+    assert sorted(page for page, _ in tables.calls) == [0, 1, 2, 3]  # each page's tables read once
+    assert tables.most == 2  # two at a time, one per worker
+    one = FakeTableExtractor({2: [grid]})
+    again, paths2 = _core(tmp_path / "one", {"f.pdf": FakeDocument([figures] * 4)}, tables=one)
+    assert again.read_all(paths2["f.pdf"], format="markdown").markdown == r.markdown  # as read one by one
+    got = core.read_pages(paths["f.pdf"], "1-4").pages
+    assert [len(p.tables) for p in got] == [0, 0, 1, 0]  # from the cache, read once
+    assert [p.tables for p in got] == [p.tables for p in again.read_pages(paths2["f.pdf"], "1-4").pages]
+    assert len(tables.calls) == 4
+
+
 def test_read_pages_with_ocr_runs_the_engine_first_and_reports(tmp_path: Path) -> None:
     engine = FakeOcrEngine()
     core, paths = _core(tmp_path, {"s.pdf": SHORT}, ocr_engine=lambda: engine)
