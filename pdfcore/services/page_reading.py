@@ -115,6 +115,7 @@ class PageReader:
             max_chars=max_chars,
             max_chars_per_page=max_chars_per_page,
             markdown=render,
+            ahead=lambda pages: self.tables.ahead(source, facts, pages),
             max_tokens=max_tokens,
         )
         result = self.tables.add_to(source, facts, result)

@@ -178,6 +178,7 @@ class ReadService:
         max_chars: int = DEFAULT_MAX_CHARS,
         max_chars_per_page: int = DEFAULT_MAX_CHARS_PER_PAGE,
         markdown: Callable[[PageText], str] | None = None,
+        ahead: Callable[[Sequence[PageText]], None] | None = None,
         max_tokens: int | None = None,
     ) -> ReadPagesResult:
         """Pages in order within a per-call and a per-page character budget, and a per-call
@@ -186,7 +187,8 @@ class ReadService:
         A page over the per-page budget is cut (``truncated``, ``chars_available``); pages past the
         per-call budget are not returned and ``next_pages`` names them, with the call to make.
         With ``markdown`` (a page's Markdown), pages are returned as Markdown and the budgets
-        count it.
+        count it; ``ahead`` is told first of the pages whose text fits the budget (their tables
+        are then read side by side).
         """
         max_chars = _positive("max_chars", max_chars)
         if max_tokens is not None:
@@ -201,6 +203,15 @@ class ReadService:
                 recovery=f"Read in smaller ranges, e.g. pages='{pagespec.format_ranges([i + 1 for i in first])}'.",
             )
         got = self.documents.pages(source, indexes, facts)
+        if ahead is not None and markdown is not None:
+            fitting: list[PageText] = []
+            chars = 0
+            for i in indexes:
+                if fitting and chars >= max_chars:
+                    break
+                fitting.append(got.pages[i])
+                chars += min(len(got.pages[i].text), max_chars_per_page)
+            ahead(fitting)
         outs: list[PageOut] = []
         used = 0
         used_tokens = 0

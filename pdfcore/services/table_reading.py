@@ -218,6 +218,7 @@ class TableReader:
         from pdfcore.services.tables import table_out
 
         got = self.documents.pages(source, [p.page - 1 for p in result.pages], facts).pages
+        self.ahead(source, facts, [got[p.page - 1] for p in result.pages])
         outs = []
         total = 0
         for p in result.pages:

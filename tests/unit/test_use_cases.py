@@ -264,6 +264,16 @@ def test_a_markdown_read_reads_the_tables_of_its_pages_side_by_side(tmp_path: Pa
     assert len(tables.calls) == 4
 
 
+@pytest.mark.parametrize("format", ["text", "markdown"])
+def test_read_pages_reads_the_tables_of_its_pages_side_by_side(tmp_path: Path, format: str) -> None:
+    figures = "\n".join(f"{10 + k} {20 + k} {30 + k} {40 + k}" for k in range(6))
+    tables = _SlowTables()
+    core, paths = _core(tmp_path, {"f.pdf": FakeDocument([figures] * 4)}, tables=tables)
+    r = core.read_pages(paths["f.pdf"], "1-4", format=format)
+    assert len(r.pages) == 4 and sorted(page for page, _ in tables.calls) == [0, 1, 2, 3]
+    assert tables.most == 2
+
+
 def test_read_pages_with_ocr_runs_the_engine_first_and_reports(tmp_path: Path) -> None:
     engine = FakeOcrEngine()
     core, paths = _core(tmp_path, {"s.pdf": SHORT}, ocr_engine=lambda: engine)
