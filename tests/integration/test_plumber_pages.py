@@ -35,7 +35,9 @@ def _write(path: Path, tree: Tree, *, root_attrs: str = "/MediaBox [0 0 300 400]
             if isinstance(kid, int):
                 text = f"BT /F1 12 Tf 40 300 Td (Page number {kid}) Tj ET".encode()
                 stream = zlib.compress(text)
-                content = add(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream")
+                content = add(
+                    b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream"
+                )
                 refs.append(
                     add(
                         f"<< /Type /Page /Parent {me} 0 R /Resources << /Font << /F1 {font} 0 R >> >> "
