@@ -1,5 +1,5 @@
 """What a text line looks like and what the document's tags call it: the effective font size,
-weight and pitch of its first character's font, and its structure-tree role on tagged pages.
+weight, pitch and slant of its first character's font, and its structure-tree role on tagged pages.
 
 Used by the pdfium text adapter only, always under PDFIUM_LOCK. The facts are read per text
 object and cached for the page (a line's first character usually shares its object with many
@@ -25,8 +25,15 @@ _MONO = re.compile(
     r"MONO|COURIER|CONSOL|MENLO|INCONSOLATA|CMTT|SFTT|LMTT|TYPEWRITER|SOURCECODE|FIRACODE|CASCADIA|"
     r"LUCIDACONSOLE|ANDALE|MONACO|OCRA|OCRB|PTMONO|ROBOTOMONO|UBUNTUMONO|NOTOSANSMONO|COUSINE|LETTERGOTHIC"
 )
+#: Font names that mean an italic or oblique face (after the subset prefix): the usual words,
+#: a weight word ending in "It" ("Minion-BoldIt"), TeX's text italics (CMTI, CMBXTI, SFTI, SFBI;
+#: not CMMI, the math italic of variables).
+_ITALIC = re.compile(
+    r"ITALIC|OBLIQUE|KURSIV|(?<![A-Z])CM(?:BX)?TI\d|SFTI|SFBI|[-,_ ](?:IT|BOLDIT|BDIT|SEMIBOLDIT|LIGHTIT|MEDIUMIT|BLACKIT)\b"
+)
 #: pdfium font descriptor flags (PDF 32000-1, 9.8.2).
 _FIXED_PITCH = 1
+_ITALIC_FLAG = 1 << 6
 _FORCE_BOLD = 1 << 18
 #: A weight at least this is bold (when the font declares one).
 _BOLD_WEIGHT = 600
@@ -37,16 +44,18 @@ _MAX_DEPTH = 64
 _HEADING = re.compile(r"H[1-6]?")
 
 
-def font_style(name: str, weight: int, flags: int) -> tuple[bool, bool]:
-    """(bold, monospaced) for a font by its base name, declared weight and descriptor flags."""
+def font_style(name: str, weight: int, flags: int, angle: int = 0) -> tuple[bool, bool, bool]:
+    """(bold, monospaced, italic) for a font by its base name, declared weight, descriptor flags
+    and italic angle (degrees, negative for type leaning right)."""
     upper = name.split("+", 1)[-1].upper()
     bold = weight >= _BOLD_WEIGHT or bool(flags & _FORCE_BOLD) or _BOLD.search(upper) is not None
     mono = bool(flags & _FIXED_PITCH) or _MONO.search(upper) is not None
-    return bold, mono
+    italic = bool(flags & _ITALIC_FLAG) or angle != 0 or _ITALIC.search(upper) is not None
+    return bold, mono, italic
 
 
 class LineFonts:
-    """Per-page cache: text object address -> (effective size, bold, mono, structure role)."""
+    """Per-page cache: text object address -> (effective size, bold, mono, italic, structure role)."""
 
     __slots__ = (
         "_fonts",
@@ -72,12 +81,12 @@ class LineFonts:
         self._matrix = fast.object_matrix
         self._matrix_value = raw.FS_MATRIX()  # the out-parameter, allocated once per page
         self._matrix_out = ctypes.byref(self._matrix_value)
-        self._objects: dict[int, tuple[float, bool, bool, str]] = {}
-        self._fonts: dict[int, tuple[bool, bool]] = {}
+        self._objects: dict[int, tuple[float, bool, bool, bool, str]] = {}
+        self._fonts: dict[int, tuple[bool, bool, bool]] = {}
         self._roles = roles
 
-    def facts(self, raw: Any, index: int) -> tuple[float, bool, bool, str]:
-        """(font size in points as displayed, bold, monospaced, role) of character ``index``.
+    def facts(self, raw: Any, index: int) -> tuple[float, bool, bool, bool, str]:
+        """(font size in points as displayed, bold, monospaced, italic, role) of character ``index``.
 
         Runs for most lines of every page (a line is usually a text object of its own), so the
         first read of an object is inline: its matrix, the character's size, its font.
@@ -85,7 +94,7 @@ class LineFonts:
         tp = self._tp
         address = self._text_object(tp, index)
         if not address:  # a generated character (no text object): the size pdfium reports
-            return round(self._size(tp, index), 2), False, False, ""
+            return round(self._size(tp, index), 2), False, False, False, ""
         got = self._objects.get(address)
         if got is not None:
             return got
@@ -100,24 +109,27 @@ class LineFonts:
         font = self._text_font(obj) or 0
         style = self._fonts.get(font)
         if style is None:
-            style = _style(raw, ctypes.cast(font, raw.FPDF_FONT)) if font else (False, False)
+            style = _style(raw, ctypes.cast(font, raw.FPDF_FONT)) if font else (False, False, False)
             self._fonts[font] = style
         role = ""
         if self._roles:
             mcid = raw.FPDFPageObj_GetMarkedContentID(ctypes.cast(address, raw.FPDF_PAGEOBJECT))
             role = self._roles.get(mcid, "") if mcid >= 0 else ""
-        got = (size, style[0], style[1], role)
+        got = (size, style[0], style[1], style[2], role)
         self._objects[address] = got
         return got
 
 
-def _style(raw: Any, font: Any) -> tuple[bool, bool]:
+def _style(raw: Any, font: Any) -> tuple[bool, bool, bool]:
     buf = ctypes.create_string_buffer(128)
     n = raw.FPDFFont_GetBaseFontName(font, buf, 128)
     name = buf.value.decode("latin-1", "replace") if 0 < n <= 128 else ""
     weight = raw.FPDFFont_GetWeight(font)
     flags = raw.FPDFFont_GetFlags(font)
-    return font_style(name, weight, flags)
+    angle = ctypes.c_int(0)
+    if not raw.FPDFFont_GetItalicAngle(font, ctypes.byref(angle)):
+        angle.value = 0
+    return font_style(name, weight, flags, angle.value)
 
 
 # --------------------------------------------------------------------------------------------

@@ -343,20 +343,21 @@ def _line(raw: Any, words: str, bbox: Box, first: int, last: int, line_facts: An
     when its ``last`` character is too (the whole line, not a bold first word (a run-in
     heading) or inline code); a line starting with a mark or digit (a superscript note number,
     a bullet in a smaller face) has the larger size of its first and last characters."""
-    points, bold, mono, role = _facts(raw, words, first, last, line_facts)
-    return TextLine(words, bbox, points, bold, mono, role)
+    points, bold, mono, italic, role = _facts(raw, words, first, last, line_facts)
+    return TextLine(words, bbox, points, bold, mono, role, italic)
 
 
-def _facts(raw: Any, words: str, first: int, last: int, line_facts: Any) -> tuple[float, bool, bool, str]:
-    """(size, bold, mono, role) of a line from its first and last characters (see :func:`_line`)."""
-    points, bold, mono, role = line_facts(raw, first)
+def _facts(raw: Any, words: str, first: int, last: int, line_facts: Any) -> tuple[float, bool, bool, bool, str]:
+    """(size, bold, mono, italic, role) of a line from its first and last characters (see
+    :func:`_line`; italic like bold: from the first character to the last)."""
+    points, bold, mono, italic, role = line_facts(raw, first)
     mark = not words.lstrip()[:1].isalpha()
-    if bold or mono or mark:
-        points_end, bold_end, mono_end, _ = line_facts(raw, last)
-        bold, mono = bold and bold_end, mono and mono_end
+    if bold or mono or italic or mark:
+        points_end, bold_end, mono_end, italic_end, _ = line_facts(raw, last)
+        bold, mono, italic = bold and bold_end, mono and mono_end, italic and italic_end
         if mark and points_end > points:
             points = points_end
-    return points, bold, mono, role
+    return points, bold, mono, italic, role
 
 
 def _rows_at_hyphens(
@@ -503,8 +504,8 @@ def _split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any, line_
             continue
         lead = s + len(text) - len(text.lstrip())
         end = s + len(text.rstrip()) - 1
-        size, bold, mono, role = _facts(raw, text, start + lead, start + max(lead, end), line_facts)
-        out.append(TextLine(text.strip().replace("\x00", ""), to_box(x0, y0, x1, y1), size, bold, mono, role))
+        size, bold, mono, italic, role = _facts(raw, text, start + lead, start + max(lead, end), line_facts)
+        out.append(TextLine(text.strip().replace("\x00", ""), to_box(x0, y0, x1, y1), size, bold, mono, role, italic))
     return out
 
 

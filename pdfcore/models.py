@@ -131,7 +131,8 @@ class TextLine:
     characters' when the line starts with a mark or a digit, such as a superscript note
     number), ``bold`` and ``mono`` (a monospaced face: code). ``role`` is what a tagged PDF's structure tree calls the line's
     content ("H1".."H6", "H", "Title", "P", "LI", "Table", "Caption", "Code", "Note", "TOC",
-    "Figure", "Artifact"); empty for untagged content.
+    "Figure", "Artifact"); empty for untagged content. ``italic``: an italic or oblique face
+    (like ``bold``, from the first character to the last).
     """
 
     text: str
@@ -140,9 +141,10 @@ class TextLine:
     bold: bool = False
     mono: bool = False
     role: str = ""
+    italic: bool = False
 
-    def __reduce__(self) -> tuple[type[TextLine], tuple[str, Box, float, bool, bool, str]]:
-        return type(self), (self.text, self.bbox, self.font_size, self.bold, self.mono, self.role)
+    def __reduce__(self) -> tuple[type[TextLine], tuple[str, Box, float, bool, bool, str, bool]]:
+        return type(self), (self.text, self.bbox, self.font_size, self.bold, self.mono, self.role, self.italic)
 
 
 @frozen

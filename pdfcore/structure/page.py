@@ -31,6 +31,7 @@ from pdfcore.structure.figures import figure_boxes, figure_ref
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.rows import Row, page_rows
 from pdfcore.structure.style import (
+    UNDERLINED,
     DocumentStyle,
     aligned,
     heading_candidate,
@@ -43,6 +44,7 @@ from pdfcore.structure.style import (
     role_level,
     text_below,
     text_columns,
+    unit_key,
 )
 from pdfcore.structure.units import Unit, list_marker, split_units, tidy_units
 
@@ -69,6 +71,8 @@ SECTION_NAME_LEVEL = 2
 #: least this share of its rows hold one cell or none (see scattered_table).
 SCATTERED_FILLED = 0.35
 SCATTERED_ROWS = 0.6
+#: A value axis has at least this many ticks.
+AXIS_TICKS = 4
 #: List items whose markers start less than this many em apart are at one depth.
 LIST_STEP = 0.8
 #: Small print without a note mark is a footnote only below this share of the page height.
@@ -129,7 +133,7 @@ def page_structure(
                 and (
                     introduces_text(units, k, height)
                     or _box_below(u, [t.bbox for t in placed], units) is not None
-                    or (style.knows(u.size, u.bold) and _last_in_column(units, k))
+                    or (style.knows(*unit_key(u, style)) and _last_in_column(units, k))
                 )
             )
         ):
@@ -185,7 +189,7 @@ def _classify(
     text = unit.text
     if tagged and is_heading_role(unit.role) and heading_shaped(unit, text):
         unit.kind = "heading"
-        unit.level = role_level(unit.role) or style.level_of(unit.size, unit.bold)
+        unit.level = role_level(unit.role) or style.level_of(*unit_key(unit, style))
         return
     if unit.mono and not style.body_mono and not _heading_sized(unit, style) and _code_like(unit, text, page_height):
         unit.kind = "code"
@@ -200,9 +204,10 @@ def _classify(
             unit.level = max(1, min(6, entry.level))
             return
         if heading_candidate(unit, text, style) and (
-            style.knows(unit.size, unit.bold)
+            style.knows(*unit_key(unit, style))
             or unit.size >= STANDOUT * style.body_size
             or (unit.bold and numbering_depth(text) > 0)
+            or unit_key(unit, style)[2] == UNDERLINED
         ):
             unit.kind = "heading"
             unit.level = _level(unit, text, style)
@@ -308,9 +313,10 @@ def _heading_sized(unit: Unit, style: DocumentStyle) -> bool:
 
 
 def _level(unit: Unit, text: str, style: DocumentStyle) -> int:
-    level = style.level_of(unit.size, unit.bold)
+    key = unit_key(unit, style)
+    level = style.level_of(*key)
     depth = numbering_depth(text)
-    usual = style.depth_of(unit.size, unit.bold)
+    usual = style.depth_of(*key)
     if depth and usual and depth > usual:
         # "2.1" set in the style of "2" goes one level deeper per number
         level += depth - usual
@@ -404,9 +410,10 @@ def prose_table(table: Table) -> bool:
 
 
 def scattered_table(table: Table) -> bool:
-    """A grid the table reader doubts (``low_confidence``) whose text is scattered over it: at
-    most SCATTERED_FILLED of its cells hold text and most rows hold one cell or none (a chart's
-    axis ticks and data labels read as rows and columns). Its text stays text in the Markdown."""
+    """A grid the table reader doubts (``low_confidence``) that is a chart's labels read as rows
+    and columns: its text scattered over it (at most SCATTERED_FILLED of its cells hold text
+    and most rows hold one cell or none), or its first or last column an axis (see
+    :func:`_axis`). Its text stays text in the Markdown."""
     if not table.low_confidence:
         return False
     rows = [*([table.header] if table.header else []), *table.rows]
@@ -415,7 +422,34 @@ def scattered_table(table: Table) -> bool:
         return False
     filled = sum(1 for c in cells if c.strip())
     lone = sum(1 for r in rows if sum(1 for c in r if c.strip()) <= 1)
-    return filled <= SCATTERED_FILLED * len(cells) and lone >= SCATTERED_ROWS * len(rows)
+    if filled <= SCATTERED_FILLED * len(cells) and lone >= SCATTERED_ROWS * len(rows):
+        return True
+    return _axis([r[0] if r else "" for r in rows]) or _axis([r[-1] if r else "" for r in rows])
+
+
+_TICK = re.compile(r"^[-−–]?[$€£¥]?(\d{1,3}(?:,\d{3})*|\d+)(?:\.\d+)?%?$")
+
+
+def _axis(cells: Sequence[str]) -> bool:
+    """A chart's value axis down a column: the first words of AXIS_TICKS cells or more (in at
+    least half the rows) are numbers stepping evenly one way ("$140", "$120", ... "$0"), by a
+    step other than one (not a column of years or row numbers)."""
+    values: list[float] = []
+    for cell in cells:
+        words = cell.split()
+        if not words:
+            continue
+        m = _TICK.match(words[0])
+        if m is None:
+            return False
+        text = words[0].lstrip("-−–$€£¥").rstrip("%").replace(",", "")
+        sign = -1.0 if words[0][:1] in "-−–" else 1.0
+        values.append(sign * float(text))
+    if len(values) < AXIS_TICKS or 2 * len(values) < len(cells):
+        return False
+    steps = [b - a for a, b in itertools.pairwise(values)]
+    step = steps[0]
+    return abs(step) not in (0.0, 1.0) and all(abs(s - step) <= 0.01 * abs(step) for s in steps)
 
 
 def _take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], list[int | None]]:

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 
 from pdfcore.layout.hyphens import clean_line
-from pdfcore.models import Box, HiddenSpan, PageText, TextLine
+from pdfcore.models import Box, HiddenSpan, Link, PageText, TextLine
 
 #: Share of a line's box inside a hidden span's box for the line to hold (part of) it.
 HIDDEN_OVERLAP = 0.5
@@ -26,10 +26,34 @@ FURNITURE_ZONE = 0.15
 class Row:
     """One visual row of a block (mutable while it is built; read-only afterwards)."""
 
-    __slots__ = ("block", "bold", "ends", "mono", "pieces", "role", "size", "text", "x0", "x1", "y0", "y1")
+    __slots__ = (
+        "block",
+        "bold",
+        "ends",
+        "italic",
+        "mono",
+        "pieces",
+        "role",
+        "size",
+        "text",
+        "underlined",
+        "x0",
+        "x1",
+        "y0",
+        "y1",
+    )
 
     def __init__(
-        self, text: str, ends: str, box: Box, size: float, bold: bool, mono: bool, role: str, block: int
+        self,
+        text: str,
+        ends: str,
+        box: Box,
+        size: float,
+        bold: bool,
+        mono: bool,
+        role: str,
+        block: int,
+        italic: bool = False,
     ) -> None:
         self.text = text
         #: How the text ends: "" (a whole word), "soft" (a soft hyphen), "hyphen" (pdfium's mark).
@@ -39,6 +63,9 @@ class Row:
         self.bold = bold
         self.mono = mono
         self.role = role
+        self.italic = italic
+        #: A rule runs under the row from its first character to its last (see _underline).
+        self.underlined = False
         #: Index of the layout block the row comes from.
         self.block = block
         #: The lines it was joined from (empty for a block without lines).
@@ -98,6 +125,9 @@ def page_rows(
     if pieces:
         rows.append(_row(pieces, at, join_hyphenation))
     rows = _join_mark_rows(rows, join_hyphenation)
+    if page.rules and (page.annotations is not None or not page.annotation_count):
+        # underlines are known only where the links are (a link's underline is no emphasis)
+        _underline(rows, page.rules, page.annotations.links if page.annotations is not None else ())
     if not roles:
         for r in rows:
             r.role = ""
@@ -171,7 +201,7 @@ def _row(pieces: list[TextLine], block: int, join_hyphenation: bool) -> Row:
             text, ends = clean_line(raw, join_hyphenation)
         else:
             text, ends = raw.strip(), ""
-        row = Row(text, ends, ln.bbox, ln.font_size, ln.bold, ln.mono, ln.role, block)
+        row = Row(text, ends, ln.bbox, ln.font_size, ln.bold, ln.mono, ln.role, block, ln.italic)
         row.pieces = (ln,)
         return row
     joined = ""
@@ -196,8 +226,9 @@ def _row(pieces: list[TextLine], block: int, join_hyphenation: bool) -> Row:
     chars = sum(len(ln.text) for ln in pieces) or 1
     bold = sum(len(ln.text) for ln in pieces if ln.bold) * 2 > chars
     mono = sum(len(ln.text) for ln in pieces if ln.mono) * 2 > chars
+    italic = sum(len(ln.text) for ln in pieces if ln.italic) * 2 > chars
     role = next((ln.role for ln in pieces if ln.role and ln.role[0] in "HT"), "") or main.role
-    row = Row(joined, ends, Box(x0, y0, x1, y1), main.font_size, bold, mono, role, block)
+    row = Row(joined, ends, Box(x0, y0, x1, y1), main.font_size, bold, mono, role, block, italic)
     row.pieces = tuple(pieces)
     return row
 
@@ -253,6 +284,67 @@ def _join_mark_rows(rows: list[Row], join_hyphenation: bool) -> list[Row]:
                 continue
         k += 1
     return out
+
+
+#: An underline: a horizontal rule at most this thick, from the row's middle to this share of
+#: its height below it, covering the row's width but for UNDERLINE_SLACK of it at each end and
+#: running past it by at most UNDERLINE_PAST em; a rule of a grid is none (another rule as
+#: long within UNDERLINE_ALONE row heights, or a rule across it: a table's rows), nor is the
+#: underline of a link (a row half inside a link annotation's box).
+UNDERLINE_THICK = 2.0
+UNDERLINE_BELOW = 0.5
+UNDERLINE_SLACK = 0.05
+UNDERLINE_PAST = 1.0
+UNDERLINE_ALONE = 3.0
+
+
+def _underline(rows: list[Row], rules: Sequence[Box], links: Sequence[Link]) -> None:
+    """Mark the rows a rule underlines (see Row.underlined)."""
+    flat = [r for r in rules if r.y1 - r.y0 <= UNDERLINE_THICK and r.x1 - r.x0 > 2 * (r.y1 - r.y0)]
+    if not flat:
+        return
+    upright = [r for r in rules if r.x1 - r.x0 <= UNDERLINE_THICK and r.y1 - r.y0 > 2 * (r.x1 - r.x0)]
+    for row in rows:
+        h = row.y1 - row.y0
+        width = row.x1 - row.x0
+        if h <= 0 or width <= 0:
+            continue
+        em = max(row.size, h, 1.0)
+        if any(_overlap(row.box, link.bbox) >= 0.5 * width * h for link in links):
+            continue
+        for r in flat:
+            y = (r.y0 + r.y1) / 2
+            if not (row.y0 + 0.5 * h <= y <= row.y1 + UNDERLINE_BELOW * h):
+                continue
+            if (
+                r.x0 <= row.x0 + UNDERLINE_SLACK * width
+                and r.x1 >= row.x1 - UNDERLINE_SLACK * width
+                and r.x0 >= row.x0 - UNDERLINE_PAST * em
+                and r.x1 <= row.x1 + UNDERLINE_PAST * em
+                and not _in_grid(r, flat, upright, UNDERLINE_ALONE * h)
+            ):
+                row.underlined = True
+                break
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a.x1, b.x1) - max(a.x0, b.x0)
+    h = min(a.y1, b.y1) - max(a.y0, b.y0)
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _in_grid(rule: Box, flat: Sequence[Box], upright: Sequence[Box], reach: float) -> bool:
+    """A horizontal rule with another as long near it (a table's rows) or a rule across it."""
+    y = (rule.y0 + rule.y1) / 2
+    for o in flat:
+        if (
+            o is not rule
+            and abs(o.x0 - rule.x0) <= 2.0
+            and abs(o.x1 - rule.x1) <= 2.0
+            and abs((o.y0 + o.y1) / 2 - y) <= reach
+        ):
+            return True
+    return any(rule.x0 - 1.0 <= v.x0 <= rule.x1 + 1.0 and v.y0 - 1.0 <= y <= v.y1 + 1.0 for v in upright)
 
 
 #: Marks that close on the word before them ("Zhang¹, Lina" drawn as "Zhang1" and ", Lina").

@@ -1,7 +1,8 @@
 """A document's typography, learnt once: the body text's size and face, and which styles set
 its headings at which level.
 
-Headings are a property of the document, not of one page: "bold 12 pt" is a section title
+Headings are a property of the document, not of one page: "bold 12 pt" (or "italic 10 pt", or
+"underlined 10 pt", in a document whose body is neither) is a section title
 because it sets short lines standing apart on many pages, and its level follows from the other
 heading styles (bigger is higher). So the style is learnt from a fixed set of pages
 (:func:`sample_indexes`, a function of the page count only) and every page is read with it:
@@ -14,8 +15,9 @@ Sources of levels, most trusted first:
   and it tags at least a quarter as many as typography finds on the sample pages;
 - the outline: bookmarks matched to a unit's text on their page vote for that unit's style's
   level;
-- typography: heading styles ordered by size (bold before regular at one size); a style no
-  outline entry voted for sits one level below the style before it.
+- typography: heading styles ordered by size (bold, then underlined, then italic, then
+  regular at one size); a style no outline entry voted for sits one level below the
+  style before it.
 """
 
 from __future__ import annotations
@@ -57,7 +59,8 @@ MAX_LEVEL = 6
 #: An outline title names a unit whose normalised text is at least this similar to it.
 OUTLINE_SIMILAR = 0.85
 
-StyleKey = tuple[float, bool]
+#: (size to the half point, bold, accent: see :func:`accent`).
+StyleKey = tuple[float, bool, int]
 
 _CAPTION = re.compile(
     r"^(?:Figure|FIGURE|Fig\.|FIG\.|Table|TABLE|Tab\.|Abbildung|Abb\.|Tabelle|Tableau|Figura|Tabla|Chart|Exhibit|"
@@ -74,10 +77,11 @@ class DocumentStyle:
     body_size: float = 0.0
     body_bold: bool = False
     body_mono: bool = False
-    #: Heading styles, most prominent first: (size key, bold, level).
-    levels: tuple[tuple[float, bool, int], ...] = ()
+    body_italic: bool = False
+    #: Heading styles, most prominent first: (style key, level).
+    levels: tuple[tuple[StyleKey, int], ...] = ()
     #: The usual numbering depth of each heading style's headings ("2.1": 2), when numbered.
-    depths: tuple[tuple[float, bool, int], ...] = ()
+    depths: tuple[tuple[StyleKey, int], ...] = ()
     #: The structure tree's heading tags are used for this document.
     tagged: bool = False
     #: The lines' tagged roles are read (False: the structure tree is ignored).
@@ -85,26 +89,26 @@ class DocumentStyle:
     #: The outline's entries by the 1-based page they point to.
     outline: dict[int, list[OutlineEntry]] = field(factory=dict, eq=False, repr=False)
 
-    def depth_of(self, size: float, bold: bool) -> int:
+    def depth_of(self, size: float, bold: bool, accent: int = 0) -> int:
         """The numbering depth headings in this style usually have (0: unnumbered, unknown)."""
-        key = style_key(size, bold)
-        return next((d for s, b, d in self.depths if (s, b) == key), 0)
+        key = style_key(size, bold, accent)
+        return next((d for k, d in self.depths if k == key), 0)
 
-    def knows(self, size: float, bold: bool) -> bool:
+    def knows(self, size: float, bold: bool, accent: int = 0) -> bool:
         """Headings are set in this style in this document."""
-        key = style_key(size, bold)
-        return any((s, b) == key for s, b, _ in self.levels)
+        key = style_key(size, bold, accent)
+        return any(k == key for k, _ in self.levels)
 
-    def level_of(self, size: float, bold: bool) -> int:
+    def level_of(self, size: float, bold: bool, accent: int = 0) -> int:
         """The level of a heading set in this style: its learnt level; for a style not learnt,
         one below the closest more prominent learnt style (1 when none is); without learnt
         styles, by how much larger than the body text it is."""
-        key = style_key(size, bold)
+        key = style_key(size, bold, accent)
         closest = 0
-        for s, b, level in self.levels:  # most prominent first
-            if (s, b) == key:
+        for k, level in self.levels:  # most prominent first
+            if k == key:
                 return level
-            if (-s, not b) < (-key[0], not key[1]):  # more prominent than this style
+            if _prominence(k) < _prominence(key):  # more prominent than this style
                 closest = level
         if self.levels:
             return min(MAX_LEVEL, closest + 1)
@@ -118,8 +122,31 @@ class DocumentStyle:
 NO_STYLE = DocumentStyle()
 
 
-def style_key(size: float, bold: bool) -> StyleKey:
-    return (round(size * 2) / 2, bold)
+def style_key(size: float, bold: bool, accent: int = 0) -> StyleKey:
+    return (round(size * 2) / 2, bold, 0 if bold else accent)
+
+
+def _prominence(key: StyleKey) -> tuple[float, bool, int]:
+    """Sorts styles most prominent first: larger, then bold, then underlined, then italic."""
+    return (-key[0], not key[1], -key[2])
+
+
+UNDERLINED = 2
+ITALIC = 1
+
+
+def accent(unit: Unit, style: DocumentStyle) -> int:
+    """How the unit is set apart by its face without weight: UNDERLINED, ITALIC (in a document
+    whose body text is not italic), or 0."""
+    if unit.bold:
+        return 0
+    if unit.underlined:
+        return UNDERLINED
+    return ITALIC if unit.italic and not style.body_italic else 0
+
+
+def unit_key(unit: Unit, style: DocumentStyle) -> StyleKey:
+    return style_key(unit.size, unit.bold, accent(unit, style))
 
 
 def sample_indexes(page_count: int) -> list[int]:
@@ -144,6 +171,7 @@ def learn(
     sizes: Counter[float] = Counter()
     bold_chars: Counter[float] = Counter()
     mono_chars: Counter[float] = Counter()
+    italic_chars: Counter[float] = Counter()
     tagged_lengths: list[int] = []
     for page in pages:
         rows = page_rows(
@@ -157,6 +185,8 @@ def learn(
                 bold_chars[size] += n
             if r.mono:
                 mono_chars[size] += n
+            if r.italic:
+                italic_chars[size] += n
         units = split_units(rows, join_hyphenation, Lexicon(text=page.text) if join_hyphenation else None)
         per_page.append((page, units))
         tagged_lengths.extend(len(u.text) for u in units if is_heading_role(u.role))
@@ -166,7 +196,8 @@ def learn(
     body = max(sizes, key=lambda s: (sizes[s], -s))
     body_bold = bold_chars[body] * 2 > sizes[body]
     body_mono = mono_chars[body] * 2 > sizes[body]
-    base = DocumentStyle(body_size=body, body_bold=body_bold, body_mono=body_mono)
+    body_italic = italic_chars[body] * 2 > sizes[body]
+    base = DocumentStyle(body_size=body, body_bold=body_bold, body_mono=body_mono, body_italic=body_italic)
     tree = bool(tagged_lengths) and sorted(tagged_lengths)[len(tagged_lengths) // 2] <= TAGGED_HEADING_CHARS
     total_chars = sum(sizes.values())
     candidates: Counter[StyleKey] = Counter()
@@ -182,7 +213,7 @@ def learn(
         width = facts.pages[page.index].width if 0 <= page.index < len(facts.pages) else 0.0
         height = _height(facts, page.index)
         for at, u in enumerate(units):
-            key = style_key(u.size, u.bold)
+            key = unit_key(u, base)
             text = u.text
             seen[key] += 1
             chars[key] += len(text)
@@ -196,9 +227,15 @@ def learn(
                     depths[key][depth] += 1
     if tree and len(tagged_lengths) >= TREE_HEADING_SHARE * sum(candidates.values()):
         return DocumentStyle(
-            body_size=body, body_bold=body_bold, body_mono=body_mono, tagged=True, roles=True, outline=outline
+            body_size=body,
+            body_bold=body_bold,
+            body_mono=body_mono,
+            body_italic=body_italic,
+            tagged=True,
+            roles=True,
+            outline=outline,
         )
-    top = min(candidates, key=lambda k: (-k[0], not k[1]), default=None)
+    top = min(candidates, key=_prominence, default=None)
     styles = [
         k
         for k in candidates
@@ -206,9 +243,9 @@ def learn(
         and chars[k] <= HEADING_TEXT_SHARE * total_chars
         and (candidates[k] >= 2 or k == top or votes.get(k))
     ]
-    styles.sort(key=lambda k: (-k[0], not k[1]))
-    levels: list[tuple[float, bool, int]] = []
-    numbered = tuple((k[0], k[1], min(depths[k])) for k in styles if depths.get(k))
+    styles.sort(key=_prominence)
+    levels: list[tuple[StyleKey, int]] = []
+    numbered = tuple((k, min(depths[k])) for k in styles if depths.get(k))
     previous = 0
     for k in styles:
         if votes.get(k):
@@ -216,12 +253,13 @@ def learn(
         else:
             level = previous + 1 if previous else 1
         level = max(1, min(MAX_LEVEL, level))
-        levels.append((k[0], k[1], level))
+        levels.append((k, level))
         previous = level
     return DocumentStyle(
         body_size=body,
         body_bold=body_bold,
         body_mono=body_mono,
+        body_italic=body_italic,
         levels=tuple(levels),
         depths=numbered,
         roles=use_structure_tree,
@@ -320,7 +358,12 @@ def introduces_text(units: Sequence[Unit], k: int, page_height: float, depth: in
     if len(nxt.rows) > 1 or len(nxt.text.split()) >= 4:
         return True
     # a one-row label below: only another heading (set otherwise) that introduces text itself
-    if (nxt.size, nxt.bold) == (u.size, u.bold) or not heading_shaped(nxt, nxt.text):
+    if (nxt.size, nxt.bold, nxt.italic, nxt.underlined) == (
+        u.size,
+        u.bold,
+        u.italic,
+        u.underlined,
+    ) or not heading_shaped(nxt, nxt.text):
         return False
     after = text_below(units, j)
     if after is None:
@@ -342,17 +385,22 @@ def prominent(unit: Unit, style: DocumentStyle) -> bool:
     size = unit.size
     if size >= LARGER * body:
         return True
-    return unit.bold and not style.body_bold and size >= BOLD_SIZE * body
+    if size < BOLD_SIZE * body:
+        return False
+    return (unit.bold and not style.body_bold) or accent(unit, style) > 0
 
 
 def heading_candidate(unit: Unit, text: str, style: DocumentStyle) -> bool:
     """A unit that looks like a heading on its own: short, prominent, not a list item's text
     (a bulleted bold line is a list item), not a list of people's names (a paper's author line
-    set in its section headings' style), starting with a capital, a digit, a quote or a name
+    set in its section headings' style), not an italic or underlined lead-in ending with a
+    colon, starting with a capital, a digit, a quote or a name
     written in mixed case ("pioNER", "iPhone": a lowercase first letter with a capital after
     it in the first word)."""
     if not heading_shaped(unit, text) or not prominent(unit, style) or name_list(text):
         return False
+    if text.endswith(":") and accent(unit, style):
+        return False  # an italic or underlined lead-in ("Related requirements:") over a list
     if text[:1].islower() and not any(c.isupper() for c in text.split(" ", 1)[0][1:]):
         return False
     marker = list_marker(text)

@@ -60,6 +60,7 @@ class Unit:
     __slots__ = (
         "bold",
         "hanging",
+        "italic",
         "join",
         "kind",
         "level",
@@ -69,6 +70,7 @@ class Unit:
         "rows",
         "size",
         "text",
+        "underlined",
         "x0",
         "x1",
         "y0",
@@ -94,12 +96,13 @@ class Unit:
         first = rows[0]
         self.x0, self.y0, self.x1, self.y1 = first.x0, first.y0, first.x1, first.y1
         self.size, self.bold, self.mono, self.text = first.size, first.bold, first.mono, first.text
+        self.italic, self.underlined = first.italic, first.underlined
         if len(rows) == 1:
             return
         x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
         longest = len(first.text)
-        chars = bold = 0
-        mono = True
+        chars = bold = italic = 0
+        mono = underlined = True
         for r in rows:
             n = len(r.text)
             x0 = r.x0 if r.x0 < x0 else x0
@@ -111,10 +114,15 @@ class Unit:
             chars += n
             if r.bold:
                 bold += n
+            if r.italic:
+                italic += n
             mono = mono and r.mono
+            underlined = underlined and r.underlined
         self.x0, self.y0, self.x1, self.y1 = x0, y0, x1, y1
         self.bold = bold * 2 > max(chars, 1)
+        self.italic = italic * 2 > max(chars, 1)
         self.mono = mono
+        self.underlined = underlined
         self.text = join_rows(rows, self.join, self.lexicon)
 
     @property

@@ -52,3 +52,59 @@ def test_a_charts_scattered_labels_are_not_a_table(core: Any, corpus: Path) -> N
     assert not any(p.startswith(("|", "<table>")) for p in parts), parts
     text = "\n".join(parts)
     assert "144.90" in text and "10/31/09" in text
+
+
+def _report(path: Path, *, underline: bool) -> None:
+    """Two pages of notes: a bold section title, then sub-headings set at the body size in
+    italic (or underlined in the body face) over paragraphs."""
+    from reportlab.lib.pagesizes import letter
+    from reportlab.pdfgen import canvas
+
+    c = canvas.Canvas(str(path), pagesize=letter)
+    _, height = letter
+    words = "The company records its revenue when control of the goods passes to the customer".split()
+    body = [" ".join(words[(k * 3) % 7 :] + words[: (k * 3) % 7]) for k in range(4)]
+    for page in range(2):
+        y = height - 72
+        c.setFont("Times-Bold", 12)
+        c.drawString(72, y, f"Note {page + 1} - Summary of accounting policies")
+        y -= 30
+        for sub in (f"Revenue recognition {page}", f"Inventories and stock {page}", f"Income taxes {page}"):
+            face = "Times-Roman" if underline else "Times-Italic"
+            c.setFont(face, 10)
+            c.drawString(72, y, sub)
+            if underline:
+                c.setLineWidth(0.5)
+                c.line(72, y - 1.5, 72 + c.stringWidth(sub, face, 10), y - 1.5)
+            y -= 18
+            c.setFont("Times-Roman", 10)
+            for row in body:
+                c.drawString(72, y, row + " and the amount is measured reliably at the end of the period.")
+                y -= 12
+            y -= 14
+        c.showPage()
+    c.save()
+
+
+@pytest.mark.parametrize("underline", [False, True], ids=["italic", "underlined"])
+def test_sub_headings_set_apart_by_italic_or_underline_at_the_body_size_are_headings(
+    core: Any, tmp_path: Path, underline: bool
+) -> None:
+    pdf = tmp_path / "notes.pdf"
+    _report(pdf, underline=underline)
+    parts = _parts(core, pdf, 2)
+    assert parts[0].startswith("# Note 2")
+    subs = [p for p in parts if p.startswith("## ")]
+    assert subs == ["## Revenue recognition 1", "## Inventories and stock 1", "## Income taxes 1"], parts
+
+
+@pytest.mark.corpus
+def test_a_reports_italic_and_underlined_sub_headings_are_headings(core: Any, corpus: Path) -> None:
+    # notes to financial statements: "Intangible Assets" underlined over two italic sub-headings
+    parts = _parts(core, corpus / "uda-benchmark/tat_docs/lifeway-foods-inc_2019.pdf", 64)
+    headings = [p.lstrip("#").strip() for p in parts if p.startswith("#")]
+    assert headings[:3] == [
+        "Intangible Assets",
+        "Goodwill and indefinite-lived intangible assets",
+        "Definite lived intangible assets",
+    ]
