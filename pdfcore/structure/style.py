@@ -95,9 +95,11 @@ class DocumentStyle:
         return next((d for k, d in self.depths if k == key), 0)
 
     def knows(self, size: float, bold: bool, accent: int = 0) -> bool:
-        """Headings are set in this style in this document."""
+        """Headings are set in this style in this document (a bold style with an accent: or in
+        the plain bold style of its size; its level is then below that style's)."""
         key = style_key(size, bold, accent)
-        return any(k == key for k, _ in self.levels)
+        plain = style_key(size, bold) if bold and accent else None
+        return any(k in (key, plain) for k, _ in self.levels)
 
     def level_of(self, size: float, bold: bool, accent: int = 0) -> int:
         """The level of a heading set in this style: its learnt level; for a style not learnt,
@@ -123,12 +125,20 @@ NO_STYLE = DocumentStyle()
 
 
 def style_key(size: float, bold: bool, accent: int = 0) -> StyleKey:
-    return (round(size * 2) / 2, bold, 0 if bold else accent)
+    return (round(size * 2) / 2, bold, accent)
 
 
 def _prominence(key: StyleKey) -> tuple[float, bool, int]:
-    """Sorts styles most prominent first: larger, then bold, then underlined, then italic."""
-    return (-key[0], not key[1], -key[2])
+    """Sorts styles most prominent first: larger, then bold; at one size and weight underlined
+    first, then bold before bold italic, and italic before regular."""
+    size, bold, how = key
+    if how == UNDERLINED:
+        rank = 0
+    elif bold:
+        rank = 1 if how == 0 else 2
+    else:
+        rank = 1 if how == ITALIC else 2
+    return (-size, not bold, rank)
 
 
 UNDERLINED = 2
@@ -136,10 +146,8 @@ ITALIC = 1
 
 
 def accent(unit: Unit, style: DocumentStyle) -> int:
-    """How the unit is set apart by its face without weight: UNDERLINED, ITALIC (in a document
+    """How the unit's face sets it apart besides its weight: UNDERLINED, ITALIC (in a document
     whose body text is not italic), or 0."""
-    if unit.bold:
-        return 0
     if unit.underlined:
         return UNDERLINED
     return ITALIC if unit.italic and not style.body_italic else 0

@@ -54,9 +54,9 @@ def test_a_charts_scattered_labels_are_not_a_table(core: Any, corpus: Path) -> N
     assert "144.90" in text and "10/31/09" in text
 
 
-def _report(path: Path, *, underline: bool) -> None:
-    """Two pages of notes: a bold section title, then sub-headings set at the body size in
-    italic (or underlined in the body face) over paragraphs."""
+def _report(path: Path, *, underline: bool = False, title_size: float = 12, sub_face: str = "") -> None:
+    """Two pages of notes: a section title (bold, 12 pt unless ``title_size``), then sub-headings set at the body size
+    in italic (or underlined in the body face, or in ``sub_face``) over paragraphs."""
     from reportlab.lib.pagesizes import letter
     from reportlab.pdfgen import canvas
 
@@ -81,11 +81,11 @@ def _report(path: Path, *, underline: bool) -> None:
     body = [" ".join(words[(k * 3) % 7 :] + words[: (k * 3) % 7]) for k in range(4)]
     for page in range(2):
         y = height - 72
-        c.setFont("Times-Bold", 12)
+        c.setFont("Times-Bold", title_size)
         c.drawString(72, y, f"Note {page + 1} - Summary of accounting policies")
         y -= 30
         for sub in (f"Revenue recognition {page}", f"Inventories and stock {page}", f"Income taxes {page}"):
-            face = "Times-Roman" if underline else "Times-Italic"
+            face = sub_face or ("Times-Roman" if underline else "Times-Italic")
             c.setFont(face, 10)
             c.drawString(72, y, sub)
             if underline:
@@ -123,3 +123,13 @@ def test_a_reports_italic_and_underlined_sub_headings_are_headings(core: Any, co
         "Goodwill and indefinite-lived intangible assets",
         "Definite lived intangible assets",
     ]
+
+
+def test_bold_italic_sub_headings_stand_below_the_bold_headings_of_their_size(core: Any, tmp_path: Path) -> None:
+    pdf = tmp_path / "notes.pdf"
+    _report(pdf, title_size=10, sub_face="Times-BoldItalic")
+    # the section titles at the body size too, so only the slant tells the levels apart
+    parts = _parts(core, pdf, 2)
+    assert parts[0].startswith("# Note 2")
+    subs = [p for p in parts if p.startswith("#") and not p.startswith("# Note")]
+    assert subs == ["## Revenue recognition 1", "## Inventories and stock 1", "## Income taxes 1"], parts
