@@ -113,7 +113,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     lines = page_lines(page)
     if len(lines) < MIN_ROWS and not page.rules and not page.gaps:
         return ()
-    ruled = _rule_regions(page.rules, lines)
+    ruled = _rule_regions(page.rules, lines) + _row_rule_regions(page.rules, lines, page.gaps)
     boxes = _ruled_boxes(page.rules, lines)
     text = _text_regions(lines, page.gaps)
     regions = ruled + [t for t in text if not any(_fills(g, t, boxes, lines) for g in ruled)]
@@ -195,6 +195,90 @@ def _rule_regions(rules: Sequence[Box], lines: Sequence[TextLine]) -> list[Box]:
         if len(inside) >= 2 and _occupancy(hs, vs, inside) >= MIN_OCCUPANCY:
             out.append(box)
     return out
+
+
+#: Rules of one width stacked one above the other that make a table ruled between its rows
+#: (no rules between its columns) ...
+MIN_ROW_RULES = 4
+#: ... each at least this wide (points) ...
+MIN_ROW_RULE_WIDTH = 100.0
+#: ... when this share of the bands between them holds text on both sides of one blank.
+ROW_RULES_SIDED = 0.66
+
+
+def _row_rule_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
+    """Tables ruled between their rows only: four or more horizontal rules of the same extent
+    one above the other, crossing no vertical rule, each band between two of them holding text, and a blank inside their
+    width that no line of the stack crosses with text on both sides of it in two thirds of the
+    bands or more (three at least): the space between two columns. A column of running text on
+    each side of the blank is a page's two columns under rules between its articles, not a
+    table. (Cells of wrapped text, a requirement beside the products it applies to, read as
+    running text to the text-alignment search, which misses such tables.)"""
+    if sum(1 for r in rules if r.width >= r.height and r.width >= MIN_ROW_RULE_WIDTH) < MIN_ROW_RULES:
+        return []
+    # Rules crossing no vertical rule (a grid's are read as a grid).
+    lone = [h for hs, vs in _rule_groups(rules) if not vs for h in hs]
+    hs = sorted((r for r in lone if r.width >= MIN_ROW_RULE_WIDTH), key=lambda r: (r.y0 + r.y1) / 2)
+    groups: list[list[Box]] = []
+    for h in hs:
+        for g in groups:
+            if abs(g[0].x0 - h.x0) <= JOIN_TOL and abs(g[0].x1 - h.x1) <= JOIN_TOL:
+                g.append(h)
+                break
+        else:
+            groups.append([h])
+    out = []
+    for g in groups:
+        x0, x1 = min(r.x0 for r in g), max(r.x1 for r in g)
+        ys = _positions((r.y0 + r.y1) / 2 for r in g)
+        inside = [ln for ln in lines if x0 - JOIN_TOL <= ln.bbox.x0 and ln.bbox.x1 <= x1 + JOIN_TOL]
+        bands: list[list[TextLine]] = []
+        stacks: list[tuple[float, list[list[TextLine]]]] = []
+        for a, z in itertools.pairwise(ys):
+            band = [ln for ln in inside if a < (ln.bbox.y0 + ln.bbox.y1) / 2 < z]
+            if band:
+                if not bands:
+                    stacks.append((a, bands))
+                bands.append(band)
+                continue
+            bands = []
+        for top, stack in stacks:
+            if len(stack) + 1 >= MIN_ROW_RULES and _sided(stack, gaps, x0, x1):
+                bottom = max(ln.bbox.y1 for band in stack for ln in band)
+                below = min((y for y in ys if y >= bottom), default=bottom)
+                out.append(Box(x0, top, x1, below))
+    return out
+
+
+def _sided(bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, x1: float) -> bool:
+    """A blank inside ``x0``-``x1`` that no line of ``bands`` crosses, with text on both sides of
+    it in :data:`ROW_RULES_SIDED` of the bands (and three at least), not running text on both."""
+    per_band = [_pieces(band, gaps) for band in bands]
+    pieces = [p for band in per_band for p in band]
+    height = statistics.median(p.y1 - p.y0 for p in pieces)
+    spans = sorted((a, z) for p in pieces for a, z, _ in p.segments)
+    blanks: list[tuple[float, float]] = []
+    reach = x0
+    for a, z in spans:
+        if a - reach >= MIN_GAP * height and reach > x0:
+            blanks.append((reach, a))
+        reach = max(reach, z)
+    need = max(MIN_ROWS, ROW_RULES_SIDED * len(bands))
+    for a, z in blanks:
+        sided = 0
+        left_words: list[float] = []
+        right_words: list[float] = []
+        for band in per_band:
+            left = [w for p in band for s0, s1, w in p.segments if s1 <= a]
+            right = [w for p in band for s0, s1, w in p.segments if s0 >= z]
+            if left and right:
+                sided += 1
+                left_words.extend(left)
+                right_words.extend(right)
+        prose = [statistics.median(ws) >= PROSE_WORDS for ws in (left_words, right_words) if ws]
+        if sided >= need and not (len(prose) == 2 and all(prose)):
+            return True
+    return False
 
 
 #: A ruled grid beside or over this share of a text-aligned run's height stands for its table.

@@ -212,6 +212,95 @@ def test_ruled_cells_set_tight_and_at_different_heights(tmp_path: Path) -> None:
     ]
 
 
+ROW_RULED = [
+    ("Practice", "Applies to"),
+    (
+        "Identify and document all security requirements for the development infrastructure and keep them up to date over time.",
+        "Firmware, Mobile App.",
+    ),
+    (
+        "Communicate the requirements to every third party that provides commercial software components for reuse by the product.",
+        "Firmware, Web App.",
+    ),
+    (
+        "Review the design of the product with qualified people who were not involved in it, and record every decision taken.",
+        "Mobile App., Web App.",
+    ),
+]
+
+
+def _row_ruled(path: Path, rows: list[tuple[str, str]]) -> Path:
+    """Rows of two cells ruled apart by horizontal rules only (no rule between the columns); the
+    first cell's text wrapped at 250 pt (lines of six words or more), the second short and set
+    at x = 350, level with the middle of the first; prose above."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen import canvas
+
+    c = canvas.Canvas(str(path), pagesize=(612, 792))
+    c.setFont("Helvetica", 10)
+    y = 740.0
+    for line in tablegen.LOREM[:4]:
+        c.drawString(72, y, line)
+        y -= 13
+    y -= 10
+    c.setLineWidth(0.6)
+    for first, second in rows:
+        c.line(72, y, 540, y)
+        wrapped: list[str] = []
+        for word in first.split():
+            if wrapped and stringWidth(f"{wrapped[-1]} {word}", "Helvetica", 10) <= 250:
+                wrapped[-1] = f"{wrapped[-1]} {word}"
+            else:
+                wrapped.append(word)
+        for k, part in enumerate(wrapped):
+            c.drawString(76, y - 12 - 12 * k, part)
+        c.drawString(350, y - 12 - 6 * (len(wrapped) - 1), second)
+        y -= 12 * len(wrapped) + 8
+    c.line(72, y, 540, y)
+    c.showPage()
+    c.save()
+    return path
+
+
+def test_a_table_ruled_between_its_rows_only_is_found(tmp_path: Path) -> None:
+    """Rows of wrapped text beside short cells, rules between the rows and none between the
+    columns: the text-alignment search takes such rows for running text; the rules find them."""
+    path = _row_ruled(tmp_path / "rows.pdf", ROW_RULED)
+    (page,) = _pages(path)
+    extractor = PlumberTableExtractor()
+    try:
+        (t,) = TableService(extractor).page_tables(_source(path), page, 612, 792).tables
+    finally:
+        extractor.close()
+    assert list(t.header) == list(ROW_RULED[0])
+    assert [tuple(r) for r in t.rows] == ROW_RULED[1:]
+
+
+def test_two_columns_of_prose_under_rules_are_no_table(tmp_path: Path) -> None:
+    """Two columns of running text between rules across the page (articles set apart): no table."""
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "columns.pdf"
+    c = canvas.Canvas(str(path), pagesize=(612, 792))
+    c.setFont("Helvetica", 9)
+    y = 740.0
+    for block in range(4):
+        c.line(72, y, 540, y)
+        for k in range(5):
+            for x in (76.0, 312.0):
+                c.drawString(x, y - 12 - 11 * k, tablegen.LOREM[(block + k) % len(tablegen.LOREM)][:52])
+        y -= 5 * 11 + 12
+    c.line(72, y, 540, y)
+    c.showPage()
+    c.save()
+    (page,) = _pages(path)
+    extractor = PlumberTableExtractor()
+    try:
+        assert TableService(extractor).page_tables(_source(path), page, 612, 792).tables == ()
+    finally:
+        extractor.close()
+
+
 # --------------------------------------------------------------------------------------------
 # Corpus
 
