@@ -116,11 +116,16 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     ruled = _rule_regions(page.rules, lines) + _row_rule_regions(page.rules, lines, page.gaps)
     boxes = _ruled_boxes(page.rules, lines)
     text = _text_regions(lines, page.gaps)
-    regions = ruled + [t for t in text if not any(_fills(g, t, boxes, lines) for g in ruled)]
+    runs = [t for t in text if not any(_fills(g, t, boxes, lines) for g in ruled)]
+    regions = ruled + runs
     if not regions:
         return ()
-    # Padded first, so that pieces of one table split between runs join up again.
-    merged = _merge_boxes(Box(b.x0 - PAD, b.y0 - PAD, b.x1 + PAD, b.y1 + PAD) for b in regions)
+    # Padded first, so that pieces of one table split between runs join up again (the grids of
+    # two tables a few points apart stay apart: see _merge_boxes).
+    merged = _merge_boxes(
+        (Box(b.x0 - PAD, b.y0 - PAD, b.x1 + PAD, b.y1 + PAD) for b in regions),
+        grids=len(ruled),
+    )
     bounds = Box(0.0, 0.0, page_width, page_height) if page_width > 0 and page_height > 0 else None
     out: list[Box] = []
     for padded in merged:
@@ -1069,22 +1074,28 @@ def _prose_column(run: Sequence[_Row], a: float, z: float) -> bool:
     return len(words) >= MIN_ROWS and sum(1 for w in words if w >= PROSE_COLUMN_WORDS) >= PROSE_SHARE * len(words)
 
 
-def _merge_boxes(boxes: Iterable[Box]) -> list[Box]:
+def _merge_boxes(boxes: Iterable[Box], *, grids: int = 0) -> list[Box]:
     """Union boxes that overlap, or sit side by side at the same height (the halves of a table
-    across the gutter of a two-column page), until none do."""
+    across the gutter of a two-column page), until none do. The first ``grids`` boxes are ruled
+    grids (padded): two of different widths join only where they overlap by more than their
+    padding, so the grids of two tables set a few points apart are read apart (as one region
+    the page's whole width and height, they read as no table); a grid drawn in pieces of one
+    width, one under the other, stays one table."""
     out = list(boxes)
+    ruled = [k < grids for k in range(len(out))]
     changed = True
     while changed:
         changed = False
         for a in range(len(out)):
             for b in range(a + 1, len(out)):
-                if (
-                    intersection(out[a], out[b]) is not None
-                    or _side_by_side(out[a], out[b])
-                    or _stacked(out[a], out[b])
-                ):
+                shared = intersection(out[a], out[b])
+                if ruled[a] and ruled[b] and not _same_columns(out[a], out[b]):
+                    shared = shared if shared is not None and min(shared.width, shared.height) > 2 * PAD else None
+                if shared is not None or _side_by_side(out[a], out[b]) or _stacked(out[a], out[b]):
                     out[a] = union((out[a], out[b]))
+                    ruled[a] = ruled[a] and ruled[b]
                     del out[b]
+                    del ruled[b]
                     changed = True
                     break
             if changed:
@@ -1098,6 +1109,11 @@ def _merge_boxes(boxes: Iterable[Box]) -> list[Box]:
 STACKED_HEADINGS = 60.0
 STACKED_GAP = 14.0
 STACKED_OVERLAP = 0.6
+
+
+def _same_columns(a: Box, b: Box) -> bool:
+    """Two boxes with the same left and right edges."""
+    return abs(a.x0 - b.x0) <= JOIN_TOL and abs(a.x1 - b.x1) <= JOIN_TOL
 
 
 def _stacked(a: Box, b: Box) -> bool:

@@ -212,6 +212,41 @@ def test_ruled_cells_set_tight_and_at_different_heights(tmp_path: Path) -> None:
     ]
 
 
+def test_two_ruled_grids_a_few_points_apart_are_two_tables(tmp_path: Path) -> None:
+    """A second ruled table set 4 pt under the first, in hairlines, notes beside it (a rate
+    sheet's reference rates under its grid): the padding around the two grids must not join
+    them into one region (as one region, the page's width, they read as one table)."""
+    from reportlab.pdfgen import canvas
+
+    second = [["Reference", "Rate"], ["Base Variable Rate", "4.44% p.a."], ["No Fee Variable Rate", "4.67% p.a."]]
+    path = tmp_path / "two.pdf"
+    c = canvas.Canvas(str(path), pagesize=(612, 792))
+    c.setLineWidth(0.25)
+    c.setFont("Helvetica", 10)
+    top = 700.0
+    for cells, edges in ((tablegen.RULED, [72.0, 230.0, 390.0, 540.0]), (second, [330.0, 450.0, 540.0])):
+        for r in range(len(cells) + 1):
+            c.line(edges[0], top - 20 * r, edges[-1], top - 20 * r)
+        for x in edges:
+            c.line(x, top, x, top - 20 * len(cells))
+        for r, row in enumerate(cells):
+            for k, cell in enumerate(row):
+                c.drawString(edges[k] + 4, top - 20 * r - 14, cell)
+        top -= 20 * len(cells) + 4
+    c.setFont("Helvetica", 8)
+    for k, line in enumerate(tablegen.LOREM[:6]):
+        c.drawString(72, 700 - 4 * 20 - 4 - 10 - 10 * k, line[:60])
+    c.showPage()
+    c.save()
+    (p,) = _pages(path)
+    extractor = PlumberTableExtractor()
+    try:
+        got = TableService(extractor).page_tables(_source(path), p, 612, 792).tables
+    finally:
+        extractor.close()
+    assert [[list(t.header), *map(list, t.rows)] for t in got] == [tablegen.RULED, second]
+
+
 ROW_RULED = [
     ("Practice", "Applies to"),
     (
