@@ -402,13 +402,15 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle) -> bool:
     """A unit that looks like a heading on its own: short, prominent, not a list item's text
     (a bulleted bold line is a list item), not a list of people's names (a paper's author line
     set in its section headings' style), not an italic or underlined lead-in ending with a
-    colon, starting with a capital, a digit, a quote or a name
+    colon, not wholly in parentheses, without a blank to fill in ("from ____ to ____"), starting with a capital, a digit, a quote or a name
     written in mixed case ("pioNER", "iPhone": a lowercase first letter with a capital after
     it in the first word)."""
     if not heading_shaped(unit, text) or not prominent(unit, style) or name_list(text):
         return False
     if text.endswith(":") and accent(unit, style):
         return False  # an italic or underlined lead-in ("Related requirements:") over a list
+    if in_parentheses(text) or "___" in text:
+        return False  # an aside or a form's field label ("(Mark One)", "(In thousands)"), a blank
     if text[:1].islower() and not any(c.isupper() for c in text.split(" ", 1)[0][1:]):
         return False
     marker = list_marker(text)
@@ -451,6 +453,21 @@ def name_list(text: str) -> bool:
             if not (letters.isalpha() and bare[:1].isupper() and not bare.isupper()):
                 return False
     return telling
+
+
+def in_parentheses(text: str) -> bool:
+    """The whole text is one parenthesis: "(Name of registrant as specified in its charter)"."""
+    if len(text) < 3 or text[0] != "(" or text[-1] != ")":
+        return False
+    depth = 0
+    for k, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return k == len(text) - 1
+    return False
 
 
 def is_caption(text: str) -> bool:

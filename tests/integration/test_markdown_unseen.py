@@ -133,3 +133,14 @@ def test_bold_italic_sub_headings_stand_below_the_bold_headings_of_their_size(co
     assert parts[0].startswith("# Note 2")
     subs = [p for p in parts if p.startswith("#") and not p.startswith("# Note")]
     assert subs == ["## Revenue recognition 1", "## Inventories and stock 1", "## Income taxes 1"], parts
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(("name", "page"), [("lifeway-foods-inc_2019.pdf", 3), ("inpixon_2019.pdf", 1)])
+def test_a_forms_field_labels_and_blanks_are_not_headings(core: Any, corpus: Path, name: str, page: int) -> None:
+    # a 10-K's cover: "(Name of registrant as specified in its charter)" under the name, "For
+    # the transition period from ____ to ____", set in the face of the cover's titles
+    parts = _parts(core, corpus / "uda-benchmark/tat_docs" / name, page)
+    headings = [p for p in parts if p.startswith("#")]
+    assert headings
+    assert not [h for h in headings if h.lstrip("# ").startswith("(") or "___" in h], headings
