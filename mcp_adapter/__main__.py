@@ -17,6 +17,9 @@ from typing import Any
 
 #: Seconds start-up waits for a tool call being answered early before it goes on beside it.
 EARLY_CALL_SETTLE_S = 1.5
+#: After a tool call answered early, the MCP SDK loads once no call has come for this long (or
+#: at once when a request needs it): a client reading on back to back is not slowed by it.
+EARLY_QUIET_S = 0.25
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -92,7 +95,7 @@ def _serve(settings: Any, wire: Any) -> int:
     except PdfcoreError as exc:
         sys.stderr.write(f"pdfcore-mcp: {exc.code}: {exc.message}\n")
         return 2
-    # The first pdf_info calls of the session are answered before the SDK serves (the engine
+    # The first pdf_info and pdf_read_all calls of the session are answered before the SDK serves (the engine
     # call still runs in an engine worker): mcp_adapter.early_calls.
     calls = None
     if settings.server.profile == "full":
@@ -116,6 +119,14 @@ def _serve(settings: Any, wire: Any) -> int:
     # The cache store opens and the code that reads pages loads beside the SDK import too, so
     # the first call does not share the process with them.
     threading.Thread(target=_warm_store, args=(core,), name="pdfcore-early-warm", daemon=True).start()
+    # Calls answered early meanwhile make garbage like any call: the collector runs while they do.
+    gc.enable()
+    wire.quiet(EARLY_QUIET_S)
+    gc.disable()
+    if wire.ended and not wire.needed:
+        # every request was answered early and the client is gone: nothing for the SDK to do
+        core.close()
+        return 0
     from mcp_adapter.server import create_server
 
     server = create_server(core)

@@ -29,6 +29,7 @@ import os
 import queue
 import sys
 import threading
+import time
 import uuid
 from typing import IO, Any
 
@@ -168,6 +169,11 @@ class Wire:
         self._initialized = False  # the client sent notifications/initialized
         self._idle = threading.Event()  # no early tool call running
         self._idle.set()
+        self._quiet = threading.Condition()  # told when an early call ends or the SDK is needed
+        self._called_early = 0  # tool calls answered early so far
+        self._last_early = 0.0  # time.monotonic() when the last one ended
+        self._needed = False  # a request went to the SDK (it must load now)
+        self.ended = False  # the client closed the wire
         self.early: list[str] = []  # methods answered early, in order (for logs and tests)
         self.mismatches = 0  # early answers the server then answered otherwise (a stale record)
 
@@ -204,6 +210,28 @@ class Wire:
         done after this does not take the CPU from the answer the client waits for."""
         self._idle.wait(timeout)
 
+    def quiet(self, seconds: float) -> None:
+        """Return once the SDK is worth loading: at once when no tool call was answered early;
+        else when a request needs the SDK, or when no tool call has been answered early for
+        ``seconds`` (the client is not reading on back to back). A client whose calls all
+        come early one after the other is served without the SDK's import taking the CPU."""
+        with self._quiet:
+            while self._called_early and not self._needed and not self.ended:
+                left = self._last_early + seconds - time.monotonic()
+                if self._idle.is_set() and left <= 0:
+                    return
+                self._quiet.wait(max(left, 0.01) if self._idle.is_set() else None)
+
+    @property
+    def needed(self) -> bool:
+        """Whether a request was left to the SDK."""
+        return self._needed
+
+    def _need_sdk(self) -> None:
+        with self._quiet:
+            self._needed = True
+            self._quiet.notify_all()
+
     def start(self) -> None:
         threading.Thread(target=self._read, name="pdfcore-wire", daemon=True).start()
 
@@ -217,11 +245,16 @@ class Wire:
             log.debug("reading the wire stopped: %s", exc)
         finally:
             self._lines.put(None)
+            with self._quiet:
+                self.ended = True
+                self._quiet.notify_all()
 
     def _take(self, line: str) -> str | None:
         """``line`` as the SDK is to get it, answering it first if the record can; ``None`` for a
         tool call answered early (the SDK would make the call again)."""
         if self._serving or self._answers is None:
+            if not self._serving:
+                self._need_sdk()
             return line
         try:
             message = json.loads(line)
@@ -245,6 +278,7 @@ class Wire:
                 self._initialized = True
             else:
                 self._deferred = True
+                self._need_sdk()
             return line
         self._answered += 1
         private = f"pdfcore-early-{self._token}-{self._answered}"
@@ -288,7 +322,11 @@ class Wire:
             result: dict[str, Any] | None = calls.call(params.get("name"), params.get("arguments", {}))
             return result
         finally:
-            self._idle.set()
+            with self._quiet:
+                self._called_early += 1
+                self._last_early = time.monotonic()
+                self._idle.set()
+                self._quiet.notify_all()
 
     def _send(self, text: str) -> None:
         data = (text if text.endswith("\n") else text + "\n").encode("utf-8")

@@ -1,14 +1,15 @@
-"""The first ``pdf_info`` of a session, answered while the MCP SDK is still loading.
+"""The first ``pdf_info`` and ``pdf_read_all`` calls of a session, answered while the MCP SDK is
+still loading.
 
-Importing the SDK is most of the server's start; a client that calls ``pdf_info`` right after the
-handshake would wait for it. :class:`EarlyCalls` makes that call without the SDK: the same
-library call the ``pdf_info`` tool makes (:mod:`mcp_adapter.full`), in the same profile's words
+Importing the SDK is most of the server's start; a client that calls ``pdf_info`` (or starts
+reading) right after the handshake would wait for it. :class:`EarlyCalls` makes that call without
+the SDK: the same library call the tool makes (:mod:`mcp_adapter.full`), in the same profile's words
 (:func:`pdfcore.nextcalls.answering`), measured the same way (``_meta["pdfcore/stats"]``), and the
 same result shape the SDK sends (structured content plus the same data as one JSON text block;
 an error as an ``isError`` result with one text block). The engines still run in the engine
 workers, so a crash or a hang is contained as in any call.
 
-:class:`mcp_adapter.early.Wire` asks it only for a ``tools/call`` of ``pdf_info`` in a handshake
+:class:`mcp_adapter.early.Wire` asks it only for a ``tools/call`` of those tools in a handshake
 session whose every earlier request was answered early, with no ``_meta`` (no progress token)
 and arguments the tool takes with their types; anything else is the SDK's. A call that logs a
 warning (the SDK would send it to the client as a log message) is not answered here: the SDK
@@ -33,13 +34,44 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("pdfcore.mcp")
 
-#: The tool answered early, and its arguments with their accepted types.
+#: The tools answered early: each one's arguments with their accepted types (a value of another
+#: type, ``bool`` for an ``int`` included, or an unknown argument leaves the call to the SDK).
 PDF_INFO_ARGUMENTS: dict[str, tuple[type, ...]] = {
     "path": (str,),
     "detail": (bool,),
     "content_trust": (bool,),
     "password": (str, type(None)),
 }
+PDF_READ_ALL_ARGUMENTS: dict[str, tuple[type, ...]] = {
+    "path": (str,),
+    "max_pages": (int,),
+    "start_page": (int,),
+    "format": (str,),
+    "use_structure_tree": (bool,),
+    "max_tokens": (int, type(None)),
+    "password": (str, type(None)),
+}
+EARLY_TOOLS: dict[str, dict[str, tuple[type, ...]]] = {
+    "pdf_info": PDF_INFO_ARGUMENTS,
+    "pdf_read_all": PDF_READ_ALL_ARGUMENTS,
+}
+#: ``pdf_read_all``'s ``format`` values (the SDK reports any other as an invalid argument).
+READ_FORMATS = ("text", "markdown")
+
+
+def _accepted(name: str, arguments: Any) -> bool:
+    """Whether the call can be made here: a tool answered early, with its required ``path``
+    and only arguments it takes, each of a type the tool's schema accepts as it is."""
+    spec = EARLY_TOOLS.get(name)
+    if spec is None or not isinstance(arguments, dict) or "path" not in arguments:
+        return False
+    for key, value in arguments.items():
+        accepted = spec.get(key)
+        if accepted is None or not isinstance(value, accepted):
+            return False
+        if isinstance(value, bool) and bool not in accepted:
+            return False  # an int argument given true/false: the SDK's validation answers it
+    return name != "pdf_read_all" or arguments.get("format", "text") in READ_FORMATS
 
 
 def payload(data: Any) -> tuple[Any, str]:
@@ -72,7 +104,8 @@ class _Warnings(logging.Handler):
 
 
 class EarlyCalls:
-    """``pdf_info`` over ``core`` for the wire, before the SDK serves (full profile only)."""
+    """``pdf_info`` and ``pdf_read_all`` over ``core`` for the wire, before the SDK serves (full
+    profile only)."""
 
     def __init__(self, core: Pdfcore, *, surface: str, stats: bool, timeout_seconds: float) -> None:
         self._core = core
@@ -83,12 +116,8 @@ class EarlyCalls:
     def call(self, name: str, arguments: Any) -> dict[str, Any] | None:
         """The ``tools/call`` result of ``name`` with ``arguments`` as the server gives it, or
         ``None`` when the SDK is to answer this call."""
-        if name != "pdf_info" or not isinstance(arguments, dict) or "path" not in arguments:
+        if not _accepted(name, arguments):
             return None
-        for key, value in arguments.items():
-            accepted = PDF_INFO_ARGUMENTS.get(key)
-            if accepted is None or not isinstance(value, accepted):
-                return None
         started = time.perf_counter()
         watch = _Warnings()
         done: dict[str, Any] = {}
@@ -98,9 +127,9 @@ class EarlyCalls:
             try:
                 with nextcalls.answering(self._surface), telemetry.collect() as stats:
                     done["stats"] = stats
-                    done["result"] = self._result(arguments)
+                    done["result"] = self._result(name, arguments)
             except Exception:  # the SDK makes the call again and reports what fails
-                log.warning("the early pdf_info failed; the server makes the call", exc_info=True)
+                log.warning("the early %s failed; the server makes the call", name, exc_info=True)
 
         root = logging.getLogger("pdfcore")
         root.addHandler(watch)
@@ -119,24 +148,35 @@ class EarlyCalls:
         finally:
             root.removeHandler(watch)
         if self._stats and "stats" in done:
-            self._attach_stats(result, done["stats"])
-        log.debug("pdf_info answered early in %.1f ms", (time.perf_counter() - started) * 1000)
+            self._attach_stats(name, result, done["stats"])
+        log.debug("%s answered early in %.1f ms", name, (time.perf_counter() - started) * 1000)
         return result
 
-    def _result(self, arguments: dict[str, Any]) -> dict[str, Any]:
+    def _result(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         try:
-            info = self._core.info(
-                arguments["path"],
-                password=arguments.get("password"),
-                detail=arguments.get("detail", False),
-                content_trust=arguments.get("content_trust", False),
-            )
+            if name == "pdf_info":
+                data: Any = self._core.info(
+                    arguments["path"],
+                    password=arguments.get("password"),
+                    detail=arguments.get("detail", False),
+                    content_trust=arguments.get("content_trust", False),
+                )
+            else:
+                data = self._core.read_all(
+                    arguments["path"],
+                    start_page=arguments.get("start_page", 1),
+                    max_pages=arguments.get("max_pages", 50),
+                    password=arguments.get("password"),
+                    format=arguments.get("format", "text"),
+                    use_structure_tree=arguments.get("use_structure_tree", True),
+                    max_tokens=arguments.get("max_tokens"),
+                )
         except PdfcoreError as exc:
             return _error(exc)
-        structured, text = _serialize(info)
+        structured, text = _serialize(data)
         return {"content": [{"type": "text", "text": text}], "structuredContent": structured, "isError": False}
 
-    def _attach_stats(self, result: dict[str, Any], stats: telemetry.CallStats) -> None:
+    def _attach_stats(self, name: str, result: dict[str, Any], stats: telemetry.CallStats) -> None:
         from mcp_adapter.stats import META_KEY, call_stats
 
         blocks = [SimpleNamespace(text=block["text"]) for block in result["content"]]
@@ -148,7 +188,8 @@ class EarlyCalls:
             return
         result["_meta"] = {META_KEY: measured}
         log.info(
-            "pdf_info (early): %.1f ms (%s), %d page(s) extracted, %d from the cache, %d bytes out",
+            "%s (early): %.1f ms (%s), %d page(s) extracted, %d from the cache, %d bytes out",
+            name,
             measured["wall_ms"],
             ", ".join(f"{k} {v:.1f}" for k, v in measured["phases_ms"].items()) or "no phase",
             measured["pages_extracted"],

@@ -126,12 +126,12 @@ def test_the_cache_store_opens_while_the_sdk_loads(tmp_path: Path) -> None:
     assert "pages" in tables
 
 
-def _call(ident: int, arguments: dict[str, Any]) -> dict[str, Any]:
+def _call(ident: int, arguments: dict[str, Any], name: str = "pdf_info") -> dict[str, Any]:
     return {
         "jsonrpc": "2.0",
         "id": ident,
         "method": "tools/call",
-        "params": {"name": "pdf_info", "arguments": arguments},
+        "params": {"name": name, "arguments": arguments},
     }
 
 
@@ -145,7 +145,8 @@ def _same_answer(early: dict[str, Any], sdk: dict[str, Any]) -> None:
 def test_the_first_pdf_info_is_answered_before_the_sdk_serves_as_the_sdk_answers_it(tmp_path: Path) -> None:
     """A ``pdf_info`` right after the handshake (and a second one, and one on a missing file) is
     answered from the wire before the SDK has built its server, each once, with the result a
-    server without early answers gives (structured content, text block, error shape, stats)."""
+    server without early answers gives (structured content, text block, error shape, stats).
+    Every request of this session is answered early, so the SDK never loads."""
     pdf = simple_document(tmp_path / "s.pdf", 3)
     sent = [
         INITIALIZE,
@@ -160,7 +161,7 @@ def test_the_first_pdf_info_is_answered_before_the_sdk_serves_as_the_sdk_answers
     received, err = stdio_session(early_dir, sent, debug=True)
     by_id = _by_id(received, sent)
     assert err.count("answered tools/call early") == 2
-    assert err.index("answered tools/call early") < err.index("Initializing server")
+    assert "Initializing server" not in err
     assert by_id[2]["result"]["structuredContent"]["page_count"] == 3
     assert by_id[3]["result"]["isError"] is True
     reference, sdk_err = stdio_session(sdk_dir, sent, debug=True, config="[server]\nearly_answers = false\n")
@@ -169,6 +170,41 @@ def test_the_first_pdf_info_is_answered_before_the_sdk_serves_as_the_sdk_answers
     _same_answer(by_id[2]["result"], sdk[2]["result"])
     _same_answer(by_id[3]["result"], sdk[3]["result"])
     assert "pdfcore/stats" in by_id[2]["result"]["_meta"]
+
+
+def test_reads_right_after_the_handshake_are_answered_early_as_the_sdk_answers_them(tmp_path: Path) -> None:
+    """``pdf_read_all`` calls one after the other (Markdown, text, past the end) are answered
+    from the wire while the SDK is not loaded (the client reads on without pause); a request
+    the wire cannot answer (a ping) then loads the SDK, which answers it and every call after
+    it. Each result is the one a server without early answers gives."""
+    pdf = simple_document(tmp_path / "s.pdf", 3)
+    sent = [
+        INITIALIZE,
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        _call(2, {"path": str(pdf), "format": "markdown", "use_structure_tree": False}, "pdf_read_all"),
+        _call(3, {"path": str(pdf), "max_pages": 2}, "pdf_read_all"),
+        _call(4, {"path": str(pdf), "start_page": 9}, "pdf_read_all"),
+        _call(5, {"path": str(pdf), "max_pages": True}, "pdf_read_all"),
+        _call(6, {"path": str(pdf), "format": "html"}, "pdf_read_all"),
+        {"jsonrpc": "2.0", "id": 7, "method": "ping"},
+        _call(8, {"path": str(pdf)}, "pdf_read_all"),
+    ]
+    early_dir, sdk_dir = tmp_path / "early", tmp_path / "sdk"
+    early_dir.mkdir()
+    sdk_dir.mkdir()
+    received, err = stdio_session(early_dir, sent, debug=True)
+    by_id = _by_id(received, sent)
+    assert err.count("answered tools/call early") == 3  # 2, 3 and 4; 5 and 6 are the SDK's to judge
+    assert err.index("answered tools/call early") < err.index("Initializing server")
+    assert "<!-- page 3" in by_id[2]["result"]["structuredContent"]["markdown"]
+    assert by_id[3]["result"]["structuredContent"]["next_page"] == 3
+    reference, sdk_err = stdio_session(sdk_dir, sent, debug=True, config="[server]\nearly_answers = false\n")
+    sdk = _by_id(reference, sent)
+    assert "answered tools/call early" not in sdk_err
+    for ident in (2, 3, 4, 5, 6, 8):
+        _same_answer(by_id[ident]["result"], sdk[ident]["result"])
+    assert by_id[6]["result"]["isError"] is True  # (5, max_pages=true, the SDK takes as 1)
+    assert by_id[7]["result"] == {}
 
 
 def test_calls_the_wire_does_not_answer_wait_for_the_sdk(tmp_path: Path) -> None:

@@ -334,3 +334,55 @@ def test_no_call_is_answered_early_before_the_client_declares_the_session_initia
     pipes.close_input()
     handed = [json.loads(line) for line in _drain(pipes.wire)]
     assert handed[-1] == _tool_call(2, arguments={"path": "a.pdf"}) and calls.asked == []
+
+
+def test_the_sdk_waits_while_calls_come_early_back_to_back() -> None:
+    """``quiet``: at once before any call was answered early; after one, not while the client
+    calls on without pause, but once it pauses, or at once when a request needs the SDK or the
+    client closes the wire."""
+    import threading
+    import time
+
+    pipes = _Pipes(_answers())
+    calls = _Calls({"content": [], "isError": False})
+    pipes.wire.serve_calls(calls)
+    started = time.monotonic()
+    pipes.wire.quiet(5.0)
+    assert time.monotonic() - started < 1.0  # nothing was answered early: no reason to wait
+    pipes.send(_init())
+    pipes.receive()
+    pipes.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    pipes.send(_tool_call(7, arguments={"path": "a.pdf"}))
+    pipes.receive()
+    returned = threading.Event()
+    threading.Thread(target=lambda: (pipes.wire.quiet(0.4), returned.set()), daemon=True).start()
+    for ident in range(8, 12):  # back to back, 0.1 s apart
+        time.sleep(0.1)
+        assert not returned.is_set()
+        pipes.send(_tool_call(ident, arguments={"path": "a.pdf"}))
+        pipes.receive()
+    assert returned.wait(2.0)  # the client paused
+    started = time.monotonic()
+    pipes.send({"jsonrpc": "2.0", "id": 20, "method": "ping"})  # needs the SDK
+    deadline = time.monotonic() + 2.0
+    while not pipes.wire.needed and time.monotonic() < deadline:
+        time.sleep(0.01)
+    pipes.wire.quiet(5.0)
+    assert time.monotonic() - started < 1.0 and pipes.wire.needed
+    pipes.close_input()
+
+
+def test_the_sdk_is_not_waited_for_once_the_client_has_gone() -> None:
+    import time
+
+    pipes = _Pipes(_answers())
+    pipes.wire.serve_calls(_Calls({"content": [], "isError": False}))
+    pipes.send(_init())
+    pipes.receive()
+    pipes.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    pipes.send(_tool_call(7, arguments={"path": "a.pdf"}))
+    pipes.receive()
+    pipes.close_input()
+    started = time.monotonic()
+    pipes.wire.quiet(5.0)
+    assert time.monotonic() - started < 1.0 and pipes.wire.ended and not pipes.wire.needed

@@ -68,3 +68,40 @@ def test_calls_left_to_the_sdk() -> None:
     warned = _Core(warn=True)
     assert _calls(warned).call("pdf_info", {"path": "a.pdf"}) is None  # the SDK sends the warning
     assert len(warned.calls) == 1
+
+
+class _Reader(_Core):
+    def read_all(self, path: str, **kwargs: Any) -> dict[str, Any]:
+        self.calls.append({"path": path, **kwargs})
+        return {"markdown": "# T", "next_page": None}
+
+
+def test_pdf_read_all_is_made_with_the_tool_s_arguments_and_defaults() -> None:
+    core = _Reader()
+    result = _calls(core).call("pdf_read_all", {"path": "a.pdf", "format": "markdown", "max_pages": 500})
+    assert result is not None and result["structuredContent"] == {"markdown": "# T", "next_page": None}
+    assert core.calls == [
+        {
+            "path": "a.pdf",
+            "start_page": 1,
+            "max_pages": 500,
+            "password": None,
+            "format": "markdown",
+            "use_structure_tree": True,
+            "max_tokens": None,
+        }
+    ]
+
+
+def test_pdf_read_all_arguments_the_sdk_judges() -> None:
+    core = _Reader()
+    calls = _calls(core)
+    for arguments in (
+        {"path": "a.pdf", "max_pages": True},  # a bool for an int
+        {"path": "a.pdf", "format": "html"},  # not a format the tool takes
+        {"path": "a.pdf", "start_page": "2"},
+        {"path": "a.pdf", "pages": "1"},  # not an argument of the tool
+        {"max_pages": 3},  # no path
+    ):
+        assert calls.call("pdf_read_all", arguments) is None, arguments
+    assert core.calls == []
