@@ -70,6 +70,8 @@ _NUMBERING = re.compile(
     r"^(?:(?:Chapter|CHAPTER|Section|SECTION|Part|PART|Appendix|APPENDIX)\s+)?([A-Z]|\d+)((?:\.\d+)*)\.?(?=\s)"
 )
 _LONG_WORD = re.compile(r"[^\W\d_]{3}", re.UNICODE)
+#: A function applied to a one-letter variable: "f(x)", "Cos(x TΩ1)" ("Author(s)" is a word).
+_FORMULA = re.compile(r"[^\W\d_]\((?!s\))[^\W\d_](?=[\s,)]|$)", re.UNICODE)
 
 
 @frozen
@@ -402,7 +404,8 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle) -> bool:
     """A unit that looks like a heading on its own: short, prominent, not a list item's text
     (a bulleted bold line is a list item), not a list of people's names (a paper's author line
     set in its section headings' style), not an italic or underlined lead-in ending with a
-    colon, not wholly in parentheses, without a blank to fill in ("from ____ to ____"), starting with a capital, a digit, a quote or a name
+    colon, not wholly in parentheses, without a blank to fill in ("from ____ to ____"), not a
+    formula (a function of one variable, "Cos(x", or a symbol font's bracket pieces), starting with a capital, a digit, a quote or a name
     written in mixed case ("pioNER", "iPhone": a lowercase first letter with a capital after
     it in the first word)."""
     if not heading_shaped(unit, text) or not prominent(unit, style) or name_list(text):
@@ -411,6 +414,8 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle) -> bool:
         return False  # an italic or underlined lead-in ("Related requirements:") over a list
     if in_parentheses(text) or "___" in text:
         return False  # an aside or a form's field label ("(Mark One)", "(In thousands)"), a blank
+    if _FORMULA.search(text) or sum(1 for c in text if "\ue000" <= c <= "\uf8ff") >= 2:
+        return False  # a displayed formula: "Sin(x TΩk)", bracket pieces from a symbol font
     if text[:1].islower() and not any(c.isupper() for c in text.split(" ", 1)[0][1:]):
         return False
     marker = list_marker(text)

@@ -144,3 +144,15 @@ def test_a_forms_field_labels_and_blanks_are_not_headings(core: Any, corpus: Pat
     headings = [p for p in parts if p.startswith("#")]
     assert headings
     assert not [h for h in headings if h.lstrip("# ").startswith("(") or "___" in h], headings
+
+
+@pytest.mark.corpus
+def test_a_displayed_formula_is_not_a_heading(core: Any, corpus: Path) -> None:
+    # a column vector of Cos(x TΩi) and Sin(x TΩi), its rows set in the sub-headings' italic
+    # between bracket pieces drawn from a symbol font
+    parts = _parts(core, corpus / "uda-benchmark/paper_docs/2001.03131.pdf", 3)
+    assert [p for p in parts if p.startswith("#")] == [
+        "# 3. Proposed Approach",
+        "# 4. Experiments and Discussions",
+        "## 4.1. Data Description",
+    ]
