@@ -71,7 +71,12 @@ def render_table(table: Table) -> str:
     if table.header_cells and header:
         width = max([len(header), *(len(r) for r in rows)])
         return "\n".join(
-            ["<table>", *_html_header(table.header_cells), *(_html_row(r, width, "td") for r in rows), "</table>"]
+            [
+                "<table>",
+                *_html_header(table.header_cells, width),
+                *(_html_row(r, width, "td") for r in rows),
+                "</table>",
+            ]
         )
     if not header and rows:
         header, rows = rows[0], rows[1:]
@@ -102,14 +107,30 @@ def _html_table(header: list[str], rows: list[list[str]], width: int) -> str:
     return "\n".join(out)
 
 
-def _html_header(cells: Sequence[HeaderCell]) -> list[str]:
-    """The header's rows as printed, each cell with its spans."""
+def _html_header(cells: Sequence[HeaderCell], width: int) -> list[str]:
+    """The header's rows as printed, each cell with its spans, and an empty cell wherever no
+    heading stands (over the row labels, say): a browser fills a row's cells into its first free
+    places, so a place left out would move every heading after it one column to the left."""
     out = []
+    n_rows = max(c.row + c.rows for c in cells)
+    width = max(width, *(c.column + 1 for c in cells))
+    taken = [[False] * width for _ in range(n_rows)]
+    for c in cells:
+        for r in range(c.row, min(c.row + c.rows, n_rows)):
+            for k in range(c.column, min(c.column + c.columns, width)):
+                taken[r][k] = True
     for row in range(max(c.row for c in cells) + 1):
+        starts = {c.column: c for c in cells if c.row == row}
         parts = []
-        for c in sorted((c for c in cells if c.row == row), key=lambda c: c.column):
-            attr = (f' colspan="{c.columns}"' if c.columns > 1 else "") + (f' rowspan="{c.rows}"' if c.rows > 1 else "")
-            parts.append(f"<th{attr}>{html.escape(' '.join(c.text.split()), quote=False)}</th>")
+        for k in range(width):
+            cell = starts.get(k)
+            if cell is not None:
+                attr = (f' colspan="{cell.columns}"' if cell.columns > 1 else "") + (
+                    f' rowspan="{cell.rows}"' if cell.rows > 1 else ""
+                )
+                parts.append(f"<th{attr}>{html.escape(' '.join(cell.text.split()), quote=False)}</th>")
+            elif not taken[row][k]:
+                parts.append("<th></th>")
         out.append("<tr>" + "".join(parts) + "</tr>")
     return out
 

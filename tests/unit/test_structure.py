@@ -9,6 +9,7 @@ from pdfcore.layout import assemble
 from pdfcore.models import (
     Box,
     DocumentFacts,
+    HeaderCell,
     HiddenSpan,
     ImageInfo,
     OutlineEntry,
@@ -188,6 +189,29 @@ def test_a_ragged_table_is_html_with_a_spanning_cell() -> None:
         "<table>\n<tr><th>A</th><th>B</th><th>C</th></tr>\n<tr><td>1</td><td>2</td><td>3</td></tr>\n"
         '<tr><td colspan="3">total 6</td></tr>\n</table>'
     )
+
+
+def test_a_header_as_printed_keeps_its_empty_places() -> None:
+    """Headings over column groups, none over the row labels: each heading stays over its
+    columns in the HTML (an empty cell holds the labels' place in each header row)."""
+    cells = (
+        HeaderCell("Dev", 0, 1, 1, 2),
+        HeaderCell("Test", 0, 3, 1, 2),
+        HeaderCell("P", 1, 1, 1, 1),
+        HeaderCell("R", 1, 2, 1, 1),
+        HeaderCell("P", 1, 3, 1, 1),
+        HeaderCell("R", 1, 4, 1, 1),
+    )
+    table = Table(
+        header=("", "Dev P", "Dev R", "Test P", "Test R"),
+        rows=(("CRF", "75.1", "66.6", "70.6", "71.0"),),
+        bbox=Box(0, 0, 10, 10),
+        header_cells=cells,
+    )
+    assert render_table(table).split("\n")[1:3] == [
+        '<tr><th></th><th colspan="2">Dev</th><th colspan="2">Test</th></tr>',
+        "<tr><th></th><th>P</th><th>R</th><th>P</th><th>R</th></tr>",
+    ]
 
 
 def test_a_figure_carries_its_caption_and_a_ref_that_resolves() -> None:
