@@ -30,6 +30,7 @@ import hashlib
 import itertools
 import logging
 import os
+import statistics
 import struct
 import threading
 import zlib
@@ -436,6 +437,8 @@ def _layout_table(
         x0, y0, x1, y1 = _frame_box((c["x0"], c["top"], c["x1"], c["bottom"]), direction)
         font = str(c.get("fontname") or "")
         glyphs.append(Glyph(x0, y0, x1, y1, str(c["text"]), float(c["size"]), _BOLD in font.lower()))
+    if direction == "ltr":
+        glyphs.extend(_turned_cells(crop, glyphs))
     rules = [Rule(*_frame_box(box, direction)) for box in _rulings(crop)]
     found = read_table(glyphs, rules)
     if found is None:
@@ -451,6 +454,83 @@ def _layout_table(
 
 
 _BOLD = "bold"
+
+#: Turned characters one above the other at most this many ems apart are one cell's text ...
+TURNED_GAP = 1.0
+#: ... and a gap wider than this many ems between two of them is a space; a turned text needs
+#: this many letters or digits to be a cell's.
+WORD_SPACE = 0.2
+TURNED_MIN_CHARS = 3
+#: Turned texts level with each other (itself included) that make a row of turned headings.
+TURNED_ROW = 3
+
+
+def _turned_cells(crop: Any, upright: Sequence[Glyph]) -> list[Glyph]:
+    """The texts of an upright table's cells set turned (column headings written up or down the
+    page, to keep narrow columns narrow), each as one glyph over its box, when they stand in a
+    band of their own: three of them level with each other at least, and upright text level
+    with one of them on one line at most (a heading set at the foot of the band); a turned label
+    beside rows of upright cells (a group's name down the side) is left out."""
+    chars = [c for c in crop.chars if not c["upright"]]
+    if not any(c["text"].strip() for c in chars):
+        return []
+    down = sum(1 for c in chars if c["matrix"][1] < 0)
+    ttb = 2 * down > len(chars)  # turned clockwise: reads down the page
+    # The characters of one cell's text share a column (their x-range) and follow each other
+    # along it, top down or bottom up.
+    chars.sort(key=lambda c: (float(c["x0"]), float(c["top"])))
+    columns: list[list[dict[str, Any]]] = []
+    for c in chars:
+        em = float(c["size"]) or 1.0
+        if columns and abs(float(columns[-1][0]["x0"]) - float(c["x0"])) <= 0.3 * em:
+            columns[-1].append(c)
+        else:
+            columns.append([c])
+    runs: list[list[dict[str, Any]]] = []
+    for column in columns:
+        column.sort(key=lambda c: float(c["top"]), reverse=not ttb)
+        start = len(runs)
+        for c in column:
+            em = float(c["size"]) or 1.0
+            last = runs[-1][-1] if len(runs) > start else None
+            gap = (
+                (float(c["top"]) - float(last["bottom"]) if ttb else float(last["top"]) - float(c["bottom"]))
+                if last is not None
+                else 0.0
+            )
+            if last is not None and gap <= TURNED_GAP * em:
+                runs[-1].append(c)
+            else:
+                runs.append([c])
+    out = []
+    for run in runs:
+        text = ""
+        for prev, c in zip([None, *run], run, strict=False):
+            if prev is not None and text and not text.endswith(" "):
+                gap = float(c["top"]) - float(prev["bottom"]) if ttb else float(prev["top"]) - float(c["bottom"])
+                if gap > WORD_SPACE * (float(c["size"]) or 1.0):
+                    text += " "
+            text += str(c["text"])
+        text = " ".join(text.split())
+        if sum(ch.isalnum() for ch in text) < TURNED_MIN_CHARS:
+            continue  # a turned mark or symbol (a superscript, a formula's arrow), not a heading
+        x0 = min(float(c["x0"]) for c in run)
+        x1 = max(float(c["x1"]) for c in run)
+        top = min(float(c["top"]) for c in run)
+        bottom = max(float(c["bottom"]) for c in run)
+        level = sorted(
+            ((g.y0 + g.y1) / 2, g.size) for g in upright if g.text.strip() and top < (g.y0 + g.y1) / 2 < bottom
+        )
+        if any(b[0] - a[0] > 0.5 * max(a[1], b[1]) for a, b in itertools.pairwise(level)):
+            continue  # rows of upright text beside it: a label down the side of a table's rows
+        out.append(Glyph(x0, top, x1, bottom, text, statistics.median(float(c["size"]) for c in run)))
+    # Headings set turned stand in a row: each level with two others at least (a word or two
+    # turned on its own, a label down the side, a note in the margin, is not read as a cell).
+    return [
+        g
+        for g in out
+        if sum(1 for o in out if min(g.y1, o.y1) - max(g.y0, o.y0) >= 0.5 * min(g.y1 - g.y0, o.y1 - o.y0)) >= TURNED_ROW
+    ]
 
 
 def _frame_box(box: Sequence[float], direction: str) -> tuple[float, float, float, float]:

@@ -212,6 +212,45 @@ def test_ruled_cells_set_tight_and_at_different_heights(tmp_path: Path) -> None:
     ]
 
 
+def test_column_headings_set_turned_are_read(tmp_path: Path) -> None:
+    """Column headings written up the page over narrow ruled columns (an election return's
+    candidates) are the columns' headings, read in their own direction."""
+    from reportlab.pdfgen import canvas
+
+    names = ["Avery Stone", "Blake Moreau", "Casey Lindqvist"]
+    rows = [["North", "120", "98", "15"], ["South", "87", "143", "22"], ["East", "64", "71", "9"]]
+    path = tmp_path / "turned.pdf"
+    c = canvas.Canvas(str(path), pagesize=(612, 792))
+    c.setFont("Helvetica", 9)
+    edges = [72.0, 150.0, 180.0, 210.0, 240.0]
+    top, head = 700.0, 90.0
+    ys = [top, top - head] + [top - head - 18 * (k + 1) for k in range(len(rows))]
+    for y in ys:
+        c.line(edges[0], y, edges[-1], y)
+    for x in edges:
+        c.line(x, top, x, ys[-1])
+    c.drawString(76, top - head + 6, "Precinct")
+    for k, name in enumerate(names):
+        c.saveState()
+        c.translate(edges[k + 1] + 18, top - head + 4)
+        c.rotate(90)
+        c.drawString(0, 0, name)
+        c.restoreState()
+    for r, row in enumerate(rows):
+        for k, cell in enumerate(row):
+            c.drawString(edges[k] + 4, ys[r + 1] - 13, cell)
+    c.showPage()
+    c.save()
+    (p,) = _pages(path)
+    extractor = PlumberTableExtractor()
+    try:
+        (t,) = TableService(extractor).page_tables(_source(path), p, 612, 792).tables
+    finally:
+        extractor.close()
+    assert list(t.header) == ["Precinct", *names]
+    assert [list(r) for r in t.rows] == rows
+
+
 def test_two_ruled_grids_a_few_points_apart_are_two_tables(tmp_path: Path) -> None:
     """A second ruled table set 4 pt under the first, in hairlines, notes beside it (a rate
     sheet's reference rates under its grid): the padding around the two grids must not join
