@@ -95,7 +95,7 @@ def _serve(settings: Any, wire: Any) -> int:
     except PdfcoreError as exc:
         sys.stderr.write(f"pdfcore-mcp: {exc.code}: {exc.message}\n")
         return 2
-    # The first pdf_info and pdf_read_all calls of the session are answered before the SDK serves (the engine
+    # The first pdf_info, pdf_read_pages and pdf_read_all calls of the session are answered before the SDK serves (the engine
     # call still runs in an engine worker): mcp_adapter.early_calls.
     calls = None
     if settings.server.profile == "full":

@@ -1,5 +1,5 @@
-"""The first ``pdf_info`` and ``pdf_read_all`` calls of a session, answered while the MCP SDK is
-still loading.
+"""The first ``pdf_info``, ``pdf_read_pages`` and ``pdf_read_all`` calls of a session, answered
+while the MCP SDK is still loading.
 
 Importing the SDK is most of the server's start; a client that calls ``pdf_info`` (or starts
 reading) right after the handshake would wait for it. :class:`EarlyCalls` makes that call without
@@ -51,9 +51,23 @@ PDF_READ_ALL_ARGUMENTS: dict[str, tuple[type, ...]] = {
     "max_tokens": (int, type(None)),
     "password": (str, type(None)),
 }
+PDF_READ_PAGES_ARGUMENTS: dict[str, tuple[type, ...]] = {
+    "path": (str,),
+    "pages": (str, int, type(None)),
+    "max_chars": (int,),
+    "max_chars_per_page": (int,),
+    "ocr": (bool,),
+    "ocr_lang": (str, type(None)),
+    "detect_charts": (bool,),
+    "format": (str,),
+    "use_structure_tree": (bool,),
+    "max_tokens": (int, type(None)),
+    "password": (str, type(None)),
+}
 EARLY_TOOLS: dict[str, dict[str, tuple[type, ...]]] = {
     "pdf_info": PDF_INFO_ARGUMENTS,
     "pdf_read_all": PDF_READ_ALL_ARGUMENTS,
+    "pdf_read_pages": PDF_READ_PAGES_ARGUMENTS,
 }
 #: ``pdf_read_all``'s ``format`` values (the SDK reports any other as an invalid argument).
 READ_FORMATS = ("text", "markdown")
@@ -71,7 +85,11 @@ def _accepted(name: str, arguments: Any) -> bool:
             return False
         if isinstance(value, bool) and bool not in accepted:
             return False  # an int argument given true/false: the SDK's validation answers it
-    return name != "pdf_read_all" or arguments.get("format", "text") in READ_FORMATS
+    if name == "pdf_info":
+        return True
+    # A read in a format the tool does not take is the SDK's to refuse; one that recognises
+    # scanned pages first (OCR: seconds a page, progress) is the SDK's to make.
+    return arguments.get("format", "text") in READ_FORMATS and not arguments.get("ocr", False)
 
 
 def payload(data: Any) -> tuple[Any, str]:
@@ -104,8 +122,8 @@ class _Warnings(logging.Handler):
 
 
 class EarlyCalls:
-    """``pdf_info`` and ``pdf_read_all`` over ``core`` for the wire, before the SDK serves (full
-    profile only)."""
+    """``pdf_info``, ``pdf_read_pages`` and ``pdf_read_all`` over ``core`` for the wire, before
+    the SDK serves (full profile only)."""
 
     def __init__(self, core: Pdfcore, *, surface: str, stats: bool, timeout_seconds: float) -> None:
         self._core = core
@@ -162,15 +180,9 @@ class EarlyCalls:
                     content_trust=arguments.get("content_trust", False),
                 )
             else:
-                data = self._core.read_all(
-                    arguments["path"],
-                    start_page=arguments.get("start_page", 1),
-                    max_pages=arguments.get("max_pages", 50),
-                    password=arguments.get("password"),
-                    format=arguments.get("format", "text"),
-                    use_structure_tree=arguments.get("use_structure_tree", True),
-                    max_tokens=arguments.get("max_tokens"),
-                )
+                # the library's defaults are the tool's (tests/unit/test_early_calls.py checks)
+                read = self._core.read_pages if name == "pdf_read_pages" else self._core.read_all
+                data = read(arguments["path"], **{k: v for k, v in arguments.items() if k != "path"})
         except PdfcoreError as exc:
             return _error(exc)
         structured, text = _serialize(data)

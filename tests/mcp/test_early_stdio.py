@@ -173,7 +173,8 @@ def test_the_first_pdf_info_is_answered_before_the_sdk_serves_as_the_sdk_answers
 
 
 def test_reads_right_after_the_handshake_are_answered_early_as_the_sdk_answers_them(tmp_path: Path) -> None:
-    """``pdf_read_all`` calls one after the other (Markdown, text, past the end) are answered
+    """``pdf_read_all`` calls one after the other (Markdown, text, past the end) and a
+    ``pdf_read_pages`` are answered
     from the wire while the SDK is not loaded (the client reads on without pause); a request
     the wire cannot answer (a ping) then loads the SDK, which answers it and every call after
     it. Each result is the one a server without early answers gives."""
@@ -184,6 +185,7 @@ def test_reads_right_after_the_handshake_are_answered_early_as_the_sdk_answers_t
         _call(2, {"path": str(pdf), "format": "markdown", "use_structure_tree": False}, "pdf_read_all"),
         _call(3, {"path": str(pdf), "max_pages": 2}, "pdf_read_all"),
         _call(4, {"path": str(pdf), "start_page": 9}, "pdf_read_all"),
+        _call(9, {"path": str(pdf), "pages": "2-3", "format": "markdown"}, "pdf_read_pages"),
         _call(5, {"path": str(pdf), "max_pages": True}, "pdf_read_all"),
         _call(6, {"path": str(pdf), "format": "html"}, "pdf_read_all"),
         {"jsonrpc": "2.0", "id": 7, "method": "ping"},
@@ -194,14 +196,15 @@ def test_reads_right_after_the_handshake_are_answered_early_as_the_sdk_answers_t
     sdk_dir.mkdir()
     received, err = stdio_session(early_dir, sent, debug=True)
     by_id = _by_id(received, sent)
-    assert err.count("answered tools/call early") == 3  # 2, 3 and 4; 5 and 6 are the SDK's to judge
+    assert err.count("answered tools/call early") == 4  # 2, 3, 4 and 9; 5 and 6 are the SDK's to judge
     assert err.index("answered tools/call early") < err.index("Initializing server")
     assert "<!-- page 3" in by_id[2]["result"]["structuredContent"]["markdown"]
     assert by_id[3]["result"]["structuredContent"]["next_page"] == 3
     reference, sdk_err = stdio_session(sdk_dir, sent, debug=True, config="[server]\nearly_answers = false\n")
     sdk = _by_id(reference, sent)
     assert "answered tools/call early" not in sdk_err
-    for ident in (2, 3, 4, 5, 6, 8):
+    assert [p["page"] for p in by_id[9]["result"]["structuredContent"]["pages"]] == [2, 3]
+    for ident in (2, 3, 4, 9, 5, 6, 8):
         _same_answer(by_id[ident]["result"], sdk[ident]["result"])
     assert by_id[6]["result"]["isError"] is True  # (5, max_pages=true, the SDK takes as 1)
     assert by_id[7]["result"] == {}

@@ -80,16 +80,41 @@ def test_pdf_read_all_is_made_with_the_tool_s_arguments_and_defaults() -> None:
     core = _Reader()
     result = _calls(core).call("pdf_read_all", {"path": "a.pdf", "format": "markdown", "max_pages": 500})
     assert result is not None and result["structuredContent"] == {"markdown": "# T", "next_page": None}
+    assert core.calls == [{"path": "a.pdf", "format": "markdown", "max_pages": 500}]  # the rest: the defaults
+
+
+def test_the_library_s_defaults_are_the_read_tools_defaults() -> None:
+    """The early reads pass the arguments given and leave the others to ``Pdfcore``'s defaults:
+    they must be the defaults the tools declare (the recorded catalog's input schemas)."""
+    import inspect
+    from pathlib import Path
+
+    from mcp_adapter.early_calls import EARLY_TOOLS
+    from pdfcore.api import Pdfcore
+
+    catalog = json.loads((Path(__file__).parents[2] / "mcp_adapter" / "tools.json").read_text(encoding="utf-8"))
+    tools = {t["name"]: t for t in catalog["profiles"]["full"]}
+    for name, method in (("pdf_read_all", Pdfcore.read_all), ("pdf_read_pages", Pdfcore.read_pages)):
+        schema = tools[name]["inputSchema"]["properties"]
+        params = inspect.signature(method).parameters
+        assert set(EARLY_TOOLS[name]) == set(schema), name
+        for arg, prop in schema.items():
+            if "default" in prop:
+                assert params[arg].default == prop["default"], (name, arg)
+            else:
+                assert arg == "path"
+
+
+def test_pdf_read_pages_is_made_early_unless_it_recognises_scans() -> None:
+    core = _Reader()
+    core.read_pages = lambda path, **kwargs: core.calls.append({"path": path, **kwargs}) or {"pages": []}  # type: ignore[attr-defined]
+    calls = _calls(core)
+    assert calls.call("pdf_read_pages", {"path": "a.pdf", "pages": "1-2", "format": "markdown"}) is not None
+    assert calls.call("pdf_read_pages", {"path": "a.pdf", "pages": 3, "ocr": False}) is not None
+    assert calls.call("pdf_read_pages", {"path": "a.pdf", "ocr": True}) is None  # OCR: the SDK's
     assert core.calls == [
-        {
-            "path": "a.pdf",
-            "start_page": 1,
-            "max_pages": 500,
-            "password": None,
-            "format": "markdown",
-            "use_structure_tree": True,
-            "max_tokens": None,
-        }
+        {"path": "a.pdf", "pages": "1-2", "format": "markdown"},
+        {"path": "a.pdf", "pages": 3, "ocr": False},
     ]
 
 
