@@ -382,7 +382,25 @@ def _wraps_into(a: Unit, b: Unit, body_size: float) -> bool:
     gap = b.y0 - a.y1
     if not -1.0 <= gap <= max(a.size, 1.0):
         return False
-    return abs(a.x0 - b.x0) <= ALIGN_PT or abs((a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2) <= CENTRE_PT
+    if abs(a.x0 - b.x0) <= ALIGN_PT or abs((a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2) <= CENTRE_PT:
+        return True
+    return len(a.rows) == 1 and _hangs_after_label(a.first, b.x0)
+
+
+#: A heading's label: "ITEM 7.", "2.1", "Chapter 3:", "A.", "IV." (a number, or a capital or a
+#: roman numeral and a period).
+_LABEL = re.compile(r"^(?:[^\W\d_]+\s+)?(?:\d+(?:\.\d+)*[.:)]?|(?:[IVXLC]+|[A-Z])[.:)])\s+(?=\S)")
+
+
+def _hangs_after_label(row: Row, x: float) -> bool:
+    """``x`` is where the words after the row's leading label start (the heading's next row hung
+    at its title: "ITEM 7. MANAGEMENT'S ... AND" over "RESULTS OF OPERATIONS"), reckoned from
+    the row's width per character, within an em."""
+    m = _LABEL.match(row.text)
+    if m is None or m.end() >= len(row.text):
+        return False
+    start = row.x0 + (row.x1 - row.x0) * m.end() / len(row.text)
+    return abs(x - start) <= max(row.size, 1.0)
 
 
 _CITATION = re.compile(r"^(?:\[\d{1,3}\]|\(\d{1,3}\))$")

@@ -156,3 +156,13 @@ def test_a_displayed_formula_is_not_a_heading(core: Any, corpus: Path) -> None:
         "# 4. Experiments and Discussions",
         "## 4.1. Data Description",
     ]
+
+
+@pytest.mark.corpus
+def test_a_numbered_heading_whose_second_row_hangs_after_its_number_is_one_heading(core: Any, corpus: Path) -> None:
+    # "ITEM 7. MANAGEMENT'S DISCUSSION ... AND" over "RESULTS OF OPERATIONS ...", the second
+    # row set in to where the title starts after "ITEM 7."
+    parts = _parts(core, corpus / "uda-benchmark/fin_docs/ADI_2009.pdf", 32)
+    headings = [p.lstrip("# ") for p in parts if p.startswith("#")]
+    assert headings[0].startswith("ITEM 7. MANAGEMENT’S DISCUSSION AND ANALYSIS OF FINANCIAL CONDITION AND RESULTS OF")
+    assert headings[1] == "Results of Operations"
