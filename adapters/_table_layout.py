@@ -565,13 +565,18 @@ def _merge_into(target: _Row, extra: _Row, *, before: bool) -> None:
 
 
 def _bands(rows: list[_Row], rules: Sequence[Rule], x0: float, x1: float) -> list[_Row]:
-    """Rows between full-width rulings: a band whose lines are the wrapped text of its cells,
-    or cells set at different heights, becomes one row."""
+    """Rows between full-width rulings (when one runs between rows, not only round them all): a
+    band whose lines are the wrapped text of its cells, or cells set at different heights,
+    becomes one row."""
     width = x1 - x0
-    ys = sorted(
-        (r.y0 + r.y1) / 2 for r in rules if not r.vertical and min(r.x1, x1) - max(r.x0, x0) >= RULE_WIDTH * width
+    full = sorted(
+        ((r.y0 + r.y1) / 2, r.x0, r.x1)
+        for r in rules
+        if not r.vertical and min(r.x1, x1) - max(r.x0, x0) >= RULE_WIDTH * width
     )
-    if len(ys) < 2:
+    # Rules between rows: a frame's top and bottom alone (no ruling with text above and below
+    # it) divide nothing, and the framed rows stay rows.
+    if len(full) < 2 or not any(rows[0].y1 < y < rows[-1].y0 for y, _, _ in full):
         return rows
     out: list[_Row] = []
     band: list[_Row] = []
@@ -591,7 +596,10 @@ def _bands(rows: list[_Row], rules: Sequence[Rule], x0: float, x1: float) -> lis
 
     for r in rows:
         centre = (r.y0 + r.y1) / 2
-        k = sum(1 for y in ys if y < centre)
+        # A ruling through the line's own height that stops short of its text does not divide
+        # it: the line is a cell over the rows on both sides (a year beside its two films), read
+        # with the first of them.
+        k = sum(1 for y, a, z in full if y < centre and not (r.y0 < y and (r.x1 <= a or r.x0 >= z)))
         if k != band_no:
             flush()
             band_no = k
@@ -603,14 +611,21 @@ def _bands(rows: list[_Row], rules: Sequence[Rule], x0: float, x1: float) -> lis
 def _levels(band: Sequence[_Row], rules: Sequence[Rule]) -> bool:
     """The band's lines are levels of a header, not wrapped text: a line above the last holds
     a heading over several columns, or a ruling runs between two of its lines (a group
-    heading's underline)."""
+    heading's underline; not a link's or an emphasis's, under the text of one cell)."""
     if any(r.spans for r in band[:-1]):
         return True
     return any(
-        not r.vertical and upper.y1 - 0.5 <= (r.y0 + r.y1) / 2 <= lower.y0 + 0.5
+        not r.vertical and upper.y1 - 0.5 <= (r.y0 + r.y1) / 2 <= lower.y0 + 0.5 and not _underlines(r, upper)
         for upper, lower in itertools.pairwise(band)
         for r in rules
     )
+
+
+def _underlines(rule: Rule, row: _Row) -> bool:
+    """``rule`` underlines some of the text of one of ``row``'s cells: it lies within that text's
+    width (half a line's height of slack either side)."""
+    slack = 0.5 * (row.y1 - row.y0)
+    return any(e and e[0] - slack <= rule.x0 and rule.x1 <= e[1] + slack for e in row.extent)
 
 
 def _wrapped(band: Sequence[_Row]) -> bool:

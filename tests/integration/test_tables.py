@@ -212,6 +212,50 @@ def test_ruled_cells_set_tight_and_at_different_heights(tmp_path: Path) -> None:
     ]
 
 
+def test_a_cell_over_two_rows_and_a_cell_of_underlined_lines(tmp_path: Path) -> None:
+    """A ruled table (a filmography): a year over two rows, the ruling between them stopping at
+    its column, goes with the first of them; a notes cell of three lines, a link underlined in
+    it, beside cells centred on the row, is one row."""
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "films.pdf"
+    c = canvas.Canvas(str(path), pagesize=(612, 792))
+    c.setFont("Helvetica", 9)
+    c.setLineWidth(0.5)
+    edges = [72.0, 120.0, 280.0, 520.0]
+    ys = [700.0, 680.0, 660.0, 640.0, 590.0]  # header, 1946 (two rows), 1943 (three lines)
+    for k, y in enumerate(ys):
+        c.line(edges[0] if k != 2 else edges[1], y, edges[-1], y)  # none through the year's cell
+    for x in edges:
+        c.line(x, ys[0], x, ys[-1])
+    for k, text in enumerate(["Year", "Title", "Notes"]):
+        c.drawString(edges[k] + 4, 686, text)
+    c.drawString(76, 657, "1946")  # centred on the ruling its cell crosses
+    c.drawString(124, 666, "Cluny Brown")
+    c.drawString(284, 666, "Locarno Festival prize")
+    c.drawString(124, 646, "Duel in the Sun")
+    c.drawString(284, 646, "Nominated for an award")
+    c.drawString(76, 611, "1943")
+    c.drawString(124, 611, "The Song of Bernadette")
+    for k, line in enumerate(["Academy Award for Best Actress", "Golden Globe Award", "Locarno Festival prize"]):
+        c.drawString(284, 626 - 15 * k, line)
+    c.line(284, 609, 360, 609)  # a link's underline under "Golden Globe"
+    c.showPage()
+    c.save()
+    (p,) = _pages(path)
+    extractor = PlumberTableExtractor()
+    try:
+        (t,) = TableService(extractor).page_tables(_source(path), p, 612, 792).tables
+    finally:
+        extractor.close()
+    assert list(t.header) == ["Year", "Title", "Notes"]
+    assert [list(r) for r in t.rows] == [
+        ["1946", "Cluny Brown", "Locarno Festival prize"],
+        ["", "Duel in the Sun", "Nominated for an award"],
+        ["1943", "The Song of Bernadette", "Academy Award for Best Actress Golden Globe Award Locarno Festival prize"],
+    ]
+
+
 def test_column_headings_set_turned_are_read(tmp_path: Path) -> None:
     """Column headings written up the page over narrow ruled columns (an election return's
     candidates) are the columns' headings, read in their own direction."""
