@@ -454,19 +454,31 @@ def _axis(cells: Sequence[str]) -> bool:
 
 def _take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], list[int | None]]:
     """The rows outside every table, and for each table the index (in the rows kept) where its
-    first row was (None when it held no row)."""
+    first row was (None when it held no row). A row right above a table that reads as its header
+    is the table's (a header set over the grid's top rule, outside the box the reader gave)."""
     if not tables:
         return rows, []
     kept: list[Row] = []
     anchors: list[int | None] = [None] * len(tables)
+    headers = [" ".join(" ".join(t.header).split()) for t in tables]
     for r in rows:
         cx, cy = (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2
-        inside = next((k for k, t in enumerate(tables) if _holds(t.bbox, cx, cy)), None)
+        inside = next(
+            (k for k, t in enumerate(tables) if _holds(t.bbox, cx, cy) or _header_over(r, t.bbox, headers[k])), None
+        )
         if inside is None:
             kept.append(r)
         elif anchors[inside] is None:
             anchors[inside] = len(kept)
     return kept, anchors
+
+
+def _header_over(row: Row, box: Box, header: str) -> bool:
+    """``row`` prints the table's header (its cells' words in order) right above its box."""
+    if not header or not box.x0 - 2 <= (row.x0 + row.x1) / 2 <= box.x1 + 2:
+        return False
+    gap = box.y0 - row.y1
+    return -2.0 <= gap <= 1.5 * max(row.height, 1.0) and " ".join(row.text.split()) == header
 
 
 def _holds(box: Box, x: float, y: float) -> bool:

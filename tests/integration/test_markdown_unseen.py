@@ -166,3 +166,11 @@ def test_a_numbered_heading_whose_second_row_hangs_after_its_number_is_one_headi
     headings = [p.lstrip("# ") for p in parts if p.startswith("#")]
     assert headings[0].startswith("ITEM 7. MANAGEMENT’S DISCUSSION AND ANALYSIS OF FINANCIAL CONDITION AND RESULTS OF")
     assert headings[1] == "Results of Operations"
+
+
+@pytest.mark.corpus
+def test_a_header_printed_over_the_grids_top_rule_is_the_tables_not_a_paragraph(core: Any, corpus: Path) -> None:
+    # "Asset  Useful Life" above the ruled grid of useful lives: the table's header row
+    parts = _parts(core, corpus / "uda-benchmark/tat_docs/lifeway-foods-inc_2019.pdf", 62)
+    assert "Asset Useful Life" not in parts
+    assert "| Asset | Useful Life |" in "\n".join(parts)
