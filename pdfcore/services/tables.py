@@ -207,8 +207,10 @@ def _rule_regions(rules: Sequence[Box], lines: Sequence[TextLine]) -> list[Box]:
 MIN_ROW_RULES = 4
 #: ... each at least this wide (points) ...
 MIN_ROW_RULE_WIDTH = 100.0
-#: ... when this share of the bands between them holds text on both sides of one blank.
+#: ... when this share of the bands between them holds text on both sides of one blank, on one
+#: side in this many lines at most.
 ROW_RULES_SIDED = 0.66
+ROW_CELL_LINES = 3
 
 
 def _row_rule_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
@@ -257,7 +259,8 @@ def _row_rule_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Seq
 
 def _sided(bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, x1: float) -> bool:
     """A blank inside ``x0``-``x1`` that no line of ``bands`` crosses, with text on both sides of
-    it in :data:`ROW_RULES_SIDED` of the bands (and three at least), not running text on both."""
+    it in :data:`ROW_RULES_SIDED` of the bands (and three at least), on one side in
+    :data:`ROW_CELL_LINES` lines at most, and not running text on both."""
     per_band = [_pieces(band, gaps) for band in bands]
     pieces = [p for band in per_band for p in band]
     height = statistics.median(p.y1 - p.y0 for p in pieces)
@@ -276,7 +279,13 @@ def _sided(bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, 
         for band in per_band:
             left = [w for p in band for s0, s1, w in p.segments if s1 <= a]
             right = [w for p in band for s0, s1, w in p.segments if s0 >= z]
-            if left and right:
+            # A row's cell on one side at least is short (a few lines); lists side by side under
+            # a section's rule (a directory's names) run on for many lines on both.
+            rows = min(
+                sum(1 for p in band if any(s1 <= a for _, s1, _ in p.segments)),
+                sum(1 for p in band if any(s0 >= z for s0, _, _ in p.segments)),
+            )
+            if left and right and rows <= ROW_CELL_LINES:
                 sided += 1
                 left_words.extend(left)
                 right_words.extend(right)

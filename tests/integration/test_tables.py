@@ -448,6 +448,19 @@ def test_a_book_has_no_table_in_its_prose_or_index(corpus: Path) -> None:
 
 
 @pytest.mark.corpus
+def test_a_directory_under_section_rules_is_no_table(corpus: Path) -> None:
+    """A 10-K's directory (officers and fellows listed in columns under a rule per section,
+    many lines on each side of every blank) holds no table; the crosswalk tables of a report,
+    ruled between their rows only, are found."""
+    directory = corpus / "uda-benchmark" / "fin_docs" / "ADI_2009.pdf"
+    (page,) = _pages(directory, [108])
+    assert candidate_regions(page, 612, 792) == ()
+    report = corpus / "pdf-mcp" / "sdist" / "pages" / "corpus" / "nist-router-security.pdf"
+    for p in _pages(report, [29, 34, 35, 37]):
+        assert candidate_regions(p, 612, 792), f"page {p.index + 1}"
+
+
+@pytest.mark.corpus
 def test_a_books_real_tables_are_found(corpus: Path) -> None:
     book = corpus / "pdfjs" / "freeculture.pdf"
     (p,) = _pages(book, [182])
