@@ -431,25 +431,35 @@ _TICK = re.compile(r"^[-−–]?[$€£¥]?(\d{1,3}(?:,\d{3})*|\d+)(?:\.\d+)?%?$
 
 
 def _axis(cells: Sequence[str]) -> bool:
-    """A chart's value axis down a column: the first words of AXIS_TICKS cells or more (in at
-    least half the rows) are numbers stepping evenly one way ("$140", "$120", ... "$0"), by a
-    step other than one (not a column of years or row numbers)."""
+    """A chart's value axis down a column: the leading numbers of its cells ("$140", "$120",
+    ... "$0"; a cell may hold two ticks the reader ran together, "$60 $40"), AXIS_TICKS or more
+    in at least half the rows, step one way by a step other than one (not a column of years or
+    row numbers), or by two or three such steps where a tick is missing."""
     values: list[float] = []
+    rows = 0
     for cell in cells:
         words = cell.split()
         if not words:
             continue
-        m = _TICK.match(words[0])
-        if m is None:
+        rows += 1
+        if _TICK.match(words[0]) is None:
             return False
-        text = words[0].lstrip("-−–$€£¥").rstrip("%").replace(",", "")
-        sign = -1.0 if words[0][:1] in "-−–" else 1.0
-        values.append(sign * float(text))
-    if len(values) < AXIS_TICKS or 2 * len(values) < len(cells):
+        for word in words:
+            if _TICK.match(word) is None:
+                break
+            sign = -1.0 if word[:1] in "-−–" else 1.0
+            values.append(sign * float(word.lstrip("-−–$€£¥").rstrip("%").replace(",", "")))
+    if len(values) < AXIS_TICKS or 2 * rows < len(cells):
         return False
     steps = [b - a for a, b in itertools.pairwise(values)]
-    step = steps[0]
-    return abs(step) not in (0.0, 1.0) and all(abs(s - step) <= 0.01 * abs(step) for s in steps)
+    if not all(steps) or len({st > 0 for st in steps}) > 1:
+        return False
+    unit = min(abs(st) for st in steps)
+    if unit == 1.0:
+        return False
+    multiples = [abs(st) / unit for st in steps]
+    even = all(round(m) <= 3 and abs(m - round(m)) <= 0.01 for m in multiples)
+    return even and 2 * sum(1 for m in multiples if round(m) == 1) >= len(steps)
 
 
 def _take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], list[int | None]]:
