@@ -628,3 +628,26 @@ def test_a_title_starting_with_a_mixed_case_name_is_a_heading_and_marks_set_apar
     assert parts[2].startswith("Laboratory for System Programming at the University1")
     assert parts[2].endswith(", Yerevan, Armenia")
     assert not [p for p in parts if not any(c.isalpha() for c in p)]  # no paragraph of marks alone
+
+
+def test_a_doubtful_grid_of_chart_labels_stays_text_and_a_sure_table_of_steps_stays_a_table() -> None:
+    # a line chart's value axis down the first column (two ticks run together in one cell),
+    # data labels scattered beside it
+    cells = (
+        ("$140", "", "126.49", "144.90"),
+        ("$120", "108.72", "", ""),
+        ("", "100.00", "", "124.16"),
+        ("$100", "107.63", "109.16", ""),
+        ("$80", "86.72", "", "85.51"),
+        ("$60 $40", "", "", "56.93"),
+        ("$20", "", "", ""),
+        ("$0 10/30/04", "10/29/05", "10/28/06", "11/3/07"),
+    )
+    rows = [ln(" ".join(c for c in r if c), 100 + 12 * k) for k, r in enumerate(cells)]
+    chart = Table(header=(), rows=cells, bbox=Box(70, 98, 400, 196), low_confidence=True)
+    (md,) = markdown([page(rows, tables=(chart,), tables_checked=True)])
+    assert "|" not in md and "144.90" in md
+    # the same grid the reader trusts is a table
+    sure = Table(header=(), rows=cells, bbox=Box(70, 98, 400, 196))
+    (md,) = markdown([page(rows, tables=(sure,), tables_checked=True)])
+    assert "| $100 | 107.63 | 109.16 |  |" in md
