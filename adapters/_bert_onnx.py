@@ -188,10 +188,11 @@ def build_graph(model_dir: Path) -> Any:
     return model
 
 
-def export(model_dir: Path, target: Path, *, quantize: bool = True) -> Path:
-    """Write the encoder of ``model_dir`` to ``target``, its weights int8 unless told otherwise.
+def export(model_dir: Path, target: Path, *, quantize: bool = True, float_target: Path | None = None) -> Path:
+    """Write the encoder of ``model_dir`` to ``target``, its weights int8 unless told otherwise,
+    and the float graph it was quantised from to ``float_target`` when given.
 
-    The file appears whole or not at all (written beside ``target``, then renamed), so a
+    Each file appears whole or not at all (written beside ``target``, then renamed), so a
     process reading the cache never sees half of it."""
     import logging
 
@@ -220,11 +221,13 @@ def export(model_dir: Path, target: Path, *, quantize: bool = True) -> Path:
                 )
             finally:
                 quiet.setLevel(level)
+        if float_target is not None and out != float_path:
+            os.replace(float_path, float_target)
         os.replace(out, target)
     return target
 
 
-def export_in_child(model_dir: Path, target: Path, *, timeout: float = 900.0) -> Path:
+def export_in_child(model_dir: Path, target: Path, *, float_target: Path | None = None, timeout: float = 900.0) -> Path:
     """:func:`export` in a child interpreter: the quantiser is Python-heavy and would hold this
     process's GIL for tens of seconds (the calls being answered meanwhile would crawl). The
     child writes nothing to this process's stdout (the MCP wire); its error comes back as an
@@ -234,6 +237,8 @@ def export_in_child(model_dir: Path, target: Path, *, timeout: float = 900.0) ->
     import sys
 
     cmd = [sys.executable, "-m", "adapters._bert_onnx", str(model_dir), str(target)]
+    if float_target is not None:
+        cmd.append(str(float_target))
     # The child imports this very package, wherever it was imported from here.
     env = dict(os.environ)
     here = str(Path(__file__).resolve().parents[1])
@@ -250,7 +255,7 @@ def export_in_child(model_dir: Path, target: Path, *, timeout: float = 900.0) ->
         )
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise ExportError(f"writing the graph failed ({type(exc).__name__})") from exc
-    if done.returncode != 0 or not target.exists():
+    if done.returncode != 0 or not target.exists() or (float_target is not None and not float_target.exists()):
         lines = done.stderr.decode("utf-8", "replace").strip().splitlines()
         raise ExportError(
             lines[-1].removeprefix("ExportError: ") if lines else f"the exporter exited with {done.returncode}"
@@ -262,7 +267,7 @@ def _main(argv: list[str]) -> int:
     import sys
 
     try:
-        export(Path(argv[0]), Path(argv[1]))
+        export(Path(argv[0]), Path(argv[1]), float_target=Path(argv[2]) if len(argv) > 2 else None)
     except ExportError as exc:
         sys.stderr.write(f"ExportError: {exc}\n")
         return 2

@@ -10,7 +10,8 @@ made from, and later processes load it directly.
 Each text runs alone (no padding, so no work on padding tokens or on an attention mask, small
 cache-friendly matrices, and a text's vector never depends on the texts embedded with it: the
 int8 activations are quantised per run), one thread per run, ``threads`` runs side by side
-(ONNX Runtime releases the GIL), each tokenising its own text.
+(ONNX Runtime releases the GIL), each tokenising its own text. A search query (one text) runs
+on the float graph the int8 one was quantised from, kept beside it (:meth:`OnnxEmbedder.embed_query`).
 On the 2-core machine of ``docs/benchmarks.md`` this is several times the throughput of the
 torch path on the same chunks; see ``benchmarks/bench_embed.py``.
 """
@@ -68,6 +69,7 @@ class OnnxEmbedder(Embedder):
         self.dimension = SHIPPED.get(model, ("", 0))[1]
         self.vector_space = f"onnx-int8-g{GRAPH_VERSION}/{model}"
         self._session: Any = None
+        self._query_session: Any = None  # the float graph, for queries (loaded on the first one)
         self._tokenizer: Any = None
         self._pool: ThreadPoolExecutor | None = None
         self._scratch: str | None = None
@@ -141,18 +143,25 @@ class OnnxEmbedder(Embedder):
             self._scratch = tempfile.mkdtemp(prefix="pdfcore-onnx-")
         return Path(self._scratch)
 
+    @staticmethod
+    def _float_path(graph: Path) -> Path:
+        """Where the float graph the int8 one at ``graph`` was quantised from is kept."""
+        return graph.with_name(graph.name.removesuffix(".int8.onnx") + ".float.onnx")
+
     def _ensure_graph(self, model_dir: Path) -> Path:
+        """The int8 graph's path, written on first use with the float graph beside it (queries
+        run on that one, :meth:`embed_query`)."""
         path = self._graph_path(model_dir)
-        if path.exists():
+        if path.exists() and self._float_path(path).exists():
             return path
         from adapters import _bert_onnx
 
-        log.info("writing the int8 ONNX graph of %s to %s (once)", self.model_name, path)
+        log.info("writing the ONNX graphs of %s to %s (once)", self.model_name, path.parent)
         with _export_lock(path):
-            if path.exists():  # another process wrote it meanwhile
+            if path.exists() and self._float_path(path).exists():  # another process wrote them meanwhile
                 return path
             try:
-                _bert_onnx.export_in_child(model_dir, path)
+                _bert_onnx.export_in_child(model_dir, path, float_target=self._float_path(path))
             except _bert_onnx.ExportError as exc:
                 raise BackendUnavailable(
                     f"The embedding model {self.model_name} cannot run on the onnx embedder: {exc}.",
@@ -209,6 +218,7 @@ class OnnxEmbedder(Embedder):
                 self._pool.shutdown(wait=True)
                 self._pool = None
             self._session = None
+            self._query_session = None
             if self._scratch is not None:
                 shutil.rmtree(self._scratch, ignore_errors=True)
                 self._scratch = None
@@ -241,6 +251,45 @@ class OnnxEmbedder(Embedder):
         except Exception as exc:
             raise BackendUnavailable(f"Embedding failed ({type(exc).__name__}: {exc}).") from exc
         return Embeddings(dimension=self.dimension, count=len(texts), data=out.tobytes())
+
+    def embed_query(self, text: str) -> Embeddings:
+        """A search query's vector from the float graph the int8 one was quantised from: one
+        text a search costs little at full precision, and the ranking of close pages then
+        depends on the stored vectors' rounding only, not on the query's too."""
+        import numpy as np
+
+        _, tokenizer = self._load()
+        session = self._float_session()
+        try:
+            ids = np.asarray([tokenizer.encode(text).ids], dtype=np.int64)
+            vector = np.asarray(session.run(["embeddings"], {"input_ids": ids})[0][0], dtype="<f4")
+        except Exception as exc:
+            raise BackendUnavailable(f"Embedding failed ({type(exc).__name__}: {exc}).") from exc
+        return Embeddings(dimension=self.dimension, count=1, data=vector.tobytes())
+
+    def _float_session(self) -> Any:
+        if self._query_session is not None:
+            return self._query_session
+        with self._lock:
+            if self._query_session is None:
+                try:
+                    import onnxruntime as ort
+
+                    path = self._float_path(self._ensure_graph(self._model_dir()))
+                    options = ort.SessionOptions()
+                    options.intra_op_num_threads = 1
+                    options.inter_op_num_threads = 1
+                    options.log_severity_level = 3
+                    self._query_session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+                except BackendUnavailable:
+                    raise
+                except Exception as exc:
+                    raise BackendUnavailable(
+                        f"The embedding model {self.model_name} could not be loaded on ONNX Runtime "
+                        f"({type(exc).__name__}: {exc}).",
+                        recovery=f"Reinstall with {INSTALL}, or choose another model in [embedding].",
+                    ) from exc
+            return self._query_session
 
 
 class _export_lock:

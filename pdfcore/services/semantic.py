@@ -126,7 +126,7 @@ class SemanticIndex:
         return prepared, vs
 
     def query_vector(self, query: str) -> Embeddings:
-        return self.embedder.embed([query])
+        return self.embedder.embed_query(query)
 
     def rank(
         self,

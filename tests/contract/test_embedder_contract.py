@@ -61,6 +61,18 @@ def test_related_texts_are_closer(embedder) -> None:  # type: ignore[no-untyped-
     assert float(m[0] @ m[1]) > float(m[0] @ m[2])
 
 
+def test_a_query_vector_is_one_unit_vector_in_the_stored_vectors_space(embedder) -> None:  # type: ignore[no-untyped-def]
+    texts = ["who owns the copyright of a remix", "stock markets fell sharply today"]
+    stored = _m(embedder.embed(texts))
+    for k, text in enumerate(texts):
+        q = embedder.embed_query(text)
+        v = _m(q)
+        assert q.count == 1 and v.shape == (1, embedder.dimension)
+        assert np.isclose(float(np.linalg.norm(v[0])), 1.0, atol=1e-3)
+        assert float(v[0] @ stored[k]) > 0.97  # the same text, as stored (maybe less precisely)
+        assert float(v[0] @ stored[k]) > float(v[0] @ stored[1 - k])
+
+
 def test_empty_batch(embedder) -> None:  # type: ignore[no-untyped-def]
     assert embedder.embed([]).count == 0
 

@@ -46,8 +46,9 @@ def test_graph_is_written_once_and_reused(models: Path, monkeypatch: pytest.Monk
     first = OnnxEmbedder(cache_dir=models)
     a = _matrix(first.embed(TEXTS))
     first.close()
-    written = list(models.glob("*.onnx"))
-    assert len(written) == 1 and written[0].name.startswith("all-MiniLM-L6-v2-g")
+    written = sorted(models.glob("*.onnx"))
+    assert [p.name.rsplit(".", 2)[1] for p in written] == ["float", "int8"]  # the query graph beside
+    assert all(p.name.startswith("all-MiniLM-L6-v2-g") for p in written)
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("the graph was written again")
@@ -55,6 +56,7 @@ def test_graph_is_written_once_and_reused(models: Path, monkeypatch: pytest.Monk
     monkeypatch.setattr(_bert_onnx, "export_in_child", refuse)
     second = OnnxEmbedder(cache_dir=models)
     b = _matrix(second.embed(TEXTS))
+    second.embed_query(TEXTS[0])
     second.close()
     assert np.array_equal(a, b)
 
@@ -74,6 +76,24 @@ def test_agrees_with_the_torch_path(models: Path) -> None:
     assert cosines.min() > 0.97, cosines
     # The same neighbours: each text is closest to itself in the other backend's vectors.
     assert list((ours @ torch.T).argmax(axis=1)) == list(range(len(TEXTS)))
+
+
+@pytest.mark.slow
+def test_a_query_runs_at_full_precision(models: Path) -> None:
+    """A query's vector comes from the float graph: nearer the torch path's than the stored
+    (int8) vector of the same text."""
+    if not HAVE_SBERT:
+        pytest.skip("pdfcore[semantic-torch] is not installed")
+    from adapters.onnx_embedder import OnnxEmbedder
+    from adapters.sbert_embedder import SentenceTransformerEmbedder
+
+    onnx = OnnxEmbedder(cache_dir=models)
+    stored = _matrix(onnx.embed(TEXTS))
+    queries = np.vstack([_matrix(onnx.embed_query(t)) for t in TEXTS])
+    onnx.close()
+    torch = _matrix(SentenceTransformerEmbedder().embed(TEXTS))
+    assert (queries * torch).sum(axis=1).min() > 0.9999
+    assert (stored * torch).sum(axis=1).max() < 0.9999  # the int8 graph's are further off
 
 
 @pytest.mark.slow

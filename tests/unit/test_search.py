@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -166,6 +167,29 @@ def test_semantic_and_hybrid_on_fakes(tmp_path: Path) -> None:
     assert hyb.search_mode == "hybrid" and hyb.matches[0].page == 2
     assert hyb.matches[0].low_confidence is False
     assert hyb.semantic_unavailable is None
+
+
+def test_a_query_is_embedded_as_a_query(tmp_path: Path) -> None:
+    """Searches embed the query with ``embed_query`` (an adapter may make it more precisely
+    than the stored vectors), the pages with ``embed``."""
+    from tests.fakes.fake_embedder import FakeEmbedder
+
+    class Queries(FakeEmbedder):
+        def __init__(self) -> None:
+            super().__init__()
+            self.queries: list[str] = []
+
+        def embed_query(self, text: str) -> Any:
+            self.queries.append(text)
+            return self.embed([text])
+
+    emb = Queries()
+    core, _ = fake_core(tmp_path, {"g.pdf": FakeDocument(["Tomatoes need sun.", "The treaty of 1648."])}, embedder=emb)
+    path = str(tmp_path / "g.pdf")
+    core.search(path, "treaty kingdoms", mode="semantic")
+    core.search(path, "watering tomatoes")  # hybrid
+    core.corpus_search(str(tmp_path), "treaty", mode="semantic")
+    assert emb.queries == ["treaty kingdoms", "watering tomatoes", "treaty"]
 
 
 def test_vectors_of_another_vector_space_are_made_again(tmp_path: Path) -> None:
