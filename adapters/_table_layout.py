@@ -908,10 +908,13 @@ def _header_spans(
                 if covered and covered[0] <= k <= covered[-1]:
                     first, last = min(first, covered[0]), max(last, covered[-1])
                     break
-            # A ruled grid whose wall between this column and the next stops short of the row.
+            # A ruled grid whose wall between this column and the next (or the one before) stops
+            # short of the row: a merged cell, as wide on either side as the walls leave it.
             mid = (row.y0 + row.y1) / 2
             while last + 1 < n and last + 1 not in filled and _open_wall(walls[last], mid):
                 last += 1
+            while first > 0 and first - 1 not in filled and _open_wall(walls[first - 1], mid):
+                first -= 1
             if ext is not None and first == last:
                 # A heading centred over the blank between two headings under it (no rule
                 # says so): over both of them.

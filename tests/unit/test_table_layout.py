@@ -131,6 +131,22 @@ def test_a_ruled_grid_says_which_header_cells_span() -> None:
     assert (0, 0, 2, 1, "Item") in found.header_cells and (1, 2, 1, 1, "2020") in found.header_cells
 
 
+def test_a_title_in_a_merged_cell_over_the_whole_grid_spans_every_column() -> None:
+    """A title centred in a cell the grid's walls do not divide (they start under it): it heads
+    every column, those left of it as well as those right of it."""
+    glyphs = _rows(
+        (2, [(170, "Results 2014")]),
+        (22, [(4, "Item"), (104, "2019"), (204, "2020"), (304, "Note")]),
+        (42, [(4, "Apples"), (104, "1,204"), (204, "981"), (304, "new")]),
+        (62, [(4, "Pears"), (104, "2,310"), (204, "764"), (304, "old")]),
+    )
+    rules = [Rule(0, y, 400, y + 0.5) for y in (0, 20, 40, 60, 80)]
+    rules += [Rule(x, 0, x + 0.5, 80) for x in (0, 400)] + [Rule(x, 20, x + 0.5, 80) for x in (100, 200, 300)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert (0, 0, 1, 4, "Results 2014") in found.header_cells
+
+
 def test_a_one_row_header_has_no_cells_of_its_own() -> None:
     glyphs = _rows(
         (0, [(0, "Item"), (100, "Qty"), (200, "Price")]),
