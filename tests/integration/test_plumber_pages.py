@@ -1,6 +1,6 @@
-"""The table engine finds a page through the page tree's counts, not by building every page:
-the same page (content, inherited attributes) as pdfplumber's own walk, on nested trees, flat
-trees and trees whose counts are wrong."""
+"""The table engine builds the one page it reads, from a walk of the page tree made once per
+document, not every page of the document: the same page (content, inherited attributes) as
+pdfplumber's own walk, on nested trees, flat trees and trees whose counts are wrong."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from adapters.plumber_tables import _page, _page_in_tree
+from adapters.plumber_tables import _page, _page_refs
 from pdfcore.errors import PageOutOfRange
 
 # A page tree as nested lists: an int is a page (its number), a list a /Pages node. A node is
@@ -18,7 +20,14 @@ from pdfcore.errors import PageOutOfRange
 Tree = list[object]
 
 
-def _write(path: Path, tree: Tree, *, root_attrs: str = "/MediaBox [0 0 300 400]", wrong_count: bool = False) -> Path:
+def _write(
+    path: Path,
+    tree: Tree,
+    *,
+    root_attrs: str = "/MediaBox [0 0 300 400]",
+    wrong_count: bool = False,
+    off_by: dict[int, int] | None = None,
+) -> Path:
     objects: list[bytes] = []
 
     def add(body: bytes) -> int:
@@ -50,7 +59,7 @@ def _write(path: Path, tree: Tree, *, root_attrs: str = "/MediaBox [0 0 300 400]
                 ref, n = node(sub, sub_attrs, me)
                 refs.append(ref)
                 count += n
-        shown = count + 1 if wrong_count else count
+        shown = count + 1 if wrong_count else count + (off_by or {}).get(me, 0)
         up = f" /Parent {parent} 0 R" if parent else ""
         objects[me - 1] = (
             f"<< /Type /Pages{up} /Kids [{' '.join(f'{r} 0 R' for r in refs)}] /Count {shown} {attrs} >>".encode()
@@ -91,23 +100,80 @@ def test_pages_of_a_nested_tree_with_inherited_attributes(tmp_path: Path) -> Non
     _same_pages(_write(tmp_path / "nested.pdf", NESTED), 8)
     with pdfplumber.open(tmp_path / "nested.pdf") as pdf:
         assert _page(pdf, 4).rotation == 90  # inherited from its grandparent
-        assert _page_in_tree(pdf.doc, 3) is not None  # found the short way
+        from pdfminer.pdfpage import PDFPage
+
+        walked = [(p.pageid, p.attrs) for p in PDFPage.create_pages(pdf.doc)]
+        assert _page_refs(pdf.doc) == walked
 
 
 def test_pages_of_a_flat_tree(tmp_path: Path) -> None:
     _same_pages(_write(tmp_path / "flat.pdf", list(range(1, 13))), 12)
 
 
-def test_wrong_counts_fall_back_to_the_whole_walk(tmp_path: Path) -> None:
+def test_wrong_counts_do_not_matter(tmp_path: Path) -> None:
     path = _write(tmp_path / "wrong.pdf", NESTED, wrong_count=True)
     with pdfplumber.open(path) as walked, pdfplumber.open(path) as direct:
         for i, want in enumerate(walked.pages):
             assert _page(direct, i).extract_text() == want.extract_text()
 
 
+def test_counts_left_stale_by_a_removed_page_do_not_shift_the_pages(tmp_path: Path) -> None:
+    """A page removed from a subtree whose count (and its parent's) was not lowered: the counts
+    agree with each other but not with the pages; the pages after it are still found."""
+    path = _write(tmp_path / "stale.pdf", [[1, 2], 3, 4], off_by={2: 1, 3: 1})  # the root, then its first kid
+    with pdfplumber.open(path) as walked, pdfplumber.open(path) as direct:
+        assert len(walked.pages) == 4
+        for i, want in enumerate(walked.pages):
+            assert _page(direct, i).page_obj.pageid == want.page_obj.pageid
+
+
 def test_a_page_past_the_end_is_out_of_range(tmp_path: Path) -> None:
     path = _write(tmp_path / "nested.pdf", NESTED)
     with pdfplumber.open(path) as pdf:
-        assert _page_in_tree(pdf.doc, 8) is None
+        assert len(_page_refs(pdf.doc) or []) == 8
         with pytest.raises(PageOutOfRange):
             _page(pdf, 8)
+
+
+def _numbered(shape: object, start: list[int]) -> Tree:
+    """``shape`` (nested lists of None) with its leaves numbered in order from ``start[0]``."""
+    out: Tree = []
+    for item in shape if isinstance(shape, list) else []:
+        if isinstance(item, list):
+            out.append(_numbered(item, start))
+        else:
+            start[0] += 1
+            out.append(start[0])
+    return out
+
+
+_SHAPES = st.recursive(
+    st.lists(st.none(), min_size=1, max_size=4),
+    lambda kids: st.lists(st.none() | kids, min_size=1, max_size=4),
+    max_leaves=14,
+)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(shape=_SHAPES, errors=st.dictionaries(st.integers(2, 40), st.integers(-2, 2), max_size=3))
+def test_any_page_tree_gives_the_page_pdfplumber_walks_to(
+    tmp_path: Path, shape: object, errors: dict[int, int]
+) -> None:
+    """Whatever the tree's shape and whichever counts are wrong, page i is the i-th page of
+    pdfplumber's own walk."""
+    tree = _numbered(shape, [0])
+    if not any(isinstance(t, int) for t in _leaves(tree)):
+        return
+    path = _write(tmp_path / "t.pdf", tree, off_by=errors)
+    with pdfplumber.open(path) as walked, pdfplumber.open(path) as direct:
+        for i, want in enumerate(walked.pages):
+            assert _page(direct, i).page_obj.pageid == want.page_obj.pageid
+        with pytest.raises(PageOutOfRange):
+            _page(direct, len(walked.pages))
+
+
+def _leaves(tree: Tree) -> list[object]:
+    out: list[object] = []
+    for item in tree:
+        out.extend(_leaves(item) if isinstance(item, list) else [item])
+    return out
