@@ -35,10 +35,45 @@ def assemble(page: PageText, *, join_hyphenation: bool = True, words: frozenset[
             text = render_text(page.blocks)
             return evolve(page, text=text, char_count=count_chars(text))
         return evolve(page, char_count=count_chars(page.text)) if page.text and not page.char_count else page
-    lexicon = Lexicon(words, page.lines) if join_hyphenation else None
-    blocks = order_blocks(page.lines, join_hyphenation=join_hyphenation, rules=page.rules, lexicon=lexicon)
+    lines = drawn_once(page.lines)
+    lexicon = Lexicon(words, lines) if join_hyphenation else None
+    blocks = order_blocks(lines, join_hyphenation=join_hyphenation, rules=page.rules, lexicon=lexicon)
     text = render_text(blocks)
     return evolve(page, blocks=blocks, lines=(), text=text, char_count=count_chars(text))
+
+
+#: A line whose box overlaps an earlier line of the same text by at least this share (of the
+#: union of the two boxes) is that line drawn again.
+SAME_PLACE = 0.8
+
+
+def drawn_once(lines: Sequence[TextLine]) -> Sequence[TextLine]:
+    """``lines`` without the repeats of a line drawn twice at its place (the same text, nearly
+    the same box): some producers draw a page's text, or parts of it, a second time later in
+    the page (a duplicate layer, an invisible copy over visible text); the reader sees it once,
+    and the text layer gives it once here. The first of the two is kept."""
+    seen: dict[str, list[Box]] = {}
+    kept: list[TextLine] = []
+    for line in lines:
+        key = line.text.strip()
+        b = line.bbox
+        earlier = seen.get(key) if key else None
+        if earlier is not None and any(_overlap_share(b, e) >= SAME_PLACE for e in earlier):
+            continue
+        if key:
+            seen.setdefault(key, []).append(b)
+        kept.append(line)
+    return kept if len(kept) < len(lines) else lines
+
+
+def _overlap_share(a: Box, b: Box) -> float:
+    w = min(a.x1, b.x1) - max(a.x0, b.x0)
+    h = min(a.y1, b.y1) - max(a.y0, b.y0)
+    if w <= 0 or h <= 0:
+        return 0.0
+    both = w * h
+    union = (a.x1 - a.x0) * (a.y1 - a.y0) + (b.x1 - b.x0) * (b.y1 - b.y0) - both
+    return both / union if union > 0 else 0.0
 
 
 def count_chars(text: str) -> int:

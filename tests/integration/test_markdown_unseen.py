@@ -174,3 +174,12 @@ def test_a_header_printed_over_the_grids_top_rule_is_the_tables_not_a_paragraph(
     parts = _parts(core, corpus / "uda-benchmark/tat_docs/lifeway-foods-inc_2019.pdf", 62)
     assert "Asset Useful Life" not in parts
     assert "| Asset | Useful Life |" in "\n".join(parts)
+
+
+@pytest.mark.corpus
+def test_headings_drawn_twice_are_read_once(core: Any, corpus: Path) -> None:
+    # the page draws its heading block a second time after the body (pdfplumber issue 71)
+    parts = _parts(core, corpus / "pdfplumber/pdfs/issue-71-duplicate-chars-2.pdf", 1)
+    headings = [p for p in parts if p.startswith("#")]
+    assert len(headings) == len(set(headings)), headings
+    assert "### UE 8. Circulation - Métabolismes" in headings

@@ -414,3 +414,20 @@ def test_flag_setting_reaches_the_pages(tmp_path: Path) -> None:
     assert page.text.startswith("QUARTERLY REPORT 5")
     assert page.furniture == ("QUARTERLY REPORT 5",)
     assert "running_heads_flagged" in page.warnings
+
+
+# --------------------------------------------------------------------------------------------
+# Text drawn twice
+
+
+def test_lines_drawn_again_at_their_place_are_read_once() -> None:
+    """A producer that draws part of a page a second time later in the stream (a duplicate
+    layer, an invisible copy): each line once, where it first stands; the same words elsewhere
+    on the page stay."""
+    first = [line("Chapter Five", 72, 72, 200), *column("a", 72, 300, 100, 4)]
+    again = [line("Chapter Five", 72.3, 72.2, 200.4), line(prose("a", 1), 72, 112.5, 300)]
+    elsewhere = line("Chapter Five", 72, 400, 200)  # a repeat somewhere else is text of its own
+    page = assemble(page_of([*first, *again, elsewhere]))
+    assert page.text.count("Chapter Five") == 2
+    assert page.text.count(prose("a", 1)) == 1
+    assert page.text.index("Chapter Five") < page.text.index(prose("a", 0))
