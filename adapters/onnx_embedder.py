@@ -183,7 +183,6 @@ class OnnxEmbedder(Embedder):
             self.check()
             model_dir = self._model_dir()
             try:
-                import onnxruntime as ort
                 from tokenizers import Tokenizer
 
                 from adapters._bert_onnx import bert_config, max_tokens
@@ -193,19 +192,11 @@ class OnnxEmbedder(Embedder):
                 tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
                 tokenizer.no_padding()
                 tokenizer.enable_truncation(max_length=max_tokens(model_dir, cfg))
-                options = ort.SessionOptions()
-                options.intra_op_num_threads = 1  # parallel across texts instead (see the module doc)
-                options.inter_op_num_threads = 1
-                options.log_severity_level = 3
-                session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+                session = _one_thread_session(path)
             except BackendUnavailable:
                 raise
             except Exception as exc:
-                raise BackendUnavailable(
-                    f"The embedding model {self.model_name} could not be loaded on ONNX Runtime "
-                    f"({type(exc).__name__}: {exc}).",
-                    recovery=f"Reinstall with {INSTALL}, or choose another model in [embedding].",
-                ) from exc
+                raise self._not_loaded(exc) from exc
             self.dimension = int(cfg["hidden_size"])
             self._tokenizer = tokenizer
             self._pool = ThreadPoolExecutor(max(1, self.threads or os.cpu_count() or 1), thread_name_prefix="embed")
@@ -273,23 +264,30 @@ class OnnxEmbedder(Embedder):
         with self._lock:
             if self._query_session is None:
                 try:
-                    import onnxruntime as ort
-
-                    path = self._float_path(self._ensure_graph(self._model_dir()))
-                    options = ort.SessionOptions()
-                    options.intra_op_num_threads = 1
-                    options.inter_op_num_threads = 1
-                    options.log_severity_level = 3
-                    self._query_session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+                    self._query_session = _one_thread_session(self._float_path(self._ensure_graph(self._model_dir())))
                 except BackendUnavailable:
                     raise
                 except Exception as exc:
-                    raise BackendUnavailable(
-                        f"The embedding model {self.model_name} could not be loaded on ONNX Runtime "
-                        f"({type(exc).__name__}: {exc}).",
-                        recovery=f"Reinstall with {INSTALL}, or choose another model in [embedding].",
-                    ) from exc
+                    raise self._not_loaded(exc) from exc
             return self._query_session
+
+    def _not_loaded(self, exc: Exception) -> BackendUnavailable:
+        return BackendUnavailable(
+            f"The embedding model {self.model_name} could not be loaded on ONNX Runtime ({type(exc).__name__}: {exc}).",
+            recovery=f"Reinstall with {INSTALL}, or choose another model in [embedding].",
+        )
+
+
+def _one_thread_session(path: Path) -> Any:
+    """An ONNX Runtime session of the graph at ``path`` running on one thread: the texts run
+    side by side instead (see the module doc)."""
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = 1
+    options.inter_op_num_threads = 1
+    options.log_severity_level = 3
+    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 
 class _export_lock:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from adapters.plumber_tables import _page, _page_refs
 from pdfcore.errors import PageOutOfRange
+from tests.pdfgen import assemble
 
 # A page tree as nested lists: an int is a page (its number), a list a /Pages node. A node is
 # a (kids, attributes) pair when it carries inheritable attributes.
@@ -68,16 +69,7 @@ def _write(
 
     root, _ = node(tree, root_attrs, None)
     catalog = add(f"<< /Type /Catalog /Pages {root} 0 R >>".encode())
-    out = bytearray(b"%PDF-1.7\n")
-    offsets = []
-    for i, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, catalog, xref)
-    path.write_bytes(bytes(out))
+    path.write_bytes(assemble(objects, root=catalog))
     return path
 
 
