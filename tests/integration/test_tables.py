@@ -13,6 +13,7 @@ from adapters.pdfium_text import PdfiumTextExtractor
 from adapters.plumber_tables import PlumberTableExtractor
 from pdfcore.errors import PasswordIncorrect, PasswordRequired
 from pdfcore.models import Box, DocumentSource, Fingerprint, PageText
+from pdfcore.results.reading import TableOut
 from pdfcore.services.quality import finish_page
 from pdfcore.services.tables import TableService, candidate_regions
 from tests import tablegen
@@ -31,6 +32,16 @@ def _pages(path: Path, indexes: list[int] | None = None, password: str | None = 
     facts = text.inspect(source)
     wanted = list(range(facts.page_count)) if indexes is None else indexes
     return [finish_page(p, facts) for p in text.extract(source, wanted)]
+
+
+def _one_page_tables(path: Path) -> tuple[TableOut, ...]:
+    """The tables pdfcore reads on the one-page PDF at ``path`` (a letter-size page)."""
+    (page,) = _pages(path)
+    extractor = PlumberTableExtractor()
+    try:
+        return TableService(extractor).page_tables(_source(path), page, 612, 792).tables
+    finally:
+        extractor.close()
 
 
 def _contains(outer: Box, inner: Box, tol: float = 3.0) -> bool:
@@ -138,12 +149,7 @@ def test_tables_page_end_to_end(tmp_path: Path) -> None:
 def test_a_clean_one_character_column_keeps_the_table_confident(tmp_path: Path) -> None:
     xs = (72.0, 90.0, 250.0, 320.0)
     path = tablegen.typeset_pages(tmp_path / "g.pdf", [[("prose", 4), ("table", (xs, tablegen.GRADED)), ("prose", 4)]])
-    (page,) = _pages(path)
-    extractor = PlumberTableExtractor()
-    try:
-        (t,) = TableService(extractor).page_tables(_source(path), page, 612, 792).tables
-    finally:
-        extractor.close()
+    (t,) = _one_page_tables(path)
     assert [list(t.header), *map(list, t.rows)] == tablegen.GRADED
     assert not t.low_confidence
 
@@ -198,12 +204,7 @@ def test_ruled_cells_set_tight_and_at_different_heights(tmp_path: Path) -> None:
         for rank, a, b, t in (("1", "426", "63", "489"), ("2", "301", "419", "720"), ("3", "387", "50", "437"))
     ]
     path = _ruled_grid(tmp_path / "grid.pdf", [head, *body], [60.0, 70.0, 70.0, 60.0])
-    (page,) = _pages(path)
-    extractor = PlumberTableExtractor()
-    try:
-        (t,) = TableService(extractor).page_tables(_source(path), page, 612, 792).tables
-    finally:
-        extractor.close()
+    (t,) = _one_page_tables(path)
     assert list(t.header) == ["Rank", "North Sea", "Baltic Sea", "Total"]
     assert [list(r) for r in t.rows] == [
         ["1", "426", "63", "489"],
@@ -242,12 +243,7 @@ def test_a_cell_over_two_rows_and_a_cell_of_underlined_lines(tmp_path: Path) -> 
     c.line(284, 609, 360, 609)  # a link's underline under "Golden Globe"
     c.showPage()
     c.save()
-    (p,) = _pages(path)
-    extractor = PlumberTableExtractor()
-    try:
-        (t,) = TableService(extractor).page_tables(_source(path), p, 612, 792).tables
-    finally:
-        extractor.close()
+    (t,) = _one_page_tables(path)
     assert list(t.header) == ["Year", "Title", "Notes"]
     assert [list(r) for r in t.rows] == [
         ["1946", "Cluny Brown", "Locarno Festival prize"],
@@ -285,12 +281,7 @@ def test_column_headings_set_turned_are_read(tmp_path: Path) -> None:
             c.drawString(edges[k] + 4, ys[r + 1] - 13, cell)
     c.showPage()
     c.save()
-    (p,) = _pages(path)
-    extractor = PlumberTableExtractor()
-    try:
-        (t,) = TableService(extractor).page_tables(_source(path), p, 612, 792).tables
-    finally:
-        extractor.close()
+    (t,) = _one_page_tables(path)
     assert list(t.header) == ["Precinct", *names]
     assert [list(r) for r in t.rows] == rows
 
@@ -321,12 +312,7 @@ def test_two_ruled_grids_a_few_points_apart_are_two_tables(tmp_path: Path) -> No
         c.drawString(72, 700 - 4 * 20 - 4 - 10 - 10 * k, line[:60])
     c.showPage()
     c.save()
-    (p,) = _pages(path)
-    extractor = PlumberTableExtractor()
-    try:
-        got = TableService(extractor).page_tables(_source(path), p, 612, 792).tables
-    finally:
-        extractor.close()
+    got = _one_page_tables(path)
     assert [[list(t.header), *map(list, t.rows)] for t in got] == [tablegen.RULED, second]
 
 
@@ -384,12 +370,7 @@ def test_a_table_ruled_between_its_rows_only_is_found(tmp_path: Path) -> None:
     """Rows of wrapped text beside short cells, rules between the rows and none between the
     columns: the text-alignment search takes such rows for running text; the rules find them."""
     path = _row_ruled(tmp_path / "rows.pdf", ROW_RULED)
-    (page,) = _pages(path)
-    extractor = PlumberTableExtractor()
-    try:
-        (t,) = TableService(extractor).page_tables(_source(path), page, 612, 792).tables
-    finally:
-        extractor.close()
+    (t,) = _one_page_tables(path)
     assert list(t.header) == list(ROW_RULED[0])
     assert [tuple(r) for r in t.rows] == ROW_RULED[1:]
 
@@ -411,12 +392,7 @@ def test_two_columns_of_prose_under_rules_are_no_table(tmp_path: Path) -> None:
     c.line(72, y, 540, y)
     c.showPage()
     c.save()
-    (page,) = _pages(path)
-    extractor = PlumberTableExtractor()
-    try:
-        assert TableService(extractor).page_tables(_source(path), page, 612, 792).tables == ()
-    finally:
-        extractor.close()
+    assert _one_page_tables(path) == ()
 
 
 # --------------------------------------------------------------------------------------------
