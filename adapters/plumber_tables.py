@@ -15,8 +15,8 @@ Text turned a quarter (a table printed sideways) is read in its own direction an
 turned back, so rows are rows as the table reads.
 
 pdfplumber reports positions top-left, in the media box as turned by /Rotate; page space is the
-displayed page relative to its crop box. :class:`_PageTransform` converts both ways (crop box
-offset, media box offset and /Rotate).
+displayed page relative to its crop box (:mod:`adapters._plumber_space` maps both ways). A page
+is built alone, from one walk of the document's page tree (:mod:`adapters._plumber_pages`).
 
 pdfplumber objects are not thread-safe: every use holds one lock. Open documents are kept in a
 small LRU keyed by path, content digest and a salted hash of the password. Pages with more than
@@ -33,19 +33,19 @@ import os
 import statistics
 import struct
 import threading
-import weakref
 import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
+from adapters._plumber_pages import REFS, page_at, page_refs
+from adapters._plumber_space import PageTransform, rect
 from adapters._table_layout import Glyph, Rule, read_table
 from pdfcore.errors import (
     ExtractionFailed,
     FileChanged,
     FileNotFound,
     MalformedPdf,
-    PageOutOfRange,
     PasswordIncorrect,
     PasswordRequired,
     PdfcoreError,
@@ -70,96 +70,6 @@ MIN_SEPARATOR = 2.5
 SPAN_SHARE = 0.15
 
 
-class _PageTransform:
-    """Affine maps between pdfplumber coordinates (x, top) and page space (x, y)."""
-
-    def __init__(self, page: Any) -> None:
-        mx0, my0, mx1, my1 = _rect(page.page_obj.mediabox)
-        crop = page.page_obj.cropbox
-        cl, cb, cr, ct = _rect(crop) if crop is not None else (mx0, my0, mx1, my1)
-        rotation = int(page.rotation) % 360
-        pb_x0, pb_top = float(page.mediabox[0]), float(page.mediabox[1])
-        height = float(page.root_page.height)
-
-        def plumber(x: float, y: float) -> tuple[float, float]:
-            # pdfminer's device space for this rotation, then pdfplumber's flip and offsets.
-            if rotation == 90:
-                dx, dy = y - my0, mx1 - x
-            elif rotation == 180:
-                dx, dy = mx1 - x, my1 - y
-            elif rotation == 270:
-                dx, dy = my1 - y, x - mx0
-            else:
-                dx, dy = x - mx0, y - my0
-            return dx + pb_x0, (height - dy) + pb_top
-
-        def page_space(x: float, y: float) -> tuple[float, float]:
-            if rotation == 90:
-                return y - cb, x - cl
-            if rotation == 180:
-                return cr - x, y - cb
-            if rotation == 270:
-                return ct - y, cr - x
-            return x - cl, ct - y
-
-        # Both maps are affine: fit each from three points and compose.
-        to_plumber = _affine(plumber)
-        to_page = _affine(page_space)
-        self._to_page = _compose(to_page, _invert(to_plumber))
-        self._to_plumber = _compose(to_plumber, _invert(to_page))
-
-    def to_page(self, bbox: Sequence[float]) -> Box:
-        return _map_box(self._to_page, bbox)
-
-    def to_plumber(self, box: Box) -> tuple[float, float, float, float]:
-        b = _map_box(self._to_plumber, (box.x0, box.y0, box.x1, box.y1))
-        return (b.x0, b.y0, b.x1, b.y1)
-
-
-Affine = tuple[float, float, float, float, float, float]
-
-
-def _rect(values: Sequence[Any]) -> tuple[float, float, float, float]:
-    x0, y0, x1, y1 = (float(v) for v in values)
-    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
-
-
-def _affine(fn: Any) -> Affine:
-    ox, oy = fn(0.0, 0.0)
-    ax, ay = fn(1.0, 0.0)
-    bx, by = fn(0.0, 1.0)
-    return (ax - ox, bx - ox, ox, ay - oy, by - oy, oy)
-
-
-def _invert(m: Affine) -> Affine:
-    a, b, c, d, e, f = m
-    det = a * e - b * d
-    ia, ib, id_, ie = e / det, -b / det, -d / det, a / det
-    return (ia, ib, -(ia * c + ib * f), id_, ie, -(id_ * c + ie * f))
-
-
-def _compose(outer: Affine, inner: Affine) -> Affine:
-    """outer(inner(p))."""
-    a, b, c, d, e, f = outer
-    a2, b2, c2, d2, e2, f2 = inner
-    return (
-        a * a2 + b * d2,
-        a * b2 + b * e2,
-        a * c2 + b * f2 + c,
-        d * a2 + e * d2,
-        d * b2 + e * e2,
-        d * c2 + e * f2 + f,
-    )
-
-
-def _map_box(m: Affine, bbox: Sequence[float]) -> Box:
-    a, b, c, d, e, f = m
-    x0, y0, x1, y1 = (float(v) for v in bbox)
-    xs = [a * x + b * y + c for x, y in ((x0, y0), (x1, y1))]
-    ys = [d * x + e * y + f for x, y in ((x0, y0), (x1, y1))]
-    return Box(min(xs), min(ys), max(xs), max(ys))
-
-
 def _password_key(password: str | None) -> str:
     if password is None:
         return ""
@@ -179,7 +89,7 @@ class PlumberTableExtractor(TableExtractor):
     def extract_tables(self, source: DocumentSource, page: int, *, regions: tuple[Box, ...] = ()) -> tuple[Table, ...]:
         with self._lock:
             try:
-                plumber_page = _page(self._document(source), page)
+                plumber_page = page_at(self._document(source), page)
                 _check_size(plumber_page)
                 try:
                     return _page_tables(plumber_page, regions)
@@ -197,8 +107,8 @@ class PlumberTableExtractor(TableExtractor):
         with self._lock:
             try:
                 pdf = self._document(source)
-                if pdf not in _REFS:
-                    _REFS[pdf] = _page_refs(pdf.doc)
+                if pdf not in REFS:
+                    REFS[pdf] = page_refs(pdf.doc)
             except PdfcoreError:
                 raise
             except Exception as exc:
@@ -238,75 +148,6 @@ class PlumberTableExtractor(TableExtractor):
             pdf.close()
         except Exception:  # closing a stale handle must not fail a call
             log.debug("closing a cached pdfplumber document failed", exc_info=True)
-
-
-def _page(pdf: Any, index: int) -> Any:
-    """Page ``index`` (0-based) of an open pdfplumber document, built alone. The page tree is
-    walked once per open document (:func:`_page_refs`, kept while the document is) instead of
-    building every page first (``pdf.pages`` also resolves each page's resources and contents
-    and its label: 0.13 s on a 352-page book against 0.09 s for the walk alone); a document
-    without a ``/Pages`` tree is left to ``pdf.pages`` (pdfminer then scans its objects)."""
-    refs = _REFS.get(pdf)
-    if refs is None:
-        refs = _page_refs(pdf.doc)
-        _REFS[pdf] = refs
-    if refs is None:
-        pages = pdf.pages
-        count = len(pages)
-    else:
-        count = len(refs)
-    if not 0 <= index < count:
-        raise PageOutOfRange(
-            f"Page {index + 1} does not exist; the document has {count} page(s).",
-            details={"page_count": count},
-        )
-    if refs is None:
-        return pages[index]
-    from pdfminer.pdfpage import PDFPage
-    from pdfplumber.page import Page
-
-    objid, attributes = refs[index]
-    return Page(pdf, PDFPage(pdf.doc, objid, attributes, None), page_number=index + 1)
-
-
-#: The page tree of each open document, walked once (:func:`_page`).
-_REFS: weakref.WeakKeyDictionary[Any, list[tuple[int, dict[Any, Any]]] | None] = weakref.WeakKeyDictionary()
-
-
-def _page_refs(doc: Any) -> list[tuple[int, dict[Any, Any]]] | None:
-    """The object number and attributes (the inherited ones filled in) of every page, in the
-    order of pdfminer's own walk of the page tree (depth first, a node met again skipped, the
-    same inheritance and type rules), without building the pages; None when the catalog has
-    no ``/Pages`` (pdfminer then scans the document's objects for pages)."""
-    from pdfminer import settings
-    from pdfminer.pdfpage import LITERAL_PAGE, LITERAL_PAGES, PDFPage
-    from pdfminer.pdftypes import dict_value, list_value
-
-    if "Pages" not in doc.catalog:
-        return None
-    out: list[tuple[int, dict[Any, Any]]] = []
-    visited: set[Any] = set()
-    stack: list[tuple[Any, dict[Any, Any]]] = [(doc.catalog["Pages"], doc.catalog)]
-    while stack:
-        obj, parent = stack.pop()
-        if isinstance(obj, int):
-            objid, node = obj, dict(dict_value(doc.getobj(obj)))
-        else:
-            objid, node = obj.objid, dict(dict_value(obj))
-        if objid in visited:
-            continue
-        visited.add(objid)
-        for key, value in parent.items():
-            if key in PDFPage.INHERITABLE_ATTRS and key not in node:
-                node[key] = value
-        kind = node.get("Type")
-        if kind is None and not settings.STRICT:
-            kind = node.get("type")
-        if kind is LITERAL_PAGES and "Kids" in node:
-            stack.extend((kid, node) for kid in reversed(list_value(node["Kids"])))
-        elif kind is LITERAL_PAGE:
-            out.append((objid, node))
-    return out
 
 
 def _check_size(page: Any) -> None:
@@ -384,7 +225,7 @@ def _translate(exc: Exception, source: DocumentSource) -> PdfcoreError:
 
 
 def _page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
-    transform = _PageTransform(page)
+    transform = PageTransform(page)
     px0, ptop, px1, pbottom = (float(v) for v in page.bbox)
     if not regions:
         # The whole visible page (the crop box, never the printer's margin around it), by its
@@ -634,7 +475,7 @@ def _chart(crop: Any) -> bool:
 
 def _page_size(page: Any) -> tuple[float, float]:
     crop = page.page_obj.cropbox if page.page_obj.cropbox is not None else page.page_obj.mediabox
-    cl, cb, cr, ct = _rect(crop)
+    cl, cb, cr, ct = rect(crop)
     w, h = cr - cl, ct - cb
     return (h, w) if int(page.rotation) % 360 in (90, 270) else (w, h)
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adapters.plumber_tables import _page, _page_refs
+from adapters._plumber_pages import page_at, page_refs
 from pdfcore.errors import PageOutOfRange
 from tests.pdfgen import assemble
 
@@ -80,7 +80,7 @@ def _same_pages(path: Path, expected: int) -> None:
     with pdfplumber.open(path) as walked, pdfplumber.open(path) as direct:
         assert len(walked.pages) == expected
         for i, want in enumerate(walked.pages):
-            got = _page(direct, i)
+            got = page_at(direct, i)
             assert got.extract_text() == want.extract_text()
             assert " ".join(got.extract_text().split()) == f"Page number {i + 1}"
             assert (got.width, got.height, got.rotation) == (want.width, want.height, want.rotation)
@@ -91,11 +91,11 @@ def _same_pages(path: Path, expected: int) -> None:
 def test_pages_of_a_nested_tree_with_inherited_attributes(tmp_path: Path) -> None:
     _same_pages(_write(tmp_path / "nested.pdf", NESTED), 8)
     with pdfplumber.open(tmp_path / "nested.pdf") as pdf:
-        assert _page(pdf, 4).rotation == 90  # inherited from its grandparent
+        assert page_at(pdf, 4).rotation == 90  # inherited from its grandparent
         from pdfminer.pdfpage import PDFPage
 
         walked = [(p.pageid, p.attrs) for p in PDFPage.create_pages(pdf.doc)]
-        assert _page_refs(pdf.doc) == walked
+        assert page_refs(pdf.doc) == walked
 
 
 def test_pages_of_a_flat_tree(tmp_path: Path) -> None:
@@ -106,7 +106,7 @@ def test_wrong_counts_do_not_matter(tmp_path: Path) -> None:
     path = _write(tmp_path / "wrong.pdf", NESTED, wrong_count=True)
     with pdfplumber.open(path) as walked, pdfplumber.open(path) as direct:
         for i, want in enumerate(walked.pages):
-            assert _page(direct, i).extract_text() == want.extract_text()
+            assert page_at(direct, i).extract_text() == want.extract_text()
 
 
 def test_counts_left_stale_by_a_removed_page_do_not_shift_the_pages(tmp_path: Path) -> None:
@@ -116,15 +116,15 @@ def test_counts_left_stale_by_a_removed_page_do_not_shift_the_pages(tmp_path: Pa
     with pdfplumber.open(path) as walked, pdfplumber.open(path) as direct:
         assert len(walked.pages) == 4
         for i, want in enumerate(walked.pages):
-            assert _page(direct, i).page_obj.pageid == want.page_obj.pageid
+            assert page_at(direct, i).page_obj.pageid == want.page_obj.pageid
 
 
 def test_a_page_past_the_end_is_out_of_range(tmp_path: Path) -> None:
     path = _write(tmp_path / "nested.pdf", NESTED)
     with pdfplumber.open(path) as pdf:
-        assert len(_page_refs(pdf.doc) or []) == 8
+        assert len(page_refs(pdf.doc) or []) == 8
         with pytest.raises(PageOutOfRange):
-            _page(pdf, 8)
+            page_at(pdf, 8)
 
 
 def _numbered(shape: object, start: list[int]) -> Tree:
@@ -159,9 +159,9 @@ def test_any_page_tree_gives_the_page_pdfplumber_walks_to(
     path = _write(tmp_path / "t.pdf", tree, off_by=errors)
     with pdfplumber.open(path) as walked, pdfplumber.open(path) as direct:
         for i, want in enumerate(walked.pages):
-            assert _page(direct, i).page_obj.pageid == want.page_obj.pageid
+            assert page_at(direct, i).page_obj.pageid == want.page_obj.pageid
         with pytest.raises(PageOutOfRange):
-            _page(direct, len(walked.pages))
+            page_at(direct, len(walked.pages))
 
 
 def _leaves(tree: Tree) -> list[object]:
