@@ -69,7 +69,7 @@ EARLY_TOOLS: dict[str, dict[str, tuple[type, ...]]] = {
     "pdf_read_all": PDF_READ_ALL_ARGUMENTS,
     "pdf_read_pages": PDF_READ_PAGES_ARGUMENTS,
 }
-#: ``pdf_read_all``'s ``format`` values (the SDK reports any other as an invalid argument).
+#: The read tools' ``format`` values (the SDK reports any other as an invalid argument).
 READ_FORMATS = ("text", "markdown")
 
 
