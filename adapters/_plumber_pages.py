@@ -32,10 +32,11 @@ def page_at(pdf: Any, index: int) -> Any:
     if refs is None:
         return pages[index]
     from pdfminer.pdfpage import PDFPage
-    from pdfplumber.page import Page
+
+    from adapters._plumber_chars import LeanPage
 
     objid, attributes = refs[index]
-    return Page(pdf, PDFPage(pdf.doc, objid, attributes, None), page_number=index + 1)
+    return LeanPage(pdf, PDFPage(pdf.doc, objid, attributes, None), page_number=index + 1)
 
 
 #: The page tree of each open document, walked once (:func:`page_at`).
