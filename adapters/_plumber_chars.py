@@ -19,7 +19,7 @@ from unicodedata import normalize as normalize_unicode
 
 from pdfminer.layout import LTChar, LTCurve, LTLine, LTRect
 from pdfplumber.page import ALL_ATTRS, Page, fix_fontname_bytes
-from pdfplumber.utils import resolve_all, resolve_and_decode
+from pdfplumber.utils.pdfinternals import resolve_all, resolve_and_decode
 
 #: Values ``resolve_all`` gives back unchanged.
 _PLAIN = frozenset((float, int, str, bool, type(None)))
@@ -27,7 +27,7 @@ _PLAIN = frozenset((float, int, str, bool, type(None)))
 _KINDS: dict[type, str] = {LTChar: "char", LTLine: "line", LTRect: "rect", LTCurve: "curve"}
 
 
-class LeanPage(Page):  # type: ignore[misc]
+class LeanPage(Page):
     """A pdfplumber page whose characters and drawn lines become dicts without pdfplumber's
     generic walk over their attributes."""
 
