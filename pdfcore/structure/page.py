@@ -71,6 +71,9 @@ SECTION_NAME_LEVEL = 2
 #: least this share of its rows hold one cell or none (see scattered_table).
 SCATTERED_FILLED = 0.35
 SCATTERED_ROWS = 0.6
+#: A doubtful table is labels set against a column of colons when that column has at least
+#: this many cells (see _colon_column).
+COLON_ROWS = 3
 #: A value axis has at least this many ticks.
 AXIS_TICKS = 4
 #: List items whose markers start less than this many em apart are at one depth.
@@ -90,6 +93,8 @@ _ENDS_WITH_NUMBER = re.compile(r"(?:\s|\.{2,}|…)\s*[\divxlcIVXLC]{1,5}$")
 #: A sentence that ends here does not run on.
 _CLOSING = tuple('.!?:;。！？…"”’»)]')
 _ORDERED = re.compile(r"^\(?(\d{1,3})[.)]$")
+#: A list item's text never starts with one of these.
+_NOT_ITEM_START = (":", ";", ",")
 _INNER_STOP = re.compile(r"[a-z][.!?]\s+[A-Z][a-z]")
 
 
@@ -218,6 +223,8 @@ def _classify(
             unit.level = min(_level(unit, text, style), SECTION_NAME_LEVEL)
             return
     marker = list_marker(text) or ("•" if unit.hanging else "")
+    if marker and text[len(marker) :].lstrip()[:1] in _NOT_ITEM_START:
+        marker = ""  # "v. : No. 07-1315": a word and its colon, no item
     if marker and (len(unit.rows) > 1 or len(text) > len(marker) + 1):
         unit.kind = "list_item"
         unit.marker = marker
@@ -413,7 +420,8 @@ def scattered_table(table: Table) -> bool:
     """A grid the table reader doubts (``low_confidence``) that is a chart's labels read as rows
     and columns: its text scattered over it (at most SCATTERED_FILLED of its cells hold text
     and most rows hold one cell or none), or its first or last column an axis (see
-    :func:`_axis`). Its text stays text in the Markdown."""
+    :func:`_axis`); or lines of labels set against a column of colons (see
+    :func:`_colon_column`). Its text stays text in the Markdown."""
     if not table.low_confidence:
         return False
     rows = [*([table.header] if table.header else []), *table.rows]
@@ -424,7 +432,25 @@ def scattered_table(table: Table) -> bool:
     lone = sum(1 for r in rows if sum(1 for c in r if c.strip()) <= 1)
     if filled <= SCATTERED_FILLED * len(cells) and lone >= SCATTERED_ROWS * len(rows):
         return True
+    if _colon_column(rows):
+        return True
     return _axis([r[0] if r else "" for r in rows]) or _axis([r[-1] if r else "" for r in rows])
+
+
+def _colon_column(rows: Sequence[Sequence[str]]) -> bool:
+    """A column past the first whose every cell starts with a colon, in most rows: labels
+    set against a column of colons ("MICHAEL A. KNOWLES, :" over "v. : No. 07-1315", a
+    court case's caption; "Name : value" lines), a layout of text, not a table's column."""
+    width = max((len(r) for r in rows), default=0)
+    for col in range(1, width):
+        cells = [r[col].strip() for r in rows if col < len(r) and r[col].strip()]
+        if (
+            len(cells) >= COLON_ROWS
+            and len(cells) >= SCATTERED_ROWS * len(rows)
+            and all(c.startswith(":") for c in cells)
+        ):
+            return True
+    return False
 
 
 _TICK = re.compile(r"^[-−–]?[$€£¥]?(\d{1,3}(?:,\d{3})*|\d+)(?:\.\d+)?%?$")

@@ -339,8 +339,10 @@ _NOTE_MARK_ALONE = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷�
 _FOLIO = re.compile(
     r"(?:(?:page|p\.|seite|pagina)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:/|of|von|de)\s*\d{1,4})?", re.I
 )
-#: Page numbers sit in this share of the page height at the top or the foot.
+#: Page numbers sit in this share of the page height at the top or the foot; in FOLIO_ZONE
+#: when nothing on the page stands beyond them.
 EDGE_ZONE = 0.08
+FOLIO_ZONE = 0.15
 #: Headings this much larger than the body, or bold, may wrap over units of their own.
 WRAP_LARGER = 1.12
 #: How a heading row ends when the next row does not carry it on: a colon does not (a title
@@ -353,7 +355,7 @@ def tidy_units(units: list[Unit], body_size: float, page_height: float, label: s
     numbers left out (see the functions)."""
     out = merge_fragments(units)
     out = merge_wrapped_headings(out, body_size)
-    return [u for u in out if not page_number(u, page_height, label)]
+    return [u for u in out if not page_number(u, page_height, label, out)]
 
 
 def merge_wrapped_headings(units: list[Unit], body_size: float) -> list[Unit]:
@@ -443,12 +445,20 @@ def _beside(left: Row, right: Row) -> bool:
     return overlap > 0.3 * max(min(left.height, right.height), 1.0) and -2.0 <= right.x0 - left.x1 <= 12.0
 
 
-def page_number(unit: Unit, page_height: float, label: str | None) -> bool:
+def page_number(unit: Unit, page_height: float, label: str | None, units: Sequence[Unit] = ()) -> bool:
     """A lone page number (or "Page 3", "3 of 10", the page's label) at the top or the foot of
-    the page: furniture the document was too short to learn (running heads need three pages)."""
+    the page: furniture the document was too short to learn (running heads need three pages).
+    At the very edge (EDGE_ZONE) always; further in (FOLIO_ZONE, a wide margin) when nothing
+    of ``units`` (the page's) stands beyond it."""
     if len(unit.rows) > 1 or page_height <= 0:
         return False
-    if not (unit.y1 <= EDGE_ZONE * page_height or unit.y0 >= (1 - EDGE_ZONE) * page_height):
+    top, foot = unit.y1 <= FOLIO_ZONE * page_height, unit.y0 >= (1 - FOLIO_ZONE) * page_height
+    if not (top or foot):
         return False
     text = unit.text.strip()
-    return _FOLIO.fullmatch(text) is not None or (bool(label) and text == label)
+    if not (_FOLIO.fullmatch(text) is not None or (bool(label) and text == label)):
+        return False
+    if unit.y1 <= EDGE_ZONE * page_height or unit.y0 >= (1 - EDGE_ZONE) * page_height:
+        return True
+    beyond = (v for v in units if v is not unit and (v.y1 <= unit.y0 + 1.0 if top else v.y0 >= unit.y1 - 1.0))
+    return next(beyond, None) is None

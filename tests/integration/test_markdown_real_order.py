@@ -114,3 +114,14 @@ def test_a_title_set_over_two_rows_after_its_colon_is_one_heading(core: Any, cor
     parts = _parts(core, corpus / "uda-benchmark/paper_docs/1705.07830.pdf", 1)
     assert parts[0] == "# ASK THE RIGHT QUESTIONS: ACTIVE QUESTION REFORMULATION WITH REINFORCEMENT LEARNING"
     assert parts[1].startswith("Christian Buck, Jannis Bulian")
+
+
+@pytest.mark.corpus
+def test_a_court_captions_labels_set_against_a_column_of_colons_stay_lines_of_text(core: Any, corpus: Path) -> None:
+    # "MICHAEL A. KNOWLES, :" over "v. : No. 07-1315": the table reader's doubtful two-column
+    # grid of the caption box is text, and "v." starts no list item
+    parts = _parts(core, corpus / "pdfplumber/pdfs/scotus-transcript-p1.pdf", 1)
+    assert not any(p.startswith(("|", "<table>")) for p in parts), parts
+    assert (
+        parts.index("MICHAEL A. KNOWLES, :") < parts.index("v. : No. 07-1315") < parts.index("ALEXANDRE MIRZAYANCE. :")
+    )

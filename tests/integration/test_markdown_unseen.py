@@ -183,3 +183,12 @@ def test_headings_drawn_twice_are_read_once(core: Any, corpus: Path) -> None:
     headings = [p for p in parts if p.startswith("#")]
     assert len(headings) == len(set(headings)), headings
     assert "### UE 8. Circulation - Métabolismes" in headings
+
+
+@pytest.mark.corpus
+def test_a_lone_page_number_in_a_wide_foot_margin_is_not_body_text(core: Any, corpus: Path) -> None:
+    # "13" centred under the text, 11 % of the page above its foot, drawn first by the text layer;
+    # the document is too short (3 pages) to learn its page numbers as running feet
+    parts = _parts(core, corpus / "camelot/files/tabula/icdar2013-dataset/competition-dataset-us/us-033.pdf", 2)
+    assert "13" not in parts, parts
+    assert parts[0].startswith("# SECTION III")
