@@ -13,6 +13,10 @@ Classification of a unit (first match wins):
 6. a list item: it starts with a bullet or an enumerator;
 7. a paragraph.
 
+A page of small print (a notices page set smaller than the document's body text) is classified
+with its own text size read as the body size. A heading that ends a column and reads as a
+sentence (several words and a full stop) is a paragraph: a notice, not a title over the next.
+
 A table the page carries replaces the rows inside its box, at the place of the first of
 them. A figure goes before the first element below it that overlaps it horizontally.
 Footnotes (text smaller than the body with no body text below it, one of them starting with
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from pdfcore.layout.hyphens import Lexicon
@@ -31,6 +36,7 @@ from pdfcore.structure.figures import figure_boxes, figure_ref
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.rows import Row, page_rows
 from pdfcore.structure.style import (
+    BOLD_SIZE,
     UNDERLINED,
     DocumentStyle,
     aligned,
@@ -82,10 +88,18 @@ LIST_STEP = 0.8
 FOOT_ZONE = 0.6
 #: Footnotes are set at most this share of the body size.
 FOOTNOTE_SIZE = 0.92
+#: A page is small print when its text (at least SMALL_PRINT_CHARS characters) is mostly set
+#: below BOLD_SIZE of the body size, with at most this share at the body size.
+SMALL_PRINT_CHARS = 400
+SMALL_PRINT_BODY = 0.1
+#: Text within this many points of a small-print page's size is set at that size.
+SMALL_PRINT_SLACK = 0.3
 _NOTE_MARK = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 
 #: A caption is tied to a figure or table at most this many body lines away.
 CAPTION_LINES = 4.0
+#: A line ending a page in a heading style is no heading when it is a sentence of this many words.
+SENTENCE_WORDS = 6
 #: A page whose units end with a page number this often is a table of contents.
 TOC_SHARE = 0.4
 TOC_MIN = 5
@@ -125,6 +139,12 @@ def page_structure(
     entries = style.outline.get(page.index + 1, [])
     tagged = style.tagged and any(r.role for r in rows)
     toc = _is_toc(units)
+    # a page of small print is classified with its own text size read as the body size
+    small = small_print_size(units, style.body_size)
+    sizes = [u.size for u in units]
+    for u in units:
+        if small and abs(u.size - small) <= SMALL_PRINT_SLACK:
+            u.size = style.body_size
     columns = text_columns(units, style.body_size)
     for u in units:
         _classify(u, style, entries, tagged=tagged, toc=toc, page_height=height)
@@ -143,6 +163,16 @@ def page_structure(
             )
         ):
             u.kind = "paragraph"
+        elif (
+            u.kind == "heading"
+            and not tagged
+            and _sentence(u.text)
+            and _last_in_column(units, k)
+            and not match_outline(u.text, entries)
+        ):
+            u.kind = "paragraph"  # a notice at a column's foot, not a heading over the next one
+    for u, size in zip(units, sizes, strict=True):
+        u.size = size
     units = _merge_code(_headings_before_their_text(units, [t.bbox for t in placed]))
     _list_depths(units)
     footnotes = _footnotes(units, style, height)
@@ -230,6 +260,26 @@ def _classify(
         unit.marker = marker
 
 
+def small_print_size(units: Sequence[Unit], body_size: float) -> float:
+    """The text size of a page of small print (a report's notices and credits page at 10 pt in
+    a 12 pt document), 0.0 for a page whose text is at the body size or too short to tell. The
+    page is classified with that size read as the body size, so its headings (bold at that
+    size) stand out as they do elsewhere."""
+    if body_size <= 0:
+        return 0.0
+    chars: Counter[float] = Counter()
+    for u in units:
+        chars[round(u.size * 2) / 2] += len(u.text)
+    total = sum(chars.values())
+    if total < SMALL_PRINT_CHARS:
+        return 0.0
+    size = max(chars, key=lambda k: (chars[k], -k))
+    if not 0 < size < BOLD_SIZE * body_size:
+        return 0.0
+    body_text = sum(len(u.text) for u in units if not u.bold and u.size >= FOOTNOTE_SIZE * body_size)
+    return size if body_text <= SMALL_PRINT_BODY * total else 0.0
+
+
 def _headings_before_their_text(units: list[Unit], tables: Sequence[Box] = ()) -> list[Unit]:
     """A heading the text layer gives after the text it introduces (some producers draw
     headings last) moves before that text: the unit right below it; a heading above everything
@@ -285,6 +335,12 @@ def _last_in_column(units: Sequence[Unit], k: int) -> bool:
     next page or column)."""
     u = units[k]
     return not any(v is not u and v.y0 >= u.y1 - 1.0 and v.x0 < u.x1 and v.x1 > u.x0 for v in units)
+
+
+def _sentence(text: str) -> bool:
+    """Text that reads as a whole sentence: several words ending with a full stop (a bold notice
+    at a page's foot, not a heading whose text starts on the next page)."""
+    return text.endswith((".", "!")) and len(text.split()) >= SENTENCE_WORDS and not text.endswith("...")
 
 
 def _merge_code(units: list[Unit]) -> list[Unit]:

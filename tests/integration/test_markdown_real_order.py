@@ -125,3 +125,19 @@ def test_a_court_captions_labels_set_against_a_column_of_colons_stay_lines_of_te
     assert (
         parts.index("MICHAEL A. KNOWLES, :") < parts.index("v. : No. 07-1315") < parts.index("ALEXANDRE MIRZAYANCE. :")
     )
+
+
+@pytest.mark.corpus
+def test_a_page_of_small_print_has_its_headings_and_a_notice_at_its_foot_is_no_heading(core: Any, corpus: Path) -> None:
+    # the report's notices page is set at 10 pt in a 12 pt document, its headings bold at 10 pt;
+    # a bold sentence ends the page
+    parts = _parts(core, corpus / "pdf-mcp/sdist/pages/corpus/nist-router-security.pdf", 3)
+    headings = [p.lstrip("# ") for p in parts if p.startswith("#")]
+    assert headings == [
+        "NIST Technical Series Policies",
+        "Publication History",
+        "How to Cite this NIST Technical Series Publication:",
+        "Author ORCID iDs",
+        "Additional Information",
+    ], headings
+    assert parts[-1].startswith("All comments are subject to release")
