@@ -73,6 +73,8 @@ def _resolved(value: Any) -> Any:
     if kind in _PLAIN:
         return value
     if kind is tuple or kind is list:
+        if _PLAIN.issuperset(map(type, value)):
+            return value if kind is tuple else list(value)  # a tuple is never changed: no copy
         return kind(_resolved(item) for item in value)
     return resolve_all(value)
 

@@ -540,7 +540,7 @@ def _ruled(crop: Any, direction: str) -> _Found | None:
     out: _Found = []
     framed = False
     for t in crop.find_tables({"vertical_strategy": "lines", "horizontal_strategy": "lines"}):
-        cells = t.extract(x_tolerance=CELL_X_TOL, **_DIRECTIONS[direction])
+        cells = _cell_texts(crop, t, x_tolerance=CELL_X_TOL, **_DIRECTIONS[direction])
         coarse = _coarse(cells)
         if not coarse and _framed_text(cells):
             framed = True
@@ -567,6 +567,23 @@ def _ruled(crop: Any, direction: str) -> _Found | None:
                 continue
         out.append((tuple(t.bbox), grid))
     return out if out or framed else None
+
+
+def _cell_texts(crop: Any, table: Any, **options: Any) -> list[list[str | None]]:
+    """``table.extract(**options)``, over the characters whose middle is inside the table only:
+    no other can be in one of its cells (pdfplumber's own test), and each row then looks at
+    the table's characters instead of every character of the page."""
+    from pdfplumber.table import Table as PlumberTable
+
+    x0, top, x1, bottom = table.bbox
+
+    def inside(obj: dict[str, Any]) -> bool:
+        if obj["object_type"] != "char":
+            return False
+        h_mid, v_mid = (obj["x0"] + obj["x1"]) / 2, (obj["top"] + obj["bottom"]) / 2
+        return x0 <= h_mid < x1 and top <= v_mid < bottom
+
+    return PlumberTable(crop.filter(inside), table.cells).extract(**options)  # type: ignore[no-any-return]
 
 
 def _covers_little(found: _Found, crop: Any) -> bool:
