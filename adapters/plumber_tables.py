@@ -580,10 +580,12 @@ def _cell_texts(crop: Any, table: Any, **options: Any) -> list[list[str | None]]
     def inside(obj: dict[str, Any]) -> bool:
         if obj["object_type"] != "char":
             return False
-        h_mid, v_mid = (obj["x0"] + obj["x1"]) / 2, (obj["top"] + obj["bottom"]) / 2
+        h_mid: float = (obj["x0"] + obj["x1"]) / 2
+        v_mid: float = (obj["top"] + obj["bottom"]) / 2
         return x0 <= h_mid < x1 and top <= v_mid < bottom
 
-    return PlumberTable(crop.filter(inside), table.cells).extract(**options)  # type: ignore[no-any-return]
+    cells: list[list[str | None]] = PlumberTable(crop.filter(inside), table.cells).extract(**options)
+    return cells
 
 
 def _covers_little(found: _Found, crop: Any) -> bool:
