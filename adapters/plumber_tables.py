@@ -582,7 +582,7 @@ def _cell_texts(crop: Any, table: Any, **options: Any) -> list[list[str | None]]
             return False
         h_mid: float = (obj["x0"] + obj["x1"]) / 2
         v_mid: float = (obj["top"] + obj["bottom"]) / 2
-        return x0 <= h_mid < x1 and top <= v_mid < bottom
+        return bool(x0 <= h_mid < x1 and top <= v_mid < bottom)
 
     cells: list[list[str | None]] = PlumberTable(crop.filter(inside), table.cells).extract(**options)
     return cells
