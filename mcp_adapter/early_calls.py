@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from mcp_adapter.runner import error_json, timeout_error
 from pdfcore import nextcalls, telemetry
+from pdfcore.defaults import READ_FORMATS
 from pdfcore.errors import PdfcoreError
 
 if TYPE_CHECKING:
@@ -69,8 +70,6 @@ EARLY_TOOLS: dict[str, dict[str, tuple[type, ...]]] = {
     "pdf_read_all": PDF_READ_ALL_ARGUMENTS,
     "pdf_read_pages": PDF_READ_PAGES_ARGUMENTS,
 }
-#: The read tools' ``format`` values (the SDK reports any other as an invalid argument).
-READ_FORMATS = ("text", "markdown")
 
 
 def _accepted(name: str, arguments: Any) -> bool:
@@ -89,6 +88,7 @@ def _accepted(name: str, arguments: Any) -> bool:
         return True
     # A read in a format the tool does not take is the SDK's to refuse; one that recognises
     # scanned pages first (OCR: seconds a page, progress) is the SDK's to make.
+    # (The read tools' ``format`` values: the SDK reports any other as an invalid argument.)
     return arguments.get("format", "text") in READ_FORMATS and not arguments.get("ocr", False)
 
 

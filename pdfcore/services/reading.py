@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from pdfcore import pagespec, telemetry
-from pdfcore.defaults import DEFAULT_MAX_CHARS, DEFAULT_MAX_CHARS_PER_PAGE
+from pdfcore.defaults import DEFAULT_MAX_CHARS, DEFAULT_MAX_CHARS_PER_PAGE, READ_FORMATS
 from pdfcore.errors import InvalidArgument, ResourceLimit
 from pdfcore.geometry import to_clip
 from pdfcore.layout.hyphens import HYPHENS
@@ -24,7 +24,7 @@ from pdfcore.tokens import chars_for_tokens
 from pdfcore.tokens import estimate_tokens as estimate_text_tokens
 
 #: Read formats: the page text (reading order, blocks), or structured Markdown.
-FORMATS = ("text", "markdown")
+FORMATS = READ_FORMATS
 
 MAX_READ_ALL_PAGES = 500
 MAP_MAX_ROWS = 200
