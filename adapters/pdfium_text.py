@@ -44,7 +44,7 @@ _META_KEYS = {
 }
 _MAX_OUTLINE = 20_000
 
-# Table evidence kept on each page (see pdfcore.services.tables).
+# Table evidence kept on each page (see pdfcore.services.table_regions).
 MAX_RULES = 400
 #: Pages with at most this many annotations have their links and annotations read with the
 #: text (the page and its text are loaded already); the others are read by the extras adapter

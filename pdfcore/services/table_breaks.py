@@ -12,7 +12,8 @@ import re
 import statistics
 
 from pdfcore.models import PageText, Table
-from pdfcore.services.tables import MIN_COLUMNS, page_lines
+from pdfcore.services.table_regions import page_lines
+from pdfcore.services.tables import MIN_COLUMNS
 
 #: Lines (not the table's) that may stand between a continued table and the page's edge: a
 #: page's foot ("See accompanying notes", a page number) under it, the statement's title

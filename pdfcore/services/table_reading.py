@@ -2,7 +2,7 @@
 the pages before and after.
 
 Table reading runs only where the page's geometry suggests a table (ruling lines, aligned
-columns: see :mod:`pdfcore.services.tables`); the page is stored with its tables and
+columns: see :mod:`pdfcore.services.table_regions`); the page is stored with its tables and
 ``tables_checked``, so a page is never searched twice. A table that may run over a page break
 (nothing but the page's foot under the lowest table, or a repeated title over the highest) is
 compared with the next (or previous) page's tables, read for it, by
@@ -120,7 +120,8 @@ class TableReader:
         workers = getattr(tables.extractor, "parallelism", 1) if tables is not None else 1
         if tables is None or workers < 2:
             return
-        from pdfcore.services.tables import PageTables, candidate_regions
+        from pdfcore.services.table_regions import candidate_regions
+        from pdfcore.services.tables import PageTables
 
         digest = source.fingerprint.sha256
         for page in pages:

@@ -15,7 +15,8 @@ from pdfcore.errors import PasswordIncorrect, PasswordRequired
 from pdfcore.models import Box, DocumentSource, Fingerprint, PageText
 from pdfcore.results.reading import TableOut
 from pdfcore.services.quality import finish_page
-from pdfcore.services.tables import TableService, candidate_regions
+from pdfcore.services.table_regions import candidate_regions
+from pdfcore.services.tables import TableService
 from tests import tablegen
 from tests.pdfgen import Page, encrypt, write_pdf
 

@@ -6,8 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pdfcore.models import Box, TextLine
-from pdfcore.services import tables
-from pdfcore.services.tables import _make_row, _may_start_run, _merged_row, _one_piece_row, _pieces, _rows, _runs
+from pdfcore.services import table_regions as tables
+from pdfcore.services.table_regions import _make_row, _may_start_run, _merged_row, _one_piece_row, _pieces, _rows, _runs
 
 _CHARS = st.sampled_from(list("ab Zé1 9_-.,:%$()—…²٣\t\u00a0"))
 _TEXT = st.text(_CHARS, max_size=40)

@@ -9,9 +9,9 @@ import pytest
 
 from pdfcore.errors import ExtractionFailed, PasswordRequired, ResourceLimit
 from pdfcore.models import Box, Clip, DocumentSource, Fingerprint, PageText, Table, TextBlock, TextLine
+from pdfcore.services.table_regions import candidate_regions
 from pdfcore.services.tables import (
     TableService,
-    candidate_regions,
     clean_tables,
     low_confidence,
     normalise_cell,
@@ -408,7 +408,7 @@ def test_document_errors_escape() -> None:
 def test_a_line_of_dots_and_figures_is_read_at_once() -> None:
     """Dot leaders followed by a long run of dotted figures (a line the dot-leader pattern once
     backtracked on for minutes) are judged without backtracking."""
-    from pdfcore.services.tables import _LED
+    from pdfcore.services.table_regions import _LED
 
     line = "Total . . . " + "1.1." * 40 + " x"
     assert _LED.search(line) is None
@@ -528,7 +528,7 @@ def test_a_line_joined_over_several_rows_and_cut_by_column_gaps_is_a_candidate()
 def test_the_rows_of_a_table_above_are_not_headings_of_the_next() -> None:
     """Growing a table upwards over its headings stops at rows of figures (the table above),
     not at years (headings)."""
-    from pdfcore.services.tables import _pieces, _rows, _with_header
+    from pdfcore.services.table_regions import _pieces, _rows, _with_header
 
     xs = (72.0, 200.0, 280.0, 360.0)
     upper, upper_gaps = aligned(100, FIGURES, xs)  # headed by years
