@@ -31,7 +31,7 @@ from attrs import field, frozen
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.models import DocumentFacts, OutlineEntry, PageText
 from pdfcore.structure.rows import page_rows
-from pdfcore.structure.units import Unit, list_marker, split_units, tidy_units
+from pdfcore.structure.units import Unit, list_marker, rows_aligned, split_units, tidy_units
 
 #: Documents of up to this many pages are learnt from every page; longer ones from the first
 #: SAMPLE_HEAD pages and SAMPLE_PAIRS pairs of facing pages spread through the rest.
@@ -405,11 +405,14 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle) -> bool:
     (a bulleted bold line is a list item), not a list of people's names (a paper's author line
     set in its section headings' style), not an italic or underlined lead-in ending with a
     colon, not wholly in parentheses, without a blank to fill in ("from ____ to ____"), not a
-    formula (a function of one variable, "Cos(x", or a symbol font's bracket pieces), starting with a capital, a digit, a quote or a name
+    formula (a function of one variable, "Cos(x", or a symbol font's bracket pieces), with its rows
+    aligned (see :func:`~pdfcore.structure.units.rows_aligned`), starting with a capital, a digit, a quote or a name
     written in mixed case ("pioNER", "iPhone": a lowercase first letter with a capital after
     it in the first word)."""
     if not heading_shaped(unit, text) or not prominent(unit, style) or name_list(text):
         return False
+    if not rows_aligned(unit):
+        return False  # a table's column heads wrapped in their columns
     if text.endswith(":") and accent(unit, style):
         return False  # an italic or underlined lead-in ("Related requirements:") over a list
     if in_parentheses(text) or "___" in text:

@@ -394,6 +394,24 @@ def _wraps_into(a: Unit, b: Unit, body_size: float) -> bool:
 _LABEL = re.compile(r"^(?:[^\W\d_]+\s+)?(?:\d+(?:\.\d+)*[.:)]?|(?:[IVXLC]+|[A-Z])[.:)])\s+(?=\S)")
 
 
+def rows_aligned(unit: Unit) -> bool:
+    """The unit's rows share an edge as a heading's wrapped rows do: each later row starts at
+    the first row's left edge or left of it, or is centred on it, or ends at its right edge,
+    or hangs after its label. A row starting far right of the first one on its own (a
+    table's column heads: "Title of Each Class  Trading Symbol  Name of each exchange on
+    which" over "registered" under its column) is no heading's."""
+    first = unit.first
+    em = max(first.size, 1.0)
+    centre = (first.x0 + first.x1) / 2
+    for r in unit.rows[1:]:
+        if r.x0 <= first.x0 + em or abs((r.x0 + r.x1) / 2 - centre) <= max(CENTRE_PT, 0.5 * em):
+            continue
+        if abs(r.x1 - first.x1) <= max(ALIGN_PT, 0.5 * em) or _hangs_after_label(first, r.x0):
+            continue
+        return False
+    return True
+
+
 def _hangs_after_label(row: Row, x: float) -> bool:
     """``x`` is where the words after the row's leading label start (the heading's next row hung
     at its title: "ITEM 7. MANAGEMENT'S ... AND" over "RESULTS OF OPERATIONS"), reckoned from

@@ -192,3 +192,12 @@ def test_a_lone_page_number_in_a_wide_foot_margin_is_not_body_text(core: Any, co
     parts = _parts(core, corpus / "camelot/files/tabula/icdar2013-dataset/competition-dataset-us/us-033.pdf", 2)
     assert "13" not in parts, parts
     assert parts[0].startswith("# SECTION III")
+
+
+@pytest.mark.corpus
+def test_a_tables_column_heads_wrapped_in_their_columns_are_not_a_heading(core: Any, corpus: Path) -> None:
+    # a 10-K cover's "Title of Each Class  Trading Symbol  Name of each exchange on which" over
+    # "registered" under the third column, bold at the size of the cover's headings
+    parts = _parts(core, corpus / "uda-benchmark/tat_docs/lifeway-foods-inc_2019.pdf", 3)
+    assert "Title of Each Class Trading Symbol Name of each exchange on which registered" in parts, parts
+    assert "### Securities registered under Section 12(b) of the Exchange Act:" in parts
