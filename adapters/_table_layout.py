@@ -98,6 +98,9 @@ class Found:
     header: list[str]
     rows: list[list[str]]
     header_cells: list[tuple[int, int, int, int, str]] = field(default_factory=list)
+    #: Body cells over several rows: (body row, column, rows, columns); the text stands in the
+    #: first row, the rows under it hold an empty cell there.
+    body_spans: list[tuple[int, int, int, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -509,6 +512,8 @@ class _Row:
     spans: list[tuple[int, int, str]] = field(default_factory=list)
     #: x-range of each column's text.
     extent: list[tuple[float, float] | None] = field(default_factory=list)
+    #: y-range of each column's text.
+    heights: list[tuple[float, float] | None] = field(default_factory=list)
     x0: float = 0.0
     x1: float = 0.0
     bold: bool = False
@@ -526,10 +531,21 @@ def _rows(lines: Sequence[_Line], cuts: Sequence[float], em: float) -> list[_Row
     n = len(cuts) + 1
     rows = []
     for ln in lines:
-        row = _Row(ln.y0, ln.y1, [[] for _ in range(n)], x0=ln.x0, x1=ln.x1, bold=ln.bold, extent=[None] * n)
+        row = _Row(
+            ln.y0,
+            ln.y1,
+            [[] for _ in range(n)],
+            x0=ln.x0,
+            x1=ln.x1,
+            bold=ln.bold,
+            extent=[None] * n,
+            heights=[None] * n,
+        )
         for s in ln.segments:
             first, last = _spans(s, cuts, em)
             row.cells[first].append(s.text)
+            for k in range(first, last + 1):
+                row.heights[k] = (ln.y0, ln.y1)
             ext = row.extent[first]
             row.extent[first] = (min(ext[0], s.x0), max(ext[1], s.x1)) if ext else (s.x0, s.x1)
             if last > first:
@@ -562,6 +578,10 @@ def _merge_into(target: _Row, extra: _Row, *, before: bool) -> None:
         if ext:
             own = target.extent[k]
             target.extent[k] = (min(own[0], ext[0]), max(own[1], ext[1])) if own else ext
+    for k, ext in enumerate(extra.heights):
+        if ext:
+            own = target.heights[k]
+            target.heights[k] = (min(own[0], ext[0]), max(own[1], ext[1])) if own else ext
 
 
 def _bands(rows: list[_Row], rules: Sequence[Rule], x0: float, x1: float) -> list[_Row]:
@@ -801,6 +821,192 @@ def _continues_above(row: _Row, above: _Row) -> bool:
         if not t[:1].islower() or _data_figure(t) or not above.cells[k] or _data_figure(above.text(k)):
             return False
     return len(above.filled) >= 2 and not above.text(filled[0]).rstrip().endswith((".", ":"))
+
+
+# --------------------------------------------------------------------------------------------
+# Rows of a ruled grid, cells over several rows
+
+#: A body cell over several rows: (body row, column, rows, columns).
+BodySpan = tuple[int, int, int, int]
+
+
+def _ruled_rows(
+    rows: list[_Row], rules: Sequence[Rule], cuts: Sequence[float], em: float
+) -> tuple[list[_Row], list[BodySpan]] | None:
+    """The body's rows as a ruled grid draws them, when its rulings between rows leave a column
+    open where text stands (a cell over several rows: a rate that applies to five loans, a
+    year beside its two films): every stretch between two rulings is one row (its lines the
+    wrapped text of its cells), and a column that no ruling closes between two rows is one
+    cell over both, its text in the first. None when the grid has no such cell (the rows are
+    read as before), or when a stretch between rulings stacks figures in a column (rows the
+    rulings do not separate)."""
+    if len(rows) < 2:
+        return None
+    n = len(cuts) + 1
+    top, bottom = rows[0].y0, rows[-1].y1
+    # A grid: some boundary between columns is a wall (a form's lines to write on are none).
+    if not any(
+        sum(
+            max(0.0, min(r.y1, bottom) - max(r.y0, top))
+            for r in rules
+            if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL
+        )
+        >= RULE_HEIGHT * (bottom - top)
+        for c in cuts
+    ):
+        return None
+    bounds = [(min(r.x0 for r in rows), *cuts), (*cuts, max(r.x1 for r in rows))]
+    # Horizontal rulings inside the body, gathered by height.
+    levels: list[tuple[float, list[tuple[float, float]]]] = []
+    for rule in sorted((r for r in rules if not r.vertical), key=lambda r: (r.y0 + r.y1) / 2):
+        y = (rule.y0 + rule.y1) / 2
+        if not top + 0.5 < y < bottom - 0.5 or _underline(rule, rows, em):
+            continue
+        if levels and y - levels[-1][0] <= RULE_TOL:
+            levels[-1][1].append((rule.x0, rule.x1))
+        else:
+            levels.append((y, [(rule.x0, rule.x1)]))
+    if not levels:
+        return None
+
+    def closed(y: float, spans: list[tuple[float, float]], k: int) -> bool:
+        """The ruling at ``y`` runs under the whole of column ``k``, through no text of it."""
+        a, z = bounds[0][k] + (0.5 * em if k else 0.0), bounds[1][k] - (0.5 * em if k < n - 1 else 0.0)
+        reach = a
+        for s0, s1 in sorted(spans):
+            if s0 > reach + 1.0:
+                break
+            reach = max(reach, s1)
+        if reach < z - 1.0:
+            return False
+        return not any((h := r.heights[k]) and h[0] + 1.0 < y < h[1] - 1.0 for r in rows)
+
+    def walled(k: int, y0: float, y1: float) -> bool:
+        """Column ``k`` is walled on both sides from ``y0`` to ``y1`` (a table's own column, not
+        the blank between two tables side by side)."""
+        verticals = [r for r in rules if r.vertical]
+        for side, x in ((0, bounds[0][k]), (1, bounds[1][k])):
+            outer = (k == 0) if side == 0 else (k == n - 1)
+
+            def near(r: Rule, x: float = x, outer: bool = outer, side: int = side) -> bool:
+                xr = (r.x0 + r.x1) / 2
+                if not outer:
+                    return abs(xr - x) <= RULE_TOL
+                return xr <= x + 0.5 if side == 0 else xr >= x - 0.5  # the frame, however far
+
+            held = sum(max(0.0, min(r.y1, y1) - max(r.y0, y0)) for r in verticals if near(r))
+            if held < 0.8 * (y1 - y0):
+                return False
+        return True
+
+    found = [(y, [closed(y, spans, k) for k in range(n)]) for y, spans in levels]
+    found = [(y, c) for y, c in found if any(c)]
+    if not found:
+        return None
+    ys = [y for y, _ in found]
+    shut = [c for _, c in found]
+    # Each row (line) goes into the stretch between rulings its middle is in.
+    stretches: list[list[_Row]] = [[] for _ in range(len(ys) + 1)]
+    for r in rows:
+        mid = (r.y0 + r.y1) / 2
+        stretches[sum(1 for y in ys if y < mid)].append(r)
+    kept = [(i, s) for i, s in enumerate(stretches) if s]
+    # Between two stretches, a column is closed when any ruling between them closes it.
+    between = [[any(shut[j][k] for j in range(a, b)) for k in range(n)] for (a, _), (b, _) in itertools.pairwise(kept)]
+    spans_out: list[BodySpan] = []
+    runs: list[tuple[int, int, int]] = []
+    for k in range(n):
+        i = 0
+        while i < len(kept):
+            j = i
+            while j < len(between) and not between[j][k]:
+                j += 1
+            holding = [r for _, s in kept[i : j + 1] for r in s if r.cells[k]]
+            y0, y1 = min(r.y0 for r in kept[i][1]), max(r.y1 for r in kept[j][1])
+            if j > i and _one_cell(holding, k, em) and walled(k, y0, y1):
+                runs.append((i, j, k))
+            i = j + 1
+    if not runs:
+        return None
+    out: list[_Row] = []
+    for _, stretch in kept:
+        for k in range(n):
+            if sum(1 for r in stretch if r.cells[k] and _data_figure(r.text(k))) >= 2:
+                return None
+        merged = stretch[0]
+        for r in stretch[1:]:
+            _merge_into(merged, r, before=False)
+        out.append(merged)
+    for i, j, k in runs:
+        texts = [out[m].text(k) for m in range(i, j + 1) if out[m].cells[k]]
+        text = texts[0]
+        for t in texts[1:]:
+            text = _join(text, t)
+        for m in range(i, j + 1):
+            out[m].cells[k] = []
+        out[i].cells[k] = [text]
+        spans_out.append((i, k, j - i + 1, 1))
+    return out, sorted(spans_out)
+
+
+def _one_cell(rows: Sequence[_Row], k: int, em: float) -> bool:
+    """The text of column ``k`` in ``rows`` (top to bottom) is one cell's: some text, its lines
+    set as close as a wrapped cell's (not two cells a missing ruling leaves undivided, such as
+    the fields of a form)."""
+    heights = [h for r in rows if (h := r.heights[k]) is not None]
+    if len(heights) > 1 and any(_data_figure(r.text(k)) for r in rows):
+        return False  # figures of rows one above the other
+    return bool(heights) and all(b[0] - a[1] <= CELL_LEADING * em for a, b in itertools.pairwise(heights))
+
+
+#: The lines of one cell are at most this many ems apart.
+CELL_LEADING = 0.4
+
+
+def _underline(rule: Rule, rows: Sequence[_Row], em: float) -> bool:
+    """``rule`` lies right under some cell's text and no wider than it (a link's underline, not
+    the cell's edge, which runs on to the cell's walls)."""
+    y = (rule.y0 + rule.y1) / 2
+    return any(
+        (h := r.heights[k]) is not None
+        and (e := r.extent[k]) is not None
+        and h[1] - 1.0 <= y <= h[1] + UNDERLINE_DROP * em
+        and rule.x0 >= e[0] - 1.5
+        and rule.x1 <= e[1] + 1.5
+        for r in rows
+        for k in range(len(r.cells))
+    )
+
+
+#: An underline lies at most this many ems under its text.
+UNDERLINE_DROP = 0.3
+
+
+def _merged_across(
+    rows: Sequence[_Row], rules: Sequence[Rule], cuts: Sequence[float], taken: Sequence[BodySpan]
+) -> list[BodySpan]:
+    """Body cells of a ruled grid over several columns: a cell whose row the grid's walls on
+    its right do not divide (a section's heading row, one cell across the table) spans the
+    empty columns up to the next wall that does."""
+    walls = [[r for r in rules if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= 1.0] for c in cuts]
+    if not any(walls):
+        return []
+    used = {(r, k) for r0, k0, rs, cs in taken for r in range(r0, r0 + rs) for k in range(k0, k0 + cs)}
+    out: list[BodySpan] = []
+    n = len(cuts) + 1
+    for i, row in enumerate(rows):
+        mid = (row.y0 + row.y1) / 2
+        for k in row.filled:
+            if (i, k) in used:
+                continue
+            last = k
+            while (
+                last + 1 < n and not row.cells[last + 1] and (i, last + 1) not in used and _open_wall(walls[last], mid)
+            ):
+                last += 1
+            if last > k:
+                out.append((i, k, 1, last - k + 1))
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -1049,22 +1255,25 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     label_width = max((r.x1 - r.x0 for r in rows if _label_only(r)), default=cuts[0] - x0)
     label_width = max(label_width, cuts[0] - x0)
     n_head = _header_rows(rows, rules, x0, x1)
-    head, body = rows[:n_head], _continuations(rows[n_head:], label_width)
+    head = rows[:n_head]
+    n = len(cuts) + 1
+    ruled = _ruled_rows(rows[n_head:], rules, cuts, em)
+    body, spans = ruled if ruled is not None else (_continuations(rows[n_head:], label_width), [])
     centres: list[float | None] = []
     for k in range(len(cuts) + 1):
         mids = [(e[0] + e[1]) / 2 for r in body if (e := r.extent[k])]
         centres.append(statistics.median(mids) if mids else None)
-    n = len(cuts) + 1
     per_row = _header_spans(head, rules, cuts, em, centres, x1 - x0) if head else []
     header = merged_header(per_row, n) if head else []
     cells = header_cells(per_row, n)
+    spans = sorted([*spans, *_merged_across(body, rules, cuts, spans)])
     grid = [[r.text(k) for k in range(n)] for r in body]
-    header, grid, cells = _drop_stray_columns(header, grid, cells)
+    header, grid, cells, spans = _drop_stray_columns(header, grid, cells, spans)
     if len(grid) < 1 or (len(grid) + (1 if header else 0)) < 2:
         return None
     top = min(ln.y0 for ln in lines)
     bottom = max(ln.y1 for ln in lines)
-    return Found(_framed((x0, top, x1, bottom), rules, em), header, grid, cells)
+    return Found(_framed((x0, top, x1, bottom), rules, em), header, grid, cells, spans)
 
 
 def _framed(
@@ -1084,17 +1293,21 @@ def _framed(
 
 
 def _drop_stray_columns(
-    header: list[str], grid: list[list[str]], cells: list[HeaderCell]
-) -> tuple[list[str], list[list[str]], list[HeaderCell]]:
+    header: list[str], grid: list[list[str]], cells: list[HeaderCell], spans: list[BodySpan]
+) -> tuple[list[str], list[list[str]], list[HeaderCell], list[BodySpan]]:
     """A column holding text in one row only, right after text in the column before (words a
-    wide space set apart inside a cell), is put back into that cell."""
+    wide space set apart inside a cell), is put back into that cell (not a cell over several
+    rows, nor one beside it)."""
     if len(grid) < 4 or not grid:
-        return header, grid, cells
+        return header, grid, cells, spans
     k = 1
     while k < len(grid[0]):
-        filled = [r for r in grid if r[k]]
-        if len(filled) == 1 and filled[0][k - 1] and not (header and header[k]):
-            row = filled[0]
+        filled = [i for i, r in enumerate(grid) if r[k]]
+        spanned = len(filled) == 1 and any(
+            r <= filled[0] < r + rs and c <= k and k - 1 < c + cs for r, c, rs, cs in spans
+        )
+        if len(filled) == 1 and grid[filled[0]][k - 1] and not (header and header[k]) and not spanned:
+            row = grid[filled[0]]
             row[k - 1] = f"{row[k - 1]} {row[k]}"
             for r in grid:
                 del r[k]
@@ -1103,9 +1316,11 @@ def _drop_stray_columns(
             cells = [
                 (hr, c - (c > k), rs, cs - (c <= k < c + cs), text) for hr, c, rs, cs, text in cells if cs > 1 or c != k
             ]
+            spans = [(r, c - (c > k), rs, cs - (c < k < c + cs)) for r, c, rs, cs in spans]
+            spans = [span for span in spans if span[2] > 1 or span[3] > 1]
             continue
         k += 1
-    return header, grid, cells
+    return header, grid, cells, spans
 
 
 _CAPTION = re.compile(r"^(?:table|tab\.|exhibit|schedule)\s*[:.]?\s*(?:\d+|[IVXLC]+\b|[A-Z]\b)", re.IGNORECASE)

@@ -51,7 +51,7 @@ from pdfcore.errors import (
     PdfcoreError,
     ResourceLimit,
 )
-from pdfcore.models import Box, DocumentSource, HeaderCell, Table
+from pdfcore.models import BodySpan, Box, DocumentSource, HeaderCell, Table
 from pdfcore.nextcalls import call
 from ports.table_extractor import TableExtractor
 
@@ -246,15 +246,23 @@ def _page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
             continue
         table = _layout_table(crop, _direction(crop))
         if table is not None:
-            bbox, header, rows, cells = table
-            out.append(Table(header=header, rows=rows, bbox=transform.to_page(bbox), header_cells=cells))
+            bbox, header, rows, cells, spans = table
+            out.append(
+                Table(header=header, rows=rows, bbox=transform.to_page(bbox), header_cells=cells, body_spans=spans)
+            )
     return tuple(out)
 
 
 def _layout_table(
     crop: Any, direction: str
 ) -> (
-    tuple[tuple[float, float, float, float], tuple[str, ...], tuple[tuple[str, ...], ...], tuple[HeaderCell, ...]]
+    tuple[
+        tuple[float, float, float, float],
+        tuple[str, ...],
+        tuple[tuple[str, ...], ...],
+        tuple[HeaderCell, ...],
+        tuple[BodySpan, ...],
+    ]
     | None
 ):
     """The region's table read from its glyphs and rulings in the table's own reading frame."""
@@ -281,7 +289,8 @@ def _layout_table(
     cells = tuple(
         HeaderCell(text, row, column, n_rows, n_cols) for row, column, n_rows, n_cols, text in found.header_cells
     )
-    return bbox, header, rows, cells
+    spans = tuple(BodySpan(*span) for span in found.body_spans)
+    return bbox, header, rows, cells, spans
 
 
 _BOLD = "bold"

@@ -325,6 +325,18 @@ class HeaderCell:
 
 
 @frozen
+class BodySpan:
+    """A cell of a table's body set once over several rows or columns: it stands at body row
+    ``row`` (0-based, in ``rows``), column ``column``, over ``rows`` rows and ``columns``
+    columns. Its text is in its first cell; the cells it covers hold ``""``."""
+
+    row: int
+    column: int
+    rows: int = 1
+    columns: int = 1
+
+
+@frozen
 class Table:
     """A table as a reader transcribes it.
 
@@ -335,7 +347,8 @@ class Table:
     ``bbox`` is in page space; ``page`` the 0-based page index (None until the table is placed
     on a page). ``low_confidence``: the structure may be wrong (sparse or run-together cells);
     the cells' text is still the page's. ``continued_from`` / ``continued_on``: the 0-based page
-    the same table comes from / goes on to.
+    the same table comes from / goes on to. ``body_spans``: the body's cells over several rows
+    (a ruled grid's merged cells), empty when every cell is one row high.
     """
 
     header: tuple[str, ...]
@@ -346,6 +359,7 @@ class Table:
     continued_from: int | None = None
     continued_on: int | None = None
     header_cells: tuple[HeaderCell, ...] = ()
+    body_spans: tuple[BodySpan, ...] = ()
 
 
 @frozen

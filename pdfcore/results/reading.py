@@ -8,7 +8,7 @@ from typing import Any
 
 from attrs import frozen
 
-from pdfcore.models import Box, Clip, HeaderCell
+from pdfcore.models import BodySpan, Box, Clip, HeaderCell
 from pdfcore.results.info import TocItem
 from pdfcore.serde import opt
 
@@ -44,6 +44,9 @@ class TableOut:
     continued_on: int | None = opt()
     #: The header as printed, cell by cell with its spans, when it has spanning cells or levels.
     header_cells: tuple[HeaderCell, ...] | None = opt()
+    #: The body's cells over several rows (a ruled grid's merged cells): their text is in
+    #: their first cell, the cells they cover are empty.
+    body_spans: tuple[BodySpan, ...] | None = opt()
 
 
 @frozen

@@ -200,6 +200,7 @@ class TableReader:
                 page=page.index,
                 low_confidence=bool(t.low_confidence),
                 header_cells=t.header_cells or (),
+                body_spans=t.body_spans or (),
             )
             for t in found.tables
         )

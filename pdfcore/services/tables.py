@@ -24,7 +24,7 @@ from attrs import frozen
 
 from pdfcore.errors import ExtractionFailed, MalformedPdf, ResourceLimit
 from pdfcore.geometry import area, intersection, to_clip
-from pdfcore.models import Box, DocumentSource, HeaderCell, PageText, Table
+from pdfcore.models import BodySpan, Box, DocumentSource, HeaderCell, PageText, Table
 from pdfcore.results.reading import TableOut
 from pdfcore.services.table_regions import PLACEHOLDERS, candidate_regions
 from ports.table_extractor import TableExtractor
@@ -129,6 +129,7 @@ def clean_tables(tables: Iterable[Table], page_width: float, page_height: float)
             rows=rows,
             low_confidence=t.low_confidence or low_confidence(header, rows),
             header_cells=_kept_cells(t, len(header)),
+            body_spans=_kept_spans(t, has_header, len(header) if has_header else len(rows[0]) if rows else 0),
         )
         # Two detections of the same area (overlapping regions): keep the fuller one.
         dup = next((k for k, (o, _) in enumerate(kept) if _same_area(o.bbox, t.bbox)), None)
@@ -155,6 +156,31 @@ def _kept_cells(table: Table, width: int) -> tuple[HeaderCell, ...]:
         text = normalise_cell(cell.text)
         if cols and text:
             out.append(attrs.evolve(cell, text=text, column=cols[0], columns=cols[-1] - cols[0] + 1))
+    return tuple(out)
+
+
+def _kept_spans(table: Table, has_header: bool, width: int) -> tuple[BodySpan, ...]:
+    """The body's cells over several rows on the rows and columns kept (empty ones are
+    dropped); a span left over one cell is no span."""
+    if not table.body_spans or width == 0:
+        return ()
+    grid = [[normalise_cell(c) for c in row] for row in (*((table.header,) if has_header else ()), *table.rows)]
+    n = max(len(r) for r in grid)
+    cols = [k for k in range(n) if any(k < len(r) and r[k] for r in grid)]
+    body = grid[1:] if has_header else grid
+    rows = [i for i, r in enumerate(body) if any(r)]
+    if len(cols) != width:
+        return ()
+    out = []
+    for span in table.body_spans:
+        kept_rows = [rows.index(i) for i in range(span.row, span.row + span.rows) if i in rows]
+        kept_cols = [cols.index(k) for k in range(span.column, span.column + span.columns) if k in cols]
+        if not kept_rows or not kept_cols or span.row not in rows or span.column not in cols:
+            continue
+        if len(kept_rows) > 1 or len(kept_cols) > 1:
+            out.append(
+                BodySpan(kept_rows[0], kept_cols[0], kept_rows[-1] - kept_rows[0] + 1, kept_cols[-1] - kept_cols[0] + 1)
+            )
     return tuple(out)
 
 
@@ -287,6 +313,7 @@ def table_out(table: Table, page_width: float, page_height: float) -> TableOut:
         continued_from=one_based(table.continued_from),
         continued_on=one_based(table.continued_on),
         header_cells=table.header_cells or None,
+        body_spans=table.body_spans or None,
     )
 
 

@@ -62,11 +62,15 @@ def _join_table(pages: list[PageStructure], k: int) -> None:
         assert first is not None and rest is not None
         rows = [tuple(r) for r in rest.rows]
         header = first.header or (first.rows[0] if first.rows else ())
+        shift = len(first.rows)
         if rest.header and tuple(rest.header) != tuple(header):
             rows.insert(0, tuple(rest.header))  # not a repeated header: a row of the table
-        elif rows and rows[0] == tuple(header):
+            shift += 1
+        elif rows and rows[0] == tuple(header) and not any(s.row == 0 for s in rest.body_spans):
             rows.pop(0)  # the header printed again at the top of the page
-        table = evolve(first, rows=(*first.rows, *rows), continued_on=rest.continued_on)
+            shift -= 1
+        spans = (*first.body_spans, *(evolve(s, row=s.row + shift) for s in rest.body_spans))
+        table = evolve(first, rows=(*first.rows, *rows), continued_on=rest.continued_on, body_spans=spans)
         elements = list(holder.elements)
         elements[head] = evolve(elements[head], table=table)
         pages[h] = evolve(holder, elements=tuple(elements))

@@ -5,8 +5,9 @@
 - Code: fenced with backticks (tildes when the code holds a backtick fence).
 - Tables: a pipe table when every row has as many cells as the header and no header cell
   spans; otherwise an HTML ``<table>``: a header printed over several rows or with cells over
-  several columns is given as printed (``colspan`` / ``rowspan``), and short rows end in a
-  cell spanning the columns left. The caption (if any) stands above as its own paragraph.
+  several columns is given as printed (``colspan`` / ``rowspan``), so are the body's cells
+  over several rows or columns (``body_spans``), and short rows end in a cell spanning the
+  columns left. The caption (if any) stands above as its own paragraph.
 - Figures: ``![caption](ref)``, the ref renderable with ``pdf_render_pages(ref=...)``.
 - A paragraph that would read as Markdown syntax (a leading ``#``, ``>``, a list marker or a
   fence) has that first character escaped; nothing else is escaped (text stays text).
@@ -18,7 +19,7 @@ import html
 import re
 from collections.abc import Sequence
 
-from pdfcore.models import HeaderCell, Table
+from pdfcore.models import BodySpan, HeaderCell, Table
 from pdfcore.structure.model import Element, PageStructure
 
 _BLOCK_SYNTAX = re.compile(r"^(?:#{1,6}(?:\s|$)|>|[-+*](?:\s|$)|\d{1,9}[.)](?:\s|$)|```|~~~|={3,}\s*$|-{3,}\s*$|\|)")
@@ -68,16 +69,16 @@ def render_table(table: Table) -> str:
     """A pipe table when rectangular, else an HTML table (see the module docstring)."""
     header = list(table.header)
     rows = [list(r) for r in table.rows]
-    if table.header_cells and header:
+    if (table.header_cells and header) or table.body_spans:
         width = max([len(header), *(len(r) for r in rows)])
-        return "\n".join(
-            [
-                "<table>",
-                *_html_header(table.header_cells, width),
-                *(_html_row(r, width, "td") for r in rows),
-                "</table>",
-            ]
+        if table.header_cells and header:
+            head = _html_header(table.header_cells, width)
+        else:
+            head = [_html_row(header, width, "th")] if header else []
+        body = (
+            _html_body(rows, table.body_spans, width) if table.body_spans else [_html_row(r, width, "td") for r in rows]
         )
+        return "\n".join(["<table>", *head, *body, "</table>"])
     if not header and rows:
         header, rows = rows[0], rows[1:]
     width = max([len(header), *(len(r) for r in rows)], default=0)
@@ -131,6 +132,35 @@ def _html_header(cells: Sequence[HeaderCell], width: int) -> list[str]:
                 parts.append(f"<th{attr}>{html.escape(' '.join(cell.text.split()), quote=False)}</th>")
             elif not taken[row][k]:
                 parts.append("<th></th>")
+        out.append("<tr>" + "".join(parts) + "</tr>")
+    return out
+
+
+def _html_body(rows: list[list[str]], spans: Sequence[BodySpan], width: int) -> list[str]:
+    """The body's rows with its cells over several rows or columns given once (``rowspan`` /
+    ``colspan``), the places they cover left out."""
+    starts = {(s.row, s.column): s for s in spans}
+    covered = {
+        (r, k)
+        for s in spans
+        for r in range(s.row, s.row + s.rows)
+        for k in range(s.column, s.column + s.columns)
+        if (r, k) != (s.row, s.column)
+    }
+    out = []
+    for i, row in enumerate(rows):
+        cells = row + [""] * (width - len(row))
+        parts = []
+        for k, text in enumerate(cells):
+            if (i, k) in covered:
+                continue
+            span = starts.get((i, k))
+            attr = ""
+            if span is not None:
+                attr = (f' colspan="{span.columns}"' if span.columns > 1 else "") + (
+                    f' rowspan="{span.rows}"' if span.rows > 1 else ""
+                )
+            parts.append(f"<td{attr}>{html.escape(' '.join(text.split()), quote=False)}</td>")
         out.append("<tr>" + "".join(parts) + "</tr>")
     return out
 

@@ -12,7 +12,7 @@ import pytest
 from adapters.pdfium_text import PdfiumTextExtractor
 from adapters.plumber_tables import PlumberTableExtractor
 from pdfcore.errors import PasswordIncorrect, PasswordRequired
-from pdfcore.models import Box, DocumentSource, Fingerprint, PageText
+from pdfcore.models import BodySpan, Box, DocumentSource, Fingerprint, PageText
 from pdfcore.results.reading import TableOut
 from pdfcore.services.quality import finish_page
 from pdfcore.services.table_regions import candidate_regions
@@ -253,6 +253,52 @@ def test_a_cell_over_two_rows_and_a_cell_of_underlined_lines(tmp_path: Path) -> 
     ]
 
 
+def test_cells_of_a_ruled_grid_over_several_rows_or_columns(tmp_path: Path) -> None:
+    """A rate sheet's grid drawn cell by cell: the rulings between three loans stop at the
+    offset column, whose one cell (two lines, centred on the three rows) is one cell over them;
+    a loan name wrapped over two lines in its ruled row is one cell; a section's row, no wall
+    inside it, is one cell across the table."""
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "rates.pdf"
+    c = canvas.Canvas(str(path), pagesize=(612, 792))
+    c.setFont("Helvetica", 9)
+    c.setLineWidth(0.5)
+    edges = [72.0, 200.0, 280.0, 360.0]
+    ys = [700.0, 680.0, 660.0, 630.0, 610.0, 590.0]  # header, section, three loans
+    for k, y in enumerate(ys):
+        right = edges[-1] if k in (0, 1, 2, len(ys) - 1) else edges[2]  # open over the offset column
+        c.line(edges[0], y, right, y)
+    for x in edges:
+        c.line(x, ys[0], x, ys[1])
+        c.line(x, ys[2], x, ys[-1])  # no wall inside the section's row
+    c.line(edges[0], ys[1], edges[0], ys[2])
+    c.line(edges[-1], ys[1], edges[-1], ys[2])
+    for k, text in enumerate(["Loan", "Rate", "Offset"]):
+        c.drawString(edges[k] + 4, 687, text)
+    c.drawString(76, 667, "Fixed")
+    c.drawString(76, 647, "One year fixed rate for")
+    c.drawString(76, 636, "first home buyers")
+    c.drawString(204, 642, "4.04%")
+    c.drawString(76, 617, "Two year fixed")
+    c.drawString(204, 617, "3.94%")
+    c.drawString(76, 597, "Three year fixed")
+    c.drawString(204, 597, "3.79%")
+    c.drawString(284, 622, "1.50%")
+    c.drawString(284, 612, "Partial")
+    c.showPage()
+    c.save()
+    (t,) = _one_page_tables(path)
+    assert list(t.header) == ["Loan", "Rate", "Offset"]
+    assert [list(r) for r in t.rows] == [
+        ["Fixed", "", ""],
+        ["One year fixed rate for first home buyers", "4.04%", "1.50% Partial"],
+        ["Two year fixed", "3.94%", ""],
+        ["Three year fixed", "3.79%", ""],
+    ]
+    assert t.body_spans == (BodySpan(0, 0, 1, 3), BodySpan(1, 2, 3, 1))
+
+
 def test_column_headings_set_turned_are_read(tmp_path: Path) -> None:
     """Column headings written up the page over narrow ruled columns (an election return's
     candidates) are the columns' headings, read in their own direction."""
@@ -486,6 +532,14 @@ def test_a_rate_sheet_in_shaded_cells_is_read_from_its_rulings(corpus: Path) -> 
         "5.46%",
         "Full",
     ) in [r[:12] for r in rows]
+    # The rates of the five "Extra" loans: the reference rate, the package rates and the offset
+    # are each one cell over the five rows; the section's row is one cell across the table.
+    (t,) = [t for t in got.tables if any(r[0] == "Extra" for r in t.rows)]
+    extra = [r[0] for r in t.rows].index("Extra")
+    assert BodySpan(extra, 0, 1, 12) in (t.body_spans or ())
+    assert BodySpan(extra + 1, 1, 5, 1) in (t.body_spans or ())
+    assert t.rows[extra + 1][1] == "Extra Variable Rate*"
+    assert t.rows[extra + 3][0] == "Extra Home Loan (Loan to Valuation Ratio <=70%)"
 
 
 @pytest.mark.corpus

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from pdfcore.layout import assemble
 from pdfcore.models import (
+    BodySpan,
     Box,
     DocumentFacts,
     HeaderCell,
@@ -191,6 +192,31 @@ def test_a_ragged_table_is_html_with_a_spanning_cell() -> None:
     )
 
 
+def test_body_cells_over_several_rows_or_columns_are_given_once() -> None:
+    """A rate over three loans (``rowspan``) and a section row across the table (``colspan``):
+    each cell once, the places it covers left out."""
+    table = Table(
+        header=("Loan", "Rate", "Offset"),
+        rows=(
+            ("Fixed", "", ""),
+            ("1 Year", "4.04%", "1.50% Partial"),
+            ("2 Year", "3.94%", ""),
+            ("3 Year", "3.79%", ""),
+        ),
+        bbox=Box(0, 0, 10, 10),
+        body_spans=(BodySpan(0, 0, 1, 3), BodySpan(1, 2, 3, 1)),
+    )
+    assert render_table(table).split("\n") == [
+        "<table>",
+        "<tr><th>Loan</th><th>Rate</th><th>Offset</th></tr>",
+        '<tr><td colspan="3">Fixed</td></tr>',
+        '<tr><td>1 Year</td><td>4.04%</td><td rowspan="3">1.50% Partial</td></tr>',
+        "<tr><td>2 Year</td><td>3.94%</td></tr>",
+        "<tr><td>3 Year</td><td>3.79%</td></tr>",
+        "</table>",
+    ]
+
+
 def test_a_header_as_printed_keeps_its_empty_places() -> None:
     """Headings over column groups, none over the row labels: each heading stays over its
     columns in the HTML (an empty cell holds the labels' place in each header row)."""
@@ -344,6 +370,29 @@ def test_a_table_continued_over_pages_is_one_table_in_the_document() -> None:
     # each page read alone keeps its own part
     alone = render_page(page_structure(pages[1], doc, style))
     assert "| 2021 | 11 |" in alone
+
+
+def test_a_continued_tables_cells_over_several_rows_keep_their_rows_in_the_document() -> None:
+    header = ("Year", "Film")
+    parts = [
+        Table(header, (("2019", "A"), ("2020", "B")), Box(70, 600, 300, 700), page=0, continued_on=1),
+        Table(
+            header,
+            (("Year", "Film"), ("2021", "C"), ("", "D")),
+            Box(70, 60, 300, 100),
+            page=1,
+            continued_from=0,
+            body_spans=(BodySpan(1, 0, 2, 1),),
+        ),
+    ]
+    pages = [
+        page([*para(LOREM, 60), ln("Year Film", 610)], tables=(parts[0],), tables_checked=True),
+        page([ln("Year Film", 70), *para(LOREM, 200)], index=1, tables=(parts[1],), tables_checked=True),
+    ]
+    doc = facts(2)
+    style = learn(pages, doc)
+    md = render_document([page_structure(p, doc, style) for p in pages], [None, None])
+    assert '<tr><td>2020</td><td>B</td></tr>\n<tr><td rowspan="2">2021</td><td>C</td></tr>\n<tr><td>D</td></tr>' in md
 
 
 def test_a_heading_given_after_its_text_goes_before_it() -> None:
