@@ -315,9 +315,10 @@ def _lines(
                     _line_gaps(pieces, bbox, space, gaps)
                 elif pieces is None and gaps is not None and len(gaps) < MAX_GAPS and " " in words:
                     if bx1 - bx0 > SPACED_LINE * (by1 - by0) * len(words) and any(ch.isdigit() for ch in words):
-                        if before is not None and 0 <= by0 - before[2].y1 <= 2.0 * (by1 - by0):
+                        if before is not None and 0 <= by0 - before[2].y1 <= HEADINGS_GAP * (by1 - by0):
                             # The line above (a table's column headings, whose words fill more
-                            # of their width than the figures under them) is looked at too.
+                            # of their width than the figures under them, a blank line between
+                            # them at most) is looked at too.
                             _space_gaps(raw, tp, *before, space, gaps)
                         _space_gaps(raw, tp, start, body, bbox, space, gaps)
                         before = None
@@ -542,6 +543,9 @@ def _char_bounds(
     return x0, y0, x1, y1
 
 
+#: The line of column headings looked at with the first spaced row under it is at most this
+#: many line heights above it (one blank line between them, as typewritten tables set it).
+HEADINGS_GAP = 2.5
 #: A line drawn as one text object is looked at for gaps between its words when it holds a
 #: figure and is this many line heights wide per character or more (about twice as wide as
 #: running text: a row of a table set without rules, whose cells the producer spaced apart

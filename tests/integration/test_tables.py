@@ -299,6 +299,35 @@ def test_cells_of_a_ruled_grid_over_several_rows_or_columns(tmp_path: Path) -> N
     assert t.body_spans == (BodySpan(0, 0, 1, 3), BodySpan(1, 2, 3, 1))
 
 
+def test_a_typewritten_tables_headings_a_blank_line_above_it_are_its_header(tmp_path: Path) -> None:
+    """A table typed in a monospaced font, each row one text object spaced into columns, its
+    column headings a blank line above the rows: the headings are the table's header (they were
+    left out of it, and the Markdown made them a heading)."""
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "typed.pdf"
+    c = canvas.Canvas(str(path), pagesize=(612, 792))
+    c.setFont("Courier", 12)
+    c.drawString(72, 700, "Following are the proportions to be used in the analyses of the survey.")
+    c.setFont("Courier-Bold", 12)
+    c.drawString(72, 660, "Age Group     Proportion")
+    c.setFont("Courier", 12)
+    for k, (age, share) in enumerate(
+        (("20-29", "0.2650"), ("30-39", "0.2046"), ("40-49", "0.1477"), ("50-59", "0.1514"))
+    ):
+        c.drawString(72, 634 - 12.7 * k, f"{age}           {share}")
+    c.showPage()
+    c.save()
+    (t,) = _one_page_tables(path)
+    assert list(t.header) == ["Age Group", "Proportion"]
+    assert [list(r) for r in t.rows] == [
+        ["20-29", "0.2650"],
+        ["30-39", "0.2046"],
+        ["40-49", "0.1477"],
+        ["50-59", "0.1514"],
+    ]
+
+
 def test_column_headings_set_turned_are_read(tmp_path: Path) -> None:
     """Column headings written up the page over narrow ruled columns (an election return's
     candidates) are the columns' headings, read in their own direction."""
