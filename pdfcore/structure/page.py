@@ -15,7 +15,9 @@ Classification of a unit (first match wins):
 
 A page of small print (a notices page set smaller than the document's body text) is classified
 with its own text size read as the body size. A heading that ends a column and reads as a
-sentence (several words and a full stop) is a paragraph: a notice, not a title over the next.
+sentence (several words and a full stop) is a paragraph: a notice, not a title over the next;
+so is a ragged block of rows set one under the other on purpose (a name over a title over an
+office on a cover), see _stacked_lines.
 
 A table the page carries replaces the rows inside its box, at the place of the first of
 them. A figure goes before the first element below it that overlaps it horizontally.
@@ -98,6 +100,11 @@ _NOTE_MARK = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹�
 
 #: A caption is tied to a figure or table at most this many body lines away.
 CAPTION_LINES = 4.0
+#: A heading's label on a row of its own: "Chapter 3", "PART II", "A.", "2.1".
+_ROW_LABEL = re.compile(
+    r"^(?:(?:Chapter|CHAPTER|Section|SECTION|Part|PART|Appendix|APPENDIX|Article|ARTICLE|Item|ITEM)\s+)?"
+    r"(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Z])[.:]?$|^(?:Chapter|CHAPTER|Part|PART|Appendix|APPENDIX|Annex|ANNEX)$"
+)
 #: A line ending a page in a heading style is no heading when it is a sentence of this many words.
 SENTENCE_WORDS = 6
 #: A page whose units end with a page number this often is a table of contents.
@@ -166,11 +173,12 @@ def page_structure(
         elif (
             u.kind == "heading"
             and not tagged
-            and _sentence(u.text)
-            and _last_in_column(units, k)
+            and ((_sentence(u.text) and _last_in_column(units, k)) or _stacked_lines(units, k, columns, style))
             and not match_outline(u.text, entries)
         ):
-            u.kind = "paragraph"  # a notice at a column's foot, not a heading over the next one
+            # a notice at a column's foot, not a heading over the next one; lines set one
+            # under the other (a name over a title over an office, a notice over its date)
+            u.kind = "paragraph"
     for u, size in zip(units, sizes, strict=True):
         u.size = size
     units = _merge_code(_headings_before_their_text(units, [t.bbox for t in placed]))
@@ -335,6 +343,38 @@ def _last_in_column(units: Sequence[Unit], k: int) -> bool:
     next page or column)."""
     u = units[k]
     return not any(v is not u and v.y0 >= u.y1 - 1.0 and v.x0 < u.x1 and v.x1 > u.x0 for v in units)
+
+
+def _stacked_lines(units: Sequence[Unit], k: int, columns: Sequence[tuple[float, float]], style: DocumentStyle) -> bool:
+    """A ragged block of rows sharing a left edge, each but the last ending where the next row's first
+    word would still have fitted before the text's right edge (that of the text right below it,
+    else its column's, else the page's rightmost text): lines set one under the other on purpose, as a signature or a cover's
+    "Statement of ..." over "Acting Inspector General" over the office's name, not a heading
+    wrapped at its measure. A title set large (STANDOUT), rows ending with a colon or a
+    heading's label ("Chapter 3") are broken on purpose too and stay headings."""
+    unit = units[k]
+    rows = unit.rows
+    if len(rows) < 2 or (style.body_size > 0 and unit.size >= STANDOUT * style.body_size):
+        return False
+    em = max(unit.size, 1.0)
+    if any(abs(r.x0 - unit.first.x0) > max(2.0, 0.3 * em) for r in rows[1:]):
+        return False
+    if all(abs(r.x1 - unit.first.x1) <= 0.5 * em for r in rows[1:]):
+        return False  # rows of one width: a block set to its measure, centred or justified
+    below = text_below(units, k)
+    if below is not None:
+        right = max(units[below].x1, unit.x1)  # the measure of the text it would introduce
+    else:
+        rights = [right for left, right in columns if left - em <= unit.x0 < right]
+        right = max(rights) if rights else max(v.x1 for v in units)
+    for a, b in itertools.pairwise(rows):
+        if a.text.endswith(":") or _ROW_LABEL.match(a.text):
+            return False
+        word = b.text.split(" ", 1)[0]
+        need = (a.x1 - a.x0) / max(len(a.text), 1) * (len(word) + 1)
+        if right - a.x1 <= need + 2.0:
+            return False
+    return True
 
 
 def _sentence(text: str) -> bool:

@@ -141,3 +141,14 @@ def test_a_page_of_small_print_has_its_headings_and_a_notice_at_its_foot_is_no_h
         "Additional Information",
     ], headings
     assert parts[-1].startswith("All comments are subject to release")
+
+
+@pytest.mark.corpus
+def test_lines_set_one_under_the_other_on_a_cover_are_not_headings(core: Any, corpus: Path) -> None:
+    # "Statement of George A. Scott" over "Acting Inspector General" over the agency's name, and
+    # "For Release on Delivery (expected at 10 a.m.)" over its date, bold in a heading style
+    parts = _parts(core, corpus / "pdf-mcp/sdist/pages/corpus/nasa-artemis.pdf", 1)
+    headings = [p.lstrip("# ") for p in parts if p.startswith("#")]
+    assert not [h for h in headings if h.startswith(("Statement of", "For Release"))], headings
+    assert "KEY CHALLENGES FACING NASA’S ARTEMIS CAMPAIGN" in headings
+    assert "For Release on Delivery (expected at 10 a.m.) January 17, 2024" in parts
