@@ -232,21 +232,33 @@ def _row_rule_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Seq
 
 
 def _sided(bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, x1: float) -> bool:
-    """A blank inside ``x0``-``x1`` that no line of ``bands`` crosses, with text on both sides of
-    it in :data:`ROW_RULES_SIDED` of the bands (and three at least), on one side in
-    :data:`ROW_CELL_LINES` lines at most, and not running text on both."""
+    """A blank inside ``x0``-``x1`` that no line of ``bands`` crosses (one of ten or more may),
+    with text on both sides of it in :data:`ROW_RULES_SIDED` of the bands (and three at least),
+    on one side in :data:`ROW_CELL_LINES` lines at most, and not running text on both."""
     per_band = [_pieces(band, gaps) for band in bands]
     pieces = [p for band in per_band for p in band]
     height = statistics.median(p.y1 - p.y0 for p in pieces)
     spans = sorted((a, z) for p in pieces for a, z, _ in p.segments)
-    blanks: list[tuple[float, float]] = []
-    reach = x0
-    for a, z in spans:
-        if a - reach >= MIN_GAP * height and reach > x0:
-            blanks.append((reach, a))
-        reach = max(reach, z)
+    # One line of the stack may cross the blank: two lines of a row that the text extractor
+    # joined (a wrapped cell's last line and the next cell's, on baselines a little apart) are
+    # taller than a line, and the blank between them falls short of a gap at their height.
+    events = sorted([(a, 1) for a, _ in spans] + [(z, -1) for _, z in spans], key=lambda e: (e[0], -e[1]))
+    blanks: list[tuple[float, float, int]] = []
+    for allowed in (0, 1) if len(pieces) >= CROSSING_LINES else (0,):
+        depth = 0
+        start: float | None = None
+        for x, step in events:
+            depth += step
+            if depth <= allowed and start is None:
+                start = x
+            elif depth > allowed and start is not None:
+                if x - start >= MIN_GAP * height and start > x0:
+                    blanks.append((start, x, allowed))
+                start = None
     need = max(MIN_ROWS, ROW_RULES_SIDED * len(bands))
-    for a, z in blanks:
+    for a, z, allowed in blanks:
+        if allowed and sum(1 for s0, s1 in spans if s0 < z and s1 > a) > allowed:
+            continue
         sided = 0
         left_words: list[float] = []
         right_words: list[float] = []
@@ -268,6 +280,9 @@ def _sided(bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, 
             return True
     return False
 
+
+#: A stack of this many lines may have one of them cross the blank between its columns.
+CROSSING_LINES = 10
 
 #: A ruled grid beside or over this share of a text-aligned run's height stands for its table.
 GRID_SHARE = 0.75

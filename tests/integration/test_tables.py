@@ -451,6 +451,49 @@ def test_a_table_ruled_between_its_rows_only_is_found(tmp_path: Path) -> None:
     assert [tuple(r) for r in t.rows] == ROW_RULED[1:]
 
 
+def test_a_row_ruled_table_whose_cells_the_text_layer_joined_on_one_line_is_found(tmp_path: Path) -> None:
+    """A table ruled between its rows only, one row's short cell set a little under the last
+    line of the long cell beside it: the text layer joins the two into one line, taller than a
+    line, across the blank between the columns. One such line does not hide the blank."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen import canvas
+
+    rows = [
+        (["Practice"], "Applies to"),
+        (["Identify and document all security requirements", "for the development infrastructure."], "Firmware"),
+        (["Communicate the requirements to every party", "that provides software components."], "Web App."),
+        (
+            ["Review the design of the product with people", "who were not involved in it, and record every decision."],
+            "Mobile App.",
+        ),
+        (["Store all forms of code under the principle", "of least privilege for people and tools."], "Firmware"),
+        (["Collect and share provenance data for each", "component of each software release."], "Web App."),
+    ]
+    path = tmp_path / "joined.pdf"
+    c = canvas.Canvas(str(path), pagesize=(612, 792))
+    c.setFont("Helvetica", 10)
+    y = 740.0
+    for line in tablegen.LOREM[:4]:
+        c.drawString(72, y, line)
+        y -= 13
+    y -= 10
+    c.setLineWidth(0.6)
+    # the second column starts 11 pt right of the longest line of the first (a line's height apart)
+    x = 76 + stringWidth(rows[3][0][1], "Helvetica", 10) + 11
+    for n, (lines, second) in enumerate(rows):
+        c.line(72, y, 540, y)
+        for k, part in enumerate(lines):
+            c.drawString(76, y - 12 - 12 * k, part)
+        c.drawString(x, y - 12 - (12 * (len(lines) - 1) + 4 if n == 3 else 0), second)
+        y -= 12 * len(lines) + 8
+    c.line(72, y, 540, y)
+    c.showPage()
+    c.save()
+    (t,) = _one_page_tables(path)
+    assert list(t.header) == ["Practice", "Applies to"]
+    assert [tuple(r) for r in t.rows] == [(" ".join(lines), second) for lines, second in rows[1:]]
+
+
 def test_two_columns_of_prose_under_rules_are_no_table(tmp_path: Path) -> None:
     """Two columns of running text between rules across the page (articles set apart): no table."""
     from reportlab.pdfgen import canvas
