@@ -959,8 +959,9 @@ def _one_cell(rows: Sequence[_Row], k: int, em: float) -> bool:
     return bool(heights) and all(b[0] - a[1] <= CELL_LEADING * em for a, b in itertools.pairwise(heights))
 
 
-#: The lines of one cell are at most this many ems apart.
-CELL_LEADING = 0.4
+#: The lines of one cell are at most this many ems apart (a cell's two lines set on the
+#: baselines of the two rows it spans are a row's leading apart).
+CELL_LEADING = 0.6
 
 
 def _underline(rule: Rule, rows: Sequence[_Row], em: float) -> bool:

@@ -299,6 +299,46 @@ def test_cells_of_a_ruled_grid_over_several_rows_or_columns(tmp_path: Path) -> N
     assert t.body_spans == (BodySpan(0, 0, 1, 3), BodySpan(1, 2, 3, 1))
 
 
+def test_a_label_over_two_ruled_rows_wrapped_onto_both_is_one_cell(tmp_path: Path) -> None:
+    """A survey's table: each condition's label over its two rows (a count and a percentage),
+    the rulings between the two rows stopping at the label's column; a label of two lines has
+    one line beside each row, and is still one cell over both."""
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "survey.pdf"
+    c = canvas.Canvas(str(path), pagesize=(612, 792))
+    c.setFont("Helvetica", 9)
+    c.setLineWidth(0.5)
+    edges = [72.0, 200.0, 280.0, 340.0, 400.0]
+    top, pitch = 700.0, 14.0
+    body = [("Chronic fatigue", "Count", "19", "4"), ("syndrome", "Percentage", "3.8%", "0.8%")]
+    body += [("", "Count", "31", "22"), ("", "Percentage", "6.3%", "4.4%")]
+    n = len(body) + 1
+    for r in range(n + 1):
+        y = top - r * pitch
+        c.line(edges[0] if r in (0, 1, 3, n) else edges[1], y, edges[-1], y)
+    for x in edges:
+        c.line(x, top, x, top - n * pitch)
+    for k, text in enumerate(["Condition", "Measure", "Men", "Women"]):
+        c.drawString(edges[k] + 4, top - 10, text)
+    for r, row in enumerate(body, start=1):
+        for k, text in enumerate(row):
+            if text:
+                c.drawString(edges[k] + 4, top - r * pitch - 10, text)
+    c.drawString(edges[0] + 4, top - 4 * pitch - 3, "Asthma")  # centred on its two rows
+    c.showPage()
+    c.save()
+    (t,) = _one_page_tables(path)
+    assert list(t.header) == ["Condition", "Measure", "Men", "Women"]
+    assert [list(r) for r in t.rows] == [
+        ["Chronic fatigue syndrome", "Count", "19", "4"],
+        ["", "Percentage", "3.8%", "0.8%"],
+        ["Asthma", "Count", "31", "22"],
+        ["", "Percentage", "6.3%", "4.4%"],
+    ]
+    assert t.body_spans == (BodySpan(0, 0, 2, 1), BodySpan(2, 0, 2, 1))
+
+
 def test_a_typewritten_tables_headings_a_blank_line_above_it_are_its_header(tmp_path: Path) -> None:
     """A table typed in a monospaced font, each row one text object spaced into columns, its
     column headings a blank line above the rows: the headings are the table's header (they were
