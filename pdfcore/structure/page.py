@@ -17,7 +17,8 @@ A page of small print (a notices page set smaller than the document's body text)
 with its own text size read as the body size. A heading that ends a column and reads as a
 sentence (several words and a full stop) is a paragraph: a notice, not a title over the next;
 so is a ragged block of rows set one under the other on purpose (a name over a title over an
-office on a cover), see _stacked_lines.
+office on a cover), see _stacked_lines. A block set across the columns on a band of its own
+that the text layer gives after text below it is read where it stands (before that text).
 
 A table the page carries replaces the rows inside its box, at the place of the first of
 them. A figure goes before the first element below it that overlaps it horizontally.
@@ -181,7 +182,7 @@ def page_structure(
             u.kind = "paragraph"
     for u, size in zip(units, sizes, strict=True):
         u.size = size
-    units = _merge_code(_headings_before_their_text(units, [t.bbox for t in placed]))
+    units = _merge_code(_bands_before_what_is_below(_headings_before_their_text(units, [t.bbox for t in placed])))
     _list_depths(units)
     footnotes = _footnotes(units, style, height)
     figures = [(figure_ref(page.index, k), box) for k, box in enumerate(figure_boxes(page, width, height))]
@@ -321,6 +322,40 @@ def _headings_before_their_text(units: list[Unit], tables: Sequence[Box] = ()) -
         if id(u) not in moved:
             place(u)
     return out
+
+
+def _bands_before_what_is_below(units: list[Unit]) -> list[Unit]:
+    """A block set across the page's columns on a band of its own (no other text beside it),
+    which the text layer gives after text lying below it (a notice drawn last between an
+    article's title and its columns), moves before the first of those: every unit read before
+    it is then above or below it, and it spans at least two of the units below it that stand
+    side by side."""
+    k = len(units) - 1
+    moves = 0
+    while k > 0:
+        u = units[k]
+        if u.kind in ("heading", "caption") or moves > len(units):
+            k -= 1
+            continue
+        earlier = units[:k]
+        below = [j for j, v in enumerate(earlier) if v.y0 >= u.y1 - 1.0]
+        if (
+            below
+            and all(v.y1 <= u.y0 + 1.0 or v.y0 >= u.y1 - 1.0 for v in units if v is not u)
+            and _spans_columns(u, [earlier[j] for j in below])
+        ):
+            first = below[0]
+            units = [*units[:first], u, *units[first:k], *units[k + 1 :]]
+            moves += 1
+            continue  # the unit now at k was read before it: look at it too
+        k -= 1
+    return units
+
+
+def _spans_columns(unit: Unit, others: Sequence[Unit]) -> bool:
+    """``unit`` overlaps horizontally two of ``others`` that stand side by side."""
+    under = [v for v in others if v.x0 < unit.x1 - 1.0 and v.x1 > unit.x0 + 1.0]
+    return any(a.x1 <= b.x0 + 1.0 or b.x1 <= a.x0 + 1.0 for a, b in itertools.combinations(under, 2))
 
 
 def _box_below(unit: Unit, boxes: Sequence[Box], units: Sequence[Unit]) -> int | None:

@@ -201,3 +201,12 @@ def test_a_tables_column_heads_wrapped_in_their_columns_are_not_a_heading(core: 
     parts = _parts(core, corpus / "uda-benchmark/tat_docs/lifeway-foods-inc_2019.pdf", 3)
     assert "Title of Each Class Trading Symbol Name of each exchange on which registered" in parts, parts
     assert "### Securities registered under Section 12(b) of the Exchange Act:" in parts
+
+
+@pytest.mark.corpus
+def test_a_notice_across_the_columns_drawn_last_is_read_where_it_stands(core: Any, corpus: Path) -> None:
+    # a Wikipedia print's "This is an old revision" box, set across the article and its infobox
+    # under the title, drawn after the article's first paragraphs
+    parts = _parts(core, corpus / "uda-benchmark/wiki_nq_docs/pdfs/Hannah John-Kamen.pdf", 1)
+    notice = next(k for k, p in enumerate(parts) if p.startswith("This is an old revision"))
+    assert parts[notice - 1].startswith("# Hannah John-Kamen"), parts[: notice + 1]
