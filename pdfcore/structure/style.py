@@ -49,6 +49,8 @@ BOLD_SIZE = 0.85
 HEADING_SHARE = 0.5
 #: ...and it sets at most this share of the document's characters.
 HEADING_TEXT_SHARE = 0.25
+#: A row wider than this many em per character holds wide gaps (see spread_out).
+SPREAD_EM = 1.1
 #: Tagged headings are trusted when their median length is at most this many characters.
 TAGGED_HEADING_CHARS = 150
 #: A structure tree gives the headings when it tags at least this share of as many headings as
@@ -406,13 +408,14 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle) -> bool:
     set in its section headings' style), not an italic or underlined lead-in ending with a
     colon, not wholly in parentheses, without a blank to fill in ("from ____ to ____"), not a
     formula (a function of one variable, "Cos(x", or a symbol font's bracket pieces), with its rows
-    aligned (see :func:`~pdfcore.structure.units.rows_aligned`), starting with a capital, a digit, a quote or a name
+    aligned (see :func:`~pdfcore.structure.units.rows_aligned`) and not spread out (see
+    :func:`spread_out`), starting with a capital, a digit, a quote or a name
     written in mixed case ("pioNER", "iPhone": a lowercase first letter with a capital after
     it in the first word)."""
     if not heading_shaped(unit, text) or not prominent(unit, style) or name_list(text):
         return False
-    if not rows_aligned(unit):
-        return False  # a table's column heads wrapped in their columns
+    if not rows_aligned(unit) or spread_out(unit):
+        return False  # a table's column heads, wrapped in their columns or set apart along a row
     if text.endswith(":") and accent(unit, style):
         return False  # an italic or underlined lead-in ("Related requirements:") over a list
     if in_parentheses(text) or "___" in text:
@@ -461,6 +464,17 @@ def name_list(text: str) -> bool:
             if not (letters.isalpha() and bare[:1].isupper() and not bare.isupper()):
                 return False
     return telling
+
+
+def spread_out(unit: Unit) -> bool:
+    """A row of several words standing far apart: wider than SPREAD_EM em per character (text
+    runs at about half an em), as a table's column heads are across their columns ("SSDF Task"
+    at the left, "Recommended for Router..." over the right column, one text line)."""
+    for r in unit.rows:
+        size = r.size if r.size > 0 else unit.size
+        if size > 0 and " " in r.text.strip() and r.x1 - r.x0 > SPREAD_EM * size * len(r.text):
+            return True
+    return False
 
 
 def in_parentheses(text: str) -> bool:

@@ -152,3 +152,11 @@ def test_lines_set_one_under_the_other_on_a_cover_are_not_headings(core: Any, co
     assert not [h for h in headings if h.startswith(("Statement of", "For Release"))], headings
     assert "KEY CHALLENGES FACING NASA’S ARTEMIS CAMPAIGN" in headings
     assert "For Release on Delivery (expected at 10 a.m.) January 17, 2024" in parts
+
+
+@pytest.mark.corpus
+def test_cells_set_far_apart_on_one_line_are_not_a_heading(core: Any, corpus: Path) -> None:
+    # a 10-K cover's "Massachusetts" at the left and "04-2348234" at the right, one bold text
+    # line in the cover's heading style
+    parts = _parts(core, corpus / "uda-benchmark/fin_docs/ADI_2009.pdf", 7)
+    assert "Massachusetts 04-2348234" in parts, parts
