@@ -713,11 +713,14 @@ def _continuations(rows: list[_Row], label_width: float) -> list[_Row]:
         if rows
         else []
     )
+    # How far apart rows of their own are set: the blank above each line with a label.
+    apart = [b.y0 - a.y1 for a, b in itertools.pairwise(rows) if b.cells[0]]
+    row_gap = statistics.median(apart) if len(apart) >= ROWS_APART else None
     last: _Row | None = None
     i = 0
     while i < len(rows):
         row = rows[i]
-        if out and last is not None and _wrapped_cell(row, last, out[-1], rights):
+        if out and last is not None and _wrapped_cell(row, last, out[-1], rights, row_gap):
             _merge_into(out[-1], row, before=False)
             last = row
             i += 1
@@ -789,11 +792,13 @@ def _unclosed(text: str) -> bool:
     return text.count("(") > text.count(")")
 
 
-def _wrapped_cell(row: _Row, last: _Row, above: _Row, rights: Sequence[float]) -> bool:
+def _wrapped_cell(row: _Row, last: _Row, above: _Row, rights: Sequence[float], row_gap: float | None = None) -> bool:
     """``row`` is the next line of one cell of the row above, wrapped: its one cell of text
     (the label column left empty) stands under text of that cell, set close under its last
     line, and its first word would not have fit at the end of that line within the column's
-    width (an infobox's long value, an address, a date broken over lines)."""
+    width (an infobox's long value, an address, a date broken over lines), or it is set closer
+    under that line than the rows with a label are set apart (an infobox's value of several
+    lines: a name, a date and a place)."""
     filled = row.filled
     if len(filled) != 1 or row.spans or filled[0] == 0 or not above.cells[filled[0]]:
         return False
@@ -801,12 +806,20 @@ def _wrapped_cell(row: _Row, last: _Row, above: _Row, rights: Sequence[float]) -
     mine, prev = row.extent[k], last.extent[k]
     if mine is None or prev is None or row.y0 - last.y1 > 0.8 * max(last.y1 - last.y0, 1.0):
         return False
+    if row_gap is not None and row.y0 - last.y1 < CLOSER * row_gap and not _data_figure(row.text(k)):
+        return True
     text = row.text(k)
     first = text.split()[0] if text.split() else ""
     if not first:
         return False
     width = (mine[1] - mine[0]) * (len(first) + 1) / max(len(text), 1)
     return prev[1] + width > rights[k] + 0.5
+
+
+#: Lines with a label needed to tell how far apart rows are set ...
+ROWS_APART = 2
+#: ... and a line without one set closer than this share of that under a cell is its next line.
+CLOSER = 0.75
 
 
 def _continues_above(row: _Row, above: _Row) -> bool:

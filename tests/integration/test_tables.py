@@ -339,6 +339,35 @@ def test_a_label_over_two_ruled_rows_wrapped_onto_both_is_one_cell(tmp_path: Pat
     assert t.body_spans == (BodySpan(0, 0, 2, 1), BodySpan(2, 0, 2, 1))
 
 
+def test_an_infobox_value_of_several_lines_is_one_cell(tmp_path: Path) -> None:
+    """An infobox without rules: labels on the left, each value beside its label, a value of
+    several lines (a name, a date, a place) set closer together than the rows are set apart. Its
+    lines are one cell, even where the next line's first word would have fit on the line above."""
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "infobox.pdf"
+    c = canvas.Canvas(str(path), pagesize=(612, 792))
+    c.setFont("Helvetica", 9)
+    rows = [
+        ("Born", ["Phylis Lee Isley", "March 2, 1919", "Tulsa, Oklahoma"]),
+        ("Died", ["December 17, 2009", "Malibu, California"]),
+        ("Occupation", ["Actress, singer and mental health advocate"]),
+        ("Spouse", ["Robert Walker"]),
+        ("Children", ["Robert, Mary"]),
+    ]
+    y = 700.0
+    for label, lines in rows:
+        c.drawString(360, y, label)
+        for k, line in enumerate(lines):
+            c.drawString(430, y - 15.5 * k, line)  # a value's lines 15.5 pt apart
+        y -= 15.5 * (len(lines) - 1) + 19.5  # rows 19.5 pt apart
+    c.showPage()
+    c.save()
+    (t,) = _one_page_tables(path)
+    got = [list(r) for r in ([t.header] if t.header else []) + list(t.rows)]
+    assert got == [[label, " ".join(lines)] for label, lines in rows]
+
+
 def test_a_typewritten_tables_headings_a_blank_line_above_it_are_its_header(tmp_path: Path) -> None:
     """A table typed in a monospaced font, each row one text object spaced into columns, its
     column headings a blank line above the rows: the headings are the table's header (they were

@@ -226,8 +226,9 @@ def test_a_heading_across_a_ruling_does_not_split_the_column_beside_it() -> None
 
 def test_a_value_wrapped_onto_the_next_line_is_one_cell() -> None:
     """An infobox's value broken over two lines (the first word of the second would not have
-    fit on the first within the column) is one cell; a short line under a short value, which
-    would have fit, is a row of its own."""
+    fit on the first within the column) is one cell; so is a short line under a short value set
+    at the value's leading, closer than the rows are set apart (a value of several lines); a
+    short line set as far under a short value as the rows are apart is a row of its own."""
     glyphs = _rows(
         (0, [(4, "Developer"), (100, "Mozilla Foundation")]),
         (20, [(4, "Platform"), (100, "JavaScript engine, web")]),
@@ -236,12 +237,15 @@ def test_a_value_wrapped_onto_the_next_line_is_one_cell() -> None:
         (72, [(4, "Type"), (100, "PDF viewer")]),
         (84, [(100, "Editor")]),
         (104, [(4, "Size"), (100, "3.94 MB")]),
+        (124, [(100, "unpacked")]),
+        (144, [(4, "Written in"), (100, "JavaScript")]),
     )
     found = read_table(glyphs)
     assert found is not None
     rows = [found.header, *found.rows] if found.header else found.rows
     assert ["License", "Apache Software Foundation 2.0"] in rows, rows
-    assert ["Type", "PDF viewer"] in rows and ["", "Editor"] in rows, rows
+    assert ["Type", "PDF viewer Editor"] in rows, rows
+    assert ["Size", "3.94 MB"] in rows and ["", "unpacked"] in rows, rows
 
 
 def test_a_label_set_over_two_lines_around_its_figures_is_one_row() -> None:
