@@ -434,6 +434,44 @@ def _separators(lines: Sequence[_Line], rules: Sequence[Rule]) -> list[float]:
 RULED_CROSSINGS = 3
 
 
+def _without_stray_cuts(lines: Sequence[_Line], cuts: Sequence[float], rules: Sequence[Rule], em: float) -> list[float]:
+    """Without a cut whose column on its right holds the text of one line only, set on right
+    after the text on its left (within STRAY_RUN ems: a mark after a heading, ``Offset`` ``#``,
+    the end of a value wrapped short, ``4.0.379[2]`` ``/``), that other lines' text runs across
+    (two or more): the blank that made it is a gap inside one column. A ruling standing at the
+    cut keeps it."""
+    out = list(cuts)
+    k = 0
+    while k < len(out):
+        c = out[k]
+        right = out[k + 1] if k + 1 < len(out) else float("inf")
+        holding = [(ln, s) for ln in lines for s in ln.segments if c < (s.x0 + s.x1) / 2 <= right and not (s.x0 < c)]
+        crossing = sum(1 for ln in lines for s in ln.segments if s.x0 < c < s.x1)
+        walled = any(r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for r in rules)
+        if walled or crossing < 2 or len({id(ln) for ln, _ in holding}) != 1:
+            k += 1
+            continue
+        first = min(s.x0 for _, s in holding)
+        line = holding[0][0]
+        # The text just left of it: on its line, or on a line level with it (a raised mark).
+        before = [
+            s.x1
+            for ln in lines
+            if ln.y0 < line.y1 and ln.y1 > line.y0
+            for s in ln.segments
+            if s.x1 <= first + 0.5 and (s.x0 + s.x1) / 2 < c
+        ]
+        if before and first - max(before) <= STRAY_RUN * em:
+            del out[k]
+            continue
+        k += 1
+    return out
+
+
+#: A column's only text set at most this many ems after the text on its left runs on from it.
+STRAY_RUN = 1.5
+
+
 def _inside_ruled_column(x: float, walls: Sequence[float], lines: Sequence[_Line], em: float) -> bool:
     """A blank at ``x`` inside a column the table rules off on both sides, that lines of that
     column cross row after row (a cell's text wrapped short in some rows, run long in others): the
@@ -1257,6 +1295,7 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
         return None
     em = statistics.median(ln.size for ln in lines)
     cuts = _separators(lines, rules)
+    cuts = _without_stray_cuts(lines, cuts, rules, em)
     if not cuts:
         return None
     lines = _trim(lines, cuts)

@@ -267,3 +267,25 @@ def test_a_label_set_over_two_lines_around_its_figures_is_one_row() -> None:
         ["Home Loan (Ratio 70.01% - 80%)", "3.79%", "3.80%"],
         ["Standard Rate", "5.37%", "5.51%"],
     ], found.rows
+
+
+def test_a_short_column_of_one_lines_text_set_on_after_its_neighbour_is_no_column() -> None:
+    """An infobox whose values wrap at the column's width: one value line ends early and its
+    last word is set apart after a wide space (``4.0.379`` ``/``), the only text right of the
+    blank that leaves among the lines with a label, which the value lines under them run
+    across. It is the end of that value, not a column of its own (which cut the long value lines
+    in two)."""
+    glyphs = _rows(
+        (0, [(4, "Developer"), (100, "Mozilla")]),
+        (20, [(4, "Initial release"), (100, "2 July")]),
+        (40, [(4, "Stable release"), (100, "4.0.379"), (145, "/")]),
+        (52, [(100, "December 31, 2023")]),
+        (72, [(4, "Repository"), (100, "github")]),
+        (84, [(100, "/mozilla/pdf.js")]),
+        (104, [(4, "Written in"), (100, "JavaScript")]),
+    )
+    found = read_table(glyphs)
+    assert found is not None
+    rows = [found.header, *found.rows] if found.header else found.rows
+    assert ["Stable release", "4.0.379 / December 31, 2023"] in rows, rows
+    assert ["Repository", "github /mozilla/pdf.js"] in rows, rows
