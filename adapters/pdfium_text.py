@@ -358,6 +358,13 @@ def _facts(raw: Any, words: str, first: int, last: int, line_facts: Any) -> tupl
         bold, mono, italic = bold and bold_end, mono and mono_end, italic and italic_end
         if mark and points_end > points:
             points = points_end
+        if mark and words.startswith("[") and words.endswith("]"):
+            # "[33] six national parks,[34]": reference marks at both ends, the text's own
+            # size after the first
+            rest = words.split(None, 1)
+            at = first + len(words) - len(rest[1]) if len(rest) == 2 else last
+            if first < at < last:
+                points = max(points, line_facts(raw, at)[0])
     return points, bold, mono, italic, role
 
 

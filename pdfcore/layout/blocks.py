@@ -69,8 +69,9 @@ def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
         h = hc
     if h < 1.0:
         h = 1.0
-    # Same visual line (a continuation the engine split): never a new block.
-    if abs(b.y0 - p.y0) < 0.3 * h and b.x0 >= p.x1 - 1:
+    # Same visual line (a continuation the engine split, a superscript after a word): never a
+    # new block.
+    if b.x0 >= p.x1 - 1 and (abs(b.y0 - p.y0) < 0.3 * h or same_band(p, b)):
         return False
     if b.y0 - p.y1 > GAP_FACTOR * h:
         return True
@@ -80,6 +81,15 @@ def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
         return True
     fp, fc = prev.font_size, line.font_size
     return bool(fp and fc and abs(fp - fc) > SIZE_CHANGE * (fp if fp > fc else fc))
+
+
+def same_band(a: Box, b: Box) -> bool:
+    """``b`` is set on ``a``'s row though its top is not ``a``'s: a superscript or subscript
+    (a citation mark "[12]" raised after a word, an exponent, a footnote mark) overlapping it
+    vertically by more than half of the lower of the two. Callers check that it stands beside
+    ``a`` (the engine splits a visual line where the baseline moves)."""
+    overlap = (a.y1 if a.y1 < b.y1 else b.y1) - (a.y0 if a.y0 > b.y0 else b.y0)
+    return overlap > 0.5 * max(min(a.y1 - a.y0, b.y1 - b.y0), 1.0)
 
 
 def _continues_word(prev: TextLine, line: TextLine) -> bool:
@@ -125,7 +135,13 @@ def _block(
             text_lines[-1] += "-"
             broken = ""
             joinable = False
-        if last is not None and text_lines and abs(b.y0 - last.y0) < 0.3 * max(last.y1 - last.y0, 1.0):
+        if (
+            last is not None
+            and text_lines
+            and (
+                abs(b.y0 - last.y0) < 0.3 * max(last.y1 - last.y0, 1.0) or (b.x0 >= last.x1 - 1 and same_band(last, b))
+            )
+        ):
             if broken == "hyphen":
                 text_lines[-1] += "-"
             text_lines[-1] = text_lines[-1] + " " + text

@@ -14,7 +14,7 @@ import bisect
 import itertools
 from collections.abc import Sequence
 
-from pdfcore.layout.blocks import GAP_FACTOR
+from pdfcore.layout.blocks import GAP_FACTOR, same_band
 from pdfcore.layout.scripts import CJK
 from pdfcore.models import Box, TextLine
 
@@ -118,7 +118,7 @@ def _units(lines: Sequence[TextLine]) -> list[_Unit]:
         b = ln.bbox
         if prev is not None:
             h = max(prev.y1 - prev.y0, b.y1 - b.y0, 1.0)
-            if abs(b.y0 - prev.y0) < 0.3 * h and prev.x1 - 1 <= b.x0 <= prev.x1 + max(h, 3.0):
+            if prev.x1 - 1 <= b.x0 <= prev.x1 + max(h, 3.0) and (abs(b.y0 - prev.y0) < 0.3 * h or same_band(prev, b)):
                 units[-1].add(ln)
                 prev = b
                 continue

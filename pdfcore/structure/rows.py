@@ -218,7 +218,9 @@ def _row(pieces: list[TextLine], block: int, join_hyphenation: bool) -> Row:
                 text if not joined else joined + ("" if prev is not None and _glued(prev, ln, text) else " ") + text
             )
             prev = ln
-    main = max(pieces, key=lambda ln: len(ln.text))
+    # the row's type is its main text's: the piece with most characters, reference marks
+    # ("[12][13]" raised after a word) not counted
+    main = max(pieces, key=lambda ln: len(_REFERENCES.sub("", ln.text)))
     x0 = min(ln.bbox.x0 for ln in pieces)
     y0 = min(ln.bbox.y0 for ln in pieces)
     x1 = max(ln.bbox.x1 for ln in pieces)
@@ -351,6 +353,10 @@ def _in_grid(rule: Box, flat: Sequence[Box], upright: Sequence[Box], reach: floa
 _CLOSES = frozenset(",.;:!?)]}%")
 
 
+#: Reference marks in brackets, one or several in a run: "[12]", "[12][13]", "[note 2]".
+_REFERENCES = re.compile(r"(?:\[[^\[\]]{1,40}\])+")
+
+
 def _glued(left: TextLine, right: TextLine, text: str) -> bool:
     """``right`` (whose text is ``text``) continues ``left``'s last word with no space: it
     starts with punctuation closing on that word, or it is a superscript or subscript mark
@@ -363,7 +369,11 @@ def _glued(left: TextLine, right: TextLine, text: str) -> bool:
         return True
     a, b = left.bbox, right.bbox
     small = 0 < right.font_size < 0.85 * left.font_size
-    return small and len(text) <= 4 and (b.y1 < a.y1 - 0.15 * (a.y1 - a.y0) or b.y0 > a.y0 + 0.3 * (a.y1 - a.y0))
+    return (
+        small
+        and (len(text) <= 4 or _REFERENCES.fullmatch(text) is not None)
+        and (b.y1 < a.y1 - 0.15 * (a.y1 - a.y0) or b.y0 > a.y0 + 0.3 * (a.y1 - a.y0))
+    )
 
 
 # --------------------------------------------------------------------------------------------

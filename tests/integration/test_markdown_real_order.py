@@ -51,6 +51,17 @@ def test_an_infobox_drawn_before_the_title_stands_after_it(core: Any, corpus: Pa
 
 
 @pytest.mark.corpus
+def test_reference_marks_raised_after_a_word_stay_in_its_sentence(core: Any, corpus: Path) -> None:
+    # Wikipedia's "[30][31][32]" after a row's first word, "[33] six national parks ...[34]"
+    # between two parts of a row: the engine cuts the rows where the marks are raised
+    parts = _parts(core, corpus / "uda-benchmark/wiki_nq_docs/pdfs/Oklahoma.pdf", 3)
+    text = "\n\n".join(parts)
+    assert "pine forests cover northeastern Oklahoma.[30][31][32]" in text
+    assert "protected regions,[34] two national protected forests or grasslands, [35] and a network" in text
+    assert "in southeastern Oklahoma lives the American alligator.[31]" in text
+
+
+@pytest.mark.corpus
 def test_headings_take_the_level_of_the_outline_entry_naming_them(core: Any, corpus: Path) -> None:
     parts = _parts(core, corpus / "pdf-mcp/sdist/pages/corpus/nist-router-security.pdf", 24)
     assert [p for p in parts if p.startswith("#")] == [

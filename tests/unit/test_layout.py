@@ -431,3 +431,21 @@ def test_lines_drawn_again_at_their_place_are_read_once() -> None:
     assert page.text.count("Chapter Five") == 2
     assert page.text.count(prose("a", 1)) == 1
     assert page.text.index("Chapter Five") < page.text.index(prose("a", 0))
+
+
+def test_a_reference_mark_raised_after_a_word_stays_on_its_row() -> None:
+    """The engine gives "[30][31][32]", set smaller and raised after "Oklahoma.", a line of its
+    own whose top is above the word's: it is read after the word, on its row, in a column
+    beside another (where the rows are sorted by their tops) as in a page of one column."""
+    body = [
+        line("pine forests cover northeastern", 34.8, 392.7, 417.5, h=9.5, size=10.25),
+        line("Oklahoma.", 34.8, 406.9, 79.0, h=7.3, size=10.25),
+        line("[30][31][32]", 80.3, 403.9, 120.0, h=6.8, size=8.2),
+        line("The state holds populations of deer", 34.6, 430.5, 417.5, h=9.5, size=10.25),
+    ]
+    alone = assemble(page_of(body)).text
+    assert "northeastern\nOklahoma. [30][31][32]\n" in alone
+    beside = column("r", 440, 580, 380, 8)  # a column of text beside: the page is read by columns
+    page = assemble(page_of([*body[:3], *beside, body[3]]))
+    assert "northeastern\nOklahoma. [30][31][32]" in page.text
+    assert page.text.index("Oklahoma.") < page.text.index("The state holds")
