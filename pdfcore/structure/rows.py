@@ -193,6 +193,10 @@ def _mark_beside(prev: TextLine, line: TextLine) -> bool:
     return False
 
 
+#: Reference marks in brackets, one or several in a run: "[12]", "[12][13]", "[note 2]".
+_REFERENCES = re.compile(r"(?:\[[^\[\]]{1,40}\])+")
+
+
 def _row(pieces: list[TextLine], block: int, join_hyphenation: bool) -> Row:
     if len(pieces) == 1:  # most rows
         ln = pieces[0]
@@ -353,10 +357,6 @@ def _in_grid(rule: Box, flat: Sequence[Box], upright: Sequence[Box], reach: floa
 _CLOSES = frozenset(",.;:!?)]}%")
 
 
-#: Reference marks in brackets, one or several in a run: "[12]", "[12][13]", "[note 2]".
-_REFERENCES = re.compile(r"(?:\[[^\[\]]{1,40}\])+")
-
-
 def _glued(left: TextLine, right: TextLine, text: str) -> bool:
     """``right`` (whose text is ``text``) continues ``left``'s last word with no space: it
     starts with punctuation closing on that word, or it is a superscript or subscript mark
@@ -369,11 +369,7 @@ def _glued(left: TextLine, right: TextLine, text: str) -> bool:
         return True
     a, b = left.bbox, right.bbox
     small = 0 < right.font_size < 0.85 * left.font_size
-    return (
-        small
-        and (len(text) <= 4 or _REFERENCES.fullmatch(text) is not None)
-        and (b.y1 < a.y1 - 0.15 * (a.y1 - a.y0) or b.y0 > a.y0 + 0.3 * (a.y1 - a.y0))
-    )
+    return small and len(text) <= 4 and (b.y1 < a.y1 - 0.15 * (a.y1 - a.y0) or b.y0 > a.y0 + 0.3 * (a.y1 - a.y0))
 
 
 # --------------------------------------------------------------------------------------------

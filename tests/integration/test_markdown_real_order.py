@@ -56,7 +56,7 @@ def test_reference_marks_raised_after_a_word_stay_in_its_sentence(core: Any, cor
     # between two parts of a row: the engine cuts the rows where the marks are raised
     parts = _parts(core, corpus / "uda-benchmark/wiki_nq_docs/pdfs/Oklahoma.pdf", 3)
     text = "\n\n".join(parts)
-    assert "pine forests cover northeastern Oklahoma.[30][31][32]" in text
+    assert "pine forests cover northeastern Oklahoma. [30][31][32]" in text
     assert "protected regions,[34] two national protected forests or grasslands, [35] and a network" in text
     assert "in southeastern Oklahoma lives the American alligator.[31]" in text
 
