@@ -71,7 +71,7 @@ def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
         h = 1.0
     # Same visual line (a continuation the engine split, a superscript after a word): never a
     # new block.
-    if b.x0 >= p.x1 - 1 and (abs(b.y0 - p.y0) < 0.3 * h or same_band(p, b)):
+    if b.x0 >= p.x1 - 1 and (abs(b.y0 - p.y0) < 0.3 * h or same_band(prev, line)):
         return False
     if b.y0 - p.y1 > GAP_FACTOR * h:
         return True
@@ -83,13 +83,23 @@ def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
     return bool(fp and fc and abs(fp - fc) > SIZE_CHANGE * (fp if fp > fc else fc))
 
 
-def same_band(a: Box, b: Box) -> bool:
-    """``b`` is set on ``a``'s row though its top is not ``a``'s: a superscript or subscript
-    (a citation mark "[12]" raised after a word, an exponent, a footnote mark) overlapping it
-    vertically by more than half of the lower of the two. Callers check that it stands beside
-    ``a`` (the engine splits a visual line where the baseline moves)."""
-    overlap = (a.y1 if a.y1 < b.y1 else b.y1) - (a.y0 if a.y0 > b.y0 else b.y0)
-    return overlap > 0.5 * max(min(a.y1 - a.y0, b.y1 - b.y0), 1.0)
+#: A piece set at most this share of the size of the text beside it is a superscript or a
+#: subscript (a reference mark, an exponent, a note mark) when it overlaps that text's row.
+SCRIPT_SIZE = 0.85
+
+
+def same_band(a: TextLine, b: TextLine) -> bool:
+    """One of the two is a superscript or subscript of the other's row though its top is not the
+    row's: set smaller (``SCRIPT_SIZE``) and overlapping the other vertically by more than half
+    of its own height (a citation mark "[12]" raised after a word, an exponent, a footnote mark
+    before its note). Callers check that ``b`` stands right after ``a`` (the engine splits a
+    visual line where the baseline moves)."""
+    fa, fb = a.font_size, b.font_size
+    if not fa or not fb or (fa > fb and fb > SCRIPT_SIZE * fa) or (fb >= fa and fa > SCRIPT_SIZE * fb):
+        return False
+    p, q = a.bbox, b.bbox
+    overlap = (p.y1 if p.y1 < q.y1 else q.y1) - (p.y0 if p.y0 > q.y0 else q.y0)
+    return overlap > 0.5 * max(min(p.y1 - p.y0, q.y1 - q.y0), 1.0)
 
 
 def _continues_word(prev: TextLine, line: TextLine) -> bool:
@@ -113,6 +123,7 @@ def _block(
 ) -> TextBlock:
     text_lines: list[str] = []
     last: Box | None = None
+    before: TextLine | None = None  # the line ``last`` is the box of
     marked: TextLine | None = None  # the previous line, when it ended in pdfium's hyphen mark
     broken = ""  # how the previous line ended: "" (whole word), "soft" (U+00AD), "hyphen" (U+FFFE)
     first = lines[0].bbox
@@ -139,7 +150,8 @@ def _block(
             last is not None
             and text_lines
             and (
-                abs(b.y0 - last.y0) < 0.3 * max(last.y1 - last.y0, 1.0) or (b.x0 >= last.x1 - 1 and same_band(last, b))
+                abs(b.y0 - last.y0) < 0.3 * max(last.y1 - last.y0, 1.0)
+                or (before is not None and b.x0 >= last.x1 - 1 and same_band(before, ln))
             )
         ):
             if broken == "hyphen":
@@ -161,7 +173,7 @@ def _block(
             text_lines.append(text)
         broken = ends
         marked = ln if ends == "hyphen" else None
-        last = b
+        last, before = b, ln
     if broken == "hyphen" and text_lines:
         # A word pdfium found hyphenated at the block's last line end goes on elsewhere (the next
         # column, the next page): the printed hyphen stays.
