@@ -83,6 +83,7 @@ def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
     return bool(fp and fc and abs(fp - fc) > SIZE_CHANGE * (fp if fp > fc else fc))
 
 
+_CLOSING = re.compile(r"\s*[,.;:!?)\]]{1,2}\s*")
 #: A piece set at most this share of the size of the text beside it is a superscript or a
 #: subscript (a reference mark, an exponent, a note mark) when it overlaps that text's row.
 SCRIPT_SIZE = 0.85
@@ -93,9 +94,10 @@ def same_band(a: TextLine, b: TextLine) -> bool:
     row's: set smaller (``SCRIPT_SIZE``) and overlapping the other vertically by more than half
     of its own height (a citation mark "[12]" raised after a word, an exponent, a footnote mark
     before its note). Callers check that ``b`` stands right after ``a`` (the engine splits a
-    visual line where the baseline moves)."""
+    visual line where the baseline moves). Punctuation alone after a mark ("Mandelin∗" then
+    ",") goes on the row too."""
     fa, fb = a.font_size, b.font_size
-    if not fa or not fb or (fa > fb and fb > SCRIPT_SIZE * fa) or (fb >= fa and fa > SCRIPT_SIZE * fb):
+    if not (_CLOSING.fullmatch(b.text) or (fa and fb and (fb <= SCRIPT_SIZE * fa or fa <= SCRIPT_SIZE * fb))):
         return False
     p, q = a.bbox, b.bbox
     overlap = (p.y1 if p.y1 < q.y1 else q.y1) - (p.y0 if p.y0 > q.y0 else q.y0)
