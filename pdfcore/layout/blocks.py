@@ -83,10 +83,14 @@ def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
     return bool(fp and fc and abs(fp - fc) > SIZE_CHANGE * (fp if fp > fc else fc))
 
 
+_CLOSERS = frozenset(",.;:!?)]")
 _CLOSING = re.compile(r"\s*[,.;:!?)\]]{1,2}\s*")
 #: A piece set at most this share of the size of the text beside it is a superscript or a
 #: subscript (a reference mark, an exponent, a note mark) when it overlaps that text's row.
 SCRIPT_SIZE = 0.85
+#: ... and holds at most this many words and characters ("[30][31][32]", "th", "2").
+SCRIPT_WORDS = 2
+SCRIPT_CHARS = 12
 
 
 def same_band(a: TextLine, b: TextLine) -> bool:
@@ -94,11 +98,16 @@ def same_band(a: TextLine, b: TextLine) -> bool:
     row's: set smaller (``SCRIPT_SIZE``) and overlapping the other vertically by more than half
     of its own height (a citation mark "[12]" raised after a word, an exponent, a footnote mark
     before its note). Callers check that ``b`` stands right after ``a`` (the engine splits a
-    visual line where the baseline moves). Punctuation alone after a mark ("Mandelin∗" then
-    ",") goes on the row too."""
+    visual line where the baseline moves). A mark is short (``SCRIPT_WORDS``, ``SCRIPT_CHARS``):
+    a line of a narrow column set smaller beside the text is not one. Punctuation alone after a
+    mark ("Mandelin∗" then ",") goes on the row too."""
     fa, fb = a.font_size, b.font_size
-    if not (_CLOSING.fullmatch(b.text) or (fa and fb and (fb <= SCRIPT_SIZE * fa or fa <= SCRIPT_SIZE * fb))):
-        return False
+    if not _CLOSING.fullmatch(b.text):
+        if not fa or not fb or SCRIPT_SIZE * max(fa, fb) < min(fa, fb):
+            return False
+        mark = (b if fb < fa else a).text.split()
+        if len(mark) > SCRIPT_WORDS or sum(len(w) for w in mark) > SCRIPT_CHARS:
+            return False  # a line of a column set smaller beside the text, not a mark
     p, q = a.bbox, b.bbox
     overlap = (p.y1 if p.y1 < q.y1 else q.y1) - (p.y0 if p.y0 > q.y0 else q.y0)
     return overlap > 0.5 * max(min(p.y1 - p.y0, q.y1 - q.y0), 1.0)
@@ -158,7 +167,9 @@ def _block(
         ):
             if broken == "hyphen":
                 text_lines[-1] += "-"
-            text_lines[-1] = text_lines[-1] + " " + text
+            # punctuation set apart from the word it closes (after a raised mark) joins it
+            glued = text[:1] in _CLOSERS and b.x0 - last.x1 < 0.25 * max(last.y1 - last.y0, 1.0)
+            text_lines[-1] = text_lines[-1] + ("" if glued else " ") + text
         elif (
             joinable
             and text_lines

@@ -449,3 +449,24 @@ def test_a_reference_mark_raised_after_a_word_stays_on_its_row() -> None:
     page = assemble(page_of([*body[:3], *beside, body[3]]))
     assert "northeastern\nOklahoma. [30][31][32]" in page.text
     assert page.text.index("Oklahoma.") < page.text.index("The state holds")
+
+
+def test_punctuation_set_apart_after_a_mark_closes_its_word() -> None:
+    """A period the engine puts on a line of its own (lower than the row's top, after a raised
+    mark) ends the row's sentence without a space."""
+    row = [
+        line("Theorem 1", 303.7, 603.6, 356.4, h=6.8, size=0.0),
+        line("(Sequential composition)", 362.7, 603.1, 467.0, h=9.6, size=0.0),
+        line(".", 468.8, 608.8, 470.3, h=1.5, size=0.0),
+    ]
+    assert assemble(page_of(row)).text == "Theorem 1 (Sequential composition)."
+
+
+def test_a_column_set_smaller_beside_the_text_is_no_mark() -> None:
+    """A sidebar's lines in smaller type, a few points right of the text column and at other
+    heights, are no superscripts of the text's rows: each stays a line of its own."""
+    main = [line(f"main text line number {k} of the article", 34, 100 + 14 * k, 290, h=10) for k in range(6)]
+    side = [line(f"sidebar note {k} here", 294, 104 + 14 * k, 380, h=7, size=8.0) for k in range(6)]
+    text = assemble(page_of([ln for pair in zip(main, side, strict=True) for ln in pair])).text
+    for k in range(6):
+        assert f"main text line number {k} of the article sidebar" not in text
