@@ -157,18 +157,17 @@ def _block(
             text_lines[-1] += "-"
             broken = ""
             joinable = False
+        level = last is not None and abs(b.y0 - last.y0) < 0.3 * max(last.y1 - last.y0, 1.0)
         if (
             last is not None
             and text_lines
-            and (
-                abs(b.y0 - last.y0) < 0.3 * max(last.y1 - last.y0, 1.0)
-                or (before is not None and b.x0 >= last.x1 - 1 and same_band(before, ln))
-            )
+            and (level or (before is not None and b.x0 >= last.x1 - 1 and same_band(before, ln)))
         ):
             if broken == "hyphen":
                 text_lines[-1] += "-"
-            # punctuation set apart from the word it closes (after a raised mark) joins it
-            glued = text[:1] in _CLOSERS and b.x0 - last.x1 < 0.25 * max(last.y1 - last.y0, 1.0)
+            # punctuation the engine set on a line of its own after a raised mark joins the word
+            # it closes
+            glued = not level and text[:1] in _CLOSERS and b.x0 - last.x1 < 0.25 * max(last.y1 - last.y0, 1.0)
             text_lines[-1] = text_lines[-1] + ("" if glued else " ") + text
         elif (
             joinable
