@@ -362,8 +362,7 @@ def _glued(left: TextLine, right: TextLine, text: str) -> bool:
     starts with punctuation closing on that word, or it is a superscript or subscript mark
     (smaller type off the baseline) set right after it."""
     gap = right.bbox.x0 - left.bbox.x1
-    # (a font without a size: its row's height instead)
-    em = max(left.font_size or left.bbox.y1 - left.bbox.y0, 1.0)
+    em = max(left.font_size, 1.0)
     if gap > 0.2 * em:
         return False
     if text[0] in _CLOSES:
