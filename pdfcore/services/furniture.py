@@ -22,6 +22,11 @@ the top or the bottom zone of the page at a position:
   within NUMBER_SLACK of a sample page's offset, plus NUMBER_DRIFT per page of distance to it;
 - ``label``: a line carrying the page's own label (``/PageLabels``, e.g. roman numerals).
 
+A page number standing alone at the top or the foot of a page (a line that is only a number,
+the outermost block there) is furniture on any page, learnt or not (:func:`lone_page_numbers`):
+a document of one or two pages, or one whose numbers do not keep step with its pages, has them
+too.
+
 Line numbers (legal and draft documents) are found on each page alone: a column of small
 integers sharing an edge in the left margin, counting up by a steady step (every line, or
 every 5th...), long enough not to be a table's row numbers (MIN_LINE_NUMBERS).
@@ -77,6 +82,12 @@ STRIP = "strip"
 FLAG = "flag"
 
 _DIGITS = re.compile(r"\d+")
+#: A line that is a page number and nothing else (see lone_page_numbers).
+_LONE_FOLIO = re.compile(r"(?:(?:page|p\.)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:/|of)\s*\d{1,4})?", re.IGNORECASE)
+#: A lone page number is set at most this much larger than the page's usual text, on a page
+#: at least this many points wide and high.
+FOLIO_SIZE = 1.2
+FOLIO_PAGE = 400.0
 _NUMBER = re.compile(r"(?<![\w.,/-])\d{1,4}(?![\w.,/-]|[.,]\d)")
 _ROMAN = re.compile(r"[ivxlcdm]+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
@@ -163,6 +174,10 @@ def apply(page: PageText, facts: DocumentFacts, profile: FurnitureProfile | None
         return page
     heads = _running(page, facts, profile) if profile is not None and profile.patterns else []
     taken = {id(ln) for ln in heads}
+    heads += lone_page_numbers(
+        [ln for ln in page.lines if id(ln) not in taken], _height(page, facts), _width(page, facts)
+    )
+    taken = {id(ln) for ln in heads}
     numbers = line_numbers([ln for ln in page.lines if id(ln) not in taken])
     if not heads and not numbers:
         return page
@@ -183,6 +198,37 @@ def normalise(text: str) -> str:
     if _ROMAN.fullmatch(t) and len(t) <= 8:
         return "#"
     return _DIGITS.sub("#", t)
+
+
+def lone_page_numbers(lines: Sequence[TextLine], height: float, width: float) -> list[TextLine]:
+    """Page numbers found on the page alone: a line that is only a number (``7``, ``- 7 -``,
+    ``Page 7``, ``7 of 12``), not set larger than the page's text, alone as the outermost block
+    at the top or the bottom of the page (in the EDGE_ZONE, nothing beyond it, a gap before the
+    next line in), centred or in an outer quarter of the width, on a page of at least
+    FOLIO_PAGE points each way (not a chart's top tick on a figure-sized page). Documents too
+    short for a profile, or whose numbers do not keep step with their pages, have them too."""
+    if min(height, width) < FOLIO_PAGE or len(lines) < 2:
+        return []
+    sizes = sorted(ln.font_size for ln in lines if ln.font_size > 0)
+    usual = sizes[len(sizes) // 2] if sizes else 0.0
+    out: list[TextLine] = []
+    for top in (True, False):
+        ordered = sorted(lines, key=lambda ln: ln.bbox.y0) if top else sorted(lines, key=lambda ln: -ln.bbox.y1)
+        blocks = _blocks_from_edge(ordered, top=top)
+        if len(blocks) < 2 or len(blocks[0][0]) != 1:
+            continue  # the page's only block, or more than one line at the edge
+        ln = blocks[0][0][0]
+        inside = ln.bbox.y1 <= EDGE_ZONE * height if top else ln.bbox.y0 >= (1 - EDGE_ZONE) * height
+        centre = (ln.bbox.x0 + ln.bbox.x1) / 2 / width
+        placed = abs(centre - 0.5) <= 0.12 or centre <= 0.25 or centre >= 0.75
+        if (
+            inside
+            and placed
+            and _LONE_FOLIO.fullmatch(ln.text.strip())
+            and (not usual or ln.font_size <= FOLIO_SIZE * usual)
+        ):
+            out.append(ln)
+    return out
 
 
 def line_numbers(lines: Sequence[TextLine]) -> list[TextLine]:
@@ -363,6 +409,12 @@ def _label(facts: DocumentFacts, index: int) -> str | None:
         # A plain number label is the page number itself: the "number" patterns cover it.
         return label if label and not label.isdigit() else None
     return None
+
+
+def _width(page: PageText, facts: DocumentFacts) -> float:
+    if 0 <= page.index < len(facts.pages) and facts.pages[page.index].width > 0:
+        return facts.pages[page.index].width
+    return max((ln.bbox.x1 for ln in page.lines), default=0.0)
 
 
 def _height(page: PageText, facts: DocumentFacts) -> float:

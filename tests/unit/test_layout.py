@@ -316,6 +316,32 @@ def test_body_lines_at_the_edge_are_not_furniture() -> None:
     assert finish_page(pages[5], facts, profile).furniture == ()
 
 
+def test_a_lone_page_number_at_the_foot_is_furniture_in_a_document_too_short_to_learn() -> None:
+    # two pages: no profile; each page's number stands alone at its foot, 10 % above the edge
+    facts = facts_for(2)
+    pages = []
+    for i in range(2):
+        lines = [line(prose("B", k, i), 72, 90 + 14 * k, 540) for k in range(30)]
+        lines.append(line(str(13 + i), 300, 709, 310))
+        pages.append(page_of(lines, index=i))
+    profile = learn_profile(pages, facts)
+    done = finish_page(pages[1], facts, profile)
+    assert done.furniture == ("14",) and "running_heads_stripped" in done.warnings
+    assert "14" not in done.text.split()
+    # a number ending a paragraph's block, a number set large (a chapter's), and a chart's top
+    # tick on a figure-sized page stay
+    lines = [line(prose("B", k), 72, 600 + 14 * k, 540) for k in range(7)] + [line("14", 300, 698, 310)]
+    assert finish_page(page_of(lines), facts, profile).furniture == ()
+    big = [line(prose("B", k), 72, 200 + 14 * k, 540) for k in range(20)] + [line("3", 290, 40, 320, h=40, size=40)]
+    assert finish_page(page_of(big), facts, profile).furniture == ()
+    chart = DocumentFacts(page_count=1, metadata=(), outline=(), pages=(PageInfo(index=0, width=360.0, height=288.0),))
+    ticks = [
+        line("80", 26, 31, 37, h=8, size=8),
+        *[line(str(60 - 20 * k), 26, 80 + 50 * k, 37, h=8, size=8) for k in range(4)],
+    ]
+    assert finish_page(page_of(ticks), chart, None).furniture == ()
+
+
 def test_page_labels_mark_roman_page_numbers() -> None:
     n = 8
     labels: list[str | None] = ["i", "ii", "iii", "iv", "v", "1", "2", "3"]
@@ -335,14 +361,14 @@ def transcript(numbers: range, *, left: float = 90.0) -> list[TextLine]:
         y = 68 + 25.8 * k
         lines.append(line(str(n), left + (6 if n < 10 else 0), y, left + 12, h=7.5))
         lines.append(line(f"JUSTICE SPEAKER {k}: {prose('T', k)}", 126, y, 500, h=7.5))
-    lines.append(line("1", 321, 726, 326))  # the page number is not a line number
+    lines.append(line("1", 321, 726, 326))  # the page number is not a line number (a lone page number)
     return lines
 
 
 def test_line_numbers_stripped_and_reported() -> None:
     done = finish_page(page_of(transcript(range(1, 26))), facts_for(1))
-    assert "line_numbers_stripped" in done.warnings
-    assert done.furniture == tuple(str(n) for n in range(1, 26))
+    assert "line_numbers_stripped" in done.warnings and "running_heads_stripped" in done.warnings
+    assert done.furniture == (*(str(n) for n in range(1, 26)), "1")  # the page number last, at the foot
     assert done.text.split("\n", 1)[0].startswith("JUSTICE SPEAKER 0:")
     assert "\n1\n" not in "\n" + done.text.rsplit("\n\n", 1)[0] + "\n"
 
@@ -351,7 +377,7 @@ def test_line_numbers_flagged() -> None:
     done = finish_page(page_of(transcript(range(1, 26))), facts_for(1), running_heads="flag")
     assert "line_numbers_flagged" in done.warnings
     assert done.text.startswith("1 JUSTICE SPEAKER 0:")  # the number stays, on its text line
-    assert len(done.furniture) == 25
+    assert len(done.furniture) == 26  # 25 line numbers and the page number
 
 
 def test_every_fifth_line_numbered() -> None:
