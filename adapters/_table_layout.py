@@ -36,6 +36,8 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from pdfcore.geometry import thin_stretches
+
 #: Glyphs with the same text whose boxes are offset by less than this share of their size are
 #: one glyph drawn twice (fake bold, shadowed text).
 OVERPRINT = 0.3
@@ -373,23 +375,11 @@ def _separators(lines: Sequence[_Line], rules: Sequence[Rule]) -> list[float]:
     cuts: list[float] = []
     if len(multi) >= 2:
         allowed = int(SPAN_SHARE * len(multi)) if len(multi) >= 7 else (1 if len(multi) >= 4 else 0)
-        events: list[tuple[float, int]] = []
-        for ln in multi:
-            for s in ln.segments:
-                events.append((s.x0, 1))
-                events.append((s.x1, -1))
-        events.sort(key=lambda e: (e[0], -e[1]))
-        left, right = events[0][0], events[-1][0]
-        depth = 0
-        blank_from: float | None = None
-        for x, step in events:
-            depth += step
-            if depth <= allowed and blank_from is None:
-                blank_from = x
-            elif depth > allowed and blank_from is not None:
-                if x - blank_from >= MIN_SEPARATOR * em and left < blank_from and x < right:
-                    cuts.append(_cut(blank_from, x, lines, em))
-                blank_from = None
+        spans = [(s.x0, s.x1) for ln in multi for s in ln.segments]
+        left, right = min(a for a, _ in spans), max(z for _, z in spans)
+        for blank_from, x in thin_stretches(spans, allowed):
+            if x - blank_from >= MIN_SEPARATOR * em and left < blank_from and x < right:
+                cuts.append(_cut(blank_from, x, lines, em))
     walls: list[float] = []
     if lines:
         top, bottom = lines[0].y0, lines[-1].y1

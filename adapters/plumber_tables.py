@@ -51,6 +51,7 @@ from pdfcore.errors import (
     PdfcoreError,
     ResourceLimit,
 )
+from pdfcore.geometry import thin_stretches
 from pdfcore.models import BodySpan, Box, DocumentSource, HeaderCell, Table
 from pdfcore.nextcalls import call
 from ports.table_extractor import TableExtractor
@@ -767,7 +768,7 @@ def _word_rows(words: list[_Word]) -> list[list[_Word]]:
 def _columns(rows: list[list[_Word]]) -> list[float]:
     """Right edges of the columns: split where (nearly) every row leaves the same x-range blank."""
     allowed = int(SPAN_SHARE * len(rows)) if len(rows) >= 5 else 0
-    events: list[tuple[float, int]] = []
+    spans: list[tuple[float, float]] = []
     for row in rows:
         merged: list[list[float]] = []
         for a, z in sorted((w[0], w[2]) for w in row):
@@ -775,20 +776,11 @@ def _columns(rows: list[list[_Word]]) -> list[float]:
                 merged[-1][1] = max(merged[-1][1], z)
             else:
                 merged.append([a, z])
-        for a, z in merged:
-            events.append((a, 1))
-            events.append((z, -1))
-    events.sort()
-    left, right = events[0][0], events[-1][0]
-    cuts: list[float] = []
-    depth = 0
-    blank_from: float | None = None
-    for x, step in events:
-        depth += step
-        if depth <= allowed and blank_from is None:
-            blank_from = x
-        elif depth > allowed and blank_from is not None:
-            if x - blank_from >= MIN_SEPARATOR and left < blank_from and x < right:
-                cuts.append((blank_from + x) / 2)
-            blank_from = None
+        spans.extend((a, z) for a, z in merged)
+    left, right = min(a for a, _ in spans), max(z for _, z in spans)
+    cuts = [
+        (blank_from + x) / 2
+        for blank_from, x in thin_stretches(spans, allowed)
+        if x - blank_from >= MIN_SEPARATOR and left < blank_from and x < right
+    ]
     return [*cuts, right]

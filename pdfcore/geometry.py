@@ -1,4 +1,5 @@
-"""Box and clip algebra in page space (points, top-left origin)."""
+"""Box and clip algebra in page space (points, top-left origin), and the blanks between spans
+on one axis."""
 
 from __future__ import annotations
 
@@ -6,6 +7,28 @@ from collections.abc import Iterable
 
 from pdfcore.errors import InvalidArgument
 from pdfcore.models import Box, Clip
+
+
+def thin_stretches(spans: Iterable[tuple[float, float]], allowed: int = 0) -> list[tuple[float, float]]:
+    """The stretches, left to right, that at most ``allowed`` of ``spans`` (``(start, end)``
+    ranges on one axis) cover: from where the cover is ``allowed`` or less (a span's end, or the
+    first start when a span is allowed) to where it rises above again. A span starting where
+    another ends leaves no stretch, nor do spans starting together; a thin reach the cover
+    never rises above again (after the last span) is none. (The blank the rows of a table leave
+    between two columns, however many rows; a few rows may cross it when ``allowed`` says so.)"""
+    events = sorted([(a, 1) for a, _ in spans] + [(z, -1) for _, z in spans], key=lambda e: (e[0], -e[1]))
+    out: list[tuple[float, float]] = []
+    depth = 0
+    start: float | None = None
+    for x, step in events:
+        depth += step
+        if depth <= allowed and start is None:
+            start = x
+        elif depth > allowed and start is not None:
+            if x > start:
+                out.append((start, x))
+            start = None
+    return out
 
 
 def union(boxes: Iterable[Box]) -> Box:

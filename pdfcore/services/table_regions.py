@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 
 from attrs import frozen
 
-from pdfcore.geometry import intersection, union
+from pdfcore.geometry import intersection, thin_stretches, union
 from pdfcore.models import Box, PageText, TextLine
 
 # Grids of rules.
@@ -242,19 +242,12 @@ def _sided(bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, 
     # One line of the stack may cross the blank: two lines of a row that the text extractor
     # joined (a wrapped cell's last line and the next cell's, on baselines a little apart) are
     # taller than a line, and the blank between them falls short of a gap at their height.
-    events = sorted([(a, 1) for a, _ in spans] + [(z, -1) for _, z in spans], key=lambda e: (e[0], -e[1]))
-    blanks: list[tuple[float, float, int]] = []
-    for allowed in (0, 1) if len(pieces) >= CROSSING_LINES else (0,):
-        depth = 0
-        start: float | None = None
-        for x, step in events:
-            depth += step
-            if depth <= allowed and start is None:
-                start = x
-            elif depth > allowed and start is not None:
-                if x - start >= MIN_GAP * height and start > x0:
-                    blanks.append((start, x, allowed))
-                start = None
+    blanks = [
+        (start, end, allowed)
+        for allowed in ((0, 1) if len(pieces) >= CROSSING_LINES else (0,))
+        for start, end in thin_stretches(spans, allowed)
+        if end - start >= MIN_GAP * height and start > x0
+    ]
     need = max(MIN_ROWS, ROW_RULES_SIDED * len(bands))
     for a, z, allowed in blanks:
         if allowed and sum(1 for s0, s1 in spans if s0 < z and s1 > a) > allowed:
