@@ -83,7 +83,9 @@ def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
     return bool(fp and fc and abs(fp - fc) > SIZE_CHANGE * (fp if fp > fc else fc))
 
 
+#: Punctuation that closes the word before it (joined to it without a space) ...
 _CLOSERS = frozenset(",.;:!?)]")
+#: ... and a line holding nothing else (one or two such marks).
 _CLOSING = re.compile(r"\s*[,.;:!?)\]]{1,2}\s*")
 #: A piece set at most this share of the size of the text beside it is a superscript or a
 #: subscript (a reference mark, an exponent, a note mark) when it overlaps that text's row.
