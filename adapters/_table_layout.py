@@ -4,12 +4,7 @@ The table adapter hands over the glyphs of one candidate region in the table's o
 frame (text runs left to right, lines top down: a table printed sideways is turned first) and
 the rulings drawn there. :func:`read_table` reads them the way a person transcribes a table:
 
-- **Glyphs.** A glyph drawn again over itself (fake bold: the same letter overprinted at nearly
-  the same place) counts once. Lines are glyphs sharing a baseline band; words split at spaces
-  and gaps; *segments* (cell texts) split at wide gaps, at dot leaders and between two figures.
-  Dot leaders (``Revenue . . . . . 12``) are removed: they lead the eye to a column, they are
-  not one. A lone currency sign joins the figure after it, a lone closing parenthesis or percent
-  sign the figure before it (``$ 6,509``, ``(1,266)``).
+- **Glyphs** become lines of cell texts (*segments*) first: :mod:`adapters._table_glyphs`.
 - **Columns** are the x-ranges that (nearly) every line holding two or more segments leaves
   blank, plus vertical rulings crossing most of the table. A segment crossing a column
   boundary spans those columns (a heading over several columns).
@@ -36,19 +31,9 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from adapters._table_glyphs import Glyph, Line, Rule, Segment, build_lines, is_figure
 from pdfcore.geometry import thin_stretches
 
-#: Glyphs with the same text whose boxes are offset by less than this share of their size are
-#: one glyph drawn twice (fake bold, shadowed text).
-OVERPRINT = 0.3
-#: A gap of this many ems between two glyphs without a space starts a new word ...
-WORD_GAP = 0.2
-#: ... and a gap this wide between words starts a new cell (segment) ...
-SEGMENT_GAP = 0.8
-#: ... as does a gap this wide between two figures ("75.12 66.67").
-FIGURE_GAP = 0.2
-#: A dot leader: at least this many dots in a row.
-LEADER_DOTS = 4
 #: A column boundary must be at least this many ems wide.
 MIN_SEPARATOR = 0.25
 #: Share of the multi-cell lines that may cross a column boundary (headings spanning columns).
@@ -63,31 +48,6 @@ RULE_TOL = 1.5
 LONG_LABEL = 0.7
 #: Header rows at most.
 MAX_HEADER_ROWS = 7
-#: A vertical ruling this close (points) to the gap between two words stands in that gap.
-WALL_TOL = 0.5
-
-
-@dataclass(frozen=True)
-class Glyph:
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    text: str
-    size: float
-    bold: bool = False
-
-
-@dataclass(frozen=True)
-class Rule:
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    @property
-    def vertical(self) -> bool:
-        return (self.y1 - self.y0) > (self.x1 - self.x0)
 
 
 @dataclass
@@ -105,60 +65,8 @@ class Found:
     body_spans: list[tuple[int, int, int, int]] = field(default_factory=list)
 
 
-@dataclass
-class _Word:
-    x0: float
-    x1: float
-    text: str
-    size: float
-    bold: bool
-
-
-@dataclass
-class _Segment:
-    x0: float
-    x1: float
-    text: str
-    size: float
-    bold: bool
-
-    @property
-    def numeric(self) -> bool:
-        return is_figure(self.text)
-
-
-@dataclass
-class _Line:
-    y0: float
-    y1: float
-    size: float
-    segments: list[_Segment] = field(default_factory=list)
-
-    @property
-    def x0(self) -> float:
-        return self.segments[0].x0
-
-    @property
-    def x1(self) -> float:
-        return self.segments[-1].x1
-
-    @property
-    def bold(self) -> bool:
-        return all(s.bold for s in self.segments)
-
-
-_FIGURE = re.compile(r"^[(\[]?[-+−–]?[$€£¥]?\s?[(\[]?[-+−–]?\d[\d,.]*(?:[KMB]|bn|mn|k|m)?(?:\s?%)?[)\]]?%?\*?$")
 _YEAR = re.compile(r"^(?:19|20)\d\d[*†‡]?$")
-_PLACEHOLDER = re.compile(r"^[-–—−]+$")
-_CURRENCY = re.compile(r"^(?:[A-Z]{0,3}[$€£¥]|[$€£¥])$")
-_CLOSING = re.compile(r"^[)\]%]+$")
 _JOINING = {"and", "or", "of", "in", "the", "to", "for", "with", "on", "at", "by", "from", "a", "an", "as"}
-
-
-def is_figure(text: str) -> bool:
-    """An amount, a count, a percentage, a score: ``2,014,908``, ``(1,266)``, ``$0.85``, ``12.6%``,
-    ``$1.1M``."""
-    return bool(_FIGURE.match(text.strip()))
 
 
 def _data_figure(text: str) -> bool:
@@ -167,208 +75,10 @@ def _data_figure(text: str) -> bool:
 
 
 # --------------------------------------------------------------------------------------------
-# Glyphs to lines, words and segments
-
-
-def dedupe(glyphs: Sequence[Glyph]) -> list[Glyph]:
-    """Glyphs without the copies drawn over them (same text, nearly the same place)."""
-    out: list[Glyph] = []
-    by_key: dict[tuple[str, int, int], list[Glyph]] = {}
-    for g in glyphs:
-        if not g.text.strip():
-            out.append(g)
-            continue
-        w = max(g.x1 - g.x0, 0.1)
-        h = max(g.y1 - g.y0, 0.1)
-        tol_x, tol_y = OVERPRINT * max(w, 0.3 * g.size), OVERPRINT * h
-        kx, ky = int(g.x0 // 4), int(g.y0 // 4)
-        dup = False
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                for o in by_key.get((g.text, kx + dx, ky + dy), ()):
-                    if abs(o.x0 - g.x0) <= tol_x and abs(o.y0 - g.y0) <= tol_y:
-                        dup = True
-                        break
-                if dup:
-                    break
-            if dup:
-                break
-        if not dup:
-            by_key.setdefault((g.text, kx, ky), []).append(g)
-            out.append(g)
-    return out
-
-
-def _lines(glyphs: Sequence[Glyph]) -> list[list[Glyph]]:
-    """Glyphs grouped into lines: a glyph joins the line whose core band (the median top and
-    bottom of its glyphs so far) covers half of its height."""
-    items = sorted(glyphs, key=lambda g: ((g.y0 + g.y1) / 2, g.x0))
-    lines: list[tuple[float, float, list[Glyph]]] = []
-    for g in items:
-        h = max(g.y1 - g.y0, 0.1)
-        placed = False
-        for k in range(len(lines) - 1, max(-1, len(lines) - 4), -1):
-            top, bottom, members = lines[k]
-            if min(bottom, g.y1) - max(top, g.y0) >= 0.5 * min(h, bottom - top):
-                members.append(g)
-                if len(members) <= 8 or len(members) % 8 == 0:
-                    lines[k] = (
-                        statistics.median(m.y0 for m in members),
-                        statistics.median(m.y1 for m in members),
-                        members,
-                    )
-                placed = True
-                break
-        if not placed:
-            lines.append((g.y0, g.y1, [g]))
-    out = [sorted(m, key=lambda g: g.x0) for _, _, m in lines if any(g.text.strip() for g in m)]
-    out.sort(key=lambda m: statistics.median((g.y0 + g.y1) / 2 for g in m))
-    return out
-
-
-_DOTS = (".", "·", "…", "․")
-
-
-def _strip_leaders(glyphs: list[Glyph]) -> list[list[Glyph]]:
-    """The line cut at its dot leaders (which are dropped): four dots or more in a row, or three
-    set apart (spaces between dots are part of the leader; "..." in text is not one)."""
-    pieces: list[list[Glyph]] = [[]]
-    i = 0
-    n = len(glyphs)
-    while i < n:
-        g = glyphs[i]
-        if g.text in _DOTS:
-            j = i
-            dots: list[Glyph] = []
-            while j < n and (glyphs[j].text in _DOTS or not glyphs[j].text.strip()):
-                if glyphs[j].text in _DOTS:
-                    if dots and glyphs[j].x0 - dots[-1].x1 > 1.2 * g.size:
-                        break
-                    dots.append(glyphs[j])
-                j += 1
-            while j > i and not glyphs[j - 1].text.strip():
-                j -= 1  # the spaces after the last dot separate, they do not lead
-            count = sum(3 if d.text == "…" else 1 for d in dots)
-            spaced = len(dots) >= 2 and dots[1].x0 - dots[0].x1 > 0.1 * g.size
-            if count >= LEADER_DOTS or (count == LEADER_DOTS - 1 and spaced):
-                pieces.append([])
-                i = j
-                continue
-        pieces[-1].append(g)
-        i += 1
-    return [p for p in pieces if any(g.text.strip() for g in p)]
-
-
-def _words(glyphs: Sequence[Glyph]) -> list[_Word]:
-    words: list[_Word] = []
-    cur: list[Glyph] = []
-
-    def flush() -> None:
-        if cur:
-            words.append(
-                _Word(
-                    cur[0].x0,
-                    max(g.x1 for g in cur),
-                    "".join(g.text for g in cur),
-                    statistics.median(g.size for g in cur),
-                    sum(g.bold for g in cur) * 2 > len(cur),
-                )
-            )
-            cur.clear()
-
-    for g in glyphs:
-        if not g.text.strip():
-            flush()
-            continue
-        if cur and g.x0 - cur[-1].x1 > WORD_GAP * max(g.size, 1.0):
-            flush()
-        cur.append(g)
-    flush()
-    return words
-
-
-def _segments(pieces: Sequence[Sequence[Glyph]], walls: Sequence[float] = ()) -> list[_Segment]:
-    """The cells' texts of one line: words split at wide gaps, between two figures, and at a
-    vertical ruling standing in the gap between two words (``walls``: the x positions of the
-    rulings crossing the line), however narrow the gap: text set tight against the rulings of
-    neighbouring cells stays in its own cell."""
-    out: list[_Segment] = []
-    for piece in pieces:
-        cur: list[_Word] = []
-        for w in _words(piece):
-            if cur:
-                gap = w.x0 - cur[-1].x1
-                em = max(w.size, cur[-1].size, 1.0)
-                before = cur[-1].text
-                both_figures = (
-                    is_figure(before)
-                    and not before.endswith((",", ";", ":"))
-                    and (is_figure(w.text) or bool(_CURRENCY.match(w.text)))
-                )
-                walled = any(cur[-1].x1 - WALL_TOL <= x <= w.x0 + WALL_TOL for x in walls)
-                if walled or gap >= SEGMENT_GAP * em or (both_figures and gap >= FIGURE_GAP * em):
-                    out.append(_segment(cur))
-                    cur = []
-            cur.append(w)
-        if cur:
-            out.append(_segment(cur))
-    return _attach_signs(out)
-
-
-def _segment(words: Sequence[_Word]) -> _Segment:
-    text = words[0].text
-    for w in words[1:]:
-        # A closing parenthesis set apart from its figure ("(1,266 )") closes it.
-        text += w.text if _CLOSING.match(w.text) and is_figure(text.split()[-1] + w.text) else f" {w.text}"
-    return _Segment(
-        words[0].x0,
-        words[-1].x1,
-        text,
-        statistics.median(w.size for w in words),
-        all(w.bold for w in words),
-    )
-
-
-def _attach_signs(segs: list[_Segment]) -> list[_Segment]:
-    """A lone currency sign joins the figure after it; a lone ``)`` or ``%`` the one before."""
-    out: list[_Segment] = []
-    i = 0
-    while i < len(segs):
-        s = segs[i]
-        if _CURRENCY.match(s.text) and i + 1 < len(segs) and is_figure(segs[i + 1].text):
-            nxt = segs[i + 1]
-            out.append(_Segment(s.x0, nxt.x1, f"{s.text} {nxt.text}", nxt.size, nxt.bold))
-            i += 2
-            continue
-        if _CLOSING.match(s.text) and out and is_figure(out[-1].text + s.text):
-            prev = out[-1]
-            out[-1] = _Segment(prev.x0, s.x1, prev.text + s.text, prev.size, prev.bold)
-            i += 1
-            continue
-        out.append(s)
-        i += 1
-    return out
-
-
-def build_lines(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> list[_Line]:
-    uprights = [r for r in rules if r.vertical]
-    lines = []
-    for members in _lines(dedupe(glyphs)):
-        y0 = statistics.median(g.y0 for g in members)
-        y1 = statistics.median(g.y1 for g in members)
-        walls = [(r.x0 + r.x1) / 2 for r in uprights if r.y0 <= (y0 + y1) / 2 <= r.y1]
-        segs = _segments(_strip_leaders(members), walls)
-        if not segs:
-            continue
-        lines.append(_Line(y0, y1, statistics.median(g.size for g in members), segs))
-    return lines
-
-
-# --------------------------------------------------------------------------------------------
 # Columns
 
 
-def _separators(lines: Sequence[_Line], rules: Sequence[Rule]) -> list[float]:
+def _separators(lines: Sequence[Line], rules: Sequence[Rule]) -> list[float]:
     """x positions between columns."""
     multi = [ln for ln in lines if len(ln.segments) >= 2]
     em = statistics.median(ln.size for ln in lines) if lines else 10.0
@@ -424,7 +134,7 @@ def _separators(lines: Sequence[_Line], rules: Sequence[Rule]) -> list[float]:
 RULED_CROSSINGS = 3
 
 
-def _without_stray_cuts(lines: Sequence[_Line], cuts: Sequence[float], rules: Sequence[Rule], em: float) -> list[float]:
+def _without_stray_cuts(lines: Sequence[Line], cuts: Sequence[float], rules: Sequence[Rule], em: float) -> list[float]:
     """Without a cut whose column on its right holds the text of one line only, set on right
     after the text on its left (within STRAY_RUN ems: a mark after a heading, ``Offset`` ``#``,
     the end of a value wrapped short, ``4.0.379[2]`` ``/``), that other lines' text runs across
@@ -462,7 +172,7 @@ def _without_stray_cuts(lines: Sequence[_Line], cuts: Sequence[float], rules: Se
 STRAY_RUN = 1.5
 
 
-def _inside_ruled_column(x: float, walls: Sequence[float], lines: Sequence[_Line], em: float) -> bool:
+def _inside_ruled_column(x: float, walls: Sequence[float], lines: Sequence[Line], em: float) -> bool:
     """A blank at ``x`` inside a column the table rules off on both sides, that lines of that
     column cross row after row (a cell's text wrapped short in some rows, run long in others): the
     reader sees one column between the rulings, not two. (A heading or two over sub-columns
@@ -480,7 +190,7 @@ def _inside_ruled_column(x: float, walls: Sequence[float], lines: Sequence[_Line
     return crossing >= RULED_CROSSINGS
 
 
-def _cut(a: float, z: float, lines: Sequence[_Line], em: float) -> float:
+def _cut(a: float, z: float, lines: Sequence[Line], em: float) -> float:
     """Where to cut between two columns, in the blank ``a``-``z`` the lines of several cells
     leave (a few of them may cross it: a heading over columns, a currency sign set apart). In
     the rightmost stretch of it that no line's text enters (a long label running into the
@@ -507,7 +217,7 @@ def _cut(a: float, z: float, lines: Sequence[_Line], em: float) -> float:
     return max((a + z) / 2, z - 0.5 * em)
 
 
-def _spans(seg: _Segment, cuts: Sequence[float], em: float) -> tuple[int, int]:
+def _spans(seg: Segment, cuts: Sequence[float], em: float) -> tuple[int, int]:
     """First and last column of ``seg``: the columns it reaches into by more than half an em
     (its centre's column at least)."""
     centre = (seg.x0 + seg.x1) / 2
@@ -555,7 +265,7 @@ class _Row:
         return [k for k, c in enumerate(self.cells) if c]
 
 
-def _rows(lines: Sequence[_Line], cuts: Sequence[float], em: float) -> list[_Row]:
+def _rows(lines: Sequence[Line], cuts: Sequence[float], em: float) -> list[_Row]:
     n = len(cuts) + 1
     rows = []
     for ln in lines:
@@ -1369,7 +1079,7 @@ def _drop_stray_columns(
 _CAPTION = re.compile(r"^(?:table|tab\.|exhibit|schedule)\s*[:.]?\s*(?:\d+|[IVXLC]+\b|[A-Z]\b)", re.IGNORECASE)
 
 
-def _without_caption(lines: list[_Line]) -> list[_Line]:
+def _without_caption(lines: list[Line]) -> list[Line]:
     """Without the table's caption (``Table 5: ...``, ``Exhibit 3``) when the region took it in:
     a line starting so among the first two (it and the lines above it go) or the last two (it
     and the lines below)."""
@@ -1382,7 +1092,7 @@ def _without_caption(lines: list[_Line]) -> list[_Line]:
     return lines
 
 
-def _trim(lines: list[_Line], cuts: Sequence[float]) -> list[_Line]:
+def _trim(lines: list[Line], cuts: Sequence[float]) -> list[Line]:
     """Without a title above the table or a note below it: a line of one segment running across
     the boundary between the first column and the next, above the first or below the last line
     of several cells."""
@@ -1391,7 +1101,7 @@ def _trim(lines: list[_Line], cuts: Sequence[float]) -> list[_Line]:
         return lines
     first, last = multi[0], multi[-1]
 
-    def across(ln: _Line) -> bool:
+    def across(ln: Line) -> bool:
         return len(ln.segments) == 1 and ln.x0 < cuts[0] < ln.x1
 
     start = 0

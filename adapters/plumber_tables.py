@@ -40,7 +40,8 @@ from typing import Any
 
 from adapters._plumber_pages import REFS, page_at, page_refs
 from adapters._plumber_space import PageTransform, rect
-from adapters._table_layout import Glyph, Rule, read_table
+from adapters._table_glyphs import Glyph, Rule
+from adapters._table_layout import read_table
 from pdfcore.errors import (
     ExtractionFailed,
     FileChanged,

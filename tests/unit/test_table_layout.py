@@ -3,7 +3,8 @@ headers over column groups."""
 
 from __future__ import annotations
 
-from adapters._table_layout import Glyph, Rule, dedupe, read_table
+from adapters._table_glyphs import Glyph, Rule, dedupe
+from adapters._table_layout import read_table
 
 SIZE = 10.0
 ADVANCE = 5.0
