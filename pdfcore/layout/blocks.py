@@ -135,8 +135,7 @@ def _block(
     lexicon: Lexicon | None = None,
 ) -> TextBlock:
     text_lines: list[str] = []
-    last: Box | None = None
-    before: TextLine | None = None  # the line ``last`` is the box of
+    before: TextLine | None = None  # the line before ``ln``
     marked: TextLine | None = None  # the previous line, when it ended in pdfium's hyphen mark
     broken = ""  # how the previous line ended: "" (whole word), "soft" (U+00AD), "hyphen" (U+FFFE)
     first = lines[0].bbox
@@ -159,11 +158,13 @@ def _block(
             text_lines[-1] += "-"
             broken = ""
             joinable = False
+        last = before.bbox if before is not None else None
         level = last is not None and abs(b.y0 - last.y0) < 0.3 * max(last.y1 - last.y0, 1.0)
         if (
-            last is not None
+            before is not None
+            and last is not None
             and text_lines
-            and (level or (before is not None and b.x0 >= last.x1 - 1 and same_band(before, ln)))
+            and (level or (b.x0 >= last.x1 - 1 and same_band(before, ln)))
         ):
             if broken == "hyphen":
                 text_lines[-1] += "-"
@@ -187,7 +188,7 @@ def _block(
             text_lines.append(text)
         broken = ends
         marked = ln if ends == "hyphen" else None
-        last, before = b, ln
+        before = ln
     if broken == "hyphen" and text_lines:
         # A word pdfium found hyphenated at the block's last line end goes on elsewhere (the next
         # column, the next page): the printed hyphen stays.

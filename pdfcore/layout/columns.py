@@ -113,20 +113,20 @@ class _Unit:
 
 def _units(lines: Sequence[TextLine]) -> list[_Unit]:
     units: list[_Unit] = []
-    prev: Box | None = None
-    before: TextLine | None = None  # the line ``prev`` is the box of
+    before: TextLine | None = None
     for ln in lines:
         b = ln.bbox
-        if prev is not None and before is not None:
+        if before is not None:
+            prev = before.bbox
             h = max(prev.y1 - prev.y0, b.y1 - b.y0, 1.0)
             if prev.x1 - 1 <= b.x0 <= prev.x1 + max(h, 3.0) and (
                 abs(b.y0 - prev.y0) < 0.3 * h or same_band(before, ln)
             ):
                 units[-1].add(ln)
-                prev, before = b, ln
+                before = ln
                 continue
         units.append(_Unit(ln))
-        prev, before = b, ln
+        before = ln
     return units
 
 
