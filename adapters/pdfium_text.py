@@ -308,7 +308,11 @@ def _lines(
                     else None
                 )
                 if rows is not None:
-                    out.extend(rows)
+                    # a row may be the printer's slug the content stream holds after the
+                    # page's last hyphenated word: checked on its own, as any line
+                    kept, dropped = _split_margin(rows, space)
+                    out.extend(kept)
+                    margin += dropped
                 else:
                     out.append(_line(raw, words, bbox, first, start + len(body.rstrip(_LINE_END)) - 1, line_facts))
                 if pieces and gaps is not None and len(gaps) < MAX_GAPS:

@@ -87,3 +87,18 @@ def test_a_word_hyphenated_at_a_column_foot_goes_on_at_the_next_column_top(core:
     text = core.read_pages(str(pdf), "1").pages[0].text
     assert "continuation" in text and "contin-" not in text
     assert text.index("L11") < text.index("continuation") < text.index("R0") < text.index("R1 ")
+
+
+def test_a_printers_slug_after_a_hyphenated_word_stays_out(core: Any, tmp_path: Path) -> None:
+    """A trimmed book page (crop box inside the media box) whose last word is hyphenated, the
+    printer's slug (file name, date, sheet number) next in the content stream, in the margin
+    the crop box cuts away: the slug is out of the text like any slug, not a row of the page."""
+    p = Page(cropbox=(40, 40, 572, 752))
+    p.lines(72, 700, BODY)
+    p.text(44, 770, "14773_01_1-174_r9jm.qxd 2/10/04 3:51 PM Page 77", size=8)
+    pdf = write_pdf(tmp_path / "trimmed.pdf", [p])
+    page = core.read_pages(str(pdf), "1").pages[0]
+    assert "qxd" not in page.text and page.text.endswith("of the page: a di-"), page.text
+    assert "outside_crop_text" in page.warnings
+    md = core.read_pages(str(pdf), "1", format="markdown").pages[0].markdown
+    assert "qxd" not in md, md
