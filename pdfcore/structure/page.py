@@ -101,6 +101,8 @@ _NOTE_MARK = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹�
 
 #: A caption is tied to a figure or table at most this many body lines away.
 CAPTION_LINES = 4.0
+#: A unit starting with a run of asterisks: a note's mark (``** To be eligible ...``).
+_STARS = re.compile(r"^\*{2,}\s*\w")
 #: A heading's label on a row of its own: "Chapter 3", "PART II", "A.", "2.1".
 _ROW_LABEL = re.compile(
     r"^(?:(?:Chapter|CHAPTER|Section|SECTION|Part|PART|Appendix|APPENDIX|Article|ARTICLE|Item|ITEM)\s+)?"
@@ -182,6 +184,7 @@ def page_structure(
             u.kind = "paragraph"
     for u, size in zip(units, sizes, strict=True):
         u.size = size
+    _note_marks(units)
     units = _merge_code(_bands_before_what_is_below(_headings_before_their_text(units, [t.bbox for t in placed])))
     _list_depths(units)
     footnotes = _footnotes(units, style, height)
@@ -267,6 +270,17 @@ def _classify(
     if marker and (len(unit.rows) > 1 or len(text) > len(marker) + 1):
         unit.kind = "list_item"
         unit.marker = marker
+
+
+def _note_marks(units: Sequence[Unit]) -> None:
+    """An asterisk starting a unit is a note's mark, not a bullet, when another unit of the page
+    starts with two or more (notes marked ``*``, ``**``, ``***`` under a table): those items
+    are paragraphs."""
+    if not any(_STARS.match(u.text) for u in units):
+        return
+    for u in units:
+        if u.kind == "list_item" and u.marker == "*":
+            u.kind, u.marker = "paragraph", ""
 
 
 def small_print_size(units: Sequence[Unit], body_size: float) -> float:

@@ -156,6 +156,25 @@ def test_lists_bullets_numbers_nesting_and_wrapped_items() -> None:
     ]
 
 
+def test_notes_marked_with_one_two_and_three_asterisks_are_notes_not_a_list() -> None:
+    rows = [
+        *para(LOREM, 60),
+        *para(["* The rate includes a margin above the reference rate set out in the table."], 120),
+        *para(["** A package needs a lending balance of $150,000 and an annual fee of $395."], 140),
+        *para(["*** Fixed rates are set for the term chosen when the loan is drawn."], 160),
+    ]
+    (md,) = markdown([page(rows)])
+    blocks = md.split("\n\n")
+    assert blocks[-3:] == [
+        "\\* The rate includes a margin above the reference rate set out in the table.",
+        "** A package needs a lending balance of $150,000 and an annual fee of $395.",
+        "*** Fixed rates are set for the term chosen when the loan is drawn.",
+    ], md
+    # an asterisk alone, no note marked with more of them: a bullet
+    (md,) = markdown([page([*para(LOREM, 60), ln("* First", 120), ln("* Second", 132)])])
+    assert md.endswith("- First\n- Second"), md
+
+
 def test_monospaced_rows_are_a_fenced_code_block_with_their_indentation() -> None:
     rows = [
         *para(LOREM, 60),
