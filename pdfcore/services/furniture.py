@@ -25,7 +25,9 @@ the top or the bottom zone of the page at a position:
 A page number standing alone at the top or the foot of a page (a line that is only a number,
 the outermost block there) is furniture on any page, learnt or not (:func:`lone_page_numbers`):
 a document of one or two pages, or one whose numbers do not keep step with its pages, has them
-too.
+too. A document of one or two pages also has its running head found on each page alone: one
+short line at the top set smaller than the text and standing apart from it
+(:func:`lone_running_head`).
 
 Line numbers (legal and draft documents) are found on each page alone: a column of small
 integers sharing an edge in the left margin, counting up by a steady step (every line, or
@@ -88,6 +90,12 @@ _LONE_FOLIO = re.compile(r"(?:(?:page|p\.)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?
 #: at least this many points wide and high.
 FOLIO_SIZE = 1.2
 FOLIO_PAGE = 400.0
+#: A running head found on a page alone (see lone_running_head): set at most this share of
+#: the page's usual text size, at most this long, this many line heights above the next line.
+HEAD_SIZE = 0.9
+MIN_HEAD_SIZE = 0.5
+MAX_HEAD_CHARS = 60
+HEAD_GAP = 1.5
 _NUMBER = re.compile(r"(?<![\w.,/-])\d{1,4}(?![\w.,/-]|[.,]\d)")
 _ROMAN = re.compile(r"[ivxlcdm]+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
@@ -177,6 +185,12 @@ def apply(page: PageText, facts: DocumentFacts, profile: FurnitureProfile | None
     heads += lone_page_numbers(
         [ln for ln in page.lines if id(ln) not in taken], _height(page, facts), _width(page, facts)
     )
+    if facts.page_count < MIN_REPEAT:
+        # hidden text stays where it is (flagged), never in the furniture
+        taken = {id(ln) for ln in heads} | {id(ln) for ln in page.lines if _hidden(ln, page)}
+        heads += lone_running_head(
+            [ln for ln in page.lines if id(ln) not in taken], _height(page, facts), _width(page, facts)
+        )
     taken = {id(ln) for ln in heads}
     numbers = line_numbers([ln for ln in page.lines if id(ln) not in taken])
     if not heads and not numbers:
@@ -229,6 +243,39 @@ def lone_page_numbers(lines: Sequence[TextLine], height: float, width: float) ->
         ):
             out.append(ln)
     return out
+
+
+def lone_running_head(lines: Sequence[TextLine], height: float, width: float) -> list[TextLine]:
+    """The running head of a document too short to learn one (one or two pages): the outermost
+    block at the top of the page, one short line in the EDGE_ZONE, set smaller than the page's
+    usual text (MIN_HEAD_SIZE to HEAD_SIZE of it), centred or in an outer quarter, standing apart (a gap
+    of HEAD_GAP line heights at least before the next line in), on a page of at least
+    FOLIO_PAGE points each way (``Official - Subject to Final Review`` over a transcript's
+    first page). A title is set larger, not smaller; small print at the foot of a page is more
+    often a note than a running foot, so the foot is left alone."""
+    if min(height, width) < FOLIO_PAGE or len(lines) < 2:
+        return []
+    sizes = sorted(ln.font_size for ln in lines if ln.font_size > 0)
+    if not sizes:
+        return []
+    usual = sizes[len(sizes) // 2]
+    blocks = _blocks_from_edge(sorted(lines, key=lambda ln: ln.bbox.y0), top=True)
+    if len(blocks) < 2 or len(blocks[0][0]) != 1:
+        return []
+    ln, below = blocks[0][0][0], blocks[1][0][0]
+    text = ln.text.strip()
+    centre = (ln.bbox.x0 + ln.bbox.x1) / 2 / width
+    placed = abs(centre - 0.5) <= 0.12 or centre <= 0.25 or centre >= 0.75
+    if (
+        ln.bbox.y1 <= EDGE_ZONE * height
+        and placed
+        and MIN_HEAD_SIZE * usual <= ln.font_size <= HEAD_SIZE * usual
+        and len(text) <= MAX_HEAD_CHARS
+        and not text.endswith((".", ",", ":", ";"))
+        and below.bbox.y0 - ln.bbox.y1 >= HEAD_GAP * max(ln.bbox.height, 1.0)
+    ):
+        return [ln]
+    return []
 
 
 def line_numbers(lines: Sequence[TextLine]) -> list[TextLine]:
@@ -335,6 +382,14 @@ def _blocks_from_edge(ordered: list[TextLine], *, top: bool) -> list[tuple[list[
     if block:
         out.append((block, rows))
     return out
+
+
+def _hidden(ln: TextLine, page: PageText) -> bool:
+    """The line overlaps text a reader cannot see (see ``PageText.hidden``)."""
+    b = ln.bbox
+    return any(
+        h.bbox.x0 < b.x1 and b.x0 < h.bbox.x1 and h.bbox.y0 < b.y1 and b.y0 < h.bbox.y1 for h in page.hidden
+    )
 
 
 def _folio(index: int, numbers: set[int], offsets: tuple[tuple[int, int], ...]) -> bool:

@@ -171,3 +171,33 @@ def test_cells_set_far_apart_on_one_line_are_not_a_heading(core: Any, corpus: Pa
     # line in the cover's heading style
     parts = _parts(core, corpus / "uda-benchmark/fin_docs/ADI_2009.pdf", 7)
     assert "Massachusetts 04-2348234" in parts, parts
+
+
+@pytest.mark.corpus
+def test_notes_marked_with_asterisks_under_a_rate_sheet_are_notes_not_a_list(core: Any, corpus: Path) -> None:
+    parts = _parts(core, corpus / "pdfplumber/pdfs/pr-138-example.pdf", 1)
+    single = _first(parts, "\\* The associated rate includes a margin")
+    double = _first(parts, "** To be eligible for a package")
+    assert single < double
+    assert not any(p.startswith("- The associated rate") for p in parts)
+
+
+@pytest.mark.corpus
+def test_the_running_head_of_a_one_page_transcript_stays_out(core: Any, corpus: Path) -> None:
+    r = core.read_pages(
+        str(corpus / "pdfplumber/pdfs/scotus-transcript-p1.pdf"), "1", format="markdown", use_structure_tree=False
+    )
+    page = r.pages[0]
+    assert page.markdown.split("\n\n")[0] == "IN THE SUPREME COURT OF THE UNITED STATES"
+    assert "Official - Subject to Final Review" in page.furniture
+    # the foot (a page number over the reporter's name) is the tree's text: it stays
+    assert page.markdown.endswith("1\n\nAlderson Reporting Company")
+
+
+@pytest.mark.corpus
+def test_the_printers_slug_after_a_hyphenated_last_word_stays_out(core: Any, corpus: Path) -> None:
+    r = core.read_pages(str(corpus / "pdfjs/freeculture.pdf"), "91,186", format="markdown")
+    for page in r.pages:
+        assert "qxd" not in page.markdown, page.markdown[-300:]
+        assert "outside_crop_text" in page.warnings
+    assert r.pages[0].markdown.endswith("Congress acted to recognize some of the legiti")

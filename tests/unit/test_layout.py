@@ -342,6 +342,27 @@ def test_a_lone_page_number_at_the_foot_is_furniture_in_a_document_too_short_to_
     assert finish_page(page_of(ticks), chart, None).furniture == ()
 
 
+def test_a_small_line_over_a_one_page_document_is_its_running_head() -> None:
+    # one page: no profile; a short line set smaller than the text, centred at the top and
+    # standing apart from it, is the running head
+    facts = facts_for(1)
+    body = [line(prose("B", k), 72, 90 + 14 * k, 540, h=12, size=12) for k in range(30)]
+    head = line("Official - Subject to Final Review", 250, 38, 390, h=9, size=10)
+    done = finish_page(page_of([head, *body]), facts, None)
+    assert done.furniture == ("Official - Subject to Final Review",)
+    assert "running_heads_stripped" in done.warnings and "Official" not in done.text
+    # a title (set larger), a sentence, a line close over the text, small print at the foot stay
+    for other in (
+        [line("A Title Over The Page", 200, 38, 420, h=16, size=16), *body],
+        [line("This notice is part of the text.", 250, 38, 400, h=9, size=10), *body],
+        [line("Official - Subject to Final Review", 250, 76, 390, h=9, size=10), *body],
+        [*body, line("Official - Subject to Final Review", 250, 760, 390, h=9, size=10)],
+    ):
+        assert finish_page(page_of(other), facts, None).furniture == ()
+    # a longer document learns its heads across pages instead
+    assert finish_page(page_of([head, *body]), facts_for(3), None).furniture == ()
+
+
 def test_page_labels_mark_roman_page_numbers() -> None:
     n = 8
     labels: list[str | None] = ["i", "ii", "iii", "iv", "v", "1", "2", "3"]
