@@ -387,9 +387,7 @@ def _blocks_from_edge(ordered: list[TextLine], *, top: bool) -> list[tuple[list[
 def _hidden(ln: TextLine, page: PageText) -> bool:
     """The line overlaps text a reader cannot see (see ``PageText.hidden``)."""
     b = ln.bbox
-    return any(
-        h.bbox.x0 < b.x1 and b.x0 < h.bbox.x1 and h.bbox.y0 < b.y1 and b.y0 < h.bbox.y1 for h in page.hidden
-    )
+    return any(h.bbox.x0 < b.x1 and b.x0 < h.bbox.x1 and h.bbox.y0 < b.y1 and b.y0 < h.bbox.y1 for h in page.hidden)
 
 
 def _folio(index: int, numbers: set[int], offsets: tuple[tuple[int, int], ...]) -> bool:
