@@ -297,8 +297,8 @@ def _join(a: str, b: str) -> str:
         return b
     if not b:
         return a
-    if a.endswith("-") and b[:1].isalpha():
-        return a + b
+    if a.endswith("-") and a[-2:-1].isalnum() and b[:1].isalpha():
+        return a + b  # a word broken at the line's end (a dash set apart joins with a space)
     return f"{a} {b}"
 
 
@@ -1021,7 +1021,8 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     cells = header_cells(per_row, n)
     spans = sorted([*spans, *_merged_across(body, rules, cuts, spans)])
     grid = [[r.text(k) for k in range(n)] for r in body]
-    header, grid, cells, spans = _drop_stray_columns(header, grid, cells, spans)
+    walled = [any(r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for r in rules) for c in cuts]
+    header, grid, cells, spans = _drop_stray_columns(header, grid, cells, spans, walled)
     if len(grid) < 1 or (len(grid) + (1 if header else 0)) < 2:
         return None
     top = min(ln.y0 for ln in lines)
@@ -1046,15 +1047,24 @@ def _framed(
 
 
 def _drop_stray_columns(
-    header: list[str], grid: list[list[str]], cells: list[HeaderCell], spans: list[BodySpan]
+    header: list[str],
+    grid: list[list[str]],
+    cells: list[HeaderCell],
+    spans: list[BodySpan],
+    walled: Sequence[bool],
 ) -> tuple[list[str], list[list[str]], list[HeaderCell], list[BodySpan]]:
     """A column holding text in one row only, right after text in the column before (words a
     wide space set apart inside a cell), is put back into that cell (not a cell over several
-    rows, nor one beside it)."""
+    rows, nor one beside it, nor a column a ruling sets apart: ``walled[k - 1]`` tells whether
+    a vertical ruling stands between columns ``k - 1`` and ``k``)."""
     if len(grid) < 4 or not grid:
         return header, grid, cells, spans
+    walls = list(walled)
     k = 1
     while k < len(grid[0]):
+        if k - 1 < len(walls) and walls[k - 1]:
+            k += 1
+            continue
         filled = [i for i, r in enumerate(grid) if r[k]]
         spanned = len(filled) == 1 and any(
             r <= filled[0] < r + rs and c <= k and k - 1 < c + cs for r, c, rs, cs in spans
@@ -1066,6 +1076,7 @@ def _drop_stray_columns(
                 del r[k]
             if header:
                 del header[k]
+            del walls[k - 1]
             cells = [
                 (hr, c - (c > k), rs, cs - (c <= k < c + cs), text) for hr, c, rs, cs, text in cells if cs > 1 or c != k
             ]

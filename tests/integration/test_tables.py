@@ -719,3 +719,29 @@ def test_read_pages_returns_tables_once_and_caches_them(tmp_path) -> None:  # ty
         assert prose.total_tables == 0
     finally:
         core.close()
+
+
+@pytest.mark.corpus
+def test_a_ruled_checklists_columns_are_its_rulings(corpus: Path) -> None:
+    """A classification society's monitoring tables (diesel_engines.pdf p. 12, two ruled grids
+    of marks under a header of three levels): every ruled column is a column, including those
+    whose only text is their heading (``Slow-down``, ``Control``, ``Stop``)."""
+    path = corpus / "camelot" / "files" / "diesel_engines.pdf"
+    (p,) = _pages(path, [11])
+    extractor = PlumberTableExtractor()
+    got = TableService(extractor).page_tables(_source(path), p, 581.0, 839.0)
+    extractor.close()
+    assert len(got.tables) == 2
+    for t in got.tables:
+        heads = [r for r in (t.header, *t.rows) if r and r[0] == "Identification of system parameter"]
+        assert heads, t.rows[:3]
+        assert list(heads[0]) == [
+            "Identification of system parameter",
+            "Alarm",
+            "Indication",
+            "Slow-down",
+            "Shut-down",
+            "Control",
+            "Stand by Start",
+            "Stop",
+        ]

@@ -290,3 +290,43 @@ def test_a_short_column_of_one_lines_text_set_on_after_its_neighbour_is_no_colum
     rows = [found.header, *found.rows] if found.header else found.rows
     assert ["Stable release", "4.0.379 / December 31, 2023"] in rows, rows
     assert ["Repository", "github /mozilla/pdf.js"] in rows, rows
+
+
+def test_a_column_a_ruling_sets_apart_stays_a_column() -> None:
+    """A ruled checklist (marks in some columns only): a column whose one filled cell is its
+    heading, set after the heading on its left, is a column of its own when a ruling stands
+    between the two (words a wide space sets apart inside one cell are not walled off)."""
+    glyphs = _rows(
+        (0, [(0, "Parameter"), (100, "Alarm"), (150, "Slowdown"), (210, "Stop")]),
+        (14, [(0, "Fuel pressure"), (100, "H")]),
+        (28, [(0, "Oil pressure"), (100, "L"), (150, "X")]),
+        (42, [(0, "Oil mist"), (100, "H"), (150, "X")]),
+        (56, [(0, "Engine speed"), (100, "H")]),
+    )
+    rules = [Rule(x, -2, x + 0.5, 70) for x in (-2, 95, 145, 205, 240)]
+    rules += [Rule(-2, y, 240, y + 0.5) for y in (-2, 70)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.rows[0] == ["Parameter", "Alarm", "Slowdown", "Stop"]
+    assert found.rows[2] == ["Oil pressure", "L", "X", ""]
+
+
+def test_a_dash_at_the_end_of_a_wrapped_cells_line_is_no_broken_word() -> None:
+    """A ruled cell wrapped over three lines: a dash set apart at a line's end (``Kings Cross -``
+    over ``York``) keeps its space; a word broken at the line's end (``Num-`` over ``ber``)
+    joins as before."""
+    glyphs = _rows(
+        (0, [(0, "Route"), (100, "Fare")]),
+        (14, [(0, "London"), (100, "76.00")]),
+        (28, [(0, "Kings Cross -")]),
+        (42, [(0, "York")]),
+        (56, [(0, "Leeds"), (100, "12.00")]),
+        (70, [(0, "Num-")]),
+        (84, [(0, "ber 9"), (100, "3.00")]),
+    )
+    rules = [Rule(x, -2, x + 0.5, 98) for x in (-2, 95, 140)]
+    rules += [Rule(-2, y, 140, y + 0.5) for y in (-2, 12, 54, 68, 98)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.header == ["Route", "Fare"]
+    assert found.rows == [["London Kings Cross - York", "76.00"], ["Leeds", "12.00"], ["Num-ber 9", "3.00"]]
