@@ -805,6 +805,9 @@ def _header_rows(rows: Sequence[_Row], rules: Sequence[Rule], x0: float, x1: flo
     if len(rows) < 3:
         return 0
     first, second = rows[0], rows[1]
+    values = [k for k in first.filled if k > 0]
+    if values and sum(1 for k in values if _data_figure(first.text(k))) * 2 > len(values):
+        return 0  # a row of figures is data (the first row of a table continued from a page before)
     if first.bold and not all(r.bold for r in rows[1:]):
         return 1
     width = x1 - x0

@@ -745,3 +745,24 @@ def test_a_ruled_checklists_columns_are_its_rulings(corpus: Path) -> None:
             "Stand by Start",
             "Stop",
         ]
+
+
+@pytest.mark.corpus
+def test_a_ruled_table_over_four_pages_is_linked_page_to_page(corpus: Path, tmp_path: Path) -> None:
+    """An election return in Arabic over four landscape pages (camelot's mednine.pdf): the parts
+    after the first start with a row of figures, which is no header, and each part is linked to
+    the next."""
+    import pdfcore
+    from pdfcore.config import load_settings
+
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("")
+    core = pdfcore.build(load_settings(env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp_path / "c")}))
+    try:
+        pages = core.read_pages(str(corpus / "camelot" / "files" / "tabula" / "mednine.pdf"), "1-4").pages
+    finally:
+        core.close()
+    tables = [t for p in pages for t in p.tables]
+    links = [(t.page, t.continued_from, t.continued_on) for t in tables]
+    assert links == [(1, None, 2), (2, 1, 3), (3, 2, 4), (4, 3, None)]
+    assert all(not t.header for t in tables[1:])

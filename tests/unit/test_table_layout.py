@@ -330,3 +330,19 @@ def test_a_dash_at_the_end_of_a_wrapped_cells_line_is_no_broken_word() -> None:
     assert found is not None
     assert found.header == ["Route", "Fare"]
     assert found.rows == [["London Kings Cross - York", "76.00"], ["Leeds", "12.00"], ["Num-ber 9", "3.00"]]
+
+
+def test_a_first_row_of_figures_ruled_off_is_no_header() -> None:
+    """A ruled table continued from the page before starts with a row of figures: the ruling
+    under it makes it no header (a header holds no figures but years)."""
+    glyphs = _rows(
+        (0, [(0, "3 001"), (60, "419"), (120, "806"), (180, "List of the alliance"), (300, "2")]),
+        (14, [(0, "387"), (60, "50"), (120, "60"), (180, "List of justice"), (300, "3")]),
+        (28, [(0, "1 193"), (60, "135"), (120, "87"), (180, "List of the republic"), (300, "4")]),
+    )
+    rules = [Rule(x, -2, x + 0.5, 40) for x in (-2, 50, 110, 170, 290, 320)]
+    rules += [Rule(-2, y, 320, y + 0.5) for y in (-2, 12, 26, 40)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.header == []
+    assert found.rows[0] == ["3 001", "419", "806", "List of the alliance", "2"]
