@@ -379,6 +379,18 @@ class DocumentService:
             for i in todo:
                 self._inflight[(digest, i)] = future
 
+    def prefetched(self, source: DocumentSource, indexes: Sequence[int]) -> bool:
+        """Whether the extraction :meth:`prefetch` started for ``indexes`` is over (a
+        :meth:`pages` call for them would not wait for the engine): each is on its way and done,
+        or in memory, and at least one is on its way."""
+        digest = source.fingerprint.sha256
+        with self._lock:
+            futures = [self._inflight.get((digest, i)) for i in indexes]
+            if not any(futures):
+                return False
+            held = {i for i in indexes if isinstance(self._pages.get((digest, i)), PageText)}
+        return all(f.done() if f is not None else i in held for i, f in zip(indexes, futures, strict=True))
+
     def _drop_stale_locked(self) -> None:
         """Forget extractions started ahead that no call took within ``AHEAD_KEPT_S`` (their
         pages are extracted again when asked for). Call with ``_lock`` held."""

@@ -16,7 +16,7 @@ from pdfcore.models import Box, DocumentFacts, DocumentSource, PageText
 from pdfcore.nextcalls import call, render, where
 from pdfcore.results.info import TocItem
 from pdfcore.results.reading import DocumentMap, ImageOut, MapRow, PageOut, ReadAllResult, ReadPagesResult
-from pdfcore.services.documents import DocumentService
+from pdfcore.services.documents import DocumentService, PageBatch
 from pdfcore.services.seams import BrokenWord, broken_word
 from pdfcore.services.seams import lexicon as seam_lexicon
 from pdfcore.structure import PageStructure, page_comment, render_page
@@ -430,6 +430,10 @@ class ReadService:
         # budget holds an allowance for each of them (_plan), up to LOOKAHEAD_PER_WORKER pages
         # per worker, so the workers never wait for this thread between batches.
         planned: deque[list[int]] = deque()
+        # Markdown: a planned chunk whose extraction is over is taken at once (finished, and
+        # its pages told to ``ahead``), not when the loop reaches it, so the tables of its
+        # pages are read while this thread builds the pages before them.
+        taken: dict[int, PageBatch] = {}
         frontier = 0  # position in window of the first page neither read nor planned
         extracting = False
         # A word broken across a page break is written whole at the end of the page it starts
@@ -440,6 +444,28 @@ class ReadService:
         # the last page answered: its chunk with its broken word left broken, and the size of the
         # chunk answered (its word joined), to undo the join when the next page does not fit
         unjoined: tuple[str, int] = ("", 0)
+
+        def plan() -> None:
+            """Hand the engine the next pages the budget has room for (see ``_plan``); in
+            Markdown, take the planned chunks whose extraction is over."""
+            nonlocal frontier
+            allowance = page_allowance(largest, known)
+            coming = sum(len(c) for c in planned)
+            free = cap - used - pending_bytes - coming * allowance
+            for more in self._plan(window, frontier, free, allowance, coming):
+                self.documents.prefetch(source, more, facts)
+                planned.append(more)
+                frontier += len(more)
+            if ahead is None or structure is None:
+                return
+            for ready in planned:
+                if ready[0] in taken:
+                    continue
+                if not self.documents.prefetched(source, ready):
+                    break
+                taken[ready[0]] = self.documents.pages(source, ready, facts)
+                ahead(list(taken[ready[0]].pages.values()))
+
         with self.documents.deferred_writes():
             for pos, i in enumerate(window):
                 if i not in pending:
@@ -447,8 +473,16 @@ class ReadService:
                         batch = planned.popleft()
                     else:
                         batch = self._batch(window, i, cap - used - pending_bytes, page_allowance(largest, known))
-                    got = self.documents.pages(source, batch, facts)
+                    early = taken.pop(batch[0], None)
+                    got = early if early is not None else self.documents.pages(source, batch, facts)
                     hits += got.cache_hits
+                    frontier = max(frontier, pos + len(batch))
+                    extracting = got.cache_hits < len(got.pages) or (
+                        # served from the cache (pages an earlier call extracted ahead, or
+                        # sample pages) up to where the document has not been read yet:
+                        # extract on from there
+                        frontier < len(window) and not self.documents.cached_pages(source, [window[frontier]], facts)
+                    )
                     if ahead is not None and structure is not None:
                         ahead(list(got.pages.values()))
                     for k, fresh in got.pages.items():
@@ -462,12 +496,9 @@ class ReadService:
                         pending_bytes += nbytes
                         largest = max(largest, nbytes)
                         known += 1
-                    frontier = max(frontier, pos + len(batch))
-                    extracting = got.cache_hits == 0 or (
-                        # served from the cache (pages an earlier call extracted ahead) up to
-                        # where the document has not been read yet: extract on from there
-                        frontier < len(window) and not self.documents.cached_pages(source, [window[frontier]], facts)
-                    )
+                        if extracting and structure is not None:
+                            # the engine extracts on while this thread builds the batch's pages
+                            plan()
                 page, chunk, size = pending.pop(i)
                 pending_bytes -= size
                 plain = chunk
@@ -520,13 +551,7 @@ class ReadService:
                 if page.char_count == 0:
                     empty.append(i + 1)
                 if extracting:
-                    allowance = page_allowance(largest, known)
-                    coming = sum(len(c) for c in planned)
-                    free = cap - used - pending_bytes - coming * allowance
-                    for more in self._plan(window, frontier, free, allowance, coming):
-                        self.documents.prefetch(source, more, facts)
-                        planned.append(more)
-                        frontier += len(more)
+                    plan()
             # Pages planned past this answer stay on their way: the next call of a loop takes
             # them (extracted meanwhile, while this answer is sent), see DocumentService.prefetch.
         if not truncated_bytes:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+import math
 import re
 import statistics
 from collections.abc import Iterable, Sequence
@@ -87,8 +88,9 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     lines = page_lines(page)
     if len(lines) < MIN_ROWS and not page.rules and not page.gaps:
         return ()
-    ruled = _rule_regions(page.rules, lines) + _row_rule_regions(page.rules, lines, page.gaps)
-    boxes = _ruled_boxes(page.rules, lines)
+    groups = _rule_groups(page.rules)
+    ruled = _rule_regions(groups, lines) + _row_rule_regions(page.rules, groups, lines, page.gaps)
+    boxes = _ruled_boxes(groups, lines)
     text = _text_regions(lines, page.gaps)
     runs = [t for t in text if not any(_fills(g, t, boxes, lines) for g in ruled)]
     regions = ruled + runs
@@ -160,11 +162,11 @@ def _inside(line: TextLine, box: Box, tol: float = JOIN_TOL) -> bool:
     return box.x0 - tol <= cx <= box.x1 + tol and box.y0 - tol <= cy <= box.y1 + tol
 
 
-def _rule_regions(rules: Sequence[Box], lines: Sequence[TextLine]) -> list[Box]:
+def _rule_regions(groups: Sequence[tuple[list[Box], list[Box]]], lines: Sequence[TextLine]) -> list[Box]:
     """Grids: at least two horizontal and two vertical rules crossing, five in all (a bare
     frame is not a grid), whose cells mostly hold text (a chart's gridlines and bars do not)."""
     out = []
-    for hs, vs in _rule_groups(rules):
+    for hs, vs in groups:
         if len(hs) < 2 or len(vs) < 2 or len(hs) + len(vs) < 5:
             continue
         box = union([*hs, *vs])
@@ -187,7 +189,12 @@ ROW_RULES_SIDED = 0.66
 ROW_CELL_LINES = 3
 
 
-def _row_rule_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
+def _row_rule_regions(
+    rules: Sequence[Box],
+    rule_groups: Sequence[tuple[list[Box], list[Box]]],
+    lines: Sequence[TextLine],
+    gaps: Sequence[Box],
+) -> list[Box]:
     """Tables ruled between their rows only: four or more horizontal rules of the same extent
     one above the other, crossing no vertical rule, each band between two of them holding text, and a blank inside their
     width that no line of the stack crosses with text on both sides of it in two thirds of the
@@ -198,7 +205,7 @@ def _row_rule_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Seq
     if sum(1 for r in rules if r.width >= r.height and r.width >= MIN_ROW_RULE_WIDTH) < MIN_ROW_RULES:
         return []
     # Rules crossing no vertical rule (a grid's are read as a grid).
-    lone = [h for hs, vs in _rule_groups(rules) if not vs for h in hs]
+    lone = [h for hs, vs in rule_groups if not vs for h in hs]
     hs = sorted((r for r in lone if r.width >= MIN_ROW_RULE_WIDTH), key=lambda r: (r.y0 + r.y1) / 2)
     groups: list[list[Box]] = []
     for h in hs:
@@ -281,13 +288,13 @@ CROSSING_LINES = 10
 GRID_SHARE = 0.75
 
 
-def _ruled_boxes(rules: Sequence[Box], lines: Sequence[TextLine]) -> list[Box]:
+def _ruled_boxes(groups: Sequence[tuple[list[Box], list[Box]]], lines: Sequence[TextLine]) -> list[Box]:
     """The boxes of grids of crossing rules (two horizontal and two vertical or more, five in
     all: a bare frame is none) whose cells text reaches: tables drawn side by side each have
     one, even when the text extractor ran their lines together across them (a chart's
     gridlines hold no text)."""
     out = []
-    for hs, vs in _rule_groups(rules):
+    for hs, vs in groups:
         if len(hs) < 2 or len(vs) < 2 or len(hs) + len(vs) < 5:
             continue
         box = union([*hs, *vs])
@@ -464,56 +471,103 @@ class _Piece:
 
 def _pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[_Piece]:
     """Each line cut into segments at its gaps."""
+    by_line = _gap_bands(gaps)
+    return [_piece(ln, _cut(ln, by_line)) for ln in lines if ln.bbox.width > 0 and ln.bbox.height > 0]
+
+
+def _gap_bands(gaps: Sequence[Box]) -> dict[tuple[float, float], list[Box]]:
+    """The gaps wide enough to cut a line, by the band (y-range) of the line they are in."""
     by_line: dict[tuple[float, float], list[Box]] = {}
     for g in gaps:
         if g.width >= MIN_GAP * g.height:
             by_line.setdefault((g.y0, g.y1), []).append(g)
-    out: list[_Piece] = []
+    return by_line
+
+
+def _cut(ln: TextLine, by_line: dict[tuple[float, float], list[Box]]) -> list[Box]:
+    """The gaps that cut ``ln`` (see :func:`_gap_bands`)."""
+    if not by_line:
+        return []
+    b = ln.bbox
+    cut = by_line.get((round(b.y0, 1), round(b.y1, 1)), [])
+    if not cut:
+        return cut
+    # Dot leaders ("Introduction . . . . . 12") leave gaps between the dots that line up from
+    # one entry to the next: a line with leaders is taken as one segment.
+    return [] if _LEADER.search(ln.text) else [g for g in cut if b.x0 <= g.x0 and g.x1 <= b.x1 + 0.2]
+
+
+def _piece(ln: TextLine, cut: Sequence[Box]) -> _Piece:
+    b = ln.bbox
+    text = ln.text
+    spans = [(b.x0, b.x1)]
+    if cut:
+        spans = []
+        start = b.x0
+        for g in sorted(cut, key=lambda g: g.x0):
+            if g.x0 > start:
+                spans.append((start, g.x0))
+            start = max(start, g.x1)
+        if start < b.x1:
+            spans.append((start, b.x1))
+    total = sum(z - a for a, z in spans) or 1.0
+    # Words of text (not figures) per segment, shared out by width. (Counted with regular
+    # expressions: this runs on every line of a page that may hold a table.)
+    words = len(_WORD.findall(text))
+    digits = _DIGIT.search(text) is not None
+    numbers = len(_FIGURE.findall(text)) if digits else 0
+    led = _LED.search(text) if (". ." in text or "..." in text) else None
+    return _Piece(
+        y0=b.y0,
+        y1=b.y1,
+        segments=tuple((a, z, words * (z - a) / total) for a, z in spans),
+        numbers=numbers,
+        years=len(_YEARS.findall(text)) if numbers else 0,
+        final=_final(text) if numbers else None,
+        # Placeholders ("-", "*", "...") neither make a row of figures nor a line of text.
+        # (Without a digit, the tokens holding a letter or digit are the words.)
+        tokens=len(_TOKEN.findall(text)) if digits else words,
+        trailing=_trailing_numbers(text.rsplit(None, MIN_NUMBERS + 2)) if numbers else 0,
+        entries=len(_ENTRY.findall(text)) if digits else 0,
+        led=led is not None,
+        page_number=led is not None and _PAGE_NUMBER.fullmatch(led.group(1).strip()) is not None,
+    )
+
+
+def _line_of_figures(text: str) -> bool:
+    """:func:`_figures` of a line's text taken whole (what :func:`_piece` counts for it)."""
+    if (". ." in text or "..." in text) and _LED.search(text) is not None:
+        return True
+    numbers = len(_FIGURE.findall(text)) if _DIGIT.search(text) is not None else 0
+    if not numbers:
+        return False
+    return _figures(0, numbers, _trailing_numbers(text.rsplit(None, MIN_NUMBERS + 2)), len(_TOKEN.findall(text)))
+
+
+def _plain_text(lines: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
+    """True when no run of table-like rows can start anywhere on the page (:func:`_runs`
+    would find none in any column): no line is cut at a gap, no line is figures, and no two
+    lines overlap vertically. Most pages of running text, told without cutting every line
+    into pieces, finding the page's columns and building their rows."""
+    by_line = _gap_bands(gaps)
+    bands: list[tuple[float, float]] = []
     for ln in lines:
         b = ln.bbox
         if b.width <= 0 or b.height <= 0:
             continue
+        if _cut(ln, by_line):
+            return False
         text = ln.text
-        # Dot leaders ("Introduction . . . . . 12") leave gaps between the dots that line up
-        # from one entry to the next: a line with leaders is taken as one segment.
-        cut = by_line.get((round(b.y0, 1), round(b.y1, 1)), []) if by_line else []
-        if cut:
-            cut = [] if _LEADER.search(text) else [g for g in cut if b.x0 <= g.x0 and g.x1 <= b.x1 + 0.2]
-        spans = [(b.x0, b.x1)]
-        if cut:
-            spans = []
-            start = b.x0
-            for g in sorted(cut, key=lambda g: g.x0):
-                if g.x0 > start:
-                    spans.append((start, g.x0))
-                start = max(start, g.x1)
-            if start < b.x1:
-                spans.append((start, b.x1))
-        total = sum(z - a for a, z in spans) or 1.0
-        # Words of text (not figures) per segment, shared out by width. (Counted with regular
-        # expressions: this runs on every line of every page read.)
-        words = len(_WORD.findall(text))
-        digits = _DIGIT.search(text) is not None
-        numbers = len(_FIGURE.findall(text)) if digits else 0
-        led = _LED.search(text) if (". ." in text or "..." in text) else None
-        out.append(
-            _Piece(
-                y0=b.y0,
-                y1=b.y1,
-                segments=tuple((a, z, words * (z - a) / total) for a, z in spans),
-                numbers=numbers,
-                years=len(_YEARS.findall(text)) if numbers else 0,
-                final=_final(text) if numbers else None,
-                # Placeholders ("-", "*", "...") neither make a row of figures nor a line of text.
-                # (Without a digit, the tokens holding a letter or digit are the words.)
-                tokens=len(_TOKEN.findall(text)) if digits else words,
-                trailing=_trailing_numbers(text.rsplit(None, MIN_NUMBERS + 2)) if numbers else 0,
-                entries=len(_ENTRY.findall(text)) if digits else 0,
-                led=led is not None,
-                page_number=led is not None and _PAGE_NUMBER.fullmatch(led.group(1).strip()) is not None,
-            )
-        )
-    return out
+        if _line_of_figures(text):
+            return False
+        bands.append((b.y0, b.y1))
+    bands.sort()
+    reach = -math.inf
+    for y0, y1 in bands:
+        if y0 < reach:
+            return False
+        reach = max(reach, y1)
+    return True
 
 
 _WORD = re.compile(r"\S*[^\W\d_]\S*")
@@ -769,8 +823,10 @@ def _text_regions(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
     extractor joined over several rows that gaps cut into columns."""
     if not gaps and not _may_hold_rows(lines):
         return []
-    pieces = _pieces(lines, gaps)
     out: list[Box] = _stacked_rows(lines, gaps)
+    if _plain_text(lines, gaps):
+        return out
+    pieces = _pieces(lines, gaps)
     for column in _split(pieces, _gutters(pieces)):
         if _may_start_run(column):
             out.extend(_runs(_rows(column)))

@@ -59,3 +59,36 @@ def test_rows_that_cannot_start_a_run_make_none(case: tuple[list[TextLine], list
     if not _may_start_run(pieces):
         assert _runs(_rows(pieces)) == []
         assert all(not r.gapped and not r.numeric for r in _rows(pieces))
+
+
+#: Lines of words, figures, placeholders and leaders, some side by side or overlapping.
+_TOKEN = st.sampled_from(["Revenue", "and", "12", "1,234", "(5)", "—", "-", "2019", ". . . .", "x", "$", "7%", "3.", "a,"])
+_LINE_TEXT = st.lists(_TOKEN, max_size=8).map(" ".join) | _TEXT
+
+
+@st.composite
+def _pages(draw: st.DrawFn) -> tuple[list[TextLine], list[Box]]:
+    lines, gaps = [], []
+    for k in range(draw(st.integers(1, 8))):
+        y0 = 10.0 * k + draw(st.sampled_from([0.0, 1.0, 4.0, 8.0]))
+        x0 = draw(st.sampled_from([0.0, 40.0, 300.0])) + draw(st.floats(0, 20))
+        x1 = x0 + draw(st.floats(min_value=1, max_value=300))
+        lines.append(TextLine(text=draw(_LINE_TEXT), bbox=Box(x0, y0, x1, y0 + 10)))
+        if draw(st.booleans()):
+            a = draw(st.floats(min_value=x0, max_value=x1))
+            gaps.append(Box(a, y0, a + draw(st.floats(min_value=0, max_value=60)), y0 + 10))
+    return lines, gaps
+
+
+@given(_pages())
+def test_a_page_told_plain_text_has_no_column_where_a_run_may_start(case: tuple[list[TextLine], list[Box]]) -> None:
+    lines, gaps = case
+    if tables._plain_text(lines, gaps):
+        pieces = _pieces(lines, gaps)
+        assert not any(_may_start_run(column) for column in tables._split(pieces, tables._gutters(pieces)))
+
+
+@given(_LINE_TEXT)
+def test_a_line_of_figures_is_told_as_its_piece_tells_it(text: str) -> None:
+    p = tables._piece(TextLine(text=text, bbox=Box(0, 0, 100, 10)), ())
+    assert tables._line_of_figures(text) == tables._figures(p.led, p.numbers, p.trailing, p.tokens)
