@@ -237,7 +237,7 @@ class DocumentService:
             if self.store is not None and not facts.private and fresh:
                 pending = getattr(self._deferred, "pages", None)
                 if pending is not None:
-                    pending.setdefault(digest, []).extend(fresh)
+                    pending.setdefault(digest, {}).update((p.index, p) for p in fresh)
                 else:
                     self._save_behind(digest, fresh)
         # Pages the engine could not read are answered honestly (empty, flagged), not cached.
@@ -478,10 +478,10 @@ class DocumentService:
         try:
             yield
         finally:
-            pending: dict[str, list[PageText]] = self._deferred.pages
+            pending: dict[str, dict[int, PageText]] = self._deferred.pages
             self._deferred.pages = None
-            for digest, pages in pending.items():
-                self._save_behind(digest, pages)
+            for digest, held in pending.items():
+                self._save_behind(digest, list(held.values()))
 
     def _save_behind(self, digest: str, pages: list[PageText]) -> None:
         """Write fresh pages to the store after the call that extracted them has its answer
@@ -575,7 +575,7 @@ class DocumentService:
             # land after this one: a held-back version is dropped, and queued writes run in order.
             pending = getattr(self._deferred, "pages", None)
             if pending is not None and digest in pending:
-                pending[digest] = [p for p in pending[digest] if p.index != page.index]
+                pending[digest].pop(page.index, None)
             if page.source == "ocr":
                 # Recognised text changes the index: stored (and indexed) before this returns,
                 # so a search that follows finds it.
@@ -585,7 +585,7 @@ class DocumentService:
                 # the same text with more detail (tables) inside deferred_writes (a Markdown
                 # read_all reads each page's tables): written with the block's pages, in its one
                 # write at the end, after any write queued before it
-                pending.setdefault(digest, []).append(page)
+                pending.setdefault(digest, {})[page.index] = page
             else:  # the same text with more detail (tables): written behind, in order
                 self._save_behind(digest, [page])
 

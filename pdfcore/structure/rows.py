@@ -11,6 +11,7 @@ Rows never hold text a reader cannot see (hidden spans are cut out of them) nor 
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 
@@ -310,18 +311,23 @@ def _underline(rows: list[Row], rules: Sequence[Box], links: Sequence[Link]) -> 
     if not flat:
         return
     upright = [r for r in rules if r.x1 - r.x0 <= UNDERLINE_THICK and r.y1 - r.y0 > 2 * (r.x1 - r.x0)]
+    # the rules by the height of their middle: a row looks only at those in its band
+    below = sorted(((r.y0 + r.y1) / 2, k) for k, r in enumerate(flat))
+    mids = [y for y, _ in below]
     for row in rows:
         h = row.y1 - row.y0
         width = row.x1 - row.x0
         if h <= 0 or width <= 0:
             continue
+        lo = bisect.bisect_left(mids, row.y0 + 0.5 * h)
+        hi = bisect.bisect_right(mids, row.y1 + UNDERLINE_BELOW * h)
+        if lo >= hi:
+            continue
         em = max(row.size, h, 1.0)
         if any(_overlap(row.box, link.bbox) >= 0.5 * width * h for link in links):
             continue
-        for r in flat:
-            y = (r.y0 + r.y1) / 2
-            if not (row.y0 + 0.5 * h <= y <= row.y1 + UNDERLINE_BELOW * h):
-                continue
+        for _, k in below[lo:hi]:
+            r = flat[k]
             if (
                 r.x0 <= row.x0 + UNDERLINE_SLACK * width
                 and r.x1 >= row.x1 - UNDERLINE_SLACK * width
