@@ -62,7 +62,9 @@ def test_rows_that_cannot_start_a_run_make_none(case: tuple[list[TextLine], list
 
 
 #: Lines of words, figures, placeholders and leaders, some side by side or overlapping.
-_TOKEN = st.sampled_from(["Revenue", "and", "12", "1,234", "(5)", "—", "-", "2019", ". . . .", "x", "$", "7%", "3.", "a,"])
+_TOKEN = st.sampled_from(
+    ["Revenue", "and", "12", "1,234", "(5)", "—", "-", "2019", ". . . .", "x", "$", "7%", "3.", "a,"]
+)
 _LINE_TEXT = st.lists(_TOKEN, max_size=8).map(" ".join) | _TEXT
 
 

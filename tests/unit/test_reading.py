@@ -165,9 +165,23 @@ def test_markdown_tells_the_tables_of_pages_extracted_ahead_before_it_builds_the
     """In Markdown, a chunk the engine extracted ahead is taken as soon as it is in: its pages go
     to ``ahead`` (their tables are read meanwhile) while the pages before them are still being
     built, each page is built once, and the answer is the one built page by page."""
-    words = "apple river stone cloud maple quiet amber forest lantern meadow copper harbor velvet".split()
+    words = [
+        "apple",
+        "river",
+        "stone",
+        "cloud",
+        "maple",
+        "quiet",
+        "amber",
+        "forest",
+        "lantern",
+        "meadow",
+        "copper",
+        "harbor",
+        "velvet",
+    ]
     texts = [" ".join(words[(i * 5 + k) % len(words)] for k in range(9)) + f" {i}." for i in range(60)]
-    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)})
+    core, _ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)})
     core.services.reading.parallelism = 2
     source = core.open(str(tmp_path / "a.pdf"))
     facts, _ = core.documents.facts(source)
