@@ -1,6 +1,7 @@
 """The table engine builds the one page it reads, from a walk of the page tree made once per
-document, not every page of the document: the same page (content, inherited attributes) as
-pdfplumber's own walk, on nested trees, flat trees and trees whose counts are wrong."""
+document and only as far as the pages asked for, not every page of the document: the same page
+(content, inherited attributes) as pdfplumber's own walk, on nested trees, flat trees and trees
+whose counts are wrong, whatever the order the pages are asked in."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adapters._plumber_pages import page_at, page_refs
+from adapters._plumber_pages import page_at, page_refs, walk_of
 from pdfcore.errors import PageOutOfRange
 from tests.pdfgen import assemble
 
@@ -98,6 +99,23 @@ def test_pages_of_a_nested_tree_with_inherited_attributes(tmp_path: Path) -> Non
         assert page_refs(pdf.doc) == walked
 
 
+def test_the_tree_is_walked_only_as_far_as_the_pages_asked_for(tmp_path: Path) -> None:
+    path = _write(tmp_path / "nested.pdf", NESTED)
+    with pdfplumber.open(path) as walked, pdfplumber.open(path) as direct:
+        want = [p.page_obj.pageid for p in walked.pages]
+        assert page_at(direct, 1).page_obj.pageid == want[1]
+        walk = walk_of(direct)
+        assert walk is not None and len(walk.refs) == 2  # pages 1 and 2: the rest is not read yet
+        assert page_at(direct, 5).page_obj.pageid == want[5]
+        assert len(walk.refs) == 6
+        assert page_at(direct, 0).page_obj.pageid == want[0]  # from the walk made, not walked again
+        assert len(walk.refs) == 6
+        with pytest.raises(PageOutOfRange) as err:
+            page_at(direct, 9)
+        assert err.value.details == {"page_count": 8}
+        assert [page_at(direct, i).page_obj.pageid for i in range(7, -1, -1)] == want[::-1]
+
+
 def test_pages_of_a_flat_tree(tmp_path: Path) -> None:
     _same_pages(_write(tmp_path / "flat.pdf", list(range(1, 13))), 12)
 
@@ -157,11 +175,14 @@ def test_any_page_tree_gives_the_page_pdfplumber_walks_to(
     if not any(isinstance(t, int) for t in _leaves(tree)):
         return
     path = _write(tmp_path / "t.pdf", tree, off_by=errors)
-    with pdfplumber.open(path) as walked, pdfplumber.open(path) as direct:
+    with pdfplumber.open(path) as walked, pdfplumber.open(path) as direct, pdfplumber.open(path) as backwards:
         for i, want in enumerate(walked.pages):
             assert page_at(direct, i).page_obj.pageid == want.page_obj.pageid
         with pytest.raises(PageOutOfRange):
             page_at(direct, len(walked.pages))
+        n = len(walked.pages)
+        for i in [n - 1, *range(n - 2, -1, -1)]:  # the last page first: the whole walk at once
+            assert page_at(backwards, i).page_obj.pageid == walked.pages[i].page_obj.pageid
 
 
 def _leaves(tree: Tree) -> list[object]:
