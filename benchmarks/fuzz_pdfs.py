@@ -2,8 +2,8 @@
 
 Each case is a small PDF (generated, or from the corpus) mutated by tests/fuzzing.py — bit flips,
 truncation, chunks duplicated or deleted, random overwrites, damage aimed at the xref table,
-trailer and object headers — then run through ``info``, ``read_pages(1)`` and
-``render_pages(1, dpi=72)`` with the default settings (engine in worker processes) and a short
+trailer and object headers — then run through ``info``, ``read_pages(1)`` (text, then
+``format="markdown"``) and ``render_pages(1, dpi=72)`` with the default settings (engine in worker processes) and a short
 call time limit. The fuzzer-made files of the corpus run unmutated first.
 
 The run fails (exit status 1) on a crash of this process (it would not get to print), an

@@ -178,8 +178,8 @@ class Outcome:
 
 
 def run_case(core: Any, folder: Path, data: bytes) -> Outcome:
-    """Write ``data`` under ``folder``, then info, read of page 1 and render of page 1 (72 dpi),
-    stopping at the first failure. Anything but a PdfcoreError propagates (a bug)."""
+    """Write ``data`` under ``folder``, then info, read of page 1 (text, then Markdown: tables
+    and structure) and render of page 1 (72 dpi), stopping at the first failure. Anything but a PdfcoreError propagates (a bug)."""
     path = folder / f"{hashlib.sha256(data).hexdigest()[:20]}.pdf"
     path.write_bytes(data)
     t0 = time.perf_counter()
@@ -192,12 +192,15 @@ def run_case(core: Any, folder: Path, data: bytes) -> Outcome:
         read = core.read_pages(str(path), "1")
         assert read.pages[0].page == 1
         steps.append("read")
+        structured = core.read_pages(str(path), "1", format="markdown")
+        assert isinstance(structured.pages[0].markdown, str)
+        steps.append("markdown")
         render = core.render_pages(str(path), "1", dpi=72)
         assert render.pages_rendered == (1,) or render.render_failed_pages or render.render_oversized_pages
         steps.append("render")
         return Outcome(None, None, time.perf_counter() - t0, "", steps)
     except PdfcoreError as exc:
-        step = ("info", "read", "render")[len(steps)]
+        step = ("info", "read", "markdown", "render")[len(steps)]
         return Outcome(exc.code, step, time.perf_counter() - t0, exc.message, steps)
     finally:
         os.unlink(path)

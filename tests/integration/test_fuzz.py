@@ -107,7 +107,7 @@ def test_engine_still_answers_after_the_damage(core: Any, fuzz_dir: Path) -> Non
     seeds = generated_seeds(fuzz_dir / "seeds")
     for _, data in seeds:
         outcome = run_case(core, fuzz_dir / "cases", data)
-        assert outcome.code is None and outcome.steps == ["info", "read", "render"], outcome
+        assert outcome.code is None and outcome.steps == ["info", "read", "markdown", "render"], outcome
 
 
 @pytest.mark.parametrize("data", [b"", b"%PDF-1.7", b"%PDF-1.7\n" + b"\x00" * 5000, b"%PDF-" + b"9" * 10_000])
