@@ -21,6 +21,9 @@ SOFT_HYPHENS = str.maketrans({"\ufffe": None, "\u00ad": None})
 #: Hyphens that break a word at a line end (hyphen-minus, Unicode hyphen); not dashes.
 HYPHENS = ("-", "\u2010")
 _PDFIUM_HYPHEN = re.compile("(\\S*)\ufffe")
+#: pdfium's mark between a letter and a word starting with a capital (not in capitals
+#: throughout): a compound's hyphen, see :func:`keep_hyphen`.
+_CAPITAL = re.compile("[^\\W\\d_]\ufffe[A-Z\u00c0-\u00de][a-z\u00df-\u00ff]")
 
 
 def clean_line(raw: str, join_hyphenation: bool) -> tuple[str, str]:
@@ -37,17 +40,24 @@ def clean_line(raw: str, join_hyphenation: bool) -> tuple[str, str]:
     if ends == "hyphen":
         t = t[:-1] if join_hyphenation else t[:-1] + "-"
     if "\ufffe" in t:
-        if join_hyphenation and t.count("\ufffe") == 1 and "-" not in t and "\u2010" not in t:
+        if join_hyphenation and t.count("\ufffe") == 1 and "-" not in t and "\u2010" not in t and not _CAPITAL.search(t):
             t = t.replace("\ufffe", "")  # what the substitution gives for one mark in a word without a hyphen
         else:
-            t = _PDFIUM_HYPHEN.sub(lambda m: _pdfium_join(m.group(1), join_hyphenation), t)
+            t = _PDFIUM_HYPHEN.sub(lambda m: _pdfium_join(m.group(1), join_hyphenation, t, m.end()), t)
     return t.strip(), ends if join_hyphenation else ""
 
 
-def _pdfium_join(word: str, join_hyphenation: bool) -> str:
+def _pdfium_join(word: str, join_hyphenation: bool, text: str = "", at: int = 0) -> str:
     if not join_hyphenation or "-" in word or "\u2010" in word:
         return word + "-"
-    return word
+    return word + "-" if _starts_word(word, text[at:].split(" ", 1)[0]) else word
+
+
+def _starts_word(left: str, right: str) -> bool:
+    """``right``, after a hyphen at a line end, starts with a capital (and is not in capitals
+    throughout) after a letter: a word of its own, not the rest of a word broken between
+    syllables (``Multi-`` + ``Mission``)."""
+    return right[:1].isupper() and not right.isupper() and left[-1:].isalpha()
 
 
 def ends_hyphenated(prev: str, nxt: str) -> bool:
@@ -81,8 +91,12 @@ def keep_hyphen(left: str, right: str, lexicon: Lexicon | None = None) -> bool:
     knows both or neither, the hyphen stays only inside a compound (a hyphen on either side:
     ``state-of-the-`` + ``art``, ``state-`` + ``of-the-art``): breaks inside words are far
     more common in typeset text, so a two-part compound unknown to the document loses its
-    hyphen (``well-`` + ``known`` -> ``wellknown``).
+    hyphen (``well-`` + ``known`` -> ``wellknown``). A word after the break that starts with a
+    capital (not one in capitals throughout) is a word of its own, whatever the lexicon says: a
+    break between syllables never goes on with one (``Multi-`` + ``Mission``).
     """
+    if _starts_word(left, right):
+        return True
     compound = "-" in left or "-" in right or "\u2010" in left or "\u2010" in right
     if lexicon is not None:
         ls = (_HYPHEN_SPLIT.split(left)[-1] if compound else left).lower()

@@ -102,3 +102,20 @@ def test_a_printers_slug_after_a_hyphenated_word_stays_out(core: Any, tmp_path: 
     assert "outside_crop_text" in page.warnings
     md = core.read_pages(str(pdf), "1", format="markdown").pages[0].markdown
     assert "qxd" not in md, md
+
+
+def test_a_compound_broken_before_a_capital_keeps_its_hyphen(core: Any, tmp_path: Path) -> None:
+    """A break between syllables never goes on with a capital: ``Multi-`` / ``Mission`` is a
+    compound of two words and keeps its hyphen (text and Markdown); ``exam-`` / ``ple`` and a
+    word in capitals throughout (``INTRODUC-`` / ``TION``) are joined as before."""
+    p = Page().lines(
+        72,
+        700,
+        ["Cost Estimating and Reporting Practices for Multi-", "Mission Programs and an exam-", "ple of it."],
+    )
+    p.lines(72, 600, ["THE INTRODUC-", "TION"])
+    pdf = write_pdf(tmp_path / "a.pdf", [p])
+    text = core.read_pages(str(pdf), "1").pages[0].text
+    assert "for Multi-Mission" in text and "MultiMission" not in text and "an example" in text and "INTRODUCTION" in text, text
+    md = core.read_pages(str(pdf), "1", format="markdown").pages[0].markdown
+    assert "for Multi-Mission Programs and an example of it." in md and "INTRODUCTION" in md, md
