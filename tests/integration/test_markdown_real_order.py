@@ -201,3 +201,15 @@ def test_the_printers_slug_after_a_hyphenated_last_word_stays_out(core: Any, cor
         assert "qxd" not in page.markdown, page.markdown[-300:]
         assert "outside_crop_text" in page.warnings
     assert r.pages[0].markdown.endswith("Congress acted to recognize some of the legiti")
+
+
+@pytest.mark.corpus
+def test_a_books_chapters_are_headings_where_its_outline_numbers_them_in_figures(core: Any, corpus: Path) -> None:
+    # the bookmarks say "2: "Mere Copyists"", "10: "Property"", the pages "CHAPTER TWO: ..."
+    book = corpus / "pdfjs/freeculture.pdf"
+    for page, title in (
+        (35, "CHAPTER ONE: Creators"),
+        (45, "CHAPTER TWO: “Mere Copyists”"),
+        (128, "CHAPTER TEN: “Property”"),
+    ):
+        assert _parts(core, book, page)[0] == f"## {title}"

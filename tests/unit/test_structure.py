@@ -332,6 +332,17 @@ def test_outline_entries_give_headings_their_level() -> None:
     assert md.startswith("### Results and Discussion\n\n")
 
 
+def test_an_outline_entry_names_a_chapter_whose_label_is_spelled_out_on_the_page() -> None:
+    # the outline says "2: "Mere Copyists"", the page "CHAPTER TWO: “Mere Copyists”"
+    rows = [ln("CHAPTER TWO: \u201cMere Copyists\u201d", 60, size=10), *para(LOREM, 80)]
+    for title in ('2: "Mere Copyists"', "Chapter 2. Mere Copyists", "II. Mere Copyists"):
+        (md,) = markdown([page(rows)], facts(1, [OutlineEntry(2, title, 1)]))
+        assert md.startswith("## CHAPTER TWO: \u201cMere Copyists\u201d\n\n"), (title, md)
+    # another chapter's title after the same kind of label is not named by it
+    (md,) = markdown([page(rows)], facts(1, [OutlineEntry(2, "3: Catalogs", 1)]))
+    assert not md.startswith("#"), md
+
+
 def test_a_heading_takes_the_level_of_the_outline_entry_naming_it_not_of_one_like_it() -> None:
     rows = [
         ln("A.4. Interface Access Control 1", 60, size=12, bold=True),
