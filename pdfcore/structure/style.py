@@ -71,6 +71,9 @@ _CAPTION = re.compile(
 _NUMBERING = re.compile(
     r"^(?:(?:Chapter|CHAPTER|Section|SECTION|Part|PART|Appendix|APPENDIX)\s+)?([A-Z]|\d+)((?:\.\d+)*)\.?(?=\s)"
 )
+#: A postal address: words and a comma, ending with a postal code (``Morton Grove, Illinois
+#: 60053``, ``Washington, D.C. 20549``, ``Norwood, MA 02062-9106``).
+_ADDRESS = re.compile(r",[^,]*\S\s+\d{5}(?:-\d{4})?$")
 _LONG_WORD = re.compile(r"[^\W\d_]{3}", re.UNICODE)
 #: A function applied to a one-letter variable: "f(x)", "Cos(x TΩ1)" ("Author(s)" is a word).
 _FORMULA = re.compile(r"[^\W\d_]\((?!s\))[^\W\d_](?=[\s,)]|$)", re.UNICODE)
@@ -407,6 +410,7 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle) -> bool:
     (a bulleted bold line is a list item), not a list of people's names (a paper's author line
     set in its section headings' style), not an italic or underlined lead-in ending with a
     colon, not wholly in parentheses, without a blank to fill in ("from ____ to ____"), not a
+    postal address (ending with a postal code after a comma: "Morton Grove, Illinois 60053"), not a
     formula (a function of one variable, "Cos(x", or a symbol font's bracket pieces), with its rows
     aligned (see :func:`~pdfcore.structure.units.rows_aligned`) and not spread out (see
     :func:`spread_out`), starting with a capital, a digit, a quote or a name
@@ -420,6 +424,8 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle) -> bool:
         return False  # an italic or underlined lead-in ("Related requirements:") over a list
     if in_parentheses(text) or "___" in text:
         return False  # an aside or a form's field label ("(Mark One)", "(In thousands)"), a blank
+    if _ADDRESS.search(text):
+        return False  # a postal address (a form's or a letterhead's), set bold or large
     if _FORMULA.search(text) or sum(1 for c in text if "\ue000" <= c <= "\uf8ff") >= 2:
         return False  # a displayed formula: "Sin(x TΩk)", bracket pieces from a symbol font
     if text[:1].islower() and not any(c.isupper() for c in text.split(" ", 1)[0][1:]):

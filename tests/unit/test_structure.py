@@ -332,6 +332,24 @@ def test_outline_entries_give_headings_their_level() -> None:
     assert md.startswith("### Results and Discussion\n\n")
 
 
+def test_a_postal_address_set_bold_is_no_heading() -> None:
+    # a 10-K cover: the registrant's address set bold over its field label, like the headings
+    def cover(line: str) -> str:
+        rows = [
+            ln("Sales, Costs and Margins", 40, size=14, bold=True),
+            *para(LOREM, 60),
+            ln(line, 120, size=14, bold=True),
+            *para(LOREM, 140),
+        ]
+        (md,) = markdown([page(rows)])
+        return md
+
+    for address in ("6431 West Oakton St., Morton Grove, Illinois 60053", "Washington, D.C. 20549-1004"):
+        md = cover(address)
+        assert md.startswith("# Sales, Costs and Margins") and f"\n\n{address}\n\n" in md, md
+    assert "\n\n# Results for 2019, 2018 and 2017\n\n" in cover("Results for 2019, 2018 and 2017")
+
+
 def test_an_outline_entry_names_a_chapter_whose_label_is_spelled_out_on_the_page() -> None:
     # the outline says "2: "Mere Copyists"", the page "CHAPTER TWO: “Mere Copyists”"
     rows = [ln("CHAPTER TWO: \u201cMere Copyists\u201d", 60, size=10), *para(LOREM, 80)]
