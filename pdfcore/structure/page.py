@@ -787,7 +787,9 @@ def _element(unit: Unit, join_hyphenation: bool) -> Element:
         kind,
         text=text,
         bbox=box,
-        open_end=not text.endswith(_CLOSING),
+        # a bold row of its own (a label such as "Contact Information" over an address) is not
+        # a sentence a column break cut: it never runs on into the next paragraph
+        open_end=not text.endswith(_CLOSING) and not (unit.bold and len(unit.rows) == 1),
         ends=unit.last.ends,
         open_start=text[:1].islower(),
         size=unit.size,

@@ -332,6 +332,19 @@ def test_outline_entries_give_headings_their_level() -> None:
     assert md.startswith("### Results and Discussion\n\n")
 
 
+def test_a_bold_label_does_not_run_on_into_the_line_under_it() -> None:
+    # "Contact Information" bold over an address starting in lowercase: no heading (one row
+    # under it), and no sentence a column break cut either
+    rows = [
+        *para(LOREM, 60),
+        ln("Contact Information", 120, bold=True),
+        ln("iotsecurity@nist.gov", 132),
+        *para(LOREM, 160),
+    ]
+    (md,) = markdown([page(rows)])
+    assert "\n\nContact Information\n\niotsecurity@nist.gov\n\n" in md, md
+
+
 def test_a_postal_address_set_bold_is_no_heading() -> None:
     # a 10-K cover: the registrant's address set bold over its field label, like the headings
     def cover(line: str) -> str:
