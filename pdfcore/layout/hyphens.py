@@ -40,7 +40,13 @@ def clean_line(raw: str, join_hyphenation: bool) -> tuple[str, str]:
     if ends == "hyphen":
         t = t[:-1] if join_hyphenation else t[:-1] + "-"
     if "\ufffe" in t:
-        if join_hyphenation and t.count("\ufffe") == 1 and "-" not in t and "\u2010" not in t and not _CAPITAL.search(t):
+        if (
+            join_hyphenation
+            and t.count("\ufffe") == 1
+            and "-" not in t
+            and "\u2010" not in t
+            and not _CAPITAL.search(t)
+        ):
             t = t.replace("\ufffe", "")  # what the substitution gives for one mark in a word without a hyphen
         else:
             t = _PDFIUM_HYPHEN.sub(lambda m: _pdfium_join(m.group(1), join_hyphenation, t, m.end()), t)

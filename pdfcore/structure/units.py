@@ -201,13 +201,14 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
     marker_x = text_x = 0.0
     in_item = False
     markers = [list_marker(r.text) for r in rows]
-    for k in range(len(rows) - 1):
+    ragged = _ragged_left(rows)
+    for k in range(len(rows) - 1 if not ragged else 0):
         if not markers[k] and _hangs(rows[k], rows[k + 1], right):
             markers[k] = HANGING
     opened: list[str] = []  # the marker of each unit's first row
     for k, row in enumerate(rows):
         if current and _breaks(
-            current[-1], row, markers[k], left, right, centre, in_item, marker_x, text_x, len(current) == 1
+            current[-1], row, markers[k], left, right, centre, in_item, marker_x, text_x, len(current) == 1, ragged
         ):
             units.append(Unit(current, join_hyphenation, lexicon))
             current = []
@@ -226,6 +227,21 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
     for u, marker in zip(units, opened, strict=True):
         u.hanging = marker == HANGING and len(u.rows) > 1
     return units
+
+
+def _ragged_left(rows: Sequence[Row]) -> bool:
+    """The block is set flush right and ragged left (a cover's column of names against the right
+    margin): three rows or more end within half an em of each other and start at three places
+    or more. A row set in from the one above there is no hanging indent."""
+    if len(rows) < 3:
+        return False
+    em = max((r.size for r in rows), default=0.0) or max(r.height for r in rows) * 0.8
+    ends = [r.x1 for r in rows]
+    if max(ends) - min(ends) > 0.5 * em:
+        return False
+    starts = sorted(r.x0 for r in rows)
+    places = 1 + sum(1 for a, b in zip(starts, starts[1:]) if b - a > ALIGN_PT)
+    return places >= 3
 
 
 def _hangs(row: Row, below: Row, right: float) -> bool:
@@ -253,6 +269,7 @@ def _breaks(
     marker_x: float,
     text_x: float,
     first_row: bool = False,
+    ragged: bool = False,
 ) -> bool:
     if _role_group(prev.role) != _role_group(row.role):
         return True
@@ -282,6 +299,8 @@ def _breaks(
         return False  # the rows of a centred title or paragraph
     if short:
         return True
+    if ragged:
+        return False  # set flush right: where a row starts tells nothing
     em = row.size if row.size > 0 else max(row.height * 0.8, 1.0)
     if row.x0 < prev.x0 - INDENT_MIN * em and not first_row:
         return True  # back out to the margin after rows set in from it (a block quote ends)

@@ -116,6 +116,8 @@ def test_a_compound_broken_before_a_capital_keeps_its_hyphen(core: Any, tmp_path
     p.lines(72, 600, ["THE INTRODUC-", "TION"])
     pdf = write_pdf(tmp_path / "a.pdf", [p])
     text = core.read_pages(str(pdf), "1").pages[0].text
-    assert "for Multi-Mission" in text and "MultiMission" not in text and "an example" in text and "INTRODUCTION" in text, text
+    assert (
+        "for Multi-Mission" in text and "MultiMission" not in text and "an example" in text and "INTRODUCTION" in text
+    ), text
     md = core.read_pages(str(pdf), "1", format="markdown").pages[0].markdown
     assert "for Multi-Mission Programs and an example of it." in md and "INTRODUCTION" in md, md

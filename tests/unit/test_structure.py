@@ -332,6 +332,16 @@ def test_outline_entries_give_headings_their_level() -> None:
     assert md.startswith("### Results and Discussion\n\n")
 
 
+def test_names_set_flush_right_are_neither_list_items_nor_indented_paragraphs() -> None:
+    # a report cover's authors against the right margin: each row starts where its name's
+    # length puts it, set in from the row above now and then
+    names = ["Michael Fagan", "Katerina Megas", "Paul Watrobski", "Barbara Cuthill", "David Lemire", "Brad Hoehn"]
+    rows = [*para(LOREM, 60)]
+    rows += [ln(n, 200 + 17 * k, x=540 - 7 * len(n), x1=540 - (k % 2) * 0.5, size=14) for k, n in enumerate(names)]
+    (md,) = markdown([page(rows)])
+    assert md.split("\n\n")[-1] == " ".join(names), md
+
+
 def test_a_bold_label_does_not_run_on_into_the_line_under_it() -> None:
     # "Contact Information" bold over an address starting in lowercase: no heading (one row
     # under it), and no sentence a column break cut either
