@@ -566,9 +566,13 @@ def match_outline(text: str, entries: Sequence[OutlineEntry]) -> OutlineEntry | 
             continue
         if title in (norm, bare) or normalise_title(_LEADING_NUMBER.sub("", e.title)) in (norm, bare):
             return e
-        if named is None and labelled and len(labelled) >= 3 and _TITLE_LABEL.match(e.title):
-            if normalise_title(_TITLE_LABEL.sub("", e.title, count=1)) == labelled:
-                named = e  # "2: "Mere Copyists"" names "CHAPTER TWO: “Mere Copyists”"
+        if (
+            named is None
+            and len(labelled) >= 3
+            and _TITLE_LABEL.match(e.title)
+            and normalise_title(_TITLE_LABEL.sub("", e.title, count=1)) == labelled
+        ):
+            named = e  # "2: "Mere Copyists"" names "CHAPTER TWO: “Mere Copyists”"
         if prefix is None and len(title) >= 8 and norm.startswith(title) and len(title) >= 0.6 * len(norm):
             prefix = e
         if prefix is None and min(len(title), len(norm)) >= 8:

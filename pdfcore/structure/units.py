@@ -20,6 +20,7 @@ when (in order of the checks in :func:`_breaks`):
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -240,7 +241,7 @@ def _ragged_left(rows: Sequence[Row]) -> bool:
     if max(ends) - min(ends) > 0.5 * em:
         return False
     starts = sorted(r.x0 for r in rows)
-    places = 1 + sum(1 for a, b in zip(starts, starts[1:]) if b - a > ALIGN_PT)
+    places = 1 + sum(1 for a, b in itertools.pairwise(starts) if b - a > ALIGN_PT)
     return places >= 3
 
 
