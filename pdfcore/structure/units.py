@@ -49,6 +49,8 @@ HANGING = "\u2063"
 BULLETS = "•◦▪▫‣⁃∙●○■□►▶▸▹✓✔➢➤❖◆◇→–—-*·\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf0e0\uf0d7"
 _BULLET = re.compile(f"^([{re.escape(BULLETS)}])(?:\\s+|(?=[A-Za-z\u00c0-\u024f\u0400-\u04ff]))")
 _CLOSING = tuple('.!?:;。！？…"”’»)]')
+#: A sentence closed, then a note's number ("an illegal technology.22").
+_NOTE_AFTER_STOP = re.compile(r"[^\W\d_][.!?][\"”’)]?\d{1,3}$")
 _ENUM = re.compile(r"^(\(?(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)])\s+(?=\S)")
 
 
@@ -254,9 +256,10 @@ def _hangs(row: Row, below: Row, right: float) -> bool:
         return False
     if row.x1 - below.x1 > ALIGN_PT and abs((row.x0 + row.x1) - (below.x0 + below.x1)) / 2 < CENTRE_PT:
         return False  # centred rows (a column head over two rows), narrower on both sides
-    # not the last row of a paragraph above the first-line indent of the next one: an item's
-    # first row runs on mid-sentence into the row below
-    return not row.text.endswith(_CLOSING) or below.text[:1].islower()
+    # not the last row of a paragraph above the first-line indent of the next one (a sentence
+    # closed, a note's number after it maybe): an item's first row runs on mid-sentence
+    closed = row.text.endswith(_CLOSING) or _NOTE_AFTER_STOP.search(row.text) is not None
+    return not closed or below.text[:1].islower()
 
 
 def _breaks(

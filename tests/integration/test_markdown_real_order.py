@@ -213,3 +213,11 @@ def test_a_books_chapters_are_headings_where_its_outline_numbers_them_in_figures
         (128, "CHAPTER TEN: “Property”"),
     ):
         assert _parts(core, book, page)[0] == f"## {title}"
+
+
+@pytest.mark.corpus
+def test_a_paragraph_ending_with_a_note_number_does_not_hang_over_the_next(core: Any, corpus: Path) -> None:
+    # "... was an illegal technology.22" over "But the Supreme Court reversed ..." set in
+    parts = _parts(core, corpus / "pdfjs/freeculture.pdf", 90)
+    assert parts[-1] == "But the Supreme Court reversed the decision of the Ninth Circuit."
+    assert not [p for p in parts if p.startswith("- ")], parts

@@ -332,6 +332,22 @@ def test_outline_entries_give_headings_their_level() -> None:
     assert md.startswith("### Results and Discussion\n\n")
 
 
+def test_a_paragraph_ending_with_a_note_number_over_an_indented_one_is_no_list_item() -> None:
+    # the last row runs to the margin and ends "technology.22"; the next paragraph starts
+    # with a first-line indent: no hanging indent of an item whose marker was lost
+    rows = [
+        ln("The court held that the maker would be liable for what its machines made possible,", 60, x1=RIGHT),
+        ln("so this familiar technology was an illegal technology in the land of its makers.22", 72, x1=RIGHT),
+        ln("But the Supreme Court reversed the decision of the court below.", 84, x=LEFT + 14),
+    ]
+    (md,) = markdown([page(rows)])
+    assert md.split("\n\n") == [
+        "The court held that the maker would be liable for what its machines made possible, so this"
+        " familiar technology was an illegal technology in the land of its makers.22",
+        "But the Supreme Court reversed the decision of the court below.",
+    ], md
+
+
 def test_names_set_flush_right_are_neither_list_items_nor_indented_paragraphs() -> None:
     # a report cover's authors against the right margin: each row starts where its name's
     # length puts it, set in from the row above now and then
