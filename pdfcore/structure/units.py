@@ -49,6 +49,8 @@ HANGING = "\u2063"
 BULLETS = "•◦▪▫‣⁃∙●○■□►▶▸▹✓✔➢➤❖◆◇→–—-*·\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf0e0\uf0d7"
 _BULLET = re.compile(f"^([{re.escape(BULLETS)}])(?:\\s+|(?=[A-Za-z\u00c0-\u024f\u0400-\u04ff]))")
 _CLOSING = tuple('.!?:;。！？…"”’»)]')
+#: A letter closed by a period: an item's marker ("B.") or a name's initial ("D. Brandeis").
+_INITIAL = re.compile(r"^[A-Za-z]\.$")
 #: A sentence closed, then a note's number ("an illegal technology.22").
 _NOTE_AFTER_STOP = re.compile(r"[^\W\d_][.!?][\"”’)]?\d{1,3}$")
 _ENUM = re.compile(r"^(\(?(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)])\s+(?=\S)")
@@ -204,6 +206,9 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
     marker_x = text_x = 0.0
     in_item = False
     markers = [list_marker(r.text) for r in rows]
+    for k in range(1, len(rows)):
+        if _INITIAL.match(markers[k]) and _runs_on(rows[k - 1], rows[k], right):
+            markers[k] = ""  # "... Louis" / "D. Brandeis, ...": a name's initial, not item D.
     ragged = _ragged_left(rows)
     for k in range(len(rows) - 1 if not ragged else 0):
         if not markers[k] and _hangs(rows[k], rows[k + 1], right):
@@ -230,6 +235,11 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
     for u, marker in zip(units, opened, strict=True):
         u.hanging = marker == HANGING and len(u.rows) > 1
     return units
+
+
+def _runs_on(row: Row, below: Row, right: float) -> bool:
+    """``row`` runs to the right margin and leaves its sentence open: ``below`` goes on with it."""
+    return not _ends_short(row, below, right) and right - row.x1 <= ALIGN_PT and not row.text.endswith(_CLOSING)
 
 
 def _ragged_left(rows: Sequence[Row]) -> bool:

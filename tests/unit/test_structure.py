@@ -332,6 +332,26 @@ def test_outline_entries_give_headings_their_level() -> None:
     assert md.startswith("### Results and Discussion\n\n")
 
 
+def test_a_row_starting_with_a_names_initial_goes_on_with_the_item_above() -> None:
+    # "8. ... Samuel D. Warren and Louis" runs to the margin; "D. Brandeis, ..." is its next row
+    rows = [
+        *para(LOREM, 40),
+        ln("8. This is not the only purpose of copyright; see Samuel D. Warren and Louis", 100, x1=RIGHT),
+        ln("D. Brandeis, The Right to Privacy, Harvard Law Review 4 (1890): 193.", 112, x=LEFT + 12),
+        ln("9. See Jessica Litman, Digital Copyright (2001), ch. 13.", 124),
+        ln("A. Items lettered after a row that closes its sentence stay items.", 136),
+        ln("B. The second of them.", 148),
+    ]
+    (md,) = markdown([page(rows)])
+    assert md.split("\n\n")[-1] == (
+        "8. This is not the only purpose of copyright; see Samuel D. Warren and Louis D. Brandeis, The Right"
+        " to Privacy, Harvard Law Review 4 (1890): 193.\n"
+        "9. See Jessica Litman, Digital Copyright (2001), ch. 13.\n"
+        "- A. Items lettered after a row that closes its sentence stay items.\n"
+        "- B. The second of them."
+    ), md
+
+
 def test_a_paragraph_ending_with_a_note_number_over_an_indented_one_is_no_list_item() -> None:
     # the last row runs to the margin and ends "technology.22"; the next paragraph starts
     # with a first-line indent: no hanging indent of an item whose marker was lost
