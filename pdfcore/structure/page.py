@@ -101,6 +101,8 @@ _NOTE_MARK = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹�
 
 #: A caption is tied to a figure or table at most this many body lines away.
 CAPTION_LINES = 4.0
+#: A bold row alone of at most this many words is a label, not a sentence left open.
+LABEL_WORDS = 4
 #: A unit starting with a run of asterisks: a note's mark (``** To be eligible ...``).
 _STARS = re.compile(r"^\*{2,}\s*\w")
 #: A heading's label on a row of its own: "Chapter 3", "PART II", "A.", "2.1".
@@ -787,9 +789,11 @@ def _element(unit: Unit, join_hyphenation: bool) -> Element:
         kind,
         text=text,
         bbox=box,
-        # a bold row of its own (a label such as "Contact Information" over an address) is not
-        # a sentence a column break cut: it never runs on into the next paragraph
-        open_end=not text.endswith(_CLOSING) and not (unit.bold and len(unit.rows) == 1),
+        # a short bold row of its own (a label such as "Contact Information" over an address) is
+        # not a sentence a column break cut: it never runs on into the next paragraph (a bold
+        # row of a paragraph, emphasis across the measure, does)
+        open_end=not text.endswith(_CLOSING)
+        and not (unit.bold and len(unit.rows) == 1 and len(text.split()) <= LABEL_WORDS),
         ends=unit.last.ends,
         open_start=text[:1].islower(),
         size=unit.size,

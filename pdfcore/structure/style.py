@@ -309,16 +309,26 @@ def heading_shaped(unit: Unit, text: str) -> bool:
 
 def text_columns(units: Sequence[Unit], body_size: float) -> list[tuple[float, float]]:
     """Left and right edges of the page's running text: paragraphs of two rows or more at the
-    body size (one pair per column). A list item's margin is its marker's edge, not the indent
+    body size (one pair per column), not set flush right. A list item's margin is its marker's edge, not the indent
     its wrapped rows hang at."""
     edges: list[tuple[float, float]] = []
     for u in units:
-        if len(u.rows) < 2 or (body_size and abs(u.size - body_size) > 0.1 * body_size):
+        if len(u.rows) < 2 or (body_size and abs(u.size - body_size) > 0.1 * body_size) or _flush_right(u):
             continue
         x = u.first.x0 if u.hanging or list_marker(u.text) else _margin_of(u)
         if not any(abs(x - e[0]) <= 3.0 for e in edges):
             edges.append((x, u.x1))
     return edges
+
+
+def _flush_right(unit: Unit) -> bool:
+    """Rows set flush right, ragged left: ending within half an em of each other, the last
+    starting more than half an em right of the first (a first-line indent goes the other way);
+    their left edge is no margin of the running text."""
+    rows = unit.rows
+    em = max(unit.size, 1.0)
+    ends = [r.x1 for r in rows]
+    return max(ends) - min(ends) <= 0.5 * em and rows[-1].x0 - rows[0].x0 > 0.5 * em and not unit.hanging
 
 
 def aligned(unit: Unit, columns: Sequence[tuple[float, float]], page_width: float) -> bool:

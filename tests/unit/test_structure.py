@@ -389,6 +389,14 @@ def test_a_bold_label_does_not_run_on_into_the_line_under_it() -> None:
     ]
     (md,) = markdown([page(rows)])
     assert "\n\nContact Information\n\niotsecurity@nist.gov\n\n" in md, md
+    # a whole row set bold inside a paragraph (emphasis across the measure) stays in it
+    rows = [
+        ln("The requirements of the four standards were mostly unique and had little overlap, and", 60, x1=RIGHT),
+        ln("each offers useful details about how the outcomes can be met and important", 72, x1=RIGHT, bold=True),
+        ln("features to include in the devices.", 84),
+    ]
+    (md,) = markdown([page(rows)])
+    assert md.count("\n\n") == 0 and "and important features to include" in md, md
 
 
 def test_a_postal_address_set_bold_is_no_heading() -> None:
