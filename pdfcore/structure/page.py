@@ -101,6 +101,8 @@ _NOTE_MARK = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹�
 
 #: A caption is tied to a figure or table at most this many body lines away.
 CAPTION_LINES = 4.0
+#: A heading right over one this much larger is the title's kicker (see _kickers).
+KICKER_STEP = 1.2
 #: A bold row alone of at most this many words is a label, not a sentence left open.
 LABEL_WORDS = 4
 #: A unit starting with a run of asterisks: a note's mark (``** To be eligible ...``).
@@ -186,6 +188,8 @@ def page_structure(
             u.kind = "paragraph"
     for u, size in zip(units, sizes, strict=True):
         u.size = size
+    if not tagged:
+        _kickers(units, entries)
     _note_marks(units)
     units = _merge_code(_bands_before_what_is_below(_headings_before_their_text(units, [t.bbox for t in placed])))
     _list_depths(units)
@@ -272,6 +276,24 @@ def _classify(
     if marker and (len(unit.rows) > 1 or len(text) > len(marker) + 1):
         unit.kind = "list_item"
         unit.marker = marker
+
+
+def _kickers(units: Sequence[Unit], entries: Sequence[OutlineEntry]) -> None:
+    """A heading right over a larger one, nothing between them (a report's series line, "NIST
+    Internal Report", set over its title): headings grow smaller down a page, so it is no
+    section heading but a line over the title; a chapter's label ("Chapter 3") or a line the
+    outline names stays one."""
+    for k, u in enumerate(units[:-1]):
+        nxt = units[k + 1]
+        if (
+            u.kind == "heading"
+            and nxt.kind == "heading"
+            and nxt.size > KICKER_STEP * u.size
+            and text_below(units, k) == k + 1
+            and not _ROW_LABEL.match(u.text)
+            and not match_outline(u.text, entries)
+        ):
+            u.kind, u.level = "paragraph", 0
 
 
 def _note_marks(units: Sequence[Unit]) -> None:

@@ -378,6 +378,27 @@ def test_names_set_flush_right_are_neither_list_items_nor_indented_paragraphs() 
     assert md.split("\n\n")[-1] == " ".join(names), md
 
 
+def test_a_series_line_right_over_a_larger_title_is_no_heading() -> None:
+    # "NIST Internal Report" (20 pt bold) right over the report's title (28 pt bold)
+    rows = [
+        ln("NIST Internal Report", 60, size=20, bold=True),
+        ln("Recommended Requirements for Routers", 90, size=28, bold=True),
+        *para(LOREM, 140),
+        ln("1 Introduction", 220, size=14, bold=True),
+        *para(LOREM, 240),
+    ]
+    (md,) = markdown([page(rows)])
+    assert [p for p in md.split("\n\n") if p.startswith("#")] == [
+        "# Recommended Requirements for Routers",
+        "## 1 Introduction",
+    ], md
+    assert md.startswith("NIST Internal Report\n\n"), md
+    # a chapter's label over its title stays a heading
+    rows[0] = ln("Chapter 3", 60, size=20, bold=True)
+    (md,) = markdown([page(rows)])
+    assert md.startswith("#") and md.split("\n\n")[0].endswith("Chapter 3"), md
+
+
 def test_a_bold_label_does_not_run_on_into_the_line_under_it() -> None:
     # "Contact Information" bold over an address starting in lowercase: no heading (one row
     # under it), and no sentence a column break cut either
