@@ -6,8 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pdfcore.models import Box, TextLine
-from pdfcore.services import table_regions as tables
-from pdfcore.services.table_regions import _make_row, _may_start_run, _merged_row, _one_piece_row, _pieces, _rows, _runs
+from pdfcore.services import text_runs as runs
+from pdfcore.services.text_runs import _make_row, _may_start_run, _merged_row, _one_piece_row, _rows, _runs, line_pieces
 
 _CHARS = st.sampled_from(list("ab Zé1 9_-.,:%$()—…²٣\t\u00a0"))
 _TEXT = st.text(_CHARS, max_size=40)
@@ -15,9 +15,9 @@ _TEXT = st.text(_CHARS, max_size=40)
 
 @given(_TEXT)
 def test_without_a_digit_the_tokens_are_the_words(text: str) -> None:
-    tokens = len(tables._TOKEN.findall(text))
-    words = len(tables._WORD.findall(text))
-    if tables._DIGIT.search(text) is None:
+    tokens = len(runs._TOKEN.findall(text))
+    words = len(runs._WORD.findall(text))
+    if runs._DIGIT.search(text) is None:
         assert tokens == words
 
 
@@ -41,8 +41,8 @@ def _lines(draw: st.DrawFn) -> tuple[list[TextLine], list[Box]]:
 @given(_lines())
 def test_a_lines_piece_and_its_row_are_what_the_long_way_makes(case: tuple[list[TextLine], list[Box]]) -> None:
     lines, gaps = case
-    pieces = _pieces(lines, gaps)
-    assert [p.tokens for p in pieces] == [len(tables._TOKEN.findall(ln.text)) for ln in lines]
+    pieces = line_pieces(lines, gaps)
+    assert [p.tokens for p in pieces] == [len(runs._TOKEN.findall(ln.text)) for ln in lines]
     for piece in pieces:
         if not piece.segments:  # a gap over the whole line: no row (both ways fail alike)
             continue
@@ -55,7 +55,7 @@ def test_a_lines_piece_and_its_row_are_what_the_long_way_makes(case: tuple[list[
 @given(_lines())
 def test_rows_that_cannot_start_a_run_make_none(case: tuple[list[TextLine], list[Box]]) -> None:
     lines, gaps = case
-    pieces = [p for p in _pieces(lines, gaps) if p.segments]
+    pieces = [p for p in line_pieces(lines, gaps) if p.segments]
     if not _may_start_run(pieces):
         assert _runs(_rows(pieces)) == []
         assert all(not r.gapped and not r.numeric for r in _rows(pieces))
@@ -85,12 +85,12 @@ def _pages(draw: st.DrawFn) -> tuple[list[TextLine], list[Box]]:
 @given(_pages())
 def test_a_page_told_plain_text_has_no_column_where_a_run_may_start(case: tuple[list[TextLine], list[Box]]) -> None:
     lines, gaps = case
-    if tables._plain_text(lines, gaps):
-        pieces = _pieces(lines, gaps)
-        assert not any(_may_start_run(column) for column in tables._split(pieces, tables._gutters(pieces)))
+    if runs._plain_text(lines, gaps):
+        pieces = line_pieces(lines, gaps)
+        assert not any(_may_start_run(column) for column in runs._split(pieces, runs._gutters(pieces)))
 
 
 @given(_LINE_TEXT)
 def test_a_line_of_figures_is_told_as_its_piece_tells_it(text: str) -> None:
-    p = tables._piece(TextLine(text=text, bbox=Box(0, 0, 100, 10)), ())
-    assert tables._line_of_figures(text) == tables._figures(p.led, p.numbers, p.trailing, p.tokens)
+    p = runs._piece(TextLine(text=text, bbox=Box(0, 0, 100, 10)), ())
+    assert runs._line_of_figures(text) == runs._figures(p.led, p.numbers, p.trailing, p.tokens)

@@ -408,7 +408,7 @@ def test_document_errors_escape() -> None:
 def test_a_line_of_dots_and_figures_is_read_at_once() -> None:
     """Dot leaders followed by a long run of dotted figures (a line the dot-leader pattern once
     backtracked on for minutes) are judged without backtracking."""
-    from pdfcore.services.table_regions import _LED
+    from pdfcore.services.text_runs import _LED
 
     line = "Total . . . " + "1.1." * 40 + " x"
     assert _LED.search(line) is None
@@ -528,13 +528,13 @@ def test_a_line_joined_over_several_rows_and_cut_by_column_gaps_is_a_candidate()
 def test_the_rows_of_a_table_above_are_not_headings_of_the_next() -> None:
     """Growing a table upwards over its headings stops at rows of figures (the table above),
     not at years (headings)."""
-    from pdfcore.services.table_regions import _pieces, _rows, _with_header
+    from pdfcore.services.text_runs import _rows, _with_header, line_pieces
 
     xs = (72.0, 200.0, 280.0, 360.0)
     upper, upper_gaps = aligned(100, FIGURES, xs)  # headed by years
     heading = line("Categories", 72, 166, 132)
-    rows = _rows(_pieces([*upper, heading], upper_gaps))
+    rows = _rows(line_pieces([*upper, heading], upper_gaps))
     body = Box(72, 180, 390, 240)
     assert _with_header(body, rows).y0 > 160  # not over the rows of figures above the heading
-    years = _rows(_pieces(upper[:1], upper_gaps))
+    years = _rows(line_pieces(upper[:1], upper_gaps))
     assert _with_header(Box(72, 116, 390, 160), years).y0 == 100  # years head a table
