@@ -300,7 +300,7 @@ def _note_marks(units: Sequence[Unit]) -> None:
     """An asterisk starting a unit is a note's mark, not a bullet, when another unit of the page
     starts with two or more (notes marked ``*``, ``**``, ``***`` under a table): those items
     are paragraphs."""
-    if not any(_STARS.match(u.text) for u in units):
+    if not any(u.text.startswith("**") and _STARS.match(u.text) for u in units):
         return
     for u in units:
         if u.kind == "list_item" and u.marker == "*":

@@ -327,8 +327,10 @@ def _flush_right(unit: Unit) -> bool:
     their left edge is no margin of the running text."""
     rows = unit.rows
     em = max(unit.size, 1.0)
+    if rows[-1].x0 - rows[0].x0 <= 0.5 * em or unit.hanging:
+        return False  # the common case: a paragraph's rows share its margin
     ends = [r.x1 for r in rows]
-    return max(ends) - min(ends) <= 0.5 * em and rows[-1].x0 - rows[0].x0 > 0.5 * em and not unit.hanging
+    return max(ends) - min(ends) <= 0.5 * em
 
 
 def aligned(unit: Unit, columns: Sequence[tuple[float, float]], page_width: float) -> bool:

@@ -207,7 +207,8 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
     in_item = False
     markers = [list_marker(r.text) for r in rows]
     for k in range(1, len(rows)):
-        if _INITIAL.match(markers[k]) and _runs_on(rows[k - 1], rows[k], right):
+        m = markers[k]
+        if len(m) == 2 and _INITIAL.match(m) and _runs_on(rows[k - 1], rows[k], right):
             markers[k] = ""  # "... Louis" / "D. Brandeis, ...": a name's initial, not item D.
     ragged = _ragged_left(rows)
     for k in range(len(rows) - 1 if not ragged else 0):
