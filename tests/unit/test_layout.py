@@ -342,6 +342,23 @@ def test_a_lone_page_number_at_the_foot_is_furniture_in_a_document_too_short_to_
     assert finish_page(page_of(ticks), chart, None).furniture == ()
 
 
+def test_a_front_matters_roman_page_number_alone_at_the_foot_is_furniture() -> None:
+    facts = facts_for(2)
+    body = [line(prose("B", k), 72, 90 + 14 * k, 540) for k in range(30)]
+    for folio in ("xiii", "- iv -"):
+        done = finish_page(page_of([*body, line(folio, 300, 709, 320)]), facts, None)
+        assert done.furniture == (folio,), folio
+    # on a trade book's page (396 points wide) too
+    book = DocumentFacts(
+        page_count=2, metadata=(), outline=(), pages=(PageInfo(index=0, width=396.0, height=594.0),) * 2
+    )
+    narrow = [line(prose("B", k), 54, 60 + 14 * k, 348) for k in range(30)]
+    assert finish_page(page_of([*narrow, line("xiii", 330, 541, 347)]), book, None).furniture == ("xiii",)
+    # a roman numeral among words, or letters that are no numeral, stay
+    for other in ("xiv PREFACE", "ivy"):
+        assert finish_page(page_of([*body, line(other, 300, 709, 330)]), facts, None).furniture == ()
+
+
 def test_a_small_line_over_a_one_page_document_is_its_running_head() -> None:
     # one page: no profile; a short line set smaller than the text, centred at the top and
     # standing apart from it, is the running head
