@@ -86,7 +86,8 @@ FLAG = "flag"
 _DIGITS = re.compile(r"\d+")
 #: A line that is a page number and nothing else (see lone_page_numbers).
 _LONE_FOLIO = re.compile(r"(?:(?:page|p\.)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:/|of)\s*\d{1,4})?", re.IGNORECASE)
-#: ...or a front matter's page number in lowercase roman numerals ("xiii").
+#: ...or a front matter's page number in lowercase roman numerals ("xiii"), alone or beside
+#: its part's name in capitals ("xiv PREFACE", "PREFACE xv").
 _LONE_ROMAN = re.compile(r"[-–—]?\s*(?=[ivxlc])m{0,3}(?:c[md]|d?c{0,3})(?:x[cl]|l?x{0,3})(?:i[xv]|v?i{0,3})\s*[-–—]?")
 #: A lone page number is set at most this much larger than the page's usual text, on a page
 #: at least this many points wide and high.
@@ -98,6 +99,10 @@ HEAD_SIZE = 0.9
 MIN_HEAD_SIZE = 0.5
 MAX_HEAD_CHARS = 60
 HEAD_GAP = 1.5
+_ROMAN_NUMERAL = r"(?=[ivxlc])m{0,3}(?:c[md]|d?c{0,3})(?:x[cl]|l?x{0,3})(?:i[xv]|v?i{0,3})"
+_ROMAN_FOLIO_LINE = re.compile(
+    rf"{_ROMAN_NUMERAL}\s+[A-Z][A-Z’'&,\- ]{{2,40}}|[A-Z][A-Z’'&,\- ]{{2,40}}\s+{_ROMAN_NUMERAL}"
+)
 _NUMBER = re.compile(r"(?<![\w.,/-])\d{1,4}(?![\w.,/-]|[.,]\d)")
 _ROMAN = re.compile(r"[ivxlcdm]+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
@@ -218,7 +223,7 @@ def normalise(text: str) -> str:
 
 def lone_page_numbers(lines: Sequence[TextLine], height: float, width: float) -> list[TextLine]:
     """Page numbers found on the page alone: a line that is only a number (``7``, ``- 7 -``,
-    ``Page 7``, ``7 of 12``, a front matter's ``xiii``), not set larger than the page's text, alone as the outermost block
+    ``Page 7``, ``7 of 12``, a front matter's ``xiii`` or ``xiv PREFACE``), not set larger than the page's text, alone as the outermost block
     at the top or the bottom of the page (in the EDGE_ZONE, nothing beyond it, a gap before the
     next line in), centred or in an outer quarter of the width, on a page of at least
     FOLIO_PAGE points each way (not a chart's top tick on a figure-sized page). Documents too
@@ -240,7 +245,11 @@ def lone_page_numbers(lines: Sequence[TextLine], height: float, width: float) ->
         if (
             inside
             and placed
-            and (_LONE_FOLIO.fullmatch(ln.text.strip()) or _LONE_ROMAN.fullmatch(ln.text.strip()))
+            and (
+                _LONE_FOLIO.fullmatch(ln.text.strip())
+                or _LONE_ROMAN.fullmatch(ln.text.strip())
+                or _ROMAN_FOLIO_LINE.fullmatch(ln.text.strip())
+            )
             and (not usual or ln.font_size <= FOLIO_SIZE * usual)
         ):
             out.append(ln)

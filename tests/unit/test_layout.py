@@ -354,8 +354,11 @@ def test_a_front_matters_roman_page_number_alone_at_the_foot_is_furniture() -> N
     )
     narrow = [line(prose("B", k), 54, 60 + 14 * k, 348) for k in range(30)]
     assert finish_page(page_of([*narrow, line("xiii", 330, 541, 347)]), book, None).furniture == ("xiii",)
-    # a roman numeral among words, or letters that are no numeral, stay
-    for other in ("xiv PREFACE", "ivy"):
+    # beside its part's name in capitals too
+    for folio in ("xvi PREFACE", "PREFACE xv"):
+        assert finish_page(page_of([*narrow, line(folio, 250, 541, 347)]), book, None).furniture == (folio,)
+    # a roman numeral among words in lowercase, or letters that are no numeral, stay
+    for other in ("xiv Preface", "ivy", "civil WAR"):
         assert finish_page(page_of([*body, line(other, 300, 709, 330)]), facts, None).furniture == ()
 
 
