@@ -269,7 +269,7 @@ def _layout_table(
     """The region's table read from its glyphs and rulings in the table's own reading frame."""
     upright = direction in ("ltr", "rtl")
     glyphs = []
-    for c in crop.chars:
+    for c in _chars_inside(crop):
         if bool(c["upright"]) != upright or (
             direction in ("ltr", "rtl") and (c["matrix"][0] < 0) != (direction == "rtl")
         ):
@@ -292,6 +292,19 @@ def _layout_table(
     )
     spans = tuple(BodySpan(*span) for span in found.body_spans)
     return bbox, header, rows, cells, spans
+
+
+def _chars_inside(crop: Any) -> list[dict[str, Any]]:
+    """The characters whose middle is inside ``crop``, with their boxes as the page has them.
+    pdfplumber's crop clips the box of a character its edge cuts: the foot of the line above a
+    region became a sliver on the table's first row, where its letters passed for that row's
+    own drawn twice (``1 Ye r`` under ``Information``)."""
+    x0, top, x1, bottom = crop.bbox
+    return [
+        c
+        for c in crop.root_page.chars
+        if x0 <= (c["x0"] + c["x1"]) / 2 < x1 and top <= (c["top"] + c["bottom"]) / 2 < bottom
+    ]
 
 
 _BOLD = "bold"

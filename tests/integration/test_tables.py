@@ -766,3 +766,18 @@ def test_a_ruled_table_over_four_pages_is_linked_page_to_page(corpus: Path, tmp_
     links = [(t.page, t.continued_from, t.continued_on) for t in tables]
     assert links == [(1, None, 2), (2, 1, 3), (3, 2, 4), (4, 3, None)]
     assert all(not t.header for t in tables[1:])
+
+
+@pytest.mark.corpus
+def test_a_line_the_region_cuts_lends_no_letters_to_the_table(corpus: Path) -> None:
+    """A form's boxes read as a table (150109DSP-Milw-505-90D.pdf p. 1): the line above the
+    region, whose foot the region's edge cuts, gives the table's first row none of its letters
+    and takes none of that row's (``1 Year 9 Months`` lost its ``a``, taken for an ``a`` of
+    ``Information`` above drawn twice)."""
+    path = corpus / "pdfplumber" / "pdfs" / "150109DSP-Milw-505-90D.pdf"
+    (p,) = _pages(path, [0])
+    extractor = PlumberTableExtractor()
+    got = TableService(extractor).page_tables(_source(path), p, 612, 792)
+    extractor.close()
+    (t,) = [t for t in got.tables if any("Race or Ethnicity:" in c for r in t.rows for c in r)]
+    assert "Age: 1 Year 9 Months" in [c for r in (t.header, *t.rows) for c in r]
