@@ -41,6 +41,8 @@ class Glyph:
     text: str
     size: float
     bold: bool = False
+    #: The order it was drawn in (-1: not known).
+    seq: int = -1
 
 
 @dataclass(frozen=True)
@@ -167,6 +169,41 @@ def _lines(glyphs: Sequence[Glyph]) -> list[list[Glyph]]:
     out = [sorted(m, key=lambda g: g.x0) for _, _, m in lines if any(g.text.strip() for g in m)]
     out.sort(key=lambda m: statistics.median((g.y0 + g.y1) / 2 for g in m))
     return out
+
+
+def _drawn_apart(members: list[Glyph]) -> list[list[Glyph]]:
+    """A line's glyphs (left to right) as the strings drawn over one another: a cell's text
+    that overflows into the next cell, under that cell's own text (``Ackermann XXXX GmbH``
+    under ``20 111111111``), is read as two texts instead of their letters interleaved. The
+    glyphs are cut where the drawing goes back to the left; two such runs are apart when they
+    overlap by an em or more and each holds two letters or more (an accent drawn back over its
+    letter is not a string of its own). One run when the drawing order is not known."""
+    if len(members) < 4 or any(g.seq < 0 for g in members):
+        return [members]
+    runs: list[list[Glyph]] = []
+    for g in sorted(members, key=lambda g: g.seq):
+        if runs and g.x0 >= runs[-1][-1].x0 - OVERPRINT * max(g.size, 1.0):
+            runs[-1].append(g)
+        else:
+            runs.append([g])
+    if len(runs) < 2:
+        return [members]
+    groups: list[list[Glyph]] = []
+    right = 0.0
+    for run in sorted(runs, key=lambda r: min(g.x0 for g in r)):
+        x0 = min(g.x0 for g in run)
+        em = max(statistics.median(g.size for g in run), 1.0)
+        letters = sum(1 for g in run if g.text.strip())
+        x1 = max(g.x1 for g in run)
+        if groups and (x0 > right - em or letters < 2 or sum(1 for g in groups[-1] if g.text.strip()) < 2):
+            groups[-1].extend(run)
+            right = max(right, x1)
+        else:
+            groups.append(list(run))
+            right = x1
+    if len(groups) < 2:
+        return [members]
+    return [sorted(grp, key=lambda g: g.x0) for grp in groups]
 
 
 _DOTS = (".", "·", "…", "․")
@@ -300,7 +337,7 @@ def build_lines(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> list[Lin
         y0 = statistics.median(g.y0 for g in members)
         y1 = statistics.median(g.y1 for g in members)
         walls = [(r.x0 + r.x1) / 2 for r in uprights if r.y0 <= (y0 + y1) / 2 <= r.y1]
-        segs = _segments(_strip_leaders(members), walls)
+        segs = _segments([p for run in _drawn_apart(members) for p in _strip_leaders(run)], walls)
         if not segs:
             continue
         lines.append(Line(y0, y1, statistics.median(g.size for g in members), segs))

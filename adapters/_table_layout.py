@@ -85,7 +85,10 @@ def _separators(lines: Sequence[Line], rules: Sequence[Rule]) -> list[float]:
     cuts: list[float] = []
     if len(multi) >= 2:
         allowed = int(SPAN_SHARE * len(multi)) if len(multi) >= 7 else (1 if len(multi) >= 4 else 0)
-        spans = [(s.x0, s.x1) for ln in multi for s in ln.segments]
+        # A cell's text overflowing under the next cell's (another text starts inside it) is
+        # no evidence of a heading over both columns: the blank between them is looked for
+        # without it.
+        spans = [(s.x0, s.x1) for ln in multi for s in ln.segments if not _overflows(s, ln)]
         left, right = min(a for a, _ in spans), max(z for _, z in spans)
         for blank_from, x in thin_stretches(spans, allowed):
             if x - blank_from >= MIN_SEPARATOR * em and left < blank_from and x < right:
@@ -128,6 +131,12 @@ def _separators(lines: Sequence[Line], rules: Sequence[Rule]) -> list[float]:
             cuts.append(x)
             walls.append(x)
     return sorted(c for c in cuts if c in walls or not _inside_ruled_column(c, walls, lines, em))
+
+
+def _overflows(seg: Segment, line: Line) -> bool:
+    """Another text of ``line`` starts inside ``seg`` (drawn over it: see
+    :func:`adapters._table_glyphs.build_lines`)."""
+    return any(o is not seg and seg.x0 < o.x0 < seg.x1 for o in line.segments)
 
 
 #: Lines of one ruled column crossing a blank inside it that make the blank part of the column.

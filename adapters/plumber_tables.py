@@ -269,14 +269,14 @@ def _layout_table(
     """The region's table read from its glyphs and rulings in the table's own reading frame."""
     upright = direction in ("ltr", "rtl")
     glyphs = []
-    for c in _chars_inside(crop):
+    for seq, c in enumerate(_chars_inside(crop)):
         if bool(c["upright"]) != upright or (
             direction in ("ltr", "rtl") and (c["matrix"][0] < 0) != (direction == "rtl")
         ):
             continue
         x0, y0, x1, y1 = _frame_box((c["x0"], c["top"], c["x1"], c["bottom"]), direction)
         font = str(c.get("fontname") or "")
-        glyphs.append(Glyph(x0, y0, x1, y1, str(c["text"]), float(c["size"]), _BOLD in font.lower()))
+        glyphs.append(Glyph(x0, y0, x1, y1, str(c["text"]), float(c["size"]), _BOLD in font.lower(), seq))
     if direction == "ltr":
         glyphs.extend(_turned_cells(crop, glyphs))
     rules = [Rule(*_frame_box(box, direction)) for box in _rulings(crop)]

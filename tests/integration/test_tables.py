@@ -781,3 +781,33 @@ def test_a_line_the_region_cuts_lends_no_letters_to_the_table(corpus: Path) -> N
     extractor.close()
     (t,) = [t for t in got.tables if any("Race or Ethnicity:" in c for r in t.rows for c in r)]
     assert "Age: 1 Year 9 Months" in [c for r in (t.header, *t.rows) for c in r]
+
+
+def test_a_name_overflowing_under_the_next_cell_stays_in_its_own(tmp_path: Path) -> None:
+    """A spreadsheet printed without rules: a few names run on under the next column's text,
+    which is drawn over them. Each is read as its own cell, its letters not interleaved with
+    the number's, and the two columns stay apart."""
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "overflow.pdf"
+    c = canvas.Canvas(str(path), pagesize=(612, 792))
+    c.setFont("Helvetica", 10)
+    names = ["Forster, Mark", "Horn, Ein", "SUS GmbH", "Ackermann Brothers Holding GmbH", "Karls GmbH"]
+    names += ["Ackermann Brothers Holding GmbH", "Santa, Klaus", "Justus und Soehne"]
+    rows = [("Name", "Number", "Invoice", "Due")]
+    rows += [(n, f"DE{10 + k}-11111{k}", f"55.55.55{k:02d}", "01.01.2025") for k, n in enumerate(names)]
+    for r, cells in enumerate(rows):
+        y = 700 - 16 * r
+        for x, text in zip((72, 190, 300, 380), cells, strict=True):
+            c.drawString(x, y, text)  # left to right: a long name first, the number over it
+    c.showPage()
+    c.save()
+    (t,) = _one_page_tables(path)
+    assert list(t.header) == ["Name", "Number", "Invoice", "Due"]
+    assert [list(r) for r in t.rows][3] == [
+        "Ackermann Brothers Holding GmbH",
+        "DE13-111113",
+        "55.55.5503",
+        "01.01.2025",
+    ]
+    assert [r[0] for r in t.rows] == names
