@@ -73,6 +73,8 @@ class Segment:
     text: str
     size: float
     bold: bool
+    #: Its words, left to right (empty when not known).
+    words: tuple[Word, ...] = ()
 
     @property
     def numeric(self) -> bool:
@@ -295,6 +297,11 @@ def _segments(pieces: Sequence[Sequence[Glyph]], walls: Sequence[float] = ()) ->
     return _attach_signs(out)
 
 
+def segment_of(words: Sequence[Word]) -> Segment:
+    """The cell text of ``words`` (one or more, left to right)."""
+    return _segment(words)
+
+
 def _segment(words: Sequence[Word]) -> Segment:
     text = words[0].text
     for w in words[1:]:
@@ -306,6 +313,7 @@ def _segment(words: Sequence[Word]) -> Segment:
         text,
         statistics.median(w.size for w in words),
         all(w.bold for w in words),
+        tuple(words),
     )
 
 
@@ -317,12 +325,12 @@ def _attach_signs(segs: list[Segment]) -> list[Segment]:
         s = segs[i]
         if _CURRENCY.match(s.text) and i + 1 < len(segs) and is_figure(segs[i + 1].text):
             nxt = segs[i + 1]
-            out.append(Segment(s.x0, nxt.x1, f"{s.text} {nxt.text}", nxt.size, nxt.bold))
+            out.append(Segment(s.x0, nxt.x1, f"{s.text} {nxt.text}", nxt.size, nxt.bold, s.words + nxt.words))
             i += 2
             continue
         if _CLOSING.match(s.text) and out and is_figure(out[-1].text + s.text):
             prev = out[-1]
-            out[-1] = Segment(prev.x0, s.x1, prev.text + s.text, prev.size, prev.bold)
+            out[-1] = Segment(prev.x0, s.x1, prev.text + s.text, prev.size, prev.bold)  # words: not split
             i += 1
             continue
         out.append(s)

@@ -25,13 +25,14 @@ same unit. Nothing here knows about pages, engines or errors.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from adapters._table_glyphs import Glyph, Line, Rule, Segment, build_lines, is_figure
+from adapters._table_glyphs import Glyph, Line, Rule, Segment, build_lines, is_figure, segment_of
 from pdfcore.geometry import thin_stretches
 
 #: A column boundary must be at least this many ems wide.
@@ -1010,6 +1011,7 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     cuts = _without_stray_cuts(lines, cuts, rules, em)
     if not cuts:
         return None
+    lines = _split_at_column_starts(lines, cuts, em)
     lines = _trim(lines, cuts)
     if len(lines) < 2:
         return None
@@ -1113,6 +1115,60 @@ def _without_caption(lines: list[Line]) -> list[Line]:
         if _CAPTION.match(lines[k].segments[0].text):
             return lines[:k]
     return lines
+
+
+def _split_at_column_starts(lines: list[Line], cuts: Sequence[float], em: float) -> list[Line]:
+    """A line of one text running across a column boundary, one of whose words starts where
+    the next column's text starts in other lines (within COLUMN_START_TOL points, in
+    COLUMN_START_LINES lines or more: a column set flush left), the words before it ending by
+    the boundary, is cut there into its two cells: a label and its value set as one text object
+    with a space between them (an infobox's ``Original author(s) Andreas Gal``)."""
+    starts: list[tuple[float, float]] = []
+    for k, c in enumerate(cuts):
+        right = cuts[k + 1] if k + 1 < len(cuts) else float("inf")
+        xs = sorted(
+            s.x0
+            for ln in lines
+            if len(ln.segments) >= 2
+            for s in ln.segments
+            if c < s.x0 and (s.x0 + s.x1) / 2 <= right
+        )
+        best, count = 0.0, 0
+        for i, x in enumerate(xs):
+            n = bisect.bisect_right(xs, x + 2 * COLUMN_START_TOL) - i
+            if n > count:
+                best, count = x, n
+        if count >= COLUMN_START_LINES:
+            starts.append((c, best))
+    if not starts:
+        return lines
+    out: list[Line] = []
+    for ln in lines:
+        seg = ln.segments[0]
+        at = None
+        if len(ln.segments) == 1:
+            for c, x in starts:
+                if seg.x0 < c < seg.x1:
+                    at = next(
+                        (
+                            i
+                            for i, w in enumerate(seg.words)
+                            if i > 0 and abs(w.x0 - x) <= 2 * COLUMN_START_TOL and seg.words[i - 1].x1 <= c + 0.5 * em
+                        ),
+                        None,
+                    )
+                    break
+        if at is None:
+            out.append(ln)
+        else:
+            out.append(Line(ln.y0, ln.y1, ln.size, [segment_of(seg.words[:at]), segment_of(seg.words[at:])]))
+    return out
+
+
+#: A column's text starts within this many points of one x ...
+COLUMN_START_TOL = 0.5
+#: ... in this many lines at least when it is set flush left.
+COLUMN_START_LINES = 3
 
 
 def _trim(lines: list[Line], cuts: Sequence[float]) -> list[Line]:

@@ -346,3 +346,21 @@ def test_a_first_row_of_figures_ruled_off_is_no_header() -> None:
     assert found is not None
     assert found.header == []
     assert found.rows[0] == ["3 001", "419", "806", "List of the alliance", "2"]
+
+
+def test_a_label_and_value_set_as_one_text_are_two_cells() -> None:
+    """An infobox row whose label and value are one text with a space between them (no gap to
+    split them) is cut where the values' column starts in the other rows, not read as a title
+    over the table and left out."""
+    glyphs = _rows(
+        (0, [(0, "Original developers Andreas Gal")]),
+        (14, [(0, "Developer"), (100, "Mozilla")]),
+        (28, [(0, "Initial release"), (100, "2 July 2011")]),
+        (42, [(0, "Written in"), (100, "JavaScript")]),
+        (56, [(0, "License"), (100, "Apache License")]),
+    )
+    found = read_table(glyphs)
+    assert found is not None
+    rows = [found.header, *found.rows] if found.header else found.rows
+    assert rows[0] == ["Original developers", "Andreas Gal"]
+    assert rows[-1] == ["License", "Apache License"]
