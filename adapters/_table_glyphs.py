@@ -12,6 +12,7 @@ before it (``$ 6,509``, ``(1,266)``).
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from collections.abc import Sequence
@@ -176,11 +177,14 @@ def _lines(glyphs: Sequence[Glyph]) -> list[list[Glyph]]:
 def _drawn_apart(members: list[Glyph]) -> list[list[Glyph]]:
     """A line's glyphs (left to right) as the strings drawn over one another: a cell's text
     that overflows into the next cell, under that cell's own text (``Ackermann XXXX GmbH``
-    under ``20 111111111``), is read as two texts instead of their letters interleaved. The
-    glyphs are cut where the drawing goes back to the left; two such runs are apart when they
-    overlap by an em or more and each holds two letters or more (an accent drawn back over its
-    letter is not a string of its own). One run when the drawing order is not known."""
-    if len(members) < 4 or any(g.seq < 0 for g in members):
+    under ``20 111111111``), is read as two texts instead of their letters interleaved. Only
+    where letters stand on letters (OVERLAPPING of them or more): the glyphs are cut into runs
+    where the drawing goes back to the left, and a run whose letters stand on those of the runs
+    before is a text of its own. Glyphs drawn in another order without standing on each other
+    (by font, or every other letter) are one line as before; so is a line whose drawing order is
+    not known."""
+    letters = [g for g in members if g.text.strip()]
+    if sum(1 for a, b in itertools.pairwise(letters) if _on(a, b)) < OVERLAPPING or any(g.seq < 0 for g in members):
         return [members]
     runs: list[list[Glyph]] = []
     for g in sorted(members, key=lambda g: g.seq):
@@ -188,24 +192,36 @@ def _drawn_apart(members: list[Glyph]) -> list[list[Glyph]]:
             runs[-1].append(g)
         else:
             runs.append([g])
-    if len(runs) < 2:
-        return [members]
     groups: list[list[Glyph]] = []
-    right = 0.0
-    for run in sorted(runs, key=lambda r: min(g.x0 for g in r)):
-        x0 = min(g.x0 for g in run)
-        em = max(statistics.median(g.size for g in run), 1.0)
-        letters = sum(1 for g in run if g.text.strip())
-        x1 = max(g.x1 for g in run)
-        if groups and (x0 > right - em or letters < 2 or sum(1 for g in groups[-1] if g.text.strip()) < 2):
-            groups[-1].extend(run)
-            right = max(right, x1)
-        else:
+    for run in runs:
+        mine = [g for g in run if g.text.strip()]
+        home = next(
+            (
+                grp
+                for grp in groups
+                if sum(1 for g in mine if any(_on(o, g) for o in grp if o.text.strip())) < OVERLAPPING
+                and min(g.x0 for g in run) >= max(g.x1 for g in grp) - OVERPRINT * max(run[0].size, 1.0)
+            ),
+            None,
+        )
+        if home is None or not groups:
             groups.append(list(run))
-            right = x1
+        else:
+            home.extend(run)
     if len(groups) < 2:
         return [members]
-    return [sorted(grp, key=lambda g: g.x0) for grp in groups]
+    return sorted((sorted(grp, key=lambda g: g.x0) for grp in groups), key=lambda grp: grp[0].x0)
+
+
+#: Letters standing on other letters that make two texts drawn over one another.
+OVERLAPPING = 2
+
+
+def _on(a: Glyph, b: Glyph) -> bool:
+    """Two different letters standing on one another: they share more than half of the
+    narrower one's width."""
+    shared = min(a.x1, b.x1) - max(a.x0, b.x0)
+    return a.text != b.text and shared > 0.5 * max(min(a.x1 - a.x0, b.x1 - b.x0), 0.1)
 
 
 _DOTS = (".", "·", "…", "․")

@@ -364,3 +364,22 @@ def test_a_label_and_value_set_as_one_text_are_two_cells() -> None:
     rows = [found.header, *found.rows] if found.header else found.rows
     assert rows[0] == ["Original developers", "Andreas Gal"]
     assert rows[-1] == ["License", "Apache License"]
+
+
+def test_letters_drawn_out_of_order_side_by_side_are_one_text() -> None:
+    """A producer that draws a line's letters out of order (every other letter first, then the
+    rest) without any letter standing on another: the line reads as printed."""
+    order: dict[tuple[int, int, int], int] = {}
+    texts = [(0, "Prairie Brand"), (100, "PB-1566R2"), (200, "1.5")]
+    glyphs = []
+    for y in (0, 14, 28):
+        for x, text in texts:
+            for k in range(len(text)):
+                order[(y, x, k)] = len(order)
+        for x, text in texts:
+            for k, ch in enumerate(text):
+                seq = order[(y, x, k)] + (0 if k % 2 == 0 else 1000)
+                glyphs.append(Glyph(x + k * ADVANCE, y, x + (k + 1) * ADVANCE, y + SIZE, ch, SIZE, False, seq))
+    found = read_table(glyphs)
+    assert found is not None
+    assert all(r == ["Prairie Brand", "PB-1566R2", "1.5"] for r in [found.header, *found.rows] if r)
