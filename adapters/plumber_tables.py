@@ -295,15 +295,14 @@ def _layout_table(
 
 
 def _chars_inside(crop: Any) -> list[dict[str, Any]]:
-    """The characters whose middle is inside ``crop``, with their boxes as the page has them.
-    pdfplumber's crop clips the box of a character its edge cuts: the foot of the line above a
-    region became a sliver on the table's first row, where its letters passed for that row's
-    own drawn twice (``1 Ye r`` under ``Information``)."""
+    """The characters that ``crop`` takes in (those whose box reaches into it, as pdfplumber's
+    crop chooses them), with their boxes as the page has them: the crop clips the box of a
+    character its edge cuts, and the foot of the line above a region became a sliver on the
+    table's first row, where its letters passed for that row's own drawn twice (``1 Ye r``
+    under ``Information``); whole, that line stands above the row."""
     x0, top, x1, bottom = crop.bbox
     return [
-        c
-        for c in crop.root_page.chars
-        if x0 <= (c["x0"] + c["x1"]) / 2 < x1 and top <= (c["top"] + c["bottom"]) / 2 < bottom
+        c for c in crop.root_page.chars if c["x0"] < x1 and c["x1"] > x0 and c["top"] < bottom and c["bottom"] > top
     ]
 
 
