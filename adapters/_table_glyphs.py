@@ -119,7 +119,7 @@ def is_figure(text: str) -> bool:
 
 
 def dedupe(glyphs: Sequence[Glyph]) -> list[Glyph]:
-    """Glyphs without the copies drawn over them (same text, nearly the same place)."""
+    """Glyphs without the copies drawn over them (same text, nearly the same place and height)."""
     out: list[Glyph] = []
     by_key: dict[tuple[str, int, int], list[Glyph]] = {}
     for g in glyphs:
@@ -134,7 +134,8 @@ def dedupe(glyphs: Sequence[Glyph]) -> list[Glyph]:
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
                 for o in by_key.get((g.text, kx + dx, ky + dy), ()):
-                    if abs(o.x0 - g.x0) <= tol_x and abs(o.y0 - g.y0) <= tol_y:
+                    # (a sliver of a glyph, cut by the region's edge, is not that glyph again)
+                    if abs(o.x0 - g.x0) <= tol_x and abs(o.y0 - g.y0) <= tol_y and abs(o.y1 - o.y0 - h) <= tol_y:
                         dup = True
                         break
                 if dup:

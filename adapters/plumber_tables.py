@@ -269,7 +269,7 @@ def _layout_table(
     """The region's table read from its glyphs and rulings in the table's own reading frame."""
     upright = direction in ("ltr", "rtl")
     glyphs = []
-    for seq, c in enumerate(_chars_inside(crop)):
+    for seq, c in enumerate(crop.chars):
         if bool(c["upright"]) != upright or (
             direction in ("ltr", "rtl") and (c["matrix"][0] < 0) != (direction == "rtl")
         ):
@@ -292,18 +292,6 @@ def _layout_table(
     )
     spans = tuple(BodySpan(*span) for span in found.body_spans)
     return bbox, header, rows, cells, spans
-
-
-def _chars_inside(crop: Any) -> list[dict[str, Any]]:
-    """The characters that ``crop`` takes in (those whose box reaches into it, as pdfplumber's
-    crop chooses them), with their boxes as the page has them: the crop clips the box of a
-    character its edge cuts, and the foot of the line above a region became a sliver on the
-    table's first row, where its letters passed for that row's own drawn twice (``1 Ye r``
-    under ``Information``); whole, that line stands above the row."""
-    x0, top, x1, bottom = crop.bbox
-    return [
-        c for c in crop.root_page.chars if c["x0"] < x1 and c["x1"] > x0 and c["top"] < bottom and c["bottom"] > top
-    ]
 
 
 _BOLD = "bold"

@@ -28,6 +28,15 @@ def test_overprinted_glyphs_count_once() -> None:
     assert [g.text for g in dedupe(word + shadow) if g.text.strip()] == list("Corn")
 
 
+def test_a_sliver_of_a_glyph_cut_by_the_regions_edge_is_no_copy() -> None:
+    """The foot of the line above a region, cut by its edge (a glyph 0.8 pt high), over the
+    same letter of the first row: two glyphs, not one drawn twice."""
+    full = Glyph(78.1, 125.4, 83.0, 136.5, "a", 11.0)
+    sliver = Glyph(76.8, 123.5, 81.8, 124.3, "a", 9.0)
+    assert len(dedupe([full, sliver])) == 2
+    assert len(dedupe([sliver, full])) == 2
+
+
 def test_statement_rows_leaders_signs_and_wrapped_labels() -> None:
     glyphs = _rows(
         (0, [(0, "(thousands)"), (300, "2009"), (360, "2008")]),
