@@ -1118,13 +1118,15 @@ def _without_caption(lines: list[Line]) -> list[Line]:
 
 
 def _split_at_column_starts(lines: list[Line], cuts: Sequence[float], em: float) -> list[Line]:
-    """A line of one text running across a column boundary, one of whose words starts where
-    the next column's text starts in other lines (within COLUMN_START_TOL points, in
+    """A line of one text running across one column boundary (from the column before it to
+    the column after it, no further), one of whose words starts where the next column's text
+    starts in other lines (within COLUMN_START_TOL points, in
     COLUMN_START_LINES lines or more: a column set flush left), the words before it ending by
     the boundary, is cut there into its two cells: a label and its value set as one text object
     with a space between them (an infobox's ``Original author(s) Andreas Gal``)."""
-    starts: list[tuple[float, float]] = []
+    starts: list[tuple[float, float, float, float]] = []
     for k, c in enumerate(cuts):
+        left = cuts[k - 1] if k > 0 else float("-inf")
         right = cuts[k + 1] if k + 1 < len(cuts) else float("inf")
         xs = sorted(
             s.x0
@@ -1139,7 +1141,7 @@ def _split_at_column_starts(lines: list[Line], cuts: Sequence[float], em: float)
             if n > count:
                 best, count = x, n
         if count >= COLUMN_START_LINES:
-            starts.append((c, best))
+            starts.append((left, c, best, right))
     if not starts:
         return lines
     out: list[Line] = []
@@ -1147,8 +1149,9 @@ def _split_at_column_starts(lines: list[Line], cuts: Sequence[float], em: float)
         seg = ln.segments[0]
         at = None
         if len(ln.segments) == 1:
-            for c, x in starts:
-                if seg.x0 < c < seg.x1:
+            for left, c, x, right in starts:
+                # the two cells each within one column (a note under a wider table runs on)
+                if seg.x0 < c < seg.x1 and seg.x0 > left and seg.x1 < right:
                     at = next(
                         (
                             i

@@ -392,3 +392,20 @@ def test_letters_drawn_out_of_order_side_by_side_are_one_text() -> None:
     found = read_table(glyphs)
     assert found is not None
     assert all(r == ["Prairie Brand", "PB-1566R2", "1.5"] for r in [found.header, *found.rows] if r)
+
+
+def test_a_note_under_a_wider_table_is_not_cut_at_a_column_start() -> None:
+    """A note under a table of three columns, one of whose words happens to start where the
+    second column's text starts, runs on past the third column: it is no label and value, and
+    stays out of the table."""
+    glyphs = _rows(
+        (0, [(0, "Item"), (100, "Region"), (200, "Grade")]),
+        (14, [(0, "Wheat"), (100, "North"), (200, "A")]),
+        (28, [(0, "Barley"), (100, "South"), (200, "B")]),
+        (42, [(0, "Oats"), (100, "East"), (200, "C")]),
+        (56, [(0, "Rye"), (100, "West"), (200, "A")]),
+        (76, [(0, "Some text after the table ends the page.")]),
+    )
+    found = read_table(glyphs)
+    assert found is not None
+    assert found.rows[-1] == ["Rye", "West", "A"]
