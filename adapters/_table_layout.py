@@ -32,7 +32,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from adapters._table_glyphs import Glyph, Line, Rule, Segment, build_lines, is_figure, segment_of
+from adapters._table_glyphs import Glyph, Line, Rule, Segment, Word, build_lines, is_figure, segment_of
 from pdfcore.geometry import thin_stretches
 
 #: A column boundary must be at least this many ems wide.
@@ -1122,8 +1122,9 @@ def _split_at_column_starts(lines: list[Line], cuts: Sequence[float], em: float)
     the column after it, no further), one of whose words starts where the next column's text
     starts in other lines (within COLUMN_START_TOL points, in
     COLUMN_START_LINES lines or more: a column set flush left), the words before it ending by
-    the boundary, is cut there into its two cells: a label and its value set as one text object
-    with a space between them (an infobox's ``Original author(s) Andreas Gal``)."""
+    the boundary and the space before it the widest of the line (see :func:`_wider_space`), is
+    cut there into its two cells: a label and its value set as one text object with a space
+    between them (an infobox's ``Original author(s) Andreas Gal``)."""
     starts: list[tuple[float, float, float, float]] = []
     for k, c in enumerate(cuts):
         left = cuts[k - 1] if k > 0 else float("-inf")
@@ -1156,7 +1157,10 @@ def _split_at_column_starts(lines: list[Line], cuts: Sequence[float], em: float)
                         (
                             i
                             for i, w in enumerate(seg.words)
-                            if i > 0 and abs(w.x0 - x) <= 2 * COLUMN_START_TOL and seg.words[i - 1].x1 <= c + 0.5 * em
+                            if i > 0
+                            and abs(w.x0 - x) <= 2 * COLUMN_START_TOL
+                            and seg.words[i - 1].x1 <= c + 0.5 * em
+                            and _wider_space(seg.words, i, em)
                         ),
                         None,
                     )
@@ -1168,6 +1172,19 @@ def _split_at_column_starts(lines: list[Line], cuts: Sequence[float], em: float)
     return out
 
 
+def _wider_space(words: Sequence[Word], i: int, em: float) -> bool:
+    """The space before ``words[i]`` is wider than the line's other spaces (by LABEL_SPACE
+    times), or, with no other, wider than LONE_SPACE ems: the blank a label leaves before its
+    value, not a space inside a sentence."""
+    gap = words[i].x0 - words[i - 1].x1
+    others = [b.x0 - a.x1 for k, (a, b) in enumerate(itertools.pairwise(words), start=1) if k != i]
+    return gap >= LABEL_SPACE * max(others) if others else gap >= LONE_SPACE * em
+
+
+#: The space between a label and its value set as one text is this many times the others ...
+LABEL_SPACE = 1.5
+#: ... or, alone in the line, at least this many ems.
+LONE_SPACE = 0.4
 #: A column's text starts within this many points of one x ...
 COLUMN_START_TOL = 0.5
 #: ... in this many lines at least when it is set flush left.

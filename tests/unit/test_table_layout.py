@@ -358,15 +358,15 @@ def test_a_first_row_of_figures_ruled_off_is_no_header() -> None:
 
 
 def test_a_label_and_value_set_as_one_text_are_two_cells() -> None:
-    """An infobox row whose label and value are one text with a space between them (no gap to
-    split them) is cut where the values' column starts in the other rows, not read as a title
-    over the table and left out."""
+    """An infobox row whose label and value are one text with a space between them, wider than
+    its other spaces but no gap, is cut where the values' column starts in the other rows, not
+    read as a title over the table and left out."""
     glyphs = _rows(
-        (0, [(0, "Original developers Andreas Gal")]),
-        (14, [(0, "Developer"), (100, "Mozilla")]),
-        (28, [(0, "Initial release"), (100, "2 July 2011")]),
-        (42, [(0, "Written in"), (100, "JavaScript")]),
-        (56, [(0, "License"), (100, "Apache License")]),
+        (0, [(0, "Original developers"), (102.6, "Andreas Gal")]),  # 7.6 apart: no gap, a wide space
+        (14, [(0, "Developer"), (102.6, "Mozilla")]),
+        (28, [(0, "Initial release"), (102.6, "2 July 2011")]),
+        (42, [(0, "Written in"), (102.6, "JavaScript")]),
+        (56, [(0, "License"), (102.6, "Apache License")]),
     )
     found = read_table(glyphs)
     assert found is not None
@@ -392,6 +392,21 @@ def test_letters_drawn_out_of_order_side_by_side_are_one_text() -> None:
     found = read_table(glyphs)
     assert found is not None
     assert all(r == ["Prairie Brand", "PB-1566R2", "1.5"] for r in [found.header, *found.rows] if r)
+
+
+def test_a_sentence_is_not_cut_at_a_column_start() -> None:
+    """A line of running text under a two-column table, one of whose words starts where the
+    values' column starts, its spaces all alike: no label and value."""
+    glyphs = _rows(
+        (0, [(0, "Developer"), (100, "Mozilla")]),
+        (14, [(0, "Initial release"), (100, "2 July 2011")]),
+        (28, [(0, "Written in"), (100, "JavaScript")]),
+        (42, [(0, "License"), (100, "Apache License")]),
+        (62, [(0, "It is released in a year")]),
+    )
+    found = read_table(glyphs)
+    assert found is not None
+    assert [found.header, *found.rows][-1] == ["License", "Apache License"]
 
 
 def test_a_note_under_a_wider_table_is_not_cut_at_a_column_start() -> None:
