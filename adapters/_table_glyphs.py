@@ -179,12 +179,13 @@ def _drawn_apart(members: list[Glyph]) -> list[list[Glyph]]:
     """A line's glyphs (left to right) as the strings drawn over one another: a cell's text
     that overflows into the next cell, under that cell's own text (``Ackermann XXXX GmbH``
     under ``20 111111111``), is read as two texts instead of their letters interleaved. Only
-    where letters stand on letters (OVERLAPPING of them or more): the glyphs are cut into runs
+    where letters or digits stand on letters or digits (OVERLAPPING of them or more; an accent
+    or a bar over a letter is neither): the glyphs are cut into runs
     where the drawing goes back to the left, and a run whose letters stand on those of the runs
     before is a text of its own. Glyphs drawn in another order without standing on each other
     (by font, or every other letter) are one line as before; so is a line whose drawing order is
     not known."""
-    letters = [g for g in members if g.text.strip()]
+    letters = [g for g in members if g.text.isalnum()]
     if sum(1 for a, b in itertools.pairwise(letters) if _on(a, b)) < OVERLAPPING or any(g.seq < 0 for g in members):
         return [members]
     runs: list[list[Glyph]] = []
@@ -195,12 +196,12 @@ def _drawn_apart(members: list[Glyph]) -> list[list[Glyph]]:
             runs.append([g])
     groups: list[list[Glyph]] = []
     for run in runs:
-        mine = [g for g in run if g.text.strip()]
+        mine = [g for g in run if g.text.isalnum()]
         home = next(
             (
                 grp
                 for grp in groups
-                if sum(1 for g in mine if any(_on(o, g) for o in grp if o.text.strip())) < OVERLAPPING
+                if sum(1 for g in mine if any(_on(o, g) for o in grp if o.text.isalnum())) < OVERLAPPING
                 and min(g.x0 for g in run) >= max(g.x1 for g in grp) - OVERPRINT * max(run[0].size, 1.0)
             ),
             None,

@@ -3,7 +3,7 @@ headers over column groups."""
 
 from __future__ import annotations
 
-from adapters._table_glyphs import Glyph, Rule, dedupe
+from adapters._table_glyphs import Glyph, Rule, build_lines, dedupe
 from adapters._table_layout import read_table
 
 SIZE = 10.0
@@ -424,3 +424,17 @@ def test_a_note_under_a_wider_table_is_not_cut_at_a_column_start() -> None:
     found = read_table(glyphs)
     assert found is not None
     assert found.rows[-1] == ["Rye", "West", "A"]
+
+
+def test_bars_drawn_over_letters_afterwards_leave_the_line_whole() -> None:
+    """A formula's bars drawn over its letters after the rest of the line (``y¯`` twice): a
+    mark over a letter is no text drawn over another, and the line reads as with its glyphs in
+    place."""
+    text = "p(y|X) = exp y"
+    line = [Glyph(k * ADVANCE, 0, (k + 1) * ADVANCE, SIZE, ch, SIZE, False, k) for k, ch in enumerate(text)]
+    bars = [
+        Glyph(g.x0 + 0.5, 0, g.x1 - 0.5, SIZE, "¯", SIZE, False, 100 + k) for k, g in enumerate(line) if g.text == "y"
+    ]
+    drawn = build_lines(line + bars)
+    placed = build_lines([Glyph(g.x0, g.y0, g.x1, g.y1, g.text, g.size) for g in line + bars])
+    assert [[s.text for s in ln.segments] for ln in drawn] == [[s.text for s in ln.segments] for ln in placed]
