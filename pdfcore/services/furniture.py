@@ -230,8 +230,10 @@ def lone_page_numbers(lines: Sequence[TextLine], height: float, width: float) ->
     short for a profile, or whose numbers do not keep step with their pages, have them too."""
     if min(height, width) < FOLIO_PAGE or len(lines) < 2:
         return []
-    sizes = sorted(ln.font_size for ln in lines if ln.font_size > 0)
-    usual = sizes[len(sizes) // 2] if sizes else 0.0
+    top_edge, foot_edge = EDGE_ZONE * height, (1 - EDGE_ZONE) * height
+    if not any((ln.bbox.y1 <= top_edge or ln.bbox.y0 >= foot_edge) and _folio_line(ln.text.strip()) for ln in lines):
+        return []  # the common case: no line at an edge reads as a page number
+    usual = -1.0  # the page's usual size, found when a line is a candidate
     out: list[TextLine] = []
     for top in (True, False):
         ordered = sorted(lines, key=lambda ln: ln.bbox.y0) if top else sorted(lines, key=lambda ln: -ln.bbox.y1)
@@ -242,18 +244,20 @@ def lone_page_numbers(lines: Sequence[TextLine], height: float, width: float) ->
         inside = ln.bbox.y1 <= EDGE_ZONE * height if top else ln.bbox.y0 >= (1 - EDGE_ZONE) * height
         centre = (ln.bbox.x0 + ln.bbox.x1) / 2 / width
         placed = abs(centre - 0.5) <= 0.12 or centre <= 0.25 or centre >= 0.75
-        if (
-            inside
-            and placed
-            and (
-                _LONE_FOLIO.fullmatch(ln.text.strip())
-                or _LONE_ROMAN.fullmatch(ln.text.strip())
-                or _ROMAN_FOLIO_LINE.fullmatch(ln.text.strip())
-            )
-            and (not usual or ln.font_size <= FOLIO_SIZE * usual)
-        ):
-            out.append(ln)
+        if not (inside and placed):
+            continue
+        if _folio_line(ln.text.strip()):
+            if usual < 0:
+                sizes = sorted(x.font_size for x in lines if x.font_size > 0)
+                usual = sizes[len(sizes) // 2] if sizes else 0.0
+            if not usual or ln.font_size <= FOLIO_SIZE * usual:
+                out.append(ln)
     return out
+
+
+def _folio_line(text: str) -> bool:
+    """The text reads as a page number (see lone_page_numbers)."""
+    return bool(_LONE_FOLIO.fullmatch(text) or _LONE_ROMAN.fullmatch(text) or _ROMAN_FOLIO_LINE.fullmatch(text))
 
 
 def lone_running_head(lines: Sequence[TextLine], height: float, width: float) -> list[TextLine]:
