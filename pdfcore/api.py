@@ -387,8 +387,8 @@ class Pdfcore:
 
     def warm(self, *, store: bool = True, engines: bool = True) -> None:
         """Start engine workers and load engines now instead of on the first call, open the cache
-        store (checking its schema) and import the code that reads and finishes pages (~0.04 s the
-        first call would spend); ``store``/``engines`` pick one."""
+        store (checking its schema) and import the code that reads and finishes pages and their
+        tables (~0.06 s the first call would spend); ``store``/``engines`` pick one."""
         self.services.warm(store=store, engines=engines)
 
     def flush(self) -> None:

@@ -533,7 +533,10 @@ class Services:
         if opener is not None:
             opener.start()
         if store:
-            import pdfcore.services.quality  # noqa: F401 - with pdfcore.layout: page finishing
+            import pdfcore.services.quality  # with pdfcore.layout: page finishing
+            import pdfcore.services.table_breaks  # tables continued over pages
+            import pdfcore.services.table_reading  # a page's tables, read once
+            import pdfcore.services.tables  # noqa: F401 - with where to look (~0.02 s)
 
             _ = self.reading  # the read service (pdfcore.services.reading)
         for item in self.lifecycle if engines else ():
