@@ -211,11 +211,8 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
         if len(m) == 2 and _INITIAL.match(m) and _runs_on(rows[k - 1], rows[k], right):
             markers[k] = ""  # "... Louis" / "D. Brandeis, ...": a name's initial, not item D.
     ragged = _ragged_left(rows)
-    last = len(rows) - 1
-    for k in range(last if not ragged else 0):
+    for k in range(len(rows) - 1 if not ragged else 0):
         if not markers[k] and _hangs(rows[k], rows[k + 1], right):
-            if k + 1 == last and right - rows[k].x1 <= ALIGN_PT and right - rows[last].x1 <= ALIGN_PT:
-                continue  # the block's last two rows both end at its right edge: set flush right
             markers[k] = HANGING
     opened: list[str] = []  # the marker of each unit's first row
     for k, row in enumerate(rows):

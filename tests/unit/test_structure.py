@@ -378,17 +378,6 @@ def test_names_set_flush_right_are_neither_list_items_nor_indented_paragraphs() 
     assert md.split("\n\n")[-1] == " ".join(names), md
 
 
-def test_two_rows_set_flush_right_are_no_list_item() -> None:
-    # "U.S. Department of Commerce" over "Gina M. Raimondo, Secretary" against the right margin
-    rows = [
-        *para(LOREM, 60),
-        ln("U.S. Department of Commerce", 200, x=428.3, x1=539.6, size=9),
-        ln("Gina M. Raimondo, Secretary", 211, x=433.8, x1=540.0, size=9),
-    ]
-    (md,) = markdown([page(rows)])
-    assert md.split("\n\n")[-1] == "U.S. Department of Commerce Gina M. Raimondo, Secretary", md
-
-
 def test_a_series_line_right_over_a_larger_title_is_no_heading() -> None:
     # "NIST Internal Report" (20 pt bold) right over the report's title (28 pt bold)
     rows = [
