@@ -226,3 +226,13 @@ def test_a_postal_address_on_a_cover_is_not_a_heading(
     # set bold (over its field label, under the commission's name) like the cover's headings
     parts = _parts(core, corpus / "uda-benchmark" / name, page)
     assert address in parts, parts
+
+
+@pytest.mark.corpus
+def test_a_numbered_heading_justified_over_two_rows_hangs_after_its_label(core: Any, corpus: Path) -> None:
+    # "B Appendix B: ... Stock Mar-" over "ket Participation ...", both rows to the right edge,
+    # the second set in after the label: one heading, not a heading and a paragraph
+    parts = _parts(core, corpus / "camelot/files/tabula/icdar2013-dataset/competition-dataset-eu/eu-027.pdf", 2)
+    assert parts[0] == (
+        "# B Appendix B: Financial Literacy and Stock Market Participation over Deciles of Financial Wealth"
+    ), parts[:2]
