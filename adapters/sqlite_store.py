@@ -39,14 +39,14 @@ from pdfcore.models import (
     StoreStats,
     VectorSet,
 )
-from pdfcore.serde import structure, unstructure
+from pdfcore.serde import structure, unstructure_exact
 from ports.store import Store
 
 log = logging.getLogger(__name__)
 
 #: Bumped whenever the stored shapes or the extraction pipeline's output change, so caches written
 #: by another version are rebuilt rather than served.
-SCHEMA_VERSION = 23
+SCHEMA_VERSION = 24
 _BUSY_TIMEOUT_MS = 30_000
 _PAGE_BITS = 20
 TOKENIZE = "porter unicode61 remove_diacritics 2"
@@ -268,7 +268,7 @@ class SqliteStore(Store):
 
     def save_facts(self, digest: str, facts: DocumentFacts) -> None:
         now = time.time()
-        data = json.dumps(unstructure(facts), separators=(",", ":"))
+        data = json.dumps(unstructure_exact(facts), separators=(",", ":"))
         with self._tx() as c:
             row = c.execute("SELECT doc_no FROM documents WHERE digest=?", (digest,)).fetchone()
             if row is not None:
@@ -304,7 +304,14 @@ class SqliteStore(Store):
         if not pages:
             return
         rows = [
-            (digest, p.index, json.dumps(unstructure(p), separators=(",", ":")), p.char_count, p.image_count, p.source)
+            (
+                digest,
+                p.index,
+                json.dumps(unstructure_exact(p), separators=(",", ":")),
+                p.char_count,
+                p.image_count,
+                p.source,
+            )
             for p in pages
         ]
         with self._tx() as c:

@@ -67,6 +67,24 @@ def test_roundtrip(store: Store) -> None:
     assert got == {0: page(0), 1: page(1)}
 
 
+def test_a_page_reads_back_exactly_as_written(store: Store) -> None:
+    """Geometry as the engine gives it (float32 values, not rounded): the page read back from the
+    cache is the page written, so what is built on it reads the same from either."""
+    exact = Box(49.533084869384766, 28.88226318359375, 581.6751708984375, 35.16265869140625)
+    line = TextLine("hello", exact, 6.83)
+    written = PageText(
+        index=0,
+        text="hello",
+        blocks=(TextBlock("hello", exact, (line,)),),
+        char_count=5,
+        rules=(Box(0.04999999, 100.0, 612.25, 100.75),),
+        gaps=(Box(300.123456, 28.9, 310.987654, 35.2),),
+    )
+    store.save_facts("d1", FACTS)
+    store.save_pages("d1", [written])
+    assert store.load_pages("d1", [0]) == {0: written}
+
+
 def test_pages_without_facts_are_not_kept(store: Store) -> None:
     store.save_pages("orphan", [page(0)])
     assert store.load_pages("orphan", [0]) == {}

@@ -236,3 +236,21 @@ def test_a_numbered_heading_justified_over_two_rows_hangs_after_its_label(core: 
     assert parts[0] == (
         "# B Appendix B: Financial Literacy and Stock Market Participation over Deciles of Financial Wealth"
     ), parts[:2]
+
+
+@pytest.mark.corpus
+def test_a_page_reads_the_same_from_the_cache_as_just_extracted(tmp_path: Path, corpus: Path) -> None:
+    """A 10-K's page whose rows sit a fraction of a point from where a paragraph break is told:
+    its Markdown from the cache (a new process over the same cache) is its Markdown as first
+    read (the cache keeps the engine's geometry exactly, not rounded to 0.1 pt)."""
+    path = str(corpus / "uda-benchmark/fin_docs/ADI_2009.pdf")
+    reads, hits = [], []
+    for _ in range(2):
+        with temp_core(tmp_path, env={"PDFCORE_EMBEDDER": "none"}, fetcher=None) as c:
+            r = c.read_pages(path, "27", format="markdown")
+            reads.append(r.pages[0].markdown)
+            hits.append(r.cache_hits)
+            c.flush()
+    assert hits == [0, 1]  # extracted, then served from the cache
+    assert reads[0] == reads[1]
+    assert "Vice President, Worldwide Manufacturing since February 1994" in reads[0]
