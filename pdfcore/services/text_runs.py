@@ -177,7 +177,7 @@ def _piece(ln: TextLine, cut: Sequence[Box]) -> _Piece:
     words = len(_WORD.findall(text))
     digits = _DIGIT.search(text) is not None
     numbers = len(_FIGURE.findall(text)) if digits else 0
-    led = _LED.search(text) if (". ." in text or "..." in text) else None
+    led = _leaders(text)
     return _Piece(
         y0=b.y0,
         y1=b.y1,
@@ -188,21 +188,31 @@ def _piece(ln: TextLine, cut: Sequence[Box]) -> _Piece:
         # Placeholders ("-", "*", "...") neither make a row of figures nor a line of text.
         # (Without a digit, the tokens holding a letter or digit are the words.)
         tokens=len(_TOKEN.findall(text)) if digits else words,
-        trailing=_trailing_numbers(text.rsplit(None, MIN_NUMBERS + 2)) if numbers else 0,
+        trailing=_closing_figures(text) if numbers else 0,
         entries=len(_ENTRY.findall(text)) if digits else 0,
         led=led is not None,
         page_number=led is not None and _PAGE_NUMBER.fullmatch(led.group(1).strip()) is not None,
     )
 
 
+def _leaders(text: str) -> re.Match[str] | None:
+    """The line's dot leaders to its closing figures ("Revenue . . . . 2,014"), if any."""
+    return _LED.search(text) if (". ." in text or "..." in text) else None
+
+
+def _closing_figures(text: str) -> int:
+    """Numbers (and placeholders) closing the line (see :func:`_trailing_numbers`)."""
+    return _trailing_numbers(text.rsplit(None, MIN_NUMBERS + 2))
+
+
 def _line_of_figures(text: str) -> bool:
     """:func:`_figures` of a line's text taken whole (what :func:`_piece` counts for it)."""
-    if (". ." in text or "..." in text) and _LED.search(text) is not None:
+    if _leaders(text) is not None:
         return True
     numbers = len(_FIGURE.findall(text)) if _DIGIT.search(text) is not None else 0
     if not numbers:
         return False
-    return _figures(0, numbers, _trailing_numbers(text.rsplit(None, MIN_NUMBERS + 2)), len(_TOKEN.findall(text)))
+    return _figures(0, numbers, _closing_figures(text), len(_TOKEN.findall(text)))
 
 
 def _plain_text(lines: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
