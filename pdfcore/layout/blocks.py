@@ -148,7 +148,7 @@ def _block(
         y1 = b.y1 if b.y1 > y1 else y1
         raw = ln.text
         if "\u00ad" in raw or "\ufffe" in raw:
-            text, ends = clean_line(raw, join_hyphenation)
+            text, ends = clean_line(raw, join_hyphenation, lexicon)
         else:
             text, ends = raw.strip(), ""
         joinable = join_hyphenation

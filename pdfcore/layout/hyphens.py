@@ -26,13 +26,14 @@ _PDFIUM_HYPHEN = re.compile("(\\S*)\ufffe")
 _CAPITAL = re.compile("[^\\W\\d_]\ufffe[A-Z\u00c0-\u00de][a-z\u00df-\u00ff]")
 
 
-def clean_line(raw: str, join_hyphenation: bool) -> tuple[str, str]:
+def clean_line(raw: str, join_hyphenation: bool, lexicon: Lexicon | None = None) -> tuple[str, str]:
     """A line's text without hyphenation marks, and how it ends ("", "soft" or "hyphen").
 
     U+00AD (soft hyphen) is dropped. U+FFFE (a printed hyphen pdfium resolved at a line break)
     is dropped too when hyphenation is joined, unless it broke a compound that already holds a
-    hyphen (then it is the compound's own hyphen, see :func:`hyphen_join`); with joining off
-    it stays a hyphen.
+    hyphen (then it is the compound's own hyphen, see :func:`hyphen_join`) or comes before a
+    word starting with a capital that ``lexicon`` does not know joined to it (see
+    :func:`keep_hyphen`); with joining off it stays a hyphen.
     """
     t = raw.strip()
     ends = "soft" if t.endswith("\u00ad") else "hyphen" if t.endswith("\ufffe") else ""
@@ -49,14 +50,15 @@ def clean_line(raw: str, join_hyphenation: bool) -> tuple[str, str]:
         ):
             t = t.replace("\ufffe", "")  # what the substitution gives for one mark in a word without a hyphen
         else:
-            t = _PDFIUM_HYPHEN.sub(lambda m: _pdfium_join(m.group(1), join_hyphenation, t, m.end()), t)
+            t = _PDFIUM_HYPHEN.sub(lambda m: _pdfium_join(m.group(1), join_hyphenation, t, m.end(), lexicon), t)
     return t.strip(), ends if join_hyphenation else ""
 
 
-def _pdfium_join(word: str, join_hyphenation: bool, text: str = "", at: int = 0) -> str:
+def _pdfium_join(word: str, join_hyphenation: bool, text: str = "", at: int = 0, lexicon: Lexicon | None = None) -> str:
     if not join_hyphenation or "-" in word or "\u2010" in word:
         return word + "-"
-    return word + "-" if _starts_word(word, text[at:].split(" ", 1)[0]) else word
+    right = text[at:].split(" ", 1)[0]
+    return word + "-" if _starts_word(word, right) and not _known_whole(word, right, lexicon) else word
 
 
 def _starts_word(left: str, right: str) -> bool:
@@ -64,6 +66,17 @@ def _starts_word(left: str, right: str) -> bool:
     throughout) after a letter: a word of its own, not the rest of a word broken between
     syllables (``Multi-`` + ``Mission``)."""
     return right[:1].isupper() and not right.isupper() and left[-1:].isalpha()
+
+
+def _known_whole(left: str, right: str, lexicon: Lexicon | None) -> bool:
+    """The document writes ``left`` and ``right`` (a line's end and the next line's first word,
+    no hyphen on either side) as one word elsewhere: a name in camel case broken between its
+    parts (``Trace-`` + ``Monkey`` where ``TraceMonkey`` is printed whole)."""
+    if lexicon is None:
+        return False
+    ls = _LEADING.sub("", left).lower()
+    rf = _TRAILING.sub("", right).lower()
+    return ls.isalpha() and rf.isalpha() and lexicon.knows(ls + rf)
 
 
 def ends_hyphenated(prev: str, nxt: str) -> bool:
@@ -98,11 +111,14 @@ def keep_hyphen(left: str, right: str, lexicon: Lexicon | None = None) -> bool:
     ``state-of-the-`` + ``art``, ``state-`` + ``of-the-art``): breaks inside words are far
     more common in typeset text, so a two-part compound unknown to the document loses its
     hyphen (``well-`` + ``known`` -> ``wellknown``). A word after the break that starts with a
-    capital (not one in capitals throughout) is a word of its own, whatever the lexicon says: a
-    break between syllables never goes on with one (``Multi-`` + ``Mission``).
+    capital (not one in capitals throughout) is a word of its own (a break between syllables
+    never goes on with one: ``Multi-`` + ``Mission``), unless the document prints the two as one
+    word elsewhere (a name in camel case: ``Trace-`` + ``Monkey`` where ``TraceMonkey`` is
+    printed whole); the hyphenated form is not asked, since the document's text may hold this
+    very break read with its hyphen.
     """
     if _starts_word(left, right):
-        return True
+        return not _known_whole(left, right, lexicon)
     compound = "-" in left or "-" in right or "\u2010" in left or "\u2010" in right
     if lexicon is not None:
         ls = (_HYPHEN_SPLIT.split(left)[-1] if compound else left).lower()

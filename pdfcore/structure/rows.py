@@ -15,7 +15,7 @@ import bisect
 import re
 from collections.abc import Sequence
 
-from pdfcore.layout.hyphens import clean_line
+from pdfcore.layout.hyphens import Lexicon, clean_line
 from pdfcore.models import Box, HiddenSpan, Link, PageText, TextLine
 
 #: Share of a line's box inside a hidden span's box for the line to hold (part of) it.
@@ -90,6 +90,8 @@ def page_rows(
     """The page's visible rows in reading order (see the module docstring); ``roles=False``
     leaves the tagged roles out (a structure tree ignored)."""
     furniture = _furniture_texts(page)
+    # the page's words, for a name in camel case pdfium hyphenated at a line end (read lazily)
+    lexicon = Lexicon(text=page.text) if join_hyphenation else None
     height = page_height or max((b.bbox.y1 for b in page.blocks), default=0.0)
     rows: list[Row] = []
     pieces: list[TextLine] = []
@@ -99,7 +101,7 @@ def page_rows(
         lines = block.lines
         if not lines:
             if pieces:
-                rows.append(_row(pieces, at, join_hyphenation))
+                rows.append(_row(pieces, at, join_hyphenation, lexicon))
                 pieces, base = [], None
             if block.text.strip():
                 rows.append(Row(" ".join(block.text.split()), "", block.bbox, 0.0, False, False, "", k))
@@ -121,11 +123,11 @@ def page_rows(
                     base = seen
                 continue
             if pieces:
-                rows.append(_row(pieces, at, join_hyphenation))
+                rows.append(_row(pieces, at, join_hyphenation, lexicon))
             pieces, base, at = [seen], seen, k
     if pieces:
-        rows.append(_row(pieces, at, join_hyphenation))
-    rows = _join_mark_rows(rows, join_hyphenation)
+        rows.append(_row(pieces, at, join_hyphenation, lexicon))
+    rows = _join_mark_rows(rows, join_hyphenation, lexicon)
     if page.rules and (page.annotations is not None or not page.annotation_count):
         # underlines are known only where the links are (a link's underline is no emphasis)
         _underline(rows, page.rules, page.annotations.links if page.annotations is not None else ())
@@ -198,12 +200,12 @@ def _mark_beside(prev: TextLine, line: TextLine) -> bool:
 _REFERENCES = re.compile(r"(?:\[[^\[\]]{1,40}\])+")
 
 
-def _row(pieces: list[TextLine], block: int, join_hyphenation: bool) -> Row:
+def _row(pieces: list[TextLine], block: int, join_hyphenation: bool, lexicon: Lexicon | None = None) -> Row:
     if len(pieces) == 1:  # most rows
         ln = pieces[0]
         raw = ln.text
         if "\u00ad" in raw or "\ufffe" in raw:
-            text, ends = clean_line(raw, join_hyphenation)
+            text, ends = clean_line(raw, join_hyphenation, lexicon)
         else:
             text, ends = raw.strip(), ""
         row = Row(text, ends, ln.bbox, ln.font_size, ln.bold, ln.mono, ln.role, block, ln.italic)
@@ -215,7 +217,7 @@ def _row(pieces: list[TextLine], block: int, join_hyphenation: bool) -> Row:
     for ln in pieces:
         raw = ln.text
         if "\u00ad" in raw or "\ufffe" in raw:
-            text, ends = clean_line(raw, join_hyphenation)
+            text, ends = clean_line(raw, join_hyphenation, lexicon)
         else:
             text, ends = raw.strip(), ""
         if text:
@@ -260,7 +262,7 @@ def _holds_mark(row: Row, mark: Row) -> bool:
     return row.x0 <= cx <= row.x1 and row.y0 - slack <= cy <= row.y1 + slack
 
 
-def _join_mark_rows(rows: list[Row], join_hyphenation: bool) -> list[Row]:
+def _join_mark_rows(rows: list[Row], join_hyphenation: bool, lexicon: Lexicon | None = None) -> list[Row]:
     """Rows of marks only (note and affiliation numbers, the commas between them) that the
     layout set apart from the row they sit in, a few rows away in reading order, join it at
     their place along it: "University1,2,3, Yerevan", not "University" with "2" and ", ," as
@@ -284,7 +286,7 @@ def _join_mark_rows(rows: list[Row], join_hyphenation: bool) -> list[Row]:
             if j is not None:
                 row = out[j]
                 pieces = sorted([*row.pieces, *mark.pieces], key=lambda ln: ln.bbox.x0)
-                joined = _row(pieces, row.block, join_hyphenation)
+                joined = _row(pieces, row.block, join_hyphenation, lexicon)
                 joined.role = row.role
                 out[j] = joined
                 del out[k]

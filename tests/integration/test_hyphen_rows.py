@@ -121,3 +121,24 @@ def test_a_compound_broken_before_a_capital_keeps_its_hyphen(core: Any, tmp_path
     ), text
     md = core.read_pages(str(pdf), "1", format="markdown").pages[0].markdown
     assert "for Multi-Mission Programs and an example of it." in md and "INTRODUCTION" in md, md
+
+
+def test_a_name_in_camel_case_broken_at_its_capital_loses_its_hyphen(core: Any, tmp_path: Path) -> None:
+    """A name the document prints whole in camel case (``TraceMonkey``), broken at a line end
+    before its capital, is that name (text and Markdown), while a compound it never prints
+    whole (``Multi-`` / ``Mission``) keeps its hyphen."""
+    p = Page().lines(
+        72,
+        700,
+        [
+            "We call the resulting tracing virtual machine of this paper Trace-",
+            "Monkey. Since TraceMonkey runs in a browser window, the Multi-",
+            "Mission programs of it are out of scope.",
+        ],
+    )
+    pdf = write_pdf(tmp_path / "a.pdf", [p])
+    text = core.read_pages(str(pdf), "1").pages[0].text
+    assert "paper TraceMonkey.\nSince" in text and "Trace-Monkey" not in text, text
+    assert "the Multi-Mission\nprograms" in text, text
+    md = core.read_pages(str(pdf), "1", format="markdown").pages[0].markdown
+    assert "paper TraceMonkey. Since TraceMonkey runs in a browser window, the Multi-Mission programs" in md, md
