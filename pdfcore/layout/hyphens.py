@@ -69,14 +69,15 @@ def _starts_word(left: str, right: str) -> bool:
 
 
 def _known_whole(left: str, right: str, lexicon: Lexicon | None) -> bool:
-    """The document writes ``left`` and ``right`` (a line's end and the next line's first word,
-    no hyphen on either side) as one word elsewhere: a name in camel case broken between its
-    parts (``Trace-`` + ``Monkey`` where ``TraceMonkey`` is printed whole)."""
+    """The page prints ``left`` and ``right`` (a line's end and the next line's first word,
+    starting with a capital) as one word elsewhere, capital and all: a name in camel case broken
+    between its parts (``Trace-`` + ``Monkey`` where ``TraceMonkey`` is printed whole; not
+    ``hel-`` + ``Lo`` beside ``hello``)."""
     if lexicon is None:
         return False
-    ls = _LEADING.sub("", left).lower()
-    rf = _TRAILING.sub("", right).lower()
-    return ls.isalpha() and rf.isalpha() and lexicon.knows(ls + rf)
+    ls = _LEADING.sub("", left)
+    rf = _TRAILING.sub("", right)
+    return ls.isalpha() and rf.isalpha() and lexicon.prints(ls + rf)
 
 
 def ends_hyphenated(prev: str, nxt: str) -> bool:
@@ -112,10 +113,10 @@ def keep_hyphen(left: str, right: str, lexicon: Lexicon | None = None) -> bool:
     more common in typeset text, so a two-part compound unknown to the document loses its
     hyphen (``well-`` + ``known`` -> ``wellknown``). A word after the break that starts with a
     capital (not one in capitals throughout) is a word of its own (a break between syllables
-    never goes on with one: ``Multi-`` + ``Mission``), unless the document prints the two as one
-    word elsewhere (a name in camel case: ``Trace-`` + ``Monkey`` where ``TraceMonkey`` is
-    printed whole); the hyphenated form is not asked, since the document's text may hold this
-    very break read with its hyphen.
+    never goes on with one: ``Multi-`` + ``Mission``), unless the page prints the two as one
+    word elsewhere, capital and all (a name in camel case: ``Trace-`` + ``Monkey`` where
+    ``TraceMonkey`` is printed whole); the hyphenated form is not asked, since the page's text
+    may hold this very break read with its hyphen.
     """
     if _starts_word(left, right):
         return not _known_whole(left, right, lexicon)
@@ -173,7 +174,7 @@ class Lexicon:
     sample pages, see :mod:`pdfcore.services.profile`) and the page's own, looked up in its text
     (``text``, or its ``lines`` joined on the first look-up: most pages need none)."""
 
-    __slots__ = ("_lines", "_text", "words")
+    __slots__ = ("_lines", "_raw", "_text", "words")
 
     def __init__(
         self, words: frozenset[str] = frozenset(), lines: Sequence[TextLine] = (), *, text: str | None = None
@@ -181,6 +182,7 @@ class Lexicon:
         self.words = words
         self._lines = lines
         self._text: str | None = None if text is None else text.lower().replace("\u2010", "-")
+        self._raw = text
 
     def knows(self, word: str) -> bool:
         """Whether ``word`` (lowercased) is a word of the document or, whole, of the page."""
@@ -188,11 +190,21 @@ class Lexicon:
             return True
         if self._text is None:
             self._text = "\n".join([ln.text for ln in self._lines]).lower().replace("\u2010", "-")
-        text = self._text
-        at = text.find(word)
-        while at >= 0:
-            end = at + len(word)
-            if (at == 0 or not text[at - 1].isalpha()) and (end == len(text) or not text[end].isalpha()):
-                return True
-            at = text.find(word, at + 1)
-        return False
+        return _whole_word(self._text, word)
+
+    def prints(self, word: str) -> bool:
+        """Whether the page prints ``word`` whole, as written (case and all)."""
+        if self._raw is None:
+            self._raw = "\n".join([ln.text for ln in self._lines])
+        return _whole_word(self._raw, word)
+
+
+def _whole_word(text: str, word: str) -> bool:
+    """``word`` stands in ``text`` with no letter right before or after it."""
+    at = text.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if (at == 0 or not text[at - 1].isalpha()) and (end == len(text) or not text[end].isalpha()):
+            return True
+        at = text.find(word, at + 1)
+    return False

@@ -54,3 +54,21 @@ def test_the_page_own_words_and_the_document_words_decide() -> None:
 def test_a_pdfium_hyphen_mark_is_decided_the_same_way() -> None:
     text = assemble(_page(["using resource\ufffe", "rich corpora"]), words=frozenset({"resource-rich"})).text
     assert text == "using resource-rich\ncorpora"
+
+
+@pytest.mark.parametrize(
+    ("left", "right", "page", "kept"),
+    [
+        ("Multi", "Mission", "Multi-year Mission plans", True),  # a word after the break: a compound
+        ("Trace", "Monkey", "TraceMonkey runs.", False),  # the page prints the name whole
+        ("(Sun", "Spider),", "the SunSpider suite", False),  # punctuation around
+        ("hel", "Lo", "hello there", True),  # printed whole only in another case
+        ("Trace", "Monkey", "tracemonkey", True),
+    ],
+)
+def test_a_capital_after_the_break_keeps_the_hyphen_unless_the_page_prints_the_word_whole(
+    left: str, right: str, page: str, kept: bool
+) -> None:
+    assert keep_hyphen(left, right, Lexicon(text=page)) is kept
+    lines = (TextLine(page, Box(72.0, 100.0, 500.0, 112.0), 12.0),)
+    assert keep_hyphen(left, right, Lexicon(frozenset(), lines)) is kept
