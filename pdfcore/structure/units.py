@@ -11,9 +11,15 @@ when (in order of the checks in :func:`_breaks`):
   last: a bold first word or a run-in heading does not make it bold);
 - the row starts a list item (a bullet, or a number or letter and a period or parenthesis);
 - the row above ends short: the first word of the row would have fit on it (the last row of a
-  paragraph), except between centred rows (a centred title's rows are all short);
+  paragraph), except between centred rows (a centred title's rows are all short); a row that
+  leaves its sentence open needs OPEN_SLACK times the word's width free (text set ragged
+  right breaks a row with a little room left, the word's true width unknown), and a row of
+  running text is not short when the row below, running text too, ends where it does (both run
+  to a nearer margin: text set around a figure);
 - the row starts with a first-line indent under a row that does not, or is back at the margin
-  after two rows or more set in from it (a block quote ends);
+  after two rows or more set in from it (a block quote ends), unless the row above, running
+  text, runs on to the right margin with its sentence open (text set around a figure on its
+  left goes on under it);
 - inside a list item, a row back at the item's marker without one ends the item, unless the
   row above ran to the right margin (items wrapping to the margin).
 """
@@ -37,6 +43,12 @@ INDENT_MAX = 6.0
 CENTRE_PT = 3.0
 #: Edges within this many points are aligned.
 ALIGN_PT = 2.0
+#: A row leaving its sentence open ends short only when the room left on it is this many times
+#: the next row's first word (and a space) at the row's average character width (0.9 for a row
+#: closing its sentence).
+OPEN_SLACK = 1.15
+#: A row of this many words or more is running text (see OPEN_SLACK).
+PROSE_ROW_WORDS = 8
 
 #: A row starts a list item whose marker was lost when the row below it is set in by this many
 #: em (a hanging indent).
@@ -293,7 +305,10 @@ def _breaks(
         return True
     if prev.mono != row.mono:
         return True
-    short = _ends_short(prev, row, right)
+    running = not prev.text.endswith(_CLOSING) and _prose(prev)  # a sentence left open
+    short = _ends_short(prev, row, right, OPEN_SLACK if running else 0.9)
+    if short and running and _prose(row) and abs(row.x1 - prev.x1) <= ALIGN_PT:
+        short = False  # both rows end at a nearer margin (text set around a figure)
     if short and prev.bold and row.bold and not prev.text.endswith(_CLOSING):
         short = False  # a bold heading set ragged over two rows
     centred = (
@@ -317,20 +332,27 @@ def _breaks(
     if ragged:
         return False  # set flush right: where a row starts tells nothing
     em = row.size if row.size > 0 else max(row.height * 0.8, 1.0)
-    if row.x0 < prev.x0 - INDENT_MIN * em and not first_row:
+    if row.x0 < prev.x0 - INDENT_MIN * em and not first_row and not (_prose(prev) and _runs_on(prev, row, right)):
         return True  # back out to the margin after rows set in from it (a block quote ends)
     indent = row.x0 - left
     return INDENT_MIN * em <= indent <= INDENT_MAX * em and abs(prev.x0 - left) <= ALIGN_PT
 
 
-def _ends_short(prev: Row, row: Row, right: float) -> bool:
-    """The row above ended with room for the row's first word (the last row of a paragraph)."""
+def _prose(row: Row) -> bool:
+    """A row of running text: PROSE_ROW_WORDS words or more (not a label, a code line or a
+    legend's entry)."""
+    return row.text.count(" ") + 1 >= PROSE_ROW_WORDS
+
+
+def _ends_short(prev: Row, row: Row, right: float, slack: float = 0.9) -> bool:
+    """The row above ended with room for the row's first word (the last row of a paragraph):
+    ``slack`` times its width (and a space) at the row's average character width."""
     room = right - prev.x1
     if room <= ALIGN_PT:
         return False
     word = row.text.split(" ", 1)[0]
     need = _width_of(prev, len(word) + 1)
-    return room > need * 0.9 + ALIGN_PT
+    return room > need * slack + ALIGN_PT
 
 
 def _width_of(row: Row, chars: int) -> float:

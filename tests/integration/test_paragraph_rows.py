@@ -1,0 +1,128 @@
+"""Where a paragraph ends among the rows of one block: rows typeset with ReportLab (Helvetica
+11 pt), read as Markdown. A row that leaves its sentence open ends its paragraph only with
+clear room left for the next row's first word; text set around a figure (rows ending at a
+nearer margin, or set in from the left beside it) goes on under the figure."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SIZE = 11.0
+LEADING = 14.0
+
+
+def _rows(c: Any, x: float, y: float, rows: list[str], width: float | None = None, *, last_full: bool = False) -> None:
+    """Rows from the top at ``y``; with ``width`` justified to it by their word spacing (the last
+    row too when ``last_full``), else set ragged right."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    for i, row in enumerate(rows):
+        t = c.beginText(x, y - i * LEADING)
+        t.setFont("Helvetica", SIZE)
+        if width is not None and (i < len(rows) - 1 or last_full):
+            t.setWordSpace((width - stringWidth(row, "Helvetica", SIZE)) / row.count(" "))
+        t.textLine(row)
+        c.drawText(t)
+
+
+def _pdf(path: Path, draw: Any) -> Path:
+    from reportlab.pdfgen.canvas import Canvas
+
+    c = Canvas(str(path), pagesize=(612, 792))
+    draw(c)
+    c.showPage()
+    c.save()
+    return path
+
+
+def _paragraphs(core: Any, pdf: Path) -> list[str]:
+    return core.read_pages(str(pdf), "1", format="markdown").pages[0].markdown.split("\n\n")
+
+
+def test_a_ragged_row_left_open_with_little_room_goes_on(core: Any, tmp_path: Path) -> None:
+    """Set ragged right: the second row ends with room for about one ``Artemis`` at the row's
+    average character width (1.1 times it), mid-sentence; the typesetter broke it because the
+    word's true width did not fit. One paragraph, not two."""
+    rows = [
+        "The agency continues to analyze mission data from the first flight and must address a",
+        "variety of technical challenges to safely fly four astronauts to lunar orbit, on their",
+        "Artemis mission. While considered a near-perfect flight by the agency, the first flight",
+        "revealed technical issues such as the unexpected erosion of material on the heat shield.",
+    ]
+    pdf = _pdf(tmp_path / "ragged.pdf", lambda c: _rows(c, 72, 700, rows))
+    assert _paragraphs(core, pdf) == [" ".join(rows)]
+
+
+def test_rows_beside_a_figure_on_the_right_go_on_under_it(core: Any, tmp_path: Path) -> None:
+    """Justified rows end at the figure's left side, the rows under it at the page's margin: a
+    row ending beside the figure mid-sentence, the row under it ending where it does, is no
+    paragraph's end."""
+    beside = [
+        "Shortly after she married the actor, she gave birth to two sons: Robert",
+        "Walker Jr. (born in 1940), and Michael Walker (born in 1941). While her",
+        "husband found steady work in radio programs, she worked part-time",
+    ]
+    under = [
+        "modeling hats for a large agency in the city. She then went to an audition held by the",
+        "producer for the leading role in a new film, and was signed to a seven-year contract.",
+    ]
+
+    def draw(c: Any) -> None:
+        _rows(c, 72, 700, beside, 360, last_full=True)
+        c.rect(450, 660, 90, 50)
+        _rows(c, 72, 700 - 3 * LEADING, under, 468)
+
+    pdf = _pdf(tmp_path / "beside.pdf", draw)
+    assert _paragraphs(core, pdf) == [" ".join(beside + under)]
+
+
+def test_rows_set_in_beside_a_figure_on_the_left_go_on_under_it(core: Any, tmp_path: Path) -> None:
+    """Rows set in from the margin beside a figure, the last of them running to the right margin
+    mid-sentence (``in the``), then back at the margin under the figure (``United States``):
+    one paragraph, not a block quote's end."""
+    left = [
+        "Her dark beauty and saintly image, as shown in her first starring role, was",
+        "a stark contrast three years later when she was cast in a controversial",
+        "western, which was released in a heavily truncated form in the",
+    ]
+    after = [
+        "United States under another title. In the same year she starred opposite a famous",
+        "actor in a drama about a veteran, which received mixed reviews from the critics.",
+    ]
+
+    def draw(c: Any) -> None:
+        _rows(c, 200, 700, left, 340, last_full=True)
+        c.rect(72, 660, 110, 50)
+        _rows(c, 72, 700 - 3 * LEADING, after, 468)
+
+    pdf = _pdf(tmp_path / "left.pdf", draw)
+    assert _paragraphs(core, pdf) == [" ".join(left + after)]
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(
+    ("name", "page", "rows"),
+    [
+        (
+            "py-pdf_sample-files/013-reportlab-overlay/reportlab-overlay.pdf",
+            1,
+            ["Name: Foo Bar", "Fingerprint: asdfSa2123"],
+        ),
+        ("pdfminer/samples/contrib/issue-1062-filters.pdf", 1, ["Betalingsvoorwaarden 30", "Leveringsvoorwaarden"]),
+        ("pdfplumber/pdfs/issue-982-example.pdf", 7, ["#include <linux/kexec.h>", "#include <linux/errno.h>"]),
+        ("pdfminer/samples/contrib/issue-625-identity-cmap.pdf", 1, ["Sprzedawca", "Test itp"]),
+    ],
+)
+def test_short_rows_of_labels_and_code_stay_apart(
+    core: Any, corpus: Path, name: str, page: int, rows: list[str]
+) -> None:
+    """Rows of a few words (a label and its value, a code line) are no running text, however
+    little room each leaves: each starts its own paragraph as before."""
+    md = core.read_pages(str(corpus / name), str(page), format="markdown", use_structure_tree=False).pages[0].markdown
+    starts = [re.sub(r"^#{1,6} ", "", p) for p in md.split("\n\n")]
+    for row in rows:
+        assert any(p.startswith(row) for p in starts), (row, md)
