@@ -290,7 +290,91 @@ def _gutters(pieces: Sequence[_Piece]) -> list[float]:
     if found:
         return found
     narrow = [(p.segments[0][0], p.segments[-1][1]) for p, w in zip(pieces, words, strict=True) if _narrow_line(p, w)]
-    return _gutters_of(narrow, NARROW_COLUMN_LINES)
+    return _gutters_of(narrow, NARROW_COLUMN_LINES) or _sidebar(pieces, words)
+
+
+#: A sidebar beside running text (an infobox, a box of facts) holds this many lines at least
+#: level with the text's lines ...
+SIDEBAR_LINES = 6
+#: ... of which at most this share are running text, beside lines of which this share at least are ...
+SIDEBAR_PROSE = 0.1
+SIDEBAR_TEXT = 0.5
+#: ... and at least this share stand off the text's lines: no top, bottom or centre within
+#: this share of the line's height of those of a line of the text.
+SIDEBAR_OFF = 0.5
+LEVEL = 0.2
+
+
+def _sidebar(pieces: Sequence[_Piece], words: Sequence[float]) -> list[float]:
+    """The gutter between running text and a box of short lines beside it (an infobox): lines
+    of six words or more on one side (three at least, and half of the lines there level with
+    the box), none crossing into the box; on the other a stack of short lines whose rows are
+    not the text's (half of them at least stand off the lines beside them: the box is set on
+    its own line pitch). The text's lines would otherwise be read as
+    the first column of the box's rows. A table beside text shares the text's rows (its cells
+    are level with the lines beside them) and keeps them."""
+    prose = [p for p, w in zip(pieces, words, strict=True) if w >= PROSE_WORDS]
+    if len(prose) < MIN_COLUMN_LINES:
+        return []
+    allowed = max(1, int(0.1 * len(prose)))
+    if len(prose) <= allowed:
+        return []
+    rights = sorted(p.segments[-1][1] for p in prose)
+    lefts = sorted(p.segments[0][0] for p in prose)
+    for right in (True, False):
+        # the text's edge on the box's side, past which a few of its lines may reach (a banner
+        # over both)
+        edge = rights[-allowed - 1] if right else lefts[allowed]
+        if right:
+            stack = [p for p in pieces if p.segments[0][0] >= edge + MIN_GUTTER]
+        else:
+            stack = [p for p in pieces if p.segments[-1][1] <= edge - MIN_GUTTER]
+        if len(stack) < SIDEBAR_LINES:
+            continue
+        side = min(p.segments[0][0] for p in stack) if right else max(p.segments[-1][1] for p in stack)
+        top, bottom = min(p.y0 for p in stack), max(p.y1 for p in stack)
+        # the lines on the text's side level with the stack: running text, mostly
+        near = sorted(
+            (
+                (p, w)
+                for p, w in zip(pieces, words, strict=True)
+                if (p.segments[-1][1] < side if right else p.segments[0][0] > side) and top <= p.y0 and p.y1 <= bottom
+            ),
+            key=lambda pw: pw[0].y0,
+        )
+        text = [p for p, _ in near]
+        prose_near = sum(1 for _, w in near if w >= PROSE_WORDS)
+        if prose_near < MIN_COLUMN_LINES or prose_near < SIDEBAR_TEXT * len(near):
+            continue
+        crossing = any(
+            p.y1 > top and p.y0 < bottom and (p.segments[0][0] < side < p.segments[-1][1])
+            for p in pieces
+            if (p.segments[0][0] < edge + MIN_GUTTER if right else p.segments[-1][1] > edge - MIN_GUTTER)
+        )
+        if crossing:
+            continue
+        beside = [p for p in stack if text[0].y0 <= (p.y0 + p.y1) / 2 <= text[-1].y1]
+        if len(beside) < SIDEBAR_LINES or sum(1 for p in beside if _words(p) >= PROSE_WORDS) > SIDEBAR_PROSE * len(
+            beside
+        ):
+            continue
+        tops = [p.y0 for p in text]
+        off = sum(1 for p in beside if not _level(p, text, tops))
+        if off >= SIDEBAR_OFF * len(beside):
+            return [(edge + side) / 2]
+    return []
+
+
+def _level(piece: _Piece, lines: Sequence[_Piece], tops: Sequence[float]) -> bool:
+    """``piece`` shares a row with one of ``lines`` (sorted top to bottom, ``tops`` their
+    tops): their tops, bottoms or centres within :data:`LEVEL` of its height."""
+    tol = LEVEL * (piece.y1 - piece.y0)
+    centre = (piece.y0 + piece.y1) / 2
+    k = bisect.bisect_left(tops, centre)
+    for p in lines[max(0, k - 2) : k + 2]:
+        if min(abs(p.y0 - piece.y0), abs(p.y1 - piece.y1), abs((p.y0 + p.y1) / 2 - centre)) <= tol:
+            return True
+    return False
 
 
 def _words(piece: _Piece) -> float:
@@ -594,7 +678,9 @@ def _runs(rows: Sequence[_Row]) -> list[Box]:
             elif rivers:
                 kept = _whitespace(rivers, nxt, max(2.0, MIN_RIVER * h))
                 if not kept:
-                    break
+                    if not _crossed_once(rows, j, run, rivers):
+                        break
+                    kept = rivers  # one row across the river: a label and value set as one text
                 rivers = kept
             elif nxt.gapped:
                 rivers = _row_rivers(nxt, max(2.0, MIN_RIVER * h)) or None
@@ -613,6 +699,30 @@ def _runs(rows: Sequence[_Row]) -> list[Box]:
         else:
             i += 1
     return out
+
+
+def _crossed_once(rows: Sequence[_Row], j: int, run: Sequence[_Row], rivers: list[tuple[float, float]]) -> bool:
+    """``rows[j]`` crosses one of the run's rivers, but the rows above agree on them (two of
+    them split at a river at least) and the row below does too (split there, close under it,
+    the blank left as wide as a gap between cells): one row of two cells the producer set as
+    one text (an infobox's ``Occupation(s) Actress, singer``) inside a run that goes on. A row
+    of one piece of few words only: a heading or a note across several columns, or a line of
+    running text, still ends the run."""
+    if j + 1 >= len(rows) or sum(1 for r in run if r.gapped) < 2:
+        return False
+    row, below = rows[j], rows[j + 1]
+    if len(row.segments) != 1 or sum(row.words) >= PROSE_WORDS:
+        return False
+    (a, z) = row.segments[0]
+    if sum(1 for r0, r1 in rivers if r0 < z and r1 > a) != 1:
+        return False  # across several columns: a heading or a note over the table
+    h = max(row.height, below.height, 1.0)
+    return (
+        below.gapped
+        and not below.prose
+        and below.y0 - row.y1 <= MAX_ROW_GAP * h
+        and bool(_whitespace(rivers, below, MIN_GAP * h))
+    )
 
 
 #: Label rows (wrapped labels, headings, notes) a run of figures may hold in a row.

@@ -748,6 +748,26 @@ def test_a_ruled_checklists_columns_are_its_rulings(corpus: Path) -> None:
 
 
 @pytest.mark.corpus
+def test_an_infobox_beside_the_article_is_one_table(corpus: Path) -> None:
+    """A Wikipedia print's infobox (``Jennifer Jones.pdf`` p. 1): short rows on a pitch of their
+    own beside the article's lines, one row (``Occupation(s) Actress, singer``) set as one text
+    across the blank between labels and values. The box is one table from ``Born`` to
+    ``Children``, that row in it, and the article's lines stay out of it."""
+    path = corpus / "uda-benchmark" / "wiki_feta_docs" / "pdfs" / "Jennifer Jones.pdf"
+    (p,) = _pages(path, [0])
+    (region,) = candidate_regions(p, 612, 792)
+    assert region.x0 > 340, region
+    extractor = PlumberTableExtractor()
+    got = TableService(extractor).page_tables(_source(path), p, 612, 792)
+    extractor.close()
+    (t,) = got.tables
+    firsts = [r[0] for r in (t.header, *t.rows) if r]
+    assert firsts[0] == "Born" and firsts[-1] == "Children"
+    assert any(c.startswith("Occupation(s)") for c in firsts)
+    assert "Years active" in firsts
+
+
+@pytest.mark.corpus
 def test_a_ruled_table_over_four_pages_is_linked_page_to_page(corpus: Path, tmp_path: Path) -> None:
     """An election return in Arabic over four landscape pages (camelot's mednine.pdf): the parts
     after the first start with a row of figures, which is no header, and each part is linked to

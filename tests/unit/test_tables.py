@@ -9,6 +9,7 @@ import pytest
 
 from pdfcore.errors import ExtractionFailed, PasswordRequired, ResourceLimit
 from pdfcore.models import Box, Clip, DocumentSource, Fingerprint, PageText, Table, TextBlock, TextLine
+from pdfcore.services import text_runs
 from pdfcore.services.table_regions import candidate_regions
 from pdfcore.services.tables import (
     TableService,
@@ -130,6 +131,54 @@ def test_a_ruled_box_beside_running_text_is_read_without_the_text() -> None:
     rules = grid(350, 300, 2, 8, cw=110.0)
     (region,) = candidate_regions(page([*prose_lines(100, 12, 54, 300), *lines], rules=rules, gaps=gaps), W, H)
     assert region.x0 > 340 and inside(Box(350, 300, 570, 460), region), region
+
+
+INFOBOX = [
+    ("Born", "Phylis Lee Isley"),
+    (None, "March 2, 1919"),
+    ("Died", "December 17, 2009"),
+    (None, "Malibu, California"),
+    ("Alma mater", "Northwestern University"),
+    ("Occupation", "Actress, singer"),  # label and value as one text: no gap between them
+    ("Years active", "1939-1974"),
+    ("Spouse", "Robert Walker"),
+    (None, "David O. Selznick"),
+    ("Children", "3"),
+]
+
+
+def test_an_unruled_infobox_beside_running_text_is_one_region_of_its_own() -> None:
+    """An infobox without rules beside a column of text, its rows on a pitch of their own
+    (16 points against the text's 14): the text's lines are not the first column of its rows,
+    and one row whose label and value are one text (no gap) does not cut it in two."""
+    lines, gaps = [], []
+    for r, (label, value) in enumerate(INFOBOX):
+        y0 = 305 + 16 * r
+        if label == "Occupation":
+            lines.append(line(f"{label} {value}", 360, y0, 450 + 6 * len(value)))
+            continue
+        if label is not None:
+            lines.append(line(label, 360, y0, 360 + 6 * len(label)))
+            gaps.append(Box(360 + 6 * len(label), y0, 450, y0 + 10))
+        lines.append(line(value, 450, y0, 450 + 6 * len(value)))
+    text = prose_lines(100, 30, 54, 330)
+    (region,) = candidate_regions(page([*text, *lines], gaps=tuple(gaps)), W, H)
+    assert region.x0 > 330 and inside(Box(360, 305, 550, 305 + 16 * len(INFOBOX) - 6), region), region
+
+
+def test_a_table_beside_running_text_on_its_rows_keeps_them() -> None:
+    """The same box with its rows level with the text's lines (14 points apart, as the text):
+    the rows are the text's too, and a text column beside a table stays out of it as before."""
+    lines, gaps = [], []
+    for r, (label, value) in enumerate(INFOBOX):
+        y0 = 100 + 14 * (r + 10)
+        if label is not None:
+            lines.append(line(label, 360, y0, 360 + 6 * len(label)))
+            gaps.append(Box(360 + 6 * len(label), y0, 450, y0 + 10))
+        lines.append(line(value, 450, y0, 450 + 6 * len(value)))
+    text = prose_lines(100, 30, 54, 330)
+    pieces = text_runs.line_pieces([*text, *lines], gaps)
+    assert text_runs._gutters(pieces) == []
 
 
 def test_lines_inside_blocks_are_used_too() -> None:
