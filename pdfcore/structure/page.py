@@ -140,7 +140,7 @@ def page_structure(
     placed = [
         t
         for t in (page.tables if tables is None else tables)
-        if t.bbox.x1 > t.bbox.x0 and not prose_table(t) and not scattered_table(t)
+        if t.bbox.x1 > t.bbox.x0 and not prose_table(t, page.rules) and not scattered_table(t)
     ]
     rows, anchors = _take_table_rows(rows, placed)
     label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
@@ -553,12 +553,13 @@ def _footnotes(units: list[Unit], style: DocumentStyle, page_height: float) -> s
 # Tables, figures, captions
 
 
-def prose_table(table: Table) -> bool:
+def prose_table(table: Table, rules: Sequence[Box] = ()) -> bool:
     """A "table" that is running text cut at its line ends (a column of prose beside a box, read
     as a grid): cells of several words that end mid-sentence with the sentence going on in lower
     case right below them in the next row (fewer words when a sentence ends inside one of the
-    two), or most of its words in long cells with many cells empty. Its rows stay text
-    in the Markdown, so no text is lost into a false table."""
+    two), or most of its words in long cells with many cells empty, unless ``rules`` (the
+    page's rulings) box its cells (see :func:`boxed`): a checklist of long item names and
+    sparse marks. Its rows stay text in the Markdown, so no text is lost into a false table."""
     rows = [r for r in table.rows if any(c.strip() for c in r)]
     if len(rows) < 3:
         return False
@@ -581,8 +582,53 @@ def prose_table(table: Table) -> bool:
     in_long = sum(n for n in words if n >= PROSE_WORDS)
     empty = sum(1 for n in words if n == 0)
     return runs_on >= PROSE_RUNS * (len(rows) - 1) or (
-        in_long >= PROSE_SHARE * total and empty >= PROSE_EMPTY * len(cells)
+        in_long >= PROSE_SHARE * total and empty >= PROSE_EMPTY * len(cells) and not boxed(table, rules)
     )
+
+
+#: Rulings closer than this (points) are one line of a grid; a ruling reaching this near a
+#: table's box is one of its lines.
+GRID_TOL = 3.0
+
+
+def boxed(table: Table, rules: Sequence[Box]) -> bool:
+    """Every cell of ``table`` is set apart by rulings: inside its box, horizontal rulings at
+    as many heights as its rows need (one over each row and one under the last) and vertical
+    ones at as many places as its columns need, the outermost of each running the box's width
+    or height (its frame; rulings drawn cell by cell count together). Prose read as a grid has
+    no such lines between its rows and columns (a frame round a box is four)."""
+    box = table.bbox
+    width = max((len(r) for r in table.rows), default=0)
+    height = len(table.rows) + (1 if table.header else 0)
+    if width < 2 or height < 2:
+        return False
+    inside = [
+        r
+        for r in rules
+        if box.x0 - GRID_TOL <= r.x0
+        and r.x1 <= box.x1 + GRID_TOL
+        and box.y0 - GRID_TOL <= r.y0
+        and r.y1 <= box.y1 + GRID_TOL
+    ]
+    ys = _lines_at([((r.y0 + r.y1) / 2, r.width) for r in inside if r.width >= r.height])
+    xs = _lines_at([((r.x0 + r.x1) / 2, r.height) for r in inside if r.width < r.height])
+    return len(ys) >= height + 1 and len(xs) >= width + 1 and _spans(ys, box.width) and _spans(xs, box.height)
+
+
+def _lines_at(rulings: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Rulings at one position (within GRID_TOL) taken together: (position, summed length)."""
+    out: list[tuple[float, float]] = []
+    for at, length in sorted(rulings):
+        if out and at - out[-1][0] <= GRID_TOL:
+            out[-1] = (out[-1][0], out[-1][1] + length)
+        else:
+            out.append((at, length))
+    return out
+
+
+def _spans(lines: Sequence[tuple[float, float]], extent: float) -> bool:
+    """The first and last lines (the grid's frame) run the table's whole extent."""
+    return lines[0][1] >= extent - 2 * GRID_TOL and lines[-1][1] >= extent - 2 * GRID_TOL
 
 
 def scattered_table(table: Table) -> bool:

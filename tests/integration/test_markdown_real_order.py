@@ -222,3 +222,16 @@ def test_a_paragraph_ending_with_a_note_number_does_not_hang_over_the_next(core:
     parts = _parts(core, corpus / "pdfjs/freeculture.pdf", 90)
     assert parts[-1] == "But the Supreme Court reversed the decision of the Ninth Circuit."
     assert not [p for p in parts if p.startswith("- ")], parts
+
+
+@pytest.mark.corpus
+def test_ruled_checklists_of_long_names_and_sparse_marks_are_tables(core: Any, corpus: Path) -> None:
+    """diesel_engines.pdf p. 12: two monitoring checklists, every cell boxed by rulings, their
+    first column long parameter names and most other cells empty or one mark. Both stand as
+    tables under their captions, not as lines of text."""
+    parts = _parts(core, corpus / "camelot/files/diesel_engines.pdf", 12)
+    tables = [k for k, p in enumerate(parts) if p.startswith("<table>")]
+    assert len(tables) == 2
+    assert "<td>Fuel oil pressure after filter (engine inlet)</td><td></td><td>local</td>" in parts[tables[0]]
+    assert parts[tables[0] - 1].startswith("Table 5 : Monitoring of main propulsion")
+    assert parts[tables[1] - 1].startswith("Table 6 : Monitoring of trunk-piston diesel engines")

@@ -717,6 +717,39 @@ def test_justified_prose_read_as_a_grid_stays_text_and_a_table_of_short_phrases_
     assert "| 010 | number | pointer to double handle |" in md
 
 
+CHECKLIST = (
+    ("Identification of system parameter", "Alarm", "Indication", "Shut-down"),
+    ("Fuel oil pressure after filter at the engine inlet", "", "local", ""),
+    ("Leakage from high pressure pipes where they are required", "H", "", ""),
+    ("Lubricating oil to main bearing and thrust bearing pressure", "L", "local", ""),
+    ("Oil mist concentration in the crankcase or bearing temperature", "H", "", "X"),
+    ("Cylinder fresh cooling water outlet temperature when common", "", "local", ""),
+)
+
+
+def _checklist_page(rules: tuple[Box, ...]) -> PageText:
+    rows = [ln("  ".join(c for c in r if c), 104 + 20 * k, x1=540) for k, r in enumerate(CHECKLIST)]
+    table = Table(header=(), rows=CHECKLIST, bbox=Box(70, 100, 550, 220))
+    return page(rows, tables=(table,), tables_checked=True, rules=rules)
+
+
+def test_a_checklist_boxed_by_rulings_is_a_table_and_the_same_grid_without_them_stays_text() -> None:
+    """Long item names in the first column, most other cells empty or one mark: read as a grid
+    from prose too, unless rulings box every cell (a row's ruling under each row, a column's
+    beside each column, the frame round them all)."""
+    xs, ys = (70, 330, 400, 470, 550), [100 + 20 * k for k in range(7)]
+    grid = (
+        *(Box(70, y, 550, y + 0.5) for y in ys),
+        *(Box(x, 100, x + 0.5, 220) for x in xs),
+    )
+    (md,) = markdown([_checklist_page(grid)])
+    assert "| Fuel oil pressure after filter at the engine inlet |  | local |  |" in md.split("\n")
+    frame = (Box(70, 100, 550, 100.5), Box(70, 220, 550, 220.5), Box(70, 100, 70.5, 220), Box(550, 100, 550.5, 220))
+    for rules in ((), frame):
+        (md,) = markdown([_checklist_page(rules)])
+        assert "|" not in md
+
+
 def test_tables_stand_where_the_page_shows_them_whatever_order_the_text_layer_draws_them_in() -> None:
     notes = [
         "Rates are subject to change and to normal credit approval,",
