@@ -706,8 +706,9 @@ def _crossed_once(rows: Sequence[_Row], j: int, run: Sequence[_Row], rivers: lis
     them split at a river at least) and the row below does too (split there, close under it,
     the blank left as wide as a gap between cells): one row of two cells the producer set as
     one text (an infobox's ``Occupation(s) Actress, singer``) inside a run that goes on. A row
-    of one piece of few words only: a heading or a note across several columns, or a line of
-    running text, still ends the run."""
+    of one piece of few words only, within the run's width: a heading or a note across several
+    columns, a caption reaching past the run's side, or a line of running text, still ends the
+    run."""
     if j + 1 >= len(rows) or sum(1 for r in run if r.gapped) < 2:
         return False
     row, below = rows[j], rows[j + 1]
@@ -716,6 +717,8 @@ def _crossed_once(rows: Sequence[_Row], j: int, run: Sequence[_Row], rivers: lis
     (a, z) = row.segments[0]
     if sum(1 for r0, r1 in rivers if r0 < z and r1 > a) != 1:
         return False  # across several columns: a heading or a note over the table
+    if a < min(r.segments[0][0] for r in run) - JOIN_TOL or z > max(r.segments[-1][1] for r in run) + JOIN_TOL:
+        return False  # wider than the run: a caption or a line of text between two tables
     h = max(row.height, below.height, 1.0)
     return (
         below.gapped
