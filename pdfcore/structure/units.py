@@ -14,7 +14,7 @@ when (in order of the checks in :func:`_breaks`):
   paragraph), except between centred rows (a centred title's rows are all short); a row that
   leaves its sentence open needs OPEN_SLACK times the word's width free (text set ragged
   right breaks a row with a little room left, the word's true width unknown), and a row of
-  running text is not short when the row below, running text too, ends where it does (both run
+  running text is not short when the row below, as long in words, ends where it does (both run
   to a nearer margin: text set around a figure);
 - the row starts with a first-line indent under a row that does not, or is back at the margin
   after two rows or more set in from it (a block quote ends), unless the row above, running
@@ -48,7 +48,7 @@ ALIGN_PT = 2.0
 #: closing its sentence).
 OPEN_SLACK = 1.15
 #: A row of this many words or more is running text (see OPEN_SLACK).
-PROSE_ROW_WORDS = 8
+PROSE_ROW_WORDS = 7
 
 #: A row starts a list item whose marker was lost when the row below it is set in by this many
 #: em (a hanging indent).
@@ -307,7 +307,7 @@ def _breaks(
         return True
     running = not prev.text.endswith(_CLOSING) and _prose(prev)  # a sentence left open
     short = _ends_short(prev, row, right, OPEN_SLACK if running else 0.9)
-    if short and running and _prose(row) and abs(row.x1 - prev.x1) <= ALIGN_PT:
+    if short and running and row.text.count(" ") + 1 >= PROSE_ROW_WORDS and abs(row.x1 - prev.x1) <= ALIGN_PT:
         short = False  # both rows end at a nearer margin (text set around a figure)
     if short and prev.bold and row.bold and not prev.text.endswith(_CLOSING):
         short = False  # a bold heading set ragged over two rows
@@ -339,9 +339,10 @@ def _breaks(
 
 
 def _prose(row: Row) -> bool:
-    """A row of running text: PROSE_ROW_WORDS words or more (not a label, a code line or a
-    legend's entry)."""
-    return row.text.count(" ") + 1 >= PROSE_ROW_WORDS
+    """A row of running text: PROSE_ROW_WORDS words or more, a third of them starting in lower
+    case (not a label and its value, a code line or a legend's names)."""
+    words = row.text.split()
+    return len(words) >= PROSE_ROW_WORDS and 3 * sum(1 for w in words if w[0].islower()) >= len(words)
 
 
 def _ends_short(prev: Row, row: Row, right: float, slack: float = 0.9) -> bool:
