@@ -712,16 +712,32 @@ def _take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], l
     kept: list[Row] = []
     anchors: list[int | None] = [None] * len(tables)
     headers = [" ".join(" ".join(t.header).split()) for t in tables]
+    tops = [_top_header_row(t) for t in tables]
     for r in rows:
         cx, cy = (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2
         inside = next(
-            (k for k, t in enumerate(tables) if _holds(t.bbox, cx, cy) or _header_over(r, t.bbox, headers[k])), None
+            (
+                k
+                for k, t in enumerate(tables)
+                if _holds(t.bbox, cx, cy) or _header_over(r, t.bbox, headers[k]) or _header_over(r, t.bbox, tops[k])
+            ),
+            None,
         )
         if inside is None:
             kept.append(r)
         elif anchors[inside] is None:
             anchors[inside] = len(kept)
     return kept, anchors
+
+
+def _top_header_row(table: Table) -> str:
+    """The text of the table's top header row as printed (its cells left to right), when its
+    header has several levels: a title over all its columns (``REPUBLICAN PARTY``) is the
+    table's own even when it stands over the grid's top rule."""
+    if not table.header_cells:
+        return ""
+    top = sorted((c for c in table.header_cells if c.row == 0 and c.text.strip()), key=lambda c: c.column)
+    return " ".join(" ".join(c.text for c in top).split())
 
 
 def _header_over(row: Row, box: Box, header: str) -> bool:

@@ -235,3 +235,13 @@ def test_ruled_checklists_of_long_names_and_sparse_marks_are_tables(core: Any, c
     assert "<td>Fuel oil pressure after filter (engine inlet)</td><td></td><td>local</td>" in parts[tables[0]]
     assert parts[tables[0] - 1].startswith("Table 5 : Monitoring of main propulsion")
     assert parts[tables[1] - 1].startswith("Table 6 : Monitoring of trunk-piston diesel engines")
+
+
+@pytest.mark.corpus
+def test_a_title_the_table_prints_in_its_header_over_the_grid_is_not_written_twice(core: Any, corpus: Path) -> None:
+    """An election sheet's party name stands over the grid's top rule, and the table reader gives
+    it as the top row of the table's header (one cell over all the columns): it is the table's,
+    not a heading over it as well."""
+    md = "\n\n".join(_parts(core, corpus / "camelot/files/vertical_header.pdf", 1))
+    assert md.count("REPUBLICIAN PARTY") == 1, md[:600]
+    assert '<th colspan="26">REPUBLICIAN PARTY</th>' in md
