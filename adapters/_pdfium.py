@@ -90,6 +90,7 @@ class Unchecked:
         self.char_angle = bare(raw.FPDFText_GetCharAngle, ctypes.c_float)
         self.text_object = bare(raw.FPDFText_GetTextObject, ctypes.c_void_p)
         self.object_matrix = bare(raw.FPDFPageObj_GetMatrix)
+        self.text_object_size = bare(raw.FPDFTextObj_GetFontSize)
         self.text_font = bare(raw.FPDFTextObj_GetFont, ctypes.c_void_p)
         self.page_object = bare(raw.FPDFPage_GetObject, raw.FPDF_PAGEOBJECT)
         self.form_object = bare(raw.FPDFFormObj_GetObject, raw.FPDF_PAGEOBJECT)

@@ -249,6 +249,9 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
     seg_close = raw.FPDFPathSegment_GetClose
     MOVETO, LINETO = raw.FPDF_SEGMENT_MOVETO, raw.FPDF_SEGMENT_LINETO
     px, py = ctypes.c_float(), ctypes.c_float()
+    font_pt, tm = ctypes.c_float(), raw.FS_MATRIX()
+    font_pt_out, tm_out = ctypes.byref(font_pt), ctypes.byref(tm)
+    get_font_size, get_matrix = fast.text_object_size, fast.object_matrix
     page_w, page_h = space.width + 1.0, space.height + 1.0
     budget = _RULE_SEGMENT_BUDGET
 
@@ -392,9 +395,13 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
                 # matrix only when the run's box is small enough to be suspicious.
                 font_size = 99.0
                 if y1 - y0 < 2.5 or x1 - x0 < 2.5:
-                    size = ctypes.c_float()
-                    nominal = size.value if raw.FPDFTextObj_GetFontSize(obj, size) else 0.0
-                    om = _mul(_matrix(raw, obj), m) if m is not _IDENTITY else _matrix(raw, obj)
+                    # (narrow glyphs drawn one object each pass here too: out-parameters reused)
+                    nominal = font_pt.value if get_font_size(obj, font_pt_out) else 0.0
+                    om = (
+                        (tm.a, tm.b, tm.c, tm.d, tm.e, tm.f) if get_matrix(obj, tm_out) else _IDENTITY
+                    )
+                    if m is not _IDENTITY:
+                        om = _mul(om, m)
                     sx = (om[0] ** 2 + om[1] ** 2) ** 0.5
                     sy = (om[2] ** 2 + om[3] ** 2) ** 0.5
                     font_size = nominal * min(sx, sy)

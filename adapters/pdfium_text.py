@@ -56,6 +56,11 @@ _LINE_END = " \t\r\ufffe\u00ad\x00"
 RULE_SNAP = 1.0
 GAP_MIN_FACTOR = 0.8
 GAP_MIN_PT = 3.0
+#: A line's rects show text set in another direction (see ``_split_by_angle``) when a rect
+#: taller than wide is this many times as tall as the tallest rect wider than tall: a run of
+#: rotated text, not a narrow upright glyph (an ``l`` or a parenthesis drawn as its own text
+#: object is at most about twice as tall as an ``m``).
+ROTATED_RUN = 3.0
 
 
 class PdfiumTextExtractor(TextExtractor):
@@ -259,7 +264,7 @@ def _lines(
             else:
                 x0 = y0 = inf
                 x1 = y1 = -inf
-                tall = wide = False
+                tall = wide = 0.0  # the height of the tallest tall rect, of the tallest wide one
                 pieces = [] if rc > 1 and (gaps is not None or "\ufffe" in body) else None
                 for k in range(rc):
                     if get_rect(tp, k, out_l, out_t, out_r, out_b):
@@ -270,9 +275,12 @@ def _lines(
                         y1 = tv if tv > y1 else y1
                         if pieces is not None:
                             pieces.append((lv, bv, rv, tv))
-                        tall = tall or tv - bv > 1.5 * (rv - lv)
-                        wide = wide or rv - lv > 1.5 * (tv - bv)
-                if tall and wide:
+                        h = tv - bv
+                        if h > 1.5 * (rv - lv):
+                            tall = h if h > tall else tall
+                        elif rv - lv > 1.5 * h:
+                            wide = h if h > wide else wide
+                if wide and tall > ROTATED_RUN * wide:
                     # pdfium joined horizontal and rotated text (e.g. a margin stamp after a
                     # soft hyphen at a page's last line): one line per writing direction.
                     kept, dropped = _split_margin(_split_by_angle(raw, tp, start, body, to_box, line_facts), space)
