@@ -1,0 +1,69 @@
+"""A pdfium line holding text set in two directions (a rotated margin stamp read on after a
+page's last, hyphenated word) is cut where the direction changes; a line of upright glyphs,
+each drawn as its own text object (so narrow letters get rects taller than wide), is not
+looked at character by character for that (it was, on every line of such documents)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen import canvas
+
+from adapters import pdfium_text
+
+
+@pytest.fixture
+def cuts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The lines handed to the cut by writing direction."""
+    seen: list[str] = []
+    real = pdfium_text._split_by_angle
+
+    def spy(*args: Any) -> Any:
+        seen.append(args[3])
+        return real(*args)
+
+    monkeypatch.setattr(pdfium_text, "_split_by_angle", spy)
+    return seen
+
+
+def _lines(core: Any, path: Path) -> list[str]:
+    """The page's lines from the pdfium adapter run in this process (the spy sees its calls)."""
+    page = next(iter(pdfium_text.PdfiumTextExtractor().extract(core.open(str(path)), [0])))
+    return [ln.text for ln in page.lines]
+
+
+def test_a_rotated_stamp_read_on_after_a_line_is_a_line_of_its_own(
+    core: Any, tmp_path: Path, cuts: list[str]
+) -> None:
+    c = canvas.Canvas(str(tmp_path / "stamp.pdf"), pagesize=(400, 400))
+    c.setFont("Helvetica", 10)
+    c.drawString(40, 220, "This is the text of a page that goes on and")
+    c.drawString(40, 208, "ends with a word broken at the page foot: a di-")
+    c.saveState()
+    c.translate(20, 60)
+    c.rotate(90)
+    c.drawString(0, 0, "arXiv:2001.03131v1 [cs.CL] 9 Jan 2020")
+    c.restoreState()
+    c.save()
+    lines = _lines(core, tmp_path / "stamp.pdf")
+    assert "arXiv:2001.03131v1 [cs.CL] 9 Jan 2020" in lines
+    assert "ends with a word broken at the page foot: a di\ufffe" in lines
+    assert len(cuts) == 1
+
+
+def test_upright_glyphs_drawn_one_object_each_are_one_line_without_a_cut(
+    core: Any, tmp_path: Path, cuts: list[str]
+) -> None:
+    c = canvas.Canvas(str(tmp_path / "glyphs.pdf"), pagesize=(400, 400))
+    x = 40.0
+    # narrow letters and brackets (rects taller than wide) beside runs of wide ones
+    for piece in ["l", "i", "l", "t", " ", "(", "mm", ")", " ", "j", "ill", " ", "mmmm", ",", " ", "f", "l", "y"]:
+        c.setFont("Helvetica", 10)
+        c.drawString(x, 300, piece)
+        x += stringWidth(piece, "Helvetica", 10)
+    c.save()
+    assert _lines(core, tmp_path / "glyphs.pdf") == ["lilt (mm) jill mmmm, fly"]
+    assert cuts == []
