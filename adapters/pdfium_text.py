@@ -56,7 +56,7 @@ _LINE_END = " \t\r\ufffe\u00ad\x00"
 RULE_SNAP = 1.0
 GAP_MIN_FACTOR = 0.8
 GAP_MIN_PT = 3.0
-#: A line's rects show text set in another direction (see ``_split_by_angle``) when a rect
+#: A line's rects may show text set in another direction (see ``_rotated_run``) when a rect
 #: taller than wide is this many times as tall as the tallest rect wider than tall: a run of
 #: rotated text, not a narrow upright glyph (an ``l`` or a parenthesis drawn as its own text
 #: object is at most about twice as tall as an ``m``).
@@ -265,6 +265,8 @@ def _lines(
                 x0 = y0 = inf
                 x1 = y1 = -inf
                 tall = wide = 0.0  # the height of the tallest tall rect, of the tallest wide one
+                stacked = False  # two rects in a row one above the other (see _rotated_run)
+                pl = pb = pr = pt = 0.0  # the rect before
                 pieces = [] if rc > 1 and (gaps is not None or "\ufffe" in body) else None
                 for k in range(rc):
                     if get_rect(tp, k, out_l, out_t, out_r, out_b):
@@ -280,7 +282,13 @@ def _lines(
                             tall = h if h > tall else tall
                         elif rv - lv > 1.5 * h:
                             wide = h if h > wide else wide
-                if wide and tall > ROTATED_RUN * wide:
+                        if k and (bv >= pt or tv <= pb):
+                            stacked = stacked or (
+                                (rv if rv < pr else pr) - (lv if lv > pl else pl)
+                                > 0.5 * min(rv - lv, pr - pl)
+                            )
+                        pl, pb, pr, pt = lv, bv, rv, tv
+                if tall and wide and (stacked or tall > ROTATED_RUN * wide):
                     # pdfium joined horizontal and rotated text (e.g. a margin stamp after a
                     # soft hyphen at a page's last line): one line per writing direction.
                     kept, dropped = _split_margin(_split_by_angle(raw, tp, start, body, to_box, line_facts), space)
@@ -403,7 +411,8 @@ def _rows_at_hyphens(
     a row). Otherwise each piece between marks is measured.
     """
     if rects is not None:
-        if any(t - b > 1.5 * (r - lft) for lft, b, r, t in rects):
+        upended = any(t - b > 1.5 * (r - lft) for lft, b, r, t in rects)
+        if upended and (_rotated_run(rects) or not any(r - lft > 1.5 * (t - b) for lft, b, r, t in rects)):
             return None  # rotated text: its rows are not told apart by height
         rows = _row_boxes(rects)
         if len(rows) == 1:
@@ -487,6 +496,29 @@ def _row_lines(
             out.append(_line(raw, words, to_box(x0, y0, x1, y1), first, max(first, last), line_facts))
         a = b
     return out
+
+
+def _rotated_run(rects: Sequence[tuple[float, float, float, float]]) -> bool:
+    """Whether a line's rects (left, bottom, right, top), in text order, may hold text set in
+    another direction (the test ``_lines`` makes as it reads them): some are taller than wide
+    and some wider than tall, and either a tall one is ``ROTATED_RUN`` times as tall as the
+    tallest wide one (a rotated run beside upright text) or two rects in a row stand one above
+    the other, overlapping across more than half the narrower one's width (rotated glyphs drawn
+    one object each). Upright glyphs drawn one object each (a narrow ``l`` is taller than
+    wide, an ``m`` wider than tall) stand side by side."""
+    tall = wide = 0.0
+    stacked = False
+    for k, (lft, b, r, t) in enumerate(rects):
+        h = t - b
+        if h > 1.5 * (r - lft):
+            tall = max(tall, h)
+        elif r - lft > 1.5 * h:
+            wide = max(wide, h)
+        if k:
+            pl, pb, pr, pt = rects[k - 1]
+            if b >= pt or t <= pb:
+                stacked = stacked or min(r, pr) - max(lft, pl) > 0.5 * min(r - lft, pr - pl)
+    return bool(tall and wide) and (stacked or tall > ROTATED_RUN * wide)
 
 
 def _split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any, line_facts: Any) -> list[TextLine]:

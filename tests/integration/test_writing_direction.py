@@ -67,3 +67,18 @@ def test_upright_glyphs_drawn_one_object_each_are_one_line_without_a_cut(
     c.save()
     assert _lines(core, tmp_path / "glyphs.pdf") == ["lilt (mm) jill mmmm, fly"]
     assert cuts == []
+
+
+@pytest.mark.corpus
+def test_a_glyph_in_the_margin_read_on_after_a_hyphenated_word_leaves_the_paragraph_whole(
+    core: Any, corpus: Path
+) -> None:
+    """freeculture.pdf p. xiv: pdfium reads a mark set outside the crop box right after the
+    page's last, hyphenated word ("be-" / "tween", drawn as narrow glyphs). The rows are cut
+    apart as on any page: the word is joined, the mark and the running head stay out."""
+    book = str(corpus / "pdfjs/freeculture.pdf")
+    page = core.read_pages(book, "13", format="markdown").pages[0].markdown
+    assert page.endswith("alongside CodePink Women for Peace and the National Rifle Association, be")
+    both = core.read_all(book, start_page=13, max_pages=2, format="markdown").markdown
+    assert "National Rifle Association, between liberal Olympia Snowe" in both
+    assert "be1" not in both and "PREFACE" not in both
