@@ -397,9 +397,7 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
                 if y1 - y0 < 2.5 or x1 - x0 < 2.5:
                     # (narrow glyphs drawn one object each pass here too: out-parameters reused)
                     nominal = font_pt.value if get_font_size(obj, font_pt_out) else 0.0
-                    om = (
-                        (tm.a, tm.b, tm.c, tm.d, tm.e, tm.f) if get_matrix(obj, tm_out) else _IDENTITY
-                    )
+                    om = (tm.a, tm.b, tm.c, tm.d, tm.e, tm.f) if get_matrix(obj, tm_out) else _IDENTITY
                     if m is not _IDENTITY:
                         om = _mul(om, m)
                     sx = (om[0] ** 2 + om[1] ** 2) ** 0.5

@@ -284,8 +284,7 @@ def _lines(
                             wide = h if h > wide else wide
                         if k and (bv >= pt or tv <= pb):
                             stacked = stacked or (
-                                (rv if rv < pr else pr) - (lv if lv > pl else pl)
-                                > 0.5 * min(rv - lv, pr - pl)
+                                (rv if rv < pr else pr) - (lv if lv > pl else pl) > 0.5 * min(rv - lv, pr - pl)
                             )
                         pl, pb, pr, pt = lv, bv, rv, tv
                 if tall and wide and (stacked or tall > ROTATED_RUN * wide):

@@ -35,9 +35,7 @@ def _lines(core: Any, path: Path) -> list[str]:
     return [ln.text for ln in page.lines]
 
 
-def test_a_rotated_stamp_read_on_after_a_line_is_a_line_of_its_own(
-    core: Any, tmp_path: Path, cuts: list[str]
-) -> None:
+def test_a_rotated_stamp_read_on_after_a_line_is_a_line_of_its_own(core: Any, tmp_path: Path, cuts: list[str]) -> None:
     c = canvas.Canvas(str(tmp_path / "stamp.pdf"), pagesize=(400, 400))
     c.setFont("Helvetica", 10)
     c.drawString(40, 220, "This is the text of a page that goes on and")
