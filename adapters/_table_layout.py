@@ -1182,7 +1182,7 @@ def _wider_space(words: Sequence[Word], i: int, em: float) -> bool:
 
 
 #: The space between a label and its value set as one text is this many times the others ...
-LABEL_SPACE = 1.5
+LABEL_SPACE = 1.2
 #: ... or, alone in the line, at least this many ems.
 LONE_SPACE = 0.4
 #: A column's text starts within this many points of one x ...
