@@ -118,3 +118,34 @@ def test_an_ocr_engine_in_the_workers_answers_its_own_failure_code(pool) -> None
         engine.recognize(RasterImage(png=b"", width=13, height=10), languages=("eng",))
     assert info.value.code == "ocr_failed" and pool.crashes == 1
     assert engine.detect_orientation(RasterImage(png=b"", width=10, height=10)) is None
+
+
+def _loaded_in_workers(pool: WorkerPool, module: str) -> list[bool]:
+    """Whether each engine worker of the pool has imported ``module`` (asked of its own
+    ``sys.modules``)."""
+    return [w.call("sys:modules", "__contains__", (module,), {}, 10) for w in pool._all]
+
+
+def test_warm_loads_the_table_engine_in_every_worker_and_the_early_start_does_not(settings) -> None:  # type: ignore[no-untyped-def]
+    """The early start of the server (prestart, serving a first call) loads the text and
+    rendering engines only; warm() loads the table engine too, so the first Markdown read does
+    not import it in the middle of the read."""
+    import pdfcore
+
+    early = pdfcore.build(settings)
+    try:
+        pools = [p for p in early.services.lifecycle if isinstance(p, WorkerPool)]
+        assert pools
+        early.services.prestart(None)
+        pools[0].warm()  # every worker up (nothing more loaded), to be asked
+        assert _loaded_in_workers(pools[0], "pypdfium2") == [True] * pools[0].size
+        assert _loaded_in_workers(pools[0], "pdfplumber") == [False] * pools[0].size
+    finally:
+        early.close()
+    core = pdfcore.build(settings)
+    try:
+        core.warm()
+        pools = [p for p in core.services.lifecycle if isinstance(p, WorkerPool)]
+        assert _loaded_in_workers(pools[0], "pdfplumber") == [True] * pools[0].size
+    finally:
+        core.close()
