@@ -8,7 +8,10 @@ when (in order of the checks in :func:`_breaks`):
 - the tagged roles differ (a heading, a list, a table, a caption, code, a note);
 - the size changes by more than SIZE_STEP, or the face turns monospaced or back;
 - the face turns bold or back (a row is bold when it is bold from its first character to its
-  last: a bold first word or a run-in heading does not make it bold);
+  last: a bold first word or a run-in heading does not make it bold), unless a bold row of
+  running text runs on to the right margin with its sentence open and the row below goes on
+  in lower case (a bold label over two rows whose second row holds its end and the regular
+  text after it);
 - the row starts a list item (a bullet, or a number or letter and a period or parenthesis);
 - the row above ends short: the first word of the row would have fit on it (the last row of a
   paragraph), except between centred rows (a centred title's rows are all short); a row that
@@ -317,7 +320,9 @@ def _breaks(
         and abs((prev.x0 + prev.x1) / 2 - centre) < CENTRE_PT
         and abs((row.x0 + row.x1) / 2 - centre) < CENTRE_PT
     )
-    if prev.bold != row.bold:
+    if prev.bold != row.bold and not (
+        prev.bold and row.text[:1].islower() and _prose(prev) and _runs_on(prev, row, right)
+    ):
         return True
     if marker:
         return True
