@@ -245,3 +245,15 @@ def test_a_title_the_table_prints_in_its_header_over_the_grid_is_not_written_twi
     md = "\n\n".join(_parts(core, corpus / "camelot/files/vertical_header.pdf", 1))
     assert md.count("REPUBLICIAN PARTY") == 1, md[:600]
     assert '<th colspan="26">REPUBLICIAN PARTY</th>' in md
+
+
+@pytest.mark.corpus
+def test_a_bold_label_over_two_rows_going_on_in_regular_text_is_one_unit(core: Any, corpus: Path) -> None:
+    """A form's field label set bold over two rows, its second row holding the label's end and
+    then regular text (``... in the previous`` / ``five years: (Does not include ...)``): one
+    unit, not a heading cut mid-sentence over a paragraph."""
+    parts = _parts(core, corpus / "pdfplumber/pdfs/150109DSP-Milw-505-90D.pdf", 1)
+    label = next(p for p in parts if "maltreater in the previous" in p)
+    assert label.endswith("in the previous five years: (Does not include the current incident.)"), label
+    involving = next(p for p in parts if "referrals to services involving" in p)
+    assert "involving the child, any member of the child’s family" in involving, involving
