@@ -10,7 +10,8 @@
   columns left. The caption (if any) stands above as its own paragraph.
 - Figures: ``![caption](ref)``, the ref renderable with ``pdf_render_pages(ref=...)``.
 - A paragraph that would read as Markdown syntax (a leading ``#``, ``>``, a list marker or a
-  fence) has that first character escaped; nothing else is escaped (text stays text).
+  fence) has that first character escaped, or the period or parenthesis of an ordered item's
+  number (``1\\.``); nothing else is escaped (text stays text).
 """
 
 from __future__ import annotations
@@ -179,4 +180,10 @@ def _one_line(text: str) -> str:
 
 
 def _escape(text: str) -> str:
-    return "\\" + text if _BLOCK_SYNTAX.match(text) else text
+    m = _BLOCK_SYNTAX.match(text)
+    if m is None:
+        return text
+    if text[:1].isdigit():  # an ordered item's marker: a backslash before a digit escapes nothing
+        at = len(m.group(0).rstrip()) - 1
+        return text[:at] + "\\" + text[at:]
+    return "\\" + text

@@ -869,3 +869,22 @@ def test_a_doubtful_grid_of_chart_labels_stays_text_and_a_sure_table_of_steps_st
     sure = Table(header=(), rows=cells, bbox=Box(70, 98, 400, 196))
     (md,) = markdown([page(rows, tables=(sure,), tables_checked=True)])
     assert "| $100 | 107.63 | 109.16 |  |" in md
+
+
+def test_a_paragraph_that_reads_as_markdown_syntax_is_escaped_so_it_renders_as_printed() -> None:
+    """A paragraph starting like an ordered item (``1. Ouverture``, ``2) Adoption``: a numbered
+    title the page sets as a paragraph) has its period or parenthesis escaped (``1\\.``: a
+    backslash before a digit escapes nothing and would show); ``#``, ``>``, ``-`` and a fence
+    have their first character escaped."""
+    from pdfcore.structure.model import Element, PageStructure
+
+    texts = ["1. Ouverture de la séance", "12) Adoption", "# On and from", "> quoted", "- dash", "Plain 1. text"]
+    md = render_page(PageStructure(0, tuple(Element("paragraph", text=t) for t in texts), ()))
+    assert md.split("\n\n") == [
+        "1\\. Ouverture de la séance",
+        "12\\) Adoption",
+        "\\# On and from",
+        "\\> quoted",
+        "\\- dash",
+        "Plain 1. text",
+    ]
