@@ -22,8 +22,8 @@ SOFT_HYPHENS = str.maketrans({"\ufffe": None, "\u00ad": None})
 HYPHENS = ("-", "\u2010")
 _PDFIUM_HYPHEN = re.compile("(\\S*)\ufffe")
 #: pdfium's mark between a letter and a word starting with a capital (not in capitals
-#: throughout): a compound's hyphen, see :func:`keep_hyphen`.
-_CAPITAL = re.compile("[^\\W\\d_]\ufffe[A-Z\u00c0-\u00de][a-z\u00df-\u00ff]")
+#: throughout), or before a digit: a compound's hyphen, see :func:`keep_hyphen`.
+_CAPITAL = re.compile("[^\\W\\d_]\ufffe[A-Z\u00c0-\u00de][a-z\u00df-\u00ff]|\ufffe\\d")
 
 
 def clean_line(raw: str, join_hyphenation: bool, lexicon: Lexicon | None = None) -> tuple[str, str]:
@@ -63,9 +63,10 @@ def _pdfium_join(word: str, join_hyphenation: bool, text: str = "", at: int = 0,
 
 def _starts_word(left: str, right: str) -> bool:
     """``right``, after a hyphen at a line end, starts with a capital (and is not in capitals
-    throughout) after a letter: a word of its own, not the rest of a word broken between
-    syllables (``Multi-`` + ``Mission``)."""
-    return right[:1].isupper() and not right.isupper() and left[-1:].isalpha()
+    throughout) after a letter, or with a digit: a word or number of its own, not the rest of a
+    word broken between syllables (``Multi-`` + ``Mission``, ``CoNLL-`` + ``2003``, ``1990-`` +
+    ``1995``: numbers are never hyphenated)."""
+    return (right[:1].isupper() and not right.isupper() and left[-1:].isalpha()) or right[:1].isdigit()
 
 
 def _known_whole(left: str, right: str, lexicon: Lexicon | None) -> bool:
@@ -112,8 +113,9 @@ def keep_hyphen(left: str, right: str, lexicon: Lexicon | None = None) -> bool:
     ``state-of-the-`` + ``art``, ``state-`` + ``of-the-art``): breaks inside words are far
     more common in typeset text, so a two-part compound unknown to the document loses its
     hyphen (``well-`` + ``known`` -> ``wellknown``). A word after the break that starts with a
-    capital (not one in capitals throughout) is a word of its own (a break between syllables
-    never goes on with one: ``Multi-`` + ``Mission``), unless the page prints the two as one
+    capital (not one in capitals throughout), or a number after the break, is a word of its own
+    (a break between syllables never goes on with one: ``Multi-`` + ``Mission``, ``CoNLL-`` +
+    ``2003``), unless the page prints the two as one
     word elsewhere, capital and all (a name in camel case: ``Trace-`` + ``Monkey`` where
     ``TraceMonkey`` is printed whole); the hyphenated form is not asked, since the page's text
     may hold this very break read with its hyphen.

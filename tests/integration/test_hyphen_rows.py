@@ -142,3 +142,23 @@ def test_a_name_in_camel_case_broken_at_its_capital_loses_its_hyphen(core: Any, 
     assert "the Multi-Mission\nprograms" in text, text
     md = core.read_pages(str(pdf), "1", format="markdown").pages[0].markdown
     assert "paper TraceMonkey. Since TraceMonkey runs in a browser window, the Multi-Mission programs" in md, md
+
+
+def test_a_number_after_a_line_end_hyphen_keeps_it(core: Any, tmp_path: Path) -> None:
+    """``CoNLL-`` / ``2003`` and ``IEEE-`` / ``754``: numbers are never hyphenated, so the
+    hyphen is the name's own (text and Markdown); ``exam-`` / ``ple`` is joined as before."""
+    p = Page().lines(
+        72,
+        700,
+        [
+            "The shared task of the language learning conference CoNLL-",
+            "2003 used numbers in the floating point format of the IEEE-",
+            "754 standard and the data are all given here as an exam-",
+            "ple of it.",
+        ],
+    )
+    pdf = write_pdf(tmp_path / "a.pdf", [p])
+    text = core.read_pages(str(pdf), "1").pages[0].text
+    assert "CoNLL-2003" in text and "IEEE-754" in text and "an example" in text, text
+    md = core.read_pages(str(pdf), "1", format="markdown").pages[0].markdown
+    assert "CoNLL-2003" in md and "IEEE-754" in md and "an example" in md, md

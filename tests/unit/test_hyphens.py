@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pdfcore.layout import assemble
-from pdfcore.layout.hyphens import Lexicon, keep_hyphen, vocabulary
+from pdfcore.layout.hyphens import Lexicon, clean_line, keep_hyphen, vocabulary
 from pdfcore.models import Box, PageText, TextLine
 
 
@@ -72,3 +72,18 @@ def test_a_capital_after_the_break_keeps_the_hyphen_unless_the_page_prints_the_w
     assert keep_hyphen(left, right, Lexicon(text=page)) is kept
     lines = (TextLine(page, Box(72.0, 100.0, 500.0, 112.0), 12.0),)
     assert keep_hyphen(left, right, Lexicon(frozenset(), lines)) is kept
+
+
+@pytest.mark.parametrize(
+    ("raw", "text"),
+    [
+        ("the CoNLL\ufffe2003 Shared Task", "the CoNLL-2003 Shared Task"),  # pdfium's mark before a number
+        ("in 1990\ufffe1995 and", "in 1990-1995 and"),
+        ("an exam\ufffeple of it", "an example of it"),  # between syllables, as before
+    ],
+)
+def test_a_number_after_a_line_end_hyphen_keeps_it(raw: str, text: str) -> None:
+    """Numbers are never hyphenated: a hyphen at a line end before one is printed (``IEEE-754``,
+    ``CoNLL-2003``), in pdfium's joined lines and across two lines alike."""
+    assert clean_line(raw, True)[0] == text
+    assert keep_hyphen("CoNLL", "2003") and keep_hyphen("IEEE", "754,", Lexicon(text="IEEE754"))
