@@ -18,7 +18,8 @@ when (in order of the checks in :func:`_breaks`):
   leaves its sentence open needs OPEN_SLACK times the word's width free (text set ragged
   right breaks a row with a little room left, the word's true width unknown), and a row of
   running text is not short when the row below, as long in words, ends where it does (both run
-  to a nearer margin: text set around a figure);
+  to a nearer margin: text set around a figure); a row ending with a word broken at a hyphen
+  (pdfium's mark or a soft hyphen) is never short;
 - the row starts with a first-line indent under a row that does not, or is back at the margin
   after two rows or more set in from it (a block quote ends), unless the row above, running
   text, runs on to the right margin with its sentence open (text set around a figure on its
@@ -312,6 +313,8 @@ def _breaks(
     short = _ends_short(prev, row, right, OPEN_SLACK if running else 0.9)
     if short and running and row.text.count(" ") + 1 >= PROSE_ROW_WORDS and abs(row.x1 - prev.x1) <= ALIGN_PT:
         short = False  # both rows end at a nearer margin (text set around a figure)
+    if short and prev.ends:
+        short = False  # a word broken at the row's end goes on on the next row
     if short and prev.bold and row.bold and not prev.text.endswith(_CLOSING):
         short = False  # a bold heading set ragged over two rows
     centred = (

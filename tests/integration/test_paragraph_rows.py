@@ -126,3 +126,19 @@ def test_short_rows_of_labels_and_code_stay_apart(
     starts = [re.sub(r"^#{1,6} ", "", p) for p in md.split("\n\n")]
     for row in rows:
         assert any(p.startswith(row) for p in starts), (row, md)
+
+
+def test_a_row_ending_with_a_broken_word_does_not_end_its_paragraph(core: Any, tmp_path: Path) -> None:
+    """A row ending with a word broken at a hyphen leaves room for the next row's first word
+    (set ragged, or a short row): the word goes on there, so the paragraph does too, and the
+    word keeps its printed hyphen where it has one (``CoNLL-2003``)."""
+    rows = [
+        "The shared task of the conference CoNLL-",
+        "2003 used numbers in the floating point format of the IEEE-754 standard and gave an exam-",
+        "ple of it.",
+    ]
+    pdf = _pdf(tmp_path / "broken.pdf", lambda c: _rows(c, 72, 700, rows))
+    assert _paragraphs(core, pdf) == [
+        "The shared task of the conference CoNLL-2003 used numbers in the floating point format of the IEEE-754"
+        " standard and gave an example of it."
+    ]
