@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import logging
+import math
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -61,6 +62,12 @@ GAP_MIN_PT = 3.0
 #: rotated text, not a narrow upright glyph (an ``l`` or a parenthesis drawn as its own text
 #: object is at most about twice as tall as an ``m``).
 ROTATED_RUN = 3.0
+#: A line whose extent across its direction (display space) is this many times its tallest
+#: rect, holding MIN_ROWS_TEXT characters or more, is cut into the rows it spans when it spans
+#: MIN_ROWS or more (see ``_split_rows``).
+ROWS_IN_LINE = 3.0
+MIN_ROWS_TEXT = 20
+MIN_ROWS = 3
 
 
 class PdfiumTextExtractor(TextExtractor):
@@ -267,6 +274,7 @@ def _lines(
                 tall = wide = 0.0  # the height of the tallest tall rect, of the tallest wide one
                 stacked = False  # two rects in a row one above the other (see _rotated_run)
                 pl = pb = pr = pt = 0.0  # the rect before
+                hmax = wmax = 0.0  # the tallest and the widest rect
                 pieces = [] if rc > 1 and (gaps is not None or "\ufffe" in body) else None
                 for k in range(rc):
                     if get_rect(tp, k, out_l, out_t, out_r, out_b):
@@ -282,11 +290,33 @@ def _lines(
                             tall = h if h > tall else tall
                         elif rv - lv > 1.5 * h:
                             wide = h if h > wide else wide
+                        hmax = h if h > hmax else hmax
+                        wmax = rv - lv if rv - lv > wmax else wmax
                         if k and (bv >= pt or tv <= pb):
                             stacked = stacked or (
                                 (rv if rv < pr else pr) - (lv if lv > pl else pl) > 0.5 * min(rv - lv, pr - pl)
                             )
                         pl, pb, pr, pt = lv, bv, rv, tv
+                # Rows of the page across the line's direction (display space) against its
+                # tallest rect: pdfium sometimes gives a whole block as one line (text set
+                # sideways on a page turned by /Rotate: a table's every row in one line).
+                sideways = space.rotation in (90, 270)
+                extent, row = (x1 - x0, wmax) if sideways else (y1 - y0, hmax)
+                if row > 0 and extent > ROWS_IN_LINE * row and len(words) >= MIN_ROWS_TEXT:
+                    rows = _split_rows(raw, tp, start, body, to_box, line_facts, space.rotation)
+                    if len(rows) >= MIN_ROWS:
+                        kept, dropped = _split_margin(rows, space)
+                        out.extend(kept)
+                        margin += dropped
+                        if pieces and gaps is not None:
+                            for ln in kept:
+                                if len(gaps) >= MAX_GAPS:
+                                    break
+                                mine = [pc for pc in pieces if _in_row(to_box(*pc), ln.bbox)]
+                                if len(mine) > 1:
+                                    _line_gaps(mine, ln.bbox, space, gaps)
+                        start = end + 1
+                        continue
                 if tall and wide and (stacked or tall > ROTATED_RUN * wide):
                     # pdfium joined horizontal and rotated text (e.g. a margin stamp after a
                     # soft hyphen at a page's last line): one line per writing direction.
@@ -495,6 +525,61 @@ def _row_lines(
             out.append(_line(raw, words, to_box(x0, y0, x1, y1), first, max(first, last), line_facts))
         a = b
     return out
+
+
+def _split_rows(
+    raw: Any, tp: Any, start: int, body: str, to_box: Any, line_facts: Any, rotation: int
+) -> list[TextLine]:
+    """One pdfium line cut into the lines it holds on the displayed page: text set across
+    (each character's angle with the page's ``rotation``, in quarter turns) is a line of its
+    own, and text set along the page starts a new row where a character's box (display space)
+    does not overlap the current row's band (text set across: its column's). Spaces go with
+    the row they are in."""
+    box = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    refs = tuple(ctypes.byref(v) for v in box)
+    get_box = raw.FPDFText_GetCharBox
+    char_angle = unchecked().char_angle
+    spans: list[tuple[int, int, float, float, float, float]] = []  # start, end, box of each row
+    s = 0
+    turn = -1  # the current row's quarter turns on the display
+    bx0 = by0 = float("inf")
+    bx1 = by1 = float("-inf")
+    for k, ch in enumerate(body):
+        if ch.isspace() or not get_box(tp, start + k, *refs):
+            continue
+        lft, rgt, btm, top = (v.value for v in box)
+        if rgt <= lft and top <= btm:
+            continue
+        b = to_box(lft, btm, rgt, top)
+        q = round((math.degrees(char_angle(tp, start + k)) + rotation) / 90) % 4
+        across = q % 2 == 1
+        if bx0 != float("inf") and (
+            q != turn or (b.x0 >= bx1 or b.x1 <= bx0 if across else b.y0 >= by1 or b.y1 <= by0)
+        ):
+            spans.append((s, k, bx0, by0, bx1, by1))
+            s = k
+            bx0 = by0 = float("inf")
+            bx1 = by1 = float("-inf")
+        turn = q
+        bx0, by0, bx1, by1 = min(bx0, b.x0), min(by0, b.y0), max(bx1, b.x1), max(by1, b.y1)
+    if bx0 != float("inf"):
+        spans.append((s, len(body), bx0, by0, bx1, by1))
+    out: list[TextLine] = []
+    for a, e, x0, y0, x1, y1 in spans:
+        text = body[a:e]
+        if not text.strip():
+            continue
+        lead = a + len(text) - len(text.lstrip())
+        last = a + len(text.rstrip()) - 1
+        size, bold, mono, italic, role = _facts(raw, text, start + lead, start + max(lead, last), line_facts)
+        out.append(TextLine(text.strip().replace("\x00", ""), Box(x0, y0, x1, y1), size, bold, mono, role, italic))
+    return out
+
+
+def _in_row(piece: Box, row: Box) -> bool:
+    """Whether a rect (display space) stands in a row's band."""
+    mid = (piece.y0 + piece.y1) / 2
+    return row.y0 <= mid <= row.y1
 
 
 def _rotated_run(rects: Sequence[tuple[float, float, float, float]]) -> bool:

@@ -80,3 +80,22 @@ def test_a_glyph_in_the_margin_read_on_after_a_hyphenated_word_leaves_the_paragr
     both = core.read_all(book, start_page=13, max_pages=2, format="markdown").markdown
     assert "National Rifle Association, between liberal Olympia Snowe" in both
     assert "be1" not in both and "PREFACE" not in both
+
+
+@pytest.mark.corpus
+def test_a_table_set_sideways_on_a_turned_page_is_read_row_by_row(core: Any, corpus: Path) -> None:
+    """camelot's rotated_page.pdf: a budget table set sideways on a page turned by /Rotate 90.
+    pdfium gives the whole page as one line (no line break at all); it is cut into the rows
+    it spans on the displayed page, so the table is found and read, its title above it, and
+    the running head set along the page's edge stays one line."""
+    book = str(corpus / "camelot/files/tabula/rotated_page.pdf")
+    page = next(iter(pdfium_text.PdfiumTextExtractor().extract(core.open(book), [0])))
+    texts = [ln.text for ln in page.lines]
+    assert "208 SUMMARY TABLES" in texts
+    assert "Table S–4. Adjusted Baseline by Category1" in texts
+    assert len(texts) > 30
+    read = core.read_pages(book, "1", format="markdown").pages[0]
+    (table,) = read.tables
+    assert len(table.rows) >= 30
+    assert ("Social Security", "725", "773", "820") == table.rows[[r[0] for r in table.rows].index("Social Security")][:4]
+    assert read.markdown.index("Table S–4. Adjusted Baseline") < read.markdown.index("<table>")
