@@ -302,7 +302,7 @@ def _lines(
                 # sideways on a page turned by /Rotate: a table's every row in one line).
                 sideways = space.rotation in (90, 270)
                 extent, row = (x1 - x0, wmax) if sideways else (y1 - y0, hmax)
-                if row > 0 and extent > ROWS_IN_LINE * row and len(words) >= MIN_ROWS_TEXT:
+                if row > 0 and extent > ROWS_IN_LINE * row and len(words) >= MIN_ROWS_TEXT and "\ufffe" not in body:
                     rows = _split_rows(raw, tp, start, body, to_box, line_facts, space.rotation)
                     if len(rows) >= MIN_ROWS:
                         kept, dropped = _split_margin(rows, space)
@@ -535,9 +535,8 @@ def _split_rows(
     own, and text set along the page starts a new row where a character's box (display space)
     does not overlap the current row's band (text set across: its column's). Spaces go with
     the row they are in."""
-    box = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-    refs = tuple(ctypes.byref(v) for v in box)
-    get_box = raw.FPDFText_GetCharBox
+    loose = raw.FS_RECTF()
+    get_box = raw.FPDFText_GetLooseCharBox  # the font's ascent to descent: one band per row
     char_angle = unchecked().char_angle
     spans: list[tuple[int, int, float, float, float, float]] = []  # start, end, box of each row
     s = 0
@@ -545,9 +544,9 @@ def _split_rows(
     bx0 = by0 = float("inf")
     bx1 = by1 = float("-inf")
     for k, ch in enumerate(body):
-        if ch.isspace() or not get_box(tp, start + k, *refs):
+        if ch.isspace() or not get_box(tp, start + k, loose):
             continue
-        lft, rgt, btm, top = (v.value for v in box)
+        lft, rgt, btm, top = loose.left, loose.right, loose.bottom, loose.top
         if rgt <= lft and top <= btm:
             continue
         b = to_box(lft, btm, rgt, top)
