@@ -303,9 +303,9 @@ def _lines(
                 sideways = space.rotation in (90, 270)
                 extent, row = (x1 - x0, wmax) if sideways else (y1 - y0, hmax)
                 if row > 0 and extent > ROWS_IN_LINE * row and len(words) >= MIN_ROWS_TEXT and "\ufffe" not in body:
-                    rows = _split_rows(raw, tp, start, body, to_box, line_facts, space.rotation)
-                    if len(rows) >= MIN_ROWS:
-                        kept, dropped = _split_margin(rows, space)
+                    split = _split_rows(raw, tp, start, body, to_box, line_facts, space.rotation)
+                    if len(split) >= MIN_ROWS:
+                        kept, dropped = _split_margin(split, space)
                         out.extend(kept)
                         margin += dropped
                         if pieces and gaps is not None:
