@@ -386,11 +386,9 @@ class Pdfcore:
         return self.services.cache.clear(expired_only=check_bool("expired_only", expired_only))
 
     def warm(self, *, store: bool = True, engines: bool = True) -> None:
-        """Start engine workers and load engines now instead of on the first call (the text and
-        rendering engines, and the table engine a Markdown read asks, ~0.1 s more per worker),
-        open the cache store (checking its schema) and import the code that reads and finishes
-        pages and their tables (~0.06 s the first call would spend); ``store``/``engines`` pick
-        one."""
+        """Start engine workers and load engines (text, rendering, tables) now instead of on the
+        first call, open the cache store (checking its schema) and import the code that reads
+        pages and their tables; ``store``/``engines`` pick one."""
         self.services.warm(store=store, engines=engines)
 
     def flush(self) -> None:
