@@ -95,12 +95,14 @@ def _separators(lines: Sequence[Line], rules: Sequence[Rule]) -> list[float]:
             if x - blank_from >= MIN_SEPARATOR * em and left < blank_from and x < right:
                 cuts.append(_cut(blank_from, x, lines, em))
     walls: list[float] = []
+    #: The frame's sides too (rulings at the text's outer edges or beyond).
+    edges: list[float] = []
     if lines:
         top, bottom = lines[0].y0, lines[-1].y1
         x0 = min(ln.x0 for ln in lines)
         x1 = max(ln.x1 for ln in lines)
         for r in rules:
-            if not r.vertical or not x0 + 0.5 * em < (r.x0 + r.x1) / 2 < x1 - 0.5 * em:
+            if not r.vertical:
                 continue
             x = (r.x0 + r.x1) / 2
             # A boundary drawn in pieces (cell by cell, broken where a section's heading row runs
@@ -111,6 +113,10 @@ def _separators(lines: Sequence[Line], rules: Sequence[Rule]) -> list[float]:
                 if o.vertical and abs((o.x0 + o.x1) / 2 - x) <= RULE_TOL
             )
             if covered < RULE_HEIGHT * (bottom - top):
+                continue
+            if not x0 + 0.5 * em < x < x1 - 0.5 * em:
+                if x0 - 2.0 * em <= x <= x1 + 2.0 * em:
+                    edges.append(x)
                 continue
             # A ruling through the middle of a line's text is a strike-through or a box, not a
             # column boundary.
@@ -131,7 +137,11 @@ def _separators(lines: Sequence[Line], rules: Sequence[Rule]) -> list[float]:
             ]
             cuts.append(x)
             walls.append(x)
-    return sorted(c for c in cuts if c in walls or not _inside_ruled_column(c, walls, lines, em))
+    return sorted(
+        c
+        for c in cuts
+        if c in walls or not (_inside_ruled_column(c, walls, lines, em) or _no_row_beside(c, [*walls, *edges], lines))
+    )
 
 
 def _overflows(seg: Segment, line: Line) -> bool:
@@ -198,6 +208,23 @@ def _inside_ruled_column(x: float, walls: Sequence[float], lines: Sequence[Line]
         if s.x0 + 0.5 * em < x < s.x1 - 0.5 * em and s.x0 >= left - 0.5 * em and s.x1 <= right + 0.5 * em
     )
     return crossing >= RULED_CROSSINGS
+
+
+def _no_row_beside(x: float, walls: Sequence[float], lines: Sequence[Line]) -> bool:
+    """A blank at ``x`` inside a column the table rules off on both sides (``walls``: its column
+    rulings and its frame's sides) that no line holds text on both sides of, between those
+    rulings: the texts left and right of it are the
+    column's cells in different rows (a heading set to the left over figures set to the right,
+    a figure of one digit right-aligned under a wider one), not two columns side by side."""
+    left = max((w for w in walls if w < x), default=None)
+    right = min((w for w in walls if w > x), default=None)
+    if left is None or right is None:
+        return False
+    for ln in lines:
+        inside = [s for s in ln.segments if left < (s.x0 + s.x1) / 2 < right]
+        if any((s.x0 + s.x1) / 2 < x for s in inside) and any((s.x0 + s.x1) / 2 > x for s in inside):
+            return False
+    return True
 
 
 def _cut(a: float, z: float, lines: Sequence[Line], em: float) -> float:
@@ -1012,9 +1039,20 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     if not cuts:
         return None
     lines = _split_at_column_starts(lines, cuts, em)
+    whole = lines
     lines = _trim(lines, cuts)
+    lines, ceiling, floor = _outside_grid(lines, cuts, rules)
     if len(lines) < 2:
         return None
+    # The table's box, grown to the rulings framing it, stops short of the lines left out
+    # above and below it (a title, notes: they are text around the table).
+    ceiling = max([ceiling, *(ln.y1 for ln in whole if ln.y1 <= lines[0].y0)])
+    floor = min([floor, *(ln.y0 for ln in whole if ln.y0 >= lines[-1].y1)])
+    # (at the ruling between them and the table, when one runs there)
+    if ceiling > float("-inf"):
+        ceiling = max([ceiling, *(r.y0 for r in rules if not r.vertical and ceiling <= r.y0 <= lines[0].y0)])
+    if floor < float("inf"):
+        floor = min([floor, *(r.y1 for r in rules if not r.vertical and lines[-1].y1 <= r.y1 <= floor)])
     x0 = min(ln.x0 for ln in lines)
     x1 = max(ln.x1 for ln in lines)
     rows = _rows(lines, cuts, em)
@@ -1041,7 +1079,73 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
         return None
     top = min(ln.y0 for ln in lines)
     bottom = max(ln.y1 for ln in lines)
-    return Found(_framed((x0, top, x1, bottom), rules, em), header, grid, cells, spans)
+    fx0, fy0, fx1, fy1 = _framed((x0, top, x1, bottom), rules, em)
+    return Found((fx0, max(fy0, ceiling), fx1, min(fy1, floor)), header, grid, cells, spans)
+
+
+def _outside_grid(lines: list[Line], cuts: Sequence[float], rules: Sequence[Rule]) -> tuple[list[Line], float, float]:
+    """Without the lines a ruled grid's rulings set outside it: on top, lines of one text each,
+    set larger than the table, standing above where every column ruling starts (a title over
+    the grid, inside a frame drawn round the title and the table together; a title in the
+    table's type is its top header cell); at the foot, lines of fewer texts than half the
+    columns below where most column rulings end (notes under the grid in the same frame); each
+    run set off from the grid by a horizontal ruling across it, the column rulings running down
+    most of the table. Also the y-range the grid keeps: from the ruling over it to the
+    ruling under it (-inf, inf: nothing left out)."""
+    ceiling, floor = float("-inf"), float("inf")
+    if len(lines) < 2:
+        return lines, ceiling, floor
+    height = lines[-1].y1 - lines[0].y0
+    walls = []
+    for c in cuts:
+        pieces = [r for r in rules if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL]
+        if sum(r.y1 - r.y0 for r in pieces) >= RULE_HEIGHT * height:
+            walls.append((min(r.y0 for r in pieces), max(r.y1 for r in pieces)))
+    if len(walls) < GRID_WALLS:
+        return lines, ceiling, floor
+    x0 = min(ln.x0 for ln in lines)
+    x1 = max(ln.x1 for ln in lines)
+    across = [r for r in rules if not r.vertical and min(r.x1, x1) - max(r.x0, x0) >= RULE_WIDTH * (x1 - x0)]
+
+    def ruling_between(upper: Line, lower: Line) -> Rule | None:
+        return next((r for r in across if upper.y1 <= (r.y0 + r.y1) / 2 <= lower.y0), None)
+
+    start = 0
+    top = min(w[0] for w in walls)
+    em = statistics.median(ln.size for ln in lines)
+    while (
+        start < len(lines) - 2
+        and len(lines[start].segments) == 1
+        and lines[start].y1 <= top
+        and lines[start].size >= TITLE_SIZE * em
+    ):
+        start += 1
+    if start:
+        rule = ruling_between(lines[start - 1], lines[start])
+        if rule is not None and lines[start].y1 > top:
+            ceiling = rule.y0
+        else:
+            start = 0
+    end = len(lines)
+    bottom = statistics.median(w[1] for w in walls)
+    # (a line of notes holds a few texts; a row of the table below rulings drawn round its
+    # header only holds one for most columns)
+    few = (len(cuts) + 1) / 2
+    while end > start + 2 and lines[end - 1].y0 >= bottom and len(lines[end - 1].segments) < few:
+        end -= 1
+    if end < len(lines):
+        rule = ruling_between(lines[end - 1], lines[end])
+        if rule is not None and lines[end - 1].y0 < bottom:
+            floor = rule.y1
+        else:
+            end = len(lines)
+    return lines[start:end], ceiling, floor
+
+
+#: Column rulings a grid needs for lines outside them to be left out of it.
+GRID_WALLS = 2
+#: A title over a grid is set at least this many times the table's text size.
+TITLE_SIZE = 1.3
 
 
 def _framed(

@@ -197,7 +197,8 @@ def low_confidence(header: Sequence[str], rows: Sequence[Sequence[str]]) -> bool
     of its body) are empty or a single character, or many cells hold several figures (columns
     run together). Short cells that are data are cells like any other, not a sign of a broken
     table: those of a clean short column (see :func:`short_columns`: a ``#`` column, a grade,
-    a one-digit count), and a dash standing for nil in a column of figures."""
+    a one-digit count), and a dash standing for nil or a figure of one digit (a count of 0 or
+    3) in a column of figures."""
     body = [c for r in rows for c in r]
     if not body:
         return True
@@ -206,7 +207,7 @@ def low_confidence(header: Sequence[str], rows: Sequence[Sequence[str]]) -> bool
 
     def debris(k: int, cell: str) -> bool:
         text = cell.strip()
-        return len(text) <= 1 and k not in clean and not (text in PLACEHOLDERS and k in figures)
+        return len(text) <= 1 and k not in clean and not ((text in PLACEHOLDERS or text.isdigit()) and k in figures)
 
     head = sum(1 for k, c in enumerate(header) if debris(k, c))
     own = sum(1 for r in rows for k, c in enumerate(r) if debris(k, c))

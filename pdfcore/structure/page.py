@@ -610,6 +610,18 @@ def boxed(table: Table, rules: Sequence[Box]) -> bool:
         and box.y0 - GRID_TOL <= r.y0
         and r.y1 <= box.y1 + GRID_TOL
     ]
+    # A vertical ruling starting or ending inside the box and running on past its other edge
+    # (the side of a frame drawn round the table and a title or notes the table leaves out)
+    # counts as far as the box.
+    inside += [
+        Box(r.x0, max(r.y0, box.y0), r.x1, min(r.y1, box.y1))
+        for r in rules
+        if r.height > r.width
+        and box.x0 - GRID_TOL <= r.x0
+        and r.x1 <= box.x1 + GRID_TOL
+        and (box.y0 - GRID_TOL <= r.y0 <= box.y1 or box.y0 <= r.y1 <= box.y1 + GRID_TOL)
+        and not (box.y0 - GRID_TOL <= r.y0 and r.y1 <= box.y1 + GRID_TOL)
+    ]
     ys = _lines_at([((r.y0 + r.y1) / 2, r.width) for r in inside if r.width >= r.height])
     xs = _lines_at([((r.x0 + r.x1) / 2, r.height) for r in inside if r.width < r.height])
     return len(ys) >= height + 1 and len(xs) >= width + 1 and _spans(ys, box.width) and _spans(xs, box.height)

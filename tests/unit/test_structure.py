@@ -888,3 +888,17 @@ def test_a_paragraph_that_reads_as_markdown_syntax_is_escaped_so_it_renders_as_p
         "\\- dash",
         "Plain 1. text",
     ]
+
+
+def test_a_grid_whose_frame_runs_on_round_its_notes_is_boxed() -> None:
+    """Every cell ruled off, the frame's sides running on below the table's last ruling round
+    notes the table leaves out: the grid is boxed all the same (a checklist of long names and
+    sparse marks stays a table)."""
+    from pdfcore.structure.page import boxed
+
+    table = Table(header=("Item", "Mark"), rows=(("Fuel oil pressure", "X"), ("Lube oil", "")), bbox=Box(0, 0, 200, 60))
+    rules = [Box(0, y - 0.25, 200, y + 0.25) for y in (0, 20, 40, 60)]
+    rules += [Box(100 - 0.25, 0, 100 + 0.25, 60)]
+    sides = [Box(x - 0.25, 0, x + 0.25, 90) for x in (0, 200)]  # round the notes below too
+    assert boxed(table, rules + sides)
+    assert not boxed(table, rules)

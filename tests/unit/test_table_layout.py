@@ -458,3 +458,51 @@ def test_bars_drawn_over_letters_afterwards_leave_the_line_whole() -> None:
     drawn = build_lines(line + bars)
     placed = build_lines([Glyph(g.x0, g.y0, g.x1, g.y1, g.text, g.size) for g in line + bars])
     assert [[s.text for s in ln.segments] for ln in drawn] == [[s.text for s in ln.segments] for ln in placed]
+
+
+def _ruled_grid(walls: list[float], top: float, bottom: float, across: list[float]) -> list[Rule]:
+    x0, x1 = walls[0], walls[-1]
+    return [Rule(x - 0.25, top, x + 0.25, bottom) for x in walls] + [Rule(x0, y - 0.25, x1, y + 0.25) for y in across]
+
+
+def test_a_heading_set_left_over_figures_set_right_in_one_ruled_column_is_one_column() -> None:
+    """Between two column rulings, the heading set at the left and the figures (one digit each)
+    set at the right leave a blank that runs down the whole column; no row holds text on both
+    sides of it, so it divides nothing: the column stays one."""
+    walls = [-5.0, 60.0, 140.0, 200.0]
+    glyphs = _rows(
+        (0, [(0, "Item"), (62, "Other"), (142, "Total")]),
+        (16, [(0, "Wheat"), (130, "3"), (185, "12")]),
+        (30, [(0, "Barley"), (130, "0"), (185, "40")]),
+        (44, [(0, "Oats"), (130, "7"), (185, "71")]),
+        (58, [(0, "Rye"), (130, "1"), (185, "98")]),
+    )
+    found = read_table(glyphs, _ruled_grid(walls, -3, 72, [-3, 13, 72]))
+    assert found is not None
+    assert found.header == ["Item", "Other", "Total"]
+    assert found.rows == [["Wheat", "3", "12"], ["Barley", "0", "40"], ["Oats", "7", "71"], ["Rye", "1", "98"]]
+
+
+def test_a_title_and_notes_framed_with_a_grid_stay_out_of_it() -> None:
+    """A frame drawn round a title, a ruled grid and notes: the title, set larger than the
+    table, stands above where the column rulings start and the notes below where they end, each
+    set off by a ruling across the grid; neither is part of the table, and the table's box is
+    the grid's."""
+    walls = [-5.0, 60.0, 140.0, 200.0, 260.0, 320.0]
+    title = [Glyph(40 + 10 * k, -40, 50 + 10 * k, -20, ch, 20.0) for k, ch in enumerate("Checks by state")]
+    glyphs = title + _rows(
+        (0, [(0, "Item"), (62, "Other"), (142, "Total"), (202, "North"), (262, "South")]),
+        (16, [(0, "Wheat"), (112, "13"), (185, "12"), (245, "3"), (305, "9")]),
+        (30, [(0, "Barley"), (112, "20"), (185, "40"), (245, "1"), (305, "0")]),
+        (44, [(0, "Oats"), (112, "17"), (185, "71"), (245, "2"), (305, "6")]),
+        (58, [(0, "Rye"), (112, "11"), (185, "98"), (245, "7"), (305, "5")]),
+        (80, [(0, "NOTES:"), (62, "Counts of checks.")]),
+    )
+    rules = _ruled_grid(walls, -3, 72, [-3, 13, 72])
+    frame = [Rule(-5.25, -45, -4.75, 95), Rule(319.75, -45, 320.25, 95), Rule(-5, -45.25, 320, -44.75)]
+    frame.append(Rule(-5, 94.75, 320, 95.25))
+    found = read_table(glyphs, rules + frame)
+    assert found is not None
+    assert found.header == ["Item", "Other", "Total", "North", "South"]
+    assert found.rows[-1] == ["Rye", "11", "98", "7", "5"]
+    assert found.bbox[1] >= -4.0 and found.bbox[3] <= 73.0

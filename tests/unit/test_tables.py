@@ -393,6 +393,21 @@ def test_dashes_for_nil_in_columns_of_figures_are_values() -> None:
     assert low_confidence(["Site", "Note", "State"], words)
 
 
+def test_one_digit_counts_in_columns_of_figures_are_values() -> None:
+    """Counts of one digit among wider figures (a column not every row fills, or holding a
+    thousand too, so not a clean short column) are values like the rest of their column."""
+    rows = [
+        ["Alabama", "18,870", "0", "1,178"],
+        ["Alaska", "209", "0", "9"],
+        ["Arizona", "2,303", "5", "3"],
+        ["Arkansas", "3,298", "", "1"],
+    ]
+    assert not low_confidence(["State", "Permit", "Admin", "Multiple"], rows)
+    # single letters in a column of words stay debris
+    letters = [["Alabama", "18,870", "a", "x"], ["Alaska", "209", "b", "y"], ["Arizona", "2,303", "", "z"]]
+    assert low_confidence(["State", "Permit", "Note", "Flag"], [*letters, ["Arkansas", "3,298", "c", ""]])
+
+
 def test_debris_columns_still_make_a_table_low_confidence() -> None:
     # Dot leaders read as a column, and parentheses set apart from their figures.
     assert low_confidence(
