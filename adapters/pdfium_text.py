@@ -4,8 +4,10 @@ rules and table evidence; hidden text is told apart in :mod:`adapters._pdfium_hi
 from __future__ import annotations
 
 import ctypes
+import itertools
 import logging
 import math
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -262,6 +264,7 @@ def _lines(
             size = len(body)
             rc = count_rects(tp, start, size)
             pieces: list[tuple[float, float, float, float]] | None = None
+            wide = 0.0  # the height of the tallest rect wider than tall (several rects)
             if rc == 1:  # most lines: one rect, its box is the line's
                 if get_rect(tp, 0, out_l, out_t, out_r, out_b):
                     x0, y1, x1, y0 = left.value, top.value, right.value, bottom.value
@@ -271,7 +274,7 @@ def _lines(
             else:
                 x0 = y0 = inf
                 x1 = y1 = -inf
-                tall = wide = 0.0  # the height of the tallest tall rect, of the tallest wide one
+                tall = 0.0  # the height of the tallest rect taller than wide
                 stacked = False  # two rects in a row one above the other (see _rotated_run)
                 pl = pb = pr = pt = 0.0  # the rect before
                 hmax = wmax = 0.0  # the tallest and the widest rect
@@ -347,11 +350,13 @@ def _lines(
                 first = start + (size - len(body.lstrip()))
                 if "\x00" in words:
                     words = words.replace("\x00", "")
-                rows = (
-                    _rows_at_hyphens(raw, tp, start, body, to_box, line_facts, pieces)
-                    if pieces and "\ufffe" in words
-                    else None
-                )
+                cut_rows: list[TextLine] | None = None
+                if pieces and "\ufffe" in words:
+                    rows = _rows_at_hyphens(raw, tp, start, body, to_box, line_facts, pieces)
+                elif pieces and wide and y1 - y0 > STACKED_ROWS * wide:
+                    rows = cut_rows = _stacked_rows(raw, tp, start, body, to_box, line_facts, pieces)
+                else:
+                    rows = None
                 if rows is not None:
                     # a row may be the printer's slug the content stream holds after the
                     # page's last hyphenated word: checked on its own, as any line
@@ -360,7 +365,13 @@ def _lines(
                     margin += dropped
                 else:
                     out.append(_line(raw, words, bbox, first, start + len(body.rstrip(_LINE_END)) - 1, line_facts))
-                if pieces and gaps is not None and len(gaps) < MAX_GAPS:
+                if cut_rows and pieces and gaps is not None and len(gaps) < MAX_GAPS:
+                    # rows cut apart: the gaps of each row, at its height
+                    for band in _row_boxes(pieces):
+                        mine = [p for p in pieces if band[1] <= (p[1] + p[3]) / 2 <= band[3]]
+                        if mine:
+                            _line_gaps(mine, to_box(*band), space, gaps)
+                elif pieces and gaps is not None and len(gaps) < MAX_GAPS:
                     _line_gaps(pieces, bbox, space, gaps)
                 elif pieces is None and gaps is not None and len(gaps) < MAX_GAPS and " " in words:
                     if bx1 - bx0 > SPACED_LINE * (by1 - by0) * len(words) and any(ch.isdigit() for ch in words):
@@ -482,6 +493,73 @@ def _rows_at_hyphens(
         return None
     return _row_lines(
         raw, start, body, to_box, line_facts, [(x0, y0, x1, y1) for _, _, x0, y0, x1, y1 in pieces], pieces
+    )
+
+
+#: A line this many times as tall as its tallest rect of text may hold rows one under the other.
+STACKED_ROWS = 1.8
+#: Rows apart by this share of the lower one's height at least are rows of their own, each of
+#: this many words at least (a formula's parts stacked one word each are not cut apart).
+ROWS_APART = 0.25
+ROW_WORDS = 2
+
+
+def _stacked_rows(
+    raw: Any,
+    tp: Any,
+    start: int,
+    body: str,
+    to_box: Any,
+    line_facts: Any,
+    rects: list[tuple[float, float, float, float]],
+) -> list[TextLine] | None:
+    """One pdfium line cut into its rows, when it holds text on rows one under the other, set
+    apart (a title's last line and the headings of a table under it, which pdfium joins when
+    the content stream draws them one after the other); None when its rects stand on one row,
+    or go back to a row they left (a fraction's numerator and denominator between text on the
+    line), or when a row holds one word only (a formula's parts stacked). Each word goes to the
+    row holding its middle."""
+    rows = _row_boxes(rects)
+    if len(rows) < 2:
+        return None
+    down = rows[1][1] < rows[0][1]
+    for (_, b0, _, t0), (_, b1, _, t1) in itertools.pairwise(rows):
+        gap = b0 - t1 if down else b1 - t0
+        if gap < ROWS_APART * min(t0 - b0, t1 - b1):
+            return None
+    fast = unchecked()
+    count_rects, get_rect = fast.count_rects, fast.get_rect
+    left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    out_l, out_t, out_r, out_b = ctypes.byref(left), ctypes.byref(top), ctypes.byref(right), ctypes.byref(bottom)
+    spans: list[tuple[int, int]] = []
+    row_of: list[int] = []
+    for word in re.finditer(r"\S+", body):
+        a, b = word.span()
+        y = None
+        for k in range(count_rects(tp, start + a, b - a)):
+            if get_rect(tp, k, out_l, out_t, out_r, out_b):
+                y = (bottom.value + top.value) / 2
+                break
+        if y is None:
+            continue
+        row = next((i for i, (_, rb, _, rt) in enumerate(rows) if rb <= y <= rt), None)
+        if row is None:
+            return None
+        if row_of and row_of[-1] == row:
+            spans[-1] = (spans[-1][0], b)
+        else:
+            if row_of and row != row_of[-1] + 1:
+                return None
+            if spans:
+                spans[-1] = (spans[-1][0], a)
+            spans.append((a, b))
+            row_of.append(row)
+    if len(spans) != len(rows) or any(len(body[a:b].split()) < ROW_WORDS for a, b in spans):
+        return None
+    spans[0] = (0, spans[0][1])
+    spans[-1] = (spans[-1][0], len(body))
+    return _row_lines(
+        raw, start, body, to_box, line_facts, rows, [(a, b, *rows[k]) for (a, b), k in zip(spans, row_of, strict=True)]
     )
 
 

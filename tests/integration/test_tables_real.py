@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,6 +23,7 @@ pytestmark = pytest.mark.corpus
 ADI = "uda-benchmark/fin_docs/ADI_2009.pdf"
 LIFEWAY = "uda-benchmark/tat_docs/lifeway-foods-inc_2019.pdf"
 PAPER = "uda-benchmark/paper_docs/1801.05147.pdf"
+NICS = "pdfplumber/pdfs/nics-background-checks-2015-11.pdf"
 
 
 def _tables(corpus: Path, name: str, page: int) -> tuple[TableOut, ...]:
@@ -129,3 +131,34 @@ def test_fake_bold_letters_are_not_doubled(corpus: Path) -> None:
 
 def test_a_bar_chart_is_not_a_table(corpus: Path) -> None:
     assert _tables(corpus, ADI, 3) == ()
+
+
+def test_a_full_page_grid_has_its_ruled_columns_and_leaves_its_title_and_notes_out(corpus: Path) -> None:
+    """The NICS statistics page: a frame round a title, a ruled grid of 25 columns (group
+    headings over some) and notes. Headings set left over figures set right inside a ruled
+    column make no extra column; the title above the column rulings and the notes under them
+    are not the table's."""
+    (t,) = _tables(corpus, NICS, 1)
+    assert len(t.header) == 25
+    assert t.header[:2] == ("State / Territory", "Permit")
+    assert t.header[7] == "Pre-Pawn Handgun" and t.header[-1] == "Totals"
+    assert _row(t, "Alabama")[:8] == ("Alabama", "18,870", "23,022", "22,650", "859", "1,178", "0", "14")
+    assert _row(t, "Alabama")[-1] == "71,137"
+    assert t.rows[-1][0] == "Totals" and len(t.rows) == 56
+    assert not t.low_confidence
+    assert t.bbox.y0 > 55.0 and t.bbox.y1 < 490.0  # below the title, above the notes
+
+
+def test_a_full_page_grid_stands_in_the_markdown_under_its_title(core: Any, corpus: Path) -> None:
+    """The same page's Markdown: the title's two lines above the table (pdfium joins the
+    second one to the group headings under it, a row further down: they are cut apart), the
+    notes after it, the headings only in the table."""
+    source = core.open(str(corpus / NICS))
+    (page,) = core.services.text.extract(source, [0])
+    texts = [ln.text for ln in page.lines]
+    assert "November - 2015" in texts
+    md = core.read_pages(str(corpus / NICS), "1", format="markdown").pages[0].markdown
+    assert md.count("<table>") == 1
+    table = md.index("<table>")
+    assert md.index("NICS Firearm Background Checks") < md.index("November - 2015") < table < md.index("NOTES:")
+    assert "Pre-Pawn Redemption" not in md
