@@ -142,7 +142,7 @@ def page_structure(
         for t in (page.tables if tables is None else tables)
         if t.bbox.x1 > t.bbox.x0 and not prose_table(t, page.rules) and not scattered_table(t)
     ]
-    rows, anchors = _take_table_rows(rows, placed)
+    rows, anchors, beside = _take_table_rows(rows, placed)
     label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
     units = tidy_units(
         split_units(rows, join_hyphenation, Lexicon(text=page.text) if join_hyphenation else None),
@@ -208,7 +208,10 @@ def page_structure(
         el = Element("table", bbox=table.bbox, table=table, caption=captions.get(("t", t), ""))
         # after the unit of the row the text layer gives before the table's first row
         at = None if anchor is None else row_unit.get(id(rows[anchor - 1]), -1) + 1 if anchor > 0 else 0
-        before.setdefault(_table_slot(units, table.bbox, at, footnotes), []).append(el)
+        slot = before.setdefault(_table_slot(units, table.bbox, at, footnotes), [])
+        slot.append(el)
+        # text printed inside the table's frame that none of its cells holds (its notes)
+        slot.extend(_notes_in_frame(beside.get(t, []), style, join_hyphenation, height, label))
     for f, (ref, box) in enumerate(figures):
         el = Element("figure", bbox=box, ref=ref, caption=captions.get(("f", f), ""))
         before.setdefault(_position(units, box, footnotes), []).append(el)
@@ -224,6 +227,19 @@ def page_structure(
     for k in sorted(before):
         body.extend(before[k])
     return PageStructure(page.index, tuple(_join_columns(body)), tuple(notes))
+
+
+def _notes_in_frame(
+    rows: list[Row], style: DocumentStyle, join_hyphenation: bool, height: float, label: str | None
+) -> list[Element]:
+    """Paragraphs of the rows printed inside a table's frame that none of its cells holds."""
+    if not rows:
+        return []
+    lexicon = Lexicon(text=" ".join(r.text for r in rows)) if join_hyphenation else None
+    units = tidy_units(split_units(rows, join_hyphenation, lexicon), style.body_size, height, label)
+    for u in units:
+        u.kind = "paragraph"
+    return [_element(u, join_hyphenation) for u in units]
 
 
 # --------------------------------------------------------------------------------------------
@@ -715,17 +731,21 @@ def _axis(cells: Sequence[str]) -> bool:
     return even and 2 * sum(1 for m in multiples if round(m) == 1) >= len(steps)
 
 
-def _take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], list[int | None]]:
+def _take_table_rows(
+    rows: list[Row], tables: list[Table]
+) -> tuple[list[Row], list[int | None], dict[int, list[Row]]]:
     """The rows outside every table, and for each table the index (in the rows kept) where its
     first row was (None when it held no row). A row right above a table that reads as its header
-    is the table's (a header set over the grid's top rule, outside the box the reader gave)."""
+    is the table's (a header set over the grid's top rule, outside the box the reader gave). A
+    row inside a table's box whose words are in none of its cells (notes printed in the table's
+    frame) is the table's too but told apart: returned by table, to follow it."""
     if not tables:
-        return rows, []
-    kept: list[Row] = []
-    anchors: list[int | None] = [None] * len(tables)
+        return rows, [], {}
     headers = [" ".join(" ".join(t.header).split()) for t in tables]
     tops = [_top_header_row(t) for t in tables]
-    for r in rows:
+    words: list[Counter[str] | None] = [None] * len(tables)  # each table's cell words, left to take
+    marks: list[tuple[int | None, bool]] = []  # for each row: the table whose box holds it, and
+    for r in rows:  # whether the table tells it (its words are the table's)
         cx, cy = (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2
         inside = next(
             (
@@ -735,11 +755,51 @@ def _take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], l
             ),
             None,
         )
-        if inside is None:
+        told = False
+        if inside is not None:
+            cells = words[inside]
+            if cells is None:
+                cells = words[inside] = _table_words(tables[inside])
+            told = _told_by(r.text, cells)
+        marks.append((inside, told))
+    placed = {k for k, told in marks if k is not None and told}
+    kept: list[Row] = []
+    anchors: list[int | None] = [None] * len(tables)
+    after: dict[int, list[Row]] = {}
+    for r, (k, told) in zip(rows, marks, strict=True):
+        if k is None or k not in placed:
             kept.append(r)
-        elif anchors[inside] is None:
-            anchors[inside] = len(kept)
-    return kept, anchors
+        elif told:
+            if anchors[k] is None:
+                anchors[k] = len(kept)
+        else:
+            after.setdefault(k, []).append(r)
+    return kept, anchors, after
+
+
+#: Share of a row's words a table's cells must hold for the row to be the table's own.
+TOLD_BY_TABLE = 0.5
+_WORD = re.compile(r"\w+")
+
+
+def _table_words(table: Table) -> Counter[str]:
+    """The words of the table's cells (header included, printed header cells too), lower case."""
+    texts = [*table.header, *(c for row in table.rows for c in row), *(c.text for c in table.header_cells or ())]
+    return Counter(w.lower() for text in texts if text for w in _WORD.findall(text))
+
+
+def _told_by(text: str, cells: Counter[str]) -> bool:
+    """Whether the table's cells hold (at least ``TOLD_BY_TABLE`` of) the row's words; those
+    found are taken, so a row's words are counted once."""
+    mine = Counter(w.lower() for w in _WORD.findall(text))
+    total = sum(mine.values())
+    if not total:
+        return True
+    found = mine & cells
+    if sum(found.values()) < TOLD_BY_TABLE * total:
+        return False
+    cells.subtract(found)
+    return True
 
 
 def _top_header_row(table: Table) -> str:
