@@ -257,3 +257,15 @@ def test_a_bold_label_over_two_rows_going_on_in_regular_text_is_one_unit(core: A
     assert label.endswith("in the previous five years: (Does not include the current incident.)"), label
     involving = next(p for p in parts if "referrals to services involving" in p)
     assert "involving the child, any member of the child’s family" in involving, involving
+
+
+@pytest.mark.corpus
+def test_the_notes_printed_in_a_tables_frame_follow_the_table(core: Any, corpus: Path) -> None:
+    """diesel_engines.pdf p. 13: five notes printed inside the monitoring table's frame, under
+    its rows, in none of its cells. They follow the table (they were lost)."""
+    parts = _parts(core, corpus / "camelot/files/diesel_engines.pdf", 13)
+    table = next(k for k, p in enumerate(parts) if p.startswith("<table>"))
+    after = "\n\n".join(parts[table + 1 : table + 6])
+    for n in range(1, 6):
+        assert f"Note {n}:" in after
+    assert "a local means of engine shutdown is to be provided" in after

@@ -203,6 +203,28 @@ def test_a_table_stands_at_its_place_as_a_pipe_table_with_its_caption() -> None:
     ]
 
 
+def test_notes_printed_in_a_tables_frame_and_in_none_of_its_cells_follow_the_table() -> None:
+    """The reader's box holds the table's rows and, under them inside its frame, two notes no
+    cell holds: they are neither lost nor read into the table, but follow it as text."""
+    rows = [
+        *para(LOREM, 60),
+        ln("Year Sales", 130),
+        ln("2020 10", 142),
+        ln("Note 1: figures are in thousands of units sold over the year.", 156),
+        ln("Note 2: the year ends in March and starts in April.", 168),
+        *para(["After the table comes more text that closes the page."], 200),
+    ]
+    table = Table(header=("Year", "Sales"), rows=(("2020", "10"),), bbox=Box(70, 128, 400, 176))
+    (md,) = markdown([page(rows, tables=(table,), tables_checked=True)])
+    parts = md.split("\n\n")
+    assert parts[:2] == [" ".join(LOREM), "| Year | Sales |\n| --- | --- |\n| 2020 | 10 |"]
+    assert " ".join(parts[2:-1]) == (
+        "Note 1: figures are in thousands of units sold over the year."
+        " Note 2: the year ends in March and starts in April."
+    )
+    assert parts[-1] == "After the table comes more text that closes the page."
+
+
 def test_a_ragged_table_is_html_with_a_spanning_cell() -> None:
     table = Table(header=("A", "B", "C"), rows=(("1", "2", "3"), ("total 6",)), bbox=Box(0, 0, 10, 10))
     assert render_table(table) == (
