@@ -731,9 +731,7 @@ def _axis(cells: Sequence[str]) -> bool:
     return even and 2 * sum(1 for m in multiples if round(m) == 1) >= len(steps)
 
 
-def _take_table_rows(
-    rows: list[Row], tables: list[Table]
-) -> tuple[list[Row], list[int | None], dict[int, list[Row]]]:
+def _take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], list[int | None], dict[int, list[Row]]]:
     """The rows outside every table, and for each table the index (in the rows kept) where its
     first row was (None when it held no row). A row right above a table that reads as its header
     is the table's (a header set over the grid's top rule, outside the box the reader gave). A
