@@ -741,7 +741,7 @@ def _take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], l
         return rows, [], {}
     headers = [" ".join(" ".join(t.header).split()) for t in tables]
     tops = [_top_header_row(t) for t in tables]
-    words: list[Counter[str] | None] = [None] * len(tables)  # each table's cell words, left to take
+    words: list[tuple[Counter[str], Counter[str]] | None] = [None] * len(tables)  # cell words, left to take
     marks: list[tuple[int | None, bool]] = []  # for each row: the table whose box holds it, and
     for r in rows:  # whether the table tells it (its words are the table's)
         cx, cy = (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2
@@ -777,27 +777,51 @@ def _take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], l
 
 #: Share of a row's words a table's cells must hold for the row to be the table's own.
 TOLD_BY_TABLE = 0.5
+#: A row of at most this many words is the table's own when its cells hold this share of its
+#: letters and digits (a mark such as ``HX`` printed over two cells, a word in a script the
+#: table reader gives in another order).
+SHORT_ROW_WORDS = 3
+SHORT_ROW_CHARS = 0.8
 _WORD = re.compile(r"\w+")
 
 
-def _table_words(table: Table) -> Counter[str]:
-    """The words of the table's cells (header included, printed header cells too), lower case."""
+def _table_words(table: Table) -> tuple[Counter[str], Counter[str]]:
+    """The words of the table's cells (header included, printed header cells too), lower case,
+    and their letters and digits."""
     texts = [*table.header, *(c for row in table.rows for c in row), *(c.text for c in table.header_cells or ())]
-    return Counter(w.lower() for text in texts if text for w in _WORD.findall(text))
+    words = Counter(w.lower() for text in texts if text for w in _WORD.findall(text))
+    chars: Counter[str] = Counter()
+    for w, n in words.items():
+        for ch in w:
+            chars[ch] += n
+    return words, chars
 
 
-def _told_by(text: str, cells: Counter[str]) -> bool:
-    """Whether the table's cells hold (at least ``TOLD_BY_TABLE`` of) the row's words; those
-    found are taken, so a row's words are counted once."""
-    mine = Counter(w.lower() for w in _WORD.findall(text))
-    total = sum(mine.values())
-    if not total:
+def _told_by(text: str, cells: tuple[Counter[str], Counter[str]]) -> bool:
+    """Whether the table's cells hold the row: ``TOLD_BY_TABLE`` of its words, each also
+    found reversed (a right-to-left script) or without a note mark glued to its end; or, for a
+    short row, ``SHORT_ROW_CHARS`` of its letters and digits. What is found is taken, so a
+    row's words are counted once."""
+    words, chars = cells
+    mine = [w.lower() for w in _WORD.findall(text)]
+    if not mine:
         return True
-    found = mine & cells
-    if sum(found.values()) < TOLD_BY_TABLE * total:
-        return False
-    cells.subtract(found)
-    return True
+    found: Counter[str] = Counter()
+    for w in mine:
+        for form in (w, w[::-1], w[:-1] if len(w) > 3 and w[-1].isalpha() else ""):
+            if form and words[form] > found[form]:
+                found[form] += 1
+                break
+    if sum(found.values()) >= TOLD_BY_TABLE * len(mine):
+        words.subtract(found)
+        return True
+    if len(mine) <= SHORT_ROW_WORDS:
+        need = Counter(ch for w in mine for ch in w)
+        have = need & chars
+        if sum(have.values()) >= SHORT_ROW_CHARS * sum(need.values()):
+            chars.subtract(have)
+            return True
+    return False
 
 
 def _top_header_row(table: Table) -> str:
