@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
@@ -777,9 +778,9 @@ def _take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], l
 
 #: Share of a row's words a table's cells must hold for the row to be the table's own.
 TOLD_BY_TABLE = 0.5
-#: A row of at most this many words is the table's own when its cells hold this share of its
-#: letters and digits (a mark such as ``HX`` printed over two cells, a word in a script the
-#: table reader gives in another order).
+#: A row of at most this many words, or one set letter by letter, is the table's own when its
+#: cells hold this share of its letters and digits (a mark such as ``HX`` printed over two
+#: cells, a word in a script the table reader gives in another order).
 SHORT_ROW_WORDS = 3
 SHORT_ROW_CHARS = 0.8
 _WORD = re.compile(r"\w+")
@@ -789,7 +790,7 @@ def _table_words(table: Table) -> tuple[Counter[str], Counter[str]]:
     """The words of the table's cells (header included, printed header cells too), lower case,
     and their letters and digits."""
     texts = [*table.header, *(c for row in table.rows for c in row), *(c.text for c in table.header_cells or ())]
-    words = Counter(w.lower() for text in texts if text for w in _WORD.findall(text))
+    words = Counter(w.lower() for text in texts if text for w in _WORD.findall(unicodedata.normalize("NFKC", text)))
     chars: Counter[str] = Counter()
     for w, n in words.items():
         for ch in w:
@@ -803,7 +804,7 @@ def _told_by(text: str, cells: tuple[Counter[str], Counter[str]]) -> bool:
     short row, ``SHORT_ROW_CHARS`` of its letters and digits. What is found is taken, so a
     row's words are counted once."""
     words, chars = cells
-    mine = [w.lower() for w in _WORD.findall(text)]
+    mine = [w.lower() for w in _WORD.findall(unicodedata.normalize("NFKC", text))]
     if not mine:
         return True
     found: Counter[str] = Counter()
@@ -815,7 +816,7 @@ def _told_by(text: str, cells: tuple[Counter[str], Counter[str]]) -> bool:
     if sum(found.values()) >= TOLD_BY_TABLE * len(mine):
         words.subtract(found)
         return True
-    if len(mine) <= SHORT_ROW_WORDS:
+    if len(mine) <= SHORT_ROW_WORDS or sum(len(w) for w in mine) < 2 * len(mine):  # short, or letter-spaced
         need = Counter(ch for w in mine for ch in w)
         have = need & chars
         if sum(have.values()) >= SHORT_ROW_CHARS * sum(need.values()):
