@@ -759,7 +759,9 @@ def _take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], l
             cells = words[inside]
             if cells is None:
                 cells = words[inside] = _table_words(tables[inside])
-            told = _told_by(r.text, cells)
+            # text none of its cells holds is kept when it reads as words (a note, a title),
+            # not when it is pieces of a formula read as a grid
+            told = _told_by(r.text, cells) or not _wordy(r.text)
         marks.append((inside, told))
     placed = {k for k, told in marks if k is not None and told}
     kept: list[Row] = []
@@ -784,6 +786,13 @@ TOLD_BY_TABLE = 0.5
 SHORT_ROW_WORDS = 3
 SHORT_ROW_CHARS = 0.8
 _WORD = re.compile(r"\w+")
+
+
+def _wordy(text: str) -> bool:
+    """More than half of the text's words are words of three letters or more, two at least."""
+    tokens = text.split()
+    words = sum(1 for t in tokens if sum(ch.isalpha() for ch in t) >= 3)
+    return words >= 2 and 2 * words > len(tokens)
 
 
 def _table_words(table: Table) -> tuple[Counter[str], Counter[str]]:
