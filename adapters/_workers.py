@@ -232,6 +232,14 @@ class WorkerPool:
             finally:
                 self._put(w)
 
+    def preload_idle(self, *specs: str) -> None:
+        """Have the workers idle now load the given adapters too, without waiting: each reads
+        the answer before its next call's."""
+        with self._ready:
+            for w in self._idle:
+                with contextlib.suppress(OSError):  # a dead worker shows on its next call
+                    w.preload(specs)
+
     def _spawn(self) -> _Worker:
         w = _Worker()
         with self._lock:

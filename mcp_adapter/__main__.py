@@ -114,8 +114,8 @@ def _serve(settings: Any, wire: Any) -> int:
     wire.settle(EARLY_CALL_SETTLE_S)
     # build() started one engine worker; the others start now too: they boot while this process
     # imports the MCP SDK (the client has its tool list already, mcp_adapter.early), so the first
-    # calls find them ready.
-    core.services.prestart(None)
+    # calls find them ready. All of them load the table engine now (a Markdown read asks it).
+    core.services.prestart(None, tables=True)
     # The cache store opens and the code that reads pages loads beside the SDK import too, so
     # the first call does not share the process with them.
     threading.Thread(target=_warm_store, args=(core,), name="pdfcore-early-warm", daemon=True).start()
@@ -166,7 +166,7 @@ def _serve_http(settings: Any, token_file: str | None) -> int:
         sock.close()
         sys.stderr.write(f"pdfcore-mcp: {exc.code}: {exc.message}\n")
         return 2
-    core.services.prestart(None)
+    core.services.prestart(None, tables=True)
     threading.Thread(target=_warm_store, args=(core,), name="pdfcore-early-warm", daemon=True).start()
     from mcp_adapter.server import create_server
 

@@ -516,16 +516,23 @@ class Services:
     def _engine_specs(self, *, tables: bool = False) -> list[str]:
         """The engines the workers should load ahead (those run in worker processes): text and
         rendering, and with ``tables`` the table engine (~0.1 s of imports per worker, which
-        the first Markdown read would otherwise spend: :meth:`warm` loads it, not the early
-        start of :meth:`prestart`, which serves a first call)."""
+        the first Markdown read would otherwise spend; not in the start that serves a first
+        call)."""
         engines = (self.text, self.renderer, *((self.table_extractor,) if tables else ()))
         return [s for s in (getattr(e, "spec", None) for e in engines) if s]
 
-    def prestart(self, count: int | None) -> None:
+    def prestart(self, count: int | None, *, tables: bool = False) -> None:
+        """Start up to ``count`` engine workers (None: all) without waiting, loading the text and
+        rendering engines; with ``tables`` the table engine too, in the workers already idle as
+        well (the server does this once its first call is answered)."""
+        specs = self._engine_specs(tables=tables)
         for item in self.lifecycle:
             prestart = getattr(item, "prestart", None)
             if callable(prestart):
-                prestart(*self._engine_specs(), count=count)
+                prestart(*specs, count=count)
+            preload = getattr(item, "preload_idle", None)
+            if tables and callable(preload):
+                preload(*specs)
 
     def warm(self, *, store: bool, engines: bool) -> None:
         store_warm = getattr(self.store, "warm", None) if store else None

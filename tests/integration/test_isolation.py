@@ -126,26 +126,29 @@ def _loaded_in_workers(pool: WorkerPool, module: str) -> list[bool]:
     return [w.call("sys:modules", "__contains__", (module,), {}, 10) for w in pool._all]
 
 
-def test_warm_loads_the_table_engine_in_every_worker_and_the_early_start_does_not(settings) -> None:  # type: ignore[no-untyped-def]
-    """The early start of the server (prestart, serving a first call) loads the text and
-    rendering engines only; warm() loads the table engine too, so the first Markdown read does
-    not import it in the middle of the read."""
+def test_the_table_engine_is_loaded_by_warm_and_by_the_start_after_a_first_call_not_before(settings) -> None:  # type: ignore[no-untyped-def]
+    """The start that serves a first call (build's one worker, then the others) loads the text
+    and rendering engines only; warm() and the server's start once its first call is answered
+    (``prestart(None, tables=True)``) load the table engine in every worker, the one already
+    running too, so the first Markdown read does not import it in the middle of the read."""
     import pdfcore
 
     early = pdfcore.build(settings)
     try:
-        pools = [p for p in early.services.lifecycle if isinstance(p, WorkerPool)]
-        assert pools
+        (pool,) = [p for p in early.services.lifecycle if isinstance(p, WorkerPool)]
         early.services.prestart(None)
-        pools[0].warm()  # every worker up (nothing more loaded), to be asked
-        assert _loaded_in_workers(pools[0], "pypdfium2") == [True] * pools[0].size
-        assert _loaded_in_workers(pools[0], "pdfplumber") == [False] * pools[0].size
+        pool.warm()  # every worker up (nothing more loaded), to be asked
+        assert _loaded_in_workers(pool, "pypdfium2") == [True] * pool.size
+        assert _loaded_in_workers(pool, "pdfplumber") == [False] * pool.size
+        early.services.prestart(None, tables=True)
+        pool.warm()  # the preloads answered
+        assert _loaded_in_workers(pool, "pdfplumber") == [True] * pool.size
     finally:
         early.close()
     core = pdfcore.build(settings)
     try:
         core.warm()
-        pools = [p for p in core.services.lifecycle if isinstance(p, WorkerPool)]
-        assert _loaded_in_workers(pools[0], "pdfplumber") == [True] * pools[0].size
+        (pool,) = [p for p in core.services.lifecycle if isinstance(p, WorkerPool)]
+        assert _loaded_in_workers(pool, "pdfplumber") == [True] * pool.size
     finally:
         core.close()
