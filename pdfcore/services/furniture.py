@@ -29,14 +29,17 @@ too. A document of one or two pages also has its running head found on each page
 short line at the top set smaller than the text and standing apart from it
 (:func:`lone_running_head`).
 
+A stamp set sideways in the page's outer margin, clear of its text (an arXiv identifier up the
+left edge, a proof's printing stamp), is furniture on any page (:func:`margin_stamps`).
+
 Line numbers (legal and draft documents) are found on each page alone: a column of small
 integers sharing an edge in the left margin, counting up by a steady step (every line, or
 every 5th...), long enough not to be a table's row numbers (MIN_LINE_NUMBERS).
 
 Nothing is lost silently: what :func:`apply` takes out of the text (mode "strip") or leaves in
 (mode "flag") is listed in ``PageText.furniture`` and named by a warning code
-(``running_heads_stripped`` / ``line_numbers_stripped``, or ``running_heads_flagged`` /
-``line_numbers_flagged``).
+(``running_heads_stripped`` / ``line_numbers_stripped`` / ``margin_stamps_stripped``, or
+``running_heads_flagged`` / ``line_numbers_flagged`` / ``margin_stamps_flagged``).
 """
 
 from __future__ import annotations
@@ -79,6 +82,17 @@ NUMBER_DRIFT = 0.25
 MIN_STEADY_PAIRS = 2
 #: A page number sits at the start or the end of a line at most this long.
 MAX_FOLIO_CHARS = 80
+
+#: A stamp set sideways in the page's outer margin (an arXiv identifier, a proof's "printed
+#: by" line): a line at least STAMP_RATIO times as tall as wide, of STAMP_CHARS characters or
+#: more, within STAMP_EDGE points of the page's left or right edge and clear of the page's
+#: upright text by STAMP_CLEAR points, on a page of STAMP_BODY upright lines or more (a short
+#: label beside a chart's axis is no stamp).
+STAMP_RATIO = 4.0
+STAMP_CHARS = 12
+STAMP_EDGE = 45.0
+STAMP_CLEAR = 1.0
+STAMP_BODY = 5
 
 STRIP = "strip"
 FLAG = "flag"
@@ -200,17 +214,40 @@ def apply(page: PageText, facts: DocumentFacts, profile: FurnitureProfile | None
         )
     taken = {id(ln) for ln in heads}
     numbers = line_numbers([ln for ln in page.lines if id(ln) not in taken])
-    if not heads and not numbers:
-        return page
     taken.update(id(ln) for ln in numbers)
-    found = sorted(heads + numbers, key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
+    stamps = margin_stamps([ln for ln in page.lines if id(ln) not in taken], _width(page, facts))
+    if not heads and not numbers and not stamps:
+        return page
+    taken.update(id(ln) for ln in stamps)
+    found = sorted(heads + numbers + stamps, key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
     verb = "stripped" if mode == STRIP else "flagged"
     codes = [f"running_heads_{verb}"] if heads else []
     codes += [f"line_numbers_{verb}"] if numbers else []
+    codes += [f"margin_stamps_{verb}"] if stamps else []
     warnings = (*page.warnings, *(c for c in codes if c not in page.warnings))
     furniture = (*page.furniture, *(ln.text.strip() for ln in found))
     lines = tuple(ln for ln in page.lines if id(ln) not in taken) if mode == STRIP else page.lines
     return evolve(page, lines=lines, furniture=furniture, warnings=warnings)
+
+
+def margin_stamps(lines: Sequence[TextLine], width: float) -> list[TextLine]:
+    """Lines set sideways in the page's outer margin, clear of its upright text (see
+    ``STAMP_RATIO``): an arXiv identifier up the left edge, a proof's printing stamp."""
+    upright = [ln for ln in lines if ln.bbox.y1 - ln.bbox.y0 < STAMP_RATIO * (ln.bbox.x1 - ln.bbox.x0)]
+    if len(upright) < STAMP_BODY or width <= 0:
+        return []
+    left = min(ln.bbox.x0 for ln in upright)
+    right = max(ln.bbox.x1 for ln in upright)
+    out = []
+    for ln in lines:
+        b = ln.bbox
+        if b.y1 - b.y0 < STAMP_RATIO * max(b.x1 - b.x0, 0.1) or len(ln.text.strip()) < STAMP_CHARS:
+            continue
+        if (b.x1 <= STAMP_EDGE and b.x1 <= left - STAMP_CLEAR) or (
+            b.x0 >= width - STAMP_EDGE and b.x0 >= right + STAMP_CLEAR
+        ):
+            out.append(ln)
+    return out
 
 
 def normalise(text: str) -> str:

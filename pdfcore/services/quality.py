@@ -16,6 +16,8 @@ Codes (part of the public API):
   ``PageText.furniture`` (see :mod:`pdfcore.services.furniture`).
 - ``line_numbers_stripped`` / ``line_numbers_flagged``: the same for a column of line numbers in
   the margin (legal and draft documents).
+- ``margin_stamps_stripped`` / ``margin_stamps_flagged``: the same for a stamp set sideways in
+  the page's outer margin (an arXiv identifier, a proof's printing stamp).
 """
 
 from __future__ import annotations

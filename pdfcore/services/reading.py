@@ -35,6 +35,8 @@ MAP_HOUSEKEEPING = frozenset(
         "running_heads_flagged",
         "line_numbers_stripped",
         "line_numbers_flagged",
+        "margin_stamps_stripped",
+        "margin_stamps_flagged",
         "outside_crop_text",
     }
 )

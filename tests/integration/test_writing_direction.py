@@ -100,3 +100,12 @@ def test_a_table_set_sideways_on_a_turned_page_is_read_row_by_row(core: Any, cor
     social = next(r for r in table.rows if r[0] == "Social Security")
     assert social[:4] == ("Social Security", "725", "773", "820")
     assert read.markdown.index("Table S–4. Adjusted Baseline") < read.markdown.index("<table>")
+
+
+@pytest.mark.corpus
+def test_an_arxiv_stamp_up_the_first_page_is_furniture(core: Any, corpus: Path) -> None:
+    """A paper's arXiv identifier set up the left edge of its first page stays out of the
+    Markdown (it read as a paragraph between a list and a footnote) and is listed."""
+    page = core.read_pages(str(corpus / "uda-benchmark/paper_docs/2001.03131.pdf"), "1", format="markdown").pages[0]
+    assert page.furniture == ("arXiv:2001.03131v1 [cs.CL] 9 Jan 2020",)
+    assert "arXiv:" not in page.markdown and "margin_stamps_stripped" in page.warnings

@@ -421,6 +421,22 @@ def test_line_numbers_flagged() -> None:
     assert len(done.furniture) == 26  # 25 line numbers and the page number
 
 
+def test_a_stamp_set_sideways_in_the_outer_margin_is_furniture() -> None:
+    """An arXiv identifier up the left edge of a paper's first page (a line four times as tall
+    as wide, clear of the text) is taken out of the text and listed; a short label set sideways
+    (a chart's axis) and a sideways line within the text's width stay."""
+    body = column("B", 70, 540, 100, 12)
+    stamp = TextLine("arXiv:2001.03131v1 [cs.CL] 9 Jan 2020", Box(18, 250, 35, 425), 20.0)
+    label = TextLine("Test Loss", Box(580, 300, 590, 350), 10.0)
+    inside = TextLine("A caption set sideways in the text", Box(300, 300, 310, 480), 10.0)
+    done = finish_page(page_of([*body, stamp, label, inside]), facts_for(1))
+    assert done.furniture == ("arXiv:2001.03131v1 [cs.CL] 9 Jan 2020",)
+    assert "margin_stamps_stripped" in done.warnings
+    assert "arXiv" not in done.text and "Test Loss" in done.text and "caption set sideways" in done.text
+    flagged = finish_page(page_of([*body, stamp]), facts_for(1), running_heads="flag")
+    assert "margin_stamps_flagged" in flagged.warnings and "arXiv:2001.03131v1" in flagged.text
+
+
 def test_every_fifth_line_numbered() -> None:
     lines = []
     for k in range(45):
