@@ -22,6 +22,8 @@ from pdfcore.models import Box, HiddenSpan, Link, PageText, TextLine
 HIDDEN_OVERLAP = 0.5
 #: Running heads and feet sit in this share of the page height at the top or the bottom.
 FURNITURE_ZONE = 0.15
+#: A line this many times as tall as wide is set sideways (a margin stamp, see the furniture).
+SIDEWAYS = 4.0
 
 
 class Row:
@@ -396,8 +398,14 @@ def _is_furniture(line: TextLine, furniture: frozenset[str], height: float) -> b
     if height <= 0:
         return True
     b = line.bbox
-    # running heads and feet at the edges; line numbers (short integers) anywhere in the margin
-    return b.y1 <= FURNITURE_ZONE * height or b.y0 >= (1 - FURNITURE_ZONE) * height or line.text.strip().isdigit()
+    # running heads and feet at the edges; line numbers (short integers) anywhere in the margin;
+    # a stamp set sideways in the margin anywhere along it
+    return (
+        b.y1 <= FURNITURE_ZONE * height
+        or b.y0 >= (1 - FURNITURE_ZONE) * height
+        or line.text.strip().isdigit()
+        or b.y1 - b.y0 >= SIDEWAYS * (b.x1 - b.x0)
+    )
 
 
 def _visible_part(line: TextLine, hidden: Sequence[HiddenSpan]) -> TextLine | None:

@@ -203,6 +203,19 @@ def test_a_table_stands_at_its_place_as_a_pipe_table_with_its_caption() -> None:
     ]
 
 
+def test_a_margin_stamp_left_in_the_text_by_flag_mode_stays_out_of_the_markdown() -> None:
+    """Furniture found but left in the text ("flag") is kept out of the Markdown: a stamp set
+    sideways up the margin, half way down the page, as well as running heads at its edges."""
+    stamp = TextLine("arXiv:2001.03131v1 [cs.CL] 9 Jan 2020", Box(18, 250, 35, 425), 20.0)
+    p = page(
+        [*para(LOREM, 60), stamp],
+        furniture=("arXiv:2001.03131v1 [cs.CL] 9 Jan 2020",),
+        warnings=("margin_stamps_flagged",),
+    )
+    (md,) = markdown([p])
+    assert "arXiv" not in md and md == " ".join(LOREM)
+
+
 def test_notes_printed_in_a_tables_frame_and_in_none_of_its_cells_follow_the_table() -> None:
     """The reader's box holds the table's rows and, under them inside its frame, two notes no
     cell holds: they are neither lost nor read into the table, but follow it as text."""
