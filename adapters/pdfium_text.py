@@ -428,6 +428,21 @@ def _facts(raw: Any, words: str, first: int, last: int, line_facts: Any) -> tupl
     return points, bold, mono, italic, role
 
 
+def _range_box(tp: Any, first: int, count: int) -> tuple[float, float, float, float] | None:
+    """The box (left, bottom, right, top; user space) of the rects pdfium gives for ``count``
+    characters from ``first``; None when nothing of them is drawn."""
+    fast = unchecked()
+    left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    out_l, out_t, out_r, out_b = ctypes.byref(left), ctypes.byref(top), ctypes.byref(right), ctypes.byref(bottom)
+    x0 = y0 = float("inf")
+    x1 = y1 = float("-inf")
+    for k in range(fast.count_rects(tp, first, count)):
+        if fast.get_rect(tp, k, out_l, out_t, out_r, out_b):
+            x0, x1 = min(x0, left.value), max(x1, right.value)
+            y0, y1 = min(y0, bottom.value), max(y1, top.value)
+    return None if x0 == float("inf") else (x0, y0, x1, y1)
+
+
 def _rows_at_hyphens(
     raw: Any,
     tp: Any,
@@ -459,22 +474,14 @@ def _rows_at_hyphens(
             return None
         if len(rows) == body.count("\ufffe") + 1:
             return _row_lines(raw, start, body, to_box, line_facts, rows)
-    fast = unchecked()
-    count_rects, get_rect = fast.count_rects, fast.get_rect
-    left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-    out_l, out_t, out_r, out_b = ctypes.byref(left), ctypes.byref(top), ctypes.byref(right), ctypes.byref(bottom)
     pieces: list[tuple[int, int, float, float, float, float]] = []  # start, end, left, bottom, right, top
     a = lead = 0  # lead: where the next piece starts (text with nothing drawn goes with the next)
     while a < len(body):
         b = body.find("\ufffe", a)
         b = len(body) if b < 0 else b + 1
-        x0 = y0 = float("inf")
-        x1 = y1 = float("-inf")
-        for k in range(count_rects(tp, start + a, b - a)):
-            if get_rect(tp, k, out_l, out_t, out_r, out_b):
-                x0, x1 = min(x0, left.value), max(x1, right.value)
-                y0, y1 = min(y0, bottom.value), max(y1, top.value)
-        if x0 != float("inf"):
+        drawn = _range_box(tp, start + a, b - a)
+        if drawn is not None:
+            x0, y0, x1, y1 = drawn
             if y1 - y0 > 1.5 * (x1 - x0):
                 return None  # rotated text: its rows are not told apart by height
             last = pieces[-1] if pieces else None
@@ -697,20 +704,15 @@ def _split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any, line_
             first = k
         angle = a
     runs.append((first, len(body)))
-    left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     out: list[TextLine] = []
     for s, e in runs:
         text = body[s:e]
         if not text.strip():
             continue
-        x0 = y0 = float("inf")
-        x1 = y1 = float("-inf")
-        for k in range(raw.FPDFText_CountRects(tp, start + s, e - s)):
-            if raw.FPDFText_GetRect(tp, k, left, top, right, bottom):
-                x0, x1 = min(x0, left.value), max(x1, right.value)
-                y0, y1 = min(y0, bottom.value), max(y1, top.value)
-        if x0 == float("inf"):
+        drawn = _range_box(tp, start + s, e - s)
+        if drawn is None:
             continue
+        x0, y0, x1, y1 = drawn
         rows = _rows_at_hyphens(raw, tp, start + s, text, to_box, line_facts) if "\ufffe" in text else None
         if rows is not None:
             out.extend(rows)

@@ -31,6 +31,15 @@ def thin_stretches(spans: Iterable[tuple[float, float]], allowed: int = 0) -> li
     return out
 
 
+#: A box this many times as tall as wide holds text set sideways (a line of it, not a glyph).
+SIDEWAYS = 4.0
+
+
+def sideways(box: Box) -> bool:
+    """Whether a line's box is set sideways: ``SIDEWAYS`` times as tall as wide or more."""
+    return box.y1 - box.y0 >= SIDEWAYS * max(box.x1 - box.x0, 0.1)
+
+
 def union(boxes: Iterable[Box]) -> Box:
     it = iter(boxes)
     try:

@@ -52,6 +52,7 @@ from collections.abc import Sequence
 
 from attrs import evolve, frozen
 
+from pdfcore.geometry import SIDEWAYS, sideways
 from pdfcore.models import DocumentFacts, PageText, TextLine
 
 #: Documents of up to this many pages are sampled whole; longer ones by SAMPLE_PAIRS pairs of
@@ -84,11 +85,10 @@ MIN_STEADY_PAIRS = 2
 MAX_FOLIO_CHARS = 80
 
 #: A stamp set sideways in the page's outer margin (an arXiv identifier, a proof's "printed
-#: by" line): a line at least STAMP_RATIO times as tall as wide, of STAMP_CHARS characters or
+#: by" line): a line set sideways (``pdfcore.geometry.sideways``), of STAMP_CHARS characters or
 #: more, within STAMP_EDGE points of the page's left or right edge and clear of the page's
 #: upright text by STAMP_CLEAR points, on a page of STAMP_BODY upright lines or more (a short
 #: label beside a chart's axis is no stamp).
-STAMP_RATIO = 4.0
 STAMP_CHARS = 12
 STAMP_EDGE = 45.0
 STAMP_CLEAR = 1.0
@@ -232,8 +232,8 @@ def apply(page: PageText, facts: DocumentFacts, profile: FurnitureProfile | None
 
 def margin_stamps(lines: Sequence[TextLine], width: float) -> list[TextLine]:
     """Lines set sideways in the page's outer margin, clear of its upright text (see
-    ``STAMP_RATIO``): an arXiv identifier up the left edge, a proof's printing stamp."""
-    upright = [ln for ln in lines if ln.bbox.y1 - ln.bbox.y0 < STAMP_RATIO * (ln.bbox.x1 - ln.bbox.x0)]
+    ``STAMP_CHARS``): an arXiv identifier up the left edge, a proof's printing stamp."""
+    upright = [ln for ln in lines if ln.bbox.y1 - ln.bbox.y0 < SIDEWAYS * (ln.bbox.x1 - ln.bbox.x0)]
     if len(upright) < STAMP_BODY or width <= 0:
         return []
     left = min(ln.bbox.x0 for ln in upright)
@@ -241,7 +241,7 @@ def margin_stamps(lines: Sequence[TextLine], width: float) -> list[TextLine]:
     out = []
     for ln in lines:
         b = ln.bbox
-        if b.y1 - b.y0 < STAMP_RATIO * max(b.x1 - b.x0, 0.1) or len(ln.text.strip()) < STAMP_CHARS:
+        if not sideways(b) or len(ln.text.strip()) < STAMP_CHARS:
             continue
         if (b.x1 <= STAMP_EDGE and b.x1 <= left - STAMP_CLEAR) or (
             b.x0 >= width - STAMP_EDGE and b.x0 >= right + STAMP_CLEAR

@@ -15,6 +15,7 @@ import bisect
 import re
 from collections.abc import Sequence
 
+from pdfcore.geometry import SIDEWAYS
 from pdfcore.layout.hyphens import Lexicon, clean_line
 from pdfcore.models import Box, HiddenSpan, Link, PageText, TextLine
 
@@ -22,8 +23,6 @@ from pdfcore.models import Box, HiddenSpan, Link, PageText, TextLine
 HIDDEN_OVERLAP = 0.5
 #: Running heads and feet sit in this share of the page height at the top or the bottom.
 FURNITURE_ZONE = 0.15
-#: A line this many times as tall as wide is set sideways (a margin stamp, see the furniture).
-SIDEWAYS = 4.0
 
 
 class Row:
