@@ -116,6 +116,7 @@ class PageReader:
             max_chars_per_page=max_chars_per_page,
             markdown=render,
             ahead=lambda pages: self.tables.ahead(source, facts, pages),
+            ready=lambda page, seconds: self.tables.ready(source, page, seconds),
             max_tokens=max_tokens,
         )
         result = self.tables.add_to(source, facts, result)
@@ -154,6 +155,7 @@ class PageReader:
             structure=lambda page: md.structure(source, facts, page, style),
             document=lambda pages: md.document_markdown(facts, pages),
             ahead=lambda pages: self.tables.ahead(source, facts, pages),
+            ready=lambda page, seconds: self.tables.ready(source, page, seconds),
             max_tokens=max_tokens,
         )
 

@@ -52,6 +52,11 @@ CHUNK_PER_WORKER = 4
 #: out) and while it is sent (those not needed are left on their way, not waited for), and the
 #: next call of a read_all loop starts with these pages extracted.
 PAST_BUDGET_PER_WORKER = LOOKAHEAD_PER_WORKER
+#: Markdown: while the calling thread waits for a page's tables, the workers not reading them
+#: extract on, up to this many pages per worker on their way (see ``read_all``'s ``ready``)...
+LOOKAHEAD_WAITING_PER_WORKER = 32
+#: ... asked again for each this many seconds of the wait.
+WAIT_STEP_S = 0.005
 
 
 def page_allowance(largest: int, seen: int) -> int:
@@ -367,6 +372,7 @@ class ReadService:
         structure: Callable[[PageText], PageStructure] | None = None,
         document: Callable[[Sequence[PageStructure]], str] | None = None,
         ahead: Callable[[Sequence[PageText]], None] | None = None,
+        ready: Callable[[PageText, float], bool] | None = None,
         max_tokens: int | None = None,
     ) -> ReadAllResult:
         """Whole pages in order from ``start_page`` within the byte cap (see the tool's
@@ -374,7 +380,9 @@ class ReadService:
         Markdown document), the answer is Markdown: each page after a comment line naming it,
         paragraphs that run on across a page break joined, in ``markdown``; ``ahead`` is told
         of each batch of pages before their elements are built (their tables are then read
-        side by side)."""
+        side by side), and ``ready`` (a page, seconds) waits at most that long for a page's
+        tables to be read and tells whether they are: while they are not, the engine is handed
+        more pages to extract."""
         if isinstance(start_page, bool) or not isinstance(start_page, int):
             raise InvalidArgument("start_page must be an integer (1-based).")
         if isinstance(max_pages, bool) or not isinstance(max_pages, int):
@@ -447,14 +455,15 @@ class ReadService:
         # chunk answered (its word joined), to undo the join when the next page does not fit
         unjoined: tuple[str, int] = ("", 0)
 
-        def plan() -> None:
-            """Hand the engine the next pages the budget has room for (see ``_plan``); in
-            Markdown, take the planned chunks whose extraction is over."""
+        def plan(lookahead: int = LOOKAHEAD_PER_WORKER) -> None:
+            """Hand the engine the next pages the budget has room for (see ``_plan``), up to
+            ``lookahead`` pages per worker on their way; in Markdown, take the planned chunks
+            whose extraction is over."""
             nonlocal frontier
             allowance = page_allowance(largest, known)
             coming = sum(len(c) for c in planned)
             free = cap - used - pending_bytes - coming * allowance
-            for more in self._plan(window, frontier, free, allowance, coming):
+            for more in self._plan(window, frontier, free, allowance, coming, lookahead):
                 self.documents.prefetch(source, more, facts)
                 planned.append(more)
                 frontier += len(more)
@@ -491,6 +500,11 @@ class ReadService:
                         if structure is None:
                             text = page_header(k + 1, labels[k]) + fresh.text + "\n\n"
                         else:
+                            # a page whose tables are being read: the workers not reading
+                            # them extract on meanwhile (no chunk would be handed to them
+                            # while this thread waits in the page's build)
+                            while ready is not None and extracting and not ready(fresh, WAIT_STEP_S):
+                                plan(LOOKAHEAD_WAITING_PER_WORKER)
                             built[k] = structure(fresh)
                             text = _markdown_chunk(k, labels[k], built[k])
                         nbytes = len(text.encode("utf-8"))
@@ -634,18 +648,28 @@ class ReadService:
         pos = window.index(i)
         return window[pos : pos + n]
 
-    def _plan(self, window: list[int], frontier: int, free: int, allowance: int, coming: int) -> list[list[int]]:
+    def _plan(
+        self,
+        window: list[int],
+        frontier: int,
+        free: int,
+        allowance: int,
+        coming: int,
+        lookahead: int = LOOKAHEAD_PER_WORKER,
+    ) -> list[list[int]]:
         """Chunks of the pages from ``window[frontier]`` on to hand to the engine now: as many
         pages as ``free`` bytes (the budget left after the allowance of every page read or
         planned but not counted yet) holds at ``allowance`` bytes each and
-        ``PAST_BUDGET_PER_WORKER`` per worker more, while fewer than
-        ``LOOKAHEAD_PER_WORKER`` pages per worker are on their way (``coming`` are already); in
+        ``PAST_BUDGET_PER_WORKER`` (or ``lookahead``, when more) per worker more, while fewer
+        than ``lookahead`` pages per worker are on their way (``coming`` are already); in
         chunks of ``CHUNK_PER_WORKER`` pages per worker, split across the workers by the
         extractor."""
         if self.parallelism == 1 or allowance == 0:
             return []
-        room = self.parallelism * LOOKAHEAD_PER_WORKER - coming
-        past = self.parallelism * PAST_BUDGET_PER_WORKER
+        room = self.parallelism * lookahead - coming
+        # a deeper lookahead (the caller waits for tables: the workers would idle) reaches past
+        # the budget as far: the next call of the loop takes those pages
+        past = self.parallelism * max(PAST_BUDGET_PER_WORKER, lookahead)
         n = int(min(room, free // allowance + past, len(window) - frontier))
         step = self.parallelism * CHUNK_PER_WORKER
         return [window[frontier + k : frontier + min(n, k + step)] for k in range(0, max(n, 0), step)]

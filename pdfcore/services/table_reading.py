@@ -17,7 +17,7 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import TYPE_CHECKING
 
 import attrs
@@ -41,7 +41,7 @@ PREPARED_KEPT = 64
 DONE_KEPT = 16
 #: Table reads started ahead (:meth:`TableReader.ahead`) kept for their page's own read; the
 #: oldest are dropped (cancelled when not started) past this many.
-AHEAD_KEPT = 64
+AHEAD_KEPT = 512
 
 
 def _prepare(extractor: TableExtractor, source: DocumentSource) -> None:
@@ -140,6 +140,16 @@ class TableReader:
                     _, (_, old) = self._ahead.popitem(last=False)
                     if isinstance(old, Future):
                         old.cancel()
+
+    def ready(self, source: DocumentSource, page: PageText, seconds: float) -> bool:
+        """Whether ``page``'s tables asked for by :meth:`ahead` are read, after waiting at most
+        ``seconds`` for them (True when none are on their way)."""
+        with self._lock:
+            early = self._ahead.get((source.fingerprint.sha256, page.index))
+        if early is None or early[0] is not page or not isinstance(early[1], Future):
+            return True
+        wait([early[1]], timeout=seconds)
+        return early[1].done()
 
     def _executor(self, workers: int) -> ThreadPoolExecutor:
         with self._lock:
