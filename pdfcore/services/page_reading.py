@@ -116,7 +116,6 @@ class PageReader:
             max_chars_per_page=max_chars_per_page,
             markdown=render,
             ahead=lambda pages: self.tables.ahead(source, facts, pages),
-            ready=lambda page, seconds: self.tables.ready(source, page, seconds),
             max_tokens=max_tokens,
         )
         result = self.tables.add_to(source, facts, result)

@@ -9,7 +9,7 @@ import pytest
 from pdfcore.errors import ExtractionFailed, PageOutOfRange, PasswordIncorrect, PasswordRequired
 from pdfcore.models import OutlineEntry
 from pdfcore.services.furniture import sample_indexes
-from pdfcore.services.reading import PAST_BUDGET_PER_WORKER
+from pdfcore.services.reading import LOOKAHEAD_PER_WORKER, PAST_BUDGET_PER_WORKER
 from tests.fakes import FakeDocument, fake_core
 
 
@@ -215,6 +215,59 @@ def test_markdown_tells_the_tables_of_pages_extracted_ahead_before_it_builds_the
     pages = core.documents.pages(source, list(range(60)), facts).pages
     assert r.markdown == md.document_markdown(facts, [md.structure(source, facts, pages[i], style) for i in range(60)])
     assert all(f"{i}." in r.markdown for i in range(60))
+
+
+def test_markdown_hands_the_engine_more_pages_while_a_page_waits_for_its_tables(tmp_path: Path) -> None:
+    """While the calling thread waits for a page's tables (``ready`` says they are not read
+    yet), the engine is handed pages past the usual lookahead, so the workers not reading the
+    tables do not idle; the answer is the same."""
+    words = ["apple", "river", "stone", "cloud", "maple", "quiet", "amber", "forest", "lantern", "meadow", "copper"]
+    texts = [" ".join(words[(i * 5 + k) % len(words)] for k in range(9)) + f" {i}." for i in range(90)]
+    core, _ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)})
+    core.services.reading.parallelism = 2
+    source = core.open(str(tmp_path / "a.pdf"))
+    facts, _ = core.documents.facts(source)
+    md = core.services.markdown
+    style = md.style(source, facts)
+    built: list[int] = []
+    waiting = False
+    asked: list[int] = []  # pages handed to the engine while page 20 waited for its tables
+    prefetch = core.documents.prefetch
+
+    def recording_prefetch(src: Any, indexes: Any, fx: Any) -> None:
+        if waiting:
+            asked.extend(indexes)
+        prefetch(src, indexes, fx)
+
+    core.documents.prefetch = recording_prefetch  # type: ignore[method-assign]
+    waits = 0
+
+    def ready(page: Any, seconds: float) -> bool:
+        nonlocal waits, waiting
+        waiting = page.index == 20 and waits < 40  # page 20's tables take a while
+        if waiting:
+            waits += 1
+            time.sleep(0.002)
+        return not waiting
+
+    def structure(page: Any) -> Any:
+        built.append(page.index)
+        return md.structure(source, facts, page, style)
+
+    r = core.services.reading.read_all(
+        source,
+        facts,
+        max_pages=90,
+        structure=structure,
+        document=lambda pages: md.document_markdown(facts, pages),
+        ahead=lambda pages: None,
+        ready=ready,
+    )
+    assert waits == 40 and r.page_count == 90 and r.next_page is None
+    assert sorted(built) == list(range(90))
+    # more pages than the usual lookahead has on their way at once
+    assert len(asked) > 2 * LOOKAHEAD_PER_WORKER, asked
+    assert all(f" {i}." in r.markdown for i in range(90))
 
 
 def test_read_all_extracts_the_next_batch_while_finishing_the_current(tmp_path: Path) -> None:
