@@ -212,6 +212,11 @@ def _line_of_figures(text: str) -> bool:
     numbers = len(_FIGURE.findall(text)) if _DIGIT.search(text) is not None else 0
     if not numbers:
         return False
+    if numbers < MIN_NUMBERS and _PLACEHOLDER.search(text) is None:
+        # The numbers closing a line are among its numbers, so with fewer than three of them
+        # only a placeholder could bring the closing count to three: a line of prose with a
+        # year or a note number in it, told without counting its tokens.
+        return False
     return _figures(0, numbers, _closing_figures(text), len(_TOKEN.findall(text)))
 
 
@@ -248,6 +253,7 @@ _ENTRY = re.compile(r"[^\W\d_],\s*\d")
 _LEADER = re.compile(r"(?:\.\s?){5,}|…{2,}")
 #: Dashes standing for a value in a column of figures.
 PLACEHOLDERS = frozenset({"—", "–", "-", "−"})
+_PLACEHOLDER = re.compile("[—–\\-−]")
 #: Dot leaders, then figures or placeholders to the end of the line. (Possessive quantifiers:
 #: a line of dots and figures must not make the search backtrack.)
 _LED = re.compile(r"(?:\. ?){3,}+((?:\s*+[$€£]?\s*+(?:\(?\d[\d,]*+(?:\.\d++)?\)?%?|[—–-]))++)\s*+$")
@@ -549,22 +555,27 @@ def _one_piece_row(p: _Piece) -> _Row:
 
 
 def _whitespace(rivers: list[tuple[float, float]], row: _Row, min_width: float) -> list[tuple[float, float]]:
-    """The parts of ``rivers`` that no segment of ``row`` covers, at least ``min_width`` wide."""
+    """The parts of ``rivers`` that no segment of ``row`` covers, at least ``min_width`` wide.
+
+    A row's segments run left to right without touching (see :func:`_make_row`), so one sweep
+    per river finds them: the blank left of each segment, then what is left right of the last.
+    (This runs for every row a run goes on over, from every row a run may start at.)"""
     out: list[tuple[float, float]] = []
+    segments = row.segments
     for a, z in rivers:
-        pieces = [(a, z)]
-        for s0, s1 in row.segments:
-            nxt = []
-            for p0, p1 in pieces:
-                if s1 <= p0 or s0 >= p1:
-                    nxt.append((p0, p1))
-                    continue
-                if s0 > p0:
-                    nxt.append((p0, s0))
-                if s1 < p1:
-                    nxt.append((s1, p1))
-            pieces = nxt
-        out.extend(p for p in pieces if p[1] - p[0] >= min_width)
+        start = a
+        for s0, s1 in segments:
+            if s1 <= start:
+                continue
+            if s0 >= z:
+                break
+            if s0 > start and s0 - start >= min_width:
+                out.append((start, s0))
+            start = s1
+            if start >= z:
+                break
+        if start < z and z - start >= min_width:
+            out.append((start, z))
     return out
 
 

@@ -94,3 +94,32 @@ def test_a_page_told_plain_text_has_no_column_where_a_run_may_start(case: tuple[
 def test_a_line_of_figures_is_told_as_its_piece_tells_it(text: str) -> None:
     p = runs._piece(TextLine(text=text, bbox=Box(0, 0, 100, 10)), ())
     assert runs._line_of_figures(text) == runs._figures(p.led, p.numbers, p.trailing, p.tokens)
+
+
+def _cut_each(
+    rivers: list[tuple[float, float]], segments: tuple[tuple[float, float], ...], width: float
+) -> list[tuple[float, float]]:
+    """Each river cut by every segment in turn, the long way."""
+    out: list[tuple[float, float]] = []
+    for a, z in rivers:
+        pieces = [(a, z)]
+        for s0, s1 in segments:
+            pieces = [
+                part
+                for p0, p1 in pieces
+                for part in ([(p0, p1)] if s1 <= p0 or s0 >= p1 else [(p0, s0)] * (s0 > p0) + [(s1, p1)] * (s1 < p1))
+            ]
+        out.extend(p for p in pieces if p[1] - p[0] >= width)
+    return out
+
+
+@given(
+    _pages(), st.lists(st.tuples(st.floats(0, 600), st.floats(0, 120)), max_size=3), st.sampled_from([1.0, 2.0, 4.0])
+)
+def test_the_blanks_a_row_leaves_in_rivers_are_what_cutting_each_river_leaves(
+    case: tuple[list[TextLine], list[Box]], spans: list[tuple[float, float]], width: float
+) -> None:
+    lines, gaps = case
+    rivers = [(a, a + w) for a, w in spans]
+    for row in _rows([p for p in line_pieces(lines, gaps) if p.segments]):
+        assert runs._whitespace(rivers, row, width) == _cut_each(rivers, row.segments, width)
