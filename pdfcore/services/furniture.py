@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import operator
 import re
 from collections import defaultdict
 from collections.abc import Sequence
@@ -203,19 +204,15 @@ def apply(page: PageText, facts: DocumentFacts, profile: FurnitureProfile | None
         return page
     heads = _running(page, facts, profile) if profile is not None and profile.patterns else []
     taken = {id(ln) for ln in heads}
-    heads += lone_page_numbers(
-        [ln for ln in page.lines if id(ln) not in taken], _height(page, facts), _width(page, facts)
-    )
+    heads += lone_page_numbers(_rest(page.lines, taken), _height(page, facts), _width(page, facts))
     if facts.page_count < MIN_REPEAT:
         # hidden text stays where it is (flagged), never in the furniture
         taken = {id(ln) for ln in heads} | {id(ln) for ln in page.lines if _hidden(ln, page)}
-        heads += lone_running_head(
-            [ln for ln in page.lines if id(ln) not in taken], _height(page, facts), _width(page, facts)
-        )
+        heads += lone_running_head(_rest(page.lines, taken), _height(page, facts), _width(page, facts))
     taken = {id(ln) for ln in heads}
-    numbers = line_numbers([ln for ln in page.lines if id(ln) not in taken])
+    numbers = line_numbers(_rest(page.lines, taken))
     taken.update(id(ln) for ln in numbers)
-    stamps = margin_stamps([ln for ln in page.lines if id(ln) not in taken], _width(page, facts))
+    stamps = margin_stamps(_rest(page.lines, taken), _width(page, facts))
     if not heads and not numbers and not stamps:
         return page
     taken.update(id(ln) for ln in stamps)
@@ -230,24 +227,28 @@ def apply(page: PageText, facts: DocumentFacts, profile: FurnitureProfile | None
     return evolve(page, lines=lines, furniture=furniture, warnings=warnings)
 
 
+def _rest(lines: Sequence[TextLine], taken: set[int]) -> Sequence[TextLine]:
+    """``lines`` but those ``taken`` (by ``id``); ``lines`` itself when none is (most pages)."""
+    return [ln for ln in lines if id(ln) not in taken] if taken else lines
+
+
 def margin_stamps(lines: Sequence[TextLine], width: float) -> list[TextLine]:
     """Lines set sideways in the page's outer margin, clear of its upright text (see
     ``STAMP_CHARS``): an arXiv identifier up the left edge, a proof's printing stamp."""
+    stamps = [ln for ln in lines if sideways(ln.bbox) and len(ln.text.strip()) >= STAMP_CHARS]
+    if not stamps:
+        return []  # the common case, told before the upright text's extent is measured
     upright = [ln for ln in lines if ln.bbox.y1 - ln.bbox.y0 < SIDEWAYS * (ln.bbox.x1 - ln.bbox.x0)]
     if len(upright) < STAMP_BODY or width <= 0:
         return []
     left = min(ln.bbox.x0 for ln in upright)
     right = max(ln.bbox.x1 for ln in upright)
-    out = []
-    for ln in lines:
-        b = ln.bbox
-        if not sideways(b) or len(ln.text.strip()) < STAMP_CHARS:
-            continue
-        if (b.x1 <= STAMP_EDGE and b.x1 <= left - STAMP_CLEAR) or (
-            b.x0 >= width - STAMP_EDGE and b.x0 >= right + STAMP_CLEAR
-        ):
-            out.append(ln)
-    return out
+    return [
+        ln
+        for ln in stamps
+        if (ln.bbox.x1 <= STAMP_EDGE and ln.bbox.x1 <= left - STAMP_CLEAR)
+        or (ln.bbox.x0 >= width - STAMP_EDGE and ln.bbox.x0 >= right + STAMP_CLEAR)
+    ]
 
 
 def normalise(text: str) -> str:
@@ -273,7 +274,7 @@ def lone_page_numbers(lines: Sequence[TextLine], height: float, width: float) ->
     usual = -1.0  # the page's usual size, found when a line is a candidate
     out: list[TextLine] = []
     for top in (True, False):
-        ordered = sorted(lines, key=lambda ln: ln.bbox.y0) if top else sorted(lines, key=lambda ln: -ln.bbox.y1)
+        ordered = sorted(lines, key=_TOP) if top else sorted(lines, key=_BOTTOM, reverse=True)
         blocks = _blocks_from_edge(ordered, top=top)
         if len(blocks) < 2 or len(blocks[0][0]) != 1:
             continue  # the page's only block, or more than one line at the edge
@@ -311,7 +312,7 @@ def lone_running_head(lines: Sequence[TextLine], height: float, width: float) ->
     if not sizes:
         return []
     usual = sizes[len(sizes) // 2]
-    blocks = _blocks_from_edge(sorted(lines, key=lambda ln: ln.bbox.y0), top=True)
+    blocks = _blocks_from_edge(sorted(lines, key=_TOP), top=True)
     if len(blocks) < 2 or len(blocks[0][0]) != 1:
         return []
     ln, below = blocks[0][0][0], blocks[1][0][0]
@@ -381,6 +382,10 @@ def _running(page: PageText, facts: DocumentFacts, profile: FurnitureProfile) ->
     return out
 
 
+_TOP = operator.attrgetter("bbox.y0")
+_BOTTOM = operator.attrgetter("bbox.y1")
+
+
 def _edges(lines: Sequence[TextLine], height: float) -> list[tuple[str, TextLine]]:
     """Candidate lines at the top and at the bottom of a page, from the edge inwards: whole
     blocks (lines up to a paragraph-sized gap) in the EDGE_ZONE, while they add up to at most
@@ -392,7 +397,8 @@ def _edges(lines: Sequence[TextLine], height: float) -> list[tuple[str, TextLine
     taken: set[int] = set()
     for zone in ("top", "bottom"):
         top = zone == "top"
-        ordered = sorted(lines, key=lambda ln: ln.bbox.y0) if top else sorted(lines, key=lambda ln: -ln.bbox.y1)
+        # (Sorted in reverse, equal keys keep their order, as sorted by -y1 they would.)
+        ordered = sorted(lines, key=_TOP) if top else sorted(lines, key=_BOTTOM, reverse=True)
         rows = 0
         for block, block_rows in _blocks_from_edge(ordered, top=top):
             inside = all(
