@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pdfcore.layout import hyphens
+from pdfcore.layout import count_chars, hyphens
 
 # Words, spaces and the marks the clean-up handles: pdfium's resolved hyphen (U+FFFE), the soft
 # hyphen, hyphen-minus and the Unicode hyphen.
@@ -37,3 +37,8 @@ def test_hyphen_join_only_decides_the_hyphen(known: list[str], left: str, head: 
     joined = hyphens.hyphen_join(prev, head, "", lexicon)
     assert joined in (prev + head, prev[:-1] + head)
     assert (joined == prev + head) == hyphens.keep_hyphen(left, head, lexicon)
+
+
+@given(st.text(st.sampled_from(list("ab é\n\t\r\x0b\x0c\x1c\x85\u00a0\u2003\u2028\u3000\u00ad\u200b中")), max_size=60))
+def test_the_characters_counted_are_those_outside_whitespace(text: str) -> None:
+    assert count_chars(text) == len("".join(text.split()))
