@@ -214,9 +214,10 @@ def split_units(rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lex
 
 
 def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon | None) -> list[Unit]:
-    left = _margin([r.x0 for r in rows])
+    xs = [r.x0 for r in rows]
+    left = _margin(xs)
     right = max(r.x1 for r in rows)
-    centre = (min(r.x0 for r in rows) + right) / 2
+    centre = (min(xs) + right) / 2
     units: list[Unit] = []
     current: list[Row] = []
     marker_x = text_x = 0.0
@@ -224,7 +225,7 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
     markers = [list_marker(r.text) for r in rows]
     for k in range(1, len(rows)):
         m = markers[k]
-        if len(m) == 2 and _INITIAL.match(m) and _runs_on(rows[k - 1], rows[k], right):
+        if len(m) == 2 and _INITIAL.match(m) and _runs_on(rows[k - 1], right):
             markers[k] = ""  # "... Louis" / "D. Brandeis, ...": a name's initial, not item D.
     ragged = _ragged_left(rows)
     for k in range(len(rows) - 1 if not ragged else 0):
@@ -254,9 +255,10 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
     return units
 
 
-def _runs_on(row: Row, below: Row, right: float) -> bool:
-    """``row`` runs to the right margin and leaves its sentence open: ``below`` goes on with it."""
-    return not _ends_short(row, below, right) and right - row.x1 <= ALIGN_PT and not row.text.endswith(_CLOSING)
+def _runs_on(row: Row, right: float) -> bool:
+    """``row`` runs to the right margin and leaves its sentence open: the row below goes on
+    with it. (Such a row never ends short: see :func:`_ends_short`.)"""
+    return right - row.x1 <= ALIGN_PT and not row.text.endswith(_CLOSING)
 
 
 def _ragged_left(rows: Sequence[Row]) -> bool:
@@ -302,55 +304,68 @@ def _breaks(
     first_row: bool = False,
     ragged: bool = False,
 ) -> bool:
-    if _role_group(prev.role) != _role_group(row.role):
+    # the checks run from the cheapest; those that need the words of a row (is it running
+    # text?) only where the answer depends on them
+    if prev.role != row.role and _role_group(prev.role) != _role_group(row.role):
         return True
     big = max(prev.size, row.size)
     if big > 0 and abs(prev.size - row.size) > SIZE_STEP * big:
         return True
-    if prev.mono != row.mono:
+    if prev.mono != row.mono or marker:
         return True
-    running = not prev.text.endswith(_CLOSING) and _prose(prev)  # a sentence left open
-    short = _ends_short(prev, row, right, OPEN_SLACK if running else 0.9)
-    if short and running and row.text.count(" ") + 1 >= PROSE_ROW_WORDS and abs(row.x1 - prev.x1) <= ALIGN_PT:
-        short = False  # both rows end at a nearer margin (text set around a figure)
-    if short and prev.ends:
-        short = False  # a word broken at the row's end goes on on the next row
-    if short and prev.bold and row.bold and not prev.text.endswith(_CLOSING):
-        short = False  # a bold heading set ragged over two rows
-    centred = (
-        prev.x0 - left > ALIGN_PT
-        and row.x0 - left > ALIGN_PT
-        and abs((prev.x0 + prev.x1) / 2 - centre) < CENTRE_PT
-        and abs((row.x0 + row.x1) / 2 - centre) < CENTRE_PT
+    if prev.bold != row.bold and not (prev.bold and row.text[:1].islower() and _runs_on(prev, right) and _prose(prev)):
+        return True
+    short = (
+        right - prev.x1 > ALIGN_PT  # else the row runs to the margin: never short
+        and not prev.ends  # a word broken at the row's end goes on on the next row
+        and not (prev.bold and row.bold and not prev.text.endswith(_CLOSING))  # a bold heading set ragged
+        and _ends_short_in_block(prev, row, right)
     )
-    if prev.bold != row.bold and not (
-        prev.bold and row.text[:1].islower() and _prose(prev) and _runs_on(prev, row, right)
-    ):
-        return True
-    if marker:
-        return True
     if in_item:
         # a row at the item's text indent continues it; one back at the marker ends it, unless
         # the item wraps to the margin (then the row above ran to the right edge)
         return row.x0 < text_x - ALIGN_PT and (short or row.x0 < marker_x - ALIGN_PT)
-    if centred:
+    if (
+        prev.x0 - left > ALIGN_PT
+        and row.x0 - left > ALIGN_PT
+        and abs((prev.x0 + prev.x1) / 2 - centre) < CENTRE_PT
+        and abs((row.x0 + row.x1) / 2 - centre) < CENTRE_PT
+    ):
         return False  # the rows of a centred title or paragraph
     if short:
         return True
     if ragged:
         return False  # set flush right: where a row starts tells nothing
     em = row.size if row.size > 0 else max(row.height * 0.8, 1.0)
-    if row.x0 < prev.x0 - INDENT_MIN * em and not first_row and not (_prose(prev) and _runs_on(prev, row, right)):
+    if row.x0 < prev.x0 - INDENT_MIN * em and not first_row and not (_runs_on(prev, right) and _prose(prev)):
         return True  # back out to the margin after rows set in from it (a block quote ends)
     indent = row.x0 - left
     return INDENT_MIN * em <= indent <= INDENT_MAX * em and abs(prev.x0 - left) <= ALIGN_PT
+
+
+def _ends_short_in_block(prev: Row, row: Row, right: float) -> bool:
+    """The row above ends short (see the module docstring): a row leaving its sentence open needs
+    OPEN_SLACK times the word's width free, and a row of running text is not short when the row
+    below, as long in words, ends where it does (text set around a figure)."""
+    running = not prev.text.endswith(_CLOSING) and _prose(prev)  # a sentence left open
+    if not _ends_short(prev, row, right, OPEN_SLACK if running else 0.9):
+        return False
+    return not (running and row.text.count(" ") + 1 >= PROSE_ROW_WORDS and abs(row.x1 - prev.x1) <= ALIGN_PT)
 
 
 def _prose(row: Row) -> bool:
     """A row of running text: PROSE_ROW_WORDS words or more, a third of them starting in lower
     case (not a label and its value, a code line or a legend's names)."""
     words = row.text.split()
-    return len(words) >= PROSE_ROW_WORDS and 3 * sum(1 for w in words if w[0].islower()) >= len(words)
+    if len(words) < PROSE_ROW_WORDS:
+        return False
+    need = (len(words) + 2) // 3  # words in lower case enough: stop counting there
+    for w in words:
+        if w[0].islower():
+            need -= 1
+            if not need:
+                return True
+    return False
 
 
 def _ends_short(prev: Row, row: Row, right: float, slack: float = 0.9) -> bool:
@@ -359,8 +374,9 @@ def _ends_short(prev: Row, row: Row, right: float, slack: float = 0.9) -> bool:
     room = right - prev.x1
     if room <= ALIGN_PT:
         return False
-    word = row.text.split(" ", 1)[0]
-    need = _width_of(prev, len(word) + 1)
+    text = row.text
+    word = text.find(" ")  # the first word's length
+    need = _width_of(prev, (word if word >= 0 else len(text)) + 1)
     return room > need * slack + ALIGN_PT
 
 
