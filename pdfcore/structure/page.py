@@ -29,6 +29,7 @@ a note mark) are kept after the body.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import unicodedata
 from collections import Counter
@@ -137,7 +138,9 @@ def page_structure(
 ) -> PageStructure:
     """The page's elements (see the module docstring). ``tables`` default to the page's own."""
     width, height = _size(facts, page)
-    rows = page_rows(page, join_hyphenation=join_hyphenation, page_height=height, roles=style.roles)
+    # the page's words (for words broken at a line end), read by the rows and the units alike
+    lexicon = Lexicon(text=page.text) if join_hyphenation else None
+    rows = page_rows(page, join_hyphenation=join_hyphenation, page_height=height, roles=style.roles, lexicon=lexicon)
     placed = [
         t
         for t in (page.tables if tables is None else tables)
@@ -146,7 +149,7 @@ def page_structure(
     rows, anchors, beside = _take_table_rows(rows, placed)
     label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
     units = tidy_units(
-        split_units(rows, join_hyphenation, Lexicon(text=page.text) if join_hyphenation else None),
+        split_units(rows, join_hyphenation, lexicon),
         style.body_size,
         height,
         label,
@@ -200,8 +203,8 @@ def page_structure(
 
     # Elements in reading order: units, with tables at their place and figures by position.
     units = _headings_over_tables(units, [t.bbox for t in placed], footnotes)
-    row_unit: dict[int, int] = {}
-    for k, u in enumerate(units):
+    row_unit: dict[int, int] = {}  # only a page with tables asks
+    for k, u in enumerate(units if placed else ()):
         for r in u.rows:
             row_unit[id(r)] = k
     before: dict[int, list[Element]] = {}
@@ -387,9 +390,11 @@ def _bands_before_what_is_below(units: list[Unit]) -> list[Unit]:
     side by side."""
     k = len(units) - 1
     moves = 0
+    # the lowest top of the units read before each (most units have none of them below)
+    lowest = list(itertools.accumulate((v.y0 for v in units), max, initial=-math.inf))
     while k > 0:
         u = units[k]
-        if u.kind in ("heading", "caption") or moves > len(units):
+        if u.kind in ("heading", "caption") or moves > len(units) or lowest[k] < u.y1 - 1.0:
             k -= 1
             continue
         earlier = units[:k]
@@ -401,6 +406,7 @@ def _bands_before_what_is_below(units: list[Unit]) -> list[Unit]:
         ):
             first = below[0]
             units = [*units[:first], u, *units[first:k], *units[k + 1 :]]
+            lowest = list(itertools.accumulate((v.y0 for v in units), max, initial=-math.inf))
             moves += 1
             continue  # the unit now at k was read before it: look at it too
         k -= 1
@@ -517,8 +523,19 @@ def _level(unit: Unit, text: str, style: DocumentStyle) -> int:
 
 
 def _is_toc(units: list[Unit]) -> bool:
-    ends = sum(1 for u in units if _ENDS_WITH_NUMBER.search(u.last.text))
+    ends = sum(1 for u in units if _ends_with_number(u.last.text))
     return ends >= TOC_MIN and ends >= TOC_SHARE * len(units)
+
+
+_NUMERALS = frozenset("ivxlcIVXLC")
+
+
+def _ends_with_number(text: str) -> bool:
+    """The text ends with a page number (_ENDS_WITH_NUMBER), asked of the pattern only when
+    its last character (before a final newline, as ``$`` reads it) is a digit or a numeral
+    letter: the search tries every space of a long row."""
+    last = text[-2:-1] if text.endswith("\n") else text[-1:]
+    return (last.isdecimal() or last in _NUMERALS) and _ENDS_WITH_NUMBER.search(text) is not None
 
 
 def _list_depths(units: list[Unit]) -> None:

@@ -86,13 +86,20 @@ class Row:
 
 
 def page_rows(
-    page: PageText, *, join_hyphenation: bool = True, page_height: float = 0.0, roles: bool = True
+    page: PageText,
+    *,
+    join_hyphenation: bool = True,
+    page_height: float = 0.0,
+    roles: bool = True,
+    lexicon: Lexicon | None = None,
 ) -> list[Row]:
     """The page's visible rows in reading order (see the module docstring); ``roles=False``
-    leaves the tagged roles out (a structure tree ignored)."""
+    leaves the tagged roles out (a structure tree ignored). ``lexicon``: the page's words
+    (``Lexicon(text=page.text)``, made here when not given)."""
     furniture = _furniture_texts(page)
-    # the page's words, for a name in camel case pdfium hyphenated at a line end (read lazily)
-    lexicon = Lexicon(text=page.text) if join_hyphenation else None
+    # the page's words, for a name in camel case pdfium hyphenated at a line end
+    if lexicon is None and join_hyphenation:
+        lexicon = Lexicon(text=page.text)
     height = page_height or max((b.bbox.y1 for b in page.blocks), default=0.0)
     rows: list[Row] = []
     pieces: list[TextLine] = []
@@ -185,8 +192,10 @@ def _mark_beside(prev: TextLine, line: TextLine) -> bool:
     if b.x0 < a.x0:
         return False
     for mark, text in ((line, prev), (prev, line)):
+        if not 0 < mark.font_size < MARK_SIZE * text.font_size:
+            continue  # (asked first: most lines are no smaller than their neighbour)
         m = mark.text.strip()
-        if not 0 < len(m) <= MARK_CHARS or " " in m or not 0 < mark.font_size < MARK_SIZE * text.font_size:
+        if not 0 < len(m) <= MARK_CHARS or " " in m:
             continue
         em = max(text.font_size, 1.0)
         if not -1.0 <= b.x0 - a.x1 <= 0.3 * em:

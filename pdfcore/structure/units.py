@@ -394,7 +394,8 @@ def _margin(xs: list[float]) -> float:
     n = len(xs)
     for lo, x in enumerate(xs):
         # rows within ALIGN_PT to the right of x (x is the leftmost of its group)
-        hi = max(hi, lo)
+        if hi < lo:
+            hi = lo
         while hi + 1 < n and xs[hi + 1] - x <= ALIGN_PT:
             hi += 1
         if hi - lo + 1 > best_count:
