@@ -10,7 +10,7 @@ from attrs import evolve
 
 from pdfcore.structure.model import PageStructure
 from pdfcore.structure.page import continues, join_paragraphs
-from pdfcore.structure.render import render_elements
+from pdfcore.structure.render import render_elements, render_page, rendered_elements
 
 
 def page_comment(number: int, label: str | None) -> str:
@@ -81,8 +81,11 @@ def _join_table(pages: list[PageStructure], k: int) -> None:
 def render_document(pages: Sequence[PageStructure], labels: Sequence[str | None]) -> str:
     """The pages' Markdown, each after its comment line; ``labels`` by page index."""
     parts: list[str] = []
-    for page in join_pages(pages):
+    for page, given in zip(join_pages(pages), pages, strict=True):
         label = labels[page.index] if 0 <= page.index < len(labels) else None
-        body = render_elements([*page.elements, *page.footnotes])
+        if page is given:  # nothing ran on into it or out of it: most likely rendered already
+            body = render_page(page)
+        else:  # its elements but the joined ones are the page's own, rendered with it
+            body = render_elements([*page.elements, *page.footnotes], dict(rendered_elements(given)))
         parts.append(page_comment(page.index + 1, label) + ("\n\n" + body if body else ""))
     return "\n\n".join(parts) + ("\n" if parts else "")

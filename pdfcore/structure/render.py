@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
 
 from pdfcore.models import BodySpan, HeaderCell, Table
 from pdfcore.structure.model import Element, PageStructure
@@ -26,17 +28,63 @@ from pdfcore.structure.model import Element, PageStructure
 _BLOCK_SYNTAX = re.compile(r"^(?:#{1,6}(?:\s|$)|>|[-+*](?:\s|$)|\d{1,9}[.)](?:\s|$)|```|~~~|={3,}\s*$|-{3,}\s*$|\|)")
 _INDENT = "    "
 
+#: Pages whose Markdown is kept (as many as the Markdown service keeps pages' elements): a
+#: read renders a page to measure its part of the answer, again in the document it answers
+#: with (where most of its elements are the same objects), and once more when it measures
+#: the pages read ahead, which the next call starts with.
+RENDERED_KEPT = 512
+#: id(page) -> the page (immutable: the same object gives the same Markdown), its Markdown and
+#: the Markdown of each of its elements (body, then footnotes)
+_rendered: OrderedDict[int, tuple[PageStructure, str, dict[int, str]]] = OrderedDict()
+_rendered_lock = threading.Lock()
+
 
 def render_page(page: PageStructure) -> str:
     """A page's Markdown: its body, then its footnotes."""
-    return render_elements([*page.elements, *page.footnotes])
+    return _render_kept(page)[0]
 
 
-def render_elements(elements: Sequence[Element]) -> str:
+def rendered_elements(page: PageStructure) -> Mapping[int, str]:
+    """The Markdown of each of the page's elements, by id (see :func:`render_elements`)."""
+    return _render_kept(page)[1]
+
+
+def _render_kept(page: PageStructure) -> tuple[str, dict[int, str]]:
+    key = id(page)
+    with _rendered_lock:
+        hit = _rendered.get(key)
+    if hit is not None and hit[0] is page:
+        return hit[1], hit[2]
+    known: dict[int, str] = {}
+    text = render_elements([*page.elements, *page.footnotes], known)
+    with _rendered_lock:
+        _rendered[key] = (page, text, known)
+        _rendered.move_to_end(key)
+        while len(_rendered) > RENDERED_KEPT:
+            _rendered.popitem(last=False)
+    return text, known
+
+
+def forget_rendered() -> None:
+    """Let go of the pages' Markdown kept."""
+    with _rendered_lock:
+        _rendered.clear()
+
+
+def render_elements(elements: Sequence[Element], known: dict[int, str] | None = None) -> str:
+    """The elements' Markdown. ``known``: the Markdown of elements rendered before, by id
+    (their objects alive, so an id names one element), used for those and filled with the
+    others'."""
     parts: list[str] = []
     previous: Element | None = None
     for el in elements:
-        text = render_element(el)
+        if known is None:
+            text = render_element(el)
+        else:
+            got = known.get(id(el))
+            if got is None:
+                got = known[id(el)] = render_element(el)
+            text = got
         if not text:
             continue
         if parts and previous is not None and previous.kind == "list_item" and el.kind == "list_item":
