@@ -86,6 +86,6 @@ def render_document(pages: Sequence[PageStructure], labels: Sequence[str | None]
         if page is given:  # nothing ran on into it or out of it: most likely rendered already
             body = render_page(page)
         else:  # its elements but the joined ones are the page's own, rendered with it
-            body = render_elements([*page.elements, *page.footnotes], dict(rendered_elements(given)))
+            body = render_elements([*page.elements, *page.footnotes], rendered_elements(given))
         parts.append(page_comment(page.index + 1, label) + ("\n\n" + body if body else ""))
     return "\n\n".join(parts) + ("\n" if parts else "")

@@ -276,7 +276,8 @@ def _classify(
             unit.kind = "heading"
             unit.level = max(1, min(6, entry.level))
             return
-        if heading_candidate(unit, text, style) and (
+        candidate = heading_candidate(unit, text, style)
+        if candidate and (
             style.knows(*unit_key(unit, style))
             or unit.size >= STANDOUT * style.body_size
             or (unit.bold and numbering_depth(text) > 0)
@@ -285,7 +286,7 @@ def _classify(
             unit.kind = "heading"
             unit.level = _level(unit, text, style)
             return
-        if heading_candidate(unit, text, style) and _SECTION_NAME.match(text):
+        if candidate and _SECTION_NAME.match(text):
             # a style set once (the abstract's title, bold at the body size): its name says it
             unit.kind = "heading"
             unit.level = min(_level(unit, text, style), SECTION_NAME_LEVEL)
@@ -334,9 +335,10 @@ def small_print_size(units: Sequence[Unit], body_size: float) -> float:
     size) stand out as they do elsewhere."""
     if body_size <= 0:
         return 0.0
-    chars: Counter[float] = Counter()
+    chars: dict[float, int] = {}  # characters by size (to half a point)
     for u in units:
-        chars[round(u.size * 2) / 2] += len(u.text)
+        half = round(u.size * 2) / 2
+        chars[half] = chars.get(half, 0) + len(u.text)
     total = sum(chars.values())
     if total < SMALL_PRINT_CHARS:
         return 0.0

@@ -35,7 +35,7 @@ _INDENT = "    "
 RENDERED_KEPT = 512
 #: id(page) -> the page (immutable: the same object gives the same Markdown), its Markdown and
 #: the Markdown of each of its elements (body, then footnotes)
-_rendered: OrderedDict[int, tuple[PageStructure, str, dict[int, str]]] = OrderedDict()
+_rendered: OrderedDict[int, tuple[PageStructure, str, list[str]]] = OrderedDict()
 _rendered_lock = threading.Lock()
 
 
@@ -44,25 +44,27 @@ def render_page(page: PageStructure) -> str:
     return _render_kept(page)[0]
 
 
-def rendered_elements(page: PageStructure) -> Mapping[int, str]:
+def rendered_elements(page: PageStructure) -> dict[int, str]:
     """The Markdown of each of the page's elements, by id (see :func:`render_elements`)."""
-    return _render_kept(page)[1]
+    texts = _render_kept(page)[1]
+    return {id(el): text for el, text in zip([*page.elements, *page.footnotes], texts, strict=True)}
 
 
-def _render_kept(page: PageStructure) -> tuple[str, dict[int, str]]:
+def _render_kept(page: PageStructure) -> tuple[str, list[str]]:
     key = id(page)
     with _rendered_lock:
         hit = _rendered.get(key)
     if hit is not None and hit[0] is page:
         return hit[1], hit[2]
-    known: dict[int, str] = {}
-    text = render_elements([*page.elements, *page.footnotes], known)
+    elements = [*page.elements, *page.footnotes]
+    texts = [render_element(el) for el in elements]
+    text = _joined(elements, texts)
     with _rendered_lock:
-        _rendered[key] = (page, text, known)
+        _rendered[key] = (page, text, texts)
         _rendered.move_to_end(key)
         while len(_rendered) > RENDERED_KEPT:
             _rendered.popitem(last=False)
-    return text, known
+    return text, texts
 
 
 def forget_rendered() -> None:
@@ -71,20 +73,24 @@ def forget_rendered() -> None:
         _rendered.clear()
 
 
-def render_elements(elements: Sequence[Element], known: dict[int, str] | None = None) -> str:
+def render_elements(elements: Sequence[Element], known: Mapping[int, str] | None = None) -> str:
     """The elements' Markdown. ``known``: the Markdown of elements rendered before, by id
-    (their objects alive, so an id names one element), used for those and filled with the
-    others'."""
+    (their objects alive, so an id names one element), used for those."""
+    if known is None:
+        return _joined(elements, [render_element(el) for el in elements])
+    texts = []
+    for el in elements:
+        text = known.get(id(el))
+        texts.append(render_element(el) if text is None else text)
+    return _joined(elements, texts)
+
+
+def _joined(elements: Sequence[Element], texts: Sequence[str]) -> str:
+    """The elements' Markdown (``texts``, each element's) as blocks: a blank line between
+    them, consecutive list items one list; empty ones left out."""
     parts: list[str] = []
     previous: Element | None = None
-    for el in elements:
-        if known is None:
-            text = render_element(el)
-        else:
-            got = known.get(id(el))
-            if got is None:
-                got = known[id(el)] = render_element(el)
-            text = got
+    for el, text in zip(elements, texts, strict=True):
         if not text:
             continue
         if parts and previous is not None and previous.kind == "list_item" and el.kind == "list_item":
@@ -145,7 +151,7 @@ def _pipe_row(cells: Sequence[str]) -> str:
 
 
 def _cell(text: str) -> str:
-    return " ".join(text.split()).replace("|", "\\|")
+    return _one_line(text).replace("|", "\\|")
 
 
 def _html_table(header: list[str], rows: list[list[str]], width: int) -> str:
@@ -224,6 +230,10 @@ def _html_row(cells: list[str], width: int, tag: str) -> str:
 
 
 def _one_line(text: str) -> str:
+    """The text with each run of whitespace one space, none at its ends."""
+    # most text is so already; every whitespace character but the space is unprintable
+    if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+        return text
     return " ".join(text.split())
 
 

@@ -428,8 +428,8 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle) -> bool:
     :func:`spread_out`), starting with a capital, a digit, a quote or a name
     written in mixed case ("pioNER", "iPhone": a lowercase first letter with a capital after
     it in the first word)."""
-    if not heading_shaped(unit, text) or not prominent(unit, style) or name_list(text):
-        return False
+    if not prominent(unit, style) or not heading_shaped(unit, text) or name_list(text):
+        return False  # (the cheap test first: most text is set at the body size)
     if not rows_aligned(unit) or spread_out(unit):
         return False  # a table's column heads, wrapped in their columns or set apart along a row
     if text.endswith(":") and accent(unit, style):

@@ -79,3 +79,31 @@ def test_a_rendered_table_has_the_structured_table_s_rows(header: list[str], row
         assert len(lines) - 1 == expected  # the delimiter row is not a row of the table
         widths = {len(re.findall(r"(?<!\\)\|", line)) for line in lines}
         assert len(widths) == 1  # every row has the header's cells
+
+
+@given(st.text(max_size=40) | st.text(alphabet=" \t\n\xa0\u2003ab|", max_size=20))
+def test_one_line_is_the_text_split_on_whitespace_and_joined(text: str) -> None:
+    from pdfcore.structure.render import _cell, _one_line
+
+    assert _one_line(text) == " ".join(text.split())
+    assert _cell(text) == " ".join(text.split()).replace("|", "\\|")
+
+
+def test_a_page_rendered_again_is_the_same_markdown_and_the_document_reuses_it() -> None:
+    from attrs import evolve
+
+    from pdfcore.structure import Element, PageStructure, render_document
+    from pdfcore.structure.render import render_elements
+
+    first = PageStructure(0, (Element("paragraph", "It runs", open_end=True, size=10.0),))
+    second = PageStructure(
+        1, (Element("paragraph", "on here.", open_start=True, size=10.0), Element("list_item", "an item", marker="-"))
+    )
+    assert render_page(first) == "It runs"
+    changed = evolve(first, elements=(Element("heading", "Other", level=2),))
+    assert render_page(changed) == "## Other"  # another page object: never the kept Markdown
+    assert render_page(first) == "It runs"
+    assert render_document([first, second], [None, None]) == (
+        "<!-- page 1 -->\n\nIt runs on here.\n\n<!-- page 2 -->\n\n- an item\n"
+    )
+    assert render_elements(list(second.elements)) == render_page(second)
