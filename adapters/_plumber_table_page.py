@@ -1,0 +1,193 @@
+"""The tables of one pdfplumber page, in page space (:func:`page_tables`): each candidate region
+read from its glyphs and rulings in the table's own reading frame (:mod:`adapters._table_layout`
+does the geometry), a region holding a chart left out; without regions, the whole visible page
+searched for ruled tables only (:mod:`adapters._plumber_table_ruled`).
+
+Called with the adapter's lock held (pdfplumber objects are not thread-safe).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+from adapters._plumber_space import PageTransform, rect
+from adapters._plumber_table_direction import frame_box, reading_direction, turned_cells, unframe_box
+from adapters._plumber_table_ruled import ruled_tables
+from adapters._table_glyphs import Glyph, Rule
+from adapters._table_layout import read_table
+from pdfcore.models import BodySpan, Box, HeaderCell, Table
+
+
+def page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
+    transform = PageTransform(page)
+    px0, ptop, px1, pbottom = (float(v) for v in page.bbox)
+    if not regions:
+        # The whole visible page (the crop box, never the printer's margin around it), by its
+        # rulings only: reading columns from text alignment needs a region that holds a table.
+        w, h = _page_size(page)
+        x0, top, x1, bottom = transform.to_plumber(Box(0.0, 0.0, w, h))
+        crop = page.crop((max(x0, px0), max(top, ptop), min(x1, px1), min(bottom, pbottom)), strict=False)
+        found = ruled_tables(crop, reading_direction(crop)) or []
+        return tuple(_table(cells, transform.to_page(bbox)) for bbox, cells in found)
+    out: list[Table] = []
+    for region in regions:
+        x0, top, x1, bottom = transform.to_plumber(region)
+        x0, top, x1, bottom = max(x0, px0), max(top, ptop), min(x1, px1), min(bottom, pbottom)
+        if x1 - x0 < 1.0 or bottom - top < 1.0:
+            continue
+        crop = page.crop((x0, top, x1, bottom), strict=False)
+        if _chart(crop):
+            continue
+        table = _layout_table(crop, reading_direction(crop))
+        if table is not None:
+            bbox, header, rows, cells, spans = table
+            out.append(
+                Table(header=header, rows=rows, bbox=transform.to_page(bbox), header_cells=cells, body_spans=spans)
+            )
+    return tuple(out)
+
+
+def _layout_table(
+    crop: Any, direction: str
+) -> (
+    tuple[
+        tuple[float, float, float, float],
+        tuple[str, ...],
+        tuple[tuple[str, ...], ...],
+        tuple[HeaderCell, ...],
+        tuple[BodySpan, ...],
+    ]
+    | None
+):
+    """The region's table read from its glyphs and rulings in the table's own reading frame."""
+    upright = direction in ("ltr", "rtl")
+    glyphs = []
+    for seq, c in enumerate(crop.chars):
+        if bool(c["upright"]) != upright or (
+            direction in ("ltr", "rtl") and (c["matrix"][0] < 0) != (direction == "rtl")
+        ):
+            continue
+        x0, y0, x1, y1 = frame_box((c["x0"], c["top"], c["x1"], c["bottom"]), direction)
+        font = str(c.get("fontname") or "")
+        glyphs.append(Glyph(x0, y0, x1, y1, str(c["text"]), float(c["size"]), _BOLD in font.lower(), seq))
+    if direction == "ltr":
+        glyphs.extend(turned_cells(crop, glyphs))
+    rules = [Rule(*frame_box(box, direction)) for box in _rulings(crop)]
+    found = read_table(glyphs, rules)
+    if found is None:
+        return None
+    bbox = unframe_box(found.bbox, direction)
+    width = max([len(found.header), *(len(r) for r in found.rows)])
+    header = tuple(found.header) + ("",) * (width - len(found.header)) if found.header else ()
+    rows = tuple(tuple(r) + ("",) * (width - len(r)) for r in found.rows)
+    cells = tuple(
+        HeaderCell(text, row, column, n_rows, n_cols) for row, column, n_rows, n_cols, text in found.header_cells
+    )
+    spans = tuple(BodySpan(*span) for span in found.body_spans)
+    return bbox, header, rows, cells, spans
+
+
+_BOLD = "bold"
+
+#: A filled shape thinner than this (points) is a ruling; a wider one is shading, not a ruling.
+RULE_THICKNESS = 2.0
+
+
+def _rulings(crop: Any) -> list[tuple[float, float, float, float]]:
+    """Rulings in ``crop`` (x0, top, x1, bottom): stroked lines, the edges of stroked
+    rectangles, thin filled bars. The edges of shaded rows and cells are not rulings."""
+    out = []
+    for ln in crop.lines:
+        out.append((ln["x0"], ln["top"], ln["x1"], ln["bottom"]))
+    for r in crop.rects:
+        x0, top, x1, bottom = r["x0"], r["top"], r["x1"], r["bottom"]
+        if min(x1 - x0, bottom - top) <= RULE_THICKNESS:
+            out.append((x0, top, x1, bottom))
+        elif r.get("stroke"):
+            out.extend(((x0, top, x1, top), (x0, bottom, x1, bottom), (x0, top, x0, bottom), (x1, top, x1, bottom)))
+    return out
+
+
+def _white(color: Any) -> bool:
+    """A fill colour that is white or nearly (a table's cell background, not a bar)."""
+    if color is None:
+        return False
+    values = color if isinstance(color, (list, tuple)) else (color,)
+    try:
+        nums = [float(v) for v in values]
+    except (TypeError, ValueError):
+        return False
+    if len(nums) == 4:  # CMYK
+        return all(v <= 0.05 for v in nums)
+    return bool(nums) and all(v >= 0.95 for v in nums)
+
+
+#: Bars of a chart: at least this many filled shapes standing on one baseline.
+CHART_BARS = 3
+
+
+def _chart(crop: Any) -> bool:
+    """The region holds a chart: filled bars standing apart on a common baseline with different
+    heights (or lengths, for horizontal bars), or a drawn polyline of several points across it.
+    (Shading drawn as tiles touching each other is no bar.)"""
+    width = float(crop.width)
+    height = float(crop.height)
+    bars = [
+        (float(r["x0"]), float(r["top"]), float(r["x1"]), float(r["bottom"]))
+        for r in crop.rects
+        if r.get("fill")
+        and not _white(r.get("non_stroking_color"))
+        and min(r["x1"] - r["x0"], r["bottom"] - r["top"]) > RULE_THICKNESS
+        and (r["x1"] - r["x0"]) < 0.5 * width
+        and (r["bottom"] - r["top"]) < 0.9 * height
+    ]
+    # Vertical bars: (baseline, start, end, length); horizontal bars the same, turned.
+    for items in (
+        [(b[3], b[0], b[2], b[3] - b[1]) for b in bars],
+        [(b[0], b[1], b[3], b[2] - b[0]) for b in bars],
+    ):
+        groups: dict[int, list[tuple[float, float, float]]] = {}
+        for base, a, z, length in items:
+            groups.setdefault(round(base), []).append((a, z, length))
+        for members in groups.values():
+            members.sort()
+            apart: list[tuple[float, float, float]] = []
+            for a, z, length in members:
+                if apart and a - apart[-1][1] < 1.0:
+                    prev = apart[-1]
+                    apart[-1] = (prev[0], max(prev[1], z), max(prev[2], length))
+                else:
+                    apart.append((a, z, length))
+            sizes = [length for _, _, length in apart]
+            if len(apart) < CHART_BARS or max(sizes) - min(sizes) <= 0.2 * max(sizes):
+                continue
+            widths = sorted(z - a for a, z, _ in apart)
+            gaps = [b[0] - a[1] for a, b in itertools.pairwise(apart)]
+            # Bars stand apart (cells of a shaded table touch), at several different lengths.
+            if min(gaps) >= 0.25 * widths[len(widths) // 2] and len({round(x) for x in sizes}) >= CHART_BARS:
+                return True
+    for c in crop.curves:
+        pts = c.get("pts") or []
+        if len(pts) >= 4 and (c["x1"] - c["x0"]) >= 0.3 * width and not c.get("fill"):
+            ys = [p[1] for p in pts]
+            if max(ys) - min(ys) > 0.1 * height:
+                return True
+    return False
+
+
+def _page_size(page: Any) -> tuple[float, float]:
+    crop = page.page_obj.cropbox if page.page_obj.cropbox is not None else page.page_obj.mediabox
+    cl, cb, cr, ct = rect(crop)
+    w, h = cr - cl, ct - cb
+    return (h, w) if int(page.rotation) % 360 in (90, 270) else (w, h)
+
+
+def _table(cells: Sequence[Sequence[str | None]], bbox: Box) -> Table:
+    """A ruled grid as a table (its first row taken for the header)."""
+    rows = [[" ".join((c or "").split()) for c in row] for row in cells]
+    width = max((len(r) for r in rows), default=0)
+    rows = [r + [""] * (width - len(r)) for r in rows]
+    header = tuple(rows[0]) if rows else ()
+    return Table(header=header, rows=tuple(tuple(r) for r in rows[1:]), bbox=bbox)

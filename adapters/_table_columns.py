@@ -1,0 +1,294 @@
+"""A table's columns: where to cut between them (:func:`column_cuts`) and which columns a cell's
+text reaches into (:func:`column_span`). Pure geometry, no engine.
+
+Columns are the x-ranges that (nearly) every line holding two or more segments leaves blank,
+plus vertical rulings crossing most of the table. A blank that is a gap inside one column (a
+mark set after a heading, a cell's text wrapped short between the rulings of its column) is no
+boundary (:func:`without_stray_cuts`). A label and its value set as one text across a boundary
+are cut there into their two cells (:func:`split_at_column_starts`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import statistics
+from collections.abc import Sequence
+
+from adapters._table_glyphs import Line, Rule, Segment, Word, segment_of
+from adapters._table_rulings import RULE_HEIGHT, RULE_TOL
+from pdfcore.geometry import thin_stretches
+
+#: A column boundary must be at least this many ems wide.
+MIN_SEPARATOR = 0.25
+#: Share of the multi-cell lines that may cross a column boundary (headings spanning columns).
+SPAN_SHARE = 0.15
+
+
+def column_cuts(lines: Sequence[Line], rules: Sequence[Rule]) -> list[float]:
+    """x positions between columns."""
+    multi = [ln for ln in lines if len(ln.segments) >= 2]
+    em = statistics.median(ln.size for ln in lines) if lines else 10.0
+    cuts: list[float] = []
+    if len(multi) >= 2:
+        allowed = int(SPAN_SHARE * len(multi)) if len(multi) >= 7 else (1 if len(multi) >= 4 else 0)
+        # A cell's text overflowing under the next cell's (another text starts inside it) is
+        # no evidence of a heading over both columns: the blank between them is looked for
+        # without it.
+        spans = [(s.x0, s.x1) for ln in multi for s in ln.segments if not _overflows(s, ln)]
+        left, right = min(a for a, _ in spans), max(z for _, z in spans)
+        for blank_from, x in thin_stretches(spans, allowed):
+            if x - blank_from >= MIN_SEPARATOR * em and left < blank_from and x < right:
+                cuts.append(_cut(blank_from, x, lines, em))
+    walls: list[float] = []
+    #: The frame's sides too (rulings at the text's outer edges or beyond).
+    edges: list[float] = []
+    if lines:
+        top, bottom = lines[0].y0, lines[-1].y1
+        x0 = min(ln.x0 for ln in lines)
+        x1 = max(ln.x1 for ln in lines)
+        for r in rules:
+            if not r.vertical:
+                continue
+            x = (r.x0 + r.x1) / 2
+            # A boundary drawn in pieces (cell by cell, broken where a section's heading row runs
+            # across the table) counts by all its pieces.
+            covered = sum(
+                max(0.0, min(o.y1, bottom) - max(o.y0, top))
+                for o in rules
+                if o.vertical and abs((o.x0 + o.x1) / 2 - x) <= RULE_TOL
+            )
+            if covered < RULE_HEIGHT * (bottom - top):
+                continue
+            if not x0 + 0.5 * em < x < x1 - 0.5 * em:
+                if x0 - 2.0 * em <= x <= x1 + 2.0 * em:
+                    edges.append(x)
+                continue
+            # A ruling through the middle of a line's text is a strike-through or a box, not a
+            # column boundary.
+            beside = [ln for ln in lines if ln.y1 > r.y0 and ln.y0 < r.y1 and len(ln.segments) > 1]
+            if any(s.x0 + 0.5 * em < x < s.x1 - 0.5 * em for ln in beside for s in ln.segments):
+                continue
+            # The ruling stands in the same blank as a cut found from the text: one boundary
+            # (a heading over both columns, across the ruling, stands in no blank).
+            cuts = [
+                c
+                for c in cuts
+                if abs(c - x) > 1.0 * em
+                and any(
+                    min(c, x) < (s.x0 + s.x1) / 2 < max(c, x) and not s.x0 < x < s.x1
+                    for ln in lines
+                    for s in ln.segments
+                )
+            ]
+            cuts.append(x)
+            walls.append(x)
+    return sorted(
+        c
+        for c in cuts
+        if c in walls or not (_inside_ruled_column(c, walls, lines, em) or _no_row_beside(c, [*walls, *edges], lines))
+    )
+
+
+def _overflows(seg: Segment, line: Line) -> bool:
+    """Another text of ``line`` starts inside ``seg`` (drawn over it: see
+    :func:`adapters._table_glyphs.build_lines`)."""
+    return any(o is not seg and seg.x0 < o.x0 < seg.x1 for o in line.segments)
+
+
+#: Lines of one ruled column crossing a blank inside it that make the blank part of the column.
+RULED_CROSSINGS = 3
+
+
+def without_stray_cuts(lines: Sequence[Line], cuts: Sequence[float], rules: Sequence[Rule], em: float) -> list[float]:
+    """Without a cut whose column on its right holds the text of one line only, set on right
+    after the text on its left (within STRAY_RUN ems: a mark after a heading, ``Offset`` ``#``,
+    the end of a value wrapped short, ``4.0.379[2]`` ``/``), that other lines' text runs across
+    (two or more): the blank that made it is a gap inside one column. A ruling standing at the
+    cut keeps it."""
+    out = list(cuts)
+    k = 0
+    while k < len(out):
+        c = out[k]
+        right = out[k + 1] if k + 1 < len(out) else float("inf")
+        holding = [(ln, s) for ln in lines for s in ln.segments if c < (s.x0 + s.x1) / 2 <= right and not (s.x0 < c)]
+        crossing = sum(1 for ln in lines for s in ln.segments if s.x0 < c < s.x1)
+        walled = any(r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for r in rules)
+        if walled or crossing < 2 or len({id(ln) for ln, _ in holding}) != 1:
+            k += 1
+            continue
+        first = min(s.x0 for _, s in holding)
+        line = holding[0][0]
+        # The text just left of it: on its line, or on a line level with it (a raised mark).
+        before = [
+            s.x1
+            for ln in lines
+            if ln.y0 < line.y1 and ln.y1 > line.y0
+            for s in ln.segments
+            if s.x1 <= first + 0.5 and (s.x0 + s.x1) / 2 < c
+        ]
+        if before and first - max(before) <= STRAY_RUN * em:
+            del out[k]
+            continue
+        k += 1
+    return out
+
+
+#: A column's only text set at most this many ems after the text on its left runs on from it.
+STRAY_RUN = 1.5
+
+
+def _inside_ruled_column(x: float, walls: Sequence[float], lines: Sequence[Line], em: float) -> bool:
+    """A blank at ``x`` inside a column the table rules off on both sides, that lines of that
+    column cross row after row (a cell's text wrapped short in some rows, run long in others): the
+    reader sees one column between the rulings, not two. (A heading or two over sub-columns
+    crosses such a blank too, and sub-columns stay apart.)"""
+    left = max((w for w in walls if w < x), default=None)
+    right = min((w for w in walls if w > x), default=None)
+    if left is None or right is None:
+        return False
+    crossing = sum(
+        1
+        for ln in lines
+        for s in ln.segments
+        if s.x0 + 0.5 * em < x < s.x1 - 0.5 * em and s.x0 >= left - 0.5 * em and s.x1 <= right + 0.5 * em
+    )
+    return crossing >= RULED_CROSSINGS
+
+
+def _no_row_beside(x: float, walls: Sequence[float], lines: Sequence[Line]) -> bool:
+    """A blank at ``x`` inside a column the table rules off on both sides (``walls``: its column
+    rulings and its frame's sides) that no line holds text on both sides of, between those
+    rulings: the texts left and right of it are the
+    column's cells in different rows (a heading set to the left over figures set to the right,
+    a figure of one digit right-aligned under a wider one), not two columns side by side."""
+    left = max((w for w in walls if w < x), default=None)
+    right = min((w for w in walls if w > x), default=None)
+    if left is None or right is None:
+        return False
+    for ln in lines:
+        inside = [s for s in ln.segments if left < (s.x0 + s.x1) / 2 < right]
+        if any((s.x0 + s.x1) / 2 < x for s in inside) and any((s.x0 + s.x1) / 2 > x for s in inside):
+            return False
+    return True
+
+
+def _cut(a: float, z: float, lines: Sequence[Line], em: float) -> float:
+    """Where to cut between two columns, in the blank ``a``-``z`` the lines of several cells
+    leave (a few of them may cross it: a heading over columns, a currency sign set apart). In
+    the rightmost stretch of it that no line's text enters (a long label running into the
+    blank, a sign before its figure, a heading wider than its column stay on their side), else
+    near the next column's start (a label running into the blank is no span)."""
+    taken = sorted(
+        (max(s.x0, a), min(s.x1, z))
+        for ln in lines
+        for s in ln.segments
+        if s.x1 > a and s.x0 < z and not (s.x0 <= a and s.x1 >= z)
+    )
+    free: list[tuple[float, float]] = []
+    start = a
+    for t0, t1 in taken:
+        if t0 > start:
+            free.append((start, t0))
+        start = max(start, t1)
+    if start < z:
+        free.append((start, z))
+    wide = [(f0, f1) for f0, f1 in free if f1 - f0 >= MIN_SEPARATOR * em]
+    if wide and (wide[-1][0] > a or wide[-1][1] < z):
+        f0, f1 = wide[-1]
+        return max((f0 + f1) / 2, f1 - 0.5 * em) if f1 >= z else (f0 + f1) / 2
+    return max((a + z) / 2, z - 0.5 * em)
+
+
+def column_span(seg: Segment, cuts: Sequence[float], em: float) -> tuple[int, int]:
+    """First and last column of ``seg``: the columns it reaches into by more than half an em
+    (its centre's column at least)."""
+    centre = (seg.x0 + seg.x1) / 2
+    k = _column(centre, cuts)
+    first = last = k
+    for i, c in enumerate(cuts):
+        if seg.x0 < c - 0.5 * em and seg.x1 > c + 0.5 * em:
+            first = min(first, i)
+            last = max(last, i + 1)
+    return first, last
+
+
+def _column(x: float, cuts: Sequence[float]) -> int:
+    k = 0
+    while k < len(cuts) and x > cuts[k]:
+        k += 1
+    return k
+
+
+def split_at_column_starts(lines: list[Line], cuts: Sequence[float], em: float) -> list[Line]:
+    """A line of one text running across one column boundary (from the column before it to
+    the column after it, no further), one of whose words starts where the next column's text
+    starts in other lines (within COLUMN_START_TOL points, in
+    COLUMN_START_LINES lines or more: a column set flush left), the words before it ending by
+    the boundary and the space before it the widest of the line (see :func:`_wider_space`), is
+    cut there into its two cells: a label and its value set as one text object with a space
+    between them (an infobox's ``Original author(s) Andreas Gal``)."""
+    starts: list[tuple[float, float, float, float]] = []
+    for k, c in enumerate(cuts):
+        left = cuts[k - 1] if k > 0 else float("-inf")
+        right = cuts[k + 1] if k + 1 < len(cuts) else float("inf")
+        xs = sorted(
+            s.x0
+            for ln in lines
+            if len(ln.segments) >= 2
+            for s in ln.segments
+            if c < s.x0 and (s.x0 + s.x1) / 2 <= right
+        )
+        best, count = 0.0, 0
+        for i, x in enumerate(xs):
+            n = bisect.bisect_right(xs, x + 2 * COLUMN_START_TOL) - i
+            if n > count:
+                best, count = x, n
+        if count >= COLUMN_START_LINES:
+            starts.append((left, c, best, right))
+    if not starts:
+        return lines
+    out: list[Line] = []
+    for ln in lines:
+        seg = ln.segments[0]
+        at = None
+        if len(ln.segments) == 1:
+            for left, c, x, right in starts:
+                # the two cells each within one column (a note under a wider table runs on)
+                if seg.x0 < c < seg.x1 and seg.x0 > left and seg.x1 < right:
+                    at = next(
+                        (
+                            i
+                            for i, w in enumerate(seg.words)
+                            if i > 0
+                            and abs(w.x0 - x) <= 2 * COLUMN_START_TOL
+                            and seg.words[i - 1].x1 <= c + 0.5 * em
+                            and _wider_space(seg.words, i, em)
+                        ),
+                        None,
+                    )
+                    break
+        if at is None:
+            out.append(ln)
+        else:
+            out.append(Line(ln.y0, ln.y1, ln.size, [segment_of(seg.words[:at]), segment_of(seg.words[at:])]))
+    return out
+
+
+def _wider_space(words: Sequence[Word], i: int, em: float) -> bool:
+    """The space before ``words[i]`` is wider than the line's other spaces (by LABEL_SPACE
+    times), or, with no other, wider than LONE_SPACE ems: the blank a label leaves before its
+    value, not a space inside a sentence."""
+    gap = words[i].x0 - words[i - 1].x1
+    others = [b.x0 - a.x1 for k, (a, b) in enumerate(itertools.pairwise(words), start=1) if k != i]
+    return gap >= LABEL_SPACE * max(others) if others else gap >= LONE_SPACE * em
+
+
+#: The space between a label and its value set as one text is this many times the others ...
+LABEL_SPACE = 1.2
+#: ... or, alone in the line, at least this many ems.
+LONE_SPACE = 0.4
+#: A column's text starts within this many points of one x ...
+COLUMN_START_TOL = 0.5
+#: ... in this many lines at least when it is set flush left.
+COLUMN_START_LINES = 3

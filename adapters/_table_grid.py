@@ -1,0 +1,198 @@
+"""The body of a ruled grid as its rulings draw it (:func:`ruled_rows`): a row between each two
+horizontal rulings, and cells over several rows (a column no ruling closes between two rows: a
+rate that applies to five loans, a year beside its two films) or over several columns
+(:func:`merged_across`: a wall between columns that stops short of a row, such as a section's
+heading across the table). Pure geometry, no engine.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from adapters._table_glyphs import Rule
+from adapters._table_rows import Row, data_figure, join_lines, merge_into
+from adapters._table_rulings import RULE_HEIGHT, RULE_TOL, open_wall
+
+#: A body cell over several rows: (body row, column, rows, columns).
+BodySpan = tuple[int, int, int, int]
+
+
+def ruled_rows(
+    rows: list[Row], rules: Sequence[Rule], cuts: Sequence[float], em: float
+) -> tuple[list[Row], list[BodySpan]] | None:
+    """The body's rows as a ruled grid draws them, when its rulings between rows leave a column
+    open where text stands (a cell over several rows: a rate that applies to five loans, a
+    year beside its two films): every stretch between two rulings is one row (its lines the
+    wrapped text of its cells), and a column that no ruling closes between two rows is one
+    cell over both, its text in the first. None when the grid has no such cell (the rows are
+    read as before), or when a stretch between rulings stacks figures in a column (rows the
+    rulings do not separate)."""
+    if len(rows) < 2:
+        return None
+    n = len(cuts) + 1
+    top, bottom = rows[0].y0, rows[-1].y1
+    # A grid: some boundary between columns is a wall (a form's lines to write on are none).
+    if not any(
+        sum(
+            max(0.0, min(r.y1, bottom) - max(r.y0, top))
+            for r in rules
+            if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL
+        )
+        >= RULE_HEIGHT * (bottom - top)
+        for c in cuts
+    ):
+        return None
+    bounds = [(min(r.x0 for r in rows), *cuts), (*cuts, max(r.x1 for r in rows))]
+    # Horizontal rulings inside the body, gathered by height.
+    levels: list[tuple[float, list[tuple[float, float]]]] = []
+    for rule in sorted((r for r in rules if not r.vertical), key=lambda r: (r.y0 + r.y1) / 2):
+        y = (rule.y0 + rule.y1) / 2
+        if not top + 0.5 < y < bottom - 0.5 or _underline(rule, rows, em):
+            continue
+        if levels and y - levels[-1][0] <= RULE_TOL:
+            levels[-1][1].append((rule.x0, rule.x1))
+        else:
+            levels.append((y, [(rule.x0, rule.x1)]))
+    if not levels:
+        return None
+
+    def closed(y: float, spans: list[tuple[float, float]], k: int) -> bool:
+        """The ruling at ``y`` runs under the whole of column ``k``, through no text of it."""
+        a, z = bounds[0][k] + (0.5 * em if k else 0.0), bounds[1][k] - (0.5 * em if k < n - 1 else 0.0)
+        reach = a
+        for s0, s1 in sorted(spans):
+            if s0 > reach + 1.0:
+                break
+            reach = max(reach, s1)
+        if reach < z - 1.0:
+            return False
+        return not any((h := r.heights[k]) and h[0] + 1.0 < y < h[1] - 1.0 for r in rows)
+
+    def walled(k: int, y0: float, y1: float) -> bool:
+        """Column ``k`` is walled on both sides from ``y0`` to ``y1`` (a table's own column, not
+        the blank between two tables side by side)."""
+        verticals = [r for r in rules if r.vertical]
+        for side, x in ((0, bounds[0][k]), (1, bounds[1][k])):
+            outer = (k == 0) if side == 0 else (k == n - 1)
+
+            def near(r: Rule, x: float = x, outer: bool = outer, side: int = side) -> bool:
+                xr = (r.x0 + r.x1) / 2
+                if not outer:
+                    return abs(xr - x) <= RULE_TOL
+                return xr <= x + 0.5 if side == 0 else xr >= x - 0.5  # the frame, however far
+
+            held = sum(max(0.0, min(r.y1, y1) - max(r.y0, y0)) for r in verticals if near(r))
+            if held < 0.8 * (y1 - y0):
+                return False
+        return True
+
+    found = [(y, [closed(y, spans, k) for k in range(n)]) for y, spans in levels]
+    found = [(y, c) for y, c in found if any(c)]
+    if not found:
+        return None
+    ys = [y for y, _ in found]
+    shut = [c for _, c in found]
+    # Each row (line) goes into the stretch between rulings its middle is in.
+    stretches: list[list[Row]] = [[] for _ in range(len(ys) + 1)]
+    for r in rows:
+        mid = (r.y0 + r.y1) / 2
+        stretches[sum(1 for y in ys if y < mid)].append(r)
+    kept = [(i, s) for i, s in enumerate(stretches) if s]
+    # Between two stretches, a column is closed when any ruling between them closes it.
+    between = [[any(shut[j][k] for j in range(a, b)) for k in range(n)] for (a, _), (b, _) in itertools.pairwise(kept)]
+    spans_out: list[BodySpan] = []
+    runs: list[tuple[int, int, int]] = []
+    for k in range(n):
+        i = 0
+        while i < len(kept):
+            j = i
+            while j < len(between) and not between[j][k]:
+                j += 1
+            holding = [r for _, s in kept[i : j + 1] for r in s if r.cells[k]]
+            y0, y1 = min(r.y0 for r in kept[i][1]), max(r.y1 for r in kept[j][1])
+            if j > i and _one_cell(holding, k, em) and walled(k, y0, y1):
+                runs.append((i, j, k))
+            i = j + 1
+    if not runs:
+        return None
+    out: list[Row] = []
+    for _, stretch in kept:
+        for k in range(n):
+            if sum(1 for r in stretch if r.cells[k] and data_figure(r.text(k))) >= 2:
+                return None
+        merged = stretch[0]
+        for r in stretch[1:]:
+            merge_into(merged, r, before=False)
+        out.append(merged)
+    for i, j, k in runs:
+        texts = [out[m].text(k) for m in range(i, j + 1) if out[m].cells[k]]
+        text = texts[0]
+        for t in texts[1:]:
+            text = join_lines(text, t)
+        for m in range(i, j + 1):
+            out[m].cells[k] = []
+        out[i].cells[k] = [text]
+        spans_out.append((i, k, j - i + 1, 1))
+    return out, sorted(spans_out)
+
+
+def _one_cell(rows: Sequence[Row], k: int, em: float) -> bool:
+    """The text of column ``k`` in ``rows`` (top to bottom) is one cell's: some text, its lines
+    set as close as a wrapped cell's (not two cells a missing ruling leaves undivided, such as
+    the fields of a form)."""
+    heights = [h for r in rows if (h := r.heights[k]) is not None]
+    if len(heights) > 1 and any(data_figure(r.text(k)) for r in rows):
+        return False  # figures of rows one above the other
+    return bool(heights) and all(b[0] - a[1] <= CELL_LEADING * em for a, b in itertools.pairwise(heights))
+
+
+#: The lines of one cell are at most this many ems apart (a cell's two lines set on the
+#: baselines of the two rows it spans are a row's leading apart).
+CELL_LEADING = 0.6
+
+
+def _underline(rule: Rule, rows: Sequence[Row], em: float) -> bool:
+    """``rule`` lies right under some cell's text and no wider than it (a link's underline, not
+    the cell's edge, which runs on to the cell's walls)."""
+    y = (rule.y0 + rule.y1) / 2
+    return any(
+        (h := r.heights[k]) is not None
+        and (e := r.extent[k]) is not None
+        and h[1] - 1.0 <= y <= h[1] + UNDERLINE_DROP * em
+        and rule.x0 >= e[0] - 1.5
+        and rule.x1 <= e[1] + 1.5
+        for r in rows
+        for k in range(len(r.cells))
+    )
+
+
+#: An underline lies at most this many ems under its text.
+UNDERLINE_DROP = 0.3
+
+
+def merged_across(
+    rows: Sequence[Row], rules: Sequence[Rule], cuts: Sequence[float], taken: Sequence[BodySpan]
+) -> list[BodySpan]:
+    """Body cells of a ruled grid over several columns: a cell whose row the grid's walls on
+    its right do not divide (a section's heading row, one cell across the table) spans the
+    empty columns up to the next wall that does."""
+    walls = [[r for r in rules if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= 1.0] for c in cuts]
+    if not any(walls):
+        return []
+    used = {(r, k) for r0, k0, rs, cs in taken for r in range(r0, r0 + rs) for k in range(k0, k0 + cs)}
+    out: list[BodySpan] = []
+    n = len(cuts) + 1
+    for i, row in enumerate(rows):
+        mid = (row.y0 + row.y1) / 2
+        for k in row.filled:
+            if (i, k) in used:
+                continue
+            last = k
+            while (
+                last + 1 < n and not row.cells[last + 1] and (i, last + 1) not in used and open_wall(walls[last], mid)
+            ):
+                last += 1
+            if last > k:
+                out.append((i, k, 1, last - k + 1))
+    return out

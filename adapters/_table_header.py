@@ -1,0 +1,213 @@
+"""A table's header: how many rows on top are headings (:func:`header_rows`), the columns each
+heading heads (:func:`header_spans`), and the header as one text per column
+(:func:`merged_header`) and as its cells as printed (:func:`header_cells`). Pure geometry, no
+engine.
+
+The header is the rows on top that fill some column past the first and hold no figures other
+than years (a row holding only a label ends them: a section heading), else a first row set in
+bold, ruled off, or of text above columns of figures. Each column's header is the text of every
+header row above it, top to bottom (a heading spanning several columns, or underlined across
+them, heads each of them).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from adapters._table_glyphs import Rule, is_figure
+from adapters._table_rows import Row, data_figure
+from adapters._table_rulings import RULE_WIDTH, open_wall
+
+#: Header rows at most.
+MAX_HEADER_ROWS = 7
+
+
+def _wraps_on(above: Row, row: Row) -> bool:
+    """``row`` (a label only) is the rest of the first column's heading in ``above``, wrapped:
+    set close under it, starting in lower case or after a broken word."""
+    head, rest = above.text(0), row.text(0)
+    if not head or not rest or row.y0 - above.y1 > 0.5 * max(above.y1 - above.y0, 1.0):
+        return False
+    return rest[:1].islower() or head.endswith("-")
+
+
+def dehyphenated(parts: Sequence[str]) -> str:
+    """Pieces of one heading joined: a word broken at a line end (``Num-`` + ``ber``) whole."""
+    out = ""
+    for p in parts:
+        if out.endswith("-") and out[-2:-1].isalpha() and p[:1].islower():
+            out = out[:-1] + p
+        else:
+            out = f"{out} {p}" if out else p
+    return out
+
+
+def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float) -> int:
+    n = 0
+    ended = False
+    for i, row in enumerate(rows[: MAX_HEADER_ROWS + 1]):
+        values = [k for k in row.filled if k > 0] or [b for _, b, _ in row.spans if b > 0]
+        if not values and 0 < i < len(rows) - 1 and row.y0 < rows[i - 1].y1 and row.y1 > rows[i + 1].y0:
+            n += 1  # a label set between two header lines, over both (a heading over two levels)
+            continue
+        if not values and n == i > 0 and _wraps_on(rows[i - 1], row):
+            n += 1  # the rest of a heading of the first column wrapped onto the next line
+            continue
+        if not values or any(data_figure(row.text(k)) for k in row.filled if k > 0):
+            ended = True
+            break
+        n += 1
+    if ended and 0 < n < len(rows) and any(data_figure(r.text(k)) for r in rows[n:] for k in r.filled if k > 0):
+        return n  # headings over columns of figures (in a table of text, every row looks so)
+    if len(rows) < 3:
+        return 0
+    first, second = rows[0], rows[1]
+    values = [k for k in first.filled if k > 0]
+    if values and sum(1 for k in values if data_figure(first.text(k))) * 2 > len(values):
+        return 0  # a row of figures is data (the first row of a table continued from a page before)
+    if first.bold and not all(r.bold for r in rows[1:]):
+        return 1
+    width = x1 - x0
+    for r in rules:
+        if r.vertical or min(r.x1, x1) - max(r.x0, x0) < RULE_WIDTH * width:
+            continue
+        if first.y1 - 1.0 <= (r.y0 + r.y1) / 2 <= second.y0 + 1.0:
+            return 1
+    # Text on top of columns of figures.
+    body = rows[1:]
+    for k in range(1, len(first.cells)):
+        t = first.text(k)
+        col = [r.text(k) for r in body if r.cells[k]]
+        if t and not is_figure(t) and col and sum(1 for c in col if is_figure(c)) >= 0.6 * len(col):
+            return 1
+    return 0
+
+
+def header_spans(
+    rows: Sequence[Row],
+    rules: Sequence[Rule],
+    cuts: Sequence[float],
+    em: float,
+    centres: Sequence[float | None],
+    width: float,
+) -> list[list[tuple[int, int, str]]]:
+    """The header rows' cells, top to bottom, each as (first column, last column, text). A
+    heading spans the columns it crosses, the columns its underline covers (a ruling under it
+    and under no other heading of its row), the columns no vertical ruling divides at its height
+    (a ruled grid's merged cell), the two columns it is centred over when it stands in the blank
+    between their headings (and nothing else is in that blank's columns in its row), and the
+    columns under the headings it stands over."""
+    n = len(cuts) + 1
+    # A ruling under a heading heads the columns it covers, unless it runs under the whole table.
+    table_width = 0.95 * width
+    # The vertical rulings standing at each boundary between columns (a ruled grid's cell edges).
+    walls = [[r for r in rules if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= 1.0] for c in cuts]
+    spans_below: list[tuple[int, int]] = []
+    below_ext: dict[int, tuple[float, float]] = {}  # the extent of each single-column heading under the row
+    per_row: list[list[tuple[int, int, str]]] = []
+    for row in reversed(rows):
+        crossing = {first: (first, last) for first, last, _ in row.spans}
+        filled = [k for k in range(n) if row.text(k)]
+        cells: list[tuple[int, int, str]] = []
+        for k in filled:
+            text = row.text(k)
+            first, last = crossing.get(k, (k, k))
+            ext = row.extent[k]
+            x0, x1 = ext if ext is not None else (0.0, 0.0)
+            others = [row.extent[j] for j in filled if j != k and row.extent[j] is not None]
+            for r in rules:
+                if r.vertical or not (row.y1 - 0.5 <= (r.y0 + r.y1) / 2 <= row.y1 + 1.2 * em):
+                    continue
+                if not (r.x0 <= x1 and r.x1 >= x0 and (r.x1 - r.x0) > (x1 - x0) + em and r.x1 - r.x0 < table_width):
+                    continue
+                if any(e is not None and r.x0 < e[1] - 0.5 * em and r.x1 > e[0] + 0.5 * em for e in others):
+                    continue  # under other headings too: a rule of the grid, no one's underline
+                covered = [j for j, c in enumerate(centres) if c is not None and r.x0 <= c <= r.x1]
+                if covered and covered[0] <= k <= covered[-1]:
+                    first, last = min(first, covered[0]), max(last, covered[-1])
+                    break
+            # A ruled grid whose wall between this column and the next (or the one before) stops
+            # short of the row: a merged cell, as wide on either side as the walls leave it.
+            mid = (row.y0 + row.y1) / 2
+            while last + 1 < n and last + 1 not in filled and open_wall(walls[last], mid):
+                last += 1
+            while first > 0 and first - 1 not in filled and open_wall(walls[first - 1], mid):
+                first -= 1
+            if ext is not None and first == last:
+                # A heading centred over the blank between two headings under it (no rule
+                # says so): over both of them.
+                centre = (x0 + x1) / 2
+                left = below_ext.get(first)
+                for j in (first - 1, first + 1):
+                    other = below_ext.get(j)
+                    if 0 <= j < n and j not in filled and left is not None and other is not None:
+                        a, b = (other, left) if j < first else (left, other)
+                        if a[1] < centre < b[0] and min(b[0] - centre, centre - a[1]) >= 0.25 * (b[0] - a[1]):
+                            first, last = min(first, j), max(last, j)
+                            break
+            below = [(a, b) for a, b in spans_below if a <= last and b >= first]
+            if below:
+                first, last = min(first, *(a for a, _ in below)), max(last, *(b for _, b in below))
+            cells.append((first, last, text))
+        spans_below = [(a, b) for a, b, _ in cells]
+        below_ext = {k: e for k in filled if (e := row.extent[k]) is not None and not crossing.get(k)}
+        per_row.append(cells)
+    return list(reversed(per_row))
+
+
+def merged_header(per_row: Sequence[Sequence[tuple[int, int, str]]], n: int) -> list[str]:
+    """One header cell per column: the text of every header cell over it, top to bottom."""
+    parts: list[list[str]] = [[] for _ in range(n)]
+    for cells in per_row:
+        for first, last, text in cells:
+            for j in range(first, last + 1):
+                parts[j].append(text)
+    return [dehyphenated(p) for p in parts]
+
+
+#: A header cell as printed: (header row, first column, rows, columns, text).
+HeaderCell = tuple[int, int, int, int, str]
+
+
+def header_cells(per_row: Sequence[Sequence[tuple[int, int, str]]], n: int) -> list[HeaderCell]:
+    """The header's cells as printed, when it has spanning cells or several levels (empty when
+    one row of one cell per column says it all, as ``header`` does).
+
+    Lines of one column that share a span are one cell (a heading wrapped over several lines);
+    a cell's row is how many cells stand over it in its columns, and it reaches down to the
+    next cell under it, or to the header's last row (a heading set once beside two levels:
+    ``rowspan``)."""
+    stacks: list[list[int]] = [[] for _ in range(n)]  # cell ids in each column, top to bottom
+    spans: list[tuple[int, int]] = []
+    texts: list[list[str]] = []
+    for cells in per_row:
+        for first, last, text in cells:
+            prev = stacks[first][-1] if stacks[first] else None
+            if (
+                prev is not None
+                and spans[prev] == (first, last)
+                and all(stacks[j] and stacks[j][-1] == prev for j in range(first, last + 1))
+            ):
+                texts[prev].append(text)  # the same heading, wrapped
+                continue
+            spans.append((first, last))
+            texts.append([text])
+            for j in range(first, last + 1):
+                stacks[j].append(len(spans) - 1)
+    if not spans:
+        return []
+    depth = [0] * len(spans)
+    for _ in range(len(spans)):  # stable after as many passes as there are cells
+        for col in stacks:
+            for above, below in itertools.pairwise(col):
+                depth[below] = max(depth[below], depth[above] + 1)
+    levels = max(depth) + 1
+    if levels == 1 and all(a == b for a, b in spans):
+        return []
+    out: list[HeaderCell] = []
+    for cid, (first, last) in enumerate(spans):
+        nxt = [depth[col[col.index(cid) + 1]] for col in stacks[first : last + 1] if col.index(cid) + 1 < len(col)]
+        bottom = min(nxt) if nxt else levels
+        out.append((depth[cid], first, max(1, bottom - depth[cid]), last - first + 1, dehyphenated(texts[cid])))
+    return sorted(out)

@@ -1,0 +1,371 @@
+"""A table's rows: each line of cells one :class:`Row` first (:func:`rows_of`), then the lines
+that are one row joined. Pure geometry, no engine.
+
+- Between full-width horizontal rulings, the lines of a band whose cells wrap, or whose cells
+  are set at different heights, are one row (:func:`merge_bands`).
+- A label wrapped over several lines (a line holding only a label that runs on into the next
+  one: no closing colon, and the next line starts in lower case or with a figure, or the label
+  breaks after a hyphen, comma or joining word, or runs on with a hanging indent) is one label;
+  a line of lower-case text in a text column continues the row above; the next line of one
+  cell, wrapped, joins its cell (:func:`join_continuations`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from adapters._table_columns import column_span
+from adapters._table_glyphs import Line, Rule, is_figure
+from adapters._table_rulings import RULE_WIDTH
+
+#: A wrapped label's first line reaches this share of the label column's width.
+LONG_LABEL = 0.7
+
+_YEAR = re.compile(r"^(?:19|20)\d\d[*†‡]?$")
+_JOINING = {"and", "or", "of", "in", "the", "to", "for", "with", "on", "at", "by", "from", "a", "an", "as"}
+
+
+def data_figure(text: str) -> bool:
+    """A figure that is not a year (years head columns; figures fill them)."""
+    t = text.strip()
+    return is_figure(t) and not _YEAR.match(t)
+
+
+@dataclass
+class Row:
+    """One row of a table: each column's cell as its texts, where they stand, and how many lines
+    the row took."""
+
+    y0: float
+    y1: float
+    cells: list[list[str]]
+    #: (first column, last column, text) of each segment spanning several columns.
+    spans: list[tuple[int, int, str]] = field(default_factory=list)
+    #: x-range of each column's text.
+    extent: list[tuple[float, float] | None] = field(default_factory=list)
+    #: y-range of each column's text.
+    heights: list[tuple[float, float] | None] = field(default_factory=list)
+    x0: float = 0.0
+    x1: float = 0.0
+    bold: bool = False
+    lines: int = 1
+
+    def text(self, k: int) -> str:
+        return " ".join(self.cells[k])
+
+    @property
+    def filled(self) -> list[int]:
+        return [k for k, c in enumerate(self.cells) if c]
+
+
+def rows_of(lines: Sequence[Line], cuts: Sequence[float], em: float) -> list[Row]:
+    n = len(cuts) + 1
+    rows = []
+    for ln in lines:
+        row = Row(
+            ln.y0,
+            ln.y1,
+            [[] for _ in range(n)],
+            x0=ln.x0,
+            x1=ln.x1,
+            bold=ln.bold,
+            extent=[None] * n,
+            heights=[None] * n,
+        )
+        for s in ln.segments:
+            first, last = column_span(s, cuts, em)
+            row.cells[first].append(s.text)
+            for k in range(first, last + 1):
+                row.heights[k] = (ln.y0, ln.y1)
+            ext = row.extent[first]
+            row.extent[first] = (min(ext[0], s.x0), max(ext[1], s.x1)) if ext else (s.x0, s.x1)
+            if last > first:
+                row.spans.append((first, last, s.text))
+        rows.append(row)
+    return rows
+
+
+def join_lines(a: str, b: str) -> str:
+    if not a:
+        return b
+    if not b:
+        return a
+    if a.endswith("-") and a[-2:-1].isalnum() and b[:1].isalpha():
+        return a + b  # a word broken at the line's end (a dash set apart joins with a space)
+    return f"{a} {b}"
+
+
+def merge_into(target: Row, extra: Row, *, before: bool) -> None:
+    for k in range(len(target.cells)):
+        if not extra.cells[k]:
+            continue
+        a, b = (extra.text(k), target.text(k)) if before else (target.text(k), extra.text(k))
+        target.cells[k] = [join_lines(a, b)]
+    target.y0, target.y1 = min(target.y0, extra.y0), max(target.y1, extra.y1)
+    target.x0, target.x1 = min(target.x0, extra.x0), max(target.x1, extra.x1)
+    target.lines += extra.lines
+    target.spans.extend(extra.spans)
+    for k, ext in enumerate(extra.extent):
+        if ext:
+            own = target.extent[k]
+            target.extent[k] = (min(own[0], ext[0]), max(own[1], ext[1])) if own else ext
+    for k, ext in enumerate(extra.heights):
+        if ext:
+            own = target.heights[k]
+            target.heights[k] = (min(own[0], ext[0]), max(own[1], ext[1])) if own else ext
+
+
+def merge_bands(rows: list[Row], rules: Sequence[Rule], x0: float, x1: float) -> list[Row]:
+    """Rows between full-width rulings (when one runs between rows, not only round them all): a
+    band whose lines are the wrapped text of its cells, or cells set at different heights,
+    becomes one row."""
+    width = x1 - x0
+    full = sorted(
+        ((r.y0 + r.y1) / 2, r.x0, r.x1)
+        for r in rules
+        if not r.vertical and min(r.x1, x1) - max(r.x0, x0) >= RULE_WIDTH * width
+    )
+    # Rules between rows: a frame's top and bottom alone (no ruling with text above and below
+    # it) divide nothing, and the framed rows stay rows.
+    if len(full) < 2 or not any(rows[0].y1 < y < rows[-1].y0 for y, _, _ in full):
+        return rows
+    out: list[Row] = []
+    band: list[Row] = []
+    band_no = -1
+
+    def flush() -> None:
+        if not band:
+            return
+        if len(band) > 1 and (_wrapped(band) or _staggered(band)) and not _levels(band, rules):
+            merged = band[0]
+            for r in band[1:]:
+                merge_into(merged, r, before=False)
+            out.append(merged)
+        else:
+            out.extend(band)
+        band.clear()
+
+    for r in rows:
+        centre = (r.y0 + r.y1) / 2
+        # A ruling through the line's own height that stops short of its text does not divide
+        # it: the line is a cell over the rows on both sides (a year beside its two films), read
+        # with the first of them.
+        k = sum(1 for y, a, z in full if y < centre and not (r.y0 < y and (r.x1 <= a or r.x0 >= z)))
+        if k != band_no:
+            flush()
+            band_no = k
+        band.append(r)
+    flush()
+    return out
+
+
+def _levels(band: Sequence[Row], rules: Sequence[Rule]) -> bool:
+    """The band's lines are levels of a header, not wrapped text: a line above the last holds
+    a heading over several columns, or a ruling runs between two of its lines (a group
+    heading's underline; not a link's or an emphasis's, under the text of one cell)."""
+    if any(r.spans for r in band[:-1]):
+        return True
+    return any(
+        not r.vertical and upper.y1 - 0.5 <= (r.y0 + r.y1) / 2 <= lower.y0 + 0.5 and not _underlines(r, upper)
+        for upper, lower in itertools.pairwise(band)
+        for r in rules
+    )
+
+
+def _underlines(rule: Rule, row: Row) -> bool:
+    """``rule`` underlines some of the text of one of ``row``'s cells: it lies within that text's
+    width (half a line's height of slack either side)."""
+    slack = 0.5 * (row.y1 - row.y0)
+    return any(e and e[0] - slack <= rule.x0 and rule.x1 <= e[1] + slack for e in row.extent)
+
+
+def _wrapped(band: Sequence[Row]) -> bool:
+    """The band's lines are wrapped cell text (one row), not rows set without rules between
+    them: some column holds one line only while another holds several, and no column stacks
+    figures."""
+    n = len(band[0].cells)
+    counts = [sum(1 for r in band if r.cells[k]) for k in range(n)]
+    filled = [c for c in counts if c]
+    if len(filled) < 2:
+        return len(filled) == 1 and not any(data_figure(r.text(k)) for r in band for k in r.filled)
+    for k in range(n):
+        figures = sum(1 for r in band if r.cells[k] and data_figure(r.text(k)))
+        if figures >= 2:
+            return False
+    return min(filled) < max(filled)
+
+
+def _staggered(band: Sequence[Row]) -> bool:
+    """The band's lines fill different columns, none of them twice: one row whose cells are
+    set at different heights (a cell's text centred, another's set at its foot)."""
+    seen: set[int] = set()
+    for r in band:
+        if r.spans or seen.intersection(r.filled):
+            return False
+        seen.update(r.filled)
+    return True
+
+
+def label_only(row: Row) -> bool:
+    return row.filled == [0] and not row.spans
+
+
+def _starts_continuation(text: str) -> bool:
+    c = text[:1]
+    return bool(c) and (c.islower() or c.isdigit() or c in "($&")
+
+
+def _ends_open(text: str) -> bool:
+    t = text.rstrip()
+    if not t or t.endswith(":"):
+        return False
+    if t[-1] in "-,–":
+        return True
+    return t.split()[-1].lower() in _JOINING
+
+
+def _runs_on(a: Row, b: Row, label_width: float) -> bool:
+    """Label-only line ``a`` continues on line ``b``."""
+    label, nxt = a.text(0), b.text(0)
+    if not nxt or label.rstrip().endswith(":"):
+        return False
+    if b.y0 - a.y1 > 1.5 * max(a.y1 - a.y0, 1.0):
+        return False
+    hanging = b.x0 > a.x0 + 0.5 and a.x1 - a.x0 >= LONG_LABEL * label_width
+    return _starts_continuation(nxt) or _ends_open(label) or hanging
+
+
+def join_continuations(rows: list[Row], label_width: float) -> list[Row]:
+    """Labels wrapped over several lines joined into their row; lower-case lines continuing the
+    text cells of the row above joined to it."""
+    out: list[Row] = []
+    rights = (
+        [max((e[1] for r in rows if (e := r.extent[k])), default=0.0) for k in range(len(rows[0].cells))]
+        if rows
+        else []
+    )
+    # How far apart rows of their own are set: the blank above each line with a label.
+    apart = [b.y0 - a.y1 for a, b in itertools.pairwise(rows) if b.cells[0]]
+    row_gap = statistics.median(apart) if len(apart) >= ROWS_APART else None
+    last: Row | None = None
+    i = 0
+    while i < len(rows):
+        row = rows[i]
+        if out and last is not None and _wrapped_cell(row, last, out[-1], rights, row_gap):
+            merge_into(out[-1], row, before=False)
+            last = row
+            i += 1
+            continue
+        last = row
+        if i + 2 < len(rows) and _label_around(rows[i], rows[i + 1], rows[i + 2]):
+            merged = rows[i + 1]
+            merge_into(merged, rows[i], before=True)
+            merge_into(merged, rows[i + 2], before=False)
+            out.append(merged)
+            last = None
+            i += 3
+            continue
+        if label_only(row):
+            chain = [row]
+            j = i
+            while j + 1 < len(rows) and label_only(rows[j + 1]) and _runs_on(rows[j], rows[j + 1], label_width):
+                j += 1
+                chain.append(rows[j])
+            if j + 1 < len(rows) and not label_only(rows[j + 1]) and _runs_on(chain[-1], rows[j + 1], label_width):
+                target = rows[j + 1]
+                if target.cells[0] or not target.spans:
+                    for p in reversed(chain):
+                        merge_into(target, p, before=True)
+                    out.append(target)
+                    i = j + 2
+                    continue
+            merged = chain[0]
+            for p in chain[1:]:
+                merge_into(merged, p, before=False)
+            above = out[-1] if out else None
+            if (
+                above is not None
+                and not label_only(above)
+                and above.cells[0]
+                and (merged.text(0)[:1].islower() or _unclosed(above.text(0)))
+                and not above.text(0).rstrip().endswith(":")
+                and merged.y0 - above.y1 <= 0.8 * max(above.y1 - above.y0, 1.0)
+            ):
+                merge_into(above, merged, before=False)
+            else:
+                out.append(merged)
+            i = j + 1
+            continue
+        if out and _continues_above(row, out[-1]):
+            merge_into(out[-1], row, before=False)
+        else:
+            out.append(row)
+        i += 1
+    return out
+
+
+def _label_around(a: Row, row: Row, b: Row) -> bool:
+    """A label set over two lines centred on its row of figures: label-only line ``a``, then the
+    figures with no label of their own, then label-only line ``b`` carrying ``a`` on (``a`` left
+    open: a bracket not closed, a joining word; or ``b`` starting in lower case or with a
+    figure), all three set close together."""
+    if not (label_only(a) and label_only(b)) or row.cells[0] or not row.filled or row.spans:
+        return False
+    height = max(a.y1 - a.y0, 1.0)
+    if row.y0 - a.y1 > 0.5 * height or b.y0 - row.y1 > 0.5 * height:
+        return False
+    label = a.text(0)
+    return _unclosed(label) or _ends_open(label) or _starts_continuation(b.text(0))
+
+
+def _unclosed(text: str) -> bool:
+    """A bracket opened and not closed: the text goes on."""
+    return text.count("(") > text.count(")")
+
+
+def _wrapped_cell(row: Row, last: Row, above: Row, rights: Sequence[float], row_gap: float | None = None) -> bool:
+    """``row`` is the next line of one cell of the row above, wrapped: its one cell of text
+    (the label column left empty) stands under text of that cell, set close under its last
+    line, and its first word would not have fit at the end of that line within the column's
+    width (an infobox's long value, an address, a date broken over lines), or it is set closer
+    under that line than the rows with a label are set apart (an infobox's value of several
+    lines: a name, a date and a place)."""
+    filled = row.filled
+    if len(filled) != 1 or row.spans or filled[0] == 0 or not above.cells[filled[0]]:
+        return False
+    k = filled[0]
+    mine, prev = row.extent[k], last.extent[k]
+    if mine is None or prev is None or row.y0 - last.y1 > 0.8 * max(last.y1 - last.y0, 1.0):
+        return False
+    if row_gap is not None and row.y0 - last.y1 < CLOSER * row_gap and not data_figure(row.text(k)):
+        return True
+    text = row.text(k)
+    first = text.split()[0] if text.split() else ""
+    if not first:
+        return False
+    width = (mine[1] - mine[0]) * (len(first) + 1) / max(len(text), 1)
+    return prev[1] + width > rights[k] + 0.5
+
+
+#: Lines with a label needed to tell how far apart rows are set ...
+ROWS_APART = 2
+#: ... and a line without one set closer than this share of that under a cell is its next line.
+CLOSER = 0.75
+
+
+def _continues_above(row: Row, above: Row) -> bool:
+    """Lower-case text only, in columns where the row above holds text, set close below it."""
+    filled = row.filled
+    if not filled or row.spans or above.lines > 3:
+        return False
+    if row.y0 - above.y1 > 0.8 * max(above.y1 - above.y0, 1.0):
+        return False
+    for k in filled:
+        t = row.text(k)
+        if not t[:1].islower() or data_figure(t) or not above.cells[k] or data_figure(above.text(k)):
+            return False
+    return len(above.filled) >= 2 and not above.text(filled[0]).rstrip().endswith((".", ":"))
