@@ -63,6 +63,7 @@ HANGING = "\u2063"
 #: List markers at the start of a row: bullets (with the private-use code points symbol fonts
 #: map theirs to), and numbers, letters or roman numerals closed by a period or parenthesis.
 BULLETS = "•◦▪▫‣⁃∙●○■□►▶▸▹✓✔➢➤❖◆◇→–—-*·\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf0e0\uf0d7"
+_BULLET_SET = frozenset(BULLETS)
 _BULLET = re.compile(f"^([{re.escape(BULLETS)}])(?:\\s+|(?=[A-Za-z\u00c0-\u024f\u0400-\u04ff]))")
 _CLOSING = tuple('.!?:;。！？…"”’»)]')
 #: A letter closed by a period: an item's marker ("B.") or a name's initial ("D. Brandeis").
@@ -188,9 +189,15 @@ def join_rows(rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lexic
 
 def list_marker(text: str) -> str:
     """The list marker a row starts with ("" for none): a bullet, or "3." / "a)" / "(iv)"."""
-    m = _BULLET.match(text)
-    if m:
-        return m.group(1)
+    # the patterns asked only where they may match (most rows start with a word): a bullet
+    # is the first character, an enumerator's period or parenthesis is among the first seven
+    if text[:1] in _BULLET_SET:
+        m = _BULLET.match(text)
+        if m:
+            return m.group(1)
+    head = text[:7]
+    if "." not in head and ")" not in head:
+        return ""
     m = _ENUM.match(text)
     return m.group(1) if m else ""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pdfcore.layout import assemble
@@ -107,3 +107,15 @@ def test_a_page_rendered_again_is_the_same_markdown_and_the_document_reuses_it()
         "<!-- page 1 -->\n\nIt runs on here.\n\n<!-- page 2 -->\n\n- an item\n"
     )
     assert render_elements(list(second.elements)) == render_page(second)
+
+
+@given(st.text(alphabet="(ivxlcIVX1234567890aZé.) •-*▪\t\xa0", max_size=12) | st.text(max_size=12))
+@example("(xviii) the longest numeral")
+@example("(123) a number")
+@example("•word")
+@example("b) an item")
+def test_a_list_marker_is_what_the_patterns_find(text: str) -> None:
+    from pdfcore.structure.units import _BULLET, _ENUM, list_marker
+
+    bullet, enum = _BULLET.match(text), _ENUM.match(text)
+    assert list_marker(text) == (bullet.group(1) if bullet else enum.group(1) if enum else "")
