@@ -161,7 +161,7 @@ def hidden_spans(
     raw: Any, textpage: Any, objects: PageObjects, space: PageSpace, index: int, notes: set[str]
 ) -> tuple[HiddenSpan, ...]:
     spans: list[HiddenSpan] = []
-    current: tuple[tuple[str, ...], list[str], Box, float, float] | None = None
+    current: tuple[tuple[str, ...], list[str], Box, float, float, list[Box]] | None = None
     cache: dict[int, str] = {}
 
     def text_of(order: int, obj: Any) -> str:
@@ -189,26 +189,28 @@ def hidden_spans(
         text = text_of(run.order, run.raw)
         opacity = round((run.fill[3] if run.render_mode not in (1, 5) else run.stroke[3]) / 255.0, 3)
         if current and current[0] == reasons:
-            reasons_, texts, box, size, op = current
+            reasons_, texts, box, size, op, parts = current
             texts.append(text)
+            parts.append(run.box)
             current = (
                 reasons_,
                 texts,
                 Box(min(box.x0, run.box.x0), min(box.y0, run.box.y0), max(box.x1, run.box.x1), max(box.y1, run.box.y1)),
                 min(size, run.font_size),
                 min(op, opacity),
+                parts,
             )
         else:
             if current:
                 spans.append(_span(index, current))
-            current = (reasons, [text], run.box, run.font_size, opacity)
+            current = (reasons, [text], run.box, run.font_size, opacity, [run.box])
     if current:
         spans.append(_span(index, current))
     return tuple(s for s in spans if sum(1 for ch in s.text if not ch.isspace()) >= MIN_HIDDEN_CHARS)
 
 
-def _span(index: int, cur: tuple[tuple[str, ...], list[str], Box, float, float]) -> HiddenSpan:
-    reasons, texts, box, size, opacity = cur
+def _span(index: int, cur: tuple[tuple[str, ...], list[str], Box, float, float, list[Box]]) -> HiddenSpan:
+    reasons, texts, box, size, opacity, parts = cur
     return HiddenSpan(
         page=index + 1,
         reasons=reasons,
@@ -216,4 +218,5 @@ def _span(index: int, cur: tuple[tuple[str, ...], list[str], Box, float, float])
         bbox=box,
         font_size=round(size, 2),
         opacity=opacity,
+        parts=tuple(parts),
     )

@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 
 #: Bumped whenever the stored shapes or the extraction pipeline's output change, so caches written
 #: by another version are rebuilt rather than served.
-SCHEMA_VERSION = 32
+SCHEMA_VERSION = 33
 _BUSY_TIMEOUT_MS = 30_000
 _PAGE_BITS = 20
 TOKENIZE = "porter unicode61 remove_diacritics 2"

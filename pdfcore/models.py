@@ -179,6 +179,10 @@ class HiddenSpan:
     bbox: Box
     font_size: float
     opacity: float
+    #: The boxes of the text runs it joins (page space, one per text object), within ``bbox``:
+    #: they tell it from visible text printed over or beside it (a knocked-out copy of a title
+    #: under the title itself).
+    parts: tuple[Box, ...] = ()
 
 
 @frozen

@@ -425,7 +425,11 @@ def _visible_part(line: TextLine, hidden: Sequence[HiddenSpan]) -> TextLine | No
         s = span.bbox
         w = min(b.x1, s.x1) - max(b.x0, s.x0)
         h = min(b.y1, s.y1) - max(b.y0, s.y0)
+        # how much of the line the span's own runs cover (its box alone also takes in visible
+        # text between or beside them: a title printed over a hidden copy of itself)
         inside = (w * h) / area if w > 0 and h > 0 else 0.0
+        if span.parts and inside > 0:
+            inside = min(1.0, sum(_overlap(b, part) for part in span.parts) / area)
         covers_span = w > 0 and h > 0 and (w * h) >= HIDDEN_OVERLAP * max((s.x1 - s.x0) * (s.y1 - s.y0), 1e-9)
         if inside < HIDDEN_OVERLAP and not covers_span and not _offpage(b, s):
             continue
@@ -444,6 +448,12 @@ def _visible_part(line: TextLine, hidden: Sequence[HiddenSpan]) -> TextLine | No
     from attrs import evolve
 
     return evolve(line, text=" ".join(text.split()))
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a.x1, b.x1) - max(a.x0, b.x0)
+    h = min(a.y1, b.y1) - max(a.y0, b.y0)
+    return w * h if w > 0 and h > 0 else 0.0
 
 
 def _offpage(line: Box, span: Box) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from pdfcore.layout import assemble
 from pdfcore.models import (
     BodySpan,
@@ -325,6 +327,33 @@ def test_hidden_text_never_enters_the_markdown() -> None:
     )
     (md,) = markdown([page(rows, hidden=(span,))])
     assert "ignore" not in md and md == " ".join(LOREM)
+
+
+def test_a_visible_line_over_a_hidden_copy_of_its_text_stays() -> None:
+    """A title printed over a hidden copy of itself set differently (white text knocked out by
+    the box the title is printed on): the hidden copy's lines go, the title's own lines stay,
+    even the one whose words the hidden text holds, since the hidden runs hardly cover it."""
+    hidden_rows = [
+        ln("How big media uses technology and the", 419, size=9.5, x1=342),
+        ln("law to lock down culture", 439, size=9.5, x1=335),
+    ]
+    visible = ln("How big media uses technology and", 427.3, size=7.3, x=63, x1=260)
+    rows = [*para(LOREM, 60), hidden_rows[0], visible, hidden_rows[1]]
+    span = HiddenSpan(
+        page=1,
+        reasons=("white_on_white",),
+        text="How big media uses technology and thelaw to lock down culture",
+        bbox=Box(LEFT, 419, 342, 448.5),
+        font_size=9.5,
+        opacity=1,
+        parts=tuple(r.bbox for r in hidden_rows),
+    )
+    (md,) = markdown([page(rows, hidden=(span,))])
+    assert "How big media uses technology and" in md
+    assert "technology and the" not in md and "law to lock down" not in md
+    # without the runs' boxes, the span's box takes in the visible line: it goes too
+    (md,) = markdown([page(rows, hidden=(attrs.evolve(span, parts=()),))])
+    assert "How big media" not in md
 
 
 def test_furniture_left_in_the_text_stays_out_of_the_markdown() -> None:
