@@ -429,7 +429,7 @@ def _visible_part(line: TextLine, hidden: Sequence[HiddenSpan]) -> TextLine | No
         # text between or beside them: a title printed over a hidden copy of itself)
         inside = (w * h) / area if w > 0 and h > 0 else 0.0
         if span.parts and inside > 0:
-            inside = min(1.0, sum(_overlap(b, part) for part in span.parts) / area)
+            inside = min(1.0, sum(_overlap(b, band) for band in _part_rows(span.parts)) / area)
         covers_span = w > 0 and h > 0 and (w * h) >= HIDDEN_OVERLAP * max((s.x1 - s.x0) * (s.y1 - s.y0), 1e-9)
         if inside < HIDDEN_OVERLAP and not covers_span and not _offpage(b, s):
             continue
@@ -450,10 +450,18 @@ def _visible_part(line: TextLine, hidden: Sequence[HiddenSpan]) -> TextLine | No
     return evolve(line, text=" ".join(text.split()))
 
 
-def _overlap(a: Box, b: Box) -> float:
-    w = min(a.x1, b.x1) - max(a.x0, b.x0)
-    h = min(a.y1, b.y1) - max(a.y0, b.y0)
-    return w * h if w > 0 and h > 0 else 0.0
+def _part_rows(parts: Sequence[Box]) -> list[Box]:
+    """A hidden span's runs on one row merged, across the blanks between them: one box a row."""
+    rows: list[Box] = []
+    for p in sorted(parts, key=lambda r: (r.y0 + r.y1) / 2):
+        last = rows[-1] if rows else None
+        if last is not None and abs((p.y0 + p.y1) - (last.y0 + last.y1)) / 2 < 0.5 * min(
+            p.y1 - p.y0, last.y1 - last.y0
+        ):
+            rows[-1] = Box(min(last.x0, p.x0), min(last.y0, p.y0), max(last.x1, p.x1), max(last.y1, p.y1))
+        else:
+            rows.append(p)
+    return rows
 
 
 def _offpage(line: Box, span: Box) -> bool:

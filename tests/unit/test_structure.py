@@ -356,6 +356,24 @@ def test_a_visible_line_over_a_hidden_copy_of_its_text_stays() -> None:
     assert "How big media" not in md
 
 
+def test_a_line_of_hidden_runs_with_blanks_between_them_stays_out() -> None:
+    """Two hidden runs on one row (a chart's value labels in white), read as one line with the
+    blank between them: the runs' row covers the line, which stays out."""
+    rows = [*para(LOREM, 60), ln("$477 $475", 300, x=85, x1=182)]
+    runs = (Box(85, 300, 105, 310), Box(160, 299.5, 182, 309.5), Box(300, 250, 326, 260))
+    span = HiddenSpan(
+        page=1,
+        reasons=("white_on_white",),
+        text="$477 $475$572",
+        bbox=Box(85, 250, 326, 310),
+        font_size=10,
+        opacity=1,
+        parts=runs,
+    )
+    (md,) = markdown([page(rows, hidden=(span,))])
+    assert "$477" not in md and md == " ".join(LOREM)
+
+
 def test_furniture_left_in_the_text_stays_out_of_the_markdown() -> None:
     rows = [ln("JOURNAL OF THINGS", 20, size=12, bold=True), *para(LOREM, 100), ln("7", 760)]
     p = page(rows, furniture=("JOURNAL OF THINGS", "7"), warnings=("running_heads_flagged",))
