@@ -264,7 +264,7 @@ _YEARS = re.compile(r"(?<!\S)(?:19|20)\d\d(?!\S)")
 
 def _final(text: str) -> int | None:
     last = text.rsplit(None, 1)[-1]
-    return int(last) if last.isdigit() and len(last) <= 4 else None
+    return int(last) if last.isdecimal() and len(last) <= 4 else None
 
 
 def _trailing_numbers(tokens: Sequence[str]) -> int:
