@@ -35,7 +35,9 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
-from pdfcore.layout.hyphens import Lexicon
+from attrs import evolve
+
+from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.models import Box, DocumentFacts, OutlineEntry, PageText, Table
 from pdfcore.structure.figures import figure_boxes, figure_ref
 from pdfcore.structure.model import Element, PageStructure
@@ -1052,10 +1054,6 @@ def continues(a: Element, b: Element) -> bool:
 
 
 def join_paragraphs(a: Element, b: Element) -> Element:
-    from attrs import evolve
-
-    from pdfcore.layout.hyphens import HYPHENS, ends_hyphenated, hyphen_join
-
     head, _, rest = b.text.partition(" ")
     if a.ends or (a.text[-1:] in HYPHENS and ends_hyphenated(a.text, b.text)):
         text = hyphen_join(a.text, head, a.ends) + (" " + rest if rest else "")

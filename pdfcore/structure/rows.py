@@ -277,7 +277,7 @@ def _join_mark_rows(rows: list[Row], join_hyphenation: bool, lexicon: Lexicon | 
     layout set apart from the row they sit in, a few rows away in reading order, join it at
     their place along it: "University1,2,3, Yerevan", not "University" with "2" and ", ," as
     paragraphs of their own."""
-    if not any(_is_mark_row(r) for r in rows):
+    if not any(map(_is_mark_row, rows)):
         return rows
     out = list(rows)
     k = 0

@@ -236,7 +236,8 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
             markers[k] = ""  # "... Louis" / "D. Brandeis, ...": a name's initial, not item D.
     ragged = _ragged_left(rows)
     for k in range(len(rows) - 1 if not ragged else 0):
-        if not markers[k] and _hangs(rows[k], rows[k + 1], right):
+        # (a hanging indent sets the row below to the right: most rows below are not)
+        if not markers[k] and rows[k + 1].x0 > rows[k].x0 and _hangs(rows[k], rows[k + 1], right):
             markers[k] = HANGING
     opened: list[str] = []  # the marker of each unit's first row
     for k, row in enumerate(rows):
@@ -315,7 +316,7 @@ def _breaks(
     # text?) only where the answer depends on them
     if prev.role != row.role and _role_group(prev.role) != _role_group(row.role):
         return True
-    big = max(prev.size, row.size)
+    big = row.size if row.size > prev.size else prev.size
     if big > 0 and abs(prev.size - row.size) > SIZE_STEP * big:
         return True
     if prev.mono != row.mono or marker:
