@@ -326,13 +326,17 @@ def _underline(rows: list[Row], rules: Sequence[Box], links: Sequence[Link]) -> 
     # the rules by the height of their middle: a row looks only at those in its band
     below = sorted(((r.y0 + r.y1) / 2, k) for k, r in enumerate(flat))
     mids = [y for y, _ in below]
+    first, last = mids[0], mids[-1]
     for row in rows:
         h = row.y1 - row.y0
         width = row.x1 - row.x0
         if h <= 0 or width <= 0:
             continue
-        lo = bisect.bisect_left(mids, row.y0 + 0.5 * h)
-        hi = bisect.bisect_right(mids, row.y1 + UNDERLINE_BELOW * h)
+        top, bottom = row.y0 + 0.5 * h, row.y1 + UNDERLINE_BELOW * h
+        if bottom < first or top > last:
+            continue  # above or below every rule (a page's rules are few: a rule under its head)
+        lo = bisect.bisect_left(mids, top)
+        hi = bisect.bisect_right(mids, bottom)
         if lo >= hi:
             continue
         em = max(row.size, h, 1.0)

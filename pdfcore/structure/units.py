@@ -176,7 +176,7 @@ def join_rows(rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lexic
         t = r.text
         if not out:
             out = t
-        elif join_hyphenation and t and (broken or (out[-1:] in HYPHENS and ends_hyphenated(out, t))):
+        elif join_hyphenation and t and (broken or (out.endswith(HYPHENS) and ends_hyphenated(out, t))):
             head, _, rest = t.partition(" ")
             out = hyphen_join(out, head, broken, lexicon)
             if rest.strip():
