@@ -76,8 +76,9 @@ class _Row:
     #: The plain integer ending the row (a page number in a table of contents), if any.
     final: int | None = None
 
-    @property
+    @functools.cached_property
     def gapped(self) -> bool:
+        # (Cached: a run is tried from every row it may start at, and asks each row again.)
         return len(self.segments) >= 2
 
     @functools.cached_property
@@ -183,13 +184,14 @@ def _piece(ln: TextLine, cut: Sequence[Box]) -> _Piece:
         y1=b.y1,
         segments=tuple((a, z, words * (z - a) / total) for a, z in spans),
         numbers=numbers,
-        years=len(_YEARS.findall(text)) if numbers else 0,
+        # (a year holds "19" or "20", an index entry a comma: most lines hold neither)
+        years=len(_YEARS.findall(text)) if numbers and ("19" in text or "20" in text) else 0,
         final=_final(text) if numbers else None,
         # Placeholders ("-", "*", "...") neither make a row of figures nor a line of text.
         # (Without a digit, the tokens holding a letter or digit are the words.)
         tokens=len(_TOKEN.findall(text)) if digits else words,
         trailing=_closing_figures(text) if numbers else 0,
-        entries=len(_ENTRY.findall(text)) if digits else 0,
+        entries=len(_ENTRY.findall(text)) if digits and "," in text else 0,
         led=led is not None,
         page_number=led is not None and _PAGE_NUMBER.fullmatch(led.group(1).strip()) is not None,
     )
@@ -270,14 +272,11 @@ def _final(text: str) -> int | None:
 def _trailing_numbers(tokens: Sequence[str]) -> int:
     n = 0
     for t in reversed(tokens):
-        if t in PLACEHOLDERS:
-            n += 1  # a dash in a column of figures: a value
-            continue
-        if not any(ch.isalnum() for ch in t):
-            continue  # a placeholder
-        if not is_number(t):
-            break
-        n += 1
+        if t in PLACEHOLDERS or is_number(t):
+            n += 1  # a figure, or a dash in a column of figures: a value
+        elif any(ch.isalnum() for ch in t):
+            break  # a word (a number holds a digit: never a token without a letter or digit)
+        # else: a placeholder ("*", "...")
     return n
 
 
@@ -510,7 +509,7 @@ def _merged_row(pieces: list[_Piece]) -> _Row:
     return _Row(
         y0=min(p.y0 for p in pieces),
         y1=max(p.y1 for p in pieces),
-        height=statistics.median(p.y1 - p.y0 for p in pieces),
+        height=_median_height(pieces),
         segments=tuple((m[0], m[1]) for m in merged),
         words=tuple(m[2] for m in merged),
         numbers=sum(p.numbers for p in pieces),
@@ -522,6 +521,14 @@ def _merged_row(pieces: list[_Piece]) -> _Row:
         led=sum(1 for p in pieces if p.led),
         page_numbers=any(p.led for p in pieces) and all(p.page_number for p in pieces if p.led),
     )
+
+
+def _median_height(pieces: Sequence[_Piece]) -> float:
+    """``statistics.median`` of the pieces' heights, without its checks (a row is made for every
+    row of every page that may hold a table)."""
+    heights = sorted(p.y1 - p.y0 for p in pieces)
+    k = len(heights) // 2
+    return heights[k] if len(heights) % 2 else (heights[k - 1] + heights[k]) / 2
 
 
 def _apart(segments: Sequence[tuple[float, float, float]]) -> bool:
@@ -648,9 +655,21 @@ def _may_hold_rows(lines: Sequence[TextLine]) -> bool:
 _THREE_FIGURES = re.compile(r"\d\S*\s+\S*\d\S*\s+\S*\d")
 
 
-def _runs(rows: Sequence[_Row]) -> list[Box]:
-    """Runs of table-like rows: rows whose gaps line up into rivers, or rows of figures."""
+def _runs(rows: Sequence[_Row], *, reuse: bool = True) -> list[Box]:
+    """Runs of table-like rows: rows whose gaps line up into rivers, or rows of figures.
+
+    A run is tried from every row it may start at. Each step from one row to the next depends
+    on the rivers it arrives with and on the rows, and only sometimes on what the run holds
+    (labels inside figures, a row across the river, a line of prose after figures); so a try
+    that arrives at a row with the rivers an earlier try had there, where that one went on to
+    its end without asking what its run held, goes on the same way, and takes its end from it
+    (``reuse``; without it, every try walks its rows: the two give the same runs). The rows of
+    a book's index, two columns with a river between them to the end of the page, are walked
+    once, not once from each row.
+    """
     out: list[Box] = []
+    #: row -> (rivers an earlier try arrived there with, where it ended, its rivers then)
+    known: dict[int, tuple[list[tuple[float, float]] | None, int, list[tuple[float, float]] | None]] = {}
     i = 0
     while i < len(rows):
         first = rows[i]
@@ -664,14 +683,24 @@ def _runs(rows: Sequence[_Row]) -> list[Box]:
         run = [first]
         last = first
         j = i + 1
+        arrivals: list[tuple[int, list[tuple[float, float]] | None]] = []  # (row, rivers arriving there)
+        asked = -1  # the last of them whose step asked what the run holds
         while j < len(rows):
+            seen = known.get(j) if reuse else None
+            if seen is not None and seen[0] == rivers:
+                run.extend(rows[j : seen[1]])
+                j, rivers = seen[1], seen[2]
+                break
+            arrivals.append((j, rivers))
             nxt = rows[j]
             h = max(last.height, nxt.height, 1.0)
             if nxt.y0 - last.y1 > MAX_ROW_GAP * h:
                 break
-            if not (nxt.numeric or nxt.gapped):
+            if not (nxt.numeric or nxt.gapped) and any(r.numeric for r in run):
                 # Labels inside a table of figures (a wrapped label, a section heading, a
-                # note): kept when figures follow them.
+                # note): kept when figures follow them. (A run without figures has none: a
+                # later try, its rows among this one's, has none either.)
+                asked = len(arrivals) - 1
                 k = _labels_then_figures(rows, j, run)
                 if k:
                     run.extend(rows[j : j + k])
@@ -689,17 +718,22 @@ def _runs(rows: Sequence[_Row]) -> list[Box]:
             elif rivers:
                 kept = _whitespace(rivers, nxt, max(2.0, MIN_RIVER * h))
                 if not kept:
+                    asked = len(arrivals) - 1
                     if not _crossed_once(rows, j, run, rivers):
                         break
                     kept = rivers  # one row across the river: a label and value set as one text
                 rivers = kept
             elif nxt.gapped:
                 rivers = _row_rivers(nxt, max(2.0, MIN_RIVER * h)) or None
-            elif _prose_row(nxt, run):
-                break
+            else:
+                asked = len(arrivals) - 1
+                if _prose_row(nxt, run):
+                    break
             run.append(nxt)
             last = nxt
             j += 1
+        for row, arrived in arrivals[asked + 1 :]:
+            known[row] = (arrived, j, rivers)
         while run and not (run[-1].gapped or run[-1].numeric):
             run.pop()
         box = _run_box(run, rivers) if _is_table_run(run, rivers) else None

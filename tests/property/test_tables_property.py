@@ -123,3 +123,45 @@ def test_the_blanks_a_row_leaves_in_rivers_are_what_cutting_each_river_leaves(
     rivers = [(a, a + w) for a, w in spans]
     for row in _rows([p for p in line_pieces(lines, gaps) if p.segments]):
         assert runs._whitespace(rivers, row, width) == _cut_each(rivers, row.segments, width)
+
+
+#: Rows of a table-like page, by kind: (text, x0, x1, gaps as (x0, width)); cells and figures
+#: share rivers near x 150 and 220, a label or a line across the page may interrupt them.
+_ROW_KINDS = {
+    "cells": ("Revenue and 12", 40.0, 300.0, ((150.0, 20.0),)),
+    "wide cells": ("Revenue and x", 40.0, 300.0, ((120.0, 50.0),)),
+    "right cells": ("Revenue and x", 40.0, 300.0, ((220.0, 15.0),)),
+    "three cells": ("Revenue and x", 40.0, 300.0, ((150.0, 20.0), (220.0, 15.0))),
+    "figures": ("Revenue 12 1,234 (5)", 40.0, 300.0, ((150.0, 20.0), (220.0, 15.0))),
+    "entries": ("x, 12 a, 3", 40.0, 300.0, ((150.0, 20.0),)),
+    "label": ("Revenue and", 40.0, 100.0, ()),
+    "across": ("x 12", 40.0, 300.0, ()),
+    "prose": ("and Revenue and x and Revenue and", 40.0, 300.0, ()),
+}
+
+
+@st.composite
+def _columns(draw: st.DrawFn) -> list[TextLine | Box]:
+    """Rows of one to three cells (a gap between each), figures, labels, lines across and lines
+    of prose, at varying pitches and edges: the tries of a run from each row meet on the same
+    rivers, or do not."""
+    out: list[TextLine | Box] = []
+    y = 0.0
+    for _ in range(draw(st.integers(3, 24))):
+        y += draw(st.sampled_from([10.0, 11.0, 12.0, 14.0, 40.0]))
+        text, x0, x1, gaps = _ROW_KINDS[draw(st.sampled_from(sorted(_ROW_KINDS)))]
+        shift = draw(st.sampled_from([0.0, 0.0, 2.0, 5.0]))
+        out.append(TextLine(text=text, bbox=Box(x0 + shift, y, x1 - shift, y + 10)))
+        for a, w in gaps:
+            move = draw(st.sampled_from([0.0, 0.0, -3.0, 4.0]))
+            out.append(Box(a + move, y, a + move + w, y + 10))
+    return out
+
+
+@given(_columns())
+def test_a_try_that_meets_an_earlier_one_ends_as_walking_its_rows_would(case: list[TextLine | Box]) -> None:
+    lines = [x for x in case if isinstance(x, TextLine)]
+    gaps = [x for x in case if isinstance(x, Box)]
+    pieces = [p for p in line_pieces(lines, gaps) if p.segments]
+    rows = _rows(pieces)
+    assert _runs(rows) == _runs(rows, reuse=False)

@@ -602,3 +602,19 @@ def test_the_rows_of_a_table_above_are_not_headings_of_the_next() -> None:
     assert _with_header(body, rows).y0 > 160  # not over the rows of figures above the heading
     years = _rows(line_pieces(upper[:1], upper_gaps))
     assert _with_header(Box(72, 116, 390, 160), years).y0 == 100  # years head a table
+
+
+def test_a_later_try_of_a_run_asks_its_own_rows_whether_a_row_across_the_river_ends_it() -> None:
+    # From the first row, the row across the river (two gapped rows above it) is one row of two
+    # cells and the run goes on, to be dropped as an index (half its rows are entries); from the
+    # second, only one gapped row stands above it, so the run ends there: the table is the last
+    # three rows, and the try from the second row does not take the first try's end.
+    texts = ["Abel, 12 ix", "Baker, 14 x", "Cole, 16 17", "Dale 18 x", "Eton 20 y", "Fry 22 z"]
+    lines, gaps = [], []
+    for k, text in enumerate(texts):
+        lines.append(TextLine(text=text, bbox=Box(40.0, 12.0 * k, 190.0, 12.0 * k + 10)))
+        if k != 2:
+            gaps.append(Box(140.0, 12.0 * k, 170.0, 12.0 * k + 10))
+    rows = text_runs._rows(text_runs.line_pieces(lines, gaps))
+    assert text_runs._runs(rows) == text_runs._runs(rows, reuse=False) == [Box(40.0, 36.0, 190.0, 70.0)]
+
