@@ -618,3 +618,16 @@ def test_a_later_try_of_a_run_asks_its_own_rows_whether_a_row_across_the_river_e
     rows = text_runs._rows(text_runs.line_pieces(lines, gaps))
     assert text_runs._runs(rows) == text_runs._runs(rows, reuse=False) == [Box(40.0, 36.0, 190.0, 70.0)]
 
+
+def test_a_line_ending_in_a_superscript_digit_is_no_page_number() -> None:
+    # "²" is a digit to str.isdigit but no number to int(): the page was left unread.
+    page = PageText(
+        index=0,
+        text="",
+        lines=tuple(
+            TextLine(text=text, bbox=Box(40.0, 12.0 * k, 300.0, 12.0 * k + 10))
+            for k, text in enumerate(["Area 12 m ²", "Depth 3 4 5", "Width 6 7 8"])
+        ),
+    )
+    assert candidate_regions(page, 612, 792) is not None
+    assert text_runs._final("12 m ²") is None
