@@ -229,15 +229,14 @@ def _plain_text(lines: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
     into pieces, finding the page's columns and building their rows."""
     by_line = _gap_bands(gaps)
     bands: list[tuple[float, float]] = []
+    texts: list[str] = []
     for ln in lines:
         b = ln.bbox
-        if b.width <= 0 or b.height <= 0:
+        if b.x1 - b.x0 <= 0 or b.y1 - b.y0 <= 0:  # (its width or height: no property call)
             continue
-        if _cut(ln, by_line):
+        if by_line and _cut(ln, by_line):
             return False
-        text = ln.text
-        if _line_of_figures(text):
-            return False
+        texts.append(ln.text)
         bands.append((b.y0, b.y1))
     bands.sort()
     reach = -math.inf
@@ -245,7 +244,28 @@ def _plain_text(lines: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
         if y0 < reach:
             return False
         reach = max(reach, y1)
-    return True
+    return not _any_line_of_figures(texts)
+
+
+def _any_line_of_figures(texts: Sequence[str]) -> bool:
+    """Whether one of the lines ``texts`` is a line of figures (:func:`_line_of_figures`).
+
+    Without dot leaders a line of figures holds a digit, and most lines of a page hold none:
+    the page's text is searched once for the next digit, and only the lines holding one are
+    read (one search per such line, not two per line of the page)."""
+    joined = "\n".join(texts)
+    if ". ." in joined or "..." in joined or joined.count("\n") != len(texts) - 1:
+        return any(_line_of_figures(t) for t in texts)  # leaders, or a line break inside a line
+    found = _DIGIT.search(joined)
+    while found is not None:
+        start = joined.rfind("\n", 0, found.start()) + 1
+        end = joined.find("\n", found.end())
+        if end < 0:
+            end = len(joined)
+        if _line_of_figures(joined[start:end]):
+            return True
+        found = _DIGIT.search(joined, end)
+    return False
 
 
 _WORD = re.compile(r"\S*[^\W\d_]\S*")

@@ -165,3 +165,8 @@ def test_a_try_that_meets_an_earlier_one_ends_as_walking_its_rows_would(case: li
     pieces = [p for p in line_pieces(lines, gaps) if p.segments]
     rows = _rows(pieces)
     assert _runs(rows) == _runs(rows, reuse=False)
+
+
+@given(st.lists(_LINE_TEXT | st.sampled_from(["12\n3 4", "x 1\n", "\n", "Fees . . . . —"]), max_size=6))
+def test_the_lines_of_figures_of_a_page_are_found_as_line_by_line(texts: list[str]) -> None:
+    assert runs._any_line_of_figures(texts) == any(runs._line_of_figures(t) for t in texts)
