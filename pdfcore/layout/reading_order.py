@@ -52,10 +52,12 @@ def drawn_once(lines: Sequence[TextLine]) -> Sequence[TextLine]:
     the same box): some producers draw a page's text, or parts of it, a second time later in
     the page (a duplicate layer, an invisible copy over visible text); the reader sees it once,
     and the text layer gives it once here. The first of the two is kept."""
+    keys = [line.text.strip() for line in lines]
+    if len(set(keys)) == len(keys):
+        return lines  # no two lines of the same text (most pages): none is drawn twice
     seen: dict[str, list[Box]] = {}
     kept: list[TextLine] = []
-    for line in lines:
-        key = line.text.strip()
+    for line, key in zip(lines, keys, strict=True):
         b = line.bbox
         earlier = seen.get(key) if key else None
         if earlier is not None and any(_overlap_share(b, e) >= SAME_PLACE for e in earlier):
