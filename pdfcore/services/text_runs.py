@@ -18,7 +18,7 @@ import re
 import statistics
 from collections.abc import Sequence
 
-from attrs import frozen
+from attrs import define
 
 from pdfcore.models import Box, TextLine
 
@@ -53,7 +53,10 @@ MIN_COLUMN_LINES = 3
 MIN_GUTTER = 6.0
 
 
-@frozen
+#: Rows and pieces are made for every line and row of every page that may hold a table, and
+#: never changed once made: plain slotted classes (a frozen one's fields cost twice as much to
+#: set).
+@define
 class _Row:
     y0: float
     y1: float
@@ -110,7 +113,7 @@ def is_number(token: str) -> bool:
     return bool(_NUMBER.match(token)) and token[-1] not in ",;:"
 
 
-@frozen
+@define
 class _Piece:
     """A text line, or its part in one page column: y-range, segments, figures."""
 
