@@ -4,11 +4,17 @@ Each case is a small PDF (generated, or from the corpus) mutated by tests/fuzzin
 truncation, chunks duplicated or deleted, random overwrites, damage aimed at the xref table,
 trailer and object headers — then run through ``info``, ``read_pages(1)`` (text, then
 ``format="markdown"``) and ``render_pages(1, dpi=72)`` with the default settings (engine in worker processes) and a short
-call time limit. The fuzzer-made files of the corpus run unmutated first.
+call time limit; then, when ``info`` gave a page count, the whole file is read in Markdown the way a
+caller loops on ``read_all`` (``start_page=next_page`` until null, a small ``max_tokens`` so that
+a document takes several calls): every page must come back exactly once, or the loop end with a
+PdfcoreError. Besides the small seeds, two generated multi-page documents with tables
+(tests/tablegen.py) are mutated, so the table reads and the lookahead of the Markdown loop run on
+damaged files. The fuzzer-made files of the corpus run unmutated first.
 
 The run fails (exit status 1) on a crash of this process (it would not get to print), an
-exception that is not a PdfcoreError, an ``internal_error``, a code outside
-``pdfcore.errors.ALL_CODES``, or a case slower than three call limits plus 30 s (a hang).
+exception that is not a PdfcoreError (a page of the read_all loop lost or repeated is an
+AssertionError), an ``internal_error``, a code outside ``pdfcore.errors.ALL_CODES``, or a case
+slower than three call limits plus 30 s, or one read_all call slower than that (a hang).
 Usage::
 
     python benchmarks/fuzz_pdfs.py [--cases 2000] [--seed 1] [--timeout 10] [--json PATH]
@@ -34,7 +40,15 @@ sys.path.insert(0, str(REPO))
 from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
 
 from pdfcore.errors import ALL_CODES  # noqa: E402
-from tests.fuzzing import CORPUS_FUZZED, Mutant, corpus_seeds, generated_seeds, mutants, run_case  # noqa: E402
+from tests.fuzzing import (  # noqa: E402
+    CORPUS_FUZZED,
+    Mutant,
+    corpus_seeds,
+    generated_seeds,
+    mutants,
+    run_case,
+    table_seeds,
+)
 
 
 def main() -> int:
@@ -60,8 +74,10 @@ def main() -> int:
     core = pdfcore.build(load_settings(env=env, overrides=overrides), fetcher=None)
 
     corpus = Path(args.corpus)
-    seeds = generated_seeds(work / "seeds") + corpus_seeds(corpus)
+    seeds = generated_seeds(work / "seeds") + table_seeds(work / "seeds") + corpus_seeds(corpus)
     counts: Counter[str] = Counter()
+    whole: Counter[str] = Counter()  # how the read_all loops ended
+    whole_pages = whole_calls = 0
     by_step: Counter[str] = Counter()
     by_seed: Counter[str] = Counter()
     problems: list[str] = []
@@ -69,7 +85,7 @@ def main() -> int:
     total = 0
 
     def record(label: str, data: bytes) -> None:
-        nonlocal slowest, total
+        nonlocal slowest, total, whole_pages, whole_calls
         total += 1
         try:
             outcome = run_case(core, cases_dir, data)
@@ -86,6 +102,17 @@ def main() -> int:
             problems.append(f"{label}: {outcome.code}: {outcome.detail}")
         if outcome.seconds >= hang_seconds:
             problems.append(f"{label}: took {outcome.seconds:.1f} s")
+        if outcome.read_all_calls:
+            whole[outcome.read_all_code or "every page once"] += 1
+            whole_pages += outcome.read_all_pages
+            whole_calls += outcome.read_all_calls
+            code = outcome.read_all_code
+            if code == "internal_error" or (code and code not in ALL_CODES):
+                problems.append(f"{label}: read_all: {code}: {outcome.read_all_detail}")
+            if outcome.read_all_slowest_call >= hang_seconds:
+                problems.append(f"{label}: a read_all call took {outcome.read_all_slowest_call:.1f} s")
+            if outcome.seconds + outcome.read_all_seconds > slowest[0]:
+                slowest = (outcome.seconds + outcome.read_all_seconds, label)
 
     for name in CORPUS_FUZZED:
         if (corpus / name).is_file():
@@ -126,6 +153,9 @@ def main() -> int:
         "successes": counts.get("ok", 0) + counts.get("ok, no pages", 0),
         "outcomes": dict(counts.most_common()),
         "failures_by_step": dict(by_step.most_common()),
+        "read_all_loops": dict(whole.most_common()),
+        "read_all_calls": whole_calls,
+        "read_all_pages": whole_pages,
         "cases_by_seed": dict(by_seed.most_common()),
         "max_case_seconds": round(slowest[0], 2),
         "slowest_case": slowest[1],

@@ -4,7 +4,9 @@ loop that runs one mutant through pdfcore.
 Mutations, one to three per case: bit flips, truncation, a chunk duplicated or deleted, random
 bytes written over a chunk, and damage aimed at the cross-reference machinery (numbers after
 ``startxref``, ``/Size``, ``/Prev``, ``/Length``, object headers and xref rows rewritten; the
-``xref``/``trailer``/``obj`` keywords themselves overwritten or removed). Shared by
+``xref``/``trailer``/``obj`` keywords themselves overwritten or removed). Each case also reads the whole damaged
+file in Markdown the way a caller loops on ``read_all`` (``start_page=next_page`` until null):
+every page comes back exactly once, or the loop ends with a PdfcoreError. Shared by
 ``tests/integration/test_fuzz.py`` and ``benchmarks/fuzz_pdfs.py``.
 """
 
@@ -23,6 +25,7 @@ from hypothesis import strategies as st
 
 from pdfcore.errors import PdfcoreError
 from tests.pdfgen import Outline, Page, write_pdf
+from tests.tablegen import aligned_table, prose, prose_page, ruled_table, tables_page, typeset_pages
 
 #: Small corpus files used as seeds (paths inside the corpus), chosen for variety: pdfTeX,
 #: LibreOffice, hand-made files with broken xref tables, page labels, a corrupted zlib stream,
@@ -52,6 +55,12 @@ _TARGETS = re.compile(
     rb"\d+ \d+ obj|endobj|stream|endstream|\d{10} \d{5} [nf]"
 )
 _NUMBER = re.compile(rb"-?\d+")
+#: The comment line each page of a Markdown ``read_all`` answer starts with.
+_PAGE_COMMENT = re.compile(r"(?m)^<!-- page (\d+)(?: \(label [^\n]*\))? -->$")
+#: The ``read_all`` loop of a case: a token budget small enough that a seed's pages take several
+#: calls (each resuming with pages the engine extracted ahead), under a window wide enough
+#: for the lookahead.
+READ_ALL_MAX_TOKENS = 1500
 
 
 def generated_seeds(folder: Path) -> list[tuple[str, bytes]]:
@@ -63,6 +72,40 @@ def generated_seeds(folder: Path) -> list[tuple[str, bytes]]:
     one = write_pdf(folder / "seed-a.pdf", [a, b], outline=[Outline("Start", 0), Outline("Two", 1)])
     two = write_pdf(folder / "seed-b.pdf", [Page().text(72, 700, "single page")], labels=[(0, "r", "")])
     return [("generated/seed-a.pdf", one.read_bytes()), ("generated/seed-b.pdf", two.read_bytes())]
+
+
+def table_seeds(folder: Path) -> list[tuple[str, bytes]]:
+    """Multi-page seeds for the Markdown ``read_all`` loop: ten pages of ruled and text-aligned
+    tables between prose, with an outline, page labels and a white (hidden) copy of a table's
+    words (tests/tablegen.py); and 64 short pages set with ReportLab, a table on each. A
+    document of more than ``SAMPLE_ALL`` (40) pages is not extracted whole for its style before
+    the loop, so the loop extracts the rest itself: pages handed to the engine ahead, tables
+    read ahead, a page waiting for its tables while the engine extracts on."""
+    folder.mkdir(parents=True, exist_ok=True)
+    pages: list[Page] = []
+    for k in range(10):
+        if k % 3 == 0:
+            page = tables_page()
+        elif k % 3 == 1:
+            page = prose_page()
+        else:
+            page = aligned_table(ruled_table(prose(Page(), 760, 3)))
+            page.text(100, 680, "Apples 12 3.50", size=11, rgb=(1, 1, 1))
+        pages.append(page)
+    one = write_pdf(
+        folder / "tables.pdf",
+        pages,
+        outline=[Outline("Tables", 0), Outline("More", 5)],
+        labels=[(0, "r", ""), (2, "D", "")],
+    )
+    steps: list[list[tuple[str, object]]] = []
+    for k in range(64):
+        rows = [[f"Row {k}.{r}", f"{(k + r) * 17 % 100}.{r}", f"{r * 3}", "yes" if r % 2 else "no"] for r in range(6)]
+        steps.append(
+            [("title", f"Section {k + 1}"), ("prose", 2), ("table", ((72, 200, 300, 400), rows)), ("prose", 2)]
+        )
+    two = typeset_pages(folder / "typeset.pdf", steps)
+    return [("generated/tables.pdf", one.read_bytes()), ("generated/typeset.pdf", two.read_bytes())]
 
 
 def corpus_seeds(corpus: Path, names: Sequence[str] = CORPUS_SEEDS) -> list[tuple[str, bytes]]:
@@ -168,39 +211,104 @@ def mutants(draw: Any, seeds: Sequence[tuple[str, bytes]]) -> Mutant:
 
 @dataclass
 class Outcome:
-    """What the three steps of one case did: the code of the first failure, or ``None``."""
+    """What the four steps of one case did: the code of the first failure, or ``None``, and their
+    time; and what the Markdown ``read_all`` loop did (run first, see :func:`run_case`)."""
 
     code: str | None
     step: str | None
     seconds: float
     detail: str = ""
     steps: list[str] = field(default_factory=list)
+    #: the loop: the code it ended with (None: every page came back), its calls, its pages, the
+    #: page count its first answer gave
+    read_all_code: str | None = None
+    read_all_total: int | None = None
+    read_all_calls: int = 0
+    read_all_pages: int = 0
+    read_all_seconds: float = 0.0
+    read_all_slowest_call: float = 0.0
+    read_all_detail: str = ""
 
 
-def run_case(core: Any, folder: Path, data: bytes) -> Outcome:
-    """Write ``data`` under ``folder``, then info, read of page 1 (text, then Markdown: tables
-    and structure) and render of page 1 (72 dpi), stopping at the first failure. Anything but a PdfcoreError propagates (a bug)."""
+def read_all_loop(core: Any, path: str, outcome: Outcome) -> None:
+    """Read ``path`` whole in Markdown as a caller does (``start_page=next_page`` until null) and
+    check every page comes back exactly once, in order, each after its ``<!-- page N -->`` line
+    (the page count is the first answer's ``total_pages``); a PdfcoreError ends the loop and is
+    recorded. A broken promise raises AssertionError (``page_out_of_range`` is one: only pages
+    the document was said to have are asked for)."""
+    t0 = time.perf_counter()
+    seen: list[int] = []
+    start: int | None = 1
+    try:
+        while start is not None:
+            total = outcome.read_all_total
+            assert total is None or outcome.read_all_calls <= total, f"no end after {outcome.read_all_calls} calls"
+            outcome.read_all_calls += 1
+            t1 = time.perf_counter()
+            try:
+                got = core.read_all(path, start_page=start, format="markdown", max_tokens=READ_ALL_MAX_TOKENS)
+            finally:
+                outcome.read_all_slowest_call = max(outcome.read_all_slowest_call, time.perf_counter() - t1)
+            total = outcome.read_all_total = got.total_pages if total is None else total
+            assert got.start_page == start and got.total_pages == total, (start, got.start_page, got.total_pages, total)
+            if total == 0:
+                assert got.page_count == 0 and got.next_page is None, got
+                break
+            assert got.page_count >= 1, f"no page from page {start} of {total}"
+            pages = list(range(start, start + got.page_count))
+            assert [int(n) for n in _PAGE_COMMENT.findall(got.markdown)] == pages, (pages, got.markdown[:400])
+            assert got.next_page == (pages[-1] + 1 if pages[-1] < total else None), (pages, got.next_page)
+            seen.extend(pages)
+            start = got.next_page
+        assert seen == list(range(1, (outcome.read_all_total or 0) + 1)), seen
+    except PdfcoreError as exc:
+        assert exc.code != "page_out_of_range", (start, outcome.read_all_total, exc.message)
+        outcome.read_all_code = exc.code
+        outcome.read_all_detail = exc.message
+    finally:
+        outcome.read_all_pages = len(seen)
+        outcome.read_all_seconds = time.perf_counter() - t0
+
+
+def run_case(core: Any, folder: Path, data: bytes, *, whole: bool = True) -> Outcome:
+    """Write ``data`` under ``folder``; with ``whole``, the Markdown ``read_all`` loop over the
+    whole file first (:func:`read_all_loop`), while no page of it is extracted yet, so the loop
+    hands the engine pages ahead and reads tables ahead as on a document read for the first time
+    (``info`` would have the pages of a small document extracted before); then info (the page
+    count the loop saw), read of page 1 (text, then Markdown: tables and structure) and render
+    of page 1 (72 dpi), stopping at the first failure. Anything but a PdfcoreError propagates (a
+    bug), and so does an AssertionError for ``page_out_of_range`` on page 1 of a file ``info``
+    gave pages."""
     path = folder / f"{hashlib.sha256(data).hexdigest()[:20]}.pdf"
     path.write_bytes(data)
-    t0 = time.perf_counter()
     steps: list[str] = []
+    outcome = Outcome(None, None, 0.0)
+    if whole:
+        read_all_loop(core, str(path), outcome)
+    t0 = time.perf_counter()
     try:
-        info = core.info(str(path))
-        steps.append("info")
-        if info.page_count == 0:
-            return Outcome(None, None, time.perf_counter() - t0, "no pages", steps)
-        read = core.read_pages(str(path), "1")
-        assert read.pages[0].page == 1
-        steps.append("read")
-        structured = core.read_pages(str(path), "1", format="markdown")
-        assert isinstance(structured.pages[0].markdown, str)
-        steps.append("markdown")
-        render = core.render_pages(str(path), "1", dpi=72)
-        assert render.pages_rendered == (1,) or render.render_failed_pages or render.render_oversized_pages
-        steps.append("render")
-        return Outcome(None, None, time.perf_counter() - t0, "", steps)
-    except PdfcoreError as exc:
-        step = ("info", "read", "markdown", "render")[len(steps)]
-        return Outcome(exc.code, step, time.perf_counter() - t0, exc.message, steps)
+        try:
+            info = core.info(str(path))
+            steps.append("info")
+            assert outcome.read_all_total in (None, info.page_count), (outcome.read_all_total, info.page_count)
+            if info.page_count == 0:
+                outcome.detail = "no pages"
+                return outcome
+            read = core.read_pages(str(path), "1")
+            assert read.pages[0].page == 1
+            steps.append("read")
+            structured = core.read_pages(str(path), "1", format="markdown")
+            assert isinstance(structured.pages[0].markdown, str)
+            steps.append("markdown")
+            render = core.render_pages(str(path), "1", dpi=72)
+            assert render.pages_rendered == (1,) or render.render_failed_pages or render.render_oversized_pages
+            steps.append("render")
+        except PdfcoreError as exc:
+            step = ("info", "read", "markdown", "render")[len(steps)]
+            assert exc.code != "page_out_of_range", f"{step} of page 1: {exc.message}"
+            outcome.code, outcome.step, outcome.detail = exc.code, step, exc.message
+        return outcome
     finally:
+        outcome.seconds = time.perf_counter() - t0
+        outcome.steps = steps
         os.unlink(path)

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 from attrs import frozen
 
-from pdfcore.errors import ExtractionFailed, MalformedPdf, ResourceLimit
+from pdfcore.errors import ExtractionFailed, MalformedPdf, PageOutOfRange, ResourceLimit
 from pdfcore.geometry import area, intersection, to_clip
 from pdfcore.models import BodySpan, Box, DocumentSource, HeaderCell, PageText, Table
 from pdfcore.results.reading import TableOut
@@ -331,7 +331,8 @@ class PageTables:
     #: False when no candidate region was found (the extractor did not run).
     searched: bool = False
     #: Stable error code when the page could not be read for tables (``resource_limit``,
-    #: ``extraction_failed``, ``malformed_pdf``); the page's text is unaffected.
+    #: ``extraction_failed``, ``malformed_pdf``, ``page_out_of_range``); the page's text is
+    #: unaffected.
     skipped: str | None = None
 
 
@@ -343,8 +344,11 @@ class TableService:
     (``password_required``, ``password_incorrect``, ``file_changed``, ``file_not_found``).
     """
 
-    #: Extractor failures confined to one page.
-    PAGE_ERRORS = (ResourceLimit, ExtractionFailed, MalformedPdf)
+    #: Extractor failures confined to one page. ``page_out_of_range`` among them: on a damaged
+    #: page tree the table engine may find fewer pages than the text engine did (pdfium rebuilds
+    #: a broken cross-reference table, pdfminer's walk stops short), and a page the text engine
+    #: read is then one the table engine does not have; the read asked only for pages that exist.
+    PAGE_ERRORS = (ResourceLimit, ExtractionFailed, MalformedPdf, PageOutOfRange)
 
     def __init__(self, extractor: TableExtractor) -> None:
         self.extractor = extractor

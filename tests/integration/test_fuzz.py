@@ -1,6 +1,7 @@
 """Damaged PDFs never crash the process, never hang past the time limit and never answer
 ``internal_error``: hypothesis mutations of small PDFs (tests/fuzzing.py), each through info, read
-of page 1 and render of page 1 with the default process isolation.
+of page 1 and render of page 1 with the default process isolation, then the Markdown ``read_all``
+loop over the whole file (every page exactly once, or a PdfcoreError with a stable code).
 
 ``benchmarks/fuzz_pdfs.py`` runs many more cases and prints the counts (docs/robustness.md).
 """
@@ -16,7 +17,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pdfcore.errors import ALL_CODES
-from tests.fuzzing import CORPUS_FUZZED, Mutant, Outcome, corpus_seeds, generated_seeds, mutants, run_case
+from tests.fuzzing import (
+    CORPUS_FUZZED,
+    Mutant,
+    Outcome,
+    corpus_seeds,
+    generated_seeds,
+    mutants,
+    run_case,
+    table_seeds,
+)
 
 CALL_TIMEOUT = 10
 #: A case makes three engine calls, each stopped at CALL_TIMEOUT; anything near this is a hang.
@@ -49,9 +59,11 @@ def core(fuzz_dir: Path) -> Iterator[Any]:
 
 def _check(outcome: Outcome, what: str) -> None:
     assert outcome.seconds < HANG_SECONDS, f"{what}: {outcome.seconds:.1f} s"
-    if outcome.code is not None:
-        assert outcome.code in ALL_CODES, (what, outcome)
-        assert outcome.code != "internal_error", (what, outcome)
+    assert outcome.read_all_slowest_call < HANG_SECONDS, f"{what}: read_all {outcome.read_all_slowest_call:.1f} s"
+    for code in (outcome.code, outcome.read_all_code):
+        if code is not None:
+            assert code in ALL_CODES, (what, outcome)
+            assert code != "internal_error", (what, outcome)
 
 
 def _fuzz(
@@ -64,8 +76,8 @@ def _fuzz(
     def case(m: Mutant) -> None:
         outcome = run_case(core, fuzz_dir / "cases", m.data)
         _check(outcome, m.describe())
-        key = outcome.code or "ok"
-        counts[key] = counts.get(key, 0) + 1
+        for key in (outcome.code or "ok", f"read_all: {outcome.read_all_code or 'every page'}"):
+            counts[key] = counts.get(key, 0) + 1
 
     case()
     return counts
@@ -73,8 +85,33 @@ def _fuzz(
 
 def test_mutated_generated_pdfs(core: Any, fuzz_dir: Path) -> None:
     counts = _fuzz(core, fuzz_dir, generated_seeds(fuzz_dir / "seeds"), 120, derandomize=True)
-    assert sum(counts.values()) >= 120
-    assert counts.get("ok", 0) > 0 and len(counts) > 1, counts  # the mutations both break and spare files
+    assert sum(n for k, n in counts.items() if not k.startswith("read_all")) >= 120
+    # the mutations both break and spare files
+    assert counts.get("ok", 0) > 0 and len([k for k in counts if not k.startswith("read_all")]) > 1, counts
+
+
+def test_mutated_table_documents_read_whole_in_markdown(core: Any, fuzz_dir: Path) -> None:
+    """Seeded mutations of multi-page documents with tables, each read whole through the
+    Markdown ``read_all`` loop (tables read ahead, the engine handed pages while a page waits
+    for its tables): every page comes back once or the loop ends with a stable code."""
+    counts = _fuzz(core, fuzz_dir, table_seeds(fuzz_dir / "seeds"), 24, derandomize=True)
+    assert sum(n for k, n in counts.items() if k.startswith("read_all")) >= 24
+    # the mutations both spare a whole read and break one
+    assert counts.get("read_all: every page", 0) > 0 and len([k for k in counts if k.startswith("read_all")]) > 1, (
+        counts
+    )
+
+
+def test_a_page_tree_the_table_engine_reads_short_still_reads_whole(core: Any, fuzz_dir: Path) -> None:
+    """One byte deleted from page 6's content stream puts every object after it one byte off
+    its cross-reference offset: pdfium rebuilds the table and finds the ten pages, pdfminer's
+    walk (the table engine) finds six. Pages 7-10 read, tables and all, instead of answering
+    ``page_out_of_range`` for pages the document has."""
+    (_, data), _ = table_seeds(fuzz_dir / "seeds")
+    at = data.index(b"stream", data.index(b"\n20 0 obj")) + 40
+    outcome = run_case(core, fuzz_dir / "cases", data[:at] + data[at + 1 :])
+    assert outcome.code is None and outcome.steps == ["info", "read", "markdown", "render"], outcome
+    assert outcome.read_all_code is None and outcome.read_all_pages == 10, outcome
 
 
 @pytest.mark.corpus
@@ -82,7 +119,7 @@ def test_mutated_corpus_pdfs(core: Any, fuzz_dir: Path, corpus: Path) -> None:
     seeds = corpus_seeds(corpus)
     assert len(seeds) >= 8
     counts = _fuzz(core, fuzz_dir, seeds, 300, derandomize=True)
-    assert sum(counts.values()) >= 300
+    assert sum(n for k, n in counts.items() if not k.startswith("read_all")) >= 300
     assert counts.get("ok", 0) > 0 and counts.get("malformed_pdf", 0) > 0, counts
 
 
@@ -99,7 +136,7 @@ def test_mutated_pdfs_many(core: Any, fuzz_dir: Path, corpus: Path) -> None:
     """A larger, non-deterministic run (new cases every time)."""
     seeds = corpus_seeds(corpus) + generated_seeds(fuzz_dir / "seeds")
     counts = _fuzz(core, fuzz_dir, seeds, 600, derandomize=False)
-    assert sum(counts.values()) >= 600
+    assert sum(n for k, n in counts.items() if not k.startswith("read_all")) >= 600
 
 
 def test_engine_still_answers_after_the_damage(core: Any, fuzz_dir: Path) -> None:

@@ -463,6 +463,14 @@ def test_a_page_the_extractor_cannot_read_is_skipped_not_failed(error: Exception
     assert got.tables == () and got.searched and got.skipped == error.code  # type: ignore[attr-defined]
 
 
+def test_a_page_the_table_engine_does_not_find_is_skipped_not_failed() -> None:
+    """On a damaged page tree the table engine may count fewer pages than the text engine: a
+    page the text was read from is then out of range for the tables, not for the caller."""
+    fake = FakeTableExtractor({0: (scripted(),)}, page_count=0)
+    got = TableService(fake).page_tables(SOURCE, ruled_page(), W, H)
+    assert got.tables == () and got.searched and got.skipped == "page_out_of_range"
+
+
 def test_document_errors_escape() -> None:
     fake = FakeTableExtractor(fail=PasswordRequired("needs a password"))
     with pytest.raises(PasswordRequired):
