@@ -176,7 +176,7 @@ class Lexicon:
     sample pages, see :mod:`pdfcore.services.profile`) and the page's own, looked up in its text
     (``text``, or its ``lines`` joined on the first look-up: most pages need none)."""
 
-    __slots__ = ("_lines", "_raw", "_text", "words")
+    __slots__ = ("_hyphened", "_lines", "_raw", "_text", "words")
 
     def __init__(
         self, words: frozenset[str] = frozenset(), lines: Sequence[TextLine] = (), *, text: str | None = None
@@ -185,11 +185,24 @@ class Lexicon:
         self._lines = lines
         self._text: str | None = None if text is None else text.lower().replace("\u2010", "-")
         self._raw = text
+        self._hyphened: str | None = None
 
     def knows(self, word: str) -> bool:
         """Whether ``word`` (lowercased) is a word of the document or, whole, of the page."""
         if word in self.words:
             return True
+        if self._text is None and "-" in word:
+            # Most look-ups are of a hyphenated form, and most lines hold no hyphen: a
+            # hyphenated word is looked for in the lines that hold one (no character lowers to
+            # a hyphen, and a line is lowered as in the page's text: the word stands in the
+            # one where it stands in the other).
+            if self._hyphened is None:
+                self._hyphened = (
+                    "\n".join([ln.text for ln in self._lines if "-" in ln.text or "\u2010" in ln.text])
+                    .lower()
+                    .replace("\u2010", "-")
+                )
+            return _whole_word(self._hyphened, word)
         if self._text is None:
             self._text = "\n".join([ln.text for ln in self._lines]).lower().replace("\u2010", "-")
         return _whole_word(self._text, word)

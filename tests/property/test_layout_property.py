@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pdfcore.layout import count_chars, hyphens
+from pdfcore.models import Box, TextLine
 
 # Words, spaces and the marks the clean-up handles: pdfium's resolved hyphen (U+FFFE), the soft
 # hyphen, hyphen-minus and the Unicode hyphen.
@@ -42,3 +43,26 @@ def test_hyphen_join_only_decides_the_hyphen(known: list[str], left: str, head: 
 @given(st.text(st.sampled_from(list("ab é\n\t\r\x0b\x0c\x1c\x85\u00a0\u2003\u2028\u3000\u00ad\u200b中")), max_size=60))
 def test_the_characters_counted_are_those_outside_whitespace(text: str) -> None:
     assert count_chars(text) == len("".join(text.split()))
+
+
+_LINE = st.text(st.sampled_from(["a", "B", "b", " ", "-", "\u2010", "\u03a3", "\u0130", "\n"]), max_size=12)
+
+
+@given(st.lists(_LINE, max_size=5), st.data())
+def test_a_page_knows_a_word_as_its_whole_text_does(texts: list[str], data: st.DataObject) -> None:
+    # the word: a piece of a line as the page's text reads it (lowered), or letters and hyphens
+    pieces = [t.lower().replace("\u2010", "-") for t in texts if t.strip()]
+    word = data.draw(
+        st.text(st.sampled_from(["a", "b", "-", "\u03c3", "\u03c2", "i"]), min_size=1, max_size=4)
+        | (
+            st.sampled_from(pieces)
+            .flatmap(lambda p: st.tuples(st.just(p), st.integers(0, len(p)), st.integers(0, len(p))))
+            .map(lambda t: t[0][min(t[1], t[2]) : max(t[1], t[2])])
+            .filter(bool)
+            if pieces
+            else st.nothing()
+        )
+    )
+    lines = [TextLine(text=t, bbox=Box(0, 10.0 * k, 100, 10.0 * k + 8)) for k, t in enumerate(texts)]
+    whole = hyphens.Lexicon(text="\n".join(texts))
+    assert hyphens.Lexicon(frozenset(), lines).knows(word) == whole.knows(word)
