@@ -8,7 +8,12 @@ with their font facts and tagged roles) go in, Markdown comes out.
 - :mod:`~pdfcore.structure.units`: rows cut into paragraphs, headings, list items, code;
 - :mod:`~pdfcore.structure.style`: the document's typography and heading levels, learnt once
   from a fixed sample of its pages (tags, outline, sizes and weights);
-- :mod:`~pdfcore.structure.page`: a page's units classified, tables and figures in place;
+- :mod:`~pdfcore.structure.page`: a page's units classified, tables and figures in place, by
+  :mod:`~pdfcore.structure.classify` (what each unit is), :mod:`~pdfcore.structure.reading`
+  (units moved to where they are read; footnotes), :mod:`~pdfcore.structure.false_tables`
+  (grids that are no tables), :mod:`~pdfcore.structure.placement` (tables and figures among the
+  units), :mod:`~pdfcore.structure.captions` and :mod:`~pdfcore.structure.elements` (units to
+  elements, paragraphs joined across column breaks);
 - :mod:`~pdfcore.structure.figures`: which images are figures, and their refs;
 - :mod:`~pdfcore.structure.render`: elements to Markdown;
 - :mod:`~pdfcore.structure.document`: pages to one document (page comments, paragraphs joined

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from attrs import evolve
 
+from pdfcore.structure.elements import continues, join_paragraphs
 from pdfcore.structure.model import PageStructure
-from pdfcore.structure.page import continues, join_paragraphs
 from pdfcore.structure.render import render_elements, render_page, rendered_elements
 
 

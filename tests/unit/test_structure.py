@@ -976,7 +976,7 @@ def test_a_grid_whose_frame_runs_on_round_its_notes_is_boxed() -> None:
     """Every cell ruled off, the frame's sides running on below the table's last ruling round
     notes the table leaves out: the grid is boxed all the same (a checklist of long names and
     sparse marks stays a table)."""
-    from pdfcore.structure.page import boxed
+    from pdfcore.structure.false_tables import boxed
 
     table = Table(header=("Item", "Mark"), rows=(("Fuel oil pressure", "X"), ("Lube oil", "")), bbox=Box(0, 0, 200, 60))
     rules = [Box(0, y - 0.25, 200, y + 0.25) for y in (0, 20, 40, 60)]

@@ -1,0 +1,289 @@
+"""What each of a page's units is: heading, code, caption, list item or paragraph (the order of
+the rules is in page.py's docstring), and the corrections after it: a heading that is a notice or
+stacked lines turned paragraph, a kicker over a title, a note's asterisks, list depths, code
+blocks merged. A page of small print is classified with its own text size (small_print_size).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+
+from pdfcore.models import OutlineEntry
+from pdfcore.structure.reading import FOOTNOTE_SIZE
+from pdfcore.structure.style import (
+    BOLD_SIZE,
+    UNDERLINED,
+    DocumentStyle,
+    heading_candidate,
+    heading_shaped,
+    is_caption,
+    is_heading_role,
+    match_outline,
+    numbering_depth,
+    role_level,
+    text_below,
+    unit_key,
+)
+from pdfcore.structure.units import Unit, list_marker
+
+#: A heading in a style the document's sample did not show is at least this much larger than
+#: the body (or bold and numbered).
+STANDOUT = 1.3
+#: The sections most documents name alike; a prominent line naming one on its own is a heading
+#: even in a style the document sets no other heading in, at most at this level.
+_SECTION_NAME = re.compile(
+    r"^(?:\d{1,2}\.?\s+)?(?:Abstract|Summary|Introduction|Background|Related Work|Conclusions?|Discussion|"
+    r"Acknowledge?ments?|References|Bibliography|Keywords|Index Terms|Contents|Table of Contents|Preface|"
+    r"Foreword|Glossary|Appendix(?:\s+[A-Z\d])?|Appendices)\s*[.:]?$",
+    re.IGNORECASE,
+)
+SECTION_NAME_LEVEL = 2
+#: List items whose markers start less than this many em apart are at one depth.
+LIST_STEP = 0.8
+#: A page is small print when its text (at least SMALL_PRINT_CHARS characters) is mostly set
+#: below BOLD_SIZE of the body size, with at most this share at the body size.
+SMALL_PRINT_CHARS = 400
+SMALL_PRINT_BODY = 0.1
+#: Text within this many points of a small-print page's size is set at that size.
+SMALL_PRINT_SLACK = 0.3
+#: A heading right over one this much larger is the title's kicker (see kickers).
+KICKER_STEP = 1.2
+#: A unit starting with a run of asterisks: a note's mark (``** To be eligible ...``).
+_STARS = re.compile(r"^\*{2,}\s*\w")
+#: A heading's label on a row of its own: "Chapter 3", "PART II", "A.", "2.1".
+_ROW_LABEL = re.compile(
+    r"^(?:(?:Chapter|CHAPTER|Section|SECTION|Part|PART|Appendix|APPENDIX|Article|ARTICLE|Item|ITEM)\s+)?"
+    r"(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Z])[.:]?$|^(?:Chapter|CHAPTER|Part|PART|Appendix|APPENDIX|Annex|ANNEX)$"
+)
+#: A line ending a page in a heading style is no heading when it is a sentence of this many words.
+SENTENCE_WORDS = 6
+#: A page whose units end with a page number this often is a table of contents.
+TOC_SHARE = 0.4
+TOC_MIN = 5
+_ENDS_WITH_NUMBER = re.compile(r"(?:\s|\.{2,}|…)\s*[\divxlcIVXLC]{1,5}$")
+#: A list item's text never starts with one of these.
+_NOT_ITEM_START = (":", ";", ",")
+
+
+def classify(
+    unit: Unit,
+    style: DocumentStyle,
+    entries: Sequence[OutlineEntry],
+    *,
+    tagged: bool,
+    toc: bool,
+    page_height: float = 0.0,
+) -> None:
+    text = unit.text
+    if tagged and is_heading_role(unit.role) and heading_shaped(unit, text):
+        unit.kind = "heading"
+        unit.level = role_level(unit.role) or style.level_of(*unit_key(unit, style))
+        return
+    if unit.mono and not style.body_mono and not _heading_sized(unit, style) and _code_like(unit, text, page_height):
+        unit.kind = "code"
+        return
+    if is_caption(text):
+        unit.kind = "caption"
+        return
+    if not tagged and not toc:
+        entry = match_outline(text, entries) if entries and heading_shaped(unit, text) else None
+        if entry is not None:
+            unit.kind = "heading"
+            unit.level = max(1, min(6, entry.level))
+            return
+        candidate = heading_candidate(unit, text, style)
+        if candidate and (
+            style.knows(*unit_key(unit, style))
+            or unit.size >= STANDOUT * style.body_size
+            or (unit.bold and numbering_depth(text) > 0)
+            or unit_key(unit, style)[2] == UNDERLINED
+        ):
+            unit.kind = "heading"
+            unit.level = _level(unit, text, style)
+            return
+        if candidate and _SECTION_NAME.match(text):
+            # a style set once (the abstract's title, bold at the body size): its name says it
+            unit.kind = "heading"
+            unit.level = min(_level(unit, text, style), SECTION_NAME_LEVEL)
+            return
+    marker = list_marker(text) or ("•" if unit.hanging else "")
+    if marker and text[len(marker) :].lstrip()[:1] in _NOT_ITEM_START:
+        marker = ""  # "v. : No. 07-1315": a word and its colon, no item
+    if marker and (len(unit.rows) > 1 or len(text) > len(marker) + 1):
+        unit.kind = "list_item"
+        unit.marker = marker
+
+
+def kickers(units: Sequence[Unit], entries: Sequence[OutlineEntry]) -> None:
+    """A heading right over a larger one, nothing between them (a report's series line, "NIST
+    Internal Report", set over its title): headings grow smaller down a page, so it is no
+    section heading but a line over the title; a chapter's label ("Chapter 3") or a line the
+    outline names stays one."""
+    for k, u in enumerate(units[:-1]):
+        nxt = units[k + 1]
+        if (
+            u.kind == "heading"
+            and nxt.kind == "heading"
+            and nxt.size > KICKER_STEP * u.size
+            and text_below(units, k) == k + 1
+            and not _ROW_LABEL.match(u.text)
+            and not match_outline(u.text, entries)
+        ):
+            u.kind, u.level = "paragraph", 0
+
+
+def note_marks(units: Sequence[Unit]) -> None:
+    """An asterisk starting a unit is a note's mark, not a bullet, when another unit of the page
+    starts with two or more (notes marked ``*``, ``**``, ``***`` under a table): those items
+    are paragraphs."""
+    if not any(u.text.startswith("**") and _STARS.match(u.text) for u in units):
+        return
+    for u in units:
+        if u.kind == "list_item" and u.marker == "*":
+            u.kind, u.marker = "paragraph", ""
+
+
+def small_print_size(units: Sequence[Unit], body_size: float) -> float:
+    """The text size of a page of small print (a report's notices and credits page at 10 pt in
+    a 12 pt document), 0.0 for a page whose text is at the body size or too short to tell. The
+    page is classified with that size read as the body size, so its headings (bold at that
+    size) stand out as they do elsewhere."""
+    if body_size <= 0:
+        return 0.0
+    chars: dict[float, int] = {}  # characters by size (to half a point)
+    for u in units:
+        half = round(u.size * 2) / 2
+        chars[half] = chars.get(half, 0) + len(u.text)
+    total = sum(chars.values())
+    if total < SMALL_PRINT_CHARS:
+        return 0.0
+    size = max(chars, key=lambda k: (chars[k], -k))
+    if not 0 < size < BOLD_SIZE * body_size:
+        return 0.0
+    body_text = sum(len(u.text) for u in units if not u.bold and u.size >= FOOTNOTE_SIZE * body_size)
+    return size if body_text <= SMALL_PRINT_BODY * total else 0.0
+
+
+def last_in_column(units: Sequence[Unit], k: int) -> bool:
+    """Nothing on the page is below unit ``k`` in its column (a heading whose text starts on the
+    next page or column)."""
+    u = units[k]
+    return not any(v is not u and v.y0 >= u.y1 - 1.0 and v.x0 < u.x1 and v.x1 > u.x0 for v in units)
+
+
+def stacked_lines(units: Sequence[Unit], k: int, columns: Sequence[tuple[float, float]], style: DocumentStyle) -> bool:
+    """A ragged block of rows sharing a left edge, each but the last ending where the next row's first
+    word would still have fitted before the text's right edge (that of the text right below it,
+    else its column's, else the page's rightmost text): lines set one under the other on purpose, as a signature or a cover's
+    "Statement of ..." over "Acting Inspector General" over the office's name, not a heading
+    wrapped at its measure. A title set large (STANDOUT), rows ending with a colon or a
+    heading's label ("Chapter 3") are broken on purpose too and stay headings."""
+    unit = units[k]
+    rows = unit.rows
+    if len(rows) < 2 or (style.body_size > 0 and unit.size >= STANDOUT * style.body_size):
+        return False
+    em = max(unit.size, 1.0)
+    if any(abs(r.x0 - unit.first.x0) > max(2.0, 0.3 * em) for r in rows[1:]):
+        return False
+    if all(abs(r.x1 - unit.first.x1) <= 0.5 * em for r in rows[1:]):
+        return False  # rows of one width: a block set to its measure, centred or justified
+    below = text_below(units, k)
+    if below is not None:
+        right = max(units[below].x1, unit.x1)  # the measure of the text it would introduce
+    else:
+        rights = [right for left, right in columns if left - em <= unit.x0 < right]
+        right = max(rights) if rights else max(v.x1 for v in units)
+    for a, b in itertools.pairwise(rows):
+        if a.text.endswith(":") or _ROW_LABEL.match(a.text):
+            return False
+        word = b.text.split(" ", 1)[0]
+        need = (a.x1 - a.x0) / max(len(a.text), 1) * (len(word) + 1)
+        if right - a.x1 <= need + 2.0:
+            return False
+    return True
+
+
+def sentence(text: str) -> bool:
+    """Text that reads as a whole sentence: several words ending with a full stop (a bold notice
+    at a page's foot, not a heading whose text starts on the next page)."""
+    return text.endswith((".", "!")) and len(text.split()) >= SENTENCE_WORDS and not text.endswith("...")
+
+
+def merge_code(units: list[Unit]) -> list[Unit]:
+    """Consecutive code units one below the other (the layout may cut a listing at its
+    alignment gaps) become one code block."""
+    out: list[Unit] = []
+    for u in units:
+        if out and u.kind == "code" and out[-1].kind == "code":
+            prev = out[-1]
+            gap = u.y0 - prev.y1
+            line = max(u.first.height, prev.last.height, 1.0)
+            if -0.5 * line <= gap <= 2.0 * line and u.x0 < prev.x1 and u.x1 > prev.x0:
+                prev.rows.extend(u.rows)
+                prev.refresh()
+                continue
+        out.append(u)
+    return out
+
+
+_CODE_CHARS = re.compile(r"[(){}\[\];=<>]|^\s*(?:def|class|import|from|return|for|if|while|#include|\$|>>>)\b")
+
+
+def _code_like(unit: Unit, text: str, page_height: float) -> bool:
+    """Monospaced rows that read as code: several rows, or one holding code punctuation or a
+    keyword; not a lone line at the page's edge (a running head set in a typewriter face)."""
+    if page_height > 0 and len(unit.rows) == 1 and (unit.y1 < 0.08 * page_height or unit.y0 > 0.92 * page_height):
+        return False
+    return len(unit.rows) > 1 or _CODE_CHARS.search(text) is not None
+
+
+def _heading_sized(unit: Unit, style: DocumentStyle) -> bool:
+    return style.body_size > 0 and unit.size >= 1.12 * style.body_size
+
+
+def _level(unit: Unit, text: str, style: DocumentStyle) -> int:
+    key = unit_key(unit, style)
+    level = style.level_of(*key)
+    depth = numbering_depth(text)
+    usual = style.depth_of(*key)
+    if depth and usual and depth > usual:
+        # "2.1" set in the style of "2" goes one level deeper per number
+        level += depth - usual
+    return max(1, min(6, level))
+
+
+def is_toc(units: list[Unit]) -> bool:
+    ends = sum(1 for u in units if _ends_with_number(u.last.text))
+    return ends >= TOC_MIN and ends >= TOC_SHARE * len(units)
+
+
+_NUMERALS = frozenset("ivxlcIVXLC")
+
+
+def _ends_with_number(text: str) -> bool:
+    """The text ends with a page number (_ENDS_WITH_NUMBER), asked of the pattern only when
+    its last character (before a final newline, as ``$`` reads it) is a digit or a numeral
+    letter: the search tries every space of a long row."""
+    last = text[-2:-1] if text.endswith("\n") else text[-1:]
+    return (last.isdecimal() or last in _NUMERALS) and _ENDS_WITH_NUMBER.search(text) is not None
+
+
+def list_depths(units: list[Unit]) -> None:
+    """Nesting of list items: the distinct left edges of a run of items, left to right."""
+    run: list[Unit] = []
+    for u in [*units, None]:
+        if u is not None and u.kind == "list_item":
+            run.append(u)
+            continue
+        if run:
+            # within most of an em: one depth (right-aligned numerals "(i)".."(iii)" start apart)
+            step = max(4.0, LIST_STEP * max(item.size for item in run))
+            edges: list[float] = []
+            for x in sorted(item.first.x0 for item in run):
+                if not edges or x - edges[-1] > step:
+                    edges.append(x)
+            for item in run:
+                item.level = max(i for i, e in enumerate(edges) if item.first.x0 >= e - step)
+            run = []

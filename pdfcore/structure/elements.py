@@ -1,0 +1,106 @@
+"""A page's classified units as elements (headings, list items, code with its indentation,
+paragraphs that may run on), and paragraphs cut by a column or page break joined again.
+"""
+
+from __future__ import annotations
+
+import re
+
+from attrs import evolve
+
+from pdfcore.layout.hyphens import HYPHENS, ends_hyphenated, hyphen_join
+from pdfcore.models import Box
+from pdfcore.structure.model import Element
+from pdfcore.structure.rows import Row
+from pdfcore.structure.units import Unit
+
+#: A bold row alone of at most this many words is a label, not a sentence left open.
+LABEL_WORDS = 4
+#: A sentence that ends here does not run on.
+CLOSING = tuple('.!?:;。！？…"”’»)]')
+_ORDERED = re.compile(r"^\(?(\d{1,3})[.)]$")
+
+
+def element(unit: Unit, join_hyphenation: bool) -> Element:
+    box = Box(unit.x0, unit.y0, unit.x1, unit.y1)
+    if unit.kind == "code":
+        return Element("code", text=_code_text(unit.rows), bbox=box)
+    text = unit.text
+    if unit.kind == "heading":
+        return Element("heading", text=text, bbox=box, level=unit.level)
+    if unit.kind == "list_item":
+        marker = unit.marker
+        rest = text[len(marker) :].strip() if text.startswith(marker) else text
+        m = _ORDERED.match(marker)
+        if m:
+            return Element("list_item", text=rest, bbox=box, level=unit.level, marker=f"{m.group(1)}.")
+        if marker[0].isalnum() or marker[0] == "(":
+            return Element("list_item", text=f"{marker} {rest}", bbox=box, level=unit.level, marker="-")
+        return Element("list_item", text=rest, bbox=box, level=unit.level, marker="-")
+    kind = "paragraph"
+    return Element(
+        kind,
+        text=text,
+        bbox=box,
+        # a short bold row of its own (a label such as "Contact Information" over an address) is
+        # not a sentence a column break cut: it never runs on into the next paragraph (a bold
+        # row of a paragraph, emphasis across the measure, does)
+        open_end=not text.endswith(CLOSING)
+        and not (unit.bold and len(unit.rows) == 1 and len(text.split()) <= LABEL_WORDS),
+        ends=unit.last.ends,
+        open_start=text[:1].islower(),
+        size=unit.size,
+    )
+
+
+def _code_text(rows: list[Row]) -> str:
+    """Code rows with their indentation (in characters of the rows' own width)."""
+    left = min(r.x0 for r in rows)
+    widths = [(r.x1 - r.x0) / len(r.text) for r in rows if len(r.text) >= 4]
+    char = sorted(widths)[len(widths) // 2] if widths else 6.0
+    out = []
+    for r in rows:
+        indent = round((r.x0 - left) / char) if char > 0 else 0
+        out.append(" " * max(0, min(indent, 40)) + r.text)
+    return "\n".join(out)
+
+
+def join_columns(elements: list[Element]) -> list[Element]:
+    """A paragraph cut by a column break (the next one, past any figure or table between them,
+    starts mid-sentence) becomes one paragraph; what stood between follows it."""
+    out: list[Element] = []
+    k = 0
+    while k < len(elements):
+        el = elements[k]
+        if el.kind != "paragraph" or not el.open_end:
+            out.append(el)
+            k += 1
+            continue
+        j = k + 1
+        while j < len(elements) and elements[j].kind in ("figure", "table"):
+            j += 1
+        nxt = elements[j] if j < len(elements) else None
+        if nxt is not None and continues(el, nxt):
+            merged = join_paragraphs(el, nxt)
+            elements = [*elements[:k], merged, *elements[k + 1 : j], *elements[j + 1 :]]
+            continue  # the merged paragraph may run on again
+        out.append(el)
+        k += 1
+    return out
+
+
+def continues(a: Element, b: Element) -> bool:
+    """Paragraph ``b`` carries on the sentence paragraph ``a`` left open."""
+    if a.kind != "paragraph" or b.kind != "paragraph" or not a.open_end or not b.open_start:
+        return False
+    big = max(a.size, b.size)
+    return big <= 0 or abs(a.size - b.size) <= 0.12 * big
+
+
+def join_paragraphs(a: Element, b: Element) -> Element:
+    head, _, rest = b.text.partition(" ")
+    if a.ends or (a.text[-1:] in HYPHENS and ends_hyphenated(a.text, b.text)):
+        text = hyphen_join(a.text, head, a.ends) + (" " + rest if rest else "")
+    else:
+        text = a.text + " " + b.text
+    return evolve(a, text=text, open_end=b.open_end, ends=b.ends)
