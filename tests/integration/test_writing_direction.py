@@ -12,20 +12,20 @@ import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
-from adapters import pdfium_text
+from adapters import _pdfium_lines, pdfium_text
 
 
 @pytest.fixture
 def cuts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The lines handed to the cut by writing direction."""
     seen: list[str] = []
-    real = pdfium_text._split_by_angle
+    real = _pdfium_lines.split_by_angle
 
     def spy(*args: Any) -> Any:
         seen.append(args[3])
         return real(*args)
 
-    monkeypatch.setattr(pdfium_text, "_split_by_angle", spy)
+    monkeypatch.setattr(_pdfium_lines, "split_by_angle", spy)
     return seen
 
 

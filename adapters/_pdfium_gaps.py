@@ -1,0 +1,72 @@
+"""Table evidence from a page's lines: the gaps between a line's rects, or between the words of a
+line drawn as one text object, wide enough to part the cells of a table.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Any
+
+from adapters._pdfium import PageSpace
+from pdfcore.models import Box
+
+GAP_MIN_FACTOR = 0.8
+GAP_MIN_PT = 3.0
+
+
+def space_gaps(raw: Any, tp: Any, start: int, body: str, line: Box, space: PageSpace, gaps: list[Box]) -> None:
+    """Append the gaps wider than GAP_MIN_FACTOR line heights between the words of a line that
+    pdfium measured as one rect (one text object): the blank around each run of spaces, from
+    the boxes of the characters on either side of it."""
+    wide = max(GAP_MIN_PT, GAP_MIN_FACTOR * line.height)
+    left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    out = (ctypes.byref(left), ctypes.byref(right), ctypes.byref(bottom), ctypes.byref(top))
+
+    def edges(i: int) -> tuple[float, float] | None:
+        if not raw.FPDFText_GetCharBox(tp, start + i, *out) or right.value <= left.value:
+            return None
+        if space.rotation == 0:
+            return left.value - space.left, right.value - space.left
+        b = space.box(left.value, bottom.value, right.value, top.value)
+        return b.x0, b.x1
+
+    n = len(body)
+    i = 0
+    while i < n:
+        if body[i] != " ":
+            i += 1
+            continue
+        j = i
+        while j < n and body[j] == " ":
+            j += 1
+        if i > 0 and j < n:
+            before, after = edges(i - 1), edges(j)
+            if before is not None and after is not None and after[0] - before[1] >= wide:
+                gaps.append(Box(round(before[1], 1), round(line.y0, 1), round(after[0], 1), round(line.y1, 1)))
+        i = j
+
+
+def line_gaps(pieces: list[tuple[float, float, float, float]], line: Box, space: PageSpace, gaps: list[Box]) -> None:
+    """Append the gaps between a line's rects wider than GAP_MIN_FACTOR line heights.
+
+    ``pieces`` are (left, bottom, right, top) in pdfium's user space. On unrotated pages (the
+    common case, and this runs on every line) the gaps are measured there directly.
+    """
+    height = line.height
+    if len(pieces) > 2:
+        # A line pdfium joined over several rows (a table set row by row in one paragraph of
+        # the text layer): its gaps are measured against the height of a row, not the line.
+        row = sorted(p[3] - p[1] for p in pieces)[len(pieces) // 2]
+        if 0 < 2 * row < height:
+            height = row
+    wide = max(GAP_MIN_PT, GAP_MIN_FACTOR * height)
+    if space.rotation == 0:
+        spans = sorted((p[0] - space.left, p[2] - space.left) for p in pieces)
+    else:
+        spans = sorted((b.x0, b.x1) for b in (space.box(*p) for p in pieces))
+    end = spans[0][1]
+    for x0, x1 in spans[1:]:
+        if x0 - end >= wide:
+            gaps.append(Box(round(end, 1), round(line.y0, 1), round(x0, 1), round(line.y1, 1)))
+        if x1 > end:
+            end = x1

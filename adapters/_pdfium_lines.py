@@ -1,0 +1,280 @@
+"""The line reader of the pdfium text adapter: a page's text lines (pdfium's own line breaks)
+with their boxes and font facts, in one pass over the page's text; lines in the printer's margin
+left out and counted; a line pdfium gives over several rows or writing directions handed to
+:mod:`adapters._pdfium_rows`, the gaps between its cells to :mod:`adapters._pdfium_gaps`.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Any
+
+from adapters._pdfium import PageSpace, unchecked
+from adapters._pdfium_fonts import LineFonts
+from adapters._pdfium_gaps import line_gaps, space_gaps
+from adapters._pdfium_objects import share_inside
+from adapters._pdfium_rows import (
+    LINE_END,
+    ROTATED_RUN,
+    STACKED_ROWS,
+    in_row,
+    row_boxes,
+    rows_at_hyphens,
+    split_by_angle,
+    split_rows,
+    stacked_rows,
+    text_line,
+)
+from pdfcore.models import Box, TextLine
+
+#: Table evidence kept on each page (see pdfcore.services.table_regions): at most this many
+#: gaps between cells.
+MAX_GAPS = 2000
+#: A line whose extent across its direction (display space) is this many times its tallest
+#: rect, holding MIN_ROWS_TEXT characters or more, is cut into the rows it spans when it spans
+#: MIN_ROWS or more (see ``split_rows``).
+ROWS_IN_LINE = 3.0
+MIN_ROWS_TEXT = 20
+MIN_ROWS = 3
+
+
+def _split_margin(lines: list[TextLine], space: PageSpace) -> tuple[list[TextLine], int]:
+    """Drop lines wholly outside the crop box but inside the media box (printer's marks, slugs).
+
+    A reader never sees them; they are counted (``outside_crop_text``) rather than lost silently.
+    Lines beyond the media box stay: that is off-page text, reported as hidden text.
+    """
+    kept: list[TextLine] = []
+    dropped = 0
+    for ln in lines:
+        b = ln.bbox
+        if _margin_line(b.x0, b.y0, b.x1, b.y1, space):
+            dropped += 1
+        else:
+            kept.append(ln)
+    return kept, dropped
+
+
+def _margin_line(x0: float, y0: float, x1: float, y1: float, space: PageSpace) -> bool:
+    """Whether a line with this box (page space) lies in the printer's margin (see _split_margin)."""
+    if (x0 >= 0 and y0 >= 0 and x1 <= space.width and y1 <= space.height) or x1 <= x0 or y1 <= y0:
+        return False  # the common case: inside the page
+    return share_inside(x0, y0, x1, y1, space.crop) <= 0.5 and share_inside(x0, y0, x1, y1, space.media) > 0.5
+
+
+def read_lines(
+    raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = None, fonts: LineFonts | None = None
+) -> tuple[list[TextLine], int]:
+    """The page's text lines (pdfium's own line breaks) with boxes and font facts, and how many
+    lines in the printer's margin were left out (see _split_margin).
+
+    Runs on every page: one text call for the whole page, then per line one rect count, its
+    rects, and the font facts of its first character (one call when its text object was seen
+    before, see LineFonts). When ``gaps`` is given, the wide gaps between a line's rects (the
+    whitespace between table cells) are appended to it.
+    """
+    tp = textpage.raw
+    n = raw.FPDFText_CountChars(tp)
+    if n <= 0:
+        return [], 0
+    text = textpage.get_text_range(0, n)
+    left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    fast = unchecked()
+    count_rects, get_rect = fast.count_rects, fast.get_rect
+    line_facts = (fonts or LineFonts(tp, {})).facts
+    out_l, out_t, out_r, out_b = ctypes.byref(left), ctypes.byref(top), ctypes.byref(right), ctypes.byref(bottom)
+    to_box = space.box
+    out: list[TextLine] = []
+    upright, sl, st = space.rotation == 0, space.left, space.top  # to_box, inlined for upright pages
+    inf = float("inf")
+    pw, ph = space.width, space.height
+    margin = 0
+    before: tuple[int, str, Box] | None = None  # the last one-rect line not looked at for gaps
+    if len(text) == n:
+        start = 0
+        for seg in text.split("\n"):
+            end = start + len(seg)
+            body = seg.rstrip("\r")
+            words = body.strip()
+            if not words:
+                start = end + 1
+                continue
+            size = len(body)
+            rc = count_rects(tp, start, size)
+            pieces: list[tuple[float, float, float, float]] | None = None
+            wide = 0.0  # the height of the tallest rect wider than tall (several rects)
+            if rc == 1:  # most lines: one rect, its box is the line's
+                if get_rect(tp, 0, out_l, out_t, out_r, out_b):
+                    x0, y1, x1, y0 = left.value, top.value, right.value, bottom.value
+                else:
+                    x0 = y0 = inf
+                    x1 = y1 = -inf
+            else:
+                x0 = y0 = inf
+                x1 = y1 = -inf
+                tall = 0.0  # the height of the tallest rect taller than wide
+                stacked = False  # two rects in a row one above the other (see _pdfium_rows._rotated_run)
+                pl = pb = pr = pt = 0.0  # the rect before
+                hmax = wmax = 0.0  # the tallest and the widest rect
+                pieces = [] if rc > 1 and (gaps is not None or "\ufffe" in body) else None
+                for k in range(rc):
+                    if get_rect(tp, k, out_l, out_t, out_r, out_b):
+                        lv, tv, rv, bv = left.value, top.value, right.value, bottom.value
+                        x0 = lv if lv < x0 else x0
+                        x1 = rv if rv > x1 else x1
+                        y0 = bv if bv < y0 else y0
+                        y1 = tv if tv > y1 else y1
+                        if pieces is not None:
+                            pieces.append((lv, bv, rv, tv))
+                        h = tv - bv
+                        if h > 1.5 * (rv - lv):
+                            tall = h if h > tall else tall
+                        elif rv - lv > 1.5 * h:
+                            wide = h if h > wide else wide
+                        hmax = h if h > hmax else hmax
+                        wmax = rv - lv if rv - lv > wmax else wmax
+                        if k and (bv >= pt or tv <= pb):
+                            stacked = stacked or (
+                                (rv if rv < pr else pr) - (lv if lv > pl else pl) > 0.5 * min(rv - lv, pr - pl)
+                            )
+                        pl, pb, pr, pt = lv, bv, rv, tv
+                # Rows of the page across the line's direction (display space) against its
+                # tallest rect: pdfium sometimes gives a whole block as one line (text set
+                # sideways on a page turned by /Rotate: a table's every row in one line).
+                sideways = space.rotation in (90, 270)
+                extent, row = (x1 - x0, wmax) if sideways else (y1 - y0, hmax)
+                if row > 0 and extent > ROWS_IN_LINE * row and len(words) >= MIN_ROWS_TEXT and "\ufffe" not in body:
+                    split = split_rows(raw, tp, start, body, to_box, line_facts, space.rotation)
+                    if len(split) >= MIN_ROWS:
+                        kept, dropped = _split_margin(split, space)
+                        out.extend(kept)
+                        margin += dropped
+                        if pieces and gaps is not None:
+                            for ln in kept:
+                                if len(gaps) >= MAX_GAPS:
+                                    break
+                                mine = [pc for pc in pieces if in_row(to_box(*pc), ln.bbox)]
+                                if len(mine) > 1:
+                                    line_gaps(mine, ln.bbox, space, gaps)
+                        start = end + 1
+                        continue
+                if tall and wide and (stacked or tall > ROTATED_RUN * wide):
+                    # pdfium joined horizontal and rotated text (e.g. a margin stamp after a
+                    # soft hyphen at a page's last line): one line per writing direction.
+                    kept, dropped = _split_margin(split_by_angle(raw, tp, start, body, to_box, line_facts), space)
+                    out.extend(kept)
+                    margin += dropped
+                    if len(kept) == 1 and not dropped and pieces and gaps is not None and len(gaps) < MAX_GAPS:
+                        # One direction after all (narrow glyphs such as "1" looked tall): the
+                        # gaps between its rects are table evidence as on any line.
+                        line_gaps(pieces, kept[0].bbox, space, gaps)
+                    start = end + 1
+                    continue
+            if x0 != inf and (x1 <= x0 or y1 <= y0):
+                x0, y0, x1, y1 = _char_bounds(raw, tp, start, size, (x0, y0, x1, y1))
+            if x0 != inf:
+                if upright and x0 <= x1 and y0 <= y1:
+                    bx0, by0, bx1, by1 = x0 - sl, st - y1, x1 - sl, st - y0
+                else:
+                    b = to_box(x0, y0, x1, y1)
+                    bx0, by0, bx1, by1 = b.x0, b.y0, b.x1, b.y1
+                if (bx0 < 0 or by0 < 0 or bx1 > pw or by1 > ph) and _margin_line(bx0, by0, bx1, by1, space):
+                    margin += 1  # printer's margin: left out of the text (its gaps are kept, as before)
+                    if pieces and gaps is not None and len(gaps) < MAX_GAPS:
+                        line_gaps(pieces, Box(bx0, by0, bx1, by1), space, gaps)
+                    start = end + 1
+                    continue
+                bbox = Box(bx0, by0, bx1, by1)
+                first = start + (size - len(body.lstrip()))
+                if "\x00" in words:
+                    words = words.replace("\x00", "")
+                cut_rows: list[TextLine] | None = None
+                if pieces and "\ufffe" in words:
+                    rows = rows_at_hyphens(raw, tp, start, body, to_box, line_facts, pieces)
+                elif pieces and wide and y1 - y0 > STACKED_ROWS * wide:
+                    rows = cut_rows = stacked_rows(raw, tp, start, body, to_box, line_facts, pieces)
+                else:
+                    rows = None
+                if rows is not None:
+                    # a row may be the printer's slug the content stream holds after the
+                    # page's last hyphenated word: checked on its own, as any line
+                    kept, dropped = _split_margin(rows, space)
+                    out.extend(kept)
+                    margin += dropped
+                else:
+                    out.append(text_line(raw, words, bbox, first, start + len(body.rstrip(LINE_END)) - 1, line_facts))
+                if cut_rows and pieces and gaps is not None and len(gaps) < MAX_GAPS:
+                    # rows cut apart: the gaps of each row, at its height
+                    for band in row_boxes(pieces):
+                        mine = [p for p in pieces if band[1] <= (p[1] + p[3]) / 2 <= band[3]]
+                        if mine:
+                            line_gaps(mine, to_box(*band), space, gaps)
+                elif pieces and gaps is not None and len(gaps) < MAX_GAPS:
+                    line_gaps(pieces, bbox, space, gaps)
+                elif pieces is None and gaps is not None and len(gaps) < MAX_GAPS and " " in words:
+                    if bx1 - bx0 > SPACED_LINE * (by1 - by0) * len(words) and any(ch.isdigit() for ch in words):
+                        if before is not None and 0 <= by0 - before[2].y1 <= HEADINGS_GAP * (by1 - by0):
+                            # The line above (a table's column headings, whose words fill more
+                            # of their width than the figures under them, a blank line between
+                            # them at most) is looked at too.
+                            space_gaps(raw, tp, *before, space, gaps)
+                        space_gaps(raw, tp, start, body, bbox, space, gaps)
+                        before = None
+                    else:
+                        before = (start, body, bbox)
+            start = end + 1
+        return out, margin
+    # Rare: the text API inserted or dropped chars, so indexes do not line up. Read per rect.
+    rc = count_rects(tp, 0, -1)
+    rects = []
+    for k in range(max(rc, 0)):
+        if get_rect(tp, k, out_l, out_t, out_r, out_b):
+            rects.append((left.value, top.value, right.value, bottom.value))
+    for lft, tpv, rgt, btm in rects:
+        seg = textpage.get_text_bounded(lft, btm, rgt, tpv)
+        if seg.strip():
+            out.append(TextLine(text=seg.replace("\r\n", " ").strip(), bbox=to_box(lft, btm, rgt, tpv)))
+    return _split_margin(out, space)
+
+
+def _char_bounds(
+    raw: Any, tp: Any, start: int, count: int, fallback: tuple[float, float, float, float]
+) -> tuple[float, float, float, float]:
+    """A line's bounds from its characters when pdfium's line rects are empty or flat.
+
+    Fonts without glyph boxes (non-embedded CJK fonts, vertical writing) give zero-height
+    rects. Each character then counts with its tight box where that has extent, else with its
+    loose box (font ascent and descent), per axis.
+    """
+    box = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    loose = raw.FS_RECTF()
+    x0 = y0 = float("inf")
+    x1 = y1 = float("-inf")
+    for i in range(start, start + count):
+        if not raw.FPDFText_GetCharBox(tp, i, *box):
+            continue
+        lft, rgt, btm, top = (v.value for v in box)
+        if rgt <= lft or top <= btm:
+            if not raw.FPDFText_GetLooseCharBox(tp, i, loose):
+                continue
+            if rgt <= lft:
+                lft, rgt = loose.left, loose.right
+            if top <= btm:
+                btm, top = loose.bottom, loose.top
+        if rgt <= lft and top <= btm:
+            continue  # a generated space or line break: no extent at all
+        x0, x1 = min(x0, lft), max(x1, rgt)
+        y0, y1 = min(y0, btm), max(y1, top)
+    if x0 == float("inf") or x1 <= x0 or y1 <= y0:
+        return fallback
+    return x0, y0, x1, y1
+
+
+#: The line of column headings looked at with the first spaced row under it is at most this
+#: many line heights above it (one blank line between them, as typewritten tables set it).
+HEADINGS_GAP = 2.5
+#: A line drawn as one text object is looked at for gaps between its words when it holds a
+#: figure and is this many line heights wide per character or more (about twice as wide as
+#: running text: a row of a table set without rules, whose cells the producer spaced apart
+#: inside one text object; words alone spread that wide are justified text in a narrow column).
+SPACED_LINE = 0.75

@@ -1,0 +1,347 @@
+"""One pdfium line cut into the rows it holds: at a resolved hyphen whose word goes on on another
+row, rows stacked one under the other, a block pdfium gives as one line on a turned page, runs
+of another writing direction; and a line's font facts from its first and last characters.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import itertools
+import math
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from adapters._pdfium import unchecked
+from pdfcore.models import Box, TextLine
+
+#: Characters a line may end with that are not part of its last word (hyphen marks, spaces).
+LINE_END = " \t\r\ufffe\u00ad\x00"
+#: A line's rects may show text set in another direction (see ``_rotated_run``) when a rect
+#: taller than wide is this many times as tall as the tallest rect wider than tall: a run of
+#: rotated text, not a narrow upright glyph (an ``l`` or a parenthesis drawn as its own text
+#: object is at most about twice as tall as an ``m``).
+ROTATED_RUN = 3.0
+
+
+def text_line(raw: Any, words: str, bbox: Box, first: int, last: int, line_facts: Any) -> TextLine:
+    """A text line with the font facts of its ``first`` character; bold and monospaced only
+    when its ``last`` character is too (the whole line, not a bold first word (a run-in
+    heading) or inline code); a line starting with a mark or digit (a superscript note number,
+    a bullet in a smaller face) has the larger size of its first and last characters."""
+    points, bold, mono, italic, role = _facts(raw, words, first, last, line_facts)
+    return TextLine(words, bbox, points, bold, mono, role, italic)
+
+
+def _facts(raw: Any, words: str, first: int, last: int, line_facts: Any) -> tuple[float, bool, bool, bool, str]:
+    """(size, bold, mono, italic, role) of a line from its first and last characters (see
+    :func:`text_line`; italic like bold: from the first character to the last)."""
+    points, bold, mono, italic, role = line_facts(raw, first)
+    mark = not words.lstrip()[:1].isalpha()
+    if bold or mono or italic or mark:
+        points_end, bold_end, mono_end, italic_end, _ = line_facts(raw, last)
+        bold, mono, italic = bold and bold_end, mono and mono_end, italic and italic_end
+        if mark and points_end > points:
+            points = points_end
+        if mark and words.startswith("[") and words.endswith("]"):
+            # "[33] six national parks,[34]": reference marks at both ends, the text's own
+            # size after the first
+            rest = words.split(None, 1)
+            at = first + len(words) - len(rest[1]) if len(rest) == 2 else last
+            if first < at < last:
+                points = max(points, line_facts(raw, at)[0])
+    return points, bold, mono, italic, role
+
+
+def _range_box(tp: Any, first: int, count: int) -> tuple[float, float, float, float] | None:
+    """The box (left, bottom, right, top; user space) of the rects pdfium gives for ``count``
+    characters from ``first``; None when nothing of them is drawn."""
+    fast = unchecked()
+    left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    out_l, out_t, out_r, out_b = ctypes.byref(left), ctypes.byref(top), ctypes.byref(right), ctypes.byref(bottom)
+    x0 = y0 = float("inf")
+    x1 = y1 = float("-inf")
+    for k in range(fast.count_rects(tp, first, count)):
+        if fast.get_rect(tp, k, out_l, out_t, out_r, out_b):
+            x0, x1 = min(x0, left.value), max(x1, right.value)
+            y0, y1 = min(y0, bottom.value), max(y1, top.value)
+    return None if x0 == float("inf") else (x0, y0, x1, y1)
+
+
+def rows_at_hyphens(
+    raw: Any,
+    tp: Any,
+    start: int,
+    body: str,
+    to_box: Any,
+    line_facts: Any,
+    rects: list[tuple[float, float, float, float]] | None = None,
+) -> list[TextLine] | None:
+    """One pdfium line cut where it goes on on another row after a resolved hyphen, or None.
+
+    pdfium joins the halves of a word hyphenated at a line end into one line, the hyphen marked
+    U+FFFE, so the line spans two rows. The next row is usually the next line of the paragraph,
+    but it may be anything the content stream holds next: a running foot ("a di" + U+FFFE +
+    "22 FREE CULTURE" at the foot of a book page), a column's top, a footnote. Each row becomes
+    a line of its own (the mark ends the first one; the layout joins the word again inside a
+    paragraph), so furniture, columns and blocks see every row where it is.
+
+    ``rects`` are the line's rects (left, bottom, right, top), in text order, when the caller
+    has them: rows told apart there need no more pdfium calls (the common case: each mark ends
+    a row). Otherwise each piece between marks is measured.
+    """
+    if rects is not None:
+        upended = any(t - b > 1.5 * (r - lft) for lft, b, r, t in rects)
+        if upended and (_rotated_run(rects) or not any(r - lft > 1.5 * (t - b) for lft, b, r, t in rects)):
+            return None  # rotated text: its rows are not told apart by height
+        rows = row_boxes(rects)
+        if len(rows) == 1:
+            return None
+        if len(rows) == body.count("\ufffe") + 1:
+            return _row_lines(raw, start, body, to_box, line_facts, rows)
+    pieces: list[tuple[int, int, float, float, float, float]] = []  # start, end, left, bottom, right, top
+    a = lead = 0  # lead: where the next piece starts (text with nothing drawn goes with the next)
+    while a < len(body):
+        b = body.find("\ufffe", a)
+        b = len(body) if b < 0 else b + 1
+        drawn = _range_box(tp, start + a, b - a)
+        if drawn is not None:
+            x0, y0, x1, y1 = drawn
+            if y1 - y0 > 1.5 * (x1 - x0):
+                return None  # rotated text: its rows are not told apart by height
+            last = pieces[-1] if pieces else None
+            if last is not None and abs(y0 + y1 - last[3] - last[5]) < max(y1 - y0, last[5] - last[3], 1.0):
+                s, _, l0, b0, r0, t0 = last  # centres within half a line: the same row, one line
+                pieces[-1] = (s, b, min(l0, x0), min(b0, y0), max(r0, x1), max(t0, y1))
+            else:
+                pieces.append((lead, b, x0, y0, x1, y1))
+            lead = b
+        elif pieces:  # nothing drawn (spaces): it goes with the piece before
+            s, _, l0, b0, r0, t0 = pieces[-1]
+            pieces[-1] = (s, b, l0, b0, r0, t0)
+            lead = b
+        a = b
+    if len(pieces) < 2:
+        return None
+    return _row_lines(
+        raw, start, body, to_box, line_facts, [(x0, y0, x1, y1) for _, _, x0, y0, x1, y1 in pieces], pieces
+    )
+
+
+#: A line this many times as tall as its tallest rect of text may hold rows one under the other.
+STACKED_ROWS = 1.8
+#: Rows apart by this share of the lower one's height at least are rows of their own, each of
+#: this many words at least (a formula's parts stacked one word each are not cut apart).
+ROWS_APART = 0.25
+ROW_WORDS = 2
+
+
+def stacked_rows(
+    raw: Any,
+    tp: Any,
+    start: int,
+    body: str,
+    to_box: Any,
+    line_facts: Any,
+    rects: list[tuple[float, float, float, float]],
+) -> list[TextLine] | None:
+    """One pdfium line cut into its rows, when it holds text on rows one under the other, set
+    apart (a title's last line and the headings of a table under it, which pdfium joins when
+    the content stream draws them one after the other); None when its rects stand on one row,
+    or go back to a row they left (a fraction's numerator and denominator between text on the
+    line), or when a row holds one word only (a formula's parts stacked). Each word goes to the
+    row holding its middle."""
+    rows = row_boxes(rects)
+    if len(rows) < 2:
+        return None
+    down = rows[1][1] < rows[0][1]
+    for (_, b0, _, t0), (_, b1, _, t1) in itertools.pairwise(rows):
+        gap = b0 - t1 if down else b1 - t0
+        if gap < ROWS_APART * min(t0 - b0, t1 - b1):
+            return None
+    fast = unchecked()
+    count_rects, get_rect = fast.count_rects, fast.get_rect
+    left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    out_l, out_t, out_r, out_b = ctypes.byref(left), ctypes.byref(top), ctypes.byref(right), ctypes.byref(bottom)
+    spans: list[tuple[int, int]] = []
+    row_of: list[int] = []
+    for word in re.finditer(r"\S+", body):
+        a, b = word.span()
+        y = None
+        for k in range(count_rects(tp, start + a, b - a)):
+            if get_rect(tp, k, out_l, out_t, out_r, out_b):
+                y = (bottom.value + top.value) / 2
+                break
+        if y is None:
+            continue
+        row = next((i for i, (_, rb, _, rt) in enumerate(rows) if rb <= y <= rt), None)
+        if row is None:
+            return None
+        if row_of and row_of[-1] == row:
+            spans[-1] = (spans[-1][0], b)
+        else:
+            if row_of and row != row_of[-1] + 1:
+                return None
+            if spans:
+                spans[-1] = (spans[-1][0], a)
+            spans.append((a, b))
+            row_of.append(row)
+    if len(spans) != len(rows) or any(len(body[a:b].split()) < ROW_WORDS for a, b in spans):
+        return None
+    spans[0] = (0, spans[0][1])
+    spans[-1] = (spans[-1][0], len(body))
+    return _row_lines(
+        raw, start, body, to_box, line_facts, rows, [(a, b, *rows[k]) for (a, b), k in zip(spans, row_of, strict=True)]
+    )
+
+
+def row_boxes(rects: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    """Consecutive rects (left, bottom, right, top) on one row merged: a row's box each."""
+    rows: list[tuple[float, float, float, float]] = []
+    for lv, bv, rv, tv in rects:
+        if rows:
+            l0, b0, r0, t0 = rows[-1]
+            if abs(bv + tv - b0 - t0) < max(tv - bv, t0 - b0, 1.0):  # centres within half a line
+                rows[-1] = (min(l0, lv), min(b0, bv), max(r0, rv), max(t0, tv))
+                continue
+        rows.append((lv, bv, rv, tv))
+    return rows
+
+
+def _row_lines(
+    raw: Any,
+    start: int,
+    body: str,
+    to_box: Any,
+    line_facts: Any,
+    rows: list[tuple[float, float, float, float]],
+    spans: list[tuple[int, int, float, float, float, float]] | None = None,
+) -> list[TextLine]:
+    """One line per row (left, bottom, right, top): the text cut after each U+FFFE mark (one
+    mark per row change), or at the given ``spans`` (start, end, ...)."""
+    out: list[TextLine] = []
+    a = 0
+    for k, (x0, y0, x1, y1) in enumerate(rows):
+        if spans is not None:
+            a, b = spans[k][0], spans[k][1]
+        else:
+            b = body.find("\ufffe", a)
+            b = len(body) if b < 0 else b + 1
+        text = body[a:b]
+        words = text.strip().replace("\x00", "")
+        if words:
+            first = start + a + len(text) - len(text.lstrip())
+            last = start + a + len(text.rstrip(LINE_END)) - 1
+            out.append(text_line(raw, words, to_box(x0, y0, x1, y1), first, max(first, last), line_facts))
+        a = b
+    return out
+
+
+def split_rows(raw: Any, tp: Any, start: int, body: str, to_box: Any, line_facts: Any, rotation: int) -> list[TextLine]:
+    """One pdfium line cut into the lines it holds on the displayed page: text set across
+    (each character's angle with the page's ``rotation``, in quarter turns) is a line of its
+    own, and text set along the page starts a new row where a character's box (display space)
+    does not overlap the current row's band (text set across: its column's). Spaces go with
+    the row they are in."""
+    loose = raw.FS_RECTF()
+    get_box = raw.FPDFText_GetLooseCharBox  # the font's ascent to descent: one band per row
+    char_angle = unchecked().char_angle
+    spans: list[tuple[int, int, float, float, float, float]] = []  # start, end, box of each row
+    s = 0
+    turn = -1  # the current row's quarter turns on the display
+    bx0 = by0 = float("inf")
+    bx1 = by1 = float("-inf")
+    for k, ch in enumerate(body):
+        if ch.isspace() or not get_box(tp, start + k, loose):
+            continue
+        lft, rgt, btm, top = loose.left, loose.right, loose.bottom, loose.top
+        if rgt <= lft and top <= btm:
+            continue
+        b = to_box(lft, btm, rgt, top)
+        q = round((math.degrees(char_angle(tp, start + k)) + rotation) / 90) % 4
+        across = q % 2 == 1
+        if bx0 != float("inf") and (
+            q != turn or (b.x0 >= bx1 or b.x1 <= bx0 if across else b.y0 >= by1 or b.y1 <= by0)
+        ):
+            spans.append((s, k, bx0, by0, bx1, by1))
+            s = k
+            bx0 = by0 = float("inf")
+            bx1 = by1 = float("-inf")
+        turn = q
+        bx0, by0, bx1, by1 = min(bx0, b.x0), min(by0, b.y0), max(bx1, b.x1), max(by1, b.y1)
+    if bx0 != float("inf"):
+        spans.append((s, len(body), bx0, by0, bx1, by1))
+    out: list[TextLine] = []
+    for a, e, x0, y0, x1, y1 in spans:
+        text = body[a:e]
+        if not text.strip():
+            continue
+        lead = a + len(text) - len(text.lstrip())
+        last = a + len(text.rstrip()) - 1
+        size, bold, mono, italic, role = _facts(raw, text, start + lead, start + max(lead, last), line_facts)
+        out.append(TextLine(text.strip().replace("\x00", ""), Box(x0, y0, x1, y1), size, bold, mono, role, italic))
+    return out
+
+
+def in_row(piece: Box, row: Box) -> bool:
+    """Whether a rect (display space) stands in a row's band."""
+    mid = (piece.y0 + piece.y1) / 2
+    return row.y0 <= mid <= row.y1
+
+
+def _rotated_run(rects: Sequence[tuple[float, float, float, float]]) -> bool:
+    """Whether a line's rects (left, bottom, right, top), in text order, may hold text set in
+    another direction (the test ``read_lines`` makes as it reads them): some are taller than wide
+    and some wider than tall, and either a tall one is ``ROTATED_RUN`` times as tall as the
+    tallest wide one (a rotated run beside upright text) or two rects in a row stand one above
+    the other, overlapping across more than half the narrower one's width (rotated glyphs drawn
+    one object each). Upright glyphs drawn one object each (a narrow ``l`` is taller than
+    wide, an ``m`` wider than tall) stand side by side."""
+    tall = wide = 0.0
+    stacked = False
+    for k, (lft, b, r, t) in enumerate(rects):
+        h = t - b
+        if h > 1.5 * (r - lft):
+            tall = max(tall, h)
+        elif r - lft > 1.5 * h:
+            wide = max(wide, h)
+        if k:
+            pl, pb, pr, pt = rects[k - 1]
+            if b >= pt or t <= pb:
+                stacked = stacked or min(r, pr) - max(lft, pl) > 0.5 * min(r - lft, pr - pl)
+    return bool(tall and wide) and (stacked or tall > ROTATED_RUN * wide)
+
+
+def split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any, line_facts: Any) -> list[TextLine]:
+    """Cut one pdfium line where the characters' rotation changes (spaces follow their run)."""
+    runs: list[tuple[int, int]] = []
+    first = 0
+    angle: float | None = None
+    char_angle = unchecked().char_angle
+    for k, ch in enumerate(body):
+        if ch.isspace():
+            continue
+        a = round(char_angle(tp, start + k), 2)
+        if angle is not None and a != angle:
+            runs.append((first, k))
+            first = k
+        angle = a
+    runs.append((first, len(body)))
+    out: list[TextLine] = []
+    for s, e in runs:
+        text = body[s:e]
+        if not text.strip():
+            continue
+        drawn = _range_box(tp, start + s, e - s)
+        if drawn is None:
+            continue
+        x0, y0, x1, y1 = drawn
+        rows = rows_at_hyphens(raw, tp, start + s, text, to_box, line_facts) if "\ufffe" in text else None
+        if rows is not None:
+            out.extend(rows)
+            continue
+        lead = s + len(text) - len(text.lstrip())
+        end = s + len(text.rstrip()) - 1
+        size, bold, mono, italic, role = _facts(raw, text, start + lead, start + max(lead, end), line_facts)
+        out.append(TextLine(text.strip().replace("\x00", ""), to_box(x0, y0, x1, y1), size, bold, mono, role, italic))
+    return out
