@@ -570,6 +570,10 @@ class ReadService:
                     plan()
             # Pages planned past this answer stay on their way: the next call of a loop takes
             # them (extracted meanwhile, while this answer is sent), see DocumentService.prefetch.
+        if structure is not None and extracting and next_index is not None:
+            # this thread now puts the answer's Markdown together and builds that of the pages
+            # at hand past it (for bytes_available): the workers extract on meanwhile
+            plan(LOOKAHEAD_WAITING_PER_WORKER)
         if not truncated_bytes:
             next_index = window[-1] + 1 if window[-1] + 1 < total else None
         truncated_pages = not truncated_bytes and next_index is not None
