@@ -9,6 +9,7 @@ import pytest
 from pdfcore.errors import ExtractionFailed, PageOutOfRange, PasswordIncorrect, PasswordRequired
 from pdfcore.models import OutlineEntry
 from pdfcore.services.furniture import sample_indexes
+from pdfcore.structure.style import sample_indexes as style_samples
 from pdfcore.services.reading import LOOKAHEAD_PER_WORKER, PAST_BUDGET_PER_WORKER
 from tests.fakes import FakeDocument, fake_core
 
@@ -127,6 +128,25 @@ def test_read_all_extracts_a_bounded_number_of_pages_past_its_answer(tmp_path: P
     assert returned <= set(extracted)
     assert past and max(past) <= r.next_page + 2 * PAST_BUDGET_PER_WORKER
     assert max(len(c) for c in ex.calls) > 1  # extracted ahead, not one by one
+
+
+def test_a_markdown_answer_cut_by_its_budget_leaves_the_workers_more_pages_to_extract(tmp_path: Path) -> None:
+    """Markdown: once the pages of an answer cut by the budget are in, the workers are handed
+    pages past it up to the deeper lookahead (they extract while the calling thread puts the
+    answer together and it is sent), more than the usual pages past the budget."""
+    texts = [f"page {i:03d} " + "x" * 400 for i in range(200)]
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)}, limits={"max_response_bytes": 8192})
+    core.services.reading.parallelism = 2
+    r = core.read_all(str(tmp_path / "a.pdf"), max_pages=500, format="markdown")
+    assert r.truncated_bytes and r.next_page is not None
+    for ahead in set(core.documents._inflight.values()):  # read ahead, not waited for by the call
+        ahead.result(timeout=10)
+    extracted = [i for _, i in ex.extracted]
+    assert len(extracted) == len(set(extracted))
+    samples = set(sample_indexes(200)) | set(style_samples(200))  # running heads', the style's
+    past = set(extracted) - set(range(r.next_page - 1)) - samples
+    # (a text answer leaves them PAST_BUDGET_PER_WORKER pages each, a page or two more at most)
+    assert len(past) > 4 * PAST_BUDGET_PER_WORKER, sorted(past)
 
 
 def test_a_call_starting_on_a_page_extracted_ahead_goes_on_extracting_ahead(tmp_path: Path) -> None:
