@@ -9,8 +9,8 @@ import pytest
 from pdfcore.errors import ExtractionFailed, PageOutOfRange, PasswordIncorrect, PasswordRequired
 from pdfcore.models import OutlineEntry
 from pdfcore.services.furniture import sample_indexes
-from pdfcore.structure.style import sample_indexes as style_samples
 from pdfcore.services.reading import LOOKAHEAD_PER_WORKER, PAST_BUDGET_PER_WORKER
+from pdfcore.structure.style import sample_indexes as style_samples
 from tests.fakes import FakeDocument, fake_core
 
 
