@@ -15,7 +15,12 @@ The figure per round is (2) / (1) from the same interpreter; medians and minimum
 are printed. Use it to tell whether a change moved the cold read (``bench_foundation.py`` gives
 the same ratio through MCP for one checkout; ``bench_read_cpu.py`` splits its CPU by phase)::
 
-    python benchmarks/bench_read_ab.py OLD_CHECKOUT NEW_CHECKOUT [--rounds 7] [--format markdown]
+    python benchmarks/bench_read_ab.py OLD_CHECKOUT NEW_CHECKOUT [--rounds 7] [--format markdown] [--via mcp]
+
+With ``--via mcp`` step 2 is a fresh MCP server over stdio instead (``python -m mcp_adapter``
+started in the checkout, on a fresh cache, timed once it has answered ``tools/list`` and a
+``ping``), driven by the ``mcp`` client through the same loop of ``pdf_read_all`` calls; the bare
+loop is timed just before its first call.
 
 A checkout is run with ``CHECKOUT/.venv/bin/python`` when it has one, else this interpreter. The
 corpus is ``$PDFCORE_CORPUS``, else ``../shared/corpus`` beside the repository.
@@ -82,6 +87,49 @@ print(json.dumps({"bare": base, "read": read, "pages": pages}))
 )
 
 
+#: The same read through a fresh MCP server over stdio (``python -m mcp_adapter`` started in the
+#: checkout, cache in a fresh folder), timed from the first ``pdf_read_all`` call, once the server
+#: has answered ``tools/list`` and a ``ping``.
+ROUND_MCP = (
+    ROUND_HEAD
+    + r"""
+import os, warnings
+import anyio
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+path, fmt, root = sys.argv[1], sys.argv[2], sys.argv[3]
+
+
+async def read(cache):
+    env = {"PATH": os.environ.get("PATH", ""), "PDFCORE_CACHE_DIR": cache, "PDFCORE_ROOTS": root}
+    params = StdioServerParameters(command=sys.executable, args=["-m", "mcp_adapter"], env=env, cwd=".")
+    async with Client(stdio_client(params, errlog=sys.stderr), mode="legacy", read_timeout_seconds=300) as client:
+        await client.list_tools()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            await client.send_ping()
+        base = bare()
+        t0 = time.perf_counter()
+        start, pages = 1, 0
+        while start is not None:
+            args = {"path": path, "start_page": start, "max_pages": 500}
+            if fmt != "text":
+                args["format"] = fmt
+            data = (await client.call_tool("pdf_read_all", args)).structured_content
+            pages += data["page_count"]
+            start = data.get("next_page")
+        return base, time.perf_counter() - t0, pages
+
+
+bare()
+with tempfile.TemporaryDirectory() as cache:
+    base, took, pages = anyio.run(read, cache)
+print(json.dumps({"bare": base, "read": took, "pages": pages}))
+"""
+)
+
+
 def corpus_dir() -> Path:
     env = os.environ.get("PDFCORE_CORPUS")
     return Path(env) if env else REPO.parent / "shared" / "corpus"
@@ -125,6 +173,7 @@ def main() -> int:
     p.add_argument("checkouts", nargs="+", type=Path)
     p.add_argument("--rounds", type=int, default=7)
     p.add_argument("--format", default="text", choices=("text", "markdown"))
+    p.add_argument("--via", default="api", choices=("api", "mcp"), help="the Python API, or a fresh MCP server")
     p.add_argument("--json", metavar="PATH")
     args = p.parse_args()
     corpus = corpus_dir()
@@ -135,13 +184,14 @@ def main() -> int:
     runs = run_rounds(
         args.checkouts,
         args.rounds,
-        ROUND,
+        ROUND if args.via == "api" else ROUND_MCP,
         [str(document), args.format, str(corpus)],
         lambda v: f"{v['read'] / v['bare']:.2f}x",
     )
     if runs is None:
         return 1
-    print(f"## Cold full read of {DOCUMENT} ({args.format}), API / bare pypdfium2, {args.rounds} rounds\n")
+    via = "API" if args.via == "api" else "MCP over stdio"
+    print(f"## Cold full read of {DOCUMENT} ({args.format}), {via} / bare pypdfium2, {args.rounds} rounds\n")
     print("| checkout | commit | ratio median | ratio min | read s median | bare s median |")
     print("|---|---|---|---|---|---|")
     summary = {}
@@ -154,7 +204,7 @@ def main() -> int:
             f"{statistics.median(v['read'] for v in values):.3f} | {statistics.median(v['bare'] for v in values):.3f} |"
         )
     if args.json:
-        Path(args.json).write_text(json.dumps({"format": args.format, "checkouts": summary}, indent=2))
+        Path(args.json).write_text(json.dumps({"format": args.format, "via": args.via, "checkouts": summary}, indent=2))
     return 0
 
 
