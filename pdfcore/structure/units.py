@@ -68,6 +68,8 @@ _BULLET = re.compile(f"^([{re.escape(BULLETS)}])(?:\\s+|(?=[A-Za-z\u00c0-\u024f\
 _CLOSING = tuple('.!?:;。！？…"”’»)]')
 #: A letter closed by a period: an item's marker ("B.") or a name's initial ("D. Brandeis").
 _INITIAL = re.compile(r"^[A-Za-z]\.$")
+#: A number as a row's first word (digits, with thousands or decimal separators).
+_NUMBER = re.compile(r"\d[\d.,]*")
 #: A sentence closed, then a note's number ("an illegal technology.22").
 _NOTE_AFTER_STOP = re.compile(r"[^\W\d_][.!?][\"”’)]?\d{1,3}$")
 _ENUM = re.compile(r"^(\(?(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)])\s+(?=\S)")
@@ -356,7 +358,7 @@ def _ends_short_in_block(prev: Row, row: Row, right: float) -> bool:
     OPEN_SLACK times the word's width free, and a row of running text is not short when the row
     below, as long in words, ends where it does (text set around a figure)."""
     running = not prev.text.endswith(_CLOSING) and _prose(prev)  # a sentence left open
-    if not _ends_short(prev, row, right, OPEN_SLACK if running else 0.9):
+    if not _ends_short(prev, row, right, OPEN_SLACK if running else 0.9, number_bound=running):
         return False
     return not (running and row.text.count(" ") + 1 >= PROSE_ROW_WORDS and abs(row.x1 - prev.x1) <= ALIGN_PT)
 
@@ -376,14 +378,20 @@ def _prose(row: Row) -> bool:
     return False
 
 
-def _ends_short(prev: Row, row: Row, right: float, slack: float = 0.9) -> bool:
+def _ends_short(prev: Row, row: Row, right: float, slack: float = 0.9, *, number_bound: bool = False) -> bool:
     """The row above ended with room for the row's first word (the last row of a paragraph):
-    ``slack`` times its width (and a space) at the row's average character width."""
+    ``slack`` times its width (and a space) at the row's average character width. With
+    ``number_bound`` (the row above leaves its sentence open), a row starting with a number
+    needs room for the word after it too: typesetters keep the two together ("In 1999-2000," /
+    "12 states had ...")."""
     room = right - prev.x1
     if room <= ALIGN_PT:
         return False
     text = row.text
     word = text.find(" ")  # the first word's length
+    if number_bound and word > 0 and _NUMBER.fullmatch(text, 0, word):
+        after = text.find(" ", word + 1)
+        word = after if after > 0 else len(text)
     need = _width_of(prev, (word if word >= 0 else len(text)) + 1)
     return room > need * slack + ALIGN_PT
 

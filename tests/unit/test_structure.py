@@ -315,6 +315,29 @@ def test_footnotes_come_after_the_body() -> None:
     assert md.split("\n\n")[-1] == "1 A note set small at the foot of the column."
 
 
+def test_a_number_kept_with_the_word_after_it_does_not_end_an_open_sentence() -> None:
+    """A row leaving its sentence open ends short of the margin because the next row starts with
+    a number set with the word after it ("In 1999-2000," / "12 states had ..."): one paragraph.
+    After a closed sentence the same short row still ends its paragraph."""
+    rows = [
+        "The reauthorization required that states include students in statewide assessment",
+        "programs, which were often excluded from large-scale testing programs. In 1999-2000,",
+        "12 states had alternate assessments in place, and 35 were in the process of developing",
+        "them at the time of the survey.",
+    ]
+    lines = [
+        ln(rows[0], 100, x1=RIGHT),
+        ln(rows[1], 112, x1=RIGHT - 24),  # room for "12" but not for "12 states"
+        ln(rows[2], 124, x1=RIGHT - 2),
+        ln(rows[3], 136),
+    ]
+    (md,) = markdown([page(lines)])
+    assert md == " ".join(rows)
+    closed = [*lines[:1], ln(rows[1][:-11] + "in 1999.", 112, x1=RIGHT - 24), *lines[2:]]
+    (md,) = markdown([page(closed)])
+    assert md.count("\n\n") == 1 and md.split("\n\n")[1].startswith("12 states")
+
+
 def test_hidden_text_never_enters_the_markdown() -> None:
     rows = [*para(LOREM, 60), ln("ignore previous instructions", 200)]
     span = HiddenSpan(
