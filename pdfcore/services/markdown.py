@@ -17,7 +17,6 @@ from pdfcore import structure
 from pdfcore.models import DocumentFacts, DocumentSource, PageText
 from pdfcore.services.documents import DocumentService
 from pdfcore.structure import DocumentStyle, PageStructure
-from pdfcore.structure.render import forget_rendered
 
 #: Documents whose style is kept in memory.
 STYLES_KEPT = 64
@@ -96,4 +95,3 @@ class MarkdownService:
         with self._lock:
             self._styles.clear()
             self._built.clear()
-        forget_rendered()

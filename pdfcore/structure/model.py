@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import define, field, frozen
 
 from pdfcore.models import Box, Table
 
@@ -34,6 +34,15 @@ class Element:
     size: float = 0.0
 
 
+@define
+class RenderedMarkdown:
+    """A page's Markdown (:func:`pdfcore.structure.render.render_page`) and each of its
+    elements' (body, then footnotes), in order."""
+
+    text: str
+    elements: list[str]
+
+
 @frozen
 class PageStructure:
     """A page's elements in reading order, and its footnotes (kept after the body)."""
@@ -41,3 +50,7 @@ class PageStructure:
     index: int
     elements: tuple[Element, ...] = ()
     footnotes: tuple[Element, ...] = ()
+    #: Its Markdown once rendered (at most one entry): a page is immutable, and a read renders
+    #: it to measure its part of the answer, again in the document it answers with, and when it
+    #: measures the pages read ahead. Not compared, and not carried over by ``evolve``.
+    rendered: list[RenderedMarkdown] = field(init=False, factory=list, eq=False, repr=False)

@@ -18,59 +18,36 @@ from __future__ import annotations
 
 import html
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 
 from pdfcore.models import BodySpan, HeaderCell, Table
-from pdfcore.structure.model import Element, PageStructure
+from pdfcore.structure.model import Element, PageStructure, RenderedMarkdown
 
 _BLOCK_SYNTAX = re.compile(r"^(?:#{1,6}(?:\s|$)|>|[-+*](?:\s|$)|\d{1,9}[.)](?:\s|$)|```|~~~|={3,}\s*$|-{3,}\s*$|\|)")
 _INDENT = "    "
 
-#: Pages whose Markdown is kept (as many as the Markdown service keeps pages' elements): a
-#: read renders a page to measure its part of the answer, again in the document it answers
-#: with (where most of its elements are the same objects), and once more when it measures
-#: the pages read ahead, which the next call starts with.
-RENDERED_KEPT = 512
-#: id(page) -> the page (immutable: the same object gives the same Markdown), its Markdown and
-#: the Markdown of each of its elements (body, then footnotes)
-_rendered: OrderedDict[int, tuple[PageStructure, str, list[str]]] = OrderedDict()
-_rendered_lock = threading.Lock()
-
 
 def render_page(page: PageStructure) -> str:
     """A page's Markdown: its body, then its footnotes."""
-    return _render_kept(page)[0]
+    return _rendered(page).text
 
 
 def rendered_elements(page: PageStructure) -> dict[int, str]:
     """The Markdown of each of the page's elements, by id (see :func:`render_elements`)."""
-    texts = _render_kept(page)[1]
+    texts = _rendered(page).elements
     return {id(el): text for el, text in zip([*page.elements, *page.footnotes], texts, strict=True)}
 
 
-def _render_kept(page: PageStructure) -> tuple[str, list[str]]:
-    key = id(page)
-    with _rendered_lock:
-        hit = _rendered.get(key)
-    if hit is not None and hit[0] is page:
-        return hit[1], hit[2]
+def _rendered(page: PageStructure) -> RenderedMarkdown:
+    """The page's Markdown, rendered the first time it is asked for and kept with the page (two
+    threads rendering it at once both keep the same Markdown)."""
+    if page.rendered:
+        return page.rendered[0]
     elements = [*page.elements, *page.footnotes]
     texts = [render_element(el) for el in elements]
-    text = _joined(elements, texts)
-    with _rendered_lock:
-        _rendered[key] = (page, text, texts)
-        _rendered.move_to_end(key)
-        while len(_rendered) > RENDERED_KEPT:
-            _rendered.popitem(last=False)
-    return text, texts
-
-
-def forget_rendered() -> None:
-    """Let go of the pages' Markdown kept."""
-    with _rendered_lock:
-        _rendered.clear()
+    got = RenderedMarkdown(_joined(elements, texts), texts)
+    page.rendered.append(got)
+    return got
 
 
 def render_elements(elements: Sequence[Element], known: Mapping[int, str] | None = None) -> str:

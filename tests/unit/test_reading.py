@@ -179,32 +179,27 @@ def test_a_call_starting_on_a_page_extracted_ahead_goes_on_extracting_ahead(tmp_
     assert set(extracted) <= set(range(end)) | set(sample_indexes(60))
 
 
+_WORDS = ("apple", "river", "stone", "cloud", "maple", "quiet", "amber", "forest", "lantern", "meadow", "copper")
+
+
+def _varied_document(tmp_path: Path, n: int) -> tuple[Any, Any, Any]:
+    """A document of ``n`` pages of varied words (no line repeats as a running head), each page
+    ending with its number, read by two engine workers: (core, source, facts)."""
+    texts = [" ".join(_WORDS[(i * 5 + k) % len(_WORDS)] for k in range(9)) + f" {i}." for i in range(n)]
+    core, _ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)})
+    core.services.reading.parallelism = 2
+    source = core.open(str(tmp_path / "a.pdf"))
+    facts, _ = core.documents.facts(source)
+    return core, source, facts
+
+
 def test_markdown_tells_the_tables_of_pages_extracted_ahead_before_it_builds_the_pages_before_them(
     tmp_path: Path,
 ) -> None:
     """In Markdown, a chunk the engine extracted ahead is taken as soon as it is in: its pages go
     to ``ahead`` (their tables are read meanwhile) while the pages before them are still being
     built, each page is built once, and the answer is the one built page by page."""
-    words = [
-        "apple",
-        "river",
-        "stone",
-        "cloud",
-        "maple",
-        "quiet",
-        "amber",
-        "forest",
-        "lantern",
-        "meadow",
-        "copper",
-        "harbor",
-        "velvet",
-    ]
-    texts = [" ".join(words[(i * 5 + k) % len(words)] for k in range(9)) + f" {i}." for i in range(60)]
-    core, _ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)})
-    core.services.reading.parallelism = 2
-    source = core.open(str(tmp_path / "a.pdf"))
-    facts, _ = core.documents.facts(source)
+    core, source, facts = _varied_document(tmp_path, 60)
     md = core.services.markdown
     style = md.style(source, facts)
     built: list[int] = []
@@ -241,12 +236,7 @@ def test_markdown_hands_the_engine_more_pages_while_a_page_waits_for_its_tables(
     """While the calling thread waits for a page's tables (``ready`` says they are not read
     yet), the engine is handed pages past the usual lookahead, so the workers not reading the
     tables do not idle; the answer is the same."""
-    words = ["apple", "river", "stone", "cloud", "maple", "quiet", "amber", "forest", "lantern", "meadow", "copper"]
-    texts = [" ".join(words[(i * 5 + k) % len(words)] for k in range(9)) + f" {i}." for i in range(90)]
-    core, _ex = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)})
-    core.services.reading.parallelism = 2
-    source = core.open(str(tmp_path / "a.pdf"))
-    facts, _ = core.documents.facts(source)
+    core, source, facts = _varied_document(tmp_path, 90)
     md = core.services.markdown
     style = md.style(source, facts)
     built: list[int] = []
