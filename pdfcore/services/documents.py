@@ -80,6 +80,17 @@ class _Lru:
         self.items.clear()
 
 
+@frozen
+class _Write:
+    """Pages waiting to be written to the store, when they were asked for, and the write's
+    number in the order asked."""
+
+    digest: str
+    pages: tuple[PageText, ...]
+    asked_at: float
+    number: int
+
+
 class DocumentService:
     def __init__(
         self,
@@ -97,8 +108,13 @@ class DocumentService:
         self._verified: _Lru = _Lru(256)
         self._lock = threading.Lock()
         self._deferred = threading.local()
-        self._write_lock = threading.Lock()
-        self._last_write: threading.Thread | None = None
+        #: Page writes asked for and not yet done (:meth:`_save_behind`), the one thread doing
+        #: them while there are any, and how many have been asked for / are done so far.
+        self._writes = threading.Condition()
+        self._write_queue: list[_Write] = []
+        self._writer: threading.Thread | None = None
+        self._writes_asked = 0
+        self._writes_done = 0
         #: Page requests in progress, when the last one ended, and flushes waiting (see _quiet).
         self._reading = 0
         self._last_read = 0.0
@@ -487,29 +503,50 @@ class DocumentService:
         """Write fresh pages to the store after the call that extracted them has its answer
         (they are served from memory meanwhile), once no page request has been served for
         ``WRITE_QUIET_S`` (a caller reading on is not slowed by the writing), at the latest
-        ``WRITE_MAX_WAIT_S`` after it was asked for, and at once when :meth:`flush_writes`
-        waits for it. Writes run on their own thread, one after another in the order asked;
-        the thread is not a daemon, so a process that exits finishes them first. Readers of
+        ``WRITE_MAX_WAIT_S`` after the oldest waiting write was asked for, and at once when
+        :meth:`flush_writes` waits for it. One thread does the writes while any are waiting
+        (a Markdown read's table updates ask for one a page: one waiting thread each would
+        wake the process hundreds of times a second), in the order asked: the writes waiting
+        together go to the store as one write per document, a page's latest version winning.
+        The thread is not a daemon, so a process that exits finishes them first. Readers of
         the store in another process may extract a page again in the meantime, which costs
         time, never correctness."""
         if self.store is None or not pages:
             return
+        with self._writes:
+            self._writes_asked += 1
+            self._write_queue.append(_Write(digest, tuple(pages), time.monotonic(), self._writes_asked))
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_all, name="pdfcore-page-writes")
+                self._writer.start()
+
+    def _write_all(self) -> None:
+        """The writing thread: waits for a quiet moment, then writes every waiting write, until
+        none is left."""
         store = self.store
-        with self._write_lock:
-            previous = self._last_write
-
-            def write() -> None:
-                self._quiet(time.monotonic() + WRITE_MAX_WAIT_S)
-                if previous is not None:
-                    previous.join()
-                try:
-                    store.save_pages(digest, pages)
-                except Exception:  # the pages stay in memory; the next process extracts them
-                    log.warning("writing %d page(s) to the cache failed", len(pages), exc_info=True)
-
-            thread = threading.Thread(target=write, name="pdfcore-page-writes")
-            self._last_write = thread
-            thread.start()
+        assert store is not None
+        while True:
+            with self._writes:
+                if not self._write_queue:
+                    self._writer = None
+                    return
+                oldest = self._write_queue[0].asked_at
+            self._quiet(oldest + WRITE_MAX_WAIT_S)
+            with self._writes:
+                batch, self._write_queue = self._write_queue, []
+            merged: dict[str, dict[int, PageText]] = {}
+            for write in batch:
+                merged.setdefault(write.digest, {}).update((p.index, p) for p in write.pages)
+            try:
+                for digest, held in merged.items():
+                    try:
+                        store.save_pages(digest, list(held.values()))
+                    except Exception:  # the pages stay in memory; the next process extracts them
+                        log.warning("writing %d page(s) to the cache failed", len(held), exc_info=True)
+            finally:
+                with self._writes:
+                    self._writes_done = batch[-1].number
+                    self._writes.notify_all()
 
     def _quiet(self, deadline: float) -> None:
         """Return once no page request has been served for WRITE_QUIET_S, a flush waits, or
@@ -524,14 +561,15 @@ class DocumentService:
 
     def flush_writes(self) -> None:
         """Wait until every page write asked for so far is in the store."""
-        with self._write_lock:
-            last = self._last_write
-        if last is None:
-            return
+        with self._writes:
+            target = self._writes_asked
+            if self._writes_done >= target:
+                return
         with self._lock:
             self._flushes += 1
         try:
-            last.join()
+            with self._writes:
+                self._writes.wait_for(lambda: self._writes_done >= target)
         finally:
             with self._lock:
                 self._flushes -= 1

@@ -24,10 +24,12 @@ class SlowWrites:
     def __init__(self, store: object) -> None:
         self.store = store
         self.release = threading.Event()
+        self.entered = threading.Event()
         self.order: list[list[int]] = []
         self.inner = store.save_pages  # type: ignore[attr-defined]
 
     def __call__(self, digest: str, pages: Sequence[PageText]) -> None:
+        self.entered.set()
         self.release.wait(10)
         self.order.append([p.index for p in pages])
         self.inner(digest, pages)
@@ -98,19 +100,51 @@ def test_a_replacement_inside_a_deferred_block_drops_the_held_back_version(tmp_p
     core.close()
 
 
-def test_a_table_update_of_a_page_is_written_behind_in_order(tmp_path: Path) -> None:
+def test_a_table_update_of_a_page_waiting_to_be_written_goes_with_the_same_write(tmp_path: Path) -> None:
     core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["native text", "second"])})
     slow = SlowWrites(core.services.store)
     core.services.store.save_pages = slow
     source = core.open(str(tmp_path / "a.pdf"))
     facts, _ = core.documents.facts(source)
-    first = core.documents.pages(source, [0, 1], facts).pages[0]  # its write is held
+    first = core.documents.pages(source, [0, 1], facts).pages[0]  # its write waits for a quiet moment
     core.documents.replace_page(source, attrs.evolve(first, tables_checked=True), facts)  # does not wait
     assert slow.order == []
     slow.release.set()
     core.flush()
+    assert slow.order == [[0, 1]]  # one write, the page's latest version in it
+    assert core.services.store.load_pages(source.fingerprint.sha256, [0])[0].tables_checked is True
+    core.close()
+
+
+def test_a_table_update_asked_during_a_write_is_written_after_it(tmp_path: Path) -> None:
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(["native text", "second"])})
+    slow = SlowWrites(core.services.store)
+    core.services.store.save_pages = slow
+    source = core.open(str(tmp_path / "a.pdf"))
+    facts, _ = core.documents.facts(source)
+    first = core.documents.pages(source, [0, 1], facts).pages[0]
+    assert slow.entered.wait(10)  # the first write is under way (held)
+    core.documents.replace_page(source, attrs.evolve(first, tables_checked=True), facts)  # does not wait
+    slow.release.set()
+    core.flush()
     assert slow.order == [[0, 1], [0]]
     assert core.services.store.load_pages(source.fingerprint.sha256, [0])[0].tables_checked is True
+    core.close()
+
+
+def test_many_writes_asked_at_once_are_done_by_one_thread(tmp_path: Path) -> None:
+    texts = [f"page {i}" for i in range(40)]
+    core, _ = fake_core(tmp_path, {"a.pdf": FakeDocument(texts)})
+    source = core.open(str(tmp_path / "a.pdf"))
+    facts, _ = core.documents.facts(source)
+    got = core.documents.pages(source, list(range(40)), facts).pages
+    for i in range(40):  # a Markdown read's table updates, one a page, outside a deferred block
+        core.documents.replace_page(source, attrs.evolve(got[i], tables_checked=True), facts)
+    writers = [t for t in threading.enumerate() if t.name == "pdfcore-page-writes"]
+    assert len(writers) == 1
+    core.flush()
+    stored = core.services.store.load_pages(source.fingerprint.sha256, list(range(40)))
+    assert len(stored) == 40 and all(p.tables_checked for p in stored.values())
     core.close()
 
 
