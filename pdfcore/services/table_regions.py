@@ -23,17 +23,9 @@ from collections.abc import Iterable, Sequence
 
 from pdfcore.geometry import intersection, thin_stretches, union
 from pdfcore.models import Box, PageText, TextLine
-from pdfcore.services.text_runs import (
-    JOIN_TOL,
-    MAX_HEADER_ROWS,
-    MIN_GAP,
-    MIN_GUTTER,
-    MIN_ROWS,
-    PROSE_WORDS,
-    is_number,
-    line_pieces,
-    text_regions,
-)
+from pdfcore.services.page_columns import MIN_GUTTER
+from pdfcore.services.text_pieces import JOIN_TOL, MIN_GAP, PROSE_WORDS, is_number, line_pieces
+from pdfcore.services.text_runs import MAX_HEADER_ROWS, MIN_ROWS, text_regions
 
 # Grids of rules.
 #: Share of a grid's cells that must hold text for the grid to be a table.

@@ -27,7 +27,7 @@ from pdfcore.geometry import area, intersection, to_clip
 from pdfcore.models import BodySpan, Box, DocumentSource, HeaderCell, PageText, Table
 from pdfcore.results.reading import TableOut
 from pdfcore.services.table_regions import candidate_regions
-from pdfcore.services.text_runs import PLACEHOLDERS
+from pdfcore.services.text_pieces import PLACEHOLDERS
 from ports.table_extractor import TableExtractor
 
 # Clean-up.

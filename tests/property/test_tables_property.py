@@ -6,8 +6,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pdfcore.models import Box, TextLine
-from pdfcore.services import text_runs as runs
-from pdfcore.services.text_runs import _make_row, _may_start_run, _merged_row, _one_piece_row, _rows, _runs, line_pieces
+from pdfcore.services import text_pieces
+from pdfcore.services.page_columns import gutters, split
+from pdfcore.services.text_pieces import figures, line_pieces, plain_text
+from pdfcore.services.text_rows import _make_row, _merged_row, _one_piece_row, visual_rows, whitespace
+from pdfcore.services.text_runs import _may_start_run, _runs
 
 _CHARS = st.sampled_from(list("ab Zé1 9_-.,:%$()—…²٣\t\u00a0"))
 _TEXT = st.text(_CHARS, max_size=40)
@@ -15,9 +18,9 @@ _TEXT = st.text(_CHARS, max_size=40)
 
 @given(_TEXT)
 def test_without_a_digit_the_tokens_are_the_words(text: str) -> None:
-    tokens = len(runs._TOKEN.findall(text))
-    words = len(runs._WORD.findall(text))
-    if runs._DIGIT.search(text) is None:
+    tokens = len(text_pieces._TOKEN.findall(text))
+    words = len(text_pieces._WORD.findall(text))
+    if text_pieces._DIGIT.search(text) is None:
         assert tokens == words
 
 
@@ -42,7 +45,7 @@ def _lines(draw: st.DrawFn) -> tuple[list[TextLine], list[Box]]:
 def test_a_lines_piece_and_its_row_are_what_the_long_way_makes(case: tuple[list[TextLine], list[Box]]) -> None:
     lines, gaps = case
     pieces = line_pieces(lines, gaps)
-    assert [p.tokens for p in pieces] == [len(runs._TOKEN.findall(ln.text)) for ln in lines]
+    assert [p.tokens for p in pieces] == [len(text_pieces._TOKEN.findall(ln.text)) for ln in lines]
     for piece in pieces:
         if not piece.segments:  # a gap over the whole line: no row (both ways fail alike)
             continue
@@ -57,8 +60,8 @@ def test_rows_that_cannot_start_a_run_make_none(case: tuple[list[TextLine], list
     lines, gaps = case
     pieces = [p for p in line_pieces(lines, gaps) if p.segments]
     if not _may_start_run(pieces):
-        assert _runs(_rows(pieces)) == []
-        assert all(not r.gapped and not r.numeric for r in _rows(pieces))
+        assert _runs(visual_rows(pieces)) == []
+        assert all(not r.gapped and not r.numeric for r in visual_rows(pieces))
 
 
 #: Lines of words, figures, placeholders and leaders, some side by side or overlapping.
@@ -85,15 +88,15 @@ def _pages(draw: st.DrawFn) -> tuple[list[TextLine], list[Box]]:
 @given(_pages())
 def test_a_page_told_plain_text_has_no_column_where_a_run_may_start(case: tuple[list[TextLine], list[Box]]) -> None:
     lines, gaps = case
-    if runs._plain_text(lines, gaps):
+    if plain_text(lines, gaps):
         pieces = line_pieces(lines, gaps)
-        assert not any(_may_start_run(column) for column in runs._split(pieces, runs._gutters(pieces)))
+        assert not any(_may_start_run(column) for column in split(pieces, gutters(pieces)))
 
 
 @given(_LINE_TEXT)
 def test_a_line_of_figures_is_told_as_its_piece_tells_it(text: str) -> None:
-    p = runs._piece(TextLine(text=text, bbox=Box(0, 0, 100, 10)), ())
-    assert runs._line_of_figures(text) == runs._figures(p.led, p.numbers, p.trailing, p.tokens)
+    p = text_pieces._piece(TextLine(text=text, bbox=Box(0, 0, 100, 10)), ())
+    assert text_pieces._line_of_figures(text) == figures(p.led, p.numbers, p.trailing, p.tokens)
 
 
 def _cut_each(
@@ -121,8 +124,8 @@ def test_the_blanks_a_row_leaves_in_rivers_are_what_cutting_each_river_leaves(
 ) -> None:
     lines, gaps = case
     rivers = [(a, a + w) for a, w in spans]
-    for row in _rows([p for p in line_pieces(lines, gaps) if p.segments]):
-        assert runs._whitespace(rivers, row, width) == _cut_each(rivers, row.segments, width)
+    for row in visual_rows([p for p in line_pieces(lines, gaps) if p.segments]):
+        assert whitespace(rivers, row, width) == _cut_each(rivers, row.segments, width)
 
 
 #: Rows of a table-like page, by kind: (text, x0, x1, gaps as (x0, width)); cells and figures
@@ -163,10 +166,10 @@ def test_a_try_that_meets_an_earlier_one_ends_as_walking_its_rows_would(case: li
     lines = [x for x in case if isinstance(x, TextLine)]
     gaps = [x for x in case if isinstance(x, Box)]
     pieces = [p for p in line_pieces(lines, gaps) if p.segments]
-    rows = _rows(pieces)
+    rows = visual_rows(pieces)
     assert _runs(rows) == _runs(rows, reuse=False)
 
 
 @given(st.lists(_LINE_TEXT | st.sampled_from(["12\n3 4", "x 1\n", "\n", "Fees . . . . —"]), max_size=6))
 def test_the_lines_of_figures_of_a_page_are_found_as_line_by_line(texts: list[str]) -> None:
-    assert runs._any_line_of_figures(texts) == any(runs._line_of_figures(t) for t in texts)
+    assert text_pieces._any_line_of_figures(texts) == any(text_pieces._line_of_figures(t) for t in texts)

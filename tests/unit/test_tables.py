@@ -9,7 +9,7 @@ import pytest
 
 from pdfcore.errors import ExtractionFailed, PasswordRequired, ResourceLimit
 from pdfcore.models import Box, Clip, DocumentSource, Fingerprint, PageText, Table, TextBlock, TextLine
-from pdfcore.services import text_runs
+from pdfcore.services import page_columns, text_pieces, text_rows, text_runs
 from pdfcore.services.table_regions import candidate_regions
 from pdfcore.services.tables import (
     TableService,
@@ -177,8 +177,8 @@ def test_a_table_beside_running_text_on_its_rows_keeps_them() -> None:
             gaps.append(Box(360 + 6 * len(label), y0, 450, y0 + 10))
         lines.append(line(value, 450, y0, 450 + 6 * len(value)))
     text = prose_lines(100, 30, 54, 330)
-    pieces = text_runs.line_pieces([*text, *lines], gaps)
-    assert text_runs._gutters(pieces) == []
+    pieces = text_pieces.line_pieces([*text, *lines], gaps)
+    assert page_columns.gutters(pieces) == []
 
 
 def test_lines_inside_blocks_are_used_too() -> None:
@@ -480,7 +480,7 @@ def test_document_errors_escape() -> None:
 def test_a_line_of_dots_and_figures_is_read_at_once() -> None:
     """Dot leaders followed by a long run of dotted figures (a line the dot-leader pattern once
     backtracked on for minutes) are judged without backtracking."""
-    from pdfcore.services.text_runs import _LED
+    from pdfcore.services.text_pieces import _LED
 
     line = "Total . . . " + "1.1." * 40 + " x"
     assert _LED.search(line) is None
@@ -600,15 +600,17 @@ def test_a_line_joined_over_several_rows_and_cut_by_column_gaps_is_a_candidate()
 def test_the_rows_of_a_table_above_are_not_headings_of_the_next() -> None:
     """Growing a table upwards over its headings stops at rows of figures (the table above),
     not at years (headings)."""
-    from pdfcore.services.text_runs import _rows, _with_header, line_pieces
+    from pdfcore.services.text_pieces import line_pieces
+    from pdfcore.services.text_rows import visual_rows
+    from pdfcore.services.text_runs import _with_header
 
     xs = (72.0, 200.0, 280.0, 360.0)
     upper, upper_gaps = aligned(100, FIGURES, xs)  # headed by years
     heading = line("Categories", 72, 166, 132)
-    rows = _rows(line_pieces([*upper, heading], upper_gaps))
+    rows = visual_rows(line_pieces([*upper, heading], upper_gaps))
     body = Box(72, 180, 390, 240)
     assert _with_header(body, rows).y0 > 160  # not over the rows of figures above the heading
-    years = _rows(line_pieces(upper[:1], upper_gaps))
+    years = visual_rows(line_pieces(upper[:1], upper_gaps))
     assert _with_header(Box(72, 116, 390, 160), years).y0 == 100  # years head a table
 
 
@@ -623,7 +625,7 @@ def test_a_later_try_of_a_run_asks_its_own_rows_whether_a_row_across_the_river_e
         lines.append(TextLine(text=text, bbox=Box(40.0, 12.0 * k, 190.0, 12.0 * k + 10)))
         if k != 2:
             gaps.append(Box(140.0, 12.0 * k, 170.0, 12.0 * k + 10))
-    rows = text_runs._rows(text_runs.line_pieces(lines, gaps))
+    rows = text_rows.visual_rows(text_pieces.line_pieces(lines, gaps))
     assert text_runs._runs(rows) == text_runs._runs(rows, reuse=False) == [Box(40.0, 36.0, 190.0, 70.0)]
 
 
@@ -638,4 +640,4 @@ def test_a_line_ending_in_a_superscript_digit_is_no_page_number() -> None:
         ),
     )
     assert candidate_regions(page, 612, 792) is not None
-    assert text_runs._final("12 m ²") is None
+    assert text_pieces._final("12 m ²") is None
