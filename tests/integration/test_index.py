@@ -208,7 +208,7 @@ def test_freeculture_keyword_hits_contain_terms(tmp_path: Path, query: str) -> N
 def test_terms_are_counted_while_the_pages_still_come(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """index_document counts a batch's terms as soon as it is in, before the stream ends (so a
     first search counts while the engine extracts the next pages), and indexes every page."""
-    import adapters.sqlite_store as sqlite_store
+    import adapters._sqlite_index as sqlite_index
     from adapters.sqlite_store import SqliteStore
     from pdfcore.models import DocumentFacts, KeywordQuery, PageInfo, PageText, QueryTerm
 
@@ -217,13 +217,13 @@ def test_terms_are_counted_while_the_pages_still_come(tmp_path: Path, monkeypatc
     store.save_facts("d", DocumentFacts(n, (), (), tuple(PageInfo(i, 612.0, 792.0) for i in range(n))))
     drawn: list[int] = []
     counted_at: list[int] = []
-    count = sqlite_store.term_counts
+    count = sqlite_index.term_counts
 
     def spy(rows):  # type: ignore[no-untyped-def]
         counted_at.append(len(drawn))
         return count(rows)
 
-    monkeypatch.setattr(sqlite_store, "term_counts", spy)
+    monkeypatch.setattr(sqlite_index, "term_counts", spy)
 
     def stream():  # type: ignore[no-untyped-def]
         for i in range(n):
