@@ -155,6 +155,7 @@ class PageReader:
             document=lambda pages: md.document_markdown(facts, pages),
             ahead=lambda pages: self.tables.ahead(source, facts, pages),
             ready=lambda page, seconds: self.tables.ready(source, page, seconds),
+            settled=lambda page: self.tables.settled(source, page),
             max_tokens=max_tokens,
         )
 

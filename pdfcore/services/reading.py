@@ -55,8 +55,11 @@ PAST_BUDGET_PER_WORKER = LOOKAHEAD_PER_WORKER
 #: Markdown: while the calling thread waits for a page's tables, the workers not reading them
 #: extract on, up to this many pages per worker on their way (see ``read_all``'s ``ready``)...
 LOOKAHEAD_WAITING_PER_WORKER = 32
-#: ... asked again for each this many seconds of the wait.
+#: ... asked again for each this many seconds of the wait. Meanwhile the calling thread builds
+#: the elements of later pages at hand that wait for nothing (``read_all``'s ``settled``), up to
+#: this many pages past the one waiting.
 WAIT_STEP_S = 0.005
+BUILD_AHEAD_PAGES = 64
 
 
 def page_allowance(largest: int, seen: int) -> int:
@@ -373,6 +376,7 @@ class ReadService:
         document: Callable[[Sequence[PageStructure]], str] | None = None,
         ahead: Callable[[Sequence[PageText]], None] | None = None,
         ready: Callable[[PageText, float], bool] | None = None,
+        settled: Callable[[PageText], bool] | None = None,
         max_tokens: int | None = None,
     ) -> ReadAllResult:
         """Whole pages in order from ``start_page`` within the byte cap (see the tool's
@@ -382,7 +386,9 @@ class ReadService:
         of each batch of pages before their elements are built (their tables are then read
         side by side), and ``ready`` (a page, seconds) waits at most that long for a page's
         tables to be read and tells whether they are: while they are not, the engine is handed
-        more pages to extract."""
+        more pages to extract, and the elements of later pages at hand whose build waits for
+        nothing (``settled``: their tables read, none found) are built meanwhile (``structure``
+        keeps them: the same page gives the same elements, built now or when its turn comes)."""
         if isinstance(start_page, bool) or not isinstance(start_page, int):
             raise InvalidArgument("start_page must be an integer (1-based).")
         if isinstance(max_pages, bool) or not isinstance(max_pages, int):
@@ -477,6 +483,23 @@ class ReadService:
                 taken[ready[0]] = self.documents.pages(source, ready, facts)
                 ahead(list(taken[ready[0]].pages.values()))
 
+        def build_ahead(after: int, current: PageBatch) -> bool:
+            """While page ``after`` waits for its tables: build the elements of the first later
+            page at hand (in ``current`` or a chunk taken) whose build waits for nothing; whether
+            one was built."""
+            if settled is None or structure is None:
+                return False
+            for held in (current, *taken.values()):
+                for j, p in held.pages.items():
+                    if j > after + BUILD_AHEAD_PAGES:
+                        return False
+                    if j > after and j not in built_ahead and settled(p):
+                        built_ahead.add(j)
+                        structure(p)
+                        return True
+            return False
+
+        built_ahead: set[int] = set()
         with self.documents.deferred_writes():
             for pos, i in enumerate(window):
                 if i not in pending:
@@ -502,8 +525,11 @@ class ReadService:
                         else:
                             # a page whose tables are being read: the workers not reading
                             # them extract on meanwhile (no chunk would be handed to them
-                            # while this thread waits in the page's build)
-                            while ready is not None and extracting and not ready(fresh, WAIT_STEP_S):
+                            # while this thread waits in the page's build), and this thread
+                            # builds later pages that wait for nothing
+                            while ready is not None and extracting and not ready(fresh, 0.0):
+                                if not build_ahead(k, got) and ready(fresh, WAIT_STEP_S):
+                                    break
                                 plan(LOOKAHEAD_WAITING_PER_WORKER)
                             built[k] = structure(fresh)
                             text = _markdown_chunk(k, labels[k], built[k])

@@ -37,8 +37,9 @@ log = logging.getLogger(__name__)
 
 #: Documents :meth:`TableReader.prepare` remembers having prepared.
 PREPARED_KEPT = 64
-#: Pages whose tables :class:`TableReader` remembers having read (see ``_done``).
-DONE_KEPT = 16
+#: Pages whose tables :class:`TableReader` remembers having read (see ``_done``): more than a
+#: read_all builds ahead of the page it waits for (``reading.BUILD_AHEAD_PAGES``).
+DONE_KEPT = 128
 #: Table reads started ahead (:meth:`TableReader.ahead`) kept for their page's own read; the
 #: oldest are dropped (cancelled when not started) past this many.
 AHEAD_KEPT = 512
@@ -150,6 +151,27 @@ class TableReader:
             return True
         wait([early[1]], timeout=seconds)
         return early[1].done()
+
+    def settled(self, source: DocumentSource, page: PageText) -> bool:
+        """Whether :meth:`page` would answer for ``page`` at once without a table: its tables
+        are read (asked for by :meth:`ahead`, or read already from this very page) and none was
+        found, so no engine call, no wait and no neighbouring page is needed."""
+        if page.tables_checked:
+            return not page.tables
+        key = (source.fingerprint.sha256, page.index)
+        with self._lock:
+            done = self._done.get(key)
+            early = self._ahead.get(key)
+        if done is not None and done[0] is page:
+            return not done[1].tables
+        if early is None or early[0] is not page:
+            return False
+        found = early[1]
+        if isinstance(found, Future):
+            if not found.done() or found.cancelled() or found.exception() is not None:
+                return False
+            found = found.result()
+        return not found.tables
 
     def _executor(self, workers: int) -> ThreadPoolExecutor:
         with self._lock:

@@ -9,7 +9,7 @@ import pytest
 from pdfcore.errors import ExtractionFailed, PageOutOfRange, PasswordIncorrect, PasswordRequired
 from pdfcore.models import OutlineEntry
 from pdfcore.services.furniture import sample_indexes
-from pdfcore.services.reading import LOOKAHEAD_PER_WORKER, PAST_BUDGET_PER_WORKER
+from pdfcore.services.reading import BUILD_AHEAD_PAGES, LOOKAHEAD_PER_WORKER, PAST_BUDGET_PER_WORKER
 from pdfcore.structure.style import sample_indexes as style_samples
 from tests.fakes import FakeDocument, fake_core
 
@@ -278,6 +278,50 @@ def test_markdown_hands_the_engine_more_pages_while_a_page_waits_for_its_tables(
     # more pages than the usual lookahead has on their way at once
     assert len(asked) > 2 * LOOKAHEAD_PER_WORKER, asked
     assert all(f" {i}." in r.markdown for i in range(90))
+
+
+def test_markdown_builds_later_pages_that_wait_for_nothing_while_a_page_waits_for_its_tables(
+    tmp_path: Path,
+) -> None:
+    """While page 20 waits for its tables, the calling thread builds later pages at hand that
+    ``settled`` says wait for nothing (never one it does not), each once, no further than
+    ``BUILD_AHEAD_PAGES`` past the waiting page; the answer is the one built page by page."""
+    core, source, facts = _varied_document(tmp_path, 90)
+    md = core.services.markdown
+    style = md.style(source, facts)
+    during: list[int] = []  # pages built while page 20 waited
+    waits = 0
+    waiting = False
+
+    def ready(page: Any, seconds: float) -> bool:
+        nonlocal waits, waiting
+        waiting = page.index == 20 and waits < 30  # page 20's tables take a while
+        if waiting:
+            waits += 1
+            time.sleep(0.002)
+        return not waiting
+
+    def structure(page: Any) -> Any:
+        if waiting:
+            during.append(page.index)
+        return md.structure(source, facts, page, style)
+
+    r = core.services.reading.read_all(
+        source,
+        facts,
+        max_pages=90,
+        structure=structure,
+        document=lambda pages: md.document_markdown(facts, pages),
+        ahead=lambda pages: None,
+        ready=ready,
+        settled=lambda page: page.index % 3 != 0,  # pages 21, 24, ... would wait: never built early
+    )
+    assert waits == 30 and r.page_count == 90 and r.next_page is None
+    assert during, "nothing was built while page 20 waited"
+    assert all(20 < i <= 20 + BUILD_AHEAD_PAGES and i % 3 != 0 for i in during), during
+    assert len(set(during)) == len(during)  # each once
+    pages = core.documents.pages(source, list(range(90)), facts).pages
+    assert r.markdown == md.document_markdown(facts, [md.structure(source, facts, pages[i], style) for i in range(90)])
 
 
 def test_read_all_extracts_the_next_batch_while_finishing_the_current(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from mcp_adapter.server_info import server_info_answer
@@ -262,6 +263,30 @@ def test_a_markdown_read_reads_the_tables_of_its_pages_side_by_side(tmp_path: Pa
     assert [len(p.tables) for p in got] == [0, 0, 1, 0]  # from the cache, read once
     assert [p.tables for p in got] == [p.tables for p in again.read_pages(paths2["f.pdf"], "1-4").pages]
     assert len(tables.calls) == 4
+
+
+def test_a_page_is_settled_once_its_tables_are_read_and_none_was_found(tmp_path: Path) -> None:
+    """``settled``: building the page would wait for nothing (no engine call, no neighbour)."""
+    figures = "\n".join(f"{10 + k} {20 + k} {30 + k} {40 + k}" for k in range(6))
+    grid = Table(header=("a", "b"), rows=(("1", "2"), ("3", "4")), bbox=Box(72, 72, 140, 156))
+    tables = _SlowTables({2: [grid]})
+    core, paths = _core(tmp_path, {"f.pdf": FakeDocument([figures, figures, figures, "Plain words."])}, tables=tables)
+    reader = core.services.tables
+    source = core.open(paths["f.pdf"])
+    facts, _ = core.documents.facts(source)
+    held = core.documents.pages(source, [0, 1, 2, 3], facts).pages
+    assert not any(reader.settled(source, held[i]) for i in range(4))  # nothing asked for yet
+    reader.ahead(source, facts, [held[i] for i in range(4)])
+    assert reader.settled(source, held[3])  # no place where a table may be: none asked for
+    assert not reader.settled(source, held[0])  # its read is on its way
+    for i in range(3):
+        assert reader.ready(source, held[i], 5.0)
+    assert reader.settled(source, held[0]) and reader.settled(source, held[1])  # read, none found
+    assert not reader.settled(source, held[2])  # a table: its neighbours may be read
+    other = attrs.evolve(held[1], text=held[1].text + " ")
+    assert not reader.settled(source, other)  # asked for another copy of the page
+    read = reader.page(source, facts, held[1])
+    assert reader.settled(source, read) and reader.settled(source, held[1])  # read from this very page
 
 
 @pytest.mark.parametrize("format", ["text", "markdown"])
