@@ -28,29 +28,64 @@ def text_line(raw: Any, words: str, bbox: Box, first: int, last: int, line_facts
     """A text line with the font facts of its ``first`` character; bold and monospaced only
     when its ``last`` character is too (the whole line, not a bold first word (a run-in
     heading) or inline code); a line starting with a mark or digit (a superscript note number,
-    a bullet in a smaller face) has the larger size of its first and last characters."""
-    points, bold, mono, italic, role = _facts(raw, words, first, last, line_facts)
-    return TextLine(words, bbox, points, bold, mono, role, italic)
+    a bullet in a smaller face) has the larger size of its first and last characters; where
+    its size changes along it, its runs of words of one size (see :func:`size_runs`)."""
+    points, bold, mono, italic, role, runs = _facts(raw, words, first, last, line_facts)
+    return TextLine(words, bbox, points, bold, mono, role, italic, runs)
 
 
-def _facts(raw: Any, words: str, first: int, last: int, line_facts: Any) -> tuple[float, bool, bool, bool, str]:
-    """(size, bold, mono, italic, role) of a line from its first and last characters (see
-    :func:`text_line`; italic like bold: from the first character to the last)."""
+#: Sizes of neighbouring words this share of the larger apart or more are runs of their own
+#: (the size change that starts a new unit in the Markdown).
+RUN_STEP = 0.12
+
+
+def _facts(
+    raw: Any, words: str, first: int, last: int, line_facts: Any
+) -> tuple[float, bool, bool, bool, str, tuple[tuple[int, float], ...]]:
+    """(size, bold, mono, italic, role, size runs) of a line from its first and last characters
+    (see :func:`text_line`; italic like bold: from the first character to the last)."""
     points, bold, mono, italic, role = line_facts(raw, first)
+    first_points = points
     mark = not words.lstrip()[:1].isalpha()
-    if bold or mono or italic or mark:
+    points_end = points
+    if last > first:  # (one call: the last character's text object is mostly the first's)
         points_end, bold_end, mono_end, italic_end, _ = line_facts(raw, last)
         bold, mono, italic = bold and bold_end, mono and mono_end, italic and italic_end
-        if mark and points_end > points:
-            points = points_end
-        if mark and words.startswith("[") and words.endswith("]"):
-            # "[33] six national parks,[34]": reference marks at both ends, the text's own
-            # size after the first
-            rest = words.split(None, 1)
-            at = first + len(words) - len(rest[1]) if len(rest) == 2 else last
-            if first < at < last:
-                points = max(points, line_facts(raw, at)[0])
-    return points, bold, mono, italic, role
+    if mark and points_end > points:
+        points = points_end
+    if mark and words.startswith("[") and words.endswith("]"):
+        # "[33] six national parks,[34]": reference marks at both ends, the text's own
+        # size after the first
+        rest = words.split(None, 1)
+        at = first + len(words) - len(rest[1]) if len(rest) == 2 else last
+        if first < at < last:
+            points = max(points, line_facts(raw, at)[0])
+    runs: tuple[tuple[int, float], ...] = ()
+    big = max(first_points, points_end)
+    if big > 0 and abs(first_points - points_end) > RUN_STEP * big:
+        runs = size_runs(raw, words.lstrip(), first, last, line_facts)
+    return points, bold, mono, italic, role, runs
+
+
+def size_runs(raw: Any, text: str, first: int, last: int, line_facts: Any) -> tuple[tuple[int, float], ...]:
+    """Where a line's size changes (read when its first and last characters differ in size):
+    (characters, size) of each run of words of one size (RUN_STEP), in order; () when one
+    size holds throughout. ``text`` starts at character ``first``. A word's size is the larger
+    of its first and last characters' (a small capital's word is its capital's size, a word
+    with a note number glued to it its own)."""
+    if "\x00" in text:
+        return ()  # characters left out of the text: its offsets are not the page's
+    runs: list[list[float]] = []  # [characters, size]
+    for word in re.finditer(r"\S+", text[: last - first + 1]):
+        a, b = word.span()
+        size = line_facts(raw, first + a)[0]
+        if b - a > 1:
+            size = max(size, line_facts(raw, first + b - 1)[0])
+        if runs and abs(runs[-1][1] - size) <= RUN_STEP * max(runs[-1][1], size):
+            runs[-1][0] += b - a
+        else:
+            runs.append([b - a, size])
+    return tuple((int(n), size) for n, size in runs) if len(runs) > 1 else ()
 
 
 def _range_box(tp: Any, first: int, count: int) -> tuple[float, float, float, float] | None:
@@ -278,8 +313,10 @@ def split_rows(raw: Any, tp: Any, start: int, body: str, to_box: Any, line_facts
             continue
         lead = a + len(text) - len(text.lstrip())
         last = a + len(text.rstrip()) - 1
-        size, bold, mono, italic, role = _facts(raw, text, start + lead, start + max(lead, last), line_facts)
-        out.append(TextLine(text.strip().replace("\x00", ""), Box(x0, y0, x1, y1), size, bold, mono, role, italic))
+        size, bold, mono, italic, role, runs = _facts(raw, text, start + lead, start + max(lead, last), line_facts)
+        out.append(
+            TextLine(text.strip().replace("\x00", ""), Box(x0, y0, x1, y1), size, bold, mono, role, italic, runs)
+        )
     return out
 
 
@@ -342,6 +379,8 @@ def split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any, line_f
             continue
         lead = s + len(text) - len(text.lstrip())
         end = s + len(text.rstrip()) - 1
-        size, bold, mono, italic, role = _facts(raw, text, start + lead, start + max(lead, end), line_facts)
-        out.append(TextLine(text.strip().replace("\x00", ""), to_box(x0, y0, x1, y1), size, bold, mono, role, italic))
+        size, bold, mono, italic, role, sizes = _facts(raw, text, start + lead, start + max(lead, end), line_facts)
+        out.append(
+            TextLine(text.strip().replace("\x00", ""), to_box(x0, y0, x1, y1), size, bold, mono, role, italic, sizes)
+        )
     return out

@@ -132,7 +132,11 @@ class TextLine:
     number), ``bold`` and ``mono`` (a monospaced face: code). ``role`` is what a tagged PDF's structure tree calls the line's
     content ("H1".."H6", "H", "Title", "P", "LI", "Table", "Caption", "Code", "Note", "TOC",
     "Figure", "Artifact"); empty for untagged content. ``italic``: an italic or oblique face
-    (like ``bold``, from the first character to the last).
+    (like ``bold``, from the first character to the last). ``size_runs``: where the size
+    changes along the line (a 9 pt form label and its 11 pt answer, an 80 pt logo beside an
+    11 pt name), the characters (spaces not counted) and the size of each run of words of one
+    size, in order; empty when one size holds throughout, as on nearly every line (or when the
+    extractor does not tell).
     """
 
     text: str
@@ -142,9 +146,21 @@ class TextLine:
     mono: bool = False
     role: str = ""
     italic: bool = False
+    size_runs: tuple[tuple[int, float], ...] = ()
 
-    def __reduce__(self) -> tuple[type[TextLine], tuple[str, Box, float, bool, bool, str, bool]]:
-        return type(self), (self.text, self.bbox, self.font_size, self.bold, self.mono, self.role, self.italic)
+    def __reduce__(
+        self,
+    ) -> tuple[type[TextLine], tuple[str, Box, float, bool, bool, str, bool, tuple[tuple[int, float], ...]]]:
+        return type(self), (
+            self.text,
+            self.bbox,
+            self.font_size,
+            self.bold,
+            self.mono,
+            self.role,
+            self.italic,
+            self.size_runs,
+        )
 
 
 @frozen

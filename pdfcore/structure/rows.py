@@ -31,9 +31,11 @@ class Row:
     __slots__ = (
         "block",
         "bold",
+        "end_size",
         "ends",
         "italic",
         "mono",
+        "outsized",
         "pieces",
         "role",
         "size",
@@ -62,6 +64,12 @@ class Row:
         self.ends = ends
         self.x0, self.y0, self.x1, self.y1 = box.x0, box.y0, box.x1, box.y1
         self.size = size
+        #: The size its text ends in where a line's size changes along it (a form's 9 pt label
+        #: and the 11 pt answer after it): its last run of words (see TextLine.size_runs).
+        self.end_size = size
+        #: A word or a few set far larger than the rest of its line, which holds most of its
+        #: characters (a logo's name beside the office under it): no heading's row.
+        self.outsized = False
         self.bold = bold
         self.mono = mono
         self.role = role
@@ -220,6 +228,8 @@ def _row(pieces: list[TextLine], block: int, join_hyphenation: bool, lexicon: Le
             text, ends = raw.strip(), ""
         row = Row(text, ends, ln.bbox, ln.font_size, ln.bold, ln.mono, ln.role, block, ln.italic)
         row.pieces = (ln,)
+        if ln.size_runs:
+            _sizes_along(row, ln, ln)
         return row
     joined = ""
     ends = ""
@@ -249,7 +259,32 @@ def _row(pieces: list[TextLine], block: int, join_hyphenation: bool, lexicon: Le
     role = next((ln.role for ln in pieces if ln.role and ln.role[0] in "HT"), "") or main.role
     row = Row(joined, ends, Box(x0, y0, x1, y1), main.font_size, bold, mono, role, block, italic)
     row.pieces = tuple(pieces)
+    if main.size_runs or pieces[-1].size_runs:
+        _sizes_along(row, main, pieces[-1])
     return row
+
+
+#: A line's last run of words gives the size its row ends in when it holds this many
+#: characters or more (not a note number set apart at the end).
+END_RUN_CHARS = 3
+#: A run of words this many times the size of the line's main run is outsized (see Row.outsized).
+OUTSIZED = 2.0
+
+
+def _sizes_along(row: Row, main: TextLine, last: TextLine) -> None:
+    """A row whose size changes along a line: its size is the size most of its main line's
+    characters are set in (an 80 pt logo's one word beside a 20 pt name is a 20 pt row; a 9 pt
+    label before a longer 11 pt answer an 11 pt one), its ``end_size`` the size of its last
+    line's last run of words; ``outsized`` when a run OUTSIZED times that size stands beside
+    the words holding most of the line's characters."""
+    if main.size_runs:
+        chars, row.size = max(main.size_runs, key=lambda run: run[0])
+        big = max(size for _, size in main.size_runs)
+        total = sum(n for n, _ in main.size_runs)
+        row.outsized = big >= OUTSIZED * row.size and chars * 2 > total
+    row.end_size = row.size
+    if last.size_runs and last.size_runs[-1][0] >= END_RUN_CHARS:
+        row.end_size = last.size_runs[-1][1]
 
 
 #: Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms):

@@ -425,13 +425,16 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle) -> bool:
     postal address (ending with a postal code after a comma: "Morton Grove, Illinois 60053"), not a
     formula (a function of one variable, "Cos(x", or a symbol font's bracket pieces), with its rows
     aligned (see :func:`~pdfcore.structure.units.rows_aligned`) and not spread out (see
-    :func:`spread_out`), starting with a capital, a digit, a quote or a name
+    :func:`spread_out`), no row of it mostly small text beside an outsized word (a logo, see
+    ``Row.outsized``), starting with a capital, a digit, a quote or a name
     written in mixed case ("pioNER", "iPhone": a lowercase first letter with a capital after
     it in the first word)."""
     if not prominent(unit, style) or not heading_shaped(unit, text) or name_list(text):
         return False  # (the cheap test first: most text is set at the body size)
     if not rows_aligned(unit) or spread_out(unit):
         return False  # a table's column heads, wrapped in their columns or set apart along a row
+    if any(r.outsized for r in unit.rows):
+        return False  # a logo's huge word beside the small line of text it heads
     if text.endswith(":") and accent(unit, style):
         return False  # an italic or underlined lead-in ("Related requirements:") over a list
     if in_parentheses(text) or "___" in text:

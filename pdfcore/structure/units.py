@@ -6,7 +6,9 @@ and a heading right above its text; so each block's rows are cut again here, bet
 when (in order of the checks in :func:`_breaks`):
 
 - the tagged roles differ (a heading, a list, a table, a caption, code, a note);
-- the size changes by more than SIZE_STEP, or the face turns monospaced or back;
+- the size changes by more than SIZE_STEP (the size the row above ends in too, where a line's
+  size changes along it: a form's 9 pt label and the 11 pt answer after it go on on the row
+  below in 11 pt), or the face turns monospaced or back;
 - the face turns bold or back (a row is bold when it is bold from its first character to its
   last: a bold first word or a run-in heading does not make it bold), unless a bold row of
   running text runs on to the right margin with its sentence open and the row below goes on
@@ -319,7 +321,7 @@ def _breaks(
     if prev.role != row.role and _role_group(prev.role) != _role_group(row.role):
         return True
     big = row.size if row.size > prev.size else prev.size
-    if big > 0 and abs(prev.size - row.size) > SIZE_STEP * big:
+    if big > 0 and abs(prev.size - row.size) > SIZE_STEP * big and _size_step(prev.end_size, row.size):
         return True
     if prev.mono != row.mono or marker:
         return True
@@ -351,6 +353,12 @@ def _breaks(
         return True  # back out to the margin after rows set in from it (a block quote ends)
     indent = row.x0 - left
     return INDENT_MIN * em <= indent <= INDENT_MAX * em and abs(prev.x0 - left) <= ALIGN_PT
+
+
+def _size_step(a: float, b: float) -> bool:
+    """Sizes ``a`` and ``b`` differ by more than SIZE_STEP of the larger."""
+    big = a if a > b else b
+    return big > 0 and abs(a - b) > SIZE_STEP * big
 
 
 def _ends_short_in_block(prev: Row, row: Row, right: float) -> bool:

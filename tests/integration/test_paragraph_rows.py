@@ -142,3 +142,57 @@ def test_a_row_ending_with_a_broken_word_does_not_end_its_paragraph(core: Any, t
         "The shared task of the conference CoNLL-2003 used numbers in the floating point format of the IEEE-754"
         " standard and gave an example of it."
     ]
+
+
+def test_a_form_label_and_its_answer_on_one_line_go_on_in_the_answers_size(core: Any, tmp_path: Path) -> None:
+    """A form's 9 pt label and its 11 pt answer drawn as one line (the line's font facts are its
+    first character's), the answer's last word alone on the row below: the line knows where
+    its size changes, and the answer goes on into the word below."""
+    import pypdfium2 as pdfium
+
+    from adapters import pdfium_text
+
+    label = "Were criminal charges filed in the matter? If yes, against whom and by which office?"
+    answer = "The friend of the mother, at the time of his"
+
+    def draw(c: Any) -> None:
+        _rows(c, 72, 720, ["The incident was reported to the agency on the day it happened."])
+        t = c.beginText(72, 700)
+        t.setFont("Helvetica", 9)
+        t.textOut(label + " ")
+        t.setFont("Helvetica", SIZE)
+        t.textOut(answer)
+        c.drawText(t)
+        _rows(c, 72, 700 - LEADING, ["injuries."])
+
+    pdf = _pdf(tmp_path / "form.pdf", draw)
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        lines = pdfium_text._extract_page(doc, 0).lines
+    finally:
+        doc.close()
+    (line,) = [ln for ln in lines if ln.text.startswith("Were")]
+    assert line.font_size == 9.0
+    assert line.size_runs == ((len(label.replace(" ", "")), 9.0), (len(answer.replace(" ", "")), SIZE))
+    assert f"{label} {answer} injuries." in _paragraphs(core, pdf)
+
+
+def test_a_huge_word_beside_a_small_line_is_no_heading(core: Any, tmp_path: Path) -> None:
+    """A cover's 80 pt logo word and its 20 pt office name drawn as one line over a title and
+    text: the line is no heading (its size is the office name's)."""
+
+    def draw(c: Any) -> None:
+        t = c.beginText(72, 700)
+        t.setFont("Helvetica-Bold", 80)
+        t.textOut("NASA ")
+        t.setFont("Helvetica-Bold", 20)
+        t.textOut("Office of Inspector General")
+        c.drawText(t)
+        t = c.beginText(72, 560)
+        t.setFont("Helvetica-Bold", 30)
+        t.textLine("Key Challenges of the Campaign")
+        c.drawText(t)
+        _rows(c, 72, 500, ["The agency continues to analyze mission data from the first flight and must address a"])
+
+    pdf = _pdf(tmp_path / "cover.pdf", draw)
+    assert _paragraphs(core, pdf)[:2] == ["NASA Office of Inspector General", "# Key Challenges of the Campaign"]

@@ -1007,3 +1007,37 @@ def test_a_grid_whose_frame_runs_on_round_its_notes_is_boxed() -> None:
     sides = [Box(x - 0.25, 0, x + 0.25, 90) for x in (0, 200)]  # round the notes below too
     assert boxed(table, rules + sides)
     assert not boxed(table, rules)
+
+
+def test_a_row_whose_size_changes_along_it_goes_on_in_the_size_it_ends_in() -> None:
+    # a form's 9 pt field label and the 11 pt answer after it on one line (the line's facts are
+    # its first character's: 9 pt), the answer's last word alone on the row below at 11 pt
+    label = "Were criminal charges filed in the matter? If yes, against whom and by which office?"
+    answer = "The friend of the mother, at the time of his"
+    row = TextLine(
+        f"{label} {answer}",
+        Box(LEFT, 100, RIGHT, 111),
+        9.0,
+        size_runs=((len(label.replace(" ", "")), 9.0), (len(answer.replace(" ", "")), 11.0)),
+    )
+    below = TextLine("injuries.", Box(LEFT, 113, LEFT + 40, 124), 11.0)
+    (md,) = markdown([page([*para(LOREM, 40, size=11), row, below, *para(LOREM, 150, size=11)])])
+    assert f"\n\n{label} {answer} injuries.\n\n" in md, md
+    # a size change along the row that does not reach its end still ends its unit
+    small = TextLine(f"{answer} {label}", row.bbox, 11.0, size_runs=(row.size_runs[1], row.size_runs[0]))
+    (md,) = markdown([page([*para(LOREM, 40, size=11), small, below, *para(LOREM, 150, size=11)])])
+    assert f"\n\n{answer} {label}\n\ninjuries.\n\n" in md, md
+
+
+def test_a_huge_word_beside_a_line_of_small_text_is_no_heading() -> None:
+    # a cover: the agency's 80 pt logo word and its office's name at 20 pt drawn as one line
+    logo = TextLine(
+        "NASA Office of Inspector General",
+        Box(LEFT, 40, 400, 100),
+        80.0,
+        True,
+        size_runs=((4, 80.0), (24, 20.0)),
+    )
+    rows = [logo, ln("Key Challenges of the Campaign", 200, size=30, bold=True), *para(LOREM, 260)]
+    (md,) = markdown([page(rows)])
+    assert md.split("\n\n")[:2] == ["NASA Office of Inspector General", "# Key Challenges of the Campaign"], md
