@@ -34,21 +34,17 @@ from pdfcore.services.budgets import check_max_tokens
 from pdfcore.services.document_search import DocumentSearch
 from pdfcore.services.documents import DocumentService
 from pdfcore.services.extras import ExtrasService
+from pdfcore.services.keyword_index import keyword_outcome, page_texts
 from pdfcore.services.markdown import MarkdownService
 from pdfcore.services.page_reading import markdown_renderer
 from pdfcore.services.page_rendering import around
 from pdfcore.services.places import RefBook, page_places, regions
 from pdfcore.services.quality import UNUSABLE
+from pdfcore.services.rank_fusion import hybrid_order
 from pdfcore.services.reading import ReadService
 from pdfcore.services.rendering import blank_note
-from pdfcore.services.search import (
-    SearchService,
-    content_query,
-    hybrid_order,
-    keyword_outcome,
-    page_texts,
-    parse_query,
-)
+from pdfcore.services.search import SearchService
+from pdfcore.services.search_query import content_query, parse_query
 from pdfcore.services.table_reading import TableReader
 from pdfcore.structure import page_comment
 from ports.renderer import Renderer

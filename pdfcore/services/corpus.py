@@ -455,8 +455,9 @@ class CorpusService:
 
     def _without_repeats(self, outcome: KeywordOutcome, source: DocumentSource) -> KeywordOutcome:
         """A document's keyword outcome without the hits only found where a page runs on into a
-        next page that matches by itself (see :func:`pdfcore.services.search.without_run_on_repeats`)."""
-        from pdfcore.services.search import page_texts, without_run_on_repeats
+        next page that matches by itself (see
+        :func:`pdfcore.services.keyword_index.without_run_on_repeats`)."""
+        from pdfcore.services.keyword_index import page_texts, without_run_on_repeats
 
         facts, _ = self.documents.facts(source)
         return without_run_on_repeats(outcome, page_texts(self.documents, source, facts))
@@ -534,15 +535,9 @@ class CorpusService:
         recursive: bool,
         progress: Callable[[int, int, str], None] | None = None,
     ) -> CorpusSearchResult:
-        from pdfcore.services.search import (
-            content_query,
-            fuse_ranks,
-            paragraph,
-            parse_query,
-            relaxed_query,
-            run_on_match,
-            snippet,
-        )
+        from pdfcore.services.rank_fusion import fuse_ranks
+        from pdfcore.services.search_excerpts import paragraph, run_on_match, snippet
+        from pdfcore.services.search_query import content_query, parse_query, relaxed_query
 
         if mode not in ("auto", "keyword", "semantic"):
             raise InvalidArgument("mode must be one of auto, keyword, semantic.")

@@ -27,7 +27,7 @@ from pdfcore.geometry import to_clip
 from pdfcore.models import Box, Clip, DocumentFacts, DocumentSource, QueryTerm
 from pdfcore.results.extras import ExtraMatch
 from pdfcore.services.extras import ExtrasService
-from pdfcore.services.search import content_query, parse_query
+from pdfcore.services.search_query import content_query, parse_query
 from pdfcore.services.xfa import xfa_values
 
 #: Most extra matches returned by one call.

@@ -19,7 +19,7 @@ from pdfcore.geometry import union
 from pdfcore.models import Box, DocumentSource, PageText, Ref, TextBlock
 from pdfcore.nextcalls import call
 from pdfcore.results.agent import Place
-from pdfcore.services.search import block_offsets, snippet
+from pdfcore.services.search_excerpts import block_offsets, snippet
 from pdfcore.structure import parse_figure_ref
 from ports.store import Store
 

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from pdfcore.models import PageText
+from pdfcore.services.keyword_index import read_on
 from pdfcore.services.quote_text import normalize
 from pdfcore.services.seams import broken_word, lexicon, seam
-from pdfcore.services.search import read_on
 from tests.fakes import FakeDocument, fake_core
 
 P36 = "Steamboat Bill, Jr. appeared before the cartoon.\nThe coincidence is not coincidental. Steamboat Willie is a di-"

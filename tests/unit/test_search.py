@@ -7,7 +7,9 @@ import pytest
 
 from pdfcore.errors import InvalidArgument
 from pdfcore.models import OutlineEntry
-from pdfcore.services.search import fuse_ranks, heading_sections, parse_query, relaxed_query
+from pdfcore.services.rank_fusion import fuse_ranks
+from pdfcore.services.search_query import parse_query, relaxed_query
+from pdfcore.services.search_sections import heading_sections
 from tests.fakes import FakeDocument, fake_core
 
 PAGES = [
