@@ -93,7 +93,7 @@ def _accepted(name: str, arguments: Any) -> bool:
 
 
 def payload(data: Any) -> tuple[Any, str]:
-    """A tool's structured content and its JSON text block (as :func:`mcp_adapter.full._ok`)."""
+    """A tool's structured content and its JSON text block (as :func:`mcp_adapter.full_replies.ok`)."""
     from pdfcore.serde import unstructure
 
     structured = unstructure(data) if not isinstance(data, dict) else data

@@ -124,6 +124,12 @@ def test_the_fingerprint_follows_the_catalog_inputs_only(tmp_path: Path, monkeyp
     service = root / "pdfcore/services/rendering.py"
     service.write_text('"""An edited docstring."""\n' + service.read_text(encoding="utf-8"), encoding="utf-8")
     assert catalog.fingerprint(inputs) == before  # a service edit leaves the catalog valid
+    group = root / "mcp_adapter/full_search.py"
+    declared = group.read_bytes()
+    group.write_bytes(declared + b"\n# edited\n")
+    assert catalog.fingerprint(inputs) != before  # a tool edit makes it stale, in any module of tools
+    group.write_bytes(declared)
+    assert catalog.fingerprint(inputs) == before
     tool = root / "mcp_adapter/full.py"
     tool.write_text(tool.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     assert catalog.fingerprint(inputs) != before  # a tool edit makes it stale

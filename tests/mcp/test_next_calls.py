@@ -299,6 +299,13 @@ def test_the_command_line_names_only_its_commands(
 #: The tool definitions of each profile, which name their own tools.
 OWN = {
     "mcp_adapter/full.py": "full",
+    "mcp_adapter/full_args.py": "full",
+    "mcp_adapter/full_reading.py": "full",
+    "mcp_adapter/full_images.py": "full",
+    "mcp_adapter/full_search.py": "full",
+    "mcp_adapter/full_corpus.py": "full",
+    "mcp_adapter/full_extras.py": "full",
+    "mcp_adapter/full_replies.py": "full",
     "mcp_adapter/server_info.py": "full",
     "mcp_adapter/early_calls.py": "full",
     "mcp_adapter/compact.py": "compact",
