@@ -1,7 +1,8 @@
 """Elements to Markdown (CommonMark with GitHub's pipe tables).
 
 - Headings: ``#`` to ``######``. Paragraphs: one line each, a blank line between blocks.
-- List items: ``-`` or ``3.``, four spaces per nesting level; consecutive items form one list.
+- List items: ``-`` or ``3.``, four spaces per nesting level; consecutive items form one list,
+  each at most one level below the item before it (a list's first item at level 0).
 - Code: fenced with backticks (tildes when the code holds a backtick fence).
 - Tables: a pipe table when every row has as many cells as the header and no header cell
   spans; otherwise an HTML ``<table>``: a header printed over several rows or with cells over
@@ -19,6 +20,8 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Mapping, Sequence
+
+from attrs import evolve
 
 from pdfcore.models import BodySpan, HeaderCell, Table
 from pdfcore.structure.model import Element, PageStructure, RenderedMarkdown
@@ -64,13 +67,22 @@ def render_elements(elements: Sequence[Element], known: Mapping[int, str] | None
 
 def _joined(elements: Sequence[Element], texts: Sequence[str]) -> str:
     """The elements' Markdown (``texts``, each element's) as blocks: a blank line between
-    them, consecutive list items one list; empty ones left out."""
+    them, consecutive list items one list; empty ones left out. A list item is never set
+    deeper than one level below the item before it, a list's first item at level 0 (an item
+    indented further, with no item to nest in, would read as a code block)."""
     parts: list[str] = []
     previous: Element | None = None
+    depth = 0  # the level the list item before was set at
     for el, text in zip(elements, texts, strict=True):
         if not text:
             continue
-        if parts and previous is not None and previous.kind == "list_item" and el.kind == "list_item":
+        in_list = parts and previous is not None and previous.kind == "list_item"
+        if el.kind == "list_item":
+            deepest = depth + 1 if in_list else 0
+            if el.level > deepest:
+                text = render_element(evolve(el, level=deepest))
+            depth = min(el.level, deepest)
+        if in_list and el.kind == "list_item":
             parts[-1] += "\n" + text
         else:
             parts.append(text)

@@ -55,6 +55,29 @@ def test_every_heading_line_has_one_to_six_hashes_and_no_word_is_lost(page: Page
         assert word in have or any(word in w for w in have), word
 
 
+def _lines(*rows: tuple[str, float, float]) -> PageText:
+    """A page of 10 pt lines: (text, left edge, top)."""
+    lines = tuple(TextLine(t, Box(x, y, x + 6.0 * len(t), y + 10.0), 10.0, False, False) for t, x, y in rows)
+    return assemble(PageText(index=0, text="", lines=lines))
+
+
+@settings(max_examples=200, deadline=None)
+@given(pages())
+@example(_lines(("Some words of a paragraph here.", 72.0, 40.0), ("1. alpha beta", 110.0, 70.0), ("3. gamma", 72.0, 82.0)))
+def test_no_block_reads_as_indented_code(page: PageText) -> None:
+    """Outside fences no block starts indented, and a list line is at most one level (four
+    spaces) deeper than the line before it: deeper would read as an indented code block."""
+    md = render_page(page_structure(page, FACTS, learn([page], FACTS)))
+    for block in re.split(r"\n\n(?![ ])", md):
+        if block.startswith(("```", "~~~")):
+            continue
+        lines = block.split("\n")
+        assert not lines[0].startswith(" "), block
+        for before, line in zip(lines, lines[1:], strict=False):
+            indent = len(line) - len(line.lstrip(" "))
+            assert indent <= len(before) - len(before.lstrip(" ")) + 4, block
+
+
 _CELL = st.text(alphabet=st.sampled_from(list("ab|c \n12*#<>&")), max_size=8)
 
 
