@@ -129,7 +129,10 @@ def _inside(line: TextLine, box: Box, tol: float = JOIN_TOL) -> bool:
 
 def _rule_regions(groups: Sequence[tuple[list[Box], list[Box]]], lines: Sequence[TextLine]) -> list[Box]:
     """Grids: at least two horizontal and two vertical rules crossing, five in all (a bare
-    frame is not a grid), whose cells mostly hold text (a chart's gridlines and bars do not)."""
+    frame is not a grid), whose cells mostly hold text (a chart's gridlines and bars do not),
+    or where text reaches every row and every column, lines running in across its sides
+    counted (a sparse table: a sheet ruled for many columns holding a few figures a row, each
+    row's name set left of the rulings)."""
     out = []
     for hs, vs in groups:
         if len(hs) < 2 or len(vs) < 2 or len(hs) + len(vs) < 5:
@@ -138,7 +141,8 @@ def _rule_regions(groups: Sequence[tuple[list[Box], list[Box]]], lines: Sequence
         if box.width < 20 or box.height < 10:
             continue
         inside = [ln for ln in lines if _inside(ln, box)]
-        if len(inside) >= 2 and _occupancy(hs, vs, inside) >= MIN_OCCUPANCY:
+        reaching = [ln for ln in lines if intersection(ln.bbox, box) is not None]
+        if (len(inside) >= 2 and _occupancy(hs, vs, inside) >= MIN_OCCUPANCY) or _every_band(hs, vs, reaching):
             out.append(box)
     return out
 
@@ -339,12 +343,36 @@ def _positions(values: Iterable[float]) -> list[float]:
 def _occupancy(hs: Sequence[Box], vs: Sequence[Box], lines: Sequence[TextLine]) -> float:
     """Share of the grid's cells (between consecutive rule positions, slivers left out) that
     some text line reaches."""
+    occupied, rows, cols = _occupied(hs, vs, lines)
+    if not rows or not cols:
+        return 0.0
+    return len(occupied) / (len(rows) * len(cols))
+
+
+#: A grid has this many rows and columns at least for text in each of them to make it a table
+#: however few of its cells hold text (see _rule_regions).
+BAND_GRID = 3
+
+
+def _every_band(hs: Sequence[Box], vs: Sequence[Box], lines: Sequence[TextLine]) -> bool:
+    """Text reaches every row and every column of the grid (BAND_GRID of each at least)."""
+    occupied, rows, cols = _occupied(hs, vs, lines)
+    if len(rows) < BAND_GRID or len(cols) < BAND_GRID:
+        return False
+    return len({r for r, _ in occupied}) == len(rows) and len({c for _, c in occupied}) == len(cols)
+
+
+def _occupied(
+    hs: Sequence[Box], vs: Sequence[Box], lines: Sequence[TextLine]
+) -> tuple[set[tuple[int, int]], list[int], list[int]]:
+    """The grid's cells (row, column; between consecutive rule positions) that some text line
+    reaches, and its rows and columns (slivers left out)."""
     ys = _positions((h.y0 + h.y1) / 2 for h in hs)
     xs = _positions((v.x0 + v.x1) / 2 for v in vs)
     rows = [k for k in range(len(ys) - 1) if ys[k + 1] - ys[k] >= MIN_CELL]
     cols = [k for k in range(len(xs) - 1) if xs[k + 1] - xs[k] >= MIN_CELL]
     if not rows or not cols:
-        return 0.0
+        return set(), rows, cols
     occupied: set[tuple[int, int]] = set()
     for ln in lines:
         b = ln.bbox
@@ -354,7 +382,7 @@ def _occupancy(hs: Sequence[Box], vs: Sequence[Box], lines: Sequence[TextLine]) 
         c1 = bisect.bisect(xs, max(b.x1 - JOIN_TOL, (b.x0 + b.x1) / 2)) - 1
         occupied.update((r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
     wanted = {(r, c) for r in rows for c in cols}
-    return len(occupied & wanted) / len(wanted)
+    return occupied & wanted, rows, cols
 
 
 def _merge_boxes(boxes: Iterable[Box], *, grids: int = 0) -> list[Box]:

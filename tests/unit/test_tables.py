@@ -192,6 +192,20 @@ def test_a_frame_around_text_is_not_a_grid() -> None:
     assert candidate_regions(page(prose_lines(100, 20), rules=frame), W, H) == ()
 
 
+def test_a_sparse_ruled_sheet_is_a_grid() -> None:
+    """A sheet ruled for ten columns holding one figure a row, each row's name set left of the
+    rulings and running into the first column: few of its cells hold text, but every row and
+    every column does (a heading over each column). The region is the whole grid, its top rule
+    included (a title printed over it belongs to the table)."""
+    rules = grid(100, 300, 10, 6, cw=40.0)
+    heads = [line(f"H{c}", 100 + 40 * c + 5, 305, 100 + 40 * c + 20) for c in range(10)]
+    rows = [line(f"Township {r} 0", 20, 305 + 20 * r, 125) for r in range(1, 6)]
+    title = line("LIBERTARIAN PARTY", 300, 285, 420)
+    p = page([*prose_lines(80, 8), title, *heads, *rows, *prose_lines(440, 8)], rules=rules)
+    (region,) = candidate_regions(p, W, H)
+    assert inside(Box(100, 300, 500, 420), region), region
+
+
 def test_gridlines_of_a_chart_are_not_a_grid() -> None:
     # Ten horizontal gridlines and two axes, labels outside the plot: the cells hold no text.
     gridlines = [Box(100, 100 + 20 * k, 500, 100.5 + 20 * k) for k in range(10)]
