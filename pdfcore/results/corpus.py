@@ -1,6 +1,6 @@
 """What the corpus calls return: warming, overview cards, cross-document search and listings.
 
-Lists are capped (``MAX_LISTED`` in :mod:`pdfcore.services.corpus`) with whole counts beside them.
+Lists are capped (``MAX_LISTED`` in :mod:`pdfcore.services.corpus_files`) with whole counts beside them.
 """
 
 from __future__ import annotations
