@@ -145,6 +145,57 @@ def note_marks(units: Sequence[Unit]) -> None:
             u.kind, u.marker = "paragraph", ""
 
 
+def lone_letters(units: Sequence[Unit]) -> None:
+    """A list item marked by a single letter ("p. cm.", "E. coli is ...", "J. Smith wrote")
+    is a paragraph starting with an initial unless an item next to it in its list goes on
+    its lettering ("a." before "b.", "iv." before "v."): a lettered list has two items at least."""
+    run: list[Unit] = []
+    for u in [*units, None]:
+        if u is not None and u.kind == "list_item":
+            run.append(u)
+            continue
+        for k, item in enumerate(run):
+            if not _LETTER_MARKER.match(item.marker):
+                continue
+            mine = _ordinal(item.marker)
+            before = [(kind, n + 1) for kind, n in _ordinal(run[k - 1].marker)] if k else []
+            after = [(kind, n - 1) for kind, n in _ordinal(run[k + 1].marker)] if k + 1 < len(run) else []
+            if not set(mine) & {*before, *after}:
+                item.kind, item.marker = "paragraph", ""
+        run = []
+
+
+def _ordinal(marker: str) -> list[tuple[str, int]]:
+    """What a marker counts as: ("lower"/"upper", position) for a letter, ("roman"/"ROMAN",
+    value) for a roman numeral (a single "i", "v", "x" is both), [] for anything else."""
+    m = _COUNTER_MARKER.match(marker)
+    if not m:
+        return []
+    word = m.group(1)
+    out: list[tuple[str, int]] = []
+    if len(word) == 1:
+        out.append(("lower" if word.islower() else "upper", ord(word.lower()) - ord("a")))
+    value = _roman(word)
+    if value:
+        out.append(("roman" if word.islower() else "ROMAN", value))
+    return out
+
+
+def _roman(word: str) -> int:
+    """The value of a roman numeral in one case (0 when it is none)."""
+    if not (word.islower() or word.isupper()):
+        return 0
+    if any(ch not in _ROMAN for ch in word.lower()):
+        return 0
+    digits = [_ROMAN[ch] for ch in word.lower()]
+    return sum(-d if k + 1 < len(digits) and digits[k + 1] > d else d for k, d in enumerate(digits))
+
+
+_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+_LETTER_MARKER = re.compile(r"^\(?([A-Za-z])[.)]$")
+_COUNTER_MARKER = re.compile(r"^\(?([A-Za-z]{1,5})[.)]$")
+
+
 def small_print_size(units: Sequence[Unit], body_size: float) -> float:
     """The text size of a page of small print (a report's notices and credits page at 10 pt in
     a 12 pt document), 0.0 for a page whose text is at the body size or too short to tell. The

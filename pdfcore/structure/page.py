@@ -45,6 +45,7 @@ from pdfcore.structure.classify import (
     kickers,
     last_in_column,
     list_depths,
+    lone_letters,
     merge_code,
     note_marks,
     sentence,
@@ -135,6 +136,7 @@ def page_structure(
         kickers(units, entries)
     note_marks(units)
     units = merge_code(bands_before_what_is_below(headings_before_their_text(units, [t.bbox for t in placed])))
+    lone_letters(units)
     list_depths(units)
     footnotes = footnote_ids(units, style, height)
     figures = [(figure_ref(page.index, k), box) for k, box in enumerate(figure_boxes(page, width, height))]
