@@ -146,23 +146,19 @@ def note_marks(units: Sequence[Unit]) -> None:
 
 
 def lone_letters(units: Sequence[Unit]) -> None:
-    """A list item marked by a single letter ("p. cm.", "E. coli is ...", "J. Smith wrote")
-    is a paragraph starting with an initial unless an item next to it in its list goes on
-    its lettering ("a." before "b.", "iv." before "v."): a lettered list has two items at least."""
-    run: list[Unit] = []
-    for u in [*units, None]:
-        if u is not None and u.kind == "list_item":
-            run.append(u)
+    """A list item marked by a single letter and going on in lower case ("p. cm.", "E. coli
+    is ...") is a paragraph starting with an initial, unless the nearest lettered item before
+    or after it on the page goes on its lettering ("a. the first" before "b. the second",
+    "iv." before "v."): a lettered list has two items at least. (An item going on in capitals,
+    "d) Compressed air ...", stays one: a list's items run across pages.)"""
+    counted = [u for u in units if u.kind == "list_item" and _COUNTER_MARKER.match(u.marker)]
+    for k, item in enumerate(counted):
+        if not _LETTER_MARKER.match(item.marker) or not item.text[len(item.marker) :].lstrip()[:1].islower():
             continue
-        for k, item in enumerate(run):
-            if not _LETTER_MARKER.match(item.marker):
-                continue
-            mine = _ordinal(item.marker)
-            before = [(kind, n + 1) for kind, n in _ordinal(run[k - 1].marker)] if k else []
-            after = [(kind, n - 1) for kind, n in _ordinal(run[k + 1].marker)] if k + 1 < len(run) else []
-            if not set(mine) & {*before, *after}:
-                item.kind, item.marker = "paragraph", ""
-        run = []
+        before = [(kind, n + 1) for kind, n in _ordinal(counted[k - 1].marker)] if k else []
+        after = [(kind, n - 1) for kind, n in _ordinal(counted[k + 1].marker)] if k + 1 < len(counted) else []
+        if not set(_ordinal(item.marker)) & {*before, *after}:
+            item.kind, item.marker = "paragraph", ""
 
 
 def _ordinal(marker: str) -> list[tuple[str, int]]:

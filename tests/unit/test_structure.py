@@ -1043,23 +1043,26 @@ def test_a_huge_word_beside_a_line_of_small_text_is_no_heading() -> None:
     assert md.split("\n\n")[:2] == ["NASA Office of Inspector General", "# Key Challenges of the Campaign"], md
 
 
-def test_a_row_starting_with_an_initial_is_no_list_item_but_a_lettered_list_is_one() -> None:
+def test_a_row_starting_with_an_initial_is_no_list_item_but_a_lettered_one_is() -> None:
     lines = [
         *para(LOREM[:3], 60),
         ln("p. cm.", 110, x=200, x1=240),
         ln("E. coli lives in the gut of most warm-blooded animals, as a rule.", 140),
-        ln("a. The first of the lettered items on this page.", 170),
-        ln("b. The second of them, set under the first.", 184),
+        ln("a. the first of the lettered items on this page.", 170),
+        ln("b. the second of them, set under the first.", 184),
         ln("iv. A numbered clause.", 214),
         ln("v. The clause after it.", 228),
+        ln("Text between the lists, a paragraph of its own here.", 258),
+        ln("d) Going on in capitals from the page before.", 288),
     ]
     (md,) = markdown([page(lines)])
     parts = md.split("\n\n")
     assert "p. cm." in parts and "E. coli lives in the gut of most warm-blooded animals, as a rule." in parts
     items = next(p for p in parts if p.startswith("- a."))
     assert items.split("\n") == [
-        "- a. The first of the lettered items on this page.",
-        "- b. The second of them, set under the first.",
+        "- a. the first of the lettered items on this page.",
+        "- b. the second of them, set under the first.",
         "- iv. A numbered clause.",
         "- v. The clause after it.",
     ]
+    assert parts[-1] == "- d) Going on in capitals from the page before."
