@@ -21,6 +21,9 @@ _FIRST_WORD = re.compile(r"\s*(\S+)[ \t]*\n?")
 
 #: A vertical gap larger than this many line heights starts a new block.
 GAP_FACTOR = 0.8
+#: A row in capitals is taken to be this share of its type size tall when the gap to the next
+#: such row of the same size is measured (its glyph boxes stand lower: no descenders).
+EM_BOX = 0.9
 #: A font size change larger than this ratio starts a new block.
 SIZE_CHANGE = 0.2
 #: A line this many times taller than wide is vertical (a tategaki column, or rotated text).
@@ -73,14 +76,23 @@ def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
     # new block.
     if b.x0 >= p.x1 - 1 and (abs(b.y0 - p.y0) < 0.3 * h or same_band(prev, line)):
         return False
-    if b.y0 - p.y1 > GAP_FACTOR * h:
+    fp, fc = prev.font_size, line.font_size
+    if b.y0 - p.y1 > GAP_FACTOR * h and not (
+        # rows in capitals have low glyph boxes (no descenders): their gap is measured against
+        # their type size (a title's rows in capitals one under the other)
+        fp and fp == fc and b.y0 - p.y1 <= GAP_FACTOR * EM_BOX * fp and _capitals(prev.text) and _capitals(line.text)
+    ):
         return True
     if b.y1 < p.y0 - 0.5 * h:  # jumped upwards: a new column or region
         return True
     if b.x1 < x0 or b.x0 > x1:  # no horizontal overlap with the block
         return True
-    fp, fc = prev.font_size, line.font_size
     return bool(fp and fc and abs(fp - fc) > SIZE_CHANGE * (fp if fp > fc else fc))
+
+
+def _capitals(text: str) -> bool:
+    """Letters in capitals alone (no lower-case letter, some upper-case one)."""
+    return not any(c.islower() for c in text) and any(c.isupper() for c in text)
 
 
 #: Punctuation that closes the word before it (joined to it without a space) ...

@@ -279,11 +279,15 @@ _CODE_CHARS = re.compile(r"[(){}\[\];=<>]|^\s*(?:def|class|import|from|return|fo
 
 
 def _code_like(unit: Unit, text: str, page_height: float) -> bool:
-    """Monospaced rows that read as code: several rows, or one holding code punctuation or a
-    keyword; not a lone line at the page's edge (a running head set in a typewriter face)."""
+    """Monospaced rows that read as code: several rows (not words in capitals alone), or one
+    holding code punctuation or a keyword; not a lone line at the page's edge (a running head
+    set in a typewriter face)."""
     if page_height > 0 and len(unit.rows) == 1 and (unit.y1 < 0.08 * page_height or unit.y0 > 0.92 * page_height):
         return False
-    return len(unit.rows) > 1 or _CODE_CHARS.search(text) is not None
+    if _CODE_CHARS.search(text) is not None:
+        return True
+    # rows of words in capitals alone (a cover's subtitle set in a typewriter face) are no code
+    return len(unit.rows) > 1 and any(c.islower() for c in text)
 
 
 def _heading_sized(unit: Unit, style: DocumentStyle) -> bool:

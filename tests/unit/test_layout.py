@@ -553,3 +553,14 @@ def test_a_column_set_smaller_beside_the_text_is_no_mark() -> None:
     text = assemble(page_of([ln for pair in zip(main, side, strict=True) for ln in pair])).text
     for k in range(6):
         assert f"main text line number {k} of the article sidebar" not in text
+
+
+def test_rows_of_capitals_one_under_the_other_are_one_block() -> None:
+    # a cover's subtitle in capitals at 10 pt on a 14 pt leading: the glyph boxes (no
+    # descenders) are 7.3 pt tall, so the 6.7 pt between them looked like a paragraph's gap
+    rows = ["HOW BIG MEDIA USES TECHNOLOGY AND", "THE LAW TO LOCK DOWN CULTURE", "AND CONTROL CREATIVITY"]
+    lines = [line(t, 63, 427 + 14 * k, 63 + 6 * len(t), h=7.3) for k, t in enumerate(rows)]
+    assert [[ln.text for ln in b.lines] for b in group_lines(lines)] == [rows]
+    # a paragraph's gap at that size still parts them
+    lines = [line(t, 63, 427 + 20 * k, 63 + 6 * len(t), h=7.3) for k, t in enumerate(rows)]
+    assert len(group_lines(lines)) == 3

@@ -1066,3 +1066,16 @@ def test_a_row_starting_with_an_initial_is_no_list_item_but_a_lettered_one_is() 
         "- v. The clause after it.",
     ]
     assert parts[-1] == "- d) Going on in capitals from the page before."
+
+
+def test_rows_in_capitals_set_in_a_typewriter_face_are_no_code() -> None:
+    # a cover's subtitle over three rows in a monospaced face, capitals alone: words, no code
+    rows = ["HOW BIG MEDIA USES TECHNOLOGY AND", "THE LAW TO LOCK DOWN CULTURE", "AND CONTROL CREATIVITY"]
+    lines = [ln(t, 300 + 12 * k, mono=True, bold=True, x1=LEFT + 6 * len(t)) for k, t in enumerate(rows)]
+    (md,) = markdown([page([*para(LOREM, 100), *lines, *para(LOREM, 400)])])
+    assert "```" not in md and " ".join(rows) in md, md
+    # rows of code in capitals keep their code punctuation: still code
+    code = ["IF (X > 0) THEN", "  CALL RUN(X)", "END IF"]
+    lines = [ln(t, 300 + 12 * k, mono=True, x1=LEFT + 6 * len(t)) for k, t in enumerate(code)]
+    (md,) = markdown([page([*para(LOREM, 100), *lines, *para(LOREM, 400)])])
+    assert "```" in md, md
