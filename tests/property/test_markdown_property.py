@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from hypothesis import example, given, settings
@@ -63,7 +64,9 @@ def _lines(*rows: tuple[str, float, float]) -> PageText:
 
 @settings(max_examples=200, deadline=None)
 @given(pages())
-@example(_lines(("Some words of a paragraph here.", 72.0, 40.0), ("1. alpha beta", 110.0, 70.0), ("3. gamma", 72.0, 82.0)))
+@example(
+    _lines(("Some words of a paragraph here.", 72.0, 40.0), ("1. alpha beta", 110.0, 70.0), ("3. gamma", 72.0, 82.0))
+)
 def test_no_block_reads_as_indented_code(page: PageText) -> None:
     """Outside fences no block starts indented, and a list line is at most one level (four
     spaces) deeper than the line before it: deeper would read as an indented code block."""
@@ -73,7 +76,7 @@ def test_no_block_reads_as_indented_code(page: PageText) -> None:
             continue
         lines = block.split("\n")
         assert not lines[0].startswith(" "), block
-        for before, line in zip(lines, lines[1:], strict=False):
+        for before, line in itertools.pairwise(lines):
             indent = len(line) - len(line.lstrip(" "))
             assert indent <= len(before) - len(before.lstrip(" ")) + 4, block
 
