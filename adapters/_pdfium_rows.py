@@ -166,9 +166,19 @@ def rows_at_hyphens(
 #: A line this many times as tall as its tallest rect of text may hold rows one under the other.
 STACKED_ROWS = 1.8
 #: Rows apart by this share of the lower one's height at least are rows of their own, each of
-#: this many words at least (a formula's parts stacked one word each are not cut apart).
+#: this many words at least (a formula's parts stacked one word each are not cut apart; see
+#: :func:`row_words`).
 ROWS_APART = 0.25
 ROW_WORDS = 2
+#: Characters of scripts written without spaces between words (CJK ideographs, kana, hangul).
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def row_words(text: str) -> int:
+    """A row's words: its runs of non-space characters, each character of a script written
+    without spaces (Chinese, Japanese, Korean) counted as a word of its own (a sentence of
+    fourteen ideographs is no one-word formula part)."""
+    return sum(max(1, len(_UNSPACED.findall(token))) for token in text.split())
 
 
 def stacked_rows(
@@ -221,7 +231,7 @@ def stacked_rows(
                 spans[-1] = (spans[-1][0], a)
             spans.append((a, b))
             row_of.append(row)
-    if len(spans) != len(rows) or any(len(body[a:b].split()) < ROW_WORDS for a, b in spans):
+    if len(spans) != len(rows) or any(row_words(body[a:b]) < ROW_WORDS for a, b in spans):
         return None
     spans[0] = (0, spans[0][1])
     spans[-1] = (spans[-1][0], len(body))

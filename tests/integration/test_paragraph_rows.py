@@ -128,6 +128,25 @@ def test_short_rows_of_labels_and_code_stay_apart(
         assert any(p.startswith(row) for p in starts), (row, md)
 
 
+@pytest.mark.corpus
+def test_rows_of_ideographs_one_under_the_other_in_one_pdfium_line_are_cut_apart(core: Any, corpus: Path) -> None:
+    """pdfium gives a report's last sentence (9 pt) and the section title under it (12 pt) as
+    one line; each row is a run of ideographs without a space (one "word" by whitespace): cut
+    apart as rows of their own, the title is a heading without the sentence."""
+    name = "pdfplumber/pdfs/issue-67-example.pdf"
+    md = core.read_pages(str(corpus / name), "8", format="markdown", use_structure_tree=False).pages[0].markdown
+    blocks = md.split("\n\n")
+    assert "公司报告期不存在衍生品投资。" in blocks, md
+    assert any(re.match(r"^#{1,6} 七、报告期内接待调研", b) for b in blocks), md
+
+
+def test_a_row_s_words_count_each_ideograph() -> None:
+    from adapters._pdfium_rows import row_words
+
+    assert row_words("x = y") == 3 and row_words("a") == 1
+    assert row_words("公司报告期") == 5 and row_words("第二节 公司") == 5 and row_words("Table 表") == 2
+
+
 def test_a_row_ending_with_a_broken_word_does_not_end_its_paragraph(core: Any, tmp_path: Path) -> None:
     """A row ending with a word broken at a hyphen leaves room for the next row's first word
     (set ragged, or a short row): the word goes on there, so the paragraph does too, and the
