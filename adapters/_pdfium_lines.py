@@ -191,9 +191,10 @@ def read_lines(
                 cut_rows: list[TextLine] | None = None
                 if pieces and "\ufffe" in words:
                     rows = rows_at_hyphens(raw, tp, start, body, to_box, line_facts, pieces)
-                elif pieces and (wide or hmax) and y1 - y0 > STACKED_ROWS * (wide or hmax):
+                elif pieces and (wide or (hmax if not tall else 0.0)) and (y1 - y0 > STACKED_ROWS * (wide or hmax)):
                     # rows one under the other against the line's tallest rect wider than tall,
-                    # or its tallest rect when none is (ideographs: a rect each, about square)
+                    # or its tallest rect when every rect is about square (ideographs, a rect
+                    # each; a rect taller than wide is text set sideways: not rows)
                     rows = cut_rows = stacked_rows(raw, tp, start, body, to_box, line_facts, pieces)
                 else:
                     rows = None
