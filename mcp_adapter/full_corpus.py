@@ -20,19 +20,14 @@ from mcp_adapter.full_replies import (
     ok,
     progress_reporter,
 )
-from mcp_adapter.toolset import READ_ONLY_OPEN, ToolSet, fail
-from pdfcore.errors import PdfcoreError
+from mcp_adapter.toolset import READ_ONLY_OPEN, ToolSet
 
 
 def build_corpus(ts: ToolSet) -> None:
     core = ts.core
 
     async def pdf_cache_stats() -> CallToolResult:
-        try:
-            res = await ts.call(core.cache_stats, heavy=False)
-        except PdfcoreError as exc:
-            return fail(exc)
-        return ok(res)
+        return await ts.answer(core.cache_stats, ok, heavy=False)
 
     ts.add(
         pdf_cache_stats,
@@ -47,11 +42,7 @@ def build_corpus(ts: ToolSet) -> None:
             bool, Field(description="true: only entries past the TTL; false: everything, including downloaded URLs.")
         ] = True,
     ) -> CallToolResult:
-        try:
-            res = await ts.call(lambda: core.cache_clear(expired_only=expired_only), heavy=False)
-        except PdfcoreError as exc:
-            return fail(exc)
-        return ok(res)
+        return await ts.answer(lambda: core.cache_clear(expired_only=expired_only), ok, heavy=False)
 
     ts.add(
         pdf_cache_clear,
@@ -72,15 +63,12 @@ def build_corpus(ts: ToolSet) -> None:
         recursive: RecursiveArg = False,
     ) -> CallToolResult:
         report = progress_reporter(ctx)
-        try:
-            res = await ts.call(
-                lambda: core.corpus_warm(
-                    paths, budget_seconds=budget_seconds, embeddings=embeddings, recursive=recursive, progress=report
-                )
-            )
-        except PdfcoreError as exc:
-            return fail(exc)
-        return ok(res)
+        return await ts.answer(
+            lambda: core.corpus_warm(
+                paths, budget_seconds=budget_seconds, embeddings=embeddings, recursive=recursive, progress=report
+            ),
+            ok,
+        )
 
     ts.add(
         pdf_corpus_warm,
@@ -102,15 +90,12 @@ def build_corpus(ts: ToolSet) -> None:
         offset: Annotated[int, Field(description="First document of this page of cards (sorted by path).")] = 0,
         limit: Annotated[int, Field(description="Cards per call (1-1000).")] = 100,
     ) -> CallToolResult:
-        try:
-            res = await ts.call(
-                lambda: core.corpus_overview(
-                    paths, budget_seconds=budget_seconds, recursive=recursive, offset=offset, limit=limit
-                )
-            )
-        except PdfcoreError as exc:
-            return fail(exc)
-        return ok(res)
+        return await ts.answer(
+            lambda: core.corpus_overview(
+                paths, budget_seconds=budget_seconds, recursive=recursive, offset=offset, limit=limit
+            ),
+            ok,
+        )
 
     ts.add(
         pdf_corpus_overview,
@@ -147,23 +132,20 @@ def build_corpus(ts: ToolSet) -> None:
             Field(description="Token budget of the matches (estimated); the ones past it are counted, not sent."),
         ] = None,
     ) -> CallToolResult:
-        try:
-            res = await ts.call(
-                lambda: core.corpus_search(
-                    paths,
-                    query,
-                    mode=mode,
-                    top_k=top_k,
-                    excerpt_style=excerpt_style,
-                    context_chars=context_chars,
-                    budget_seconds=budget_seconds,
-                    recursive=recursive,
-                    max_tokens=max_tokens,
-                )
-            )
-        except PdfcoreError as exc:
-            return fail(exc)
-        return ok(res)
+        return await ts.answer(
+            lambda: core.corpus_search(
+                paths,
+                query,
+                mode=mode,
+                top_k=top_k,
+                excerpt_style=excerpt_style,
+                context_chars=context_chars,
+                budget_seconds=budget_seconds,
+                recursive=recursive,
+                max_tokens=max_tokens,
+            ),
+            ok,
+        )
 
     ts.add(
         pdf_corpus_search,
@@ -185,11 +167,7 @@ def build_corpus(ts: ToolSet) -> None:
         offset: Annotated[int, Field(description="First document of this page (sorted by path).")] = 0,
         limit: Annotated[int, Field(description="Documents per call (1-1000).")] = 100,
     ) -> CallToolResult:
-        try:
-            res = await ts.call(lambda: core.list_documents(folder, recursive=recursive, offset=offset, limit=limit))
-        except PdfcoreError as exc:
-            return fail(exc)
-        return ok(res)
+        return await ts.answer(lambda: core.list_documents(folder, recursive=recursive, offset=offset, limit=limit), ok)
 
     ts.add(
         pdf_list_documents,

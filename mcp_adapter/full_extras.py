@@ -72,11 +72,7 @@ def build_extras(ts: ToolSet) -> None:
         password: PasswordArg = None,
     ) -> CallToolResult:
         kinds = tuple(include) if include else ("links", "annotations", "form_fields")
-        try:
-            res = await ts.call(lambda: core.page_extras(path, pages=pages, include=kinds, password=password))
-        except PdfcoreError as exc:
-            return fail(exc)
-        return ok(res)
+        return await ts.answer(lambda: core.page_extras(path, pages=pages, include=kinds, password=password), ok)
 
     ts.add(
         pdf_annotations,
@@ -101,11 +97,7 @@ def build_extras(ts: ToolSet) -> None:
         ] = None,
         password: PasswordArg = None,
     ) -> CallToolResult:
-        try:
-            res = await ts.call(lambda: core.verify_quote(path, text, pages=pages, password=password))
-        except PdfcoreError as exc:
-            return fail(exc)
-        return ok(res)
+        return await ts.answer(lambda: core.verify_quote(path, text, pages=pages, password=password), ok)
 
     ts.add(
         pdf_verify_quote,

@@ -21,8 +21,7 @@ from mcp_adapter.full_replies import (
     render_blocks,
     render_summary,
 )
-from mcp_adapter.toolset import READ_ONLY_OPEN, ToolSet, fail
-from pdfcore.errors import PdfcoreError
+from mcp_adapter.toolset import READ_ONLY_OPEN, ToolSet
 
 
 def build_images(ts: ToolSet) -> None:
@@ -43,11 +42,10 @@ def build_images(ts: ToolSet) -> None:
         ] = None,
         password: PasswordArg = None,
     ) -> CallToolResult:
-        try:
-            res = await ts.call(lambda: core.render_pages(path, pages, dpi=dpi, clip=clip, ref=ref, password=password))
-        except PdfcoreError as exc:
-            return fail(exc)
-        return ok(render_summary(res), render_blocks(res))
+        return await ts.answer(
+            lambda: core.render_pages(path, pages, dpi=dpi, clip=clip, ref=ref, password=password),
+            lambda res: ok(render_summary(res), render_blocks(res)),
+        )
 
     ts.add(
         pdf_render_pages,
@@ -78,15 +76,12 @@ def build_images(ts: ToolSet) -> None:
         ] = False,
         password: PasswordArg = None,
     ) -> CallToolResult:
-        try:
-            res = await ts.call(
-                lambda: core.extract_chart(
-                    path, page, hints=hints, max_points=max_points, include_render=include_render, password=password
-                )
-            )
-        except PdfcoreError as exc:
-            return fail(exc)
-        return ok(chart_summary(res), chart_blocks(res))
+        return await ts.answer(
+            lambda: core.extract_chart(
+                path, page, hints=hints, max_points=max_points, include_render=include_render, password=password
+            ),
+            lambda res: ok(chart_summary(res), chart_blocks(res)),
+        )
 
     ts.add(
         pdf_extract_chart,

@@ -20,8 +20,7 @@ from mcp_adapter.full_args import (
 from mcp_adapter.full_replies import (
     ok,
 )
-from mcp_adapter.toolset import READ_ONLY_OPEN, ToolSet, fail
-from pdfcore.errors import PdfcoreError
+from mcp_adapter.toolset import READ_ONLY_OPEN, ToolSet
 
 
 def build_reading(ts: ToolSet) -> None:
@@ -40,11 +39,9 @@ def build_reading(ts: ToolSet) -> None:
         ] = False,
         password: PasswordArg = None,
     ) -> CallToolResult:
-        try:
-            res = await ts.call(lambda: core.info(path, password=password, detail=detail, content_trust=content_trust))
-        except PdfcoreError as exc:
-            return fail(exc)
-        return ok(res)
+        return await ts.answer(
+            lambda: core.info(path, password=password, detail=detail, content_trust=content_trust), ok
+        )
 
     ts.add(
         pdf_info,
@@ -63,11 +60,7 @@ def build_reading(ts: ToolSet) -> None:
     )
 
     async def pdf_get_toc(path: PathArg, password: PasswordArg = None) -> CallToolResult:
-        try:
-            res = await ts.call(lambda: core.toc(path, password=password))
-        except PdfcoreError as exc:
-            return fail(exc)
-        return ok(res)
+        return await ts.answer(lambda: core.toc(path, password=password), ok)
 
     ts.add(
         pdf_get_toc,
@@ -104,25 +97,22 @@ def build_reading(ts: ToolSet) -> None:
         max_tokens: MaxTokensArg = None,
         password: PasswordArg = None,
     ) -> CallToolResult:
-        try:
-            res = await ts.call(
-                lambda: core.read_pages(
-                    path,
-                    pages,
-                    password=password,
-                    max_chars=max_chars,
-                    max_chars_per_page=max_chars_per_page,
-                    ocr=ocr,
-                    ocr_lang=ocr_lang,
-                    detect_charts=detect_charts,
-                    format=format,
-                    use_structure_tree=use_structure_tree,
-                    max_tokens=max_tokens,
-                )
-            )
-        except PdfcoreError as exc:
-            return fail(exc)
-        return ok(res)
+        return await ts.answer(
+            lambda: core.read_pages(
+                path,
+                pages,
+                password=password,
+                max_chars=max_chars,
+                max_chars_per_page=max_chars_per_page,
+                ocr=ocr,
+                ocr_lang=ocr_lang,
+                detect_charts=detect_charts,
+                format=format,
+                use_structure_tree=use_structure_tree,
+                max_tokens=max_tokens,
+            ),
+            ok,
+        )
 
     ts.add(
         pdf_read_pages,
@@ -151,21 +141,18 @@ def build_reading(ts: ToolSet) -> None:
         max_tokens: MaxTokensArg = None,
         password: PasswordArg = None,
     ) -> CallToolResult:
-        try:
-            res = await ts.call(
-                lambda: core.read_all(
-                    path,
-                    start_page=start_page,
-                    max_pages=max_pages,
-                    password=password,
-                    format=format,
-                    use_structure_tree=use_structure_tree,
-                    max_tokens=max_tokens,
-                )
-            )
-        except PdfcoreError as exc:
-            return fail(exc)
-        return ok(res)
+        return await ts.answer(
+            lambda: core.read_all(
+                path,
+                start_page=start_page,
+                max_pages=max_pages,
+                password=password,
+                format=format,
+                use_structure_tree=use_structure_tree,
+                max_tokens=max_tokens,
+            ),
+            ok,
+        )
 
     ts.add(
         pdf_read_all,

@@ -62,6 +62,11 @@ def render_summary(res: RenderResult) -> dict[str, Any]:
     return data
 
 
+def png_block(png: bytes, meta: dict[str, Any]) -> ImageContent:
+    """A PNG as an MCP image block, ``meta`` in its ``_meta``."""
+    return ImageContent(type="image", data=base64.b64encode(png).decode("ascii"), mime_type="image/png", _meta=meta)
+
+
 @telemetry.phased("serialize")
 def render_blocks(res: RenderResult) -> list[ContentBlock]:
     blocks: list[ContentBlock] = []
@@ -69,9 +74,7 @@ def render_blocks(res: RenderResult) -> list[ContentBlock]:
         meta: dict[str, Any] = {"page": im.page, "dpi": im.dpi, "width": im.width, "height": im.height}
         if im.clip is not None:
             meta["clip"] = unstructure(im.clip)
-        blocks.append(
-            ImageContent(type="image", data=base64.b64encode(im.png).decode("ascii"), mime_type="image/png", _meta=meta)
-        )
+        blocks.append(png_block(im.png, meta))
     return blocks
 
 
@@ -88,9 +91,7 @@ def chart_blocks(res: ChartResult) -> list[ContentBlock]:
         meta: dict[str, Any] = {"kind": im.kind, "page": im.page}
         if im.chart_id is not None:
             meta["chart_id"] = im.chart_id
-        blocks.append(
-            ImageContent(type="image", data=base64.b64encode(im.png).decode("ascii"), mime_type="image/png", _meta=meta)
-        )
+        blocks.append(png_block(im.png, meta))
     return blocks
 
 
@@ -105,6 +106,4 @@ def attachment_blocks(res: AttachmentResult) -> list[ContentBlock]:
     if res.png is None:
         return []
     meta: dict[str, Any] = {"attachment": res.index, "name": res.name, "width": res.width, "height": res.height}
-    return [
-        ImageContent(type="image", data=base64.b64encode(res.png).decode("ascii"), mime_type="image/png", _meta=meta)
-    ]
+    return [png_block(res.png, meta)]

@@ -19,8 +19,7 @@ from mcp_adapter.full_replies import (
     embedding_reporter,
     ok,
 )
-from mcp_adapter.toolset import READ_ONLY_OPEN, ToolSet, fail
-from pdfcore.errors import PdfcoreError
+from mcp_adapter.toolset import READ_ONLY_OPEN, ToolSet
 
 
 def build_search(ts: ToolSet) -> None:
@@ -67,26 +66,23 @@ def build_search(ts: ToolSet) -> None:
         ] = 20.0,
     ) -> CallToolResult:
         report = embedding_reporter(ctx)
-        try:
-            res = await ts.call(
-                lambda: core.search(
-                    path,
-                    query,
-                    mode=mode,
-                    granularity=granularity,
-                    max_results=max_results,
-                    context_chars=context_chars,
-                    excerpt_style=excerpt_style,
-                    pages=pages,
-                    password=password,
-                    max_tokens=max_tokens,
-                    budget_seconds=budget_seconds,
-                    progress=report,
-                )
-            )
-        except PdfcoreError as exc:
-            return fail(exc)
-        return ok(res)
+        return await ts.answer(
+            lambda: core.search(
+                path,
+                query,
+                mode=mode,
+                granularity=granularity,
+                max_results=max_results,
+                context_chars=context_chars,
+                excerpt_style=excerpt_style,
+                pages=pages,
+                password=password,
+                max_tokens=max_tokens,
+                budget_seconds=budget_seconds,
+                progress=report,
+            ),
+            ok,
+        )
 
     ts.add(
         pdf_search,

@@ -88,6 +88,17 @@ class ToolSet:
     async def call(self, fn: Callable[[], Any], *, heavy: bool = True) -> Any:
         return await self.runner.run(fn, heavy=heavy)
 
+    async def answer(
+        self, fn: Callable[[], Any], reply: Callable[[Any], CallToolResult], *, heavy: bool = True
+    ) -> CallToolResult:
+        """A tool's answer: ``fn`` run by :meth:`call`, its result given to ``reply``; a
+        PdfcoreError it raises is the ``isError`` result (:func:`fail`)."""
+        try:
+            res = await self.call(fn, heavy=heavy)
+        except PdfcoreError as exc:
+            return fail(exc)
+        return reply(res)
+
 
 class LazyToolManager(ToolManager):
     """A ToolManager whose tools are built on first use, one at a time (a call builds only the
