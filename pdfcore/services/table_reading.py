@@ -158,20 +158,31 @@ class TableReader:
         found, so no engine call, no wait and no neighbouring page is needed."""
         if page.tables_checked:
             return not page.tables
-        key = (source.fingerprint.sha256, page.index)
-        with self._lock:
-            done = self._done.get(key)
-            early = self._ahead.get(key)
-        if done is not None and done[0] is page:
-            return not done[1].tables
-        if early is None or early[0] is not page:
+        read, found = self._known(source, page, take=False)
+        if read is not None:
+            return not read.tables
+        if found is None:
             return False
-        found = early[1]
         if isinstance(found, Future):
             if not found.done() or found.cancelled() or found.exception() is not None:
                 return False
             found = found.result()
         return not found.tables
+
+    def _known(
+        self, source: DocumentSource, page: PageText, *, take: bool
+    ) -> tuple[PageText | None, Future[PageTables] | PageTables | None]:
+        """What is known already of ``page``'s tables: the page as :meth:`_read` gave it, when
+        read from this very page object, and its tables asked for by :meth:`ahead` for this very
+        page object (read, or on their way); None for either not known. ``take``: the page's
+        own read takes what :meth:`ahead` asked for (for any page object: one handed in before
+        the page changed is of no use to any later read either)."""
+        key = (source.fingerprint.sha256, page.index)
+        with self._lock:
+            done = self._done.get(key)
+            early = self._ahead.pop(key, None) if take else self._ahead.get(key)
+        read = done[1] if done is not None and done[0] is page else None
+        return read, early[1] if early is not None and early[0] is page else None
 
     def _executor(self, workers: int) -> ThreadPoolExecutor:
         with self._lock:
@@ -211,19 +222,16 @@ class TableReader:
         """The page with its own tables read (the result replaces the cached page)."""
         if page.tables_checked or self.tables is None:
             return page
-        key = (source.fingerprint.sha256, page.index)
-        with self._lock:
-            done = self._done.get(key)
-            early = self._ahead.pop(key, None)
-        if done is not None and done[0] is page:
+        read, early = self._known(source, page, take=True)
+        if read is not None:
             # read already (as a neighbour) from this very page, handed in again by a caller
             # that holds it from before the cache was updated
-            return done[1]
+            return read
         info = facts.pages[page.index]
-        if early is not None and early[0] is page:
-            found = early[1].result() if isinstance(early[1], Future) else early[1]
-        else:
+        if early is None:
             found = self.tables.page_tables(source, page, info.width, info.height)
+        else:
+            found = early.result() if isinstance(early, Future) else early
         tables = tuple(
             Table(
                 header=t.header,
@@ -239,7 +247,7 @@ class TableReader:
         warnings = page.warnings + (("tables_skipped",) if found.skipped else ())
         updated = attrs.evolve(page, tables=tables, tables_checked=True, warnings=warnings)
         with self._lock:
-            self._done[key] = (page, updated)
+            self._done[(source.fingerprint.sha256, page.index)] = (page, updated)
             while len(self._done) > DONE_KEPT:
                 self._done.pop(next(iter(self._done)))
         self.documents.replace_page(source, updated, facts)
