@@ -316,18 +316,21 @@ def split_rows(raw: Any, tp: Any, start: int, body: str, to_box: Any, line_facts
         bx0, by0, bx1, by1 = min(bx0, b.x0), min(by0, b.y0), max(bx1, b.x1), max(by1, b.y1)
     if bx0 != float("inf"):
         spans.append((s, len(body), bx0, by0, bx1, by1))
-    out: list[TextLine] = []
-    for a, e, x0, y0, x1, y1 in spans:
-        text = body[a:e]
-        if not text.strip():
-            continue
-        lead = a + len(text) - len(text.lstrip())
-        last = a + len(text.rstrip()) - 1
-        size, bold, mono, italic, role, runs = _facts(raw, text, start + lead, start + max(lead, last), line_facts)
-        out.append(
-            TextLine(text.strip().replace("\x00", ""), Box(x0, y0, x1, y1), size, bold, mono, role, italic, runs)
-        )
-    return out
+    return [
+        _piece_line(raw, body[a:e], start + a, Box(x0, y0, x1, y1), line_facts)
+        for a, e, x0, y0, x1, y1 in spans
+        if body[a:e].strip()
+    ]
+
+
+def _piece_line(raw: Any, text: str, at: int, box: Box, line_facts: Any) -> TextLine:
+    """The line of ``text``, a piece of a pdfium line starting at the page's character ``at``
+    and drawn in ``box`` (display space), with the font facts of its first and last characters
+    but spaces (see :func:`text_line`)."""
+    lead = len(text) - len(text.lstrip())
+    last = len(text.rstrip()) - 1
+    size, bold, mono, italic, role, runs = _facts(raw, text, at + lead, at + max(lead, last), line_facts)
+    return TextLine(text.strip().replace("\x00", ""), box, size, bold, mono, role, italic, runs)
 
 
 def in_row(piece: Box, row: Box) -> bool:
@@ -387,10 +390,5 @@ def split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any, line_f
         if rows is not None:
             out.extend(rows)
             continue
-        lead = s + len(text) - len(text.lstrip())
-        end = s + len(text.rstrip()) - 1
-        size, bold, mono, italic, role, sizes = _facts(raw, text, start + lead, start + max(lead, end), line_facts)
-        out.append(
-            TextLine(text.strip().replace("\x00", ""), to_box(x0, y0, x1, y1), size, bold, mono, role, italic, sizes)
-        )
+        out.append(_piece_line(raw, text, start + s, to_box(x0, y0, x1, y1), line_facts))
     return out
