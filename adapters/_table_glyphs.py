@@ -276,15 +276,31 @@ def _words(glyphs: Sequence[Glyph]) -> list[Word]:
             )
             cur.clear()
 
-    for g in glyphs:
+    for i, g in enumerate(glyphs):
         if not g.text.strip():
-            flush()
+            if not _stray_space(glyphs, i, cur):
+                flush()
             continue
         if cur and g.x0 - cur[-1].x1 > WORD_GAP * max(g.size, 1.0):
             flush()
         cur.append(g)
     flush()
     return words
+
+
+def _stray_space(glyphs: Sequence[Glyph], i: int, before: Sequence[Glyph]) -> bool:
+    """``glyphs[i]``, a space, drawn apart from the text around it (not between its neighbours
+    in the drawing order) where no gap is: the letters on either side touch, so it separates
+    nothing (``LE GISLATIVE`` for ``LEGISLATIVE``: a space drawn after the line, over its
+    word). A space drawn in its text's own order always separates."""
+    space = glyphs[i]
+    nxt = next((g for g in itertools.islice(glyphs, i + 1, None) if g.text.strip()), None)
+    if not before or nxt is None or min(space.seq, before[-1].seq, nxt.seq) < 0:
+        return False
+    left, right = before[-1], nxt
+    if min(left.seq, right.seq) < space.seq < max(left.seq, right.seq):
+        return False
+    return right.x0 - left.x1 <= WORD_GAP * max(right.size, 1.0)
 
 
 def _segments(pieces: Sequence[Sequence[Glyph]], walls: Sequence[float] = ()) -> list[Segment]:

@@ -170,29 +170,50 @@ def merged_header(per_row: Sequence[Sequence[tuple[int, int, str]]], n: int) -> 
 HeaderCell = tuple[int, int, int, int, str]
 
 
-def header_cells(per_row: Sequence[Sequence[tuple[int, int, str]]], n: int) -> list[HeaderCell]:
+def ruled_apart(rows: Sequence[Row], rules: Sequence[Rule], bounds: Sequence[float]) -> list[frozenset[int]]:
+    """For each of ``rows`` (a header's), the columns a horizontal ruling crosses between it and
+    the row above (none for the first row); ``bounds``: the columns' edges, left to right."""
+    mids = [(a + b) / 2 for a, b in itertools.pairwise(bounds)]
+    flat = [r for r in rules if not r.vertical]
+    out: list[frozenset[int]] = [frozenset()]
+    for above, below in itertools.pairwise(rows):
+        between = [r for r in flat if above.y1 - 1.0 <= (r.y0 + r.y1) / 2 <= below.y0 + 1.0]
+        out.append(frozenset(k for k, m in enumerate(mids) if any(r.x0 <= m <= r.x1 for r in between)))
+    return out
+
+
+def header_cells(
+    per_row: Sequence[Sequence[tuple[int, int, str]]], n: int, apart: Sequence[frozenset[int]] = ()
+) -> list[HeaderCell]:
     """The header's cells as printed, when it has spanning cells or several levels (empty when
     one row of one cell per column says it all, as ``header`` does).
 
-    Lines of one column that share a span are one cell (a heading wrapped over several lines);
-    a cell's row is how many cells stand over it in its columns, and it reaches down to the
-    next cell under it, or to the header's last row (a heading set once beside two levels:
-    ``rowspan``)."""
+    Lines of one column that share a span are one cell (a heading wrapped over several lines),
+    unless a ruling runs between them (``apart``: see :func:`ruled_apart`; two headings, one
+    over the other, in a ruled grid); a cell's row is how many cells stand over it in its
+    columns, and it reaches down to the next cell under it, or to the header's last row (a
+    heading set once beside two levels: ``rowspan``)."""
     stacks: list[list[int]] = [[] for _ in range(n)]  # cell ids in each column, top to bottom
     spans: list[tuple[int, int]] = []
     texts: list[list[str]] = []
-    for cells in per_row:
+    lowest: list[int] = []  # the last header row each cell has a line in
+    for i, cells in enumerate(per_row):
         for first, last, text in cells:
             prev = stacks[first][-1] if stacks[first] else None
             if (
                 prev is not None
                 and spans[prev] == (first, last)
                 and all(stacks[j] and stacks[j][-1] == prev for j in range(first, last + 1))
+                and not any(
+                    apart[r] & set(range(first, last + 1)) for r in range(lowest[prev] + 1, min(i + 1, len(apart)))
+                )
             ):
                 texts[prev].append(text)  # the same heading, wrapped
+                lowest[prev] = i
                 continue
             spans.append((first, last))
             texts.append([text])
+            lowest.append(i)
             for j in range(first, last + 1):
                 stacks[j].append(len(spans) - 1)
     if not spans:

@@ -35,7 +35,14 @@ from dataclasses import dataclass, field
 from adapters._table_columns import column_cuts, split_at_column_starts, without_stray_cuts
 from adapters._table_glyphs import Glyph, Line, Rule, build_lines
 from adapters._table_grid import BodySpan, merged_across, ruled_rows
-from adapters._table_header import HeaderCell, header_cells, header_rows, header_spans, merged_header
+from adapters._table_header import (
+    HeaderCell,
+    header_cells,
+    header_rows,
+    header_spans,
+    merged_header,
+    ruled_apart,
+)
 from adapters._table_rows import join_continuations, label_only, merge_bands, rows_of
 from adapters._table_rulings import RULE_HEIGHT, RULE_TOL, RULE_WIDTH, merge_rules
 
@@ -98,7 +105,7 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
         centres.append(statistics.median(mids) if mids else None)
     per_row = header_spans(head, rules, cuts, em, centres, x1 - x0) if head else []
     header = merged_header(per_row, n) if head else []
-    cells = header_cells(per_row, n)
+    cells = header_cells(per_row, n, ruled_apart(head, rules, [x0, *cuts, x1]))
     spans = sorted([*spans, *merged_across(body, rules, cuts, spans)])
     grid = [[r.text(k) for k in range(n)] for r in body]
     walled = [any(r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for r in rules) for c in cuts]

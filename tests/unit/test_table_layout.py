@@ -506,3 +506,36 @@ def test_a_title_and_notes_framed_with_a_grid_stay_out_of_it() -> None:
     assert found.header == ["Item", "Other", "Total", "North", "South"]
     assert found.rows[-1] == ["Rye", "11", "98", "7", "5"]
     assert found.bbox[1] >= -4.0 and found.bbox[3] <= 73.0
+
+
+def test_a_space_drawn_apart_over_a_word_does_not_cut_it() -> None:
+    """A space drawn after its line, lying over two letters that touch (``LE GISLATIVE``), is
+    no word break; a space drawn in its text's order, or apart but in a gap, still is one."""
+    word = [Glyph(g.x0, g.y0, g.x1, g.y1, g.text, g.size, seq=k) for k, g in enumerate(_text(0, 0, "LEGISLATIVE"))]
+    stray = Glyph(8.5, 0, 10.5, SIZE, " ", SIZE, seq=len(word))
+    lines = build_lines([*word, stray])
+    assert [s.text for s in lines[0].segments] == ["LEGISLATIVE"]
+    spaced = [Glyph(g.x0, g.y0, g.x1, g.y1, g.text, g.size, seq=k) for k, g in enumerate(_text(0, 0, "NEW YORK"))]
+    assert [s.text for s in build_lines(spaced)[0].segments] == ["NEW YORK"]
+    apart = [g for g in spaced if g.text.strip()] + [Glyph(15, 0, 20, SIZE, " ", SIZE, seq=len(spaced))]
+    assert [s.text for s in build_lines(apart)[0].segments] == ["NEW YORK"]
+
+
+def test_header_lines_a_ruling_parts_are_two_cells() -> None:
+    """A ruled grid's header of three levels: ``State`` and ``Governor`` each in a cell over
+    the same two columns, ``Dist 2`` and ``Smith`` each in a cell of one column, a ruling
+    between them: cells one over the other, not one heading wrapped over two lines."""
+    glyphs = _rows(
+        (2, [(4, "Item"), (104, "State"), (304, "Board")]),
+        (22, [(104, "Governor"), (304, "Dist 2")]),
+        (42, [(104, "North"), (204, "South"), (304, "Smith")]),
+        (62, [(4, "Apples"), (104, "1,204"), (204, "981"), (304, "12")]),
+        (82, [(4, "Pears"), (104, "2,310"), (204, "764"), (304, "9")]),
+    )
+    rules = [Rule(0, y, 400, y + 0.5) for y in (0, 20, 40, 60, 80, 100)]
+    rules += [Rule(x, 0, x + 0.5, 100) for x in (0, 100, 300, 400)] + [Rule(200, 40, 200.5, 100)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.header == ["Item", "State Governor North", "State Governor South", "Board Dist 2 Smith"]
+    assert (0, 1, 1, 2, "State") in found.header_cells and (1, 1, 1, 2, "Governor") in found.header_cells
+    assert (1, 3, 1, 1, "Dist 2") in found.header_cells and (2, 3, 1, 1, "Smith") in found.header_cells
