@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from attrs import evolve
 
-from pdfcore.structure.elements import continues, join_paragraphs
+from pdfcore.structure.elements import continues, join_paragraphs, nest_items
 from pdfcore.structure.model import PageStructure
 from pdfcore.structure.render import render_elements, render_page, rendered_elements
 
@@ -37,7 +37,21 @@ def join_pages(pages: Sequence[PageStructure]) -> list[PageStructure]:
             out[k + 1] = evolve(b, elements=b.elements[1:])
     for k in range(1, len(out)):
         _join_table(out, k)
+    for k, (page, given) in enumerate(zip(out, pages, strict=True)):
+        if page is not given:  # an element gone, or a table now rendered: lists may meet or break
+            out[k] = _nested(page)
     return out
+
+
+def _nested(page: PageStructure) -> PageStructure:
+    """The page with its list items' levels nested again (:func:`nest_items`) over its joined
+    elements; the page itself when none changes."""
+    elements = [*page.elements, *page.footnotes]
+    nested = nest_items(elements)
+    if all(a is b for a, b in zip(nested, elements, strict=True)):
+        return page
+    split = len(page.elements)
+    return evolve(page, elements=tuple(nested[:split]), footnotes=tuple(nested[split:]))
 
 
 def _join_table(pages: list[PageStructure], k: int) -> None:

@@ -1,16 +1,19 @@
 """A page's classified units as elements (headings, list items, code with its indentation,
-paragraphs that may run on), and paragraphs cut by a column or page break joined again.
+paragraphs that may run on), paragraphs cut by a column or page break joined again, and list
+items' levels kept to what Markdown can nest.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from attrs import evolve
 
 from pdfcore.layout.hyphens import HYPHENS, ends_hyphenated, hyphen_join
 from pdfcore.models import Box
 from pdfcore.structure.model import Element
+from pdfcore.structure.render import render_element
 from pdfcore.structure.rows import Row
 from pdfcore.structure.units import Unit
 
@@ -104,3 +107,27 @@ def join_paragraphs(a: Element, b: Element) -> Element:
     else:
         text = a.text + " " + b.text
     return evolve(a, text=text, open_end=b.open_end, ends=b.ends)
+
+
+def nest_items(elements: Sequence[Element]) -> list[Element]:
+    """The elements (a page's body and footnotes, in the order they are rendered) with each
+    list item's ``level`` at most one below the item before it and a list's first item at level
+    0: an item indented further, with no item to nest in, would read as an indented code block.
+    Items are one list when nothing but elements rendered empty stands between them (see
+    :func:`pdfcore.structure.render.render_element`); an element whose level stays is the same
+    object. The levels :func:`pdfcore.structure.classify.list_depths` gives by left edges are
+    kept to this once the page's elements are in their order, and again on a page the
+    document's join changed."""
+    out: list[Element] = []
+    depth = 0  # the level of the item before
+    in_list = False  # whether the last element rendered to something is a list item
+    for el in elements:
+        if el.kind == "list_item":
+            deepest = depth + 1 if in_list else 0
+            if el.level > deepest:
+                el = evolve(el, level=deepest)
+            depth, in_list = el.level, True
+        elif in_list and render_element(el):
+            in_list = False
+        out.append(el)
+    return out

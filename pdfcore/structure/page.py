@@ -23,12 +23,13 @@ that the text layer gives after text below it is read where it stands (before th
 A table the page carries replaces the rows inside its box, at the place of the first of
 them. A figure goes before the first element below it that overlaps it horizontally.
 Footnotes (text smaller than the body with no body text below it, one of them starting with
-a note mark) are kept after the body.
+a note mark) are kept after the body. A list item is nested at most one level below the item
+before it, a list's first item at level 0 (its ``level`` is the one the Markdown shows).
 
 Its parts: classify.py (what each unit is), reading.py (units moved to where they are read;
 footnotes told apart), false_tables.py (grids that are no tables), placement.py (tables and
 figures placed among the units), captions.py (captions tied to them), elements.py (units to
-elements, paragraphs joined across column breaks).
+elements, paragraphs joined across column breaks, list items' nesting).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ from pdfcore.structure.classify import (
     small_print_size,
     stacked_lines,
 )
-from pdfcore.structure.elements import element, join_columns
+from pdfcore.structure.elements import element, join_columns, nest_items
 from pdfcore.structure.false_tables import prose_table, scattered_table
 from pdfcore.structure.figures import figure_boxes, figure_ref
 from pdfcore.structure.model import Element, PageStructure
@@ -171,7 +172,9 @@ def page_structure(
         (notes if id(u) in footnotes else body).append(el)
     for k in sorted(before):
         body.extend(before[k])
-    return PageStructure(page.index, tuple(join_columns(body)), tuple(notes))
+    body = join_columns(body)
+    nested = nest_items([*body, *notes])
+    return PageStructure(page.index, tuple(nested[: len(body)]), tuple(nested[len(body) :]))
 
 
 def _notes_in_frame(

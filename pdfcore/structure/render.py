@@ -1,8 +1,9 @@
 """Elements to Markdown (CommonMark with GitHub's pipe tables).
 
 - Headings: ``#`` to ``######``. Paragraphs: one line each, a blank line between blocks.
-- List items: ``-`` or ``3.``, four spaces per nesting level; consecutive items form one list,
-  each at most one level below the item before it (a list's first item at level 0).
+- List items: ``-`` or ``3.``, four spaces per nesting level (``level``: the page's structure
+  keeps each at most one level below the item before it, a list's first item at level 0);
+  consecutive items form one list.
 - Code: fenced with backticks (tildes when the code holds a backtick fence).
 - Tables: a pipe table when every row has as many cells as the header and no header cell
   spans; otherwise an HTML ``<table>``: a header printed over several rows or with cells over
@@ -20,8 +21,6 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Mapping, Sequence
-
-from attrs import evolve
 
 from pdfcore.models import BodySpan, HeaderCell, Table
 from pdfcore.structure.model import Element, PageStructure, RenderedMarkdown
@@ -67,21 +66,15 @@ def render_elements(elements: Sequence[Element], known: Mapping[int, str] | None
 
 def _joined(elements: Sequence[Element], texts: Sequence[str]) -> str:
     """The elements' Markdown (``texts``, each element's) as blocks: a blank line between
-    them, consecutive list items one list; empty ones left out. A list item is never set
-    deeper than one level below the item before it, a list's first item at level 0 (an item
-    indented further, with no item to nest in, would read as a code block)."""
+    them, consecutive list items one list; empty ones left out. Each list item is set at its
+    ``level``, which the page's structure keeps at most one level below the item before it
+    (:func:`pdfcore.structure.elements.nest_items`)."""
     parts: list[str] = []
     previous: Element | None = None
-    depth = 0  # the level the list item before was set at
     for el, text in zip(elements, texts, strict=True):
         if not text:
             continue
         in_list = parts and previous is not None and previous.kind == "list_item"
-        if el.kind == "list_item":
-            deepest = depth + 1 if in_list else 0
-            if el.level > deepest:
-                text = render_element(evolve(el, level=deepest))
-            depth = min(el.level, deepest)
         if in_list and el.kind == "list_item":
             parts[-1] += "\n" + text
         else:

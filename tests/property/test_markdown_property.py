@@ -81,6 +81,24 @@ def test_no_block_reads_as_indented_code(page: PageText) -> None:
             assert indent <= len(before) - len(before.lstrip(" ")) + 4, block
 
 
+@settings(max_examples=200, deadline=None)
+@given(pages())
+@example(
+    _lines(("Some words of a paragraph here.", 72.0, 40.0), ("1. alpha beta", 110.0, 70.0), ("3. gamma", 72.0, 82.0))
+)
+def test_a_list_item_s_level_is_the_depth_the_markdown_sets_it_at(page: PageText) -> None:
+    built = page_structure(page, FACTS, learn([page], FACTS))
+    levels = [el.level for el in (*built.elements, *built.footnotes) if el.kind == "list_item"]
+    shown = []
+    in_code = False
+    for line in render_page(built).split("\n"):
+        if line.startswith(("```", "~~~")):
+            in_code = not in_code
+        elif not in_code and (m := re.match(r"^( *)(?:-|\d{1,9}\.) ", line)):
+            shown.append(len(m.group(1)) // 4)
+    assert shown == levels
+
+
 _CELL = st.text(alphabet=st.sampled_from(list("ab|c \n12*#<>&")), max_size=8)
 
 
