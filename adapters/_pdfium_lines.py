@@ -9,6 +9,8 @@ from __future__ import annotations
 import ctypes
 from typing import Any
 
+from attrs import evolve
+
 from adapters._pdfium import PageSpace, unchecked
 from adapters._pdfium_fonts import LineFonts
 from adapters._pdfium_gaps import line_gaps, space_gaps
@@ -90,6 +92,8 @@ def read_lines(
     pw, ph = space.width, space.height
     margin = 0
     before: tuple[int, str, Box] | None = None  # the last one-rect line not looked at for gaps
+    seen = 0  # the lines (not blank) read so far
+    glue: tuple[int, int] | None = None  # the last line appended whole: its number, its last character
     if len(text) == n:
         start = 0
         for seg in text.split("\n"):
@@ -99,6 +103,7 @@ def read_lines(
             if not words:
                 start = end + 1
                 continue
+            seen += 1
             size = len(body)
             rc = count_rects(tp, start, size)
             pieces: list[tuple[float, float, float, float]] | None = None
@@ -205,7 +210,13 @@ def read_lines(
                     out.extend(kept)
                     margin += dropped
                 else:
-                    out.append(text_line(raw, words, bbox, first, start + len(body.rstrip(LINE_END)) - 1, line_facts))
+                    last = start + len(body.rstrip(LINE_END)) - 1
+                    line = text_line(raw, words, bbox, first, last, line_facts)
+                    if glue is not None and glue[0] == seen - 1 and _glued_on(raw, tp, out[-1], glue[1], line, first):
+                        out[-1] = _joined(out[-1], line)
+                    else:
+                        out.append(line)
+                    glue = (seen, last)
                 if cut_rows and pieces and gaps is not None and len(gaps) < MAX_GAPS:
                     # rows cut apart: the gaps of each row, at its height
                     for band in row_boxes(pieces):
@@ -238,6 +249,51 @@ def read_lines(
         if seg.strip():
             out.append(TextLine(text=seg.replace("\r\n", " ").strip(), bbox=to_box(lft, btm, rgt, tpv)))
     return _split_margin(out, space)
+
+
+#: A piece pdfium gives a line of its own is glued onto the line before it when it holds at
+#: most this many characters, stands on the same baseline (origins at most GLUE_BASELINE em
+#: apart) in a size within GLUE_SIZE of the line's, and its first character's advance box
+#: starts where the line's last one ends, at most GLUE_GAP em apart either way (touching, as
+#: the letters of one word do; a space between words is 0.2 em or more): the last letter of a
+#: justified line drawn as a text object of its own, which pdfium breaks off when it starts
+#: a hair left of where the word ended ("collection o" and "f").
+GLUE_CHARS = 2
+GLUE_GAP = 0.05
+GLUE_BASELINE = 0.1
+GLUE_SIZE = 0.1
+
+
+def _glued_on(raw: Any, tp: Any, prev: TextLine, prev_last: int, line: TextLine, first: int) -> bool:
+    """``line`` (starting at character ``first``) continues the word ``prev`` (ending at
+    character ``prev_last``) ends with, pdfium's line break between them a false one (see
+    GLUE_CHARS)."""
+    em = prev.font_size
+    if len(line.text) > GLUE_CHARS or " " in line.text or em <= 0 or abs(line.font_size - em) > GLUE_SIZE * em:
+        return False
+    a, b = prev.bbox, line.bbox
+    # (boxes first: a cheap test nearly every pair of lines fails)
+    if not -GLUE_GAP * em - 1.0 <= b.x0 - a.x1 <= 0.5 * em or b.y1 <= a.y0 or b.y0 >= a.y1:
+        return False
+    x, y = ctypes.c_double(), ctypes.c_double()
+    if not raw.FPDFText_GetCharOrigin(tp, prev_last, ctypes.byref(x), ctypes.byref(y)):
+        return False
+    x_end, y_end = x.value, y.value
+    if not raw.FPDFText_GetCharOrigin(tp, first, ctypes.byref(x), ctypes.byref(y)):
+        return False
+    if abs(y.value - y_end) > GLUE_BASELINE * em or x.value <= x_end:
+        return False
+    left, right = raw.FS_RECTF(), raw.FS_RECTF()
+    if not (raw.FPDFText_GetLooseCharBox(tp, prev_last, left) and raw.FPDFText_GetLooseCharBox(tp, first, right)):
+        return False
+    return bool(abs(right.left - left.right) <= GLUE_GAP * em)
+
+
+def _joined(prev: TextLine, line: TextLine) -> TextLine:
+    """``prev`` with ``line`` glued on (see GLUE_CHARS): its font facts, the two boxes' union."""
+    a, b = prev.bbox, line.bbox
+    box = Box(min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
+    return evolve(prev, text=prev.text + line.text, bbox=box)
 
 
 def _char_bounds(

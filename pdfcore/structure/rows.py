@@ -410,6 +410,8 @@ def _in_grid(rule: Box, flat: Sequence[Box], upright: Sequence[Box], reach: floa
     return any(rule.x0 - 1.0 <= v.x0 <= rule.x1 + 1.0 and v.y0 - 1.0 <= y <= v.y1 + 1.0 for v in upright)
 
 
+#: Several note or affiliation marks in one run, set as one piece: "1,2,3", "*,†".
+_MARK_LIST = re.compile(r"[0-9*\u2020\u2021\u00a7]{1,3}(?:,[0-9*\u2020\u2021\u00a7]{1,3}){1,5}")
 #: Marks that close on the word before them ("Zhang¹, Lina" drawn as "Zhang1" and ", Lina").
 _CLOSES = frozenset(",.;:!?)]}%")
 
@@ -426,7 +428,11 @@ def _glued(left: TextLine, right: TextLine, text: str) -> bool:
         return True
     a, b = left.bbox, right.bbox
     small = 0 < right.font_size < 0.85 * left.font_size
-    return small and len(text) <= 4 and (b.y1 < a.y1 - 0.15 * (a.y1 - a.y0) or b.y0 > a.y0 + 0.3 * (a.y1 - a.y0))
+    return (
+        small
+        and (len(text) <= 4 or _MARK_LIST.fullmatch(text) is not None)
+        and (b.y1 < a.y1 - 0.15 * (a.y1 - a.y0) or b.y0 > a.y0 + 0.3 * (a.y1 - a.y0))
+    )
 
 
 # --------------------------------------------------------------------------------------------

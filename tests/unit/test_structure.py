@@ -953,6 +953,19 @@ def test_a_title_starting_with_a_mixed_case_name_is_a_heading_and_marks_set_apar
     assert not [p for p in parts if not any(c.isalpha() for c in p)]  # no paragraph of marks alone
 
 
+def test_a_run_of_several_affiliation_marks_closes_on_its_word() -> None:
+    """A run "1,2,3" raised after "University" as one piece (the pdfium adapter glues the marks and
+    the commas it broke apart back together) closes on the word as "1" alone does."""
+    lines = [
+        TextLine("Laboratory for System Programming at the University", Box(94, 136, 421.7, 145), 10.0),
+        TextLine("1,2,3", Box(422.8, 134.7, 438.3, 140.7), 7.0),
+        TextLine(", Yerevan, Armenia", Box(439.5, 136, 518.2, 144.3), 10.0),
+        *para(LOREM * 3, 200),
+    ]
+    (md,) = markdown([page(lines)])
+    assert md.split("\n\n")[0] == "Laboratory for System Programming at the University1,2,3, Yerevan, Armenia"
+
+
 def test_a_doubtful_grid_of_chart_labels_stays_text_and_a_sure_table_of_steps_stays_a_table() -> None:
     # a line chart's value axis down the first column (two ticks run together in one cell),
     # data labels scattered beside it
