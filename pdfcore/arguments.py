@@ -19,3 +19,9 @@ def check_bool(name: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise InvalidArgument(f"{name} must be true or false.")
     return value
+
+
+def check_positive(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidArgument(f"{name} must be a positive integer.")
+    return value

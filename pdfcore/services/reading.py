@@ -1,32 +1,30 @@
-"""Reading pages: selected pages with geometry, and the whole document in byte-capped windows."""
+"""Reading pages: selected pages with geometry, the map of a long document, and the whole document
+in byte-capped windows (the walk over its pages is :mod:`pdfcore.services.read_all`)."""
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Sequence
 
 import attrs
 
 from pdfcore import pagespec, telemetry
+from pdfcore.arguments import check_positive
 from pdfcore.defaults import DEFAULT_MAX_CHARS, DEFAULT_MAX_CHARS_PER_PAGE, READ_FORMATS
 from pdfcore.errors import InvalidArgument, ResourceLimit
 from pdfcore.geometry import to_clip
-from pdfcore.layout.hyphens import HYPHENS
 from pdfcore.models import Box, DocumentFacts, DocumentSource, PageText
 from pdfcore.nextcalls import call, render, where
 from pdfcore.results.info import TocItem
 from pdfcore.results.reading import DocumentMap, ImageOut, MapRow, PageOut, ReadAllResult, ReadPagesResult
-from pdfcore.services.documents import DocumentService, PageBatch
-from pdfcore.services.seams import BrokenWord, broken_word
-from pdfcore.services.seams import lexicon as seam_lexicon
-from pdfcore.structure import PageStructure, page_comment, render_page
+from pdfcore.services.documents import DocumentService
+from pdfcore.services.read_all import read_all
+from pdfcore.structure import PageStructure
 from pdfcore.tokens import chars_for_tokens
 from pdfcore.tokens import estimate_tokens as estimate_text_tokens
 
 #: Read formats: the page text (reading order, blocks), or structured Markdown.
 FORMATS = READ_FORMATS
 
-MAX_READ_ALL_PAGES = 500
 MAP_MAX_ROWS = 200
 #: Warnings the map lists on a row of pages without splitting the row where they come and go.
 MAP_HOUSEKEEPING = frozenset(
@@ -43,38 +41,6 @@ MAP_HOUSEKEEPING = frozenset(
 #: Pages whose token estimate the map lists one by one (the rows sum them all).
 MAP_MAX_PAGE_TOKENS = 1000
 MAP_MAX_OUTLINE = 60
-#: Pages per engine worker that read_all may have on their way at once (see ``_batch``, ``_plan``).
-LOOKAHEAD_PER_WORKER = 8
-#: Pages per engine worker in one chunk handed to the engine ahead of the caller (see ``_plan``).
-CHUNK_PER_WORKER = 4
-#: Pages per engine worker that read_all extracts past what its answer has room for: the
-#: workers stay busy to the end of the answer (instead of one page at a time as the budget runs
-#: out) and while it is sent (those not needed are left on their way, not waited for), and the
-#: next call of a read_all loop starts with these pages extracted.
-PAST_BUDGET_PER_WORKER = LOOKAHEAD_PER_WORKER
-#: Markdown: while the calling thread waits for a page's tables, the workers not reading them
-#: extract on, up to this many pages per worker on their way (see ``read_all``'s ``ready``)...
-LOOKAHEAD_WAITING_PER_WORKER = 32
-#: ... asked again for each this many seconds of the wait. Meanwhile the calling thread builds
-#: the elements of later pages at hand that wait for nothing (``read_all``'s ``settled``), up to
-#: this many pages past the one waiting.
-WAIT_STEP_S = 0.005
-BUILD_AHEAD_PAGES = 64
-
-
-def page_allowance(largest: int, seen: int) -> int:
-    """Bytes read_all budgets for a page it has not extracted yet, from the largest of the
-    ``seen`` pages so far: four times the largest while fewer than 8 pages are known, twice
-    while fewer than 32 are, then the largest itself (0 before any page is seen: then pages
-    are extracted one at a time). A page is extracted only when the budget left holds this
-    for it and for every page before it not counted yet."""
-    return largest * (4 if seen < 8 else 2 if seen < 32 else 1)
-
-
-def _positive(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidArgument(f"{name} must be a positive integer.")
-    return value
 
 
 def _text_kind(page: PageText) -> str:
@@ -88,28 +54,9 @@ def _text_kind(page: PageText) -> str:
     return "native"
 
 
-def reading_text(text: str, carried: BrokenWord | None, tail: BrokenWord | None) -> str:
-    """A page's text as a read_all loop gives it: the rest of the word the page before broke into
-    it (``carried``) left out of its start, and its own last word whole when it breaks into the
-    next page (``tail``)."""
-    start = carried.end if carried is not None else 0
-    if tail is not None and tail.start >= start:
-        return (text[start : tail.start] + tail.word).lstrip()
-    return text[start:].lstrip()
-
-
-def reading_chunk(page: PageText, labels: Sequence[str | None], carried: BrokenWord | None) -> str:
-    """A page's part of a read_all answer, its own last word left as it is."""
-    return page_header(page.index + 1, labels[page.index]) + reading_text(page.text, carried, None) + "\n\n"
-
-
 def estimate_tokens(chars: int) -> int:
     """Tokens from a character count alone (when the text is not at hand); see pdfcore.tokens."""
     return (chars + 3) // 4
-
-
-def page_header(n: int, label: str | None) -> str:
-    return f"--- page {n} (label {label}) ---\n" if label and label != str(n) else f"--- page {n} ---\n"
 
 
 def check_format(value: object) -> str:
@@ -159,12 +106,6 @@ def page_out(page: PageText, facts: DocumentFacts, text: str | None = None, *, m
     )
 
 
-def _markdown_chunk(index: int, label: str | None, page: PageStructure) -> str:
-    """A page's part of a document's Markdown (its comment line, then its Markdown)."""
-    body = render_page(page)
-    return page_comment(index + 1, label) + "\n\n" + (body + "\n\n" if body else "")
-
-
 def _page(page: PageText, facts: DocumentFacts, body: str, markdown: bool) -> PageOut:
     return page_out(page, facts, markdown=body) if markdown else page_out(page, facts, body)
 
@@ -200,10 +141,10 @@ class ReadService:
         count it; ``ahead`` is told first of the pages whose text fits the budget (their tables
         are then read side by side).
         """
-        max_chars = _positive("max_chars", max_chars)
+        max_chars = check_positive("max_chars", max_chars)
         if max_tokens is not None:
-            max_tokens = _positive("max_tokens", max_tokens)
-        max_chars_per_page = _positive("max_chars_per_page", max_chars_per_page)
+            max_tokens = check_positive("max_tokens", max_tokens)
+        max_chars_per_page = check_positive("max_chars_per_page", max_chars_per_page)
         labels = [p.label for p in facts.pages]
         indexes = pagespec.resolve(pages, facts.page_count, labels)
         if len(indexes) > self.max_pages_per_call:
@@ -388,341 +329,20 @@ class ReadService:
         tables to be read and tells whether they are: while they are not, the engine is handed
         more pages to extract, and the elements of later pages at hand whose build waits for
         nothing (``settled``: their tables read, none found) are built meanwhile (``structure``
-        keeps them: the same page gives the same elements, built now or when its turn comes)."""
-        if isinstance(start_page, bool) or not isinstance(start_page, int):
-            raise InvalidArgument("start_page must be an integer (1-based).")
-        if isinstance(max_pages, bool) or not isinstance(max_pages, int):
-            raise InvalidArgument("max_pages must be an integer.")
-        if max_tokens is not None:
-            max_tokens = _positive("max_tokens", max_tokens)
-        total = facts.page_count
-        start = max(1, start_page)
-        max_pages = min(MAX_READ_ALL_PAGES, max(1, max_pages))
-        cap = self.max_response_bytes
-        if start > total:
-            return ReadAllResult(
-                full_text="",
-                page_count=0,
-                start_page=start,
-                total_pages=total,
-                truncated=False,
-                truncated_pages=False,
-                truncated_bytes=False,
-                bytes_returned=0,
-                bytes_available=0,
-                next_page=None,
-                hidden_text_detected=False,
-                total_chars=0,
-                estimated_tokens=0,
-                cache_hits=0,
-                markdown="" if structure is not None else None,
-            )
-        window = list(range(start - 1, min(total, start - 1 + max_pages)))
-        labels = [p.label for p in facts.pages]
-        parts: list[str] = []
-        included: list[int] = []
-        empty: list[int] = []
-        used = 0
-        used_tokens = 0
-        page_tokens: list[int] = []  # of each page answered, in order
-        token_cut = False
-        hits = 0
-        hidden = False
-        truncated_bytes = False
-        next_index: int | None = None
-        cut_page: int | None = None
-        largest = 0  # the largest page known (returned or at hand) in bytes...
-        known = 0  # ...and how many pages are known
-        pending: dict[int, tuple[PageText, str, int]] = {}  # at hand, not returned yet: page, text, bytes
-        built: dict[int, PageStructure] = {}  # markdown mode: the pages' elements
-        pending_bytes = 0
-        # Pages past the cap are not extracted but for PAST_BUDGET_PER_WORKER per worker (the
-        # next call's first pages, see _batch and _plan) and the document's furniture sample: on
-        # a document not read before, its sample pages are extracted with the first batch (once;
-        # they are cached), so every page is finished with the same profile as on any other path. Freshly extracted pages are written to the store once, at the
-        # end of the loop.
-        # While a document is being extracted (a batch came back without cache hits), the pages
-        # after the current one are handed to the engine workers in small chunks as soon as the
-        # budget holds an allowance for each of them (_plan), up to LOOKAHEAD_PER_WORKER pages
-        # per worker, so the workers never wait for this thread between batches.
-        planned: deque[list[int]] = deque()
-        # Markdown: a planned chunk whose extraction is over is taken at once (finished, and
-        # its pages told to ``ahead``), not when the loop reaches it, so the tables of its
-        # pages are read while this thread builds the pages before them.
-        taken: dict[int, PageBatch] = {}
-        frontier = 0  # position in window of the first page neither read nor planned
-        extracting = False
-        # A word broken across a page break is written whole at the end of the page it starts
-        # on, when both pages are in this answer; ``carried`` is the one the page before broke
-        # into the current one (its rest is left out of the current page's start). A call starts
-        # with its first page's own text, and its last page keeps its word broken.
-        carried: BrokenWord | None = None
-        # the last page answered: its chunk with its broken word left broken, and the size of the
-        # chunk answered (its word joined), to undo the join when the next page does not fit
-        unjoined: tuple[str, int] = ("", 0)
-
-        def plan(lookahead: int = LOOKAHEAD_PER_WORKER) -> None:
-            """Hand the engine the next pages the budget has room for (see ``_plan``), up to
-            ``lookahead`` pages per worker on their way; in Markdown, take the planned chunks
-            whose extraction is over."""
-            nonlocal frontier
-            allowance = page_allowance(largest, known)
-            coming = sum(len(c) for c in planned)
-            free = cap - used - pending_bytes - coming * allowance
-            for more in self._plan(window, frontier, free, allowance, coming, lookahead):
-                self.documents.prefetch(source, more, facts)
-                planned.append(more)
-                frontier += len(more)
-            if ahead is None or structure is None:
-                return
-            for ready in planned:
-                if ready[0] in taken:
-                    continue
-                if not self.documents.prefetched(source, ready):
-                    break
-                taken[ready[0]] = self.documents.pages(source, ready, facts)
-                ahead(list(taken[ready[0]].pages.values()))
-
-        def build_ahead(after: int, current: PageBatch) -> bool:
-            """While page ``after`` waits for its tables: build the elements of the first later
-            page at hand (in ``current`` or a chunk taken) whose build waits for nothing; whether
-            one was built."""
-            if settled is None or structure is None:
-                return False
-            for held in (current, *taken.values()):
-                for j, p in held.pages.items():
-                    if j > after + BUILD_AHEAD_PAGES:
-                        return False
-                    if j > after and j not in built_ahead and settled(p):
-                        built_ahead.add(j)
-                        structure(p)
-                        return True
-            return False
-
-        built_ahead: set[int] = set()
-        with self.documents.deferred_writes():
-            for pos, i in enumerate(window):
-                if i not in pending:
-                    if planned and planned[0][0] == i:
-                        batch = planned.popleft()
-                    else:
-                        batch = self._batch(window, i, cap - used - pending_bytes, page_allowance(largest, known))
-                    early = taken.pop(batch[0], None)
-                    got = early if early is not None else self.documents.pages(source, batch, facts)
-                    hits += got.cache_hits
-                    frontier = max(frontier, pos + len(batch))
-                    extracting = got.cache_hits < len(got.pages) or (
-                        # served from the cache (pages an earlier call extracted ahead, or
-                        # sample pages) up to where the document has not been read yet:
-                        # extract on from there
-                        frontier < len(window) and not self.documents.cached_pages(source, [window[frontier]], facts)
-                    )
-                    if ahead is not None and structure is not None:
-                        ahead(list(got.pages.values()))
-                    for k, fresh in got.pages.items():
-                        if structure is None:
-                            text = page_header(k + 1, labels[k]) + fresh.text + "\n\n"
-                        else:
-                            # a page whose tables are being read: the workers not reading
-                            # them extract on meanwhile (no chunk would be handed to them
-                            # while this thread waits in the page's build), and this thread
-                            # builds later pages that wait for nothing
-                            while ready is not None and extracting and not ready(fresh, 0.0):
-                                if not build_ahead(k, got) and ready(fresh, WAIT_STEP_S):
-                                    break
-                                plan(LOOKAHEAD_WAITING_PER_WORKER)
-                            built[k] = structure(fresh)
-                            text = _markdown_chunk(k, labels[k], built[k])
-                        nbytes = len(text.encode("utf-8"))
-                        pending[k] = (fresh, text, nbytes)
-                        pending_bytes += nbytes
-                        largest = max(largest, nbytes)
-                        known += 1
-                        if extracting and structure is not None:
-                            # the engine extracts on while this thread builds the batch's pages
-                            plan()
-                page, chunk, size = pending.pop(i)
-                pending_bytes -= size
-                plain = chunk
-                # the last page of the window keeps its broken word: the next call starts with
-                # the next page's own text (Markdown joins paragraphs across breaks itself)
-                tail = (
-                    self._broken_at_end(source, facts, page, pending) if structure is None and i != window[-1] else None
-                )
-                if carried is not None or tail is not None:
-                    chunk = page_header(i + 1, labels[i]) + reading_text(page.text, carried, tail) + "\n\n"
-                    size = len(chunk.encode("utf-8"))
-                tokens = estimate_text_tokens(chunk)
-                over_tokens = max_tokens is not None and used_tokens + tokens > max_tokens
-                if used + size > cap or over_tokens:
-                    truncated_bytes = True
-                    token_cut = over_tokens and used + size <= cap
-                    if included:
-                        next_index = i
-                        if carried is not None:
-                            # this page is the next call's first, whole: the page before keeps
-                            # its word broken
-                            parts[-1], joined = unjoined
-                            used += len(parts[-1].encode("utf-8")) - joined
-                            rejoined = estimate_text_tokens(parts[-1])
-                            used_tokens += rejoined - page_tokens[-1]
-                            page_tokens[-1] = rejoined
-                    else:
-                        # Not even this one page fits: return its head, cut on a character boundary,
-                        # so a caller looping on next_page still sees every page exactly once.
-                        cut = chunk.encode("utf-8")[:cap].decode("utf-8", "ignore")
-                        if max_tokens is not None:
-                            cut = cut[: chars_for_tokens(cut, max_tokens)]
-                        parts.append(cut)
-                        used += len(cut.encode("utf-8"))
-                        used_tokens += estimate_text_tokens(cut)
-                        page_tokens.append(estimate_text_tokens(cut))
-                        included.append(i)
-                        hidden = hidden or bool(page.hidden)
-                        cut_page = i + 1
-                        next_index = i + 1 if i + 1 < total else None
-                    break
-                parts.append(chunk)
-                used += size
-                unjoined = (plain if carried is None else reading_chunk(page, labels, carried), size)
-                carried = tail
-                used_tokens += tokens
-                page_tokens.append(tokens)
-                included.append(i)
-                hidden = hidden or bool(page.hidden)
-                if page.char_count == 0:
-                    empty.append(i + 1)
-                if extracting:
-                    plan()
-            # Pages planned past this answer stay on their way: the next call of a loop takes
-            # them (extracted meanwhile, while this answer is sent), see DocumentService.prefetch.
-        if structure is not None and extracting and next_index is not None:
-            # this thread now puts the answer's Markdown together and builds that of the pages
-            # at hand past it (for bytes_available): the workers extract on meanwhile
-            plan(LOOKAHEAD_WAITING_PER_WORKER)
-        if not truncated_bytes:
-            next_index = window[-1] + 1 if window[-1] + 1 < total else None
-        truncated_pages = not truncated_bytes and next_index is not None
-        next_page = next_index + 1 if next_index is not None else None
-        last_included = included[-1] if included else start - 2
-        full_text = "".join(parts)
-        markdown: str | None = None
-        rest = [i for i in window if i > last_included]
-        if structure is not None:
-            if cut_page is None and document is not None:
-                full_text = document([built[i] for i in included])
-                used = len(full_text.encode("utf-8"))
-            markdown, full_text = full_text, ""
-            available = used + self._known_markdown_bytes(source, facts, rest, labels, structure)
-        else:
-            available = used + self._known_bytes(source, facts, rest, labels)
-        chars = len(full_text if markdown is None else markdown)
-        if token_cut:
-            telemetry.cut("max_tokens")
-        return ReadAllResult(
-            full_text=full_text,
-            markdown=markdown,
-            page_count=len(included),
-            start_page=start,
-            total_pages=total,
-            truncated=truncated_bytes or truncated_pages,
-            truncated_pages=truncated_pages,
-            truncated_bytes=truncated_bytes,
-            bytes_returned=used,
-            bytes_available=available,
-            next_page=next_page,
-            hidden_text_detected=hidden,
-            total_chars=chars,
-            estimated_tokens=used_tokens,
-            page_tokens=tuple(page_tokens),
-            cache_hits=hits,
-            pages_without_text=tuple(empty),
-            page_cut=cut_page,
+        keeps them: the same page gives the same elements, built now or when its turn comes).
+        The walk itself is :mod:`pdfcore.services.read_all`."""
+        return read_all(
+            self.documents,
+            source,
+            facts,
+            cap=self.max_response_bytes,
+            parallelism=self.parallelism,
+            start_page=start_page,
+            max_pages=max_pages,
+            structure=structure,
+            document=document,
+            ahead=ahead,
+            ready=ready,
+            settled=settled,
+            max_tokens=max_tokens,
         )
-
-    def _broken_at_end(
-        self,
-        source: DocumentSource,
-        facts: DocumentFacts,
-        page: PageText,
-        at_hand: dict[int, tuple[PageText, str, int]],
-    ) -> BrokenWord | None:
-        """The word ``page`` breaks into the next page, or None. The next page is asked for only
-        when the page ends with a hyphen after a letter (it is usually at hand already)."""
-        text = page.text.rstrip()
-        if page.index + 1 >= facts.page_count or len(text) < 2 or text[-1] not in HYPHENS or not text[-2].isalpha():
-            return None
-        nxt = at_hand[page.index + 1][0] if page.index + 1 in at_hand else None
-        if nxt is None:
-            nxt = self.documents.pages(source, [page.index + 1], facts).pages.get(page.index + 1)
-        if nxt is None:
-            return None
-        return broken_word(page.text, nxt.text, seam_lexicon(frozenset(), page.text, nxt.text))
-
-    def _batch(self, window: list[int], i: int, remaining: int, allowance: int) -> list[int]:
-        """Pages to extract together starting at ``i``.
-
-        One page at a time, except with several engine workers: then as many following pages as
-        the remaining budget holds at ``allowance`` bytes each (see :func:`page_allowance`; none
-        before a page has been seen) and ``PAST_BUDGET_PER_WORKER`` pages per worker past that (at
-        most ``LOOKAHEAD_PER_WORKER`` per worker in all) are extracted together, split across the
-        workers, so they are not handed one page at a time as the budget runs out. A page
-        extracted that way and not returned is one of the first pages of the next call and comes
-        from the cache there.
-        """
-        if self.parallelism == 1:
-            return [i]
-        past = self.parallelism * PAST_BUDGET_PER_WORKER
-        fits = remaining // allowance + past if allowance else past
-        n = int(max(1, min(self.parallelism * LOOKAHEAD_PER_WORKER, fits)))
-        pos = window.index(i)
-        return window[pos : pos + n]
-
-    def _plan(
-        self,
-        window: list[int],
-        frontier: int,
-        free: int,
-        allowance: int,
-        coming: int,
-        lookahead: int = LOOKAHEAD_PER_WORKER,
-    ) -> list[list[int]]:
-        """Chunks of the pages from ``window[frontier]`` on to hand to the engine now: as many
-        pages as ``free`` bytes (the budget left after the allowance of every page read or
-        planned but not counted yet) holds at ``allowance`` bytes each and
-        ``PAST_BUDGET_PER_WORKER`` (or ``lookahead``, when more) per worker more, while fewer
-        than ``lookahead`` pages per worker are on their way (``coming`` are already); in
-        chunks of ``CHUNK_PER_WORKER`` pages per worker, split across the workers by the
-        extractor."""
-        if self.parallelism == 1 or allowance == 0:
-            return []
-        room = self.parallelism * lookahead - coming
-        # a deeper lookahead (the caller waits for tables: the workers would idle) reaches past
-        # the budget as far: the next call of the loop takes those pages
-        past = self.parallelism * max(PAST_BUDGET_PER_WORKER, lookahead)
-        n = int(min(room, free // allowance + past, len(window) - frontier))
-        step = self.parallelism * CHUNK_PER_WORKER
-        return [window[frontier + k : frontier + min(n, k + step)] for k in range(0, max(n, 0), step)]
-
-    def _known_markdown_bytes(
-        self,
-        source: DocumentSource,
-        facts: DocumentFacts,
-        rest: Sequence[int],
-        labels: Sequence[str | None],
-        structure: Callable[[PageText], PageStructure],
-    ) -> int:
-        """Bytes of the Markdown of omitted window pages that are already cached."""
-        total = 0
-        for i, page in self.documents.cached_pages(source, rest, facts).items():
-            total += len(_markdown_chunk(i, labels[i], structure(page)).encode("utf-8"))
-        return total
-
-    def _known_bytes(
-        self, source: DocumentSource, facts: DocumentFacts, rest: Sequence[int], labels: Sequence[str | None]
-    ) -> int:
-        """Bytes of omitted window pages that are already cached (none are extracted for this)."""
-        total = 0
-        for i, page in self.documents.cached_pages(source, rest, facts).items():
-            total += len((page_header(i + 1, labels[i]) + page.text + "\n\n").encode("utf-8"))
-        return total

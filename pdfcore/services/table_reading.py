@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 #: Documents :meth:`TableReader.prepare` remembers having prepared.
 PREPARED_KEPT = 64
 #: Pages whose tables :class:`TableReader` remembers having read (see ``_done``): more than a
-#: read_all builds ahead of the page it waits for (``reading.BUILD_AHEAD_PAGES``).
+#: read_all builds ahead of the page it waits for (``read_all.BUILD_AHEAD_PAGES``).
 DONE_KEPT = 128
 #: Table reads started ahead (:meth:`TableReader.ahead`) kept for their page's own read; the
 #: oldest are dropped (cancelled when not started) past this many.

@@ -9,7 +9,7 @@ import pytest
 from pdfcore.errors import ExtractionFailed, PageOutOfRange, PasswordIncorrect, PasswordRequired
 from pdfcore.models import OutlineEntry
 from pdfcore.services.furniture import sample_indexes
-from pdfcore.services.reading import BUILD_AHEAD_PAGES, LOOKAHEAD_PER_WORKER, PAST_BUDGET_PER_WORKER
+from pdfcore.services.read_all import BUILD_AHEAD_PAGES, LOOKAHEAD_PER_WORKER, PAST_BUDGET_PER_WORKER
 from pdfcore.structure.style import sample_indexes as style_samples
 from tests.fakes import FakeDocument, fake_core
 
