@@ -21,7 +21,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 from attrs import frozen
 
@@ -29,17 +29,13 @@ from pdfcore import telemetry
 from pdfcore.errors import ExtractionFailed, PdfcoreError
 from pdfcore.models import DocumentFacts, DocumentSource, PageText
 from pdfcore.services.furniture import sample_indexes
+from pdfcore.services.page_writes import PageWrites
 from pdfcore.services.profile import DocumentProfile, learn_profile
 from ports.store import Store
 from ports.text_extractor import TextExtractor
 
 log = logging.getLogger(__name__)
 
-#: Page writes wait until no page request has been served for this long (seconds)...
-WRITE_QUIET_S = 0.25
-#: ...but no longer than this after they were asked for.
-WRITE_MAX_WAIT_S = 5.0
-WRITE_POLL_S = 0.02
 #: Pages extracted ahead (:meth:`DocumentService.prefetch`) that no call has taken this long
 #: after they were asked for are dropped (a read_all loop's next call takes them at once).
 AHEAD_KEPT_S = 60.0
@@ -80,17 +76,6 @@ class _Lru:
         self.items.clear()
 
 
-@frozen
-class _Write:
-    """Pages waiting to be written to the store, when they were asked for, and the write's
-    number in the order asked."""
-
-    digest: str
-    pages: tuple[PageText, ...]
-    asked_at: float
-    number: int
-
-
 class DocumentService:
     def __init__(
         self,
@@ -107,18 +92,11 @@ class DocumentService:
         self._pages: _Lru = _Lru(memory_pages)
         self._verified: _Lru = _Lru(256)
         self._lock = threading.Lock()
-        self._deferred = threading.local()
-        #: Page writes asked for and not yet done (:meth:`_save_behind`), the one thread doing
-        #: them while there are any, and how many have been asked for / are done so far.
-        self._writes = threading.Condition()
-        self._write_queue: list[_Write] = []
-        self._writer: threading.Thread | None = None
-        self._writes_asked = 0
-        self._writes_done = 0
-        #: Page requests in progress, when the last one ended, and flushes waiting (see _quiet).
+        #: Fresh pages on their way to the store, written behind the calls (see PageWrites).
+        self.writes = PageWrites(store, self._idle_for)
+        #: Page requests in progress, and when the last one ended (see _idle_for).
         self._reading = 0
         self._last_read = 0.0
-        self._flushes = 0
         #: Extractions started ahead of a caller (:meth:`prefetch`), by (digest, page index).
         self._inflight: dict[tuple[str, int], Future[tuple[list[PageText], list[int]]]] = {}
         #: When each of those extractions was asked for (id of its future -> monotonic time).
@@ -251,11 +229,11 @@ class DocumentService:
                     yield page
         finally:
             if self.store is not None and not facts.private and fresh:
-                pending = getattr(self._deferred, "pages", None)
+                pending = self.writes.held()
                 if pending is not None:
                     pending.setdefault(digest, {}).update((p.index, p) for p in fresh)
                 else:
-                    self._save_behind(digest, fresh)
+                    self.writes.save_behind(digest, fresh)
         # Pages the engine could not read are answered honestly (empty, flagged), not cached.
         for i in failed:
             if i in asked:
@@ -480,99 +458,20 @@ class DocumentService:
                         log.info("sample page %d left out of the document profile: %s", i + 1, exc.code)
         return self._learn(source, facts, sample, [*have.values(), *extra]), extra
 
-    @contextmanager
-    def deferred_writes(self) -> Iterator[None]:
-        """Within this block (one thread), freshly extracted pages are held back and written to
-        the store at its end, in one transaction and in the background (:meth:`_save_behind`):
-        one write per read_all loop instead of one per batch, and a search's answer does not
-        wait for its pages to be stored."""
-        outer = getattr(self._deferred, "pages", None)
-        if outer is not None:
-            yield
-            return
-        self._deferred.pages = {}
-        try:
-            yield
-        finally:
-            pending: dict[str, dict[int, PageText]] = self._deferred.pages
-            self._deferred.pages = None
-            for digest, held in pending.items():
-                self._save_behind(digest, list(held.values()))
-
-    def _save_behind(self, digest: str, pages: list[PageText]) -> None:
-        """Write fresh pages to the store after the call that extracted them has its answer
-        (they are served from memory meanwhile), once no page request has been served for
-        ``WRITE_QUIET_S`` (a caller reading on is not slowed by the writing), at the latest
-        ``WRITE_MAX_WAIT_S`` after the oldest waiting write was asked for, and at once when
-        :meth:`flush_writes` waits for it. One thread does the writes while any are waiting
-        (a Markdown read's table updates ask for one a page: one waiting thread each would
-        wake the process hundreds of times a second), in the order asked: the writes waiting
-        together go to the store as one write per document, a page's latest version winning.
-        The thread is not a daemon, so a process that exits finishes them first. Readers of
-        the store in another process may extract a page again in the meantime, which costs
-        time, never correctness."""
-        if self.store is None or not pages:
-            return
-        with self._writes:
-            self._writes_asked += 1
-            self._write_queue.append(_Write(digest, tuple(pages), time.monotonic(), self._writes_asked))
-            if self._writer is None:
-                self._writer = threading.Thread(target=self._write_all, name="pdfcore-page-writes")
-                self._writer.start()
-
-    def _write_all(self) -> None:
-        """The writing thread: waits for a quiet moment, then writes every waiting write, until
-        none is left."""
-        store = self.store
-        assert store is not None
-        while True:
-            with self._writes:
-                if not self._write_queue:
-                    self._writer = None
-                    return
-                oldest = self._write_queue[0].asked_at
-            self._quiet(oldest + WRITE_MAX_WAIT_S)
-            with self._writes:
-                batch, self._write_queue = self._write_queue, []
-            merged: dict[str, dict[int, PageText]] = {}
-            for write in batch:
-                merged.setdefault(write.digest, {}).update((p.index, p) for p in write.pages)
-            try:
-                for digest, held in merged.items():
-                    try:
-                        store.save_pages(digest, list(held.values()))
-                    except Exception:  # the pages stay in memory; the next process extracts them
-                        log.warning("writing %d page(s) to the cache failed", len(held), exc_info=True)
-            finally:
-                with self._writes:
-                    self._writes_done = batch[-1].number
-                    self._writes.notify_all()
-
-    def _quiet(self, deadline: float) -> None:
-        """Return once no page request has been served for WRITE_QUIET_S, a flush waits, or
-        ``deadline`` (monotonic) has passed."""
-        while True:
-            with self._lock:
-                if self._flushes or (not self._reading and time.monotonic() - self._last_read >= WRITE_QUIET_S):
-                    return
-            if time.monotonic() >= deadline:
-                return
-            time.sleep(WRITE_POLL_S)
+    def deferred_writes(self) -> AbstractContextManager[None]:
+        """Within this block (one thread), freshly extracted pages are held back and their write
+        to the store asked for at its end, in the background (see PageWrites.holding): one write
+        per read_all loop instead of one per batch."""
+        return self.writes.holding()
 
     def flush_writes(self) -> None:
         """Wait until every page write asked for so far is in the store."""
-        with self._writes:
-            target = self._writes_asked
-            if self._writes_done >= target:
-                return
+        self.writes.flush()
+
+    def _idle_for(self) -> float | None:
+        """Seconds since the last page request ended; None while one is in progress."""
         with self._lock:
-            self._flushes += 1
-        try:
-            with self._writes:
-                self._writes.wait_for(lambda: self._writes_done >= target)
-        finally:
-            with self._lock:
-                self._flushes -= 1
+            return None if self._reading else time.monotonic() - self._last_read
 
     def cached_pages(self, source: DocumentSource, indexes: Sequence[int], facts: DocumentFacts) -> dict[int, PageText]:
         """Pages already cached (memory or store); never extracts."""
@@ -611,7 +510,7 @@ class DocumentService:
         if self.store is not None and not facts.private:
             # An earlier write of this page (held back by deferred_writes, or queued) must not
             # land after this one: a held-back version is dropped, and queued writes run in order.
-            pending = getattr(self._deferred, "pages", None)
+            pending = self.writes.held()
             if pending is not None and digest in pending:
                 pending[digest].pop(page.index, None)
             if page.source == "ocr":
@@ -625,7 +524,7 @@ class DocumentService:
                 # write at the end, after any write queued before it
                 pending.setdefault(digest, {})[page.index] = page
             else:  # the same text with more detail (tables): written behind, in order
-                self._save_behind(digest, [page])
+                self.writes.save_behind(digest, [page])
 
     def forget_memory(self) -> None:
         with self._lock:

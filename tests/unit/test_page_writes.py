@@ -13,7 +13,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-import pdfcore.services.documents as documents_module
+import pdfcore.services.page_writes as page_writes_module
 from pdfcore.models import PageText
 from tests.fakes import FakeDocument, fake_core
 
@@ -190,7 +190,7 @@ def _wait_stored(core, path: str, timeout: float) -> float:  # type: ignore[no-u
 
 
 def test_pages_are_written_once_no_page_was_asked_for_a_while(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(documents_module, "WRITE_QUIET_S", 1.0)
+    monkeypatch.setattr(page_writes_module, "WRITE_QUIET_S", 1.0)
     core, path = _read_three_pages(tmp_path)
     answered = time.monotonic()
     assert _stored(core, path) == {}  # not while a caller may be reading on
@@ -202,8 +202,8 @@ def test_pages_are_written_once_no_page_was_asked_for_a_while(tmp_path: Path, mo
 def test_a_caller_reading_on_holds_the_writes_back_no_longer_than_the_longest_wait(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(documents_module, "WRITE_QUIET_S", 30.0)
-    monkeypatch.setattr(documents_module, "WRITE_MAX_WAIT_S", 0.3)
+    monkeypatch.setattr(page_writes_module, "WRITE_QUIET_S", 30.0)
+    monkeypatch.setattr(page_writes_module, "WRITE_MAX_WAIT_S", 0.3)
     core, path = _read_three_pages(tmp_path)
     start = time.monotonic()
     while time.monotonic() - start < 5.0 and len(_stored(core, path)) < 3:
@@ -214,8 +214,8 @@ def test_a_caller_reading_on_holds_the_writes_back_no_longer_than_the_longest_wa
 
 
 def test_a_flush_writes_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(documents_module, "WRITE_QUIET_S", 30.0)
-    monkeypatch.setattr(documents_module, "WRITE_MAX_WAIT_S", 60.0)
+    monkeypatch.setattr(page_writes_module, "WRITE_QUIET_S", 30.0)
+    monkeypatch.setattr(page_writes_module, "WRITE_MAX_WAIT_S", 60.0)
     core, path = _read_three_pages(tmp_path)
     start = time.monotonic()
     core.flush()
