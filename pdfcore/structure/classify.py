@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from pdfcore.models import OutlineEntry
+from pdfcore.structure.outline import match_outline
 from pdfcore.structure.reading import FOOTNOTE_SIZE
 from pdfcore.structure.style import (
     BOLD_SIZE,
@@ -20,7 +21,6 @@ from pdfcore.structure.style import (
     heading_shaped,
     is_caption,
     is_heading_role,
-    match_outline,
     numbering_depth,
     role_level,
     text_below,

@@ -57,6 +57,7 @@ from pdfcore.structure.elements import element, join_columns, nest_items
 from pdfcore.structure.false_tables import prose_table, scattered_table
 from pdfcore.structure.figures import figure_boxes, figure_ref
 from pdfcore.structure.model import Element, PageStructure
+from pdfcore.structure.outline import match_outline
 from pdfcore.structure.placement import box_below, position, table_slot, take_table_rows
 from pdfcore.structure.reading import (
     bands_before_what_is_below,
@@ -65,7 +66,7 @@ from pdfcore.structure.reading import (
     headings_over_tables,
 )
 from pdfcore.structure.rows import Row, page_rows
-from pdfcore.structure.style import DocumentStyle, aligned, introduces_text, match_outline, text_columns, unit_key
+from pdfcore.structure.style import DocumentStyle, aligned, introduces_text, text_columns, unit_key
 from pdfcore.structure.units import split_units, tidy_units
 
 

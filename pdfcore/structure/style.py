@@ -13,8 +13,8 @@ Sources of levels, most trusted first:
 
 - a tagged PDF's structure tree (H1-H6, Title) when its headings look like headings (short)
   and it tags at least a quarter as many as typography finds on the sample pages;
-- the outline: bookmarks matched to a unit's text on their page vote for that unit's style's
-  level;
+- the outline: bookmarks matched to a unit's text on their page (see
+  :mod:`pdfcore.structure.outline`) vote for that unit's style's level;
 - typography: heading styles ordered by size (bold, then underlined, then italic, then
   regular at one size); a style no outline entry voted for sits one level below the
   style before it.
@@ -30,6 +30,7 @@ from attrs import field, frozen
 
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.models import DocumentFacts, OutlineEntry, PageText
+from pdfcore.structure.outline import match_outline, outline_by_page
 from pdfcore.structure.rows import page_rows
 from pdfcore.structure.units import Unit, list_marker, rows_aligned, split_units, tidy_units
 
@@ -58,8 +59,6 @@ TAGGED_HEADING_CHARS = 150
 #: is a paragraph but its cover's) is not taken as saying the document has no headings.
 TREE_HEADING_SHARE = 0.25
 MAX_LEVEL = 6
-#: An outline title names a unit whose normalised text is at least this similar to it.
-OUTLINE_SIMILAR = 0.85
 
 #: (size to the half point, bold, accent: see :func:`accent`).
 StyleKey = tuple[float, bool, int]
@@ -526,86 +525,6 @@ def numbering_depth(text: str) -> int:
     if head.isalpha() and not m.group(2) and text[1:2] != ".":
         return 0  # a word starting with a capital, not "A." or "A.1"
     return 1 + m.group(2).count(".")
-
-
-# --------------------------------------------------------------------------------------------
-# Outline
-
-
-def outline_by_page(outline: Sequence[OutlineEntry]) -> dict[int, list[OutlineEntry]]:
-    out: dict[int, list[OutlineEntry]] = defaultdict(list)
-    for e in outline:
-        if e.page and e.title.strip():
-            out[e.page].append(e)
-    return out
-
-
-_NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
-_LEADING_NUMBER = re.compile(r"^(?:[A-Z]|\d+)(?:\.\d+)*\.?\s+")
-#: A chapter's label before its title: a word such as "Chapter" and a number (in figures, roman
-#: numerals or words), or a number closed by a colon or a period ("CHAPTER TWO:", "2:", "IV.").
-_NUMBER_WORDS = (
-    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
-    "sixteen|seventeen|eighteen|nineteen|twenty"
-)
-_TITLE_LABEL = re.compile(
-    r"^(?:(?:chapter|part|section|appendix|book|lecture|lesson)\s+(?:\d+|[ivxlc]+|"
-    + _NUMBER_WORDS
-    + r")\b\s*[.:]?|(?:\d+|[ivxlc]+)\s*[.:])\s*",
-    re.IGNORECASE,
-)
-
-
-def normalise_title(text: str) -> str:
-    return _NON_WORD.sub(" ", text.lower()).strip()
-
-
-def match_outline(text: str, entries: Sequence[OutlineEntry]) -> OutlineEntry | None:
-    """The outline entry (of the unit's page) naming this text, if any: the same words, with or
-    without a leading number; else the same title after a chapter's label on both sides
-    (``CHAPTER TWO: “Mere Copyists”`` and ``2: "Mere Copyists"``); else the entry the text
-    starts with; else the most similar one.
-    An entry naming the text exactly wins over one only like it ("A.4.9. Access Control 1a"
-    is not "A.4. Access Control 1" when both are on the page)."""
-    norm = normalise_title(text)
-    if not norm:
-        return None
-    bare = normalise_title(_LEADING_NUMBER.sub("", text))
-    prefix: OutlineEntry | None = None
-    best: tuple[float, OutlineEntry] | None = None
-    named: OutlineEntry | None = None
-    labelled = normalise_title(_TITLE_LABEL.sub("", text, count=1)) if _TITLE_LABEL.match(text) else ""
-    for e in entries:
-        title = normalise_title(e.title)
-        if not title:
-            continue
-        if title in (norm, bare) or normalise_title(_LEADING_NUMBER.sub("", e.title)) in (norm, bare):
-            return e
-        if (
-            named is None
-            and len(labelled) >= 3
-            and _TITLE_LABEL.match(e.title)
-            and normalise_title(_TITLE_LABEL.sub("", e.title, count=1)) == labelled
-        ):
-            named = e  # "2: "Mere Copyists"" names "CHAPTER TWO: “Mere Copyists”"
-        if prefix is None and len(title) >= 8 and norm.startswith(title) and len(title) >= 0.6 * len(norm):
-            prefix = e
-        if prefix is None and min(len(title), len(norm)) >= 8:
-            ratio = _similar(title, norm)  # "Chapter 1: Creators" names "CHAPTER ONE: Creators"
-            if ratio >= OUTLINE_SIMILAR and (best is None or ratio > best[0]):
-                best = (ratio, e)
-    if named is not None:
-        return named
-    if prefix is not None:
-        return prefix
-    return None if best is None else best[1]
-
-
-def _similar(a: str, b: str) -> float:
-    import difflib
-
-    m = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    return m.ratio() if m.real_quick_ratio() >= OUTLINE_SIMILAR and m.quick_ratio() >= OUTLINE_SIMILAR else 0.0
 
 
 def _height(facts: DocumentFacts, index: int) -> float:
