@@ -1,14 +1,23 @@
 """Markdown pieces of the compact surface: table cells, hidden-text marks where the hidden
-runs stand, and link rows."""
+runs stand, link rows, and the answer with its next calls said for the compact profile."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from pdfcore.models import PageText
+from pdfcore.nextcalls import render
 from pdfcore.results.extras import LinkOut
 
-__all__ = ["HIDDEN_MARKS", "HIDDEN_QUOTE_CHARS", "links_markdown", "mark_hidden", "md_escape_cell"]
+__all__ = [
+    "HIDDEN_MARKS",
+    "HIDDEN_QUOTE_CHARS",
+    "first_range",
+    "links_markdown",
+    "mark_hidden",
+    "md_escape_cell",
+    "say",
+]
 
 
 def md_escape_cell(text: str) -> str:
@@ -86,3 +95,13 @@ def links_markdown(links: Sequence[LinkOut]) -> list[str]:
         times = f" ×{counts[page, target]}" if counts[page, target] > 1 else ""
         out.append(f"- page {page}: {shown or '(no anchor text)'} → {target}{times}")
     return out
+
+
+def say(text: str) -> str:
+    """The compact profile's answer with its next calls said for it."""
+    return render(text, "compact")
+
+
+def first_range(spec: str) -> str:
+    """The first range of a page spec ("4-6" of "4-6,9")."""
+    return spec.split(",")[0]
