@@ -145,20 +145,34 @@ def note_marks(units: Sequence[Unit]) -> None:
             u.kind, u.marker = "paragraph", ""
 
 
-def lone_letters(units: Sequence[Unit]) -> None:
+def lone_letters(units: Sequence[Unit]) -> str:
     """A list item marked by a single letter and going on in lower case ("p. cm.", "E. coli
     is ...") is a paragraph starting with an initial, unless the nearest lettered item before
     or after it on the page goes on its lettering ("a. the first" before "b. the second",
     "iv." before "v."): a lettered list has two items at least. (An item going on in capitals,
-    "d) Compressed air ...", stays one: a list's items run across pages.)"""
+    "d) Compressed air ...", stays one: a list's items run across pages.)
+
+    The first such paragraph of the page keeps its marker in ``lettered``, and the marker of
+    the page's last lettered item is returned: a document read whole makes it an item again
+    when the page before ends its lettering right before it (see :func:`goes_on`)."""
     counted = [u for u in units if u.kind == "list_item" and _COUNTER_MARKER.match(u.marker)]
+    last = counted[-1].marker if counted else ""
     for k, item in enumerate(counted):
         if not _LETTER_MARKER.match(item.marker) or not item.text[len(item.marker) :].lstrip()[:1].islower():
             continue
         before = [(kind, n + 1) for kind, n in _ordinal(counted[k - 1].marker)] if k else []
         after = [(kind, n - 1) for kind, n in _ordinal(counted[k + 1].marker)] if k + 1 < len(counted) else []
         if not set(_ordinal(item.marker)) & {*before, *after}:
+            if not k:
+                item.lettered = item.marker
             item.kind, item.marker = "paragraph", ""
+    return last
+
+
+def goes_on(before: str, marker: str) -> bool:
+    """``marker`` goes on the lettering (or roman numbering) of ``before``: "a)" then "b)",
+    "iv." then "v."."""
+    return bool(set(_ordinal(marker)) & {(kind, n + 1) for kind, n in _ordinal(before)})
 
 
 def _ordinal(marker: str) -> list[tuple[str, int]]:

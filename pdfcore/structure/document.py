@@ -8,8 +8,9 @@ from collections.abc import Sequence
 
 from attrs import evolve
 
+from pdfcore.structure.classify import goes_on
 from pdfcore.structure.elements import continues, join_paragraphs, nest_items
-from pdfcore.structure.model import PageStructure
+from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.render import render_elements, render_page, rendered_elements
 
 
@@ -22,14 +23,20 @@ def page_comment(number: int, label: str | None) -> str:
 
 def join_pages(pages: Sequence[PageStructure]) -> list[PageStructure]:
     """The pages with what runs on from one page into the next joined on the page where it
-    started: a paragraph into the next page's first paragraph, a table into its continuations
+    started: a paragraph into the next page's first paragraph (a lone letter at the top of a
+    page made an item first when it goes on the page before's lettering, see
+    :func:`_lettered_items`), a table into its continuations
     (``continued_on`` / ``continued_from``, set by the table reader from
     :func:`pdfcore.services.table_breaks.continues`, the one decision the structured ``tables`` show
     too: one table over as many pages as it runs, a repeated header row dropped)."""
     out = list(pages)
     for k in range(len(out) - 1):
         a, b = out[k], out[k + 1]
-        if not a.elements or not b.elements or b.index != a.index + 1:
+        if b.index != a.index + 1:
+            continue
+        if a.lettering:
+            b = out[k + 1] = _lettered_items(a.lettering, b)
+        if not a.elements or not b.elements:
             continue
         last, first = a.elements[-1], b.elements[0]
         if continues(last, first):
@@ -52,6 +59,17 @@ def _nested(page: PageStructure) -> PageStructure:
         return page
     split = len(page.elements)
     return evolve(page, elements=tuple(nested[:split]), footnotes=tuple(nested[split:]))
+
+
+def _lettered_items(before: str, page: PageStructure) -> PageStructure:
+    """The page with its lone letter read as a paragraph (``Element.lettered``) made a list
+    item when it goes on the lettering the page before ended with (``before``): "a)" at the
+    foot of one page, "b) χ(Γ) = ..." at the top of the next."""
+    for i, el in enumerate(page.elements):
+        if el.lettered and goes_on(before, el.lettered):
+            item = Element("list_item", text=el.text, bbox=el.bbox, marker="-")
+            return evolve(page, elements=(*page.elements[:i], item, *page.elements[i + 1 :]))
+    return page
 
 
 def _join_table(pages: list[PageStructure], k: int) -> None:

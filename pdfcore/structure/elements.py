@@ -53,6 +53,7 @@ def element(unit: Unit, join_hyphenation: bool) -> Element:
         ends=unit.last.ends,
         open_start=text[:1].islower(),
         size=unit.size,
+        lettered=unit.lettered,
     )
 
 

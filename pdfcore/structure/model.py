@@ -32,6 +32,10 @@ class Element:
     open_start: bool = False
     #: The size of its text (paragraphs), so only text of one size joins across a break.
     size: float = 0.0
+    #: A paragraph that starts with a lone letter as a list item would ("b) the rest"), read
+    #: as none on its page: its marker, for the document to read it as an item after all when
+    #: the page before ends its lettering right before it (see classify.lone_letters).
+    lettered: str = ""
 
 
 @define
@@ -50,6 +54,9 @@ class PageStructure:
     index: int
     elements: tuple[Element, ...] = ()
     footnotes: tuple[Element, ...] = ()
+    #: The marker of its last item marked by a letter or a roman numeral ("a)", "iv."), which
+    #: a lone letter at the top of the next page may go on from.
+    lettering: str = ""
     #: Its Markdown once rendered (at most one entry): a page is immutable, and a read renders
     #: it to measure its part of the answer, again in the document it answers with, and when it
     #: measures the pages read ahead. Not compared, and not carried over by ``evolve``.

@@ -138,7 +138,7 @@ def page_structure(
         kickers(units, entries)
     note_marks(units)
     units = merge_code(bands_before_what_is_below(headings_before_their_text(units, [t.bbox for t in placed])))
-    lone_letters(units)
+    lettering = lone_letters(units)
     list_depths(units)
     footnotes = footnote_ids(units, style, height)
     figures = [(figure_ref(page.index, k), box) for k, box in enumerate(figure_boxes(page, width, height))]
@@ -175,7 +175,7 @@ def page_structure(
         body.extend(before[k])
     body = join_columns(body)
     nested = nest_items([*body, *notes])
-    return PageStructure(page.index, tuple(nested[: len(body)]), tuple(nested[len(body) :]))
+    return PageStructure(page.index, tuple(nested[: len(body)]), tuple(nested[len(body) :]), lettering=lettering)
 
 
 def _notes_in_frame(

@@ -89,6 +89,7 @@ class Unit:
         "italic",
         "join",
         "kind",
+        "lettered",
         "level",
         "lexicon",
         "marker",
@@ -115,6 +116,9 @@ class Unit:
         self.marker = ""
         #: A list item known by its hanging indent (its marker lost), see :func:`_hangs`.
         self.hanging = False
+        #: The marker of a lone letter read as a paragraph that the page before may go on from
+        #: (see classify.lone_letters).
+        self.lettered = ""
         self.refresh()
 
     def refresh(self) -> None:

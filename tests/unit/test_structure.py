@@ -1081,6 +1081,37 @@ def test_a_row_starting_with_an_initial_is_no_list_item_but_a_lettered_one_is() 
     assert parts[-1] == "- d) Going on in capitals from the page before."
 
 
+def test_a_lettered_item_at_the_top_of_a_page_goes_on_the_lettering_of_the_page_before() -> None:
+    """ "a)" ends a page, "b) going on in lower case" starts the next: alone on its page the
+    lone letter is no item (no lettered item beside it), but the document read whole has the
+    item before it on the page before. A lone letter that goes on nothing there stays text."""
+    first = page([*para(LOREM, 60), ln("a) Going on in capitals at the foot of the page.", 700)])
+    second = page(
+        [
+            ln("b) the rest of the list, going on in lower case after a formula.", 60),
+            *para(LOREM, 100),
+            ln("p. cm. is no item here: nothing lettered before it.", 200),
+        ],
+        index=1,
+    )
+    doc = facts(2)
+    style = learn([first, second], doc)
+    structures = [page_structure(p, doc, style) for p in (first, second)]
+    alone = render_page(structures[1])
+    assert alone.startswith("b) the rest"), alone
+    md = render_document(structures, [None, None])
+    assert "- a) Going on in capitals at the foot of the page." in md
+    assert "<!-- page 2 -->\n\n- b) the rest of the list, going on in lower case after a formula." in md
+    assert "\n\np. cm. is no item here" in md
+    # "c)" after "a)" goes on no lettering: it stays a paragraph
+    third = page(
+        [ln("c) the rest of the list, going on in lower case after a formula.", 60), *para(LOREM, 100)], index=1
+    )
+    style = learn([first, third], doc)
+    md = render_document([page_structure(p, doc, style) for p in (first, third)], [None, None])
+    assert "<!-- page 2 -->\n\nc) the rest" in md, md
+
+
 def test_rows_in_capitals_set_in_a_typewriter_face_are_no_code() -> None:
     # a cover's subtitle over three rows in a monospaced face, capitals alone: words, no code
     rows = ["HOW BIG MEDIA USES TECHNOLOGY AND", "THE LAW TO LOCK DOWN CULTURE", "AND CONTROL CREATIVITY"]
