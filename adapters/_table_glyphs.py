@@ -172,7 +172,51 @@ def _lines(glyphs: Sequence[Glyph]) -> list[list[Glyph]]:
             lines.append((g.y0, g.y1, [g]))
     out = [sorted(m, key=lambda g: g.x0) for _, _, m in lines if any(g.text.strip() for g in m)]
     out.sort(key=lambda m: statistics.median((g.y0 + g.y1) / 2 for g in m))
-    return out
+    return _scripts_placed(out)
+
+
+#: A glyph set this much smaller than the letter it stands against is a superscript or subscript.
+SCRIPT = 0.8
+
+
+def _scripts_placed(lines: list[list[Glyph]]) -> list[list[Glyph]]:
+    """Lines (top down, glyphs left to right) with each superscript or subscript on the line of
+    the word it is set against: a small glyph standing against a letter of a neighbouring line
+    (touching its end or start, beside it in height), and against nothing on its own line, as
+    a raised mark can fall into the band of the line above (``Offset#``'s ``#`` read into a
+    heading above ``Offset``)."""
+    moves: list[tuple[int, int, Glyph]] = []
+    for i, members in enumerate(lines):
+        for k, g in enumerate(members):
+            # (left to right: what it stands against on its line is next to it)
+            if not g.text.strip() or any(_against(g, o) for o in members[max(0, k - 2) : k] + members[k + 1 : k + 3]):
+                continue
+            home = next(
+                (
+                    j
+                    for j in range(max(0, i - 2), min(len(lines), i + 3))
+                    if j != i and any(g.size <= SCRIPT * o.size and _against(g, o) for o in lines[j])
+                ),
+                None,
+            )
+            if home is not None:
+                moves.append((i, home, g))
+    if not moves:
+        return lines
+    out = [list(m) for m in lines]
+    for i, j, g in moves:
+        out[i].remove(g)
+        out[j].append(g)
+    return [sorted(m, key=lambda g: g.x0) for m in out if any(g.text.strip() for g in m)]
+
+
+def _against(g: Glyph, o: Glyph) -> bool:
+    """``g`` stands against ``o``: they touch end to start (a fifth of an em apart at most) and
+    share some of their height."""
+    if not o.text.strip() or min(g.y1, o.y1) - max(g.y0, o.y0) <= 0:
+        return False
+    tol = WORD_GAP * max(o.size, 1.0)
+    return abs(g.x0 - o.x1) <= tol or abs(o.x0 - g.x1) <= tol
 
 
 def _drawn_apart(members: list[Glyph]) -> list[list[Glyph]]:

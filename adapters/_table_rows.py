@@ -122,7 +122,9 @@ def merge_into(target: Row, extra: Row, *, before: bool) -> None:
 def merge_bands(rows: list[Row], rules: Sequence[Rule], x0: float, x1: float) -> list[Row]:
     """Rows between full-width rulings (when one runs between rows, not only round them all): a
     band whose lines are the wrapped text of its cells, or cells set at different heights,
-    becomes one row."""
+    becomes one row; so does a band whose lines each fill the same cells, set as close as the
+    lines of those wrapped bands, where the rulings mark off single rows (see
+    :func:`_rows_ruled_apart`)."""
     width = x1 - x0
     full = sorted(
         ((r.y0 + r.y1) / 2, r.x0, r.x1)
@@ -133,22 +135,8 @@ def merge_bands(rows: list[Row], rules: Sequence[Rule], x0: float, x1: float) ->
     # it) divide nothing, and the framed rows stay rows.
     if len(full) < 2 or not any(rows[0].y1 < y < rows[-1].y0 for y, _, _ in full):
         return rows
-    out: list[Row] = []
-    band: list[Row] = []
+    bands: list[list[Row]] = []
     band_no = -1
-
-    def flush() -> None:
-        if not band:
-            return
-        if len(band) > 1 and (_wrapped(band) or _staggered(band)) and not _levels(band, rules):
-            merged = band[0]
-            for r in band[1:]:
-                merge_into(merged, r, before=False)
-            out.append(merged)
-        else:
-            out.extend(band)
-        band.clear()
-
     for r in rows:
         centre = (r.y0 + r.y1) / 2
         # A ruling through the line's own height that stops short of its text does not divide
@@ -156,11 +144,68 @@ def merge_bands(rows: list[Row], rules: Sequence[Rule], x0: float, x1: float) ->
         # with the first of them.
         k = sum(1 for y, a, z in full if y < centre and not (r.y0 < y and (r.x1 <= a or r.x0 >= z)))
         if k != band_no:
-            flush()
+            bands.append([])
             band_no = k
-        band.append(r)
-    flush()
+        bands[-1].append(r)
+    levels = [len(b) > 1 and _levels(b, rules) for b in bands]
+    one = [len(b) == 1 or (not lv and (_wrapped(b) or _staggered(b))) for b, lv in zip(bands, levels, strict=True)]
+    one = _rows_ruled_apart(bands, levels, one)
+    out: list[Row] = []
+    for band, single in zip(bands, one, strict=True):
+        if len(band) > 1 and single:
+            merged = band[0]
+            for r in band[1:]:
+                merge_into(merged, r, before=False)
+            out.append(merged)
+        else:
+            out.extend(band)
     return out
+
+
+#: Bands of one row needed, per band of several lines filling the same cells, to read those as
+#: one row too.
+ROWS_PER_BAND = 2
+#: Slack (points) on the spacing of wrapped lines.
+PITCH_TOL = 0.5
+
+
+def _rows_ruled_apart(bands: Sequence[Sequence[Row]], levels: Sequence[bool], one: Sequence[bool]) -> list[bool]:
+    """``one`` (whether each band is one row), with the bands whose lines each fill the same
+    cells (``3 Year Special`` over ``Economiser/Rate Saver``, beside two lines of rates) read
+    as one row where the rulings mark off single rows: some band past the first holds a single
+    line, some band is plainly wrapped text (a cell of one line beside a cell of several), the
+    bands of one row outnumber these ROWS_PER_BAND to one, and these set their lines no farther
+    apart than the wrapped bands do (rows of their own are set wider apart). Not when their
+    cells past the first hold figures, nor where every band holds several rows (a group of
+    rows between two rulings, each row of one line)."""
+    if not any(len(b) == 1 for b in bands[1:]):
+        return list(one)
+    wrapped = [
+        b
+        for b, lv in zip(bands, levels, strict=True)
+        if len(b) > 1 and not lv and _wrapped(b) and min(c for c in _lines_per_cell(b) if c) == 1
+    ]
+    if not wrapped:
+        return list(one)
+    pitch = max(b.y0 - a.y0 for band in wrapped for a, b in itertools.pairwise(band))
+    candidates = [
+        i
+        for i, band in enumerate(bands)
+        if len(band) > 1
+        and not one[i]
+        and not levels[i]
+        and len({tuple(r.filled) for r in band}) == 1
+        and not any(data_figure(r.text(k)) for r in band for k in r.filled[1:])
+        and all(b.y0 - a.y0 <= pitch + PITCH_TOL for a, b in itertools.pairwise(band))
+    ]
+    if not candidates or len(candidates) * ROWS_PER_BAND > sum(one):
+        return list(one)
+    return [o or i in candidates for i, o in enumerate(one)]
+
+
+def _lines_per_cell(band: Sequence[Row]) -> list[int]:
+    """How many of the band's lines fill each column."""
+    return [sum(1 for r in band if r.cells[k]) for k in range(len(band[0].cells))]
 
 
 def _levels(band: Sequence[Row], rules: Sequence[Rule]) -> bool:
@@ -188,8 +233,7 @@ def _wrapped(band: Sequence[Row]) -> bool:
     them: some column holds one line only while another holds several, and no column stacks
     figures."""
     n = len(band[0].cells)
-    counts = [sum(1 for r in band if r.cells[k]) for k in range(n)]
-    filled = [c for c in counts if c]
+    filled = [c for c in _lines_per_cell(band) if c]
     if len(filled) < 2:
         return len(filled) == 1 and not any(data_figure(r.text(k)) for r in band for k in r.filled)
     for k in range(n):

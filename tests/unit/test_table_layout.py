@@ -539,3 +539,71 @@ def test_header_lines_a_ruling_parts_are_two_cells() -> None:
     assert found.header == ["Item", "State Governor North", "State Governor South", "Board Dist 2 Smith"]
     assert (0, 1, 1, 2, "State") in found.header_cells and (1, 1, 1, 2, "Governor") in found.header_cells
     assert (1, 3, 1, 1, "Dist 2") in found.header_cells and (2, 3, 1, 1, "Smith") in found.header_cells
+
+
+def test_a_superscript_raised_into_the_line_above_stays_on_its_word() -> None:
+    """``Offset#``: the mark, set small at the top of its word, lies mostly in the band of the
+    heading line above (read first, top down): it joins the word it touches."""
+    above = _text(0, 0, "Interest Only")
+    word = _text(300, 6, "Offset")
+    mark = Glyph(330, 6, 333, 11.5, "#", 5.5)
+    lines = build_lines([*above, *word, mark])
+    assert [[s.text for s in ln.segments] for ln in lines] == [["Interest Only"], ["Offset#"]]
+
+
+def _banded(pitch: float) -> tuple[list[Glyph], list[Rule]]:
+    """A table ruled between its rows: wrapped bands (a label over two lines beside one line, or
+    the other way round) and, in the second band, two lines each filling both cells ``pitch``
+    apart."""
+    second = 16 + pitch
+    b2 = second + 15
+    lines = [
+        (2, [(4, "Type"), (154, "Rates")]),
+        (16, [(4, "3 Year Special"), (154, "Base rate 5.12 p.a.")]),
+        (second, [(4, "Economiser"), (154, "Base only rate 5.56 p.a.")]),
+        (b2, [(4, "No Fee"), (154, "Fee rate 5.25 p.a.")]),
+        (b2 + 11, [(154, "Fee only rate 5.69 p.a.")]),
+        (b2 + 26, [(4, "Extra Rate"), (154, "Extra rate 4.95 p.a.")]),
+        (b2 + 40, [(4, "Extra Interest"), (154, "Extra only rate 5.69 p.a.")]),
+        (b2 + 51, [(4, "Only Rate")]),
+        (b2 + 66, [(4, "Basic"), (154, "Basic rate 4.10 p.a.")]),
+    ]
+    rules = [Rule(0, y, 400, y + 0.5) for y in (0, 14, b2 - 2, b2 + 24, b2 + 38, b2 + 64, b2 + 78)]
+    return _rows(*lines), rules
+
+
+def test_a_band_of_full_lines_set_like_wrapped_text_is_one_row() -> None:
+    """Rulings between single rows; a band whose two lines each fill both cells, set as close
+    as the wrapped bands' lines, is one row too (a label wrapped beside two lines of rates)."""
+    found = read_table(*_banded(11))
+    assert found is not None
+    assert ["3 Year Special Economiser", "Base rate 5.12 p.a. Base only rate 5.56 p.a."] in found.rows
+    assert ["Extra Interest Only Rate", "Extra only rate 5.69 p.a."] in found.rows
+
+
+def test_a_band_of_full_lines_set_apart_as_rows_stays_rows() -> None:
+    found = read_table(*_banded(14))
+    assert found is not None
+    assert ["3 Year Special", "Base rate 5.12 p.a."] in found.rows
+    assert ["Economiser", "Base only rate 5.56 p.a."] in found.rows
+
+
+def test_groups_of_rows_between_rulings_stay_rows() -> None:
+    """Rulings between groups of rows, one line each (a query wrapped in some): no band is a
+    single line, none is plainly one wrapped row, so the rows of a group stay rows."""
+    lines: list[tuple[float, list[tuple[float, str]]]] = [(2, [(4, "Model"), (104, "Query"), (304, "Answer")])]
+    rules = [Rule(0, 0, 400, 0.5), Rule(0, 14, 400, 14.5)]
+    y = 16.0
+    for group in range(4):
+        wrapped = group < 3
+        lines.append((y, [(4, "Search"), (104, f"utah jazz jersey {group}"), (304, "karl malone")]))
+        if wrapped:
+            lines.append((y + 11, [(104, "retired twelve")]))
+            y += 11
+        lines.append((y + 11, [(4, "Oracle"), (104, f"what is name {group}"), (304, "john stockton")]))
+        y += 26
+        rules.append(Rule(0, y - 2, 400, y - 1.5))
+    found = read_table(_rows(*lines), rules)
+    assert found is not None
+    assert ["Search", "utah jazz jersey 3", "karl malone"] in found.rows
+    assert ["Oracle", "what is name 3", "john stockton"] in found.rows
