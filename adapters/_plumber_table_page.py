@@ -16,7 +16,7 @@ from adapters._plumber_space import PageTransform, rect
 from adapters._plumber_table_direction import frame_box, reading_direction, turned_cells, unframe_box
 from adapters._plumber_table_ruled import ruled_tables
 from adapters._table_glyphs import Glyph, Rule
-from adapters._table_layout import read_table
+from adapters._table_layout import is_caption, read_table
 from pdfcore.models import BodySpan, Box, HeaderCell, Table
 
 
@@ -63,11 +63,14 @@ def _layout_table(
 ):
     """The region's table read from its glyphs and rulings in the table's own reading frame."""
     upright = direction in ("ltr", "rtl")
+    foot = _caption_foot(crop) if direction == "ltr" else set()
     glyphs = []
     for seq, c in enumerate(crop.chars):
         if bool(c["upright"]) != upright or (
             direction in ("ltr", "rtl") and (c["matrix"][0] < 0) != (direction == "rtl")
         ):
+            continue
+        if seq in foot:
             continue
         x0, y0, x1, y1 = frame_box((c["x0"], c["top"], c["x1"], c["bottom"]), direction)
         font = str(c.get("fontname") or "")
@@ -90,6 +93,59 @@ def _layout_table(
 
 
 _BOLD = "bold"
+
+#: A glyph cut by the region's edge keeping less than this share of its height stands mostly
+#: outside the region.
+SLIVER = 0.5
+#: Lines of a caption above its last one looked at, and how far apart (in sizes) they may be.
+CAPTION_LINES = 3
+CAPTION_LEADING = 1.6
+
+
+def _caption_foot(crop: Any) -> set[int]:
+    """The characters (indexes into ``crop.chars``) of a caption's last line cut by the
+    region's top edge: upright glyphs standing mostly above the edge (their height inside under
+    SLIVER of their size, an upright glyph's size being its whole height), on a line of the
+    page that ends a caption (``Table 4: ...`` on it or on one of the lines set just above it).
+    The foot of a caption set right over a ruled grid, inside the margin the region is taken
+    with, is no row of the table (us-028's ``by Building, 1900-2008`` was read as its header)."""
+    top = float(crop.bbox[1])
+    cut = [
+        k
+        for k, c in enumerate(crop.chars)
+        if c["upright"] and c["top"] <= top + 0.01 and c["bottom"] - c["top"] < SLIVER * float(c["size"])
+    ]
+    if not cut:
+        return set()
+    x0, x1 = float(crop.bbox[0]), float(crop.bbox[2])
+    page = [c for c in crop.root_page.chars if c["upright"] and c["x1"] > x0 and c["x0"] < x1 and c["top"] < top]
+    line = [c for c in page if c["bottom"] > top]  # the cut line, whole
+    for _ in range(CAPTION_LINES):
+        if not line:
+            return set()
+        size = max(float(c["size"]) for c in line)
+        upper = min(float(c["top"]) for c in line)
+        above = [c for c in page if upper - CAPTION_LEADING * size <= c["top"] < upper - 0.5 * size]
+        if is_caption(_line_text(line)):
+            return set(cut)
+        if not above:
+            return set()
+        first = min(c["top"] for c in above)
+        line = [c for c in above if c["top"] < first + 0.5 * size]
+    return set()
+
+
+def _line_text(chars: Sequence[dict[str, Any]]) -> str:
+    """The text of one line's characters, left to right, a space where a gap is."""
+    out = ""
+    prev: dict[str, Any] | None = None
+    for c in sorted(chars, key=lambda c: float(c["x0"])):
+        if prev is not None and c["x0"] - prev["x1"] > 0.2 * float(c["size"]) and not out.endswith(" "):
+            out += " "
+        out += str(c["text"])
+        prev = c
+    return out.strip()
+
 
 #: A filled shape thinner than this (points) is a ruling; a wider one is shading, not a ruling.
 RULE_THICKNESS = 2.0

@@ -243,6 +243,11 @@ def _drop_stray_columns(
 _CAPTION = re.compile(r"^(?:table|tab\.|exhibit|schedule)\s*[:.]?\s*(?:\d+|[IVXLC]+\b|[A-Z]\b)", re.IGNORECASE)
 
 
+def is_caption(text: str) -> bool:
+    """``text`` starts a table's caption (``Table 5: ...``, ``Exhibit 3``)."""
+    return bool(_CAPTION.match(text))
+
+
 def _without_caption(lines: list[Line]) -> list[Line]:
     """Without the table's caption (``Table 5: ...``, ``Exhibit 3``) when the region took it in:
     a line starting so among the first two (it and the lines above it go) or the last two (it

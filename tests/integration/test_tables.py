@@ -831,3 +831,30 @@ def test_a_name_overflowing_under_the_next_cell_stays_in_its_own(tmp_path: Path)
         "01.01.2025",
     ]
     assert [r[0] for r in t.rows] == names
+
+
+def test_a_caption_set_just_above_a_ruled_grid_is_no_header_row(tmp_path: Path) -> None:
+    """The caption's last line ends a point above the grid's top rule, inside the margin its
+    region is taken with: the foot of its letters, cut by the region's edge, is no header row."""
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "captioned.pdf"
+    c = canvas.Canvas(str(path), pagesize=(612, 792))
+    left, top, height, widths = 72.0, 700.0, 14.0, [140.0, 40.0, 40.0]
+    rows = [("Buildings", "n =", "%"), ("Residence", "60", "27.7"), ("Grounds", "58", "26.7"), ("Total", "118", "54.4")]
+    edges = [left + sum(widths[:k]) for k in range(len(widths) + 1)]
+    for r in range(len(rows) + 1):
+        c.line(edges[0], top - r * height, edges[-1], top - r * height)
+    for x in edges:
+        c.line(x, top, x, top - len(rows) * height)
+    c.setFont("Helvetica", 10)
+    c.drawString(left + 4, top + 14.5, "Table 4: Assaults on and off the grounds,")
+    c.drawString(left + 8, top + 2.5, "by Building, 1900-2008")  # its descent ends 0.4 pt above the rule
+    for r, row in enumerate(rows):
+        for k, text in enumerate(row):
+            c.drawString(edges[k] + 3, top - (r + 1) * height + 4, text)
+    c.showPage()
+    c.save()
+    (t,) = _one_page_tables(path)
+    assert list(t.header) == ["Buildings", "n =", "%"]
+    assert [list(r) for r in t.rows][0] == ["Residence", "60", "27.7"]
