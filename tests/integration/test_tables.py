@@ -857,4 +857,4 @@ def test_a_caption_set_just_above_a_ruled_grid_is_no_header_row(tmp_path: Path) 
     c.save()
     (t,) = _one_page_tables(path)
     assert list(t.header) == ["Buildings", "n =", "%"]
-    assert [list(r) for r in t.rows][0] == ["Residence", "60", "27.7"]
+    assert list(t.rows[0]) == ["Residence", "60", "27.7"]
