@@ -197,9 +197,16 @@ class _Costs(Config):  # type: ignore[misc]
 
 
 def tree_similarity(gt: Node, pred: Node, *, with_text: bool, count_root: bool = True) -> float:
-    """``1 - APTED(gt, pred) / max(|gt|, |pred|)``, clamped to [0, 1]; the roots are matched
+    """``1 - TED(gt, pred) / max(|gt|, |pred|)``, clamped to [0, 1]; the roots are matched
     (``count_root=False`` leaves them out of the sizes, as TEDS counts only the tables' nodes)."""
-    distance = float(APTED(gt, pred, _Costs(with_text)).compute_edit_distance())
+    costs = _Costs(with_text)
+    # APTED (the apted package) returns, for some pairs of trees, a mapping costlier than the
+    # best, and not the same one each way round. Both are valid edit scripts, so the cheaper
+    # is the nearer to the tree edit distance, and the score is symmetric as the distance is.
+    distance = min(
+        float(APTED(gt, pred, costs).compute_edit_distance()),
+        float(APTED(pred, gt, costs).compute_edit_distance()),
+    )
     offset = 0 if count_root else 1
     size = max(gt.size() - offset, pred.size() - offset, 1)
     return min(1.0, max(0.0, 1.0 - distance / size))

@@ -125,6 +125,15 @@ def test_mhs_missing_heading() -> None:
     assert structure == pytest.approx(0.6)
 
 
+def test_tree_distance_is_the_cheaper_of_both_ways() -> None:
+    # APTED maps the first heading's text under "*" (3.0 edits) one way round and finds the 2.5
+    # edits (rename, delete its text, insert the last heading) the other
+    a = "_\n\n# **\n\n_\n\n# _\n\n_"
+    b = "_\n\n# *\n\n# _\n\n_\n\n# _"
+    assert m.mhs(a, b) == m.mhs(b, a)
+    assert m.mhs(a, b)[0] == pytest.approx(1 - 2.5 / 6)
+
+
 def test_mhs_undefined_and_zero() -> None:
     assert m.mhs("no heading", "# one") == (None, None, None)
     assert m.mhs("# one\ntext", "one\ntext") == (0.0, 0.0, 0.0)
