@@ -25,6 +25,7 @@ from typing import Any
 
 from pdfcore.errors import PdfcoreError
 from pdfcore.nextcalls import answering
+from pdfcore_entrypoints import cli_text
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -186,97 +187,6 @@ def _emit(args: argparse.Namespace, result: Any, human: Callable[[Any], str]) ->
         sys.stdout.write(human(result).rstrip("\n") + "\n")
 
 
-def _human_info(r: Any) -> str:
-    lines = [f"pages: {r.page_count}    size: {r.file_size_mb} MB    ~{r.estimated_tokens} tokens"]
-    for k, v in r.metadata.items():
-        lines.append(f"{k}: {v}")
-    s = r.text_coverage.summary
-    lines.append(
-        f"text: {s.pages_with_text} pages with text, {s.pages_without_text} without, "
-        f"{s.pages_likely_scanned} likely scanned"
-        + (
-            f" (estimated from {r.pages_sampled} sampled pages; --detail reads every page)"
-            if r.coverage_sampled
-            else ""
-        )
-    )
-    if r.page_labels:
-        lines.append(f"labels: {r.page_labels}")
-    for q in r.quality:
-        lines.append(f"warning {q.code}: pages {q.pages}")
-    if r.toc:
-        lines.append("outline:")
-        lines.extend(_toc_line(e) for e in r.toc)
-    elif r.toc_truncated:
-        lines.append(f"outline: {r.toc_entry_count} entries (pdfcore toc FILE)")
-    if r.content_trust is not None:
-        ct = r.content_trust
-        lines.append(f"hidden text: {'YES' if ct.suspicious else 'none'} (pages {list(ct.pages_flagged)})")
-    lines.extend(f"next: {c}" for c in r.next_calls)
-    return "\n".join(lines)
-
-
-def _human_toc(r: Any) -> str:
-    if not r.toc:
-        return "(no outline)"
-    return "\n".join(_toc_line(e) for e in r.toc)
-
-
-def _toc_line(e: Any) -> str:
-    """An outline entry; one that goes to no page of the document (a web address) says so."""
-    at = f" (p. {e.page})" if e.page else " (no page of this document)"
-    return f"{'  ' * (e.level - 1)}- {e.title}{at}"
-
-
-def _human_pages(r: Any) -> str:
-    out = []
-    for p in r.pages:
-        if p.markdown is not None:
-            from pdfcore.structure import page_comment
-
-            out.append(page_comment(p.page, p.label) + ("\n\n" + p.markdown if p.markdown else ""))
-            continue
-        label = f" (label {p.label})" if p.label and p.label != str(p.page) else ""
-        flags = f"  [{', '.join(p.warnings)}]" if p.warnings else ""
-        ocr = ""
-        if p.source == "ocr":
-            conf = f", confidence {p.ocr_confidence:.2f}" if p.ocr_confidence is not None else ""
-            ocr = f"  (OCR{conf})"
-        out.append(f"--- page {p.page}{label}{ocr}{flags} ---\n{p.text}")
-    report = getattr(r, "ocr", None)
-    if report:
-        done = list(report.get("pages_recognised") or [])
-        cached = list(report.get("pages_from_cache") or [])
-        note = f"OCR ({report.get('engine')}, {report.get('languages')}): recognised {done or 'none'}"
-        if cached:
-            note += f", from cache {cached}"
-        if report.get("pages_not_done"):
-            note += f"; not done: pages {report['pages_not_done']} ({report.get('reason_not_done')})"
-        if report.get("next_call"):
-            note += f"; next: {report['next_call']}"
-        out.append(note)
-    return "\n\n".join(out)
-
-
-def _human_search(r: Any) -> str:
-    if hasattr(r, "sections"):
-        lines = [f"{r.total_matches} matching section(s) of {r.total_sections}"]
-        lines += [f"p. {s.start_page}-{s.end_page}  {s.title or '(untitled)'}  score {s.score}" for s in r.sections]
-        return "\n".join(lines)
-    lines = [f"{r.total_matches} matching page(s), {r.search_mode} search of {r.searched_pages} page(s)"]
-    if r.relaxed_to_or:
-        lines.append("(no page has every term: showing pages with any)")
-    for m in r.matches:
-        lines.append(f"p. {m.page}  score {m.score}  x{m.match_count}: {m.excerpt[:300]}")
-    if r.coverage_note:
-        lines.append(f"note: {r.coverage_note}")
-    if r.semantic_note:
-        lines.append(f"note: {r.semantic_note}")
-    if r.pages_not_searched:
-        lines.append(f"not searched (time budget): pages {r.pages_not_searched}")
-    return "\n".join(lines)
-
-
 def _cmd_warm(args: argparse.Namespace, core: Any) -> int:
     from pdfcore_entrypoints.progress import WarmProgress
 
@@ -313,12 +223,14 @@ def _cmd_read(args: argparse.Namespace, core: Any) -> int:
         res = core.read_pages(
             args.file, args.pages or "1-", password=pw, ocr=True, ocr_lang=args.ocr_lang, format=args.format
         )
-        _emit(args, res, _human_pages)
+        _emit(args, res, cli_text.pages)
         return 0
     if args.pages or args.json:
         # --json is one shape, pages[], with or without --pages: every page asked for
         _emit(
-            args, _read_every_page(core, args.file, args.pages or "1-", password=pw, format=args.format), _human_pages
+            args,
+            _read_every_page(core, args.file, args.pages or "1-", password=pw, format=args.format),
+            cli_text.pages,
         )
         return 0
     start: int | None = 1
@@ -390,31 +302,6 @@ def _cmd_render(args: argparse.Namespace, core: Any) -> int:
     return 0
 
 
-def _human_chart(r: Any) -> str:
-    lines = [f"page {r.page}: {r.status}"]
-    lines.extend(f"reason: {reason}" for reason in r.reasons)
-    for c in r.charts:
-        lines.append(f"{c.chart_id} {c.chart_type}" + (f" ({c.decline_reason})" if c.decline_reason else ""))
-        for axis_name, axis in (("x", c.x_axis), ("y", c.y_axis), ("y right", c.y_axis_right)):
-            if axis is not None:
-                span = f" {axis.range[0]}..{axis.range[1]}" if axis.range else ""
-                lines.append(f"  {axis_name}: {axis.scale}{span}" + (f" [{axis.title}]" if axis.title else ""))
-        for k, s in enumerate(c.series):
-            rgb = ", ".join(f"{v:.2f}" for v in s.style.color) if s.style.color else ""
-            name = s.label or (f"rgb({rgb})" if rgb else "?")
-            head = f"  s{k} {s.kind} {name} axis={s.axis} by={s.resolved_by}"
-            data = s.points if s.points is not None else s.bars
-            if data is None:
-                lines.append(head + (f" (pending {s.pending_question})" if s.pending_question else " (no data)"))
-            else:
-                lines.append(head)
-                lines.extend(f"    {x}\t{y}" for x, y in data)
-        lines.extend(f"  note: {n}" for n in c.diagnostics.notes)
-    for q in r.questions:
-        lines.append(f"question {q.id} ({q.kind}): {' | '.join(q.options)}  [highlight {q.highlight}]")
-    return "\n".join(lines)
-
-
 def _cmd_chart(args: argparse.Namespace, core: Any) -> int:
     from pdfcore.errors import InvalidArgument
     from pdfcore.serde import unstructure
@@ -449,7 +336,7 @@ def _cmd_chart(args: argparse.Namespace, core: Any) -> int:
             data["files"] = written
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
     else:
-        sys.stdout.write(_human_chart(r) + "\n")
+        sys.stdout.write(cli_text.chart(r) + "\n")
         for path in written:
             sys.stdout.write(f"render: {path}\n")
     return 0
@@ -526,27 +413,9 @@ def _cmd_attachments(args: argparse.Namespace, core: Any) -> int:
     return 0
 
 
-def _human_quote(r: Any) -> str:
-    if r.status == "not_found":
-        lines = [f"not found (searched {r.searched_pages} page(s); closest similarity {r.score:.2f})"]
-    else:
-        label = f" (label {r.label})" if r.label else ""
-        lines = [
-            f"{r.status}: page {r.page}{label}, characters {r.start}-{r.end}, similarity {r.score:.2f}",
-            f"  {r.matched_text!r}",
-        ]
-        lines.extend(f"also: page {m.page}, characters {m.start}-{m.end}" for m in r.also_found or ())
-        lines.extend(f"differs: quote {d.quote!r}, document {d.document!r}" for d in r.differences or ())
-    if r.note:
-        lines.append(f"note: {r.note}")
-    if r.coverage_note:
-        lines.append(f"note: {r.coverage_note}")
-    return "\n".join(lines)
-
-
 def _cmd_verify(args: argparse.Namespace, core: Any) -> int:
     r = core.verify_quote(args.file, args.quote, pages=args.pages, password=_password(args))
-    _emit(args, r, _human_quote)
+    _emit(args, r, cli_text.quote)
     # verified: exact, or a similar passage that writes every number, date and name alike
     return 0 if r.status in ("exact", "fuzzy") else 1
 
@@ -602,11 +471,11 @@ def _dispatch(args: argparse.Namespace, core: Any) -> int:
         _emit(
             args,
             core.info(args.file, password=_password(args), detail=args.detail, content_trust=args.content_trust),
-            _human_info,
+            cli_text.info,
         )
         return 0
     if args.command == "toc":
-        _emit(args, core.toc(args.file, password=_password(args)), _human_toc)
+        _emit(args, core.toc(args.file, password=_password(args)), cli_text.toc)
         return 0
     if args.command == "read":
         return _cmd_read(args, core)
@@ -628,7 +497,7 @@ def _dispatch(args: argparse.Namespace, core: Any) -> int:
                 budget_seconds=args.budget,
                 progress=lambda done, total: bar.update(done, total, "vectors"),
             )
-        _emit(args, res, _human_search)
+        _emit(args, res, cli_text.search)
         return 0
     if args.command == "warm":
         return _cmd_warm(args, core)
