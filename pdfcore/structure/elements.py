@@ -36,10 +36,23 @@ def element(unit: Unit, join_hyphenation: bool) -> Element:
         rest = text[len(marker) :].strip() if text.startswith(marker) else text
         m = _ORDERED.match(marker)
         if m:
-            return Element("list_item", text=rest, bbox=box, level=unit.level, marker=f"{m.group(1)}.")
-        if marker[0].isalnum() or marker[0] == "(":
-            return Element("list_item", text=f"{marker} {rest}", bbox=box, level=unit.level, marker="-")
-        return Element("list_item", text=rest, bbox=box, level=unit.level, marker="-")
+            text, marker = rest, f"{m.group(1)}."
+        elif marker[0].isalnum() or marker[0] == "(":
+            text, marker = f"{marker} {rest}", "-"
+        else:
+            text, marker = rest, "-"
+        # an item whose sentence a page break cuts runs on into the next page's first
+        # paragraph, as a paragraph does (see continues)
+        return Element(
+            "list_item",
+            text=text,
+            bbox=box,
+            level=unit.level,
+            marker=marker,
+            open_end=bool(rest) and not rest.endswith(CLOSING),
+            ends=unit.last.ends,
+            size=unit.size,
+        )
     kind = "paragraph"
     return Element(
         kind,
@@ -94,8 +107,9 @@ def join_columns(elements: list[Element]) -> list[Element]:
 
 
 def continues(a: Element, b: Element) -> bool:
-    """Paragraph ``b`` carries on the sentence paragraph ``a`` left open."""
-    if a.kind != "paragraph" or b.kind != "paragraph" or not a.open_end or not b.open_start:
+    """Paragraph ``b`` carries on the sentence paragraph or list item ``a`` left open (a list
+    item only across a page break: :func:`join_columns` starts from paragraphs)."""
+    if a.kind not in ("paragraph", "list_item") or b.kind != "paragraph" or not a.open_end or not b.open_start:
         return False
     big = max(a.size, b.size)
     return big <= 0 or abs(a.size - b.size) <= 0.12 * big

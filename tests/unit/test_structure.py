@@ -591,6 +591,36 @@ def test_a_paragraph_runs_on_across_columns_and_pages() -> None:
     assert "The last row of the page runs on ends on the next page.\n\n<!-- page 2 (label ii) -->\n" in md
 
 
+def test_a_list_item_left_open_at_a_page_foot_runs_on_into_the_next_page() -> None:
+    """The last item of a page stops mid-sentence; the next page goes on in lower case: one
+    item in the document read whole (each page alone keeps its part). An item that closes its
+    sentence, or a next page starting in capitals, is no run-on."""
+
+    def pages(last: str, top: str) -> list[PageText]:
+        first = page(
+            [
+                *para(LOREM, 60),
+                ln("- The first point of the list, which closes its sentence.", 660),
+                ln(last, 674),
+            ]
+        )
+        return [first, page([ln(top, 60), *para(LOREM, 100)], index=1)]
+
+    def read(last: str, top: str) -> str:
+        got = pages(last, top)
+        doc = facts(2)
+        style = learn(got, doc)
+        return render_document([page_structure(p, doc, style) for p in got], [None, None])
+
+    md = read("- The second point of the list, which runs on over the", "page break and ends on the next page.")
+    assert "- The second point of the list, which runs on over the page break and ends on the next page." in md
+    assert "<!-- page 2 -->\n\nLorem ipsum" in md, md
+    md = read("- The second point of the list, which ends here.", "page break and ends on the next page.")
+    assert "<!-- page 2 -->\n\npage break and ends" in md, md
+    md = read("- The second point of the list, which runs on over the", "Page break and ends on the next page.")
+    assert "<!-- page 2 -->\n\nPage break and ends" in md, md
+
+
 def test_a_table_continued_over_pages_is_one_table_in_the_document() -> None:
     header = ("Year", "Sales")
     parts = [
