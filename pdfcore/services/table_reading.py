@@ -145,12 +145,11 @@ class TableReader:
     def ready(self, source: DocumentSource, page: PageText, seconds: float) -> bool:
         """Whether ``page``'s tables asked for by :meth:`ahead` are read, after waiting at most
         ``seconds`` for them (True when none are on their way)."""
-        with self._lock:
-            early = self._ahead.get((source.fingerprint.sha256, page.index))
-        if early is None or early[0] is not page or not isinstance(early[1], Future):
+        _, early = self._known(source, page, take=False)
+        if not isinstance(early, Future):
             return True
-        wait([early[1]], timeout=seconds)
-        return early[1].done()
+        wait([early], timeout=seconds)
+        return early.done()
 
     def settled(self, source: DocumentSource, page: PageText) -> bool:
         """Whether :meth:`page` would answer for ``page`` at once without a table: its tables
@@ -172,9 +171,10 @@ class TableReader:
     def _known(
         self, source: DocumentSource, page: PageText, *, take: bool
     ) -> tuple[PageText | None, Future[PageTables] | PageTables | None]:
-        """What is known already of ``page``'s tables: the page as :meth:`_read` gave it, when
-        read from this very page object, and its tables asked for by :meth:`ahead` for this very
-        page object (read, or on their way); None for either not known. ``take``: the page's
+        """What is known already of ``page``'s tables (for :meth:`ready`, :meth:`settled` and
+        :meth:`_read` alike): the page as :meth:`_read` gave it, when read from this very page
+        object, and its tables asked for by :meth:`ahead` for this very page object (read, or on
+        their way); None for either not known. ``take``: the page's
         own read takes what :meth:`ahead` asked for (for any page object: one handed in before
         the page changed is of no use to any later read either)."""
         key = (source.fingerprint.sha256, page.index)
