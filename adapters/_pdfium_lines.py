@@ -27,6 +27,7 @@ from adapters._pdfium_rows import (
     stacked_rows,
     text_line,
 )
+from pdfcore.geometry import union
 from pdfcore.models import Box, TextLine
 
 #: Table evidence kept on each page (see pdfcore.services.table_regions): at most this many
@@ -291,9 +292,7 @@ def _glued_on(raw: Any, tp: Any, prev: TextLine, prev_last: int, line: TextLine,
 
 def _joined(prev: TextLine, line: TextLine) -> TextLine:
     """``prev`` with ``line`` glued on (see GLUE_CHARS): its font facts, the two boxes' union."""
-    a, b = prev.bbox, line.bbox
-    box = Box(min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
-    return evolve(prev, text=prev.text + line.text, bbox=box)
+    return evolve(prev, text=prev.text + line.text, bbox=union((prev.bbox, line.bbox)))
 
 
 def _char_bounds(
