@@ -320,9 +320,10 @@ def _words(glyphs: Sequence[Glyph]) -> list[Word]:
             )
             cur.clear()
 
+    letters = _next_letters(glyphs)
     for i, g in enumerate(glyphs):
         if not g.text.strip():
-            if not _stray_space(glyphs, i, cur):
+            if not _stray_space(glyphs, i, cur, letters):
                 flush()
             continue
         if cur and g.x0 - cur[-1].x1 > WORD_GAP * max(g.size, 1.0):
@@ -332,13 +333,29 @@ def _words(glyphs: Sequence[Glyph]) -> list[Word]:
     return words
 
 
-def _stray_space(glyphs: Sequence[Glyph], i: int, before: Sequence[Glyph]) -> bool:
+def _next_letters(glyphs: Sequence[Glyph]) -> list[int]:
+    """For each position, the index of the first glyph from there on that is not a space
+    (``len(glyphs)`` when none is): one pass from the end, so a long run of spaces costs no more
+    than its length."""
+    n = len(glyphs)
+    out = [n] * n
+    nxt = n
+    for k in range(n - 1, -1, -1):
+        if glyphs[k].text.strip():
+            nxt = k
+        out[k] = nxt
+    return out
+
+
+def _stray_space(glyphs: Sequence[Glyph], i: int, before: Sequence[Glyph], letters: Sequence[int]) -> bool:
     """``glyphs[i]``, a space, drawn apart from the text around it (not between its neighbours
     in the drawing order) where no gap is: the letters on either side touch, so it separates
     nothing (``LE GISLATIVE`` for ``LEGISLATIVE``: a space drawn after the line, over its
-    word). A space drawn in its text's own order always separates."""
+    word). A space drawn in its text's own order always separates. ``letters`` is
+    :func:`_next_letters` of ``glyphs``."""
     space = glyphs[i]
-    nxt = next((g for g in itertools.islice(glyphs, i + 1, None) if g.text.strip()), None)
+    j = letters[i]
+    nxt = glyphs[j] if j < len(glyphs) else None
     if not before or nxt is None or min(space.seq, before[-1].seq, nxt.seq) < 0:
         return False
     left, right = before[-1], nxt
