@@ -22,6 +22,7 @@ from pdfcore.errors import InvalidArgument, PdfcoreError
 from pdfcore.models import DocumentFacts, DocumentSource, PageText
 from pdfcore.results.reading import PageOut, ReadAllResult, ReadPagesResult
 from pdfcore.services.documents import DocumentService
+from pdfcore.services.read_all import MarkdownHooks
 from pdfcore.services.reading import ReadService, check_format
 from pdfcore.services.table_reading import TableReader
 
@@ -138,25 +139,29 @@ class PageReader:
         max_tokens: int | None = None,
     ) -> ReadAllResult:
         facts, _ = self.documents.facts(source)
-        if not markdown:
-            return self.reader.read_all(
-                source, facts, start_page=start_page, max_pages=max_pages, max_tokens=max_tokens
-            )
-        if isinstance(start_page, int) and not isinstance(start_page, bool):
-            self.tables.prepare(source, facts, max(1, start_page) - 1)
+        hooks = None
+        if markdown:
+            if isinstance(start_page, int) and not isinstance(start_page, bool):
+                self.tables.prepare(source, facts, max(1, start_page) - 1)
+            hooks = self._markdown_hooks(source, facts, use_structure_tree=use_structure_tree)
+        return self.reader.read_all(
+            source, facts, start_page=start_page, max_pages=max_pages, markdown=hooks, max_tokens=max_tokens
+        )
+
+    def _markdown_hooks(
+        self, source: DocumentSource, facts: DocumentFacts, *, use_structure_tree: bool
+    ) -> MarkdownHooks:
+        """A Markdown ``read_all``'s pages built in the document's style, their tables read side
+        by side by the table reader."""
         md = self.markdown()
         style = md.style(source, facts, use_structure_tree=use_structure_tree)
-        return self.reader.read_all(
-            source,
-            facts,
-            start_page=start_page,
-            max_pages=max_pages,
+        tables = self.tables
+        return MarkdownHooks(
             structure=lambda page: md.structure(source, facts, page, style),
             document=lambda pages: md.document_markdown(facts, pages),
-            ahead=lambda pages: self.tables.ahead(source, facts, pages),
-            ready=lambda page, seconds: self.tables.ready(source, page, seconds),
-            settled=lambda page: self.tables.settled(source, page),
-            max_tokens=max_tokens,
+            ahead=lambda pages: tables.ahead(source, facts, pages),
+            ready=lambda page, seconds: tables.ready(source, page, seconds),
+            settled=lambda page: tables.settled(source, page),
         )
 
     def _with_chart_count(self, source: DocumentSource, page: PageOut) -> PageOut:

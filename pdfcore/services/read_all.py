@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 
+import attrs
+
 from pdfcore import telemetry
 from pdfcore.arguments import check_positive
 from pdfcore.errors import InvalidArgument
@@ -46,6 +48,25 @@ LOOKAHEAD_WAITING_PER_WORKER = 32
 #: this many pages past the one waiting.
 WAIT_STEP_S = 0.005
 BUILD_AHEAD_PAGES = 64
+
+
+@attrs.frozen
+class MarkdownHooks:
+    """What a Markdown ``read_all`` asks of the Markdown and table services, built once by the
+    caller: ``structure``, a page's elements (it keeps them: the same page gives the same
+    elements, built early or when its turn comes), and ``document``, pages to one Markdown
+    document (each page after a comment line naming it, paragraphs that run on across a page
+    break joined). ``ahead`` is told of each batch of pages before their elements are built
+    (their tables are then read side by side); ``ready`` (a page, seconds) waits at most that
+    long for a page's tables to be read and tells whether they are: while they are not, the
+    engine is handed more pages to extract, and the elements of later pages at hand whose
+    build waits for nothing (``settled``: their tables read, none found) are built meanwhile."""
+
+    structure: Callable[[PageText], PageStructure]
+    document: Callable[[Sequence[PageStructure]], str]
+    ahead: Callable[[Sequence[PageText]], None] | None = None
+    ready: Callable[[PageText, float], bool] | None = None
+    settled: Callable[[PageText], bool] | None = None
 
 
 def page_allowance(largest: int, seen: int) -> int:
@@ -138,15 +159,12 @@ def read_all(
     parallelism: int,
     start_page: int = 1,
     max_pages: int = 50,
-    structure: Callable[[PageText], PageStructure] | None = None,
-    document: Callable[[Sequence[PageStructure]], str] | None = None,
-    ahead: Callable[[Sequence[PageText]], None] | None = None,
-    ready: Callable[[PageText, float], bool] | None = None,
-    settled: Callable[[PageText], bool] | None = None,
+    markdown: MarkdownHooks | None = None,
     max_tokens: int | None = None,
 ) -> ReadAllResult:
     """Whole pages in order from ``start_page`` within ``cap`` bytes (see the tool's
-    description and :meth:`pdfcore.services.reading.ReadService.read_all`)."""
+    description and :meth:`pdfcore.services.reading.ReadService.read_all`); with ``markdown``,
+    the answer is the pages' Markdown."""
     if isinstance(start_page, bool) or not isinstance(start_page, int):
         raise InvalidArgument("start_page must be an integer (1-based).")
     if isinstance(max_pages, bool) or not isinstance(max_pages, int):
@@ -172,12 +190,10 @@ def read_all(
             total_chars=0,
             estimated_tokens=0,
             cache_hits=0,
-            markdown="" if structure is not None else None,
+            markdown="" if markdown is not None else None,
         )
     window = list(range(start - 1, min(total, start - 1 + max_pages)))
-    walk = _Walk(documents, source, facts, window, cap, parallelism, max_tokens)
-    walk.structure, walk.document, walk.ahead, walk.ready, walk.settled = structure, document, ahead, ready, settled
-    return walk.run(start)
+    return _Walk(documents, source, facts, window, cap, parallelism, max_tokens, markdown).run(start)
 
 
 class _Walk:
@@ -192,14 +208,11 @@ class _Walk:
         cap: int,
         parallelism: int,
         max_tokens: int | None,
+        markdown: MarkdownHooks | None,
     ) -> None:
         self.documents, self.source, self.facts = documents, source, facts
         self.window, self.cap, self.parallelism, self.max_tokens = window, cap, parallelism, max_tokens
-        self.structure: Callable[[PageText], PageStructure] | None = None
-        self.document: Callable[[Sequence[PageStructure]], str] | None = None
-        self.ahead: Callable[[Sequence[PageText]], None] | None = None
-        self.ready: Callable[[PageText, float], bool] | None = None
-        self.settled: Callable[[PageText], bool] | None = None
+        self.markdown = markdown  # None: the answer is the pages' text
         self.labels = [p.label for p in facts.pages]
         # The answer so far.
         self.parts: list[str] = []
@@ -248,7 +261,6 @@ class _Walk:
         self.unjoined: tuple[str, int] = ("", 0)
 
     def run(self, start: int) -> ReadAllResult:
-        structure = self.structure
         with self.documents.deferred_writes():
             for pos, i in enumerate(self.window):
                 if i not in self.pending:
@@ -257,7 +269,7 @@ class _Walk:
                     break
             # Pages planned past this answer stay on their way: the next call of a loop takes
             # them (extracted meanwhile, while this answer is sent), see DocumentService.prefetch.
-        if structure is not None and self.extracting and self.next_index is not None:
+        if self.markdown is not None and self.extracting and self.next_index is not None:
             # this thread now puts the answer's Markdown together and builds that of the pages
             # at hand past it (for bytes_available): the workers extract on meanwhile
             self._plan(LOOKAHEAD_WAITING_PER_WORKER)
@@ -275,8 +287,8 @@ class _Walk:
             self.documents.prefetch(self.source, more, self.facts)
             planned.append(more)
             self.frontier += len(more)
-        ahead = self.ahead
-        if ahead is None or self.structure is None:
+        markdown = self.markdown
+        if markdown is None or markdown.ahead is None:
             return
         taken = self.taken
         for chunk in planned:
@@ -285,29 +297,29 @@ class _Walk:
             if not self.documents.prefetched(self.source, chunk):
                 break
             taken[chunk[0]] = self.documents.pages(self.source, chunk, self.facts)
-            ahead(list(taken[chunk[0]].pages.values()))
+            markdown.ahead(list(taken[chunk[0]].pages.values()))
 
     def _build_ahead(self, after: int, current: PageBatch) -> bool:
         """While page ``after`` waits for its tables: build the elements of the first later page
         at hand (in ``current`` or a chunk taken) whose build waits for nothing; whether one was
         built."""
-        settled, structure = self.settled, self.structure
-        if settled is None or structure is None:
+        markdown = self.markdown
+        if markdown is None or markdown.settled is None:
             return False
         for held in (current, *self.taken.values()):
             for j, p in held.pages.items():
                 if j > after + BUILD_AHEAD_PAGES:
                     return False
-                if j > after and j not in self.built_ahead and settled(p):
+                if j > after and j not in self.built_ahead and markdown.settled(p):
                     self.built_ahead.add(j)
-                    structure(p)
+                    markdown.structure(p)
                     return True
         return False
 
     def _take(self, pos: int, i: int) -> None:
         """Get the pages from ``i`` on (a planned chunk, or a batch extracted now) and hold them
         with their text (in Markdown, their elements built) for the answer."""
-        window, structure, ready = self.window, self.structure, self.ready
+        window, markdown = self.window, self.markdown
         if self.planned and self.planned[0][0] == i:
             batch = self.planned.popleft()
         else:
@@ -328,28 +340,29 @@ class _Walk:
             self.frontier < len(window)
             and not self.documents.cached_pages(self.source, [window[self.frontier]], self.facts)
         )
-        if self.ahead is not None and structure is not None:
-            self.ahead(list(got.pages.values()))
+        if markdown is not None and markdown.ahead is not None:
+            markdown.ahead(list(got.pages.values()))
         labels = self.labels
         for k, fresh in got.pages.items():
-            if structure is None:
+            if markdown is None:
                 text = page_header(k + 1, labels[k]) + fresh.text + "\n\n"
             else:
                 # a page whose tables are being read: the workers not reading them extract on
                 # meanwhile (no chunk would be handed to them while this thread waits in the
                 # page's build), and this thread builds later pages that wait for nothing
+                ready = markdown.ready
                 while ready is not None and self.extracting and not ready(fresh, 0.0):
                     if not self._build_ahead(k, got) and ready(fresh, WAIT_STEP_S):
                         break
                     self._plan(LOOKAHEAD_WAITING_PER_WORKER)
-                self.built[k] = structure(fresh)
+                self.built[k] = markdown.structure(fresh)
                 text = markdown_chunk(k, labels[k], self.built[k])
             nbytes = len(text.encode("utf-8"))
             self.pending[k] = (fresh, text, nbytes)
             self.pending_bytes += nbytes
             self.largest = max(self.largest, nbytes)
             self.known += 1
-            if self.extracting and structure is not None:
+            if self.extracting and markdown is not None:
                 # the engine extracts on while this thread builds the batch's pages
                 self._plan()
 
@@ -361,7 +374,7 @@ class _Walk:
         plain = chunk
         # the last page of the window keeps its broken word: the next call starts with the next
         # page's own text (Markdown joins paragraphs across breaks itself)
-        tail = self._broken_at_end(page) if self.structure is None and i != self.window[-1] else None
+        tail = self._broken_at_end(page) if self.markdown is None and i != self.window[-1] else None
         carried = self.carried
         if carried is not None or tail is not None:
             chunk = page_header(i + 1, self.labels[i]) + reading_text(page.text, carried, tail) + "\n\n"
@@ -412,7 +425,7 @@ class _Walk:
         return True
 
     def _result(self, start: int) -> ReadAllResult:
-        window, total, structure = self.window, self.facts.page_count, self.structure
+        window, total, md = self.window, self.facts.page_count, self.markdown
         next_index = self.next_index
         if not self.truncated_bytes:
             next_index = window[-1] + 1 if window[-1] + 1 < total else None
@@ -423,12 +436,12 @@ class _Walk:
         used = self.used
         markdown: str | None = None
         rest = [i for i in window if i > last_included]
-        if structure is not None:
-            if self.cut_page is None and self.document is not None:
-                full_text = self.document([self.built[i] for i in self.included])
+        if md is not None:
+            if self.cut_page is None:
+                full_text = md.document([self.built[i] for i in self.included])
                 used = len(full_text.encode("utf-8"))
             markdown, full_text = full_text, ""
-            available = used + self._known_markdown_bytes(rest, structure)
+            available = used + self._known_markdown_bytes(rest, md.structure)
         else:
             available = used + self._known_bytes(rest)
         chars = len(full_text if markdown is None else markdown)

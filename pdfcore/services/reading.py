@@ -17,8 +17,7 @@ from pdfcore.nextcalls import call, render, where
 from pdfcore.results.info import TocItem
 from pdfcore.results.reading import DocumentMap, ImageOut, MapRow, PageOut, ReadAllResult, ReadPagesResult
 from pdfcore.services.documents import DocumentService
-from pdfcore.services.read_all import read_all
-from pdfcore.structure import PageStructure
+from pdfcore.services.read_all import MarkdownHooks, read_all
 from pdfcore.tokens import chars_for_tokens
 from pdfcore.tokens import estimate_tokens as estimate_text_tokens
 
@@ -313,24 +312,13 @@ class ReadService:
         *,
         start_page: int = 1,
         max_pages: int = 50,
-        structure: Callable[[PageText], PageStructure] | None = None,
-        document: Callable[[Sequence[PageStructure]], str] | None = None,
-        ahead: Callable[[Sequence[PageText]], None] | None = None,
-        ready: Callable[[PageText, float], bool] | None = None,
-        settled: Callable[[PageText], bool] | None = None,
+        markdown: MarkdownHooks | None = None,
         max_tokens: int | None = None,
     ) -> ReadAllResult:
         """Whole pages in order from ``start_page`` within the byte cap (see the tool's
-        description). With ``structure`` (a page's elements) and ``document`` (pages to one
-        Markdown document), the answer is Markdown: each page after a comment line naming it,
-        paragraphs that run on across a page break joined, in ``markdown``; ``ahead`` is told
-        of each batch of pages before their elements are built (their tables are then read
-        side by side), and ``ready`` (a page, seconds) waits at most that long for a page's
-        tables to be read and tells whether they are: while they are not, the engine is handed
-        more pages to extract, and the elements of later pages at hand whose build waits for
-        nothing (``settled``: their tables read, none found) are built meanwhile (``structure``
-        keeps them: the same page gives the same elements, built now or when its turn comes).
-        The walk itself is :mod:`pdfcore.services.read_all`."""
+        description); with ``markdown`` (:class:`~pdfcore.services.read_all.MarkdownHooks`),
+        the answer is Markdown, in ``markdown``. The walk itself is
+        :mod:`pdfcore.services.read_all`."""
         return read_all(
             self.documents,
             source,
@@ -339,10 +327,6 @@ class ReadService:
             parallelism=self.parallelism,
             start_page=start_page,
             max_pages=max_pages,
-            structure=structure,
-            document=document,
-            ahead=ahead,
-            ready=ready,
-            settled=settled,
+            markdown=markdown,
             max_tokens=max_tokens,
         )

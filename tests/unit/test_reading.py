@@ -9,7 +9,7 @@ import pytest
 from pdfcore.errors import ExtractionFailed, PageOutOfRange, PasswordIncorrect, PasswordRequired
 from pdfcore.models import OutlineEntry
 from pdfcore.services.furniture import sample_indexes
-from pdfcore.services.read_all import BUILD_AHEAD_PAGES, LOOKAHEAD_PER_WORKER, PAST_BUDGET_PER_WORKER
+from pdfcore.services.read_all import BUILD_AHEAD_PAGES, LOOKAHEAD_PER_WORKER, PAST_BUDGET_PER_WORKER, MarkdownHooks
 from pdfcore.structure.style import sample_indexes as style_samples
 from tests.fakes import FakeDocument, fake_core
 
@@ -218,9 +218,9 @@ def test_markdown_tells_the_tables_of_pages_extracted_ahead_before_it_builds_the
         source,
         facts,
         max_pages=60,
-        structure=structure,
-        document=lambda pages: md.document_markdown(facts, pages),
-        ahead=ahead,
+        markdown=MarkdownHooks(
+            structure=structure, document=lambda pages: md.document_markdown(facts, pages), ahead=ahead
+        ),
     )
     assert r.page_count == 60 and r.next_page is None
     assert sorted(built) == list(range(60))  # each page built once
@@ -268,10 +268,12 @@ def test_markdown_hands_the_engine_more_pages_while_a_page_waits_for_its_tables(
         source,
         facts,
         max_pages=90,
-        structure=structure,
-        document=lambda pages: md.document_markdown(facts, pages),
-        ahead=lambda pages: None,
-        ready=ready,
+        markdown=MarkdownHooks(
+            structure=structure,
+            document=lambda pages: md.document_markdown(facts, pages),
+            ahead=lambda pages: None,
+            ready=ready,
+        ),
     )
     assert waits == 40 and r.page_count == 90 and r.next_page is None
     assert sorted(built) == list(range(90))
@@ -310,11 +312,13 @@ def test_markdown_builds_later_pages_that_wait_for_nothing_while_a_page_waits_fo
         source,
         facts,
         max_pages=90,
-        structure=structure,
-        document=lambda pages: md.document_markdown(facts, pages),
-        ahead=lambda pages: None,
-        ready=ready,
-        settled=lambda page: page.index % 3 != 0,  # pages 21, 24, ... would wait: never built early
+        markdown=MarkdownHooks(
+            structure=structure,
+            document=lambda pages: md.document_markdown(facts, pages),
+            ahead=lambda pages: None,
+            ready=ready,
+            settled=lambda page: page.index % 3 != 0,  # pages 21, 24, ... would wait: never built early
+        ),
     )
     assert waits == 30 and r.page_count == 90 and r.next_page is None
     assert during, "nothing was built while page 20 waited"
