@@ -193,6 +193,51 @@ def _varied_document(tmp_path: Path, n: int) -> tuple[Any, Any, Any]:
     return core, source, facts
 
 
+def _built_page_by_page(core: Any, source: Any, facts: Any, n: int) -> str:
+    """The Markdown of the first ``n`` pages, each built on its own in the document's style."""
+    md = core.services.markdown
+    style = md.style(source, facts)
+    pages = core.documents.pages(source, list(range(n)), facts).pages
+    return str(md.document_markdown(facts, [md.structure(source, facts, pages[i], style) for i in range(n)]))
+
+
+class _SlowTables:
+    """Markdown hooks over a document whose page 20 has tables that take a while: ``ready``
+    says they are not read for its first ``waits`` asks (2 ms each); the pages built are
+    recorded (``built``), and those built while page 20 waited (``during``)."""
+
+    def __init__(self, core: Any, source: Any, facts: Any, *, waits: int) -> None:
+        self.md, self.source, self.facts = core.services.markdown, source, facts
+        self.style = self.md.style(source, facts)
+        self.limit = waits
+        self.waits = 0
+        self.waiting = False
+        self.built: list[int] = []
+        self.during: list[int] = []
+
+    def ready(self, page: Any, seconds: float) -> bool:
+        self.waiting = page.index == 20 and self.waits < self.limit
+        if self.waiting:
+            self.waits += 1
+            time.sleep(0.002)
+        return not self.waiting
+
+    def structure(self, page: Any) -> Any:
+        self.built.append(page.index)
+        if self.waiting:
+            self.during.append(page.index)
+        return self.md.structure(self.source, self.facts, page, self.style)
+
+    def hooks(self, settled: Any = None) -> MarkdownHooks:
+        return MarkdownHooks(
+            structure=self.structure,
+            document=lambda pages: self.md.document_markdown(self.facts, pages),
+            ahead=lambda pages: None,
+            ready=self.ready,
+            settled=settled,
+        )
+
+
 def test_markdown_tells_the_tables_of_pages_extracted_ahead_before_it_builds_the_pages_before_them(
     tmp_path: Path,
 ) -> None:
@@ -214,21 +259,14 @@ def test_markdown_tells_the_tables_of_pages_extracted_ahead_before_it_builds_the
         if pages:
             told.append((min(p.index for p in pages), len(built)))
 
-    r = core.services.reading.read_all(
-        source,
-        facts,
-        max_pages=60,
-        markdown=MarkdownHooks(
-            structure=structure, document=lambda pages: md.document_markdown(facts, pages), ahead=ahead
-        ),
-    )
+    hooks = MarkdownHooks(structure=structure, document=lambda pages: md.document_markdown(facts, pages), ahead=ahead)
+    r = core.services.reading.read_all(source, facts, max_pages=60, markdown=hooks)
     assert r.page_count == 60 and r.next_page is None
     assert sorted(built) == list(range(60))  # each page built once
     # Told before every page ahead of it was built (without taking chunks early, a batch is
     # told when the loop reaches its first page: every page before it is built by then).
     assert any(done < first for first, done in told), told
-    pages = core.documents.pages(source, list(range(60)), facts).pages
-    assert r.markdown == md.document_markdown(facts, [md.structure(source, facts, pages[i], style) for i in range(60)])
+    assert r.markdown == _built_page_by_page(core, source, facts, 60)
     assert all(f"{i}." in r.markdown for i in range(60))
 
 
@@ -237,46 +275,19 @@ def test_markdown_hands_the_engine_more_pages_while_a_page_waits_for_its_tables(
     yet), the engine is handed pages past the usual lookahead, so the workers not reading the
     tables do not idle; the answer is the same."""
     core, source, facts = _varied_document(tmp_path, 90)
-    md = core.services.markdown
-    style = md.style(source, facts)
-    built: list[int] = []
-    waiting = False
+    tables = _SlowTables(core, source, facts, waits=40)
     asked: list[int] = []  # pages handed to the engine while page 20 waited for its tables
     prefetch = core.documents.prefetch
 
     def recording_prefetch(src: Any, indexes: Any, fx: Any) -> None:
-        if waiting:
+        if tables.waiting:
             asked.extend(indexes)
         prefetch(src, indexes, fx)
 
     core.documents.prefetch = recording_prefetch  # type: ignore[method-assign]
-    waits = 0
-
-    def ready(page: Any, seconds: float) -> bool:
-        nonlocal waits, waiting
-        waiting = page.index == 20 and waits < 40  # page 20's tables take a while
-        if waiting:
-            waits += 1
-            time.sleep(0.002)
-        return not waiting
-
-    def structure(page: Any) -> Any:
-        built.append(page.index)
-        return md.structure(source, facts, page, style)
-
-    r = core.services.reading.read_all(
-        source,
-        facts,
-        max_pages=90,
-        markdown=MarkdownHooks(
-            structure=structure,
-            document=lambda pages: md.document_markdown(facts, pages),
-            ahead=lambda pages: None,
-            ready=ready,
-        ),
-    )
-    assert waits == 40 and r.page_count == 90 and r.next_page is None
-    assert sorted(built) == list(range(90))
+    r = core.services.reading.read_all(source, facts, max_pages=90, markdown=tables.hooks())
+    assert tables.waits == 40 and r.page_count == 90 and r.next_page is None
+    assert sorted(tables.built) == list(range(90))
     # more pages than the usual lookahead has on their way at once
     assert len(asked) > 2 * LOOKAHEAD_PER_WORKER, asked
     assert all(f" {i}." in r.markdown for i in range(90))
@@ -289,43 +300,17 @@ def test_markdown_builds_later_pages_that_wait_for_nothing_while_a_page_waits_fo
     ``settled`` says wait for nothing (never one it does not), each once, no further than
     ``BUILD_AHEAD_PAGES`` past the waiting page; the answer is the one built page by page."""
     core, source, facts = _varied_document(tmp_path, 90)
-    md = core.services.markdown
-    style = md.style(source, facts)
-    during: list[int] = []  # pages built while page 20 waited
-    waits = 0
-    waiting = False
-
-    def ready(page: Any, seconds: float) -> bool:
-        nonlocal waits, waiting
-        waiting = page.index == 20 and waits < 30  # page 20's tables take a while
-        if waiting:
-            waits += 1
-            time.sleep(0.002)
-        return not waiting
-
-    def structure(page: Any) -> Any:
-        if waiting:
-            during.append(page.index)
-        return md.structure(source, facts, page, style)
-
+    tables = _SlowTables(core, source, facts, waits=30)
+    # pages 21, 24, ... would wait: never built early
     r = core.services.reading.read_all(
-        source,
-        facts,
-        max_pages=90,
-        markdown=MarkdownHooks(
-            structure=structure,
-            document=lambda pages: md.document_markdown(facts, pages),
-            ahead=lambda pages: None,
-            ready=ready,
-            settled=lambda page: page.index % 3 != 0,  # pages 21, 24, ... would wait: never built early
-        ),
+        source, facts, max_pages=90, markdown=tables.hooks(settled=lambda page: page.index % 3 != 0)
     )
-    assert waits == 30 and r.page_count == 90 and r.next_page is None
+    during = tables.during
+    assert tables.waits == 30 and r.page_count == 90 and r.next_page is None
     assert during, "nothing was built while page 20 waited"
     assert all(20 < i <= 20 + BUILD_AHEAD_PAGES and i % 3 != 0 for i in during), during
     assert len(set(during)) == len(during)  # each once
-    pages = core.documents.pages(source, list(range(90)), facts).pages
-    assert r.markdown == md.document_markdown(facts, [md.structure(source, facts, pages[i], style) for i in range(90)])
+    assert r.markdown == _built_page_by_page(core, source, facts, 90)
 
 
 def test_read_all_extracts_the_next_batch_while_finishing_the_current(tmp_path: Path) -> None:
