@@ -15,6 +15,7 @@ from pdfcore.structure.outline import match_outline
 from pdfcore.structure.reading import FOOTNOTE_SIZE
 from pdfcore.structure.style import (
     BOLD_SIZE,
+    HEADING_CHARS,
     UNDERLINED,
     DocumentStyle,
     heading_candidate,
@@ -93,9 +94,13 @@ def classify(
             unit.kind = "heading"
             unit.level = max(1, min(6, entry.level))
             return
+        known = style.knows(*unit_key(unit, style))
         candidate = heading_candidate(unit, text, style)
+        if not candidate and known and len(text) > HEADING_CHARS // 2:
+            # a statement heading in a heading style: one sentence, longer than most
+            candidate = heading_candidate(unit, text, style, long=True)
         if candidate and (
-            style.knows(*unit_key(unit, style))
+            known
             or unit.size >= STANDOUT * style.body_size
             or (unit.bold and numbering_depth(text) > 0)
             or unit_key(unit, style)[2] == UNDERLINED
@@ -336,7 +341,8 @@ def _ends_with_number(text: str) -> bool:
 
 
 def list_depths(units: list[Unit]) -> None:
-    """Nesting of list items: the distinct left edges of a run of items, left to right."""
+    """Nesting of list items: the distinct left edges of a run of items, left to right, within
+    each column of the run (see :func:`_list_columns`)."""
     run: list[Unit] = []
     for u in [*units, None]:
         if u is not None and u.kind == "list_item":
@@ -345,10 +351,35 @@ def list_depths(units: list[Unit]) -> None:
         if run:
             # within most of an em: one depth (right-aligned numerals "(i)".."(iii)" start apart)
             step = max(4.0, LIST_STEP * max(item.size for item in run))
-            edges: list[float] = []
-            for x in sorted(item.first.x0 for item in run):
-                if not edges or x - edges[-1] > step:
-                    edges.append(x)
-            for item in run:
-                item.level = max(i for i, e in enumerate(edges) if item.first.x0 >= e - step)
+            for column in _list_columns(run, step):
+                edges: list[float] = []
+                for x in sorted(item.first.x0 for item in column):
+                    if not edges or x - edges[-1] > step:
+                        edges.append(x)
+                for item in column:
+                    item.level = max(i for i, e in enumerate(edges) if item.first.x0 >= e - step)
             run = []
+
+
+#: A list's items set in columns: items starting at least this many em right of where every
+#: item left of them ends stand in a column of their own (the list's next column, no nesting).
+LIST_COLUMN_GAP = 1.5
+
+
+def _list_columns(run: list[Unit], step: float) -> list[list[Unit]]:
+    """A run of list items cut into the columns it is set in ("• Electric meters" and "• Wind
+    turbines" side by side, three rows each): a left edge starts a column when every item
+    starting left of it ends LIST_COLUMN_GAP em or more before it. One column for most lists
+    (a nested item starts under its parent's text)."""
+    em = max(item.size for item in run)
+    ordered = sorted(run, key=lambda item: item.first.x0)
+    columns: list[list[Unit]] = [[ordered[0]]]
+    reach = ordered[0].x1
+    for item in ordered[1:]:
+        x = item.first.x0
+        if x - columns[-1][0].first.x0 > step and x - reach >= LIST_COLUMN_GAP * em:
+            columns.append([item])
+        else:
+            columns[-1].append(item)
+        reach = max(reach, item.x1)
+    return columns

@@ -43,6 +43,10 @@ SAMPLE_PAIRS = 10
 HEADING_ROWS = 3
 HEADING_CHARS = 160
 HEADING_WORDS = 24
+#: ...or, set in a style the document's headings are set in, one sentence of up to this many
+#: times the characters and words (a statement heading: a report's risk factor, "Our business
+#: is subject to ..., which may increase our costs, ... or otherwise affect our business.").
+LONG_HEADING = 2.0
 #: Prominence: this much larger than the body, or bold at least this share of its size.
 LARGER = 1.12
 BOLD_SIZE = 0.85
@@ -74,6 +78,9 @@ _NUMBERING = re.compile(
 #: 60053``, ``Washington, D.C. 20549``, ``Norwood, MA 02062-9106``).
 _ADDRESS = re.compile(r",[^,]*\S\s+\d{5}(?:-\d{4})?$")
 _LONG_WORD = re.compile(r"[^\W\d_]{3}", re.UNICODE)
+#: A sentence's end with another one after it (a word of two letters or more before the stop,
+#: so that initials and "U.S." do not count).
+_SENTENCE_BREAK = re.compile(r"[^\W\d_]{2}[.!?][\"\u201d\u2019)]?\s+[\"\u201c\u2018(]?[A-Z]", re.UNICODE)
 #: A function applied to a one-letter variable: "f(x)", "Cos(x TΩ1)" ("Author(s)" is a word).
 _FORMULA = re.compile(r"[^\W\d_]\((?!s\))[^\W\d_](?=[\s,)]|$)", re.UNICODE)
 
@@ -295,13 +302,23 @@ def role_level(role: str) -> int:
     return int(role[1:]) if role[1:].isdigit() else 0
 
 
-def heading_shaped(unit: Unit, text: str) -> bool:
-    """Short enough for a heading, with words, not ending like a clause."""
-    if len(unit.rows) > HEADING_ROWS or len(text) > HEADING_CHARS or len(text.split()) > HEADING_WORDS:
+def heading_shaped(unit: Unit, text: str, *, long: bool = False) -> bool:
+    """Short enough for a heading, with words, not ending like a clause. ``long`` (asked of a
+    unit in a style the document's headings are set in): one sentence up to LONG_HEADING times
+    as long, commas in it, not ending with a colon nor starting with a list marker."""
+    scale = LONG_HEADING if long else 1.0
+    if (
+        len(unit.rows) > HEADING_ROWS
+        or len(text) > scale * HEADING_CHARS
+        or len(text.split()) > scale * HEADING_WORDS
+    ):
         return False
     if not _LONG_WORD.search(text) or text.endswith((",", ";")):
         return False
-    if text.count(",") >= 3 or "@" in text:
+    if long:
+        if _SENTENCE_BREAK.search(text) or "@" in text or text.endswith(":") or list_marker(text):
+            return False  # a paragraph set bold, a form's long prompt, a numbered item
+    elif text.count(",") >= 3 or "@" in text:
         return False  # a list of names or addresses (an author block)
     return not _CAPTION.match(text)
 
@@ -416,7 +433,7 @@ def prominent(unit: Unit, style: DocumentStyle) -> bool:
     return (unit.bold and not style.body_bold) or accent(unit, style) > 0
 
 
-def heading_candidate(unit: Unit, text: str, style: DocumentStyle) -> bool:
+def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool = False) -> bool:
     """A unit that looks like a heading on its own: short, prominent, not a list item's text
     (a bulleted bold line is a list item), not a list of people's names (a paper's author line
     set in its section headings' style), not an italic or underlined lead-in ending with a
@@ -428,7 +445,7 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle) -> bool:
     ``Row.outsized``), starting with a capital, a digit, a quote or a name
     written in mixed case ("pioNER", "iPhone": a lowercase first letter with a capital after
     it in the first word)."""
-    if not prominent(unit, style) or not heading_shaped(unit, text) or name_list(text):
+    if not prominent(unit, style) or not heading_shaped(unit, text, long=long) or name_list(text):
         return False  # (the cheap test first: most text is set at the body size)
     if not rows_aligned(unit) or spread_out(unit):
         return False  # a table's column heads, wrapped in their columns or set apart along a row

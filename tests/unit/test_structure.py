@@ -1153,3 +1153,51 @@ def test_rows_in_capitals_set_in_a_typewriter_face_are_no_code() -> None:
     lines = [ln(t, 300 + 12 * k, mono=True, x1=LEFT + 6 * len(t)) for k, t in enumerate(code)]
     (md,) = markdown([page([*para(LOREM, 100), *lines, *para(LOREM, 400)])])
     assert "```" in md, md
+
+
+def test_a_long_statement_in_the_documents_heading_style_is_a_heading_and_bold_sentences_stay_text() -> None:
+    # a report's risk factors: each a one-sentence heading set bold at the body size, some of
+    # them longer than most headings; a bold paragraph of two sentences stays a paragraph
+    statement = [
+        "Our business is subject to various food, environmental, and health and safety laws and regulations, which may",
+        "increase our compliance costs, subject us to liabilities, or otherwise adversely affect our business.",
+    ]
+    two = [
+        "Our products may be recalled if they are found to be unsafe, mislabeled or contaminated in any way at all.",
+        "Recalls cost money. They could harm our reputation with our customers and the people who buy from them.",
+    ]
+
+    def risk_page(rows: list[str]) -> str:
+        lines = [
+            ln("Loss of our key personnel could negatively impact our business.", 40, bold=True),
+            *para(LOREM * 3, 60),
+            ln("Employee strikes may adversely affect our operations.", 180, bold=True),
+            *para(LOREM * 3, 200),
+            ln(rows[0], 320, bold=True, x1=RIGHT),
+            ln(rows[1], 332, bold=True),
+            *para(LOREM * 3, 352),
+        ]
+        (md,) = markdown([page(lines)])
+        return md
+
+    md = risk_page(statement)
+    assert md.startswith("# Loss of our key personnel"), md
+    assert f"\n\n# {' '.join(statement)}\n\n" in md, md
+    md = risk_page(two)
+    assert f"\n\n{' '.join(two)}\n\n" in md, md
+
+
+def test_a_list_set_in_two_columns_is_one_flat_list_and_a_short_items_child_stays_nested() -> None:
+    # (the text layer gives the columns one after the other, as it does the page's columns)
+    left = ["• Electric meters", "• Meter communication modules", "• Substation relays and automation equipment"]
+    right = ["• Wind turbines", "• Solar inverters", "• Building energy automation/control"]
+    rows = [*para(LOREM, 60)]
+    rows += [ln(t, 110 + 14 * k, x=90, x1=90 + 4.5 * len(t)) for k, t in enumerate(left)]
+    rows += [ln(t, 110 + 14 * k, x=312, x1=312 + 4.5 * len(t)) for k, t in enumerate(right)]
+    rows += para(LOREM, 160)
+    (md,) = markdown([page(rows)])
+    assert "\n\n" + "\n".join("- " + t[2:] for t in left + right) + "\n\n" in md, md
+    # a parent shorter than its child's indent is still its parent
+    rows = [*para(LOREM, 60), ln("• A", 110, x=90), ln("• sub", 122, x=104), ln("• B", 134, x=90), *para(LOREM, 160)]
+    (md,) = markdown([page(rows)])
+    assert "\n\n- A\n    - sub\n- B\n\n" in md, md
