@@ -307,11 +307,7 @@ def heading_shaped(unit: Unit, text: str, *, long: bool = False) -> bool:
     unit in a style the document's headings are set in): one sentence up to LONG_HEADING times
     as long, commas in it, not ending with a colon nor starting with a list marker."""
     scale = LONG_HEADING if long else 1.0
-    if (
-        len(unit.rows) > HEADING_ROWS
-        or len(text) > scale * HEADING_CHARS
-        or len(text.split()) > scale * HEADING_WORDS
-    ):
+    if len(unit.rows) > HEADING_ROWS or len(text) > scale * HEADING_CHARS or len(text.split()) > scale * HEADING_WORDS:
         return False
     if not _LONG_WORD.search(text) or text.endswith((",", ";")):
         return False
