@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from adapters._table_glyphs import Rule, is_figure
 from adapters._table_rows import Row, data_figure
-from adapters._table_rulings import RULE_WIDTH, open_wall
+from adapters._table_rulings import RULE_WIDTH, across, open_wall
 
 #: Header rows at most.
 MAX_HEADER_ROWS = 7
@@ -59,6 +59,8 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
             break
         n += 1
     if ended and 0 < n < len(rows) and any(data_figure(r.text(k)) for r in rows[n:] for k in r.filled if k > 0):
+        if _rows_alike(rows[: n + 1], rules, x0, x1):
+            return 0
         return n  # headings over columns of figures (in a table of text, every row looks so)
     if len(rows) < 3:
         return 0
@@ -82,6 +84,21 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
         if t and not is_figure(t) and col and sum(1 for c in col if is_figure(c)) >= 0.6 * len(col):
             return 1
     return 0
+
+
+def _rows_alike(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float) -> bool:
+    """``rows`` (the header found and the row under it) are body rows of a grid ruled between
+    its rows: the header holds several rows, each filling the same columns (the first
+    among them), some column past the first repeats a text from one of them to another
+    (``Felony``, ``Person``: a heading is not set again under itself), and a ruling across the
+    table parts every two of them."""
+    head = rows[:-1]
+    if len(head) < 2 or len({tuple(r.filled) for r in head}) > 1 or 0 not in head[0].filled:
+        return False
+    if not any(len({r.text(k) for r in head}) < len(head) for k in head[0].filled if k > 0):
+        return False
+    ys = [y for y, _, _ in across(rules, x0, x1)]
+    return all(any(a.y1 - 1.0 <= y <= b.y0 + 1.0 for y in ys) for a, b in itertools.pairwise(rows))
 
 
 def header_spans(

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from adapters._table_columns import column_span
 from adapters._table_glyphs import Line, Rule, is_figure
-from adapters._table_rulings import RULE_WIDTH
+from adapters._table_rulings import across
 
 #: A wrapped label's first line reaches this share of the label column's width.
 LONG_LABEL = 0.7
@@ -125,12 +125,7 @@ def merge_bands(rows: list[Row], rules: Sequence[Rule], x0: float, x1: float) ->
     becomes one row; so does a band whose lines each fill the same cells, set as close as the
     lines of those wrapped bands, where the rulings mark off single rows (see
     :func:`_rows_ruled_apart`)."""
-    width = x1 - x0
-    full = sorted(
-        ((r.y0 + r.y1) / 2, r.x0, r.x1)
-        for r in rules
-        if not r.vertical and min(r.x1, x1) - max(r.x0, x0) >= RULE_WIDTH * width
-    )
+    full = across(rules, x0, x1)
     # Rules between rows: a frame's top and bottom alone (no ruling with text above and below
     # it) divide nothing, and the framed rows stay rows.
     if len(full) < 2 or not any(rows[0].y1 < y < rows[-1].y0 for y, _, _ in full):
@@ -211,14 +206,35 @@ def _lines_per_cell(band: Sequence[Row]) -> list[int]:
 def _levels(band: Sequence[Row], rules: Sequence[Rule]) -> bool:
     """The band's lines are levels of a header, not wrapped text: a line above the last holds
     a heading over several columns, or a ruling runs between two of its lines (a group
-    heading's underline; not a link's or an emphasis's, under the text of one cell)."""
+    heading's underline; not a link's or an emphasis's, under the text of one cell), or under
+    group headings (:func:`_groups`)."""
     if any(r.spans for r in band[:-1]):
         return True
-    return any(
+    if any(
         not r.vertical and upper.y1 - 0.5 <= (r.y0 + r.y1) / 2 <= lower.y0 + 0.5 and not _underlines(r, upper)
         for upper, lower in itertools.pairwise(band)
         for r in rules
-    )
+    ):
+        return True
+    return any(_groups(band, r) for r in rules if not r.vertical)
+
+
+def _groups(band: Sequence[Row], rule: Rule) -> bool:
+    """``rule`` runs under group headings of the band, between lines that are not next to each
+    other (a line beside both, set between them, such as a heading of another column wrapped):
+    over its width, the lines above it fill fewer columns than the lines below it (``Plan`` over
+    ``Revenue``, ``Capital``, ``Total``). The rows beside a cell over several rows fill the
+    same columns above it as below."""
+    y = (rule.y0 + rule.y1) / 2
+
+    def texts(rows: Sequence[Row]) -> int:
+        return len(
+            {k for r in rows for k, e in enumerate(r.extent) if e is not None and rule.x0 <= (e[0] + e[1]) / 2 <= rule.x1}
+        )
+
+    above = texts([r for r in band if r.y1 - 0.5 <= y])
+    below = texts([r for r in band if r.y0 + 0.5 >= y])
+    return 0 < above < below
 
 
 def _underlines(rule: Rule, row: Row) -> bool:

@@ -16,6 +16,8 @@ RULE_HEIGHT = 0.5
 RULE_WIDTH = 0.8
 #: Vertical rulings this close (points) are pieces of one column boundary.
 RULE_TOL = 1.5
+#: A wall between the pieces of one horizontal ruling is at most this wide (points).
+WALL_WIDTH = 3.0
 
 
 def merge_rules(rules: Sequence[Rule], tol: float = 1.5, gap: float = 0.5) -> list[Rule]:
@@ -42,6 +44,44 @@ def merge_rules(rules: Sequence[Rule], tol: float = 1.5, gap: float = 0.5) -> li
         if cur is not None:
             out.append(cur)
     return out
+
+
+def across(rules: Sequence[Rule], x0: float, x1: float) -> list[tuple[float, float, float]]:
+    """The horizontal rulings running across the table from ``x0`` to ``x1`` (RULE_WIDTH of it at
+    least), as (height, left, right), top down. The pieces of one ruling at one height count as
+    one where a vertical ruling stands in the gap between them, no wider than WALL_WIDTH: a
+    grid drawn with thick walls, its cell edges stopping at each wall's side, is ruled across
+    all the same (a wall: twice WALL_WIDTH high at least, not a dot drawn at a corner)."""
+    walls = [r for r in rules if r.vertical]
+    levels: list[list[tuple[float, float, float]]] = []
+    for y, a, z in sorted(((r.y0 + r.y1) / 2, r.x0, r.x1) for r in rules if not r.vertical):
+        if levels and y - levels[-1][0][0] <= RULE_TOL:
+            levels[-1].append((y, a, z))
+        else:
+            levels.append([(y, a, z)])
+    joined: list[tuple[float, float, float]] = []
+    for level in levels:
+        y = level[0][0]
+        runs: list[tuple[float, float]] = []
+        for _, a, z in sorted(level, key=lambda p: p[1]):
+            if runs and (
+                a <= runs[-1][1] + 0.5
+                or (
+                    a - runs[-1][1] <= WALL_WIDTH
+                    and any(
+                        w.x0 <= runs[-1][1] + 0.5
+                        and w.x1 >= a - 0.5
+                        and w.y0 - RULE_TOL <= y <= w.y1 + RULE_TOL
+                        and w.y1 - w.y0 >= 2 * WALL_WIDTH
+                        for w in walls
+                    )
+                )
+            ):
+                runs[-1] = (runs[-1][0], max(runs[-1][1], z))
+            else:
+                runs.append((a, z))
+        joined.extend((y, a, z) for a, z in runs)
+    return sorted((y, a, z) for y, a, z in joined if min(z, x1) - max(a, x0) >= RULE_WIDTH * (x1 - x0))
 
 
 def open_wall(walls: Sequence[Rule], y: float) -> bool:

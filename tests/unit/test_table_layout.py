@@ -3,6 +3,8 @@ headers over column groups."""
 
 from __future__ import annotations
 
+import itertools
+
 from adapters._table_glyphs import Glyph, Rule, build_lines, dedupe
 from adapters._table_layout import read_table
 
@@ -607,3 +609,46 @@ def test_groups_of_rows_between_rulings_stay_rows() -> None:
     assert found is not None
     assert ["Search", "utah jazz jersey 3", "karl malone"] in found.rows
     assert ["Oracle", "what is name 3", "john stockton"] in found.rows
+
+
+def test_a_cells_first_line_under_the_headers_ruling_is_no_heading() -> None:
+    """A grid drawn with thick walls, its row edges stopping at each wall's side (no one piece
+    runs across the table), whose first body row wraps its wide cell over two lines, the first
+    standing alone above the row's other cells: the edges between rows still part the rows, so
+    that line is the row's, not a header row."""
+    walls = [0.0, 60.0, 260.0, 330.0]
+    glyphs = _rows(
+        (2, [(4, "No"), (64, "Specification"), (264, "Packing")]),
+        (22, [(64, "Inj. Lidocaine HCL")]),
+        (33, [(4, "1"), (64, "0.01 30 ml"), (264, "30")]),
+        (52, [(4, "2"), (64, "Inj. Lidocaine 10 ml"), (264, "10")]),
+        (72, [(4, "3"), (64, "Oint. Lidocaine 5 gm"), (264, "5")]),
+    )
+    rules = [Rule(x - 0.75, 0, x + 0.75, 90) for x in walls]
+    rules += [Rule(a + 0.75, y - 0.4, b - 0.75, y + 0.4) for y in (0, 20, 50, 70, 90) for a, b in itertools.pairwise(walls)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.header == ["No", "Specification", "Packing"]
+    assert found.rows[0] == ["1", "Inj. Lidocaine HCL 0.01 30 ml", "30"]
+
+
+def test_rows_ruled_apart_and_alike_are_no_header() -> None:
+    """A grid with thick walls whose rows each wrap their text over two lines, the first rows
+    holding no figures and a later one a fine: each band between the row edges is one row,
+    and the rows above the first figure, filling the same cells as it, are rows, not a header."""
+    walls = [0.0, 40.0, 240.0, 320.0, 400.0]
+    lines: list[tuple[float, list[tuple[float, str]]]] = []
+    across = [0.0]
+    for k, fine in enumerate(["", "", "", "$5,000", "$2,500"]):
+        y = 2.0 + 30 * k
+        cells = [(4, f"{k + 1}-1"), (44, "Abuse and other"), (244, "Felony"), (324, "Person")]
+        lines.append((y, cells + ([(364, fine)] if fine else [])))
+        lines.append((y + 11, [(44, f"conduct case {k}")]))
+        across.append(y + 26)
+    rules = [Rule(x - 0.75, 0, x + 0.75, across[-1]) for x in walls]
+    rules += [Rule(a + 0.75, y - 0.4, b - 0.75, y + 0.4) for y in across for a, b in itertools.pairwise(walls)]
+    found = read_table(_rows(*lines), rules)
+    assert found is not None
+    assert found.header == []
+    assert found.rows[0] == ["1-1", "Abuse and other conduct case 0", "Felony", "Person", ""]
+    assert found.rows[3] == ["4-1", "Abuse and other conduct case 3", "Felony", "Person", "$5,000"]
