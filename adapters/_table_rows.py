@@ -229,7 +229,12 @@ def _groups(band: Sequence[Row], rule: Rule) -> bool:
 
     def texts(rows: Sequence[Row]) -> int:
         return len(
-            {k for r in rows for k, e in enumerate(r.extent) if e is not None and rule.x0 <= (e[0] + e[1]) / 2 <= rule.x1}
+            {
+                k
+                for r in rows
+                for k, e in enumerate(r.extent)
+                if e is not None and rule.x0 <= (e[0] + e[1]) / 2 <= rule.x1
+            }
         )
 
     above = texts([r for r in band if r.y1 - 0.5 <= y])

@@ -625,7 +625,9 @@ def test_a_cells_first_line_under_the_headers_ruling_is_no_heading() -> None:
         (72, [(4, "3"), (64, "Oint. Lidocaine 5 gm"), (264, "5")]),
     )
     rules = [Rule(x - 0.75, 0, x + 0.75, 90) for x in walls]
-    rules += [Rule(a + 0.75, y - 0.4, b - 0.75, y + 0.4) for y in (0, 20, 50, 70, 90) for a, b in itertools.pairwise(walls)]
+    rules += [
+        Rule(a + 0.75, y - 0.4, b - 0.75, y + 0.4) for y in (0, 20, 50, 70, 90) for a, b in itertools.pairwise(walls)
+    ]
     found = read_table(glyphs, rules)
     assert found is not None
     assert found.header == ["No", "Specification", "Packing"]
