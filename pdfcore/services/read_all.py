@@ -92,9 +92,14 @@ def page_header(n: int, label: str | None) -> str:
     return f"--- page {n} (label {label}) ---\n" if label and label != str(n) else f"--- page {n} ---\n"
 
 
+def text_chunk(index: int, label: str | None, text: str) -> str:
+    """A page's part of a read_all answer in text (its header line, then ``text``)."""
+    return page_header(index + 1, label) + text + "\n\n"
+
+
 def reading_chunk(page: PageText, labels: Sequence[str | None], carried: BrokenWord | None) -> str:
     """A page's part of a read_all answer, its own last word left as it is."""
-    return page_header(page.index + 1, labels[page.index]) + reading_text(page.text, carried, None) + "\n\n"
+    return text_chunk(page.index, labels[page.index], reading_text(page.text, carried, None))
 
 
 def markdown_chunk(index: int, label: str | None, page: PageStructure) -> str:
@@ -345,7 +350,7 @@ class _Walk:
         labels = self.labels
         for k, fresh in got.pages.items():
             if markdown is None:
-                text = page_header(k + 1, labels[k]) + fresh.text + "\n\n"
+                text = text_chunk(k, labels[k], fresh.text)
             else:
                 # a page whose tables are being read: the workers not reading them extract on
                 # meanwhile (no chunk would be handed to them while this thread waits in the
@@ -377,7 +382,7 @@ class _Walk:
         tail = self._broken_at_end(page) if self.markdown is None and i != self.window[-1] else None
         carried = self.carried
         if carried is not None or tail is not None:
-            chunk = page_header(i + 1, self.labels[i]) + reading_text(page.text, carried, tail) + "\n\n"
+            chunk = text_chunk(i, self.labels[i], reading_text(page.text, carried, tail))
             size = len(chunk.encode("utf-8"))
         tokens = estimate_text_tokens(chunk)
         max_tokens = self.max_tokens
@@ -441,9 +446,7 @@ class _Walk:
                 full_text = md.document([self.built[i] for i in self.included])
                 used = len(full_text.encode("utf-8"))
             markdown, full_text = full_text, ""
-            available = used + self._known_markdown_bytes(rest, md.structure)
-        else:
-            available = used + self._known_bytes(rest)
+        available = used + self._known_bytes(rest)
         chars = len(full_text if markdown is None else markdown)
         if self.token_cut:
             telemetry.cut("max_tokens")
@@ -487,16 +490,14 @@ class _Walk:
             return None
         return broken_word(page.text, nxt.text, seam_lexicon(frozenset(), page.text, nxt.text))
 
-    def _known_markdown_bytes(self, rest: Sequence[int], structure: Callable[[PageText], PageStructure]) -> int:
-        """Bytes of the Markdown of omitted window pages that are already cached."""
-        total = 0
-        for i, page in self.documents.cached_pages(self.source, rest, self.facts).items():
-            total += len(markdown_chunk(i, self.labels[i], structure(page)).encode("utf-8"))
-        return total
-
     def _known_bytes(self, rest: Sequence[int]) -> int:
-        """Bytes of omitted window pages that are already cached (none are extracted for this)."""
+        """Bytes of omitted window pages that are already cached (none are extracted for this),
+        as the answer would hold them: their text, or their Markdown."""
+        md, labels = self.markdown, self.labels
         total = 0
         for i, page in self.documents.cached_pages(self.source, rest, self.facts).items():
-            total += len((page_header(i + 1, self.labels[i]) + page.text + "\n\n").encode("utf-8"))
+            chunk = (
+                text_chunk(i, labels[i], page.text) if md is None else markdown_chunk(i, labels[i], md.structure(page))
+            )
+            total += len(chunk.encode("utf-8"))
         return total
