@@ -102,6 +102,30 @@ def test_read_all_with_workers_extracts_ahead_only_what_fits(tmp_path: Path) -> 
     assert len(ex.calls) < 40
 
 
+def _extracted_once(ex: Any) -> list[int]:
+    """The pages the fake extractor was asked for (0-based, in order), each asked for once."""
+    extracted = [i for _, i in ex.extracted]
+    assert len(extracted) == len(set(extracted))
+    return extracted
+
+
+def _wait_for_read_ahead(core: Any) -> None:
+    """Wait for the extractions the last call left on their way (it did not wait for them)."""
+    for future in set(core.documents._inflight.values()):
+        future.result(timeout=10)
+
+
+def _four_pages_profiled(tmp_path: Path) -> tuple[Any, Any, Any, Any]:
+    """Four pages whose profile is known (no sample pages are read after), nothing extracted
+    yet as far as the fake extractor tells: (core, extractor, source, facts)."""
+    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three", "four"])})
+    source = core.open(str(tmp_path / "a.pdf"))
+    facts, _ = core.documents.facts(source)
+    core.documents.profile(source, facts)
+    ex.extracted.clear()
+    return core, ex, source, facts
+
+
 def _sixty_pages(tmp_path: Path) -> tuple[Any, Any, str]:
     """Sixty pages of one size, about twenty to an answer, read by two engine workers: (core, its fake
     extractor, the document's path)."""
@@ -118,11 +142,9 @@ def test_read_all_extracts_a_bounded_number_of_pages_past_its_answer(tmp_path: P
     core, ex, path = _sixty_pages(tmp_path)
     r = core.read_all(path, max_pages=500)
     assert r.truncated_bytes and r.next_page is not None
-    for ahead in set(core.documents._inflight.values()):  # read ahead, not waited for by the call
-        ahead.result(timeout=10)
+    _wait_for_read_ahead(core)
     # 0-based: returned + those past it, and the document's furniture sample (each once)
-    extracted = [i for _, i in ex.extracted]
-    assert len(extracted) == len(set(extracted))
+    extracted = _extracted_once(ex)
     returned = set(range(r.next_page - 1))
     past = set(extracted) - returned - set(sample_indexes(60))
     assert returned <= set(extracted)
@@ -139,10 +161,8 @@ def test_a_markdown_answer_cut_by_its_budget_leaves_the_workers_more_pages_to_ex
     core.services.reading.parallelism = 2
     r = core.read_all(str(tmp_path / "a.pdf"), max_pages=500, format="markdown")
     assert r.truncated_bytes and r.next_page is not None
-    for ahead in set(core.documents._inflight.values()):  # read ahead, not waited for by the call
-        ahead.result(timeout=10)
-    extracted = [i for _, i in ex.extracted]
-    assert len(extracted) == len(set(extracted))
+    _wait_for_read_ahead(core)
+    extracted = _extracted_once(ex)
     samples = set(sample_indexes(200)) | set(style_samples(200))  # running heads', the style's
     past = set(extracted) - set(range(r.next_page - 1)) - samples
     # (a text answer leaves them PAST_BUDGET_PER_WORKER pages each, a page or two more at most)
@@ -163,8 +183,7 @@ def test_a_call_starting_on_a_page_extracted_ahead_goes_on_extracting_ahead(tmp_
         prefetch(source, indexes, facts)
 
     core.documents.prefetch = recording_prefetch  # type: ignore[method-assign]
-    for future in set(core.documents._inflight.values()):  # read ahead, not waited for by the call
-        future.result(timeout=10)
+    _wait_for_read_ahead(core)
     ahead = {i for _, i in ex.extracted}
     second = core.read_all(path, start_page=first.next_page, max_pages=500)
     assert second.cache_hits >= 1  # its first page was extracted by the first call
@@ -172,8 +191,7 @@ def test_a_call_starting_on_a_page_extracted_ahead_goes_on_extracting_ahead(tmp_
     # extract (those it did are in memory: the workers are not asked for them again, see below)
     assert prefetched and min(min(c) for c in prefetched) > first.next_page - 1
     assert any(i not in ahead for c in prefetched for i in c)
-    extracted = [i for _, i in ex.extracted]
-    assert len(extracted) == len(set(extracted))
+    extracted = _extracted_once(ex)
     end = (second.next_page or 60) + 2 * PAST_BUDGET_PER_WORKER  # exclusive
     assert set(range((second.next_page or 61) - 1)) <= set(extracted)
     assert set(extracted) <= set(range(end)) | set(sample_indexes(60))
@@ -345,11 +363,7 @@ def test_read_all_extracts_the_next_batch_while_finishing_the_current(tmp_path: 
 
 
 def test_a_failed_prefetch_is_extracted_by_the_caller(tmp_path: Path) -> None:
-    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three", "four"])})
-    source = core.open(str(tmp_path / "a.pdf"))
-    facts, _ = core.documents.facts(source)
-    core.documents.profile(source, facts)  # the profile is known: no sample pages are read below
-    ex.extracted.clear()
+    core, ex, source, facts = _four_pages_profiled(tmp_path)
     extract = ex.extract
     calls = 0
 
@@ -368,11 +382,7 @@ def test_a_failed_prefetch_is_extracted_by_the_caller(tmp_path: Path) -> None:
 
 
 def test_prefetched_pages_beyond_the_request_are_cached_not_extracted_again(tmp_path: Path) -> None:
-    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three", "four"])})
-    source = core.open(str(tmp_path / "a.pdf"))
-    facts, _ = core.documents.facts(source)
-    core.documents.profile(source, facts)  # the profile is known: no sample pages are read below
-    ex.extracted.clear()
+    core, ex, source, facts = _four_pages_profiled(tmp_path)
     core.documents.prefetch(source, [1, 2, 3], facts)
     core.documents.prefetch(source, [1, 2], facts)  # already on its way: not started again
     got = core.documents.pages(source, [2], facts)
@@ -389,11 +399,7 @@ def test_pages_extracted_ahead_that_no_call_takes_are_dropped_after_a_while(
     dropped (its pages are not held in memory forever) and they are extracted again if asked."""
     from pdfcore.services import documents as documents_module
 
-    core, ex = fake_core(tmp_path, {"a.pdf": FakeDocument(["one", "two", "three", "four"])})
-    source = core.open(str(tmp_path / "a.pdf"))
-    facts, _ = core.documents.facts(source)
-    core.documents.profile(source, facts)
-    ex.extracted.clear()
+    core, ex, source, facts = _four_pages_profiled(tmp_path)
     now = [1000.0]
     monkeypatch.setattr(documents_module.time, "monotonic", lambda: now[0])
     core.documents.prefetch(source, [1], facts)
@@ -417,8 +423,7 @@ def test_a_read_all_loop_takes_the_pages_the_call_before_left_on_their_way(tmp_p
     calls = len(ex.calls)
     second = core.read_all(path, start_page=first.next_page, max_pages=500)
     assert second.page_count > 0
-    extracted = [i for _, i in ex.extracted]
-    assert len(extracted) == len(set(extracted))
+    _extracted_once(ex)  # none extracted twice
     assert all(first.next_page - 1 not in c for c in ex.calls[calls:])
 
 
@@ -434,8 +439,7 @@ def test_read_all_max_pages(tmp_path: Path) -> None:
     assert r.page_count == 3 and r.next_page == 4 and r.truncated_pages and not r.truncated_bytes
     # Beyond the pages returned, only the document's furniture sample is extracted, once each:
     # the pages are finished with the profile every other path uses.
-    extracted = [i for _, i in ex.extracted]
-    assert len(extracted) == len(set(extracted))
+    extracted = _extracted_once(ex)
     assert set(extracted) == {0, 1, 2} | set(sample_indexes(10))
 
 
