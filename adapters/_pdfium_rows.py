@@ -64,15 +64,22 @@ def _facts(
     big = max(first_points, points_end)
     if big > 0 and abs(first_points - points_end) > RUN_STEP * big:
         runs = size_runs(raw, words.lstrip(), first, last, line_facts)
+        if len(runs) == 1:
+            # one size word by word: no size change. When the line starts with a word in
+            # capitals, that is small capitals whose first letter is one too ("QUIRESSTACK.
+            # These ...", the word broken at the line before): the line is the words' size.
+            if words.lstrip().split(None, 1)[0].isupper():
+                points = runs[0][1]
+            runs = ()
     return points, bold, mono, italic, role, runs
 
 
 def size_runs(raw: Any, text: str, first: int, last: int, line_facts: Any) -> tuple[tuple[int, float], ...]:
     """Where a line's size changes (read when its first and last characters differ in size):
-    (characters, size) of each run of words of one size (RUN_STEP), in order; () when one
-    size holds throughout. ``text`` starts at character ``first``. A word's size is the larger
-    of its first and last characters' (a small capital's word is its capital's size, a word
-    with a note number glued to it its own)."""
+    (characters, size) of each run of words of one size (RUN_STEP), in order: one run when one
+    size holds throughout, () when the text's offsets are not the page's. ``text`` starts at
+    character ``first``. A word's size is the larger of its first and last characters' (a small
+    capital's word is its capital's size, a word with a note number glued to it its own)."""
     if "\x00" in text:
         return ()  # characters left out of the text: its offsets are not the page's
     runs: list[list[float]] = []  # [characters, size]
@@ -85,7 +92,7 @@ def size_runs(raw: Any, text: str, first: int, last: int, line_facts: Any) -> tu
             runs[-1][0] += b - a
         else:
             runs.append([b - a, size])
-    return tuple((int(n), size) for n, size in runs) if len(runs) > 1 else ()
+    return tuple((int(n), size) for n, size in runs) if len(runs) > 1 or not runs else ((len(text), runs[0][1]),)
 
 
 def _range_box(tp: Any, first: int, count: int) -> tuple[float, float, float, float] | None:

@@ -215,3 +215,45 @@ def test_a_huge_word_beside_a_small_line_is_no_heading(core: Any, tmp_path: Path
 
     pdf = _pdf(tmp_path / "cover.pdf", draw)
     assert _paragraphs(core, pdf)[:2] == ["NASA Office of Inspector General", "# Key Challenges of the Campaign"]
+
+
+def test_a_row_starting_with_a_word_in_small_capitals_goes_on_its_paragraph(core: Any, tmp_path: Path) -> None:
+    """Small capitals drawn as a smaller size of the face: a row starting with such a word
+    (``QUIRESSTACK``, the rest of ``RE-`` on the row above) starts at the small size and ends
+    at the body's. Word by word the row is one size (a word is the larger of its first and last
+    letters'), so it is a row of the paragraph at the body size, and the broken word joins."""
+    small = 0.8 * SIZE
+
+    def caps(t: Any, word: str) -> None:
+        # small capitals: the first letter at full size, the rest smaller (a word's first
+        # letter is a capital in the text; the rest are set in capitals at the small size)
+        t.setFont("Times-Roman", SIZE)
+        t.textOut(word[0])
+        t.setFont("Times-Roman", small)
+        t.textOut(word[1:])
+        t.setFont("Times-Roman", SIZE)
+
+    def draw(c: Any) -> None:
+        rows = [
+            ("A function must be annotated as either ", "FORCESSTACK", " or RE-"),
+            ("", "QUIRESSTACK", ". These annotations are also required in order to call"),
+            ("", "REQUIRESSTACK", " functions, which are presumed to access the call stack."),
+        ]
+        for i, (before, word, after) in enumerate(rows):
+            t = c.beginText(72, 700 - i * LEADING)
+            t.setFont("Times-Roman", SIZE)
+            t.textOut(before)
+            if i == 1:  # the row starts inside the word: its first letter is small too
+                t.setFont("Times-Roman", small)
+                t.textOut(word)
+                t.setFont("Times-Roman", SIZE)
+            else:
+                caps(t, word)
+            t.textOut(after)
+            c.drawText(t)
+
+    pdf = _pdf(tmp_path / "smallcaps.pdf", draw)
+    assert _paragraphs(core, pdf) == [
+        "A function must be annotated as either FORCESSTACK or REQUIRESSTACK. These annotations are also"
+        " required in order to call REQUIRESSTACK functions, which are presumed to access the call stack."
+    ]

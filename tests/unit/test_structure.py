@@ -1201,3 +1201,22 @@ def test_a_list_set_in_two_columns_is_one_flat_list_and_a_short_items_child_stay
     rows = [*para(LOREM, 60), ln("• A", 110, x=90), ln("• sub", 122, x=104), ln("• B", 134, x=90), *para(LOREM, 160)]
     (md,) = markdown([page(rows)])
     assert "\n\n- A\n    - sub\n- B\n\n" in md, md
+
+
+def test_a_run_in_label_in_capitals_after_a_closed_sentence_starts_a_paragraph() -> None:
+    # a notice set ragged in a narrow column, paragraphs neither indented nor spaced apart
+    rows = [
+        ln("SUMMARY: The agency proposes to supersede", 60, x1=260),
+        ln("the directive. The agency is proposing this", 72, x1=262),
+        ln("to address the unsafe condition.", 84, x1=230),
+        ln("DATES: Comments must be received by", 96, x1=255),
+        ln("September 21, 2020. Send them to the", 108, x1=258),
+        ln("OFFICE: a sentence going on in capitals", 120, x1=258),
+    ]
+    (md,) = markdown([page(rows)])
+    assert md.split("\n\n") == [
+        "SUMMARY: The agency proposes to supersede the directive. The agency is proposing this to address the"
+        " unsafe condition.",
+        "DATES: Comments must be received by September 21, 2020. Send them to the OFFICE: a sentence going on"
+        " in capitals",
+    ], md
