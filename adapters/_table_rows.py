@@ -148,13 +148,38 @@ def merge_bands(rows: list[Row], rules: Sequence[Rule], x0: float, x1: float) ->
     out: list[Row] = []
     for band, single in zip(bands, one, strict=True):
         if len(band) > 1 and single:
-            merged = band[0]
-            for r in band[1:]:
-                merge_into(merged, r, before=False)
-            out.append(merged)
+            for group in _rows_in_band(band):
+                merged = group[0]
+                for r in group[1:]:
+                    merge_into(merged, r, before=False)
+                out.append(merged)
         else:
             out.extend(band)
     return out
+
+
+def _rows_in_band(band: Sequence[Row]) -> list[list[Row]]:
+    """The lines of a band read as one row, in the rows they make: a line with a label of its
+    own (and more cells) starts a row when the label above it is whole (``SearchQA`` over
+    ``AQA-QR``: rows between rulings that mark off groups), and goes on the row above when
+    that label runs on (``Travel and`` / ``miscellaneous expenses``: a cell wrapped beside
+    another). One row unless that makes GROUP_ROWS rows at least."""
+    groups: list[list[Row]] = [[band[0]]]
+    for r in band[1:]:
+        label = next((o.text(0) for o in reversed(groups[-1]) if o.cells[0]), "")
+        whole = bool(label) and not (
+            _ends_open(label) or _unclosed(label) or label.rstrip().endswith(":") or _starts_continuation(r.text(0))
+        )
+        if r.cells[0] and len(r.filled) >= 2 and any(len(o.filled) >= 2 for o in groups[-1]) and whole:
+            groups.append([r])
+        else:
+            groups[-1].append(r)
+    return groups if len(groups) >= GROUP_ROWS else [list(band)]
+
+
+#: A band is read as rows of its own when it holds this many at least: two lines with whole
+#: labels are as often one cell's two parts (a name over its other name, a heading over its text).
+GROUP_ROWS = 3
 
 
 #: Bands of one row needed, per band of several lines filling the same cells, to read those as
@@ -168,12 +193,15 @@ def _rows_ruled_apart(bands: Sequence[Sequence[Row]], levels: Sequence[bool], on
     """``one`` (whether each band is one row), with the bands whose lines each fill the same
     cells (``3 Year Special`` over ``Economiser/Rate Saver``, beside two lines of rates) read
     as one row where the rulings mark off single rows: some band past the first holds a single
-    line, some band is plainly wrapped text (a cell of one line beside a cell of several), the
+    line, or every band past the first is one row or fills the same cells on each of its
+    lines; some band is plainly wrapped text (a cell of one line beside a cell of several), the
     bands of one row outnumber these ROWS_PER_BAND to one, and these set their lines no farther
     apart than the wrapped bands do (rows of their own are set wider apart). Not when their
     cells past the first hold figures, nor where every band holds several rows (a group of
     rows between two rulings, each row of one line)."""
-    if not any(len(b) == 1 for b in bands[1:]):
+    if not any(len(b) == 1 for b in bands[1:]) and not all(
+        o or len({tuple(r.filled) for r in b}) == 1 for b, o in zip(bands[1:], one[1:], strict=True)
+    ):
         return list(one)
     wrapped = [
         b

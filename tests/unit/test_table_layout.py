@@ -654,3 +654,47 @@ def test_rows_ruled_apart_and_alike_are_no_header() -> None:
     assert found.header == []
     assert found.rows[0] == ["1-1", "Abuse and other conduct case 0", "Felony", "Person", ""]
     assert found.rows[3] == ["4-1", "Abuse and other conduct case 3", "Felony", "Person", "$5,000"]
+
+
+def test_a_wrapped_label_beside_a_wrapped_cell_is_one_row() -> None:
+    """Rulings between rows, every row's text wrapped (no row of one line): the last band's two
+    lines fill both cells, the label running on (``Travel and`` / ``miscellaneous expenses``):
+    one row, as the bands above it."""
+    lines: list[tuple[float, list[tuple[float, str]]]] = [(2, [(4, "Item"), (154, "Description")])]
+    across = [0.0, 14.0]
+    y = 16.0
+    for label in ("Tuition", "Room and board", "Fees"):
+        lines += [(y, [(4, label), (154, "The cost varies from school")]), (y + 11, [(154, "to school.")])]
+        y += 26
+        across.append(y - 2)
+    lines += [(y, [(4, "Travel and"), (154, "You travel in the breaks.")])]
+    lines += [(y + 11, [(4, "miscellaneous costs"), (154, "Other costs are clothes.")])]
+    across.append(y + 24)
+    found = read_table(_rows(*lines), [Rule(0, a, 400, a + 0.5) for a in across])
+    assert found is not None
+    assert found.rows[-1] == ["Travel and miscellaneous costs", "You travel in the breaks. Other costs are clothes."]
+    assert found.rows[0] == ["Tuition", "The cost varies from school to school."]
+
+
+def test_rows_of_a_group_between_rulings_stay_rows_when_a_cell_wraps() -> None:
+    """Rulings between groups of four rows, one row of each group wrapping its query: the
+    lines of a group are read as one band, and a line with a label of its own under a whole
+    label starts a row; the wrapped query's second line stays in its cell."""
+    lines: list[tuple[float, list[tuple[float, str]]]] = [(2, [(4, "Model"), (104, "Query"), (304, "Answer")])]
+    rules = [Rule(0, 0, 400, 0.5), Rule(0, 14, 400, 14.5)]
+    y = 16.0
+    for group in range(3):
+        for k, model in enumerate(("Search", "Rewrite", "Convnet", "Oracle")):
+            lines.append((y, [(4, model), (104, f"utah jazz jersey {group}"), (304, f"karl malone {k}")]))
+            y += 11
+            if k == 0:
+                lines.append((y, [(104, "retired twelve")]))
+                y += 11
+        y += 4
+        rules.append(Rule(0, y - 2, 400, y - 1.5))
+    found = read_table(_rows(*lines), rules)
+    assert found is not None
+    assert ["Search", "utah jazz jersey 0 retired twelve", "karl malone 0"] in found.rows
+    assert ["Rewrite", "utah jazz jersey 0", "karl malone 1"] in found.rows
+    assert ["Oracle", "utah jazz jersey 2", "karl malone 3"] in found.rows
+    assert len(found.rows) == 12
