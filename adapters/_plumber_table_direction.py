@@ -13,7 +13,7 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
-from adapters._table_glyphs import Glyph
+from adapters._table_glyphs import Glyph, Rule
 
 # Reading direction of a region's text: "ltr" upright; "ttb" turned clockwise (reads down the
 # page, lines stacked right to left); "btt" turned counter-clockwise (reads up the page, lines
@@ -104,11 +104,12 @@ TURNED_MIN_CHARS = 3
 TURNED_ROW = 3
 
 
-def turned_cells(crop: Any, upright: Sequence[Glyph]) -> list[Glyph]:
+def turned_cells(crop: Any, upright: Sequence[Glyph], rules: Sequence[Rule] = ()) -> list[Glyph]:
     """The texts of an upright table's cells set turned (column headings written up or down the
     page, to keep narrow columns narrow), each as one glyph over its box, when they stand in a
-    band of their own: three of them level with each other at least, and upright text level
-    with one of them on one line at most (a heading set at the foot of the band); a turned label
+    band of their own: three of them level with each other at least (two where each stands
+    alone between two of ``rules``, the drawn walls of its cell), and upright text level with
+    one of them on one line at most (a heading set at the foot of the band); a turned label
     beside rows of upright cells (a group's name down the side) is left out."""
     chars = [c for c in crop.chars if not c["upright"]]
     if not any(c["text"].strip() for c in chars):
@@ -165,8 +166,24 @@ def turned_cells(crop: Any, upright: Sequence[Glyph]) -> list[Glyph]:
         out.append(Glyph(x0, top, x1, bottom, text, statistics.median(float(c["size"]) for c in run)))
     # Headings set turned stand in a row: each level with two others at least (a word or two
     # turned on its own, a label down the side, a note in the margin, is not read as a cell).
-    return [
-        g
-        for g in out
-        if sum(1 for o in out if min(g.y1, o.y1) - max(g.y0, o.y0) >= 0.5 * min(g.y1 - g.y0, o.y1 - o.y0)) >= TURNED_ROW
-    ]
+    walled = [g for g in out if _walled(g, out, rules)]
+
+    def level(g: Glyph, among: Sequence[Glyph]) -> int:
+        return sum(1 for o in among if min(g.y1, o.y1) - max(g.y0, o.y0) >= 0.5 * min(g.y1 - g.y0, o.y1 - o.y0))
+
+    return [g for g in out if level(g, out) >= TURNED_ROW or (g in walled and level(g, walled) >= TURNED_WALLED)]
+
+
+#: Turned texts level with each other that make a row of headings when each is walled in its cell.
+TURNED_WALLED = 2
+
+
+def _walled(g: Glyph, texts: Sequence[Glyph], rules: Sequence[Rule]) -> bool:
+    """``g`` stands between two vertical rulings that run its whole height, with no other of
+    ``texts`` between them: a cell of a ruled grid of its own."""
+    walls = [r for r in rules if r.vertical and r.y0 <= g.y0 + 1.0 and r.y1 >= g.y1 - 1.0]
+    left = max((r.x1 for r in walls if r.x1 <= g.x0 + 0.5), default=None)
+    right = min((r.x0 for r in walls if r.x0 >= g.x1 - 0.5), default=None)
+    if left is None or right is None:
+        return False
+    return not any(o is not g and left <= (o.x0 + o.x1) / 2 <= right for o in texts)

@@ -75,9 +75,9 @@ def _layout_table(
         x0, y0, x1, y1 = frame_box((c["x0"], c["top"], c["x1"], c["bottom"]), direction)
         font = str(c.get("fontname") or "")
         glyphs.append(Glyph(x0, y0, x1, y1, str(c["text"]), float(c["size"]), _BOLD in font.lower(), seq))
-    if direction == "ltr":
-        glyphs.extend(turned_cells(crop, glyphs))
     rules = [Rule(*frame_box(box, direction)) for box in _rulings(crop)]
+    if direction == "ltr":
+        glyphs.extend(turned_cells(crop, glyphs, rules))
     found = read_table(glyphs, rules)
     if found is None:
         return None

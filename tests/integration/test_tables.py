@@ -431,6 +431,40 @@ def test_column_headings_set_turned_are_read(tmp_path: Path) -> None:
     assert [list(r) for r in t.rows] == rows
 
 
+def test_two_column_headings_set_turned_in_their_own_ruled_cells_are_read(tmp_path: Path) -> None:
+    """Two candidates' names written up the page, each alone in its ruled cell (a party with
+    two candidates): the columns' headings, not text left under the table."""
+    from reportlab.pdfgen import canvas
+
+    names = ["Avery Stone", "Blake Moreau"]
+    rows = [["North", "120", "98"], ["South", "87", "143"], ["East", "64", "71"]]
+    path = tmp_path / "turned-two.pdf"
+    c = canvas.Canvas(str(path), pagesize=(612, 792))
+    c.setFont("Helvetica", 9)
+    edges = [72.0, 150.0, 180.0, 210.0]
+    top, head = 700.0, 90.0
+    ys = [top, top - head] + [top - head - 18 * (k + 1) for k in range(len(rows))]
+    for y in ys:
+        c.line(edges[0], y, edges[-1], y)
+    for x in edges:
+        c.line(x, top, x, ys[-1])
+    c.drawString(76, top - head + 6, "Precinct")
+    for k, name in enumerate(names):
+        c.saveState()
+        c.translate(edges[k + 1] + 18, top - head + 4)
+        c.rotate(90)
+        c.drawString(0, 0, name)
+        c.restoreState()
+    for r, row in enumerate(rows):
+        for k, cell in enumerate(row):
+            c.drawString(edges[k] + 4, ys[r + 1] - 13, cell)
+    c.showPage()
+    c.save()
+    (t,) = _one_page_tables(path)
+    assert list(t.header) == ["Precinct", *names]
+    assert [list(r) for r in t.rows] == rows
+
+
 def test_two_ruled_grids_a_few_points_apart_are_two_tables(tmp_path: Path) -> None:
     """A second ruled table set 4 pt under the first, in hairlines, notes beside it (a rate
     sheet's reference rates under its grid): the padding around the two grids must not join
