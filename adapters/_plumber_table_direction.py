@@ -168,10 +168,12 @@ def turned_cells(crop: Any, upright: Sequence[Glyph], rules: Sequence[Rule] = ()
     # turned on its own, a label down the side, a note in the margin, is not read as a cell).
     walled = [g for g in out if _walled(g, out, rules)]
 
-    def level(g: Glyph, among: Sequence[Glyph]) -> int:
+    def level_with(g: Glyph, among: Sequence[Glyph]) -> int:
         return sum(1 for o in among if min(g.y1, o.y1) - max(g.y0, o.y0) >= 0.5 * min(g.y1 - g.y0, o.y1 - o.y0))
 
-    return [g for g in out if level(g, out) >= TURNED_ROW or (g in walled and level(g, walled) >= TURNED_WALLED)]
+    return [
+        g for g in out if level_with(g, out) >= TURNED_ROW or (g in walled and level_with(g, walled) >= TURNED_WALLED)
+    ]
 
 
 #: Turned texts level with each other that make a row of headings when each is walled in its cell.
