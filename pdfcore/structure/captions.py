@@ -1,8 +1,12 @@
 """Captions ("Figure 3:", "Table 2.") tied to the nearest figure or table on the page, a table's
-caption to a table and a figure's to a figure first.
+caption to a table and a figure's to a figure first; a figure left without one takes the small
+print set right under it, within its width (a photo's caption without a label: "Winter at the
+Oklahoma Baptist University campus").
 """
 
 from __future__ import annotations
+
+import re
 
 from pdfcore.models import Box, Table
 from pdfcore.structure.style import DocumentStyle
@@ -10,6 +14,15 @@ from pdfcore.structure.units import Unit
 
 #: A caption is tied to a figure or table at most this many body lines away.
 CAPTION_LINES = 4.0
+#: An unlabelled caption: a paragraph starting at most this many body lines under its figure,
+#: within its width (UNDER_SLACK points either side), of at most UNDER_ROWS rows, set smaller
+#: than the body (at most UNDER_SIZE of its size).
+UNDER_LINES = 1.0
+UNDER_SLACK = 3.0
+UNDER_ROWS = 4
+UNDER_SIZE = 0.95
+#: ...and two words or more, one of them a word of three letters.
+_WORD = re.compile(r"[^\W\d_]{3}", re.UNICODE)
 
 
 class _Captions(dict):  # type: ignore[type-arg]
@@ -21,7 +34,11 @@ class _Captions(dict):  # type: ignore[type-arg]
 
 
 def tie_captions(
-    units: list[Unit], figures: list[tuple[str, Box]], tables: list[Table], style: DocumentStyle
+    units: list[Unit],
+    figures: list[tuple[str, Box]],
+    tables: list[Table],
+    style: DocumentStyle,
+    footnotes: set[int] | frozenset[int] = frozenset(),
 ) -> _Captions:
     out = _Captions()
     line = max(style.body_size, 8.0) * 1.2
@@ -51,4 +68,65 @@ def tie_captions(
         used_caps.add(c)
         out[key] = caps[c].text
         out.values_units.append(caps[c])
+    _unlabelled(units, figures, style, line, out, footnotes)
     return out
+
+
+def _unlabelled(
+    units: list[Unit],
+    figures: list[tuple[str, Box]],
+    style: DocumentStyle,
+    line: float,
+    out: _Captions,
+    footnotes: set[int] | frozenset[int],
+) -> None:
+    """Each figure without a caption takes the paragraph right under it, within its width and
+    set smaller than the body (see UNDER_LINES), of two words or more with a word of three
+    letters (not a tick label, "10%"), not a footnote: the nearest one."""
+    body = style.body_size
+    if body <= 0:
+        return
+    taken = {id(u) for u in out.values_units}
+
+    def small_under(u: Unit, box: Box, top: float, reach: float) -> bool:
+        gap = u.y0 - top
+        return not (
+            u.kind != "paragraph"
+            or id(u) in taken
+            or id(u) in footnotes
+            or not -2.0 <= gap <= reach
+            or u.x0 < box.x0 - UNDER_SLACK
+            or u.x1 > box.x1 + UNDER_SLACK
+            or len(u.rows) > UNDER_ROWS
+            or u.size > UNDER_SIZE * body
+        )
+
+    for k, (_, box) in enumerate(figures):
+        if ("f", k) in out:
+            continue
+        best: Unit | None = None
+        for u in units:
+            if not small_under(u, box, box.y1, UNDER_LINES * line):
+                continue
+            if len(u.text.split()) < 2 or not _WORD.search(u.text):
+                continue  # a chart's tick label under its bars, no caption
+            if best is None or u.y0 < best.y0:
+                best = u
+        if best is None:
+            continue
+        # the caption's rows the page gave as units of their own, right under one another
+        parts = [best]
+        taken.add(id(best))
+        rows = len(best.rows)
+        while True:
+            nxt = [u for u in units if small_under(u, box, parts[-1].y1, 0.6 * line) and u.y0 > parts[-1].y0]
+            if not nxt:
+                break
+            nearest = min(nxt, key=lambda u: u.y0)
+            if rows + len(nearest.rows) > UNDER_ROWS:
+                break
+            parts.append(nearest)
+            taken.add(id(parts[-1]))
+            rows += len(parts[-1].rows)
+        out[("f", k)] = " ".join(u.text for u in parts)
+        out.values_units.extend(parts)

@@ -142,7 +142,7 @@ def page_structure(
     list_depths(units)
     footnotes = footnote_ids(units, style, height)
     figures = [(figure_ref(page.index, k), box) for k, box in enumerate(figure_boxes(page, width, height))]
-    captions = tie_captions(units, figures, placed, style)
+    captions = tie_captions(units, figures, placed, style, footnotes)
 
     # Elements in reading order: units, with tables at their place and figures by position.
     units = headings_over_tables(units, [t.bbox for t in placed], footnotes)

@@ -304,6 +304,23 @@ def test_a_figure_carries_its_caption_and_a_ref_that_resolves() -> None:
     assert parse_figure_ref("p1f1") == (0, 0) and parse_figure_ref("p5r2") is None
 
 
+def test_small_print_right_under_a_figure_within_its_width_is_its_caption() -> None:
+    # a photo's caption without a label, set small under it; body text under a figure, text
+    # wider than it, or small print further down stays text
+    image = ImageInfo(index=0, width_px=400, height_px=300, bbox=Box(100, 100, 400, 325))
+    rows = [*para(LOREM, 60), ln("Winter at the campus", 330, x=102, size=8.5), *para(LOREM, 380)]
+    (md,) = markdown([page(rows, images=(image,), image_count=1)])
+    assert md.split("\n\n") == [" ".join(LOREM), "![Winter at the campus](p1f1)", " ".join(LOREM)], md
+    for under in (
+        ln("Winter at the campus", 330, x=102),  # at the body size
+        ln("Winter at the campus in the year the new library was built", 330, x=102, size=8.5, x1=460),
+        ln("Winter at the campus", 350, x=102, size=8.5),  # a line and more below
+    ):
+        rows = [*para(LOREM, 60), under, *para(LOREM, 380)]
+        (md,) = markdown([page(rows, images=(image,), image_count=1)])
+        assert "![](p1f1)" in md and "Winter at the campus" in md.replace("![](p1f1)", ""), md
+
+
 def test_footnotes_come_after_the_body() -> None:
     rows = [
         *para(LOREM[:2], 60),
