@@ -20,7 +20,10 @@ the top or the bottom zone of the page at a position:
   heads whose words change with the chapter. The
   offset may drift through a document (unnumbered plates, restarts): a page's number is accepted
   within NUMBER_SLACK of a sample page's offset, plus NUMBER_DRIFT per page of distance to it;
-- ``label``: a line carrying the page's own label (``/PageLabels``, e.g. roman numerals).
+- ``label``: a line carrying the page's own label (``/PageLabels``, e.g. roman numerals);
+- ``number`` in the ``end`` zone, at no fixed place: the page's last line, a lone page number
+  standing apart under the text, centred, keeping step with the pages as above (a document whose
+  pages end where their text ends, the number right under it: a web page printed to PDF).
 
 A page number standing alone at the top or the foot of a page (a line that is only a number,
 the outermost block there) is furniture on any page, learnt or not (:func:`lone_page_numbers`):
@@ -127,7 +130,7 @@ _SPACES = re.compile(r"\s+")
 class EdgePattern:
     """Where a running head or foot sits, and how it is recognised (see the module docstring)."""
 
-    zone: str  # "top" | "bottom"
+    zone: str  # "top" | "bottom" | "end" (the page's last line, wherever it is)
     #: Vertical centre of the line, page space, and how far a match may be from it.
     y: float
     tolerance: float
@@ -179,8 +182,18 @@ def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
                 numbers[(page.index, y)] = {n - page.index for n in found}
             if label and label in _tokens(ln.text):
                 seen[(zone, "label", "")].append((page.index, y, h))
+        last = _last_folio(page.lines, _width(page, facts))
+        if last is not None:
+            y = (last.bbox.y0 + last.bbox.y1) / 2
+            seen[("end", "number", "")].append((page.index, y, 0.0))
+            numbers[(page.index, y)] = {n - page.index for n in _folio_numbers(last.text)}
     patterns: list[EdgePattern] = []
     for (zone, kind, key), hits in sorted(seen.items()):
+        if zone == "end":
+            ends = tuple(sorted({(i, o) for i, yy, _ in hits for o in numbers[(i, yy)]}))
+            if len({i for i, _, _ in hits}) >= MIN_REPEAT and _steady_pairs(ends) >= MIN_STEADY_PAIRS:
+                patterns.append(EdgePattern(zone=zone, y=0.0, tolerance=0.0, kind=kind, offsets=ends))
+            continue
         if len({i for i, _, _ in hits}) < MIN_REPEAT:
             continue
         cluster = _cluster(hits)
@@ -379,7 +392,29 @@ def _running(page: PageText, facts: DocumentFacts, profile: FurnitureProfile) ->
             if hit:
                 out.append(ln)
                 break
+    ends = [p for p in profile.patterns if p.zone == "end"]
+    if ends:
+        last = _last_folio(page.lines, _width(page, facts))
+        if last is not None and all(ln is not last for ln in out):
+            numbers = _folio_numbers(last.text)
+            if any(_folio(page.index, numbers, p.offsets) for p in ends):
+                out.append(last)
     return out
+
+
+def _last_folio(lines: Sequence[TextLine], width: float) -> TextLine | None:
+    """The page's last line when it reads as a lone page number (see lone_page_numbers), stands
+    apart under the rest (a block of its own) and is centred: a page number right under the
+    text of a page that ends where its text does."""
+    if len(lines) < 2 or width <= 0:
+        return None
+    blocks = _blocks_from_edge(sorted(lines, key=_BOTTOM, reverse=True), top=False)
+    if len(blocks) < 2 or len(blocks[0][0]) != 1:
+        return None
+    ln = blocks[0][0][0]
+    if abs((ln.bbox.x0 + ln.bbox.x1) / 2 / width - 0.5) > 0.12 or not _LONE_FOLIO.fullmatch(ln.text.strip()):
+        return None
+    return ln
 
 
 _TOP = operator.attrgetter("bbox.y0")

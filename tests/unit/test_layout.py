@@ -342,6 +342,29 @@ def test_a_lone_page_number_at_the_foot_is_furniture_in_a_document_too_short_to_
     assert finish_page(page_of(ticks), chart, None).furniture == ()
 
 
+def test_a_page_number_right_under_text_that_ends_anywhere_is_learnt_and_stripped() -> None:
+    # a web page printed to PDF: each page ends where its text does, its number centred right
+    # under it, so the number stands at a different height on every page, mid-page
+    n = 20
+    facts = facts_for(n)
+
+    def printed(i: int, number: int) -> PageText:
+        rows = 8 + (i * 7) % 23
+        lines = [line(prose("B", k, i), 24, 30 + 11 * k, 560) for k in range(rows)]
+        lines.append(line(str(number), 300, 30 + 11 * rows + 16, 306))
+        return page_of(lines, index=i)
+
+    pages = [printed(i, i - 2) for i in range(n)]
+    profile = learn_profile([pages[i] for i in furniture.sample_indexes(n)], facts)
+    for i in (3, 8, 19):
+        done = finish_page(pages[i], facts, profile)
+        assert done.furniture == (str(i - 2),), (i, done.furniture)
+    # the same last lines counting otherwise (a list's numbers, a table's totals) stay text
+    others = [printed(i, (i * 37) % 50 + 1) for i in range(n)]
+    profile = learn_profile([others[i] for i in furniture.sample_indexes(n)], facts)
+    assert finish_page(others[8], facts, profile).furniture == ()
+
+
 def test_a_front_matters_roman_page_number_alone_at_the_foot_is_furniture() -> None:
     facts = facts_for(2)
     body = [line(prose("B", k), 72, 90 + 14 * k, 540) for k in range(30)]
