@@ -114,7 +114,7 @@ def page_structure(
             and not tagged
             and not match_outline(u.text, entries)
             and not (
-                aligned(u, columns, width)
+                aligned(u, columns, width, units)
                 and (
                     introduces_text(units, k, height)
                     or box_below(u, [t.bbox for t in placed], units) is not None

@@ -63,6 +63,12 @@ TAGGED_HEADING_CHARS = 150
 #: is a paragraph but its cover's) is not taken as saying the document has no headings.
 TREE_HEADING_SHARE = 0.25
 MAX_LEVEL = 6
+#: A heading set out left of the running text starts at most this many em left of it, at a
+#: margin at least this many other units of its page start at (see _set_out).
+SET_OUT_EMS = 6.0
+SET_OUT_PEERS = 1
+#: ...the running text's rows holding this many words (with a letter: no figures) on average.
+SET_OUT_ROW_WORDS = 5
 
 #: (size to the half point, bold, accent: see :func:`accent`).
 StyleKey = tuple[float, bool, int]
@@ -241,7 +247,11 @@ def learn(
             entry = match_outline(text, entries) if entries and heading_shaped(u, text) else None
             if entry is not None:
                 votes[key][entry.level] += 1
-            if heading_candidate(u, text, base) and aligned(u, columns, width) and introduces_text(units, at, height):
+            if (
+                heading_candidate(u, text, base)
+                and aligned(u, columns, width, units)
+                and introduces_text(units, at, height)
+            ):
                 candidates[key] += 1
                 depth = numbering_depth(text)
                 if depth:
@@ -345,10 +355,11 @@ def _flush_right(unit: Unit) -> bool:
     return max(ends) - min(ends) <= 0.5 * em
 
 
-def aligned(unit: Unit, columns: Sequence[tuple[float, float]], page_width: float) -> bool:
+def aligned(unit: Unit, columns: Sequence[tuple[float, float]], page_width: float, units: Sequence[Unit] = ()) -> bool:
     """A heading starts at the left edge of the running text (a little in from it, or out by
-    half its em: a list set in from its heading), or is centred on the page or on a column;
-    anything else is a label inside a drawing."""
+    half its em: a list set in from its heading), or is centred on the page or on a column, or
+    is set out at a margin left of the running text (see :func:`_set_out`, asked of the page's
+    ``units``); anything else is a label inside a drawing."""
     if not columns:
         return True
     x0, x1 = unit.x0, unit.x1
@@ -359,7 +370,36 @@ def aligned(unit: Unit, columns: Sequence[tuple[float, float]], page_width: floa
             6.0, 0.03 * (right - left)
         ):
             return True
+        if units and _set_out(unit, left, right, units):
+            return True
     return bool(page_width) and abs(centre - page_width / 2) <= 0.03 * page_width
+
+
+def _set_out(unit: Unit, left: float, right: float, units: Sequence[Unit]) -> bool:
+    """Unit starts a few em left of a text column and runs on into it (numbered minutes: bold
+    headings at the page margin, the resolutions' paragraphs set in under them). The column is
+    another unit's rows of running text set flush left at that edge (not rows centred in a
+    cover's column, nor a table's rows read as text); at least SET_OUT_PEERS other units of the
+    page start at the unit's left edge (a margin the page sets text at, not a label in a drawing
+    or a note in the margin, which stays out of the column); and text is right below it (the
+    last of a list of links at the page's foot heads nothing)."""
+    em = max(unit.size, 6.0)
+    if not (0.5 * em < left - unit.x0 <= SET_OUT_EMS * em and unit.x1 > left + em and unit.x1 <= right + em):
+        return False
+    slack = max(2.0, 0.3 * em)
+    if not any(
+        v is not unit
+        and len(v.rows) >= 2
+        and sum(abs(r.x0 - left) <= 3.0 for r in v.rows) * 2 > len(v.rows)
+        and sum(any(c.isalpha() for c in w) for w in v.text.split()) >= SET_OUT_ROW_WORDS * len(v.rows)
+        for v in units
+    ):
+        return False
+    peers = sum(1 for v in units if v is not unit and abs(v.x0 - unit.x0) <= slack)
+    if peers < SET_OUT_PEERS:
+        return False
+    at = next((k for k, v in enumerate(units) if v is unit), None)
+    return at is not None and text_below(units, at) is not None
 
 
 def text_below(units: Sequence[Unit], k: int, *, first_read: bool = False) -> int | None:

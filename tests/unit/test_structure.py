@@ -1237,3 +1237,25 @@ def test_a_run_in_label_in_capitals_after_a_closed_sentence_starts_a_paragraph()
         "DATES: Comments must be received by September 21, 2020. Send them to the OFFICE: a sentence going on"
         " in capitals",
     ], md
+
+
+def test_headings_set_out_at_the_margin_left_of_indented_running_text() -> None:
+    # numbered minutes: bold headings at the page margin, their one-line text under them, the
+    # resolution's paragraphs set in by a couple of em: the headings still head the text
+    rows = [
+        ln("1. Opening of the meeting", 100, bold=True),
+        ln("The meeting is opened at four o'clock.", 120),
+        ln("2. Adoption of the agenda", 150, bold=True),
+        ln("The agenda of the meeting is adopted.", 170),
+        ln("3. Request for a permit", 200, bold=True),
+        *para(LOREM, 225, x=99),
+        *para(LOREM, 275, x=99),
+    ]
+    (md,) = markdown([page(rows)])
+    assert md.split("\n\n")[:4] == [
+        "# 1. Opening of the meeting",
+        "The meeting is opened at four o'clock.",
+        "# 2. Adoption of the agenda",
+        "The agenda of the meeting is adopted.",
+    ]
+    assert "# 3. Request for a permit" in md
