@@ -78,7 +78,14 @@ _CAPTION = re.compile(
     r"Plate|Scheme|Listing|Graph|Diagram|Illustration)\s*[A-Z]?[\dIVX]+(?:[.\-–]\d+)*[a-z]?(?=[\s:.—–-]|$)"
 )
 _NUMBERING = re.compile(
-    r"^(?:(?:Chapter|CHAPTER|Section|SECTION|Part|PART|Appendix|APPENDIX)\s+)?([A-Z]|\d+)((?:\.\d+)*)\.?(?=\s)"
+    r"^(?:(Chapter|CHAPTER|Section|SECTION|Part|PART|Appendix|APPENDIX|Item|ITEM|Article|ARTICLE)\s+)?"
+    r"([A-Z]|\d+)((?:\.\d+)*)\.?(?=\s)"
+)
+#: After a word that names a division, its number may carry a letter ("Item 1A", "ITEM 7A:") or
+#: be a roman numeral ("PART II", "Article IV"), and end with a colon.
+_NAMED_NUMBER = re.compile(
+    r"^(?:Chapter|CHAPTER|Section|SECTION|Part|PART|Appendix|APPENDIX|Item|ITEM|Article|ARTICLE)\s+"
+    r"(?:\d+[A-Z]?|[IVXLC]+)((?:\.\d+)*)[.:]?(?=\s|$)"
 )
 #: A postal address: words and a comma, ending with a postal code (``Morton Grove, Illinois
 #: 60053``, ``Washington, D.C. 20549``, ``Norwood, MA 02062-9106``).
@@ -573,11 +580,12 @@ def numbering_depth(text: str) -> int:
     """How deep a heading's number is: "2" -> 1, "2.1" -> 2, "A.3.1" -> 3; 0 when unnumbered."""
     m = _NUMBERING.match(text)
     if not m:
-        return 0
-    head = m.group(1)
-    if head.isalpha() and not m.group(2) and text[1:2] != ".":
+        named = _NAMED_NUMBER.match(text)
+        return 1 + named.group(1).count(".") if named else 0
+    head = m.group(2)
+    if head.isalpha() and not m.group(3) and not m.group(1) and text[1:2] != ".":
         return 0  # a word starting with a capital, not "A." or "A.1"
-    return 1 + m.group(2).count(".")
+    return 1 + m.group(3).count(".")
 
 
 def _height(facts: DocumentFacts, index: int) -> float:

@@ -1259,3 +1259,13 @@ def test_headings_set_out_at_the_margin_left_of_indented_running_text() -> None:
         "The agenda of the meeting is adopted.",
     ]
     assert "# 3. Request for a permit" in md
+
+
+def test_a_named_division_numbered_with_a_letter_or_in_roman_numerals_is_a_numbered_heading() -> None:
+    from pdfcore.structure.style import numbering_depth
+
+    for text in ("ITEM 1B: UNRESOLVED STAFF COMMENTS", "Item 7. Management", "PART II", "Article IV Terms"):
+        assert numbering_depth(text) == 1, text
+    assert numbering_depth("2.1 Methods") == 2 and numbering_depth("Chapter 3 The Law") == 1
+    for text in ("I think so", "Items 1 and 2 apply", "Items", "A word"):
+        assert numbering_depth(text) == 0, text
