@@ -74,6 +74,9 @@ _INITIAL = re.compile(r"^[A-Za-z]\.$")
 _NUMBER = re.compile(r"\d[\d.,]*")
 #: A sentence closed, then a note's number ("an illegal technology.22").
 _NOTE_AFTER_STOP = re.compile(r"[^\W\d_][.!?][\"”’)]?\d{1,3}$")
+#: A row ending with dot leaders and a page number or a figure (a contents entry, "Chapter 1
+#: ..... 2"; a schedule's line, "Amortization of ... ..... —"): complete, whatever the row under it.
+_LEADER_END = re.compile(r"(?:(?:\.\s?){4,}|…)\s*(?:[\divxlcIVXLC]{1,5}|[—–])$")
 #: A run-in label in capitals starting a row ("DATES: The FAA must ...", "ADDRESSES: You may"):
 #: after a row of three words or more that closed its sentence, it starts a paragraph of its own.
 _RUN_IN_LABEL = re.compile(r"[A-Z]{2,}(?: [A-Z]{2,}){0,3}: ")
@@ -332,6 +335,8 @@ def _breaks(
         return True
     if prev.mono != row.mono or marker:
         return True
+    if _LEADER_END.search(prev.text):
+        return True  # a contents entry ends with its page number
     if _RUN_IN_LABEL.match(row.text) and prev.text.endswith(_CLOSING) and prev.text.count(" ") >= 2:
         return True  # (not after a caption's label alone: "Table II." over "MANOVA: Effect of")
     if prev.bold != row.bold and not (prev.bold and row.text[:1].islower() and _runs_on(prev, right) and _prose(prev)):

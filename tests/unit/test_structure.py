@@ -1269,3 +1269,16 @@ def test_a_named_division_numbered_with_a_letter_or_in_roman_numerals_is_a_numbe
     assert numbering_depth("2.1 Methods") == 2 and numbering_depth("Chapter 3 The Law") == 1
     for text in ("I think so", "Items 1 and 2 apply", "Items", "A word"):
         assert numbering_depth(text) == 0, text
+
+
+def test_a_contents_entry_ending_with_leaders_and_its_page_number_ends_there() -> None:
+    # the next entry set in under it is no wrapped row of it (a hanging indent)
+    rows = [
+        ln("Table Of Contents", 60, x=238, size=16, bold=True),
+        ln("Chapter 1 " + "." * 58 + " 2", 100, x=46, x1=548),
+        ln("Paragraph 1.1 " + "." * 54 + " 3", 115, x=62, x1=548, size=11),
+        ln("Section 1.2 " + "…" + " 7", 130, x=62, x1=548, size=11),
+    ]
+    (md,) = markdown([page(rows)])
+    blocks = md.split("\n\n")
+    assert [b[:9] for b in blocks[1:]] == ["Chapter 1", "Paragraph", "Section 1"], md
