@@ -103,7 +103,13 @@ FLAG = "flag"
 
 _DIGITS = re.compile(r"\d+")
 #: A line that is a page number and nothing else (see lone_page_numbers).
-_LONE_FOLIO = re.compile(r"(?:(?:page|p\.)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:/|of)\s*\d{1,4})?", re.IGNORECASE)
+_LONE_FOLIO = re.compile(
+    r"(?:(?:page|p\.)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:/|of)\s*\d{1,4})?|(?-i:[A-Z]{1,2})\s?[-–]\s?\d{1,4}",
+    re.IGNORECASE,
+)
+#: A page number with a part's letter before it (a filing's financial pages "F-3", an
+#: appendix's "A-12"): the number after the letter.
+_LETTER_FOLIO = re.compile(r"[A-Z]{1,2}\s?[-–]\s?(\d{1,4})")
 #: ...or a front matter's page number in lowercase roman numerals ("xiii"), alone or beside
 #: its part's name in capitals ("xiv PREFACE", "PREFACE xv").
 _LONE_ROMAN = re.compile(r"[-–—]?\s*(?=[ivxlc])m{0,3}(?:c[md]|d?c{0,3})(?:x[cl]|l?x{0,3})(?:i[xv]|v?i{0,3})\s*[-–—]?")
@@ -533,6 +539,9 @@ def _folio_numbers(text: str) -> set[int]:
     t = text.strip()
     if len(t) > MAX_FOLIO_CHARS:
         return set()
+    lettered = _LETTER_FOLIO.fullmatch(t)
+    if lettered:
+        return {int(lettered.group(1))}
     found = list(_NUMBER.finditer(t))
     return {int(m.group()) for m in found if m.start() == 0 or m.end() == len(t)}
 

@@ -365,6 +365,17 @@ def test_a_page_number_right_under_text_that_ends_anywhere_is_learnt_and_strippe
     assert finish_page(others[8], facts, profile).furniture == ()
 
 
+def test_a_page_number_with_a_parts_letter_is_a_page_number() -> None:
+    # a filing's financial pages are numbered F-1, F-2, ...; a lowercase letter is no part's
+    facts = facts_for(2)
+    for folio, kept in (("F-14", False), ("A - 3", False), ("e-3", True), ("ABC-3", True)):
+        lines = [line(prose("B", k), 72, 90 + 14 * k, 540) for k in range(30)]
+        lines.append(line(folio, 300, 709, 318))
+        done = finish_page(page_of(lines, index=1), facts, None)
+        assert (done.furniture == ()) == kept, (folio, done.furniture)
+    assert furniture._folio_numbers("F-14") == {14}
+
+
 def test_a_front_matters_roman_page_number_alone_at_the_foot_is_furniture() -> None:
     facts = facts_for(2)
     body = [line(prose("B", k), 72, 90 + 14 * k, 540) for k in range(30)]
