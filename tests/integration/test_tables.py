@@ -397,17 +397,14 @@ def test_a_typewritten_tables_headings_a_blank_line_above_it_are_its_header(tmp_
     ]
 
 
-def test_column_headings_set_turned_are_read(tmp_path: Path) -> None:
-    """Column headings written up the page over narrow ruled columns (an election return's
-    candidates) are the columns' headings, read in their own direction."""
+def _turned_headings(path: Path, names: list[str], rows: list[list[str]]) -> TableOut:
+    """The one table of a page: a ruled grid whose column headings (``names``) are written up
+    the page over narrow columns, ``rows`` under them, the first column headed ``Precinct``."""
     from reportlab.pdfgen import canvas
 
-    names = ["Avery Stone", "Blake Moreau", "Casey Lindqvist"]
-    rows = [["North", "120", "98", "15"], ["South", "87", "143", "22"], ["East", "64", "71", "9"]]
-    path = tmp_path / "turned.pdf"
     c = canvas.Canvas(str(path), pagesize=(612, 792))
     c.setFont("Helvetica", 9)
-    edges = [72.0, 150.0, 180.0, 210.0, 240.0]
+    edges = [72.0 + 30.0 * k + (48.0 if k else 0.0) for k in range(len(names) + 2)]
     top, head = 700.0, 90.0
     ys = [top, top - head] + [top - head - 18 * (k + 1) for k in range(len(rows))]
     for y in ys:
@@ -427,6 +424,15 @@ def test_column_headings_set_turned_are_read(tmp_path: Path) -> None:
     c.showPage()
     c.save()
     (t,) = _one_page_tables(path)
+    return t
+
+
+def test_column_headings_set_turned_are_read(tmp_path: Path) -> None:
+    """Column headings written up the page over narrow ruled columns (an election return's
+    candidates) are the columns' headings, read in their own direction."""
+    names = ["Avery Stone", "Blake Moreau", "Casey Lindqvist"]
+    rows = [["North", "120", "98", "15"], ["South", "87", "143", "22"], ["East", "64", "71", "9"]]
+    t = _turned_headings(tmp_path / "turned.pdf", names, rows)
     assert list(t.header) == ["Precinct", *names]
     assert [list(r) for r in t.rows] == rows
 
@@ -434,33 +440,9 @@ def test_column_headings_set_turned_are_read(tmp_path: Path) -> None:
 def test_two_column_headings_set_turned_in_their_own_ruled_cells_are_read(tmp_path: Path) -> None:
     """Two candidates' names written up the page, each alone in its ruled cell (a party with
     two candidates): the columns' headings, not text left under the table."""
-    from reportlab.pdfgen import canvas
-
     names = ["Avery Stone", "Blake Moreau"]
     rows = [["North", "120", "98"], ["South", "87", "143"], ["East", "64", "71"]]
-    path = tmp_path / "turned-two.pdf"
-    c = canvas.Canvas(str(path), pagesize=(612, 792))
-    c.setFont("Helvetica", 9)
-    edges = [72.0, 150.0, 180.0, 210.0]
-    top, head = 700.0, 90.0
-    ys = [top, top - head] + [top - head - 18 * (k + 1) for k in range(len(rows))]
-    for y in ys:
-        c.line(edges[0], y, edges[-1], y)
-    for x in edges:
-        c.line(x, top, x, ys[-1])
-    c.drawString(76, top - head + 6, "Precinct")
-    for k, name in enumerate(names):
-        c.saveState()
-        c.translate(edges[k + 1] + 18, top - head + 4)
-        c.rotate(90)
-        c.drawString(0, 0, name)
-        c.restoreState()
-    for r, row in enumerate(rows):
-        for k, cell in enumerate(row):
-            c.drawString(edges[k] + 4, ys[r + 1] - 13, cell)
-    c.showPage()
-    c.save()
-    (t,) = _one_page_tables(path)
+    t = _turned_headings(tmp_path / "turned-two.pdf", names, rows)
     assert list(t.header) == ["Precinct", *names]
     assert [list(r) for r in t.rows] == rows
 
