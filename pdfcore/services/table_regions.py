@@ -8,7 +8,10 @@ table. So the extractor only runs where the text extractor's cheap evidence poin
   hold text (a chart's gridlines and bars do not);
 - text alignment (``PageText.gaps`` plus the line boxes, :mod:`pdfcore.services.text_runs`):
   three or more rows whose blanks line up into at least one vertical "river" (a column
-  separator), or rows of figures, which do not read like prose.
+  separator), or rows of figures, which do not read like prose;
+- underlined column headings (:mod:`pdfcore.services.underlined_heads`): three or more short
+  rules side by side, each under its heading, over one to three rows of figures (a small
+  table in a financial statement, too short for the alignment search).
 
 What the extractor finds there is cleaned by :mod:`pdfcore.services.tables`. All geometry is
 page space (points, top-left origin).
@@ -26,6 +29,7 @@ from pdfcore.models import Box, PageText, TextLine
 from pdfcore.services.page_columns import MIN_GUTTER
 from pdfcore.services.text_pieces import JOIN_TOL, MIN_GAP, PROSE_WORDS, is_number, line_pieces
 from pdfcore.services.text_runs import MAX_HEADER_ROWS, MIN_ROWS, text_regions
+from pdfcore.services.underlined_heads import underlined_tables
 
 # Grids of rules.
 #: Share of a grid's cells that must hold text for the grid to be a table.
@@ -59,6 +63,10 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     text = text_regions(lines, page.gaps)
     runs = [t for t in text if not any(_fills(g, t, boxes, lines) for g in ruled)]
     regions = ruled + runs
+    # Small tables under underlined headings that neither search above finds (too few rows).
+    regions += [
+        b for b in underlined_tables(page.rules, lines, page.gaps) if not any(intersection(b, r) for r in regions)
+    ]
     if not regions:
         return ()
     # Padded first, so that pieces of one table split between runs join up again (the grids of

@@ -874,3 +874,25 @@ def test_a_caption_set_just_above_a_ruled_grid_is_no_header_row(tmp_path: Path) 
     (t,) = _one_page_tables(path)
     assert list(t.header) == ["Buildings", "n =", "%"]
     assert list(t.rows[0]) == ["Residence", "60", "27.7"]
+
+
+def test_one_row_under_underlined_column_headings_is_read_as_a_table(tmp_path: Path) -> None:
+    # A financial statement's small table: headings wrapped over two lines, each underlined
+    # apart, over one row led by dots to its figures, between paragraphs.
+    page = Page().lines(72, 700, list(PROSE_LINES), size=10)
+    for x, top, bottom in ((380, "Gain on", "Swaps"), (450, "Loss on", "Note"), (515, "Net", "Effect")):
+        page.text(x, 640, top, size=8).text(x, 631, bottom, size=8).rect(x - 2, 627, 50, 0.8)
+    page.text(72, 631, "Income Statement Classification", size=8).rect(70, 627, 130, 0.8)
+    page.text(72, 612, "Other income " + "." * 60, size=9)
+    page.text(385, 612, "$6,109", size=9).text(452, 612, "$(6,109)", size=9).text(525, 612, "$0", size=9)
+    page.lines(72, 580, list(PROSE_LINES), size=10)
+    (table,) = _one_page_tables(write_pdf(tmp_path / "u.pdf", [page]))
+    assert table.header == ("Income Statement Classification", "Gain on Swaps", "Loss on Note", "Net Effect")
+    assert table.rows == (("Other income", "$6,109", "$(6,109)", "$0"),)
+
+
+PROSE_LINES = (
+    "The Company designated these swaps as fair value hedges. Their fair value at inception",
+    "was zero, and later changes in it were reflected in the carrying value of the swaps on",
+    "the balance sheet, with the carrying value of the debt adjusted by an equal amount.",
+)
