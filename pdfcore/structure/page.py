@@ -67,7 +67,8 @@ from pdfcore.structure.reading import (
 )
 from pdfcore.structure.rows import Row, page_rows
 from pdfcore.structure.style import DocumentStyle, aligned, introduces_text, text_columns, unit_key
-from pdfcore.structure.units import split_units, tidy_units
+from pdfcore.structure.unit_tidy import tidy_units
+from pdfcore.structure.units import split_units
 
 
 def page_structure(

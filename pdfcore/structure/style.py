@@ -32,7 +32,8 @@ from pdfcore.layout.hyphens import Lexicon
 from pdfcore.models import DocumentFacts, OutlineEntry, PageText
 from pdfcore.structure.outline import match_outline, outline_by_page
 from pdfcore.structure.rows import page_rows
-from pdfcore.structure.units import Unit, list_marker, rows_aligned, split_units, tidy_units
+from pdfcore.structure.unit_tidy import rows_aligned, tidy_units
+from pdfcore.structure.units import Unit, list_marker, split_units
 
 #: Documents of up to this many pages are learnt from every page; longer ones from the first
 #: SAMPLE_HEAD pages and SAMPLE_PAIRS pairs of facing pages spread through the rest.
