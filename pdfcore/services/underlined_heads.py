@@ -69,13 +69,28 @@ def underlined_tables(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Seq
     )
     if not thin:
         return []
+    rows = [row for row in _rule_rows(thin) if all(_line_over(rule, lines) for rule in row)]
+    if not rows:
+        return []  # most pages with rules: no line sits right over each of a row of them
     cells = [_Cell(Box(a, p.y0, z, p.y1), w) for p in line_pieces(lines, gaps) for a, z, w in p.segments if z > a]
     out = []
-    for row in _rule_rows(thin):
+    for row in rows:
         box = _table(row, cells, lines)
         if box is not None:
             out.append(box)
     return out
+
+
+def _line_over(rule: Box, lines: Sequence[TextLine]) -> bool:
+    """A line stands right over ``rule`` where a heading would (see :func:`_heading`): the cheap
+    test run before a page's lines are cut into their pieces."""
+    return any(
+        ln.bbox.y1 <= rule.y0 + JOIN_TOL / 2
+        and rule.y0 - ln.bbox.y1 <= UNDERLINE_DROP * ln.bbox.height
+        and ln.bbox.x0 < rule.x1
+        and ln.bbox.x1 > rule.x0
+        for ln in lines
+    )
 
 
 def _rule_rows(rules: Sequence[Box]) -> list[list[Box]]:

@@ -84,7 +84,7 @@ def _unlabelled(
     set smaller than the body (see UNDER_LINES), of two words or more with a word of three
     letters (not a tick label, "10%"), not a footnote: the nearest one."""
     body = style.body_size
-    if body <= 0:
+    if body <= 0 or all(("f", k) in out for k in range(len(figures))):
         return
     taken = {id(u) for u in out.values_units}
 

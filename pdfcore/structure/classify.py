@@ -94,13 +94,14 @@ def classify(
             unit.kind = "heading"
             unit.level = max(1, min(6, entry.level))
             return
-        known = style.knows(*unit_key(unit, style))
         candidate = heading_candidate(unit, text, style)
-        if not candidate and known and len(text) > HEADING_CHARS // 2:
+        known = None  # asked only when it decides
+        if not candidate and len(text) > HEADING_CHARS // 2:
+            known = style.knows(*unit_key(unit, style))
             # a statement heading in a heading style: one sentence, longer than most
-            candidate = heading_candidate(unit, text, style, long=True)
+            candidate = known and heading_candidate(unit, text, style, long=True)
         if candidate and (
-            known
+            (known if known is not None else style.knows(*unit_key(unit, style)))
             or unit.size >= STANDOUT * style.body_size
             or (unit.bold and numbering_depth(text) > 0)
             or unit_key(unit, style)[2] == UNDERLINED

@@ -335,8 +335,9 @@ def _breaks(
         return True
     if prev.mono != row.mono or marker:
         return True
-    if _LEADER_END.search(prev.text) or (
-        _RUN_IN_LABEL.match(row.text) and prev.text.endswith(_CLOSING) and prev.text.count(" ") >= 2
+    above = prev.text
+    if ((above.count(".") >= 4 or "…" in above) and _LEADER_END.search(above)) or (
+        _RUN_IN_LABEL.match(row.text) and above.endswith(_CLOSING) and above.count(" ") >= 2
     ):
         return True  # (a label not after a caption's label alone: "Table II." over "MANOVA: Effect")
     if prev.bold != row.bold and not (prev.bold and row.text[:1].islower() and _runs_on(prev, right) and _prose(prev)):
