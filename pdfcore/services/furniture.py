@@ -103,13 +103,17 @@ FLAG = "flag"
 
 _DIGITS = re.compile(r"\d+")
 #: A line that is a page number and nothing else (see lone_page_numbers).
-_LONE_FOLIO = re.compile(
-    r"(?:(?:page|p\.)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:/|of)\s*\d{1,4})?|(?-i:[A-Z]{1,2})\s?[-–]\s?\d{1,4}",
-    re.IGNORECASE,
-)
 #: A page number with a part's letter before it (a filing's financial pages "F-3", an
 #: appendix's "A-12"): the number after the letter.
-_LETTER_FOLIO = re.compile(r"[A-Z]{1,2}\s?[-–]\s?(\d{1,4})")
+_LETTERED = r"[A-Z]{1,2}\s?[-–]\s?(\d{1,4})"
+_LETTER_FOLIO = re.compile(_LETTERED)
+_LONE_FOLIO = re.compile(
+    rf"(?:(?:page|p\.)\s*)?[-–—]?\s*\d{{1,4}}\s*[-–—]?(?:\s*(?:/|of)\s*\d{{1,4}})?|(?-i:{_LETTERED})",
+    re.IGNORECASE,
+)
+#: A page number standing alone is centred (its centre within this share of the width of the
+#: page's middle) or in an outer quarter of the width.
+CENTRED = 0.12
 #: ...or a front matter's page number in lowercase roman numerals ("xiii"), alone or beside
 #: its part's name in capitals ("xiv PREFACE", "PREFACE xv").
 _LONE_ROMAN = re.compile(r"[-–—]?\s*(?=[ivxlc])m{0,3}(?:c[md]|d?c{0,3})(?:x[cl]|l?x{0,3})(?:i[xv]|v?i{0,3})\s*[-–—]?")
@@ -300,7 +304,7 @@ def lone_page_numbers(lines: Sequence[TextLine], height: float, width: float) ->
         ln = blocks[0][0][0]
         inside = ln.bbox.y1 <= EDGE_ZONE * height if top else ln.bbox.y0 >= (1 - EDGE_ZONE) * height
         centre = (ln.bbox.x0 + ln.bbox.x1) / 2 / width
-        placed = abs(centre - 0.5) <= 0.12 or centre <= 0.25 or centre >= 0.75
+        placed = abs(centre - 0.5) <= CENTRED or centre <= 0.25 or centre >= 0.75
         if not (inside and placed):
             continue
         if _folio_line(ln.text.strip()):
@@ -337,7 +341,7 @@ def lone_running_head(lines: Sequence[TextLine], height: float, width: float) ->
     ln, below = blocks[0][0][0], blocks[1][0][0]
     text = ln.text.strip()
     centre = (ln.bbox.x0 + ln.bbox.x1) / 2 / width
-    placed = abs(centre - 0.5) <= 0.12 or centre <= 0.25 or centre >= 0.75
+    placed = abs(centre - 0.5) <= CENTRED or centre <= 0.25 or centre >= 0.75
     if (
         ln.bbox.y1 <= EDGE_ZONE * height
         and placed
@@ -418,7 +422,7 @@ def _last_folio(lines: Sequence[TextLine], width: float) -> TextLine | None:
     if len(blocks) < 2 or len(blocks[0][0]) != 1:
         return None
     ln = blocks[0][0][0]
-    if abs((ln.bbox.x0 + ln.bbox.x1) / 2 / width - 0.5) > 0.12 or not _LONE_FOLIO.fullmatch(ln.text.strip()):
+    if abs((ln.bbox.x0 + ln.bbox.x1) / 2 / width - 0.5) > CENTRED or not _LONE_FOLIO.fullmatch(ln.text.strip()):
         return None
     return ln
 

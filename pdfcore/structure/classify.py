@@ -95,13 +95,11 @@ def classify(
             unit.level = max(1, min(6, entry.level))
             return
         candidate = heading_candidate(unit, text, style)
-        known = None  # asked only when it decides
-        if not candidate and len(text) > HEADING_CHARS // 2:
-            known = style.knows(*unit_key(unit, style))
+        if not candidate and len(text) > HEADING_CHARS // 2 and style.knows(*unit_key(unit, style)):
             # a statement heading in a heading style: one sentence, longer than most
-            candidate = known and heading_candidate(unit, text, style, long=True)
+            candidate = heading_candidate(unit, text, style, long=True)
         if candidate and (
-            (known if known is not None else style.knows(*unit_key(unit, style)))
+            style.knows(*unit_key(unit, style))
             or unit.size >= STANDOUT * style.body_size
             or (unit.bold and numbering_depth(text) > 0)
             or unit_key(unit, style)[2] == UNDERLINED
