@@ -15,7 +15,7 @@ from pdfcore.models import Box
 from pdfcore.structure.model import Element
 from pdfcore.structure.render import render_element
 from pdfcore.structure.rows import Row
-from pdfcore.structure.units import Unit
+from pdfcore.structure.units import Unit, glue
 
 #: A bold row alone of at most this many words is a label, not a sentence left open.
 LABEL_WORDS = 4
@@ -120,7 +120,7 @@ def join_paragraphs(a: Element, b: Element) -> Element:
     if a.ends or (a.text[-1:] in HYPHENS and ends_hyphenated(a.text, b.text)):
         text = hyphen_join(a.text, head, a.ends) + (" " + rest if rest else "")
     else:
-        text = a.text + " " + b.text
+        text = a.text + glue(a.text, b.text) + b.text
     return evolve(a, text=text, open_end=b.open_end, ends=b.ends)
 
 

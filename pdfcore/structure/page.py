@@ -56,6 +56,7 @@ from pdfcore.structure.classify import (
 from pdfcore.structure.elements import element, join_columns, nest_items
 from pdfcore.structure.false_tables import prose_table, scattered_table
 from pdfcore.structure.figures import figure_boxes, figure_ref
+from pdfcore.structure.leading import join_open_leading
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.outline import match_outline
 from pdfcore.structure.placement import box_below, position, table_slot, take_table_rows
@@ -92,7 +93,7 @@ def page_structure(
     rows, anchors, beside = take_table_rows(rows, placed)
     label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
     units = tidy_units(
-        split_units(rows, join_hyphenation, lexicon),
+        split_units(join_open_leading(rows), join_hyphenation, lexicon),
         style.body_size,
         height,
         label,

@@ -443,14 +443,10 @@ def introduces_text(units: Sequence[Unit], k: int, page_height: float, depth: in
         return page_height > 0 and u.y1 >= 0.75 * page_height and units[k + 1].y0 < u.y0
     nxt = units[j]
     if len(nxt.rows) > 1 or len(nxt.text.split()) >= 4:
-        return True
+        # a closed sentence over running text in its own face is a paragraph of one row
+        return not (len(nxt.rows) > 1 and u.text.endswith(_STOPS) and _face(nxt) == _face(u) and not u.text.isupper())
     # a one-row label below: only another heading (set otherwise) that introduces text itself
-    if (nxt.size, nxt.bold, nxt.italic, nxt.underlined) == (
-        u.size,
-        u.bold,
-        u.italic,
-        u.underlined,
-    ) or not heading_shaped(nxt, nxt.text):
+    if _face(nxt) == _face(u) or not heading_shaped(nxt, nxt.text):
         return False
     after = text_below(units, j)
     if after is None:
@@ -458,6 +454,14 @@ def introduces_text(units: Sequence[Unit], k: int, page_height: float, depth: in
     if len(units[after].rows) > 1 or len(units[after].text.split()) >= 4:
         return True
     return depth < 2 and introduces_text(units, j, page_height, depth + 1)
+
+
+#: What ends a sentence (a heading ends otherwise, or with nothing).
+_STOPS = (".", "!", "?", "\u3002", "\uff01", "\uff1f")
+
+
+def _face(u: Unit) -> tuple[float, bool, bool, bool]:
+    return (u.size, u.bold, u.italic, u.underlined)
 
 
 def _margin_of(unit: Unit) -> float:

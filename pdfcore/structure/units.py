@@ -37,6 +37,7 @@ import re
 from collections.abc import Sequence
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
+from pdfcore.layout.scripts import CJK
 from pdfcore.structure.rows import Row
 
 #: A size change larger than this share starts a new unit.
@@ -196,9 +197,15 @@ def join_rows(rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lexic
             if rest.strip():
                 out += " " + rest.strip()
         else:
-            out += " " + t
+            out += glue(out, t) + t
         broken = r.ends
     return out
+
+
+def glue(before: str, after: str) -> str:
+    """What goes between two rows of one paragraph: a space, or nothing between CJK characters
+    (Chinese and Japanese put no space between words: a row break inside a paragraph is none)."""
+    return "" if before and after and CJK.match(before[-1]) and CJK.match(after[0]) else " "
 
 
 def list_marker(text: str) -> str:
