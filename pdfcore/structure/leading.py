@@ -44,7 +44,7 @@ EDGE_PT = 2.0
 def join_open_leading(rows: Sequence[Row]) -> Sequence[Row]:
     """``rows`` (a page's, in reading order) with the blocks of text set with open leading
     joined (see the module docstring); the rows themselves when there are none (most pages)."""
-    pairs = [k for k in range(len(rows) - 1) if _parted(rows[k], rows[k + 1])]
+    pairs = [k for k in range(len(rows) - 1) if rows[k].block != rows[k + 1].block and _parted(rows[k], rows[k + 1])]
     if len(pairs) < MIN_PAIRS:
         return rows
     running = [k for k in pairs if _runs_on(rows[k], rows[k + 1], rows)]
@@ -77,7 +77,7 @@ def _solid(rows: Sequence[Row], step: float) -> int:
 def _parted(a: Row, b: Row) -> bool:
     """``b`` is the row under ``a`` in the same face and size, beside it horizontally, in a
     block of its own because of the gap between them (no other cut)."""
-    if a.block == b.block or a.role != b.role or a.bold != b.bold or a.mono != b.mono:
+    if a.role != b.role or a.bold != b.bold or a.mono != b.mono:
         return False
     big = a.size if a.size > b.size else b.size
     if big <= 0 or abs(a.size - b.size) > 0.05 * big:

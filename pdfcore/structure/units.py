@@ -205,7 +205,9 @@ def join_rows(rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lexic
 def glue(before: str, after: str) -> str:
     """What goes between two rows of one paragraph: a space, or nothing between CJK characters
     (Chinese and Japanese put no space between words: a row break inside a paragraph is none)."""
-    return "" if before and after and CJK.match(before[-1]) and CJK.match(after[0]) else " "
+    if before[-1:] < "\u3000" or after[:1] < "\u3000":  # (the CJK ranges start there)
+        return " "
+    return "" if CJK.match(before[-1]) and CJK.match(after[0]) else " "
 
 
 def list_marker(text: str) -> str:
