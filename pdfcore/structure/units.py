@@ -67,7 +67,7 @@ HANGING = "\u2063"
 #: map theirs to), and numbers, letters or roman numerals closed by a period or parenthesis.
 BULLETS = "•◦▪▫‣⁃∙●○■□►▶▸▹✓✔➢➤❖◆◇→–—-*·\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf0e0\uf0d7"
 _BULLET_SET = frozenset(BULLETS)
-_BULLET = re.compile(f"^([{re.escape(BULLETS)}])(?:\\s+|(?=[A-Za-z\u00c0-\u024f\u0400-\u04ff]))")
+_BULLET = re.compile(f"^([{re.escape(BULLETS)}])(?:\\s+|(?<!-)(?=[A-Za-z\u00c0-\u024f\u0400-\u04ff]))")
 #: What a sentence (or a row that ends its unit) closes with.
 CLOSING = _CLOSING = tuple('.!?:;。！？…"”’»)]')
 #: A letter closed by a period: an item's marker ("B.") or a name's initial ("D. Brandeis").
@@ -337,8 +337,8 @@ def _breaks(
 ) -> bool:
     # the checks run from the cheapest; those that need the words of a row (is it running
     # text?) only where the answer depends on them
-    if prev.role != row.role and _role_group(prev.role) != _role_group(row.role):
-        return True
+    if prev.role != row.role and prev.role and row.role and _role_group(prev.role) != _role_group(row.role):
+        return True  # (a row the structure tree leaves out tells nothing: its place decides)
     big = row.size if row.size > prev.size else prev.size
     if big > 0 and abs(prev.size - row.size) > SIZE_STEP * big and _size_step(prev.end_size, row.size):
         return True
