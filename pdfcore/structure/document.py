@@ -13,6 +13,9 @@ from pdfcore.structure.elements import continues, join_paragraphs, nest_items
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.render import render_elements, render_page, rendered_elements
 
+#: A heading ending its page is at the page's foot below this share of the page's height.
+FOOT = 0.75
+
 
 def page_comment(number: int, label: str | None) -> str:
     """The line naming a page in a document's Markdown (1-based number, printed label)."""
@@ -25,7 +28,8 @@ def join_pages(pages: Sequence[PageStructure]) -> list[PageStructure]:
     """The pages with what runs on from one page into the next joined on the page where it
     started: a paragraph into the next page's first paragraph (a lone letter at the top of a
     page made an item first when it goes on the page before's lettering, see
-    :func:`_lettered_items`), a table into its continuations
+    :func:`_lettered_items`; a heading ending a page with nothing of its own on the next one
+    made a paragraph first, see :func:`_foot_heading`), a table into its continuations
     (``continued_on`` / ``continued_from``, set by the table reader from
     :func:`pdfcore.services.table_breaks.continues`, the one decision the structured ``tables`` show
     too: one table over as many pages as it runs, a repeated header row dropped)."""
@@ -38,6 +42,7 @@ def join_pages(pages: Sequence[PageStructure]) -> list[PageStructure]:
             b = out[k + 1] = _lettered_items(a.lettering, b)
         if not a.elements or not b.elements:
             continue
+        a = out[k] = _foot_heading(a, b)
         last, first = a.elements[-1], b.elements[0]
         if continues(last, first):
             out[k] = evolve(a, elements=(*a.elements[:-1], join_paragraphs(last, first)))
@@ -48,6 +53,28 @@ def join_pages(pages: Sequence[PageStructure]) -> list[PageStructure]:
         if page is not given:  # an element gone, or a table now rendered: lists may meet or break
             out[k] = _nested(page)
     return out
+
+
+def _foot_heading(page: PageStructure, after: PageStructure) -> PageStructure:
+    """The page with the heading its body ends with at its foot (nothing under it on the page,
+    in its last quarter: the text it heads would start on the next page) read as a paragraph
+    when the next page starts with no text under it: with a heading at its level or above, or a
+    paragraph set in bold (a title over the next statement). A line set bold at a page's foot
+    ("See accompanying notes ...") is no heading; one whose section goes on in the next page's
+    text, or under a deeper heading there, stays one; so does a heading standing alone on its
+    page or higher up on it (a part's title page, an appendix's divider: "Annexe A" over its
+    title, mid-page)."""
+    last, first = page.elements[-1], after.elements[0]
+    at_foot = last.bbox is not None and last.bbox.y1 >= FOOT * page.height > 0
+    if (
+        last.kind != "heading"
+        or len(page.elements) < 2
+        or not at_foot
+        or not ((first.kind == "heading" and first.level <= last.level) or (first.kind == "paragraph" and first.bold))
+    ):
+        return page
+    para = Element("paragraph", text=last.text, bbox=last.bbox)
+    return evolve(page, elements=(*page.elements[:-1], para))
 
 
 def _nested(page: PageStructure) -> PageStructure:

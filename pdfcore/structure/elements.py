@@ -52,6 +52,7 @@ def element(unit: Unit, join_hyphenation: bool) -> Element:
             open_end=bool(rest) and not rest.endswith(CLOSING),
             ends=unit.last.ends,
             size=unit.size,
+            bold=unit.bold,
         )
     kind = "paragraph"
     return Element(
@@ -67,6 +68,7 @@ def element(unit: Unit, join_hyphenation: bool) -> Element:
         open_start=text[:1].islower(),
         size=unit.size,
         lettered=unit.lettered,
+        bold=unit.bold,
     )
 
 

@@ -36,6 +36,9 @@ class Element:
     #: as none on its page: its marker, for the document to read it as an item after all when
     #: the page before ends its lettering right before it (see classify.lone_letters).
     lettered: str = ""
+    #: A paragraph or list item set in bold (a title over a statement, not a section's text):
+    #: the document reads a heading ending the page before as no heading over it.
+    bold: bool = False
 
 
 @define
@@ -57,6 +60,8 @@ class PageStructure:
     #: The marker of its last item marked by a letter or a roman numeral ("a)", "iv."), which
     #: a lone letter at the top of the next page may go on from.
     lettering: str = ""
+    #: The page's height in points (0.0 when unknown): where its foot is.
+    height: float = 0.0
     #: Its Markdown once rendered (at most one entry): a page is immutable, and a read renders
     #: it to measure its part of the answer, again in the document it answers with, and when it
     #: measures the pages read ahead. Not compared, and not carried over by ``evolve``.

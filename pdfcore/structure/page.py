@@ -177,7 +177,9 @@ def page_structure(
         body.extend(before[k])
     body = join_columns(body)
     nested = nest_items([*body, *notes])
-    return PageStructure(page.index, tuple(nested[: len(body)]), tuple(nested[len(body) :]), lettering=lettering)
+    return PageStructure(
+        page.index, tuple(nested[: len(body)]), tuple(nested[len(body) :]), lettering=lettering, height=height
+    )
 
 
 def _notes_in_frame(

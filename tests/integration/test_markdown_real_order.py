@@ -266,3 +266,14 @@ def test_text_in_a_tables_box_that_none_of_its_cells_holds_is_kept(core: Any, co
     parts = _parts(core, corpus / "camelot/files/clockwise_table_1.pdf", 1)
     table = next(k for k, p in enumerate(parts) if p.startswith("<table>"))
     assert any("Table 1 : STATE WISE COVERAGE PARTICULARS BY PERIOD OF SURVEY" in p for p in parts[table + 1 :])
+
+
+@pytest.mark.corpus
+def test_a_bold_line_ending_a_statement_page_is_no_heading_over_the_next_statement(core: Any, corpus: Path) -> None:
+    """lifeway-foods-inc_2019.pdf, pages 56-57: a financial statement ends with its bold line "See
+    accompanying notes ..." (the page's folio is furniture), and the next page starts with the
+    next statement's bold title. Read whole, the line heads nothing: a paragraph."""
+    path = corpus / "uda-benchmark/tat_docs/lifeway-foods-inc_2019.pdf"
+    md = core.read_all(str(path), start_page=56, max_pages=2, format="markdown").markdown
+    foot = "See accompanying notes to consolidated financial statements"
+    assert f"\n\n{foot}\n\n<!-- page 57 -->" in md, md[-600:]
