@@ -154,13 +154,15 @@ def lone_letters(units: Sequence[Unit]) -> str:
     is ...") is a paragraph starting with an initial, unless the nearest lettered item before
     or after it on the page goes on its lettering ("a. the first" before "b. the second",
     "iv." before "v."): a lettered list has two items at least. (An item going on in capitals,
-    "d) Compressed air ...", stays one: a list's items run across pages.)
+    "d) Compressed air ...", stays one: a list's items run across pages; unless it is set right
+    next to a lettered item that neither goes on its lettering nor leads to it, see
+    :func:`_initials`.)
 
     The first such paragraph of the page keeps its marker in ``lettered``, and the marker of
     the page's last lettered item is returned: a document read whole makes it an item again
     when the page before ends its lettering right before it (see :func:`goes_on`)."""
     counted = [u for u in units if u.kind == "list_item" and _COUNTER_MARKER.match(u.marker)]
-    last = counted[-1].marker if counted else ""
+    markers = [u.marker for u in counted]
     for k, item in enumerate(counted):
         if not _LETTER_MARKER.match(item.marker) or not item.text[len(item.marker) :].lstrip()[:1].islower():
             continue
@@ -170,7 +172,37 @@ def lone_letters(units: Sequence[Unit]) -> str:
             if not k:
                 item.lettered = item.marker
             item.kind, item.marker = "paragraph", ""
-    return last
+    initials = {id(u) for u in _initials(units)}
+    for u in counted:
+        if id(u) in initials:
+            u.kind, u.marker = "paragraph", ""
+    return next((m for u, m in zip(reversed(counted), reversed(markers), strict=True) if id(u) not in initials), "")
+
+
+def _initials(units: Sequence[Unit]) -> list[Unit]:
+    """The items marked by a single letter set right next to another item lettered alike (no unit
+    between, letters of one case) that counts in no order with theirs (the same letter again, or
+    an earlier one after it): a run of items lettered "M.", "M." (a title's abbreviation,
+    "M. Gaëtan Gagné" over "M. David Huggins-Daines") is no lettered list, whatever case the text
+    goes on in. Letters counting up ("a)" then "c)", a "b)" lost inside a row) may be a list's."""
+    out = []
+    for k, u in enumerate(units):
+        if u.kind != "list_item" or not _LETTER_MARKER.match(u.marker):
+            continue
+        prev = units[k - 1] if k else None
+        nxt = units[k + 1] if k + 1 < len(units) else None
+        pairs = [(v.marker, u.marker) for v in (prev,) if v is not None and v.kind == "list_item"]
+        pairs += [(u.marker, v.marker) for v in (nxt,) if v is not None and v.kind == "list_item"]
+        pairs = [(a, b) for a, b in pairs if {kind for kind, _ in _ordinal(a)} & {kind for kind, _ in _ordinal(b)}]
+        if pairs and not any(_counts_up(a, b) for a, b in pairs):
+            out.append(u)
+    return out
+
+
+def _counts_up(before: str, marker: str) -> bool:
+    """``marker`` comes later than ``before`` in a lettering (or roman numbering) they share."""
+    later = dict(_ordinal(marker))
+    return any(kind in later and later[kind] > n for kind, n in _ordinal(before))
 
 
 def goes_on(before: str, marker: str) -> bool:

@@ -1128,6 +1128,25 @@ def test_a_row_starting_with_an_initial_is_no_list_item_but_a_lettered_one_is() 
     assert parts[-1] == "- d) Going on in capitals from the page before."
 
 
+def test_rows_starting_with_one_letter_again_and_again_are_no_lettered_list() -> None:
+    """Minutes list those present as "M. Gaëtan Gagné, ..." over "M. David Huggins-Daines, ...":
+    the letter repeats, no lettering goes on, so the rows are no list items (going on in
+    capitals or not). "A." over "B." stays a list."""
+    lines = [
+        *para(LOREM[:3], 60),
+        ln("M. Gaëtan Gagné, conseiller municipal", 110),
+        ln("M. David Huggins-Daines, conseiller municipal", 124),
+        ln("Text between the lists, a paragraph of its own here.", 154),
+        ln("A. The first lettered point of the page.", 184),
+        ln("B. The second lettered point of the page.", 198),
+    ]
+    (md,) = markdown([page(lines)])
+    parts = md.split("\n\n")
+    assert "M. Gaëtan Gagné, conseiller municipal" in parts, parts
+    assert "M. David Huggins-Daines, conseiller municipal" in parts, parts
+    assert parts[-1] == "- A. The first lettered point of the page.\n- B. The second lettered point of the page."
+
+
 def test_a_lettered_item_at_the_top_of_a_page_goes_on_the_lettering_of_the_page_before() -> None:
     """ "a)" ends a page, "b) going on in lower case" starts the next: alone on its page the
     lone letter is no item (no lettered item beside it), but the document read whole has the
