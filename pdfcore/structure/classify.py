@@ -120,6 +120,24 @@ def classify(
         unit.marker = marker
 
 
+def named_sections(units: Sequence[Unit], style: DocumentStyle) -> None:
+    """A paragraph of one row that only names one of the sections most documents name alike
+    ("Abstract", "References"), standing alone on its row right over text that starts at its
+    left edge, is that section's heading even in the body's face (a bold face the font's name
+    and flags do not tell, as a journal's "Abstract" over its abstract): a name said on its own
+    over the text it names. Its level is at most SECTION_NAME_LEVEL."""
+    for k, u in enumerate(units):
+        if u.kind != "paragraph" or len(u.rows) != 1 or not _SECTION_NAME.match(u.text):
+            continue
+        j = text_below(units, k)
+        if j is None or units[j].kind == "heading" or abs(units[j].x0 - u.x0) > max(u.size, 1.0):
+            continue
+        if any(v is not u and v.y0 < u.y1 and v.y1 > u.y0 for v in units):
+            continue  # a label with more beside it on its row (a table's, a form's)
+        u.kind = "heading"
+        u.level = min(_level(u, u.text, style), SECTION_NAME_LEVEL)
+
+
 def kickers(units: Sequence[Unit], entries: Sequence[OutlineEntry]) -> None:
     """A heading right over a larger one, nothing between them (a report's series line, "NIST
     Internal Report", set over its title): headings grow smaller down a page, so it is no

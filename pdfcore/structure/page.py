@@ -9,7 +9,8 @@ Classification of a unit (first match wins):
 3. a caption ("Figure 3:", "Table 2.", ...): tied to the nearest figure or table;
 4. a heading by the outline: a bookmark of this page names the unit's text;
 5. a heading by typography: short, prominent (larger than the body, or bold at about its
-   size), in a style the document sets headings in (its level is the style's);
+   size), in a style the document sets headings in (its level is the style's); or a row of
+   its own naming a section most documents name alike ("Abstract") right over its text;
 6. a list item: it starts with a bullet or an enumerator;
 7. a paragraph.
 
@@ -48,6 +49,7 @@ from pdfcore.structure.classify import (
     list_depths,
     lone_letters,
     merge_code,
+    named_sections,
     note_marks,
     sentence,
     small_print_size,
@@ -110,6 +112,8 @@ def page_structure(
     columns = text_columns(units, style.body_size)
     for u in units:
         classify(u, style, entries, tagged=tagged, toc=toc, page_height=height)
+    if not tagged and not toc:
+        named_sections(units, style)
     for k, u in enumerate(units):
         if (
             u.kind == "heading"

@@ -1128,6 +1128,25 @@ def test_a_row_starting_with_an_initial_is_no_list_item_but_a_lettered_one_is() 
     assert parts[-1] == "- d) Going on in capitals from the page before."
 
 
+def test_a_row_naming_a_section_alone_over_its_text_is_a_heading_in_the_body_face() -> None:
+    """A journal's "Abstract" set bold in a face whose name and flags do not say so reads at the
+    body's size and weight: alone on its row, right over the text it names, it is a heading. The
+    same word with more beside it on its row (a table's label) is not."""
+    lines = [
+        ln("Shift work interventions for reduced conflict", 60, size=20, bold=True),
+        ln("Abstract", 110),
+        *para(LOREM, 124),
+        ln("Summary", 200),
+        ln("12", 200, x=300),
+        ln("14", 200, x=400),
+        *para(LOREM, 214),
+    ]
+    (md,) = markdown([page(lines)])
+    parts = md.split("\n\n")
+    assert parts[1] == "## Abstract", parts
+    assert not any(p.startswith("#") and "Summary" in p for p in parts), parts
+
+
 def test_rows_starting_with_one_letter_again_and_again_are_no_lettered_list() -> None:
     """Minutes list those present as "M. Gaëtan Gagné, ..." over "M. David Huggins-Daines, ...":
     the letter repeats, no lettering goes on, so the rows are no list items (going on in
