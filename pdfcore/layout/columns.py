@@ -314,12 +314,34 @@ def _side_by_side(left: list[_Unit], right: list[_Unit], order: dict[int, int], 
         return False
     lp, rp = _prose(left), _prose(right)
     if lp is None or rp is None:
-        return False
+        # a side's prose may sit under labels the other side has nothing beside (a figure's
+        # over its two subcaptions): judged by the lines with a line of the other side beside
+        lbeside, rbeside = _beside_block(left, right), _beside_block(right, left)
+        if lbeside is None or rbeside is None:
+            return False
+        lp, rp = _prose(lbeside), _prose(rbeside)
+        if lp is None or rp is None:
+            return False
     # Both sides share an aligned edge: left (left-to-right text, justified or ragged right) or
     # right (right-to-left text). A ragged-left side beside a left-aligned one is a value column.
     if max(min(lp[0], rp[0]), min(lp[1], rp[1])) < MIN_SIDE_ALIGNED:
         return False
     return _row_switches(left, right, order) < max(2, ROW_SWITCHES * min(len(left), len(right)))
+
+
+def _beside_block(side: list[_Unit], other: list[_Unit]) -> list[_Unit] | None:
+    """The lines of ``side`` with a line of ``other`` beside them (at their height), when they
+    are MIN_SIDE_LINES or more and stand in one block: no other line of the side between the
+    first of them and the last (labels over it, a last line under it). None otherwise (a
+    flowchart's boxes, beside the other side here and there)."""
+    block = [u for u in side if any(o.y0 < u.y1 and o.y1 > u.y0 for o in other)]
+    if len(block) < MIN_SIDE_LINES:
+        return None
+    top, bottom = min(u.y0 for u in block), max(u.y1 for u in block)
+    inside = {id(u) for u in block}
+    if any(id(u) not in inside and top < (u.y0 + u.y1) / 2 < bottom for u in side):
+        return None
+    return block
 
 
 def _row_switches(left: list[_Unit], right: list[_Unit], order: dict[int, int]) -> int:

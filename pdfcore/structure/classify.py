@@ -418,15 +418,18 @@ LIST_COLUMN_GAP = 1.5
 def _list_columns(run: list[Unit], step: float) -> list[list[Unit]]:
     """A run of list items cut into the columns it is set in ("• Electric meters" and "• Wind
     turbines" side by side, three rows each): a left edge starts a column when every item
-    starting left of it ends LIST_COLUMN_GAP em or more before it. One column for most lists
-    (a nested item starts under its parent's text)."""
+    starting left of it ends LIST_COLUMN_GAP em or more before it, or when it stands beside an
+    item of the column before, at its height (subcaptions "(a) ..." and "(b) ..." set side by
+    side under their figures, a gap of a space between them). One column for most lists (a
+    nested item starts under its parent's text, below it)."""
     em = max(item.size for item in run)
     ordered = sorted(run, key=lambda item: item.first.x0)
     columns: list[list[Unit]] = [[ordered[0]]]
     reach = ordered[0].x1
     for item in ordered[1:]:
         x = item.first.x0
-        if x - columns[-1][0].first.x0 > step and x - reach >= LIST_COLUMN_GAP * em:
+        beside = any(o.y0 < item.y1 and o.y1 > item.y0 for o in columns[-1])
+        if x - columns[-1][0].first.x0 > step and (x - reach >= LIST_COLUMN_GAP * em or beside):
             columns.append([item])
         else:
             columns[-1].append(item)

@@ -277,3 +277,19 @@ def test_a_bold_line_ending_a_statement_page_is_no_heading_over_the_next_stateme
     md = core.read_all(str(path), start_page=56, max_pages=2, format="markdown").markdown
     foot = "See accompanying notes to consolidated financial statements"
     assert f"\n\n{foot}\n\n<!-- page 57 -->" in md, md[-600:]
+
+
+@pytest.mark.corpus
+def test_subcaptions_side_by_side_under_their_figures_are_read_each_whole(core: Any, corpus: Path) -> None:
+    """issue-982-example.pdf, page 1: Fig. 1's subcaptions (a) and (b) stand side by side, a
+    space apart, under a drawing whose labels stand over (a) only. Each reads whole, (a) first,
+    two items of one list."""
+    parts = _parts(core, corpus / "pdfplumber/pdfs/issue-982-example.pdf", 1)
+    items = next(p for p in parts if p.startswith("- (a) Example"))
+    assert items.split("\n") == [
+        "- (a) Example of an artificial neuron unit. xi are the input signals and wi are weights which have to get"
+        " learned. Each input signal gets multiplied with its weight, everything gets summed up and the activation"
+        " function ϕ is applied.",
+        "- (b) A visualization of a simple feed-forward neural network. The 5 input nodes are red, the 2 bias nodes"
+        " are gray, the 3 hidden units are green and the single output node is blue.",
+    ], items
