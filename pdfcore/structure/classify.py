@@ -428,8 +428,9 @@ def _list_columns(run: list[Unit], step: float) -> list[list[Unit]]:
     reach = ordered[0].x1
     for item in ordered[1:]:
         x = item.first.x0
-        beside = any(o.y0 < item.y1 and o.y1 > item.y0 for o in columns[-1])
-        if x - columns[-1][0].first.x0 > step and (x - reach >= LIST_COLUMN_GAP * em or beside):
+        if x - columns[-1][0].first.x0 > step and (
+            x - reach >= LIST_COLUMN_GAP * em or any(o.y0 < item.y1 and o.y1 > item.y0 for o in columns[-1])
+        ):
             columns.append([item])
         else:
             columns[-1].append(item)
