@@ -28,6 +28,7 @@ RULE_MIN_LEN = 6.0
 RULE_MAX_THICK = 4.0
 _MAX_RULE_SEGMENTS = 256
 _MAX_RULES = 4000
+_MAX_DRAWINGS = 5000
 #: Path segments read per page to find rulings inside shapes (bounds the cost on vector art).
 _RULE_SEGMENT_BUDGET = 20_000
 _AXIS_TOL = 0.5
@@ -88,6 +89,9 @@ class PageObjects:
     fills: list[FillRun] = field(default_factory=list)
     #: Axis-aligned ruling segments in page space (thin boxes), unmerged.
     rules: list[Box] = field(default_factory=list)
+    #: Boxes of the painted paths that are no ruling line (bars, curves, markers, shapes; white
+    #: fills left out: a page's background), page space, unmerged: where vector art is drawn.
+    drawings: list[Box] = field(default_factory=list)
     n_paths: int = 0
     truncated: bool = False
 
@@ -215,7 +219,8 @@ def _image_filter(raw: Any, obj: Any) -> str | None:
 
 
 def walk(page: Any, space: PageSpace) -> PageObjects:
-    """Every text, image and filled-path object of the page in drawing order, and its rulings.
+    """Every text, image and filled-path object of the page in drawing order, its rulings and
+    the boxes of its other painted paths (vector art).
 
     This runs on every extracted page, so it is written for speed: out-parameters are allocated
     once, library functions are bound to locals, and the costly details (font size and matrix,
@@ -360,6 +365,17 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
         elif x1 - x0 <= _AXIS_TOL and y1 - y0 >= RULE_MIN_LEN:
             out.rules.append(Box(x0, y0, x0, y1))
 
+    def drawn(box: Box | None) -> None:
+        """Keep a painted path's box as vector art unless it is a ruling line (long and thin)."""
+        if box is None or len(drawings) >= _MAX_DRAWINGS:
+            return
+        w, h = box.x1 - box.x0, box.y1 - box.y0
+        if (w <= RULE_MAX_THICK or h <= RULE_MAX_THICK) and (w >= RULE_MIN_LEN or h >= RULE_MIN_LEN):
+            return
+        drawings.append(box)
+
+    drawings = out.drawings
+
     def visit(container: Any, is_form: bool, m: Matrix, depth: int) -> None:
         nonlocal order
         count = raw.FPDFFormObj_CountObjects(container) if is_form else raw.FPDFPage_CountObjects(container)
@@ -452,11 +468,16 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
                     box = bounds(obj, m)
                     if box is not None and box.x1 > box.x0 and box.y1 > box.y0:
                         out.fills.append(FillRun(order, box, (cr.value, cg.value, cb.value, ca.value), obj))
+                        if stroked or not (cr.value >= WHITE_MIN and cg.value >= WHITE_MIN and cb.value >= WHITE_MIN):
+                            drawn(box)
                         if len(out.rules) < _MAX_RULES:
                             rules_of(obj, box, m, stroked, True)
                         continue
-                if stroked and len(out.rules) < _MAX_RULES:
-                    rules_of(obj, bounds(obj, m), m, True, False)
+                if stroked:
+                    box = bounds(obj, m)
+                    drawn(box)
+                    if len(out.rules) < _MAX_RULES:
+                        rules_of(obj, box, m, True, False)
             elif kind == T_FORM and depth < _MAX_DEPTH:
                 fm = _matrix(raw, obj)
                 visit(obj, True, _mul(fm, m) if m is not _IDENTITY else fm, depth + 1)

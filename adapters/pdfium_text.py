@@ -1,5 +1,5 @@
 """TextExtractor on pdfium: document facts, page text in lines (boxes, font facts), images,
-rules and table evidence; hidden text is told apart in :mod:`adapters._pdfium_hidden`.
+rules and table evidence, regions of vector art; hidden text is told apart in :mod:`adapters._pdfium_hidden`.
 
 The page's lines are read by :mod:`adapters._pdfium_lines`, which cuts a pdfium line holding
 several rows with :mod:`adapters._pdfium_rows` and measures the gaps between cells with
@@ -14,6 +14,7 @@ from typing import Any
 
 from adapters._pdfium import PageSpace, check_page, load_engine, pdfium_document
 from adapters._pdfium_annots import LazyTextPage, read_page_annotations
+from adapters._pdfium_drawings import drawing_regions
 from adapters._pdfium_fonts import LineFonts, page_roles
 from adapters._pdfium_hidden import covered_by_fill, hidden_spans
 from adapters._pdfium_lines import read_lines
@@ -164,6 +165,7 @@ def _extract_page(doc: Any, index: int) -> PageText:
         annotation_count=annots,
         annotations=found,
         gaps=tuple(gaps),
+        drawings=drawing_regions(objects.drawings, space.width, space.height),
     )
 
 

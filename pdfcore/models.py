@@ -186,6 +186,15 @@ class ImageInfo:
 
 
 @frozen
+class Drawing:
+    """A region of vector art on a page: painted paths (bars, curves, markers, shapes; not
+    ruling lines) lying close together, ``paths`` of them, within ``bbox`` (page space)."""
+
+    bbox: Box
+    paths: int
+
+
+@frozen
 class HiddenSpan:
     """A run of text a human reader cannot see, and why."""
 
@@ -281,6 +290,9 @@ class PageText:
     #: Wide horizontal gaps inside text lines (x-range of the gap, y-range of its line), capped:
     #: the whitespace between cells of a table row. Table evidence.
     gaps: tuple[Box, ...] = ()
+    #: Regions of vector art (charts, diagrams, shapes), merged and capped, largest first:
+    #: figure evidence (see :mod:`pdfcore.structure.vector_figures`).
+    drawings: tuple[Drawing, ...] = ()
     #: Running heads/feet, page numbers and line numbers found on the page (top to bottom), in
     #: the page text or stripped from it per ``extraction.running_heads`` (warnings say which).
     furniture: tuple[str, ...] = ()

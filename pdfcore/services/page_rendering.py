@@ -75,10 +75,10 @@ class PageRenderer:
         return attrs.evolve(result, render_warnings=said) if said else result
 
 
-def page_figures(documents: DocumentService, source: DocumentSource, index: int) -> list[Box]:
-    """The figures of page ``index`` (0-based) in their ref order (what figure refs, ``p3f1``,
-    name: they come from a page's Markdown and are not stored)."""
-    from pdfcore.structure import figure_boxes
+def page_figures(documents: DocumentService, source: DocumentSource, index: int) -> dict[str, Box]:
+    """The figures of page ``index`` (0-based) by their refs (what figure refs, ``p3f1`` and
+    ``p3v1``, name: they come from a page's Markdown and are not stored)."""
+    from pdfcore.structure import figure_refs
 
     facts, _ = documents.facts(source)
     if not 0 <= index < facts.page_count:
@@ -88,7 +88,7 @@ def page_figures(documents: DocumentService, source: DocumentSource, index: int)
         )
     page = documents.pages(source, [index], facts).pages[index]
     info = facts.pages[index]
-    return figure_boxes(page, info.width, info.height)
+    return figure_refs(page, info.width, info.height)
 
 
 def _region(clip: Sequence[float] | Clip | None) -> Clip | None:

@@ -12,7 +12,7 @@ lists regions replaces it; other renders (regions, refs) keep it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from pdfcore.errors import FileChanged, UnknownRef
 from pdfcore.geometry import union
@@ -136,13 +136,13 @@ def regions(page: PageText, table_boxes: Sequence[Box] = (), form_boxes: Sequenc
 class RefBook:
     """Stores and resolves refs through a Store (durable) — or a private one for encrypted files.
 
-    Figure refs (``p3f1``, from a page's Markdown) are not stored: they name a page's figures in
-    a fixed order (:func:`pdfcore.structure.figure_boxes`), so ``figures`` (source, 0-based page
-    -> the page's figure boxes) resolves them in any later call.
+    Figure refs (``p3f1``, ``p3v1``, from a page's Markdown) are not stored: they name a page's
+    figures in a fixed order (:func:`pdfcore.structure.figure_refs`), so ``figures`` (source,
+    0-based page -> the page's figure boxes by ref) resolves them in any later call.
     """
 
     def __init__(
-        self, store_for_source: object, figures: Callable[[DocumentSource, int], Sequence[Box]] | None = None
+        self, store_for_source: object, figures: Callable[[DocumentSource, int], Mapping[str, Box]] | None = None
     ) -> None:
         self.store_for_source = store_for_source  # (source, encrypted) -> Store
         self.figures = figures
@@ -163,12 +163,14 @@ class RefBook:
         if figure is not None and self.figures is not None:
             page, k = figure
             boxes = self.figures(source, page)
-            if k >= len(boxes):
+            box = boxes.get(ref.strip())
+            if box is None:
                 raise UnknownRef(
-                    f"{ref!r} names figure {k + 1} of page {page + 1}, which has {len(boxes)} figure(s).",
+                    f"{ref!r} names figure {k + 1} of page {page + 1}, which has no such figure "
+                    f"(its figures: {', '.join(boxes) or 'none'}).",
                     recovery="Read the page with format='markdown' to see its figures and their refs.",
                 )
-            return Ref(ref=ref.strip(), digest=source.fingerprint.sha256, page=page, bbox=boxes[k], kind="figure")
+            return Ref(ref=ref.strip(), digest=source.fingerprint.sha256, page=page, bbox=box, kind="figure")
         found = self._store(source, encrypted).load_ref(source_key(source), ref.strip())
         if found is None:
             raise UnknownRef(

@@ -1,4 +1,5 @@
-"""Which of a page's images are figures, and their refs (``p3f1``: page 3, figure 1).
+"""Which of a page's images are figures, and their refs (``p3f1``: page 3, figure 1); with the
+vector figures of :mod:`pdfcore.structure.vector_figures` (``p3v1``), every figure a ref names.
 
 A figure is a placed raster image large enough to be content (not a bullet, a rule or a logo
 in a corner) and not the page itself (a scan under its OCR text, a background behind text).
@@ -11,6 +12,7 @@ from __future__ import annotations
 import re
 
 from pdfcore.models import Box, PageText
+from pdfcore.structure.vector_figures import vector_figure_boxes, vector_figure_ref
 
 #: A figure is at least this many points wide and high, and this share of the page...
 MIN_SIDE_PT = 36.0
@@ -20,7 +22,7 @@ MAX_PAGE_SHARE = 0.85
 #: An image with more text lines than this on top of it is a background.
 MAX_LINES_ON = 6
 
-_REF = re.compile(r"^p(\d+)f(\d+)$")
+_REF = re.compile(r"^p(\d+)[fv](\d+)$")
 
 
 def figure_boxes(page: PageText, width: float, height: float) -> list[Box]:
@@ -52,8 +54,18 @@ def figure_ref(page_index: int, k: int) -> str:
     return f"p{page_index + 1}f{k + 1}"
 
 
+def figure_refs(page: PageText, width: float, height: float) -> dict[str, Box]:
+    """Every figure of the page by its ref: raster (``p3f1``) then vector (``p3v1``) figures."""
+    images = figure_boxes(page, width, height)
+    out = {figure_ref(page.index, k): box for k, box in enumerate(images)}
+    for k, box in enumerate(vector_figure_boxes(page, width, height, images)):
+        out[vector_figure_ref(page.index, k)] = box
+    return out
+
+
 def parse_figure_ref(ref: str) -> tuple[int, int] | None:
-    """(page index, figure index), both 0-based, of a figure ref; None for another kind."""
+    """(page index, figure index among the figures of its kind), both 0-based, of a figure ref
+    (raster ``p3f1`` or vector ``p3v1``); None for another kind."""
     m = _REF.match(ref.strip())
     if not m:
         return None

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pdfcore.layout.hyphens import Lexicon
-from pdfcore.models import DocumentFacts, PageText, Table
+from pdfcore.models import Box, DocumentFacts, PageText, Table
 from pdfcore.structure.captions import tie_captions
 from pdfcore.structure.classify import (
     SMALL_PRINT_SLACK,
@@ -72,6 +72,11 @@ from pdfcore.structure.rows import Row, page_rows
 from pdfcore.structure.style import DocumentStyle, aligned, introduces_text, text_columns, unit_key
 from pdfcore.structure.unit_tidy import tidy_units
 from pdfcore.structure.units import split_units
+from pdfcore.structure.vector_figures import holds_label, vector_figure_boxes, vector_figure_ref
+
+#: A vector figure sharing more than this share of its area (or the table's) with a table is
+#: the table's: tables are read apart and keep their region.
+TABLE_OVERLAP = 0.2
 
 
 def page_structure(
@@ -92,6 +97,10 @@ def page_structure(
         for t in (page.tables if tables is None else tables)
         if t.bbox.x1 > t.bbox.x0 and not prose_table(t, page.rules) and not scattered_table(t)
     ]
+    images = figure_boxes(page, width, height)
+    drawn = _vector_figures(page, width, height, images, placed)
+    if drawn:  # a figure's labels are its own, not paragraphs
+        rows = [r for r in rows if not any(holds_label(b, r.x0, r.y0, r.x1, r.y1, r.text) for _, b in drawn)]
     rows, anchors, beside = take_table_rows(rows, placed)
     label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
     units = tidy_units(
@@ -147,7 +156,7 @@ def page_structure(
     lettering = lone_letters(units)
     list_depths(units)
     footnotes = footnote_ids(units, style, height)
-    figures = [(figure_ref(page.index, k), box) for k, box in enumerate(figure_boxes(page, width, height))]
+    figures = [(figure_ref(page.index, k), box) for k, box in enumerate(images)] + drawn
     captions = tie_captions(units, figures, placed, style, footnotes)
 
     # Elements in reading order: units, with tables at their place and figures by position.
@@ -197,6 +206,26 @@ def _notes_in_frame(
     for u in units:
         u.kind = "paragraph"
     return [element(u, join_hyphenation) for u in units]
+
+
+def _vector_figures(
+    page: PageText, width: float, height: float, images: list[Box], tables: list[Table]
+) -> list[tuple[str, Box]]:
+    """The page's vector figures and their refs, but those on a table (never a figure's)."""
+    found = vector_figure_boxes(page, width, height, images)
+    return [
+        (vector_figure_ref(page.index, k), box)
+        for k, box in enumerate(found)
+        if not any(_overlap(box, t.bbox) > TABLE_OVERLAP for t in tables)
+    ]
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """The area two boxes share over the smaller one's area."""
+    w = min(a.x1, b.x1) - max(a.x0, b.x0)
+    h = min(a.y1, b.y1) - max(a.y0, b.y0)
+    small = min((a.x1 - a.x0) * (a.y1 - a.y0), (b.x1 - b.x0) * (b.y1 - b.y0))
+    return (w * h) / small if w > 0 and h > 0 and small > 0 else 0.0
 
 
 def _size(facts: DocumentFacts, page: PageText) -> tuple[float, float]:

@@ -1,0 +1,94 @@
+"""A page's vector art in regions: the boxes of its painted paths (no ruling lines) merged where
+they lie close together, so a chart's bars, curves and markers make one region.
+
+Used by the pdfium text adapter on every page: pages with next to no vector art (most of them)
+return at once; the merge is a sweep down the page, so a chart of thousands of markers costs one
+pass over them.
+"""
+
+from __future__ import annotations
+
+from pdfcore.models import Box, Drawing
+
+#: Boxes at most this many points apart join one region (the gap between a chart's bars).
+JOIN_GAP = 8.0
+#: A page with fewer painted paths than this has no region worth keeping (a logo, a bullet).
+MIN_PATHS = 3
+#: A kept region holds at least this many paths and is at least MIN_SIDE points either way.
+REGION_MIN_PATHS = 2
+MIN_SIDE = 24.0
+#: A path covering more than this share of the page is its background or frame, not its art.
+MAX_PATH_SHARE = 0.6
+#: Regions kept per page, largest first.
+MAX_REGIONS = 40
+
+
+def drawing_regions(boxes: list[Box], width: float, height: float) -> tuple[Drawing, ...]:
+    """The regions of vector art among the painted paths' ``boxes`` (page space), largest first."""
+    if len(boxes) < MIN_PATHS:
+        return ()
+    limit = MAX_PATH_SHARE * width * height
+    items: list[tuple[float, float, float, float]] = []
+    for b in boxes:
+        # clamped to the page; a box mostly off it (a curve whose bounds hold control points far
+        # away, a background bleeding off) is left out
+        x0, y0, x1, y1 = max(b.x0, 0.0), max(b.y0, 0.0), min(b.x1, width), min(b.y1, height)
+        area = (b.x1 - b.x0) * (b.y1 - b.y0)
+        if x1 > x0 and y1 > y0 and area <= limit and (x1 - x0) * (y1 - y0) >= 0.5 * area:
+            items.append((y0, x0, x1, y1))
+    items.sort()
+    if len(items) < MIN_PATHS:
+        return ()
+    gap = JOIN_GAP
+    done: list[list[float]] = []
+    active: list[list[float]] = []  # [x0, y0, x1, y1, paths]
+    for y0, x0, x1, y1 in items:
+        if any(c[3] + gap < y0 for c in active):
+            # regions ending above this box's reach meet no later box (boxes come down the page)
+            done.extend(c for c in active if c[3] + gap < y0)
+            active = [c for c in active if c[3] + gap >= y0]
+        hit: list[float] | None = None
+        for c in list(active):
+            if x0 - gap > c[2] or c[0] > x1 + gap:
+                continue
+            if hit is None:
+                hit = c
+                c[0], c[2], c[3], c[4] = min(c[0], x0), max(c[2], x1), max(c[3], y1), c[4] + 1
+            else:
+                hit[0], hit[1], hit[2], hit[3] = (
+                    min(hit[0], c[0]),
+                    min(hit[1], c[1]),
+                    max(hit[2], c[2]),
+                    max(hit[3], c[3]),
+                )
+                hit[4] += c[4]
+                active.remove(c)
+        if hit is None:
+            active.append([x0, y0, x1, y1, 1])
+    regions = _merge_touching(done + active, gap)
+    kept = [c for c in regions if c[4] >= REGION_MIN_PATHS and c[2] - c[0] >= MIN_SIDE and c[3] - c[1] >= MIN_SIDE]
+    kept.sort(key=lambda c: (c[0] - c[2]) * (c[3] - c[1]))
+    return tuple(
+        Drawing(Box(round(c[0], 1), round(c[1], 1), round(c[2], 1), round(c[3], 1)), int(c[4]))
+        for c in kept[:MAX_REGIONS]
+    )
+
+
+def _merge_touching(regions: list[list[float]], gap: float) -> list[list[float]]:
+    """Regions merged until no two lie within ``gap`` of each other (a sweep's growing regions
+    may come to touch one it had set aside)."""
+    merged = True
+    while merged and len(regions) > 1:
+        merged = False
+        out: list[list[float]] = []
+        for c in regions:
+            for o in out:
+                if c[0] - gap <= o[2] and o[0] <= c[2] + gap and c[1] - gap <= o[3] and o[1] <= c[3] + gap:
+                    o[0], o[1], o[2], o[3] = min(o[0], c[0]), min(o[1], c[1]), max(o[2], c[2]), max(o[3], c[3])
+                    o[4] += c[4]
+                    merged = True
+                    break
+            else:
+                out.append(c)
+        regions = out
+    return regions
