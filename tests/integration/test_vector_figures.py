@@ -1,0 +1,96 @@
+"""A chart drawn with vector paths is a figure in the Markdown (its caption, a ref that renders),
+its tick labels no paragraphs; a table drawn with rules and cell fills is no figure."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.chartgen import Axes
+from tests.pdfgen import Page, write_pdf
+
+BODY = [
+    "The committee reviewed the sales of every region over the last five years and found",
+    "that the northern offices grew faster than the others in each of the years reviewed.",
+    "This report sets out the figures region by region and explains what drove the change.",
+]
+AFTER = [
+    "The southern offices kept their share of the market while the eastern offices lost a",
+    "little ground to new competitors in the second half of the period under review here.",
+]
+TICKS = ["North", "South", "East", "West", "Central"]
+
+
+def _chart_pdf(path: Path) -> Path:
+    page = Page()
+    page.lines(72, 740, BODY, size=11)
+    axes = Axes(page, 120.0, 440.0, 380.0, 220.0, ylim=(0.0, 50.0), categories=TICKS)
+    axes.frame().yticks([0, 10, 20, 30, 40, 50]).xcategories(TICKS)
+    axes.bars([12, 25, 18, 40, 31])
+    axes.bars([10, 20, 15, 35, 28], offset=0.3, width=0.25)
+    page.text(72, 400, "Figure 1: Sales by region in thousands of units.", size=10)
+    page.lines(72, 370, AFTER, size=11)
+    return write_pdf(path, [page])
+
+
+def _table_pdf(path: Path) -> Path:
+    page = Page()
+    page.lines(72, 740, BODY, size=11)
+    top, left, row_h, col_w = 660.0, 100.0, 22.0, 100.0
+    cells = [["Region", "2019", "2020", "2021"]] + [[t, "12", "25", "31"] for t in TICKS]
+    for r, row in enumerate(cells):
+        y = top - (r + 1) * row_h
+        if r % 2:
+            page.rect(left, y, 4 * col_w, row_h, rgb=(0.85, 0.9, 0.95))
+        for c, text in enumerate(row):
+            page.text(left + c * col_w + 6, y + 7, text, size=10)
+    for r in range(len(cells) + 1):
+        page.line(left, top - r * row_h, left + 4 * col_w, top - r * row_h, width=0.5)
+    for c in range(5):
+        page.line(left + c * col_w, top, left + c * col_w, top - len(cells) * row_h, width=0.5)
+    page.text(72, 500, "Table 1: Sales by region in thousands of units.", size=10)
+    page.lines(72, 470, AFTER, size=11)
+    return write_pdf(path, [page])
+
+
+def _markdown(core: Any, path: Path) -> str:
+    r = core.read_pages(str(path), "1", format="markdown", max_chars=10**6, max_chars_per_page=10**6)
+    return str(r.pages[0].markdown)
+
+
+def test_a_vector_chart_is_a_figure_with_its_caption_and_no_tick_label_paragraphs(core: Any, tmp_path: Path) -> None:
+    md = _markdown(core, _chart_pdf(tmp_path / "chart.pdf"))
+    parts = md.split("\n\n")
+    assert "![Figure 1: Sales by region in thousands of units.](p1v1)" in parts, md
+    assert len([p for p in parts if p.startswith("![")]) == 1, md
+    for label in [*TICKS, "0", "10", "20", "30", "40", "50"]:
+        assert not any(label in p.split() for p in parts if not p.startswith("![")), (label, md)
+    assert parts[0].startswith("The committee") and parts[-1].startswith("The southern"), md
+    shot = core.render_pages(str(tmp_path / "chart.pdf"), ref="p1v1")
+    (image,) = shot.images
+    clip = image.clip
+    assert clip is not None and 0.1 < clip.x0 < clip.x1 < 0.95 and clip.y1 - clip.y0 < 0.5, clip
+
+
+def test_a_table_drawn_with_rules_and_cell_fills_is_no_figure(core: Any, tmp_path: Path) -> None:
+    md = _markdown(core, _table_pdf(tmp_path / "table.pdf"))
+    assert "![" not in md, md
+    assert "Central" in md and "Region" in md, md
+
+
+def test_the_pdfium_extractor_reports_the_charts_art_in_its_plot_and_the_tables_apart(tmp_path: Path) -> None:
+    from adapters.pdfium_text import PdfiumTextExtractor
+    from pdfcore.models import DocumentSource, Fingerprint
+
+    extractor = PdfiumTextExtractor()
+    found = {}
+    for name, make in (("chart", _chart_pdf), ("table", _table_pdf)):
+        path = make(tmp_path / f"{name}.pdf")
+        source = DocumentSource(str(path), Fingerprint(path.stat().st_size, path.stat().st_mtime_ns, "x" * 64))
+        (found[name],) = extractor.extract(source, [0])
+    art = found["chart"].drawings
+    # the bars (ten of them) in regions inside the plot, none under the text above or the caption
+    assert sum(d.paths for d in art) >= 10, art
+    assert all(d.bbox.x0 >= 120 and d.bbox.x1 <= 500 and 792 - 660 <= d.bbox.y0 <= d.bbox.y1 <= 792 - 430 for d in art)
+    # the table's cell fills lie apart (a row of rules between them): bands, not one art region
+    assert all(d.paths < 10 for d in found["table"].drawings), found["table"].drawings

@@ -1,0 +1,26 @@
+"""Regions of vector art: painted paths merged where they lie close, sparse pages left empty."""
+
+from __future__ import annotations
+
+from adapters._pdfium_drawings import drawing_regions
+from pdfcore.models import Box, Drawing
+
+
+def test_bars_close_together_make_one_region_and_a_far_shape_another() -> None:
+    bars = [Box(100 + 20 * k, 300 - 10 * k, 112 + 20 * k, 400) for k in range(6)]
+    far = [Box(400, 600, 440, 640), Box(445, 600, 480, 640)]
+    found = drawing_regions([*bars, *far], 612, 792)
+    assert found == (Drawing(Box(100, 250, 212, 400), 6), Drawing(Box(400, 600, 480, 640), 2))
+
+
+def test_few_paths_backgrounds_and_small_marks_make_no_region() -> None:
+    assert drawing_regions([Box(10, 10, 50, 50), Box(52, 10, 90, 50)], 612, 792) == ()
+    page = Box(0, 0, 612, 792)  # a background fill, and bullets
+    bullets = [Box(72, 100 + 14 * k, 76, 104 + 14 * k) for k in range(5)]
+    assert drawing_regions([page, *bullets], 612, 792) == ()
+
+
+def test_a_box_reaching_far_off_the_page_is_left_out_and_others_are_clamped() -> None:
+    curve = Box(300, -2000, 320, 3000)  # a curve's control points far off the page
+    art = [Box(-5, 700, 40, 760), Box(42, 700, 80, 790), Box(42, 650, 80, 698)]
+    assert drawing_regions([curve, *art], 612, 792) == (Drawing(Box(0, 650, 80, 790), 3),)
