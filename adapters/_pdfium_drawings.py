@@ -8,7 +8,10 @@ pass over them.
 
 from __future__ import annotations
 
-from pdfcore.models import Box, Drawing
+import attrs
+
+from adapters._pdfium_objects import WHITE_MIN, FillRun, fill_coverage
+from pdfcore.models import Box, Drawing, TextLine
 
 #: Boxes at most this many points apart join one region (the gap between a chart's bars).
 JOIN_GAP = 8.0
@@ -21,6 +24,8 @@ MIN_SIDE = 24.0
 MAX_PATH_SHARE = 0.6
 #: Regions kept per page, largest first.
 MAX_REGIONS = 40
+#: A fill is a rectangle when its outline covers this share of its box (a pie's wedge is not).
+RECT_COVERAGE = 0.9
 
 
 def drawing_regions(boxes: list[Box], width: float, height: float) -> tuple[Drawing, ...]:
@@ -92,3 +97,51 @@ def _merge_touching(regions: list[list[float]], gap: float) -> list[list[float]]
                 out.append(c)
         regions = out
     return regions
+
+
+def text_on_fills(
+    regions: tuple[Drawing, ...], fills: list[FillRun], art: list[Box], lines: list[TextLine]
+) -> tuple[Drawing, ...]:
+    """The regions with their ``on_fills`` counted: lines with a letter whose centre lies on a
+    cell, a filled rectangle (not white) inside the region, smaller than half of it, with no other
+    art (``art``: the page's painted paths) drawn on it (a chart's plot panel has its curves).
+    Needs the page loaded (fill outlines)."""
+    out = []
+    bare: dict[int, bool] = {}
+    for d in regions:
+        r = d.bbox
+        half = (r.x1 - r.x0) * (r.y1 - r.y0) / 2
+        held = [
+            f
+            for f in fills
+            if r.x0 - 1 <= f.box.x0
+            and f.box.x1 <= r.x1 + 1
+            and r.y0 - 1 <= f.box.y0
+            and f.box.y1 <= r.y1 + 1
+            and (f.box.x1 - f.box.x0) * (f.box.y1 - f.box.y0) < half
+            and min(f.color[:3]) < WHITE_MIN  # white on white paper shades nothing
+        ]
+        n = 0
+        rects: list[FillRun] | None = None
+        for ln in lines if held else ():
+            cx, cy = (ln.bbox.x0 + ln.bbox.x1) / 2, (ln.bbox.y0 + ln.bbox.y1) / 2
+            if not (r.x0 <= cx <= r.x1 and r.y0 <= cy <= r.y1) or not any(c.isalpha() for c in ln.text):
+                continue  # (a bar's value label, a number, is no cell's text)
+            if rects is None:
+                rects = [f for f in held if fill_coverage(f) >= RECT_COVERAGE]
+            for f in rects:
+                b = f.box
+                if b.x0 <= cx <= b.x1 and b.y0 <= cy <= b.y1:
+                    if id(f) not in bare:
+                        bare[id(f)] = not any(_drawn_on(a, b) for a in art)
+                    if bare[id(f)]:
+                        n += 1
+                        break
+        out.append(attrs.evolve(d, on_fills=n) if n else d)
+    return tuple(out)
+
+
+def _drawn_on(a: Box, b: Box) -> bool:
+    """Art ``a`` lies on the rectangle ``b`` and is not ``b`` itself (nor its outline)."""
+    inside = b.x0 - 0.5 <= a.x0 and a.x1 <= b.x1 + 0.5 and b.y0 - 0.5 <= a.y0 and a.y1 <= b.y1 + 0.5
+    return inside and (a.x1 - a.x0) * (a.y1 - a.y0) < 0.9 * (b.x1 - b.x0) * (b.y1 - b.y0)

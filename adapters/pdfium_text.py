@@ -14,7 +14,7 @@ from typing import Any
 
 from adapters._pdfium import PageSpace, check_page, load_engine, pdfium_document
 from adapters._pdfium_annots import LazyTextPage, read_page_annotations
-from adapters._pdfium_drawings import drawing_regions
+from adapters._pdfium_drawings import drawing_regions, text_on_fills
 from adapters._pdfium_fonts import LineFonts, page_roles
 from adapters._pdfium_hidden import covered_by_fill, hidden_spans
 from adapters._pdfium_lines import read_lines
@@ -140,6 +140,9 @@ def _extract_page(doc: Any, index: int) -> PageText:
             fonts = LineFonts(textpage.raw, page_roles(raw, doc, page))
             visible, margin = read_lines(raw, textpage, space, gaps, fonts)
             objects = walk(page, space)
+            drawings = drawing_regions(objects.drawings, space.width, space.height)
+            if drawings:
+                drawings = text_on_fills(drawings, objects.fills, objects.drawings, visible)
             notes: set[str] = set()
             hidden = hidden_spans(raw, textpage, objects, space, index, notes)
             if covered_by_fill(objects, space):
@@ -165,7 +168,7 @@ def _extract_page(doc: Any, index: int) -> PageText:
         annotation_count=annots,
         annotations=found,
         gaps=tuple(gaps),
-        drawings=drawing_regions(objects.drawings, space.width, space.height),
+        drawings=drawings,
     )
 
 

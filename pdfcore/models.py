@@ -188,10 +188,14 @@ class ImageInfo:
 @frozen
 class Drawing:
     """A region of vector art on a page: painted paths (bars, curves, markers, shapes; not
-    ruling lines) lying close together, ``paths`` of them, within ``bbox`` (page space)."""
+    ruling lines) lying close together, ``paths`` of them, within ``bbox`` (page space).
+    ``on_fills``: the text lines with a letter set on a filled rectangle of the region smaller
+    than half of it (a table's shaded cells, a text box; not a bar's value label, not on a chart's
+    background panel)."""
 
     bbox: Box
     paths: int
+    on_fills: int = 0
 
 
 @frozen

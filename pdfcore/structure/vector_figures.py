@@ -5,9 +5,11 @@ A region of vector art (:attr:`~pdfcore.models.PageText.drawings`) grows by the 
 lines (a chart's axes and grid) and the short text (tick labels, axis titles, legend entries)
 lying next to it. It is a figure when it is large (MIN_SIDE_PT either way, MIN_PAGE_SHARE of the
 page), dense (MIN_PATHS painted paths), not on a raster figure, and its text reads as labels:
-no line of running text (more than MAX_LABEL_WORDS words), no caption, and no grid of text
-(MAX_GRID_ROWS rows of three cells or more: a table drawn with cell fills). The text inside a
-figure stays out of the paragraphs.
+no line of running text (more than MAX_LABEL_WORDS words), no caption, no grid of text
+(MAX_GRID_ROWS rows of three cells or more, MAX_FIGURE_ROWS lines of a label and its figures), not much of it (MAX_TEXT_SHARE of the region) and
+not set in cells (lines between two rules close above and below them, or on shaded rectangles
+of the art: a table drawn with cell fills or row bands), and no table caption right above or
+under it. The text inside a figure stays out of the paragraphs.
 
 Vector figures are numbered apart from raster ones (whose refs stay as they were), top to
 bottom, left to right; like those, the numbering is a function of the page alone.
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from pdfcore.models import Box, PageText
+from pdfcore.models import Box, Drawing, PageText
 from pdfcore.structure.style import is_caption
 
 #: A vector figure is at least this many points wide and high, and this share of the page...
@@ -31,6 +33,18 @@ MIN_PATHS = 6
 MAX_LABEL_WORDS = 8
 #: A row of text holding three cells or more is a table's row; this many of them: a table.
 MAX_GRID_ROWS = 3
+#: Text covering more than this share of the region: a table or a text box, not a figure.
+MAX_TEXT_SHARE = 0.3
+#: A line set between two rules at most CELL_PAD of its height above and below it is in a
+#: table's cell (a row band, a filled cell's edges); this share of the lines so: a table.
+CELL_PAD = 1.2
+CELL_SHARE = 0.25
+CELL_MIN = 4
+#: A table's caption ("Table 4:") at most this many points above or below the region: a table.
+TABLE_CAPTION_PT = 36.0
+#: Lines holding a word and two numbers or more (a table's row: a label and its figures);
+#: this many of them: a table.
+MAX_FIGURE_ROWS = 2
 #: Labels and rules join the region at most REACH_PT points away from it, other art ART_REACH_PT.
 REACH_PT = 10.0
 ART_REACH_PT = 16.0
@@ -42,6 +56,9 @@ ON_IMAGE_SHARE = 0.5
 
 #: A word: two letters in a row (a tick label "10%" or "$40" is none).
 _WORD = re.compile(r"[^\W\d_]{2}", re.UNICODE)
+_TABLE = re.compile(r"^(?:Table|TABLE|Tab\.|Tabelle|Tableau|Tabla)\b")
+#: A number as a table prints it: "1,234.5", "-0.3", "(12)", "45%", "$6".
+_NUMBER = re.compile(r"^[-−(]?[$€£¥]?\d[\d,.]*%?\)?$")
 
 _Line = tuple[Box, str]
 
@@ -57,7 +74,7 @@ def vector_figure_boxes(page: PageText, width: float, height: float, images: lis
     for d in page.drawings:
         if any(_inside(d.bbox, f) for f in found):
             continue
-        box, paths = _grow(d.bbox, d.paths, page, lines)
+        box, paths, on_fills = _grow(d, page, lines)
         w, h = box.x1 - box.x0, box.y1 - box.y0
         if w < MIN_SIDE_PT or h < MIN_SIDE_PT or paths < MIN_PATHS:
             continue
@@ -65,7 +82,14 @@ def vector_figure_boxes(page: PageText, width: float, height: float, images: lis
             continue
         if any(_share(box, im) > ON_IMAGE_SHARE or _share(im, box) > ON_IMAGE_SHARE for im in images or ()):
             continue
-        if not _labels_only([t for b, t in lines if _holds(box, b)], [b for b, _ in lines if _holds(box, b)]):
+        inside = [(b, t) for b, t in lines if _holds(box, b)]
+        if not _labels_only([t for _, t in inside], [b for b, _ in inside]):
+            continue
+        if sum(b.width * b.height for b, _ in inside) > MAX_TEXT_SHARE * w * h or _cells(inside, page.rules):
+            continue
+        if on_fills >= CELL_MIN and on_fills >= CELL_SHARE * len(inside):
+            continue  # text set on shaded cells: a table
+        if any(_table_caption(box, b, t) for b, t in lines):
             continue
         found = [f for f in found if not _inside(f, box)]
         found.append(box)
@@ -84,10 +108,12 @@ def holds_label(box: Box, x0: float, y0: float, x1: float, y1: float, text: str)
     return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1 and not is_caption(text)
 
 
-def _grow(seed: Box, paths: int, page: PageText, lines: list[_Line]) -> tuple[Box, int]:
-    """The seed region with the art, rules and label lines lying next to it, until none is left."""
-    x0, y0, x1, y1 = seed.x0, seed.y0, seed.x1, seed.y1
-    art = [d for d in page.drawings if d.bbox != seed]
+def _grow(seed: Drawing, page: PageText, lines: list[_Line]) -> tuple[Box, int, int]:
+    """The seed region with the art, rules and label lines lying next to it, until none is left;
+    its paths and lines set on fills."""
+    x0, y0, x1, y1 = seed.bbox.x0, seed.bbox.y0, seed.bbox.x1, seed.bbox.y1
+    paths, on_fills = seed.paths, seed.on_fills
+    art = [d for d in page.drawings if d is not seed]
     rules = list(page.rules)
     labels = [(b, t) for b, t in lines if _label(t)]
     r, far = REACH_PT, ART_REACH_PT
@@ -100,6 +126,7 @@ def _grow(seed: Box, paths: int, page: PageText, lines: list[_Line]) -> tuple[Bo
             if b.x0 - far <= x1 and x0 <= b.x1 + far and b.y0 - far <= y1 and y0 <= b.y1 + far:
                 x0, y0, x1, y1 = min(x0, b.x0), min(y0, b.y0), max(x1, b.x1), max(y1, b.y1)
                 paths += d.paths
+                on_fills += d.on_fills
                 grew = True
             else:
                 keep.append(d)
@@ -124,7 +151,7 @@ def _grow(seed: Box, paths: int, page: PageText, lines: list[_Line]) -> tuple[Bo
             else:
                 kept_labels.append((b, t))
         labels = kept_labels
-    return Box(x0, y0, x1, y1), paths
+    return Box(x0, y0, x1, y1), paths, on_fills
 
 
 def _label(text: str) -> bool:
@@ -144,7 +171,40 @@ def _labels_only(texts: list[str], boxes: list[Box]) -> bool:
             rows[-1].append(b)
         else:
             rows.append([b])
-    return sum(1 for row in rows if len(row) >= 3) < MAX_GRID_ROWS
+    if sum(1 for row in rows if len(row) >= 3) >= MAX_GRID_ROWS:
+        return False
+    return sum(1 for t in texts if _figure_row(t)) < MAX_FIGURE_ROWS
+
+
+def _figure_row(text: str) -> bool:
+    """A label and its figures: a word and two numbers or more."""
+    words = text.split()
+    return any(_WORD.search(w) for w in words) and sum(1 for w in words if _NUMBER.match(w)) >= 2
+
+
+def _table_caption(box: Box, b: Box, text: str) -> bool:
+    """The line is a table's caption set right above or under the region, across it."""
+    if b.x1 <= box.x0 or b.x0 >= box.x1 or not _TABLE.match(text) or not is_caption(text):
+        return False
+    return -2.0 <= box.y0 - b.y1 <= TABLE_CAPTION_PT or -2.0 <= b.y0 - box.y1 <= TABLE_CAPTION_PT
+
+
+def _cells(lines: list[_Line], rules: tuple[Box, ...]) -> bool:
+    """CELL_MIN lines with a letter or more, and CELL_SHARE of the lines, are set in cells: a
+    table (see CELL_PAD; a bar's value label, a number, is no cell's text)."""
+    across = [r for r in rules if r.width > r.height]
+    if len(lines) < 3 or len(across) < 2:
+        return False
+    n = 0
+    for b, t in lines:
+        if b.height > b.width or not any(c.isalpha() for c in t):
+            continue  # a rotated label (a bar's name under it), a number: in no cell
+        cx, pad = (b.x0 + b.x1) / 2, CELL_PAD * b.height
+        spans = [r for r in across if r.x0 <= cx <= r.x1]
+        above = any(b.y0 - pad <= r.y1 <= b.y0 + 0.3 * b.height for r in spans)
+        below = any(b.y1 - 0.3 * b.height <= r.y0 <= b.y1 + pad for r in spans)
+        n += above and below
+    return n >= CELL_MIN and n >= CELL_SHARE * len(lines)
 
 
 def _holds(box: Box, b: Box) -> bool:
