@@ -3,13 +3,14 @@
 
 A region of vector art (:attr:`~pdfcore.models.PageText.drawings`) grows by the art, the ruling
 lines (a chart's axes and grid) and the short text (tick labels, axis titles, legend entries)
-lying next to it. It is a figure when it is large (MIN_SIDE_PT either way, MIN_PAGE_SHARE of the
-page), dense (MIN_PATHS painted paths), not on a raster figure, and its text reads as labels:
-no line of running text (more than MAX_LABEL_WORDS words), no caption, no grid of text
-(MAX_GRID_ROWS rows of three cells or more, MAX_FIGURE_ROWS lines of a label and its figures), not much of it (MAX_TEXT_SHARE of the region) and
-not set in cells (lines between two rules close above and below them, or on shaded rectangles
-of the art: a table drawn with cell fills or row bands), and no table caption right above or
-under it. The text inside a figure stays out of the paragraphs.
+lying next to it, and by a legend set apart (a label above or under it led by a line sample).
+It is a figure when it is large (MIN_SIDE_PT either way, MIN_PAGE_SHARE of the page), dense
+(MIN_PATHS painted paths), not on a raster figure, and its text reads as labels: no line of
+running text (more than MAX_LABEL_WORDS words), no caption, no grid of text (MAX_GRID_ROWS rows
+of three cells or more, MAX_FIGURE_ROWS lines of a label and its figures), not much of it
+(MAX_TEXT_SHARE of the region), not set in cells (lines between two rules close above and below
+them, or on bare shaded rectangles: a table drawn with cell fills or row bands), and no table
+caption right above or under it. The text inside a figure stays out of the paragraphs.
 
 Vector figures are numbered apart from raster ones (whose refs stay as they were), top to
 bottom, left to right; like those, the numbering is a function of the page alone.
@@ -48,6 +49,10 @@ MAX_FIGURE_ROWS = 2
 #: Labels and rules join the region at most REACH_PT points away from it, other art ART_REACH_PT.
 REACH_PT = 10.0
 ART_REACH_PT = 16.0
+#: A legend set apart: a label at most LEGEND_REACH_PT points above or under the region, led by
+#: a rule at most LEGEND_SAMPLE_PT long (its line sample).
+LEGEND_REACH_PT = 50.0
+LEGEND_SAMPLE_PT = 40.0
 #: A ruling line joins the region when it is at most this many times as long as the region is
 #: wide (or high): a chart's axis or grid line, not a rule across the page.
 RULE_SPAN = 1.3
@@ -151,7 +156,28 @@ def _grow(seed: Drawing, page: PageText, lines: list[_Line]) -> tuple[Box, int, 
             else:
                 kept_labels.append((b, t))
         labels = kept_labels
-    return Box(x0, y0, x1, y1), paths, on_fills
+    box = Box(x0, y0, x1, y1)
+    for b, _ in labels:
+        if _legend_row(box, b, rules):
+            box = Box(min(box.x0, b.x0), min(box.y0, b.y0), max(box.x1, b.x1), max(box.y1, b.y1))
+    return box, paths, on_fills
+
+
+def _legend_row(box: Box, b: Box, rules: list[Box]) -> bool:
+    """A label set apart above or under the region, within its width, led by a short rule at its
+    middle (a legend's line sample): the figure's legend."""
+    if b.x0 < box.x0 - REACH_PT or b.x1 > box.x1 + REACH_PT:
+        return False
+    if not (0 <= box.y0 - b.y1 <= LEGEND_REACH_PT or 0 <= b.y0 - box.y1 <= LEGEND_REACH_PT):
+        return False
+    cy = (b.y0 + b.y1) / 2
+    return any(
+        r.width > r.height
+        and r.width <= LEGEND_SAMPLE_PT
+        and abs((r.y0 + r.y1) / 2 - cy) <= b.height / 2
+        and 0 <= b.x0 - r.x1 <= REACH_PT
+        for r in rules
+    )
 
 
 def _label(text: str) -> bool:

@@ -28,8 +28,11 @@ def _chart_pdf(path: Path) -> Path:
     axes.frame().yticks([0, 10, 20, 30, 40, 50]).xcategories(TICKS)
     axes.bars([12, 25, 18, 40, 31])
     axes.bars([10, 20, 15, 35, 28], offset=0.3, width=0.25)
-    page.text(72, 400, "Figure 1: Sales by region in thousands of units.", size=10)
-    page.lines(72, 370, AFTER, size=11)
+    for x, name in ((160, "Units sold"), (320, "Units returned")):  # a legend set apart, under it
+        page.line(x, 397, x + 20, 397, width=1.5)
+        page.text(x + 26, 394, name, size=9)
+    page.text(72, 370, "Figure 1: Sales by region in thousands of units.", size=10)
+    page.lines(72, 340, AFTER, size=11)
     return write_pdf(path, [page])
 
 
@@ -63,7 +66,7 @@ def test_a_vector_chart_is_a_figure_with_its_caption_and_no_tick_label_paragraph
     parts = md.split("\n\n")
     assert "![Figure 1: Sales by region in thousands of units.](p1v1)" in parts, md
     assert len([p for p in parts if p.startswith("![")]) == 1, md
-    for label in [*TICKS, "0", "10", "20", "30", "40", "50"]:
+    for label in [*TICKS, "0", "10", "20", "30", "40", "50", "returned"]:
         assert not any(label in p.split() for p in parts if not p.startswith("![")), (label, md)
     assert parts[0].startswith("The committee") and parts[-1].startswith("The southern"), md
     shot = core.render_pages(str(tmp_path / "chart.pdf"), ref="p1v1")

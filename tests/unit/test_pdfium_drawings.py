@@ -24,3 +24,19 @@ def test_a_box_reaching_far_off_the_page_is_left_out_and_others_are_clamped() ->
     curve = Box(300, -2000, 320, 3000)  # a curve's control points far off the page
     art = [Box(-5, 700, 40, 760), Box(42, 700, 80, 790), Box(42, 650, 80, 698)]
     assert drawing_regions([curve, *art], 612, 792) == (Drawing(Box(0, 650, 80, 790), 3),)
+
+
+def test_words_on_bare_shaded_cells_count_and_labels_on_a_plot_panel_or_numbers_do_not() -> None:
+    from adapters._pdfium_drawings import text_on_fills
+    from adapters._pdfium_objects import FillRun
+    from pdfcore.models import TextLine
+
+    grey = (200, 200, 200, 255)
+    cells = [FillRun(k, Box(100, 100 + 20 * k, 300, 118 + 20 * k), grey, None, 1.0) for k in range(4)]
+    panel = FillRun(9, Box(320, 100, 420, 160), grey, None, 1.0)  # a plot's background, a curve on it
+    curve = Box(330, 110, 410, 150)
+    lines = [TextLine(f"Region {k}", Box(110, 104 + 20 * k, 160, 114 + 20 * k)) for k in range(4)]
+    lines += [TextLine("42", Box(200, 104, 212, 114)), TextLine("Legend entry", Box(330, 140, 380, 148))]
+    region = Drawing(Box(100, 100, 420, 180), 6)
+    (found,) = text_on_fills((region,), [*cells, panel], [*(c.box for c in cells), panel.box, curve], lines)
+    assert found.on_fills == 4
