@@ -49,6 +49,8 @@ MAX_FIGURE_ROWS = 2
 #: Labels and rules join the region at most REACH_PT points away from it, other art ART_REACH_PT.
 REACH_PT = 10.0
 ART_REACH_PT = 16.0
+#: A line at most this many times the height of the line above it under it goes on with it.
+CONTINUED = 0.6
 #: A legend set apart: a label at most LEGEND_REACH_PT points above or under the region, led by
 #: a rule at most LEGEND_SAMPLE_PT long (its line sample).
 LEGEND_REACH_PT = 50.0
@@ -65,7 +67,8 @@ _TABLE = re.compile(r"^(?:Table|TABLE|Tab\.|Tabelle|Tableau|Tabla)\b")
 #: A number as a table prints it: "1,234.5", "-0.3", "(12)", "45%", "$6".
 _NUMBER = re.compile(r"^[-−(]?[$€£¥]?\d[\d,.]*%?\)?$")
 
-_Line = tuple[Box, str]
+#: A line: its box, its text, and whether it may be a label (see _page_lines).
+_Line = tuple[Box, str, bool]
 
 
 def vector_figure_boxes(page: PageText, width: float, height: float, images: list[Box] | None = None) -> list[Box]:
@@ -74,7 +77,7 @@ def vector_figure_boxes(page: PageText, width: float, height: float, images: lis
     if not page.drawings:
         return []
     area = max(width * height, 1.0)
-    lines = [(ln.bbox, ln.text.strip()) for b in page.blocks for ln in b.lines if ln.text.strip()]
+    lines = _page_lines(page)
     found: list[Box] = []
     for d in page.drawings:
         if any(_inside(d.bbox, f) for f in found):
@@ -87,14 +90,14 @@ def vector_figure_boxes(page: PageText, width: float, height: float, images: lis
             continue
         if any(_share(box, im) > ON_IMAGE_SHARE or _share(im, box) > ON_IMAGE_SHARE for im in images or ()):
             continue
-        inside = [(b, t) for b, t in lines if _holds(box, b)]
-        if not _labels_only([t for _, t in inside], [b for b, _ in inside]):
+        inside = [ln for ln in lines if _holds(box, ln[0])]
+        if not _labels_only(inside):
             continue
-        if sum(b.width * b.height for b, _ in inside) > MAX_TEXT_SHARE * w * h or _cells(inside, page.rules):
+        if sum(b.width * b.height for b, _, _ in inside) > MAX_TEXT_SHARE * w * h or _cells(inside, page.rules):
             continue
         if on_fills >= CELL_MIN and on_fills >= CELL_SHARE * len(inside):
             continue  # text set on shaded cells: a table
-        if any(_table_caption(box, b, t) for b, t in lines):
+        if any(_table_caption(box, b, t) for b, t, _ in lines):
             continue
         found = [f for f in found if not _inside(f, box)]
         found.append(box)
@@ -120,7 +123,7 @@ def _grow(seed: Drawing, page: PageText, lines: list[_Line]) -> tuple[Box, int, 
     paths, on_fills = seed.paths, seed.on_fills
     art = [d for d in page.drawings if d is not seed]
     rules = list(page.rules)
-    labels = [(b, t) for b, t in lines if _label(t)]
+    labels = [(b, t) for b, t, label in lines if label]
     r, far = REACH_PT, ART_REACH_PT
     grew = True
     while grew:
@@ -180,18 +183,41 @@ def _legend_row(box: Box, b: Box, rules: list[Box]) -> bool:
     )
 
 
+def _page_lines(page: PageText) -> list[_Line]:
+    """The page's lines; a label is short (see _label) and does not go on a line of running text
+    or a caption right above it in its block (the last row of a paragraph, however short)."""
+    out: list[_Line] = []
+    for block in page.blocks:
+        above: _Line | None = None
+        for ln in block.lines:
+            text = ln.text.strip()
+            if not text:
+                continue
+            b = ln.bbox
+            goes_on = (
+                above is not None
+                and not above[2]
+                and 0 <= b.y0 - above[0].y1 <= CONTINUED * above[0].height
+                and b.x0 < above[0].x1
+                and above[0].x0 < b.x1
+            )
+            above = (b, text, _label(text) and not goes_on)
+            out.append(above)
+    return out
+
+
 def _label(text: str) -> bool:
     """Short text: at most MAX_LABEL_WORDS words (numbers and symbols not counted), no caption."""
     return sum(1 for w in text.split() if _WORD.search(w)) <= MAX_LABEL_WORDS and not is_caption(text)
 
 
-def _labels_only(texts: list[str], boxes: list[Box]) -> bool:
+def _labels_only(lines: list[_Line]) -> bool:
     """The text inside the region reads as a figure's labels: no running text, no caption, no
     grid of cells (see the module docstring)."""
-    if not all(_label(t) for t in texts):
+    if not all(label for _, _, label in lines):
         return False
     rows: list[list[Box]] = []
-    for b in sorted(boxes, key=lambda b: (b.y0 + b.y1) / 2):
+    for b in sorted((b for b, _, _ in lines), key=lambda b: (b.y0 + b.y1) / 2):
         cy = (b.y0 + b.y1) / 2
         if rows and abs((rows[-1][0].y0 + rows[-1][0].y1) / 2 - cy) <= 2.0:
             rows[-1].append(b)
@@ -199,7 +225,7 @@ def _labels_only(texts: list[str], boxes: list[Box]) -> bool:
             rows.append([b])
     if sum(1 for row in rows if len(row) >= 3) >= MAX_GRID_ROWS:
         return False
-    return sum(1 for t in texts if _figure_row(t)) < MAX_FIGURE_ROWS
+    return sum(1 for _, t, _ in lines if _figure_row(t)) < MAX_FIGURE_ROWS
 
 
 def _figure_row(text: str) -> bool:
@@ -222,7 +248,7 @@ def _cells(lines: list[_Line], rules: tuple[Box, ...]) -> bool:
     if len(lines) < 3 or len(across) < 2:
         return False
     n = 0
-    for b, t in lines:
+    for b, t, _ in lines:
         if b.height > b.width or not any(c.isalpha() for c in t):
             continue  # a rotated label (a bar's name under it), a number: in no cell
         cx, pad = (b.x0 + b.x1) / 2, CELL_PAD * b.height
