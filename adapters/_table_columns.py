@@ -15,7 +15,7 @@ import itertools
 import statistics
 from collections.abc import Sequence
 
-from adapters._table_glyphs import Line, Rule, Segment, Word, segment_of
+from adapters._table_glyphs import Line, Rule, Segment, Word, figure_span, segment_of
 from adapters._table_rulings import RULE_HEIGHT, RULE_TOL
 from pdfcore.geometry import thin_stretches
 
@@ -110,11 +110,18 @@ def without_stray_cuts(lines: Sequence[Line], cuts: Sequence[float], rules: Sequ
     k = 0
     while k < len(out):
         c = out[k]
+        left = out[k - 1] if k > 0 else float("-inf")
         right = out[k + 1] if k + 1 < len(out) else float("inf")
-        holding = [(ln, s) for ln in lines for s in ln.segments if c < (s.x0 + s.x1) / 2 <= right and not (s.x0 < c)]
-        crossing = sum(1 for ln in lines for s in ln.segments if s.x0 < c < s.x1)
+        holding = [(ln, s) for ln in lines for s in ln.segments if c < _centre(s) <= right and not (s.x0 < c)]
+        crossers = [ln for ln in lines for s in ln.segments if s.x0 < c < s.x1]
         walled = any(r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for r in rules)
-        if walled or crossing < 2 or len({id(ln) for ln, _ in holding}) != 1:
+        if walled or len(crossers) < 2:
+            k += 1
+            continue
+        if _heading_left_of(c, left, lines, crossers):
+            del out[k]
+            continue
+        if len({id(ln) for ln, _ in holding}) != 1:
             k += 1
             continue
         first = min(s.x0 for _, s in holding)
@@ -136,6 +143,26 @@ def without_stray_cuts(lines: Sequence[Line], cuts: Sequence[float], rules: Sequ
 
 #: A column's only text set at most this many ems after the text on its left runs on from it.
 STRAY_RUN = 1.5
+
+
+def _centre(seg: Segment) -> float:
+    """The x where ``seg`` stands as a cell (a figure after a currency sign: the figure's)."""
+    x0, x1 = figure_span(seg)
+    return (x0 + x1) / 2
+
+
+def _heading_left_of(c: float, left: float, lines: Sequence[Line], crossers: Sequence[Line]) -> bool:
+    """The column left of the cut at ``c`` (from ``left``) holds the text of one line only, above
+    the lines whose cells cross the cut: a heading set to the left over its column's figures,
+    the widest of which run into the blank beside it (``2018`` over ``$ (44,624)`` and
+    ``636``). Cells are placed by their centres, a figure after a currency sign set apart by
+    the figure's, so a sign standing at the column's left does not make a column of its
+    own."""
+    held = {id(ln): ln for ln in lines for s in ln.segments if left < _centre(s) <= c and not s.x1 > c}
+    if len(held) != 1:
+        return False
+    (line,) = held.values()
+    return all(line.y1 <= ln.y0 for ln in crossers)
 
 
 def _inside_ruled_column(x: float, walls: Sequence[float], lines: Sequence[Line], em: float) -> bool:
@@ -202,12 +229,14 @@ def _cut(a: float, z: float, lines: Sequence[Line], em: float) -> float:
 
 def column_span(seg: Segment, cuts: Sequence[float], em: float) -> tuple[int, int]:
     """First and last column of ``seg``: the columns it reaches into by more than half an em
-    (its centre's column at least)."""
-    centre = (seg.x0 + seg.x1) / 2
-    k = _column(centre, cuts)
+    (its centre's column at least). A figure after a currency sign set apart is placed by the
+    figure (:func:`adapters._table_glyphs.figure_span`): the sign goes with it, it never holds
+    a column of its own."""
+    x0, x1 = figure_span(seg)
+    k = _column((x0 + x1) / 2, cuts)
     first = last = k
     for i, c in enumerate(cuts):
-        if seg.x0 < c - 0.5 * em and seg.x1 > c + 0.5 * em:
+        if x0 < c - 0.5 * em and x1 > c + 0.5 * em:
             first = min(first, i)
             last = max(last, i + 1)
     return first, last

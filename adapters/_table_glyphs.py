@@ -65,6 +65,9 @@ class Word:
     text: str
     size: float
     bold: bool
+    #: Its glyphs' band (top, bottom; None: not known).
+    y0: float | None = None
+    y1: float | None = None
 
 
 @dataclass
@@ -76,6 +79,10 @@ class Segment:
     bold: bool
     #: Its words, left to right (empty when not known).
     words: tuple[Word, ...] = ()
+    #: Its own glyphs' band (None: not known; the line's band stands for it). A line gathers
+    #: texts of neighbouring cells set at slightly different heights: each keeps its own.
+    y0: float | None = None
+    y1: float | None = None
 
     @property
     def numeric(self) -> bool:
@@ -316,6 +323,8 @@ def _words(glyphs: Sequence[Glyph]) -> list[Word]:
                     "".join(g.text for g in cur),
                     statistics.median(g.size for g in cur),
                     sum(g.bold for g in cur) * 2 > len(cur),
+                    statistics.median(g.y0 for g in cur),
+                    statistics.median(g.y1 for g in cur),
                 )
             )
             cur.clear()
@@ -392,6 +401,16 @@ def _segments(pieces: Sequence[Sequence[Glyph]], walls: Sequence[float] = ()) ->
     return _attach_signs(out)
 
 
+def figure_span(seg: Segment) -> tuple[float, float]:
+    """Where ``seg`` stands as a cell of its column: its figure's extent when it is a figure
+    after a currency sign set apart (``$`` ... ``(44,624)``: the sign stands at the column's
+    left while the figures stand right-aligned under one another), else its own."""
+    words = seg.words
+    if len(words) >= 2 and _CURRENCY.match(words[0].text) and is_figure(" ".join(w.text for w in words[1:])):
+        return words[1].x0, seg.x1
+    return seg.x0, seg.x1
+
+
 def segment_of(words: Sequence[Word]) -> Segment:
     """The cell text of ``words`` (one or more, left to right)."""
     return _segment(words)
@@ -402,6 +421,8 @@ def _segment(words: Sequence[Word]) -> Segment:
     for w in words[1:]:
         # A closing parenthesis set apart from its figure ("(1,266 )") closes it.
         text += w.text if _CLOSING.match(w.text) and is_figure(text.split()[-1] + w.text) else f" {w.text}"
+    tops = [w.y0 for w in words if w.y0 is not None]
+    bottoms = [w.y1 for w in words if w.y1 is not None]
     return Segment(
         words[0].x0,
         words[-1].x1,
@@ -409,7 +430,16 @@ def _segment(words: Sequence[Word]) -> Segment:
         statistics.median(w.size for w in words),
         all(w.bold for w in words),
         tuple(words),
+        min(tops) if len(tops) == len(words) else None,
+        max(bottoms) if len(bottoms) == len(words) else None,
     )
+
+
+def _band(a: Segment, b: Segment) -> tuple[float | None, float | None]:
+    """The band of ``a`` and ``b`` joined (None when either's is not known)."""
+    if a.y0 is None or a.y1 is None or b.y0 is None or b.y1 is None:
+        return None, None
+    return min(a.y0, b.y0), max(a.y1, b.y1)
 
 
 def _attach_signs(segs: list[Segment]) -> list[Segment]:
@@ -420,12 +450,15 @@ def _attach_signs(segs: list[Segment]) -> list[Segment]:
         s = segs[i]
         if _CURRENCY.match(s.text) and i + 1 < len(segs) and is_figure(segs[i + 1].text):
             nxt = segs[i + 1]
-            out.append(Segment(s.x0, nxt.x1, f"{s.text} {nxt.text}", nxt.size, nxt.bold, s.words + nxt.words))
+            out.append(
+                Segment(s.x0, nxt.x1, f"{s.text} {nxt.text}", nxt.size, nxt.bold, s.words + nxt.words, *_band(s, nxt))
+            )
             i += 2
             continue
         if _CLOSING.match(s.text) and out and is_figure(out[-1].text + s.text):
             prev = out[-1]
-            out[-1] = Segment(prev.x0, s.x1, prev.text + s.text, prev.size, prev.bold)  # words: not split
+            # (words: not split)
+            out[-1] = Segment(prev.x0, s.x1, prev.text + s.text, prev.size, prev.bold, (), *_band(prev, s))
             i += 1
             continue
         out.append(s)

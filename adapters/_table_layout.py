@@ -27,6 +27,7 @@ same unit. Nothing here knows about pages, engines or errors.
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from collections.abc import Sequence
@@ -264,7 +265,8 @@ def _without_caption(lines: list[Line]) -> list[Line]:
 def _trim(lines: list[Line], cuts: Sequence[float]) -> list[Line]:
     """Without a title above the table or a note below it: a line of one segment running across
     the boundary between the first column and the next, above the first or below the last line
-    of several cells."""
+    of several cells; or, below the last line of several cells, a paragraph of prose set apart
+    from it (see :func:`_prose_below`)."""
     multi = [k for k, ln in enumerate(lines) if len(ln.segments) >= 2]
     if not multi:
         return lines
@@ -281,4 +283,35 @@ def _trim(lines: list[Line], cuts: Sequence[float]) -> list[Line]:
     for k in range(len(lines) - 1, last, -1):
         if across(lines[k]):
             end = k
-    return lines[start:end]
+    return lines[start : min(end, _prose_below(lines, last))]
+
+
+#: A line of one text holding this many words at least reads as a sentence of prose ...
+PROSE_WORDS = 8
+#: ... and one set this many ems below the line above it (or more) starts a paragraph.
+PARAGRAPH_GAP = 1.0
+
+
+def _prose_below(lines: Sequence[Line], last: int) -> int:
+    """Where the lines of a paragraph under the table start (``len(lines)``: none): below
+    ``lines[last]``, the table's last line of several cells, a line of one text that reads as a
+    sentence (PROSE_WORDS words or more, ending in a stop or a colon) set apart from the line
+    above it by a paragraph's blank (PARAGRAPH_GAP ems and wider than the blanks between the
+    table's lines), and only lines of one text after it: a sentence introducing what follows the
+    table, which the region took in, is no row of it (a label wrapped under its row's figures
+    is set close under them)."""
+    gaps = [b.y0 - a.y1 for a, b in itertools.pairwise(lines[: last + 1])]
+    usual = statistics.median(gaps) if gaps else 0.0
+    for k in range(last + 1, len(lines)):
+        ln = lines[k]
+        text = ln.segments[0].text
+        gap = ln.y0 - lines[k - 1].y1
+        if (
+            len(text.split()) >= PROSE_WORDS
+            and text.rstrip().endswith((".", ":"))
+            and gap >= PARAGRAPH_GAP * ln.size
+            and gap > 2 * usual
+            and all(len(o.segments) == 1 for o in lines[k:])
+        ):
+            return k
+    return len(lines)

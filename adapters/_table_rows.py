@@ -79,8 +79,10 @@ def rows_of(lines: Sequence[Line], cuts: Sequence[float], em: float) -> list[Row
         for s in ln.segments:
             first, last = column_span(s, cuts, em)
             row.cells[first].append(s.text)
+            # (the text's own band: a line gathers cells set at slightly different heights)
+            band = (s.y0, s.y1) if s.y0 is not None and s.y1 is not None else (ln.y0, ln.y1)
             for k in range(first, last + 1):
-                row.heights[k] = (ln.y0, ln.y1)
+                row.heights[k] = band
             ext = row.extent[first]
             row.extent[first] = (min(ext[0], s.x0), max(ext[1], s.x1)) if ext else (s.x0, s.x1)
             if last > first:
@@ -244,7 +246,25 @@ def _levels(band: Sequence[Row], rules: Sequence[Rule]) -> bool:
         for r in rules
     ):
         return True
-    return any(_groups(band, r) for r in rules if not r.vertical)
+    return any(_groups(band, r) or _parts(band, r) for r in rules if not r.vertical)
+
+
+def _parts(band: Sequence[Row], rule: Rule) -> bool:
+    """``rule`` runs between the band's texts over its width, through none of them, beside a
+    line of another column that it stops short of (``Suivi``'s text over two rows, the
+    rulings between those rows drawn from its column's wall on): the band holds several rows,
+    the ruled grid reads them (a link's or an emphasis's underline, under the text of one
+    cell, divides nothing)."""
+    y = (rule.y0 + rule.y1) / 2
+    texts = [
+        (h, e)
+        for r in band
+        for h, e in zip(r.heights, r.extent, strict=True)
+        if h is not None and e is not None and e[1] > rule.x0 and e[0] < rule.x1
+    ]
+    if any(h[0] + 0.5 < y < h[1] - 0.5 for h, _ in texts) or any(_underlines(rule, r) for r in band if r.y1 - 0.5 <= y):
+        return False
+    return any(h[1] - 0.5 <= y for h, _ in texts) and any(h[0] + 0.5 >= y for h, _ in texts)
 
 
 def _groups(band: Sequence[Row], rule: Rule) -> bool:

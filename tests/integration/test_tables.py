@@ -700,6 +700,41 @@ def test_a_rate_sheet_in_shaded_cells_is_read_from_its_rulings(corpus: Path) -> 
 
 
 @pytest.mark.corpus
+def test_a_statements_signs_set_apart_split_no_column(corpus: Path) -> None:
+    """A reconciliation whose ``2018`` stands left of its right-aligned figures, ``$`` set well
+    apart before the figures of a few rows: one column per year; the sentence set a paragraph
+    under the last row, introducing a list, is text after the table."""
+    path = corpus / "uda-benchmark" / "tat_docs" / "inpixon_2019.pdf"
+    (p,) = _pages(path, [56])
+    extractor = PlumberTableExtractor()
+    got = TableService(extractor).page_tables(_source(path), p, 612, 792)
+    extractor.close()
+    (t,) = got.tables
+    assert t.header == ("(thousands, except per share data)", "2019", "2018")
+    rows = {r[0]: r[1:] for r in t.rows}
+    assert rows["Net loss attributable to common stockholders"] == ("$ (35,241)", "$ (44,624)")
+    assert rows["Impairment of goodwill"] == ("--", "636")
+    assert t.rows[-1][0] == "Weighted average basic and diluted common shares outstanding"
+
+
+@pytest.mark.corpus
+def test_a_cell_over_two_ruled_rows_keeps_the_rows_apart(corpus: Path) -> None:
+    """An action plan whose ``Suivi`` cell spans two rows, the ruling between them drawn from
+    its column's wall on: two rows, that cell over both."""
+    path = corpus / "pdfplumber" / "pdfs" / "chelsea_pdta.pdf"
+    (p,) = _pages(path, [28])
+    extractor = PlumberTableExtractor()
+    got = TableService(extractor).page_tables(_source(path), p, 1008, 612)
+    extractor.close()
+    (t,) = got.tables
+    assert t.rows[0][0].startswith("Suivi")
+    assert t.rows[0][3:] == ("En continu", "", "Responsable du transport actif, administration municipale")
+    assert t.rows[1][0] == "" and t.rows[1][3] == "2021"
+    assert t.rows[2][0].startswith("Accessibilité")
+    assert BodySpan(0, 0, 2, 1) in (t.body_spans or ())
+
+
+@pytest.mark.corpus
 def test_a_password_protected_corpus_table(corpus: Path) -> None:
     path = corpus / "camelot" / "files" / "health_protected.pdf"
     with pytest.raises(PasswordRequired):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import itertools
 
-from adapters._table_glyphs import Glyph, Rule, build_lines, dedupe
+from adapters._table_columns import column_span
+from adapters._table_glyphs import Glyph, Rule, Word, build_lines, dedupe, segment_of
 from adapters._table_layout import read_table
 
 SIZE = 10.0
@@ -698,3 +699,79 @@ def test_rows_of_a_group_between_rulings_stay_rows_when_a_cell_wraps() -> None:
     assert ["Rewrite", "utah jazz jersey 0", "karl malone 1"] in found.rows
     assert ["Oracle", "utah jazz jersey 2", "karl malone 3"] in found.rows
     assert len(found.rows) == 12
+
+
+def test_a_currency_sign_set_apart_neither_splits_nor_holds_a_column() -> None:
+    """A statement whose figures stand right-aligned under a year set to the left of them, a
+    currency sign set well apart at the column's left in a few rows, the widest of those
+    figures running into the blank between the year and the other figures: one column per
+    year, the signs in their figures' cells."""
+    lines: list[tuple[float, list[tuple[float, str]]]] = [(0, [(0, "(thousands)"), (300, "2019"), (395, "2018")])]
+    for k in range(16):
+        signed = k in (0, 15)
+        later = [(360, "$"), (410, "(44,624)")] if signed else [(435, "636")] if k % 2 else [(420, "13,645")]
+        lines.append((14 * (k + 1), [(0, f"Line {k}"), *([(250, "$")] if signed else []), (315, "(3,241)"), *later]))
+    found = read_table(_rows(*lines))
+    assert found is not None
+    assert found.header == ["(thousands)", "2019", "2018"]
+    assert found.rows[0] == ["Line 0", "$ (3,241)", "$ (44,624)"]
+    assert found.rows[1] == ["Line 1", "(3,241)", "636"]
+    assert found.rows[2] == ["Line 2", "(3,241)", "13,645"]
+
+
+def test_a_sentence_set_apart_under_the_last_row_is_no_row() -> None:
+    """A sentence introducing what follows the table, set a paragraph's blank under its last
+    row, inside the region read: text after the table, not a row of it (a label wrapped under
+    its row's figures stays)."""
+    found = read_table(
+        _rows(
+            (0, [(0, "Item"), (300, "2019"), (360, "2018")]),
+            (12, [(0, "Revenue"), (300, "1,200"), (360, "1,100")]),
+            (24, [(0, "Costs of the goods sold"), (300, "400"), (360, "380")]),
+            (36, [(10, "and of the services rendered")]),
+            (48, [(0, "Net income"), (300, "800"), (360, "720")]),
+            (70, [(10, "We use this measure to review the results of the Company:")]),
+        )
+    )
+    assert found is not None
+    assert found.rows[-1] == ["Net income", "800", "720"]
+    assert found.rows[1] == ["Costs of the goods sold and of the services rendered", "400", "380"]
+    assert found.bbox[3] < 70
+
+
+def test_a_cell_over_two_ruled_rows_beside_their_wrapped_cells() -> None:
+    """A grid whose first column holds one cell over two rows (``Suivi`` and its text), the
+    rulings between those rows drawn from that column's wall on, the lines of that cell set on
+    other baselines than the wrapped lines beside it (a line of each falls into one band): two
+    rows, the first column's cell over both."""
+    walls = [0.0, 100.0, 300.0, 400.0]
+    glyphs = _rows(
+        (-14, [(4, "Axis"), (104, "Actions"), (304, "Who")]),
+        (8.2, [(104, "Plan the network over")]),
+        (15.4, [(4, "Follow")]),
+        (21.6, [(104, "the years."), (304, "Town board")]),
+        (28.4, [(4, "Done without")]),
+        (39.8, [(104, "Set targets for each")]),
+        (43.9, [(4, "end, so that")]),
+        (53.3, [(104, "year and measure"), (304, "Town board")]),
+        (59.3, [(4, "it keeps")]),
+        (66.7, [(104, "them again.")]),
+        (74.8, [(4, "going.")]),
+        (108, [(4, "Access"), (104, "Open the paths."), (304, "Town board")]),
+    )
+    rules = [Rule(x - 0.25, -16, x + 0.25, 122) for x in walls]
+    rules += [Rule(0, y - 0.25, 400, y + 0.25) for y in (-16, 1.1, 104.3, 122)]
+    rules += [Rule(100, 35.0, 400, 35.4)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.rows[:2] == [
+        ["Follow Done without end, so that it keeps going.", "Plan the network over the years.", "Town board"],
+        ["", "Set targets for each year and measure them again.", "Town board"],
+    ]
+    assert (0, 0, 2, 1) in found.body_spans
+
+
+def test_a_figure_after_a_currency_sign_goes_to_its_figures_column() -> None:
+    """A cut standing between a sign set apart and its figure places the cell by the figure."""
+    sign, figure = Word(100, 105, "$", SIZE, False), Word(150, 180, "(44,624)", SIZE, False)
+    assert column_span(segment_of([sign, figure]), [60.0, 140.0], SIZE) == (2, 2)
