@@ -6,8 +6,8 @@ A glyph drawn again over itself (fake bold: the same letter overprinted at nearl
 place) counts once. Lines are glyphs sharing a baseline band; words split at spaces and gaps;
 *segments* (cell texts) split at wide gaps, at dot leaders and between two figures. Dot leaders
 (``Revenue . . . . . 12``) are removed: they lead the eye to a column, they are not one. A lone
-currency sign joins the figure after it, a lone closing parenthesis or percent sign the figure
-before it (``$ 6,509``, ``(1,266)``).
+currency sign joins the figure (or the dash for none) after it, a lone closing parenthesis or
+percent sign the figure before it (``$ 6,509``, ``$ --``, ``(1,266)``).
 """
 
 from __future__ import annotations
@@ -402,11 +402,11 @@ def _segments(pieces: Sequence[Sequence[Glyph]], walls: Sequence[float] = ()) ->
 
 
 def figure_span(seg: Segment) -> tuple[float, float]:
-    """Where ``seg`` stands as a cell of its column: its figure's extent when it is a figure
-    after a currency sign set apart (``$`` ... ``(44,624)``: the sign stands at the column's
+    """Where ``seg`` stands as a cell of its column: its figure's extent when it is a figure (or
+    a dash for none) after a currency sign set apart (``$`` ... ``(44,624)``: the sign stands at the column's
     left while the figures stand right-aligned under one another), else its own."""
     words = seg.words
-    if len(words) >= 2 and _CURRENCY.match(words[0].text) and is_figure(" ".join(w.text for w in words[1:])):
+    if len(words) >= 2 and _CURRENCY.match(words[0].text) and _amount(" ".join(w.text for w in words[1:])):
         return words[1].x0, seg.x1
     return seg.x0, seg.x1
 
@@ -442,13 +442,19 @@ def _band(a: Segment, b: Segment) -> tuple[float | None, float | None]:
     return min(a.y0, b.y0), max(a.y1, b.y1)
 
 
+def _amount(text: str) -> bool:
+    """A figure, or a dash standing for none (``$ --``: nil)."""
+    return is_figure(text) or bool(_PLACEHOLDER.match(text.strip()))
+
+
 def _attach_signs(segs: list[Segment]) -> list[Segment]:
-    """A lone currency sign joins the figure after it; a lone ``)`` or ``%`` the one before."""
+    """A lone currency sign joins the figure (or the dash for none) after it; a lone ``)`` or
+    ``%`` the figure before."""
     out: list[Segment] = []
     i = 0
     while i < len(segs):
         s = segs[i]
-        if _CURRENCY.match(s.text) and i + 1 < len(segs) and is_figure(segs[i + 1].text):
+        if _CURRENCY.match(s.text) and i + 1 < len(segs) and _amount(segs[i + 1].text):
             nxt = segs[i + 1]
             out.append(
                 Segment(s.x0, nxt.x1, f"{s.text} {nxt.text}", nxt.size, nxt.bold, s.words + nxt.words, *_band(s, nxt))

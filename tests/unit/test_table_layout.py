@@ -775,3 +775,16 @@ def test_a_figure_after_a_currency_sign_goes_to_its_figures_column() -> None:
     """A cut standing between a sign set apart and its figure places the cell by the figure."""
     sign, figure = Word(100, 105, "$", SIZE, False), Word(150, 180, "(44,624)", SIZE, False)
     assert column_span(segment_of([sign, figure]), [60.0, 140.0], SIZE) == (2, 2)
+
+
+def test_a_currency_sign_before_a_dash_for_none_holds_no_column() -> None:
+    """``$`` set apart before ``--`` (nil) in some rows, before figures in others: the sign joins
+    the dash as it joins a figure, and makes no column of signs."""
+    lines: list[tuple[float, list[tuple[float, str]]]] = [(0, [(0, "Item"), (300, "2019"), (400, "2018")])]
+    for k in range(6):
+        first = [(260, "$"), (310, "--")] if k else [(260, "$"), (290, "1,130")]
+        lines.append((14 * (k + 1), [(0, f"Line {k}"), *first, (360, "$"), (390, "7,302")]))
+    found = read_table(_rows(*lines))
+    assert found is not None
+    assert found.header == ["Item", "2019", "2018"]
+    assert found.rows[:2] == [["Line 0", "$ 1,130", "$ 7,302"], ["Line 1", "$ --", "$ 7,302"]]
