@@ -126,33 +126,70 @@ def is_figure(text: str) -> bool:
 
 
 def dedupe(glyphs: Sequence[Glyph]) -> list[Glyph]:
-    """Glyphs without the copies drawn over them (same text, nearly the same place and height)."""
-    out: list[Glyph] = []
+    """Glyphs without the copies drawn over them (same text, nearly the same place and height).
+    A letter of a string drawn over another string (a figure over a cell's hidden overflow) is
+    no copy where both strings set the same digit (see :func:`_own_letter`)."""
+    twins: dict[int, int] = {}
+    index = {id(g): i for i, g in enumerate(glyphs)}
+    kept: list[Glyph] = []
     by_key: dict[tuple[str, int, int], list[Glyph]] = {}
-    for g in glyphs:
+    for i, g in enumerate(glyphs):
         if not g.text.strip():
-            out.append(g)
             continue
         w = max(g.x1 - g.x0, 0.1)
         h = max(g.y1 - g.y0, 0.1)
         tol_x, tol_y = OVERPRINT * max(w, 0.3 * g.size), OVERPRINT * h
         kx, ky = int(g.x0 // 4), int(g.y0 // 4)
-        dup = False
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                for o in by_key.get((g.text, kx + dx, ky + dy), ()):
-                    # (a sliver of a glyph, cut by the region's edge, is not that glyph again)
-                    if abs(o.x0 - g.x0) <= tol_x and abs(o.y0 - g.y0) <= tol_y and abs(o.y1 - o.y0 - h) <= tol_y:
-                        dup = True
-                        break
-                if dup:
-                    break
-            if dup:
-                break
-        if not dup:
+        twin = next(
+            (
+                o
+                for dx in (-1, 0, 1)
+                for dy in (-1, 0, 1)
+                for o in by_key.get((g.text, kx + dx, ky + dy), ())
+                # (a sliver of a glyph, cut by the region's edge, is not that glyph again)
+                if abs(o.x0 - g.x0) <= tol_x and abs(o.y0 - g.y0) <= tol_y and abs(o.y1 - o.y0 - h) <= tol_y
+            ),
+            None,
+        )
+        if twin is None:
             by_key.setdefault((g.text, kx, ky), []).append(g)
-            out.append(g)
-    return out
+        else:
+            twins[i] = index[id(twin)]
+    for i, g in enumerate(glyphs):
+        if i not in twins or _own_letter(glyphs, i, twins):
+            kept.append(g)
+    return kept
+
+
+def _own_letter(glyphs: Sequence[Glyph], i: int, twins: dict[int, int]) -> bool:
+    """``glyphs[i]``, set on a glyph alike (``glyphs[twins[i]]``), is a letter of a string of its
+    own: a letter beside it in the drawing order stands on another letter beside its twin (two
+    strings drawn over one another, which share a digit there). Never when the drawing order is
+    not known; a glyph drawn twice alone, or a string drawn twice, is a copy."""
+    g, twin = glyphs[i], glyphs[twins[i]]
+    if g.seq < 0 or twin.seq < 0:
+        return False
+    for step in (-1, 1):
+        o = _beside(glyphs, i, step)
+        t = _beside(glyphs, twins[i], step)
+        if o is not None and t is not None and o.text.isalnum() and t.text.isalnum() and _on(o, t):
+            return True
+    return False
+
+
+def _beside(glyphs: Sequence[Glyph], i: int, step: int) -> Glyph | None:
+    """The glyph drawn next to ``glyphs[i]`` (before it: ``step`` -1, after it: 1), spaces
+    passed over, when it stands right beside it on its baseline."""
+    g = glyphs[i]
+    k = i + step
+    while 0 <= k < len(glyphs) and not glyphs[k].text.strip():
+        k += step
+    if not 0 <= k < len(glyphs):
+        return None
+    o = glyphs[k]
+    level = abs(o.y0 - g.y0) <= OVERPRINT * max(g.y1 - g.y0, 0.1)
+    touching = min(abs(o.x0 - g.x1), abs(g.x0 - o.x1)) <= WORD_GAP * max(g.size, 1.0)
+    return o if level and touching else None
 
 
 def _lines(glyphs: Sequence[Glyph]) -> list[list[Glyph]]:

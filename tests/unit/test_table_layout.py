@@ -31,6 +31,28 @@ def test_overprinted_glyphs_count_once() -> None:
     assert [g.text for g in dedupe(word + shadow) if g.text.strip()] == list("Corn")
 
 
+def _drawn(x: float, text: str, first: int) -> list[Glyph]:
+    """``text`` at ``x`` on one baseline, its glyphs drawn in order from ``first`` on."""
+    return [
+        Glyph(x + k * ADVANCE, 0, x + (k + 1) * ADVANCE, SIZE, ch, SIZE, seq=first + k) for k, ch in enumerate(text)
+    ]
+
+
+def test_a_digit_another_text_sets_on_it_is_no_copy() -> None:
+    """A figure drawn over a cell's hidden overflow (``144, 156`` under ``26406576``), some of
+    whose digits fall on the same digit of the overflow: the figure keeps every digit. The same
+    string drawn twice (fake bold), or one letter drawn twice, counts once."""
+    under = _drawn(0, "8241859", 0)
+    figure = _drawn(0, "2640657", 20)
+    assert "".join(g.text for g in dedupe(under + figure) if g.seq >= 20) == "2640657"
+    bold = _drawn(0, "Total", 0) + [
+        Glyph(g.x0 + 0.3, g.y0, g.x1 + 0.3, g.y1, g.text, g.size, seq=g.seq + 5) for g in _drawn(0, "Total", 0)
+    ]
+    assert "".join(g.text for g in dedupe(bold)) == "Total"
+    # (one letter drawn twice, apart in the drawing order, is a copy too)
+    assert "".join(g.text for g in dedupe(_drawn(0, "C", 0) + _drawn(0, "Corn", 10))) == "Corn"
+
+
 def test_a_sliver_of_a_glyph_cut_by_the_regions_edge_is_no_copy() -> None:
     """The foot of the line above a region, cut by its edge (a glyph 0.8 pt high), over the
     same letter of the first row: two glyphs, not one drawn twice."""
