@@ -10,10 +10,14 @@ import re
 
 from pdfcore.models import Box, Table
 from pdfcore.structure.style import DocumentStyle
-from pdfcore.structure.units import Unit
+from pdfcore.structure.units import CLOSING, Unit
 
 #: A caption is tied to a figure or table at most this many body lines away.
 CAPTION_LINES = 4.0
+#: A caption left open goes on in a paragraph centred under it at most this many lines below.
+CONTINUED_LINES = 0.6
+#: ... centred within this many points of the caption's middle.
+CENTRE_PT = 3.0
 #: An unlabelled caption: a paragraph starting at most this many body lines under its figure,
 #: within its width (UNDER_SLACK points either side), of at most UNDER_ROWS rows, set smaller
 #: than the body (at most UNDER_SIZE of its size).
@@ -66,10 +70,35 @@ def tie_captions(
         if c in used_caps or key in out:
             continue
         used_caps.add(c)
-        out[key] = caps[c].text
-        out.values_units.append(caps[c])
+        parts = _continued(caps[c], units, line)
+        out[key] = " ".join(u.text for u in parts)
+        out.values_units.extend(parts)
     _unlabelled(units, figures, style, line, out, footnotes)
     return out
+
+
+def _continued(caption: Unit, units: list[Unit], line: float) -> list[Unit]:
+    """The caption and the rows the page gave as paragraphs of their own that go on with it: a
+    caption left open (ending with a comma or a word: no stop, colon or closing bracket) over a paragraph
+    right under it (within CONTINUED_LINES lines), centred on the same middle and no wider (a
+    centred caption's formula on its second row, set apart by its taller glyphs)."""
+    parts = [caption]
+    while not parts[-1].text.rstrip().endswith(CLOSING):
+        last = parts[-1]
+        middle = (caption.x0 + caption.x1) / 2
+        nxt = [
+            u
+            for u in units
+            if u.kind == "paragraph"
+            and u.y0 > last.y0
+            and -2.0 <= u.y0 - last.y1 <= CONTINUED_LINES * line
+            and abs((u.x0 + u.x1) / 2 - middle) <= CENTRE_PT
+            and u.x1 - u.x0 <= caption.x1 - caption.x0 + CENTRE_PT
+        ]
+        if not nxt:
+            break
+        parts.append(min(nxt, key=lambda u: u.y0))
+    return parts
 
 
 def _unlabelled(

@@ -72,7 +72,7 @@ from pdfcore.structure.rows import Row, page_rows
 from pdfcore.structure.style import DocumentStyle, aligned, introduces_text, text_columns, unit_key
 from pdfcore.structure.unit_tidy import tidy_units
 from pdfcore.structure.units import split_units
-from pdfcore.structure.vector_figures import holds_label, vector_figure_boxes, vector_figure_ref
+from pdfcore.structure.vector_figures import holds_label, subcaption_blocks, vector_figure_boxes, vector_figure_ref
 
 #: A vector figure sharing more than this share of its area (or the table's) with a table is
 #: the table's: tables are read apart and keep their region.
@@ -99,8 +99,13 @@ def page_structure(
     ]
     images = figure_boxes(page, width, height)
     drawn = _vector_figures(page, width, height, images, placed)
-    if drawn:  # a figure's labels are its own, not paragraphs
-        rows = [r for r in rows if not any(holds_label(b, r.x0, r.y0, r.x1, r.y1, r.text) for _, b in drawn)]
+    if drawn:  # a figure's labels are its own, not paragraphs; its subcaptions stay
+        kept = subcaption_blocks(rows)
+        rows = [
+            r
+            for r in rows
+            if r.block in kept or not any(holds_label(b, r.x0, r.y0, r.x1, r.y1, r.text) for _, b in drawn)
+        ]
     rows, anchors, beside = take_table_rows(rows, placed)
     label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
     units = tidy_units(

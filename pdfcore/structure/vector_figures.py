@@ -19,8 +19,10 @@ bottom, left to right; like those, the numbering is a function of the page alone
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pdfcore.models import Box, Drawing, PageText
+from pdfcore.structure.rows import Row
 from pdfcore.structure.style import is_caption
 
 #: A vector figure is at least this many points wide and high, and this share of the page...
@@ -111,9 +113,32 @@ def vector_figure_ref(page_index: int, k: int) -> str:
 
 
 def holds_label(box: Box, x0: float, y0: float, x1: float, y1: float, text: str) -> bool:
-    """A row of text (its box and text) is the figure's own (a label, not its caption)."""
+    """A row of text (its box and text) is the figure's own (a label, not its caption). The
+    caller keeps out the rows of a block of running text (see label_words)."""
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1 and not is_caption(text)
+
+
+def label_words(text: str) -> int:
+    """The words of a text as a label counts them (numbers and symbols not counted)."""
+    return sum(1 for w in text.split() if _WORD.search(w))
+
+
+#: A subcaption's mark: a letter or number in parentheses, "(a) ...".
+_SUBCAPTION = re.compile(r"^\([a-zA-Z0-9]{1,3}\)\s")
+
+
+def subcaption_blocks(rows: Sequence[Row]) -> set[int]:
+    """The blocks (layout block indexes) of ``rows`` that are subcaptions: starting with a mark
+    in parentheses ("(a) Example of ...") and holding more than MAX_LABEL_WORDS words in all.
+    Set under a panel inside a figure's box, they stay text (in their rows of a few words
+    each, every row alone reads as a label)."""
+    first: dict[int, str] = {}
+    words: dict[int, int] = {}
+    for r in rows:
+        first.setdefault(r.block, r.text)
+        words[r.block] = words.get(r.block, 0) + label_words(r.text)
+    return {k for k, t in first.items() if _SUBCAPTION.match(t) and words[k] > MAX_LABEL_WORDS}
 
 
 def _grow(seed: Drawing, page: PageText, lines: list[_Line]) -> tuple[Box, int, int]:
@@ -208,7 +233,7 @@ def _page_lines(page: PageText) -> list[_Line]:
 
 def _label(text: str) -> bool:
     """Short text: at most MAX_LABEL_WORDS words (numbers and symbols not counted), no caption."""
-    return sum(1 for w in text.split() if _WORD.search(w)) <= MAX_LABEL_WORDS and not is_caption(text)
+    return label_words(text) <= MAX_LABEL_WORDS and not is_caption(text)
 
 
 def _labels_only(lines: list[_Line]) -> bool:

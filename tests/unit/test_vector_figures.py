@@ -26,3 +26,22 @@ def test_vector_refs_are_numbered_apart_and_parse_like_raster_ones() -> None:
     assert vector_figure_ref(2, 0) == "p3v1"
     assert parse_figure_ref("p3v1") == (2, 0) and parse_figure_ref("p3f2") == (2, 1)
     assert parse_figure_ref("p3x1") is None
+
+
+def test_a_subcaption_in_rows_of_a_few_words_stays_text() -> None:
+    """Under a panel inside the figure's box, "(a) Example of an artificial neuron unit." runs
+    over rows of a few words each: every row alone reads as a label, the block does not."""
+    from pdfcore.structure.rows import Row
+    from pdfcore.structure.vector_figures import subcaption_blocks
+
+    def row(text: str, y: float, block: int) -> Row:
+        return Row(text, "", Box(100, y, 300, y + 10), 9.0, False, False, "", block)
+
+    rows = [
+        row("(a) Example of an artificial", 100, 0),
+        row("neuron unit. xi are the input", 111, 0),
+        row("signals and wi are weights.", 122, 0),
+        row("(b) Output", 100, 1),
+        row("0 10 20 30", 140, 2),
+    ]
+    assert subcaption_blocks(rows) == {0}
