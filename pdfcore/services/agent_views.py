@@ -21,6 +21,7 @@ from pdfcore.services.page_rendering import around
 from pdfcore.services.places import RefBook, regions
 from pdfcore.services.rendering import blank_note
 from pdfcore.services.table_reading import TableReader
+from pdfcore.structure import drawing_refs
 from ports.renderer import Renderer
 
 MAX_RENDER_PAGES = 4
@@ -132,7 +133,8 @@ class AgentViews:
                 forms = [f.bbox for f in fields.fields if f.bbox is not None]
             except (PdfcoreError, AttributeError):
                 forms = []
-        return regions(page, tables, forms)
+        info = facts.pages[page.index]
+        return regions(page, tables, forms, drawing_refs(page, info.width, info.height))
 
     def _render_one(
         self,

@@ -115,13 +115,21 @@ def collapse(
     return places, omitted
 
 
-def regions(page: PageText, table_boxes: Sequence[Box] = (), form_boxes: Sequence[Box] = ()) -> list[Place]:
-    """Visual regions of a page: figures (images), tables, form areas; refs ``p{page}r{k}``."""
+def regions(
+    page: PageText,
+    table_boxes: Sequence[Box] = (),
+    form_boxes: Sequence[Box] = (),
+    drawings: Mapping[str, Box] | None = None,
+) -> list[Place]:
+    """Visual regions of a page: figures (images, and the vector figures ``drawings`` names by
+    their Markdown refs, ``p3v1``), tables, form areas; refs ``p{page}r{k}``."""
     found: list[tuple[str, Box, str]] = []
     for img in page.images:
         for box in img.placements or ((img.bbox,) if img.bbox else ()):
             if box.width > 20 and box.height > 20:
                 found.append(("figure", box, f"image {img.width_px}x{img.height_px}px"))
+    for ref, box in (drawings or {}).items():
+        found.append(("figure", box, f"vector drawing (chart or diagram; {ref} in the page's Markdown)"))
     for box in table_boxes:
         found.append(("table", box, "table"))
     if form_boxes:

@@ -26,7 +26,7 @@ docs/extraction.md ("Markdown") tells the same for readers.
 from __future__ import annotations
 
 from pdfcore.structure.document import join_pages, page_comment, render_document
-from pdfcore.structure.figures import figure_boxes, figure_ref, figure_refs, parse_figure_ref
+from pdfcore.structure.figures import drawing_refs, figure_boxes, figure_ref, figure_refs, parse_figure_ref
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.page import page_structure
 from pdfcore.structure.render import render_page, render_table
@@ -37,6 +37,7 @@ __all__ = [
     "DocumentStyle",
     "Element",
     "PageStructure",
+    "drawing_refs",
     "figure_boxes",
     "figure_ref",
     "figure_refs",

@@ -58,9 +58,19 @@ def figure_refs(page: PageText, width: float, height: float) -> dict[str, Box]:
     """Every figure of the page by its ref: raster (``p3f1``) then vector (``p3v1``) figures."""
     images = figure_boxes(page, width, height)
     out = {figure_ref(page.index, k): box for k, box in enumerate(images)}
-    for k, box in enumerate(vector_figure_boxes(page, width, height, images)):
-        out[vector_figure_ref(page.index, k)] = box
+    out.update(_drawings(page, width, height, images))
     return out
+
+
+def drawing_refs(page: PageText, width: float, height: float) -> dict[str, Box]:
+    """The page's vector figures (charts, diagrams drawn with paths) by their refs (``p3v1``)."""
+    return _drawings(page, width, height, figure_boxes(page, width, height))
+
+
+def _drawings(page: PageText, width: float, height: float, images: list[Box]) -> dict[str, Box]:
+    return {
+        vector_figure_ref(page.index, k): box for k, box in enumerate(vector_figure_boxes(page, width, height, images))
+    }
 
 
 def parse_figure_ref(ref: str) -> tuple[int, int] | None:

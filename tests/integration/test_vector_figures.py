@@ -97,3 +97,18 @@ def test_the_pdfium_extractor_reports_the_charts_art_in_its_plot_and_the_tables_
     assert all(d.bbox.x0 >= 120 and d.bbox.x1 <= 500 and 792 - 660 <= d.bbox.y0 <= d.bbox.y1 <= 792 - 430 for d in art)
     # the table's cell fills lie apart (a row of rules between them): bands, not one art region
     assert all(d.paths < 10 for d in found["table"].drawings), found["table"].drawings
+
+
+def test_a_full_page_render_lists_the_vector_chart_as_a_region_that_renders(core: Any, tmp_path: Path) -> None:
+    path = _chart_pdf(tmp_path / "chart.pdf")
+    shot = core.render_pdf(str(path), pages="1")
+    (chart,) = [r for r in shot.regions if r.kind == "figure"]
+    assert "p1v1" in chart.text and chart.ref in shot.markdown, shot.markdown
+    b = chart.bbox
+    assert 90 <= b.x0 < b.x1 <= 510 and b.y1 - b.y0 < 300, b  # the plot with its tick labels
+    crop = core.render_pdf(str(path), ref=chart.ref)
+    (image,) = crop.images
+    assert image.clip is not None and image.clip.y1 - image.clip.y0 < 0.5, image.clip
+    # a table drawn with rules and fills is listed as a table, never as a figure
+    table = core.render_pdf(str(_table_pdf(tmp_path / "table.pdf")), pages="1")
+    assert [r.kind for r in table.regions] == ["table"], table.regions
