@@ -14,6 +14,8 @@ from pdfcore.structure.units import CLOSING, Unit
 
 #: A caption is tied to a figure or table at most this many body lines away.
 CAPTION_LINES = 4.0
+#: A caption standing over a figure counts this many lines further from it than one under it.
+ABOVE_FIGURE_LINES = 1.0
 #: A caption left open goes on in a paragraph centred under it at most this many lines below.
 CONTINUED_LINES = 0.6
 #: ... centred within this many points of the caption's middle.
@@ -62,8 +64,11 @@ def tie_captions(
             gap = below if below >= -2 else above if above >= -2 else None
             if gap is None or gap > reach:
                 continue
-            # a table caption with a table, a figure caption with a figure, before anything else
+            # a table caption with a table, a figure caption with a figure, before anything else;
+            # a figure's caption is set under it: one set between two figures goes to the upper
             penalty = 0.0 if (key[0] == "t") == is_table else 1000.0
+            if key[0] == "f" and below < -2:
+                penalty += ABOVE_FIGURE_LINES * line
             pairs.append((penalty + max(gap, 0.0), c, key))
     used_caps: set[int] = set()
     for _, c, key in sorted(pairs):

@@ -1,6 +1,7 @@
 """Grids the table reader gives that are no tables: running text cut at its line ends
-(prose_table, unless rulings box its cells, see boxed) and a chart's labels or text set
-against a column of colons (scattered_table). Their rows stay text in the Markdown.
+(prose_table, unless rulings box its cells, see boxed), a chart's labels or text set against a
+column of colons (scattered_table), and a chart's value axis read down a column (axis_table,
+for a grid lying on a vector figure). Their rows stay text, or their figure, in the Markdown.
 """
 
 from __future__ import annotations
@@ -141,6 +142,31 @@ def scattered_table(table: Table) -> bool:
     if _colon_column(rows):
         return True
     return _axis([r[0] if r else "" for r in rows]) or _axis([r[-1] if r else "" for r in rows])
+
+
+def axis_table(table: Table) -> bool:
+    """Whether a column of the grid holds a chart's value axis (see :func:`_axis`): a run of
+    tick cells (empty cells skipped; a cell of another kind, such as a chart's title or its
+    dates, ends the run) stepping evenly, over at least a third of the grid's rows. A grid
+    that lies on a vector figure and holds one is the chart's labels read as rows and columns
+    (several charts side by side, each with its frame and grid lines)."""
+    rows = [*([table.header] if table.header else []), *table.rows]
+    width = max((len(r) for r in rows), default=0)
+    for col in range(width):
+        run: list[str] = []
+        for r in rows:
+            cell = r[col].strip() if col < len(r) else ""
+            if not cell:
+                continue
+            if all(_TICK.match(w) for w in cell.split()):
+                run.append(cell)
+                continue
+            if 3 * len(run) >= len(rows) and _axis(run):
+                return True
+            run = []
+        if 3 * len(run) >= len(rows) and _axis(run):
+            return True
+    return False
 
 
 def _colon_column(rows: Sequence[Sequence[str]]) -> bool:

@@ -21,6 +21,9 @@ MIN_PAGE_SHARE = 0.01
 MAX_PAGE_SHARE = 0.85
 #: An image with more text lines than this on top of it is a background.
 MAX_LINES_ON = 6
+#: Images spanning this share of the page's width or more, which together cover more than
+#: MAX_PAGE_SHARE of its height, are the page's background (or its scan) drawn in strips.
+STRIP_WIDTH_SHARE = 0.95
 
 _REF = re.compile(r"^p(\d+)[fv](\d+)$")
 
@@ -30,21 +33,24 @@ def figure_boxes(page: PageText, width: float, height: float) -> list[Box]:
     area = max(width * height, 1.0)
     found: list[Box] = []
     seen: set[tuple[float, float, float, float]] = set()
-    for img in page.images:
-        for box in img.placements or ((img.bbox,) if img.bbox else ()):
-            w, h = box.x1 - box.x0, box.y1 - box.y0
-            if w < MIN_SIDE_PT or h < MIN_SIDE_PT:
-                continue
-            share = (w * h) / area
-            if share < MIN_PAGE_SHARE or share > MAX_PAGE_SHARE:
-                continue
-            key = (round(box.x0), round(box.y0), round(box.x1), round(box.y1))
-            if key in seen:
-                continue
-            seen.add(key)
-            if _lines_on(page, box) > MAX_LINES_ON:
-                continue
-            found.append(box)
+    placed = [box for img in page.images for box in img.placements or ((img.bbox,) if img.bbox else ())]
+    strips = {id(b) for b in _strips(placed, width, height)}
+    for box in placed:
+        if id(box) in strips:
+            continue
+        w, h = box.x1 - box.x0, box.y1 - box.y0
+        if w < MIN_SIDE_PT or h < MIN_SIDE_PT:
+            continue
+        share = (w * h) / area
+        if share < MIN_PAGE_SHARE or share > MAX_PAGE_SHARE:
+            continue
+        key = (round(box.x0), round(box.y0), round(box.x1), round(box.y1))
+        if key in seen:
+            continue
+        seen.add(key)
+        if _lines_on(page, box) > MAX_LINES_ON:
+            continue
+        found.append(box)
     found.sort(key=lambda b: (round(b.y0), b.x0))
     return found
 
@@ -94,3 +100,18 @@ def _lines_on(page: PageText, box: Box) -> int:
             if box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1:
                 n += 1
     return n
+
+
+def _strips(boxes: list[Box], width: float, height: float) -> list[Box]:
+    """The page-wide images among ``boxes`` when, together, they cover more than MAX_PAGE_SHARE
+    of the page's height (a background or a scan drawn in strips); else none."""
+    wide = sorted((b for b in boxes if b.x1 - b.x0 >= STRIP_WIDTH_SHARE * width), key=lambda b: b.y0)
+    if len(wide) < 2:
+        return []
+    covered, reach = 0.0, 0.0
+    for b in wide:
+        y0, y1 = max(b.y0, reach, 0.0), min(b.y1, height)
+        if y1 > y0:
+            covered += y1 - y0
+        reach = max(reach, b.y1)
+    return wide if covered > MAX_PAGE_SHARE * height else []

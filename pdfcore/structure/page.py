@@ -56,7 +56,7 @@ from pdfcore.structure.classify import (
     stacked_lines,
 )
 from pdfcore.structure.elements import element, join_columns, nest_items
-from pdfcore.structure.false_tables import prose_table, scattered_table
+from pdfcore.structure.false_tables import axis_table, prose_table, scattered_table
 from pdfcore.structure.figures import figure_boxes, figure_ref
 from pdfcore.structure.leading import join_open_leading
 from pdfcore.structure.model import Element, PageStructure
@@ -98,7 +98,10 @@ def page_structure(
         if t.bbox.x1 > t.bbox.x0 and not prose_table(t, page.rules) and not scattered_table(t)
     ]
     images = figure_boxes(page, width, height)
-    drawn = _vector_figures(page, width, height, images, placed)
+    art = vector_figure_boxes(page, width, height, images)
+    # a grid on a vector figure holding a value axis is the chart's labels: the figure stands
+    placed = [t for t in placed if not (any(_overlap(b, t.bbox) > TABLE_OVERLAP for b in art) and axis_table(t))]
+    drawn = _vector_figures(page, art, placed)
     if drawn:  # a figure's labels are its own, not paragraphs; its subcaptions stay
         kept = subcaption_blocks(rows)
         rows = [
@@ -213,11 +216,9 @@ def _notes_in_frame(
     return [element(u, join_hyphenation) for u in units]
 
 
-def _vector_figures(
-    page: PageText, width: float, height: float, images: list[Box], tables: list[Table]
-) -> list[tuple[str, Box]]:
-    """The page's vector figures and their refs, but those on a table (never a figure's)."""
-    found = vector_figure_boxes(page, width, height, images)
+def _vector_figures(page: PageText, found: list[Box], tables: list[Table]) -> list[tuple[str, Box]]:
+    """The page's vector figures (``found``) and their refs, but those on a table (never a
+    figure's)."""
     return [
         (vector_figure_ref(page.index, k), box)
         for k, box in enumerate(found)

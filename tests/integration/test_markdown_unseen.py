@@ -256,3 +256,23 @@ def test_a_page_reads_the_same_from_the_cache_as_just_extracted(tmp_path: Path, 
     assert hits == [0, 1]  # extracted, then served from the cache
     assert reads[0] == reads[1]
     assert "Vice President, Worldwide Manufacturing since February 1994" in reads[0]
+
+
+@pytest.mark.corpus
+def test_charts_over_a_background_in_strips_are_figures_not_a_table(core: Any, corpus: Path) -> None:
+    """eu-011: the page's coloured margin is drawn in eight page-wide strips (no figures);
+    figure 14's chart, once no strip hides it, is a figure without its tick labels; on p. 2 four
+    charts in a 2 x 2 grid, read as one table by their frames and ticks, are figures, each pair
+    with the captions set under it."""
+    path = corpus / "camelot/files/tabula/icdar2013-dataset/competition-dataset-eu/eu-011.pdf"
+    first = _parts(core, path, 1)
+    assert not any(p.startswith("![](") for p in first), first
+    assert "![Figure 14 (data until 2 July 2010)](p1v1)" in first, first
+    assert not {"0", "200", "1200", "Greece Spain"} & set(first), first
+    second = _parts(core, path, 2)
+    assert not any(p.startswith(("<table", "|")) for p in second), second
+    assert [p for p in second if p.startswith("![")] == [
+        "![Figure 15 (data until 7 July 2010) Figure 16 (data until 7 July 2010)](p2v1)",
+        "![Figure 17 (data until 7 July 2010) Figure 18 (data until 7 July 2010)](p2v2)",
+        "![Figure 19 (data until 7 July 2010)](p2v3)",
+    ], second
