@@ -2,7 +2,8 @@
 vector figures of :mod:`pdfcore.structure.vector_figures` (``p3v1``), every figure a ref names.
 
 A figure is a placed raster image large enough to be content (not a bullet, a rule or a logo
-in a corner) and not the page itself (a scan under its OCR text, a background behind text).
+in a corner) and not the page itself (a scan under its OCR text and the layers it is drawn in,
+a background behind text, or either drawn in page-wide strips).
 Figures are numbered top to bottom, left to right; the numbering is a function of the page
 alone, so a ref resolves the same way in any later call (no stored state).
 """
@@ -34,6 +35,8 @@ def figure_boxes(page: PageText, width: float, height: float) -> list[Box]:
     found: list[Box] = []
     seen: set[tuple[float, float, float, float]] = set()
     placed = [box for img in page.images for box in img.placements or ((img.bbox,) if img.bbox else ())]
+    if _scanned(page, placed, area):
+        return []
     strips = {id(b) for b in _strips(placed, width, height)}
     for box in placed:
         if id(box) in strips:
@@ -100,6 +103,15 @@ def _lines_on(page: PageText, box: Box) -> int:
             if box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1:
                 n += 1
     return n
+
+
+def _scanned(page: PageText, boxes: list[Box], area: float) -> bool:
+    """A scanned page: an image covering it (more than MAX_PAGE_SHARE) and no text of its own
+    (none, or recognised by OCR). What else it draws is the scan's too (the layers a scan is
+    compressed in: text masks at a finer resolution over the page's picture), not figures."""
+    if page.source != "ocr" and page.char_count > 0:
+        return False
+    return any((b.x1 - b.x0) * (b.y1 - b.y0) > MAX_PAGE_SHARE * area for b in boxes)
 
 
 def _strips(boxes: list[Box], width: float, height: float) -> list[Box]:

@@ -61,3 +61,20 @@ def test_a_caption_between_two_figures_goes_to_the_figure_above_it() -> None:
     parts = md.split("\n\n")
     assert "![Figure 15: Spreads of Portugal against Germany.](p1f1)" in parts, md
     assert "![Figure 16: Spreads of Spain against Germany.](p1f2)" in parts, md
+
+
+def test_the_layers_of_a_scanned_page_are_no_figures() -> None:
+    """A scan compressed in layers: the page's picture at 150 dpi under text masks at 300 dpi.
+    Without text of its own (or with OCR text) every image is the scan's; a page with its own
+    text keeps a photo set on a background picture as a figure."""
+    scan = ImageInfo(index=0, width_px=1204, height_px=1718, bbox=Box(0, 0, 612, 792))
+    masks = tuple(
+        ImageInfo(index=k, width_px=1600, height_px=900, bbox=Box(90, 100 + 150 * k, 490, 230 + 150 * k))
+        for k in range(1, 4)
+    )
+    bare = page([], images=(scan, *masks), image_count=4)
+    assert figure_boxes(bare, 612.0, 792.0) == []
+    read = page(para(LOREM, 100), images=(scan, *masks), image_count=4, source="ocr")
+    assert figure_boxes(read, 612.0, 792.0) == []
+    brochure = page(para(LOREM, 100), images=(scan, masks[2]), image_count=2, char_count=240)
+    assert figure_boxes(brochure, 612.0, 792.0) == [masks[2].bbox]
