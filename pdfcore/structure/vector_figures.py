@@ -3,7 +3,8 @@
 
 A region of vector art (:attr:`~pdfcore.models.PageText.drawings`) grows by the art, the ruling
 lines (a chart's axes and grid) and the short text (tick labels, axis titles, legend entries)
-lying next to it, and by a legend set apart (a label above or under it led by a line sample).
+lying next to it, and by a legend set apart (a label above or under it led by a line sample,
+or short labels one under the other beside it).
 It is a figure when it is large (MIN_SIDE_PT either way, MIN_PAGE_SHARE of the page), dense
 (MIN_PATHS painted paths), not on a raster figure, and its text reads as labels: no line of
 running text (more than MAX_LABEL_WORDS words), no caption, no grid of text (MAX_GRID_ROWS rows
@@ -18,6 +19,7 @@ bottom, left to right; like those, the numbering is a function of the page alone
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -57,6 +59,12 @@ CONTINUED = 0.6
 #: a rule at most LEGEND_SAMPLE_PT long (its line sample).
 LEGEND_REACH_PT = 50.0
 LEGEND_SAMPLE_PT = 40.0
+#: A legend beside the region: SIDE_LEGEND_ROWS labels or more of SIDE_LEGEND_WORDS words at
+#: most, their edges aligned within SIDE_ALIGN_PT, at most SIDE_LEGEND_PT from the region.
+SIDE_LEGEND_ROWS = 2
+SIDE_LEGEND_WORDS = 4
+SIDE_ALIGN_PT = 2.0
+SIDE_LEGEND_PT = 30.0
 #: A ruling line joins the region when it is at most this many times as long as the region is
 #: wide (or high): a chart's axis or grid line, not a rule across the page.
 RULE_SPAN = 1.3
@@ -188,7 +196,33 @@ def _grow(seed: Drawing, page: PageText, lines: list[_Line]) -> tuple[Box, int, 
     for b, _ in labels:
         if _legend_row(box, b, rules):
             box = Box(min(box.x0, b.x0), min(box.y0, b.y0), max(box.x1, b.x1), max(box.y1, b.y1))
+    for b in _side_legend(box, labels):
+        box = Box(min(box.x0, b.x0), min(box.y0, b.y0), max(box.x1, b.x1), max(box.y1, b.y1))
     return box, paths, on_fills
+
+
+def _side_legend(box: Box, labels: list[tuple[Box, str]]) -> list[Box]:
+    """A legend set beside the region: SIDE_LEGEND_ROWS labels or more of SIDE_LEGEND_WORDS words
+    at most, one under the other with their left edges aligned, starting at most SIDE_LEGEND_PT
+    right of the region (or ending so far left of it), within its height (each entry led by a
+    swatch too small to be art)."""
+    beside = [
+        (b, t)
+        for b, t in labels
+        if box.y0 <= (b.y0 + b.y1) / 2 <= box.y1
+        and label_words(t) <= SIDE_LEGEND_WORDS
+        and (0 <= b.x0 - box.x1 <= SIDE_LEGEND_PT or 0 <= box.x0 - b.x1 <= SIDE_LEGEND_PT)
+    ]
+    for side in (True, False):
+        rows = sorted((b for b, _ in beside if (b.x0 >= box.x1) == side), key=lambda b: b.y0)
+        edges = [b.x0 if side else b.x1 for b in rows]
+        if (
+            len(rows) >= SIDE_LEGEND_ROWS
+            and max(edges) - min(edges) <= SIDE_ALIGN_PT
+            and all(0 <= lo.y0 - hi.y1 <= 2 * hi.height for hi, lo in itertools.pairwise(rows))
+        ):
+            return rows
+    return []
 
 
 def _legend_row(box: Box, b: Box, rules: list[Box]) -> bool:

@@ -112,3 +112,24 @@ def test_a_full_page_render_lists_the_vector_chart_as_a_region_that_renders(core
     # a table drawn with rules and fills is listed as a table, never as a figure
     table = core.render_pdf(str(_table_pdf(tmp_path / "table.pdf")), pages="1")
     assert [r.kind for r in table.regions] == ["table"], table.regions
+
+
+def test_a_legend_beside_the_chart_is_the_figures_own(core: Any, tmp_path: Path) -> None:
+    """Entries led by swatches too small to be art, one under the other right of the plot
+    (a spreadsheet chart's default legend): labels of the figure, not paragraphs before it."""
+    page = Page()
+    page.lines(72, 740, BODY, size=11)
+    axes = Axes(page, 100.0, 440.0, 330.0, 220.0, ylim=(0.0, 50.0), categories=TICKS)
+    axes.frame().yticks([0, 10, 20, 30, 40, 50]).xcategories(TICKS)
+    axes.bars([12, 25, 18, 40, 31])
+    axes.bars([10, 20, 15, 35, 28], offset=0.3, width=0.25)
+    for k, name in enumerate(("Units sold", "Units returned")):
+        y = 580 - 14 * k
+        page.rect(448, y, 5, 5, rgb=(0.2, 0.3, 0.6))
+        page.text(456, y, name, size=9)
+    page.text(72, 400, "Figure 2: Sales by region in thousands of units.", size=10)
+    page.lines(72, 370, AFTER, size=11)
+    path = write_pdf(tmp_path / "legend.pdf", [page])
+    parts = _markdown(core, path).split("\n\n")
+    assert "![Figure 2: Sales by region in thousands of units.](p1v1)" in parts, parts
+    assert not any("Units" in p for p in parts if not p.startswith("![")), parts
