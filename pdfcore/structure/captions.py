@@ -18,8 +18,10 @@ CAPTION_LINES = 4.0
 ABOVE_FIGURE_LINES = 1.0
 #: A caption left open goes on in a paragraph centred under it at most this many lines below.
 CONTINUED_LINES = 0.6
-#: ... centred within this many points of the caption's middle.
+#: ... centred within this many points of the caption's middle, or hanging: set in under its
+#: text by at most this share of its width (past its label, `Figure CA4. | Number of ...`).
 CENTRE_PT = 3.0
+HANGING = 0.25
 #: An unlabelled caption: a paragraph starting at most this many body lines under its figure,
 #: within its width (UNDER_SLACK points either side), of at most UNDER_ROWS rows, set smaller
 #: than the body (at most UNDER_SIZE of its size).
@@ -85,8 +87,9 @@ def tie_captions(
 def _continued(caption: Unit, units: list[Unit], line: float) -> list[Unit]:
     """The caption and the rows the page gave as paragraphs of their own that go on with it: a
     caption left open (ending with a comma or a word: no stop, colon or closing bracket) over a paragraph
-    right under it (within CONTINUED_LINES lines), centred on the same middle and no wider (a
-    centred caption's formula on its second row, set apart by its taller glyphs)."""
+    right under it (within CONTINUED_LINES lines), no wider, centred on the same middle (a
+    centred caption's formula on its second row, set apart by its taller glyphs) or hanging
+    under its text past its label (a second row set in another face)."""
     parts = [caption]
     while not parts[-1].text.rstrip().endswith(CLOSING):
         last = parts[-1]
@@ -97,8 +100,14 @@ def _continued(caption: Unit, units: list[Unit], line: float) -> list[Unit]:
             if u.kind == "paragraph"
             and u.y0 > last.y0
             and -2.0 <= u.y0 - last.y1 <= CONTINUED_LINES * line
-            and abs((u.x0 + u.x1) / 2 - middle) <= CENTRE_PT
             and u.x1 - u.x0 <= caption.x1 - caption.x0 + CENTRE_PT
+            and (
+                abs((u.x0 + u.x1) / 2 - middle) <= CENTRE_PT
+                or (
+                    CENTRE_PT < u.x0 - caption.x0 <= HANGING * (caption.x1 - caption.x0)
+                    and u.x1 <= caption.x1 + CENTRE_PT
+                )
+            )
         ]
         if not nxt:
             break

@@ -127,7 +127,7 @@ def scattered_table(table: Table) -> bool:
     """A grid the table reader doubts (``low_confidence``) that is a chart's labels read as rows
     and columns: its text scattered over it (at most SCATTERED_FILLED of its cells hold text
     and most rows hold one cell or none), or its first or last column an axis (see
-    :func:`_axis`); or lines of labels set against a column of colons (see
+    :func:`value_axis`); or lines of labels set against a column of colons (see
     :func:`_colon_column`). Its text stays text in the Markdown."""
     if not table.low_confidence:
         return False
@@ -141,11 +141,11 @@ def scattered_table(table: Table) -> bool:
         return True
     if _colon_column(rows):
         return True
-    return _axis([r[0] if r else "" for r in rows]) or _axis([r[-1] if r else "" for r in rows])
+    return value_axis([r[0] if r else "" for r in rows]) or value_axis([r[-1] if r else "" for r in rows])
 
 
 def axis_table(table: Table) -> bool:
-    """Whether a column of the grid holds a chart's value axis (see :func:`_axis`): a run of
+    """Whether a column of the grid holds a chart's value axis (see :func:`value_axis`): a run of
     tick cells (empty cells skipped; a cell of another kind, such as a chart's title or its
     dates, ends the run) stepping evenly, over at least a third of the grid's rows. A grid
     that lies on a vector figure and holds one is the chart's labels read as rows and columns
@@ -161,10 +161,10 @@ def axis_table(table: Table) -> bool:
             if all(_TICK.match(w) for w in cell.split()):
                 run.append(cell)
                 continue
-            if 3 * len(run) >= len(rows) and _axis(run):
+            if 3 * len(run) >= len(rows) and value_axis(run):
                 return True
             run = []
-        if 3 * len(run) >= len(rows) and _axis(run):
+        if 3 * len(run) >= len(rows) and value_axis(run):
             return True
     return False
 
@@ -188,7 +188,12 @@ def _colon_column(rows: Sequence[Sequence[str]]) -> bool:
 _TICK = re.compile(r"^[-−–]?[$€£¥]?(\d{1,3}(?:,\d{3})*|\d+)(?:\.\d+)?%?$")
 
 
-def _axis(cells: Sequence[str]) -> bool:
+def tick_word(word: str) -> bool:
+    """A word a chart's value axis may print as a tick ("40", "-0.5", "$140", "25%", "1,000")."""
+    return _TICK.match(word) is not None
+
+
+def value_axis(cells: Sequence[str]) -> bool:
     """A chart's value axis down a column: the leading numbers of its cells ("$140", "$120",
     ... "$0"; a cell may hold two ticks the reader ran together, "$60 $40"), AXIS_TICKS or more
     in at least half the rows, step one way by a step other than one (not a column of years or

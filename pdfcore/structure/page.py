@@ -72,7 +72,13 @@ from pdfcore.structure.rows import Row, page_rows
 from pdfcore.structure.style import DocumentStyle, aligned, introduces_text, text_columns, unit_key
 from pdfcore.structure.unit_tidy import tidy_units
 from pdfcore.structure.units import split_units
-from pdfcore.structure.vector_figures import holds_label, subcaption_blocks, vector_figure_boxes, vector_figure_ref
+from pdfcore.structure.vector_figures import (
+    figure_title,
+    holds_label,
+    subcaption_blocks,
+    vector_figure_boxes,
+    vector_figure_ref,
+)
 
 #: A vector figure sharing more than this share of its area (or the table's) with a table is
 #: the table's: tables are read apart and keep their region.
@@ -102,7 +108,9 @@ def page_structure(
     # a grid on a vector figure holding a value axis is the chart's labels: the figure stands
     placed = [t for t in placed if not (any(_overlap(b, t.bbox) > TABLE_OVERLAP for b in art) and axis_table(t))]
     drawn = _vector_figures(page, art, placed)
+    titles: dict[str, str] = {}
     if drawn:  # a figure's labels are its own, not paragraphs; its subcaptions stay
+        titles = {ref: title for ref, b in drawn if (title := figure_title(b, rows))}
         kept = subcaption_blocks(rows)
         rows = [
             r
@@ -183,7 +191,7 @@ def page_structure(
         # text printed inside the table's frame that none of its cells holds (its notes)
         slot.extend(_notes_in_frame(beside.get(t, []), style, join_hyphenation, height, label))
     for f, (ref, box) in enumerate(figures):
-        el = Element("figure", bbox=box, ref=ref, caption=captions.get(("f", f), ""))
+        el = Element("figure", bbox=box, ref=ref, caption=_with_title(captions.get(("f", f), ""), titles.get(ref)))
         before.setdefault(position(units, box, footnotes), []).append(el)
     body: list[Element] = []
     notes: list[Element] = []
@@ -224,6 +232,16 @@ def _vector_figures(page: PageText, found: list[Box], tables: list[Table]) -> li
         for k, box in enumerate(found)
         if not any(_overlap(box, t.bbox) > TABLE_OVERLAP for t in tables)
     ]
+
+
+def _with_title(caption: str, title: str | None) -> str:
+    """A figure's caption with the title printed inside it (a chart's), which leaves the page's
+    text with its labels: ``Figure 2: Incidents by Month``."""
+    if not title:
+        return caption
+    if not caption:
+        return title
+    return f"{caption} {title}" if caption.rstrip()[-1:] in ".:;,|—–-" else f"{caption}: {title}"
 
 
 def _overlap(a: Box, b: Box) -> float:

@@ -76,7 +76,7 @@ StyleKey = tuple[float, bool, int]
 
 _CAPTION = re.compile(
     r"^(?:Figure|FIGURE|Fig\.|FIG\.|Table|TABLE|Tab\.|Abbildung|Abb\.|Tabelle|Tableau|Figura|Tabla|Chart|Exhibit|"
-    r"Plate|Scheme|Listing|Graph|Diagram|Illustration)\s*[A-Z]?[\dIVX]+(?:[.\-–]\d+)*[a-z]?(?=[\s:.—–-]|$)"
+    r"Plate|Scheme|Listing|Graph|Diagram|Illustration)\s*[A-Z]{0,2}[\dIVX]+(?:[.\-–]\d+)*[a-z]?(?=[\s:.—–-]|$)"
 )
 _NUMBERING = re.compile(
     r"^(?:(Chapter|CHAPTER|Section|SECTION|Part|PART|Appendix|APPENDIX|Item|ITEM|Article|ARTICLE)\s+)?"

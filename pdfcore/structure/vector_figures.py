@@ -1,7 +1,8 @@
 """Which of a page's regions of vector art are figures (charts, diagrams), and their refs
 (``p3v1``: page 3, vector figure 1).
 
-A region of vector art (:attr:`~pdfcore.models.PageText.drawings`) grows by the art, the ruling
+A region of vector art (:attr:`~pdfcore.models.PageText.drawings`, and the axes frames of
+:mod:`pdfcore.structure.axes_frames`: a plot of one curve holds too few paths) grows by the art, the ruling
 lines (a chart's axes and grid) and the short text (tick labels, axis titles, legend entries)
 lying next to it, and by a legend set apart (a label above or under it led by a line sample,
 or short labels one under the other beside it).
@@ -24,6 +25,7 @@ import re
 from collections.abc import Sequence
 
 from pdfcore.models import Box, Drawing, PageText
+from pdfcore.structure.axes_frames import axes_frames
 from pdfcore.structure.rows import Row
 from pdfcore.structure.style import is_caption
 
@@ -65,6 +67,14 @@ SIDE_LEGEND_ROWS = 2
 SIDE_LEGEND_WORDS = 4
 SIDE_ALIGN_PT = 2.0
 SIDE_LEGEND_PT = 30.0
+#: A line whose characters fill less than this share of its width (at half an em each, its
+#: height taken for its size) is a row of labels spread out, not running text.
+SPREAD = 0.65
+#: A figure's title: rows of this many words or more at its top, centred within this share of
+#: its width, bold or this many times the size of its labels (see figure_title).
+TITLE_WORDS = 2
+TITLE_CENTRE = 0.15
+TITLE_SIZE = 1.15
 #: A ruling line joins the region when it is at most this many times as long as the region is
 #: wide (or high): a chart's axis or grid line, not a rule across the page.
 RULE_SPAN = 1.3
@@ -84,15 +94,18 @@ _Line = tuple[Box, str, bool]
 def vector_figure_boxes(page: PageText, width: float, height: float, images: list[Box] | None = None) -> list[Box]:
     """The page's vector figures in ref order (see the module docstring); ``images``: the page's
     raster figures (:func:`pdfcore.structure.figures.figure_boxes`)."""
-    if not page.drawings:
+    seeds = [*page.drawings, *axes_frames(page)]
+    if not seeds:
         return []
     area = max(width * height, 1.0)
     lines = _page_lines(page)
+    # a rule along the page's edge is a background's edge, no axis
+    rules = [r for r in page.rules if not _page_edge(r, width, height)]
     found: list[Box] = []
-    for d in page.drawings:
+    for d in seeds:
         if any(_inside(d.bbox, f) for f in found):
             continue
-        box, paths, on_fills = _grow(d, page, lines)
+        box, paths, on_fills = _grow(d, page, lines, rules)
         w, h = box.x1 - box.x0, box.y1 - box.y0
         if w < MIN_SIDE_PT or h < MIN_SIDE_PT or paths < MIN_PATHS:
             continue
@@ -127,6 +140,34 @@ def holds_label(box: Box, x0: float, y0: float, x1: float, y1: float, text: str)
     return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1 and not is_caption(text)
 
 
+def figure_title(box: Box, rows: Sequence[Row]) -> str:
+    """The title printed at the top of a figure (a chart's): the rows inside it above all its
+    other text, in its top third, each of TITLE_WORDS words or more, centred on it (within
+    TITLE_CENTRE of its width) and standing out from the labels under them (bold where none of
+    them is, or set TITLE_SIZE times their largest size or more), top down; empty when there is
+    none (a diagram's boxes, a legend, subcaptions)."""
+    inside = sorted((r for r in rows if holds_label(box, r.x0, r.y0, r.x1, r.y1, r.text)), key=lambda r: (r.y0, r.x0))
+    middle, width = (box.x0 + box.x1) / 2, box.x1 - box.x0
+    top: list[Row] = []
+    for r in inside:
+        if (
+            r.y0 > box.y0 + (box.y1 - box.y0) / 3
+            or label_words(r.text) < TITLE_WORDS
+            or abs((r.x0 + r.x1) / 2 - middle) > TITLE_CENTRE * width
+            or _SUBCAPTION.match(r.text)
+        ):
+            break
+        top.append(r)
+    rest = inside[len(top) :]
+    if not top or not rest:
+        return ""
+    largest = max(r.size for r in rest)
+    bold_rest = any(o.bold for o in rest)
+    if not all((r.bold and not bold_rest) or r.size >= TITLE_SIZE * largest for r in top):
+        return ""
+    return " ".join(r.text.strip() for r in top)
+
+
 def label_words(text: str) -> int:
     """The words of a text as a label counts them (numbers and symbols not counted)."""
     return sum(1 for w in text.split() if _WORD.search(w))
@@ -149,13 +190,18 @@ def subcaption_blocks(rows: Sequence[Row]) -> set[int]:
     return {k for k, t in first.items() if _SUBCAPTION.match(t) and words[k] > MAX_LABEL_WORDS}
 
 
-def _grow(seed: Drawing, page: PageText, lines: list[_Line]) -> tuple[Box, int, int]:
+def _page_edge(r: Box, width: float, height: float) -> bool:
+    """The rule lies along an edge of the page (within a point of it)."""
+    return (r.x1 <= 1.0 or r.x0 >= width - 1.0) if r.y1 - r.y0 > r.x1 - r.x0 else (r.y1 <= 1.0 or r.y0 >= height - 1.0)
+
+
+def _grow(seed: Drawing, page: PageText, lines: list[_Line], page_rules: list[Box]) -> tuple[Box, int, int]:
     """The seed region with the art, rules and label lines lying next to it, until none is left;
     its paths and lines set on fills."""
     x0, y0, x1, y1 = seed.bbox.x0, seed.bbox.y0, seed.bbox.x1, seed.bbox.y1
     paths, on_fills = seed.paths, seed.on_fills
     art = [d for d in page.drawings if d is not seed]
-    rules = list(page.rules)
+    rules = list(page_rules)
     labels = [(b, t) for b, t, label in lines if label]
     r, far = REACH_PT, ART_REACH_PT
     grew = True
@@ -260,9 +306,16 @@ def _page_lines(page: PageText) -> list[_Line]:
                 and b.x0 < above[0].x1
                 and above[0].x0 < b.x1
             )
-            above = (b, text, _label(text) and not goes_on)
+            above = (b, text, (_label(text) or _spread(b, text)) and not goes_on)
             out.append(above)
     return out
+
+
+def _spread(b: Box, text: str) -> bool:
+    """A row of labels spread out (a category axis, ``Jan Feb ... Dec`` under a plot): its
+    characters fill less than SPREAD of the width running text in its size would take (half an
+    em each), whatever its word count."""
+    return len(text) * 0.5 * b.height < SPREAD * b.width and not is_caption(text)
 
 
 def _label(text: str) -> bool:

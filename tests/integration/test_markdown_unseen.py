@@ -263,16 +263,41 @@ def test_charts_over_a_background_in_strips_are_figures_not_a_table(core: Any, c
     """eu-011: the page's coloured margin is drawn in eight page-wide strips (no figures);
     figure 14's chart, once no strip hides it, is a figure without its tick labels; on p. 2 four
     charts in a 2 x 2 grid, read as one table by their frames and ticks, are figures, each pair
-    with the captions set under it."""
+    with the captions set under it; a chart's bold title joins its caption."""
     path = corpus / "camelot/files/tabula/icdar2013-dataset/competition-dataset-eu/eu-011.pdf"
     first = _parts(core, path, 1)
     assert not any(p.startswith("![](") for p in first), first
-    assert "![Figure 14 (data until 2 July 2010)](p1v1)" in first, first
+    assert "![Figure 14 (data until 2 July 2010): European sovereign 5-year CDS spreads (bp)](p1v1)" in first, first
     assert not {"0", "200", "1200", "Greece Spain"} & set(first), first
     second = _parts(core, path, 2)
     assert not any(p.startswith(("<table", "|")) for p in second), second
     assert [p for p in second if p.startswith("![")] == [
         "![Figure 15 (data until 7 July 2010) Figure 16 (data until 7 July 2010)](p2v1)",
         "![Figure 17 (data until 7 July 2010) Figure 18 (data until 7 July 2010)](p2v2)",
-        "![Figure 19 (data until 7 July 2010)](p2v3)",
+        "![Figure 19 (data until 7 July 2010): Greece vs Germany (bp)](p2v3)",
     ], second
+
+
+@pytest.mark.corpus
+def test_a_chart_of_one_curve_is_told_by_its_axes(core: Any, corpus: Path) -> None:
+    """A plot saved alone (one curve: too few paths to be art) is a figure by its frame and
+    value axis; its tick labels are no paragraphs."""
+    path = corpus / "pdf-mcp/sdist/benchmark_data/chart_extraction/syn_corpus/line_sharp_peak.pdf"
+    assert _parts(core, path, 1) == ["![](p1v1)"]
+
+
+@pytest.mark.corpus
+def test_a_charts_title_and_a_captions_second_row_stay_with_the_figure(core: Any, corpus: Path) -> None:
+    """us-028: the bold title printed inside Figure 2's chart joins its caption (it left the
+    text with the chart's labels); eu-017 p. 3: `Figure CA3. | Age-specific ... TESSy` is a
+    caption, its second row set apart in another face goes on with it, and the bar chart under
+    it (axes and bars) is its figure."""
+    us = _parts(core, corpus / "camelot/files/tabula/icdar2013-dataset/competition-dataset-us/us-028.pdf", 1)
+    assert "![Figure 2: Incidents of Directed Assaults, by Month, 1900-2008 (n = 270)](p1v1)" in us, us
+    assert "SEP OCT NOV DEC JAN FEB MAR APR MAY JUN JUL AUG" not in us, us
+    eu = _parts(core, corpus / "camelot/files/tabula/icdar2013-dataset/competition-dataset-eu/eu-017.pdf", 3)
+    figures = [p for p in eu if p.startswith("![")]
+    assert figures[0].startswith("![Figure CA3. | Age-specific distribution") and figures[0].endswith(
+        "TESSy data for reporting MSs, 2007](p3v1)"
+    ), figures
+    assert "data for reporting MSs, 2007" not in eu and "140" not in eu and "Age Group" not in eu, eu
