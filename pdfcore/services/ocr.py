@@ -42,7 +42,6 @@ from pdfcore import pagespec, telemetry
 from pdfcore.errors import OcrFailed, OcrUnavailable, PdfcoreError
 from pdfcore.geometry import turn_box
 from pdfcore.models import (
-    Box,
     DocumentFacts,
     DocumentSource,
     OcrResult,
@@ -55,6 +54,7 @@ from pdfcore.models import (
 from pdfcore.nextcalls import call, render
 from pdfcore.results.ocr import OcrPageTime, OcrReport
 from pdfcore.services.documents import DocumentService
+from pdfcore.services.ocr_lines import lines_of
 from pdfcore.services.profile import DocumentProfile
 from pdfcore.services.quality import UNUSABLE
 from ports.ocr_engine import OcrEngine
@@ -70,14 +70,6 @@ NOISE_CONFIDENCE = 0.4
 VERTICAL_SHARE = 0.5
 #: ...a line being vertical when this many times taller than wide.
 VERTICAL_RATIO = 1.5
-#: A recognised line's font size is this share of its box height (ascender to descender).
-FONT_OF_LINE = 0.8
-#: Lines of this many characters or more measure their font (see :func:`font_sizes`); their
-#: heights within BODY_BAND of the page's body height, and shorter lines' within SHORT_BAND,
-#: are the body size.
-LONG_LINE = 25
-BODY_BAND = (0.7, 1.15)
-SHORT_BAND = (0.45, 1.1)
 #: Turns tried when the engine cannot tell a page's orientation: for vertical lines (a page
 #: turned by a quarter), and for upright lines read with a low confidence (upside down).
 QUARTER_TURNS = (270, 90)
@@ -416,56 +408,6 @@ class OcrService:
         if page.char_count == 0:
             warnings.append("no_text")
         return evolve(page, warnings=tuple(dict.fromkeys(warnings)))
-
-
-def lines_of(words: Sequence[OcrWord], scale: float) -> list[TextLine]:
-    """The engine's lines in its reading order (line numbers), each boxed in points, with a font
-    size read from the line heights of the page (see :func:`font_sizes`)."""
-    lines: dict[int, list[OcrWord]] = {}
-    for w in words:
-        lines.setdefault(w.line, []).append(w)
-    texts: list[str] = []
-    boxes: list[Box] = []
-    for n in sorted(lines):
-        line = lines[n]
-        texts.append(" ".join(w.text for w in line))
-        boxes.append(
-            Box(
-                min(w.bbox.x0 for w in line) * scale,
-                min(w.bbox.y0 for w in line) * scale,
-                max(w.bbox.x1 for w in line) * scale,
-                max(w.bbox.y1 for w in line) * scale,
-            )
-        )
-    sizes = font_sizes(texts, boxes)
-    return [TextLine(text, box, font_size=size) for text, box, size in zip(texts, boxes, sizes, strict=True)]
-
-
-def font_sizes(texts: Sequence[str], boxes: Sequence[Box]) -> list[float]:
-    """Font sizes (points) of recognised lines, from their heights.
-
-    A line's box reaches from its tallest letter to its lowest: a long line has letters above
-    and below the x-height and measures its font, a short one often does not ("programs.",
-    "mance." are a third lower than the lines above them) and would read as set smaller,
-    starting a block of its own. So the page's body height is the median height of its long
-    lines; a long line within ``BODY_BAND`` of it, and a short one within ``SHORT_BAND`` (not
-    taller: a heading), is set at the body size; other lines keep their own (headings, notes).
-    """
-    long_heights = sorted(b.height for t, b in zip(texts, boxes, strict=True) if _is_long(t) and b.height > 0)
-    body = long_heights[len(long_heights) // 2] if long_heights else 0.0
-    out: list[float] = []
-    for text, box in zip(texts, boxes, strict=True):
-        height = box.height
-        if body:
-            low, high = BODY_BAND if _is_long(text) else SHORT_BAND
-            if low * body <= height <= high * body:
-                height = body
-        out.append(round(height * FONT_OF_LINE, 1))
-    return out
-
-
-def _is_long(text: str) -> bool:
-    return len(text) >= LONG_LINE
 
 
 def vertical_share(result: OcrResult) -> float:

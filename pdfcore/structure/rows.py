@@ -150,26 +150,7 @@ def page_rows(
     if not roles:
         for r in rows:
             r.role = ""
-    if page.source == "ocr":
-        for r in rows:
-            r.size = ocr_size(r.text, r.height)
     return [r for r in rows if r.text]
-
-
-_ASCENDING = frozenset("bdfhklt0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ(|[{/\\'\"!?%&#@$ßÀÁÂÄÇÈÉÊËÌÍÎÏÑÒÓÔÖÙÚÛÜ")
-_DESCENDING = frozenset("gjpqyQ,;()|[]{}")
-
-
-def ocr_size(text: str, height: float) -> float:
-    """The font size of a recognised line from the height of its box: the box reaches from the
-    top of the tallest letters to the bottom of the lowest, so "Methods" (no descender) is as
-    tall as "summary" (no ascender) while its type is larger. Shares of the em: capitals and
-    ascenders 0.72, x-height 0.5, descenders 0.22 (common text faces)."""
-    chars = set(text)
-    up = not chars.isdisjoint(_ASCENDING)
-    down = not chars.isdisjoint(_DESCENDING)
-    share = (0.72 if up else 0.5) + (0.22 if down else 0.0)
-    return round(height / share, 1) if height > 0 else 0.0
 
 
 def _same_row(prev: TextLine, line: TextLine) -> bool:
