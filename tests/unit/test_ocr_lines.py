@@ -97,3 +97,61 @@ def test_a_recognised_page_reads_as_headings_whole_paragraphs_and_lists(tmp_path
     assert got.source == "ocr"
     want = "# Field Notes\n\n" + " ".join(PARAGRAPH) + "\n\n" + "\n".join(f"- {t}" for t in items)
     assert got.markdown == want
+
+
+def _skewed(words: list[OcrWord], slope: float) -> list[OcrWord]:
+    """The words of an upright page scanned turned by ``slope`` (dy/dx): each is lowered by its
+    distance along the line times the slope, and its box is as much taller as it is wide."""
+    out = []
+    for w in words:
+        b = w.bbox
+        drop = b.x0 * slope
+        out.append(
+            OcrWord(w.text, Box(b.x0, b.y0 + drop, b.x1, b.y1 + drop + b.width * slope), w.confidence, line=w.line)
+        )
+    return out
+
+
+def test_a_skewed_scan_reads_the_size_of_its_type() -> None:
+    # Turned by 1.7 degrees, a word's box is taller than its letters by a tenth of an em for
+    # every 3.5 em of its width: read as it is, the type would be read a tenth larger.
+    words: list[OcrWord] = []
+    for i, text in enumerate(PARAGRAPH * 2):
+        words += _words(text, 100, 100 + 40 * i, 30, i)
+    lines = lines_of(_skewed(words, 0.03), 0.5)
+    assert {ln.font_size for ln in lines} == {15.0}
+
+
+def test_headings_of_one_style_share_a_size_and_a_list_above_does_not_take_them_in() -> None:
+    # A list in large type, a heading a little smaller under it (further below it than its rows
+    # are from each other), then a paragraph; again a heading in the same style read a little
+    # larger, and a paragraph. Headings of one style are one style key for the Markdown.
+    words: list[OcrWord] = []
+    n = 0
+
+    def row(text: str, y: float, em: float, bullet: bool = False) -> None:
+        nonlocal n
+        if bullet:
+            words.append(_bullet(100, y, em, n))
+        words.extend(_words(text, 130 if bullet else 100, y, em, n))
+        n += 1
+
+    y = 100.0
+    for item in ("Operation is similar to a tape recorder", "Each of the sequences holds tracks", "One or all tracks"):
+        row(item, y, 36, bullet=True)
+        y += 46
+    y += 30
+    row("Recording a Sequence", y, 33)
+    for text in PARAGRAPH:
+        y += 36
+        row(text, y, 27)
+    y += 60
+    row("Editing Notes", y, 34.5)
+    for text in PARAGRAPH:
+        y += 36
+        row(text, y, 27)
+    lines = lines_of(words, 1.0)
+    size = {ln.text: ln.font_size for ln in lines}
+    assert size["Recording a Sequence"] == size["Editing Notes"]
+    assert size["Recording a Sequence"] < size["• One or all tracks"]
+    assert size["Recording a Sequence"] > size[PARAGRAPH[0]]
