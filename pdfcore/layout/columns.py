@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import re
 from collections.abc import Sequence
 
 from pdfcore.layout.blocks import GAP_FACTOR, same_band
@@ -49,6 +50,10 @@ MIN_GUTTER_LINES = 0.5
 SPAN_REACH = 0.1
 #: Nesting of gutters (columns inside columns).
 MAX_DEPTH = 4
+#: The rows of a spanning list item hang past its marker by at most this many line heights...
+HANG = 2.5
+#: ...the item's first row starting with a bullet or an enumerator ("3.", "b)", "(iv)").
+_LIST_ITEM = re.compile(r"^(?:[•◦▪‣⁃∙●○■□►▶▸▹✓✔➢➤❖◆◇→–—*·\uf0b7\uf0a7]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)])\s")
 
 
 def column_regions(lines: Sequence[TextLine], rules: Sequence[Box] = ()) -> list[list[TextLine]] | None:
@@ -271,24 +276,54 @@ def _try_split(
         return None
     parts: list[tuple[list[_Unit], bool]] = []
     for k in range(n_bands):
+        lead = _heads_span(band_left[k], band_right[k], spans[k]) if k < len(spans) else []
+        if lead:
+            band_left[k] = band_left[k][: -len(lead)]
         if band_left[k]:
             parts.append((band_left[k], True))
         if band_right[k]:
             parts.append((band_right[k], True))
         if k < len(spans):
             if parts and not parts[-1][1] and not band_left[k] and not band_right[k]:
-                parts[-1][0].append(spans[k])  # consecutive spanning lines: one region
+                parts[-1][0].extend([*lead, spans[k]])  # consecutive spanning lines: one region
             else:
-                parts.append(([spans[k]], False))
+                parts.append(([*lead, spans[k]], False))
     return parts
 
 
+def _heads_span(left: list[_Unit], right: list[_Unit], span: _Unit) -> list[_Unit]:
+    """The last units of a band's left column that head the spanning line under the band (a
+    section's heading over a full-width list, at the left margin under the first column): below
+    all of the right column, apart from the left column's text above them by more than a
+    paragraph's gap, and nearer the spanning line than that text. Read before the right column,
+    they would head it."""
+    if not left or not right:
+        return []
+    bottom = max(u.y1 for u in right)
+    tail = sorted((u for u in left if u.y0 > bottom), key=lambda u: u.y0)
+    if not tail or len(tail) == len(left) or tail[-1].y0 > span.y0:
+        return []
+    rest = [u for u in left if u.y0 <= bottom]
+    above = max(rest, key=lambda u: u.y1)
+    h = max(u.y1 - u.y0 for u in tail)
+    gap = tail[0].y0 - above.y1
+    if gap <= GAP_FACTOR * h or span.y0 - tail[-1].y1 >= gap:
+        return []
+    # the tail is one run of lines (no paragraph gap inside it)
+    if any(b.y0 - a.y1 > GAP_FACTOR * h for a, b in itertools.pairwise(tail)):
+        return []
+    return tail if left[-len(tail) :] == tail else []
+
+
 def _ends_paragraph(above: _Unit, u: _Unit) -> bool:
-    """``u`` continues the spanning line ``above``: right below it, same left edge, same size."""
+    """``u`` continues the spanning line ``above``: right below it, same left edge (or, under a
+    list item's first row, set in by at most HANG line heights: the item's text hangs past its
+    marker), same size."""
     h = above.y1 - above.y0
+    indent = u.x0 - above.x0
     return (
         0 <= u.y0 - above.y1 <= GAP_FACTOR * h
-        and abs(u.x0 - above.x0) <= ALIGN_PT
+        and (abs(indent) <= ALIGN_PT or (0 < indent <= HANG * h and _LIST_ITEM.match(above.lines[0].text) is not None))
         and u.x1 <= above.x1 + ALIGN_PT
         and abs((u.y1 - u.y0) - h) <= 0.2 * h
     )

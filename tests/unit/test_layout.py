@@ -106,6 +106,48 @@ def test_a_band_of_columns_between_full_width_paragraphs_keeps_its_place() -> No
     assert order_of(out.text, tags) == tags
 
 
+def test_the_rows_of_a_full_width_list_item_hang_past_its_marker_and_stay_with_it() -> None:
+    # A bulleted list across the page over two columns: an item's second row, short and set in
+    # past the bullet, crosses no gutter, yet it ends the item, not a column of its own.
+    items = []
+    y = 40.0
+    for k in range(3):
+        items.append(line("\u2022 " + prose("I", k) + " " + prose("J", k), 50, y, 550))
+        items.append(line(f"W{k} wraps the item", 62, y + 12, 200))
+        y += 26
+    left = column("L", 50, 290, 130, 8)
+    right = column("R", 310, 550, 130, 8)
+    out = assemble(page_of(items + left + right))
+    for k in range(3):
+        block = next(b for b in out.blocks if f"I{k} " in b.text)
+        assert f"W{k} wraps the item" in block.text, [b.text[:30] for b in out.blocks]
+    tags = [*[f"L{k}" for k in range(8)], *[f"R{k}" for k in range(8)]]
+    assert order_of(out.text, tags) == tags
+
+
+def test_a_heading_under_the_first_column_heads_the_full_width_text_below_the_columns() -> None:
+    # The first column runs a line longer than the second: a heading, set apart from the
+    # column's text above it and right over the full-width paragraphs that follow the columns.
+    left = column("L", 50, 290, 40, 8)
+    right = column("R", 310, 550, 40, 8)
+    heading = line("H0 Additional Features", 50, 150, 150)
+    bottom = [line(prose("Z", k) + " " + prose("Z", k + 1), 50, 166 + 12 * k, 550) for k in range(3)]
+    out = assemble(page_of([*left, heading, *right, *bottom]))
+    tags = [*[f"L{k}" for k in range(8)], *[f"R{k}" for k in range(8)], "H0", "Z0", "Z1", "Z2"]
+    assert order_of(out.text, tags) == tags
+
+
+def test_the_last_lines_of_a_longer_first_column_stay_in_it() -> None:
+    # Columns of unequal length: the first column's last lines, below the second's, go on from
+    # the lines above them (no gap): they are read before the second column.
+    left = column("L", 50, 290, 40, 10)
+    right = column("R", 310, 550, 40, 8)
+    bottom = [line(prose("Z", k) + " " + prose("Z", k + 1), 50, 180 + 12 * k, 550) for k in range(3)]
+    out = assemble(page_of(left + right + bottom))
+    tags = [*[f"L{k}" for k in range(10)], *[f"R{k}" for k in range(8)], "Z0", "Z1", "Z2"]
+    assert order_of(out.text, tags) == tags
+
+
 def test_single_column_page_keeps_the_extractors_order() -> None:
     body = [line(prose("P", k) + " and more words to fill the line", 72, 100 + 12 * k, 540) for k in range(30)]
     # A caption the extractor gives before the body, out of position: kept where it was.
