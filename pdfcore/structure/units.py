@@ -14,7 +14,10 @@ when (in order of the checks in :func:`_breaks`):
   running text runs on to the right margin with its sentence open and the row below goes on
   in lower case (a bold label over two rows whose second row holds its end and the regular
   text after it);
-- the row starts a list item (a bullet, or a number or letter and a period or parenthesis);
+- the row starts a list item (a bullet, or a number or letter and a period or parenthesis), but
+  not a dash set close to a lowercase word under a row that leaves its sentence open (an aside
+  set on the next row: "... into the track" over "—existing notes ...") unless the row above is
+  a dash's item too;
 - the row above ends short: the first word of the row would have fit on it (the last row of a
   paragraph), except between centred rows (a centred title's rows are all short); a row that
   leaves its sentence open needs OPEN_SLACK times the word's width free (text set ragged
@@ -70,6 +73,8 @@ _BULLET_SET = frozenset(BULLETS)
 _BULLET = re.compile(f"^([{re.escape(BULLETS)}])(?:\\s+|(?<!-)(?=[A-Za-z\u00c0-\u024f\u0400-\u04ff]))")
 #: What a sentence (or a row that ends its unit) closes with.
 CLOSING = _CLOSING = tuple('.!?:;。！？…"”’»)]')
+#: Dashes that mark list items, or open an aside set close to its first word ("—existing").
+_DASHES = frozenset("–—")
 #: A letter closed by a period: an item's marker ("B.") or a name's initial ("D. Brandeis").
 _INITIAL = re.compile(r"^[A-Za-z]\.$")
 #: A number as a row's first word (digits, with thousands or decimal separators).
@@ -257,6 +262,13 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
         m = markers[k]
         if len(m) == 2 and _INITIAL.match(m) and _runs_on(rows[k - 1], right):
             markers[k] = ""  # "... Louis" / "D. Brandeis, ...": a name's initial, not item D.
+        elif (
+            m in _DASHES
+            and rows[k].text[1:2].islower()
+            and markers[k - 1] not in _DASHES
+            and not rows[k - 1].text.endswith(_CLOSING)
+        ):
+            markers[k] = ""  # "... into the track" / "—existing notes ...": an aside, not an item
     ragged = _ragged_left(rows)
     for k in range(len(rows) - 1 if not ragged else 0):
         # (a hanging indent sets the row below to the right: most rows below are not)

@@ -474,6 +474,27 @@ def test_a_row_starting_with_a_names_initial_goes_on_with_the_item_above() -> No
     ), md
 
 
+def test_a_dash_set_close_to_a_word_goes_on_with_the_sentence_above() -> None:
+    # "... added into the track" leaves its sentence open; "—existing notes ..." is the aside
+    # after it, set on the next row for want of room: no item. Items marked so stay items.
+    rows = [
+        *para(LOREM, 40),
+        ln("Any additional notes played will be added into the track", 100, x1=RIGHT - 40),
+        ln("\u2014existing notes are not erased while recording! Fast forward and", 112, x1=RIGHT),
+        ln("rewind may be used at any time.", 124),
+        ln("The lists it keeps:", 150),
+        ln("\u2014notes by bar", 162),
+        ln("\u2014notes by track", 174),
+    ]
+    (md,) = markdown([page(rows)])
+    blocks = md.split("\n\n")
+    assert (
+        "Any additional notes played will be added into the track \u2014existing notes are not erased while"
+        " recording! Fast forward and rewind may be used at any time."
+    ) in blocks, md
+    assert blocks[-1] == "- notes by bar\n- notes by track", md
+
+
 def test_a_paragraph_ending_with_a_note_number_over_an_indented_one_is_no_list_item() -> None:
     # the last row runs to the margin and ends "technology.22"; the next paragraph starts
     # with a first-line indent: no hanging indent of an item whose marker was lost
