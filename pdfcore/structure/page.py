@@ -72,6 +72,7 @@ from pdfcore.structure.rows import Row, page_rows
 from pdfcore.structure.style import DocumentStyle, aligned, introduces_text, text_columns, unit_key
 from pdfcore.structure.unit_tidy import tidy_units
 from pdfcore.structure.units import split_units
+from pdfcore.structure.upright import upright_pages
 from pdfcore.structure.vector_figures import (
     figure_title,
     holds_label,
@@ -94,6 +95,7 @@ def page_structure(
     tables: Sequence[Table] | None = None,
 ) -> PageStructure:
     """The page's elements (see the module docstring). ``tables`` default to the page's own."""
+    (page,), facts = upright_pages([page], facts)  # a page scanned turned, read upright
     width, height = _size(facts, page)
     # the page's words (for words broken at a line end), read by the rows and the units alike
     lexicon = Lexicon(text=page.text) if join_hyphenation else None

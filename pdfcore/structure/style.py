@@ -34,6 +34,7 @@ from pdfcore.structure.outline import match_outline, outline_by_page
 from pdfcore.structure.rows import page_rows
 from pdfcore.structure.unit_tidy import rows_aligned, tidy_units
 from pdfcore.structure.units import Unit, list_marker, split_units
+from pdfcore.structure.upright import upright_pages
 
 #: Documents of up to this many pages are learnt from every page; longer ones from the first
 #: SAMPLE_HEAD pages and SAMPLE_PAIRS pairs of facing pages spread through the rest.
@@ -202,6 +203,7 @@ def learn(
 ) -> DocumentStyle:
     """The document's style from its sample pages (finished: blocks in reading order).
     ``use_structure_tree=False`` ignores a tagged PDF's roles (typography and outline only)."""
+    pages, facts = upright_pages(pages, facts)  # pages scanned turned, read upright
     per_page: list[tuple[PageText, list[Unit]]] = []
     sizes: Counter[float] = Counter()
     bold_chars: Counter[float] = Counter()

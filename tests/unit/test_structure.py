@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import attrs
+import pytest
 
 from pdfcore.layout import assemble
 from pdfcore.models import (
@@ -1341,3 +1342,29 @@ def test_a_contents_entry_ending_with_leaders_and_its_page_number_ends_there() -
     (md,) = markdown([page(rows)])
     blocks = md.split("\n\n")
     assert [b[:9] for b in blocks[1:]] == ["Chapter 1", "Paragraph", "Section 1"], md
+
+
+@pytest.mark.parametrize("turn", [90, 180, 270])
+def test_a_page_scanned_turned_reads_as_the_same_page_upright(turn: int) -> None:
+    # The OCR service lays a turned scan out upright and turns its boxes back into page space:
+    # its Markdown is the upright page's (a list read top to bottom, paragraphs whole).
+    from pdfcore.structure.upright import turned
+
+    rows = [
+        ln("Field Notes", 60, size=20),
+        *para(LOREM, 100),
+        ln("\u2022 Nests on the eastern bank were counted at dawn.", 150),
+        ln("\u2022 Nests on the western bank were counted at dusk.", 164),
+        ln("\u2022 The water level was read at the bridge.", 178),
+        *para(LOREM, 200),
+    ]
+    upright = attrs.evolve(page(rows), source="ocr")
+    # back into the space of the page as scanned: turned the other way
+    width, height = (792.0, 612.0) if turn in (90, 270) else (612.0, 792.0)
+    scanned = turned(upright, (360 - turn) % 360, 612.0, 792.0)
+    doc = facts(1)
+    scanned_doc = attrs.evolve(doc, pages=(attrs.evolve(doc.pages[0], width=width, height=height),))
+    (want,) = markdown([upright], doc)
+    (got,) = markdown([scanned], scanned_doc)
+    assert "- Nests on the eastern bank were counted at dawn.\n- Nests on the western" in want
+    assert got == want
