@@ -238,7 +238,7 @@ def _try_split(
             spans.append(u)
             last_span = u
             continue
-        if last_span is not None and _ends_paragraph(last_span, u):
+        if last_span is not None and _ends_paragraph(last_span, u, units, b):
             spans.append(u)  # the short last line of a spanning paragraph (abstract, caption)
             last_span = u
             continue
@@ -315,18 +315,22 @@ def _heads_span(left: list[_Unit], right: list[_Unit], span: _Unit) -> list[_Uni
     return tail if left[-len(tail) :] == tail else []
 
 
-def _ends_paragraph(above: _Unit, u: _Unit) -> bool:
-    """``u`` continues the spanning line ``above``: right below it, same left edge (or, under a
-    list item's first row, set in by at most HANG line heights: the item's text hangs past its
-    marker), same size."""
+def _ends_paragraph(above: _Unit, u: _Unit, units: Sequence[_Unit], gutter_end: float) -> bool:
+    """``u`` continues the spanning line ``above``: right below it, same left edge, same size;
+    or, under a list item's first row, set in by at most HANG line heights (the item's text
+    hangs past its marker) with nothing right of the gutter beside it (a column's item whose
+    first row the page joined to the other column's on its row goes on in its column)."""
     h = above.y1 - above.y0
+    if not (
+        0 <= u.y0 - above.y1 <= GAP_FACTOR * h and u.x1 <= above.x1 + ALIGN_PT and abs((u.y1 - u.y0) - h) <= 0.2 * h
+    ):
+        return False
     indent = u.x0 - above.x0
-    return (
-        0 <= u.y0 - above.y1 <= GAP_FACTOR * h
-        and (abs(indent) <= ALIGN_PT or (0 < indent <= HANG * h and _LIST_ITEM.match(above.lines[0].text) is not None))
-        and u.x1 <= above.x1 + ALIGN_PT
-        and abs((u.y1 - u.y0) - h) <= 0.2 * h
-    )
+    if abs(indent) <= ALIGN_PT:
+        return True
+    if not (0 < indent <= HANG * h and _LIST_ITEM.match(above.lines[0].text) is not None):
+        return False
+    return not any(o.x0 >= gutter_end - 1.0 and o.y0 < u.y1 and o.y1 > u.y0 for o in units)
 
 
 def _beside(unit: _Unit, left: list[_Unit], right: list[_Unit]) -> bool:

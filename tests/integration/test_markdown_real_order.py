@@ -293,3 +293,19 @@ def test_subcaptions_side_by_side_under_their_figures_are_read_each_whole(core: 
         "- (b) A visualization of a simple feed-forward neural network. The 5 input nodes are red, the 2 bias nodes"
         " are gray, the 3 hidden units are green and the single output node is blue.",
     ], items
+
+
+@pytest.mark.corpus
+def test_an_item_whose_first_row_the_page_joins_across_the_gutter_goes_on_in_its_column(
+    core: Any, corpus: Path
+) -> None:
+    # The first item of the left column shares its row with the right column's "MEDU-7": the
+    # row spans the page, but the item's rows under it, set in past its bullet, have the right
+    # column's item beside them: they go on in the left column, the item stays whole.
+    parts = _parts(core, corpus / "pypdf/resources/issue-604.pdf", 7)
+    text = "\n\n".join(parts)
+    assert (
+        '- Footnote f was updated: "Imaging may be indicated based on high burden of disease, Liver imaging is'
+        ' seldom needed if calcitonin < >400 pg/mL, or elevated CEA levels."'
+    ) in parts, text
+    assert '- Footnote w: "vandetanib or cabozantinib" was replaced with "preferred systemic therapy options".' in text
