@@ -10,7 +10,8 @@ bullets, which engines read as letters or signs ("¢", "©", "e"), are told by w
   its width times the page's skew (the median slope of its lines), which is taken off. An
   engine that boxes each word (Tesseract) gives a size per word, and the line's is their
   median: one word boxed too tall ("state-of-the-art", a word touching a stain) does not move
-  it. An engine that boxes whole lines gives one.
+  it. An engine that boxes whole lines gives one. On a skewed scan the line's box too is cut
+  to the band its letters fill about its middle, so that it does not reach over its neighbours.
 - Even so a size read from pixels wanders by a tenth from line to line, as much as a native
   page's step between body text and a heading set a little larger. So the sizes are evened
   out. Lines one under the other, each as far below the line above as that one is below its
@@ -81,14 +82,19 @@ def lines_of(words: Sequence[OcrWord], scale: float) -> list[TextLine]:
         size = line_size(line, slope) * scale
         bullet = size > 0 and _is_bullet(line, size / scale)
         texts.append(" ".join(["•", *(w.text for w in line[1:])] if bullet else [w.text for w in line]))
-        boxes.append(
-            Box(
-                min(w.bbox.x0 for w in line) * scale,
-                min(w.bbox.y0 for w in line) * scale,
-                max(w.bbox.x1 for w in line) * scale,
-                max(w.bbox.y1 for w in line) * scale,
-            )
+        box = Box(
+            min(w.bbox.x0 for w in line),
+            min(w.bbox.y0 for w in line),
+            max(w.bbox.x1 for w in line),
+            max(w.bbox.y1 for w in line),
         )
+        if slope:
+            # the band the line's letters fill about its middle: a skewed line's box reaches
+            # over its neighbours' and would part no paragraph from the next
+            half = _upright(box, slope) / 2
+            middle = (box.y0 + box.y1) / 2
+            box = Box(box.x0, middle - half, box.x1, middle + half)
+        boxes.append(Box(box.x0 * scale, box.y0 * scale, box.x1 * scale, box.y1 * scale))
         sizes.append(size)
     even = even_sizes(texts, boxes, sizes)
     return [TextLine(text, box, font_size=size) for text, box, size in zip(texts, boxes, even, strict=True)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from pdfcore.models import Box, OcrWord
@@ -155,3 +156,13 @@ def test_headings_of_one_style_share_a_size_and_a_list_above_does_not_take_them_
     assert size["Recording a Sequence"] == size["Editing Notes"]
     assert size["Recording a Sequence"] < size["• One or all tracks"]
     assert size["Recording a Sequence"] > size[PARAGRAPH[0]]
+
+
+def test_the_lines_of_a_skewed_scan_do_not_reach_over_each_other() -> None:
+    # Turned by 1.7 degrees, a long line's box is taller by a third of the line pitch and reaches
+    # over the lines above and below it: the layout would take the paragraph for one line band.
+    words: list[OcrWord] = []
+    for i, text in enumerate(PARAGRAPH * 2):
+        words += _words(text, 100, 100 + 40 * i, 30, i)
+    lines = lines_of(_skewed(words, 0.03), 1.0)
+    assert all(a.bbox.y1 <= b.bbox.y0 for a, b in itertools.pairwise(lines))
