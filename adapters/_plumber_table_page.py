@@ -226,11 +226,23 @@ def _chart(crop: Any) -> bool:
                 return True
     for c in crop.curves:
         pts = c.get("pts") or []
-        if len(pts) >= 4 and (c["x1"] - c["x0"]) >= 0.3 * width and not c.get("fill"):
+        if len(pts) >= 4 and (c["x1"] - c["x0"]) >= 0.3 * width and not c.get("fill") and not _outline(pts):
             ys = [p[1] for p in pts]
             if max(ys) - min(ys) > 0.1 * height:
                 return True
     return False
+
+
+def _outline(pts: Sequence[Any]) -> bool:
+    """The points of a rectangle drawn as a path (a frame round a table, a box): two places
+    across and two down, within a point. A chart's line goes up and down at many places."""
+    xs = sorted(float(p[0]) for p in pts)
+    ys = sorted(float(p[1]) for p in pts)
+
+    def places(values: list[float]) -> int:
+        return 1 + sum(1 for a, b in itertools.pairwise(values) if b - a > 1.0)
+
+    return places(xs) <= 2 and places(ys) <= 2
 
 
 def _page_size(page: Any) -> tuple[float, float]:

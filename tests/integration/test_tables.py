@@ -477,6 +477,35 @@ def test_two_ruled_grids_a_few_points_apart_are_two_tables(tmp_path: Path) -> No
     assert [[list(t.header), *map(list, t.rows)] for t in got] == [tablegen.RULED, second]
 
 
+def test_a_ruled_table_framed_by_a_rectangle_drawn_as_a_path_is_read(tmp_path: Path) -> None:
+    """A frame drawn round a ruled table as a path of lines (corner to corner, the first corner
+    given twice: no rectangle operator) is no chart's line: the table inside it is read."""
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "framed.pdf"
+    c = canvas.Canvas(str(path), pagesize=(612, 792))
+    c.setFont("Helvetica", 10)
+    edges, top = [72.0, 230.0, 390.0, 540.0], 700.0
+    for r in range(len(tablegen.RULED) + 1):
+        c.line(edges[0], top - 20 * r, edges[-1], top - 20 * r)
+    for x in edges:
+        c.line(x, top, x, top - 20 * len(tablegen.RULED))
+    for r, row in enumerate(tablegen.RULED):
+        for k, cell in enumerate(row):
+            c.drawString(edges[k] + 4, top - 20 * r - 14, cell)
+    frame = c.beginPath()
+    bottom = top - 20 * len(tablegen.RULED) - 3
+    frame.moveTo(69, top + 3)
+    for x, y in ((543, top + 3), (543, bottom), (69, bottom), (69, top + 3), (69, top + 3)):
+        frame.lineTo(x, y)
+    frame.close()
+    c.drawPath(frame, stroke=1, fill=0)
+    c.showPage()
+    c.save()
+    (t,) = _one_page_tables(path)
+    assert [list(t.header), *map(list, t.rows)] == tablegen.RULED
+
+
 ROW_RULED = [
     ("Practice", "Applies to"),
     (
