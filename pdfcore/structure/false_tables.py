@@ -37,11 +37,12 @@ def prose_table(table: Table, rules: Sequence[Box] = ()) -> bool:
     """A "table" that is running text cut at its line ends (a column of prose beside a box, read
     as a grid): cells of several words that end mid-sentence with the sentence going on in lower
     case right below them in the next row (fewer words when a sentence ends inside one of the
-    two), or most of its words in long cells with many cells empty, unless ``rules`` (the
+    two), or most of its words in long cells with many cells empty; never when ``rules`` (the
     page's rulings) box its cells (see :func:`boxed`): a checklist of long item names and
-    sparse marks. Its rows stay text in the Markdown, so no text is lost into a false table."""
+    sparse marks, a ruled timetable whose cells start in lower case, no sentence runs on past a
+    ruling. Its rows stay text in the Markdown, so no text is lost into a false table."""
     rows = [r for r in table.rows if any(c.strip() for c in r)]
-    if len(rows) < 3:
+    if len(rows) < 3 or boxed(table, rules):
         return False
     runs_on = 0
     for a, b in itertools.pairwise(rows):
@@ -62,7 +63,7 @@ def prose_table(table: Table, rules: Sequence[Box] = ()) -> bool:
     in_long = sum(n for n in words if n >= PROSE_WORDS)
     empty = sum(1 for n in words if n == 0)
     return runs_on >= PROSE_RUNS * (len(rows) - 1) or (
-        in_long >= PROSE_SHARE * total and empty >= PROSE_EMPTY * len(cells) and not boxed(table, rules)
+        in_long >= PROSE_SHARE * total and empty >= PROSE_EMPTY * len(cells)
     )
 
 
@@ -119,8 +120,10 @@ def _lines_at(rulings: Sequence[tuple[float, float]]) -> list[tuple[float, float
 
 
 def _spans(lines: Sequence[tuple[float, float]], extent: float) -> bool:
-    """The first and last lines (the grid's frame) run the table's whole extent."""
-    return lines[0][1] >= extent - 2 * GRID_TOL and lines[-1][1] >= extent - 2 * GRID_TOL
+    """The last line and the first or second (the grid's frame) run the table's whole extent:
+    the corner cell over the row labels may be left open, its top ruled over the columns only."""
+    full = extent - 2 * GRID_TOL
+    return any(at[1] >= full for at in lines[:2]) and lines[-1][1] >= full
 
 
 def scattered_table(table: Table) -> bool:

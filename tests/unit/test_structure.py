@@ -1091,6 +1091,36 @@ def test_a_grid_whose_frame_runs_on_round_its_notes_is_boxed() -> None:
     assert not boxed(table, rules)
 
 
+def test_a_grid_whose_corner_over_the_row_labels_is_left_open_is_boxed() -> None:
+    """The top ruling runs over the columns only (the corner cell over the row labels left
+    open, a group heading's band above the column headings): the grid is boxed all the same."""
+    from pdfcore.structure.false_tables import boxed
+
+    table = Table(
+        header=("", "Findings", "Findings"), rows=(("Code", "a", "b"), ("Other", "c", "d")), bbox=Box(0, 0, 300, 60)
+    )
+    rules = [Box(100, -0.25, 300, 0.25), *(Box(0, y - 0.25, 300, y + 0.25) for y in (20, 40, 60))]
+    rules += [Box(x - 0.25, 0, x + 0.25, 60) for x in (0, 100, 200, 300)]
+    assert boxed(table, rules)
+    rules[1] = Box(100, 19.75, 300, 20.25)  # neither of the top two runs the whole width
+    assert not boxed(table, rules)
+
+
+def test_a_boxed_timetable_whose_cells_start_in_lower_case_is_no_prose() -> None:
+    """Every cell ruled off, cells of a column starting in lower case one under the other (a
+    film's rating over the next film's): no sentence runs on past a ruling, the grid is a
+    table; the same cells without rulings read as running text cut at its line ends."""
+    from pdfcore.structure.false_tables import prose_table
+
+    info = ["ab 12 J. 117 min", "ab 6 J., sehensw. 100 min", "ab 16 J. 81 min", "ab 16 J. 97 min"]
+    rows = tuple((f"Film {k}", cell, "17:30 20:15") for k, cell in enumerate(info))
+    table = Table(header=("Film", "Info", "Fr"), rows=rows, bbox=Box(0, 0, 300, 100))
+    rules = [Box(0, y - 0.25, 300, y + 0.25) for y in range(0, 101, 20)]
+    rules += [Box(x - 0.25, 0, x + 0.25, 100) for x in (0, 100, 200, 300)]
+    assert not prose_table(table, rules)
+    assert prose_table(table, ())
+
+
 def test_a_row_whose_size_changes_along_it_goes_on_in_the_size_it_ends_in() -> None:
     # a form's 9 pt field label and the 11 pt answer after it on one line (the line's facts are
     # its first character's: 9 pt), the answer's last word alone on the row below at 11 pt
