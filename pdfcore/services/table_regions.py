@@ -110,6 +110,11 @@ def _rule_groups(rules: Sequence[Box]) -> list[tuple[list[Box], list[Box]]]:
             i = parent[i]
         return i
 
+    def join(i: int, j: int) -> None:
+        a, b = find(i), find(j)
+        if a != b:
+            parent[a] = b
+
     vs_sorted = sorted(range(len(vs)), key=lambda j: vs[j].x0)
     for i, h in enumerate(hs):
         for j in vs_sorted:
@@ -117,9 +122,19 @@ def _rule_groups(rules: Sequence[Box]) -> list[tuple[list[Box], list[Box]]]:
             if v.x0 > h.x1 + JOIN_TOL:
                 break
             if _crosses(h, v):
-                a, b = find(i), find(len(hs) + j)
-                if a != b:
-                    parent[a] = b
+                join(i, len(hs) + j)
+    # A ruling drawn in pieces, cell by cell, is one ruling: collinear pieces a little apart
+    # (a frame's side drawn row by row, with no rule between the rows to cross it).
+    for offset, rs, across in ((0, hs, False), (len(hs), vs, True)):
+        order = sorted(range(len(rs)), key=lambda k: _piece_key(rs[k], across))
+        for at, i in enumerate(order):
+            a = _piece_key(rs[i], across)
+            for j in order[at + 1 :]:
+                b = _piece_key(rs[j], across)
+                if b[0] - a[0] > PIECE_OFFSET:
+                    break
+                if b[1] - a[2] <= PIECE_GAP and a[1] - b[2] <= PIECE_GAP:
+                    join(offset + i, offset + j)
     members: dict[int, list[int]] = {}
     for i in range(n):
         members.setdefault(find(i), []).append(i)
@@ -127,6 +142,19 @@ def _rule_groups(rules: Sequence[Box]) -> list[tuple[list[Box], list[Box]]]:
         ([hs[i] for i in idx if i < len(hs)], [vs[i - len(hs)] for i in idx if i >= len(hs)])
         for idx in members.values()
     ]
+
+
+#: Pieces of one ruling: their middles at most this far apart across it (points) ...
+PIECE_OFFSET = 1.0
+#: ... and a gap of at most this much between them along it.
+PIECE_GAP = 2.5
+
+
+def _piece_key(rule: Box, vertical: bool) -> tuple[float, float, float]:
+    """(middle across the ruling, start along it, end along it)."""
+    if vertical:
+        return ((rule.x0 + rule.x1) / 2, rule.y0, rule.y1)
+    return ((rule.y0 + rule.y1) / 2, rule.x0, rule.x1)
 
 
 def _inside(line: TextLine, box: Box, tol: float = JOIN_TOL) -> bool:

@@ -187,6 +187,20 @@ def test_lines_inside_blocks_are_used_too() -> None:
     assert len(candidate_regions(p, W, H)) == 1
 
 
+def test_a_grid_whose_sides_are_drawn_row_by_row_is_one_region() -> None:
+    """A grid ruled in full over its first rows, then its frame's sides drawn one piece per row
+    (2 pt apart at the rows' corners) with no rule between those rows: the pieces are one
+    ruling, and the region runs down to the frame's foot."""
+    rules = [*grid(100, 300, 3, 4)]
+    for r in range(4, 8):
+        rules += [Box(x, 300 + 20 * r + 1, x + 0.5, 300 + 20 * r + 19) for x in (100, 400)]
+    rules.append(Box(100, 460, 400, 460.5))
+    rows = [*CELLS, *[[f"Row {k}", str(k), f"{k}.00"] for k in range(4, 8)]]
+    p = page([*prose_lines(80, 8), *grid_text(100, 300, rows), *prose_lines(480, 8)], rules=tuple(rules))
+    (region,) = candidate_regions(p, W, H)
+    assert inside(Box(100, 300, 400, 460), region), region
+
+
 def test_a_frame_around_text_is_not_a_grid() -> None:
     frame = (Box(60, 90, 552, 90.5), Box(60, 390, 552, 390.5), Box(60, 90, 60.5, 390), Box(552, 90, 552.5, 390))
     assert candidate_regions(page(prose_lines(100, 20), rules=frame), W, H) == ()
