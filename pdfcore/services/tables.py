@@ -6,7 +6,8 @@ cleaned (:func:`clean_tables`): cells become strings
 (``None`` is ``""``, line breaks inside a cell become spaces), rows are padded to the widest,
 empty rows and columns are dropped, and detections that are not tables are suppressed:
 page-sized ones (the body block of a dense page, >= 80 % of the page in both dimensions) unless
-they read as a table (three columns or more, five rows or more, short cells, trusted), ones
+they read as a table (three columns or more, five rows or more, short cells, trusted) or
+rulings box their every cell (a ruled sheet printed on a page), ones
 in the printer's margin (crop marks, slugs), ones left with fewer than two columns, two rows or
 four filled cells, mostly empty grids, and lists (markers and paragraphs).
 
@@ -28,6 +29,7 @@ from pdfcore.models import BodySpan, Box, DocumentSource, HeaderCell, PageText, 
 from pdfcore.results.reading import TableOut
 from pdfcore.services.table_regions import candidate_regions
 from pdfcore.services.text_pieces import PLACEHOLDERS
+from pdfcore.structure.false_tables import boxed
 from ports.table_extractor import TableExtractor
 
 # Clean-up.
@@ -107,8 +109,12 @@ def in_margin(bbox: Box, page_width: float, page_height: float) -> bool:
     return inside is None or area(inside) < 0.5 * area(bbox)
 
 
-def clean_tables(tables: Iterable[Table], page_width: float, page_height: float) -> tuple[Table, ...]:
-    """Normalised tables worth reporting, in reading order (top to bottom, left to right)."""
+def clean_tables(
+    tables: Iterable[Table], page_width: float, page_height: float, rules: Sequence[Box] = ()
+) -> tuple[Table, ...]:
+    """Normalised tables worth reporting, in reading order (top to bottom, left to right).
+    ``rules``: the page's rulings (a page-sized detection whose every cell they box is a
+    ruled sheet, not a page's body read as a grid)."""
     kept: list[tuple[Table, int]] = []
     for t in tables:
         if in_margin(t.bbox, page_width, page_height):
@@ -117,7 +123,7 @@ def clean_tables(tables: Iterable[Table], page_width: float, page_height: float)
         grid = normalise_grid([t.header, *t.rows] if has_header else list(t.rows), keep_first=has_header)
         if len(grid) < MIN_ROWS_KEPT or not grid or len(grid[0]) < MIN_COLUMNS:
             continue
-        if is_page_sized(t.bbox, page_width, page_height) and not _page_table(grid):
+        if is_page_sized(t.bbox, page_width, page_height) and not _page_table(grid) and not boxed(t, rules):
             continue
         filled = sum(1 for row in grid for c in row if c)
         if filled < MIN_FILLED_CELLS or filled < MIN_FILL * len(grid) * len(grid[0]) or _is_list(grid):
@@ -367,6 +373,6 @@ class TableService:
             found = self.extractor.extract_tables(source, page.index, regions=regions)
         except self.PAGE_ERRORS as exc:
             return PageTables(searched=True, skipped=exc.code)
-        kept = clean_tables(found, page_width, page_height)
+        kept = clean_tables(found, page_width, page_height, page.rules)
         tables = tuple(table_out(attrs.evolve(t, page=page.index), page_width, page_height) for t in kept)
         return PageTables(tables=tables, searched=True)

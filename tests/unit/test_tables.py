@@ -347,6 +347,22 @@ def test_a_table_filling_the_page_is_kept_and_the_body_of_a_page_is_not() -> Non
     assert clean_tables([table(debris, Box(20, 20, 600, 780))], W, H) == ()
 
 
+def test_a_ruled_sheet_filling_the_page_with_many_empty_cells_is_kept() -> None:
+    """A payments register filling the page, a total under each name and an optional column
+    left empty in most rows (too sparse to be trusted as it stands): kept when the page's
+    rulings box its every cell (a ruled sheet, not a page's body read as a grid)."""
+    sheet = [["Physician", "Related Entity", "City", "Purpose", "Amount"]]
+    for k in range(19):
+        sheet += [[f"NAME {k}", "", "TULSA, OK", "MEALS", f"${k}.50"], ["TOTAL", "", "", "", f"${k}.50"]]
+    box = Box(20, 20, 600, 780)
+    step = box.height / len(sheet)
+    rules = [Box(20, 20 + step * r - 0.25, 600, 20 + step * r + 0.25) for r in range(len(sheet) + 1)]
+    rules += [Box(x - 0.25, 20, x + 0.25, 780) for x in (20, 136, 252, 368, 484, 600)]
+    assert clean_tables([table(sheet, box)], W, H) == ()
+    (t,) = clean_tables([table(sheet, box)], W, H, rules)
+    assert t.rows[1] == ("TOTAL", "", "", "", "$0.50") and t.low_confidence
+
+
 def test_printers_margin_detections_are_suppressed() -> None:
     cells = [["14773_00.qxd", "2/10/04 3:46 PM", "Page xi"], ["slug", "slug", "slug"]]
     assert clean_tables([table(cells, Box(0, -40, 260, -20))], W, H) == ()
