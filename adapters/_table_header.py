@@ -112,7 +112,7 @@ def header_spans(
     """The header rows' cells, top to bottom, each as (first column, last column, text). A
     heading spans the columns it crosses, the columns its underline covers (a ruling under it
     and under no other heading of its row), the columns no vertical ruling divides at its height
-    (a ruled grid's merged cell), the two columns it is centred over when it stands in the blank
+    under a ruling over it (a ruled grid's merged cell), the two columns it is centred over when it stands in the blank
     between their headings (and nothing else is in that blank's columns in its row), and the
     columns under the headings it stands over."""
     n = len(cuts) + 1
@@ -120,6 +120,12 @@ def header_spans(
     table_width = 0.95 * width
     # The vertical rulings standing at each boundary between columns (a ruled grid's cell edges).
     walls = [[r for r in rules if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= 1.0] for c in cuts]
+    ceilings = [r for r in rules if not r.vertical]
+
+    def roofed(cut: float, row: Row) -> bool:
+        """A horizontal ruling runs over ``row`` across the boundary at ``cut``."""
+        return any((r.y0 + r.y1) / 2 <= row.y0 + 1.0 and r.x0 - 1.0 <= cut <= r.x1 + 1.0 for r in ceilings)
+
     spans_below: list[tuple[int, int]] = []
     below_ext: dict[int, tuple[float, float]] = {}  # the extent of each single-column heading under the row
     per_row: list[list[tuple[int, int, str]]] = []
@@ -145,11 +151,18 @@ def header_spans(
                     first, last = min(first, covered[0]), max(last, covered[-1])
                     break
             # A ruled grid whose wall between this column and the next (or the one before) stops
-            # short of the row: a merged cell, as wide on either side as the walls leave it.
+            # short of the row: a merged cell, as wide on either side as the walls leave it. (A
+            # row above the grid, no ruling over it at that wall, is in no cell of the grid: the
+            # walls start under it.)
             mid = (row.y0 + row.y1) / 2
-            while last + 1 < n and last + 1 not in filled and open_wall(walls[last], mid):
+            while last + 1 < n and last + 1 not in filled and open_wall(walls[last], mid) and roofed(cuts[last], row):
                 last += 1
-            while first > 0 and first - 1 not in filled and open_wall(walls[first - 1], mid):
+            while (
+                first > 0
+                and first - 1 not in filled
+                and open_wall(walls[first - 1], mid)
+                and roofed(cuts[first - 1], row)
+            ):
                 first -= 1
             if ext is not None and first == last:
                 # A heading centred over the blank between two headings under it (no rule

@@ -182,6 +182,24 @@ def test_a_title_in_a_merged_cell_over_the_whole_grid_spans_every_column() -> No
     assert (0, 0, 1, 4, "Results 2014") in found.header_cells
 
 
+def test_years_set_over_a_ruled_grid_head_their_own_columns_only() -> None:
+    """Years set above a grid, each centred over its two columns, their underline the grid's
+    top ruling: the walls start under them, but no ruling runs over them, so they are in no
+    merged cell of the grid. Each heads the two columns under it, not the columns left of it."""
+    glyphs = _rows(
+        (2, [(140, "2001"), (240, "2002")]),
+        (22, [(4, "Code"), (104, "TM"), (154, "US$"), (204, "TM"), (254, "US$")]),
+        (42, [(4, "0301"), (104, "1"), (154, "25"), (204, "1"), (254, "23")]),
+        (62, [(4, "0302"), (104, "7"), (154, "71"), (204, "8"), (254, "68")]),
+    )
+    rules = [Rule(100, 20, 300, 20.5)] + [Rule(0, y, 300, y + 0.5) for y in (40, 60, 80)]
+    rules += [Rule(x, 20, x + 0.5, 80) for x in (100, 150, 200, 250, 300)] + [Rule(0, 40, 0.5, 80)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert (0, 1, 1, 2, "2001") in found.header_cells and (0, 3, 1, 2, "2002") in found.header_cells
+    assert found.header == ["Code", "2001 TM", "2001 US$", "2002 TM", "2002 US$"]
+
+
 def test_a_one_row_header_has_no_cells_of_its_own() -> None:
     glyphs = _rows(
         (0, [(0, "Item"), (100, "Qty"), (200, "Price")]),
