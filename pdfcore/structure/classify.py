@@ -68,6 +68,18 @@ _ENDS_WITH_NUMBER = re.compile(r"(?:\s|\.{2,}|…)\s*[\divxlcIVXLC]{1,5}$")
 _NOT_ITEM_START = (":", ";", ",")
 
 
+#: Running text that starts with a table's or figure's label has at least this many words.
+CITING_WORDS = 12
+_CITING = re.compile(r"^\S+\s*[A-Z]?[\dIVX]+(?:[.\-–]\d+)*[a-z]?\s+[a-z]")
+
+
+def cites_label(text: str) -> bool:
+    """A sentence about a table or figure, not its caption: the label followed straight on by
+    a word in lower case, no stop or colon between (``Table A4-13 summarizes the projections
+    for ...``), running on for CITING_WORDS words or more to a full stop."""
+    return _CITING.match(text) is not None and len(text.split()) >= CITING_WORDS and text.rstrip().endswith(".")
+
+
 def classify(
     unit: Unit,
     style: DocumentStyle,
@@ -85,7 +97,7 @@ def classify(
     if unit.mono and not style.body_mono and not _heading_sized(unit, style) and _code_like(unit, text, page_height):
         unit.kind = "code"
         return
-    if is_caption(text):
+    if is_caption(text) and not cites_label(text):
         unit.kind = "caption"
         return
     if not tagged and not toc:

@@ -206,6 +206,28 @@ def test_a_table_stands_at_its_place_as_a_pipe_table_with_its_caption() -> None:
     ]
 
 
+def test_a_sentence_starting_with_a_tables_label_under_it_is_text_not_its_caption() -> None:
+    """``Table 2 summarizes ...`` right under table 1, closer to it than its caption over it,
+    its label followed by a verb and going on for two lines: a paragraph about
+    a table, read where it stands (after the table), not the table's caption (which a table's
+    Markdown puts before it); the caption over the table stays the table's."""
+    about = [
+        "Table 2 summarizes the projections for the average cost of the servers in all three",
+        "scenarios, based on the assumptions of the report on the use of the servers.",
+    ]
+    rows = [
+        ln("Table 1. Sales by year.", 100),
+        ln("Year Sales", 130),
+        ln("2020 10", 142),
+        *para(about, 162),
+    ]
+    table = Table(header=("Year", "Sales"), rows=(("2020", "10"),), bbox=Box(70, 128, 300, 154))
+    (md,) = markdown([page(rows, tables=(table,), tables_checked=True)])
+    parts = md.split("\n\n")
+    assert parts[-2:] == ["| Year | Sales |\n| --- | --- |\n| 2020 | 10 |", " ".join(about)]
+    assert parts[0] == "Table 1. Sales by year."
+
+
 def test_a_margin_stamp_left_in_the_text_by_flag_mode_stays_out_of_the_markdown() -> None:
     """Furniture found but left in the text ("flag") is kept out of the Markdown: a stamp set
     sideways up the margin, half way down the page, as well as running heads at its edges."""
