@@ -236,13 +236,14 @@ def _chart(crop: Any) -> bool:
 def _outline(pts: Sequence[Any]) -> bool:
     """The points of a rectangle drawn as a path (a frame round a table, a box): two places
     across and two down, within a point. A chart's line goes up and down at many places."""
-    xs = sorted(float(p[0]) for p in pts)
-    ys = sorted(float(p[1]) for p in pts)
+    xs = [float(p[0]) for p in pts]
+    ys = [float(p[1]) for p in pts]
 
-    def places(values: list[float]) -> int:
-        return 1 + sum(1 for a, b in itertools.pairwise(values) if b - a > 1.0)
+    def at_ends(values: list[float]) -> bool:
+        low, high = min(values), max(values)
+        return all(v - low <= 1.0 or high - v <= 1.0 for v in values)
 
-    return places(xs) <= 2 and places(ys) <= 2
+    return at_ends(xs) and at_ends(ys)
 
 
 def _page_size(page: Any) -> tuple[float, float]:

@@ -4,6 +4,7 @@ candidate regions from it, pdfplumber on those regions, passwords; then corpus d
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 from pathlib import Path
 
@@ -504,6 +505,16 @@ def test_a_ruled_table_framed_by_a_rectangle_drawn_as_a_path_is_read(tmp_path: P
     c.save()
     (t,) = _one_page_tables(path)
     assert [list(t.header), *map(list, t.rows)] == tablegen.RULED
+
+
+def test_a_plotted_curve_of_many_points_is_no_frame() -> None:
+    """Only a path at two places across and two down is a frame: a plotted curve (points a
+    fraction of a point apart, rising and falling over the plot) is a chart's line still."""
+    from adapters._plumber_table_page import _outline
+
+    assert _outline([(60, 72), (500, 72), (500, 292), (60, 292), (60, 72), (60, 72)])
+    curve = [(135 + 0.5 * k, 220 - 40 * math.sin(k / 20)) for k in range(500)]
+    assert not _outline(curve)
 
 
 ROW_RULED = [
