@@ -112,7 +112,7 @@ def header_spans(
     """The header rows' cells, top to bottom, each as (first column, last column, text). A
     heading spans the columns it crosses, the columns its underline covers (a ruling under it
     and under no other heading of its row), the columns no vertical ruling divides at its height
-    under a ruling over it (a ruled grid's merged cell), the two columns it is centred over when it stands in the blank
+    (a ruled grid's merged cell; for headings side by side, under a ruling over them), the two columns it is centred over when it stands in the blank
     between their headings (and nothing else is in that blank's columns in its row), and the
     columns under the headings it stands over."""
     n = len(cuts) + 1
@@ -151,17 +151,24 @@ def header_spans(
                     first, last = min(first, covered[0]), max(last, covered[-1])
                     break
             # A ruled grid whose wall between this column and the next (or the one before) stops
-            # short of the row: a merged cell, as wide on either side as the walls leave it. (A
-            # row above the grid, no ruling over it at that wall, is in no cell of the grid: the
-            # walls start under it.)
+            # short of the row: a merged cell, as wide on either side as the walls leave it. (Of
+            # headings side by side above the grid, no ruling over them at that wall, none is in
+            # a cell of the grid: the walls start under them, each heads the columns under it. A
+            # lone title over the grid heads all of it.)
             mid = (row.y0 + row.y1) / 2
-            while last + 1 < n and last + 1 not in filled and open_wall(walls[last], mid) and roofed(cuts[last], row):
+            lone = len(filled) < 2
+            while (
+                last + 1 < n
+                and last + 1 not in filled
+                and open_wall(walls[last], mid)
+                and (lone or roofed(cuts[last], row))
+            ):
                 last += 1
             while (
                 first > 0
                 and first - 1 not in filled
                 and open_wall(walls[first - 1], mid)
-                and roofed(cuts[first - 1], row)
+                and (lone or roofed(cuts[first - 1], row))
             ):
                 first -= 1
             if ext is not None and first == last:

@@ -198,6 +198,10 @@ def test_years_set_over_a_ruled_grid_head_their_own_columns_only() -> None:
     assert found is not None
     assert (0, 1, 1, 2, "2001") in found.header_cells and (0, 3, 1, 2, "2002") in found.header_cells
     assert found.header == ["Code", "2001 TM", "2001 US$", "2002 TM", "2002 US$"]
+    # A lone title over the same grid (no ruling over it either) heads all of it.
+    titled = [g for g in glyphs if g.y0 != 2] + _text(150, 2, "Tonnes")
+    found = read_table(titled, rules)
+    assert found is not None and (0, 0, 1, 5, "Tonnes") in found.header_cells
 
 
 def test_a_one_row_header_has_no_cells_of_its_own() -> None:
