@@ -75,6 +75,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         (Box(b.x0 - PAD, b.y0 - PAD, b.x1 + PAD, b.y1 + PAD) for b in regions),
         grids=len(ruled),
     )
+    merged = _sections(merged, lines)
     bounds = Box(0.0, 0.0, page_width, page_height) if page_width > 0 and page_height > 0 else None
     out: list[Box] = []
     for padded in merged:
@@ -476,3 +477,57 @@ def _side_by_side(a: Box, b: Box) -> bool:
     overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
     apart = max(a.x0, b.x0) - min(a.x1, b.x1)
     return overlap >= SAME_HEIGHT * min(a.height, b.height) and 0 <= apart <= 3 * MIN_GUTTER
+
+
+#: Regions one under the other are one table's sections when only section labels stand between
+#: them: at most this many lines, of at most SECTION_WORDS words each, no figure among them,
+#: with blanks of at most SECTION_BLANK of their size above and under each ...
+SECTION_LINES = 2
+SECTION_WORDS = 3
+SECTION_BLANK = 3.0
+#: ... and the regions share this share of the narrower one's width.
+SECTION_OVERLAP = 0.9
+
+
+def _sections(boxes: list[Box], lines: Sequence[TextLine]) -> list[Box]:
+    """Regions set one under the other with nothing between them but a section label or two
+    (``Male`` over the rows of the males, ``Female`` over the females'), joined: one table whose
+    sections a blank line sets apart, which the text-aligned search reads as separate runs
+    (a label starting at the table's left edge or left of its first column, no caption)."""
+    out = sorted(boxes, key=lambda b: b.y0)
+    k = 0
+    while k + 1 < len(out):
+        upper, lower = out[k], out[k + 1]
+        shared = min(upper.x1, lower.x1) - max(upper.x0, lower.x0)
+        between = [
+            ln
+            for ln in lines
+            if upper.y1 < (ln.bbox.y0 + ln.bbox.y1) / 2 < lower.y0
+            and ln.bbox.x1 > max(upper.x0, lower.x0)
+            and ln.bbox.x0 < min(upper.x1, lower.x1)
+        ]
+        edges = [upper.y1, *(y for ln in sorted(between, key=lambda b: b.bbox.y0) for y in (ln.bbox.y0, ln.bbox.y1))]
+        blanks = [b - a for a, b in itertools.pairwise([*edges, lower.y0])][::2]
+        if (
+            shared >= SECTION_OVERLAP * min(upper.width, lower.width)
+            and 0 < len(between) <= SECTION_LINES
+            and all(_section_label(ln, lower) for ln in between)
+            and max(blanks) <= SECTION_BLANK * max(ln.font_size for ln in between)
+            and not any(
+                b is not upper and b is not lower and intersection(b, Box(upper.x0, upper.y1, upper.x1, lower.y0))
+                for b in out
+            )
+        ):
+            out[k : k + 2] = [union((upper, lower))]
+            continue
+        k += 1
+    return out
+
+
+def _section_label(line: TextLine, table: Box) -> bool:
+    words = line.text.split()
+    return (
+        0 < len(words) <= SECTION_WORDS
+        and not any(ch.isdigit() for ch in line.text)
+        and line.bbox.x0 <= table.x0 + JOIN_TOL
+    )

@@ -832,3 +832,27 @@ def test_a_currency_sign_before_a_dash_for_none_holds_no_column() -> None:
     assert found is not None
     assert found.header == ["Item", "2019", "2018"]
     assert found.rows[:2] == [["Line 0", "$ 1,130", "$ 7,302"], ["Line 1", "$ --", "$ 7,302"]]
+
+
+def test_a_section_label_over_a_row_whose_label_is_a_figure_stays_a_row() -> None:
+    """``Female`` set over the rows of its section, close over the first (``0`` under it, set
+    further in): a figure alone is that row's label, not the rest of ``Female``."""
+    glyphs = _rows(
+        (0, [(0, "Dose"), (100, "No."), (200, "Weight")]),
+        (16, [(0, "Male")]),
+        (30, [(20, "0"), (100, "39"), (200, "5.8")]),
+        (44, [(10, "250"), (100, "30"), (200, "5.9")]),
+        (60, [(0, "Female")]),
+        (72, [(20, "0"), (100, "23"), (200, "5.4")]),
+        (86, [(10, "250"), (100, "34"), (200, "5.6")]),
+    )
+    found = read_table(glyphs)
+    assert found is not None
+    assert found.rows == [
+        ["Male", "", ""],
+        ["0", "39", "5.8"],
+        ["250", "30", "5.9"],
+        ["Female", "", ""],
+        ["0", "23", "5.4"],
+        ["250", "34", "5.6"],
+    ]

@@ -201,6 +201,24 @@ def test_a_grid_whose_sides_are_drawn_row_by_row_is_one_region() -> None:
     assert inside(Box(100, 300, 400, 460), region), region
 
 
+def test_sections_of_a_table_set_apart_under_their_labels_are_one_region() -> None:
+    """Column headings, then ``Male`` over rows of figures and ``Female`` over more, each label
+    set apart by blank lines wider than the rows' spacing: the text-aligned runs break at the
+    blanks, but a section label is all that stands between them: one table."""
+    xs = (100.0, 200.0, 300.0, 400.0)
+    head, head_gaps = aligned(100, [["Dose", "Count", "Weight", "Ratio"]], xs, lead=12.0)
+    rows = [[f"{k}00", f"{30 + k}", f"5.{k}", f"1{k}"] for k in range(4)]
+    male, male_gaps = aligned(150, rows, xs, lead=12.0)
+    female, female_gaps = aligned(250, rows, xs, lead=12.0)
+    labels = [line("Male", 90, 124, 114), line("Female", 90, 224, 126)]
+    p = page([*head, *labels, *male, *female], gaps=head_gaps + male_gaps + female_gaps)
+    (region,) = candidate_regions(p, W, H)
+    assert inside(Box(100, 100, 420, 296), region), region
+    # a caption between two tables is no section label
+    caption = [line("Table 2: Weights of the females", 90, 224, 260)]
+    assert len(candidate_regions(page([*male, *caption, *female], gaps=male_gaps + female_gaps), W, H)) == 2
+
+
 def test_a_frame_around_text_is_not_a_grid() -> None:
     frame = (Box(60, 90, 552, 90.5), Box(60, 390, 552, 390.5), Box(60, 90, 60.5, 390), Box(552, 90, 552.5, 390))
     assert candidate_regions(page(prose_lines(100, 20), rules=frame), W, H) == ()
