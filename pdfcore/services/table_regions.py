@@ -75,7 +75,8 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         (Box(b.x0 - PAD, b.y0 - PAD, b.x1 + PAD, b.y1 + PAD) for b in regions),
         grids=len(ruled),
     )
-    merged = _sections(merged, lines)
+    pictures = [b for im in page.images for b in (im.bbox, *im.placements) if b is not None]
+    merged = _sections(merged, lines, pictures)
     bounds = Box(0.0, 0.0, page_width, page_height) if page_width > 0 and page_height > 0 else None
     out: list[Box] = []
     for padded in merged:
@@ -485,15 +486,16 @@ def _side_by_side(a: Box, b: Box) -> bool:
 SECTION_LINES = 2
 SECTION_WORDS = 3
 SECTION_BLANK = 3.0
-#: ... and the regions share this share of the narrower one's width.
+#: ... and the regions share this share of the wider one's width (their columns).
 SECTION_OVERLAP = 0.9
 
 
-def _sections(boxes: list[Box], lines: Sequence[TextLine]) -> list[Box]:
+def _sections(boxes: list[Box], lines: Sequence[TextLine], pictures: Sequence[Box] = ()) -> list[Box]:
     """Regions set one under the other with nothing between them but a section label or two
     (``Male`` over the rows of the males, ``Female`` over the females'), joined: one table whose
     sections a blank line sets apart, which the text-aligned search reads as separate runs
-    (a label starting at the table's left edge or left of its first column, no caption)."""
+    (a label starting at the table's left edge or left of its first column, no caption). A
+    region holding a picture is a figure's, no table's section (a chart over a table's title)."""
     out = sorted(boxes, key=lambda b: b.y0)
     k = 0
     while k + 1 < len(out):
@@ -509,10 +511,11 @@ def _sections(boxes: list[Box], lines: Sequence[TextLine]) -> list[Box]:
         edges = [upper.y1, *(y for ln in sorted(between, key=lambda b: b.bbox.y0) for y in (ln.bbox.y0, ln.bbox.y1))]
         blanks = [b - a for a, b in itertools.pairwise([*edges, lower.y0])][::2]
         if (
-            shared >= SECTION_OVERLAP * min(upper.width, lower.width)
+            shared >= SECTION_OVERLAP * max(upper.width, lower.width)
             and 0 < len(between) <= SECTION_LINES
             and all(_section_label(ln, lower) for ln in between)
             and max(blanks) <= SECTION_BLANK * max(ln.font_size for ln in between)
+            and not any(intersection(p, b) for p in pictures for b in (upper, lower))
             and not any(
                 b is not upper and b is not lower and intersection(b, Box(upper.x0, upper.y1, upper.x1, lower.y0))
                 for b in out

@@ -48,7 +48,9 @@ def take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], li
             (
                 k
                 for k, t in enumerate(tables)
-                if _holds(t.bbox, cx, cy) or _header_over(r, t.bbox, headers[k]) or _header_over(r, t.bbox, tops[k])
+                if _holds(t.bbox, cx, cy)
+                or _header_over(r, t.bbox, headers[k])
+                or any(_header_over(r, t.bbox, top) for top in tops[k])
             ),
             None,
         )
@@ -132,14 +134,16 @@ def _told_by(text: str, cells: tuple[Counter[str], Counter[str]]) -> bool:
     return False
 
 
-def _top_header_row(table: Table) -> str:
-    """The text of the table's top header row as printed (its cells left to right), when its
-    header has several levels: a title over all its columns (``REPUBLICAN PARTY``) is the
-    table's own even when it stands over the grid's top rule."""
+def _top_header_row(table: Table) -> list[str]:
+    """The text of the table's top header row as printed (its cells left to right), and of each
+    of its cells, when its header has several levels: a title over all its columns
+    (``REPUBLICAN PARTY``), or over some of them beside a legend on the same row, is the table's
+    own even when it stands over the grid's top rule."""
     if not table.header_cells:
-        return ""
+        return []
     top = sorted((c for c in table.header_cells if c.row == 0 and c.text.strip()), key=lambda c: c.column)
-    return " ".join(" ".join(c.text for c in top).split())
+    texts = [" ".join(c.text.split()) for c in top]
+    return [" ".join(texts), *texts]
 
 
 def _header_over(row: Row, box: Box, header: str) -> bool:

@@ -319,6 +319,30 @@ def test_a_header_as_printed_keeps_its_empty_places() -> None:
     ]
 
 
+def test_a_title_over_the_grid_beside_a_legend_in_the_header_is_not_read_twice() -> None:
+    """A title over some columns of the grid and a legend over the last, both in the table's
+    top header row, printed over the grid's top rule (outside the box the reader gave): the
+    title's row above the box is the table's, not a paragraph besides."""
+    title = "Action plan 2021-2026"
+    cells = (
+        HeaderCell(title, 0, 0, 1, 2),
+        HeaderCell("$$$ = 100 000 $", 0, 2, 1, 1),
+        HeaderCell("Axis", 1, 0, 1, 1),
+        HeaderCell("Action", 1, 1, 1, 1),
+        HeaderCell("Cost", 1, 2, 1, 1),
+    )
+    table = Table(
+        header=(f"{title} Axis", f"{title} Action", "$$$ = 100 000 $ Cost"),
+        rows=(("Promotion", "Events", "$"), ("Safety", "Signs", "$$")),
+        bbox=Box(70, 130, 400, 170),
+        header_cells=cells,
+    )
+    rows = [ln(title, 116, x=72, x1=200), ln("Axis Action Cost", 134, x1=400), ln("Promotion Events $", 146, x1=400)]
+    rows.append(ln("Safety Signs $$", 158, x1=400))
+    (md,) = markdown([page(rows, tables=(table,), tables_checked=True)])
+    assert md.count(title) == 1, md
+
+
 def test_a_figure_carries_its_caption_and_a_ref_that_resolves() -> None:
     image = ImageInfo(index=0, width_px=400, height_px=300, bbox=Box(100, 100, 400, 325))
     rows = [*para(LOREM, 60), ln("Figure 1: A chart of the sales.", 335), *para(LOREM, 380)]
