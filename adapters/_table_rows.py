@@ -348,9 +348,10 @@ def _runs_on(a: Row, b: Row, label_width: float) -> bool:
         return False
     if b.y0 - a.y1 > 1.5 * max(a.y1 - a.y0, 1.0):
         return False
-    if is_figure(nxt) and not _ends_open(label):
+    if is_figure(nxt) and not _ends_open(label) and not _unclosed(label):
         # a figure alone under a label is its row's first cell (a section label, ``Female``,
-        # over the rows of its section), not the rest of the label
+        # over the rows of its section), not the rest of the label (unless the label is left
+        # open: ``(Note`` over ``2)``)
         return False
     hanging = b.x0 > a.x0 + 0.5 and a.x1 - a.x0 >= LONG_LABEL * label_width
     return _starts_continuation(nxt) or _ends_open(label) or hanging

@@ -494,7 +494,8 @@ def _sections(boxes: list[Box], lines: Sequence[TextLine], pictures: Sequence[Bo
     """Regions set one under the other with nothing between them but a section label or two
     (``Male`` over the rows of the males, ``Female`` over the females'), joined: one table whose
     sections a blank line sets apart, which the text-aligned search reads as separate runs
-    (a label starting at the table's left edge or left of its first column, no caption). A
+    (a label starting at the table's left edge or left of its first column, no caption), the
+    lower opening with a row of figures (its first line is no table's column headings). A
     region holding a picture is a figure's, no table's section (a chart over a table's title)."""
     out = sorted(boxes, key=lambda b: b.y0)
     k = 0
@@ -516,6 +517,7 @@ def _sections(boxes: list[Box], lines: Sequence[TextLine], pictures: Sequence[Bo
             and all(_section_label(ln, lower) for ln in between)
             and max(blanks) <= SECTION_BLANK * max(ln.font_size for ln in between)
             and not any(intersection(p, b) for p in pictures for b in (upper, lower))
+            and _opens_with_figures(lower, lines)
             and not any(
                 b is not upper and b is not lower and intersection(b, Box(upper.x0, upper.y1, upper.x1, lower.y0))
                 for b in out
@@ -525,6 +527,17 @@ def _sections(boxes: list[Box], lines: Sequence[TextLine], pictures: Sequence[Bo
             continue
         k += 1
     return out
+
+
+def _opens_with_figures(box: Box, lines: Sequence[TextLine]) -> bool:
+    """The region's first line holds two figures or more: a section's first row of data, not a
+    table's own column headings (a second table under its caption)."""
+    inside = [ln for ln in lines if _inside(ln, box)]
+    if not inside:
+        return False
+    top = min(ln.bbox.y0 for ln in inside)
+    first = [t for ln in inside if ln.bbox.y0 - top <= JOIN_TOL for t in ln.text.split()]
+    return sum(1 for t in first if is_number(t)) >= 2
 
 
 def _section_label(line: TextLine, table: Box) -> bool:

@@ -856,3 +856,12 @@ def test_a_section_label_over_a_row_whose_label_is_a_figure_stays_a_row() -> Non
         ["0", "23", "5.4"],
         ["250", "34", "5.6"],
     ]
+    # a label left open (a bracket) goes on onto the figure under it: ``(Note`` over ``2)``
+    glyphs = _rows(
+        (0, [(0, "Item"), (100, "2019"), (200, "2020")]),
+        (16, [(0, "Sales"), (100, "12"), (200, "14")]),
+        (30, [(0, "Adoption (Note")]),
+        (42, [(10, "2)"), (100, "1,287"), (200, "--")]),
+    )
+    found = read_table(glyphs)
+    assert found is not None and found.rows[-1] == ["Adoption (Note 2)", "1,287", "--"], found.rows

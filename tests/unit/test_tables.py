@@ -217,6 +217,11 @@ def test_sections_of_a_table_set_apart_under_their_labels_are_one_region() -> No
     # a caption between two tables is no section label
     caption = [line("Table 2: Weights of the females", 90, 224, 260)]
     assert len(candidate_regions(page([*male, *caption, *female], gaps=male_gaps + female_gaps), W, H)) == 2
+    # nor is a short one over a second table that opens with its own column headings
+    second, second_gaps = aligned(250, [["Dose", "Count", "Weight", "Ratio"], *rows[:3]], xs, lead=12.0)
+    short = [line("Light style", 90, 224, 150)]
+    p = page([*male, *short, *second], gaps=male_gaps + second_gaps)
+    assert len(candidate_regions(p, W, H)) == 2
 
 
 def test_a_frame_around_text_is_not_a_grid() -> None:
