@@ -541,9 +541,11 @@ def _opens_with_figures(box: Box, lines: Sequence[TextLine]) -> bool:
 
 
 def _section_label(line: TextLine, table: Box) -> bool:
+    """A label of a few words (a rule typed as dashes is none) at the table's left edge."""
     words = line.text.split()
     return (
         0 < len(words) <= SECTION_WORDS
+        and any(ch.isalpha() for ch in line.text)
         and not any(ch.isdigit() for ch in line.text)
         and line.bbox.x0 <= table.x0 + JOIN_TOL
     )

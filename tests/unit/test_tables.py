@@ -222,6 +222,10 @@ def test_sections_of_a_table_set_apart_under_their_labels_are_one_region() -> No
     short = [line("Light style", 90, 224, 150)]
     p = page([*male, *short, *second], gaps=male_gaps + second_gaps)
     assert len(candidate_regions(p, W, H)) == 2
+    # nor a rule typed as a line of dashes between two tables
+    dashes = [line("-" * 50, 90, 224, 420)]
+    p = page([*male, *dashes, *female], gaps=male_gaps + female_gaps)
+    assert len(candidate_regions(p, W, H)) == 2
 
 
 def test_a_frame_around_text_is_not_a_grid() -> None:
