@@ -47,9 +47,9 @@ def group_lines(
     blocks: list[list[TextLine]] = []
     x0 = x1 = 0.0  # horizontal extent of the current block, kept incrementally
     prev: TextLine | None = None
-    for line in lines:
+    for k, line in enumerate(lines):
         b = line.bbox
-        if prev is None or (_starts_block(prev, line, x0, x1) and not _continues_word(prev, line)):
+        if prev is None or (_starts_block(prev, _row_of(line, lines, k), x0, x1) and not _continues_word(prev, line)):
             blocks.append([line])
             x0, x1 = b.x0, b.x1
         else:
@@ -88,6 +88,25 @@ def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
     if b.x1 < x0 or b.x0 > x1:  # no horizontal overlap with the block
         return True
     return bool(fp and fc and abs(fp - fc) > SIZE_CHANGE * (fp if fp > fc else fc))
+
+
+def _row_of(line: TextLine, lines: Sequence[TextLine], k: int) -> TextLine:
+    """``line`` as its row's start is judged: a mark set small that opens a row (a note's number
+    raised before the rest of a sentence, "²such as clauses ...") stands for the row, its size
+    and box those of the line that goes on after it on the same row."""
+    if k + 1 >= len(lines):
+        return line
+    after = lines[k + 1]
+    fa, fb = line.font_size, after.font_size
+    if not fa or not fb or fa > SCRIPT_SIZE * fb or after.bbox.x0 < line.bbox.x1 - 1:
+        return line
+    if after.bbox.x0 - line.bbox.x1 > fb or not same_band(line, after):
+        return line
+    box = line.bbox
+    o = after.bbox
+    return evolve(
+        after, bbox=Box(min(box.x0, o.x0), min(box.y0, o.y0), max(box.x1, o.x1), max(box.y1, o.y1))
+    )
 
 
 def _capitals(text: str) -> bool:

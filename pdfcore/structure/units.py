@@ -276,6 +276,14 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
             markers[k] = HANGING
     opened: list[str] = []  # the marker of each unit's first row
     for k, row in enumerate(rows):
+        m = markers[k]
+        if m and not in_item and current and m[0] not in _BULLET_SET and m != HANGING:
+            prev = current[-1]
+            hangs = k + 1 < len(rows) and rows[k + 1].x0 > row.x0 + ALIGN_PT  # an item's text indent
+            if not hangs and _runs_on(prev, right) and _prose(prev):
+                # "... compare with the approach described in case" / "3. Table 2 gives ...":
+                # running text wrapped before a number or letter, inside a paragraph
+                markers[k] = ""
         if current and _breaks(
             current[-1], row, markers[k], left, right, centre, in_item, marker_x, text_x, len(current) == 1, ragged
         ):
@@ -302,6 +310,12 @@ def _runs_on(row: Row, right: float) -> bool:
     """``row`` runs to the right margin and leaves its sentence open: the row below goes on
     with it. (Such a row never ends short: see :func:`_ends_short`.)"""
     return right - row.x1 <= ALIGN_PT and not row.text.endswith(_CLOSING)
+
+
+def _fills(prev: Row, row: Row, right: float) -> bool:
+    """``prev`` leaves its sentence open and the first word of ``row`` would not have fit on it
+    (a bold label set ragged right that wraps to a second row)."""
+    return not prev.text.endswith(_CLOSING) and not _ends_short(prev, row, right, OPEN_SLACK)
 
 
 def _ragged_left(rows: Sequence[Row]) -> bool:
@@ -361,7 +375,7 @@ def _breaks(
         _RUN_IN_LABEL.match(row.text) and above.endswith(_CLOSING) and above.count(" ") >= 2
     ):
         return True  # (a label not after a caption's label alone: "Table II." over "MANOVA: Effect")
-    if prev.bold != row.bold and not (prev.bold and row.text[:1].islower() and _runs_on(prev, right) and _prose(prev)):
+    if prev.bold != row.bold and not (prev.bold and row.text[:1].islower() and _fills(prev, row, right) and _prose(prev)):
         return True
     short = (
         right - prev.x1 > ALIGN_PT  # else the row runs to the margin: never short

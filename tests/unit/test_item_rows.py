@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pdfcore.models import Box
+from pdfcore.structure.rows import Row
+from pdfcore.structure.units import split_units
 from tests.unit.test_structure import LEFT, RIGHT, ln, markdown, page
 
 STEP = 12.0
@@ -50,3 +53,68 @@ def test_a_row_starting_with_a_hyphen_glued_to_a_word_goes_on_with_the_row_above
     dashed = [ln("Items to bring:", 100), ln("- a pencil and paper", 100 + STEP), ln("- a ruler", 100 + 2 * STEP)]
     (md,) = markdown([page(dashed)])
     assert md.split("\n") == ["Items to bring:", "", "- a pencil and paper", "- a ruler"]
+
+
+def test_a_number_wrapped_to_the_start_of_a_row_of_running_text_starts_no_item() -> None:
+    """A sentence of running text wrapped before a number or a letter and its period or
+    parenthesis ("... described in case" / "3. Table 2 gives ...") goes on in its paragraph;
+    an item with a hanging indent, or after a row that closed its sentence, is one."""
+    lines = [
+        ln("This section describes the result as three different cases and compares them in", 100, x1=RIGHT),
+        ln("all the ways the proposed approach was described with in case", 100 + STEP, x1=RIGHT),
+        ln("3. Table 2 gives the results of the top five teams of the sub-task with the", 100 + 2 * STEP, x1=RIGHT),
+        ln("scores they reached.", 100 + 3 * STEP),
+    ]
+    (md,) = markdown([page(lines)])
+    assert "\n" not in md and "described with in case 3. Table 2 gives" in md
+    listed = [
+        ln("The target classes for each of the instances of the data set are given here:", 100, x1=RIGHT),
+        ln("a) Offensive posts that hold any form of profanity or targeted offence in", 100 + STEP, x1=RIGHT),
+        ln("the words of the post.", 100 + 2 * STEP, x=INDENT),
+    ]
+    (md,) = markdown([page(listed)])
+    assert md.split("\n")[-1].removeprefix("- ").startswith("a) Offensive")
+    hanging = [
+        ln("The target classes for each of the instances of the data set are given in the", 100, x1=RIGHT),
+        ln("a) Offensive posts that hold any form of profanity or targeted offence in", 100 + STEP, x1=RIGHT),
+        ln("the words of the post.", 100 + 2 * STEP, x=INDENT),
+    ]
+    (md,) = markdown([page(hanging)])
+    assert md.split("\n")[-1].removeprefix("- ").startswith("a) Offensive")
+
+
+def test_a_bold_label_set_ragged_goes_on_on_its_second_row() -> None:
+    """A bold label of running text over two rows, set ragged right a little short of the body's
+    margin, whose second row goes on in lower case and ends in regular text ("... in the
+    previous" / "five years: (Does not include ...)"), is one unit: the second row's first word
+    would not have fit on the first."""
+    label = "Summary of all involvement in services as adults by the parents in the previous"
+    rows = [
+        Row(label, "", Box(LEFT, 100, RIGHT - 3.5, 109), 9.0, True, False, "", 0),
+        Row(
+            "five years: (Does not include the current incident.)",
+            "",
+            Box(LEFT, 112, 300, 121),
+            9.0,
+            False,
+            False,
+            "",
+            0,
+        ),
+        Row(
+            "On April 28, 2015, the agency screened in a report.",
+            "",
+            Box(LEFT, 124, RIGHT, 135),
+            11.0,
+            False,
+            False,
+            "",
+            0,
+        ),
+    ]
+    units = split_units(rows)
+    assert [len(u.rows) for u in units] == [2, 1]
+    assert units[0].text.startswith(label + " five years:")
+    # a bold row that ends short (its sentence open) is a unit of its own
+    rows[0] = Row("Summary of all involvement in services", "", Box(LEFT, 100, 300, 109), 9.0, True, False, "", 0)
+    assert [len(u.rows) for u in split_units(rows)] == [1, 1, 1]

@@ -640,3 +640,26 @@ def test_rows_of_capitals_one_under_the_other_are_one_block() -> None:
     # a paragraph's gap at that size still parts them
     lines = [line(t, 63, 427 + 20 * k, 63 + 6 * len(t), h=7.3) for k, t in enumerate(rows)]
     assert len(group_lines(lines)) == 3
+
+
+def test_a_note_mark_opening_a_row_does_not_cut_the_paragraph() -> None:
+    """A note's number set small before the rest of a row of running text ("²such as clauses
+    ...", a mark placed where the sentence wrapped) is judged with the row it opens: its size
+    and height do not start a block in the middle of the paragraph."""
+    lines = [
+        line("since they simply cannot segment the text into", 72.6, 337.8, 289.9, h=9.8, size=10.9),
+        line("meaningful discourse units or discourse arguments", 72.2, 351.4, 289.8, h=9.8, size=10.9),
+        line("2", 72.2, 363.0, 75.8, h=5.4, size=8.0),
+        line("such as clauses or sentences rather than random", 80.1, 364.9, 290.2, h=7.6, size=10.9),
+        line("consecutive token sequences or specific word tokens.", 72.3, 378.5, 289.7, h=9.8, size=10.9),
+    ]
+    blocks = group_lines(lines)
+    assert len(blocks) == 1
+    assert "arguments\n2 such as clauses" in blocks[0].text
+    # a note at the foot of the column, its text set small after its mark, is a block of its own
+    note = [
+        *lines[:2],
+        line("2", 72.2, 380.0, 75.8, h=5.4, size=6.0),
+        line("Each note text.", 76.0, 381.0, 200.0, h=7.0, size=8.0),
+    ]
+    assert len(group_lines(note)) == 2
