@@ -72,11 +72,13 @@ def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
         h = hc
     if h < 1.0:
         h = 1.0
-    # Same visual line (a continuation the engine split, a superscript after a word): never a
-    # new block.
-    if b.x0 >= p.x1 - 1 and (abs(b.y0 - p.y0) < 0.3 * h or same_band(prev, line)):
-        return False
     fp, fc = prev.font_size, line.font_size
+    # Same visual line (a continuation the engine split, a superscript after a word, the rest of
+    # the row after a superscript set over a subscript, "{q_i}^N_{i=1}. These ..."): never a
+    # new block.
+    after = b.x0 >= p.x1 - 1 or (0 < fp <= SCRIPT_SIZE * fc and b.x0 >= p.x0 - 1)
+    if after and (abs(b.y0 - p.y0) < 0.3 * h or same_band(prev, line)):
+        return False
     if b.y0 - p.y1 > GAP_FACTOR * h and not (
         # rows in capitals have low glyph boxes (no descenders): their gap is measured against
         # their type size (a title's rows in capitals one under the other)

@@ -663,3 +663,36 @@ def test_a_note_mark_opening_a_row_does_not_cut_the_paragraph() -> None:
         line("Each note text.", 76.0, 381.0, 200.0, h=7.0, size=8.0),
     ]
     assert len(group_lines(note)) == 2
+
+
+def test_the_rest_of_a_row_after_a_superscript_over_a_subscript_stays_in_the_paragraph() -> None:
+    """A superscript set over a subscript ("{q_i}^N_{i=1}. These ..."): the row's rest, which
+    starts under the superscript (not after it), is the same visual line, and the paragraph's
+    next row (left of that rest) goes on in the same block."""
+    lines = [
+        line("generates a set of reformulations {qi}", 108.3, 272.1, 257.8, h=10.0, size=10.0),
+        line("N", 259.0, 271.2, 265.3, h=4.8, size=7.0),
+        line("i=1. These are sent to the environment which returns answers", 258.9, 272.8, 503.6, h=9.5, size=10.0),
+        line("{ai} and picks the best from these candidates.", 108.7, 284.1, 400.0, h=10.0, size=10.0),
+    ]
+    blocks = group_lines(lines)
+    assert len(blocks) == 1
+
+
+def test_a_row_opening_with_a_subscript_has_the_size_of_its_words() -> None:
+    """A row whose first character is a subscript ("i=1. These are sent ...") and whose words are
+    one size word by word (a word's size is the larger of its first and last characters') has
+    that size, not its first character's."""
+    from adapters._pdfium_rows import _facts
+
+    words = "i=1. These are sent"
+    sizes = [7.0 if k < 3 else 10.0 for k in range(len(words))]
+
+    def facts(raw: object, k: int) -> tuple[float, bool, bool, bool, str]:
+        return sizes[k], False, False, False, ""
+
+    assert _facts(None, words, 0, len(words) - 1, facts)[0] == 10.0
+    # a row whose words differ in size keeps its first character's size and its runs
+    sizes = [7.0 if k < 5 else 10.0 for k in range(len(words))]
+    size, *_, runs = _facts(None, words, 0, len(words) - 1, facts)
+    assert size == 7.0 and len(runs) == 2
