@@ -181,11 +181,23 @@ ROW_WORDS = 2
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
+#: A run of this many characters or more without a space, two thirds of them letters, is no
+#: formula part: it counts as ROW_WORDS words (a note's web address alone on its row).
+LONG_TOKEN = 16
+
+
 def row_words(text: str) -> int:
     """A row's words: its runs of non-space characters, each character of a script written
     without spaces (Chinese, Japanese, Korean) counted as a word of its own (a sentence of
-    fourteen ideographs is no one-word formula part)."""
-    return sum(max(1, len(_UNSPACED.findall(token))) for token in text.split())
+    fourteen ideographs is no one-word formula part), a long run mostly of letters (LONG_TOKEN)
+    as ROW_WORDS."""
+    n = 0
+    for token in text.split():
+        k = len(_UNSPACED.findall(token))
+        if not k and len(token) >= LONG_TOKEN and 3 * sum(c.isalpha() for c in token) >= 2 * len(token):
+            k = ROW_WORDS
+        n += max(1, k)
+    return n
 
 
 def stacked_rows(

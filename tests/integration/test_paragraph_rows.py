@@ -145,6 +145,9 @@ def test_a_row_s_words_count_each_ideograph() -> None:
 
     assert row_words("x = y") == 3 and row_words("a") == 1
     assert row_words("公司报告期") == 5 and row_words("第二节 公司") == 5 and row_words("Table 表") == 2
+    # a note's web address alone on its row is no one-word formula part
+    assert row_words("1https://github.com/ispras-texterra/pioner") == 2
+    assert row_words("Eq∼πθ(·|q0)[R(f(q))]") == 1 and row_words("argmax") == 1
 
 
 def test_a_row_ending_with_a_broken_word_does_not_end_its_paragraph(core: Any, tmp_path: Path) -> None:
