@@ -1,7 +1,8 @@
 """Grids the table reader gives that are no tables: running text cut at its line ends
 (prose_table, unless rulings box its cells, see boxed), a chart's labels or text set against a
-column of colons (scattered_table), and a chart's value axis read down a column (axis_table,
-for a grid lying on a vector figure). Their rows stay text, or their figure, in the Markdown.
+column of colons (scattered_table), display formulas beside their numbers (formula_table), and
+a chart's value axis read down a column (axis_table, for a grid lying on a vector figure).
+Their rows stay text, or their figure, in the Markdown.
 """
 
 from __future__ import annotations
@@ -226,3 +227,24 @@ def value_axis(cells: Sequence[str]) -> bool:
     multiples = [abs(st) / unit for st in steps]
     even = all(round(m) <= 3 and abs(m - round(m)) <= 0.01 for m in multiples)
     return even and 2 * sum(1 for m in multiples if round(m) == 1) >= len(steps)
+
+
+#: A cell holding an equation's number alone: "(5)", "(12b)".
+_EQUATION_NUMBER = re.compile(r"^\(\d{1,3}[a-z]?\)$")
+#: The pieces a math font draws tall brackets with (the private-use code points of the Symbol
+#: font's bracket parts).
+_BRACKET_PIECES = "".join(chr(c) for c in range(0xF8E5, 0xF8FF))
+#: A glyph the table reader found no character for, written as its code ("(cid:88)": a math
+#: font's big operators, a sum or a product), or a tall bracket's piece.
+_FORMULA_GLYPH = re.compile(rf"\(cid:\d+\)|[{_BRACKET_PIECES}]")
+
+
+def formula_table(table: Table) -> bool:
+    """A "table" that is display formulas set beside their numbers: a cell holds an equation's
+    number alone ("(5)", maybe after a tall bracket's piece) and some cell holds a glyph of a
+    formula's (see _FORMULA_GLYPH: "(cid:88)", a sum sign drawn from a math font the table
+    reader found no character for). Its rows stay text (pdfium's reading of the formula)."""
+    cells = [c for r in (table.header, *table.rows) for c in r if c.strip()]
+    return any(_FORMULA_GLYPH.search(c) for c in cells) and any(
+        _EQUATION_NUMBER.match(c.strip(_BRACKET_PIECES + " ")) for c in cells
+    )

@@ -56,7 +56,7 @@ from pdfcore.structure.classify import (
     stacked_lines,
 )
 from pdfcore.structure.elements import element, join_columns, nest_items
-from pdfcore.structure.false_tables import axis_table, prose_table, scattered_table
+from pdfcore.structure.false_tables import axis_table, formula_table, prose_table, scattered_table
 from pdfcore.structure.figures import figure_boxes, figure_ref
 from pdfcore.structure.leading import join_open_leading
 from pdfcore.structure.model import Element, PageStructure
@@ -103,7 +103,7 @@ def page_structure(
     placed = [
         t
         for t in (page.tables if tables is None else tables)
-        if t.bbox.x1 > t.bbox.x0 and not prose_table(t, page.rules) and not scattered_table(t)
+        if t.bbox.x1 > t.bbox.x0 and not prose_table(t, page.rules) and not scattered_table(t) and not formula_table(t)
     ]
     images = figure_boxes(page, width, height)
     art = vector_figure_boxes(page, width, height, images)
