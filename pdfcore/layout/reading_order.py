@@ -118,7 +118,9 @@ def order_blocks(
             kept = [ln for ln in lines if id(ln) not in skip]
         else:
             kept = list(lines)
-        blocks.extend(group_lines(kept, join_hyphenation=join_hyphenation, after=after, lexicon=lexicon))
+        blocks.extend(
+            edges_in_place(group_lines(kept, join_hyphenation=join_hyphenation, after=after, lexicon=lexicon))
+        )
     else:
         for region in regions:
             blocks.extend(group_lines(region, join_hyphenation=join_hyphenation, after=after, lexicon=lexicon))
@@ -128,6 +130,23 @@ def order_blocks(
     if after:
         blocks = join_across_blocks(blocks, after, lexicon)
     return tuple(blocks)
+
+
+def edges_in_place(blocks: Sequence[TextBlock]) -> list[TextBlock]:
+    """Blocks in the extractor's order, with the page's lowest block last and its highest first:
+    a block standing below every other (above every other), apart from them, that the content
+    stream draws before the rest (after it) is a foot (a head) of the page, read where it stands
+    ("www.example.org | Magazine | October 2006 | 41" drawn first, at the bottom)."""
+    out = list(blocks)
+    if len(out) < 3:
+        return out
+    low = max(range(len(out)), key=lambda k: out[k].bbox.y0)
+    if low != len(out) - 1 and all(b.bbox.y1 < out[low].bbox.y0 for k, b in enumerate(out) if k != low):
+        out.append(out.pop(low))
+    high = min(range(len(out)), key=lambda k: out[k].bbox.y1)
+    if high != 0 and all(b.bbox.y0 > out[high].bbox.y1 for k, b in enumerate(out) if k != high):
+        out.insert(0, out.pop(high))
+    return out
 
 
 # --------------------------------------------------------------------------------------------

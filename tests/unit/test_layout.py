@@ -696,3 +696,25 @@ def test_a_row_opening_with_a_subscript_has_the_size_of_its_words() -> None:
     sizes = [7.0 if k < 5 else 10.0 for k in range(len(words))]
     size, *_, runs = _facts(None, words, 0, len(words) - 1, facts)
     assert size == 7.0 and len(runs) == 2
+
+
+def test_a_page_foot_drawn_first_is_read_last_and_a_head_drawn_last_first() -> None:
+    """On a page without columns the extractor's order holds, except for a block standing below
+    every other (above every other), apart from them, that the content stream draws before
+    (after) the rest: a page's foot (head), read where it stands."""
+    foot = line("www.example.org | Safety World | October 2006 | 41", 72, 750, 400)
+    head = line("FLIGHT OPS", 450, 40, 540)
+    body = [
+        line("Appendix of accidents and incidents", 72, 90, 300),
+        line("The aircraft was on a charter flight from one city to another when it", 72, 120, 540),
+        line("lost radio contact and went on flying on a northwesterly heading.", 72, 132, 500),
+        line("Sources: the boards that investigated the accidents.", 72, 700, 400),
+    ]
+    text = assemble(page_of([foot, *body, head])).text
+    parts = text.split("\n\n")
+    assert parts[0] == "FLIGHT OPS" and parts[-1].startswith("www.example.org")
+    assert parts[1].startswith("Appendix") and parts[-2].startswith("Sources")
+    # a block beside another at the foot is no foot of its own: the order stays
+    beside = line("Page 41", 450, 700, 540)
+    parts = assemble(page_of([beside, *body])).text.split("\n\n")
+    assert parts[1] == "Page 41" and parts[-1].startswith("Sources")
