@@ -93,17 +93,18 @@ def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
 
 
 def _row_of(line: TextLine, lines: Sequence[TextLine], k: int) -> TextLine:
-    """``line`` as its row's start is judged: a mark set small that opens a row (a note's number
-    raised before the rest of a sentence, "²such as clauses ...") stands for the row, its size
-    and box those of the line that goes on after it on the same row."""
+    """``line`` as its row's start is judged: a mark set small that opens a row going on in lower
+    case (a note's number raised before the rest of a sentence, "²such as clauses ...") stands
+    for the row, its size and box those of the line that goes on after it on the same row. (A
+    note at the foot of a page starts with a capital after its mark: it starts a block.)"""
     if k + 1 >= len(lines):
         return line
     after = lines[k + 1]
     fa, fb = line.font_size, after.font_size
     if not fa or not fb or fa > SCRIPT_SIZE * fb or after.bbox.x0 < line.bbox.x1 - 1:
         return line
-    if after.bbox.x0 - line.bbox.x1 > fb or not same_band(line, after):
-        return line
+    if after.bbox.x0 - line.bbox.x1 > fb or not after.text[:1].islower() or not same_band(line, after):
+        return line  # (a note's text starts a sentence: "ᵇ Missouri's assessment ...")
     box = line.bbox
     o = after.bbox
     return evolve(

@@ -718,3 +718,24 @@ def test_a_page_foot_drawn_first_is_read_last_and_a_head_drawn_last_first() -> N
     beside = line("Page 41", 450, 700, 540)
     parts = assemble(page_of([beside, *body])).text.split("\n\n")
     assert parts[1] == "Page 41" and parts[-1].startswith("Sources")
+
+
+def test_notes_each_opening_with_a_raised_mark_stay_blocks_of_their_own() -> None:
+    """Notes set under a table, each opening with a raised letter and a capital ("ᵃ In Alaska
+    ..." over "ᵇ Missouri's ..."): each mark starts a block, as the mark's size says."""
+    lines = [
+        line("a", 72.0, 500.0, 75.0, h=5.0, size=6.0),
+        line(
+            "In Alaska, Delaware, Indiana, and Nebraska, no districts exceeded the cap.",
+            76.0,
+            501.0,
+            400.0,
+            h=8.0,
+            size=8.0,
+        ),
+        line("b", 72.0, 510.0, 75.0, h=5.0, size=6.0),
+        line(
+            "Missouri's alternate assessment is not based on alternate standards.", 76.0, 511.0, 380.0, h=8.0, size=8.0
+        ),
+    ]
+    assert len(group_lines(lines)) == 2
