@@ -49,7 +49,9 @@ def group_lines(
     prev: TextLine | None = None
     for k, line in enumerate(lines):
         b = line.bbox
-        if prev is None or (_starts_block(prev, _row_of(line, lines, k), x0, x1) and not _continues_word(prev, line)):
+        if prev is None or (
+            _starts_block(prev, _row_of(prev, line, lines, k), x0, x1) and not _continues_word(prev, line)
+        ):
             blocks.append([line])
             x0, x1 = b.x0, b.x1
         else:
@@ -92,12 +94,22 @@ def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
     return bool(fp and fc and abs(fp - fc) > SIZE_CHANGE * (fp if fp > fc else fc))
 
 
-def _row_of(line: TextLine, lines: Sequence[TextLine], k: int) -> TextLine:
-    """``line`` as its row's start is judged: a mark set small that opens a row going on in lower
-    case (a note's number raised before the rest of a sentence, "²such as clauses ...") stands
-    for the row, its size and box those of the line that goes on after it on the same row. (A
-    note at the foot of a page starts with a capital after its mark: it starts a block.)"""
-    if k + 1 >= len(lines):
+#: A row of running text holds this many words at least.
+RUNNING_WORDS = 4
+#: What a row closing its sentence ends with.
+_SENTENCE_END = (".", "!", "?", ":", ";", ")", "]", '"', "”")
+
+
+def _row_of(prev: TextLine, line: TextLine, lines: Sequence[TextLine], k: int) -> TextLine:
+    """``line`` as its row's start is judged after ``prev``: a mark set small that opens a row
+    going on in lower case, under a row of running text that leaves its sentence open (a note's
+    number raised before the rest of a sentence, "²such as clauses ...") stands for the row,
+    its size and box those of the line that goes on after it on the same row. (A note at the
+    foot of a page starts with a capital, or follows a note closed or short: it starts a
+    block.)"""
+    if k + 1 >= len(lines) or prev.text.rstrip().endswith(_SENTENCE_END):
+        return line
+    if len(prev.text.split()) < RUNNING_WORDS:
         return line
     after = lines[k + 1]
     fa, fb = line.font_size, after.font_size
@@ -107,9 +119,7 @@ def _row_of(line: TextLine, lines: Sequence[TextLine], k: int) -> TextLine:
         return line  # (a note's text starts a sentence: "ᵇ Missouri's assessment ...")
     box = line.bbox
     o = after.bbox
-    return evolve(
-        after, bbox=Box(min(box.x0, o.x0), min(box.y0, o.y0), max(box.x1, o.x1), max(box.y1, o.y1))
-    )
+    return evolve(after, bbox=Box(min(box.x0, o.x0), min(box.y0, o.y0), max(box.x1, o.x1), max(box.y1, o.y1)))
 
 
 def _capitals(text: str) -> bool:

@@ -739,3 +739,11 @@ def test_notes_each_opening_with_a_raised_mark_stay_blocks_of_their_own() -> Non
         ),
     ]
     assert len(group_lines(lines)) == 2
+    # notes holding a web address each, in lower case after the mark
+    urls = [
+        line("1", 72.0, 500.0, 75.0, h=5.0, size=6.0),
+        line("https://code.example.org/archive/p/word2vec", 76.0, 501.0, 300.0, h=8.0, size=8.0),
+        line("2", 72.0, 510.0, 75.0, h=5.0, size=6.0),
+        line("http://www.example.org/software/crfsuite/", 76.0, 511.0, 290.0, h=8.0, size=8.0),
+    ]
+    assert len(group_lines(urls)) == 2
