@@ -11,13 +11,15 @@ when (in order of the checks in :func:`_breaks`):
   below in 11 pt), or the face turns monospaced or back;
 - the face turns bold or back (a row is bold when it is bold from its first character to its
   last: a bold first word or a run-in heading does not make it bold), unless a bold row of
-  running text runs on to the right margin with its sentence open and the row below goes on
-  in lower case (a bold label over two rows whose second row holds its end and the regular
-  text after it);
-- the row starts a list item (a bullet, or a number or letter and a period or parenthesis), but
-  not a dash set close to a lowercase word under a row that leaves its sentence open (an aside
-  set on the next row: "... into the track" over "—existing notes ...") unless the row above is
-  a dash's item too;
+  running text leaves its sentence open with no room for the first word of the row below,
+  which goes on in lower case (a bold label over two rows, set ragged, whose second row holds
+  its end and the regular text after it);
+- the row starts a list item (a bullet, or a number or letter and a period or parenthesis;
+  not inside a paragraph under a row of running text that runs on to the right margin with
+  its sentence open, the row below not set in: a sentence wrapped before "3. Table 2 ..."),
+  but not a dash set close to a lowercase word under a row that leaves its sentence open (an
+  aside set on the next row: "... into the track" over "—existing notes ...") unless the row
+  above is a dash's item too;
 - the row above ends short: the first word of the row would have fit on it (the last row of a
   paragraph), except between centred rows (a centred title's rows are all short); a row that
   leaves its sentence open needs OPEN_SLACK times the word's width free (text set ragged
@@ -375,7 +377,9 @@ def _breaks(
         _RUN_IN_LABEL.match(row.text) and above.endswith(_CLOSING) and above.count(" ") >= 2
     ):
         return True  # (a label not after a caption's label alone: "Table II." over "MANOVA: Effect")
-    if prev.bold != row.bold and not (prev.bold and row.text[:1].islower() and _fills(prev, row, right) and _prose(prev)):
+    if prev.bold != row.bold and not (
+        prev.bold and row.text[:1].islower() and _fills(prev, row, right) and _prose(prev)
+    ):
         return True
     short = (
         right - prev.x1 > ALIGN_PT  # else the row runs to the margin: never short
