@@ -65,11 +65,14 @@ def _facts(
     if big > 0 and abs(first_points - points_end) > RUN_STEP * big:
         runs = size_runs(raw, words.lstrip(), first, last, line_facts)
         if len(runs) == 1:
-            # one size word by word: no size change, and the line is the words' size. Its first
-            # character was set apart: a small capital whose word's first letter is one too
-            # ("QUIRESSTACK. These ...", the word broken at the line before), or a subscript
-            # opening the row ("i=1. These are sent ..." under "{q_i}^N").
-            points = runs[0][1]
+            # one size word by word: no size change. When the line starts with a word in
+            # capitals, that is small capitals whose first letter is one too ("QUIRESSTACK.
+            # These ...", the word broken at the line before); when it starts with a letter in
+            # lower case, that is a subscript opening the row ("i=1. These are sent ..." under
+            # "{q_i}^N"): the line is the words' size.
+            head = words.lstrip()
+            if head.split(None, 1)[0].isupper() or head[:1].islower():
+                points = runs[0][1]
             runs = ()
     return points, bold, mono, italic, role, runs
 

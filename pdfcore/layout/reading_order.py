@@ -132,21 +132,37 @@ def order_blocks(
     return tuple(blocks)
 
 
+#: A page's foot (head) stands apart from the text above (below) it by this many of its
+#: heights at least.
+EDGE_GAP = 1.5
+
+
 def edges_in_place(blocks: Sequence[TextBlock]) -> list[TextBlock]:
-    """Blocks in the extractor's order, with the page's lowest block last and its highest first:
-    a block standing below every other (above every other), apart from them, that the content
-    stream draws before the rest (after it) is a foot (a head) of the page, read where it stands
+    """Blocks in the extractor's order, with the page's foot last and its head first: a block of
+    one line standing below every other (above every other), apart from them by EDGE_GAP of its
+    height, that the content stream draws before the rest (after it) is read where it stands
     ("www.example.org | Magazine | October 2006 | 41" drawn first, at the bottom)."""
     out = list(blocks)
     if len(out) < 3:
         return out
     low = max(range(len(out)), key=lambda k: out[k].bbox.y0)
-    if low != len(out) - 1 and all(b.bbox.y1 < out[low].bbox.y0 for k, b in enumerate(out) if k != low):
+    if low != len(out) - 1 and _apart(out, low, below=True):
         out.append(out.pop(low))
     high = min(range(len(out)), key=lambda k: out[k].bbox.y1)
-    if high != 0 and all(b.bbox.y0 > out[high].bbox.y1 for k, b in enumerate(out) if k != high):
+    if high != 0 and _apart(out, high, below=False):
         out.insert(0, out.pop(high))
     return out
+
+
+def _apart(blocks: Sequence[TextBlock], k: int, *, below: bool) -> bool:
+    """Block ``k``, one line, stands below (above) every other block by EDGE_GAP of its height."""
+    b = blocks[k]
+    if len(b.lines) > 1 or "\n" in b.text:
+        return False
+    gap = EDGE_GAP * max(b.bbox.y1 - b.bbox.y0, 1.0)
+    if below:
+        return all(o.bbox.y1 + gap <= b.bbox.y0 for j, o in enumerate(blocks) if j != k)
+    return all(o.bbox.y0 >= b.bbox.y1 + gap for j, o in enumerate(blocks) if j != k)
 
 
 # --------------------------------------------------------------------------------------------

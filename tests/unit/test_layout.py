@@ -718,6 +718,15 @@ def test_a_page_foot_drawn_first_is_read_last_and_a_head_drawn_last_first() -> N
     beside = line("Page 41", 450, 700, 540)
     parts = assemble(page_of([beside, *body])).text.split("\n\n")
     assert parts[1] == "Page 41" and parts[-1].startswith("Sources")
+    # the last item of a list, a paragraph of its rows at the bottom, drawn before a box of
+    # text set beside the first item, keeps its place: no page's foot
+    item = [
+        line("Launched a new catalog that provides a better interface to", 72, 600, 540),
+        line("help citizens find data.", 72, 612, 300),
+    ]
+    boxed = line("Communities are able to aggregate content.", 330, 100, 540)
+    parts = assemble(page_of([*body[:3], *item, boxed])).text.split("\n\n")
+    assert parts[-1] == "Communities are able to aggregate content."
 
 
 def test_notes_each_opening_with_a_raised_mark_stay_blocks_of_their_own() -> None:
