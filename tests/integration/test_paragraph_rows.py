@@ -260,3 +260,15 @@ def test_a_row_starting_with_a_word_in_small_capitals_goes_on_its_paragraph(core
         "A function must be annotated as either FORCESSTACK or REQUIRESSTACK. These annotations are also"
         " required in order to call REQUIRESSTACK functions, which are presumed to access the call stack."
     ]
+
+
+@pytest.mark.corpus
+def test_a_space_drawn_at_the_margin_before_a_row_set_in_is_no_part_of_its_box(core: Any, corpus: Path) -> None:
+    """A space drawn at the margin before the first row of a paragraph set in under a numbered
+    heading (an agenda's `2.` above at that margin): the row's box is its text's, so the
+    paragraph is no list item whose marker was lost (a row hanging in from the one above)."""
+    name = "pdfplumber/pdfs/cupertino_usd_4-6-16.pdf"
+    md = core.read_pages(str(corpus / name), "1", format="markdown").pages[0].markdown
+    blocks = md.split("\n\n")
+    assert any(b.startswith("The public may address the Board on any agenda item") for b in blocks), md
+    assert any(b.startswith("By law, closed sessions are not open to the public.") for b in blocks), md
