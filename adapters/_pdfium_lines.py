@@ -106,10 +106,10 @@ def read_lines(
                 continue
             seen += 1
             size = len(body)
-            # the box is the text's: a space opening or closing the line drawn apart from it (a
-            # tab set as a space at the margin, before text set in) is no part of it
+            # the box is the text's: a space opening the line drawn apart from it (a tab set as
+            # a space at the margin, before text set in) is no part of it
             lead = size - len(body.lstrip(" "))
-            rc = count_rects(tp, start + lead, len(body.rstrip(" ")) - lead) if lead < size else 0
+            rc = count_rects(tp, start + lead, size - lead) if lead < size else 0
             pieces: list[tuple[float, float, float, float]] | None = None
             wide = 0.0  # the height of the tallest rect wider than tall (several rects)
             if rc == 1:  # most lines: one rect, its box is the line's
