@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -45,7 +46,8 @@ def _scan(pdf: Path, out: Path) -> Path:
     return out
 
 
-def test_a_scan_reads_as_the_native_page_s_markdown(tmp_path: Path) -> None:
+def _native_and_scanned(native: Path, tmp_path: Path) -> tuple[str, Any]:
+    """The native page's Markdown, and the page read with OCR from its scan (Tesseract)."""
     if shutil.which("tesseract") is None:
         if IN_CI:
             pytest.fail("tesseract must be installed in CI (.ci/run installs it)")
@@ -53,7 +55,6 @@ def test_a_scan_reads_as_the_native_page_s_markdown(tmp_path: Path) -> None:
     import pdfcore
     from pdfcore.config import load_settings
 
-    native = _report(tmp_path / "report.pdf")
     scan = _scan(native, tmp_path / "scan.pdf")
     cfg = tmp_path / "c.toml"
     cfg.write_text("")
@@ -63,6 +64,11 @@ def test_a_scan_reads_as_the_native_page_s_markdown(tmp_path: Path) -> None:
         got = core.read_pages(str(scan), "1", ocr=True, format="markdown").pages[0]
     finally:
         core.close()
+    return str(want), got
+
+
+def test_a_scan_reads_as_the_native_page_s_markdown(tmp_path: Path) -> None:
+    want, got = _native_and_scanned(_report(tmp_path / "report.pdf"), tmp_path)
     assert got.source == "ocr"
     expected = (
         f"# Annual Field Report\n\n## Summary of Findings\n\n{' '.join(BODY)}\n\n## Methods\n\n{' '.join(METHODS)}"
@@ -112,25 +118,9 @@ def _kinds(markdown: str) -> list[str]:
 def test_a_scan_keeps_the_native_page_s_paragraphs_and_list(tmp_path: Path) -> None:
     # Recognised boxes wander from row to row (a row without descenders, a word boxed taller):
     # the paragraph stays whole, its first row no heading; the bullets start list items.
-    if shutil.which("tesseract") is None:
-        if IN_CI:
-            pytest.fail("tesseract must be installed in CI (.ci/run installs it)")
-        pytest.skip("tesseract is not installed")
     import difflib
 
-    import pdfcore
-    from pdfcore.config import load_settings
-
-    native = _notes(tmp_path / "notes.pdf")
-    scan = _scan(native, tmp_path / "scan.pdf")
-    cfg = tmp_path / "c.toml"
-    cfg.write_text("")
-    core = pdfcore.build(load_settings(env={"PDFCORE_CONFIG": str(cfg), "PDFCORE_CACHE_DIR": str(tmp_path / "c")}))
-    try:
-        want = core.read_pages(str(native), "1", format="markdown").pages[0].markdown
-        got = core.read_pages(str(scan), "1", ocr=True, format="markdown").pages[0]
-    finally:
-        core.close()
+    want, got = _native_and_scanned(_notes(tmp_path / "notes.pdf"), tmp_path)
     assert got.source == "ocr"
     assert _kinds(want) == ["heading", "paragraph", "item", "item", "item"], want
     assert _kinds(got.markdown) == _kinds(want), got.markdown

@@ -21,13 +21,19 @@ AFTER = [
 TICKS = ["North", "South", "East", "West", "Central"]
 
 
-def _chart_pdf(path: Path) -> Path:
+def _bar_chart(left: float, width: float) -> Page:
+    """A page of running text over a chart of two bar series (its plot ``left``, ``width``)."""
     page = Page()
     page.lines(72, 740, BODY, size=11)
-    axes = Axes(page, 120.0, 440.0, 380.0, 220.0, ylim=(0.0, 50.0), categories=TICKS)
+    axes = Axes(page, left, 440.0, width, 220.0, ylim=(0.0, 50.0), categories=TICKS)
     axes.frame().yticks([0, 10, 20, 30, 40, 50]).xcategories(TICKS)
     axes.bars([12, 25, 18, 40, 31])
     axes.bars([10, 20, 15, 35, 28], offset=0.3, width=0.25)
+    return page
+
+
+def _chart_pdf(path: Path) -> Path:
+    page = _bar_chart(120.0, 380.0)
     for x, name in ((160, "Units sold"), (320, "Units returned")):  # a legend set apart, under it
         page.line(x, 397, x + 20, 397, width=1.5)
         page.text(x + 26, 394, name, size=9)
@@ -117,12 +123,7 @@ def test_a_full_page_render_lists_the_vector_chart_as_a_region_that_renders(core
 def test_a_legend_beside_the_chart_is_the_figures_own(core: Any, tmp_path: Path) -> None:
     """Entries led by swatches too small to be art, one under the other right of the plot
     (a spreadsheet chart's default legend): labels of the figure, not paragraphs before it."""
-    page = Page()
-    page.lines(72, 740, BODY, size=11)
-    axes = Axes(page, 100.0, 440.0, 330.0, 220.0, ylim=(0.0, 50.0), categories=TICKS)
-    axes.frame().yticks([0, 10, 20, 30, 40, 50]).xcategories(TICKS)
-    axes.bars([12, 25, 18, 40, 31])
-    axes.bars([10, 20, 15, 35, 28], offset=0.3, width=0.25)
+    page = _bar_chart(100.0, 330.0)
     for k, name in enumerate(("Units sold", "Units returned")):
         y = 580 - 14 * k
         page.rect(448, y, 5, 5, rgb=(0.2, 0.3, 0.6))
