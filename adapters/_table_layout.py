@@ -167,7 +167,17 @@ def _outside_grid(lines: list[Line], cuts: Sequence[float], rules: Sequence[Rule
     # (a line of notes holds a few texts; a row of the table below rulings drawn round its
     # header only holds one for most columns)
     few = (len(cuts) + 1) / 2
-    while end > start + 2 and lines[end - 1].y0 >= bottom and len(lines[end - 1].segments) < few:
+    # (a line set far below the grid's last line, farther than any two lines of the grid are
+    # apart, is the page's foot whatever it holds: a footer of several texts under a ruling)
+    def far_below(k: int) -> bool:
+        inside = [b.y0 - a.y1 for a, b in itertools.pairwise(ln for ln in lines[start:k] if ln.y0 >= top)]
+        return _set_apart(lines[k].y0 - lines[k - 1].y1, inside, lines[k].size)
+
+    while (
+        end > start + 2
+        and lines[end - 1].y0 >= bottom
+        and (len(lines[end - 1].segments) < few or far_below(end - 1))
+    ):
         end -= 1
     if end < len(lines):
         rule = ruling_between(lines[end - 1], lines[end])
@@ -180,6 +190,17 @@ def _outside_grid(lines: list[Line], cuts: Sequence[float], rules: Sequence[Rule
 
 #: Column rulings a grid needs for lines outside them to be left out of it.
 GRID_WALLS = 2
+#: A line under a grid is set apart from it (the page's foot) when the blank over it is this
+#: many of its sizes at least and wider than FOOT_GAP_SHARE times every blank between the lines
+#: above it.
+FOOT_GAP = 3.0
+FOOT_GAP_SHARE = 2.0
+
+
+def _set_apart(gap: float, above: Sequence[float], size: float) -> bool:
+    """A blank of ``gap`` over a line of ``size`` sets it apart from the grid's lines, spaced by
+    the blanks ``above``."""
+    return bool(above) and gap >= FOOT_GAP * size and gap > FOOT_GAP_SHARE * max(above)
 #: A title over a grid is set at least this many times the table's text size.
 TITLE_SIZE = 1.3
 

@@ -865,3 +865,23 @@ def test_a_section_label_over_a_row_whose_label_is_a_figure_stays_a_row() -> Non
     )
     found = read_table(glyphs)
     assert found is not None and found.rows[-1] == ["Adoption (Note 2)", "1,287", "--"], found.rows
+
+
+def test_a_page_foot_set_far_under_a_grid_stays_out_of_it() -> None:
+    """A footer of several texts (as many as the grid has columns) set under a ruling far below
+    the grid's last line, farther than any two of the grid's lines are apart: the page's foot,
+    not the table's last row, and the table's box stops at the grid."""
+    walls = [-5.0, 60.0, 140.0, 200.0, 260.0, 320.0]
+    glyphs = _rows(
+        (0, [(0, "Item"), (62, "Other"), (142, "Total"), (202, "North"), (262, "South")]),
+        (16, [(0, "Wheat"), (112, "13"), (185, "12"), (245, "3"), (305, "9")]),
+        (30, [(0, "Barley"), (112, "20"), (185, "40"), (245, "1"), (305, "0")]),
+        (44, [(0, "Oats"), (112, "17"), (185, "71"), (245, "2"), (305, "6")]),
+        (58, [(0, "Rye"), (112, "11"), (185, "98"), (245, "7"), (305, "5")]),
+        (120, [(0, "Printed 2016"), (90, "S-Shifted, E-Expired"), (210, "Issued by the office"), (290, "Page 3")]),
+    )
+    rules = _ruled_grid(walls, -3, 72, [-3, 13, 72]) + [Rule(-5, 110, 320, 110.5)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.rows[-1] == ["Rye", "11", "98", "7", "5"]
+    assert found.bbox[3] <= 73.0
