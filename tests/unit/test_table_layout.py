@@ -880,7 +880,7 @@ def test_a_page_foot_set_far_under_a_grid_stays_out_of_it() -> None:
         (58, [(0, "Rye"), (112, "11"), (185, "98"), (245, "7"), (305, "5")]),
         (120, [(0, "Printed 2016"), (90, "S-Shifted, E-Expired"), (210, "Issued by the office"), (290, "Page 3")]),
     )
-    rules = _ruled_grid(walls, -3, 72, [-3, 13, 72]) + [Rule(-5, 110, 320, 110.5)]
+    rules = [*_ruled_grid(walls, -3, 72, [-3, 13, 72]), Rule(-5, 110, 320, 110.5)]
     found = read_table(glyphs, rules)
     assert found is not None
     assert found.rows[-1] == ["Rye", "11", "98", "7", "5"]
