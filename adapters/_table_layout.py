@@ -167,6 +167,7 @@ def _outside_grid(lines: list[Line], cuts: Sequence[float], rules: Sequence[Rule
     # (a line of notes holds a few texts; a row of the table below rulings drawn round its
     # header only holds one for most columns)
     few = (len(cuts) + 1) / 2
+
     # (a line set far below the grid's last line, farther than any two lines of the grid are
     # apart, is the page's foot whatever it holds: a footer of several texts under a ruling)
     def far_below(k: int) -> bool:
@@ -174,9 +175,7 @@ def _outside_grid(lines: list[Line], cuts: Sequence[float], rules: Sequence[Rule
         return _set_apart(lines[k].y0 - lines[k - 1].y1, inside, lines[k].size)
 
     while (
-        end > start + 2
-        and lines[end - 1].y0 >= bottom
-        and (len(lines[end - 1].segments) < few or far_below(end - 1))
+        end > start + 2 and lines[end - 1].y0 >= bottom and (len(lines[end - 1].segments) < few or far_below(end - 1))
     ):
         end -= 1
     if end < len(lines):
@@ -201,6 +200,8 @@ def _set_apart(gap: float, above: Sequence[float], size: float) -> bool:
     """A blank of ``gap`` over a line of ``size`` sets it apart from the grid's lines, spaced by
     the blanks ``above``."""
     return bool(above) and gap >= FOOT_GAP * size and gap > FOOT_GAP_SHARE * max(above)
+
+
 #: A title over a grid is set at least this many times the table's text size.
 TITLE_SIZE = 1.3
 
