@@ -12,7 +12,9 @@ running text (more than MAX_LABEL_WORDS words), no caption, no grid of text (MAX
 of three cells or more, MAX_FIGURE_ROWS lines of a label and its figures), not much of it
 (MAX_TEXT_SHARE of the region), not set in cells (lines between two rules close above and below
 them, or on bare shaded rectangles: a table drawn with cell fills or row bands), and no table
-caption right above or under it. The text inside a figure stays out of the paragraphs.
+caption right above or under it. A region over a figure's caption whose text is sparse
+(DIAGRAM_TEXT_SHARE) is a diagram: its labels may stand in rows and on filled boxes. The text
+inside a figure stays out of the paragraphs.
 
 Vector figures are numbered apart from raster ones (whose refs stay as they were), top to
 bottom, left to right; like those, the numbering is a function of the page alone.
@@ -49,6 +51,10 @@ CELL_SHARE = 0.25
 CELL_MIN = 4
 #: A table's caption ("Table 4:") at most this many points above or below the region: a table.
 TABLE_CAPTION_PT = 36.0
+#: A region over a figure's caption ("Figure 2:", at most TABLE_CAPTION_PT under it) whose text
+#: covers at most this share of it is a diagram: its labels may stand in rows (boxes in a row,
+#: each labelled) and on fills (filled boxes) without making it a table.
+DIAGRAM_TEXT_SHARE = 0.12
 #: Lines holding a word and two numbers or more (a table's row: a label and its figures);
 #: this many of them: a table.
 MAX_FIGURE_ROWS = 2
@@ -84,6 +90,7 @@ ON_IMAGE_SHARE = 0.5
 #: A word: two letters in a row (a tick label "10%" or "$40" is none).
 _WORD = re.compile(r"[^\W\d_]{2}", re.UNICODE)
 _TABLE = re.compile(r"^(?:Table|TABLE|Tab\.|Tabelle|Tableau|Tabla)\b")
+_FIGURE = re.compile(r"^(?:Figure|FIGURE|Fig\.|FIG\.|Abbildung|Abb\.|Figura|Diagram|Scheme|Illustration)")
 #: A number as a table prints it: "1,234.5", "-0.3", "(12)", "45%", "$6".
 _NUMBER = re.compile(r"^[-−(]?[$€£¥]?\d[\d,.]*%?\)?$")
 
@@ -114,11 +121,14 @@ def vector_figure_boxes(page: PageText, width: float, height: float, images: lis
         if any(_share(box, im) > ON_IMAGE_SHARE or _share(im, box) > ON_IMAGE_SHARE for im in images or ()):
             continue
         inside = [ln for ln in lines if _holds(box, ln[0])]
-        if not _labels_only(inside):
+        text_area = sum(b.width * b.height for b, _, _ in inside)
+        # a diagram of labelled boxes in rows over its "Figure" caption: its rows are no table's
+        diagram = text_area <= DIAGRAM_TEXT_SHARE * w * h and any(_figure_caption(box, b, t) for b, t, _ in lines)
+        if not _labels_only(inside, rows_allowed=diagram):
             continue
-        if sum(b.width * b.height for b, _, _ in inside) > MAX_TEXT_SHARE * w * h or _cells(inside, page.rules):
+        if text_area > MAX_TEXT_SHARE * w * h or (not diagram and _cells(inside, page.rules)):
             continue
-        if on_fills >= CELL_MIN and on_fills >= CELL_SHARE * len(inside):
+        if not diagram and on_fills >= CELL_MIN and on_fills >= CELL_SHARE * len(inside):
             continue  # text set on shaded cells: a table
         if any(_table_caption(box, b, t) for b, t, _ in lines):
             continue
@@ -323,11 +333,14 @@ def _label(text: str) -> bool:
     return label_words(text) <= MAX_LABEL_WORDS and not is_caption(text)
 
 
-def _labels_only(lines: list[_Line]) -> bool:
+def _labels_only(lines: list[_Line], *, rows_allowed: bool = False) -> bool:
     """The text inside the region reads as a figure's labels: no running text, no caption, no
-    grid of cells (see the module docstring)."""
+    grid of cells (see the module docstring; ``rows_allowed``: a diagram's rows of labels are no
+    grid)."""
     if not all(label for _, _, label in lines):
         return False
+    if rows_allowed:
+        return True
     rows: list[list[Box]] = []
     for b in sorted((b for b, _, _ in lines), key=lambda b: (b.y0 + b.y1) / 2):
         cy = (b.y0 + b.y1) / 2
@@ -344,6 +357,13 @@ def _figure_row(text: str) -> bool:
     """A label and its figures: a word and two numbers or more."""
     words = text.split()
     return any(_WORD.search(w) for w in words) and sum(1 for w in words if _NUMBER.match(w)) >= 2
+
+
+def _figure_caption(box: Box, b: Box, text: str) -> bool:
+    """The line is a figure's caption set right under the region, across it."""
+    if b.x1 <= box.x0 or b.x0 >= box.x1 or not _FIGURE.match(text) or not is_caption(text):
+        return False
+    return -2.0 <= b.y0 - box.y1 <= TABLE_CAPTION_PT
 
 
 def _table_caption(box: Box, b: Box, text: str) -> bool:

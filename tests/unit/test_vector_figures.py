@@ -45,3 +45,33 @@ def test_a_subcaption_in_rows_of_a_few_words_stays_text() -> None:
         row("0 10 20 30", 140, 2),
     ]
     assert subcaption_blocks(rows) == {0}
+
+
+def _diagram(caption: str) -> PageText:
+    """A block diagram: three rows of four labelled boxes (drawn, filled), over ``caption``."""
+    from pdfcore.models import Drawing
+    from tests.unit.test_structure import LOREM, ln, page, para
+
+    labels = []
+    for k, name in enumerate(("x", "h", "y")):
+        y = 220.0 + 60.0 * k
+        for j, x in enumerate((110.0, 210.0, 310.0, 410.0)):
+            labels.append(ln(f"{name} {j + 1}", y, x=x, x1=x + 24.0, size=8))
+    art = Drawing(bbox=Box(100.0, 200.0, 460.0, 360.0), paths=40, on_fills=12)
+    lines = [*para(LOREM, 80), *labels, ln(caption, 372.0, size=9), *para(LOREM, 460)]
+    return page(lines, drawings=(art,))
+
+
+def test_a_diagram_of_labelled_boxes_in_rows_over_a_figure_caption_is_a_figure() -> None:
+    from pdfcore.structure.vector_figures import vector_figure_boxes
+    from tests.unit.test_structure import markdown
+
+    captioned = _diagram("Figure 1: The framework of the model.")
+    (box,) = vector_figure_boxes(captioned, 612.0, 792.0)
+    assert box.y0 <= 220.0 and box.y1 >= 340.0, box
+    (md,) = markdown([captioned])
+    assert "![Figure 1: The framework of the model.](p1v1)" in md, md
+    assert "x 1" not in md and "h 2" not in md, md
+    # without its caption, rows of labels on filled boxes may be a table's: no figure
+    assert vector_figure_boxes(_diagram("The framework of the model."), 612.0, 792.0) == []
+    assert vector_figure_boxes(_diagram("Table 1: The framework of the model."), 612.0, 792.0) == []
