@@ -108,7 +108,13 @@ def page_structure(
     images = figure_boxes(page, width, height)
     art = vector_figure_boxes(page, width, height, images)
     # a grid on a vector figure holding a value axis is the chart's labels: the figure stands
-    placed = [t for t in placed if not (any(_overlap(b, t.bbox) > TABLE_OVERLAP for b in art) and axis_table(t))]
+    # so is a grid straddling two figures or more (two charts side by side read as one grid)
+    placed = [
+        t
+        for t in placed
+        if not (any(_overlap(b, t.bbox) > TABLE_OVERLAP for b in art) and axis_table(t))
+        and sum(1 for b in art if _overlap(b, t.bbox) > TABLE_OVERLAP) < 2
+    ]
     drawn = _vector_figures(page, art, placed)
     titles: dict[str, str] = {}
     if drawn:  # a figure's labels are its own, not paragraphs; its subcaptions stay

@@ -12,7 +12,7 @@ running text (more than MAX_LABEL_WORDS words), no caption, no grid of text (MAX
 of three cells or more, MAX_FIGURE_ROWS lines of a label and its figures), not much of it
 (MAX_TEXT_SHARE of the region), not set in cells (lines between two rules close above and below
 them, or on bare shaded rectangles: a table drawn with cell fills or row bands), and no table
-caption right above or under it. A region over a figure's caption whose text is sparse
+caption right above or under it (unless a figure's caption is too). A region over a figure's caption whose text is sparse
 (DIAGRAM_TEXT_SHARE) is a diagram: its labels may stand in rows and on filled boxes. The text
 inside a figure stays out of the paragraphs.
 
@@ -130,8 +130,10 @@ def vector_figure_boxes(page: PageText, width: float, height: float, images: lis
             continue
         if not diagram and on_fills >= CELL_MIN and on_fills >= CELL_SHARE * len(inside):
             continue  # text set on shaded cells: a table
-        if any(_table_caption(box, b, t) for b, t, _ in lines):
-            continue
+        if any(_table_caption(box, b, t) for b, t, _ in lines) and not any(
+            _figure_caption(box, b, t, above=True) for b, t, _ in lines
+        ):
+            continue  # a table's caption by it, and no figure's: the table's cells
         found = [f for f in found if not _inside(f, box)]
         found.append(box)
     found.sort(key=lambda b: (round(b.y0), b.x0))
@@ -359,11 +361,12 @@ def _figure_row(text: str) -> bool:
     return any(_WORD.search(w) for w in words) and sum(1 for w in words if _NUMBER.match(w)) >= 2
 
 
-def _figure_caption(box: Box, b: Box, text: str) -> bool:
-    """The line is a figure's caption set right under the region, across it."""
+def _figure_caption(box: Box, b: Box, text: str, *, above: bool = False) -> bool:
+    """The line is a figure's caption set right under the region (``above``: or right above
+    it), across it."""
     if b.x1 <= box.x0 or b.x0 >= box.x1 or not _FIGURE.match(text) or not is_caption(text):
         return False
-    return -2.0 <= b.y0 - box.y1 <= TABLE_CAPTION_PT
+    return -2.0 <= b.y0 - box.y1 <= TABLE_CAPTION_PT or (above and -2.0 <= box.y0 - b.y1 <= TABLE_CAPTION_PT)
 
 
 def _table_caption(box: Box, b: Box, text: str) -> bool:

@@ -75,3 +75,42 @@ def test_a_diagram_of_labelled_boxes_in_rows_over_a_figure_caption_is_a_figure()
     # without its caption, rows of labels on filled boxes may be a table's: no figure
     assert vector_figure_boxes(_diagram("The framework of the model."), 612.0, 792.0) == []
     assert vector_figure_boxes(_diagram("Table 1: The framework of the model."), 612.0, 792.0) == []
+
+
+def test_two_charts_side_by_side_stay_figures_over_a_table_caption_and_a_grid_across_them() -> None:
+    """Two pie charts captioned above them, a table's caption under the left one (its table below
+    it): the caption is the table's, not the chart's, and the grid the table reader gives across
+    both charts' labels is theirs, no table."""
+    from pdfcore.models import Drawing, Table
+    from tests.unit.test_structure import LOREM, ln, markdown, page, para
+
+    left = Drawing(bbox=Box(60.0, 330.0, 250.0, 470.0), paths=14)
+    right = Drawing(bbox=Box(350.0, 340.0, 520.0, 480.0), paths=8)
+    labels = [
+        ln("politics", 340.0, x=110.0, x1=140.0, size=8),
+        ln("society", 380.0, x=70.0, x1=100.0, size=8),
+        ln("13%", 360.0, x=170.0, x1=185.0, size=8),
+        ln("local", 350.0, x=450.0, x1=470.0, size=8),
+        ln("40%", 400.0, x=430.0, x1=445.0, size=8),
+        ln("world", 420.0, x=360.0, x1=385.0, size=8),
+    ]
+    grid = Table(
+        header=("", "politics", "", "local"),
+        rows=(("society", "13%", "", ""), ("", "", "world", "40%")),
+        bbox=Box(58.0, 335.0, 482.0, 456.0),
+    )
+    counts = Table(header=("Test set", "Tokens"), rows=(("Armenian", "53453"),), bbox=Box(70.0, 515.0, 280.0, 560.0))
+    lines = [
+        *para(LOREM, 80),
+        ln("Fig. 2: Topics distribution in the corpus", 315.0, x=70.0, x1=240.0, size=9),
+        ln("Fig. 3: Distribution of examples by location", 318.0, x=360.0, x1=520.0, size=9),
+        *labels,
+        ln("TABLE II: Comparison of the test sets", 490.0, x=70.0, x1=240.0, size=9),
+        ln("Test set Tokens", 518.0, x=72.0, x1=270.0, size=9),
+        ln("Armenian 53453", 540.0, x=72.0, x1=270.0, size=9),
+        *para(LOREM, 600),
+    ]
+    (md,) = markdown([page(lines, drawings=(left, right), tables=(grid, counts))])
+    assert "![Fig. 2: Topics distribution in the corpus](p1v1)" in md, md
+    assert "![Fig. 3: Distribution of examples by location](p1v2)" in md, md
+    assert "society" not in md and "| Armenian | 53453 |" in md, md
