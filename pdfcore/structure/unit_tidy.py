@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from pdfcore.structure.rows import Row
-from pdfcore.structure.units import ALIGN_PT, CENTRE_PT, CLOSING, Unit, list_marker
+from pdfcore.structure.units import ALIGN_PT, CENTRE_PT, CLOSING, Unit, ends_in_leaders, list_marker
 
 #: A note number alone: "1", "*", "†", a superscript.
 _NOTE_MARK_ALONE = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")
@@ -41,7 +41,8 @@ def merge_wrapped_headings(units: list[Unit], body_size: float) -> list[Unit]:
     """A heading whose rows the layout set apart (its leading is wider than a block's gap)
     is one unit: consecutive units in the same bold or large face, one right under the other,
     aligned or centred alike, the first not ending a sentence (a colon does not: "Title:" over
-    its subtitle), three rows at most."""
+    its subtitle) nor ending with dot leaders and a page number (a contents entry set in bold),
+    three rows at most."""
     out: list[Unit] = []
     for u in units:
         if out and _wraps_into(out[-1], u, body_size):
@@ -60,6 +61,9 @@ def _wraps_into(a: Unit, b: Unit, body_size: float) -> bool:
         return False
     if a.text.endswith(_ENDS_HEADING) or list_marker(b.text) or a.mono or b.mono:
         return False
+    if ends_in_leaders(a.text):
+        return False  # a contents entry ("3. Conclusion ..... 8"), whole: no heading runs on
+
     gap = b.y0 - a.y1
     if not -1.0 <= gap <= max(a.size, 1.0):
         return False

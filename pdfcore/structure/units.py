@@ -373,7 +373,7 @@ def _breaks(
     if prev.mono != row.mono or marker:
         return True
     above = prev.text
-    if ((above.count(".") >= 4 or "…" in above) and _LEADER_END.search(above)) or (
+    if ends_in_leaders(above) or (
         _RUN_IN_LABEL.match(row.text) and above.endswith(_CLOSING) and above.count(" ") >= 2
     ):
         return True  # (a label not after a caption's label alone: "Table II." over "MANOVA: Effect")
@@ -407,6 +407,12 @@ def _breaks(
         return True  # back out to the margin after rows set in from it (a block quote ends)
     indent = row.x0 - left
     return INDENT_MIN * em <= indent <= INDENT_MAX * em and abs(prev.x0 - left) <= ALIGN_PT
+
+
+def ends_in_leaders(text: str) -> bool:
+    """``text`` ends with dot leaders and a page number or figure ("Chapter 1 ..... 2"): a
+    contents entry or a table's row, complete on its own."""
+    return (text.count(".") >= 4 or "…" in text) and _LEADER_END.search(text) is not None
 
 
 def _size_step(a: float, b: float) -> bool:
