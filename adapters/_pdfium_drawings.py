@@ -145,3 +145,34 @@ def _drawn_on(a: Box, b: Box) -> bool:
     """Art ``a`` lies on the rectangle ``b`` and is not ``b`` itself (nor its outline)."""
     inside = b.x0 - 0.5 <= a.x0 and a.x1 <= b.x1 + 0.5 and b.y0 - 0.5 <= a.y0 and a.y1 <= b.y1 + 0.5
     return inside and (a.x1 - a.x0) * (a.y1 - a.y0) < 0.9 * (b.x1 - b.x0) * (b.y1 - b.y0)
+
+
+#: A bullet drawn as art: a filled shape MARK_MIN to MARK_MAX points a side, its sides within
+#: MARK_SQUARE of each other, dark and grey (each channel at most MARK_DARK, channels within
+#: MARK_GREY of each other: a chart's colour swatches are no bullets); at most MAX_MARKS a page.
+MARK_MIN = 2.0
+MARK_MAX = 8.0
+MARK_SQUARE = 0.3
+MARK_DARK = 160
+MARK_GREY = 40
+MAX_MARKS = 200
+
+
+def bullet_marks(fills: list[FillRun], width: float, height: float) -> tuple[Box, ...]:
+    """The small dark filled shapes among a page's ``fills`` that may be drawn list bullets
+    (page space, top to bottom), each once."""
+    out: dict[tuple[float, float], Box] = {}
+    for f in fills:
+        b = f.box
+        w, h = b.x1 - b.x0, b.y1 - b.y0
+        if not (MARK_MIN <= w <= MARK_MAX and MARK_MIN <= h <= MARK_MAX) or abs(w - h) > MARK_SQUARE * max(w, h):
+            continue
+        r, g, bl, a = f.color
+        if a == 0 or max(r, g, bl) > MARK_DARK or max(r, g, bl) - min(r, g, bl) > MARK_GREY:
+            continue
+        if b.x0 < 0.0 or b.y0 < 0.0 or b.x1 > width or b.y1 > height:
+            continue
+        out.setdefault((round(b.x0, 1), round(b.y0, 1)), Box(*(round(v, 2) for v in (b.x0, b.y0, b.x1, b.y1))))
+        if len(out) >= MAX_MARKS:
+            break
+    return tuple(sorted(out.values(), key=lambda m: (m.y0, m.x0)))

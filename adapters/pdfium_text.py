@@ -14,7 +14,7 @@ from typing import Any
 
 from adapters._pdfium import PageSpace, check_page, load_engine, pdfium_document
 from adapters._pdfium_annots import LazyTextPage, read_page_annotations
-from adapters._pdfium_drawings import drawing_regions, text_on_fills
+from adapters._pdfium_drawings import bullet_marks, drawing_regions, text_on_fills
 from adapters._pdfium_fonts import LineFonts, page_roles
 from adapters._pdfium_hidden import covered_by_fill, hidden_spans
 from adapters._pdfium_lines import read_lines
@@ -169,6 +169,7 @@ def _extract_page(doc: Any, index: int) -> PageText:
         annotations=found,
         gaps=tuple(gaps),
         drawings=drawings,
+        marks=bullet_marks(objects.fills, space.width, space.height),
     )
 
 

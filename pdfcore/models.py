@@ -297,6 +297,9 @@ class PageText:
     #: Regions of vector art (charts, diagrams, shapes), merged and capped, largest first:
     #: figure evidence (see :mod:`pdfcore.structure.vector_figures`).
     drawings: tuple[Drawing, ...] = ()
+    #: Small dark filled shapes about as tall as wide (squares, discs of 2-8 points), capped:
+    #: list bullets drawn as art rather than as text (see :mod:`pdfcore.structure.drawn_bullets`).
+    marks: tuple[Box, ...] = ()
     #: Running heads/feet, page numbers and line numbers found on the page (top to bottom), in
     #: the page text or stripped from it per ``extraction.running_heads`` (warnings say which).
     furniture: tuple[str, ...] = ()

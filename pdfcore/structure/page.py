@@ -55,6 +55,7 @@ from pdfcore.structure.classify import (
     small_print_size,
     stacked_lines,
 )
+from pdfcore.structure.drawn_bullets import drawn_bullets
 from pdfcore.structure.elements import element, join_columns, nest_items
 from pdfcore.structure.false_tables import axis_table, formula_table, prose_table, scattered_table
 from pdfcore.structure.figures import figure_boxes, figure_ref
@@ -100,6 +101,8 @@ def page_structure(
     # the page's words (for words broken at a line end), read by the rows and the units alike
     lexicon = Lexicon(text=page.text) if join_hyphenation else None
     rows = page_rows(page, join_hyphenation=join_hyphenation, page_height=height, roles=style.roles, lexicon=lexicon)
+    if page.marks:
+        drawn_bullets(rows, page.marks)  # list bullets drawn as art
     placed = [
         t
         for t in (page.tables if tables is None else tables)

@@ -373,9 +373,7 @@ def _breaks(
     if prev.mono != row.mono or marker:
         return True
     above = prev.text
-    if ends_in_leaders(above) or (
-        _RUN_IN_LABEL.match(row.text) and above.endswith(_CLOSING) and above.count(" ") >= 2
-    ):
+    if ends_in_leaders(above) or (_RUN_IN_LABEL.match(row.text) and above.endswith(_CLOSING) and above.count(" ") >= 2):
         return True  # (a label not after a caption's label alone: "Table II." over "MANOVA: Effect")
     if prev.bold != row.bold and not (
         prev.bold and row.text[:1].islower() and _fills(prev, row, right) and _prose(prev)

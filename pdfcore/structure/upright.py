@@ -115,5 +115,6 @@ def turned(page: PageText, turn: int, width: float, height: float) -> PageText:
         rules=tuple(box(r) for r in page.rules),
         gaps=(),
         drawings=tuple(evolve(d, bbox=box(d.bbox)) for d in page.drawings),
+        marks=tuple(box(m) for m in page.marks),
         tables=(),
     )
