@@ -5,8 +5,9 @@ A row gets a bullet (``•``, and its left edge moved to the mark's) when a mark
 (:attr:`~pdfcore.models.PageText.marks`) stands left of its first word, at most GAP_EM of its
 size from it, the mark's middle within the row's height, the mark's sides between SIDE_MIN
 and SIDE_MAX of that size (a bullet is smaller than a letter; a filled box of a form's field
-is as tall as its label), nothing of the row's line between them. The units then read the row
-as a list item's first row, as a bullet in the text.
+is as tall as its label), nothing of the row's line between them, the mark in no region of
+vector art (:attr:`~pdfcore.models.PageText.drawings`: a diagram's arrowheads and nodes beside
+its labels). The units then read the row as a list item's first row, as a bullet in the text.
 """
 
 from __future__ import annotations
@@ -26,8 +27,11 @@ SIDE_MAX = 0.6
 BULLET = "•"
 
 
-def drawn_bullets(rows: Sequence[Row], marks: Sequence[Box]) -> None:
-    """Give the rows led by a drawn bullet their bullet (see the module docstring), in place."""
+def drawn_bullets(rows: Sequence[Row], marks: Sequence[Box], art: Sequence[Box] = ()) -> None:
+    """Give the rows led by a drawn bullet their bullet (see the module docstring), in place;
+    ``art``: the boxes of the page's regions of vector art."""
+    if art:
+        marks = [m for m in marks if not any(_inside(m, b) for b in art)]
     for row in rows:
         mark = _mark_before(row, marks)
         if mark is None or list_marker(row.text):
@@ -47,3 +51,8 @@ def _mark_before(row: Row, marks: Sequence[Box]) -> Box | None:
         if 0.0 <= row.x0 - m.x1 <= GAP_EM * em:
             return m
     return None
+
+
+def _inside(m: Box, b: Box) -> bool:
+    cx, cy = (m.x0 + m.x1) / 2, (m.y0 + m.y1) / 2
+    return b.x0 <= cx <= b.x1 and b.y0 <= cy <= b.y1

@@ -102,7 +102,7 @@ def page_structure(
     lexicon = Lexicon(text=page.text) if join_hyphenation else None
     rows = page_rows(page, join_hyphenation=join_hyphenation, page_height=height, roles=style.roles, lexicon=lexicon)
     if page.marks:
-        drawn_bullets(rows, page.marks)  # list bullets drawn as art
+        drawn_bullets(rows, page.marks, [d.bbox for d in page.drawings])  # list bullets drawn as art
     placed = [
         t
         for t in (page.tables if tables is None else tables)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from adapters._pdfium_drawings import bullet_marks
 from adapters._pdfium_objects import FillRun
 from pdfcore.models import Box
+from pdfcore.structure.drawn_bullets import drawn_bullets
+from pdfcore.structure.rows import Row
 from tests.unit.test_structure import LOREM, ln, markdown, page, para
 
 
@@ -31,6 +33,20 @@ def test_a_mark_as_tall_as_the_row_or_far_from_it_is_no_bullet() -> None:
     marks = (_square(74.0, 90.0, side=9.0), _square(72.0, 113.0))  # a filled field box; a sign 44 pt away
     (md,) = markdown([page(rows, marks=marks)])
     assert "- " not in md
+
+
+def test_a_mark_inside_vector_art_is_a_diagram_s_not_a_bullet() -> None:
+    # an arrowhead or a node of a diagram beside its label ("i7", "biLSTM"), the labels left
+    # as text (a diagram not found as a figure)
+    def row(text: str, y: float) -> Row:
+        return Row(text, "", Box(300.0, y, 330.0, y + 10.0), 10.0, False, False, "", 0)
+
+    marks = (_square(290.0, 123.0), _square(290.0, 143.0))
+    rows = [row("biLSTM", 120.0), row("i7", 140.0)]
+    drawn_bullets(rows, marks, [Box(250.0, 100.0, 420.0, 200.0)])
+    assert [r.text for r in rows] == ["biLSTM", "i7"]
+    drawn_bullets(rows, marks)  # the same marks on a page without art: bullets
+    assert [r.text for r in rows] == ["• biLSTM", "• i7"]
 
 
 def test_bullet_marks_are_small_dark_grey_squares() -> None:
