@@ -45,7 +45,7 @@ from adapters._table_header import (
     ruled_apart,
 )
 from adapters._table_rows import join_continuations, label_only, merge_bands, rows_of
-from adapters._table_rulings import RULE_HEIGHT, RULE_TOL, RULE_WIDTH, merge_rules
+from adapters._table_rulings import RULE_HEIGHT, RULE_TOL, RULE_WIDTH, across, merge_rules
 
 
 @dataclass
@@ -93,13 +93,14 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     x1 = max(ln.x1 for ln in lines)
     rows = rows_of(lines, cuts, em)
     rows = merge_bands(rows, rules, x0, x1)
+    parting = [y for y, _, _ in across(rules, x0, x1)]
     label_width = max((r.x1 - r.x0 for r in rows if label_only(r)), default=cuts[0] - x0)
     label_width = max(label_width, cuts[0] - x0)
     n_head = header_rows(rows, rules, x0, x1)
     head = rows[:n_head]
     n = len(cuts) + 1
     ruled = ruled_rows(rows[n_head:], rules, cuts, em)
-    body, spans = ruled if ruled is not None else (join_continuations(rows[n_head:], label_width), [])
+    body, spans = ruled if ruled is not None else (join_continuations(rows[n_head:], label_width, parting), [])
     centres: list[float | None] = []
     for k in range(len(cuts) + 1):
         mids = [(e[0] + e[1]) / 2 for r in body if (e := r.extent[k])]

@@ -357,9 +357,15 @@ def _runs_on(a: Row, b: Row, label_width: float) -> bool:
     return _starts_continuation(nxt) or _ends_open(label) or hanging
 
 
-def join_continuations(rows: list[Row], label_width: float) -> list[Row]:
+def join_continuations(rows: list[Row], label_width: float, ruled: Sequence[float] = ()) -> list[Row]:
     """Labels wrapped over several lines joined into their row; lower-case lines continuing the
-    text cells of the row above joined to it."""
+    text cells of the row above joined to it. Never across a ruling running across the table
+    (the heights in ``ruled``): the lines it parts are rows of their own (section headings
+    ``1. Code Awareness`` over ``2. Forced Labor``, each between two rulings)."""
+
+    def parted(a: Row, b: Row) -> bool:
+        return any(a.y1 - 1.0 <= y <= b.y0 + 1.0 for y in ruled)
+
     out: list[Row] = []
     rights = (
         [max((e[1] for r in rows if (e := r.extent[k])), default=0.0) for k in range(len(rows[0].cells))]
@@ -373,13 +379,13 @@ def join_continuations(rows: list[Row], label_width: float) -> list[Row]:
     i = 0
     while i < len(rows):
         row = rows[i]
-        if out and last is not None and _wrapped_cell(row, last, out[-1], rights, row_gap):
+        if out and last is not None and not parted(last, row) and _wrapped_cell(row, last, out[-1], rights, row_gap):
             merge_into(out[-1], row, before=False)
             last = row
             i += 1
             continue
         last = row
-        if i + 2 < len(rows) and _label_around(rows[i], rows[i + 1], rows[i + 2]):
+        if i + 2 < len(rows) and not parted(rows[i], rows[i + 2]) and _label_around(rows[i], rows[i + 1], rows[i + 2]):
             merged = rows[i + 1]
             merge_into(merged, rows[i], before=True)
             merge_into(merged, rows[i + 2], before=False)
@@ -390,10 +396,20 @@ def join_continuations(rows: list[Row], label_width: float) -> list[Row]:
         if label_only(row):
             chain = [row]
             j = i
-            while j + 1 < len(rows) and label_only(rows[j + 1]) and _runs_on(rows[j], rows[j + 1], label_width):
+            while (
+                j + 1 < len(rows)
+                and label_only(rows[j + 1])
+                and not parted(rows[j], rows[j + 1])
+                and _runs_on(rows[j], rows[j + 1], label_width)
+            ):
                 j += 1
                 chain.append(rows[j])
-            if j + 1 < len(rows) and not label_only(rows[j + 1]) and _runs_on(chain[-1], rows[j + 1], label_width):
+            if (
+                j + 1 < len(rows)
+                and not label_only(rows[j + 1])
+                and not parted(chain[-1], rows[j + 1])
+                and _runs_on(chain[-1], rows[j + 1], label_width)
+            ):
                 target = rows[j + 1]
                 if target.cells[0] or not target.spans:
                     for p in reversed(chain):
@@ -411,6 +427,7 @@ def join_continuations(rows: list[Row], label_width: float) -> list[Row]:
                 and above.cells[0]
                 and (merged.text(0)[:1].islower() or _unclosed(above.text(0)))
                 and not above.text(0).rstrip().endswith(":")
+                and not parted(above, merged)
                 and merged.y0 - above.y1 <= 0.8 * max(above.y1 - above.y0, 1.0)
             ):
                 merge_into(above, merged, before=False)
@@ -418,7 +435,7 @@ def join_continuations(rows: list[Row], label_width: float) -> list[Row]:
                 out.append(merged)
             i = j + 1
             continue
-        if out and _continues_above(row, out[-1]):
+        if out and not parted(out[-1], row) and _continues_above(row, out[-1]):
             merge_into(out[-1], row, before=False)
         else:
             out.append(row)

@@ -885,3 +885,23 @@ def test_a_page_foot_set_far_under_a_grid_stays_out_of_it() -> None:
     assert found is not None
     assert found.rows[-1] == ["Rye", "11", "98", "7", "5"]
     assert found.bbox[3] <= 73.0
+
+
+def test_section_rows_ruled_apart_stay_rows() -> None:
+    """Section headings in the label column, one per band between full-width rulings, set as
+    close as wrapped lines (``1. Code Awareness`` over ``2. Forced Labor``: a figure starts
+    each): the rulings part them, so each is a row of its own, not one label wrapped."""
+    walls = [0.0, 100.0, 250.0, 400.0]
+    glyphs = _rows(
+        (2, [(4, "Issue"), (104, "Finding"), (254, "Plan")]),
+        (14, [(4, "1. Awareness")]),
+        (26, [(4, "2. Forced Labor")]),
+        (38, [(4, "3. Child Labor")]),
+        (50, [(4, "Other"), (104, "No posted code"), (254, "Post the code")]),
+    )
+    rules = [Rule(x - 0.25, 0, x + 0.25, 62) for x in walls]
+    rules += [Rule(0, y - 0.25, 400, y + 0.25) for y in (0, 12.5, 24.5, 36.5, 48.5, 62)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.rows[:3] == [["1. Awareness", "", ""], ["2. Forced Labor", "", ""], ["3. Child Labor", "", ""]]
+    assert found.rows[3] == ["Other", "No posted code", "Post the code"]
