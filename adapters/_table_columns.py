@@ -86,7 +86,12 @@ def column_cuts(lines: Sequence[Line], rules: Sequence[Rule]) -> list[float]:
     return sorted(
         c
         for c in cuts
-        if c in walls or not (_inside_ruled_column(c, walls, lines, em) or _no_row_beside(c, [*walls, *edges], lines))
+        if c in walls
+        or not (
+            _inside_ruled_column(c, walls, lines, em)
+            or _no_row_beside(c, [*walls, *edges], lines)
+            or _heading_spaced_out(c, [*walls, *edges], lines, rules)
+        )
     )
 
 
@@ -198,6 +203,38 @@ def _no_row_beside(x: float, walls: Sequence[float], lines: Sequence[Line]) -> b
         if any((s.x0 + s.x1) / 2 < x for s in inside) and any((s.x0 + s.x1) / 2 > x for s in inside):
             return False
     return True
+
+
+def _heading_spaced_out(x: float, walls: Sequence[float], lines: Sequence[Line], rules: Sequence[Rule]) -> bool:
+    """A blank at ``x`` inside a column the table rules off on both sides, where only heading
+    words stand right of it, each after words of its own line (a justified heading's words set
+    wide apart: ``Number      of``), above a ruling across the column (the heading's foot),
+    under which two lines or more hold text left of it and none right of it: the column's cells. Sub-columns under one
+    heading hold cells on both sides of their blank."""
+    left = max((w for w in walls if w < x), default=None)
+    right = min((w for w in walls if w > x), default=None)
+    if left is None or right is None:
+        return False
+    sides = []
+    for ln in lines:
+        mids = [(s.x0 + s.x1) / 2 for s in ln.segments if left < (s.x0 + s.x1) / 2 < right]
+        sides.append((ln, any(m < x for m in mids), any(m > x for m in mids)))
+    heading = [ln for ln, before, after in sides if after]
+    if not heading or any(not before for _, before, after in sides if after):
+        return False
+    foot = max(ln.y1 for ln in heading)
+    ruling = min(
+        (
+            (r.y0 + r.y1) / 2
+            for r in rules
+            if not r.vertical
+            and r.x0 <= left + RULE_TOL
+            and r.x1 >= right - RULE_TOL
+            and (r.y0 + r.y1) / 2 >= foot - 0.5
+        ),
+        default=None,
+    )
+    return ruling is not None and sum(1 for ln, before, _ in sides if before and ln.y0 >= ruling) >= 2
 
 
 def _cut(a: float, z: float, lines: Sequence[Line], em: float) -> float:

@@ -905,3 +905,23 @@ def test_section_rows_ruled_apart_stay_rows() -> None:
     assert found is not None
     assert found.rows[:3] == [["1. Awareness", "", ""], ["2. Forced Labor", "", ""], ["3. Child Labor", "", ""]]
     assert found.rows[3] == ["Other", "No posted code", "Post the code"]
+
+
+def test_a_justified_headings_words_set_apart_make_no_column() -> None:
+    """A ruled grid whose heading is justified in its cell (``Number      of`` over ``units   on``
+    over ``sale``): the words set wide apart over the heading's ruling, with the column's figures
+    under it all on the left, are one heading, not a column of their own."""
+    glyphs = _rows(
+        (2, [(4, "Item"), (104, "Number"), (170, "of"), (204, "Share")]),
+        (14, [(104, "units"), (170, "on")]),
+        (26, [(104, "sale")]),
+        (42, [(4, "Apples"), (104, "14"), (204, "20%")]),
+        (54, [(4, "Pears"), (104, "4"), (204, "18%")]),
+        (66, [(4, "Plums"), (104, "2"), (204, "9%")]),
+    )
+    rules = [Rule(x - 0.25, 0, x + 0.25, 78) for x in (0.0, 100.0, 200.0, 300.0)]
+    rules += [Rule(0, y - 0.25, 300, y + 0.25) for y in (0, 39, 78)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.header == ["Item", "Number of units on sale", "Share"]
+    assert found.rows[0] == ["Apples", "14", "20%"]
