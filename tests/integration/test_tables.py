@@ -971,3 +971,23 @@ PROSE_LINES = (
     "was zero, and later changes in it were reflected in the carrying value of the swaps on",
     "the balance sheet, with the carrying value of the debt adjusted by an equal amount.",
 )
+
+
+@pytest.mark.corpus
+def test_a_cell_edge_drawn_as_a_path_is_a_ruling(corpus: Path) -> None:
+    """A ruled grid whose edges are thin filled rectangles but for one cell's, drawn as a path
+    of its own (eu-003.pdf, table 2, under its justified headings): that edge rules the column
+    off too, so the heading's words set wide apart over it (``Number      of``) make no column."""
+    path = corpus / "camelot" / "files" / "tabula" / "icdar2013-dataset" / "competition-dataset-eu" / "eu-003.pdf"
+    (p,) = _pages(path, [0])
+    extractor = PlumberTableExtractor()
+    got = TableService(extractor).page_tables(_source(path), p, 612, 792)
+    extractor.close()
+    (t,) = [t for t in got.tables if any(r[0] == "0 reclassifications" for r in t.rows)]
+    assert t.header[1:] == (
+        "Number of financial companies",
+        "Pct of all companies analysed",
+        "Number of financial companies on FTSE Eurotop 100",
+        "Pct of FTSE Eurotop 100 companies",
+    )
+    assert t.rows[0] == ("0 reclassifications", "52", "52%", "14", "64%")
