@@ -207,7 +207,7 @@ def _no_row_beside(x: float, walls: Sequence[float], lines: Sequence[Line]) -> b
 
 def _heading_spaced_out(x: float, walls: Sequence[float], lines: Sequence[Line], rules: Sequence[Rule]) -> bool:
     """A blank at ``x`` inside a column the table rules off on both sides, where only heading
-    words stand right of it, each after words of its own line (a justified heading's words set
+    words stand right of it (HEADING_LINES lines at most), each after words of its own line (a justified heading's words set
     wide apart: ``Number      of``), above a ruling across the column (the heading's foot),
     under which two lines or more hold text left of it and none right of it: the column's cells. Sub-columns under one
     heading hold cells on both sides of their blank."""
@@ -220,7 +220,7 @@ def _heading_spaced_out(x: float, walls: Sequence[float], lines: Sequence[Line],
         mids = [(s.x0 + s.x1) / 2 for s in ln.segments if left < (s.x0 + s.x1) / 2 < right]
         sides.append((ln, any(m < x for m in mids), any(m > x for m in mids)))
     heading = [ln for ln, before, after in sides if after]
-    if not heading or any(not before for _, before, after in sides if after):
+    if not heading or len(heading) > HEADING_LINES or any(not before for _, before, after in sides if after):
         return False
     foot = max(ln.y1 for ln in heading)
     ruling = min(
@@ -235,6 +235,10 @@ def _heading_spaced_out(x: float, walls: Sequence[float], lines: Sequence[Line],
         default=None,
     )
     return ruling is not None and sum(1 for ln, before, _ in sides if before and ln.y0 >= ruling) >= 2
+
+
+#: A heading set out over a column holds at most this many lines.
+HEADING_LINES = 4
 
 
 def _cut(a: float, z: float, lines: Sequence[Line], em: float) -> float:
