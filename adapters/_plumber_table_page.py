@@ -153,8 +153,8 @@ RULE_THICKNESS = 2.0
 
 def _rulings(crop: Any) -> list[tuple[float, float, float, float]]:
     """Rulings in ``crop`` (x0, top, x1, bottom): stroked lines, the edges of stroked
-    rectangles, thin filled bars (rectangles, or paths as thin). The edges of shaded rows and
-    cells are not rulings."""
+    rectangles, thin filled bars (rectangles, or paths as thin among those). The edges of
+    shaded rows and cells are not rulings."""
     out = []
     for ln in crop.lines:
         out.append((ln["x0"], ln["top"], ln["x1"], ln["bottom"]))
@@ -164,8 +164,10 @@ def _rulings(crop: Any) -> list[tuple[float, float, float, float]]:
             out.append((x0, top, x1, bottom))
         elif r.get("stroke"):
             out.extend(((x0, top, x1, top), (x0, bottom, x1, bottom), (x0, top, x0, bottom), (x1, top, x1, bottom)))
-    # A bar drawn as a path of its own (a cell's edge among edges drawn as rectangles).
-    for c in crop.curves:
+    # A bar drawn as a path of its own among rulings drawn as lines or rectangles (a cell's
+    # edge among edges drawn as rectangles). Where every shape is a path (glyphs drawn as
+    # outlines among them), none is taken.
+    for c in crop.curves if out else ():
         x0, top, x1, bottom = c["x0"], c["top"], c["x1"], c["bottom"]
         if min(x1 - x0, bottom - top) <= RULE_THICKNESS and max(x1 - x0, bottom - top) > RULE_THICKNESS:
             out.append((x0, top, x1, bottom))
