@@ -925,3 +925,18 @@ def test_a_justified_headings_words_set_apart_make_no_column() -> None:
     assert found is not None
     assert found.header == ["Item", "Number of units on sale", "Share"]
     assert found.rows[0] == ["Apples", "14", "20%"]
+
+
+def test_sub_columns_over_notes_under_the_grid_stay_apart() -> None:
+    """Two sub-columns in one ruled column, figures on both sides of their blank in every row,
+    over notes set under the grid's foot: the figures make the sub-columns, not a heading set
+    out over the notes."""
+    lines: list[tuple[float, list[tuple[float, str]]]] = [(2, [(4, "Indicator"), (104, "Total"), (154, "Rural")])]
+    lines += [(14 + 12 * i, [(4, f"Item {i}"), (104, f"{i}.5"), (154, f"{i}.9")]) for i in range(6)]
+    lines += [(100, [(4, "Note one applies to the items listed over the line here")])]
+    lines += [(112, [(4, "Note two applies to the items listed over the line too")])]
+    rules = [Rule(x - 0.25, 0, x + 0.25, 86) for x in (0.0, 100.0, 200.0)]
+    rules += [Rule(0, y - 0.25, 200, y + 0.25) for y in (0, 12.5, 86)]
+    found = read_table(_rows(*lines), rules)
+    assert found is not None
+    assert found.rows[1][:3] == ["Item 1", "1.5", "1.9"]
