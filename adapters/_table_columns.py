@@ -207,10 +207,11 @@ def _no_row_beside(x: float, walls: Sequence[float], lines: Sequence[Line]) -> b
 
 def _heading_spaced_out(x: float, walls: Sequence[float], lines: Sequence[Line], rules: Sequence[Rule]) -> bool:
     """A blank at ``x`` inside a column the table rules off on both sides, where only heading
-    words stand right of it (HEADING_LINES lines at most), each after words of its own line (a justified heading's words set
-    wide apart: ``Number      of``), above a ruling across the column (the heading's foot),
-    under which two lines or more hold text left of it and none right of it: the column's cells. Sub-columns under one
-    heading hold cells on both sides of their blank."""
+    words stand right of it (HEADING_LINES lines at most), each after words of its own line (a
+    justified heading's words set wide apart: ``Number      of``), all above the first ruling
+    across the column under the heading's first line (the heading's foot), under which two
+    lines or more hold text left of it and none right of it: the column's cells. Sub-columns
+    under one heading hold cells on both sides of their blank."""
     left = max((w for w in walls if w < x), default=None)
     right = min((w for w in walls if w > x), default=None)
     if left is None or right is None:
@@ -222,7 +223,7 @@ def _heading_spaced_out(x: float, walls: Sequence[float], lines: Sequence[Line],
     heading = [ln for ln, before, after in sides if after]
     if not heading or len(heading) > HEADING_LINES or any(not before for _, before, after in sides if after):
         return False
-    foot = max(ln.y1 for ln in heading)
+    first = min(ln.y1 for ln in heading)
     ruling = min(
         (
             (r.y0 + r.y1) / 2
@@ -230,11 +231,13 @@ def _heading_spaced_out(x: float, walls: Sequence[float], lines: Sequence[Line],
             if not r.vertical
             and r.x0 <= left + RULE_TOL
             and r.x1 >= right - RULE_TOL
-            and (r.y0 + r.y1) / 2 >= foot - 0.5
+            and (r.y0 + r.y1) / 2 >= first - 0.5
         ),
         default=None,
     )
-    return ruling is not None and sum(1 for ln, before, _ in sides if before and ln.y0 >= ruling) >= 2
+    if ruling is None or max(ln.y1 for ln in heading) > ruling + 0.5:
+        return False
+    return sum(1 for ln, before, _ in sides if before and ln.y0 >= ruling) >= 2
 
 
 #: A heading set out over a column holds at most this many lines.
