@@ -26,6 +26,9 @@ _MAX_OBJECTS = 200_000
 # more segments than _MAX_RULE_SEGMENTS are drawings (charts, maps), not rulings.
 RULE_MIN_LEN = 6.0
 RULE_MAX_THICK = 4.0
+#: An image at most this thick one way is a ruling too (a rule drawn as a one-pixel image
+#: stretched along it).
+IMAGE_RULE_THICK = 2.0
 _MAX_RULE_SEGMENTS = 256
 _MAX_RULES = 4000
 _MAX_DRAWINGS = 5000
@@ -449,6 +452,10 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
                 w, h = ctypes.c_uint(), ctypes.c_uint()
                 if not raw.FPDFImageObj_GetImagePixelSize(obj, w, h):
                     continue
+                if (box.x1 - box.x0 <= IMAGE_RULE_THICK or box.y1 - box.y0 <= IMAGE_RULE_THICK) and len(
+                    out.rules
+                ) < _MAX_RULES:
+                    rules_of(obj, box, m, False, True)  # a ruling drawn as a stretched image
                 out.images.append(
                     ImageRun(
                         order=order,

@@ -149,15 +149,21 @@ def _line_text(chars: Sequence[dict[str, Any]]) -> str:
 
 #: A filled shape thinner than this (points) is a ruling; a wider one is shading, not a ruling.
 RULE_THICKNESS = 2.0
+#: A thin image at least this long is a ruling.
+IMAGE_RULE_LEN = 6.0
 
 
 def _rulings(crop: Any) -> list[tuple[float, float, float, float]]:
     """Rulings in ``crop`` (x0, top, x1, bottom): stroked lines, the edges of stroked
-    rectangles, thin filled bars (rectangles, or paths as thin among those). The edges of
-    shaded rows and cells are not rulings."""
+    rectangles, thin filled bars (rectangles, or paths as thin among those), thin images (a rule
+    drawn as a stretched one-pixel image). The edges of shaded rows and cells are not rulings."""
     out = []
     for ln in crop.lines:
         out.append((ln["x0"], ln["top"], ln["x1"], ln["bottom"]))
+    for im in crop.images:
+        x0, top, x1, bottom = im["x0"], im["top"], im["x1"], im["bottom"]
+        if min(x1 - x0, bottom - top) <= RULE_THICKNESS and max(x1 - x0, bottom - top) >= IMAGE_RULE_LEN:
+            out.append((x0, top, x1, bottom))
     for r in crop.rects:
         x0, top, x1, bottom = r["x0"], r["top"], r["x1"], r["bottom"]
         if min(x1 - x0, bottom - top) <= RULE_THICKNESS:
