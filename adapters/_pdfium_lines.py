@@ -27,6 +27,7 @@ from adapters._pdfium_rows import (
     stacked_rows,
     text_line,
 )
+from adapters._pdfium_ruled import parted
 from pdfcore.geometry import union
 from pdfcore.models import Box, TextLine
 
@@ -66,7 +67,12 @@ def _margin_line(x0: float, y0: float, x1: float, y1: float, space: PageSpace) -
 
 
 def read_lines(
-    raw: Any, textpage: Any, space: PageSpace, gaps: list[Box] | None = None, fonts: LineFonts | None = None
+    raw: Any,
+    textpage: Any,
+    space: PageSpace,
+    gaps: list[Box] | None = None,
+    fonts: LineFonts | None = None,
+    down: list[Box] | None = None,
 ) -> tuple[list[TextLine], int]:
     """The page's text lines (pdfium's own line breaks) with boxes and font facts, and how many
     lines in the printer's margin were left out (see _split_margin).
@@ -74,7 +80,8 @@ def read_lines(
     Runs on every page: one text call for the whole page, then per line one rect count, its
     rects, and the font facts of its first character (one call when its text object was seen
     before, see LineFonts). When ``gaps`` is given, the wide gaps between a line's rects (the
-    whitespace between table cells) are appended to it.
+    whitespace between table cells) are appended to it. ``down``: the page's vertical rules; a
+    line one of them runs through is parted there (see :func:`adapters._pdfium_ruled.parted`).
     """
     tp = textpage.raw
     n = raw.FPDFText_CountChars(tp)
@@ -213,6 +220,9 @@ def read_lines(
                     kept, dropped = _split_margin(rows, space)
                     out.extend(kept)
                     margin += dropped
+                elif down and (cut := _parted(raw, tp, start, body, bbox, to_box, line_facts, down)):
+                    out.extend(cut)
+                    glue = None
                 else:
                     last = start + len(body.rstrip(LINE_END)) - 1
                     line = text_line(raw, words, bbox, first, last, line_facts)
@@ -253,6 +263,15 @@ def read_lines(
         if seg.strip():
             out.append(TextLine(text=seg.replace("\r\n", " ").strip(), bbox=to_box(lft, btm, rgt, tpv)))
     return _split_margin(out, space)
+
+
+def _parted(
+    raw: Any, tp: Any, start: int, body: str, bbox: Box, to_box: Any, line_facts: Any, down: list[Box]
+) -> list[TextLine] | None:
+    """``parted`` for a line some vertical rule crosses (a cheap test on boxes first)."""
+    if not any(bbox.x0 < r.x0 and r.x1 < bbox.x1 and r.y0 <= bbox.y0 and bbox.y1 <= r.y1 for r in down):
+        return None
+    return parted(raw, tp, start, body, bbox, to_box, line_facts, down)
 
 
 #: A piece pdfium gives a line of its own is glued onto the line before it when it holds at

@@ -339,13 +339,13 @@ def split_rows(raw: Any, tp: Any, start: int, body: str, to_box: Any, line_facts
     if bx0 != float("inf"):
         spans.append((s, len(body), bx0, by0, bx1, by1))
     return [
-        _piece_line(raw, body[a:e], start + a, Box(x0, y0, x1, y1), line_facts)
+        piece_line(raw, body[a:e], start + a, Box(x0, y0, x1, y1), line_facts)
         for a, e, x0, y0, x1, y1 in spans
         if body[a:e].strip()
     ]
 
 
-def _piece_line(raw: Any, text: str, at: int, box: Box, line_facts: Any) -> TextLine:
+def piece_line(raw: Any, text: str, at: int, box: Box, line_facts: Any) -> TextLine:
     """The line of ``text``, a piece of a pdfium line starting at the page's character ``at``
     and drawn in ``box`` (display space), with the font facts of its first and last characters
     but spaces (see :func:`text_line`)."""
@@ -412,5 +412,5 @@ def split_by_angle(raw: Any, tp: Any, start: int, body: str, to_box: Any, line_f
         if rows is not None:
             out.extend(rows)
             continue
-        out.append(_piece_line(raw, text, start + s, to_box(x0, y0, x1, y1), line_facts))
+        out.append(piece_line(raw, text, start + s, to_box(x0, y0, x1, y1), line_facts))
     return out

@@ -19,6 +19,7 @@ from adapters._pdfium_fonts import LineFonts, page_roles
 from adapters._pdfium_hidden import covered_by_fill, hidden_spans
 from adapters._pdfium_lines import read_lines
 from adapters._pdfium_objects import PageObjects, walk
+from adapters._pdfium_ruled import gutter_rules
 from pdfcore.models import (
     Box,
     DocumentFacts,
@@ -138,9 +139,18 @@ def _extract_page(doc: Any, index: int) -> PageText:
         try:
             gaps: list[Box] = []
             fonts = LineFonts(textpage.raw, page_roles(raw, doc, page))
-            visible, margin = read_lines(raw, textpage, space, gaps, fonts)
             objects = walk(page, space)
+            rules = _rules(objects, space)
             drawings = drawing_regions(objects.drawings, space.width, space.height)
+            visible, margin = read_lines(raw, textpage, space, gaps, fonts)
+            down: list[Box] = []
+            if any(r.y1 - r.y0 > r.x1 - r.x0 for r in rules):
+                art = [d.bbox for d in drawings]
+                down = gutter_rules(raw, textpage.raw, visible, rules, art, space.box)
+                if down:
+                    # columns drawn row by row across a ruled gutter: read again, parted at it
+                    gaps.clear()
+                    visible, margin = read_lines(raw, textpage, space, gaps, fonts, down)
             if drawings:
                 drawings = text_on_fills(drawings, objects.fills, objects.drawings, visible)
             notes: set[str] = set()
@@ -164,12 +174,13 @@ def _extract_page(doc: Any, index: int) -> PageText:
         images=images,
         hidden=hidden,
         warnings=tuple(sorted(notes | ({"outside_crop_text"} if margin else set()))),
-        rules=_rules(objects, space),
+        rules=rules,
         annotation_count=annots,
         annotations=found,
         gaps=tuple(gaps),
         drawings=drawings,
         marks=bullet_marks(objects.fills, space.width, space.height),
+        gutters=tuple(down),
     )
 
 

@@ -300,6 +300,10 @@ class PageText:
     #: Small dark filled shapes about as tall as wide (squares, discs of 2-8 points), capped:
     #: list bullets drawn as art rather than as text (see :mod:`pdfcore.structure.drawn_bullets`).
     marks: tuple[Box, ...] = ()
+    #: Vertical ruling lines that stand as gutters between columns of text drawn row by row
+    #: (the extractor parted its lines at them): the column finder's gutters whatever the text
+    #: beside them (see :mod:`pdfcore.rule_gutters`).
+    gutters: tuple[Box, ...] = ()
     #: Running heads/feet, page numbers and line numbers found on the page (top to bottom), in
     #: the page text or stripped from it per ``extraction.running_heads`` (warnings say which).
     furniture: tuple[str, ...] = ()

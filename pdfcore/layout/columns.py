@@ -56,11 +56,15 @@ HANG = 2.5
 _LIST_ITEM = re.compile(r"^(?:[•◦▪‣⁃∙●○■□►▶▸▹✓✔➢➤❖◆◇→–—*·\uf0b7\uf0a7]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)])\s")
 
 
-def column_regions(lines: Sequence[TextLine], rules: Sequence[Box] = ()) -> list[list[TextLine]] | None:
+def column_regions(
+    lines: Sequence[TextLine], rules: Sequence[Box] = (), gutters: Sequence[Box] = ()
+) -> list[list[TextLine]] | None:
     """The lines cut into regions in reading order, or None when the page has no columns.
 
     A region is a column inside a band, or a run of lines spanning the columns, read top to
-    bottom.
+    bottom. ``rules``: the page's ruling lines (a gutter crossed by horizontal ones is a
+    table's); ``gutters``: vertical rules standing between columns drawn row by row (see
+    :func:`pdfcore.rule_gutters.rule_gutters`), gutters whatever the text beside them.
     """
     # Cheap exit first (most pages): too few lines narrow enough to sit in a column.
     x0 = min(ln.bbox.x0 for ln in lines)
@@ -68,7 +72,7 @@ def column_regions(lines: Sequence[TextLine], rules: Sequence[Box] = ()) -> list
     if sum(1 for ln in lines if ln.bbox.x1 - ln.bbox.x0 <= limit) < 2 * MIN_SIDE_LINES:
         return None
     hrules = [r for r in rules if r.x1 - r.x0 > r.y1 - r.y0]
-    parts = _split_at_gutter(_units(lines), 0, hrules)
+    parts = _split_at_gutter(_units(lines), 0, hrules, gutters)
     if parts is None:
         return None
     return [[ln for u in _top_down(part) for ln in u.lines] for part in parts]
@@ -135,8 +139,14 @@ def _units(lines: Sequence[TextLine]) -> list[_Unit]:
     return units
 
 
-def _split_at_gutter(units: list[_Unit], depth: int, hrules: list[Box]) -> list[list[_Unit]] | None:
-    """Regions (lists of units in reading order) cut at the best gutter, recursively; or None."""
+def _split_at_gutter(
+    units: list[_Unit], depth: int, hrules: list[Box], vrules: Sequence[Box] = ()
+) -> list[list[_Unit]] | None:
+    """Regions (lists of units in reading order) cut at the best gutter, recursively; or None.
+
+    A vertical rule standing between columns (``vrules``: the page's gutters, see
+    :func:`_ruled_gutter`) is tried after the gutters of running text, whatever the text
+    beside it."""
     if depth >= MAX_DEPTH or len(units) < 2 * MIN_SIDE_LINES:
         return None
     x0 = min(u.x0 for u in units)
@@ -150,15 +160,32 @@ def _split_at_gutter(units: list[_Unit], depth: int, hrules: list[Box]) -> list[
         return None
     heights = sorted(u.y1 - u.y0 for u in cands)
     min_gap = max(MIN_GUTTER_PT, MIN_GUTTER_LINES * heights[len(heights) // 2])
-    for _, _, a, b in sorted(_low_coverage(cands, min_gap)):
-        parts = _try_split(units, a, b, x0, x1, hrules)
+    ruled = [g for r in vrules if x0 < r.x0 and r.x1 < x1 and (g := _ruled_gutter(units, r)) is not None]
+    candidates = [(a, b, False) for _, _, a, b in sorted(_low_coverage(cands, min_gap))] + [
+        (a, b, True) for a, b in ruled
+    ]
+    for a, b, by_rule in candidates:
+        parts = _try_split(units, a, b, x0, x1, hrules, ruled=by_rule)
         if parts is not None:
             out: list[list[_Unit]] = []
             for part, is_column in parts:
-                inner = _split_at_gutter(part, depth + 1, hrules) if is_column else None
+                inner = _split_at_gutter(part, depth + 1, hrules, vrules) if is_column else None
                 out.extend(inner if inner is not None else [part])
             return out
     return None
+
+
+def _ruled_gutter(units: list[_Unit], rule: Box) -> tuple[float, float] | None:
+    """The gutter a vertical rule draws, from the text on its left to the text on its right
+    (beside it: within its height), when MIN_SIDE_LINES units or more stand on each side and
+    (almost) none across it (GUTTER_CROSSERS); None otherwise."""
+    beside = [u for u in units if rule.y0 <= (u.y0 + u.y1) / 2 <= rule.y1]
+    left = [u.x1 for u in beside if u.x1 <= rule.x0 + 1.0]
+    right = [u.x0 for u in beside if u.x0 >= rule.x1 - 1.0]
+    across = len(beside) - len(left) - len(right)
+    if min(len(left), len(right)) < MIN_SIDE_LINES or across > max(1, int(GUTTER_CROSSERS * len(beside))):
+        return None
+    return max(left), min(right)
 
 
 def _low_coverage(units: list[_Unit], min_gap: float) -> list[tuple[int, float, float, float]]:
@@ -218,12 +245,12 @@ def _low_coverage(units: list[_Unit], min_gap: float) -> list[tuple[int, float, 
 
 
 def _try_split(
-    units: list[_Unit], a: float, b: float, x0: float, x1: float, hrules: list[Box]
+    units: list[_Unit], a: float, b: float, x0: float, x1: float, hrules: list[Box], *, ruled: bool = False
 ) -> list[tuple[list[_Unit], bool]] | None:
     """Cut at the gutter [a, b]: spanning units make bands, the rest go left or right.
 
     Returns (units, is_column) parts in reading order, or None when no band holds prose on
-    both sides.
+    both sides (text of any kind for a gutter a vertical rule draws: ``ruled``).
     """
     mid = (a + b) / 2
     reach_left = a - SPAN_REACH * (a - x0)
@@ -272,7 +299,7 @@ def _try_split(
     across = [(r.y0 + r.y1) / 2 for r in hrules if r.x0 <= a and r.x1 >= b]
     # The fullest band first: it decides most pages at once.
     fullest = sorted(range(n_bands), key=lambda k: -min(len(band_left[k]), len(band_right[k])))
-    if not any(_side_by_side(band_left[k], band_right[k], order, across) for k in fullest):
+    if not any(_side_by_side(band_left[k], band_right[k], order, across, ruled=ruled) for k in fullest):
         return None
     parts: list[tuple[list[_Unit], bool]] = []
     for k in range(n_bands):
@@ -338,9 +365,12 @@ def _beside(unit: _Unit, left: list[_Unit], right: list[_Unit]) -> bool:
     return any(o.y0 < y1 and o.y1 > y0 for o in left) or any(o.y0 < y1 and o.y1 > y0 for o in right)
 
 
-def _side_by_side(left: list[_Unit], right: list[_Unit], order: dict[int, int], across: list[float]) -> bool:
+def _side_by_side(
+    left: list[_Unit], right: list[_Unit], order: dict[int, int], across: list[float], *, ruled: bool = False
+) -> bool:
     """Two columns of prose next to each other: enough lines, overlapping heights, prose on
-    both, and not a table (ruled across the gutter, or given by the extractor row by row)."""
+    both, and not a table (ruled across the gutter, or given by the extractor row by row).
+    Columns a vertical rule sets apart (``ruled``) need not be prose."""
     if len(left) < MIN_SIDE_LINES or len(right) < MIN_SIDE_LINES:
         return False
     ly0, ly1 = min(u.y0 for u in left), max(u.y1 for u in left)
@@ -351,6 +381,8 @@ def _side_by_side(left: list[_Unit], right: list[_Unit], order: dict[int, int], 
     top, bottom = max(ly0, ry0), min(ly1, ry1)
     if sum(1 for y in across if top < y < bottom) >= TABLE_RULES:
         return False
+    if ruled:
+        return True
     lp, rp = _prose(left), _prose(right)
     if lp is None or rp is None:
         # a side's prose may sit under labels the other side has nothing beside (a figure's

@@ -37,7 +37,13 @@ def assemble(page: PageText, *, join_hyphenation: bool = True, words: frozenset[
         return evolve(page, char_count=count_chars(page.text)) if page.text and not page.char_count else page
     lines = drawn_once(page.lines)
     lexicon = Lexicon(words, lines) if join_hyphenation else None
-    blocks = order_blocks(lines, join_hyphenation=join_hyphenation, rules=page.rules, lexicon=lexicon)
+    blocks = order_blocks(
+        lines,
+        join_hyphenation=join_hyphenation,
+        rules=page.rules,
+        gutters=page.gutters,
+        lexicon=lexicon,
+    )
     text = render_text(blocks)
     return evolve(page, blocks=blocks, lines=(), text=text, char_count=count_chars(text))
 
@@ -99,15 +105,17 @@ def order_blocks(
     *,
     join_hyphenation: bool = True,
     rules: Sequence[Box] = (),
+    gutters: Sequence[Box] = (),
     lexicon: Lexicon | None = None,
 ) -> tuple[TextBlock, ...]:
     """The page's blocks in reading order (columns, bands, vertical writing).
 
     ``rules`` are the page's ruling lines: a gutter crossed by horizontal rules is the space
-    between table columns, not between text columns.
+    between table columns, not between text columns. ``gutters``: vertical rules that stand
+    between columns (see :func:`pdfcore.rule_gutters.rule_gutters`).
     """
     flow, vertical, rotated = _split_orientation(lines)
-    regions = column_regions(flow, rules) if len(flow) >= 2 * MIN_SIDE_LINES else None
+    regions = column_regions(flow, rules, gutters) if len(flow) >= 2 * MIN_SIDE_LINES else None
     # Where pdfium found the rest of each word it hyphenated (only pages with such words).
     after = continuations(lines) if join_hyphenation and any(ln.text.endswith("\ufffe") for ln in lines) else None
     blocks: list[TextBlock] = []

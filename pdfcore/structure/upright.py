@@ -116,5 +116,6 @@ def turned(page: PageText, turn: int, width: float, height: float) -> PageText:
         gaps=(),
         drawings=tuple(evolve(d, bbox=box(d.bbox)) for d in page.drawings),
         marks=tuple(box(m) for m in page.marks),
+        gutters=(),  # vertical no more once the page is turned
         tables=(),
     )

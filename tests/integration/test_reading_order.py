@@ -239,3 +239,35 @@ def test_transcript_line_numbers(core: Any, corpus: Path) -> None:
     assert "line_numbers_stripped" in p.warnings and "running_heads_stripped" in p.warnings
     assert p.text.startswith("IN THE SUPREME COURT OF THE UNITED STATES")
     assert_in_order(p.text, "IN THE SUPREME COURT OF THE UNITED STATES", "Washington, D.C.", "of the Respondent.")
+
+
+# --------------------------------------------------------------------------------------------
+# Columns set apart by vertical rules
+
+
+def test_bulletin_columns_parted_by_vertical_rules(core: Any, corpus: Path) -> None:
+    # Four columns of short rows, a rule down between each two, drawn row by row.
+    text = page(core, corpus / "pdfplumber/pdfs/la-precinct-bulletin-2014-p1.pdf", 1).text
+    assert "NEEL KASHKARI 247 REP NO 142" not in text
+    assert_in_order(
+        text,
+        "GOVERNOR",
+        "TOM LACKEY",  # the first column's last row
+        "AJ-SUPREME CT-G. LIU",  # the second's first
+        "PJ 2D APP DV7-D. PERLUSS",
+        "AJ 2D APP DV8-L. RUBIN",  # the third's first
+        "STATE MEASURE 48",  # the fourth's first
+    )
+
+
+def test_checklist_parted_by_its_column_of_checkboxes(core: Any, corpus: Path) -> None:
+    text = page(core, corpus / "pdfplumber/pdfs/issue-13-151201DSP-Fond-581-90D.pdf", 2).text
+    assert_in_order(
+        text,
+        "Screening of Access report",
+        "Protective plan implemented",
+        "Placement with relatives",
+        "Attempted or successful reunification",
+        "Referral to services",
+        "Case closed by agency",
+    )

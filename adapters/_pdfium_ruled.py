@@ -1,0 +1,119 @@
+"""A pdfium line parted where a vertical ruling line that stands as a gutter runs through it:
+columns of text set apart by drawn rules (a bulletin's columns, a checklist's two lists), which
+pdfium joins into one line per row when the content stream draws them row by row.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+from adapters._pdfium_rows import piece_line
+from pdfcore.models import Box, TextLine
+from pdfcore.rule_gutters import rule_gutters
+
+__all__ = ["gutter_rules", "parted"]
+
+#: A character is drawn across a rule when it reaches this many points past its middle on both
+#: sides (a glyph's box may touch the rule it stands beside).
+ACROSS_PT = 0.5
+
+
+def gutter_rules(
+    raw: Any, tp: Any, lines: list[TextLine], rules: Sequence[Box], art: Sequence[Box], to_box: Any
+) -> list[Box]:
+    """The vertical ``rules`` that stand as gutters between the page's ``lines`` (see
+    :func:`pdfcore.rule_gutters.rule_gutters`) with no character drawn across them."""
+    found = rule_gutters(lines, rules, art)
+    if not found:
+        return []
+    box = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    get_box = raw.FPDFText_GetCharBox
+    kept = list(found)
+    for k in range(raw.FPDFText_CountChars(tp)):
+        if chr(raw.FPDFText_GetUnicode(tp, k)).isspace() or not get_box(tp, k, *box):
+            continue
+        lft, rgt, btm, top = (v.value for v in box)
+        if rgt <= lft:
+            continue
+        b = to_box(lft, btm, rgt, top)
+        ym = (b.y0 + b.y1) / 2
+        kept = [
+            r
+            for r in kept
+            if not (r.y0 <= ym <= r.y1 and b.x0 < (m := (r.x0 + r.x1) / 2) - ACROSS_PT < m + ACROSS_PT < b.x1)
+        ]
+        if not kept:
+            break
+    return kept
+
+
+#: A vertical rule parts the lines it runs through when it is this many of their heights long at
+#: least (a column rule, not a cell's side or a checkbox's).
+RULE_ROWS = 4.0
+
+
+def parted(
+    raw: Any, tp: Any, start: int, body: str, bbox: Box, to_box: Any, line_facts: Any, rules: list[Box]
+) -> list[TextLine] | None:
+    """The line of ``body`` (from the page's character ``start``, drawn in ``bbox``) cut where a
+    vertical rule runs through it: down the whole height of the line, with characters on both
+    sides and none drawn across it. None when no rule parts it."""
+    h = bbox.y1 - bbox.y0
+    cuts = sorted(
+        (r.x0 + r.x1) / 2
+        for r in rules
+        if r.y0 <= bbox.y0 and bbox.y1 <= r.y1 and r.y1 - r.y0 >= RULE_ROWS * h and bbox.x0 < r.x0 and r.x1 < bbox.x1
+    )
+    if not cuts:
+        return None
+    box = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    get_box = raw.FPDFText_GetCharBox
+    # each character's side: the cut it stands after (spaces follow the character before)
+    side: list[int] = []
+    k_side = 0
+    for k, ch in enumerate(body):
+        if ch.isspace() or not get_box(tp, start + k, *box):
+            side.append(k_side)
+            continue
+        lft, rgt, btm, top = (v.value for v in box)
+        b = to_box(lft, btm, rgt, top)
+        if b.x1 <= b.x0:
+            side.append(k_side)
+            continue
+        across = [x for x in cuts if b.x0 < x < b.x1]
+        if across:
+            return None  # a character drawn over the rule: the rule is no column's edge here
+        k_side = sum(1 for x in cuts if x <= b.x0)
+        side.append(k_side)
+    if any(b < a for a, b in itertools.pairwise(side)):
+        return None  # text going back across a rule: not one column after the other
+    out: list[TextLine] = []
+    a = 0
+    for e in range(1, len(body) + 1):
+        if e == len(body) or side[e] != side[a]:
+            text = body[a:e]
+            if text.strip():
+                drawn = _box(raw, tp, start + a, text, to_box)
+                if drawn is not None:
+                    out.append(piece_line(raw, text, start + a, drawn, line_facts))
+            a = e
+    return out if len(out) > 1 else None
+
+
+def _box(raw: Any, tp: Any, at: int, text: str, to_box: Any) -> Box | None:
+    """The box (page space) of the characters of ``text`` drawn from the page's character ``at``."""
+    box = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    x0 = y0 = float("inf")
+    x1 = y1 = float("-inf")
+    for k, ch in enumerate(text):
+        if ch.isspace() or not raw.FPDFText_GetCharBox(tp, at + k, *box):
+            continue
+        lft, rgt, btm, top = (v.value for v in box)
+        if rgt <= lft or top <= btm:
+            continue
+        b = to_box(lft, btm, rgt, top)
+        x0, y0, x1, y1 = min(x0, b.x0), min(y0, b.y0), max(x1, b.x1), max(y1, b.y1)
+    return None if x0 == float("inf") else Box(x0, y0, x1, y1)
