@@ -271,3 +271,35 @@ def test_checklist_parted_by_its_column_of_checkboxes(core: Any, corpus: Path) -
         "Referral to services",
         "Case closed by agency",
     )
+
+
+def extracted(path: Path, number: int) -> Any:
+    """The pdfium text adapter's page (1-based ``number``)."""
+    from adapters.pdfium_text import PdfiumTextExtractor
+    from pdfcore.models import DocumentSource, Fingerprint
+
+    source = DocumentSource(str(path), Fingerprint(path.stat().st_size, path.stat().st_mtime_ns, "x" * 64))
+    (found,) = PdfiumTextExtractor().extract(source, [number - 1])
+    return found
+
+
+def test_the_bulletins_three_column_rules_are_its_gutters(corpus: Path) -> None:
+    found = extracted(corpus / "pdfplumber/pdfs/la-precinct-bulletin-2014-p1.pdf", 1)
+    assert len(found.gutters) == 3
+    assert not any("AJ-SUPREME" in ln.text and "GOVERNOR" in ln.text for ln in found.lines)
+
+
+@pytest.mark.parametrize(
+    ("name", "number"),
+    [
+        # a flowchart: one line joined across a bracket's vertical stroke
+        ("pypdf/resources/issue-604.pdf", 27),
+        # a table's column rule, drawn piece by piece between the rules under its row groups
+        ("uda-benchmark/paper_docs/1705.07830.pdf", 13),
+        # a formula's vertical bar
+        ("py-pdf_sample-files/009-pdflatex-geotopo/GeoTopo-komprimiert.pdf", 33),
+    ],
+)
+def test_vertical_rules_that_stand_as_no_gutter_part_no_line(corpus: Path, name: str, number: int) -> None:
+    found = extracted(corpus / name, number)
+    assert found.gutters == ()

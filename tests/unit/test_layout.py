@@ -185,45 +185,19 @@ def ballot_rows(tag: str, x0: float, x1: float, top: float, n: int) -> list[Text
     return [line(f"{tag}{k} NAME {k * 7}", x0, top + 10 * k, x1, h=6.0, size=6.0) for k in range(n)]
 
 
-def test_a_vertical_rule_between_columns_parts_them_whatever_their_text() -> None:
-    # Two columns of short rows (no prose), drawn row by row, with a rule down between them:
-    # the rule, not the text, says these are columns.
+def test_a_gutter_rule_between_columns_parts_them_whatever_their_text() -> None:
+    # Two columns of short rows (no prose), drawn row by row, with a rule down between them that
+    # the extractor found standing as a gutter: the rule, not the text, says these are columns.
     left = ballot_rows("A", 34, 150, 90, 12)
     right = ballot_rows("B", 217, 330, 90, 12)
     stream = [ln for pair in zip(left, right, strict=True) for ln in pair]
     rule = Box(212.0, 80.0, 213.0, 220.0)
-    out = assemble(PageText(index=0, text="", lines=tuple(stream), rules=(rule,)))
+    out = assemble(PageText(index=0, text="", lines=tuple(stream), rules=(rule,), gutters=(rule,)))
     tags = [f"A{k}" for k in range(12)] + [f"B{k}" for k in range(12)]
     assert order_of(out.text, tags) == tags
-    # without the rule the rows stay as drawn: the rule is what parts them
-    plain = assemble(page_of(stream))
+    # a rule that is no gutter (only among the page's rules) leaves the rows as drawn
+    plain = assemble(PageText(index=0, text="", lines=tuple(stream), rules=(rule,)))
     assert plain.text.index("B0 ") < plain.text.index("A1 ")
-
-
-def test_a_column_of_checkbox_sides_parts_a_checklist_into_its_two_lists() -> None:
-    # Each checkbox's left and right sides are short vertical segments, one under the other
-    # a little apart: chained, they run down between the two lists.
-    left = ballot_rows("A", 48, 160, 330, 8)
-    right = ballot_rows("B", 349, 500, 330, 8)
-    stream = [ln for pair in zip(left, right, strict=True) for ln in pair]
-    boxes = []
-    for k in range(8):
-        y = 329.0 + 10 * k
-        boxes += [Box(327.8, y, 327.8, y + 7.5), Box(337.0, y, 337.0, y + 7.5)]
-        boxes += [Box(327.8, y, 337.0, y), Box(327.8, y + 7.5, 337.0, y + 7.5)]
-    out = assemble(PageText(index=0, text="", lines=tuple(stream), rules=tuple(boxes)))
-    tags = [f"A{k}" for k in range(8)] + [f"B{k}" for k in range(8)]
-    assert order_of(out.text, tags) == tags
-
-
-def test_a_ruled_grid_keeps_its_rows_across_its_vertical_rules() -> None:
-    # A table's column rule with the row rules crossing it: a table, read row by row.
-    left = ballot_rows("A", 34, 150, 90, 12)
-    right = ballot_rows("B", 217, 330, 90, 12)
-    stream = [ln for pair in zip(left, right, strict=True) for ln in pair]
-    rules = (Box(212.0, 80.0, 213.0, 220.0), *(Box(30, 89.0 + 10 * k, 335, 89.5 + 10 * k) for k in range(13)))
-    out = assemble(PageText(index=0, text="", lines=tuple(stream), rules=rules))
-    assert out.text.index("B0 ") < out.text.index("A1 ")
 
 
 # --------------------------------------------------------------------------------------------
