@@ -25,29 +25,57 @@ def gutter_rules(
     raw: Any, tp: Any, lines: list[TextLine], rules: Sequence[Box], art: Sequence[Box], to_box: Any
 ) -> list[Box]:
     """The vertical ``rules`` that stand as gutters between the page's ``lines`` (see
-    :func:`pdfcore.rule_gutters.rule_gutters`) with no character drawn across them."""
+    :func:`pdfcore.rule_gutters.rule_gutters`) with no character drawn across them, and whose
+    lines drawn across are no rows of a table: a line is one when the text on one side of the
+    rule holds no letter (a row's figures going on past the rule under its label), and a rule
+    is a table's when half its lines across are."""
     found = rule_gutters(lines, rules, art)
     if not found:
         return []
+    # per rule, the lines drawn across it, and per line whether each side has text, and letters
+    across = {
+        id(r): [
+            (ln.bbox, [False, False, False, False])
+            for ln in lines
+            if r.y0 <= (ln.bbox.y0 + ln.bbox.y1) / 2 <= r.y1 and ln.bbox.x0 < (r.x0 + r.x1) / 2 < ln.bbox.x1
+        ]
+        for r in found
+    }
     box = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     get_box = raw.FPDFText_GetCharBox
     kept = list(found)
     for k in range(raw.FPDFText_CountChars(tp)):
-        if chr(raw.FPDFText_GetUnicode(tp, k)).isspace() or not get_box(tp, k, *box):
+        ch = chr(raw.FPDFText_GetUnicode(tp, k))
+        if ch.isspace() or not get_box(tp, k, *box):
             continue
         lft, rgt, btm, top = (v.value for v in box)
         if rgt <= lft:
             continue
         b = to_box(lft, btm, rgt, top)
-        ym = (b.y0 + b.y1) / 2
-        kept = [
-            r
-            for r in kept
-            if not (r.y0 <= ym <= r.y1 and b.x0 < (m := (r.x0 + r.x1) / 2) - ACROSS_PT < m + ACROSS_PT < b.x1)
-        ]
+        ym, xm = (b.y0 + b.y1) / 2, (b.x0 + b.x1) / 2
+        for r in list(kept):
+            if not r.y0 <= ym <= r.y1:
+                continue
+            m = (r.x0 + r.x1) / 2
+            if b.x0 < m - ACROSS_PT and m + ACROSS_PT < b.x1:
+                kept.remove(r)  # a character drawn over the rule: no gutter
+                continue
+            for lb, sides in across[id(r)]:
+                if lb.y0 <= ym <= lb.y1 and lb.x0 <= xm <= lb.x1:
+                    at = 0 if xm < m else 2
+                    sides[at] = True
+                    sides[at + 1] = sides[at + 1] or ch.isalpha()
+                    break
         if not kept:
-            break
-    return kept
+            return []
+    return [r for r in kept if not _table_rows([sides for _, sides in across[id(r)]])]
+
+
+def _table_rows(across: list[list[bool]]) -> bool:
+    """Whether half the lines drawn across a rule or more are a table's rows: text on both of its
+    sides, no letter on one of them (``across``: per line, text and letters left, then right)."""
+    rows = sum(1 for lt, ll, rt, rl in across if lt and rt and not (ll and rl))
+    return 2 * rows >= len(across)
 
 
 #: A vertical rule parts the lines it runs through when it is this many of their heights long at

@@ -3,7 +3,7 @@ apart by drawn rules rather than (or beside) whitespace.
 
 A vertical rule is such a gutter only where the page shows it as one: it is no part of a grid
 (no horizontal rule meets it inside its length, nor crosses it where it breaks off and goes on:
-a table's), no side of a box, no line inside vector art (a flowchart's connector, a chart's
+a table's), no column rule of a table framed by rules as long as it, no side of a box, no line inside vector art (a flowchart's connector, a chart's
 axis); text stands on both of its sides and beside it along much of its length, and no
 character is drawn across it though lines are (columns drawn row by row, which the extractor
 joins into one line per row). The text adapter parts those lines at it and records it as a
@@ -39,6 +39,16 @@ def column_rules(rules: Sequence[Box]) -> list[Box]:
     """The page's vertical rules, segments on one x one under the other chained, that run down a
     stretch of the page (MIN_COLUMN_RULE), that no horizontal rule as long meets inside their
     length and that are no side of a box: the rules that may stand between columns of text."""
+    across = [r for r in rules if r.x1 - r.x0 > r.y1 - r.y0 and r.x1 - r.x0 >= MIN_COLUMN_RULE]
+    return [
+        r
+        for r in _chains(rules)
+        if r.y1 - r.y0 >= MIN_COLUMN_RULE and not _meets(r, across) and not _box_side(r, across)
+    ]
+
+
+def _chains(rules: Sequence[Box]) -> list[Box]:
+    """The vertical ``rules``, segments on one x one under the other (CHAIN_GAP) as one."""
     down = sorted(((r.x0 + r.x1) / 2, r.y0, r.y1, r) for r in rules if r.y1 - r.y0 > r.x1 - r.x0)
     out: list[Box] = []
     chain: list[Box] = []
@@ -53,8 +63,7 @@ def column_rules(rules: Sequence[Box]) -> list[Box]:
         chain, last_x, last_y1 = [r], x, y1
     if chain:
         out.append(_chain_box(chain))
-    across = [r for r in rules if r.x1 - r.x0 > r.y1 - r.y0 and r.x1 - r.x0 >= MIN_COLUMN_RULE]
-    return [r for r in out if r.y1 - r.y0 >= MIN_COLUMN_RULE and not _meets(r, across) and not _box_side(r, across)]
+    return out
 
 
 def rule_gutters(lines: Sequence[TextLine], rules: Sequence[Box], art: Sequence[Box] = ()) -> list[Box]:
@@ -65,9 +74,10 @@ def rule_gutters(lines: Sequence[TextLine], rules: Sequence[Box], art: Sequence[
     (a line across counts on both); text beside it along MIN_COVER of its length. The caller
     checks that no character is drawn across the rule."""
     out: list[Box] = []
+    chains = _chains(rules)
     for r in column_rules(rules):
         length = r.y1 - r.y0
-        if any(_inside(r, a) >= IN_ART * length for a in art):
+        if any(_inside(r, a) >= IN_ART * length for a in art) or _framed(r, chains, lines):
             continue
         mid = (r.x0 + r.x1) / 2
         left = right = across = 0
@@ -91,6 +101,20 @@ def rule_gutters(lines: Sequence[TextLine], rules: Sequence[Box], art: Sequence[
         ):
             out.append(r)
     return out
+
+
+def _framed(rule: Box, chains: list[Box], lines: Sequence[TextLine]) -> bool:
+    """Whether the vertical ``rule`` stands between two rules as long as it (``chains``: the
+    page's vertical rules), on its left and on its right, with no text beyond them: a table's
+    frame, the rule one of its columns' (a table ruled down only, no rule across)."""
+    same = [c for c in chains if abs(c.y0 - rule.y0) <= MEET_PT and abs(c.y1 - rule.y1) <= MEET_PT]
+    first = min(same, key=lambda c: c.x0)
+    last = max(same, key=lambda c: c.x1)
+    if first.x1 >= rule.x0 or last.x0 <= rule.x1:
+        return False
+    left, right = (first.x0 + first.x1) / 2, (last.x0 + last.x1) / 2
+    beside = [ln.bbox for ln in lines if rule.y0 <= (ln.bbox.y0 + ln.bbox.y1) / 2 <= rule.y1]
+    return not any(b.x0 < left or b.x1 > right for b in beside)
 
 
 def _inside(rule: Box, region: Box) -> float:

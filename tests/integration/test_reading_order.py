@@ -298,6 +298,10 @@ def test_the_bulletins_three_column_rules_are_its_gutters(corpus: Path) -> None:
         ("uda-benchmark/paper_docs/1705.07830.pdf", 13),
         # a formula's vertical bar
         ("py-pdf_sample-files/009-pdflatex-geotopo/GeoTopo-komprimiert.pdf", 33),
+        # a table's rows drawn across its column rules: figures right of them, labels left
+        ("camelot/files/budget.pdf", 1),
+        # a table ruled down only: its frame's sides as long as its column rules
+        ("pdfplumber/pdfs/issue-466-example.pdf", 1),
     ],
 )
 def test_vertical_rules_that_stand_as_no_gutter_part_no_line(corpus: Path, name: str, number: int) -> None:

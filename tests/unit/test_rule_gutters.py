@@ -73,3 +73,12 @@ def test_the_sides_of_a_column_of_checkboxes_chain_into_one_rule() -> None:
     sides = [Box(212.0, 88.0 + 10 * k, 212.0, 96.0 + 10 * k) for k in range(12)]
     assert column_rules(sides) == [Box(212.0, 88.0, 212.0, 206.0)]
     assert rule_gutters(joined_rows(12), sides) == [Box(212.0, 88.0, 212.0, 206.0)]
+
+
+def test_a_column_rule_of_a_table_framed_by_rules_as_long_is_no_gutter() -> None:
+    # a table ruled down only: its frame's sides and its column rule, all as long, no text beyond
+    frame = [Box(30.0, 80.0, 31.0, 220.0), RULE, Box(335.0, 80.0, 336.0, 220.0)]
+    assert rule_gutters(joined_rows(12), frame) == []
+    # text beyond a side (a column beside the ruled ones): no frame
+    beyond = [line(f"C{k}", 340, 90 + 10 * k, 400) for k in range(12)]
+    assert rule_gutters(joined_rows(12) + beyond, frame) == [RULE]
