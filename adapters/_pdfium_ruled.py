@@ -12,7 +12,7 @@ from typing import Any
 
 from adapters._pdfium_rows import piece_line
 from pdfcore.models import Box, TextLine
-from pdfcore.rule_gutters import rule_gutters
+from pdfcore.rule_gutters import MIN_SIDE_ROWS, rule_gutters
 
 __all__ = ["gutter_rules", "parted"]
 
@@ -25,10 +25,8 @@ def gutter_rules(
     raw: Any, tp: Any, lines: list[TextLine], rules: Sequence[Box], art: Sequence[Box], to_box: Any
 ) -> list[Box]:
     """The vertical ``rules`` that stand as gutters between the page's ``lines`` (see
-    :func:`pdfcore.rule_gutters.rule_gutters`) with no character drawn across them, and whose
-    lines drawn across are no rows of a table: a line is one when the text on one side of the
-    rule holds no letter (a row's figures going on past the rule under its label), and a rule
-    is a table's when half its lines across are."""
+    :func:`pdfcore.rule_gutters.rule_gutters`) with no character drawn across them, whose lines
+    drawn across join columns and are no rows of a table (see :func:`_joins_columns`)."""
     found = rule_gutters(lines, rules, art)
     if not found:
         return []
@@ -68,14 +66,17 @@ def gutter_rules(
                     break
         if not kept:
             return []
-    return [r for r in kept if not _table_rows([sides for _, sides in across[id(r)]])]
+    return [r for r in kept if _joins_columns([sides for _, sides in across[id(r)]])]
 
 
-def _table_rows(across: list[list[bool]]) -> bool:
-    """Whether half the lines drawn across a rule or more are a table's rows: text on both of its
-    sides, no letter on one of them (``across``: per line, text and letters left, then right)."""
-    rows = sum(1 for lt, ll, rt, rl in across if lt and rt and not (ll and rl))
-    return 2 * rows >= len(across)
+def _joins_columns(across: list[list[bool]]) -> bool:
+    """Whether the lines drawn across a rule (``across``: per line, whether it has text, then
+    letters, on the rule's left, then on its right) join columns: MIN_SIDE_ROWS of them or more
+    with text on both sides (a cell's text merely sitting on the rule joins nothing), under half
+    of those a table's rows (no letter on one side: a row's figures past its label)."""
+    both = [sides for sides in across if sides[0] and sides[2]]
+    rows = sum(1 for _, ll, _, rl in both if not (ll and rl))
+    return len(both) >= MIN_SIDE_ROWS and 2 * rows < len(both)
 
 
 #: A vertical rule parts the lines it runs through when it is this many of their heights long at

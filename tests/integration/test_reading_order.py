@@ -302,6 +302,8 @@ def test_the_bulletins_three_column_rules_are_its_gutters(corpus: Path) -> None:
         ("camelot/files/budget.pdf", 1),
         # a table ruled down only: its frame's sides as long as its column rules
         ("pdfplumber/pdfs/issue-466-example.pdf", 1),
+        # a table's column rule with its cells' dashes sitting on it, nothing joined across
+        ("uda-benchmark/tat_docs/inpixon_2019.pdf", 71),
     ],
 )
 def test_vertical_rules_that_stand_as_no_gutter_part_no_line(corpus: Path, name: str, number: int) -> None:
