@@ -22,11 +22,6 @@ from pdfplumber.page import ALL_ATTRS, Page, fix_fontname_bytes
 from pdfplumber.utils.pdfinternals import resolve_all, resolve_and_decode
 
 #: Values ``resolve_all`` gives back unchanged.
-#: Typographic ligatures spelt out, as the page's text (pdfium's) has them: a table's cell reads
-#: ``fictional`` like the paragraph beside it, not ``\ufb01ctional``.
-_LIGATURES = str.maketrans(
-    {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st"}
-)
 _PLAIN = frozenset((float, int, str, bool, type(None)))
 #: The kinds built here, by exact class (a subclass may carry more).
 _KINDS: dict[type, str] = {LTChar: "char", LTLine: "line", LTRect: "rect", LTCurve: "curve"}
@@ -47,7 +42,7 @@ class LeanPage(Page):
             if hasattr(obj, space):
                 attr[space] = _space_name(getattr(obj, space).name)
         if kind == "char":
-            text = obj.get_text().translate(_LIGATURES)
+            text = obj.get_text()
             norm = self.pdf.unicode_norm
             attr["text"] = normalize_unicode(norm, text) if norm is not None else text
             state = obj.graphicstate

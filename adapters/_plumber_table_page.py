@@ -74,7 +74,8 @@ def _layout_table(
             continue
         x0, y0, x1, y1 = frame_box((c["x0"], c["top"], c["x1"], c["bottom"]), direction)
         font = str(c.get("fontname") or "")
-        glyphs.append(Glyph(x0, y0, x1, y1, str(c["text"]), float(c["size"]), _BOLD in font.lower(), seq))
+        text = str(c["text"]).translate(_LIGATURES)
+        glyphs.append(Glyph(x0, y0, x1, y1, text, float(c["size"]), _BOLD in font.lower(), seq))
     rules = [Rule(*frame_box(box, direction)) for box in _rulings(crop)]
     if direction == "ltr":
         glyphs.extend(turned_cells(crop, glyphs, rules))
@@ -142,10 +143,16 @@ def _line_text(chars: Sequence[dict[str, Any]]) -> str:
     for c in sorted(chars, key=lambda c: float(c["x0"])):
         if prev is not None and c["x0"] - prev["x1"] > 0.2 * float(c["size"]) and not out.endswith(" "):
             out += " "
-        out += str(c["text"])
+        out += str(c["text"]).translate(_LIGATURES)
         prev = c
     return out.strip()
 
+
+#: Typographic ligatures spelt out, as the page's text (pdfium's) has them: a table's cell reads
+#: ``fictional`` like the paragraph beside it, not ``\ufb01ctional``.
+_LIGATURES = str.maketrans(
+    {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st"}
+)
 
 #: A filled shape thinner than this (points) is a ruling; a wider one is shading, not a ruling.
 RULE_THICKNESS = 2.0
