@@ -51,10 +51,13 @@ CELL_SHARE = 0.25
 CELL_MIN = 4
 #: A table's caption ("Table 4:") at most this many points above or below the region: a table.
 TABLE_CAPTION_PT = 36.0
-#: A region over a figure's caption ("Figure 2:", at most TABLE_CAPTION_PT under it) whose text
+#: A region over a figure's caption ("Figure 2:", at most FIGURE_CAPTION_PT under it) whose text
 #: covers at most this share of it is a diagram: its labels may stand in rows (boxes in a row,
 #: each labelled) and on fills (filled boxes) without making it a table.
 DIAGRAM_TEXT_SHARE = 0.12
+#: A figure's caption stands at most this many points from it (a row of subcaptions, `(a) (b)`,
+#: may come between).
+FIGURE_CAPTION_PT = 48.0
 #: Lines holding a word and two numbers or more (a table's row: a label and its figures);
 #: this many of them: a table.
 MAX_FIGURE_ROWS = 2
@@ -366,7 +369,7 @@ def _figure_caption(box: Box, b: Box, text: str, *, above: bool = False) -> bool
     it), across it."""
     if b.x1 <= box.x0 or b.x0 >= box.x1 or not _FIGURE.match(text) or not is_caption(text):
         return False
-    return -2.0 <= b.y0 - box.y1 <= TABLE_CAPTION_PT or (above and -2.0 <= box.y0 - b.y1 <= TABLE_CAPTION_PT)
+    return -2.0 <= b.y0 - box.y1 <= FIGURE_CAPTION_PT or (above and -2.0 <= box.y0 - b.y1 <= FIGURE_CAPTION_PT)
 
 
 def _table_caption(box: Box, b: Box, text: str) -> bool:

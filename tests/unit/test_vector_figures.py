@@ -47,8 +47,9 @@ def test_a_subcaption_in_rows_of_a_few_words_stays_text() -> None:
     assert subcaption_blocks(rows) == {0}
 
 
-def _diagram(caption: str) -> PageText:
-    """A block diagram: three rows of four labelled boxes (drawn, filled), over ``caption``."""
+def _diagram(caption: str, below: float = 12.0, subcaptions: str = "") -> PageText:
+    """A block diagram: three rows of four labelled boxes (drawn, filled), over ``caption``
+    (``below`` points under it), a row of ``subcaptions`` between."""
     from pdfcore.models import Drawing
     from tests.unit.test_structure import LOREM, ln, page, para
 
@@ -58,7 +59,8 @@ def _diagram(caption: str) -> PageText:
         for j, x in enumerate((110.0, 210.0, 310.0, 410.0)):
             labels.append(ln(f"{name} {j + 1}", y, x=x, x1=x + 24.0, size=8))
     art = Drawing(bbox=Box(100.0, 200.0, 460.0, 360.0), paths=40, on_fills=12)
-    lines = [*para(LOREM, 80), *labels, ln(caption, 372.0, size=9), *para(LOREM, 460)]
+    subs = [ln(subcaptions, 374.0, x=200.0, x1=260.0, size=8)] if subcaptions else []
+    lines = [*para(LOREM, 80), *labels, *subs, ln(caption, 360.0 + below, size=9), *para(LOREM, 460)]
     return page(lines, drawings=(art,))
 
 
@@ -72,6 +74,8 @@ def test_a_diagram_of_labelled_boxes_in_rows_over_a_figure_caption_is_a_figure()
     (md,) = markdown([captioned])
     assert "![Figure 1: The framework of the model.](p1v1)" in md, md
     assert "x 1" not in md and "h 2" not in md, md
+    # a row of subcaptions may stand between it and its caption
+    assert len(vector_figure_boxes(_diagram("Figure 7. A graph.", 42.0, "(a) (b)"), 612.0, 792.0)) == 1
     # without its caption, rows of labels on filled boxes may be a table's: no figure
     assert vector_figure_boxes(_diagram("The framework of the model."), 612.0, 792.0) == []
     assert vector_figure_boxes(_diagram("Table 1: The framework of the model."), 612.0, 792.0) == []
