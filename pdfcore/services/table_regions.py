@@ -61,7 +61,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     ruled = _rule_regions(groups, lines) + _row_rule_regions(page.rules, groups, lines, page.gaps)
     boxes = _ruled_boxes(groups, lines)
     text = text_regions(lines, page.gaps)
-    runs = [t for t in text if not any(_fills(g, t, boxes, lines) for g in ruled)]
+    runs = [t for t in text if not any(_fills(g, t, boxes, lines) for g in ruled) and not _over_grids(t, ruled, lines)]
     regions = ruled + runs
     # Small tables under underlined headings that neither search above finds (too few rows).
     regions += [
@@ -363,6 +363,37 @@ def _fills(grid: Box, run: Box, boxes: Sequence[Box], lines: Sequence[TextLine])
         and min(other.width, other.height) > MIN_CELL
         for b in boxes
     )
+
+
+def _over_grids(run: Box, grids: Sequence[Box], lines: Sequence[TextLine]) -> bool:
+    """A run of aligned rows reaching over two ruled grids or more set one under the other across
+    its width (two tables whose columns line up, a heading and a unit between them): each grid
+    holds its own table, when what the run holds outside them is at most a title's or a note's
+    rows (MAX_HEADER_ROWS) above, between or under them, and no row of figures only."""
+    over = sorted(
+        (
+            g
+            for g in grids
+            if (s := intersection(g, run)) is not None and s.height > MIN_CELL and s.width >= GRID_SHARE * run.width
+        ),
+        key=lambda g: g.y0,
+    )
+    if len(over) < 2:
+        return False
+    outside: list[tuple[float, str]] = []
+    for ln in lines:
+        mid = (ln.bbox.y0 + ln.bbox.y1) / 2
+        if _inside(ln, run, 0.0) and not any(g.y0 <= mid <= g.y1 for g in over):
+            outside.append((mid, ln.text))
+    if any(_figures_only(text) for _, text in outside):
+        return False
+    bounds = [-1.0, *(g.y1 for g in over)], [*(g.y0 for g in over), float("inf")]
+    for lo, hi in zip(*bounds, strict=True):
+        ys = sorted(mid for mid, _ in outside if lo < mid < hi)
+        rows = sum(1 for a, b in itertools.pairwise(ys) if b - a > JOIN_TOL) + (1 if ys else 0)
+        if rows > MAX_HEADER_ROWS:
+            return False
+    return True
 
 
 def _figures_only(text: str) -> bool:

@@ -681,6 +681,23 @@ def test_a_directory_under_section_rules_is_no_table(corpus: Path) -> None:
 
 
 @pytest.mark.corpus
+def test_two_grids_one_under_the_other_are_two_tables(corpus: Path) -> None:
+    """A balance sheet's last grid and the income statement's grid under it, their columns in
+    line, the statement's heading and unit between them: the rows align from the first grid's
+    top to the second's bottom, but each grid holds its own table (one region over both read
+    as no table, and the page's statements came out as paragraphs)."""
+    path = corpus / "pdfplumber" / "pdfs" / "issue-67-example.pdf"
+    (p,) = _pages(path, [13])
+    regions = candidate_regions(p, 595.3, 841.9)
+    assert len(regions) == 2, regions
+    extractor = PlumberTableExtractor()
+    got = TableService(extractor).page_tables(_source(path), p, 595.3, 841.9)
+    extractor.close()
+    assert len(got.tables) == 2
+    assert got.tables[1].header == ("项目", "本期发生额", "上期发生额"), got.tables[1].header
+
+
+@pytest.mark.corpus
 def test_a_books_real_tables_are_found(corpus: Path) -> None:
     book = corpus / "pdfjs" / "freeculture.pdf"
     (p,) = _pages(book, [182])
