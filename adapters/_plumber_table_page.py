@@ -17,6 +17,7 @@ from adapters._plumber_table_direction import frame_box, reading_direction, turn
 from adapters._plumber_table_ruled import ruled_tables
 from adapters._table_glyphs import Glyph, Rule
 from adapters._table_layout import is_caption, read_table
+from adapters._table_rows import join_lines
 from pdfcore.models import BodySpan, Box, HeaderCell, Table
 
 
@@ -274,9 +275,18 @@ def _page_size(page: Any) -> tuple[float, float]:
     return (h, w) if int(page.rotation) % 360 in (90, 270) else (w, h)
 
 
+def _cell_text(cell: str | None) -> str:
+    """A ruled cell's text: its lines joined (see :func:`adapters._table_rows.join_lines`), the
+    spaces inside each collapsed."""
+    out = ""
+    for line in (cell or "").split("\n"):
+        out = join_lines(out, " ".join(line.split()))
+    return out
+
+
 def _table(cells: Sequence[Sequence[str | None]], bbox: Box) -> Table:
     """A ruled grid as a table (its first row taken for the header)."""
-    rows = [[" ".join((c or "").split()) for c in row] for row in cells]
+    rows = [[_cell_text(c) for c in row] for row in cells]
     width = max((len(r) for r in rows), default=0)
     rows = [r + [""] * (width - len(r)) for r in rows]
     header = tuple(rows[0]) if rows else ()

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from adapters._table_columns import column_span
 from adapters._table_glyphs import Line, Rule, is_figure
 from adapters._table_rulings import across
+from pdfcore.layout.scripts import CJK
 
 #: A wrapped label's first line reaches this share of the label column's width.
 LONG_LABEL = 0.7
@@ -98,6 +99,10 @@ def join_lines(a: str, b: str) -> str:
         return a
     if a.endswith("-") and a[-2:-1].isalnum() and b[:1].isalpha():
         return a + b  # a word broken at the line's end (a dash set apart joins with a space)
+    if CJK.match(a[-1]) and CJK.match(b[0]) and len(a) >= len(b):
+        # Chinese and Japanese set no space between words: a label wrapped in its cell (the line
+        # above as long as the rest or longer: items stacked in a cell, short over long, stay apart)
+        return a + b
     return f"{a} {b}"
 
 
