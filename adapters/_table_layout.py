@@ -76,7 +76,7 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
         return None
     lines = split_at_column_starts(lines, cuts, em)
     whole = lines
-    lines = _trim(lines, cuts)
+    lines = _trim(lines, cuts, rules)
     lines, ceiling, floor = _outside_grid(lines, cuts, rules)
     if len(lines) < 2:
         return None
@@ -285,11 +285,12 @@ def _without_caption(lines: list[Line]) -> list[Line]:
     return lines
 
 
-def _trim(lines: list[Line], cuts: Sequence[float]) -> list[Line]:
+def _trim(lines: list[Line], cuts: Sequence[float], rules: Sequence[Rule] = ()) -> list[Line]:
     """Without a title above the table or a note below it: a line of one segment running across
     the boundary between the first column and the next, above the first or below the last line
-    of several cells; or, below the last line of several cells, a paragraph of prose set apart
-    from it (see :func:`_prose_below`)."""
+    of several cells, unless (below them) a column ruling runs down past its middle (a row of
+    the grid whose one cell spans the columns, a section's name); or, below the last line of
+    several cells, a paragraph of prose set apart from it (see :func:`_prose_below`)."""
     multi = [k for k, ln in enumerate(lines) if len(ln.segments) >= 2]
     if not multi:
         return lines
@@ -302,9 +303,15 @@ def _trim(lines: list[Line], cuts: Sequence[float]) -> list[Line]:
     for k in range(first):
         if across(lines[k]):
             start = k + 1
+    walls = [r for r in rules if r.vertical and any(abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for c in cuts)]
+
+    def in_grid(ln: Line) -> bool:
+        mid = (ln.y0 + ln.y1) / 2
+        return any(r.y0 < mid < r.y1 for r in walls)
+
     end = len(lines)
     for k in range(len(lines) - 1, last, -1):
-        if across(lines[k]):
+        if across(lines[k]) and not in_grid(lines[k]):
             end = k
     return lines[start : min(end, _prose_below(lines, last))]
 

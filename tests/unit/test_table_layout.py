@@ -555,6 +555,30 @@ def test_a_title_and_notes_framed_with_a_grid_stay_out_of_it() -> None:
     assert found.bbox[1] >= -4.0 and found.bbox[3] <= 73.0
 
 
+def test_a_section_row_spanning_the_columns_at_a_ruled_grids_foot_stays_in_it() -> None:
+    """The last row of a ruled grid holds one text running over the first column rulings (a
+    section's name, ``7. Freedom of association``), the rulings of the columns past it running
+    down beside it to the grid's foot: a row of the table, not a note under it. A note set
+    below where the column rulings end still stays out."""
+    walls = [-5.0, 60.0, 140.0, 200.0, 260.0, 320.0]
+    glyphs = _rows(
+        (0, [(0, "Item"), (62, "Other"), (142, "Total"), (202, "North"), (262, "South")]),
+        (16, [(0, "Wheat"), (112, "13"), (185, "12"), (245, "3"), (305, "9")]),
+        (30, [(0, "Barley"), (112, "20"), (185, "40"), (245, "1"), (305, "0")]),
+        (44, [(0, "Oats"), (112, "17"), (185, "71"), (245, "2"), (305, "6")]),
+        (58, [(0, "7. Freedom of association")]),
+        (80, [(0, "Counts of checks by the board.")]),
+    )
+    rules = _ruled_grid(walls, -3, 72, [-3, 13, 42, 56, 72])
+    # the section's name runs over the first two column rulings: they stop above its row
+    rules = [r for r in rules if not (r.vertical and 50 < r.x0 < 150)]
+    rules += [Rule(59.75, -3, 60.25, 56), Rule(139.75, -3, 140.25, 56)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.rows[-1][0].startswith("7. Freedom")
+    assert "Counts of checks by the board." not in " ".join(" ".join(r) for r in found.rows)
+
+
 def test_a_space_drawn_apart_over_a_word_does_not_cut_it() -> None:
     """A space drawn after its line, lying over two letters that touch (``LE GISLATIVE``), is
     no word break; a space drawn in its text's order, or apart but in a gap, still is one."""
