@@ -68,6 +68,8 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
     values = [k for k in first.filled if k > 0]
     if values and sum(1 for k in values if data_figure(first.text(k))) * 2 > len(values):
         return 0  # a row of figures is data (the first row of a table continued from a page before)
+    if n >= 2 and _groups_over_headings(first, second):
+        return 2
     if first.bold and not all(r.bold for r in rows[1:]):
         return 1
     width = x1 - x0
@@ -84,6 +86,22 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
         if t and not is_figure(t) and col and sum(1 for c in col if is_figure(c)) >= 0.6 * len(col):
             return 1
     return 0
+
+
+#: Words a column's heading holds at most (a body's cell of prose runs longer).
+HEADING_WORDS = 6
+
+
+def _groups_over_headings(first: Row, second: Row) -> bool:
+    """``first`` names groups of columns over ``second``, which names each column: the first
+    leaves the label column empty and fills fewer columns than the second, which fills every
+    column with a short text (HEADING_WORDS words at most), no figure among them (``Findings``
+    and ``Remediation`` over ``Compliance issue``, ``Legal reference``, ... in a table of
+    prose, where no column of figures tells the header from the body)."""
+    if first.cells[0] or len(first.filled) >= len(second.filled) or len(second.filled) < len(second.cells):
+        return False
+    texts = [second.text(k) for k in second.filled]
+    return all(len(t.split()) <= HEADING_WORDS and not data_figure(t) for t in texts)
 
 
 def _rows_alike(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float) -> bool:

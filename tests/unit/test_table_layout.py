@@ -579,6 +579,27 @@ def test_a_section_row_spanning_the_columns_at_a_ruled_grids_foot_stays_in_it() 
     assert "Counts of checks by the board." not in " ".join(" ".join(r) for r in found.rows)
 
 
+def test_group_headings_over_column_headings_in_a_table_of_prose_are_two_header_rows() -> None:
+    """A table of prose (no column of figures to tell the header from the body): a bold row
+    naming groups of columns, the label column left empty, over a row naming every column in
+    a few words; both are the header, the rows of prose under them its body."""
+    glyphs = [
+        *_text(130, 0, "Findings", bold=True),
+        *_text(330, 0, "Remediation", bold=True),
+        *_rows(
+            (14, [(0, "Issue"), (100, "Benchmark"), (200, "Finding"), (300, "Plan"), (400, "Follow up")]),
+            (28, [(0, "Wages"), (100, "Pay on time"), (200, "Paid late"), (300, "Pay weekly"), (400, "Done")]),
+            (42, [(0, "Hours"), (100, "Rest days"), (200, "No rest day"), (300, "Add a day"), (400, "Open")]),
+            (56, [(0, "Safety"), (100, "Exits clear"), (200, "Exit shut"), (300, "Open exits"), (400, "Done")]),
+        ),
+    ]
+    found = read_table(glyphs)
+    assert found is not None
+    assert found.rows[0][0] == "Wages"
+    assert found.header[0] == "Issue"
+    assert found.header[1].startswith("Findings")
+
+
 def test_a_space_drawn_apart_over_a_word_does_not_cut_it() -> None:
     """A space drawn after its line, lying over two letters that touch (``LE GISLATIVE``), is
     no word break; a space drawn in its text's order, or apart but in a gap, still is one."""
