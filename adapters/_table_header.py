@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from adapters._table_glyphs import Rule, is_figure
 from adapters._table_rows import Row, data_figure
-from adapters._table_rulings import RULE_WIDTH, across, open_wall
+from adapters._table_rulings import RULE_WIDTH, WALL_WIDTH, across, open_wall
 
 #: Header rows at most.
 MAX_HEADER_ROWS = 7
@@ -136,13 +136,25 @@ def header_spans(
     n = len(cuts) + 1
     # A ruling under a heading heads the columns it covers, unless it runs under the whole table.
     table_width = 0.95 * width
-    # The vertical rulings standing at each boundary between columns (a ruled grid's cell edges).
-    walls = [[r for r in rules if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= 1.0] for c in cuts]
+    # The vertical rulings standing at each boundary between columns (a ruled grid's cell edges;
+    # a dot drawn where rulings meet, at a row's corner, is none).
+    walls = [
+        [r for r in rules if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= 1.0 and r.y1 - r.y0 >= 2 * WALL_WIDTH]
+        for c in cuts
+    ]
     ceilings = [r for r in rules if not r.vertical]
 
     def roofed(cut: float, row: Row) -> bool:
         """A horizontal ruling runs over ``row`` across the boundary at ``cut``."""
         return any((r.y0 + r.y1) / 2 <= row.y0 + 1.0 and r.x0 - 1.0 <= cut <= r.x1 + 1.0 for r in ceilings)
+
+    def side_by_side(k: int, row: Row) -> bool:
+        """Another header row holds a heading in column ``k`` and one in the next, where the
+        wall between them is open as well: the two are headed apart, the wall is not drawn in
+        the header (a shaded one) rather than a cell merged over both."""
+        return any(
+            o is not row and o.text(k) and o.text(k + 1) and open_wall(walls[k], (o.y0 + o.y1) / 2) for o in rows
+        )
 
     spans_below: list[tuple[int, int]] = []
     below_ext: dict[int, tuple[float, float]] = {}  # the extent of each single-column heading under the row
@@ -180,6 +192,7 @@ def header_spans(
                 and last + 1 not in filled
                 and open_wall(walls[last], mid)
                 and (lone or roofed(cuts[last], row))
+                and not side_by_side(last, row)
             ):
                 last += 1
             while (
@@ -187,6 +200,7 @@ def header_spans(
                 and first - 1 not in filled
                 and open_wall(walls[first - 1], mid)
                 and (lone or roofed(cuts[first - 1], row))
+                and not side_by_side(first - 1, row)
             ):
                 first -= 1
             if ext is not None and first == last:

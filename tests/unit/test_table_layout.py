@@ -600,6 +600,37 @@ def test_group_headings_over_column_headings_in_a_table_of_prose_are_two_header_
     assert found.header[1].startswith("Findings")
 
 
+def test_a_shaded_header_over_a_grid_ruled_below_it_keeps_its_columns_apart() -> None:
+    """A header with no rulings in it (a shaded band) over a grid whose column walls start
+    under it, dots drawn where the row rulings meet the walls between the column groups:
+    ``Revenue`` heads its two columns, each named under it (``Medical & Public Health`` wrapped
+    over three lines beside ``Family Welfare`` over two). The wall open at the header is no
+    merged cell: the columns are headed apart on the lines above, so ``Health`` heads its own
+    column only; and a dot is no wall."""
+    glyphs = _rows(
+        (0, [(0, "State"), (115, "Revenue"), (255, "Capital")]),
+        (14, [(70, "Medical &"), (140, "Family"), (210, "Medical &"), (280, "Family")]),
+        (28, [(70, "Public"), (140, "Welfare"), (210, "Public"), (280, "Welfare")]),
+        (42, [(70, "Health"), (210, "Health")]),
+        (60, [(0, "Goa"), (90, "4,055"), (160, "110"), (230, "330"), (300, "0")]),
+        (76, [(0, "Kerala"), (90, "2,792"), (160, "398"), (230, "929"), (300, "0")]),
+        (92, [(0, "Delhi"), (90, "2,808"), (160, "411"), (230, "4,550"), (300, "0")]),
+        (108, [(0, "Assam"), (90, "1,487"), (160, "255"), (230, "161"), (300, "0")]),
+        (124, [(0, "Bihar"), (90, "2,101"), (160, "433"), (230, "5,329"), (300, "0")]),
+    )
+    top, bottom = 57.0, 137.0
+    rules = [Rule(x - 0.25, -3, x + 0.25, bottom) for x in (-5.0, 65.0, 340.0)]
+    rules += [Rule(x - 0.25, top, x + 0.25, bottom) for x in (135.0, 275.0)]  # under the header only
+    rules += [Rule(-5, y - 0.25, 340, y + 0.25) for y in (-3, top, 73, 89, 105, 121, bottom)]
+    rules += [Rule(204.5, y - 0.5, 205.5, y + 0.5) for y in (top, 73, 89, 105, 121, bottom)]  # dots at corners
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.rows[0] == ["Goa", "4,055", "110", "330", "0"]
+    assert (0, 1, 1, 2, "Revenue") in found.header_cells
+    assert (1, 1, 1, 1, "Medical & Public Health") in found.header_cells
+    assert (1, 2, 1, 1, "Family Welfare") in found.header_cells
+
+
 def test_a_space_drawn_apart_over_a_word_does_not_cut_it() -> None:
     """A space drawn after its line, lying over two letters that touch (``LE GISLATIVE``), is
     no word break; a space drawn in its text's order, or apart but in a gap, still is one."""
