@@ -18,6 +18,7 @@ from adapters._plumber_table_ruled import ruled_tables
 from adapters._table_glyphs import Glyph, Rule
 from adapters._table_layout import is_caption, read_table
 from adapters._table_rows import join_lines
+from adapters._table_rulings import RULE_WIDTH
 from pdfcore.models import BodySpan, Box, HeaderCell, Table
 
 
@@ -77,7 +78,10 @@ def _layout_table(
         font = str(c.get("fontname") or "")
         text = str(c["text"]).translate(_LIGATURES)
         glyphs.append(Glyph(x0, y0, x1, y1, text, float(c["size"]), _BOLD in font.lower(), seq))
-    rules = [Rule(*frame_box(box, direction)) for box in _rulings(crop)]
+    drawn = _rulings(crop)
+    if direction == "ltr":
+        drawn.extend(_shading_edges(crop, drawn))
+    rules = [Rule(*frame_box(box, direction)) for box in drawn]
     if direction == "ltr":
         glyphs.extend(turned_cells(crop, glyphs, rules))
     found = read_table(glyphs, rules)
@@ -185,6 +189,40 @@ def _rulings(crop: Any) -> list[tuple[float, float, float, float]]:
         x0, top, x1, bottom = c["x0"], c["top"], c["x1"], c["bottom"]
         if min(x1 - x0, bottom - top) <= RULE_THICKNESS and max(x1 - x0, bottom - top) > RULE_THICKNESS:
             out.append((x0, top, x1, bottom))
+    return out
+
+
+#: Alternate row shading: at least this many shaded bands of one colour, one under another ...
+SHADED_BANDS = 3
+
+
+def _shading_edges(
+    crop: Any, rulings: Sequence[tuple[float, float, float, float]]
+) -> list[tuple[float, float, float, float]]:
+    """Where alternate shading marks the rows of a table ruled across nowhere: the top and bottom
+    edges of SHADED_BANDS bands or more of one colour, each across the region (RULE_WIDTH of its
+    width), apart from one another, as rulings. A shaded row's lines are one row (a cell wrapped
+    over two lines beside cells of one line), and so are the lines between two shaded rows."""
+    x0, x1 = float(crop.bbox[0]), float(crop.bbox[2])
+    width = x1 - x0
+    if width <= 0 or any(
+        b - t <= RULE_THICKNESS and min(r, x1) - max(a, x0) >= RULE_WIDTH * width for a, t, r, b in rulings
+    ):
+        return []
+    by_colour: dict[str, list[tuple[float, float, float, float]]] = {}
+    for r in crop.rects:
+        a, t, z, b = float(r["x0"]), float(r["top"]), float(r["x1"]), float(r["bottom"])
+        if not r.get("fill") or _white(r.get("non_stroking_color")) or b - t <= RULE_THICKNESS:
+            continue
+        if min(z, x1) - max(a, x0) >= RULE_WIDTH * width:
+            by_colour.setdefault(repr(r.get("non_stroking_color")), []).append((a, t, z, b))
+    out: list[tuple[float, float, float, float]] = []
+    for bands in by_colour.values():
+        bands.sort(key=lambda band: band[1])
+        if len(bands) < SHADED_BANDS or any(n[1] <= p[3] + RULE_THICKNESS for p, n in itertools.pairwise(bands)):
+            continue  # too few, or touching: a shaded block, not rows shaded one in two
+        for a, t, z, b in bands:
+            out.extend(((a, t, z, t), (a, b, z, b)))
     return out
 
 

@@ -757,6 +757,23 @@ def test_a_rate_sheet_in_shaded_cells_is_read_from_its_rulings(corpus: Path) -> 
 
 
 @pytest.mark.corpus
+def test_rows_shaded_one_in_two_are_the_rows_of_a_listing(corpus: Path) -> None:
+    """A licence listing with no rulings, its rows shaded one in two across the page: a name or
+    an address wrapped over two lines sits above its row's other cells, and each shaded band (or
+    the blank between two) is one row, so the page-sized grid is a table, not debris."""
+    path = corpus / "camelot" / "files" / "tabula" / "m27.pdf"
+    (p,) = _pages(path, [1])
+    extractor = PlumberTableExtractor()
+    got = TableService(extractor).page_tables(_source(path), p, 792, 612)
+    extractor.close()
+    (t,) = got.tables
+    rows = {r[0]: r[1:] for r in t.rows}
+    assert rows["641387 BAW"][:3] == ("BLUE BELLE SALOON", "BLUE BELLE ENTERTAINMENT LLC", "224 WEST HARRISON AVENUE")
+    assert rows["288037 BAW"][2] == "9620 & 9622 NORTH MAY AVENUE"
+    assert not t.low_confidence
+
+
+@pytest.mark.corpus
 def test_a_statements_signs_set_apart_split_no_column(corpus: Path) -> None:
     """A reconciliation whose ``2018`` stands left of its right-aligned figures, ``$`` set well
     apart before the figures of a few rows: one column per year; the sentence set a paragraph
