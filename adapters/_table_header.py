@@ -95,13 +95,13 @@ HEADING_WORDS = 6
 def _groups_over_headings(first: Row, second: Row) -> bool:
     """``first`` names groups of columns over ``second``, which names each column: the first
     leaves the label column empty and fills fewer of the other columns than the second, which
-    fills every column with a short text (HEADING_WORDS words at most), no figure among them
+    fills every column; each text of both is short (HEADING_WORDS words at most), no figure
     (``Findings`` and ``Remediation`` over ``Compliance issue``, ``Legal reference``, ... in a
     table of prose, where no column of figures tells the header from the body; ``Publish``,
     ``Transform`` over a row naming its kind, ``Commercial``, are one heading a column)."""
     if first.cells[0] or len(second.filled) < len(second.cells) or len(first.filled) >= len(second.filled) - 1:
         return False
-    texts = [second.text(k) for k in second.filled]
+    texts = [row.text(k) for row in (first, second) for k in row.filled]
     return all(len(t.split()) <= HEADING_WORDS and not data_figure(t) for t in texts)
 
 
