@@ -57,6 +57,7 @@ from pdfcore.structure.classify import (
 )
 from pdfcore.structure.drawn_bullets import drawn_bullets
 from pdfcore.structure.elements import element, join_columns, nest_items
+from pdfcore.structure.formulas import join_formula_bands
 from pdfcore.structure.false_tables import axis_table, formula_table, prose_table, scattered_table
 from pdfcore.structure.figures import figure_boxes, figure_ref
 from pdfcore.structure.leading import join_open_leading
@@ -131,7 +132,7 @@ def page_structure(
     rows, anchors, beside = take_table_rows(rows, placed)
     label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
     units = tidy_units(
-        split_units(join_open_leading(rows), join_hyphenation, lexicon),
+        split_units(join_open_leading(join_formula_bands(rows, join_hyphenation, lexicon)), join_hyphenation, lexicon),
         style.body_size,
         height,
         label,

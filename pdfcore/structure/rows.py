@@ -150,6 +150,9 @@ def page_rows(
     if not roles:
         for r in rows:
             r.role = ""
+    for r in rows:
+        if DELIMITER_PIECES.search(r.text):
+            r.text = " ".join(DELIMITER_PIECES.sub(" ", r.text).split())
     return [r for r in rows if r.text]
 
 
@@ -195,8 +198,20 @@ def _mark_beside(prev: TextLine, line: TextLine) -> bool:
     return False
 
 
+#: The pieces of big delimiters and extenders a symbol font maps into the private use area
+#: (the top, middle, extension and bottom of a tall parenthesis, bracket or brace, a radical's
+#: or an arrow's extension): drawing, no text.
+DELIMITER_PIECES = re.compile("[\uf8e5-\uf8e7\uf8eb-\uf8fe]")
+
 #: Reference marks in brackets, one or several in a run: "[12]", "[12][13]", "[note 2]".
 _REFERENCES = re.compile(r"(?:\[[^\[\]]{1,40}\])+")
+
+
+def joined_row(
+    pieces: Sequence[TextLine], block: int, join_hyphenation: bool = True, lexicon: Lexicon | None = None
+) -> Row:
+    """One row of ``pieces``, in the order given, in ``block`` (see :func:`page_rows`)."""
+    return _row(list(pieces), block, join_hyphenation, lexicon)
 
 
 def _row(pieces: list[TextLine], block: int, join_hyphenation: bool, lexicon: Lexicon | None = None) -> Row:

@@ -1,0 +1,216 @@
+"""Formulas set in pieces: the pieces of one line of mathematics made one row again.
+
+TeX and its kin set a display formula (and some inline mathematics) as many pieces: a
+fraction's numerator above its denominator, a sum's limits above and below its sign, a bar or
+a dot set over a letter. The layout reads each piece as a line (often a block) of its own, so
+one formula would come out as a paragraph a piece: ``≈`` / ``1`` / ``N`` / ``X`` / ``i=1``.
+
+A *band* is a run of rows in reading order that stand on one line: each row after the first
+overlaps the band's height, or is set in smaller type (an index, a limit) within the band's
+width at most STACK_GAP em above or below it; set one after the other from left to right with
+at most GAP_EM em between them (an equation number ``(2)`` at the right margin may stand
+farther). A band is a formula's, and becomes one row, when its rows do not all sit on one
+line: a piece is raised or dropped by more than OFFSET of the height of the band's main row
+(the one holding most characters), or set above or below the others. Rows side by side on
+one line (a table's cells, a form's label and its answer) are never a band.
+
+The row's text gives the pieces from left to right, pieces set one above the other (a
+fraction, a sum's sign with its limits) from top to bottom; the equation number comes last.
+Marks set over or under a letter in smaller type (a bar, a dot, an arrow: ``|x|`` drawn as
+bars above and below) carry no text and are dropped. The row belongs to the block of its
+first piece; the rows after it of the block its last piece came from (a paragraph whose first
+row held the end of the formula) join that block too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from attrs import evolve
+
+from pdfcore.layout.hyphens import Lexicon
+from pdfcore.models import TextLine
+from pdfcore.structure.rows import DELIMITER_PIECES, Row, joined_row
+
+#: A piece in smaller type set at most this many ems above or below the band joins it.
+STACK_GAP = 0.5
+#: Smaller type: at most this share of the band's size.
+SMALL = 0.85
+#: A piece set in smaller type over or under another holds at most this many characters.
+STACK_CHARS = 12
+#: A piece holding at most this many words (and spaces between them) may carry a piece set in
+#: smaller type over or under it.
+STACK_WORDS = 4
+#: Pieces of one formula stand at most this many ems apart, left to right.
+GAP_EM = 1.5
+#: A piece is raised or dropped when its middle is this share of the main row's height off
+#: the main row's middle.
+OFFSET = 0.3
+#: Pieces set one above the other share this much of the narrower one's width ...
+STACK_SHARE = 0.5
+#: ... and neither is this many times as wide as the other (a letter and the row it stands in
+#: are not one stack).
+STACK_WIDTH = 3.0
+
+#: An equation number: "(2)", "(3.1)", "(4a)".
+_NUMBER = re.compile(r"\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)")
+#: Marks set over or under a letter that carry no text of their own.
+_ACCENTS = frozenset("|‖¯ˉ‾˙·.^ˆ˜~→←¨´`")
+
+
+def join_formula_bands(
+    rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lexicon | None = None
+) -> Sequence[Row]:
+    """``rows`` (a page's, in reading order) with each formula's band made one row (see the
+    module docstring); the rows themselves when there is none (most pages). ``lexicon``: see
+    :func:`~pdfcore.structure.units.join_rows`."""
+    out: list[Row] | None = None
+    k = 0
+    n = len(rows)
+    while k < n:
+        end = _band_end(rows, k)
+        if end - k >= 2 and _formula(rows[k:end]):
+            if out is None:
+                out = list(rows[:k])
+            merged = _merge(rows[k:end], join_hyphenation, lexicon)
+            out.append(merged)
+            last = rows[end - 1].block
+            if last != merged.block:  # the rest of the block its last piece came from
+                for r in rows[end:]:
+                    if r.block == last:
+                        r.block = merged.block
+            k = end
+            continue
+        if out is not None:
+            out.append(rows[k])
+        k += 1
+    return rows if out is None else out
+
+
+def _band_end(rows: Sequence[Row], start: int) -> int:
+    """The end (exclusive) of the band that starts at ``start``."""
+    first = rows[start]
+    if not first.pieces or first.size <= 0:
+        return start + 1
+    em = first.size
+    y0, y1 = _extent(first)
+    x0, x1 = first.x0, first.x1
+    k = start + 1
+    while k < len(rows):
+        r = rows[k]
+        if not r.pieces or r.size <= 0:
+            break
+        top, bottom = _extent(r)
+        over = min(y1, bottom) - max(y0, top) > 0
+        stacked = (
+            not over
+            and r.size < SMALL * em
+            and len(r.text) <= STACK_CHARS
+            and any(_over(r, p, em) for q in rows[start:k] for p in q.pieces)
+            and max(r.y0 - y1, y0 - r.y1) <= STACK_GAP * em
+        )
+        if not (over or stacked):
+            break
+        near = r.x0 - x1 <= GAP_EM * em and x0 - r.x1 <= GAP_EM * em
+        if not near and not (_NUMBER.fullmatch(r.text) and r.x0 > x1):
+            break
+        y0, y1, x0, x1 = min(y0, top), max(y1, bottom), min(x0, r.x0), max(x1, r.x1)
+        em = max(em, r.size)
+        k += 1
+    return k
+
+
+def _over(row: Row, piece: TextLine, em: float) -> bool:
+    """``row``'s middle stands within the width of ``piece``, a piece of mathematics (at most
+    STACK_WIDTH em wide or STACK_WORDS words: a sign, a letter, ``πθ(q|q0) = Π``), not a row
+    of running text (a mark under one of its words belongs to another band)."""
+    box = piece.bbox
+    if box.x1 - box.x0 > STACK_WIDTH * em and piece.text.count(" ") >= STACK_WORDS:
+        return False
+    return box.x0 <= (row.x0 + row.x1) / 2 <= box.x1
+
+
+def _extent(row: Row) -> tuple[float, float]:
+    """The height a row stands in: its box, or an em about its middle where its glyphs are
+    lower than that (``≈``, ``=``, a comma: the box of their ink alone)."""
+    if row.y1 - row.y0 >= row.size:
+        return row.y0, row.y1
+    mid = (row.y0 + row.y1) / 2
+    return min(row.y0, mid - row.size / 2), max(row.y1, mid + row.size / 2)
+
+
+def _formula(band: Sequence[Row]) -> bool:
+    """The band's rows do not all sit on one line (see the module docstring)."""
+    main = max(band, key=lambda r: len(r.text))
+    h = main.y1 - main.y0
+    mid = (main.y0 + main.y1) / 2
+    for r in band:
+        if r is main or _NUMBER.fullmatch(r.text):
+            continue
+        if abs((r.y0 + r.y1) / 2 - mid) > OFFSET * h:
+            return True
+    return False
+
+
+def _merge(band: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon | None) -> Row:
+    """One row of the band's pieces, in reading order (see the module docstring)."""
+    main = max(band, key=lambda r: len(r.text))
+    pieces = [_drawn_out(p) for r in band for p in r.pieces]
+    pieces = [p for p in pieces if p.text.strip()]
+    kept = [p for p in pieces if not _accent(p, pieces, main.size)]
+    numbers = [p for p in kept if _NUMBER.fullmatch(p.text.strip())]
+    ordered = _reading_order([p for p in kept if not any(p is q for q in numbers)]) + numbers
+    if not ordered:
+        ordered = pieces
+    row = joined_row(ordered, band[0].block, join_hyphenation, lexicon)
+    row.role = main.role
+    return row
+
+
+def _drawn_out(piece: TextLine) -> TextLine:
+    """The piece without the private-use pieces of big delimiters (see rows.page_rows)."""
+    if not DELIMITER_PIECES.search(piece.text):
+        return piece
+    return evolve(piece, text=" ".join(DELIMITER_PIECES.sub(" ", piece.text).split()))
+
+
+def _accent(piece: TextLine, pieces: Sequence[TextLine], size: float) -> bool:
+    """A mark in smaller type set over or under another piece (a bar, a dot): no text."""
+    t = piece.text.strip()
+    if not t or any(c not in _ACCENTS for c in t) or not 0 < piece.font_size < SMALL * size:
+        return False
+    b = piece.bbox
+    mid = (b.x0 + b.x1) / 2
+    return any(
+        o is not piece
+        and o.bbox.x0 <= mid <= o.bbox.x1
+        and (
+            b.y1 <= (o.bbox.y0 + o.bbox.y1) / 2
+            or b.y0 >= (o.bbox.y0 + o.bbox.y1) / 2
+            or (b.y0 < o.bbox.y0 and b.y1 > o.bbox.y1)  # (marks above and below as one piece)
+        )
+        and any(c.isalnum() for c in o.text)
+        for o in pieces
+    )
+
+
+def _reading_order(pieces: Sequence[TextLine]) -> list[TextLine]:
+    """Pieces from left to right by their middles; pieces set one above the other (one stack)
+    from top to bottom."""
+    stacks: list[list[TextLine]] = []
+    for p in sorted(pieces, key=lambda p: (p.bbox.x0 + p.bbox.x1) / 2):
+        if stacks and any(_stacked(p, q) for q in stacks[-1]):
+            stacks[-1].append(p)
+        else:
+            stacks.append([p])
+    return [p for s in stacks for p in sorted(s, key=lambda p: p.bbox.y0)]
+
+
+def _stacked(a: TextLine, b: TextLine) -> bool:
+    wa, wb = a.bbox.x1 - a.bbox.x0, b.bbox.x1 - b.bbox.x0
+    narrow = min(wa, wb)
+    if narrow <= 0 or max(wa, wb) > STACK_WIDTH * narrow:
+        return False
+    share = min(a.bbox.x1, b.bbox.x1) - max(a.bbox.x0, b.bbox.x0)
+    return share > STACK_SHARE * narrow and (a.bbox.y1 <= b.bbox.y0 + 1 or b.bbox.y1 <= a.bbox.y0 + 1)
