@@ -53,6 +53,10 @@ STACK_SHARE = 0.5
 #: are not one stack).
 STACK_WIDTH = 3.0
 
+#: A piece of a band reaching more than this many points into the row before or after it
+#: belongs to no formula.
+REACH = 1.0
+
 #: An equation number: "(2)", "(3.1)", "(4a)".
 _NUMBER = re.compile(r"\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)")
 #: Marks set over or under a letter that carry no text of their own.
@@ -70,7 +74,7 @@ def join_formula_bands(
     n = len(rows)
     while k < n:
         end = _band_end(rows, k)
-        if end - k >= 2 and _formula(rows[k:end]):
+        if end - k >= 2 and _formula(rows[k:end], rows[k - 1] if k else None, rows[end] if end < n else None):
             if out is None:
                 out = list(rows[:k])
             merged = _merge(rows[k:end], join_hyphenation, lexicon)
@@ -140,8 +144,13 @@ def _extent(row: Row) -> tuple[float, float]:
     return min(row.y0, mid - row.size / 2), max(row.y1, mid + row.size / 2)
 
 
-def _formula(band: Sequence[Row]) -> bool:
-    """The band's rows do not all sit on one line (see the module docstring)."""
+def _formula(band: Sequence[Row], before: Row | None, after: Row | None) -> bool:
+    """The band's rows do not all sit on one line (see the module docstring), and none reaches
+    into the row before the band or the row after it (a table's cell set beside the two rows of
+    the cell next to it, in the middle of their height)."""
+    for r in (before, after):
+        if r is not None and any(min(r.y1, m.y1) - max(r.y0, m.y0) > REACH for m in band):
+            return False
     main = max(band, key=lambda r: len(r.text))
     h = main.y1 - main.y0
     mid = (main.y0 + main.y1) / 2

@@ -57,9 +57,9 @@ from pdfcore.structure.classify import (
 )
 from pdfcore.structure.drawn_bullets import drawn_bullets
 from pdfcore.structure.elements import element, join_columns, nest_items
-from pdfcore.structure.formulas import join_formula_bands
 from pdfcore.structure.false_tables import axis_table, formula_table, prose_table, scattered_table
 from pdfcore.structure.figures import figure_boxes, figure_ref
+from pdfcore.structure.formulas import join_formula_bands
 from pdfcore.structure.leading import join_open_leading
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.outline import match_outline
