@@ -24,6 +24,7 @@ row held the end of the formula) join that block too.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -57,6 +58,13 @@ STACK_WIDTH = 3.0
 #: belongs to no formula.
 REACH = 1.0
 
+#: A row lower than this many ems holds signs only (``≈``, ``=``, a comma): it stands in an em
+#: about its middle.
+LOW = 0.5
+#: A row holding this many words with letters or more is a row of text: two of them, one
+#: above the other, are two lines, never one formula.
+TEXT_WORDS = 3
+
 #: An equation number: "(2)", "(3.1)", "(4a)".
 _NUMBER = re.compile(r"\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)")
 #: Marks set over or under a letter that carry no text of their own.
@@ -72,12 +80,21 @@ def join_formula_bands(
     out: list[Row] | None = None
     k = 0
     n = len(rows)
+    taken = -1  # the last row merged into a band
     while k < n:
         end = _band_end(rows, k)
-        if end - k >= 2 and _formula(rows[k:end], rows[k - 1] if k else None, rows[end] if end < n else None):
+        start = k
+        if end - k >= 2 and k - 1 > taken and _leads(rows[k - 1], rows[k:end]):
+            start = k - 1  # the row the band's first piece was set over or under
+        if end - k >= 2 and _formula(
+            rows[start:end], rows[start - 1] if start else None, rows[end] if end < n else None
+        ):
             if out is None:
-                out = list(rows[:k])
-            merged = _merge(rows[k:end], join_hyphenation, lexicon)
+                out = list(rows[:start])
+            elif start < k:
+                out.pop()
+            merged = _merge(rows[start:end], join_hyphenation, lexicon)
+            taken = end - 1
             out.append(merged)
             last = rows[end - 1].block
             if last != merged.block:  # the rest of the block its last piece came from
@@ -90,6 +107,21 @@ def join_formula_bands(
             out.append(rows[k])
         k += 1
     return rows if out is None else out
+
+
+def _leads(row: Row, band: Sequence[Row]) -> bool:
+    """``row`` stands on the band's line, left of it: it overlaps the height of a row of the
+    band and ends at most GAP_EM em before the band starts (a band found from a mark set over
+    its first letter)."""
+    if not row.pieces or row.size <= 0:
+        return False
+    top, bottom = _extent(row)
+    x0 = min(r.x0 for r in band)
+    return (
+        row.x1 <= x0 + GAP_EM * row.size
+        and x0 - row.x1 <= GAP_EM * row.size
+        and any(min(bottom, r.y1) - max(top, r.y0) > 0 for r in band[1:])
+    )
 
 
 def _band_end(rows: Sequence[Row], start: int) -> int:
@@ -107,13 +139,7 @@ def _band_end(rows: Sequence[Row], start: int) -> int:
             break
         top, bottom = _extent(r)
         over = min(y1, bottom) - max(y0, top) > 0
-        stacked = (
-            not over
-            and r.size < SMALL * em
-            and len(r.text) <= STACK_CHARS
-            and any(_over(r, p, em) for q in rows[start:k] for p in q.pieces)
-            and max(r.y0 - y1, y0 - r.y1) <= STACK_GAP * em
-        )
+        stacked = not over and any(_stacked_pair(p, s) for q in rows[start:k] for p in q.pieces for s in r.pieces)
         if not (over or stacked):
             break
         near = r.x0 - x1 <= GAP_EM * em and x0 - r.x1 <= GAP_EM * em
@@ -125,20 +151,26 @@ def _band_end(rows: Sequence[Row], start: int) -> int:
     return k
 
 
-def _over(row: Row, piece: TextLine, em: float) -> bool:
-    """``row``'s middle stands within the width of ``piece``, a piece of mathematics (at most
-    STACK_WIDTH em wide or STACK_WORDS words: a sign, a letter, ``πθ(q|q0) = Π``), not a row
-    of running text (a mark under one of its words belongs to another band)."""
-    box = piece.bbox
-    if box.x1 - box.x0 > STACK_WIDTH * em and piece.text.count(" ") >= STACK_WORDS:
+def _stacked_pair(a: TextLine, b: TextLine) -> bool:
+    """One of two pieces is set in smaller type over or under the other (an index, a limit, a
+    bar): at most STACK_CHARS characters, its middle within the other's width, at most
+    STACK_GAP em above or below it; the other a piece of mathematics (at most STACK_WIDTH em
+    wide or STACK_WORDS words: a sign, a letter, ``πθ(q|q0) = Π``), not a row of running text
+    (a mark under one of its words belongs to another band)."""
+    small, big = (a, b) if a.font_size < b.font_size else (b, a)
+    em = big.font_size
+    if not 0 < small.font_size < SMALL * em or len(small.text.strip()) > STACK_CHARS:
         return False
-    return box.x0 <= (row.x0 + row.x1) / 2 <= box.x1
+    s, g = small.bbox, big.bbox
+    if g.x1 - g.x0 > STACK_WIDTH * em and big.text.count(" ") >= STACK_WORDS:
+        return False
+    return g.x0 <= (s.x0 + s.x1) / 2 <= g.x1 and max(s.y0 - g.y1, g.y0 - s.y1) <= STACK_GAP * em
 
 
 def _extent(row: Row) -> tuple[float, float]:
     """The height a row stands in: its box, or an em about its middle where its glyphs are
-    lower than that (``≈``, ``=``, a comma: the box of their ink alone)."""
-    if row.y1 - row.y0 >= row.size:
+    lower than LOW em (``≈``, ``=``, a comma: the box of their ink alone)."""
+    if row.y1 - row.y0 >= LOW * row.size:
         return row.y0, row.y1
     mid = (row.y0 + row.y1) / 2
     return min(row.y0, mid - row.size / 2), max(row.y1, mid + row.size / 2)
@@ -151,6 +183,10 @@ def _formula(band: Sequence[Row], before: Row | None, after: Row | None) -> bool
     for r in (before, after):
         if r is not None and any(min(r.y1, m.y1) - max(r.y0, m.y0) > REACH for m in band):
             return False
+    lines = [r for r in band if sum(1 for w in r.text.split() if any(c.isalpha() for c in w)) >= TEXT_WORDS]
+    for a, b in itertools.combinations(lines, 2):
+        if min(a.y1, b.y1) <= max(a.y0, b.y0):
+            return False  # two lines of text
     main = max(band, key=lambda r: len(r.text))
     h = main.y1 - main.y0
     mid = (main.y0 + main.y1) / 2
