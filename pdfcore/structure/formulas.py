@@ -33,6 +33,7 @@ from attrs import evolve
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.models import TextLine
 from pdfcore.structure.rows import DELIMITER_PIECES, Row, joined_row
+from pdfcore.structure.units import list_marker
 
 #: A piece in smaller type set at most this many ems above or below the band joins it.
 STACK_GAP = 0.5
@@ -65,6 +66,18 @@ LOW = 0.5
 #: above the other, are two lines, never one formula.
 TEXT_WORDS = 3
 
+#: Rows of a band are set at most this share larger than the body text (no heading's row).
+BODY_STEP = 1.15
+#: A row whose middle stands this many points left of the band's start is on no band (a band is
+#: read from left to right).
+ALIGN_PT = 2.0
+#: A row of signs (see LOW) holds at most this many characters.
+SIGN_CHARS = 6
+
+#: A mathematical sign (relations, operators, arrows, a vertical bar) or a Greek letter: some
+#: piece of a formula's band holds one.
+_MATH = re.compile("[=<>+|~\u00ac\u00b1\u00d7\u00f7\u0391-\u03c9\u03d1\u03d5\u03f5\u2190-\u22ff\u27e8-\u27ef]")
+
 #: An equation number: "(2)", "(3.1)", "(4a)".
 _NUMBER = re.compile(r"\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)")
 #: Marks set over or under a letter that carry no text of their own.
@@ -72,17 +85,19 @@ _ACCENTS = frozenset("|‖¯ˉ‾˙·.^ˆ˜~→←¨´`")
 
 
 def join_formula_bands(
-    rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lexicon | None = None
+    rows: Sequence[Row], body_size: float, join_hyphenation: bool = True, lexicon: Lexicon | None = None
 ) -> Sequence[Row]:
     """``rows`` (a page's, in reading order) with each formula's band made one row (see the
-    module docstring); the rows themselves when there is none (most pages). ``lexicon``: see
-    :func:`~pdfcore.structure.units.join_rows`."""
+    module docstring); the rows themselves when there is none (most pages). ``body_size``: the
+    document's body text size; ``lexicon``: see :func:`~pdfcore.structure.units.join_rows`."""
+    if body_size <= 0:
+        return rows
     out: list[Row] | None = None
     k = 0
     n = len(rows)
     taken = -1  # the last row merged into a band
     while k < n:
-        end = _band_end(rows, k)
+        end = _band_end(rows, k, body_size)
         start = k
         if end - k >= 2 and k - 1 > taken and _leads(rows[k - 1], rows[k:end]):
             start = k - 1  # the row the band's first piece was set over or under
@@ -124,10 +139,11 @@ def _leads(row: Row, band: Sequence[Row]) -> bool:
     )
 
 
-def _band_end(rows: Sequence[Row], start: int) -> int:
+def _band_end(rows: Sequence[Row], start: int, body_size: float) -> int:
     """The end (exclusive) of the band that starts at ``start``."""
     first = rows[start]
-    if not first.pieces or first.size <= 0:
+    big = BODY_STEP * body_size
+    if not first.pieces or not 0 < first.size <= big:
         return start + 1
     em = first.size
     y0, y1 = _extent(first)
@@ -135,13 +151,23 @@ def _band_end(rows: Sequence[Row], start: int) -> int:
     k = start + 1
     while k < len(rows):
         r = rows[k]
-        if not r.pieces or r.size <= 0:
-            break
+        if not r.pieces or not 0 < r.size <= big or (r.x0 + r.x1) / 2 < x0 - ALIGN_PT:
+            break  # (a band is read from left to right)
         top, bottom = _extent(r)
         over = min(y1, bottom) - max(y0, top) > 0
-        stacked = not over and any(_stacked_pair(p, s) for q in rows[start:k] for p in q.pieces for s in r.pieces)
-        if not (over or stacked):
-            break
+        # a row in smaller type over or under a piece of the band, or a row the band's marks
+        # (all of them smaller) stand over or under
+        marks = all(q.size < SMALL * r.size for q in rows[start:k])
+        stacked = not over and any(
+            _stacked_pair(p, s) and (marks or s.font_size < p.font_size)
+            for q in rows[start:k]
+            for p in q.pieces
+            for s in r.pieces
+        )
+        if not (over or stacked) or list_marker(r.text):
+            break  # (a row starting a list item starts no piece of a formula)
+        if over and any(_inside(r, q) or _inside(q, r) for q in rows[start:k]):
+            break  # (a label printed over a row of text: no piece of it)
         near = r.x0 - x1 <= GAP_EM * em and x0 - r.x1 <= GAP_EM * em
         if not near and not (_NUMBER.fullmatch(r.text) and r.x0 > x1):
             break
@@ -167,10 +193,21 @@ def _stacked_pair(a: TextLine, b: TextLine) -> bool:
     return g.x0 <= (s.x0 + s.x1) / 2 <= g.x1 and max(s.y0 - g.y1, g.y0 - s.y1) <= STACK_GAP * em
 
 
+def _inside(row: Row, text: Row) -> bool:
+    """``row`` stands within the width of ``text``, a row of text (TEXT_WORDS words with
+    letters or more)."""
+    return text.x0 < row.x0 and row.x1 < text.x1 and _words(text) >= TEXT_WORDS
+
+
+def _words(row: Row) -> int:
+    return sum(1 for w in row.text.split() if any(c.isalpha() for c in w))
+
+
 def _extent(row: Row) -> tuple[float, float]:
-    """The height a row stands in: its box, or an em about its middle where its glyphs are
-    lower than LOW em (``≈``, ``=``, a comma: the box of their ink alone)."""
-    if row.y1 - row.y0 >= LOW * row.size:
+    """The height a row stands in: its box, or an em about its middle for a row of a few signs
+    (SIGN_CHARS at most, no letter or digit) lower than LOW em (``≈``, ``=``, a comma: the box
+    of their ink alone)."""
+    if row.y1 - row.y0 >= LOW * row.size or len(row.text) > SIGN_CHARS or any(c.isalnum() for c in row.text):
         return row.y0, row.y1
     mid = (row.y0 + row.y1) / 2
     return min(row.y0, mid - row.size / 2), max(row.y1, mid + row.size / 2)
@@ -178,15 +215,19 @@ def _extent(row: Row) -> tuple[float, float]:
 
 def _formula(band: Sequence[Row], before: Row | None, after: Row | None) -> bool:
     """The band's rows do not all sit on one line (see the module docstring), and none reaches
-    into the row before the band or the row after it (a table's cell set beside the two rows of
-    the cell next to it, in the middle of their height)."""
+    into the row before the band or the row after it, unless that row is in smaller type (a
+    table's cell set beside the two rows of the cell next to it, in the middle of their height;
+    not a mark left out of the band)."""
+    size = max(m.size for m in band)
     for r in (before, after):
-        if r is not None and any(min(r.y1, m.y1) - max(r.y0, m.y0) > REACH for m in band):
+        if r is not None and r.size >= SMALL * size and any(min(r.y1, m.y1) - max(r.y0, m.y0) > REACH for m in band):
             return False
-    lines = [r for r in band if sum(1 for w in r.text.split() if any(c.isalpha() for c in w)) >= TEXT_WORDS]
+    if not any(_MATH.search(r.text) for r in band):
+        return False  # (no sign of mathematics: labels, a table's cells)
+    lines = [r for r in band if _words(r) >= TEXT_WORDS]
     for a, b in itertools.combinations(lines, 2):
-        if min(a.y1, b.y1) <= max(a.y0, b.y0):
-            return False  # two lines of text
+        if min(a.y1, b.y1) - max(a.y0, b.y0) < 0.5 * min(a.y1 - a.y0, b.y1 - b.y0):
+            return False  # two lines of text, one over the other
     main = max(band, key=lambda r: len(r.text))
     h = main.y1 - main.y0
     mid = (main.y0 + main.y1) / 2
@@ -205,11 +246,28 @@ def _merge(band: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon | None)
     pieces = [p for p in pieces if p.text.strip()]
     kept = [p for p in pieces if not _accent(p, pieces, main.size)]
     numbers = [p for p in kept if _NUMBER.fullmatch(p.text.strip())]
-    ordered = _reading_order([p for p in kept if not any(p is q for q in numbers)]) + numbers
-    if not ordered:
-        ordered = pieces
+    stacks = _stacks([p for p in kept if not any(p is q for q in numbers)], main)
+    if numbers:
+        stacks.append(numbers)
+    ordered = [p for s in stacks for p in s] or pieces
     row = joined_row(ordered, band[0].block, join_hyphenation, lexicon)
     row.role = main.role
+    # pieces one after the other join as a row's pieces do (a mark glued to its letter, a comma
+    # to the word before it); pieces set one over another, with a space
+    parts: list[str] = []
+    run: list[TextLine] = []
+    for s in stacks:
+        if len(s) == 1 and s is not numbers:
+            run.append(s[0])
+            continue
+        if run:
+            parts.append(joined_row(run, 0, join_hyphenation, lexicon).text)
+            run = []
+        parts.extend(" ".join(p.text.split()) for p in s)
+    if run:
+        parts.append(joined_row(run, 0, join_hyphenation, lexicon).text)
+    if parts:
+        row.text = " ".join(t for t in parts if t)
     return row
 
 
@@ -240,16 +298,53 @@ def _accent(piece: TextLine, pieces: Sequence[TextLine], size: float) -> bool:
     )
 
 
-def _reading_order(pieces: Sequence[TextLine]) -> list[TextLine]:
-    """Pieces from left to right by their middles; pieces set one above the other (one stack)
-    from top to bottom."""
-    stacks: list[list[TextLine]] = []
-    for p in sorted(pieces, key=lambda p: (p.bbox.x0 + p.bbox.x1) / 2):
-        if stacks and any(_stacked(p, q) for q in stacks[-1]):
-            stacks[-1].append(p)
+def _stacks(pieces: Sequence[TextLine], main: Row) -> list[list[TextLine]]:
+    """The pieces in reading order, in stacks: a piece on the band's line (across the middle of
+    its main row) with the pieces set over and under it (a sum's sign and its limits, top to
+    bottom); pieces off the line between them (a fraction's numerator and denominator), those
+    above the line left to right, then those under it; from left to right by their middles."""
+    mid = (main.y0 + main.y1) / 2
+    reach = OFFSET / 2 * (main.y1 - main.y0)
+    on = [p for p in pieces if p.bbox.y0 <= mid + reach and p.bbox.y1 >= mid - reach]
+    on_ids = {id(p) for p in on}
+    over: dict[int, list[TextLine]] = {id(p): [] for p in on}
+    loose: list[TextLine] = []
+    for p in pieces:
+        if id(p) in on_ids:
+            continue
+        sign = next((q for q in on if _stacked(p, q)), None)
+        if sign is not None:
+            over[id(sign)].append(p)
         else:
-            stacks.append([p])
-    return [p for s in stacks for p in sorted(s, key=lambda p: p.bbox.y0)]
+            loose.append(p)
+    units: list[tuple[float, list[TextLine]]] = []
+    for q in on:
+        stack = sorted([*over[id(q)], q], key=lambda p: p.bbox.y0)
+        units.append(((q.bbox.x0 + q.bbox.x1) / 2, stack))
+    region: list[TextLine] = []
+    for p in sorted(loose, key=lambda p: p.bbox.x0):
+        if region and p.bbox.x0 > max(r.bbox.x1 for r in region) + 1.0:
+            units.append(_region(region, mid))
+            region = []
+        region.append(p)
+    if region:
+        units.append(_region(region, mid))
+    units.sort(key=lambda u: u[0])
+    return [u for _, u in units]
+
+
+def _region(pieces: list[TextLine], mid: float) -> tuple[float, list[TextLine]]:
+    """Pieces off the band's line side by side or one over another: those above it left to
+    right, then those under it; with the middle of their span."""
+    x0 = min(p.bbox.x0 for p in pieces)
+    x1 = max(p.bbox.x1 for p in pieces)
+
+    def middle(p: TextLine) -> float:
+        return (p.bbox.x0 + p.bbox.x1) / 2
+
+    above = sorted((p for p in pieces if (p.bbox.y0 + p.bbox.y1) / 2 < mid), key=middle)
+    under = sorted((p for p in pieces if (p.bbox.y0 + p.bbox.y1) / 2 >= mid), key=middle)
+    return (x0 + x1) / 2, [*above, *under]
 
 
 def _stacked(a: TextLine, b: TextLine) -> bool:

@@ -132,7 +132,11 @@ def page_structure(
     rows, anchors, beside = take_table_rows(rows, placed)
     label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
     units = tidy_units(
-        split_units(join_open_leading(join_formula_bands(rows, join_hyphenation, lexicon)), join_hyphenation, lexicon),
+        split_units(
+            join_open_leading(join_formula_bands(rows, style.body_size, join_hyphenation, lexicon)),
+            join_hyphenation,
+            lexicon,
+        ),
         style.body_size,
         height,
         label,

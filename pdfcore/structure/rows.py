@@ -426,7 +426,6 @@ def _glued(left: TextLine, right: TextLine, text: str) -> bool:
     small = 0 < right.font_size < 0.85 * left.font_size
     return (
         small
-        and gap >= -0.3 * em  # (a limit set under or over a sign it starts left of: no mark after it)
         and (len(text) <= 4 or _MARK_LIST.fullmatch(text) is not None)
         and (b.y1 < a.y1 - 0.15 * (a.y1 - a.y0) or b.y0 > a.y0 + 0.3 * (a.y1 - a.y0))
     )

@@ -70,7 +70,7 @@ def test_cells_side_by_side_on_one_line_are_never_one_formula() -> None:
         [piece("Name:", LEFT, 100.5, 100, 109.5, 9.0)],
         [piece("Jane Smith", 106, 99.5, 160, 110.5, 11.0)],
     )
-    assert join_formula_bands(rows) is rows
+    assert join_formula_bands(rows, 10.0) is rows
 
 
 def test_a_cell_beside_the_two_rows_of_the_cell_next_to_it_is_no_formula() -> None:
@@ -80,7 +80,7 @@ def test_a_cell_beside_the_two_rows_of_the_cell_next_to_it_is_no_formula() -> No
         [piece("Operating", LEFT, 100, 120, 110), piece("income", LEFT, 112, 110, 122)],
         [piece("12.5", 125, 106, 145, 116)],
     )
-    assert join_formula_bands(rows) is rows
+    assert join_formula_bands(rows, 10.0) is rows
 
 
 def test_a_note_in_small_type_under_a_row_of_text_stays_apart() -> None:
