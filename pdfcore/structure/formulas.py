@@ -41,9 +41,6 @@ STACK_GAP = 0.5
 SMALL = 0.85
 #: A piece set in smaller type over or under another holds at most this many characters.
 STACK_CHARS = 12
-#: A piece holding at most this many words (and spaces between them) may carry a piece set in
-#: smaller type over or under it.
-STACK_WORDS = 4
 #: Pieces of one formula stand at most this many ems apart, left to right.
 GAP_EM = 1.5
 #: A piece is raised or dropped when its middle is this share of the main row's height off
@@ -179,18 +176,19 @@ def _band_end(rows: Sequence[Row], start: int, body_size: float) -> int:
 
 def _stacked_pair(a: TextLine, b: TextLine) -> bool:
     """One of two pieces is set in smaller type over or under the other (an index, a limit, a
-    bar): at most STACK_CHARS characters, its middle within the other's width, at most
-    STACK_GAP em above or below it; the other a piece of mathematics (at most STACK_WIDTH em
-    wide or STACK_WORDS words: a sign, a letter, ``πθ(q|q0) = Π``), not a row of running text
-    (a mark under one of its words belongs to another band)."""
+    bar): at most STACK_CHARS characters, at most STACK_GAP em above or below it, its middle
+    within the width of a sign or a letter (a piece at most STACK_WIDTH em wide) or within an em
+    of either end of a wider piece (the sign ending ``πθ(q|q0) = Π``: not a row's superscript
+    under a line of text above it)."""
     small, big = (a, b) if a.font_size < b.font_size else (b, a)
     em = big.font_size
     if not 0 < small.font_size < SMALL * em or len(small.text.strip()) > STACK_CHARS:
         return False
     s, g = small.bbox, big.bbox
-    if g.x1 - g.x0 > STACK_WIDTH * em and big.text.count(" ") >= STACK_WORDS:
+    mid = (s.x0 + s.x1) / 2
+    if not g.x0 <= mid <= g.x1 or max(s.y0 - g.y1, g.y0 - s.y1) > STACK_GAP * em:
         return False
-    return g.x0 <= (s.x0 + s.x1) / 2 <= g.x1 and max(s.y0 - g.y1, g.y0 - s.y1) <= STACK_GAP * em
+    return g.x1 - g.x0 <= STACK_WIDTH * em or mid - g.x0 <= em or g.x1 - mid <= em
 
 
 def _inside(row: Row, text: Row) -> bool:
