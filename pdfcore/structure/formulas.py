@@ -93,6 +93,7 @@ def join_formula_bands(
     k = 0
     n = len(rows)
     taken = -1  # the last row merged into a band
+    fresh = max((r.block for r in rows), default=0)  # the last block number given
     while k < n:
         end = _band_end(rows, k, body_size)
         start = k
@@ -107,11 +108,17 @@ def join_formula_bands(
                 out.pop()
             merged = _merge(rows[start:end], join_hyphenation, lexicon)
             taken = end - 1
+            first, last = merged.block, rows[end - 1].block
+            if out and out[-1].block == first and list_marker(merged.text):
+                # a list item's formula under text of its block: a block of its own, and the
+                # rest of the block with it (the pieces after the first gave no row to
+                # tell the item from a sentence wrapped before "b)")
+                fresh += 1
+                merged.block = fresh
             out.append(merged)
-            last = rows[end - 1].block
-            if last != merged.block:  # the rest of the block its last piece came from
+            if merged.block != first or last != first:  # the rest of the block(s) go on in it
                 for r in rows[end:]:
-                    if r.block == last:
+                    if r.block in (first, last):
                         r.block = merged.block
             k = end
             continue
@@ -122,17 +129,17 @@ def join_formula_bands(
 
 
 def _leads(row: Row, band: Sequence[Row]) -> bool:
-    """``row`` stands on the band's line, left of it: it overlaps the height of a row of the
-    band and ends at most GAP_EM em before the band starts (a band found from a mark set over
-    its first letter)."""
-    if not row.pieces or row.size <= 0:
+    """``row`` stands on the band's line, left of it: it shares half the height of a row of the
+    band (after the first) and ends at most GAP_EM em before the band starts (a band found from a
+    mark set over its first letter), in the same face; the band starts no list item."""
+    if not row.pieces or row.size <= 0 or row.bold != band[0].bold or list_marker(band[0].text):
         return False
     top, bottom = _extent(row)
     x0 = min(r.x0 for r in band)
     return (
         row.x1 <= x0 + GAP_EM * row.size
         and x0 - row.x1 <= GAP_EM * row.size
-        and any(min(bottom, r.y1) - max(top, r.y0) > 0 for r in band[1:])
+        and any(min(bottom, r.y1) - max(top, r.y0) > 0.5 * min(bottom - top, r.y1 - r.y0) for r in band[1:])
     )
 
 
@@ -148,8 +155,8 @@ def _band_end(rows: Sequence[Row], start: int, body_size: float) -> int:
     k = start + 1
     while k < len(rows):
         r = rows[k]
-        if not r.pieces or not 0 < r.size <= big or (r.x0 + r.x1) / 2 < x0 - ALIGN_PT:
-            break  # (a band is read from left to right)
+        if not r.pieces or not 0 < r.size <= big or (r.x0 + r.x1) / 2 < x0 - ALIGN_PT or r.bold != first.bold:
+            break  # (a band is read from left to right, in one face)
         top, bottom = _extent(r)
         over = min(y1, bottom) - max(y0, top) > 0
         # a row in smaller type over or under a piece of the band, or a row the band's marks
@@ -243,7 +250,12 @@ def _merge(band: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon | None)
     pieces = [_drawn_out(p) for r in band for p in r.pieces]
     pieces = [p for p in pieces if p.text.strip()]
     kept = [p for p in pieces if not _accent(p, pieces, main.size)]
-    numbers = [p for p in kept if _NUMBER.fullmatch(p.text.strip())]
+    # an equation number stands right of every other piece
+    numbers = [
+        p
+        for p in kept
+        if _NUMBER.fullmatch(p.text.strip()) and all(p.bbox.x0 >= q.bbox.x1 - 1.0 for q in kept if q is not p)
+    ]
     stacks = _stacks([p for p in kept if not any(p is q for q in numbers)], main)
     if numbers:
         stacks.append(numbers)
