@@ -99,3 +99,46 @@ def test_pieces_of_big_delimiters_carry_no_text() -> None:
     lines = [*para(LOREM, 100), piece("\uf8ee\uf8ef\uf8f0 a b \uf8f9\uf8fa\uf8fb", 200, 160, 300, 170)]
     (md,) = markdown([page(lines)])
     assert md.split("\n\n")[-1] == "a b"
+
+
+def test_a_heading_beside_a_formula_on_its_line_stays_apart() -> None:
+    """A bold run-in title (``Definition 74``) and the text after it with an index: one face a
+    band."""
+    title = TextLine("Definition 74", Box(LEFT, 100, 140, 110), 10.0, True)
+    rows = rows_of(
+        [title],
+        [piece("Sei S ⊆ R", 146, 100, 190, 110), piece("3", 191, 98, 194, 104, 7.0)],
+    )
+    assert join_formula_bands(rows, 10.0) is rows
+
+
+def test_a_number_in_parentheses_inside_a_formula_stays_in_place() -> None:
+    """``γ'(0)`` inside the formula is no equation number: only a number right of every piece
+    is put last."""
+    rows = rows_of(
+        [piece("= d n(γ(t))", LEFT, 100, 130, 110)],
+        [piece("t=0", 131, 108, 140, 113, 7.0)],
+        [piece(", γ'", 142, 100, 152, 110), piece("(0)", 152, 100, 162, 110)],
+        [piece("+ hn(s)", 165, 100, 200, 110)],
+        [piece("(7)", 500, 100, 512, 110)],
+    )
+    (row,) = join_formula_bands(rows, 10.0)
+    assert row.text == "= d n(γ(t))t=0 , γ' (0) + hn(s) (7)"
+
+
+def test_a_list_items_formula_under_a_line_of_its_block_starts_the_item() -> None:
+    """``b) DV(...) = x/y`` set under the line ending the item before, in one block: the band
+    is a block of its own, so the item is not read as a sentence wrapped before ``b)``."""
+    rows = rows_of(
+        [
+            piece("Alle sind paarweise verschieden ⇒ Widerspruch", 160, 100, RIGHT, 110),
+            piece("b) DV(z1, z4) = z1 − z2", LEFT, 116, 200, 126),
+        ],
+        [piece("z1 − z4", 205, 110, 240, 117, 7.0), piece("z3 − z2", 205, 121, 240, 128, 7.0)],
+    )
+    out = join_formula_bands(rows, 10.0)
+    assert [r.text for r in out] == [
+        "Alle sind paarweise verschieden ⇒ Widerspruch",
+        "b) DV(z1, z4) = z1 − z2 z1 − z4 z3 − z2",
+    ]
+    assert out[0].block != out[1].block
