@@ -5,21 +5,28 @@ fraction's numerator above its denominator, a sum's limits above and below its s
 a dot set over a letter. The layout reads each piece as a line (often a block) of its own, so
 one formula would come out as a paragraph a piece: ``≈`` / ``1`` / ``N`` / ``X`` / ``i=1``.
 
-A *band* is a run of rows in reading order that stand on one line: each row after the first
-overlaps the band's height, or is set in smaller type (an index, a limit) within the band's
-width at most STACK_GAP em above or below it; set one after the other from left to right with
-at most GAP_EM em between them (an equation number ``(2)`` at the right margin may stand
-farther). A band is a formula's, and becomes one row, when its rows do not all sit on one
-line: a piece is raised or dropped by more than OFFSET of the height of the band's main row
-(the one holding most characters), or set above or below the others. Rows side by side on
-one line (a table's cells, a form's label and its answer) are never a band.
+A *band* is a run of rows in reading order that stand on one line, in one face, none larger
+than BODY_STEP times the body text: each row after the first overlaps the band's height (a
+row of a few signs, ``≈`` or a comma, stands in an em about its middle), or is set in smaller
+type (an index, a limit) at most STACK_GAP em over or under a sign or a letter of the band
+(or the band's marks stand over it); read from left to right with at most GAP_EM em between
+them (an equation number ``(2)`` at the right margin may stand farther); no row starting a
+list item, none printed within the width of a row of text it overlaps (a label). The row just
+left of the band on its line goes in too (a band found from a mark over its first letter).
+A band is a formula's, and becomes one row, when one of its rows holds a sign of mathematics,
+one is raised or dropped by more than OFFSET of the height of the band's main row (the one
+holding most characters), no two rows of text stand one over the other, and none reaches into
+the row before or after the band (a table's cell beside the two rows of the next one). Rows
+side by side on one line (a table's cells, a form's label and its answer) are never a band.
 
-The row's text gives the pieces from left to right, pieces set one above the other (a
-fraction, a sum's sign with its limits) from top to bottom; the equation number comes last.
-Marks set over or under a letter in smaller type (a bar, a dot, an arrow: ``|x|`` drawn as
-bars above and below) carry no text and are dropped. The row belongs to the block of its
-first piece; the rows after it of the block its last piece came from (a paragraph whose first
-row held the end of the formula) join that block too.
+The row's text gives the pieces from left to right: a piece on the line with the pieces set
+over and under it (a sum's sign and its limits) from top to bottom, pieces off the line (a
+fraction) those above it before those under it; the equation number (a number in parentheses
+right of every other piece) comes last. Marks set over or under a letter in smaller type (a
+bar, a dot, an arrow: ``|x|`` drawn as bars above and below) carry no text and are dropped.
+The row belongs to the block of its first piece; the rows after it of the block its last
+piece came from (a paragraph whose first row held the end of the formula) join that block
+too; a list item's formula under a row of its block starts a block of its own.
 """
 
 from __future__ import annotations
