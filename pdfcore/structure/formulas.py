@@ -94,8 +94,8 @@ def join_formula_bands(
     """``rows`` (a page's, in reading order) with each formula's band made one row (see the
     module docstring); the rows themselves when there is none (most pages). ``body_size``: the
     document's body text size; ``lexicon``: see :func:`~pdfcore.structure.units.join_rows`."""
-    if body_size <= 0:
-        return rows
+    if body_size <= 0 or not any(_MATH.search(r.text) for r in rows):
+        return rows  # (a band is a formula only with a sign of mathematics in it: most pages)
     out: list[Row] | None = None
     k = 0
     n = len(rows)
