@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from adapters._pdfium_rows import piece_line
+from pdfcore.geometry import union
 from pdfcore.models import Box, TextLine
 from pdfcore.rule_gutters import MIN_SIDE_ROWS, rule_gutters
 
@@ -100,15 +101,19 @@ def parted(
         return None
     box = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     get_box = raw.FPDFText_GetCharBox
-    # each character's side: the cut it stands after (spaces follow the character before)
+    # each character's side: the cut it stands after (spaces follow the character before); and
+    # its box, for the pieces' boxes
     side: list[int] = []
+    drawn: list[Box | None] = []
     k_side = 0
     for k, ch in enumerate(body):
         if ch.isspace() or not get_box(tp, start + k, *box):
             side.append(k_side)
+            drawn.append(None)
             continue
         lft, rgt, btm, top = (v.value for v in box)
         b = to_box(lft, btm, rgt, top)
+        drawn.append(b if rgt > lft and top > btm else None)
         if b.x1 <= b.x0:
             side.append(k_side)
             continue
@@ -124,25 +129,8 @@ def parted(
     for e in range(1, len(body) + 1):
         if e == len(body) or side[e] != side[a]:
             text = body[a:e]
-            if text.strip():
-                drawn = _box(raw, tp, start + a, text, to_box)
-                if drawn is not None:
-                    out.append(piece_line(raw, text, start + a, drawn, line_facts))
+            boxes = [b for b in drawn[a:e] if b is not None]
+            if text.strip() and boxes:
+                out.append(piece_line(raw, text, start + a, union(boxes), line_facts))
             a = e
     return out if len(out) > 1 else None
-
-
-def _box(raw: Any, tp: Any, at: int, text: str, to_box: Any) -> Box | None:
-    """The box (page space) of the characters of ``text`` drawn from the page's character ``at``."""
-    box = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-    x0 = y0 = float("inf")
-    x1 = y1 = float("-inf")
-    for k, ch in enumerate(text):
-        if ch.isspace() or not raw.FPDFText_GetCharBox(tp, at + k, *box):
-            continue
-        lft, rgt, btm, top = (v.value for v in box)
-        if rgt <= lft or top <= btm:
-            continue
-        b = to_box(lft, btm, rgt, top)
-        x0, y0, x1, y1 = min(x0, b.x0), min(y0, b.y0), max(x1, b.x1), max(y1, b.y1)
-    return None if x0 == float("inf") else Box(x0, y0, x1, y1)

@@ -59,6 +59,12 @@ def intersection(a: Box, b: Box) -> Box | None:
     return Box(x0, y0, x1, y1)
 
 
+def holds_centre(box: Box, b: Box) -> bool:
+    """The middle of ``b`` lies in ``box`` (edges included)."""
+    cx, cy = (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2
+    return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1
+
+
 def area(b: Box) -> float:
     return max(0.0, b.width) * max(0.0, b.height)
 

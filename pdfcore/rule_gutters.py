@@ -39,12 +39,13 @@ def column_rules(rules: Sequence[Box]) -> list[Box]:
     """The page's vertical rules, segments on one x one under the other chained, that run down a
     stretch of the page (MIN_COLUMN_RULE), that no horizontal rule as long meets inside their
     length and that are no side of a box: the rules that may stand between columns of text."""
+    return _column_rules(rules, _chains(rules))
+
+
+def _column_rules(rules: Sequence[Box], chains: list[Box]) -> list[Box]:
+    """:func:`column_rules`, the page's vertical rules chained already (``chains``)."""
     across = [r for r in rules if r.x1 - r.x0 > r.y1 - r.y0 and r.x1 - r.x0 >= MIN_COLUMN_RULE]
-    return [
-        r
-        for r in _chains(rules)
-        if r.y1 - r.y0 >= MIN_COLUMN_RULE and not _meets(r, across) and not _box_side(r, across)
-    ]
+    return [r for r in chains if r.y1 - r.y0 >= MIN_COLUMN_RULE and not _meets(r, across) and not _box_side(r, across)]
 
 
 def _chains(rules: Sequence[Box]) -> list[Box]:
@@ -75,7 +76,7 @@ def rule_gutters(lines: Sequence[TextLine], rules: Sequence[Box], art: Sequence[
     checks that no character is drawn across the rule."""
     out: list[Box] = []
     chains = _chains(rules)
-    for r in column_rules(rules):
+    for r in _column_rules(rules, chains):
         length = r.y1 - r.y0
         if any(_inside(r, a) >= IN_ART * length for a in art) or _framed(r, chains, lines):
             continue

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pdfcore.geometry import holds_centre
 from pdfcore.models import Box
 from pdfcore.structure.rows import Row
 from pdfcore.structure.units import list_marker
@@ -31,7 +32,7 @@ def drawn_bullets(rows: Sequence[Row], marks: Sequence[Box], art: Sequence[Box] 
     """Give the rows led by a drawn bullet their bullet (see the module docstring), in place;
     ``art``: the boxes of the page's regions of vector art."""
     if art:
-        marks = [m for m in marks if not any(_inside(m, b) for b in art)]
+        marks = [m for m in marks if not any(holds_centre(b, m) for b in art)]
     for row in rows:
         mark = _mark_before(row, marks)
         if mark is None or list_marker(row.text):
@@ -51,8 +52,3 @@ def _mark_before(row: Row, marks: Sequence[Box]) -> Box | None:
         if 0.0 <= row.x0 - m.x1 <= GAP_EM * em:
             return m
     return None
-
-
-def _inside(m: Box, b: Box) -> bool:
-    cx, cy = (m.x0 + m.x1) / 2, (m.y0 + m.y1) / 2
-    return b.x0 <= cx <= b.x1 and b.y0 <= cy <= b.y1

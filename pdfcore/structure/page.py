@@ -113,12 +113,7 @@ def page_structure(
     art = vector_figure_boxes(page, width, height, images)
     # a grid on a vector figure holding a value axis is the chart's labels: the figure stands
     # so is a grid straddling two figures or more (two charts side by side read as one grid)
-    placed = [
-        t
-        for t in placed
-        if not (any(_overlap(b, t.bbox) > TABLE_OVERLAP for b in art) and axis_table(t))
-        and sum(1 for b in art if _overlap(b, t.bbox) > TABLE_OVERLAP) < 2
-    ]
+    placed = [t for t in placed if not _figures_labels(t, art)]
     drawn = _vector_figures(page, art, placed)
     titles: dict[str, str] = {}
     if drawn:  # a figure's labels are its own, not paragraphs; its subcaptions stay
@@ -258,6 +253,13 @@ def _with_title(caption: str, title: str | None) -> str:
     if not caption:
         return title
     return f"{caption} {title}" if caption.rstrip()[-1:] in ".:;,|—–-" else f"{caption}: {title}"
+
+
+def _figures_labels(table: Table, art: list[Box]) -> bool:
+    """The grid is the labels of the vector figures ``art`` it lies on: one holding a value
+    axis down a column, or two figures or more side by side."""
+    on = sum(1 for b in art if _overlap(b, table.bbox) > TABLE_OVERLAP)
+    return on >= 2 or (on == 1 and axis_table(table))
 
 
 def _overlap(a: Box, b: Box) -> float:

@@ -26,6 +26,7 @@ import itertools
 import re
 from collections.abc import Sequence
 
+from pdfcore.geometry import holds_centre
 from pdfcore.models import Box, Drawing, PageText
 from pdfcore.structure.axes_frames import axes_frames
 from pdfcore.structure.rows import Row
@@ -123,7 +124,7 @@ def vector_figure_boxes(page: PageText, width: float, height: float, images: lis
             continue
         if any(_share(box, im) > ON_IMAGE_SHARE or _share(im, box) > ON_IMAGE_SHARE for im in images or ()):
             continue
-        inside = [ln for ln in lines if _holds(box, ln[0])]
+        inside = [ln for ln in lines if holds_centre(box, ln[0])]
         text_area = sum(b.width * b.height for b, _, _ in inside)
         # a diagram of labelled boxes in rows over its "Figure" caption: its rows are no table's
         diagram = text_area <= DIAGRAM_TEXT_SHARE * w * h and any(_figure_caption(box, b, t) for b, t, _ in lines)
@@ -367,16 +368,20 @@ def _figure_row(text: str) -> bool:
 def _figure_caption(box: Box, b: Box, text: str, *, above: bool = False) -> bool:
     """The line is a figure's caption set right under the region (``above``: or right above
     it), across it."""
-    if b.x1 <= box.x0 or b.x0 >= box.x1 or not _FIGURE.match(text) or not is_caption(text):
-        return False
-    return -2.0 <= b.y0 - box.y1 <= FIGURE_CAPTION_PT or (above and -2.0 <= box.y0 - b.y1 <= FIGURE_CAPTION_PT)
+    return _caption_by(box, b, text, _FIGURE, FIGURE_CAPTION_PT, above=above)
 
 
 def _table_caption(box: Box, b: Box, text: str) -> bool:
     """The line is a table's caption set right above or under the region, across it."""
-    if b.x1 <= box.x0 or b.x0 >= box.x1 or not _TABLE.match(text) or not is_caption(text):
+    return _caption_by(box, b, text, _TABLE, TABLE_CAPTION_PT, above=True)
+
+
+def _caption_by(box: Box, b: Box, text: str, label: re.Pattern[str], reach: float, *, above: bool) -> bool:
+    """The line (box ``b``) is a caption led by ``label``, across the region ``box``, at most
+    ``reach`` points under it (``above``: or over it)."""
+    if b.x1 <= box.x0 or b.x0 >= box.x1 or not label.match(text) or not is_caption(text):
         return False
-    return -2.0 <= box.y0 - b.y1 <= TABLE_CAPTION_PT or -2.0 <= b.y0 - box.y1 <= TABLE_CAPTION_PT
+    return -2.0 <= b.y0 - box.y1 <= reach or (above and -2.0 <= box.y0 - b.y1 <= reach)
 
 
 def _cells(lines: list[_Line], rules: tuple[Box, ...]) -> bool:
@@ -395,11 +400,6 @@ def _cells(lines: list[_Line], rules: tuple[Box, ...]) -> bool:
         below = any(b.y1 - 0.3 * b.height <= r.y0 <= b.y1 + pad for r in spans)
         n += above and below
     return n >= CELL_MIN and n >= CELL_SHARE * len(lines)
-
-
-def _holds(box: Box, b: Box) -> bool:
-    cx, cy = (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2
-    return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1
 
 
 def _inside(b: Box, box: Box) -> bool:
