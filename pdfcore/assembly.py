@@ -35,6 +35,7 @@ from ports.table_extractor import TableExtractor
 from ports.text_extractor import TextExtractor
 from ports.vector_scorer import VectorScorer
 from ports.vector_source import VectorSource
+from ports.word_list import WordList
 
 if TYPE_CHECKING:
     from pdfcore.charts.service import ChartService
@@ -116,6 +117,7 @@ class Backends(TypedDict, total=False):
     images: ImageProcessor | None
     scorer: VectorScorer | None
     vectors: VectorSource | None
+    words: WordList | None
 
 
 class Services:
@@ -142,6 +144,7 @@ class Services:
         images: ImageProcessor | None = None,
         scorer: VectorScorer | None = None,
         vectors: VectorSource | None = None,
+        words: WordList | None = None,
     ) -> None:
         self.settings = settings
         self.text = text
@@ -154,6 +157,8 @@ class Services:
         self.table_extractor = tables
         self.images = images
         self.scorer = scorer
+        #: The common words of English, for words broken at a line end (None: not loaded).
+        self.words = words
         self.backend_names = dict(backend_names or {})
         self.backend_problems = dict(backend_problems or {})
         #: Resources with optional prestart()/warm()/close() (engine worker pools, ...), owned here.
@@ -181,14 +186,16 @@ class Services:
         from pdfcore.services.documents import DocumentService
 
         ex = self.settings.extraction
-        running_heads, join_hyphenation = ex.running_heads, ex.join_hyphenation
+        running_heads, join_hyphenation, words = ex.running_heads, ex.join_hyphenation, self.words
 
         def finish(page: PageText, facts: DocumentFacts, profile: DocumentProfile) -> PageText:
             # Imported when a page is first finished: calls that need no page text (render,
             # info from the cache) do not load the layout code.
             from pdfcore.services.quality import finish_page
 
-            return finish_page(page, facts, profile, running_heads=running_heads, join_hyphenation=join_hyphenation)
+            return finish_page(
+                page, facts, profile, running_heads=running_heads, join_hyphenation=join_hyphenation, common=words
+            )
 
         return DocumentService(self.text, self.store, finish)
 

@@ -133,6 +133,7 @@ def build(
     vectors: Any = _UNSET,
     images: Any = _UNSET,
     scorer: Any = _UNSET,
+    words: Any = _UNSET,
 ) -> Pdfcore:
     """Assemble pdfcore from ``settings`` (default: :func:`load_settings`) and overrides."""
     s = settings if settings is not None else load_settings()
@@ -161,6 +162,8 @@ def build(
     # Image decoding and drawing, vector scoring: in this process (their libraries load on first use).
     images = wiring.adapter("images", images, b.images)
     scorer = wiring.adapter("scorer", scorer, b.scorer)
+    # The common words of English (a compound's hyphen at a line end): read on first use.
+    words = wiring.adapter("words", words, b.words)
 
     def open_store(cls: type[Any]) -> Any:
         _ensure_private_dir(s.cache.dir)
@@ -219,6 +222,7 @@ def build(
         vectors=vectors,
         images=images,
         scorer=scorer,
+        words=words,
     )
     # The first engine worker boots now, in its own process, while the caller goes on: the first
     # call does not wait for an interpreter and pdfium to load (no-op without isolation).

@@ -120,6 +120,10 @@ class BackendsSettings:
     images: str = "pillow"
     #: Scores chunk vectors for semantic search ("none": semantic search is unavailable).
     scorer: str = "numpy"
+    #: The common words of English that tell a compound's hyphen at a line end from a word's
+    #: break ("none": a line-end hyphen no word of the document explains goes, as in
+    #: ``exam-`` + ``ple``; see :func:`pdfcore.layout.hyphens.keep_hyphen`).
+    words: str = "wordfreq"
     isolation: str = field(default="process", validator=_one_of("process", "none"))
     #: Engine worker processes when isolation is "process" (0: one per core, at most 4).
     workers: int = field(default=0, validator=_in_range(0, 64))

@@ -37,6 +37,7 @@ BACKENDS: dict[str, dict[str, str]] = {
     "attachments": {"pdfminer": "adapters.pdfminer_attachments:PdfminerAttachmentReader"},
     "images": {"pillow": "adapters.pillow_images:PillowImageProcessor"},
     "scorer": {"numpy": "adapters.numpy_scorer:NumpyVectorScorer"},
+    "words": {"wordfreq": "adapters.wordfreq_words:WordfreqWordList"},
 }
 
 #: Third-party modules each backend needs, and the extra that installs them.
@@ -61,6 +62,7 @@ REQUIREMENTS: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {
     ("attachments", "pdfminer"): (("pdfminer",), "pdfcore"),
     ("images", "pillow"): (("PIL",), "pdfcore"),
     ("scorer", "numpy"): (("numpy",), "pdfcore"),
+    ("words", "wordfreq"): (("wordfreq", "msgpack"), "pdfcore"),
 }
 
 #: Preference order when the OCR backend is "auto" (accuracy and speed on CPU, measured).

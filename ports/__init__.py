@@ -26,6 +26,7 @@ _MODULES = {
     "VectorScorer": "ports.vector_scorer",
     "VectorSource": "ports.vector_source",
     "WarmExecutor": "ports.executor",
+    "WordList": "ports.word_list",
 }
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from ports.text_extractor import TextExtractor
     from ports.vector_scorer import VectorScorer
     from ports.vector_source import VectorSource
+    from ports.word_list import WordList
 
 __all__ = [
     "AttachmentReader",
@@ -57,6 +59,7 @@ __all__ = [
     "VectorScorer",
     "VectorSource",
     "WarmExecutor",
+    "WordList",
 ]
 
 

@@ -12,8 +12,12 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from pdfcore.models import TextLine
+
+if TYPE_CHECKING:
+    from ports.word_list import WordList
 
 #: pdfium reports a hyphen it resolved at a line break as U+FFFE (joining the two lines into
 #: one); U+00AD is the soft hyphen (a discretionary break inside a word).
@@ -119,6 +123,13 @@ def keep_hyphen(left: str, right: str, lexicon: Lexicon | None = None) -> bool:
     word elsewhere, capital and all (a name in camel case: ``Trace-`` + ``Monkey`` where
     ``TraceMonkey`` is printed whole); the hyphenated form is not asked, since the page's text
     may hold this very break read with its hyphen.
+
+    When the document knows neither form of a two-part word, the lexicon's ``common`` words of
+    English decide, on a page written in English (see :func:`two_words`): two common words
+    whose join is none (``sole-`` + ``sourced``, ``cross-`` + ``domain``, ``self-`` +
+    ``interest``) are a compound and keep the hyphen; ``out-`` + ``side`` joins (``outside``
+    is a word), as does ``con-`` + ``tinue``, and so does a first part written as a name (a
+    capital, then small letters).
     """
     if _starts_word(left, right):
         return not _known_whole(left, right, lexicon)
@@ -135,9 +146,54 @@ def keep_hyphen(left: str, right: str, lexicon: Lexicon | None = None) -> bool:
             # nor known hyphenated, and need one look-up
             if compound:
                 return not lexicon.knows(ls + rf) or lexicon.knows(f"{ls}-{rf}")
-            return lexicon.knows(f"{ls}-{rf}") and not lexicon.knows(ls + rf)
+            if lexicon.knows(f"{ls}-{rf}"):
+                return not lexicon.knows(ls + rf)
+            # the word list asked before the page's text: most breaks are not two words; a
+            # name's first part (a capital, then small letters) is not asked: names are rarely
+            # common words joined (``Xiao-`` + ``dan``, ``Middle-`` + ``march``)
+            word = _LEADING.sub("", left)
+            named = word[:1].isupper() and not word.isupper()
+            return not named and two_words(ls, rf, lexicon) and not lexicon.knows(ls + rf)
     return compound
 
+
+#: The shortest part of a compound the word list may find (two letters are as often a
+#: syllable as a word: ``in-`` + ``fluence``, ``re-`` + ``ported``).
+MIN_PART = 3
+#: Prefixes that stand as words in the list but start words far more often than they stand
+#: alone (``dis-`` + ``closes``, ``inter-`` + ``cooler``).
+BOUND_PREFIXES = frozenset({"dis", "inter", "mis", "pre", "sub", "trans"})
+#: Endings that stand as words in the list but end words far more often than they stand alone
+#: (``segment-`` + ``ing``, ``Olaf-`` + ``son``, ``incomplete-`` + ``ness``).
+SUFFIXES = frozenset(
+    {"ing", "ings", "ness", "ment", "ments", "son", "sons", "man", "men", "ship", "ships", "less", "able", "ably"}
+    | {"ful", "ism", "ist", "ists", "ity", "ive", "ous", "tion", "tions", "sion", "ward", "wards", "wise"}
+)
+
+
+def two_words(left: str, right: str, lexicon: Lexicon) -> bool:
+    """``left`` and ``right`` (lowercase letters, either side of a line-end hyphen that the
+    document does not explain) are two common words of English and their join is not one, on a
+    page written in English: a compound broken at its own hyphen (``sole-`` + ``sourced``).
+
+    Each part has :data:`MIN_PART` letters or more, is neither a prefix nor an ending that the
+    list holds as a word (:data:`BOUND_PREFIXES`, :data:`SUFFIXES`), and the page's words are
+    English (see :meth:`Lexicon.english`): the English list knows many words of other languages'
+    compounds (German ``Fundamental-`` + ``form``)."""
+    common = lexicon.common
+    if common is None or len(left) < MIN_PART or len(right) < MIN_PART:
+        return False
+    if left in BOUND_PREFIXES or right in SUFFIXES:
+        return False
+    return common.knows(left) and common.knows(right) and not common.knows(left + right) and lexicon.english()
+
+
+#: How many of the page's words tell its language, the fewest that may, and the share of them
+#: that the common words of English make on an English page (see :meth:`Lexicon.english`).
+LANGUAGE_SAMPLE = 400
+LANGUAGE_MIN_WORDS = 20
+ENGLISH_SHARE = 0.6
+_LONG_WORD = re.compile(r"[^\W\d_]{4,}")
 
 _LEADING = re.compile(r"^[^\w]+")
 _TRAILING = re.compile(r"[^\w]+$")
@@ -176,12 +232,20 @@ class Lexicon:
     sample pages, see :mod:`pdfcore.services.profile`) and the page's own, looked up in its text
     (``text``, or its ``lines`` joined on the first look-up: most pages need none)."""
 
-    __slots__ = ("_hyphened", "_lines", "_raw", "_text", "words")
+    __slots__ = ("_english", "_hyphened", "_lines", "_raw", "_text", "common", "words")
 
     def __init__(
-        self, words: frozenset[str] = frozenset(), lines: Sequence[TextLine] = (), *, text: str | None = None
+        self,
+        words: frozenset[str] = frozenset(),
+        lines: Sequence[TextLine] = (),
+        *,
+        text: str | None = None,
+        common: WordList | None = None,
     ) -> None:
         self.words = words
+        #: The common words of English (see :func:`two_words`); None: not asked.
+        self.common = common
+        self._english: bool | None = None
         self._lines = lines
         self._text: str | None = None if text is None else text.lower().replace("\u2010", "-")
         self._raw = text
@@ -206,6 +270,20 @@ class Lexicon:
         if self._text is None:
             self._text = "\n".join([ln.text for ln in self._lines]).lower().replace("\u2010", "-")
         return _whole_word(self._text, word)
+
+    def english(self) -> bool:
+        """Whether the page is written in English: of its first :data:`LANGUAGE_SAMPLE` words
+        of four letters or more (at least :data:`LANGUAGE_MIN_WORDS`), the common words of
+        English make :data:`ENGLISH_SHARE` or more (English prose about 0.8 to 0.98; German
+        and Spanish pages 0.1 to 0.25). Decided on the first call."""
+        if self._english is None:
+            common = self.common
+            if self._raw is None:
+                self._raw = "\n".join([ln.text for ln in self._lines])
+            words = _LONG_WORD.findall(self._raw.lower(), 0, LANGUAGE_SAMPLE * 12)[:LANGUAGE_SAMPLE]
+            known = sum(1 for w in words if common.knows(w)) if common is not None else 0
+            self._english = len(words) >= LANGUAGE_MIN_WORDS and known >= ENGLISH_SHARE * len(words)
+        return self._english
 
     def prints(self, word: str) -> bool:
         """Whether the page prints ``word`` whole, as written (case and all)."""

@@ -10,6 +10,7 @@ after the columns on a page with them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from attrs import evolve
 
@@ -20,15 +21,26 @@ from pdfcore.layout.scripts import CJK, has_cjk
 from pdfcore.layout.vertical import merge_vertical, vertical_bands
 from pdfcore.models import Box, PageText, TextBlock, TextLine
 
+if TYPE_CHECKING:
+    from ports.word_list import WordList
 
-def assemble(page: PageText, *, join_hyphenation: bool = True, words: frozenset[str] = frozenset()) -> PageText:
+
+def assemble(
+    page: PageText,
+    *,
+    join_hyphenation: bool = True,
+    words: frozenset[str] = frozenset(),
+    common: WordList | None = None,
+) -> PageText:
     """Order ``page.lines``, group them into blocks and fill ``text``; pages without lines pass through.
 
     ``words``: the document's vocabulary (:func:`~pdfcore.layout.hyphens.vocabulary` of its
     sample pages); with the page's own words it decides whether a word broken at a hyphen keeps
-    it. Contracts other code relies on: ``text`` is the blocks' texts joined by a blank line (so
-    each ``blocks[i].text`` appears verbatim in it), block boxes are in page space, and
-    ``lines`` is emptied (the lines live on in their blocks).
+    it, and where neither knows the word, the ``common`` words of English do (see
+    :func:`~pdfcore.layout.hyphens.keep_hyphen`). Contracts other code relies on: ``text`` is
+    the blocks' texts joined by a blank line (so each ``blocks[i].text`` appears verbatim in
+    it), block boxes are in page space, and ``lines`` is emptied (the lines live on in their
+    blocks).
     """
     if not page.lines:
         if page.blocks and not page.text:
@@ -36,7 +48,7 @@ def assemble(page: PageText, *, join_hyphenation: bool = True, words: frozenset[
             return evolve(page, text=text, char_count=count_chars(text))
         return evolve(page, char_count=count_chars(page.text)) if page.text and not page.char_count else page
     lines = drawn_once(page.lines)
-    lexicon = Lexicon(words, lines) if join_hyphenation else None
+    lexicon = Lexicon(words, lines, common=common) if join_hyphenation else None
     blocks = order_blocks(
         lines,
         join_hyphenation=join_hyphenation,

@@ -32,6 +32,7 @@ from pdfcore.layout.controls import clean_controls
 from pdfcore.models import Box, DocumentFacts, PageText
 from pdfcore.services import furniture
 from pdfcore.services.profile import DocumentProfile
+from ports.word_list import WordList
 
 MIN_USABLE_CHARS = 20
 SCAN_IMAGE_COVERAGE = 0.5
@@ -48,14 +49,18 @@ def finish_page(
     *,
     running_heads: str = furniture.STRIP,
     join_hyphenation: bool = True,
+    common: WordList | None = None,
 ) -> PageText:
     """An extractor's raw page in its cached form: furniture found (running heads and feet by the
     document's ``profile``, line numbers on the page) and stripped or flagged per
     ``running_heads``, control characters taken out, lines in reading order (broken words
-    joined, checked against the profile's words), quality warnings."""
+    joined, checked against the profile's words and the ``common`` words of English), quality
+    warnings."""
     page, controls = clean_controls(page)
     page = furniture.apply(page, facts, profile.furniture if profile else None, mode=running_heads)
-    page = assemble(page, join_hyphenation=join_hyphenation, words=profile.words if profile else frozenset())
+    page = assemble(
+        page, join_hyphenation=join_hyphenation, words=profile.words if profile else frozenset(), common=common
+    )
     width, height = _page_size(page, facts)
     computed = [w for w in warnings_for(page, width, height, controls=controls) if w not in page.warnings]
     return evolve(page, warnings=(*page.warnings, *computed)) if computed else page

@@ -25,6 +25,7 @@ from ports.table_extractor import TableExtractor
 from ports.text_extractor import TextExtractor
 from ports.vector_scorer import VectorScorer
 from ports.vector_source import VectorSource
+from ports.word_list import WordList
 
 #: The protocol of each registry port (a port added to the registry must be added here).
 PORTS: dict[str, type] = {
@@ -41,6 +42,7 @@ PORTS: dict[str, type] = {
     "attachments": AttachmentReader,
     "images": ImageProcessor,
     "scorer": VectorScorer,
+    "words": WordList,
 }
 ENTRIES = [(port, name) for port, table in sorted(registry.BACKENDS.items()) for name in sorted(table)]
 

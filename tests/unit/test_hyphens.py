@@ -87,3 +87,74 @@ def test_a_number_after_a_line_end_hyphen_keeps_it(raw: str, text: str) -> None:
     ``CoNLL-2003``), in pdfium's joined lines and across two lines alike."""
     assert clean_line(raw, True)[0] == text
     assert keep_hyphen("CoNLL", "2003") and keep_hyphen("IEEE", "754,", Lexicon(text="IEEE754"))
+
+
+#: A page of English prose (the word list's language test asks for 20 words or more).
+_ENGLISH = (
+    "This report describes the contract awarded last year and the services that the agency will "
+    "receive from the company under its terms, with the costs and schedules the office reviewed "
+    "before the board approved the plan."
+)
+_COMMON = frozenset(_ENGLISH.lower().replace(",", "").replace(".", "").split()) | {
+    *("sole", "sourced", "cross", "domain", "self", "interest", "outside", "out", "side", "con", "middle", "march"),
+    *("segment", "ing", "dis", "closes", "fundamental", "form", "bank", "advised"),
+}
+
+
+@pytest.mark.parametrize(
+    ("left", "right", "kept"),
+    [
+        ("sole", "sourced", True),  # two common words, their join none: a compound
+        ("cross", "domain", True),
+        ("self", "interest", True),
+        ("(bank", "advised),", True),  # punctuation as for the document's words
+        ("SELF", "interest", True),  # in capitals throughout
+        ("Middle", "march", False),  # a first part written as a name: not asked
+        ("\u201cMiddle", "march", False),
+        ("out", "side", False),  # the join is a word: a break between syllables
+        ("con", "tinue", False),  # "tinue" is no word
+        ("segment", "ing", False),  # an ending the list holds as a word
+        ("dis", "closes", False),  # a prefix the list holds as a word
+        ("ex", "ample", False),  # a part of two letters
+    ],
+)
+def test_two_common_words_keep_the_hyphen_the_document_does_not_explain(left: str, right: str, kept: bool) -> None:
+    from tests.fakes.fake_words import FakeWordList
+
+    lexicon = Lexicon(frozenset(), text=_ENGLISH, common=FakeWordList(_COMMON))
+    assert keep_hyphen(left, right, lexicon) is kept
+    assert keep_hyphen(left, right, Lexicon(frozenset(), text=_ENGLISH)) is False  # no list: as before
+
+
+def test_the_document_words_come_before_the_word_list() -> None:
+    from tests.fakes.fake_words import FakeWordList
+
+    common = FakeWordList(_COMMON)
+    joined = Lexicon(frozenset({"solesourced"}), text=_ENGLISH, common=common)
+    assert keep_hyphen("sole", "sourced", joined) is False  # the document prints it joined
+    known = Lexicon(frozenset({"out-side"}), text=_ENGLISH, common=common)
+    assert keep_hyphen("out", "side", known) is True  # the document prints it hyphenated
+
+
+def test_a_page_not_in_english_is_not_asked_of_the_english_list() -> None:
+    from tests.fakes.fake_words import FakeWordList
+
+    german = (
+        "Die Fundamentalform einer Fläche beschreibt ihre Geometrie vollständig, wobei diese "
+        "Größen unabhängig von der gewählten Parametrisierung bleiben und sich daraus weitere "
+        "Invarianten ableiten lassen, etwa Krümmungen oder Längen von Kurven auf jener Fläche."
+    )
+    lexicon = Lexicon(frozenset(), text=german, common=FakeWordList(_COMMON))
+    assert not lexicon.english()
+    assert keep_hyphen("Fundamental", "form", lexicon) is False
+    assert Lexicon(frozenset(), text=_ENGLISH, common=FakeWordList(_COMMON)).english()
+    assert not Lexicon(frozenset(), text="A short note.", common=FakeWordList(_COMMON)).english()  # too few words
+
+
+def test_assemble_keeps_a_compound_hyphen_with_the_word_list() -> None:
+    from tests.fakes.fake_words import FakeWordList
+
+    page = _page([_ENGLISH, "The agency is preparing a sole-", "sourced contract and will con-", "tinue to pay."])
+    text = assemble(page, words=frozenset(), common=FakeWordList(_COMMON)).text
+    assert "a sole-sourced" in text and "will continue" in text
+    assert "a solesourced" in assemble(page, words=frozenset()).text  # without the list
