@@ -557,6 +557,9 @@ class Services:
             import pdfcore.services.tables  # noqa: F401 - with where to look (~0.02 s)
 
             _ = self.reading  # the read service (pdfcore.services.reading)
+            words_warm = getattr(self.words, "warm", None)
+            if callable(words_warm):
+                words_warm()  # the word list of line-end hyphens (a few ms), off the first read
         for item in self.lifecycle if engines else ():
             warm = getattr(item, "warm", None)
             if callable(warm):
