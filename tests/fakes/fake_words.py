@@ -13,10 +13,11 @@ class FakeWordList(WordList):
     def __init__(self, words: Iterable[str] = ()) -> None:
         self.words = frozenset(words)
         self.asked = 0
+        self.warmed = 0
 
     def knows(self, word: str) -> bool:
         self.asked += 1
         return word in self.words
 
     def warm(self) -> None:
-        pass
+        self.warmed += 1

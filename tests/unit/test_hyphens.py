@@ -3,6 +3,8 @@ the joined one (pdfcore.layout.hyphens)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pdfcore.layout import assemble
@@ -158,3 +160,28 @@ def test_assemble_keeps_a_compound_hyphen_with_the_word_list() -> None:
     text = assemble(page, words=frozenset(), common=FakeWordList(_COMMON)).text
     assert "a sole-sourced" in text and "will continue" in text
     assert "a solesourced" in assemble(page, words=frozenset()).text  # without the list
+
+
+def test_the_core_hands_its_word_list_to_page_finishing_and_warms_it(tmp_path: Path) -> None:
+    import pdfcore
+    from pdfcore.config import load_settings
+    from tests.fakes.fake_renderer import FakeRenderer
+    from tests.fakes.fake_store import FakeStore
+    from tests.fakes.fake_text import FakeTextExtractor
+    from tests.fakes.fake_words import FakeWordList
+
+    (tmp_path / "c.toml").write_text("")
+    settings = load_settings(
+        env={"PDFCORE_CONFIG": str(tmp_path / "c.toml"), "PDFCORE_CACHE_DIR": str(tmp_path / "cache")}
+    )
+    words = FakeWordList(_COMMON)
+    core = pdfcore.build(
+        settings, text=FakeTextExtractor(), renderer=FakeRenderer(), store=FakeStore(), fetcher=None, words=words
+    )
+    try:
+        assert core.services.words is words
+        assert core.capabilities().backends["words"] == "fake"
+        core.warm(engines=False)
+        assert words.warmed == 1
+    finally:
+        core.close()
