@@ -387,9 +387,8 @@ class Pdfcore:
 
     def warm(self, *, store: bool = True, engines: bool = True) -> None:
         """Start engine workers and load engines (text, rendering, tables) now instead of on the
-        first call, open the cache store (checking its schema), import the code that reads pages
-        and their tables and load the word list of line-end hyphens; ``store``/``engines`` pick
-        one."""
+        first call, open the cache store, import the code that reads pages and their tables and
+        load the word list of line-end hyphens; ``store``/``engines`` pick one."""
         self.services.warm(store=store, engines=engines)
 
     def flush(self) -> None:

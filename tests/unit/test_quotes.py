@@ -83,8 +83,9 @@ def test_exact_quote_with_typographic_differences(core: Any) -> None:
     assert r.status == "exact" and r.score == 1.0 and r.page == 1
     page_text = c.read_pages(path, "1").pages[0].text
     assert page_text[r.start : r.end] == r.matched_text
-    # The page text joined the hyphenated word; the quote still matches, quotation marks included.
-    assert r.matched_text.startswith("A wellknown") and r.matched_text.endswith("sound\u201d")
+    # The page text keeps the compound's hyphen at the line end (two common words), the line
+    # break stays; the quote still matches, quotation marks included.
+    assert r.matched_text.startswith("A well-known\nengineer") and r.matched_text.endswith("sound\u201d")
     assert r.bbox is not None and r.clip is not None and 0 <= r.clip.x0 < r.clip.x1 <= 1
 
 
