@@ -25,6 +25,7 @@ from pdfcore.services.documents import DocumentService, PageBatch
 from pdfcore.services.seams import BrokenWord, broken_word
 from pdfcore.services.seams import lexicon as seam_lexicon
 from pdfcore.structure import PageStructure, page_comment, render_page
+from pdfcore.structure.document import shown_label
 from pdfcore.tokens import chars_for_tokens
 from pdfcore.tokens import estimate_tokens as estimate_text_tokens
 
@@ -89,7 +90,9 @@ def reading_text(text: str, carried: BrokenWord | None, tail: BrokenWord | None)
 
 
 def page_header(n: int, label: str | None) -> str:
-    return f"--- page {n} (label {label}) ---\n" if label and label != str(n) else f"--- page {n} ---\n"
+    """A page's header line in a text answer (its label as :func:`shown_label` gives it)."""
+    shown = shown_label(n, label)
+    return f"--- page {n} (label {shown}) ---\n" if shown else f"--- page {n} ---\n"
 
 
 def text_chunk(index: int, label: str | None, text: str) -> str:

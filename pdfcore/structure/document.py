@@ -17,11 +17,32 @@ from pdfcore.structure.render import render_elements, render_page, rendered_elem
 FOOT = 0.75
 
 
+#: The most characters of a page label the page's comment line shows (labels are the document's
+#: own text: a damaged one can be any length).
+LABEL_CHARS = 40
+
+
 def page_comment(number: int, label: str | None) -> str:
-    """The line naming a page in a document's Markdown (1-based number, printed label)."""
-    if label and label != str(number):
-        return f"<!-- page {number} (label {label}) -->"
-    return f"<!-- page {number} -->"
+    """The line naming a page in a document's Markdown (1-based number, printed label as
+    :func:`shown_label` gives it)."""
+    shown = shown_label(number, label)
+    return f"<!-- page {number} (label {shown}) -->" if shown else f"<!-- page {number} -->"
+
+
+def shown_label(number: int, label: str | None) -> str | None:
+    """A page's printed label as a line naming the page shows it (None: no label, or the
+    label is the page's number). The label is the document's text and may hold anything: it is
+    shown on one line (line breaks and other control characters as spaces), with no ``--``
+    (which would end a Markdown comment, or look like the text header's rule), and cut to
+    :data:`LABEL_CHARS` characters."""
+    if not label or label == str(number):
+        return None
+    shown = " ".join("".join(c if c.isprintable() else " " for c in label).split())
+    while "--" in shown:
+        shown = shown.replace("--", "-")
+    if len(shown) > LABEL_CHARS:
+        shown = shown[: LABEL_CHARS - 1] + "\u2026"
+    return shown if shown and shown != str(number) else None
 
 
 def join_pages(pages: Sequence[PageStructure]) -> list[PageStructure]:
