@@ -1,5 +1,6 @@
 """A page's vector art in regions: the boxes of its painted paths (no ruling lines) merged where
-they lie close together, so a chart's bars, curves and markers make one region.
+they lie close together, so a chart's bars, curves and markers make one region; a region is cut
+at a figure's caption lying across it (two figures one over the other).
 
 Used by the pdfium text adapter on every page: pages with next to no vector art (most of them)
 return at once; the merge is a sweep down the page, so a chart of thousands of markers costs one
@@ -7,6 +8,9 @@ pass over them.
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Sequence
 
 import attrs
 
@@ -26,10 +30,20 @@ MAX_PATH_SHARE = 0.6
 MAX_REGIONS = 40
 #: A fill is a rectangle when its outline covers this share of its box (a pie's wedge is not).
 RECT_COVERAGE = 0.9
+#: A figure's caption line ("Figure 5.", "Fig. 5:") lying across a region (over CAPTION_SPAN of
+#: its width) with art above and under it parts two figures drawn one over the other: the
+#: region is cut there (a path whose box runs across the caption left out: no art is drawn over
+#: a caption's text; such a box is a stroke's bounds blown up at a sharp corner, or a frame).
+_CAPTION = re.compile(r"^(?:Figure|FIGURE|Fig\.|FIG\.)\s*\d+")
+CAPTION_SPAN = 0.9
 
 
-def drawing_regions(boxes: list[Box], width: float, height: float) -> tuple[Drawing, ...]:
-    """The regions of vector art among the painted paths' ``boxes`` (page space), largest first."""
+def drawing_regions(
+    boxes: list[Box], width: float, height: float, lines: Sequence[TextLine] = ()
+) -> tuple[Drawing, ...]:
+    """The regions of vector art among the painted paths' ``boxes`` (page space), largest first;
+    a region is cut at a figure's caption among the page's ``lines`` lying across it (see
+    CAPTION_SPAN)."""
     if len(boxes) < MIN_PATHS:
         return ()
     limit = MAX_PATH_SHARE * width * height
@@ -44,7 +58,35 @@ def drawing_regions(boxes: list[Box], width: float, height: float) -> tuple[Draw
     items.sort()
     if len(items) < MIN_PATHS:
         return ()
-    gap = JOIN_GAP
+    captions = [ln.bbox for ln in lines if _CAPTION.match(ln.text.lstrip())]
+    regions = [part for c in _sweep(items, JOIN_GAP) for part in _cut(c, items, captions)]
+    kept = [c for c in regions if c[4] >= REGION_MIN_PATHS and c[2] - c[0] >= MIN_SIDE and c[3] - c[1] >= MIN_SIDE]
+    kept.sort(key=lambda c: (c[0] - c[2]) * (c[3] - c[1]))
+    return tuple(
+        Drawing(Box(round(c[0], 1), round(c[1], 1), round(c[2], 1), round(c[3], 1)), int(c[4]))
+        for c in kept[:MAX_REGIONS]
+    )
+
+
+def _cut(region: list[float], items: list[tuple[float, float, float, float]], captions: list[Box]) -> list[list[float]]:
+    """The region ([x0, y0, x1, y1, paths]) cut at the first caption lying across it with
+    REGION_MIN_PATHS paths of its own above and under it: each side's paths swept again (and
+    cut again); the region itself when there is no such caption."""
+    x0, y0, x1, y1 = region[:4]
+    for cap in captions:
+        if not (y0 < cap.y0 and cap.y1 < y1) or min(x1, cap.x1) - max(x0, cap.x0) < CAPTION_SPAN * (x1 - x0):
+            continue
+        mine = [i for i in items if x0 <= i[1] and i[2] <= x1 and y0 <= i[0] and i[3] <= y1]
+        above = [i for i in mine if i[3] <= cap.y0]
+        under = [i for i in mine if i[0] >= cap.y1]
+        if len(above) >= REGION_MIN_PATHS and len(under) >= REGION_MIN_PATHS:
+            return [part for side in (above, under) for c in _sweep(side, JOIN_GAP) for part in _cut(c, side, captions)]
+    return [region]
+
+
+def _sweep(items: list[tuple[float, float, float, float]], gap: float) -> list[list[float]]:
+    """The boxes (y0, x0, x1, y1, sorted) merged into regions ([x0, y0, x1, y1, paths]) where
+    they lie at most ``gap`` apart."""
     done: list[list[float]] = []
     active: list[list[float]] = []  # [x0, y0, x1, y1, paths]
     for y0, x0, x1, y1 in items:
@@ -70,13 +112,7 @@ def drawing_regions(boxes: list[Box], width: float, height: float) -> tuple[Draw
                 active.remove(c)
         if hit is None:
             active.append([x0, y0, x1, y1, 1])
-    regions = _merge_touching(done + active, gap)
-    kept = [c for c in regions if c[4] >= REGION_MIN_PATHS and c[2] - c[0] >= MIN_SIDE and c[3] - c[1] >= MIN_SIDE]
-    kept.sort(key=lambda c: (c[0] - c[2]) * (c[3] - c[1]))
-    return tuple(
-        Drawing(Box(round(c[0], 1), round(c[1], 1), round(c[2], 1), round(c[3], 1)), int(c[4]))
-        for c in kept[:MAX_REGIONS]
-    )
+    return _merge_touching(done + active, gap)
 
 
 def _merge_touching(regions: list[list[float]], gap: float) -> list[list[float]]:

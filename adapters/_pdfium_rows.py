@@ -101,16 +101,27 @@ def size_runs(raw: Any, text: str, first: int, last: int, line_facts: Any) -> tu
 def _range_box(tp: Any, first: int, count: int) -> tuple[float, float, float, float] | None:
     """The box (left, bottom, right, top; user space) of the rects pdfium gives for ``count``
     characters from ``first``; None when nothing of them is drawn."""
+    return _rects_box(_range_rects(tp, first, count))
+
+
+def _rects_box(rects: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float] | None:
+    """The box of the rects (left, bottom, right, top), None when there are none."""
+    if not rects:
+        return None
+    return (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
+
+
+def _range_rects(tp: Any, first: int, count: int) -> list[tuple[float, float, float, float]]:
+    """The rects (left, bottom, right, top; user space) pdfium gives for ``count`` characters
+    from ``first``."""
     fast = unchecked()
     left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     out_l, out_t, out_r, out_b = ctypes.byref(left), ctypes.byref(top), ctypes.byref(right), ctypes.byref(bottom)
-    x0 = y0 = float("inf")
-    x1 = y1 = float("-inf")
+    out = []
     for k in range(fast.count_rects(tp, first, count)):
         if fast.get_rect(tp, k, out_l, out_t, out_r, out_b):
-            x0, x1 = min(x0, left.value), max(x1, right.value)
-            y0, y1 = min(y0, bottom.value), max(y1, top.value)
-    return None if x0 == float("inf") else (x0, y0, x1, y1)
+            out.append((left.value, bottom.value, right.value, top.value))
+    return out
 
 
 def rows_at_hyphens(
@@ -133,7 +144,8 @@ def rows_at_hyphens(
 
     ``rects`` are the line's rects (left, bottom, right, top), in text order, when the caller
     has them: rows told apart there need no more pdfium calls (the common case: each mark ends
-    a row). Otherwise each piece between marks is measured.
+    a row). Otherwise each piece between marks is measured, and cut where it stands on rows set
+    apart (see _piece_rows).
     """
     if rects is not None:
         upended = any(t - b > 1.5 * (r - lft) for lft, b, r, t in rects)
@@ -147,30 +159,59 @@ def rows_at_hyphens(
     pieces: list[tuple[int, int, float, float, float, float]] = []  # start, end, left, bottom, right, top
     a = lead = 0  # lead: where the next piece starts (text with nothing drawn goes with the next)
     while a < len(body):
-        b = body.find("\ufffe", a)
-        b = len(body) if b < 0 else b + 1
-        drawn = _range_box(tp, start + a, b - a)
-        if drawn is not None:
-            x0, y0, x1, y1 = drawn
-            if y1 - y0 > 1.5 * (x1 - x0):
-                return None  # rotated text: its rows are not told apart by height
-            last = pieces[-1] if pieces else None
-            if last is not None and abs(y0 + y1 - last[3] - last[5]) < max(y1 - y0, last[5] - last[3], 1.0):
-                s, _, l0, b0, r0, t0 = last  # centres within half a line: the same row, one line
-                pieces[-1] = (s, b, min(l0, x0), min(b0, y0), max(r0, x1), max(t0, y1))
-            else:
-                pieces.append((lead, b, x0, y0, x1, y1))
-            lead = b
-        elif pieces:  # nothing drawn (spaces): it goes with the piece before
-            s, _, l0, b0, r0, t0 = pieces[-1]
-            pieces[-1] = (s, b, l0, b0, r0, t0)
-            lead = b
-        a = b
+        end = body.find("\ufffe", a)
+        end = len(body) if end < 0 else end + 1
+        for b, drawn in _piece_rows(tp, start, body, a, end):
+            if drawn is not None:
+                x0, y0, x1, y1 = drawn
+                if y1 - y0 > 1.5 * (x1 - x0):
+                    return None  # rotated text: its rows are not told apart by height
+                last = pieces[-1] if pieces else None
+                if last is not None and abs(y0 + y1 - last[3] - last[5]) < max(y1 - y0, last[5] - last[3], 1.0):
+                    s, _, l0, b0, r0, t0 = last  # centres within half a line: the same row, one line
+                    pieces[-1] = (s, b, min(l0, x0), min(b0, y0), max(r0, x1), max(t0, y1))
+                else:
+                    pieces.append((lead, b, x0, y0, x1, y1))
+                lead = b
+            elif pieces:  # nothing drawn (spaces): it goes with the piece before
+                s, _, l0, b0, r0, t0 = pieces[-1]
+                pieces[-1] = (s, b, l0, b0, r0, t0)
+                lead = b
+        a = end
     if len(pieces) < 2:
         return None
     return _row_lines(
         raw, start, body, to_box, line_facts, [(x0, y0, x1, y1) for _, _, x0, y0, x1, y1 in pieces], pieces
     )
+
+
+def _piece_rows(
+    tp: Any, start: int, body: str, a: int, b: int
+) -> list[tuple[int, tuple[float, float, float, float] | None]]:
+    """The text from ``a`` to ``b`` of a line, as the rows it stands on: each row's end and box
+    (left, bottom, right, top; None when nothing is drawn). Mostly one row; a piece between two
+    hyphen marks may open with text the content stream drew elsewhere before the paragraph (a
+    figure's label before its caption): it is cut where a word stands on a row set apart
+    (ROWS_APART) from the words before it."""
+    rects = _range_rects(tp, start + a, b - a)
+    box = _rects_box(rects)
+    if box is None or len(row_boxes(rects)) < 2 or len(body[a:b].split()) < 2:
+        return [(b, box)]
+    rows: list[tuple[int, tuple[float, float, float, float]]] = []  # each row's start and box
+    for word in re.finditer(r"\S+", body[a:b]):
+        drawn = _range_box(tp, start + a + word.start(), word.end() - word.start())
+        if drawn is None:
+            continue
+        if rows:
+            at, (x0, y0, x1, y1) = rows[-1]
+            apart = ROWS_APART * min(y1 - y0, drawn[3] - drawn[1])
+            if not (drawn[1] >= y1 + apart or drawn[3] <= y0 - apart):
+                rows[-1] = (at, (min(x0, drawn[0]), min(y0, drawn[1]), max(x1, drawn[2]), max(y1, drawn[3])))
+                continue
+        rows.append((a + word.start() if rows else a, drawn))
+    if len(rows) < 2:
+        return [(b, box)]
+    return [(rows[k + 1][0] if k + 1 < len(rows) else b, row) for k, (_, row) in enumerate(rows)]
 
 
 #: A line this many times as tall as its tallest rect of text may hold rows one under the other.

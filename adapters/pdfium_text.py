@@ -141,8 +141,8 @@ def _extract_page(doc: Any, index: int) -> PageText:
             fonts = LineFonts(textpage.raw, page_roles(raw, doc, page))
             objects = walk(page, space)
             rules = _rules(objects, space)
-            drawings = drawing_regions(objects.drawings, space.width, space.height)
             visible, margin = read_lines(raw, textpage, space, gaps, fonts)
+            drawings = drawing_regions(objects.drawings, space.width, space.height, visible)
             down: list[Box] = []
             if any(r.y1 - r.y0 > r.x1 - r.x0 for r in rules):
                 art = [d.bbox for d in drawings]

@@ -134,3 +134,25 @@ def test_a_legend_beside_the_chart_is_the_figures_own(core: Any, tmp_path: Path)
     parts = _markdown(core, path).split("\n\n")
     assert "![Figure 2: Sales by region in thousands of units.](p1v1)" in parts, parts
     assert not any("Units" in p for p in parts if not p.startswith("![")), parts
+
+
+def test_two_figures_one_over_the_other_are_cut_at_the_upper_ones_caption(core: Any, corpus: Path) -> None:
+    """A paper's column holds a diagram, its caption, and another figure's art under it; strokes
+    whose bounds pdfium blows up at sharp corners run across the caption and joined both
+    figures' art in one region: the region is cut at the caption, the upper figure stands with
+    its caption and its labels are no paragraphs."""
+    md = core.read_all(str(corpus / "pdfjs/tracemonkey.pdf"), start_page=6, max_pages=1, format="markdown").markdown
+    assert "![Figure 5. A tree with two traces" in md, md
+    assert "Tree Anchor" not in md
+
+
+def test_a_label_pdfium_joins_to_a_hyphenated_caption_is_a_line_of_its_own(core: Any, corpus: Path) -> None:
+    """pdfium gives a diagram's label ("Symbol Key") and the caption under the diagram as one
+    line (its rows joined at hyphenated words): the label's row is cut off, so the caption
+    starts its own line."""
+    source = core.open(str(corpus / "pdfjs/tracemonkey.pdf"))
+    page = next(iter(core.services.text.extract(source, [1])))
+    texts = [ln.text for ln in page.lines]
+    assert "Symbol Key" in texts
+    caption = next(ln for ln in page.lines if ln.text.startswith("Figure 2."))
+    assert caption.bbox.height < 12
