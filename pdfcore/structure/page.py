@@ -76,6 +76,7 @@ from pdfcore.structure.unit_tidy import tidy_units
 from pdfcore.structure.units import split_units
 from pdfcore.structure.upright import upright_pages
 from pdfcore.structure.vector_figures import (
+    captioned_diagrams,
     figure_title,
     holds_label,
     subcaption_blocks,
@@ -86,6 +87,9 @@ from pdfcore.structure.vector_figures import (
 #: A vector figure sharing more than this share of its area (or the table's) with a table is
 #: the table's: tables are read apart and keep their region.
 TABLE_OVERLAP = 0.2
+#: A grid with this share of its area inside a diagram over its "Figure" caption is the
+#: diagram's labels (boxes in rows, each labelled).
+DIAGRAM_GRID_SHARE = 0.9
 
 
 def page_structure(
@@ -113,7 +117,8 @@ def page_structure(
     art = vector_figure_boxes(page, width, height, images)
     # a grid on a vector figure holding a value axis is the chart's labels: the figure stands
     # so is a grid straddling two figures or more (two charts side by side read as one grid)
-    placed = [t for t in placed if not _figures_labels(t, art)]
+    # a grid inside a diagram over its "Figure" caption is the diagram's labels in rows
+    placed = [t for t in placed if not _figures_labels(t, art, captioned_diagrams(page, art) if placed else [])]
     drawn = _vector_figures(page, art, placed)
     titles: dict[str, str] = {}
     if drawn:  # a figure's labels are its own, not paragraphs; its subcaptions stay
@@ -255,11 +260,14 @@ def _with_title(caption: str, title: str | None) -> str:
     return f"{caption} {title}" if caption.rstrip()[-1:] in ".:;,|—–-" else f"{caption}: {title}"
 
 
-def _figures_labels(table: Table, art: list[Box]) -> bool:
+def _figures_labels(table: Table, art: list[Box], diagrams: list[Box]) -> bool:
     """The grid is the labels of the vector figures ``art`` it lies on: one holding a value
-    axis down a column, or two figures or more side by side."""
+    axis down a column, two figures or more side by side, or a diagram over its caption
+    (``diagrams``) it lies inside (DIAGRAM_GRID_SHARE of its area)."""
     on = sum(1 for b in art if _overlap(b, table.bbox) > TABLE_OVERLAP)
-    return on >= 2 or (on == 1 and axis_table(table))
+    t = table.bbox
+    inside = any(_overlap(d, t) >= DIAGRAM_GRID_SHARE and t.width * t.height <= d.width * d.height for d in diagrams)
+    return on >= 2 or (on == 1 and (axis_table(table) or inside))
 
 
 def _overlap(a: Box, b: Box) -> float:

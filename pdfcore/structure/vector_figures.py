@@ -144,6 +144,22 @@ def vector_figure_boxes(page: PageText, width: float, height: float, images: lis
     return found
 
 
+def captioned_diagrams(page: PageText, boxes: list[Box]) -> list[Box]:
+    """The vector figures among ``boxes`` that are diagrams over a figure's caption (their text
+    sparse, DIAGRAM_TEXT_SHARE, a "Figure" caption right under them): a grid read inside one is
+    its boxes' labels in rows, not a table."""
+    if not boxes:
+        return []
+    lines = _page_lines(page)
+    out = []
+    for box in boxes:
+        text_area = sum(b.width * b.height for b, _, _ in lines if holds_centre(box, b))
+        sparse = text_area <= DIAGRAM_TEXT_SHARE * (box.x1 - box.x0) * (box.y1 - box.y0)
+        if sparse and any(_figure_caption(box, b, t) for b, t, _ in lines):
+            out.append(box)
+    return out
+
+
 def vector_figure_ref(page_index: int, k: int) -> str:
     """The ref of vector figure ``k`` (0-based) of page ``page_index`` (0-based)."""
     return f"p{page_index + 1}v{k + 1}"

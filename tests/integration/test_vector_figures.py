@@ -156,3 +156,13 @@ def test_a_label_pdfium_joins_to_a_hyphenated_caption_is_a_line_of_its_own(core:
     assert "Symbol Key" in texts
     caption = next(ln for ln in page.lines if ln.text.startswith("Figure 2."))
     assert caption.bbox.height < 12
+
+
+def test_diagrams_the_table_reader_reads_as_grids_stand_over_their_captions(core: Any, corpus: Path) -> None:
+    """A state machine and a drawing of traces, their node labels in rows: the table reader gives
+    a grid inside each, and each stands as a figure over its "Figure" caption."""
+    path = str(corpus / "pdfjs/tracemonkey.pdf")
+    page2 = core.read_all(path, start_page=2, max_pages=1, format="markdown").markdown
+    assert "![Figure 2. State machine describing" in page2 and "Interpret" not in page2, page2
+    page6 = core.read_all(path, start_page=6, max_pages=1, format="markdown").markdown
+    assert "![Figure 6. We handle type-unstable loops" in page6 and "Linked" not in page6, page6

@@ -118,3 +118,26 @@ def test_two_charts_side_by_side_stay_figures_over_a_table_caption_and_a_grid_ac
     assert "![Fig. 2: Topics distribution in the corpus](p1v1)" in md, md
     assert "![Fig. 3: Distribution of examples by location](p1v2)" in md, md
     assert "society" not in md and "| Armenian | 53453 |" in md, md
+
+
+def test_a_grid_inside_a_diagram_over_its_figure_caption_is_the_diagrams_labels() -> None:
+    """The table reader reads the rows of a diagram's labelled boxes as a grid: inside a diagram
+    over its "Figure" caption, the grid is the diagram's labels and the figure stands; without
+    the caption the grid stays a table."""
+    import attrs
+
+    from pdfcore.models import Table
+    from tests.unit.test_structure import markdown
+
+    grid = Table(
+        header=("x 1", "x 2", "x 3", "x 4"),
+        rows=(("h 1", "h 2", "h 3", "h 4"), ("y 1", "y 2", "y 3", "y 4")),
+        bbox=Box(108.0, 218.0, 436.0, 350.0),
+    )
+    captioned = attrs.evolve(_diagram("Figure 1: The framework of the model."), tables=(grid,))
+    (md,) = markdown([captioned])
+    assert "![Figure 1: The framework of the model.](p1v1)" in md, md
+    assert "| x 1 |" not in md and "h 2" not in md, md
+    bare = attrs.evolve(_diagram("The framework of the model."), tables=(grid,))
+    (md,) = markdown([bare])
+    assert "| x 1 | x 2 | x 3 | x 4 |" in md and "![" not in md, md
