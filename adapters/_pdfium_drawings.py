@@ -32,8 +32,9 @@ MAX_REGIONS = 40
 RECT_COVERAGE = 0.9
 #: A figure's caption line ("Figure 5.", "Fig. 5:") lying across a region (over CAPTION_SPAN of
 #: its width) with art above and under it parts two figures drawn one over the other: the
-#: region is cut there (a path whose box runs across the caption left out: no art is drawn over
-#: a caption's text; such a box is a stroke's bounds blown up at a sharp corner, or a frame).
+#: region is cut there. No art is drawn over a caption's text: a path whose box runs across it
+#: (a stroke's bounds blown up at a sharp corner, a frame) keeps on each side only the rows that
+#: side's art spans.
 _CAPTION = re.compile(r"^(?:Figure|FIGURE|Fig\.|FIG\.)\s*\d+")
 CAPTION_SPAN = 0.9
 
@@ -80,8 +81,20 @@ def _cut(region: list[float], items: list[tuple[float, float, float, float]], ca
         above = [i for i in mine if i[3] <= cap.y0]
         under = [i for i in mine if i[0] >= cap.y1]
         if len(above) >= REGION_MIN_PATHS and len(under) >= REGION_MIN_PATHS:
-            return [part for side in (above, under) for c in _sweep(side, JOIN_GAP) for part in _cut(c, side, captions)]
+            across = [i for i in mine if i[0] < cap.y1 and i[3] > cap.y0]
+            sides = [sorted(side + _clipped(across, side)) for side in (above, under)]
+            return [part for side in sides for c in _sweep(side, JOIN_GAP) for part in _cut(c, side, captions)]
     return [region]
+
+
+def _clipped(
+    across: list[tuple[float, float, float, float]], side: list[tuple[float, float, float, float]]
+) -> list[tuple[float, float, float, float]]:
+    """The paths whose boxes run across a caption, each clipped to the rows the art of one side
+    of it (``side``) spans: its width stays (a figure's side rail), its blown-up height does
+    not."""
+    top, bottom = min(i[0] for i in side), max(i[3] for i in side)
+    return [(max(i[0], top), i[1], i[2], min(i[3], bottom)) for i in across if max(i[0], top) < min(i[3], bottom)]
 
 
 def _sweep(items: list[tuple[float, float, float, float]], gap: float) -> list[list[float]]:

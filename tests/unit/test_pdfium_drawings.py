@@ -47,13 +47,15 @@ def test_a_region_is_cut_at_a_figure_caption_lying_across_it() -> None:
 
     upper = [Box(200 + 20 * k, 100, 215 + 20 * k, 180) for k in range(4)]
     lower = [Box(200 + 20 * k, 260, 215 + 20 * k, 340) for k in range(4)]
-    spike = Box(230, 0, 240, 300)  # a stroke's bounds blown up at a sharp corner, across the caption
+    # a rail left of the art, its stroke's bounds blown up at a sharp corner, across the caption
+    spike = Box(190, 0, 196, 300)
     caption = TextLine("Figure 5. The upper figure's caption.", Box(150, 200, 400, 210))
     merged = drawing_regions([*upper, *lower, spike], 612, 792)
-    assert merged == (Drawing(Box(200, 0, 275, 340), 9),)
+    assert merged == (Drawing(Box(190, 0, 275, 340), 9),)
     found = drawing_regions([*upper, *lower, spike], 612, 792, [caption])
-    assert found == (Drawing(Box(200, 100, 275, 180), 4), Drawing(Box(200, 260, 275, 340), 4))
+    # each side keeps the rail's width within the rows of its own art
+    assert found == (Drawing(Box(190, 100, 275, 180), 5), Drawing(Box(190, 260, 275, 340), 5))
     # a caption beside the art, or with art on one side only, cuts nothing
     beside = TextLine("Figure 5. A caption in the next column.", Box(300, 200, 550, 210))
     assert drawing_regions([*upper, *lower, spike], 612, 792, [beside]) == merged
-    assert drawing_regions([*upper, spike], 612, 792, [caption]) == (Drawing(Box(200, 0, 275, 300), 5),)
+    assert drawing_regions([*upper, spike], 612, 792, [caption]) == (Drawing(Box(190, 0, 275, 300), 5),)
