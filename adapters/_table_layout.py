@@ -17,8 +17,9 @@ the rulings drawn there. :func:`read_table` reads them the way a person transcri
   than years, else a first row set in bold, ruled off, or of text above columns of figures,
   merged into one text per column: :mod:`adapters._table_header`.
 
-Here: the caption, a title above and notes below the table left out of it, the table's box
-grown to the rulings framing it, and a column holding one stray text put back into its cell.
+Here: the caption, a title above and notes below the table left out of it (a ruled grid's
+own title row, inside its walls, kept as its first header row), the table's box grown to the
+rulings framing it, and a column holding one stray text put back into its cell.
 What the rulings say is in :mod:`adapters._table_rulings`.
 
 Coordinates are whatever frame the caller uses (y grows downwards); sizes are font sizes in the
@@ -44,7 +45,7 @@ from adapters._table_header import (
     merged_header,
     ruled_apart,
 )
-from adapters._table_rows import join_continuations, label_only, merge_bands, rows_of
+from adapters._table_rows import Row, data_figure, join_continuations, label_only, merge_bands, rows_of
 from adapters._table_rulings import RULE_HEIGHT, RULE_TOL, RULE_WIDTH, across, merge_rules
 
 
@@ -80,6 +81,7 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     lines, ceiling, floor = _outside_grid(lines, cuts, rules)
     if len(lines) < 2:
         return None
+    titled = _titled(lines, cuts, rules)
     # The table's box, grown to the rulings framing it, stops short of the lines left out
     # above and below it (a title, notes: they are text around the table).
     ceiling = max([ceiling, *(ln.y1 for ln in whole if ln.y1 <= lines[0].y0)])
@@ -97,6 +99,8 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     label_width = max((r.x1 - r.x0 for r in rows if label_only(r)), default=cuts[0] - x0)
     label_width = max(label_width, cuts[0] - x0)
     n_head = header_rows(rows, rules, x0, x1)
+    if n_head == 1 and titled and _bold_headings(rows[1:]):
+        n_head = 2
     head = rows[:n_head]
     n = len(cuts) + 1
     ruled = ruled_rows(rows[n_head:], rules, cuts, em)
@@ -290,7 +294,9 @@ def _trim(lines: list[Line], cuts: Sequence[float], rules: Sequence[Rule] = ()) 
     the boundary between the first column and the next, above the first or below the last line
     of several cells, unless (below them) a column ruling runs down past its middle (a row of
     the grid whose one cell spans the columns, a section's name); or, below the last line of
-    several cells, a paragraph of prose set apart from it (see :func:`_prose_below`)."""
+    several cells, a paragraph of prose set apart from it (see :func:`_prose_below`). A line of
+    one text on the grid's top row (:func:`_title_row`, the table's title printed inside the
+    grid) stays with every line under it, and all above it goes (outside the grid)."""
     multi = [k for k, ln in enumerate(lines) if len(ln.segments) >= 2]
     if not multi:
         return lines
@@ -301,6 +307,11 @@ def _trim(lines: list[Line], cuts: Sequence[float], rules: Sequence[Rule] = ()) 
 
     start = 0
     for k in range(first):
+        if len(lines[k].segments) == 1 and _title_row(lines, k, first, cuts, rules):
+            # (the grid's title row stays, and so does every line of the grid under it; what
+            # stands above it is outside the grid)
+            start = k
+            break
         if across(lines[k]):
             start = k + 1
     walls = [r for r in rules if r.vertical and any(abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for c in cuts)]
@@ -314,6 +325,85 @@ def _trim(lines: list[Line], cuts: Sequence[float], rules: Sequence[Rule] = ()) 
         if across(lines[k]) and not in_grid(lines[k]):
             end = k
     return lines[start : min(end, _prose_below(lines, last))]
+
+
+#: A grid's title row stands right under the ruling closing the grid on top: the blank between
+#: them is less than this many of its sizes (a cell's padding; a caption or a second line of a
+#: frame's title pushes it further down).
+TITLE_PADDING = 1.0
+#: Pieces of one wall drawn cell by cell are one wall across gaps of at most this many of the
+#: title's sizes (where the rulings between the cells cross it); a wall starts at the ruling
+#: over the title when it starts at most as far above it.
+WALL_GAP = 0.5
+
+
+def _titled(lines: Sequence[Line], cuts: Sequence[float], rules: Sequence[Rule]) -> bool:
+    """The table's first line is its grid's title row (see :func:`_title_row`)."""
+    first = next((k for k, ln in enumerate(lines) if len(ln.segments) >= 2), 0)
+    top = lines[0]
+    return first > 0 and len(top.segments) == 1 and _title_row(lines, 0, first, cuts, rules)
+
+
+def _bold_headings(rows: Sequence[Row]) -> bool:
+    """``rows[0]``, under a grid's title row, holds the columns' headings: set in bold over rows
+    not all bold, it fills some column past the first and holds no figure (the header's test of
+    a bold first row, :func:`adapters._table_header.header_rows`, made under the title, which
+    is bold itself)."""
+    head = rows[0] if rows else None
+    if head is None or len(rows) < 2 or not head.bold or all(r.bold for r in rows[1:]):
+        return False
+    values = [k for k in head.filled if k > 0]
+    return bool(values) and not any(data_figure(head.text(k)) for k in values)
+
+
+def _title_row(lines: Sequence[Line], k: int, first: int, cuts: Sequence[float], rules: Sequence[Rule]) -> bool:
+    """``lines[k]``, one text above ``lines[first]`` (the first line of several cells), is on the
+    top row of a ruled grid, inside its frame: a ruling across closes the grid right over it
+    (TITLE_PADDING), no other line between them, and the grid's outer walls
+    (a vertical ruling left of the first column boundary and one right of the last, in one
+    piece or drawn cell by cell) run from that ruling down past the grid's first line of cells.
+    A table's title printed so, inside the grid, is its first header row. A caption or a
+    heading set above the grid's top ruling, or under a frame's top with other text between,
+    stays out of it, and so does a row under a title (a ruling over it, but the walls running
+    on above that ruling)."""
+    ln = lines[k]
+    mid = (ln.y0 + ln.y1) / 2
+    below = (lines[first].y0 + lines[first].y1) / 2
+    walls = sorted((r for r in rules if r.vertical), key=lambda r: r.y0)
+    gap = WALL_GAP * ln.size
+
+    def wall_top(x: float) -> float | None:
+        """Where the wall at ``x`` starts, if it runs from above the title's middle down past
+        the first line of cells (its pieces at most ``gap`` apart)."""
+        top = reach = None
+        for r in (r for r in walls if abs((r.x0 + r.x1) / 2 - x) <= RULE_TOL):
+            if top is not None and reach is not None and r.y0 <= reach + gap:
+                reach = max(reach, r.y1)
+                continue
+            if top is not None and reach is not None and top < mid and reach > below:
+                return top
+            top, reach = r.y0, r.y1
+        return top if top is not None and reach is not None and top < mid and reach > below else None
+
+    tops = {x: t for x in {(r.x0 + r.x1) / 2 for r in walls} if (t := wall_top(x)) is not None}
+    lefts = [x for x in tops if x < min(cuts[0], ln.x0 + RULE_TOL)]
+    rights = [x for x in tops if x > max(cuts[-1], ln.x1 - RULE_TOL)]
+    if not lefts or not rights:
+        return False
+    left, right = max(lefts), min(rights)
+    over = [
+        (r.y0 + r.y1) / 2
+        for r in rules
+        if not r.vertical
+        and (r.y0 + r.y1) / 2 < mid
+        and min(r.x1, right) - max(r.x0, left) >= RULE_WIDTH * (right - left)
+    ]
+    if not over:
+        return False
+    ruling = max(over)
+    if ln.y0 - ruling >= TITLE_PADDING * ln.size or min(tops[left], tops[right]) < ruling - gap:
+        return False
+    return k == 0 or (lines[k - 1].y0 + lines[k - 1].y1) / 2 < ruling
 
 
 #: A line of one text holding this many words at least reads as a sentence of prose ...

@@ -184,7 +184,8 @@ def page_structure(
     if not tagged:
         kickers(units, entries)
     note_marks(units)
-    units = merge_code(bands_before_what_is_below(headings_before_their_text(units, [t.bbox for t in placed])))
+    boxes = [t.bbox for t in placed]
+    units = merge_code(bands_before_what_is_below(headings_before_their_text(units, boxes), boxes))
     lettering = lone_letters(units)
     list_depths(units)
     footnotes = footnote_ids(units, style, height)

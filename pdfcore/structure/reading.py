@@ -57,12 +57,13 @@ def headings_before_their_text(units: list[Unit], tables: Sequence[Box] = ()) ->
     return out
 
 
-def bands_before_what_is_below(units: list[Unit]) -> list[Unit]:
+def bands_before_what_is_below(units: list[Unit], tables: Sequence[Box] = ()) -> list[Unit]:
     """A block set across the page's columns on a band of its own (no other text beside it),
     which the text layer gives after text lying below it (a notice drawn last between an
     article's title and its columns), moves before the first of those: every unit read before
     it is then above or below it, and it spans at least two of the units below it that stand
-    side by side."""
+    side by side (a table below it, ``tables``, counts among them where it stands beside one
+    of those units: an infobox beside the text)."""
     k = len(units) - 1
     moves = 0
     # the lowest top of the units read before each (most units have none of them below)
@@ -77,7 +78,9 @@ def bands_before_what_is_below(units: list[Unit]) -> list[Unit]:
         if (
             below
             and all(v.y1 <= u.y0 + 1.0 or v.y0 >= u.y1 - 1.0 for v in units if v is not u)
-            and _spans_columns(u, [earlier[j] for j in below])
+            and _spans_columns(
+                u, [*(earlier[j] for j in below), *_tables_beside(tables, u, [earlier[j] for j in below])]
+            )
         ):
             first = below[0]
             units = [*units[:first], u, *units[first:k], *units[k + 1 :]]
@@ -88,7 +91,18 @@ def bands_before_what_is_below(units: list[Unit]) -> list[Unit]:
     return units
 
 
-def _spans_columns(unit: Unit, others: Sequence[Unit]) -> bool:
+def _tables_beside(tables: Sequence[Box], unit: Unit, below: Sequence[Unit]) -> list[Box]:
+    """The ``tables`` under ``unit`` that stand beside one of the units ``below`` it, level
+    with it and clear of it (an infobox beside an article's first paragraphs)."""
+    return [
+        t
+        for t in tables
+        if t.y0 >= unit.y1 - 1.0
+        and any(v.y0 < t.y1 and v.y1 > t.y0 and (v.x1 <= t.x0 + 1.0 or v.x0 >= t.x1 - 1.0) for v in below)
+    ]
+
+
+def _spans_columns(unit: Unit, others: Sequence[Unit | Box]) -> bool:
     """``unit`` overlaps horizontally two of ``others`` that stand side by side."""
     under = [v for v in others if v.x0 < unit.x1 - 1.0 and v.x1 > unit.x0 + 1.0]
     return any(a.x1 <= b.x0 + 1.0 or b.x1 <= a.x0 + 1.0 for a, b in itertools.combinations(under, 2))

@@ -162,3 +162,37 @@ def test_a_full_page_grid_stands_in_the_markdown_under_its_title(core: Any, corp
     table = md.index("<table>")
     assert md.index("NICS Firearm Background Checks") < md.index("November - 2015") < table < md.index("NOTES:")
     assert "Pre-Pawn Redemption" not in md
+
+
+TITLED = "uda-benchmark/paper_docs/2001.03131.pdf"
+EXHIBIT = "camelot/files/tabula/icdar2013-dataset/competition-dataset-us/us-013.pdf"
+
+
+def test_a_title_row_inside_a_papers_ruled_grid_heads_the_table(corpus: Path) -> None:
+    """Tables 3 and 4 of a paper: a ruled grid whose top row holds one bold title over all five
+    columns, the column rulings starting under it. The title is the table's first header row,
+    one cell across the columns, over the columns' headings."""
+    titled = [t for t in _tables(corpus, TITLED, 4) if t.header_cells]
+    titles = {c.text: c for t in titled for c in t.header_cells or () if c.row == 0}
+    for title in ("Google Embedding Vectors", "Fasttext Embeddings"):
+        cell = titles[title]
+        assert (cell.column, cell.columns) == (0, 5)
+    table = next(t for t in titled if any(c.text == "Google Embedding Vectors" for c in t.header_cells or ()))
+    assert any(c.row == 1 and c.text == "Algorithm" for c in table.header_cells or ())
+    assert _row(table, "NB") == ("NB", "74.19", "68.44", "69.58", "68.92")
+
+
+def test_a_grids_title_row_stays_in_the_markdown_table_under_its_caption(core: Any, corpus: Path) -> None:
+    """The same page's Markdown: the titles are in their tables (no `# Google Embedding
+    Vectors` heading), and the captions printed under the grids stand as the tables' captions.
+    A title in a frame under its caption (`Exhibit 9`), over the grid's top ruling, stays out."""
+    md = core.read_pages(str(corpus / TITLED), "4", format="markdown").pages[0].markdown
+    assert "# Google Embedding Vectors" not in md and "# Fasttext Embeddings" not in md
+    for caption, title in (("Table 3:", "Google Embedding Vectors"), ("Table 4:", "Fasttext Embeddings")):
+        cell = f'<th colspan="5">{title}</th>'
+        assert cell in md
+        table = md.rindex("<table>", 0, md.index(cell))
+        assert md[table:].startswith(f"<table>\n<tr>{cell}")  # the title is the table's first row
+        assert md[:table].rstrip().rsplit("\n\n", 1)[-1].startswith(caption)  # its caption over it
+    md = core.read_pages(str(corpus / EXHIBIT), "2", format="markdown").pages[0].markdown
+    assert md.index("Exhibit 9 Characteristics of Types") < md.index("| General Assessment |")

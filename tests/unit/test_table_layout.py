@@ -631,6 +631,91 @@ def test_a_shaded_header_over_a_grid_ruled_below_it_keeps_its_columns_apart() ->
     assert (1, 2, 1, 1, "Family Welfare") in found.header_cells
 
 
+_TITLED_WALLS = [0.0, 60.0, 120.0, 180.0, 240.0]
+
+
+def _titled_grid(top: float = 0.0, *, pieces: bool = False) -> list[Rule]:
+    """A grid ruled round every cell, its top row (from ``top`` to 14) one cell over every
+    column: the inner walls start under it, the outer walls and the top ruling close it. With
+    ``pieces`` the walls are drawn cell by cell, 1.5 points short of each ruling."""
+    x0, x1 = _TITLED_WALLS[0], _TITLED_WALLS[-1]
+    across = [top, 14.0, 28.0, 42.0, 56.0, 70.0]
+    rules = [Rule(x0, y - 0.25, x1, y + 0.25) for y in across]
+    for x in _TITLED_WALLS:
+        start = 0 if x in (x0, x1) else 1
+        if pieces:
+            rules += [Rule(x - 0.25, a + 0.75, x + 0.25, b - 0.75) for a, b in itertools.pairwise(across[start:])]
+        else:
+            rules.append(Rule(x - 0.25, across[start], x + 0.25, 70.0))
+    return rules
+
+
+def _titled_glyphs(*, title_y: float = 2.0, heading_bold: bool = False, body: str = "figures") -> list[Glyph]:
+    title = _text(50, title_y, "Google Embedding Vectors", bold=True)
+    headings = [
+        g
+        for x, t in [(2, "Algorithm"), (62, "Acc."), (122, "Prec."), (182, "F1")]
+        for g in _text(x, 16, t, bold=heading_bold)
+    ]
+    if body == "figures":
+        cells = [
+            ("NB", "74.19", "68.44", "68.92"),
+            ("LR", "82.56", "81.71", "75.04"),
+            ("RF", "77.56", "78.89", "62.68"),
+        ]
+        xs = (2, 80, 140, 200)
+    else:
+        cells = [("NB", "fast", "plain", "low"), ("LR", "slow", "linear", "high"), ("RF", "slow", "trees", "high")]
+        xs = (2, 62, 122, 182)
+    rows = _rows(*((30 + 14 * k, list(zip(xs, row, strict=True))) for k, row in enumerate(cells)))
+    return title + headings + rows
+
+
+def test_a_title_row_inside_a_ruled_grid_is_its_first_header_row() -> None:
+    """A ruled grid whose top row holds one bold text over every column (a paper's table
+    titled ``Google Embedding Vectors`` over ``Algorithm | Acc. | ...``), the outer walls and
+    the grid's top ruling round it, the column rulings starting under it: the title is the
+    table's first header row, one cell spanning the columns, and the table's box reaches the
+    grid's top. Walls drawn cell by cell do the same."""
+    for pieces in (False, True):
+        found = read_table(_titled_glyphs(), _titled_grid(pieces=pieces))
+        assert found is not None
+        assert (0, 0, 1, 4, "Google Embedding Vectors") in found.header_cells
+        assert (1, 0, 1, 1, "Algorithm") in found.header_cells
+        assert found.rows[0] == ["NB", "74.19", "68.44", "68.92"] and len(found.rows) == 3
+        assert found.bbox[1] <= 0.0
+
+
+def test_a_title_standing_above_a_ruled_grid_stays_out_of_it() -> None:
+    """The same title set above the grid's top ruling (the grid starts at the column headings)
+    is text over the table, a caption's or a heading's place, not a row of it; so is one under
+    a frame's top with a line between them (a caption, ``Exhibit 9``, and then the title, the
+    grid's top ruling under the title)."""
+    glyphs = [g for g in _titled_glyphs() if g.y0 != 2.0] + _text(50, -14, "Google Embedding Vectors", bold=True)
+    found = read_table(glyphs, _titled_grid(top=14.0))
+    assert found is not None
+    assert found.header_cells == [] and found.header[0] == "Algorithm"
+    assert found.bbox[1] >= 13.0
+    framed = [Glyph(g.x0, g.y0 + 14, g.x1, g.y1 + 14, g.text, g.size, g.bold) for g in _titled_glyphs()]
+    framed += _text(95, 2, "Exhibit 9", bold=True)
+    rules = [Rule(r.x0, r.y0 + 14, r.x1, r.y1 + 14) for r in _titled_grid(top=14.0)]
+    rules += [Rule(-0.25, 0, 0.25, 84), Rule(239.75, 0, 240.25, 84), Rule(0, -0.25, 240, 0.25)]
+    found = read_table(framed, rules)
+    assert found is not None
+    assert found.header_cells == [] and found.header[0] == "Algorithm"
+
+
+def test_bold_column_headings_under_a_grids_title_row_stay_the_header() -> None:
+    """Under the title row, the columns' headings set in bold over cells of text (no column of
+    figures tells them apart): the header is both rows, the title no stand-in for the bold row
+    under it."""
+    found = read_table(_titled_glyphs(heading_bold=True, body="words"), _titled_grid())
+    assert found is not None
+    assert (0, 0, 1, 4, "Google Embedding Vectors") in found.header_cells
+    assert (1, 3, 1, 1, "F1") in found.header_cells
+    assert found.rows[0] == ["NB", "fast", "plain", "low"]
+
+
 def test_a_space_drawn_apart_over_a_word_does_not_cut_it() -> None:
     """A space drawn after its line, lying over two letters that touch (``LE GISLATIVE``), is
     no word break; a space drawn in its text's order, or apart but in a gap, still is one."""
