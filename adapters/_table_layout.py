@@ -385,9 +385,11 @@ def _title_row(lines: Sequence[Line], k: int, first: int, cuts: Sequence[float],
             top, reach = r.y0, r.y1
         return top if top is not None and reach is not None and top < mid and reach > below else None
 
-    tops = {x: t for x in {(r.x0 + r.x1) / 2 for r in walls} if (t := wall_top(x)) is not None}
-    lefts = [x for x in tops if x < min(cuts[0], ln.x0 + RULE_TOL)]
-    rights = [x for x in tops if x > max(cuts[-1], ln.x1 - RULE_TOL)]
+    xs = {(r.x0 + r.x1) / 2 for r in walls}
+    outer = [x for x in xs if x < min(cuts[0], ln.x0 + RULE_TOL) or x > max(cuts[-1], ln.x1 - RULE_TOL)]
+    tops = {x: t for x in outer if (t := wall_top(x)) is not None}
+    lefts = [x for x in tops if x < cuts[0]]
+    rights = [x for x in tops if x > cuts[-1]]
     if not lefts or not rights:
         return False
     left, right = max(lefts), min(rights)

@@ -705,6 +705,33 @@ def test_a_title_standing_above_a_ruled_grid_stays_out_of_it() -> None:
     assert found.header_cells == [] and found.header[0] == "Algorithm"
 
 
+def test_a_short_title_row_keeps_the_row_under_it_and_leaves_the_text_above_out() -> None:
+    """A grid's title row whose text stays clear of the first column boundary, over a row
+    naming a group of rows (one text across the first boundary, ruled off above and below, the
+    column rulings starting under it), with a heading set above the grid's top ruling: the
+    title is in the header, the group's row stays in the table (it was left out as a title
+    over the table, and the real title with it), and the heading above the grid is not the
+    table's."""
+    x0, x1 = _TITLED_WALLS[0], _TITLED_WALLS[-1]
+    rules = [Rule(x0, y - 0.25, x1, y + 0.25) for y in (14.0, 28.0, 42.0, 56.0, 70.0, 84.0)]
+    rules += [Rule(x - 0.25, 14.0, x + 0.25, 84.0) for x in (x0, x1)]
+    rules += [Rule(x - 0.25, 42.0, x + 0.25, 84.0) for x in _TITLED_WALLS[1:-1]]
+    glyphs = _text(95, 0, "THERAPY", bold=True) + _text(70, 16, "Adjuvant", bold=True)
+    glyphs += _text(2, 30, "Other recommended")
+    glyphs += _rows(
+        (44, [(2, "NB"), (62, "weekly"), (122, "daily"), (182, "oral")]),
+        (58, [(2, "LR"), (62, "monthly"), (122, "weekly"), (182, "drip")]),
+        (72, [(2, "RF"), (62, "daily"), (122, "monthly"), (182, "oral")]),
+    )
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert "Adjuvant" in found.header
+    cells = [c for r in found.rows for c in r]
+    assert "Other recommended" in cells
+    assert not any("THERAPY" in c for c in cells) and "THERAPY" not in " ".join(found.header)
+    assert found.rows[-1] == ["RF", "daily", "monthly", "oral"]
+
+
 def test_bold_column_headings_under_a_grids_title_row_stay_the_header() -> None:
     """Under the title row, the columns' headings set in bold over cells of text (no column of
     figures tells them apart): the header is both rows, the title no stand-in for the bold row
