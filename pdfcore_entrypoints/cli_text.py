@@ -56,7 +56,10 @@ def pages(r: Any) -> str:
 
             out.append(page_comment(p.page, p.label) + ("\n\n" + p.markdown if p.markdown else ""))
             continue
-        label = f" (label {p.label})" if p.label and p.label != str(p.page) else ""
+        from pdfcore.structure.document import shown_label
+
+        shown = shown_label(p.page, p.label)
+        label = f" (label {shown})" if shown else ""
         flags = f"  [{', '.join(p.warnings)}]" if p.warnings else ""
         ocr = ""
         if p.source == "ocr":

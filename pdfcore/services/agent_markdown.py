@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pdfcore.models import PageText
 from pdfcore.nextcalls import render
 from pdfcore.results.extras import LinkOut
+from pdfcore.structure.document import shown_label
 
 __all__ = [
     "HIDDEN_MARKS",
@@ -77,7 +78,8 @@ def links_markdown(links: Sequence[LinkOut]) -> list[str]:
         if ln.uri:
             target = ln.uri
         elif ln.target_page:
-            label = f" (label {ln.target_label})" if ln.target_label and ln.target_label != str(ln.target_page) else ""
+            shown = shown_label(ln.target_page, ln.target_label)
+            label = f" (label {shown})" if shown else ""
             target = f"page {ln.target_page}{label}"
         elif ln.file:
             target = f"file {ln.file}"

@@ -127,7 +127,7 @@ def vector_figure_boxes(page: PageText, width: float, height: float, images: lis
         inside = [ln for ln in lines if holds_centre(box, ln[0])]
         text_area = sum(b.width * b.height for b, _, _ in inside)
         # a diagram of labelled boxes in rows over its "Figure" caption: its rows are no table's
-        diagram = text_area <= DIAGRAM_TEXT_SHARE * w * h and any(_figure_caption(box, b, t) for b, t, _ in lines)
+        diagram = _diagram(box, text_area, lines)
         if not _labels_only(inside, rows_allowed=diagram):
             continue
         if text_area > MAX_TEXT_SHARE * w * h or (not diagram and _cells(inside, page.rules)):
@@ -151,13 +151,18 @@ def captioned_diagrams(page: PageText, boxes: list[Box]) -> list[Box]:
     if not boxes:
         return []
     lines = _page_lines(page)
-    out = []
-    for box in boxes:
-        text_area = sum(b.width * b.height for b, _, _ in lines if holds_centre(box, b))
-        sparse = text_area <= DIAGRAM_TEXT_SHARE * (box.x1 - box.x0) * (box.y1 - box.y0)
-        if sparse and any(_figure_caption(box, b, t) for b, t, _ in lines):
-            out.append(box)
-    return out
+    return [
+        box
+        for box in boxes
+        if _diagram(box, sum(b.width * b.height for b, _, _ in lines if holds_centre(box, b)), lines)
+    ]
+
+
+def _diagram(box: Box, text_area: float, lines: list[_Line]) -> bool:
+    """Art in ``box``, holding ``text_area`` of text, is a diagram: its text sparse
+    (DIAGRAM_TEXT_SHARE of its area at most) and a "Figure" caption right under it."""
+    sparse = text_area <= DIAGRAM_TEXT_SHARE * (box.x1 - box.x0) * (box.y1 - box.y0)
+    return sparse and any(_figure_caption(box, b, t) for b, t, _ in lines)
 
 
 def vector_figure_ref(page_index: int, k: int) -> str:

@@ -41,3 +41,13 @@ def test_the_text_header_is_one_line_too(number: int, label: str | None) -> None
     header = page_header(number, label)
     assert header.endswith(" ---\n") and header.count("\n") == 1 and header.startswith(f"--- page {number}")
     assert header.count("--") == 2
+
+
+def test_the_command_line_page_header_shows_the_label_the_same_way() -> None:
+    from types import SimpleNamespace
+
+    from pdfcore_entrypoints.cli_text import pages
+
+    page = SimpleNamespace(page=1, label="%PDF-1.7\nx--y", markdown=None, warnings=(), source="text", text="body")
+    out = pages(SimpleNamespace(pages=[page]))
+    assert out.startswith("--- page 1 (label %PDF-1.7 x-y) ---\nbody")

@@ -530,18 +530,26 @@ def test_a_heading_set_left_over_figures_set_right_in_one_ruled_column_is_one_co
     assert found.rows == [["Wheat", "3", "12"], ["Barley", "0", "40"], ["Oats", "7", "71"], ["Rye", "1", "98"]]
 
 
+#: A ruled grid of checks by state (its walls, its header and first three rows), the start of
+#: several tests' tables.
+_CHECKS_WALLS = (-5.0, 60.0, 140.0, 200.0, 260.0, 320.0)
+_CHECKS = (
+    (0, [(0, "Item"), (62, "Other"), (142, "Total"), (202, "North"), (262, "South")]),
+    (16, [(0, "Wheat"), (112, "13"), (185, "12"), (245, "3"), (305, "9")]),
+    (30, [(0, "Barley"), (112, "20"), (185, "40"), (245, "1"), (305, "0")]),
+    (44, [(0, "Oats"), (112, "17"), (185, "71"), (245, "2"), (305, "6")]),
+)
+
+
 def test_a_title_and_notes_framed_with_a_grid_stay_out_of_it() -> None:
     """A frame drawn round a title, a ruled grid and notes: the title, set larger than the
     table, stands above where the column rulings start and the notes below where they end, each
     set off by a ruling across the grid; neither is part of the table, and the table's box is
     the grid's."""
-    walls = [-5.0, 60.0, 140.0, 200.0, 260.0, 320.0]
+    walls = list(_CHECKS_WALLS)
     title = [Glyph(40 + 10 * k, -40, 50 + 10 * k, -20, ch, 20.0) for k, ch in enumerate("Checks by state")]
     glyphs = title + _rows(
-        (0, [(0, "Item"), (62, "Other"), (142, "Total"), (202, "North"), (262, "South")]),
-        (16, [(0, "Wheat"), (112, "13"), (185, "12"), (245, "3"), (305, "9")]),
-        (30, [(0, "Barley"), (112, "20"), (185, "40"), (245, "1"), (305, "0")]),
-        (44, [(0, "Oats"), (112, "17"), (185, "71"), (245, "2"), (305, "6")]),
+        *_CHECKS,
         (58, [(0, "Rye"), (112, "11"), (185, "98"), (245, "7"), (305, "5")]),
         (80, [(0, "NOTES:"), (62, "Counts of checks.")]),
     )
@@ -560,12 +568,9 @@ def test_a_section_row_spanning_the_columns_at_a_ruled_grids_foot_stays_in_it() 
     section's name, ``7. Freedom of association``), the rulings of the columns past it running
     down beside it to the grid's foot: a row of the table, not a note under it. A note set
     below where the column rulings end still stays out."""
-    walls = [-5.0, 60.0, 140.0, 200.0, 260.0, 320.0]
+    walls = list(_CHECKS_WALLS)
     glyphs = _rows(
-        (0, [(0, "Item"), (62, "Other"), (142, "Total"), (202, "North"), (262, "South")]),
-        (16, [(0, "Wheat"), (112, "13"), (185, "12"), (245, "3"), (305, "9")]),
-        (30, [(0, "Barley"), (112, "20"), (185, "40"), (245, "1"), (305, "0")]),
-        (44, [(0, "Oats"), (112, "17"), (185, "71"), (245, "2"), (305, "6")]),
+        *_CHECKS,
         (58, [(0, "7. Freedom of association")]),
         (80, [(0, "Counts of checks by the board.")]),
     )
@@ -1059,12 +1064,9 @@ def test_a_page_foot_set_far_under_a_grid_stays_out_of_it() -> None:
     """A footer of several texts (as many as the grid has columns) set under a ruling far below
     the grid's last line, farther than any two of the grid's lines are apart: the page's foot,
     not the table's last row, and the table's box stops at the grid."""
-    walls = [-5.0, 60.0, 140.0, 200.0, 260.0, 320.0]
+    walls = list(_CHECKS_WALLS)
     glyphs = _rows(
-        (0, [(0, "Item"), (62, "Other"), (142, "Total"), (202, "North"), (262, "South")]),
-        (16, [(0, "Wheat"), (112, "13"), (185, "12"), (245, "3"), (305, "9")]),
-        (30, [(0, "Barley"), (112, "20"), (185, "40"), (245, "1"), (305, "0")]),
-        (44, [(0, "Oats"), (112, "17"), (185, "71"), (245, "2"), (305, "6")]),
+        *_CHECKS,
         (58, [(0, "Rye"), (112, "11"), (185, "98"), (245, "7"), (305, "5")]),
         (120, [(0, "Printed 2016"), (90, "S-Shifted, E-Expired"), (210, "Issued by the office"), (290, "Page 3")]),
     )
