@@ -197,7 +197,7 @@ class Services:
                 page, facts, profile, running_heads=running_heads, join_hyphenation=join_hyphenation, common=words
             )
 
-        return DocumentService(self.text, self.store, finish)
+        return DocumentService(self.text, self.store, finish, common=words)
 
     @_Service
     def info(self) -> InfoService:

@@ -33,6 +33,7 @@ from pdfcore.services.page_writes import PageWrites
 from pdfcore.services.profile import DocumentProfile, learn_profile
 from ports.store import Store
 from ports.text_extractor import TextExtractor
+from ports.word_list import WordList
 
 log = logging.getLogger(__name__)
 
@@ -84,10 +85,15 @@ class DocumentService:
         finish: PageFinisher,
         *,
         memory_pages: int = 4096,
+        common: WordList | None = None,
     ) -> None:
         self.extractor = extractor
         self.store = store
         self.finish = finish
+        #: The common words of English that decide a hyphen at a line, column or page break the
+        #: document's words do not explain (None: not loaded; see
+        #: :func:`pdfcore.layout.hyphens.keep_hyphen`).
+        self.common = common
         self._facts: _Lru = _Lru(256)
         self._pages: _Lru = _Lru(memory_pages)
         self._verified: _Lru = _Lru(256)

@@ -75,7 +75,9 @@ class MarkdownService:
             hit = self._built.get(key)
         if hit is not None and hit[0] is page and hit[1] is style:
             return hit[2]
-        built = structure.page_structure(page, facts, style, join_hyphenation=self.join_hyphenation)
+        built = structure.page_structure(
+            page, facts, style, join_hyphenation=self.join_hyphenation, common=self.documents.common
+        )
         with self._lock:
             self._built[key] = (page, style, built)
             self._built.move_to_end(key)
@@ -89,7 +91,7 @@ class MarkdownService:
     def document_markdown(self, facts: DocumentFacts, pages: Sequence[PageStructure]) -> str:
         """Pages as one document: a comment line naming each page, paragraphs that run on across
         a page break joined."""
-        return structure.render_document(pages, [p.label for p in facts.pages])
+        return structure.render_document(pages, [p.label for p in facts.pages], self.documents.common)
 
     def forget(self) -> None:
         with self._lock:

@@ -491,7 +491,7 @@ class _Walk:
             nxt = self.documents.pages(self.source, [page.index + 1], self.facts).pages.get(page.index + 1)
         if nxt is None:
             return None
-        return broken_word(page.text, nxt.text, seam_lexicon(frozenset(), page.text, nxt.text))
+        return broken_word(page.text, nxt.text, seam_lexicon(frozenset(), page.text, nxt.text, self.documents.common))
 
     def _known_bytes(self, rest: Sequence[int]) -> int:
         """Bytes of omitted window pages that are already cached (none are extracted for this),

@@ -9,7 +9,8 @@ runs over its foot (:func:`seam`), and quote verification matches across the bre
 
 A word is broken across the break when the page ends with a letter and a hyphen and the next
 page starts with a lowercase letter; the hyphen stays or goes as for a word broken at a line end
-(:func:`pdfcore.layout.hyphens.keep_hyphen`, with the document's words and both pages' own). A
+(:func:`pdfcore.layout.hyphens.keep_hyphen`, with both pages' words and the common words of
+English). A
 sentence runs on when the page does not end with sentence-final punctuation; the run-on part is
 the next page's text up to the end of its first sentence, at most ``MAX_RUN_ON_WORDS`` words.
 """
@@ -21,6 +22,7 @@ import re
 from attrs import frozen
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, hyphen_join
+from ports.word_list import WordList
 
 #: Words of the next page a seam takes at most (a sentence's rest is seldom longer).
 MAX_RUN_ON_WORDS = 40
@@ -62,9 +64,10 @@ class Seam:
         return text[: self.start] + self.text
 
 
-def lexicon(words: frozenset[str], text: str, next_text: str) -> Lexicon:
-    """The words deciding a broken word's hyphen: the document's and both pages' own."""
-    return Lexicon(words, text=text + "\n" + next_text)
+def lexicon(words: frozenset[str], text: str, next_text: str, common: WordList | None = None) -> Lexicon:
+    """The words deciding a broken word's hyphen: the document's, both pages' own and ``common``
+    (the common words of English, for a compound the pages do not explain)."""
+    return Lexicon(words, text=text + "\n" + next_text, common=common)
 
 
 def broken_word(text: str, next_text: str, words: Lexicon | None = None) -> BrokenWord | None:

@@ -5,13 +5,18 @@ where they started; the page's footnotes follow them)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from attrs import evolve
 
+from pdfcore.layout.hyphens import HYPHENS, Lexicon
 from pdfcore.structure.classify import goes_on
 from pdfcore.structure.elements import continues, join_paragraphs, nest_items
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.render import render_elements, render_page, rendered_elements
+
+if TYPE_CHECKING:
+    from ports.word_list import WordList
 
 #: A heading ending its page is at the page's foot below this share of the page's height.
 FOOT = 0.75
@@ -45,7 +50,7 @@ def shown_label(number: int, label: str | None) -> str | None:
     return shown if shown and shown != str(number) else None
 
 
-def join_pages(pages: Sequence[PageStructure]) -> list[PageStructure]:
+def join_pages(pages: Sequence[PageStructure], common: WordList | None = None) -> list[PageStructure]:
     """The pages with what runs on from one page into the next joined on the page where it
     started: a paragraph into the next page's first paragraph (a lone letter at the top of a
     page made an item first when it goes on the page before's lettering, see
@@ -53,7 +58,9 @@ def join_pages(pages: Sequence[PageStructure]) -> list[PageStructure]:
     made a paragraph first, see :func:`_foot_heading`), a table into its continuations
     (``continued_on`` / ``continued_from``, set by the table reader from
     :func:`pdfcore.services.table_breaks.continues`, the one decision the structured ``tables`` show
-    too: one table over as many pages as it runs, a repeated header row dropped)."""
+    too: one table over as many pages as it runs, a repeated header row dropped). A word broken
+    across the break keeps its hyphen or not as one broken at a line end does, against the two
+    pages' words and ``common``, the common words of English (see :func:`_break_lexicon`)."""
     out = list(pages)
     for k in range(len(out) - 1):
         a, b = out[k], out[k + 1]
@@ -66,7 +73,8 @@ def join_pages(pages: Sequence[PageStructure]) -> list[PageStructure]:
         a = out[k] = _foot_heading(a, b)
         last, first = a.elements[-1], b.elements[0]
         if continues(last, first):
-            out[k] = evolve(a, elements=(*a.elements[:-1], join_paragraphs(last, first)))
+            lexicon = _break_lexicon(a, b, common) if last.ends or last.text.endswith(HYPHENS) else None
+            out[k] = evolve(a, elements=(*a.elements[:-1], join_paragraphs(last, first, lexicon)))
             out[k + 1] = evolve(b, elements=b.elements[1:])
     for k in range(1, len(out)):
         _join_table(out, k)
@@ -74,6 +82,13 @@ def join_pages(pages: Sequence[PageStructure]) -> list[PageStructure]:
         if page is not given:  # an element gone, or a table now rendered: lists may meet or break
             out[k] = _nested(page)
     return out
+
+
+def _break_lexicon(page: PageStructure, after: PageStructure, common: WordList | None) -> Lexicon:
+    """The words deciding the hyphen of a word broken across the break between ``page`` and
+    ``after``: both pages' own (their elements' text) and ``common``."""
+    text = "\n".join(el.text for p in (page, after) for el in (*p.elements, *p.footnotes) if el.text)
+    return Lexicon(text=text, common=common)
 
 
 def _foot_heading(page: PageStructure, after: PageStructure) -> PageStructure:
@@ -158,10 +173,13 @@ def _join_table(pages: list[PageStructure], k: int) -> None:
         return
 
 
-def render_document(pages: Sequence[PageStructure], labels: Sequence[str | None]) -> str:
-    """The pages' Markdown, each after its comment line; ``labels`` by page index."""
+def render_document(
+    pages: Sequence[PageStructure], labels: Sequence[str | None], common: WordList | None = None
+) -> str:
+    """The pages' Markdown, each after its comment line; ``labels`` by page index; ``common``: see
+    :func:`join_pages`."""
     parts: list[str] = []
-    for page, given in zip(join_pages(pages), pages, strict=True):
+    for page, given in zip(join_pages(pages, common), pages, strict=True):
         label = labels[page.index] if 0 <= page.index < len(labels) else None
         if page is given:  # nothing ran on into it or out of it: most likely rendered already
             body = render_page(page)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from attrs import evolve
 
-from pdfcore.layout.hyphens import HYPHENS, ends_hyphenated, hyphen_join
+from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.models import Box
 from pdfcore.structure.model import Element
 from pdfcore.structure.render import render_element
@@ -84,9 +84,10 @@ def _code_text(rows: list[Row]) -> str:
     return "\n".join(out)
 
 
-def join_columns(elements: list[Element]) -> list[Element]:
+def join_columns(elements: list[Element], lexicon: Lexicon | None = None) -> list[Element]:
     """A paragraph cut by a column break (the next one, past any figure or table between them,
-    starts mid-sentence) becomes one paragraph; what stood between follows it."""
+    starts mid-sentence) becomes one paragraph; what stood between follows it (``lexicon``: see
+    :func:`join_paragraphs`)."""
     out: list[Element] = []
     k = 0
     while k < len(elements):
@@ -100,7 +101,7 @@ def join_columns(elements: list[Element]) -> list[Element]:
             j += 1
         nxt = elements[j] if j < len(elements) else None
         if nxt is not None and continues(el, nxt):
-            merged = join_paragraphs(el, nxt)
+            merged = join_paragraphs(el, nxt, lexicon)
             elements = [*elements[:k], merged, *elements[k + 1 : j], *elements[j + 1 :]]
             continue  # the merged paragraph may run on again
         out.append(el)
@@ -117,10 +118,15 @@ def continues(a: Element, b: Element) -> bool:
     return big <= 0 or abs(a.size - b.size) <= 0.12 * big
 
 
-def join_paragraphs(a: Element, b: Element) -> Element:
+def join_paragraphs(a: Element, b: Element, lexicon: Lexicon | None = None) -> Element:
+    """Paragraph ``a`` and ``b``, which carries on its sentence, as one paragraph. A word broken
+    at ``a``'s end keeps its hyphen or not as :func:`pdfcore.layout.hyphens.keep_hyphen` decides
+    against ``lexicon`` (the words of the text around the break, and the common words of
+    English): a compound cut by a column or page break keeps its hyphen as one cut at a line end
+    does (``twice-`` + ``daily``)."""
     head, _, rest = b.text.partition(" ")
     if a.ends or (a.text[-1:] in HYPHENS and ends_hyphenated(a.text, b.text)):
-        text = hyphen_join(a.text, head, a.ends) + (" " + rest if rest else "")
+        text = hyphen_join(a.text, head, a.ends, lexicon) + (" " + rest if rest else "")
     else:
         text = a.text + glue(a.text, b.text) + b.text
     return evolve(a, text=text, open_end=b.open_end, ends=b.ends)

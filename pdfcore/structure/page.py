@@ -36,6 +36,7 @@ elements, paragraphs joined across column breaks, list items' nesting).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.models import Box, DocumentFacts, PageText, Table
@@ -84,6 +85,9 @@ from pdfcore.structure.vector_figures import (
     vector_figure_ref,
 )
 
+if TYPE_CHECKING:
+    from ports.word_list import WordList
+
 #: A vector figure sharing more than this share of its area (or the table's) with a table is
 #: the table's: tables are read apart and keep their region.
 TABLE_OVERLAP = 0.2
@@ -99,12 +103,15 @@ def page_structure(
     *,
     join_hyphenation: bool = True,
     tables: Sequence[Table] | None = None,
+    common: WordList | None = None,
 ) -> PageStructure:
-    """The page's elements (see the module docstring). ``tables`` default to the page's own."""
+    """The page's elements (see the module docstring). ``tables`` default to the page's own;
+    ``common``: the common words of English, for words broken at a line or column break whose
+    hyphen the page's words do not explain (see :func:`pdfcore.layout.hyphens.keep_hyphen`)."""
     (page,), facts = upright_pages([page], facts)  # a page scanned turned, read upright
     width, height = _size(facts, page)
     # the page's words (for words broken at a line end), read by the rows and the units alike
-    lexicon = Lexicon(text=page.text) if join_hyphenation else None
+    lexicon = Lexicon(text=page.text, common=common) if join_hyphenation else None
     rows = page_rows(page, join_hyphenation=join_hyphenation, page_height=height, roles=style.roles, lexicon=lexicon)
     if page.marks:
         drawn_bullets(rows, page.marks, [d.bbox for d in page.drawings])  # list bullets drawn as art
@@ -221,7 +228,7 @@ def page_structure(
         (notes if id(u) in footnotes else body).append(el)
     for k in sorted(before):
         body.extend(before[k])
-    body = join_columns(body)
+    body = join_columns(body, lexicon)
     nested = nest_items([*body, *notes])
     return PageStructure(
         page.index, tuple(nested[: len(body)]), tuple(nested[len(body) :]), lettering=lettering, height=height

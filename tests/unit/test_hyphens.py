@@ -10,6 +10,8 @@ import pytest
 from pdfcore.layout import assemble
 from pdfcore.layout.hyphens import Lexicon, clean_line, keep_hyphen, vocabulary
 from pdfcore.models import Box, PageText, TextLine
+from pdfcore.structure import Element, PageStructure, join_pages, render_document
+from pdfcore.structure.elements import join_columns
 
 
 def test_vocabulary_keeps_words_and_the_parts_of_compounds() -> None:
@@ -183,5 +185,76 @@ def test_the_core_hands_its_word_list_to_page_finishing_and_warms_it(tmp_path: P
         assert core.capabilities().backends["words"] == "fake"
         core.warm(engines=False)
         assert words.warmed == 1
+    finally:
+        core.close()
+
+
+def _para(text: str) -> Element:
+    return Element("paragraph", text=text, open_end=not text.endswith("."), open_start=text[:1].islower())
+
+
+def test_a_compound_broken_across_a_column_break_keeps_its_hyphen_with_the_word_list() -> None:
+    from tests.fakes.fake_words import FakeWordList
+
+    common = FakeWordList(_COMMON | {"twice", "daily"})
+    body = [_para(_ENGLISH), _para("The board asks for twice-"), _para("daily reports from the office.")]
+    joined = join_columns(body, Lexicon(text=_ENGLISH, common=common))
+    assert [el.text for el in joined][1] == "The board asks for twice-daily reports from the office."
+    assert "twicedaily" in join_columns(body)[1].text  # without the list, as before
+    # the words of the text around the break come first
+    page_joins = Lexicon(text=_ENGLISH + " twicedaily", common=common)
+    assert "twicedaily" in join_columns(body, page_joins)[1].text
+
+
+def test_a_compound_broken_across_a_page_break_keeps_its_hyphen_with_the_word_list() -> None:
+    from tests.fakes.fake_words import FakeWordList
+
+    common = FakeWordList(_COMMON | {"twice", "daily"})
+    first = PageStructure(0, (_para(_ENGLISH), _para("The board asks for twice-")), ())
+    second = PageStructure(1, (_para("daily reports from the office."),), ())
+    pages = join_pages([first, second], common)
+    assert pages[0].elements[-1].text == "The board asks for twice-daily reports from the office."
+    assert not pages[1].elements
+    assert join_pages([first, second])[0].elements[-1].text.endswith("twicedaily reports from the office.")
+    markdown = render_document([first, second], [None, None], common)
+    assert "twice-daily reports" in markdown
+
+
+def test_a_word_broken_across_a_page_break_in_the_text_keeps_a_compound_hyphen_with_the_word_list() -> None:
+    from pdfcore.services import seams
+    from tests.fakes.fake_words import FakeWordList
+
+    common = FakeWordList(_COMMON | {"twice", "daily"})
+    text, nxt = _ENGLISH + "\nThe board asks for twice-", "daily reports from the office."
+    cut = seams.broken_word(text, nxt, seams.lexicon(frozenset(), text, nxt, common))
+    assert cut is not None and cut.word == "twice-daily"
+    plain = seams.broken_word(text, nxt, seams.lexicon(frozenset(), text, nxt))
+    assert plain is not None and plain.word == "twicedaily"
+
+
+def test_reads_across_a_page_break_ask_the_core_word_list(tmp_path: Path) -> None:
+    import pdfcore
+    from pdfcore.config import load_settings
+    from tests.fakes.fake_words import FakeWordList
+    from tests.pdfgen import Page, write_pdf
+
+    rows = [
+        "This report describes the contract awarded last year and the services that the",
+        "agency will receive from the company under its terms, with the costs and the",
+        "schedules the office reviewed before the board approved the plan. The board asks",
+        "the office for twice-",
+    ]
+    pdf = write_pdf(
+        tmp_path / "break.pdf",
+        [Page().lines(72, 700, rows), Page().lines(72, 700, ["daily reports from the company and the agency."])],
+    )
+    (tmp_path / "c.toml").write_text("")
+    settings = load_settings(
+        env={"PDFCORE_CONFIG": str(tmp_path / "c.toml"), "PDFCORE_CACHE_DIR": str(tmp_path / "cache")}
+    )
+    core = pdfcore.build(settings, words=FakeWordList(_COMMON | {"twice", "daily", "asks", "reports"}))
+    try:
+        assert "for twice-daily" in core.read_all(str(pdf)).full_text
+        assert "for twice-daily reports" in (core.read_all(str(pdf), format="markdown").markdown or "")
     finally:
         core.close()
