@@ -179,6 +179,24 @@ def note_marks(units: Sequence[Unit]) -> None:
             u.kind, u.marker = "paragraph", ""
 
 
+def amounts_in_parentheses(units: Sequence[Unit]) -> None:
+    """A row opening with a number in parentheses is a list item only when its numbering
+    counts: the nearest item numbered in parentheses before it on the page is one less, or the
+    nearest after it one more (a numbered list has two items at least). Any other is a figure
+    in parentheses opening a row (a negative amount in a statement: ``(584) Income tax
+    benefit`` among rows opening with ``398`` and ``2,221``) and stays text: as an item, the
+    Markdown would write it ``584.``, the parentheses (the sign) lost, and number the items
+    under it on from there."""
+    numbered = [(u, int(m.group(1))) for u in units if u.kind == "list_item" and (m := _IN_PARENTHESES.match(u.marker))]
+    counts = [
+        (k and numbered[k - 1][1] == n - 1) or (k + 1 < len(numbered) and numbered[k + 1][1] == n + 1)
+        for k, (_, n) in enumerate(numbered)
+    ]
+    for (u, _), counted in zip(numbered, counts, strict=True):
+        if not counted:
+            u.kind, u.marker = "paragraph", ""
+
+
 def lone_letters(units: Sequence[Unit]) -> str:
     """A list item marked by a single letter and going on in lower case ("p. cm.", "E. coli
     is ...") is a paragraph starting with an initial, unless the nearest lettered item before
@@ -268,6 +286,8 @@ def _roman(word: str) -> int:
 
 
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+#: A number in parentheses as a row's marker: "(3)".
+_IN_PARENTHESES = re.compile(r"^\((\d{1,3})\)$")
 _LETTER_MARKER = re.compile(r"^\(?([A-Za-z])[.)]$")
 _COUNTER_MARKER = re.compile(r"^\(?([A-Za-z]{1,5})[.)]$")
 

@@ -43,6 +43,7 @@ from pdfcore.models import Box, DocumentFacts, PageText, Table
 from pdfcore.structure.captions import tie_captions
 from pdfcore.structure.classify import (
     SMALL_PRINT_SLACK,
+    amounts_in_parentheses,
     classify,
     is_toc,
     kickers,
@@ -193,6 +194,7 @@ def page_structure(
     note_marks(units)
     boxes = [t.bbox for t in placed]
     units = merge_code(bands_before_what_is_below(headings_before_their_text(units, boxes), boxes))
+    amounts_in_parentheses(units)
     lettering = lone_letters(units)
     list_depths(units)
     footnotes = footnote_ids(units, style, height)

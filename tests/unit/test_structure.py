@@ -1226,6 +1226,29 @@ def test_a_row_starting_with_an_initial_is_no_list_item_but_a_lettered_one_is() 
     assert parts[-1] == "- d) Going on in capitals from the page before."
 
 
+def test_a_number_in_parentheses_opening_a_row_is_an_item_only_where_the_numbering_counts() -> None:
+    """A statement's negative amounts open rows as "(584)": no list item numbered 584 (the
+    Markdown would write ``584.``, the sign lost). Items numbered (1), (2) stay a list."""
+    lines = [
+        *para(LOREM[:3], 60),
+        ln("398 Amortization of right of use asset", 110),
+        ln("(584) Income tax benefit", 124),
+        ln("558 Provision for doubtful accounts", 138),
+        ln("(223) Other", 152),
+        ln("Text between the two, a paragraph of its own here.", 182),
+        ln("(1) The first clause of the numbered list.", 212),
+        ln("(2) The second clause, set under the first.", 226),
+    ]
+    (md,) = markdown([page(lines)])
+    assert "584." not in md and "223." not in md, md
+    assert "(584) Income tax benefit" in md and "(223) Other" in md
+    items = next(p for p in md.split("\n\n") if p.startswith("1."))
+    assert items.split("\n") == [
+        "1. The first clause of the numbered list.",
+        "2. The second clause, set under the first.",
+    ]
+
+
 def test_a_row_naming_a_section_alone_over_its_text_is_a_heading_in_the_body_face() -> None:
     """A journal's "Abstract" set bold in a face whose name and flags do not say so reads at the
     body's size and weight: alone on its row, right over the text it names, it is a heading. The
