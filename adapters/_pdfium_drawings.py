@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import attrs
 
 from adapters._pdfium_objects import WHITE_MIN, FillRun, fill_coverage
+from pdfcore.caption_words import FIGURE_WORDS, alternation
 from pdfcore.models import Box, Drawing, TextLine
 
 #: Boxes at most this many points apart join one region (the gap between a chart's bars).
@@ -30,12 +31,12 @@ MAX_PATH_SHARE = 0.6
 MAX_REGIONS = 40
 #: A fill is a rectangle when its outline covers this share of its box (a pie's wedge is not).
 RECT_COVERAGE = 0.9
-#: A figure's caption line ("Figure 5.", "Fig. 5:") lying across a region (over CAPTION_SPAN of
-#: its width) with art above and under it parts two figures drawn one over the other: the
-#: region is cut there. No art is drawn over a caption's text: a path whose box runs across it
+#: A figure's caption line (a figure's word of pdfcore.caption_words and a number: "Figure 5.",
+#: "Fig. 5:", "Abbildung 5") lying across a region (over CAPTION_SPAN of its width) with art
+#: above and under it parts two figures drawn one over the other: the region is cut there. No art is drawn over a caption's text: a path whose box runs across it
 #: (a stroke's bounds blown up at a sharp corner, a frame) keeps on each side only the rows that
 #: side's art spans.
-_CAPTION = re.compile(r"^(?:Figure|FIGURE|Fig\.|FIG\.)\s*\d+")
+_CAPTION = re.compile(rf"^(?:{alternation(FIGURE_WORDS)})\s*\d+")
 CAPTION_SPAN = 0.9
 
 

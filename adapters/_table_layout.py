@@ -47,6 +47,7 @@ from adapters._table_header import (
 )
 from adapters._table_rows import Row, data_figure, join_continuations, label_only, merge_bands, rows_of
 from adapters._table_rulings import RULE_HEIGHT, RULE_TOL, RULE_WIDTH, across, merge_rules
+from pdfcore.caption_words import FILING_TABLE_WORDS, TABLE_WORDS, alternation
 
 
 @dataclass
@@ -268,7 +269,11 @@ def _drop_stray_columns(
     return header, grid, cells, spans
 
 
-_CAPTION = re.compile(r"^(?:table|tab\.|exhibit|schedule)\s*[:.]?\s*(?:\d+|[IVXLC]+\b|[A-Z]\b)", re.IGNORECASE)
+#: A table's caption: a table's word or a filing's (pdfcore.caption_words), in any case, then its
+#: number or letter ("Table 5:", "TABLE A", "Exhibit 3", "Schedule I").
+_CAPTION = re.compile(
+    rf"^(?:{alternation((*TABLE_WORDS, *FILING_TABLE_WORDS))})\s*[:.]?\s*(?:\d+|[IVXLC]+\b|[A-Z]\b)", re.IGNORECASE
+)
 
 
 def is_caption(text: str) -> bool:

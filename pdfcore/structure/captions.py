@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from pdfcore.caption_words import TABLE_WORDS
 from pdfcore.models import Box, Table
 from pdfcore.structure.style import DocumentStyle
 from pdfcore.structure.units import CLOSING, Unit
@@ -57,7 +58,7 @@ def tie_captions(
         (("t", k), t.bbox) for k, t in enumerate(tables)
     ]
     for c, u in enumerate(caps):
-        is_table = u.text.lower().startswith(("tab", "tableau"))
+        is_table = u.text.startswith(TABLE_WORDS)
         for key, box in targets:
             if u.x1 <= box.x0 or u.x0 >= box.x1:
                 continue

@@ -10,6 +10,7 @@ import itertools
 import re
 from collections.abc import Sequence
 
+from pdfcore.caption_words import is_caption
 from pdfcore.models import OutlineEntry
 from pdfcore.structure.outline import match_outline
 from pdfcore.structure.reading import FOOTNOTE_SIZE
@@ -20,7 +21,6 @@ from pdfcore.structure.style import (
     DocumentStyle,
     heading_candidate,
     heading_shaped,
-    is_caption,
     is_heading_role,
     numbering_depth,
     role_level,

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from attrs import field, frozen
 
+from pdfcore.caption_words import is_caption
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.models import DocumentFacts, OutlineEntry, PageText
 from pdfcore.structure.outline import match_outline, outline_by_page
@@ -75,10 +76,6 @@ SET_OUT_ROW_WORDS = 5
 #: (size to the half point, bold, accent: see :func:`accent`).
 StyleKey = tuple[float, bool, int]
 
-_CAPTION = re.compile(
-    r"^(?:Figure|FIGURE|Fig\.|FIG\.|Table|TABLE|Tab\.|Abbildung|Abb\.|Tabelle|Tableau|Figura|Tabla|Chart|Exhibit|"
-    r"Plate|Scheme|Listing|Graph|Diagram|Illustration)\s*[A-Z]{0,2}[\dIVX]+(?:[.\-–]\d+)*[a-z]?(?=[\s:.—–-]|$)"
-)
 _NUMBERING = re.compile(
     r"^(?:(Chapter|CHAPTER|Section|SECTION|Part|PART|Appendix|APPENDIX|Item|ITEM|Article|ARTICLE)\s+)?"
     r"([A-Z]|\d+)((?:\.\d+)*)\.?(?=\s)"
@@ -336,7 +333,7 @@ def heading_shaped(unit: Unit, text: str, *, long: bool = False) -> bool:
             return False  # a paragraph set bold, a form's long prompt, a numbered item
     elif text.count(",") >= 3 or "@" in text:
         return False  # a list of names or addresses (an author block)
-    return not _CAPTION.match(text)
+    return not is_caption(text)
 
 
 def text_columns(units: Sequence[Unit], body_size: float) -> list[tuple[float, float]]:
@@ -577,10 +574,6 @@ def in_parentheses(text: str) -> bool:
             if depth == 0:
                 return k == len(text) - 1
     return False
-
-
-def is_caption(text: str) -> bool:
-    return _CAPTION.match(text) is not None
 
 
 def numbering_depth(text: str) -> int:

@@ -26,11 +26,11 @@ import itertools
 import re
 from collections.abc import Sequence
 
+from pdfcore.caption_words import FIGURE_CAPTION, TABLE_CAPTION, is_caption
 from pdfcore.geometry import holds_centre
 from pdfcore.models import Box, Drawing, PageText
 from pdfcore.structure.axes_frames import axes_frames
 from pdfcore.structure.rows import Row
-from pdfcore.structure.style import is_caption
 
 #: A vector figure is at least this many points wide and high, and this share of the page...
 MIN_SIDE_PT = 60.0
@@ -93,8 +93,6 @@ ON_IMAGE_SHARE = 0.5
 
 #: A word: two letters in a row (a tick label "10%" or "$40" is none).
 _WORD = re.compile(r"[^\W\d_]{2}", re.UNICODE)
-_TABLE = re.compile(r"^(?:Table|TABLE|Tab\.|Tabelle|Tableau|Tabla)\b")
-_FIGURE = re.compile(r"^(?:Figure|FIGURE|Fig\.|FIG\.|Abbildung|Abb\.|Figura|Diagram|Scheme|Illustration)")
 #: A number as a table prints it: "1,234.5", "-0.3", "(12)", "45%", "$6".
 _NUMBER = re.compile(r"^[-−(]?[$€£¥]?\d[\d,.]*%?\)?$")
 
@@ -389,18 +387,18 @@ def _figure_row(text: str) -> bool:
 def _figure_caption(box: Box, b: Box, text: str, *, above: bool = False) -> bool:
     """The line is a figure's caption set right under the region (``above``: or right above
     it), across it."""
-    return _caption_by(box, b, text, _FIGURE, FIGURE_CAPTION_PT, above=above)
+    return _caption_by(box, b, text, FIGURE_CAPTION, FIGURE_CAPTION_PT, above=above)
 
 
 def _table_caption(box: Box, b: Box, text: str) -> bool:
     """The line is a table's caption set right above or under the region, across it."""
-    return _caption_by(box, b, text, _TABLE, TABLE_CAPTION_PT, above=True)
+    return _caption_by(box, b, text, TABLE_CAPTION, TABLE_CAPTION_PT, above=True)
 
 
-def _caption_by(box: Box, b: Box, text: str, label: re.Pattern[str], reach: float, *, above: bool) -> bool:
-    """The line (box ``b``) is a caption led by ``label``, across the region ``box``, at most
-    ``reach`` points under it (``above``: or over it)."""
-    if b.x1 <= box.x0 or b.x0 >= box.x1 or not label.match(text) or not is_caption(text):
+def _caption_by(box: Box, b: Box, text: str, caption: re.Pattern[str], reach: float, *, above: bool) -> bool:
+    """The line (box ``b``) is a caption ``caption`` matches (its word and number), across the
+    region ``box``, at most ``reach`` points under it (``above``: or over it)."""
+    if b.x1 <= box.x0 or b.x0 >= box.x1 or not caption.match(text):
         return False
     return -2.0 <= b.y0 - box.y1 <= reach or (above and -2.0 <= box.y0 - b.y1 <= reach)
 

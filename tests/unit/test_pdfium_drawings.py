@@ -59,3 +59,19 @@ def test_a_region_is_cut_at_a_figure_caption_lying_across_it() -> None:
     beside = TextLine("Figure 5. A caption in the next column.", Box(300, 200, 550, 210))
     assert drawing_regions([*upper, *lower, spike], 612, 792, [beside]) == merged
     assert drawing_regions([*upper, spike], 612, 792, [caption]) == (Drawing(Box(190, 0, 275, 300), 5),)
+
+
+def test_a_region_is_cut_at_a_caption_led_by_any_figure_word() -> None:
+    from pdfcore.models import TextLine
+
+    upper = [Box(200 + 20 * k, 100, 215 + 20 * k, 180) for k in range(4)]
+    lower = [Box(200 + 20 * k, 260, 215 + 20 * k, 340) for k in range(4)]
+    spike = Box(190, 0, 196, 300)  # joins the two figures' art into one region
+    art = [*upper, *lower, spike]
+    for text in ("Abbildung 3.3: Beispiele für Wege", "Abb. 2 Kreis", "Figura 4. Dos caminos"):
+        caption = TextLine(text, Box(150, 200, 400, 210))
+        found = drawing_regions(art, 612, 792, [caption])
+        assert found == (Drawing(Box(190, 100, 275, 180), 5), Drawing(Box(190, 260, 275, 340), 5)), text
+    # a table's caption across the art is no figure's: the region stays whole
+    table = TextLine("Tabelle 3: Werte", Box(150, 200, 400, 210))
+    assert drawing_regions(art, 612, 792, [table]) == (Drawing(Box(190, 0, 275, 340), 9),)
