@@ -8,7 +8,8 @@ with their font facts and tagged roles) go in, Markdown comes out.
 - :mod:`~pdfcore.structure.units`: rows cut into paragraphs, headings, list items, code;
 - :mod:`~pdfcore.structure.style`: the document's typography and heading levels, learnt once
   from a fixed sample of its pages (tags, outline, sizes and weights);
-  :mod:`~pdfcore.structure.outline`: the bookmark naming a unit's text;
+  :mod:`~pdfcore.structure.heading_shape`: a unit shaped and placed like a heading whatever the
+  style; :mod:`~pdfcore.structure.outline`: the bookmark naming a unit's text;
 - :mod:`~pdfcore.structure.page`: a page's units classified, tables and figures in place, by
   :mod:`~pdfcore.structure.classify` (what each unit is), :mod:`~pdfcore.structure.reading`
   (units moved to where they are read; footnotes), :mod:`~pdfcore.structure.false_tables`

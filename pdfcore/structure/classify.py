@@ -12,21 +12,17 @@ from collections.abc import Sequence
 
 from pdfcore.caption_words import is_caption
 from pdfcore.models import OutlineEntry
-from pdfcore.structure.outline import match_outline
-from pdfcore.structure.reading import FOOTNOTE_SIZE
-from pdfcore.structure.style import (
-    BOLD_SIZE,
+from pdfcore.structure.heading_shape import (
     HEADING_CHARS,
-    UNDERLINED,
-    DocumentStyle,
-    heading_candidate,
     heading_shaped,
     is_heading_role,
     numbering_depth,
     role_level,
     text_below,
-    unit_key,
 )
+from pdfcore.structure.outline import match_outline
+from pdfcore.structure.reading import FOOTNOTE_SIZE
+from pdfcore.structure.style import BOLD_SIZE, UNDERLINED, DocumentStyle, heading_candidate, unit_key
 from pdfcore.structure.units import Unit, list_marker
 
 #: A heading in a style the document's sample did not show is at least this much larger than

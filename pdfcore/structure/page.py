@@ -62,6 +62,7 @@ from pdfcore.structure.elements import element, join_columns, nest_items
 from pdfcore.structure.false_tables import axis_table, formula_table, prose_table, scattered_table
 from pdfcore.structure.figures import figure_boxes, figure_ref
 from pdfcore.structure.formulas import join_formula_bands
+from pdfcore.structure.heading_shape import aligned, introduces_text, text_columns
 from pdfcore.structure.leading import join_open_leading
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.outline import match_outline
@@ -73,7 +74,7 @@ from pdfcore.structure.reading import (
     headings_over_tables,
 )
 from pdfcore.structure.rows import Row, page_rows
-from pdfcore.structure.style import DocumentStyle, aligned, introduces_text, text_columns, unit_key
+from pdfcore.structure.style import DocumentStyle, unit_key
 from pdfcore.structure.unit_tidy import tidy_units
 from pdfcore.structure.units import split_units
 from pdfcore.structure.upright import upright_pages

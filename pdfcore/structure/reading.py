@@ -11,8 +11,9 @@ import re
 from collections.abc import Sequence
 
 from pdfcore.models import Box
+from pdfcore.structure.heading_shape import text_below
 from pdfcore.structure.placement import between, box_below
-from pdfcore.structure.style import DocumentStyle, text_below
+from pdfcore.structure.style import DocumentStyle
 from pdfcore.structure.units import Unit
 
 #: Small print without a note mark is a footnote only below this share of the page height.

@@ -1421,7 +1421,7 @@ def test_headings_set_out_at_the_margin_left_of_indented_running_text() -> None:
 
 
 def test_a_named_division_numbered_with_a_letter_or_in_roman_numerals_is_a_numbered_heading() -> None:
-    from pdfcore.structure.style import numbering_depth
+    from pdfcore.structure.heading_shape import numbering_depth
 
     for text in ("ITEM 1B: UNRESOLVED STAFF COMMENTS", "Item 7. Management", "PART II", "Article IV Terms"):
         assert numbering_depth(text) == 1, text

@@ -1,0 +1,284 @@
+"""Whether a unit is shaped and placed like a heading, whatever the document's style: short,
+with words, not a caption nor a clause (:func:`heading_shaped`); at the left edge of the running
+text, centred, or set out left of it (:func:`aligned`); followed by the text it introduces
+(:func:`introduces_text`); not a list of people's names, a row spread out across columns, nor a
+text wholly in parentheses. Also a heading's numbering depth and tagged role.
+
+The document's style (:mod:`pdfcore.structure.style`) adds what needs it: whether a unit is
+prominent in its document, and :func:`~pdfcore.structure.style.heading_candidate`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pdfcore.caption_words import is_caption
+from pdfcore.structure.units import Unit, list_marker
+
+#: A heading is at most this many rows, characters and words.
+HEADING_ROWS = 3
+HEADING_CHARS = 160
+HEADING_WORDS = 24
+#: ...or, set in a style the document's headings are set in, one sentence of up to this many
+#: times the characters and words (a statement heading: a report's risk factor, "Our business
+#: is subject to ..., which may increase our costs, ... or otherwise affect our business.").
+LONG_HEADING = 2.0
+#: A row wider than this many em per character holds wide gaps (see spread_out).
+SPREAD_EM = 1.1
+#: A heading set out left of the running text starts at most this many em left of it, at a
+#: margin at least this many other units of its page start at (see _set_out).
+SET_OUT_EMS = 6.0
+SET_OUT_PEERS = 1
+#: ...the running text's rows holding this many words (with a letter: no figures) on average.
+SET_OUT_ROW_WORDS = 5
+
+_NUMBERING = re.compile(
+    r"^(?:(Chapter|CHAPTER|Section|SECTION|Part|PART|Appendix|APPENDIX|Item|ITEM|Article|ARTICLE)\s+)?"
+    r"([A-Z]|\d+)((?:\.\d+)*)\.?(?=\s)"
+)
+#: After a word that names a division, its number may carry a letter ("Item 1A", "ITEM 7A:") or
+#: be a roman numeral ("PART II", "Article IV"), and end with a colon.
+_NAMED_NUMBER = re.compile(
+    r"^(?:Chapter|CHAPTER|Section|SECTION|Part|PART|Appendix|APPENDIX|Item|ITEM|Article|ARTICLE)\s+"
+    r"(?:\d+[A-Z]?|[IVXLC]+)((?:\.\d+)*)[.:]?(?=\s|$)"
+)
+_LONG_WORD = re.compile(r"[^\W\d_]{3}", re.UNICODE)
+#: A sentence's end with another one after it (a word of two letters or more before the stop,
+#: so that initials and "U.S." do not count).
+_SENTENCE_BREAK = re.compile(r"[^\W\d_]{2}[.!?][\"\u201d\u2019)]?\s+[\"\u201c\u2018(]?[A-Z]", re.UNICODE)
+
+
+def is_heading_role(role: str) -> bool:
+    return role == "Title" or (role[:1] == "H" and (len(role) == 1 or role[1:].isdigit()))
+
+
+def role_level(role: str) -> int:
+    if role == "Title":
+        return 1
+    return int(role[1:]) if role[1:].isdigit() else 0
+
+
+def heading_shaped(unit: Unit, text: str, *, long: bool = False) -> bool:
+    """Short enough for a heading, with words, not ending like a clause. ``long`` (asked of a
+    unit in a style the document's headings are set in): one sentence up to LONG_HEADING times
+    as long, commas in it, not ending with a colon nor starting with a list marker."""
+    scale = LONG_HEADING if long else 1.0
+    if len(unit.rows) > HEADING_ROWS or len(text) > scale * HEADING_CHARS or len(text.split()) > scale * HEADING_WORDS:
+        return False
+    if not _LONG_WORD.search(text) or text.endswith((",", ";")):
+        return False
+    if long:
+        if _SENTENCE_BREAK.search(text) or "@" in text or text.endswith(":") or list_marker(text):
+            return False  # a paragraph set bold, a form's long prompt, a numbered item
+    elif text.count(",") >= 3 or "@" in text:
+        return False  # a list of names or addresses (an author block)
+    return not is_caption(text)
+
+
+def text_columns(units: Sequence[Unit], body_size: float) -> list[tuple[float, float]]:
+    """Left and right edges of the page's running text: paragraphs of two rows or more at the
+    body size (one pair per column), not set flush right. A list item's margin is its marker's edge, not the indent
+    its wrapped rows hang at."""
+    edges: list[tuple[float, float]] = []
+    for u in units:
+        if len(u.rows) < 2 or (body_size and abs(u.size - body_size) > 0.1 * body_size) or _flush_right(u):
+            continue
+        x = u.first.x0 if u.hanging or list_marker(u.text) else _margin_of(u)
+        if not any(abs(x - e[0]) <= 3.0 for e in edges):
+            edges.append((x, u.x1))
+    return edges
+
+
+def _flush_right(unit: Unit) -> bool:
+    """Rows set flush right, ragged left: ending within half an em of each other, the last
+    starting more than half an em right of the first (a first-line indent goes the other way);
+    their left edge is no margin of the running text."""
+    rows = unit.rows
+    em = max(unit.size, 1.0)
+    if rows[-1].x0 - rows[0].x0 <= 0.5 * em or unit.hanging:
+        return False  # the common case: a paragraph's rows share its margin
+    ends = [r.x1 for r in rows]
+    return max(ends) - min(ends) <= 0.5 * em
+
+
+def aligned(unit: Unit, columns: Sequence[tuple[float, float]], page_width: float, units: Sequence[Unit] = ()) -> bool:
+    """A heading starts at the left edge of the running text (a little in from it, or out by
+    half its em: a list set in from its heading), or is centred on the page or on a column, or
+    is set out at a margin left of the running text (see :func:`_set_out`, asked of the page's
+    ``units``); anything else is a label inside a drawing."""
+    if not columns:
+        return True
+    x0, x1 = unit.x0, unit.x1
+    em = max(unit.size, 6.0)
+    centre = (x0 + x1) / 2
+    for left, right in columns:
+        if -max(3.0, 0.5 * em) <= x0 - left <= 2.5 * em or abs(centre - (left + right) / 2) <= max(
+            6.0, 0.03 * (right - left)
+        ):
+            return True
+        if units and _set_out(unit, left, right, units):
+            return True
+    return bool(page_width) and abs(centre - page_width / 2) <= 0.03 * page_width
+
+
+def _set_out(unit: Unit, left: float, right: float, units: Sequence[Unit]) -> bool:
+    """Unit starts a few em left of a text column and runs on into it (numbered minutes: bold
+    headings at the page margin, the resolutions' paragraphs set in under them). The column is
+    another unit's rows of running text set flush left at that edge (not rows centred in a
+    cover's column, nor a table's rows read as text); at least SET_OUT_PEERS other units of the
+    page start at the unit's left edge (a margin the page sets text at, not a label in a drawing
+    or a note in the margin, which stays out of the column); and text is right below it (the
+    last of a list of links at the page's foot heads nothing)."""
+    em = max(unit.size, 6.0)
+    if not (0.5 * em < left - unit.x0 <= SET_OUT_EMS * em and unit.x1 > left + em and unit.x1 <= right + em):
+        return False
+    slack = max(2.0, 0.3 * em)
+    if not any(
+        v is not unit
+        and len(v.rows) >= 2
+        and sum(abs(r.x0 - left) <= 3.0 for r in v.rows) * 2 > len(v.rows)
+        and sum(any(c.isalpha() for c in w) for w in v.text.split()) >= SET_OUT_ROW_WORDS * len(v.rows)
+        for v in units
+    ):
+        return False
+    peers = sum(1 for v in units if v is not unit and abs(v.x0 - unit.x0) <= slack)
+    if peers < SET_OUT_PEERS:
+        return False
+    at = next((k for k, v in enumerate(units) if v is unit), None)
+    return at is not None and text_below(units, at) is not None
+
+
+def text_below(units: Sequence[Unit], k: int, *, first_read: bool = False) -> int | None:
+    """The unit right below unit ``k`` on the page (starting within a few lines under it and
+    overlapping it horizontally), whatever their reading order: the text a heading introduces.
+    With ``first_read``, of the units there the first in reading order (under a title set across
+    columns: the top of the first column)."""
+    u = units[k]
+    best: tuple[float, int] | None = None
+    for j, v in enumerate(units):
+        if j == k or v.x0 >= u.x1 - 1.0 or v.x1 <= u.x0 + 1.0:
+            continue
+        line = max(u.size, v.size, 6.0) * 1.2
+        gap = v.y0 - u.y1
+        if -0.5 * line <= gap <= 4.0 * line:
+            rank = float(j) if first_read else gap
+            if best is None or rank < best[0]:
+                best = (rank, j)
+    return None if best is None else best[1]
+
+
+def introduces_text(units: Sequence[Unit], k: int, page_height: float, depth: int = 0) -> bool:
+    """Unit ``k`` is followed by what a heading introduces: the unit right below it (see
+    :func:`text_below`) is not a one-row label, or the heading ends a column near the page's foot
+    (the text goes on in the next column). Labels inside drawings fail this. A one-row unit
+    below in another style counts when it introduces text itself (a title over a subtitle over
+    a heading over a subheading: up to three such steps)."""
+    u = units[k]
+    j = text_below(units, k)
+    if j is None:
+        if k + 1 >= len(units):
+            return page_height <= 0 or u.y1 >= 0.75 * page_height
+        return page_height > 0 and u.y1 >= 0.75 * page_height and units[k + 1].y0 < u.y0
+    nxt = units[j]
+    if len(nxt.rows) > 1 or len(nxt.text.split()) >= 4:
+        # a closed sentence over running text in its own face is a paragraph of one row
+        return not (len(nxt.rows) > 1 and u.text.endswith(_STOPS) and _face(nxt) == _face(u) and not u.text.isupper())
+    # a one-row label below: only another heading (set otherwise) that introduces text itself
+    if _face(nxt) == _face(u) or not heading_shaped(nxt, nxt.text):
+        return False
+    after = text_below(units, j)
+    if after is None:
+        return True
+    if len(units[after].rows) > 1 or len(units[after].text.split()) >= 4:
+        return True
+    return depth < 2 and introduces_text(units, j, page_height, depth + 1)
+
+
+#: What ends a sentence (a heading ends otherwise, or with nothing).
+_STOPS = (".", "!", "?", "\u3002", "\uff01", "\uff1f")
+
+
+def _face(u: Unit) -> tuple[float, bool, bool, bool]:
+    return (u.size, u.bold, u.italic, u.underlined)
+
+
+def _margin_of(unit: Unit) -> float:
+    xs = sorted(r.x0 for r in unit.rows)
+    return xs[len(xs) // 2]
+
+
+_NAME_SEPARATORS = re.compile(r",\s*(?:and\s+)?|;\s*|\s+and\s+|\s*&\s*")
+_NAME_MARKS = "0123456789*∗†‡§¶"
+_INITIALS = re.compile(r"(?:[^\W\d_]\.-?)+", re.UNICODE)
+_NAME_PARTICLES = frozenset(
+    ("van", "von", "de", "der", "den", "da", "di", "del", "della", "la", "le", "du", "bin", "al")
+)
+
+
+def name_list(text: str) -> bool:
+    """People's names separated by commas, "and" or "&" ("Youngseo Son, Nipun Bayas, and H. Andrew
+    Schwartz", "Ana Silva1 and J. Pereira2"): at least two names of two to four capitalised
+    words each (initials and particles such as "van" allowed, note marks after them), and three
+    names or more, or an initial or a mark among them (two names alone read like a title
+    "Future Work and Open Problems")."""
+    parts = [p.strip() for p in _NAME_SEPARATORS.split(text)]
+    parts = [p for p in parts if p.strip(_NAME_MARKS + " ")]
+    if len(parts) < 2:
+        return False
+    telling = len(parts) >= 3
+    for part in parts:
+        words = part.split()
+        if not 2 <= len(words) <= 4:
+            return False
+        for word in words:
+            bare = word.rstrip(_NAME_MARKS)
+            if bare != word:
+                telling = True
+            if _INITIALS.fullmatch(bare) and bare[:1].isupper():
+                telling = True
+                continue
+            if bare in _NAME_PARTICLES:
+                continue
+            letters = bare.replace("-", "").replace("'", "").replace("’", "")
+            if not (letters.isalpha() and bare[:1].isupper() and not bare.isupper()):
+                return False
+    return telling
+
+
+def spread_out(unit: Unit) -> bool:
+    """A row of several words standing far apart: wider than SPREAD_EM em per character (text
+    runs at about half an em), as a table's column heads are across their columns ("SSDF Task"
+    at the left, "Recommended for Router..." over the right column, one text line)."""
+    for r in unit.rows:
+        size = r.size if r.size > 0 else unit.size
+        if size > 0 and " " in r.text.strip() and r.x1 - r.x0 > SPREAD_EM * size * len(r.text):
+            return True
+    return False
+
+
+def in_parentheses(text: str) -> bool:
+    """The whole text is one parenthesis: "(Name of registrant as specified in its charter)"."""
+    if len(text) < 3 or text[0] != "(" or text[-1] != ")":
+        return False
+    depth = 0
+    for k, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return k == len(text) - 1
+    return False
+
+
+def numbering_depth(text: str) -> int:
+    """How deep a heading's number is: "2" -> 1, "2.1" -> 2, "A.3.1" -> 3; 0 when unnumbered."""
+    m = _NUMBERING.match(text)
+    if not m:
+        named = _NAMED_NUMBER.match(text)
+        return 1 + named.group(1).count(".") if named else 0
+    head = m.group(2)
+    if head.isalpha() and not m.group(3) and not m.group(1) and text[1:2] != ".":
+        return 0  # a word starting with a capital, not "A." or "A.1"
+    return 1 + m.group(3).count(".")
