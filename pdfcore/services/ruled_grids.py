@@ -1,0 +1,294 @@
+"""Tables: where to look by ruling lines (see :mod:`pdfcore.services.table_regions`).
+
+A table drawn with rulings shows where it stands: a grid of horizontal and vertical rules
+crossing (:func:`rule_regions`: its cells mostly hold text, or text reaches every row and column;
+a chart's gridlines and bars do not), or rules between its rows only, stacked one over the other
+with a blank between two columns of cells (:func:`row_rule_regions`). :func:`rule_groups` joins
+crossing rules (and a ruling drawn in pieces) into groups; :func:`ruled_boxes` gives each grid
+holding text its box, so that tables set side by side each keep their own. All geometry is page
+space (points, top-left origin).
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import statistics
+from collections.abc import Iterable, Sequence
+
+from pdfcore.geometry import intersection, thin_stretches, union
+from pdfcore.models import Box, TextLine
+from pdfcore.services.text_pieces import JOIN_TOL, MIN_GAP, PROSE_WORDS, line_pieces
+from pdfcore.services.text_runs import MIN_ROWS
+
+#: Share of a grid's cells that must hold text for the grid to be a table.
+MIN_OCCUPANCY = 0.25
+#: Rule positions closer than this (points) make a sliver, not a row or column of cells.
+MIN_CELL = 6.0
+
+
+def _crosses(h: Box, v: Box) -> bool:
+    return v.x0 - JOIN_TOL <= h.x1 and h.x0 - JOIN_TOL <= v.x1 and h.y0 - JOIN_TOL <= v.y1 and v.y0 - JOIN_TOL <= h.y1
+
+
+def rule_groups(rules: Sequence[Box]) -> list[tuple[list[Box], list[Box]]]:
+    """Connected groups of crossing rules: (horizontal rules, vertical rules) of each."""
+    hs = [r for r in rules if r.width >= r.height]
+    vs = [r for r in rules if r.width < r.height]
+    n = len(hs) + len(vs)
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def join(i: int, j: int) -> None:
+        a, b = find(i), find(j)
+        if a != b:
+            parent[a] = b
+
+    vs_sorted = sorted(range(len(vs)), key=lambda j: vs[j].x0)
+    for i, h in enumerate(hs):
+        for j in vs_sorted:
+            v = vs[j]
+            if v.x0 > h.x1 + JOIN_TOL:
+                break
+            if _crosses(h, v):
+                join(i, len(hs) + j)
+    # A ruling drawn in pieces, cell by cell, is one ruling: collinear pieces a little apart
+    # (a frame's side drawn row by row, with no rule between the rows to cross it).
+    for offset, rs, across in ((0, hs, False), (len(hs), vs, True)):
+        order = sorted(range(len(rs)), key=lambda k: _piece_key(rs[k], across))
+        for at, i in enumerate(order):
+            a = _piece_key(rs[i], across)
+            for j in order[at + 1 :]:
+                b = _piece_key(rs[j], across)
+                if b[0] - a[0] > PIECE_OFFSET:
+                    break
+                if b[1] - a[2] <= PIECE_GAP and a[1] - b[2] <= PIECE_GAP:
+                    join(offset + i, offset + j)
+    members: dict[int, list[int]] = {}
+    for i in range(n):
+        members.setdefault(find(i), []).append(i)
+    return [
+        ([hs[i] for i in idx if i < len(hs)], [vs[i - len(hs)] for i in idx if i >= len(hs)])
+        for idx in members.values()
+    ]
+
+
+#: Pieces of one ruling: their middles at most this far apart across it (points) ...
+PIECE_OFFSET = 1.0
+#: ... and a gap of at most this much between them along it.
+PIECE_GAP = 2.5
+
+
+def _piece_key(rule: Box, vertical: bool) -> tuple[float, float, float]:
+    """(middle across the ruling, start along it, end along it)."""
+    if vertical:
+        return ((rule.x0 + rule.x1) / 2, rule.y0, rule.y1)
+    return ((rule.y0 + rule.y1) / 2, rule.x0, rule.x1)
+
+
+def line_inside(line: TextLine, box: Box, tol: float = JOIN_TOL) -> bool:
+    """The line's middle lies in ``box`` grown by ``tol`` points."""
+    cx = (line.bbox.x0 + line.bbox.x1) / 2
+    cy = (line.bbox.y0 + line.bbox.y1) / 2
+    return box.x0 - tol <= cx <= box.x1 + tol and box.y0 - tol <= cy <= box.y1 + tol
+
+
+def rule_regions(groups: Sequence[tuple[list[Box], list[Box]]], lines: Sequence[TextLine]) -> list[Box]:
+    """Grids: at least two horizontal and two vertical rules crossing, five in all (a bare
+    frame is not a grid), whose cells mostly hold text (a chart's gridlines and bars do not),
+    or where text reaches every row and every column, lines running in across its sides
+    counted (a sparse table: a sheet ruled for many columns holding a few figures a row, each
+    row's name set left of the rulings)."""
+    out = []
+    for hs, vs in groups:
+        if len(hs) < 2 or len(vs) < 2 or len(hs) + len(vs) < 5:
+            continue
+        box = union([*hs, *vs])
+        if box.width < 20 or box.height < 10:
+            continue
+        inside = [ln for ln in lines if line_inside(ln, box)]
+        reaching = [ln for ln in lines if intersection(ln.bbox, box) is not None]
+        if (len(inside) >= 2 and _occupancy(hs, vs, inside) >= MIN_OCCUPANCY) or _every_band(hs, vs, reaching):
+            out.append(box)
+    return out
+
+
+#: Rules of one width stacked one above the other that make a table ruled between its rows
+#: (no rules between its columns) ...
+MIN_ROW_RULES = 4
+#: ... each at least this wide (points) ...
+MIN_ROW_RULE_WIDTH = 100.0
+#: ... when this share of the bands between them holds text on both sides of one blank, on one
+#: side in this many lines at most.
+ROW_RULES_SIDED = 0.66
+ROW_CELL_LINES = 3
+
+
+def row_rule_regions(
+    rules: Sequence[Box],
+    rule_groups: Sequence[tuple[list[Box], list[Box]]],
+    lines: Sequence[TextLine],
+    gaps: Sequence[Box],
+) -> list[Box]:
+    """Tables ruled between their rows only: four or more horizontal rules of the same extent
+    one above the other, crossing no vertical rule, each band between two of them holding text, and a blank inside their
+    width that no line of the stack crosses with text on both sides of it in two thirds of the
+    bands or more (three at least): the space between two columns. A column of running text on
+    each side of the blank is a page's two columns under rules between its articles, not a
+    table. (Cells of wrapped text, a requirement beside the products it applies to, read as
+    running text to the text-alignment search, which misses such tables.)"""
+    if sum(1 for r in rules if r.width >= r.height and r.width >= MIN_ROW_RULE_WIDTH) < MIN_ROW_RULES:
+        return []
+    # Rules crossing no vertical rule (a grid's are read as a grid).
+    lone = [h for hs, vs in rule_groups if not vs for h in hs]
+    hs = sorted((r for r in lone if r.width >= MIN_ROW_RULE_WIDTH), key=lambda r: (r.y0 + r.y1) / 2)
+    groups: list[list[Box]] = []
+    for h in hs:
+        for g in groups:
+            if abs(g[0].x0 - h.x0) <= JOIN_TOL and abs(g[0].x1 - h.x1) <= JOIN_TOL:
+                g.append(h)
+                break
+        else:
+            groups.append([h])
+    out = []
+    for g in groups:
+        x0, x1 = min(r.x0 for r in g), max(r.x1 for r in g)
+        ys = _positions((r.y0 + r.y1) / 2 for r in g)
+        inside = [ln for ln in lines if x0 - JOIN_TOL <= ln.bbox.x0 and ln.bbox.x1 <= x1 + JOIN_TOL]
+        bands: list[list[TextLine]] = []
+        stacks: list[tuple[float, list[list[TextLine]]]] = []
+        for a, z in itertools.pairwise(ys):
+            band = [ln for ln in inside if a < (ln.bbox.y0 + ln.bbox.y1) / 2 < z]
+            if band:
+                if not bands:
+                    stacks.append((a, bands))
+                bands.append(band)
+                continue
+            bands = []
+        for top, stack in stacks:
+            if len(stack) + 1 >= MIN_ROW_RULES and _sided(stack, gaps, x0, x1):
+                bottom = max(ln.bbox.y1 for band in stack for ln in band)
+                below = min((y for y in ys if y >= bottom), default=bottom)
+                out.append(Box(x0, top, x1, below))
+    return out
+
+
+def _sided(bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, x1: float) -> bool:
+    """A blank inside ``x0``-``x1`` that no line of ``bands`` crosses (one of ten or more may),
+    with text on both sides of it in :data:`ROW_RULES_SIDED` of the bands (and three at least),
+    on one side in :data:`ROW_CELL_LINES` lines at most, and not running text on both."""
+    per_band = [line_pieces(band, gaps) for band in bands]
+    pieces = [p for band in per_band for p in band]
+    height = statistics.median(p.y1 - p.y0 for p in pieces)
+    spans = sorted((a, z) for p in pieces for a, z, _ in p.segments)
+    # One line of the stack may cross the blank: two lines of a row that the text extractor
+    # joined (a wrapped cell's last line and the next cell's, on baselines a little apart) are
+    # taller than a line, and the blank between them falls short of a gap at their height.
+    blanks = [
+        (start, end, allowed)
+        for allowed in ((0, 1) if len(pieces) >= CROSSING_LINES else (0,))
+        for start, end in thin_stretches(spans, allowed)
+        if end - start >= MIN_GAP * height and start > x0
+    ]
+    need = max(MIN_ROWS, ROW_RULES_SIDED * len(bands))
+    for a, z, allowed in blanks:
+        if allowed and sum(1 for s0, s1 in spans if s0 < z and s1 > a) > allowed:
+            continue
+        sided = 0
+        left_words: list[float] = []
+        right_words: list[float] = []
+        for band in per_band:
+            left = [w for p in band for s0, s1, w in p.segments if s1 <= a]
+            right = [w for p in band for s0, s1, w in p.segments if s0 >= z]
+            # A row's cell on one side at least is short (a few lines); lists side by side under
+            # a section's rule (a directory's names) run on for many lines on both.
+            rows = min(
+                sum(1 for p in band if any(s1 <= a for _, s1, _ in p.segments)),
+                sum(1 for p in band if any(s0 >= z for s0, _, _ in p.segments)),
+            )
+            if left and right and rows <= ROW_CELL_LINES:
+                sided += 1
+                left_words.extend(left)
+                right_words.extend(right)
+        prose = [statistics.median(ws) >= PROSE_WORDS for ws in (left_words, right_words) if ws]
+        if sided >= need and not (len(prose) == 2 and all(prose)):
+            return True
+    return False
+
+
+#: A stack of this many lines may have one of them cross the blank between its columns.
+CROSSING_LINES = 10
+
+
+def ruled_boxes(groups: Sequence[tuple[list[Box], list[Box]]], lines: Sequence[TextLine]) -> list[Box]:
+    """The boxes of grids of crossing rules (two horizontal and two vertical or more, five in
+    all: a bare frame is none) whose cells text reaches: tables drawn side by side each have
+    one, even when the text extractor ran their lines together across them (a chart's
+    gridlines hold no text)."""
+    out = []
+    for hs, vs in groups:
+        if len(hs) < 2 or len(vs) < 2 or len(hs) + len(vs) < 5:
+            continue
+        box = union([*hs, *vs])
+        near = [ln for ln in lines if intersection(ln.bbox, box) is not None]
+        if _occupancy(hs, vs, near) >= MIN_OCCUPANCY:
+            out.append(box)
+    return out
+
+
+def _positions(values: Iterable[float]) -> list[float]:
+    out: list[float] = []
+    for v in sorted(values):
+        if not out or v - out[-1] > JOIN_TOL:
+            out.append(v)
+    return out
+
+
+def _occupancy(hs: Sequence[Box], vs: Sequence[Box], lines: Sequence[TextLine]) -> float:
+    """Share of the grid's cells (between consecutive rule positions, slivers left out) that
+    some text line reaches."""
+    occupied, rows, cols = _occupied(hs, vs, lines)
+    if not rows or not cols:
+        return 0.0
+    return len(occupied) / (len(rows) * len(cols))
+
+
+#: A grid has this many rows and columns at least for text in each of them to make it a table
+#: however few of its cells hold text (see rule_regions).
+BAND_GRID = 3
+
+
+def _every_band(hs: Sequence[Box], vs: Sequence[Box], lines: Sequence[TextLine]) -> bool:
+    """Text reaches every row and every column of the grid (BAND_GRID of each at least)."""
+    occupied, rows, cols = _occupied(hs, vs, lines)
+    if len(rows) < BAND_GRID or len(cols) < BAND_GRID:
+        return False
+    return len({r for r, _ in occupied}) == len(rows) and len({c for _, c in occupied}) == len(cols)
+
+
+def _occupied(
+    hs: Sequence[Box], vs: Sequence[Box], lines: Sequence[TextLine]
+) -> tuple[set[tuple[int, int]], list[int], list[int]]:
+    """The grid's cells (row, column; between consecutive rule positions) that some text line
+    reaches, and its rows and columns (slivers left out)."""
+    ys = _positions((h.y0 + h.y1) / 2 for h in hs)
+    xs = _positions((v.x0 + v.x1) / 2 for v in vs)
+    rows = [k for k in range(len(ys) - 1) if ys[k + 1] - ys[k] >= MIN_CELL]
+    cols = [k for k in range(len(xs) - 1) if xs[k + 1] - xs[k] >= MIN_CELL]
+    if not rows or not cols:
+        return set(), rows, cols
+    occupied: set[tuple[int, int]] = set()
+    for ln in lines:
+        b = ln.bbox
+        r0 = bisect.bisect(ys, min(b.y0 + JOIN_TOL, (b.y0 + b.y1) / 2)) - 1
+        r1 = bisect.bisect(ys, max(b.y1 - JOIN_TOL, (b.y0 + b.y1) / 2)) - 1
+        c0 = bisect.bisect(xs, min(b.x0 + JOIN_TOL, (b.x0 + b.x1) / 2)) - 1
+        c1 = bisect.bisect(xs, max(b.x1 - JOIN_TOL, (b.x0 + b.x1) / 2)) - 1
+        occupied.update((r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
+    wanted = {(r, c) for r in rows for c in cols}
+    return occupied & wanted, rows, cols
