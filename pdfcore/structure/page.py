@@ -74,6 +74,7 @@ from pdfcore.structure.reading import (
     headings_over_tables,
 )
 from pdfcore.structure.rows import Row, page_rows
+from pdfcore.structure.split_rows import join_split_rows
 from pdfcore.structure.style import DocumentStyle, unit_key
 from pdfcore.structure.unit_tidy import tidy_units
 from pdfcore.structure.units import split_units
@@ -142,7 +143,11 @@ def page_structure(
     label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
     units = tidy_units(
         split_units(
-            join_open_leading(join_formula_bands(rows, style.body_size, join_hyphenation, lexicon)),
+            join_open_leading(
+                join_split_rows(
+                    join_formula_bands(rows, style.body_size, join_hyphenation, lexicon), join_hyphenation, lexicon
+                )
+            ),
             join_hyphenation,
             lexicon,
         ),
