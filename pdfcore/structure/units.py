@@ -448,16 +448,20 @@ def _ends_short(prev: Row, row: Row, right: float, slack: float = 0.9, *, number
     """The row above ended with room for the row's first word (the last row of a paragraph):
     ``slack`` times its width (and a space) at the row's average character width. With
     ``number_bound`` (the row above leaves its sentence open), a row starting with a number
-    needs room for the word after it too: typesetters keep the two together ("In 1999-2000," /
-    "12 states had ...")."""
+    needs room for the word after it too, and so does a row whose second word is a number:
+    typesetters keep the two together ("In 1999-2000," / "12 states had ...", "... delivered to
+    Kennedy Space Center in" / "May 2023, we estimate ...", a month and its year tied by a
+    no-break space)."""
     room = right - prev.x1
     if room <= ALIGN_PT:
         return False
     text = row.text
     word = text.find(" ")  # the first word's length
-    if number_bound and word > 0 and _NUMBER.fullmatch(text, 0, word):
+    if number_bound and word > 0:
         after = text.find(" ", word + 1)
-        word = after if after > 0 else len(text)
+        end = after if after > 0 else len(text)
+        if _NUMBER.fullmatch(text, 0, word) or _NUMBER.fullmatch(text, word + 1, end):
+            word = end
     need = _width_of(prev, (word if word >= 0 else len(text)) + 1)
     return room > need * slack + ALIGN_PT
 
