@@ -29,9 +29,31 @@ def text_line(raw: Any, words: str, bbox: Box, first: int, last: int, line_facts
     when its ``last`` character is too (the whole line, not a bold first word (a run-in
     heading) or inline code); a line starting with a mark or digit (a superscript note number,
     a bullet in a smaller face) has the larger size of its first and last characters; where
-    its size changes along it, its runs of words of one size (see :func:`size_runs`)."""
+    its size changes along it, its runs of words of one size (see :func:`size_runs`). A note's
+    mark glued to the word it opens the row with is set apart (see :func:`_mark_apart`)."""
     points, bold, mono, italic, role, runs = _facts(raw, words, first, last, line_facts)
+    if _GLUED_MARK.match(words) and _mark_apart(raw, first, line_facts):
+        words = words[0] + " " + words[1:]
     return TextLine(words, bbox, points, bold, mono, role, italic, runs)
+
+
+#: A row opening with one letter or digit right before a capital ("aThere is ...", "1Adapted
+#: from ..."): a note's mark glued to its text, when the mark is set smaller (see
+#: :func:`_mark_apart`).
+_GLUED_MARK = re.compile(r"[a-z0-9][A-Z]")
+#: A mark set at this share of the next character's size or less is a note's (a superscript).
+MARK_SIZE = 0.8
+
+
+def _mark_apart(raw: Any, first: int, line_facts: Any) -> bool:
+    """The row's first character (a letter or digit before a capital) is set smaller than the
+    one after it: a note's mark (a footnote's ``a`` or ``1`` in superscript) that the text layer
+    gives with no space before the note's first word (``aThere is a potential role ...``). The
+    mark is read apart from the word (``a There is ...``); a word of one size (``eMusic``,
+    ``iPhone``) is left alone."""
+    mark: float = line_facts(raw, first)[0]
+    after: float = line_facts(raw, first + 1)[0]
+    return 0 < mark <= MARK_SIZE * after
 
 
 #: Sizes of neighbouring words this share of the larger apart or more are runs of their own

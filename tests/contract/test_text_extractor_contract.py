@@ -109,7 +109,9 @@ STYLED = [
     ("Body text in a regular face", 11.0, False, False),
     ("print('code')", 10.0, False, True),
     ("Scaled by the text matrix", 14.0, False, False),
-    ("1A note after a superscript mark", 9.0, False, False),
+    # a note's mark set smaller, glued to the note's first word: read apart from it
+    ("1 A note after a superscript mark", 9.0, False, False),
+    ("eMusic stays one word", 11.0, False, False),
 ]
 
 
@@ -129,7 +131,8 @@ def _styled_pdfium(tmp: Path) -> tuple[TextExtractor, Path]:
     page.text(72, 650, STYLED[2][0], size=10, font="F3")
     page.text(72, 620, STYLED[3][0], scale=14)
     page.text(72, 603, STYLED[4][0][0], size=6)
-    page.text(76, 600, STYLED[4][0][1:], size=9)
+    page.text(76, 600, STYLED[4][0][2:], size=9)
+    page.text(72, 580, STYLED[5][0], size=11)
     return PdfiumTextExtractor(), write_pdf(tmp / "styled.pdf", [page])
 
 
