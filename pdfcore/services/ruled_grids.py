@@ -16,6 +16,8 @@ import itertools
 import statistics
 from collections.abc import Iterable, Sequence
 
+from attrs import frozen
+
 from pdfcore.geometry import intersection, thin_stretches, union
 from pdfcore.models import Box, TextLine
 from pdfcore.services.text_pieces import JOIN_TOL, MIN_GAP, PROSE_WORDS, line_pieces
@@ -104,7 +106,7 @@ def rule_regions(groups: Sequence[tuple[list[Box], list[Box]]], lines: Sequence[
     or where text reaches every row and every column, lines running in across its sides
     counted (a sparse table: a sheet ruled for many columns holding a few figures a row, each
     row's name set left of the rulings)."""
-    out = []
+    out: list[_Grid] = []
     for hs, vs in groups:
         if len(hs) < 2 or len(vs) < 2 or len(hs) + len(vs) < 5:
             continue
@@ -114,8 +116,89 @@ def rule_regions(groups: Sequence[tuple[list[Box], list[Box]]], lines: Sequence[
         inside = [ln for ln in lines if line_inside(ln, box)]
         reaching = [ln for ln in lines if intersection(ln.bbox, box) is not None]
         if (len(inside) >= 2 and _occupancy(hs, vs, inside) >= MIN_OCCUPANCY) or _every_band(hs, vs, reaching):
-            out.append(box)
-    return out
+            ys = _positions((h.y0 + h.y1) / 2 for h in hs)
+            tallest = max((b - a for a, b in itertools.pairwise(ys)), default=0.0)
+            first = sorted((ln for ln in inside if ys[0] < (ln.bbox.y0 + ln.bbox.y1) / 2 < ys[1]), key=_left)
+            out.append(_grid(box, vs, tallest, " ".join(ln.text.strip() for ln in first)))
+    return _across_blank_bands(out, lines)
+
+
+@frozen
+class _Grid:
+    """A grid found by :func:`rule_regions`: its box, the height of its tallest row, the places
+    of its column edges (see :func:`_grid`), those of them that reach its top and bottom, and
+    the text of its first row."""
+
+    box: Box
+    tallest: float
+    columns: tuple[float, ...]
+    top: tuple[float, ...]
+    bottom: tuple[float, ...]
+    head: str
+
+
+#: The vertical rules at one place that run this share of a grid's height are one of its column
+#: edges (a short stroke inside one cell is none).
+EDGE_SHARE = 0.5
+
+
+def _left(line: TextLine) -> float:
+    return line.bbox.x0
+
+
+def _grid(box: Box, vs: Sequence[Box], tallest: float, head: str) -> _Grid:
+    """The grid's column edges: vertical rules at one place (pieces summed) running EDGE_SHARE
+    of its height; and which of them reach its top and its bottom (under a title band spanning
+    the columns, or over a closing note's, they do not)."""
+    columns, top, bottom = [], [], []
+    for x in _positions((v.x0 + v.x1) / 2 for v in vs):
+        at = [v for v in vs if abs((v.x0 + v.x1) / 2 - x) <= JOIN_TOL]
+        if sum(v.height for v in at) < EDGE_SHARE * box.height:
+            continue
+        columns.append(x)
+        if any(v.y0 <= box.y0 + JOIN_TOL for v in at):
+            top.append(x)
+        if any(v.y1 >= box.y1 - JOIN_TOL for v in at):
+            bottom.append(x)
+    return _Grid(box, tallest, tuple(columns), tuple(top), tuple(bottom), head)
+
+
+def _same_places(a: Sequence[float], b: Sequence[float]) -> bool:
+    return len(a) == len(b) and all(abs(x - y) <= JOIN_TOL for x, y in zip(a, b, strict=True))
+
+
+def _across_blank_bands(grids: list[_Grid], lines: Sequence[TextLine]) -> list[Box]:
+    """Grids one right under the other whose columns run on across a blank band between them
+    (every column edge of each reaching the band, at the same places) no taller than their
+    tallest row and with no text in it, joined: one table whose rows are shaded cell by cell,
+    white cells drawn too, with one row left undrawn (its fills are the rulings, so the grid
+    breaks there). Two tables set one under the other have their title or a blank line's worth
+    between them, a title band or closing note spanning their columns at the band, or the
+    lower one's first row repeats the upper one's (column headings of its own)."""
+    out = sorted(grids, key=lambda g: g.box.y0)
+    k = 0
+    while k + 1 < len(out):
+        upper, lower = out[k], out[k + 1]
+        gap = lower.box.y0 - upper.box.y1
+        if (
+            0 < gap <= max(upper.tallest, lower.tallest)
+            and len(upper.columns) >= 2
+            and _same_places(upper.columns, lower.columns)
+            and _same_places(upper.columns, upper.bottom)
+            and _same_places(lower.columns, lower.top)
+            and lower.head != upper.head
+            and not any(
+                upper.box.y1 < (ln.bbox.y0 + ln.bbox.y1) / 2 < lower.box.y0
+                for ln in lines
+                if ln.bbox.x1 > upper.box.x0 and ln.bbox.x0 < upper.box.x1
+            )
+        ):
+            box = union((upper.box, lower.box))
+            tallest = max(upper.tallest, lower.tallest)
+            out[k : k + 2] = [_Grid(box, tallest, upper.columns, upper.top, lower.bottom, upper.head)]
+            continue
+        k += 1
+    return [g.box for g in out]
 
 
 #: Rules of one width stacked one above the other that make a table ruled between its rows

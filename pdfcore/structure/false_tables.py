@@ -22,6 +22,13 @@ PROSE_RUNS = 0.2
 PROSE_SHARE = 0.5
 PROSE_WORDS = 8
 PROSE_EMPTY = 0.2
+#: A row is a record (an index's number, title, form, file number and date) when it holds this
+#: many filled cells, this many of them short (at most RECORD_WORDS words); a table whose rows
+#: are records in this share is no prose, however many of its words its long cells hold.
+RECORD_CELLS = 3
+RECORD_SHORT = 2
+RECORD_WORDS = 3
+RECORD_SHARE = 0.6
 #: A doubtful table is a chart's labels when at most this share of its cells hold text and at
 #: least this share of its rows hold one cell or none (see scattered_table).
 SCATTERED_FILLED = 0.35
@@ -38,7 +45,9 @@ def prose_table(table: Table, rules: Sequence[Box] = ()) -> bool:
     """A "table" that is running text cut at its line ends (a column of prose beside a box, read
     as a grid): cells of several words that end mid-sentence with the sentence going on in lower
     case right below them in the next row (fewer words when a sentence ends inside one of the
-    two), or most of its words in long cells with many cells empty; never when ``rules`` (the
+    two), or most of its words in long cells with many cells empty, unless most rows are records
+    (see :func:`_record`: an exhibit index's descriptions beside their forms, dates and sparse
+    marks); never when ``rules`` (the
     page's rulings) box its cells (see :func:`boxed`): a checklist of long item names and
     sparse marks, a ruled timetable whose cells start in lower case, no sentence runs on past a
     ruling. Its rows stay text in the Markdown, so no text is lost into a false table."""
@@ -64,8 +73,17 @@ def prose_table(table: Table, rules: Sequence[Box] = ()) -> bool:
     in_long = sum(n for n in words if n >= PROSE_WORDS)
     empty = sum(1 for n in words if n == 0)
     return runs_on >= PROSE_RUNS * (len(rows) - 1) or (
-        in_long >= PROSE_SHARE * total and empty >= PROSE_EMPTY * len(cells)
+        in_long >= PROSE_SHARE * total
+        and empty >= PROSE_EMPTY * len(cells)
+        and sum(1 for r in rows if _record(r)) < RECORD_SHARE * len(rows)
     )
+
+
+def _record(row: Sequence[str]) -> bool:
+    """A row of several filled cells, two short ones or more beside its long text: a record of a
+    list (prose read as a grid fills a long cell a line, little beside it)."""
+    filled = [len(c.split()) for c in row if c.strip()]
+    return len(filled) >= RECORD_CELLS and sum(1 for n in filled if n <= RECORD_WORDS) >= RECORD_SHORT
 
 
 #: Rulings closer than this (points) are one line of a grid; a ruling reaching this near a

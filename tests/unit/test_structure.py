@@ -1180,6 +1180,28 @@ def test_a_boxed_timetable_whose_cells_start_in_lower_case_is_no_prose() -> None
     assert prose_table(table, ())
 
 
+def test_an_index_of_records_with_long_titles_and_sparse_marks_is_no_prose() -> None:
+    """An exhibit index: a number, a long title, then the form, file number, exhibit and date,
+    a column of marks mostly empty. Most of its words are in the long titles and many cells are
+    empty, but nearly every row holds several short cells beside its title: a list's records,
+    not running text cut at its line ends (a line of prose fills one long cell, little beside)."""
+    from pdfcore.structure.false_tables import prose_table
+
+    title = "Note Purchase Agreement, dated as of May {k}, 2019, between the Company and the Lender"
+    rows = [(f"10.{k}", title.format(k=k), "8-K", "001-36404", "10.1", f"May {k}, 2019", "") for k in range(8)]
+    rows += [
+        (f"23.{k}", "Consent of the independent registered public accounting firm", "", "", "", "", "X") for k in (1, 2)
+    ]
+    table = Table(header=(), rows=tuple(rows), bbox=Box(0, 0, 500, 200))
+    assert not prose_table(table)
+    # a column of prose read as a grid: one long cell a row, a stray word beside it
+    prose = tuple(
+        ("the quick brown fox jumps over the lazy dog near the riverbank while the sun", "", "", "and" if k % 2 else "")
+        for k in range(6)
+    )
+    assert prose_table(Table(header=(), rows=prose, bbox=Box(0, 0, 500, 200)))
+
+
 def test_a_row_whose_size_changes_along_it_goes_on_in_the_size_it_ends_in() -> None:
     # a form's 9 pt field label and the 11 pt answer after it on one line (the line's facts are
     # its first character's: 9 pt), the answer's last word alone on the row below at 11 pt

@@ -247,6 +247,36 @@ def test_a_sparse_ruled_sheet_is_a_grid() -> None:
     assert inside(Box(100, 300, 500, 420), region), region
 
 
+def test_a_grid_broken_by_one_blank_band_is_one_table() -> None:
+    """Rows shaded cell by cell (their fills' edges the rulings), one row left undrawn between
+    two of them: two grids with the same column edges, a blank band no taller than a row between
+    them and no text in it, are one table. A title in the band keeps two tables apart."""
+    upper = [["10.26", "Note", "8-K"], ["10.27", "Amendment", "8-K"], ["10.28", "Waiver", "10-K"]]
+    lower = [["10.31", "Agreement", "8-K"], ["10.32", "Note", "8-K"], ["10.33", "Plan", "10-Q"]]
+    stray = (Box(160, 402, 160.5, 412),)  # a short stroke inside one cell is no column edge
+    rules = grid(100, 300, 3, 3) + grid(100, 372, 3, 3) + stray
+    text = [*grid_text(100, 300, upper), *grid_text(100, 372, lower)]
+    p = page([*prose_lines(80, 8), *text, *prose_lines(460, 8)], rules=rules)
+    (region,) = candidate_regions(p, W, H)
+    assert inside(Box(100, 300, 400, 432), region), region
+    title = line("Table 2", 100, 361, 150, h=8.0)
+    assert (
+        len(candidate_regions(page([*prose_lines(80, 8), *text, title, *prose_lines(460, 8)], rules=rules), W, H)) == 2
+    )
+    # the lower grid opens with a title band across its columns: a table of its own
+    banded = [r for r in grid(100, 372, 3, 3) if r.width > r.height or r.x0 in (100, 400)]
+    banded += [Box(x, 392, x + 0.5, 432) for x in (200, 300)]
+    lower_text = [line("Document Information", 200, 377, 320), *grid_text(100, 372, lower)[3:]]
+    text = [*grid_text(100, 300, upper), *lower_text]
+    p = page([*prose_lines(80, 8), *text, *prose_lines(460, 8)], rules=(*grid(100, 300, 3, 3), *banded))
+    assert len(candidate_regions(p, W, H)) == 2
+    # the lower grid repeats the upper one's column headings: a second table
+    heads = ["Topic", "Count", "Form"]
+    text = [*grid_text(100, 300, [heads, *upper[1:]]), *grid_text(100, 372, [heads, *lower[1:]])]
+    p = page([*prose_lines(80, 8), *text, *prose_lines(460, 8)], rules=grid(100, 300, 3, 3) + grid(100, 372, 3, 3))
+    assert len(candidate_regions(p, W, H)) == 2
+
+
 def test_gridlines_of_a_chart_are_not_a_grid() -> None:
     # Ten horizontal gridlines and two axes, labels outside the plot: the cells hold no text.
     gridlines = [Box(100, 100 + 20 * k, 500, 100.5 + 20 * k) for k in range(10)]
