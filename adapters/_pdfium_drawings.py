@@ -33,9 +33,9 @@ MAX_REGIONS = 40
 RECT_COVERAGE = 0.9
 #: A figure's caption line (a figure's word of pdfcore.caption_words and a number: "Figure 5.",
 #: "Fig. 5:", "Abbildung 5") lying across a region (over CAPTION_SPAN of its width) with art
-#: above and under it parts two figures drawn one over the other: the region is cut there. No art is drawn over a caption's text: a path whose box runs across it
-#: (a stroke's bounds blown up at a sharp corner, a frame) keeps on each side only the rows that
-#: side's art spans.
+#: above and under it parts two figures drawn one over the other: the region is cut there. No
+#: art is drawn over a caption's text: a path whose box runs across it (a stroke's bounds blown
+#: up at a sharp corner, a frame) keeps on each side only the rows that side's art spans.
 _CAPTION = re.compile(rf"^(?:{alternation(FIGURE_WORDS)})\s*\d+")
 CAPTION_SPAN = 0.9
 

@@ -313,9 +313,9 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool
     postal address (ending with a postal code after a comma: "Morton Grove, Illinois 60053"), not a
     formula (a function of one variable, "Cos(x", or a symbol font's bracket pieces), with its rows
     aligned (see :func:`~pdfcore.structure.units.rows_aligned`) and not spread out (see
-    :func:`~pdfcore.structure.heading_shape.spread_out`), no row of it mostly small text beside an outsized word (a logo, see
-    ``Row.outsized``), starting with a capital, a digit, a quote or a name
-    written in mixed case ("pioNER", "iPhone": a lowercase first letter with a capital after
+    :func:`~pdfcore.structure.heading_shape.spread_out`), no row of it mostly small text beside
+    an outsized word (a logo, see ``Row.outsized``), starting with a capital, a digit, a quote
+    or a name written in mixed case ("pioNER", "iPhone": a lowercase first letter with a capital after
     it in the first word)."""
     if not prominent(unit, style) or not heading_shaped(unit, text, long=long) or name_list(text):
         return False  # (the cheap test first: most text is set at the body size)
