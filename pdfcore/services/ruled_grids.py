@@ -4,7 +4,8 @@ A table drawn with rulings shows where it stands: a grid of horizontal and verti
 crossing (:func:`rule_regions`: its cells mostly hold text, or text reaches every row and column;
 a chart's gridlines and bars do not), or rules between its rows only, stacked one over the other
 with a blank between two columns of cells (:func:`row_rule_regions`). :func:`rule_groups` joins
-crossing rules (and a ruling drawn in pieces) into groups; :func:`ruled_boxes` gives each grid
+crossing rules (and a ruling drawn in pieces) into groups, :func:`split_at_prose` cuts them at
+paragraphs drawn on boxes between tables; :func:`ruled_boxes` gives each grid
 holding text its box, so that tables set side by side each keep their own. All geometry is page
 space (points, top-left origin).
 """
@@ -91,6 +92,80 @@ def _piece_key(rule: Box, vertical: bool) -> tuple[float, float, float]:
     if vertical:
         return ((rule.x0 + rule.x1) / 2, rule.y0, rule.y1)
     return ((rule.y0 + rule.y1) / 2, rule.x0, rule.x1)
+
+
+#: A band of a grid one cell across (no column edge inside it) holding a line of this many words
+#: with letters or more holds running text (see :func:`split_at_prose`).
+PROSE_BAND_WORDS = PROSE_WORDS
+
+
+def split_at_prose(
+    groups: Sequence[tuple[list[Box], list[Box]]], lines: Sequence[TextLine]
+) -> list[tuple[list[Box], list[Box]]]:
+    """The groups of :func:`rule_groups` cut at paragraphs: a band one cell across holding
+    running text (a line of PROSE_BAND_WORDS words), a blank band one cell across right above and
+    under it, goes out of the grid with the bands one cell across next to it (blank lines, a
+    heading). Paragraphs set on white boxes (one for the text, one for each blank line around
+    it) drawn edge to edge with the shaded cells of the tables between them, their sides in line
+    with the tables' own, chain the tables of a page into one grid, which reads as no table. Each
+    part between the cuts is a group of its own (its rules clipped to it); the rules of the cut
+    bands are no table's. A note in a table's frame has no blank band of its own around it; a
+    grid one cell across all the way down (an infobox, a framed list) is left whole."""
+    out: list[tuple[list[Box], list[Box]]] = []
+    for hs, vs in groups:
+        out.extend(_prose_cuts(hs, vs, lines))
+    return out
+
+
+def _prose_cuts(hs: list[Box], vs: list[Box], lines: Sequence[TextLine]) -> list[tuple[list[Box], list[Box]]]:
+    """One group's parts between its paragraphs (see :func:`split_at_prose`)."""
+    if len(hs) < 2 or len(vs) < 2 or len(hs) + len(vs) < 5:
+        return [(hs, vs)]
+    box = union([*hs, *vs])
+    inside = [ln for ln in lines if box.x0 - JOIN_TOL <= ln.bbox.x0 and ln.bbox.x1 <= box.x1 + JOIN_TOL]
+    ys = _positions((h.y0 + h.y1) / 2 for h in hs)
+    bands = list(itertools.pairwise(ys))
+    one_cell = [
+        len(_positions((v.x0 + v.x1) / 2 for v in vs if v.y0 <= a + JOIN_TOL and v.y1 >= z - JOIN_TOL)) <= 2
+        for a, z in bands
+    ]
+    held = [[ln for ln in inside if a < (ln.bbox.y0 + ln.bbox.y1) / 2 < z] for a, z in bands]
+    blank = [one and not band for one, band in zip(one_cell, held, strict=True)]
+    # A paragraph: a band one cell across holding running text, a blank one above and under it.
+    para = [
+        one_cell[k] and 0 < k < len(bands) - 1 and blank[k - 1] and blank[k + 1] and any(map(_running, held[k]))
+        for k in range(len(bands))
+    ]
+    if not any(para) or all(one_cell):
+        return [(hs, vs)]
+    # Each paragraph goes with the bands one cell across next to it; what lies between is kept.
+    cut = [False] * len(bands)
+    for k, flag in enumerate(para):
+        if not flag or cut[k]:
+            continue
+        lo, hi = k, k
+        while lo > 0 and one_cell[lo - 1]:
+            lo -= 1
+        while hi + 1 < len(bands) and one_cell[hi + 1]:
+            hi += 1
+        cut[lo : hi + 1] = [True] * (hi + 1 - lo)
+    parts: list[tuple[list[Box], list[Box]]] = []
+    for kept, run in itertools.groupby(range(len(bands)), key=lambda k: not cut[k]):
+        if not kept:
+            continue
+        idx = list(run)
+        top, bottom = ys[idx[0]], ys[idx[-1] + 1]
+        part_hs = [h for h in hs if top - JOIN_TOL <= (h.y0 + h.y1) / 2 <= bottom + JOIN_TOL]
+        part_vs = [
+            Box(v.x0, max(v.y0, top), v.x1, min(v.y1, bottom)) for v in vs if min(v.y1, bottom) - max(v.y0, top) > 0
+        ]
+        parts.append((part_hs, part_vs))
+    return parts
+
+
+def _running(line: TextLine) -> bool:
+    """A line of running text: PROSE_BAND_WORDS words with a letter or more."""
+    return sum(1 for w in line.text.split() if any(ch.isalpha() for ch in w)) >= PROSE_BAND_WORDS
 
 
 def line_inside(line: TextLine, box: Box, tol: float = JOIN_TOL) -> bool:

@@ -28,7 +28,15 @@ from collections.abc import Iterable, Sequence
 from pdfcore.geometry import intersection, union
 from pdfcore.models import Box, PageText, TextLine
 from pdfcore.services.page_columns import MIN_GUTTER
-from pdfcore.services.ruled_grids import MIN_CELL, line_inside, row_rule_regions, rule_groups, rule_regions, ruled_boxes
+from pdfcore.services.ruled_grids import (
+    MIN_CELL,
+    line_inside,
+    row_rule_regions,
+    rule_groups,
+    rule_regions,
+    ruled_boxes,
+    split_at_prose,
+)
 from pdfcore.services.text_pieces import JOIN_TOL, is_number
 from pdfcore.services.text_runs import MAX_HEADER_ROWS, MIN_ROWS, text_regions
 from pdfcore.services.underlined_heads import underlined_tables
@@ -53,7 +61,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     lines = page_lines(page)
     if len(lines) < MIN_ROWS and not page.rules and not page.gaps:
         return ()
-    groups = rule_groups(page.rules)
+    groups = split_at_prose(rule_groups(page.rules), lines)
     ruled = rule_regions(groups, lines) + row_rule_regions(page.rules, groups, lines, page.gaps)
     boxes = ruled_boxes(groups, lines)
     text = text_regions(lines, page.gaps)
