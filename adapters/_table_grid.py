@@ -176,23 +176,57 @@ def merged_across(
 ) -> list[BodySpan]:
     """Body cells of a ruled grid over several columns: a cell whose row the grid's walls on
     its right do not divide (a section's heading row, one cell across the table) spans the
-    empty columns up to the next wall that does."""
+    empty columns up to the next wall that does; a text centred in a cell its left walls do not
+    divide either (a heading over several columns) spans the empty columns back to the wall
+    that does, and moves to the first of them."""
     walls = [[r for r in rules if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= 1.0] for c in cuts]
     if not any(walls):
         return []
     used = {(r, k) for r0, k0, rs, cs in taken for r in range(r0, r0 + rs) for k in range(k0, k0 + cs)}
     out: list[BodySpan] = []
     n = len(cuts) + 1
+    sides = [(r.x0 + r.x1) / 2 for r in rules if r.vertical]
+    edges = [min([*sides, *(r.x0 for r in rows)]), *cuts, max([*sides, *(r.x1 for r in rows)])]
     for i, row in enumerate(rows):
         mid = (row.y0 + row.y1) / 2
         for k in row.filled:
             if (i, k) in used:
                 continue
-            last = k
+            first = last = k
             while (
                 last + 1 < n and not row.cells[last + 1] and (i, last + 1) not in used and open_wall(walls[last], mid)
             ):
                 last += 1
-            if last > k:
-                out.append((i, k, 1, last - k + 1))
+            while (
+                first > 0
+                and not row.cells[first - 1]
+                and (i, first - 1) not in used
+                and open_wall(walls[first - 1], mid)
+            ):
+                first -= 1
+            if first < k and _centred(row.extent[k] if k < len(row.extent) else None, edges[first], edges[last + 1]):
+                _move_cell(row, k, first)
+            else:
+                first = k
+            if last > first:
+                out.append((i, first, 1, last - first + 1))
+                used.update((i, c) for c in range(first, last + 1))
     return out
+
+
+#: A text stands centred in a cell when its middle is this share of the cell's width from the
+#: cell's middle at most.
+CENTRED = 0.1
+
+
+def _centred(extent: tuple[float, float] | None, left: float, right: float) -> bool:
+    """The text spanning ``extent`` stands centred between ``left`` and ``right``."""
+    return extent is not None and abs((extent[0] + extent[1]) - (left + right)) / 2 <= CENTRED * (right - left)
+
+
+def _move_cell(row: Row, k: int, to: int) -> None:
+    """Column ``k``'s text moved to the empty column ``to`` (the first of the cell it stands in)."""
+    row.cells[to], row.cells[k] = row.cells[k], []
+    for facts in (row.extent, row.heights):
+        if len(facts) > max(k, to):
+            facts[to], facts[k] = facts[k], None

@@ -4,7 +4,9 @@ heading heads (:func:`header_spans`), and the header as one text per column
 engine.
 
 The header is the rows on top that fill some column past the first and hold no figures other
-than years (a row holding only a label ends them: a section heading), else a first row set in
+than years (a row holding only a label ends them: a section heading; under a top row leaving
+the first column empty, so does a second row labelled in it and ruled off the one above), else
+a first row set in
 bold, ruled off, or of text above columns of figures. Each column's header is the text of every
 header row above it, top to bottom (a heading spanning several columns, or underlined across
 them, heads each of them).
@@ -46,8 +48,26 @@ def dehyphenated(parts: Sequence[str]) -> str:
 def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float) -> int:
     n = 0
     ended = False
+    parted = [y for y, _, _ in across(rules, x0, x1)]
+    label: int | None = None  # the first row filling the first column
     for i, row in enumerate(rows[: MAX_HEADER_ROWS + 1]):
         values = [k for k in row.filled if k > 0] or [b for _, b, _ in row.spans if b > 0]
+        if 0 in row.filled and not any(a == 0 < b for a, b, _ in row.spans):
+            if label and _ruled_apart(rows[i - 1], row, parted):
+                # under a row leaving the first column empty, a second label ruled off the
+                # first: rows labelled one by one, the body's. The first label is one of them
+                # when it is one line ruled off the rows above and below it, unless the row
+                # above names groups of columns (fewer texts than the label's row sets): else
+                # it is the stub's heading, the header's last row.
+                if (
+                    i - 1 == label
+                    and _ruled_apart(rows[label - 1], rows[label], parted)
+                    and _cells(rows[label - 1]) >= _cells(rows[label])
+                ):
+                    n = label
+                ended = True
+                break
+            label = i if label is None else label
         if not values and 0 < i < len(rows) - 1 and row.y0 < rows[i - 1].y1 and row.y1 > rows[i + 1].y0:
             n += 1  # a label set between two header lines, over both (a heading over two levels)
             continue
@@ -88,6 +108,17 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
     return 0
 
 
+def _cells(row: Row) -> int:
+    """The texts ``row`` sets past its first column (a text spanning columns counts once)."""
+    covered = {k for a, b, _ in row.spans for k in range(a, b + 1)}
+    return sum(1 for _, b, _ in row.spans if b > 0) + sum(1 for k in row.filled if k > 0 and k not in covered)
+
+
+def _ruled_apart(upper: Row, lower: Row, parted: Sequence[float]) -> bool:
+    """A ruling across the table runs between ``upper`` and ``lower``."""
+    return any(upper.y1 - 1.0 <= y <= lower.y0 + 1.0 for y in parted)
+
+
 #: Words a column's heading holds at most (a body's cell of prose runs longer).
 HEADING_WORDS = 6
 
@@ -116,8 +147,8 @@ def _rows_alike(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
         return False
     if not any(len({r.text(k) for r in head}) < len(head) for k in head[0].filled if k > 0):
         return False
-    ys = [y for y, _, _ in across(rules, x0, x1)]
-    return all(any(a.y1 - 1.0 <= y <= b.y0 + 1.0 for y in ys) for a, b in itertools.pairwise(rows))
+    parted = [y for y, _, _ in across(rules, x0, x1)]
+    return all(_ruled_apart(a, b, parted) for a, b in itertools.pairwise(rows))
 
 
 def header_spans(

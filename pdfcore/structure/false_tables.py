@@ -163,7 +163,15 @@ def scattered_table(table: Table) -> bool:
         return True
     if _colon_column(rows):
         return True
-    return value_axis([r[0] if r else "" for r in rows]) or value_axis([r[-1] if r else "" for r in rows])
+    # (a text over several columns, a chart's title or its axis' caption, is in no one column)
+    top = 1 if table.header else 0
+    spans = [s for s in table.body_spans or () if s.columns > 1]
+    first = {s.row + top for s in spans if s.column == 0}
+    width = max(len(r) for r in rows)
+    last = {s.row + top for s in spans if s.column + s.columns >= width}
+    return value_axis([r[0] if r and k not in first else "" for k, r in enumerate(rows)]) or value_axis(
+        [r[-1] if r and k not in last else "" for k, r in enumerate(rows)]
+    )
 
 
 def axis_table(table: Table) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pdfcore.models import Box, ImageInfo, Table
+from pdfcore.models import BodySpan, Box, ImageInfo, Table
 from pdfcore.structure import false_tables, figure_boxes
 from tests.unit.test_structure import LOREM, ln, markdown, page, para
 
@@ -78,3 +78,20 @@ def test_the_layers_of_a_scanned_page_are_no_figures() -> None:
     assert figure_boxes(read, 612.0, 792.0) == []
     brochure = page(para(LOREM, 100), images=(scan, masks[2]), image_count=2, char_count=240)
     assert figure_boxes(brochure, 612.0, 792.0) == [masks[2].bbox]
+
+
+def test_an_axis_caption_over_the_whole_grid_leaves_its_value_axis_an_axis() -> None:
+    """A chart's labels read as a doubted grid, its axis' caption a cell over every column
+    (standing in the first): the caption is in no one column, so the ticks down the first
+    column are still a value axis and the grid is no table."""
+    rows = (
+        ("0.6", "Figure 7.1 Concentration curves", ""),
+        ("0.4", "", ""),
+        ("", "", "1996"),
+        ("0.2", "", ""),
+        ("0", "", ""),
+        ("number of firms ranked by size", "", ""),
+    )
+    spans = (BodySpan(0, 1, 1, 2), BodySpan(5, 0, 1, 3))
+    table = Table(header=(), rows=rows, bbox=Box(0, 0, 300, 200), low_confidence=True, body_spans=spans)
+    assert false_tables.scattered_table(table)
