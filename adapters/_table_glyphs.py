@@ -372,11 +372,28 @@ def _words(glyphs: Sequence[Glyph]) -> list[Word]:
             if not _stray_space(glyphs, i, cur, letters):
                 flush()
             continue
-        if cur and g.x0 - cur[-1].x1 > WORD_GAP * max(g.size, 1.0):
+        if cur and (g.x0 - cur[-1].x1 > WORD_GAP * max(g.size, 1.0) or _note_mark(cur[-1], g)):
             flush()
         cur.append(g)
     flush()
     return words
+
+
+#: A note's mark after a figure is set at this share of the figure's size at most, raised
+#: by RAISED of the figure's size at least.
+NOTE_SIZE = 0.7
+RAISED = 0.25
+
+
+def _note_mark(prev: Glyph, g: Glyph) -> bool:
+    """``g`` is a note's mark set small and raised right after the digit ``prev`` (``750¹``):
+    a word of its own, so the figure keeps its value (``273.879.750 1``, not ``273.879.7501``)."""
+    return (
+        g.text.isdigit()
+        and prev.text.isdigit()
+        and g.size <= NOTE_SIZE * prev.size
+        and g.y1 <= prev.y1 - RAISED * prev.size
+    )
 
 
 def _next_letters(glyphs: Sequence[Glyph]) -> list[int]:
