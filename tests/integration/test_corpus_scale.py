@@ -82,13 +82,22 @@ def test_ten_thousand_pdfs_are_listed_page_by_page(tmp_path: Path, big_folder: P
         core.close()
 
 
+#: Calls of one kind a test makes at most until a budgeted call gets some work done.
+MAX_CALLS = 10
+
+
 @pytest.mark.slow
 def test_ten_thousand_pdfs_warm_and_search_answers_stay_small(tmp_path: Path, big_folder: Path) -> None:
     core = _core(tmp_path, big_folder)
     try:
-        warm = core.corpus_warm(str(big_folder), budget_seconds=2, recursive=True)
+        # (budgets bound each call's time, not its progress: on a loaded machine a call may end
+        # before it reads anything, so the call is made again until some work is done)
+        for _ in range(MAX_CALLS):
+            warm = core.corpus_warm(str(big_folder), budget_seconds=2, recursive=True)
+            done = sum(warm.status_counts.values())
+            if done:
+                break
         assert warm.corpus_size == N_DOCS
-        done = sum(warm.status_counts.values())
         assert (
             done >= 1
             and done + warm.unprocessed_count + warm.skipped_count - warm.status_counts.get("failed", 0) == N_DOCS
@@ -98,7 +107,12 @@ def test_ten_thousand_pdfs_warm_and_search_answers_stay_small(tmp_path: Path, bi
         assert len(warm.docs) <= 100
         assert _size(warm) < 64 * 1024
 
-        hits = core.corpus_search(str(big_folder), "quokka", mode="keyword", budget_seconds=1, recursive=True, top_k=5)
+        for _ in range(MAX_CALLS):
+            hits = core.corpus_search(
+                str(big_folder), "quokka", mode="keyword", budget_seconds=1, recursive=True, top_k=5
+            )
+            if len(hits.matches) == 5:
+                break
         assert hits.corpus_size == N_DOCS and len(hits.matches) == 5
         assert all("quokka" in m.excerpt for m in hits.matches)
         assert hits.coverage["searched"] >= done and hits.unprocessed_count == N_DOCS - hits.coverage["searched"]
