@@ -323,7 +323,19 @@ def _fills(prev: Row, row: Row, right: float) -> bool:
 def _ragged_left(rows: Sequence[Row]) -> bool:
     """The block is set flush right and ragged left (a cover's column of names against the right
     margin): three rows or more end within half an em of each other and start at three places
-    or more. A row set in from the one above there is no hanging indent."""
+    or more, or two short rows (of fewer than PROSE_ROW_WORDS words, the lower one closing no
+    sentence) end within ALIGN_PT of each other and start apart (a cover's label, "NIST Internal
+    Report" over "NIST IR 8425A"; the last row of a paragraph or list item of running text ends
+    where the row above does only by chance, and mostly closes its sentence). A row set in from
+    the one above there is no hanging indent."""
+    if len(rows) == 2:
+        a, b = rows
+        return (
+            abs(a.x1 - b.x1) <= ALIGN_PT
+            and abs(a.x0 - b.x0) > ALIGN_PT
+            and not b.text.endswith(_CLOSING)
+            and all(len(r.text.split()) < PROSE_ROW_WORDS for r in rows)
+        )
     if len(rows) < 3:
         return False
     em = max((r.size for r in rows), default=0.0) or max(r.height for r in rows) * 0.8

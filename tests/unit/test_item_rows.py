@@ -118,3 +118,50 @@ def test_a_bold_label_set_ragged_goes_on_on_its_second_row() -> None:
     # a bold row that ends short (its sentence open) is a unit of its own
     rows[0] = Row("Summary of all involvement in services", "", Box(LEFT, 100, 300, 109), 9.0, True, False, "", 0)
     assert [len(u.rows) for u in split_units(rows)] == [1, 1, 1]
+
+
+def test_two_rows_set_flush_right_are_no_item_with_a_hanging_indent() -> None:
+    """Two rows set flush right, the lower one shorter (a cover's label, "NIST Internal Report"
+    over "NIST IR 8425A"), end at one edge: the lower row is set in by the alignment, not by a
+    hanging indent, and the label is one paragraph, no list item. A row set in under one that
+    runs to the margin and ending short is still a hanging indent, and so is a reference of
+    running text whose second row happens to fill the line."""
+    label = [
+        Row("Internal Report of the Office", "", Box(372.0, 77, 539.5, 97), 20.0, True, False, "", 0),
+        Row("Report 8425A", "", Box(425.3, 102, 539.8, 122), 20.0, True, False, "", 0),
+    ]
+    units = split_units(label)
+    assert [len(u.rows) for u in units] == [2]
+    assert not units[0].hanging
+    (md,) = markdown(
+        [page([ln("Department of Commerce", 100, x=428.3, x1=539.6), ln("Gina Raimondo, Secretary", 111, x=433.8)])]
+    )
+    assert md == "Department of Commerce Gina Raimondo, Secretary"
+    item = [
+        Row("Partner divide region basis and more words", "", Box(90, 100, RIGHT, 110), 10.0, False, False, "", 0),
+        Row("person leader system.", "", Box(100, 112, 200, 122), 10.0, False, False, "", 0),
+    ]
+    assert split_units(item)[0].hanging
+    reference = [
+        Row(
+            "Pablo Duboue and Jennifer Chu. Answering the question you wish they",
+            "",
+            Box(108, 281, 503.8, 291),
+            10.0,
+            False,
+            False,
+            "",
+            0,
+        ),
+        Row(
+            "had asked. In Proceedings of HLT-NAACL, pp. 33-36, 2006.",
+            "",
+            Box(118, 292, 505.0, 302),
+            10.0,
+            False,
+            False,
+            "",
+            0,
+        ),
+    ]
+    assert split_units(reference)[0].hanging
