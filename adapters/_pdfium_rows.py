@@ -30,10 +30,12 @@ def text_line(raw: Any, words: str, bbox: Box, first: int, last: int, line_facts
     heading) or inline code); a line starting with a mark or digit (a superscript note number,
     a bullet in a smaller face) has the larger size of its first and last characters; where
     its size changes along it, its runs of words of one size (see :func:`size_runs`). A note's
-    mark glued to the word it opens the row with is set apart (see :func:`_mark_apart`)."""
+    mark glued to the word it opens the row with is set apart (see :func:`_mark_apart`), a run
+    of its own in the size runs."""
     points, bold, mono, italic, role, runs = _facts(raw, words, first, last, line_facts)
-    if _GLUED_MARK.match(words) and _mark_apart(raw, first, line_facts):
+    if _GLUED_MARK.match(words) and (sizes := _mark_apart(raw, first, line_facts)) is not None:
         words = words[0] + " " + words[1:]
+        runs = _mark_run(sizes, runs, words)
     return TextLine(words, bbox, points, bold, mono, role, italic, runs)
 
 
@@ -45,15 +47,27 @@ _GLUED_MARK = re.compile(r"[a-z0-9][A-Z]")
 MARK_SIZE = 0.8
 
 
-def _mark_apart(raw: Any, first: int, line_facts: Any) -> bool:
-    """The row's first character (a letter or digit before a capital) is set smaller than the
-    one after it: a note's mark (a footnote's ``a`` or ``1`` in superscript) that the text layer
-    gives with no space before the note's first word (``aThere is a potential role ...``). The
-    mark is read apart from the word (``a There is ...``); a word of one size (``eMusic``,
-    ``iPhone``) is left alone."""
+def _mark_apart(raw: Any, first: int, line_facts: Any) -> tuple[float, float] | None:
+    """The sizes of the row's first character and the one after it when the first (a letter or
+    digit before a capital) is set smaller: a note's mark (a footnote's ``a`` or ``1`` in
+    superscript) that the text layer gives with no space before the note's first word (``aThere
+    is a potential role ...``). The mark is read apart from the word (``a There is ...``); a
+    word of one size (``eMusic``, ``iPhone``) is left alone (None)."""
     mark: float = line_facts(raw, first)[0]
     after: float = line_facts(raw, first + 1)[0]
-    return 0 < mark <= MARK_SIZE * after
+    return (mark, after) if 0 < mark <= MARK_SIZE * after else None
+
+
+def _mark_run(
+    sizes: tuple[float, float], runs: tuple[tuple[int, float], ...], words: str
+) -> tuple[tuple[int, float], ...]:
+    """The size runs of a line whose note's mark was set apart (``words`` with the space after
+    it; ``sizes``: the mark's and the next character's): the mark a run of its own, the rest as
+    they were (the word it was glued to, read whole, hid the change: one run, none kept)."""
+    if not runs:
+        return ((1, sizes[0]), (sum(len(w) for w in words.split()) - 1, sizes[1]))
+    (n, size), *rest = runs
+    return ((1, sizes[0]), (n - 1, size), *rest)
 
 
 #: Sizes of neighbouring words this share of the larger apart or more are runs of their own

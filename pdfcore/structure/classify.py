@@ -23,7 +23,7 @@ from pdfcore.structure.heading_shape import (
 from pdfcore.structure.outline import match_outline
 from pdfcore.structure.reading import FOOTNOTE_SIZE
 from pdfcore.structure.style import BOLD_SIZE, UNDERLINED, DocumentStyle, heading_candidate, unit_key
-from pdfcore.structure.units import Unit, list_marker
+from pdfcore.structure.units import Unit, list_marker, small_mark
 
 #: A heading in a style the document's sample did not show is at least this much larger than
 #: the body (or bold and numbered).
@@ -126,6 +126,19 @@ def classify(
     if marker and (len(unit.rows) > 1 or len(text) > len(marker) + 1):
         unit.kind = "list_item"
         unit.marker = marker
+
+
+def lettered_notes(units: Sequence[Unit]) -> None:
+    """A list item known only by its hanging indent that opens with a small mark (see
+    :func:`~pdfcore.structure.units.small_mark`) is a note, a paragraph, when no other unit of
+    the page opens with the same small mark: notes are lettered (or numbered) one by one (``a
+    There is ...``, ``b Use of ...``, their rows hanging from the mark, which the text keeps),
+    while a bullet drawn in a symbol font and read as a letter (``h``, set small before each
+    item) repeats."""
+    marks = [small_mark(u) for u in units]
+    for u, mark in zip(units, marks, strict=True):
+        if mark and u.kind == "list_item" and u.hanging and u.marker == "•" and marks.count(mark) == 1:
+            u.kind, u.marker = "paragraph", ""
 
 
 def named_sections(units: Sequence[Unit], style: DocumentStyle) -> None:

@@ -15,7 +15,7 @@ from pdfcore.models import Box
 from pdfcore.structure.model import Element
 from pdfcore.structure.render import render_element
 from pdfcore.structure.rows import Row
-from pdfcore.structure.units import Unit, glue
+from pdfcore.structure.units import Unit, glue, small_mark
 
 #: A bold row alone of at most this many words is a label, not a sentence left open.
 LABEL_WORDS = 4
@@ -65,7 +65,8 @@ def element(unit: Unit, join_hyphenation: bool) -> Element:
         open_end=not text.endswith(CLOSING)
         and not (unit.bold and len(unit.rows) == 1 and len(text.split()) <= LABEL_WORDS),
         ends=unit.last.ends,
-        open_start=text[:1].islower(),
+        # (a note opening with its lettered mark, "a There is ...", starts its own sentence)
+        open_start=text[:1].islower() and not small_mark(unit),
         size=unit.size,
         lettered=unit.lettered,
         bold=unit.bold,

@@ -48,6 +48,7 @@ from pdfcore.structure.classify import (
     is_toc,
     kickers,
     last_in_column,
+    lettered_notes,
     list_depths,
     lone_letters,
     merge_code,
@@ -198,6 +199,7 @@ def page_structure(
     if not tagged:
         kickers(units, entries)
     note_marks(units)
+    lettered_notes(units)
     boxes = [t.bbox for t in placed]
     units = merge_code(bands_before_what_is_below(headings_before_their_text(units, boxes), boxes))
     amounts_in_parentheses(units)

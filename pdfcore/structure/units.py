@@ -43,7 +43,7 @@ from collections.abc import Sequence
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.layout.scripts import CJK
-from pdfcore.structure.rows import Row
+from pdfcore.structure.rows import MARK_SIZE, Row
 
 #: A size change larger than this share starts a new unit.
 SIZE_STEP = 0.12
@@ -230,6 +230,19 @@ def list_marker(text: str) -> str:
         return ""
     m = _ENUM.match(text)
     return m.group(1) if m else ""
+
+
+def small_mark(unit: Unit) -> str:
+    """The mark the unit opens with ("" for none): one letter or digit, a word of its own before
+    a capital, set at most MARK_SIZE of the size of the words after it (a note's ``a`` in
+    superscript before ``There is ...``), as the size runs of its first row's first line tell.
+    (A subscript opening a row of a formula, ``t = h common``, is followed by no capital.)"""
+    pieces = unit.first.pieces
+    if not pieces or not unit.text[:1].isalnum() or unit.text[1:2] != " " or not unit.text[2:3].isupper():
+        return ""
+    runs = min(pieces, key=lambda ln: ln.bbox.x0).size_runs
+    small = len(runs) > 1 and runs[0][0] == 1 and 0 < runs[0][1] <= MARK_SIZE * runs[1][1]
+    return unit.text[0] if small else ""
 
 
 def split_units(rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lexicon | None = None) -> list[Unit]:

@@ -145,6 +145,25 @@ def test_line_font_facts(make, tmp_path: Path) -> None:  # type: ignore[no-untyp
     assert all(ln.role == "" for ln in page.lines)  # untagged
 
 
+def test_a_superscript_mark_opening_a_line_is_a_size_run_of_its_own(tmp_path: Path) -> None:
+    """A note's mark set smaller before the note's first word (glued to it in the text layer or
+    not) is read apart, and the line's size runs tell its size: the mark a run of one
+    character, the note's words a run at their own size."""
+    ex, path = _styled_pdfium(tmp_path)
+    (page,) = ex.extract(_source(path), [0])
+    note = next(ln for ln in page.lines if ln.text.startswith("1 A note"))
+    assert [(n, round(size, 1)) for n, size in note.size_runs] == [(1, 6.0), (26, 9.0)]
+    from adapters.pdfium_text import PdfiumTextExtractor
+
+    glued = Page()
+    glued.text(72, 603, "a", size=6)
+    glued.text(75.4, 600, "There is a potential role", size=9)
+    (page,) = PdfiumTextExtractor().extract(_source(write_pdf(tmp_path / "glued.pdf", [glued])), [0])
+    (line,) = page.lines
+    assert line.text == "a There is a potential role"
+    assert [(n, round(size, 1)) for n, size in line.size_runs] == [(1, 6.0), (21, 9.0)]
+
+
 def test_page_out_of_range(factory, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     ex, path = factory(tmp_path, None)
     with pytest.raises(PageOutOfRange):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pdfcore.models import Box
+import attrs
+
+from pdfcore.models import Box, TextLine
 from pdfcore.structure.rows import Row
 from pdfcore.structure.units import split_units
 from tests.unit.test_structure import LEFT, RIGHT, ln, markdown, page
@@ -165,3 +167,55 @@ def test_two_rows_set_flush_right_are_no_item_with_a_hanging_indent() -> None:
         ),
     ]
     assert split_units(reference)[0].hanging
+
+
+def test_notes_hanging_from_their_superscript_marks_are_no_list_items() -> None:
+    """Notes lettered by a mark set smaller before their first word (``a`` in superscript, then
+    ``There is ...``), their wrapped rows set in under the words: the rows hang from the mark,
+    which the text keeps, so the notes are paragraphs, not list items whose bullet the text
+    layer lost; nor does a note carry on the sentence of the paragraph above. A small mark that
+    repeats (a bullet drawn in a symbol font, read as ``h``) and a lone letter at the words'
+    size (``o``) still open list items."""
+
+    def note(mark: str, first: str, rest: str, y: float, mark_size: float) -> list[TextLine]:
+        text = f"{mark} {first}"
+        runs = ((1, mark_size), (len(text.replace(" ", "")) - 1, 10.0))
+        return [
+            attrs.evolve(ln(text, y, x=LEFT, x1=RIGHT), size_runs=runs),
+            ln(rest, y + STEP, x=LEFT + 6),
+        ]
+
+    lines = [
+        ln("Nodule surveillance as recommended by the ATA", 60),
+        *note(
+            "a",
+            "There is a potential role for lobectomy with or without frozen section if",
+            "FNA is suspicious.",
+            100,
+            8.0,
+        ),
+        *note(
+            "b", "Use of iodinated contrast is required for optimal cervical imaging using", "CT; no harm.", 130, 8.0
+        ),
+    ]
+    (md,) = markdown([page(lines)])
+    assert md.split("\n\n") == [
+        "Nodule surveillance as recommended by the ATA",
+        "a There is a potential role for lobectomy with or without frozen section if FNA is suspicious.",
+        "b Use of iodinated contrast is required for optimal cervical imaging using CT; no harm.",
+    ]
+    small = [
+        *note("h", "Anomalies biochimiques au ionogramme avec une baisse des bicarbonates", "plasmatiques.", 100, 7.0),
+        *note("h", "Acidose avec trou anionique normal par une perte renale ou digestive de", "bicarbonate.", 130, 7.0),
+    ]
+    (md,) = markdown([page(small)])
+    assert [r[:12] for r in md.split("\n")] == ["- h Anomalie", "- h Acidose "]
+    bullets = [
+        *note("o", "Dairy is up eleven percent on a dollar basis for the year to date in", "the period.", 100, 10.0),
+        *note("o", "Social chatter is increasingly focused on self-care with a surge in the", "mentions.", 130, 10.0),
+    ]
+    (md,) = markdown([page(bullets)])
+    assert md.split("\n") == [
+        "- o Dairy is up eleven percent on a dollar basis for the year to date in the period.",
+        "- o Social chatter is increasingly focused on self-care with a surge in the mentions.",
+    ]
