@@ -18,7 +18,7 @@ import itertools
 from collections.abc import Sequence
 
 from adapters._table_glyphs import Rule, is_figure
-from adapters._table_rows import Row, data_figure
+from adapters._table_rows import Row, data_figure, ruled_between
 from adapters._table_rulings import RULE_WIDTH, WALL_WIDTH, across, open_wall
 
 #: Header rows at most.
@@ -53,7 +53,7 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
     for i, row in enumerate(rows[: MAX_HEADER_ROWS + 1]):
         values = [k for k in row.filled if k > 0] or [b for _, b, _ in row.spans if b > 0]
         if 0 in row.filled and not any(a == 0 < b for a, b, _ in row.spans):
-            if label and _ruled_apart(rows[i - 1], row, parted):
+            if label and ruled_between(rows[i - 1], row, parted):
                 # under a row leaving the first column empty, a second label ruled off the
                 # first: rows labelled one by one, the body's. The first label is one of them
                 # when it is one line ruled off the rows above and below it, unless the row
@@ -61,7 +61,7 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
                 # it is the stub's heading, the header's last row.
                 if (
                     i - 1 == label
-                    and _ruled_apart(rows[label - 1], rows[label], parted)
+                    and ruled_between(rows[label - 1], rows[label], parted)
                     and _cells(rows[label - 1]) >= _cells(rows[label])
                 ):
                     n = label
@@ -79,7 +79,7 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
             break
         n += 1
     if ended and 0 < n < len(rows) and any(data_figure(r.text(k)) for r in rows[n:] for k in r.filled if k > 0):
-        if _rows_alike(rows[: n + 1], rules, x0, x1):
+        if _rows_alike(rows[: n + 1], parted):
             return 0
         return n  # headings over columns of figures (in a table of text, every row looks so)
     if len(rows) < 3:
@@ -114,11 +114,6 @@ def _cells(row: Row) -> int:
     return sum(1 for _, b, _ in row.spans if b > 0) + sum(1 for k in row.filled if k > 0 and k not in covered)
 
 
-def _ruled_apart(upper: Row, lower: Row, parted: Sequence[float]) -> bool:
-    """A ruling across the table runs between ``upper`` and ``lower``."""
-    return any(upper.y1 - 1.0 <= y <= lower.y0 + 1.0 for y in parted)
-
-
 #: Words a column's heading holds at most (a body's cell of prose runs longer).
 HEADING_WORDS = 6
 
@@ -136,19 +131,18 @@ def _groups_over_headings(first: Row, second: Row) -> bool:
     return all(len(t.split()) <= HEADING_WORDS and not data_figure(t) for t in texts)
 
 
-def _rows_alike(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float) -> bool:
+def _rows_alike(rows: Sequence[Row], parted: Sequence[float]) -> bool:
     """``rows`` (the header found and the row under it) are body rows of a grid ruled between
     its rows: the header holds several rows, each filling the same columns (the first
     among them), some column past the first repeats a text from one of them to another
     (``Felony``, ``Person``: a heading is not set again under itself), and a ruling across the
-    table parts every two of them."""
+    table (at one of the heights ``parted``) parts every two of them."""
     head = rows[:-1]
     if len(head) < 2 or len({tuple(r.filled) for r in head}) > 1 or 0 not in head[0].filled:
         return False
     if not any(len({r.text(k) for r in head}) < len(head) for k in head[0].filled if k > 0):
         return False
-    parted = [y for y, _, _ in across(rules, x0, x1)]
-    return all(_ruled_apart(a, b, parted) for a, b in itertools.pairwise(rows))
+    return all(ruled_between(a, b, parted) for a, b in itertools.pairwise(rows))
 
 
 def header_spans(

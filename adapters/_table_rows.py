@@ -362,14 +362,16 @@ def _runs_on(a: Row, b: Row, label_width: float) -> bool:
     return _starts_continuation(nxt) or _ends_open(label) or hanging
 
 
+def ruled_between(upper: Row, lower: Row, heights: Sequence[float]) -> bool:
+    """A ruling across the table (at one of ``heights``) runs between ``upper`` and ``lower``."""
+    return any(upper.y1 - 1.0 <= y <= lower.y0 + 1.0 for y in heights)
+
+
 def join_continuations(rows: list[Row], label_width: float, ruled: Sequence[float] = ()) -> list[Row]:
     """Labels wrapped over several lines joined into their row; lower-case lines continuing the
     text cells of the row above joined to it. Never across a ruling running across the table
     (the heights in ``ruled``): the lines it parts are rows of their own (section headings
     ``1. Code Awareness`` over ``2. Forced Labor``, each between two rulings)."""
-
-    def parted(a: Row, b: Row) -> bool:
-        return any(a.y1 - 1.0 <= y <= b.y0 + 1.0 for y in ruled)
 
     out: list[Row] = []
     rights = (
@@ -384,13 +386,22 @@ def join_continuations(rows: list[Row], label_width: float, ruled: Sequence[floa
     i = 0
     while i < len(rows):
         row = rows[i]
-        if out and last is not None and not parted(last, row) and _wrapped_cell(row, last, out[-1], rights, row_gap):
+        if (
+            out
+            and last is not None
+            and not ruled_between(last, row, ruled)
+            and _wrapped_cell(row, last, out[-1], rights, row_gap)
+        ):
             merge_into(out[-1], row, before=False)
             last = row
             i += 1
             continue
         last = row
-        if i + 2 < len(rows) and not parted(rows[i], rows[i + 2]) and _label_around(rows[i], rows[i + 1], rows[i + 2]):
+        if (
+            i + 2 < len(rows)
+            and not ruled_between(rows[i], rows[i + 2], ruled)
+            and _label_around(rows[i], rows[i + 1], rows[i + 2])
+        ):
             merged = rows[i + 1]
             merge_into(merged, rows[i], before=True)
             merge_into(merged, rows[i + 2], before=False)
@@ -404,7 +415,7 @@ def join_continuations(rows: list[Row], label_width: float, ruled: Sequence[floa
             while (
                 j + 1 < len(rows)
                 and label_only(rows[j + 1])
-                and not parted(rows[j], rows[j + 1])
+                and not ruled_between(rows[j], rows[j + 1], ruled)
                 and _runs_on(rows[j], rows[j + 1], label_width)
             ):
                 j += 1
@@ -412,7 +423,7 @@ def join_continuations(rows: list[Row], label_width: float, ruled: Sequence[floa
             if (
                 j + 1 < len(rows)
                 and not label_only(rows[j + 1])
-                and not parted(chain[-1], rows[j + 1])
+                and not ruled_between(chain[-1], rows[j + 1], ruled)
                 and _runs_on(chain[-1], rows[j + 1], label_width)
             ):
                 target = rows[j + 1]
@@ -432,7 +443,7 @@ def join_continuations(rows: list[Row], label_width: float, ruled: Sequence[floa
                 and above.cells[0]
                 and (merged.text(0)[:1].islower() or _unclosed(above.text(0)))
                 and not above.text(0).rstrip().endswith(":")
-                and not parted(above, merged)
+                and not ruled_between(above, merged, ruled)
                 and merged.y0 - above.y1 <= 0.8 * max(above.y1 - above.y0, 1.0)
             ):
                 merge_into(above, merged, before=False)
@@ -440,7 +451,7 @@ def join_continuations(rows: list[Row], label_width: float, ruled: Sequence[floa
                 out.append(merged)
             i = j + 1
             continue
-        if out and not parted(out[-1], row) and _continues_above(row, out[-1]):
+        if out and not ruled_between(out[-1], row, ruled) and _continues_above(row, out[-1]):
             merge_into(out[-1], row, before=False)
         else:
             out.append(row)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from pdfcore.caption_words import is_caption
@@ -136,8 +137,9 @@ def lettered_notes(units: Sequence[Unit]) -> None:
     while a bullet drawn in a symbol font and read as a letter (``h``, set small before each
     item) repeats."""
     marks = [small_mark(u) for u in units]
+    counts = Counter(marks)
     for u, mark in zip(units, marks, strict=True):
-        if mark and u.kind == "list_item" and u.hanging and u.marker == "•" and marks.count(mark) == 1:
+        if mark and u.kind == "list_item" and u.hanging and u.marker == "•" and counts[mark] == 1:
             u.kind, u.marker = "paragraph", ""
 
 

@@ -41,23 +41,29 @@ def _glyphs(rows: list[list[tuple[float, str]]]) -> list[Glyph]:
     return out
 
 
+#: Rows both grids share: the column names over the empty corner, and two labelled rows.
+NAMES: list[tuple[float, str]] = [(1, "North"), (2, "South"), (3, "East"), (4, "West"), (5, "Centre")]
+CAPITALS: list[tuple[float, str]] = [(0, "Capital"), (1, "Oslo"), (2, "Rome"), (3, "Kyiv"), (4, "Dublin"), (5, "Bern")]
+POPULATION: list[tuple[float, str]] = [
+    (0, "Population"),
+    (1, "5,500,000"),
+    (2, "59,000,000"),
+    (3, "2,900,000"),
+    (4, "1,200,000"),
+    (5, "8,700,000"),
+]
+
+
 def test_rows_labelled_one_by_one_under_column_names_are_body_rows() -> None:
     """Before, every row above the first figure was a header row: labels and values read as
     headings, four header rows over one body row."""
     glyphs = _glyphs(
         [
-            [(1, "North"), (2, "South"), (3, "East"), (4, "West"), (5, "Centre")],
+            NAMES,
             [(0, "Climate"), (1, "Cold"), (2, "Warm"), (3, "Mild"), (4, "Wet"), (5, "Dry")],
-            [(0, "Capital"), (1, "Oslo"), (2, "Rome"), (3, "Kyiv"), (4, "Dublin"), (5, "Bern")],
+            CAPITALS,
             [(0, "Currency"), (1, "Krone"), (2, "Euro"), (3, "Hryvnia"), (4, "Euro"), (5, "Franc")],
-            [
-                (0, "Population"),
-                (1, "5,500,000"),
-                (2, "59,000,000"),
-                (3, "2,900,000"),
-                (4, "1,200,000"),
-                (5, "8,700,000"),
-            ],
+            POPULATION,
         ]
     )
     found = read_table(glyphs, _grid({}))
@@ -72,18 +78,11 @@ def test_a_text_centred_in_a_cell_over_several_columns_stands_in_its_first_colum
     belongs to the whole cell, which starts at column 2, not at the column it happens to sit in."""
     glyphs = _glyphs(
         [
-            [(1, "North"), (2, "South"), (3, "East"), (4, "West"), (5, "Centre")],
+            NAMES,
             [(0, "Zone"), (1, "Cold"), (287.5, "Temperate")],
-            [(0, "Capital"), (1, "Oslo"), (2, "Rome"), (3, "Kyiv"), (4, "Dublin"), (5, "Bern")],
+            CAPITALS,
             [(0, "Currency"), (1, "Krone"), (260.0, "Euro"), (5, "Franc")],
-            [
-                (0, "Population"),
-                (1, "5,500,000"),
-                (2, "59,000,000"),
-                (3, "2,900,000"),
-                (4, "1,200,000"),
-                (5, "8,700,000"),
-            ],
+            POPULATION,
         ]
     )
     found = read_table(glyphs, _grid({1: {3, 4, 5}, 3: {3, 4}}))
