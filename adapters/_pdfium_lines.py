@@ -12,9 +12,10 @@ from typing import Any
 from attrs import evolve
 
 from adapters._pdfium import PageSpace, unchecked
+from adapters._pdfium_doubles import Doubles, dropped_doubles, letters_before_gaps, restored
 from adapters._pdfium_fonts import LineFonts
 from adapters._pdfium_gaps import line_gaps, space_gaps
-from adapters._pdfium_objects import share_inside
+from adapters._pdfium_objects import PageObjects, share_inside, visible_runs
 from adapters._pdfium_rows import (
     LINE_END,
     ROTATED_RUN,
@@ -73,6 +74,7 @@ def read_lines(
     gaps: list[Box] | None = None,
     fonts: LineFonts | None = None,
     down: list[Box] | None = None,
+    objects: PageObjects | None = None,
 ) -> tuple[list[TextLine], int]:
     """The page's text lines (pdfium's own line breaks) with boxes and font facts, and how many
     lines in the printer's margin were left out (see _split_margin).
@@ -88,6 +90,9 @@ def read_lines(
     if n <= 0:
         return [], 0
     text = textpage.get_text_range(0, n)
+    doubles = dropped_doubles(raw, tp, text, visible_runs(objects), space) if objects is not None else Doubles()
+    if doubles:
+        text = restored(text, doubles)
     left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     fast = unchecked()
     count_rects, get_rect = fast.count_rects, fast.get_rect
@@ -226,6 +231,8 @@ def read_lines(
                 else:
                     last = start + len(body.rstrip(LINE_END)) - 1
                     line = text_line(raw, words, bbox, first, last, line_facts)
+                    if doubles.before_gap and len(line.text) == len(words):
+                        line = letters_before_gaps(line, first, doubles.before_gap)
                     if glue is not None and glue[0] == seen - 1 and _glued_on(raw, tp, out[-1], glue[1], line, first):
                         out[-1] = _joined(out[-1], line)
                     else:

@@ -141,7 +141,7 @@ def _extract_page(doc: Any, index: int) -> PageText:
             fonts = LineFonts(textpage.raw, page_roles(raw, doc, page))
             objects = walk(page, space)
             rules = _rules(objects, space)
-            visible, margin = read_lines(raw, textpage, space, gaps, fonts)
+            visible, margin = read_lines(raw, textpage, space, gaps, fonts, objects=objects)
             drawings = drawing_regions(objects.drawings, space.width, space.height, visible)
             down: list[Box] = []
             if any(r.y1 - r.y0 > r.x1 - r.x0 for r in rules):
@@ -150,7 +150,7 @@ def _extract_page(doc: Any, index: int) -> PageText:
                 if down:
                     # columns drawn row by row across a ruled gutter: read again, parted at it
                     gaps.clear()
-                    visible, margin = read_lines(raw, textpage, space, gaps, fonts, down)
+                    visible, margin = read_lines(raw, textpage, space, gaps, fonts, down, objects)
             if drawings:
                 drawings = text_on_fills(drawings, objects.fills, objects.drawings, visible)
             notes: set[str] = set()
