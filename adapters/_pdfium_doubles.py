@@ -6,7 +6,8 @@ pdfium takes such a second object for a copy of the first drawn again to fake bo
 it out of the text; the gap it leaves becomes a space: ``af ect``, ``dif er``, ``Spin-of our``.
 This module finds each dropped copy among the page's objects. Inside a word the letter takes
 the place of that space, so the page's text keeps pdfium's character offsets; before a word
-gap (the space stands for it) the letter goes in before the space, on the line read from there.
+gap (the space stands for it), or where pdfium left no space, the letter is put in on the line
+read from there.
 """
 
 from __future__ import annotations
@@ -39,15 +40,15 @@ LOOK_BACK = 3
 
 @dataclass(frozen=True, slots=True)
 class Doubles:
-    """A page's dropped doubled letters, by the offset of the space pdfium put in their place:
-    ``inside`` a word (the letter replaces the space), ``before_gap`` (the letter goes in
-    before the space, which stands for a word gap)."""
+    """A page's dropped doubled letters by character offset: ``inside`` a word, where the
+    letter replaces the space pdfium put in its place; ``put_in`` before the character at the
+    offset (the space there stands for a word gap, or pdfium left no space at all)."""
 
     inside: dict[int, str] = field(default_factory=dict)
-    before_gap: dict[int, str] = field(default_factory=dict)
+    put_in: dict[int, str] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.inside or self.before_gap)
+        return bool(self.inside or self.put_in)
 
 
 def dropped_doubles(raw: Any, tp: Any, text: str, runs: Iterable[PlainRun], space: PageSpace) -> Doubles:
@@ -82,7 +83,7 @@ def dropped_doubles(raw: Any, tp: Any, text: str, runs: Iterable[PlainRun], spac
             ):
                 hit = _given_back(raw, tp, text, prev, run, space)
                 if hit is not None:
-                    (found.inside if hit[2] else found.before_gap)[hit[0]] = hit[1]
+                    (found.inside if hit[2] else found.put_in)[hit[0]] = hit[1]
                     break
         recent.insert(0, run)
         if len(recent) > LOOK_BACK:
@@ -93,19 +94,19 @@ def dropped_doubles(raw: Any, tp: Any, text: str, runs: Iterable[PlainRun], spac
 def _given_back(
     raw: Any, tp: Any, text: str, first: PlainRun, copy: PlainRun, space: PageSpace
 ) -> tuple[int, str, bool] | None:
-    """(offset of the space, letter, inside a word) when ``copy`` is a dropped second copy of
-    ``first``'s one letter, the space after that letter standing in its place (see
-    dropped_doubles)."""
+    """(offset, letter, in place) when ``copy`` is a dropped second copy of ``first``'s one
+    letter: in place of the space pdfium generated at that offset when the word goes on right
+    after the copy, else to put in before the character at that offset (see dropped_doubles)."""
     if run_text(raw, tp, copy[5]) != "":
         return None  # pdfium read it: not dropped
     letter = run_text(raw, tp, first[5]).strip()
     if len(letter) != 1 or not letter.isalpha():
         return None
     k = _char_of(raw, tp, first, space)
-    if k is None or k + 2 >= len(text) or text[k] != letter or text[k + 1] != " ":
+    if k is None or text[k] != letter:
         return None
-    if not raw.FPDFText_IsGenerated(tp, k + 1):
-        return None
+    if k + 2 >= len(text) or text[k + 1] != " " or not raw.FPDFText_IsGenerated(tp, k + 1):
+        return k + 1, letter, False  # no space in the gap: the letter is simply missing
     height = first[4] - first[2]
     shift = copy[1] - first[1]
     x, y = ctypes.c_double(), ctypes.c_double()
@@ -147,12 +148,12 @@ def restored(text: str, doubles: Doubles) -> str:
     return "".join(chars)
 
 
-def letters_before_gaps(line: TextLine, first: int, before_gap: dict[int, str]) -> TextLine:
+def letters_put_in(line: TextLine, first: int, put_in: dict[int, str]) -> TextLine:
     """``line`` (its text read from the page's offset ``first``, as the page gives it) with each
-    dropped letter that ends a word put in before the space after it; the size run of that word
-    one character longer."""
+    dropped letter put in before the character at its offset (or at the line's end); the size
+    run of its word one character longer."""
     text = line.text
-    keys = [k for k in before_gap if first < k < first + len(text) and text[k - first] == " "]
+    keys = [k for k in put_in if first < k <= first + len(text)]
     if not keys:
         return line
     counts = [n for n, _size in line.size_runs]
@@ -168,6 +169,6 @@ def letters_before_gaps(line: TextLine, first: int, before_gap: dict[int, str]) 
                 drawn -= n
         elif counts:
             counts[0] += 1
-        text = text[:i] + before_gap[k] + text[i:]
+        text = text[:i] + put_in[k] + text[i:]
     runs = tuple((n, size) for n, (_n, size) in zip(counts, line.size_runs, strict=True))
     return evolve(line, text=text, size_runs=runs)

@@ -12,7 +12,7 @@ from typing import Any
 from attrs import evolve
 
 from adapters._pdfium import PageSpace, unchecked
-from adapters._pdfium_doubles import Doubles, dropped_doubles, letters_before_gaps, restored
+from adapters._pdfium_doubles import Doubles, dropped_doubles, letters_put_in, restored
 from adapters._pdfium_fonts import LineFonts
 from adapters._pdfium_gaps import line_gaps, space_gaps
 from adapters._pdfium_objects import PageObjects, share_inside, visible_runs
@@ -231,8 +231,8 @@ def read_lines(
                 else:
                     last = start + len(body.rstrip(LINE_END)) - 1
                     line = text_line(raw, words, bbox, first, last, line_facts)
-                    if doubles.before_gap and len(line.text) == len(words):
-                        line = letters_before_gaps(line, first, doubles.before_gap)
+                    if doubles.put_in and len(line.text) == len(words):
+                        line = letters_put_in(line, first, doubles.put_in)
                     if glue is not None and glue[0] == seen - 1 and _glued_on(raw, tp, out[-1], glue[1], line, first):
                         out[-1] = _joined(out[-1], line)
                     else:

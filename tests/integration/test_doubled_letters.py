@@ -9,7 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from adapters._pdfium_doubles import letters_before_gaps
+import pytest
+
+from adapters._pdfium_doubles import letters_put_in
 from pdfcore.models import Box, TextLine
 
 FONT = "Times-Italic"
@@ -17,28 +19,31 @@ SIZE = 12.0
 #: The second ``f`` of a pair is kerned this share of its advance closer (as typesetters do).
 KERN = 0.1
 LINE = "could adversely affect our staff and the effect of it"
+#: A line ending in a doubled letter: nothing follows it to put a space before.
+LAST = "paid to our staff"
 
 
-def _glyph_by_glyph(path: Path, bold_twice: bool = False) -> Path:
-    """``LINE`` drawn one text object per glyph, spaces as gaps; with ``bold_twice`` each glyph
-    of the last word drawn a second time 0.3 pt to the right (fake bold)."""
+def _glyph_by_glyph(path: Path, bold_twice: bool = False, font: str = FONT, kern: float = KERN) -> Path:
+    """``LINE`` over ``LAST`` drawn one text object per glyph, spaces as gaps; with
+    ``bold_twice`` each glyph drawn a second time 0.3 pt to the right (fake bold)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
     from reportlab.pdfgen.canvas import Canvas
 
     c = Canvas(str(path), pagesize=(400, 200))
-    x, prev = 40.0, ""
-    for ch in LINE:
-        advance = stringWidth(ch, FONT, SIZE)
-        if ch == " ":
-            x, prev = x + advance, ""
-            continue
-        if prev == "f" and ch == "f":
-            x -= KERN * advance
-        c.setFont(FONT, SIZE)
-        c.drawString(x, 150, ch)
-        if bold_twice:
-            c.drawString(x + 0.3, 150, ch)
-        x, prev = x + advance, ch
+    for y, line in ((150, LINE), (130, LAST)):
+        x, prev = 40.0, ""
+        for ch in line:
+            advance = stringWidth(ch, font, SIZE)
+            if ch == " ":
+                x, prev = x + advance, ""
+                continue
+            if prev == "f" and ch == "f":
+                x -= kern * advance
+            c.setFont(font, SIZE)
+            c.drawString(x, y, ch)
+            if bold_twice:
+                c.drawString(x + 0.3, y, ch)
+            x, prev = x + advance, ch
     c.showPage()
     c.save()
     return path
@@ -50,35 +55,45 @@ def _texts(core: Any, pdf: Path) -> list[str]:
     return [ln.text for ln in page.lines]
 
 
-def test_a_doubled_letter_dropped_by_the_text_layer_is_given_back(core: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("font", "kern", "bare_reads"),
+    [
+        (FONT, KERN, "af ect our staf and"),  # a space where the letter was
+        (FONT, 0.3, "paid to our staf"),  # the last letter lost, with no space for it
+    ],
+)
+def test_a_doubled_letter_dropped_by_the_text_layer_is_given_back(
+    core: Any, tmp_path: Path, font: str, kern: float, bare_reads: str
+) -> None:
     import pypdfium2 as pdfium
 
-    pdf = _glyph_by_glyph(tmp_path / "doubled.pdf")
+    pdf = _glyph_by_glyph(tmp_path / "doubled.pdf", font=font, kern=kern)
     doc = pdfium.PdfDocument(str(pdf))
     try:
         bare = doc[0].get_textpage().get_text_range()
     finally:
         doc.close()
-    assert "af ect" in bare  # what the text layer alone gives (the case this guards)
-    assert _texts(core, pdf) == [LINE]
+    assert bare_reads in bare  # what the text layer alone gives (the case this guards)
+    assert _texts(core, pdf) == [LINE, LAST]
 
 
 def test_fake_bold_is_still_read_once(core: Any, tmp_path: Path) -> None:
     pdf = _glyph_by_glyph(tmp_path / "bold.pdf", bold_twice=True)
-    assert _texts(core, pdf) == [LINE]
+    assert _texts(core, pdf) == [LINE, LAST]
 
 
 def test_the_markdown_and_search_see_the_whole_word(core: Any, tmp_path: Path) -> None:
     pdf = _glyph_by_glyph(tmp_path / "doubled.pdf")
     md = core.read_pages(str(pdf), "1", format="markdown").pages[0].markdown
-    assert LINE in md
+    assert LINE in md and LAST in md
 
 
 def test_a_letter_put_in_before_a_word_gap_lengthens_its_size_run() -> None:
     # "staf and" read from offset 10: the space at offset 14 stands for the dropped "f"
     line = TextLine("staf and big", Box(0, 0, 60, 10), 10.0, size_runs=((7, 10.0), (3, 14.0)))
-    out = letters_before_gaps(line, 10, {14: "f", 99: "x"})
+    out = letters_put_in(line, 10, {14: "f", 99: "x"})
     assert out.text == "staff and big"
     assert out.size_runs == ((8, 10.0), (3, 14.0))
-    # a key that is no space of the line is left alone
-    assert letters_before_gaps(line, 10, {11: "f"}) is line
+    # before any character, or at the line's end; none before its first character
+    assert letters_put_in(line, 10, {12: "f", 22: "s"}).text == "stfaf and bigs"
+    assert letters_put_in(line, 10, {10: "f"}) is line
