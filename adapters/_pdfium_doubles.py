@@ -17,11 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from attrs import evolve
-
 from adapters._pdfium import PageSpace, unchecked
 from adapters._pdfium_objects import PlainRun, run_text
-from pdfcore.models import TextLine
 
 #: A copy drawn less than this share of its glyph's height from the first is fake bold (a
 #: glyph drawn twice a hair apart, rightly read once), not a second letter.
@@ -137,38 +134,12 @@ def _char_of(raw: Any, tp: Any, run: PlainRun, space: PageSpace) -> int | None:
     return None
 
 
-def restored(text: str, doubles: Doubles) -> str:
-    """``text`` (the page's) with each dropped doubled letter inside a word in place of its space."""
-    if not doubles.inside:
+def replaced(text: str, chars: dict[int, str]) -> str:
+    """``text`` with the character at each offset of ``chars`` replaced (its length kept)."""
+    if not chars:
         return text
-    chars = list(text)
-    for k, letter in doubles.inside.items():
-        if 0 <= k < len(chars):
-            chars[k] = letter
-    return "".join(chars)
-
-
-def letters_put_in(line: TextLine, first: int, put_in: dict[int, str]) -> TextLine:
-    """``line`` (its text read from the page's offset ``first``, as the page gives it) with each
-    dropped letter put in before the character at its offset (or at the line's end); the size
-    run of its word one character longer."""
-    text = line.text
-    keys = [k for k in put_in if first < k <= first + len(text)]
-    if not keys:
-        return line
-    counts = [n for n, _size in line.size_runs]
-    for k in sorted(keys, reverse=True):
-        i = k - first
-        if len(counts) > 1:
-            # runs count a word's characters, not the spaces between words
-            drawn = i - text[:i].count(" ")
-            for r, n in enumerate(counts):
-                if drawn <= n:
-                    counts[r] += 1
-                    break
-                drawn -= n
-        elif counts:
-            counts[0] += 1
-        text = text[:i] + put_in[k] + text[i:]
-    runs = tuple((n, size) for n, (_n, size) in zip(counts, line.size_runs, strict=True))
-    return evolve(line, text=text, size_runs=runs)
+    out = list(text)
+    for k, ch in chars.items():
+        if 0 <= k < len(out):
+            out[k] = ch
+    return "".join(out)

@@ -12,7 +12,9 @@ from typing import Any
 from attrs import evolve
 
 from adapters._pdfium import PageSpace, unchecked
-from adapters._pdfium_doubles import Doubles, dropped_doubles, letters_put_in, restored
+from adapters._pdfium_accents import joined_accents
+from adapters._pdfium_doubles import Doubles, dropped_doubles, replaced
+from adapters._pdfium_edits import Edit, edited
 from adapters._pdfium_fonts import LineFonts
 from adapters._pdfium_gaps import line_gaps, space_gaps
 from adapters._pdfium_objects import PageObjects, share_inside, visible_runs
@@ -91,8 +93,9 @@ def read_lines(
         return [], 0
     text = textpage.get_text_range(0, n)
     doubles = dropped_doubles(raw, tp, text, visible_runs(objects), space) if objects is not None else Doubles()
-    if doubles:
-        text = restored(text, doubles)
+    text = replaced(text, {**doubles.inside, **joined_accents(raw, tp, text)})
+    # letters put in change a line's length: made on lines read whole (see adapters._pdfium_edits)
+    edits: dict[int, Edit] = {k: (0, letter) for k, letter in doubles.put_in.items()}
     left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     fast = unchecked()
     count_rects, get_rect = fast.count_rects, fast.get_rect
@@ -231,8 +234,8 @@ def read_lines(
                 else:
                     last = start + len(body.rstrip(LINE_END)) - 1
                     line = text_line(raw, words, bbox, first, last, line_facts)
-                    if doubles.put_in and len(line.text) == len(words):
-                        line = letters_put_in(line, first, doubles.put_in)
+                    if edits and len(line.text) == len(words):
+                        line = edited(line, first, edits)
                     if glue is not None and glue[0] == seen - 1 and _glued_on(raw, tp, out[-1], glue[1], line, first):
                         out[-1] = _joined(out[-1], line)
                     else:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from adapters._pdfium_doubles import letters_put_in
+from adapters._pdfium_edits import edited
 from pdfcore.models import Box, TextLine
 
 FONT = "Times-Italic"
@@ -91,9 +91,9 @@ def test_the_markdown_and_search_see_the_whole_word(core: Any, tmp_path: Path) -
 def test_a_letter_put_in_before_a_word_gap_lengthens_its_size_run() -> None:
     # "staf and" read from offset 10: the space at offset 14 stands for the dropped "f"
     line = TextLine("staf and big", Box(0, 0, 60, 10), 10.0, size_runs=((7, 10.0), (3, 14.0)))
-    out = letters_put_in(line, 10, {14: "f", 99: "x"})
+    out = edited(line, 10, {14: (0, "f"), 99: (0, "x")})
     assert out.text == "staff and big"
     assert out.size_runs == ((8, 10.0), (3, 14.0))
     # before any character, or at the line's end; none before its first character
-    assert letters_put_in(line, 10, {12: "f", 22: "s"}).text == "stfaf and bigs"
-    assert letters_put_in(line, 10, {10: "f"}) is line
+    assert edited(line, 10, {12: (0, "f"), 22: (0, "s")}).text == "stfaf and bigs"
+    assert edited(line, 10, {10: (0, "f")}) is line

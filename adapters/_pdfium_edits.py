@@ -1,0 +1,46 @@
+"""Edits to a text line the page's text cannot take in place (they change its length): a letter
+the text layer dropped put back in, an accent drawn apart joined to its letter. The page's text
+keeps pdfium's character offsets; these are applied to a line once it is read whole.
+"""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from pdfcore.models import TextLine
+
+#: An edit at a page offset: (how many characters from there it replaces, what takes their place).
+Edit = tuple[int, str]
+
+
+def edited(line: TextLine, first: int, edits: dict[int, Edit]) -> TextLine:
+    """``line`` (its text read from the page's offset ``first``, as the page gives it) with the
+    edits that fall inside it; the size run holding each edit as much longer or shorter.
+
+    An insertion (nothing replaced) goes in before the character at its offset, or at the
+    line's end, never before its first character (the letter it follows is on a line before).
+    """
+    text = line.text
+    end = first + len(text)
+    keys = [k for k, (span, _) in edits.items() if (first < k <= end if span == 0 else first <= k and k + span <= end)]
+    if not keys:
+        return line
+    counts = [n for n, _size in line.size_runs]
+    for k in sorted(keys, reverse=True):
+        span, new = edits[k]
+        i = k - first
+        if len(counts) > 1:
+            # a run counts its words' characters, not the spaces between them; the edit belongs
+            # to the run of the character it replaces, an insertion to the one before it
+            at = i if span else i - 1
+            drawn = at - text[:at].count(" ")
+            for r, n in enumerate(counts):
+                if drawn < n:
+                    counts[r] += len(new) - span
+                    break
+                drawn -= n
+        elif counts:
+            counts[0] += len(new) - span
+        text = text[:i] + new + text[i + span :]
+    runs = tuple((n, size) for n, (_n, size) in zip(counts, line.size_runs, strict=True))
+    return evolve(line, text=text, size_runs=runs)

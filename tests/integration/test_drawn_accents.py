@@ -1,0 +1,62 @@
+"""Accents drawn as glyphs of their own over or under a letter (as TeX sets ``\\"o`` and
+``\\c{c}``): the text layer gives them as spacing characters beside the letter (``Bo¨rsch``).
+The adapter joins an accent to its letter when the two make one letter of Unicode; an accent
+with no such letter (a mathematical ``x˜``) and a grave used as an opening quote stay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+FONT = "Times-Roman"
+SIZE = 12.0
+#: (letter, the accent drawn over or under it, or None), one text object per glyph.
+GLYPHS = [
+    *[(ch, None) for ch in "see B"],
+    ("o", "\u00a8"),
+    *[(ch, None) for ch in "rsch and Fran"],
+    ("c", "\u00b8"),
+    *[(ch, None) for ch in "ais with "],
+    ("x", "\u02dc"),
+    *[(ch, None) for ch in " and `quoted'"],
+]
+READ = "see Börsch and Français with x\u02dc and `quoted'"
+
+
+def _accented(path: Path) -> Path:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen.canvas import Canvas
+
+    c = Canvas(str(path), pagesize=(400, 200))
+    x = 40.0
+    for ch, accent in GLYPHS:
+        width = stringWidth(ch, FONT, SIZE)
+        c.setFont(FONT, SIZE)
+        if accent:  # centred on its letter, drawn first (the font sets it at accent height)
+            c.drawString(x + (width - stringWidth(accent, FONT, SIZE)) / 2, 150, accent)
+        c.drawString(x, 150, ch)
+        x += width
+    c.showPage()
+    c.save()
+    return path
+
+
+def test_an_accent_drawn_over_its_letter_is_joined_to_it(core: Any, tmp_path: Path) -> None:
+    import pypdfium2 as pdfium
+
+    pdf = _accented(tmp_path / "accents.pdf")
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        bare = doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    assert "Bo\u00a8rsch" in bare and "Franc\u00b8ais" in bare  # what the text layer alone gives
+    source = core.open(str(pdf))
+    page = next(iter(core.services.text.extract(source, [0])))
+    assert [ln.text for ln in page.lines] == [READ]
+
+
+def test_the_markdown_reads_the_accented_words(core: Any, tmp_path: Path) -> None:
+    pdf = _accented(tmp_path / "accents.pdf")
+    md = core.read_pages(str(pdf), "1", format="markdown").pages[0].markdown
+    assert READ in md
