@@ -24,13 +24,16 @@ that the text layer gives after text below it is read where it stands (before th
 A table the page carries replaces the rows inside its box, at the place of the first of
 them. A figure goes before the first element below it that overlaps it horizontally.
 Footnotes (text smaller than the body with no body text below it, one of them starting with
-a note mark) are kept after the body. A list item is nested at most one level below the item
-before it, a list's first item at level 0 (its ``level`` is the one the Markdown shows).
+a note mark) are kept after the body, each note opening with its mark a paragraph of its own,
+notes drawn from the bottom up in their numbering order (notes.py). A list item is nested at
+most one level below the item before it, a list's first item at level 0 (its ``level`` is the
+one the Markdown shows).
 
 Its parts: classify.py (what each unit is), reading.py (units moved to where they are read;
-footnotes told apart), false_tables.py (grids that are no tables), placement.py (tables and
-figures placed among the units), captions.py (captions tied to them), elements.py (units to
-elements, paragraphs joined across column breaks, list items' nesting).
+footnotes told apart), notes.py (footnotes one by one, in their order), false_tables.py (grids
+that are no tables), placement.py (tables and figures placed among the units), captions.py
+(captions tied to them), elements.py (units to elements, paragraphs joined across column
+breaks, list items' nesting).
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ from pdfcore.structure.formulas import join_formula_bands
 from pdfcore.structure.heading_shape import aligned, introduces_text, text_columns
 from pdfcore.structure.leading import join_open_leading
 from pdfcore.structure.model import Element, PageStructure
+from pdfcore.structure.notes import numbered_order, split_notes
 from pdfcore.structure.outline import match_outline
 from pdfcore.structure.placement import box_below, position, table_slot, take_table_rows
 from pdfcore.structure.reading import (
@@ -206,6 +210,8 @@ def page_structure(
     lettering = lone_letters(units)
     list_depths(units)
     footnotes = footnote_ids(units, style, height)
+    units, footnotes = split_notes(units, footnotes)  # notes set one under the other, one by one
+    units = numbered_order(units, footnotes)  # notes drawn from the bottom up, in their order
     figures = [(figure_ref(page.index, k), box) for k, box in enumerate(images)] + drawn
     captions = tie_captions(units, figures, placed, style, footnotes)
 
