@@ -171,9 +171,11 @@ def text_below(units: Sequence[Unit], k: int, *, first_read: bool = False) -> in
 def introduces_text(units: Sequence[Unit], k: int, page_height: float, depth: int = 0) -> bool:
     """Unit ``k`` is followed by what a heading introduces: the unit right below it (see
     :func:`text_below`) is not a one-row label, or the heading ends a column near the page's foot
-    (the text goes on in the next column). Labels inside drawings fail this. A one-row unit
-    below in another style counts when it introduces text itself (a title over a subtitle over
-    a heading over a subheading: up to three such steps)."""
+    (the text goes on in the next column). Labels inside drawings fail this, and so does a label
+    in the heading's own face set flush right on rows of its own with no letter in lower case (a
+    link ``References`` at a page's foot over the page's label ``ANAP‑A`` / ``2 OF 3``). A
+    one-row unit below in another style counts when it introduces text itself (a title over a
+    subtitle over a heading over a subheading: up to three such steps)."""
     u = units[k]
     j = text_below(units, k)
     if j is None:
@@ -181,6 +183,8 @@ def introduces_text(units: Sequence[Unit], k: int, page_height: float, depth: in
             return page_height <= 0 or u.y1 >= 0.75 * page_height
         return page_height > 0 and u.y1 >= 0.75 * page_height and units[k + 1].y0 < u.y0
     nxt = units[j]
+    if len(nxt.rows) > 1 and _flush_right(nxt) and _face(nxt) == _face(u) and not any(c.islower() for c in nxt.text):
+        return False  # a label in its own face set flush right on rows, no text ("ANAP‑A" over "2 OF 3")
     if len(nxt.rows) > 1 or len(nxt.text.split()) >= 4:
         # a closed sentence over running text in its own face is a paragraph of one row
         return not (len(nxt.rows) > 1 and u.text.endswith(_STOPS) and _face(nxt) == _face(u) and not u.text.isupper())
