@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from pdfcore.structure.hanging_items import hanging_items
 from pdfcore.structure.rows import Row
 from pdfcore.structure.units import ALIGN_PT, CENTRE_PT, CLOSING, Unit, ends_in_leaders, list_marker
 
@@ -30,9 +31,10 @@ _ENDS_HEADING = tuple(c for c in CLOSING if c != ":")
 
 
 def tidy_units(units: list[Unit], body_size: float, page_height: float, label: str | None) -> list[Unit]:
-    """Lone marks joined to their row, a heading wrapped over two blocks joined, lone page
-    numbers left out (see the functions)."""
-    out = merge_fragments(units)
+    """Lone marks joined to their row, items of a list set with a hanging indent that their rows
+    do not tell made items (see hanging_items.py), a heading wrapped over two blocks joined, lone
+    page numbers left out (see the functions)."""
+    out = hanging_items(merge_fragments(units))
     out = merge_wrapped_headings(out, body_size)
     return [u for u in out if not page_number(u, page_height, label, out)]
 
