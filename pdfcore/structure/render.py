@@ -11,9 +11,10 @@
   over several rows or columns (``body_spans``), and short rows end in a cell spanning the
   columns left. The caption (if any) stands above as its own paragraph.
 - Figures: ``![caption](ref)``, the ref renderable with ``pdf_render_pages(ref=...)``.
-- A paragraph that would read as Markdown syntax (a leading ``#``, ``>``, a list marker or a
-  fence) has that first character escaped, or the period or parenthesis of an ordered item's
-  number (``1\\.``); nothing else is escaped (text stays text).
+- A paragraph, a list item's text or a table's caption that would read as Markdown syntax (a
+  leading ``#``, ``>``, a list marker or a fence) has that first character escaped, or the
+  period or parenthesis of an ordered item's number (``1\\.``); nothing else is escaped (text
+  stays text).
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def render_element(el: Element) -> str:
         text = _one_line(el.text)
         return f"{'#' * max(1, min(6, el.level))} {text}" if text else ""
     if kind == "list_item":
-        return f"{_INDENT * el.level}{el.marker or '-'} {_one_line(el.text)}"
+        return f"{_INDENT * el.level}{el.marker or '-'} {_escape(_one_line(el.text))}"
     if kind == "code":
         fence = "~~~" if "```" in el.text else "```"
         return f"{fence}\n{el.text}\n{fence}"

@@ -1136,6 +1136,18 @@ def test_a_paragraph_that_reads_as_markdown_syntax_is_escaped_so_it_renders_as_p
     ]
 
 
+def test_a_list_items_text_that_reads_as_markdown_syntax_is_escaped() -> None:
+    """A list item's text starting like a heading, a quote or another item (``- # Certain
+    portions ...``: a note marked ``#`` read as an item) would render as that block inside the
+    item; its first character is escaped as a paragraph's is."""
+    from pdfcore.structure.model import Element, PageStructure
+
+    texts = ["# Certain portions were omitted", "2. second", "> quoted", "Plain"]
+    items = tuple(Element("list_item", text=t, marker="-") for t in texts)
+    md = render_page(PageStructure(0, items, ()))
+    assert md.split("\n") == ["- \\# Certain portions were omitted", "- 2\\. second", "- \\> quoted", "- Plain"]
+
+
 def test_a_grid_whose_frame_runs_on_round_its_notes_is_boxed() -> None:
     """Every cell ruled off, the frame's sides running on below the table's last ruling round
     notes the table leaves out: the grid is boxed all the same (a checklist of long names and
