@@ -53,12 +53,12 @@ def dropped_doubles(raw: Any, tp: Any, text: str, runs: Iterable[PlainRun], spac
 
     ``runs`` are the page's text objects in drawing order (see
     :func:`adapters._pdfium_objects.visible_runs`); ``text`` is the page's text. Only upright
-    pages and text running left to right are looked at. A space is given back its letter when
-    all of these hold: it follows the letter's first copy and pdfium generated it (it is drawn
-    nowhere); a copy drawn at most LOOK_BACK objects after the first has the same box moved
-    along the line by at least MIN_SHIFT and at most half its width, and pdfium gave it no text. The
-    letter is inside a word when the character after the space starts where the copy's advance
-    ends (GLUED).
+    pages and text running left to right are looked at. A letter is given back when a text
+    object drawn at most LOOK_BACK objects after the one letter it repeats has the same box moved
+    along the line by at least MIN_SHIFT of its height and at most half its width, and pdfium
+    gave it no text. It replaces the space pdfium generated after the first copy when the
+    character after that space starts where the copy's advance ends (GLUED); else it is put in
+    after the first copy.
     """
     found = Doubles()
     if space.rotation != 0:
