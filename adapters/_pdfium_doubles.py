@@ -33,6 +33,9 @@ GLUED = 0.15
 #: The first copy is looked for among the objects drawn at most this many before the second
 #: (a copy drawn again to fake bold may stand between them).
 LOOK_BACK = 3
+#: Pages drawn a glyph or a few at a time are looked at: this many characters of text per text
+#: object or fewer. (Text drawn a word or a line per object never draws one letter twice over.)
+GLYPHS_PER_OBJECT = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +56,8 @@ def dropped_doubles(raw: Any, tp: Any, text: str, runs: Iterable[PlainRun], spac
 
     ``runs`` are the page's text objects in drawing order (see
     :func:`adapters._pdfium_objects.visible_runs`); ``text`` is the page's text. Only upright
-    pages and text running left to right are looked at. A letter is given back when a text
+    pages drawn a few glyphs per object (GLYPHS_PER_OBJECT) and text running left to right are
+    looked at. A letter is given back when a text
     object drawn at most LOOK_BACK objects after the one letter it repeats has the same box moved
     along the line by at least MIN_SHIFT of its height and at most half its width, and pdfium
     gave it no text. It replaces the space pdfium generated after the first copy when the
@@ -62,6 +66,9 @@ def dropped_doubles(raw: Any, tp: Any, text: str, runs: Iterable[PlainRun], spac
     """
     found = Doubles()
     if space.rotation != 0:
+        return found
+    runs = list(runs)
+    if GLYPHS_PER_OBJECT * len(runs) < len(text):
         return found
     recent: list[PlainRun] = []  # the runs drawn right before, nearest first
     for run in runs:
