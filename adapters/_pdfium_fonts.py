@@ -20,6 +20,14 @@ from adapters._pdfium import unchecked
 _BOLD = re.compile(
     r"BOLD|BLACK|HEAVY|SEMIB|DEMI|EXTRAB|ULTRAB|(?<![A-Z])CM(?:SS)?BX|SFBX|SFSX|CMB\d|[-,_ ](?:BD|BLK)\b"
 )
+#: Font names whose style part (after the family, past the last "-" or ",") names a face lighter
+#: than bold: "Times-Roman", "NimbusRomNo9L-Regu", "Helvetica-Light", "Garamond-BookItalic". The
+#: name is what the type designer called the face; the weight an embedded subset declares is often
+#: wrong (a regular face declaring 695), so such a name outweighs it. Medium is not here: URW's
+#: "-Medi" is the bold of its family.
+_NOT_BOLD = re.compile(
+    r"[-,](?:REGULAR|REGU|ROMAN|BOOK|NORMAL|PLAIN|LIGHT|EXTRALIGHT|ULTRALIGHT|SEMILIGHT|THIN|HAIRLINE)[A-Z]*$"
+)
 #: Font names of monospaced faces (code).
 _MONO = re.compile(
     r"MONO|COURIER|CONSOL|MENLO|INCONSOLATA|CMTT|SFTT|LMTT|TYPEWRITER|SOURCECODE|FIRACODE|CASCADIA|"
@@ -46,9 +54,11 @@ _HEADING = re.compile(r"H[1-6]?")
 
 def font_style(name: str, weight: int, flags: int, angle: int = 0) -> tuple[bool, bool, bool]:
     """(bold, monospaced, italic) for a font by its base name, declared weight, descriptor flags
-    and italic angle (degrees, negative for type leaning right)."""
+    and italic angle (degrees, negative for type leaning right). A heavy declared weight counts
+    only when the name does not call the face regular or lighter."""
     upper = name.split("+", 1)[-1].upper()
-    bold = weight >= _BOLD_WEIGHT or bool(flags & _FORCE_BOLD) or _BOLD.search(upper) is not None
+    heavy = weight >= _BOLD_WEIGHT and _NOT_BOLD.search(upper) is None
+    bold = heavy or bool(flags & _FORCE_BOLD) or _BOLD.search(upper) is not None
     mono = bool(flags & _FIXED_PITCH) or _MONO.search(upper) is not None
     italic = bool(flags & _ITALIC_FLAG) or angle != 0 or _ITALIC.search(upper) is not None
     return bold, mono, italic
