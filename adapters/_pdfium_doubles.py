@@ -139,14 +139,3 @@ def _char_of(raw: Any, tp: Any, run: PlainRun, space: PageSpace) -> int | None:
         if 0 <= j < n and get_object(tp, j) == want:
             return int(j)
     return None
-
-
-def replaced(text: str, chars: dict[int, str]) -> str:
-    """``text`` with the character at each offset of ``chars`` replaced (its length kept)."""
-    if not chars:
-        return text
-    out = list(text)
-    for k, ch in chars.items():
-        if 0 <= k < len(out):
-            out[k] = ch
-    return "".join(out)

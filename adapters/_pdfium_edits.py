@@ -1,6 +1,7 @@
-"""Edits to a text line the page's text cannot take in place (they change its length): a letter
-the text layer dropped put back in, an accent drawn apart joined to its letter. The page's text
-keeps pdfium's character offsets; these are applied to a line once it is read whole.
+"""Edits to the text pdfium gives a page. The page's text keeps pdfium's character offsets, so
+an edit of the same length (a letter in place of the space the engine left for it, an accent's
+place marked left out) is made on it (:func:`replaced`); one that changes the length (a letter
+put back in) is made on a line once it is read whole (:func:`edited`).
 """
 
 from __future__ import annotations
@@ -44,3 +45,14 @@ def edited(line: TextLine, first: int, edits: dict[int, Edit]) -> TextLine:
         text = text[:i] + new + text[i + span :]
     runs = tuple((n, size) for n, (_n, size) in zip(counts, line.size_runs, strict=True))
     return evolve(line, text=text, size_runs=runs)
+
+
+def replaced(text: str, chars: dict[int, str]) -> str:
+    """``text`` with the character at each offset of ``chars`` replaced (its length kept)."""
+    if not chars:
+        return text
+    out = list(text)
+    for k, ch in chars.items():
+        if 0 <= k < len(out):
+            out[k] = ch
+    return "".join(out)

@@ -13,8 +13,8 @@ from attrs import evolve
 
 from adapters._pdfium import PageSpace, unchecked
 from adapters._pdfium_accents import joined_accents
-from adapters._pdfium_doubles import Doubles, dropped_doubles, replaced
-from adapters._pdfium_edits import Edit, edited
+from adapters._pdfium_doubles import Doubles, dropped_doubles
+from adapters._pdfium_edits import Edit, edited, replaced
 from adapters._pdfium_fonts import LineFonts
 from adapters._pdfium_gaps import line_gaps, space_gaps
 from adapters._pdfium_objects import PageObjects, share_inside, visible_runs
