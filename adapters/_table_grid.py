@@ -184,26 +184,14 @@ def merged_across(
         return []
     used = {(r, k) for r0, k0, rs, cs in taken for r in range(r0, r0 + rs) for k in range(k0, k0 + cs)}
     out: list[BodySpan] = []
-    n = len(cuts) + 1
     sides = [(r.x0 + r.x1) / 2 for r in rules if r.vertical]
     edges = [min([*sides, *(r.x0 for r in rows)]), *cuts, max([*sides, *(r.x1 for r in rows)])]
     for i, row in enumerate(rows):
-        mid = (row.y0 + row.y1) / 2
         for k in row.filled:
             if (i, k) in used:
                 continue
-            first = last = k
-            while (
-                last + 1 < n and not row.cells[last + 1] and (i, last + 1) not in used and open_wall(walls[last], mid)
-            ):
-                last += 1
-            while (
-                first > 0
-                and not row.cells[first - 1]
-                and (i, first - 1) not in used
-                and open_wall(walls[first - 1], mid)
-            ):
-                first -= 1
+            last = _open_to(row, i, k, 1, walls, used)
+            first = _open_to(row, i, k, -1, walls, used)
             if first < k and _centred(row.extent[k] if k < len(row.extent) else None, edges[first], edges[last + 1]):
                 _move_cell(row, k, first)
             else:
@@ -212,6 +200,21 @@ def merged_across(
                 out.append((i, first, 1, last - first + 1))
                 used.update((i, c) for c in range(first, last + 1))
     return out
+
+
+def _open_to(row: Row, i: int, k: int, step: int, walls: list[list[Rule]], used: set[tuple[int, int]]) -> int:
+    """The farthest column from ``k`` (row ``i``), going right (``step`` 1) or left (-1), over
+    empty cells not yet taken whose walls, at the row's middle, the grid leaves open."""
+    mid = (row.y0 + row.y1) / 2
+    j = k
+    while (
+        0 <= j + step <= len(walls)
+        and not row.cells[j + step]
+        and (i, j + step) not in used
+        and open_wall(walls[min(j, j + step)], mid)
+    ):
+        j += step
+    return j
 
 
 #: A text stands centred in a cell when its middle is this share of the cell's width from the

@@ -45,9 +45,16 @@ def hanging_items(units: list[Unit]) -> list[Unit]:
         return units
     cut: dict[int, tuple[int, list[Unit]]] = {}  # the run's first unit: its end and its items
     taken: set[int] = set()
+    rights: dict[int, float] = {}  # each block's right edge
+    for u in units:
+        for r in u.rows:
+            rights[r.block] = max(rights.get(r.block, r.x1), r.x1)
     for k, item in enumerate(units):
         if not _wrapped(item):
             continue
+        pitch = _pitch(units, item.first.x0, item.rows[1].x0)
+        if pitch is None:
+            continue  # no two of its list's items follow each other
         for step in (1, -1):  # the units right below the item, then those right above it
             ends = []
             j = k + step
@@ -63,7 +70,7 @@ def hanging_items(units: list[Unit]) -> list[Unit]:
                     and _same_list(units[lo - 1], item)
                     and (hi + 1 == len(units) or _same_list(units[hi + 1], item))
                 )
-                items = _cut(list(units[lo : hi + 1]), item, units, below=step == 1, held=held)
+                items = _cut(list(units[lo : hi + 1]), item, pitch, rights, below=step == 1, held=held)
                 if items is not None:
                     cut[lo] = (hi + 1, items)
                     taken.update(range(lo, hi + 1))
@@ -111,23 +118,19 @@ def _beside(unit: Unit, item: Unit) -> bool:
     return all(abs(r.x0 - left) <= ALIGN_PT or abs(r.x0 - indent) <= ALIGN_PT for r in unit.rows)
 
 
-def _cut(run: list[Unit], item: Unit, units: Sequence[Unit], *, below: bool, held: bool) -> list[Unit] | None:
+def _cut(
+    run: list[Unit], item: Unit, pitch: float, rights: dict[int, float], *, below: bool, held: bool
+) -> list[Unit] | None:
     """``run`` (right ``below`` ``item``, else right above it; ``held`` between two of its list's
-    items, or under one at the page's foot) cut into items of ``item``'s list, or None when its
-    rows do not read as such (see the module docstring)."""
+    items, or under one at the page's foot) cut into items of ``item``'s list (``pitch``: its
+    step between items, see :func:`_pitch`; ``rights``: each block's right edge), or None when
+    its rows do not read as such (see the module docstring)."""
     left, indent = item.first.x0, item.rows[1].x0
     em = max(item.size, 1.0)
-    pitch = _pitch(units, left, indent)
-    if pitch is None:
-        return None
     rows = [r for u in run for r in u.rows]
     owner = [k for k, u in enumerate(run) for _ in u.rows]
     if abs(rows[0].x0 - left) > ALIGN_PT:
         return None
-    rights: dict[int, float] = {}  # each block's right edge
-    for u in units:
-        for r in u.rows:
-            rights[r.block] = max(rights.get(r.block, r.x1), r.x1)
     pieces: list[list[int]] = []
     for k, r in enumerate(rows):
         if abs(r.x0 - left) <= ALIGN_PT:

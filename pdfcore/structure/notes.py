@@ -15,7 +15,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from pdfcore.structure.rows import MARK_SIZE, Row
+from pdfcore.structure.rows import MARK_SIZE, Row, small_opening
 from pdfcore.structure.units import Unit
 
 #: A note's mark is a number of at most this many digits, or one letter.
@@ -39,10 +39,10 @@ def note_mark(row: Row) -> str:
         return ""
     if not row.pieces:
         return ""
+    small = small_opening(row, len(word))
+    if small is not None:
+        return word if small else ""
     first = min(row.pieces, key=lambda ln: ln.bbox.x0)
-    runs = first.size_runs
-    if len(runs) > 1 and runs[0][0] == len(word):
-        return word if 0 < runs[0][1] <= MARK_SIZE * runs[1][1] else ""
     if len(row.pieces) > 1 and first.text.strip() == word:
         return word if 0 < first.font_size <= MARK_SIZE * row.size else ""
     return ""

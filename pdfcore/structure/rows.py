@@ -176,6 +176,18 @@ MARK_CHARS = 4
 MARK_SIZE = 0.85
 
 
+def small_opening(row: Row, chars: int) -> bool | None:
+    """Whether the row's first ``chars`` characters are set at most MARK_SIZE of the size of
+    the words after them (a note's mark), as the size runs of its leftmost line tell: None when
+    those runs do not open with a run of just that many characters."""
+    if not row.pieces:
+        return None
+    runs = min(row.pieces, key=lambda ln: ln.bbox.x0).size_runs
+    if len(runs) < 2 or runs[0][0] != chars:
+        return None
+    return 0 < runs[0][1] <= MARK_SIZE * runs[1][1]
+
+
 def _mark_beside(prev: TextLine, line: TextLine) -> bool:
     """One of the two is a mark raised above (or dropped below) the other's row and set right
     against it: "Martin" and its affiliation's "1", or a note's "2" and its first word. The

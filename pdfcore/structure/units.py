@@ -43,7 +43,7 @@ from collections.abc import Sequence
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.layout.scripts import CJK
-from pdfcore.structure.rows import MARK_SIZE, Row
+from pdfcore.structure.rows import Row, small_opening
 
 #: A size change larger than this share starts a new unit.
 SIZE_STEP = 0.12
@@ -237,12 +237,9 @@ def small_mark(unit: Unit) -> str:
     a capital, set at most MARK_SIZE of the size of the words after it (a note's ``a`` in
     superscript before ``There is ...``), as the size runs of its first row's first line tell.
     (A subscript opening a row of a formula, ``t = h common``, is followed by no capital.)"""
-    pieces = unit.first.pieces
-    if not pieces or not unit.text[:1].isalnum() or unit.text[1:2] != " " or not unit.text[2:3].isupper():
+    if not unit.text[:1].isalnum() or unit.text[1:2] != " " or not unit.text[2:3].isupper():
         return ""
-    runs = min(pieces, key=lambda ln: ln.bbox.x0).size_runs
-    small = len(runs) > 1 and runs[0][0] == 1 and 0 < runs[0][1] <= MARK_SIZE * runs[1][1]
-    return unit.text[0] if small else ""
+    return unit.text[0] if small_opening(unit.first, 1) else ""
 
 
 def split_units(rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lexicon | None = None) -> list[Unit]:
