@@ -12,7 +12,7 @@ from typing import Any
 from attrs import evolve
 
 from adapters._pdfium import PageSpace, unchecked
-from adapters._pdfium_accents import joined_accents
+from adapters._pdfium_accents import joined_accents, left_out
 from adapters._pdfium_doubles import Doubles, dropped_doubles
 from adapters._pdfium_edits import Edit, edited, replaced
 from adapters._pdfium_fonts import LineFonts
@@ -211,7 +211,7 @@ def read_lines(
                 bbox = Box(bx0, by0, bx1, by1)
                 first = start + (size - len(body.lstrip()))
                 if "\x00" in words:
-                    words = words.replace("\x00", "")
+                    words = left_out(words)
                 cut_rows: list[TextLine] | None = None
                 if pieces and "\ufffe" in words:
                     rows = rows_at_hyphens(raw, tp, start, body, to_box, line_facts, pieces)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from adapters._pdfium import unchecked
+from adapters._pdfium_accents import left_out
 from pdfcore.models import Box, TextLine
 
 #: Characters a line may end with that are not part of its last word (hyphen marks, spaces).
@@ -372,7 +373,7 @@ def _row_lines(
             b = body.find("\ufffe", a)
             b = len(body) if b < 0 else b + 1
         text = body[a:b]
-        words = text.strip().replace("\x00", "")
+        words = left_out(text)
         if words:
             first = start + a + len(text) - len(text.lstrip())
             last = start + a + len(text.rstrip(LINE_END)) - 1
@@ -429,7 +430,7 @@ def piece_line(raw: Any, text: str, at: int, box: Box, line_facts: Any) -> TextL
     lead = len(text) - len(text.lstrip())
     last = len(text.rstrip()) - 1
     size, bold, mono, italic, role, runs = _facts(raw, text, at + lead, at + max(lead, last), line_facts)
-    return TextLine(text.strip().replace("\x00", ""), box, size, bold, mono, role, italic, runs)
+    return TextLine(left_out(text), box, size, bold, mono, role, italic, runs)
 
 
 def in_row(piece: Box, row: Box) -> bool:

@@ -60,3 +60,40 @@ def test_the_markdown_reads_the_accented_words(core: Any, tmp_path: Path) -> Non
     pdf = _accented(tmp_path / "accents.pdf")
     md = core.read_pages(str(pdf), "1", format="markdown").pages[0].markdown
     assert READ in md
+
+
+def test_an_accent_drawn_after_its_line_is_joined_to_the_letter_under_it(core: Any, tmp_path: Path) -> None:
+    """The accents are drawn after the rest of the line: the text layer gives them at the
+    line's end (``today ¨ ´``); each is joined to the letter of its line it stands over."""
+    import pypdfium2 as pdfium
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen.canvas import Canvas
+
+    pdf, line = tmp_path / "late.pdf", "see Kubler at the Ecole today"
+    c = Canvas(str(pdf), pagesize=(400, 200))
+    c.setFont(FONT, SIZE)
+    c.drawString(40, 150, line)
+    for at, accent in ((line.index("u"), "\u00a8"), (line.index("E"), "\u00b4")):
+        x = 40 + stringWidth(line[:at], FONT, SIZE)
+        c.drawString(x + (stringWidth(line[at], FONT, SIZE) - stringWidth(accent, FONT, SIZE)) / 2, 150, accent)
+    c.drawString(40, 120, "next line")
+    c.showPage()
+    c.save()
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        assert "today \u00a8 \u00b4\r\n" in doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    page = next(iter(core.services.text.extract(core.open(str(pdf)), [0])))
+    assert [ln.text for ln in page.lines] == ["see Kübler at the École today", "next line"]
+    assert core.read_pages(str(pdf), "1").pages[0].text == "see Kübler at the École today\n\nnext line"
+
+
+def test_a_joined_accents_mark_leaves_no_gap_behind() -> None:
+    from adapters._pdfium_accents import left_out
+
+    assert left_out("na\x00ïve") == "naïve"  # the accent drawn before its letter
+    assert left_out("Kübler at \x00") == "Kübler at"  # at the line's end
+    assert left_out("École today \x00 \x00") == "École today"
+    assert left_out("hũ, \x00 ṽi") == "hũ, ṽi"  # standing apart between words
+    assert left_out("\x00 word") == "word"
