@@ -178,7 +178,8 @@ def merged_across(
     its right do not divide (a section's heading row, one cell across the table) spans the
     empty columns up to the next wall that does; a text centred in a cell its left walls do not
     divide either (a heading over several columns) spans the empty columns back to the wall
-    that does, and moves to the first of them."""
+    that does, and moves to the first of them. Not in a row of values (:func:`_among_values`):
+    a cell left open there is a wall missing, not a heading over columns."""
     walls = [[r for r in rules if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= 1.0] for c in cuts]
     if not any(walls):
         return []
@@ -190,9 +191,16 @@ def merged_across(
         for k in row.filled:
             if (i, k) in used:
                 continue
+            values = _among_values(row, k)
+            if values is None:
+                continue
             last = _open_to(row, i, k, 1, walls, used)
             first = _open_to(row, i, k, -1, walls, used)
-            if first < k and _centred(row.extent[k] if k < len(row.extent) else None, edges[first], edges[last + 1]):
+            if (
+                first < k
+                and not values
+                and _centred(row.extent[k] if k < len(row.extent) else None, edges[first], edges[last + 1])
+            ):
                 _move_cell(row, k, first)
             else:
                 first = k
@@ -200,6 +208,19 @@ def merged_across(
                 out.append((i, first, 1, last - first + 1))
                 used.update((i, c) for c in range(first, last + 1))
     return out
+
+
+def _among_values(row: Row, k: int) -> bool | None:
+    """Whether column ``k``'s text stands in a row of values (some other cell of the row holds
+    a figure: the row's texts fill their columns one by one, so a label there is the row's own,
+    however its cell is drawn, and does not move to head the open cells beside it); None when
+    the text is a figure that spans nothing: a value belongs to its column, and a figure heads
+    columns only in a row of other texts and no other figure (a code over two columns)."""
+    others = [row.text(j) for j in row.filled if j != k]
+    values = any(data_figure(t) for t in others)
+    if data_figure(row.text(k)) and (values or not others):
+        return None
+    return values
 
 
 def _open_to(row: Row, i: int, k: int, step: int, walls: list[list[Rule]], used: set[tuple[int, int]]) -> int:

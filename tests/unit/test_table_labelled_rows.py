@@ -91,3 +91,35 @@ def test_a_text_centred_in_a_cell_over_several_columns_stands_in_its_first_colum
     assert found.rows[0] == ["Zone", "Cold", "Temperate", "", "", ""]
     assert found.rows[2] == ["Currency", "Krone", "Euro", "", "", "Franc"]
     assert sorted(found.body_spans) == [(0, 2, 1, 4), (2, 2, 1, 3)]
+
+
+def test_values_in_cells_a_grid_leaves_open_stay_in_their_own_columns() -> None:
+    """A row of values in cells the grid leaves open to their left (a wall not drawn there):
+    before, its label moved back to the first of the open cells and spanned both (the total's
+    label over the number column, "<td colspan=2>Total</td>"), and a figure centred over an
+    open wall spanned the columns either side. A row holding figures is a row of values, each
+    in its own column; a figure spans columns only among headings (a code over two columns)."""
+    glyphs = _glyphs(
+        [
+            NAMES,
+            CAPITALS,
+            POPULATION,
+            [(0, "Area"), (1, "385"), (2, "302"), (311.0, "604"), (5, "41")],
+            [(72.0, "Total"), (2, "9,100"), (3, "2,900"), (4, "1,200"), (5, "8,700")],
+            [(0, "Fund"), (1, "911"), (3, "Parks"), (5, "Roads")],
+        ]
+    )
+    edges = (*EDGES, 144.0)
+    rules = [Rule(WALLS[0], y - 0.25, WALLS[-1], y + 0.25) for y in edges]
+    open_rows = {3: {4}, 4: {1}, 5: {2, 4}}
+    for w, x in enumerate(WALLS):
+        for r, (top, bottom) in enumerate(itertools.pairwise(edges)):
+            if w not in open_rows.get(r, set()):
+                rules.append(Rule(x - 0.25, top - 0.5, x + 0.25, bottom + 0.5))
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.header == ["", "North", "South", "East", "West", "Centre"]
+    assert found.rows[2] == ["Area", "385", "302", "", "604", "41"]
+    assert found.rows[3] == ["", "Total", "9,100", "2,900", "1,200", "8,700"]
+    assert found.rows[4] == ["Fund", "911", "", "Parks", "", "Roads"]
+    assert sorted(found.body_spans) == [(4, 1, 1, 2), (4, 3, 1, 2)]
