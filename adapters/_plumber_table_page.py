@@ -12,6 +12,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
+from adapters._plumber_accents import join_accents
 from adapters._plumber_space import PageTransform, rect
 from adapters._plumber_table_direction import frame_box, reading_direction, turned_cells, unframe_box
 from adapters._plumber_table_ruled import ruled_tables
@@ -23,6 +24,7 @@ from pdfcore.models import BodySpan, Box, HeaderCell, Table
 
 
 def page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
+    join_accents(page)
     transform = PageTransform(page)
     px0, ptop, px1, pbottom = (float(v) for v in page.bbox)
     if not regions:

@@ -97,3 +97,34 @@ def test_a_joined_accents_mark_leaves_no_gap_behind() -> None:
     assert left_out("École today \x00 \x00") == "École today"
     assert left_out("hũ, \x00 ṽi") == "hũ, ṽi"  # standing apart between words
     assert left_out("\x00 word") == "word"
+
+
+def test_an_accent_drawn_over_a_letter_in_a_table_cell_is_joined_to_it(core: Any, tmp_path: Path) -> None:
+    """Table cells are read from pdfplumber's characters: the same accent is joined there."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen.canvas import Canvas
+
+    pdf = tmp_path / "cell.pdf"
+    c = Canvas(str(pdf), pagesize=(400, 300))
+    xs, ys = (50.0, 170.0, 290.0), (250.0, 225.0, 200.0, 175.0)
+    for x in xs:
+        c.line(x, ys[0], x, ys[-1])
+    for y in ys:
+        c.line(xs[0], y, xs[-1], y)
+    c.setFont(FONT, SIZE)
+    for row, (name, place) in enumerate((("Name", "Place"), ("Smith", "Leeds"), ("Meyer", "Essen"))):
+        c.drawString(xs[1] + 6, ys[row] - 17, place)
+        if row != 2:
+            c.drawString(xs[0] + 6, ys[row] - 17, name)
+    x = xs[0] + 6
+    for ch, accent in (("B", None), ("o", "\u00a8"), *((ch, None) for ch in "rsch")):
+        width = stringWidth(ch, FONT, SIZE)
+        if accent:
+            c.drawString(x + (width - stringWidth(accent, FONT, SIZE)) / 2, ys[2] - 17, accent)
+        c.drawString(x, ys[2] - 17, ch)
+        x += width
+    c.showPage()
+    c.save()
+    page = core.read_pages(str(pdf), "1", format="markdown").pages[0]
+    assert [[cell.strip() for cell in row] for row in page.tables[0].rows][-1] == ["Börsch", "Essen"]
+    assert "| Börsch | Essen |" in page.markdown
