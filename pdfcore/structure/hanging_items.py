@@ -13,13 +13,16 @@ start at the item's left edge or at the indent its wrapped rows hang at, in its 
 the run of such units, consecutive, is cut into items at each row back at the left edge (a row
 at the indent goes on with the item above it; with the row above it in another unit only when
 that row closes its sentence and wrapped, leaving no room for its first word before its block's
-right edge: a row that ended short was ended there), when
+right edge: a row that ended short was ended there; or when that row is an item's first and
+leaves its sentence open with room for the word, in a run between two of the list's items: its
+line was broken by hand), when
 
 - it starts at the left edge (a row at the indent opens no item);
 - each item of one row closes its sentence (a paragraph's rows, set at the list's left edge under
   it, run on mid-sentence), and the run stands between two of the list's items, or under one at
-  the foot of the page (a paragraph of one row that leads into a list, or follows it, is set at
-  its left edge too);
+  the foot of the page or of its column (the unit after it starts higher up: the next column, or
+  a running head or foot in the margin; a paragraph of one row that leads into a list, or
+  follows it, is set at its left edge too);
 - each item starts where the list's pitch puts it: the step from the row above (the last row of
   the item before) is the step between two hanging items of the list, within PITCH_SLACK of an
   em (a paragraph after the list, set apart by a wider gap, or a row of an item's text is none).
@@ -64,11 +67,11 @@ def hanging_items(units: list[Unit]) -> list[Unit]:
             # the longest run that reads as the list's items (a paragraph may follow the list)
             for m in range(len(ends), 0, -1):
                 lo, hi = sorted((ends[0], ends[m - 1]))
-                # between two of the list's items, or the page's last units
+                # between two of the list's items, or the last units of the page or of its column
                 held = (
                     lo > 0
                     and _same_list(units[lo - 1], item)
-                    and (hi + 1 == len(units) or _same_list(units[hi + 1], item))
+                    and (hi + 1 == len(units) or _same_list(units[hi + 1], item) or _column_foot(units, hi))
                 )
                 items = _cut(list(units[lo : hi + 1]), item, pitch, rights, below=step == 1, held=held)
                 if items is not None:
@@ -88,6 +91,12 @@ def hanging_items(units: list[Unit]) -> list[Unit]:
             out.append(units[k])
             k += 1
     return out
+
+
+def _column_foot(units: Sequence[Unit], k: int) -> bool:
+    """``units[k]`` ends its column: the unit after it starts higher up the page (the next
+    column, or a running head or foot set in the margin beside the text)."""
+    return units[k + 1].first.y0 < units[k].first.y0
 
 
 def _wrapped(unit: Unit) -> bool:
@@ -122,7 +131,7 @@ def _cut(
     run: list[Unit], item: Unit, pitch: float, rights: dict[int, float], *, below: bool, held: bool
 ) -> list[Unit] | None:
     """``run`` (right ``below`` ``item``, else right above it; ``held`` between two of its list's
-    items, or under one at the page's foot) cut into items of ``item``'s list (``pitch``: its
+    items, or under one at the foot of the page or its column) cut into items of ``item``'s list (``pitch``: its
     step between items, see :func:`_pitch`; ``rights``: each block's right edge), or None when
     its rows do not read as such (see the module docstring)."""
     left, indent = item.first.x0, item.rows[1].x0
@@ -136,7 +145,9 @@ def _cut(
         if abs(r.x0 - left) <= ALIGN_PT:
             pieces.append([k])
         elif abs(r.x0 - indent) <= ALIGN_PT and (
-            owner[k] == owner[k - 1] or _wraps(rows[k - 1], r, rights[rows[k - 1].block])
+            owner[k] == owner[k - 1]
+            or _wraps(rows[k - 1], r, rights[rows[k - 1].block])
+            or (held and len(pieces[-1]) == 1 and _broken(rows[k - 1], r, rights[rows[k - 1].block]))
         ):
             pieces[-1].append(k)
         else:
@@ -161,12 +172,24 @@ def _wraps(row: Row, below: Row, right: float) -> bool:
     the first word of ``below`` (at its average character width): it wrapped, and ``below`` goes
     on with it. (The rows were cut there for the stop or colon, read as a paragraph's end over
     the next one's first-line indent; a row that ended short was ended there, and one that
-    leaves its sentence open was cut for another reason.)"""
-    if not row.text.endswith(CLOSING):
-        return False
+    leaves its sentence open was cut for another reason, or broken by hand: see :func:`_broken`.)"""
+    return row.text.endswith(CLOSING) and not _room(row, below, right)
+
+
+def _broken(row: Row, below: Row, right: float) -> bool:
+    """``row``, an item's first row leaving its sentence open, ended with room before ``right``
+    for the first word of ``below``: its line was broken by hand ("... Security Capabilities in"
+    over "Customer Premises Equipment ..."), and ``below`` goes on with it. (One that runs to
+    the edge over a shorter row centred under it was read as the two rows of a centred head.)"""
+    return not row.text.endswith(CLOSING) and _room(row, below, right)
+
+
+def _room(row: Row, below: Row, right: float) -> bool:
+    """``row`` ends with room before ``right`` for the first word of ``below`` (at its average
+    character width)."""
     word = below.text.find(" ")
     chars = (word if word >= 0 else len(below.text)) + 1
-    return right - row.x1 <= (row.x1 - row.x0) / max(len(row.text), 1) * chars + ALIGN_PT
+    return right - row.x1 > (row.x1 - row.x0) / max(len(row.text), 1) * chars + ALIGN_PT
 
 
 def _pitch(units: Sequence[Unit], left: float, indent: float) -> float | None:

@@ -8,7 +8,8 @@ when (in order of the checks in :func:`_breaks`):
 - the tagged roles differ (a heading, a list, a table, a caption, code, a note);
 - the size changes by more than SIZE_STEP (the size the row above ends in too, where a line's
   size changes along it: a form's 9 pt label and the 11 pt answer after it go on on the row
-  below in 11 pt), or the face turns monospaced or back;
+  below in 11 pt), or the face turns monospaced or back (but for one word set in it on a row of
+  its own at a hanging item's indent, or the row after it: a reference's web address);
 - the face turns bold or back (a row is bold when it is bold from its first character to its
   last: a bold first word or a run-in heading does not make it bold), unless a bold row of
   running text leaves its sentence open with no room for the first word of the row below,
@@ -43,6 +44,7 @@ from collections.abc import Sequence
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.layout.scripts import CJK
+from pdfcore.structure.narrow_hang import narrow_hang_starts
 from pdfcore.structure.rows import Row, small_opening
 
 #: A size change larger than this share starts a new unit.
@@ -286,6 +288,9 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
         # (a hanging indent sets the row below to the right: most rows below are not)
         if not markers[k] and rows[k + 1].x0 > rows[k].x0 and _hangs(rows[k], rows[k + 1], right):
             markers[k] = HANGING
+    for k in narrow_hang_starts(rows, HANG_MIN) if not ragged else ():
+        if not markers[k]:
+            markers[k] = HANGING  # a list hanging its rows by less (see narrow_hang.py)
     opened: list[str] = []  # the marker of each unit's first row
     for k, row in enumerate(rows):
         m = markers[k]
@@ -297,7 +302,18 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
                 # running text wrapped before a number or letter, inside a paragraph
                 markers[k] = ""
         if current and _breaks(
-            current[-1], row, markers[k], left, right, centre, in_item, marker_x, text_x, len(current) == 1, ragged
+            current[-1],
+            row,
+            markers[k],
+            left,
+            right,
+            centre,
+            in_item,
+            marker_x,
+            text_x,
+            len(current) == 1,
+            ragged,
+            hanging=opened[-1] == HANGING,
         ):
             units.append(Unit(current, join_hyphenation, lexicon))
             current = []
@@ -384,6 +400,7 @@ def _breaks(
     text_x: float,
     first_row: bool = False,
     ragged: bool = False,
+    hanging: bool = False,
 ) -> bool:
     # the checks run from the cheapest; those that need the words of a row (is it running
     # text?) only where the answer depends on them
@@ -392,8 +409,10 @@ def _breaks(
     big = row.size if row.size > prev.size else prev.size
     if big > 0 and abs(prev.size - row.size) > SIZE_STEP * big and _size_step(prev.end_size, row.size):
         return True
-    if prev.mono != row.mono or marker:
+    if marker:
         return True
+    if prev.mono != row.mono and not (hanging and abs(row.x0 - text_x) <= ALIGN_PT and _one_word(prev, row)):
+        return True  # (a hanging item's address set in a typewriter face on a row of its own goes on)
     above = prev.text
     if ends_in_leaders(above) or (_RUN_IN_LABEL.match(row.text) and above.endswith(_CLOSING) and above.count(" ") >= 2):
         return True  # (a label not after a caption's label alone: "Table II." over "MANOVA: Effect")
@@ -427,6 +446,12 @@ def _breaks(
         return True  # back out to the margin after rows set in from it (a block quote ends)
     indent = row.x0 - left
     return INDENT_MIN * em <= indent <= INDENT_MAX * em and abs(prev.x0 - left) <= ALIGN_PT
+
+
+def _one_word(prev: Row, row: Row) -> bool:
+    """Of ``prev`` and ``row`` (one of them in a monospaced face), the monospaced one is one word
+    (a web address or an identifier)."""
+    return " " not in (row if row.mono else prev).text.strip()
 
 
 def ends_in_leaders(text: str) -> bool:

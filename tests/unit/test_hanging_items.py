@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pdfcore.models import TextLine
-from tests.unit.test_structure import LEFT, RIGHT, ln, markdown, page
+from tests.unit.test_structure import LEFT, LOREM, RIGHT, ln, markdown, page
 
 INDENT = LEFT + 10.0
 #: Rows of one reference, and the step from one reference's last row to the next one's first.
@@ -99,3 +99,89 @@ def test_a_paragraph_after_a_hanging_list_stays_a_paragraph() -> None:
     assert md.split("\n\n")[-1] == (
         "The references above are listed in the order of the names of their authors, and then of the years."
     )
+
+
+def test_a_list_hanging_its_rows_by_less_than_half_an_em_is_a_list() -> None:
+    """References whose rows hang by 4 pt under 10 pt type ("[2015] Dyer, C.; ..." over "and Smith,
+    N. A. ..."): a whole block of items, each opening at the left edge over rows set in and each
+    closing its sentence, is a list; no item runs into the next one. Paragraphs set with a first-
+    line indent as narrow stay paragraphs."""
+    narrow = LEFT + 4.0
+    entries = [
+        [
+            "[2015] Dyer, C.; Ballesteros, M.; Ling, W.; Matthews, A.; and Smith,",
+            "N. A. 2015. Transition-based dependency parsing with stack long",
+            "short-term memory. In ACL, 334-343.",
+        ],
+        [
+            "[2015] Felt, P.; Black, K.; Ringger, E. K.; Seppi, K. D.; and Haertel,",
+            "R. 2015. Early gains matter: A case for preferring generative",
+            "models. In HLT-NAACL, 882-891.",
+        ],
+        [
+            "[2016] Ganin, Y.; Ustinova, E.; Ajakan, H.; Germain, P.; and Lempitsky,",
+            "V. 2016. Domain-adversarial training of neural networks. Journal",
+            "of Machine Learning Research 17(59):1-35.",
+        ],
+        [
+            "[2014] Goodfellow, I.; Pouget-Abadie, J.; Mirza, M.; Xu, B.; and Bengio,",
+            "Y. 2014. Generative adversarial nets. In NIPS, 2672-2680.",
+        ],
+    ]
+    lines, y = [], 100.0
+    for rows in entries:
+        for k, text in enumerate(rows):
+            # every row full to the margin: no row ends short of the next one's first word
+            lines.append(ln(text, y, x=LEFT if k == 0 else narrow, x1=RIGHT - 3.0))
+            y += LEADING
+    (md,) = markdown([page(lines)])
+    assert md.split("\n") == ["- " + " ".join(rows) for rows in entries]
+    paragraphs, y = [], 100.0
+    for rows in (LOREM, LOREM):
+        for k, text in enumerate(rows):
+            last = k == len(rows) - 1
+            paragraphs.append(ln(text, y, x=narrow if k == 0 else LEFT, x1=None if last else RIGHT))
+            y += LEADING
+    (md,) = markdown([page(paragraphs)])
+    assert "- " not in md
+    assert md.split("\n\n") == [" ".join(LOREM)] * 2
+
+
+def test_a_hanging_items_address_in_a_typewriter_face_stays_in_it() -> None:
+    """A reference whose web address is set on a row of its own in a monospaced face, at the
+    list's indent, is one item with it (not an item over a code block)."""
+    lines = references(
+        [WRAPPED[0], ["[16] Guillaume Genthial. Sequence Tagging with Tensorflow. 2017.", "x"], WRAPPED[1]]
+    )
+    url = lines[3]
+    lines[2] = ln(lines[2].text, lines[2].bbox.y0, x1=RIGHT)
+    lines[3] = ln("https://guillaumegenthial.github.io/", url.bbox.y0, x=INDENT, mono=True)
+    (md,) = markdown([page(lines)])
+    assert md.split("\n")[1] == (
+        "- [16] Guillaume Genthial. Sequence Tagging with Tensorflow. 2017. https://guillaumegenthial.github.io/"
+    )
+
+
+def test_a_reference_whose_first_row_ends_short_mid_sentence_is_one_item() -> None:
+    """Between two of the list's items, a reference whose first row ends short of the margin
+    mid-sentence ("... Security Capabilities in" over "Customer Premises Equipment ...", set
+    ragged) goes on at the list's indent below it: one item."""
+    entry = [
+        "[RFC6092] Woodyatt, J, Editor (2011) Recommended Simple Capabilities in",
+        "Customer Premises Equipment (CPE) for Providing Residential Service.",
+    ]
+    entries = [WRAPPED[0], WRAPPED[1], entry, WRAPPED[2], WRAPPED[3]]
+    lines = references(entries, pitch=LEADING)  # one block: its right edge
+    lines[4] = ln(entry[0], lines[4].bbox.y0, x1=RIGHT - 60.0)
+    (md,) = markdown([page(lines)])
+    assert md.split("\n") == ["- " + " ".join(e) for e in entries]
+
+
+def test_the_last_reference_of_a_column_before_a_running_foot_is_an_item() -> None:
+    """A reference of one row closing its sentence at the foot of the list's column is an item,
+    even with a running foot printed in the margin after it (higher up the page)."""
+    last = "Lazarus, R.S. and Folkman, S. (1984), Stress, Appraisal and Coping, Springer, New York."
+    lines = references([*WRAPPED[:3], [last]])
+    lines.append(ln("Shift work interventions", 90.0, x=RIGHT + 20.0, x1=RIGHT + 60.0, size=13.0))
+    (md,) = markdown([page(lines)])
+    assert "- " + last in md.split("\n")
