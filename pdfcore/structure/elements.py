@@ -137,6 +137,8 @@ def nest_items(elements: Sequence[Element]) -> list[Element]:
     """The elements (a page's body and footnotes, in the order they are rendered) with each
     list item's ``level`` at most one below the item before it and a list's first item at level
     0: an item indented further, with no item to nest in, would read as an indented code block.
+    The items after one so lifted are lifted as much (siblings of a parent on an earlier page
+    stay siblings), until an item set at or left of the lifted ones.
     Items are one list when nothing but elements rendered empty stands between them (see
     :func:`pdfcore.structure.render.render_element`); an element whose level stays is the same
     object. The levels :func:`pdfcore.structure.classify.list_depths` gives by left edges are
@@ -145,12 +147,19 @@ def nest_items(elements: Sequence[Element]) -> list[Element]:
     out: list[Element] = []
     depth = 0  # the level of the item before
     in_list = False  # whether the last element rendered to something is a list item
+    shift = 0  # levels taken off the list's items so far (its first items nested in a parent not there)
     for el in elements:
         if el.kind == "list_item":
+            if not in_list or el.level < shift:
+                shift = 0 if not in_list else el.level
             deepest = depth + 1 if in_list else 0
-            if el.level > deepest:
-                el = evolve(el, level=deepest)
-            depth, in_list = el.level, True
+            level = el.level - shift
+            if level > deepest:
+                shift += level - deepest
+                level = deepest
+            if level != el.level:
+                el = evolve(el, level=level)
+            depth, in_list = level, True
         elif in_list and render_element(el):
             in_list = False
         out.append(el)

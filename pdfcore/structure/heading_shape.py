@@ -79,12 +79,13 @@ def heading_shaped(unit: Unit, text: str, *, long: bool = False) -> bool:
 def text_columns(units: Sequence[Unit], body_size: float) -> list[tuple[float, float]]:
     """Left and right edges of the page's running text: paragraphs of two rows or more at the
     body size (one pair per column), not set flush right. A list item's margin is its marker's edge, not the indent
-    its wrapped rows hang at."""
+    its wrapped rows hang at (unless they wrap left of it: a labelled paragraph, its first row set in)."""
     edges: list[tuple[float, float]] = []
     for u in units:
         if len(u.rows) < 2 or (body_size and abs(u.size - body_size) > 0.1 * body_size) or _flush_right(u):
             continue
-        x = u.first.x0 if u.hanging or list_marker(u.text) else _margin_of(u)
+        marked = u.hanging or list_marker(u.text)
+        x = u.first.x0 if marked and _margin_of(u) >= u.first.x0 - 3.0 else _margin_of(u)
         if not any(abs(x - e[0]) <= 3.0 for e in edges):
             edges.append((x, u.x1))
     return edges

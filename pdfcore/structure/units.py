@@ -294,12 +294,20 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
     opened: list[str] = []  # the marker of each unit's first row
     for k, row in enumerate(rows):
         m = markers[k]
-        if m and not in_item and current and m[0] not in _BULLET_SET and m != HANGING:
+        if (
+            m
+            and current
+            and m[0] not in _BULLET_SET
+            and m != HANGING
+            and (not in_item or (row.x0 < marker_x - ALIGN_PT and opened[-1] != HANGING))
+        ):
             prev = current[-1]
             hangs = k + 1 < len(rows) and rows[k + 1].x0 > row.x0 + ALIGN_PT  # an item's text indent
             if not hangs and _runs_on(prev, right) and _prose(prev):
                 # "... compare with the approach described in case" / "3. Table 2 gives ...":
-                # running text wrapped before a number or letter, inside a paragraph
+                # running text wrapped before a number or letter, inside a paragraph (or an
+                # item set in, wrapped to the margin left of its marker: "subsection (f) or" /
+                # "(g) of Rule 164 ...")
                 markers[k] = ""
         if current and _breaks(
             current[-1],
@@ -429,7 +437,18 @@ def _breaks(
     if in_item:
         # a row at the item's text indent continues it; one back at the marker ends it, unless
         # the item wraps to the margin (then the row above ran to the right edge)
-        return row.x0 < text_x - ALIGN_PT and (short or row.x0 < marker_x - ALIGN_PT)
+        if row.x0 >= text_x - ALIGN_PT or not (short or row.x0 < marker_x - ALIGN_PT):
+            return False
+        # left of the marker, after a full row (not ending short) that leaves its sentence open:
+        # a paragraph opening with a label ("(a) At the Market Sales. On the basis ..."), its
+        # first row set in and the rest wrapped to the margin
+        # (an item found by its hanging indent goes on at its text indent only; after a closed
+        # sentence a row opening in capitals may start a paragraph of its own: "Note 2: ...")
+        if short or hanging or (prev.text.endswith(_CLOSING) and not row.text[:1].islower()):
+            return True
+        # (a word broken at the row's end, or a row opening in lower case, goes on; else the row
+        # above is running text, not a title: "II. Background on Differential Privacy")
+        return not (prev.ends or row.text[:1].islower() or _prose(prev))
     if (
         prev.x0 - left > ALIGN_PT
         and row.x0 - left > ALIGN_PT

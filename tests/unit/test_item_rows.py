@@ -219,3 +219,48 @@ def test_notes_hanging_from_their_superscript_marks_are_no_list_items() -> None:
         "- o Dairy is up eleven percent on a dollar basis for the year to date in the period.",
         "- o Social chatter is increasingly focused on self-care with a surge in the mentions.",
     ]
+
+
+def test_a_labelled_paragraph_wrapped_left_of_its_label_is_one_item() -> None:
+    """Clauses of an agreement: each opens with its label on a first row set in, and wraps to
+    the margin, left of the label; a clause's text that wraps before a reference to another
+    clause (`subsection (f) or` / `(g) of Rule 164`) goes on. A title over the next paragraph,
+    set in the same way, stays apart."""
+    body = "the Company agrees that from time to time on the terms and subject to the conditions set"
+    lines = [
+        ln(
+            "(a) At the Market Sales. On the basis of the representations and agreements herein",
+            100,
+            x=INDENT,
+            x1=RIGHT,
+        ),
+        ln(body, 100 + STEP, x1=RIGHT),
+        ln("forth herein it may issue and sell shares by reason of subsection (f) or", 100 + 2 * STEP, x1=RIGHT),
+        ln(
+            "(g) of Rule 164 under the Securities Act from using in connection with the offering",
+            100 + 3 * STEP,
+            x1=RIGHT,
+        ),
+        ln("any free writing prospectus, as agreed.", 100 + 4 * STEP, x1=RIGHT - 200),
+        ln(
+            "(b) Any certificate signed by any officer of the Company and delivered to the Agent",
+            100 + 5 * STEP,
+            x=INDENT,
+            x1=RIGHT,
+        ),
+        ln("shall be deemed a representation and warranty by the Company.", 100 + 6 * STEP, x1=RIGHT - 150),
+    ]
+    (md,) = markdown([page(lines)])
+    items = md.split("\n")
+    assert len(items) == 2
+    assert items[0].startswith("- (a) At the Market Sales.") and items[0].endswith(
+        "subsection (f) or (g) of Rule 164 under the Securities Act from using in connection with the offering any free writing prospectus, as agreed."
+    )
+    assert items[1].startswith("- (b) Any certificate") and items[1].endswith("by the Company.")
+    titled = [
+        ln("II. Background on Differential Privacy", 100, x=INDENT, x1=RIGHT - 30),
+        ln("Differential privacy was originally proposed as a privacy model for the interactive", 100 + STEP, x1=RIGHT),
+        ln("setting, to protect the results of queries to a database.", 100 + 2 * STEP, x1=RIGHT - 120),
+    ]
+    (md,) = markdown([page(titled)])
+    assert "Privacy Differential" not in md

@@ -54,9 +54,21 @@ def test_nesting_goes_one_level_at_a_time_across_elements_rendered_empty() -> No
         Element("list_item", "d", marker="-", level=1),
     ]
     nested = nest_items(items)
-    assert [el.level for el in nested] == [0, 1, 2, 2, 0, 0]
+    assert [el.level for el in nested] == [0, 1, 2, 1, 0, 0]  # c a sibling of b, as set
     assert nested[2] is items[2] and nested[4] is items[4]  # only levels that change are new objects
     assert nest_items(nested) == nested
+
+
+def test_siblings_lifted_with_the_first_item_of_a_list_stay_siblings() -> None:
+    # a page opening inside a list nested in an item of the page before: its items stand right
+    # of the parent list's next item, and all read at one level before it
+    items = [
+        Element("list_item", "xlvi", marker="-", level=1),
+        Element("list_item", "xlvii", marker="-", level=1),
+        Element("list_item", "b", marker="-", level=0),
+        Element("list_item", "i", marker="-", level=1),
+    ]
+    assert [el.level for el in nest_items(items)] == [0, 0, 0, 1]
 
 
 def _table(**kwargs: object) -> Table:
