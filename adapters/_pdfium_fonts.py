@@ -45,6 +45,10 @@ _ITALIC_FLAG = 1 << 6
 _FORCE_BOLD = 1 << 18
 #: A weight at least this is bold (when the font declares one).
 _BOLD_WEIGHT = 600
+#: Text render modes that fill the glyphs and stroke their outlines too (with or without adding
+#: them to the clip): the outline drawn around each glyph makes it heavier than its face, the
+#: way a layout program sets a face bold it has no bold of (PDF 32000-1, 9.3.6).
+_FILL_AND_STROKE = (2, 6)
 #: Structure elements read per page (bounds the work on a pathological tree).
 _MAX_ELEMENTS = 20_000
 _MAX_DEPTH = 64
@@ -73,6 +77,7 @@ class LineFonts:
         "_matrix_out",
         "_matrix_value",
         "_objects",
+        "_render_mode",
         "_roles",
         "_size",
         "_text_font",
@@ -89,6 +94,7 @@ class LineFonts:
         self._size = fast.font_size
         self._text_font = fast.text_font
         self._matrix = fast.object_matrix
+        self._render_mode = fast.render_mode
         self._matrix_value = raw.FS_MATRIX()  # the out-parameter, allocated once per page
         self._matrix_out = ctypes.byref(self._matrix_value)
         self._objects: dict[int, tuple[float, bool, bool, bool, str]] = {}
@@ -125,7 +131,9 @@ class LineFonts:
         if self._roles:
             mcid = raw.FPDFPageObj_GetMarkedContentID(ctypes.cast(address, raw.FPDF_PAGEOBJECT))
             role = self._roles.get(mcid, "") if mcid >= 0 else ""
-        got = (size, style[0], style[1], style[2], role)
+        # text filled and stroked round is drawn bold, whatever its face
+        bold = style[0] or self._render_mode(obj) in _FILL_AND_STROKE
+        got = (size, bold, style[1], style[2], role)
         self._objects[address] = got
         return got
 

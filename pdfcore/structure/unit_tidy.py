@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from pdfcore.structure.hanging_items import hanging_items
+from pdfcore.structure.heading_shape import spread_out
 from pdfcore.structure.rows import Row
 from pdfcore.structure.units import ALIGN_PT, CENTRE_PT, CLOSING, Unit, ends_in_leaders, list_marker
 
@@ -44,7 +45,8 @@ def merge_wrapped_headings(units: list[Unit], body_size: float) -> list[Unit]:
     is one unit: consecutive units in the same bold or large face, one right under the other,
     aligned or centred alike, the first not ending a sentence (a colon does not: "Title:" over
     its subtitle) nor ending with dot leaders and a page number (a contents entry set in bold),
-    three rows at most."""
+    neither with its words set far apart (a label and its value at the edge, see
+    heading_shape.spread_out), three rows at most."""
     out: list[Unit] = []
     for u in units:
         if out and _wraps_into(out[-1], u, body_size):
@@ -65,6 +67,8 @@ def _wraps_into(a: Unit, b: Unit, body_size: float) -> bool:
         return False
     if ends_in_leaders(a.text):
         return False  # a contents entry ("3. Conclusion ..... 8"), whole: no heading runs on
+    if spread_out(a) or spread_out(b):
+        return False  # words set far apart ("Les Blancs" ... "12.5CL" at the edge): no title's row
 
     gap = b.y0 - a.y1
     if not -1.0 <= gap <= max(a.size, 1.0):

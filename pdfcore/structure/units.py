@@ -31,7 +31,9 @@ when (in order of the checks in :func:`_breaks`):
 - the row starts with a first-line indent under a row that does not, or is back at the margin
   after two rows or more set in from it (a block quote ends), unless the row above, running
   text, runs on to the right margin with its sentence open (text set around a figure on its
-  left goes on under it);
+  left goes on under it); or it starts left of the margin most of the block's rows share, under
+  a row at that margin that closes its sentence (a sentence after a list whose bullets the text
+  layer lost, the list's last item one row: a first-line indent is set in, not out);
 - inside a list item, a row back at the item's marker without one ends the item, unless the
   row above ran to the right margin (items wrapping to the margin).
 """
@@ -463,6 +465,8 @@ def _breaks(
     em = row.size if row.size > 0 else max(row.height * 0.8, 1.0)
     if row.x0 < prev.x0 - INDENT_MIN * em and not first_row and not (_runs_on(prev, right) and _prose(prev)):
         return True  # back out to the margin after rows set in from it (a block quote ends)
+    if first_row and row.x0 < left - INDENT_MIN * em and abs(prev.x0 - left) <= ALIGN_PT and above.endswith(_CLOSING):
+        return True  # out left of the block's margin after a row there that closes its sentence
     indent = row.x0 - left
     return INDENT_MIN * em <= indent <= INDENT_MAX * em and abs(prev.x0 - left) <= ALIGN_PT
 

@@ -12,9 +12,10 @@ running text (more than MAX_LABEL_WORDS words), no caption, no grid of text (MAX
 of three cells or more, MAX_FIGURE_ROWS lines of a label and its figures), not much of it
 (MAX_TEXT_SHARE of the region), not set in cells (lines between two rules close above and below
 them, or on bare shaded rectangles: a table drawn with cell fills or row bands), and no table
-caption right above or under it (unless a figure's caption is too). A region over a figure's caption whose text is sparse
-(DIAGRAM_TEXT_SHARE) is a diagram: its labels may stand in rows and on filled boxes. The text
-inside a figure stays out of the paragraphs.
+caption right above or under it (unless a figure's caption is too). A region over a figure's
+caption (or under it: a caption set above its figure) whose text is sparse (DIAGRAM_TEXT_SHARE)
+is a diagram: its labels may stand in rows and on filled boxes. The text inside a figure stays
+out of the paragraphs.
 
 Vector figures are numbered apart from raster ones (whose refs stay as they were), top to
 bottom, left to right; like those, the numbering is a function of the page alone.
@@ -52,9 +53,9 @@ CELL_SHARE = 0.25
 CELL_MIN = 4
 #: A table's caption ("Table 4:") at most this many points above or below the region: a table.
 TABLE_CAPTION_PT = 36.0
-#: A region over a figure's caption ("Figure 2:", at most FIGURE_CAPTION_PT under it) whose text
-#: covers at most this share of it is a diagram: its labels may stand in rows (boxes in a row,
-#: each labelled) and on fills (filled boxes) without making it a table.
+#: A region over a figure's caption ("Figure 2:", at most FIGURE_CAPTION_PT under it, or above
+#: it) whose text covers at most this share of it is a diagram: its labels may stand in rows
+#: (boxes in a row, each labelled) and on fills (filled boxes) without making it a table.
 DIAGRAM_TEXT_SHARE = 0.12
 #: A figure's caption stands at most this many points from it (a row of subcaptions, `(a) (b)`,
 #: may come between).
@@ -144,8 +145,8 @@ def vector_figure_boxes(page: PageText, width: float, height: float, images: lis
 
 def captioned_diagrams(page: PageText, boxes: list[Box]) -> list[Box]:
     """The vector figures among ``boxes`` that are diagrams over a figure's caption (their text
-    sparse, DIAGRAM_TEXT_SHARE, a "Figure" caption right under them): a grid read inside one is
-    its boxes' labels in rows, not a table."""
+    sparse, DIAGRAM_TEXT_SHARE, a "Figure" caption right under or over them): a grid read inside
+    one is its boxes' labels in rows, not a table."""
     if not boxes:
         return []
     lines = _page_lines(page)
@@ -158,9 +159,10 @@ def captioned_diagrams(page: PageText, boxes: list[Box]) -> list[Box]:
 
 def _diagram(box: Box, text_area: float, lines: list[_Line]) -> bool:
     """Art in ``box``, holding ``text_area`` of text, is a diagram: its text sparse
-    (DIAGRAM_TEXT_SHARE of its area at most) and a "Figure" caption right under it."""
+    (DIAGRAM_TEXT_SHARE of its area at most) and a "Figure" caption right under it or right
+    above it (a caption set over its figure)."""
     sparse = text_area <= DIAGRAM_TEXT_SHARE * (box.x1 - box.x0) * (box.y1 - box.y0)
-    return sparse and any(_figure_caption(box, b, t) for b, t, _ in lines)
+    return sparse and any(_figure_caption(box, b, t, above=True) for b, t, _ in lines)
 
 
 def vector_figure_ref(page_index: int, k: int) -> str:

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from adapters._pdfium_fonts import font_style
@@ -32,3 +35,24 @@ _FORCE_BOLD = 1 << 18
 )
 def test_bold_from_weight_name_and_flags(name: str, weight: int, flags: int, bold: bool) -> None:
     assert font_style(name, weight, flags)[0] is bold
+
+
+def test_text_filled_and_stroked_round_is_bold(tmp_path: Path) -> None:
+    """A layout program sets a face bold it has no bold of by stroking the glyphs' outlines as
+    it fills them (render mode 2): such text is bold, the same face filled only is not (a wine
+    list's appellations over its wines, all in one light face)."""
+    from adapters.pdfium_text import PdfiumTextExtractor
+    from pdfcore.models import DocumentSource, Fingerprint
+    from tests.pdfgen import Page, write_pdf
+
+    page = Page()
+    page.text(72, 700, "Stroked round as filled", size=12, mode=2)
+    page.text(72, 680, "Filled only in the same face", size=12)
+    path = write_pdf(tmp_path / "stroked.pdf", [page])
+    st = os.stat(path)
+    source = DocumentSource(str(path), Fingerprint(st.st_size, st.st_mtime_ns, "x" * 64))
+    (got,) = PdfiumTextExtractor().extract(source, [0])
+    assert [(ln.text, ln.bold) for ln in got.lines] == [
+        ("Stroked round as filled", True),
+        ("Filled only in the same face", False),
+    ]

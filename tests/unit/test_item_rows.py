@@ -264,3 +264,24 @@ def test_a_labelled_paragraph_wrapped_left_of_its_label_is_one_item() -> None:
     ]
     (md,) = markdown([page(titled)])
     assert "Privacy Differential" not in md
+
+
+def test_a_row_out_left_of_the_block_after_a_one_row_item_starts_a_paragraph() -> None:
+    """Items whose bullets the text layer lost (a glyph read as a letter), each one row set in,
+    then a sentence back at the page's margin: the last item, the widest row, ends where it
+    closes its sentence; the sentence under it is not run into it."""
+    items = ["\uff74 scholarships,", "\uff74 prepaid or college savings plans,", "\uff74 personal savings, and"]
+    lines = [ln(t, 100 + k * STEP, x=INDENT) for k, t in enumerate(items)]
+    lines.append(ln("\uff74 money from work (summer, part-time, etc.).", 100 + 3 * STEP, x=INDENT, x1=INDENT + 180))
+    lines.append(ln("If you still need additional money, turn to", 100 + 4 * STEP, x1=LEFT + 150))
+    (md,) = markdown([page(lines)])
+    paragraphs = md.split("\n\n")
+    assert paragraphs[-2] == "\uff74 money from work (summer, part-time, etc.).", md
+    assert paragraphs[-1] == "If you still need additional money, turn to", md
+    # a paragraph's first row set in (a first-line indent) goes on under it at the margin
+    indented = [
+        ln("The offices in the north grew faster than the others did.", 100, x=INDENT, x1=RIGHT),
+        ln("All the other offices stayed where they were the year before.", 100 + STEP),
+    ]
+    (md,) = markdown([page(indented)])
+    assert "\n" not in md, md

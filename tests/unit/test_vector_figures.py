@@ -47,9 +47,9 @@ def test_a_subcaption_in_rows_of_a_few_words_stays_text() -> None:
     assert subcaption_blocks(rows) == {0}
 
 
-def _diagram(caption: str, below: float = 12.0, subcaptions: str = "") -> PageText:
+def _diagram(caption: str, below: float = 12.0, subcaptions: str = "", *, above: bool = False) -> PageText:
     """A block diagram: three rows of four labelled boxes (drawn, filled), over ``caption``
-    (``below`` points under it), a row of ``subcaptions`` between."""
+    (``below`` points under it; ``above``: that far over it), a row of ``subcaptions`` between."""
     from pdfcore.models import Drawing
     from tests.unit.test_structure import LOREM, ln, page, para
 
@@ -60,7 +60,8 @@ def _diagram(caption: str, below: float = 12.0, subcaptions: str = "") -> PageTe
             labels.append(ln(f"{name} {j + 1}", y, x=x, x1=x + 24.0, size=8))
     art = Drawing(bbox=Box(100.0, 200.0, 460.0, 360.0), paths=40, on_fills=12)
     subs = [ln(subcaptions, 374.0, x=200.0, x1=260.0, size=8)] if subcaptions else []
-    lines = [*para(LOREM, 80), *labels, *subs, ln(caption, 360.0 + below, size=9), *para(LOREM, 460)]
+    at = 200.0 - below - 9.0 if above else 360.0 + below
+    lines = [*para(LOREM, 80), *labels, *subs, ln(caption, at, size=9), *para(LOREM, 460)]
     return page(lines, drawings=(art,))
 
 
@@ -79,6 +80,20 @@ def test_a_diagram_of_labelled_boxes_in_rows_over_a_figure_caption_is_a_figure()
     # without its caption, rows of labels on filled boxes may be a table's: no figure
     assert vector_figure_boxes(_diagram("The framework of the model."), 612.0, 792.0) == []
     assert vector_figure_boxes(_diagram("Table 1: The framework of the model."), 612.0, 792.0) == []
+
+
+def test_a_diagram_of_labelled_boxes_under_its_figure_caption_is_a_figure() -> None:
+    """A caption set over its figure ("Fig. 4: ..." above a diagram of labelled boxes): the
+    diagram is a figure, its labels are no paragraph (nor run into the text under it)."""
+    from pdfcore.structure.vector_figures import vector_figure_boxes
+    from tests.unit.test_structure import markdown
+
+    captioned = _diagram("Fig. 4: The neural architecture.", above=True)
+    assert len(vector_figure_boxes(captioned, 612.0, 792.0)) == 1
+    (md,) = markdown([captioned])
+    assert "![Fig. 4: The neural architecture.](p1v1)" in md, md
+    assert "x 1" not in md and "y 4" not in md, md
+    assert vector_figure_boxes(_diagram("Table 4: The neural architecture.", above=True), 612.0, 792.0) == []
 
 
 def test_two_charts_side_by_side_stay_figures_over_a_table_caption_and_a_grid_across_them() -> None:
