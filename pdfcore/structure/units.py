@@ -272,7 +272,7 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
     units: list[Unit] = []
     current: list[Row] = []
     marker_x = text_x = 0.0
-    in_item = False
+    in_item = wrapped = False
     markers = [list_marker(r.text) for r in rows]
     for k in range(1, len(rows)):
         m = markers[k]
@@ -324,6 +324,7 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
             len(current) == 1,
             ragged,
             hanging=opened[-1] == HANGING,
+            wrapped=wrapped,
         ):
             units.append(Unit(current, join_hyphenation, lexicon))
             current = []
@@ -332,11 +333,13 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
             opened.append(marker)
             in_item = bool(marker)
             marker_x = row.x0
+            wrapped = False  # whether a row of the unit went back left of its marker
             if marker == HANGING:
                 text_x = rows[k + 1].x0
             else:
                 text_x = row.x0 + _width_of(row, len(marker) + 1) if marker else row.x0
         current.append(row)
+        wrapped = wrapped or row.x0 < marker_x - ALIGN_PT
     if current:
         units.append(Unit(current, join_hyphenation, lexicon))
     for u, marker in zip(units, opened, strict=True):
@@ -411,6 +414,7 @@ def _breaks(
     first_row: bool = False,
     ragged: bool = False,
     hanging: bool = False,
+    wrapped: bool = False,
 ) -> bool:
     # the checks run from the cheapest; those that need the words of a row (is it running
     # text?) only where the answer depends on them
@@ -441,12 +445,17 @@ def _breaks(
         # the item wraps to the margin (then the row above ran to the right edge)
         if row.x0 >= text_x - ALIGN_PT or not (short or row.x0 < marker_x - ALIGN_PT):
             return False
-        # left of the marker, after a full row (not ending short) that leaves its sentence open:
-        # a paragraph opening with a label ("(a) At the Market Sales. On the basis ..."), its
-        # first row set in and the rest wrapped to the margin
+        # left of the marker, after a full row (not ending short) that leaves its sentence open,
+        # the item's label row or a row of an item wrapped left of its marker already
+        # (``wrapped``): a paragraph opening with a
+        # label ("(a) At the Market Sales. On the basis ..."), its first row set in and the rest
+        # wrapped to the margin
         # (an item found by its hanging indent goes on at its text indent only; after a closed
-        # sentence a row opening in capitals may start a paragraph of its own: "Note 2: ...")
+        # sentence a row opening in capitals may start a paragraph of its own: "Note 2: ...";
+        # a row at the item's text indent may be a paragraph's first-line indent after it)
         if short or hanging or (prev.text.endswith(_CLOSING) and not row.text[:1].islower()):
+            return True
+        if not (first_row or wrapped):
             return True
         # (a word broken at the row's end, or a row opening in lower case, goes on; else the row
         # above is running text, not a title: "II. Background on Differential Privacy")

@@ -285,3 +285,30 @@ def test_a_row_out_left_of_the_block_after_a_one_row_item_starts_a_paragraph() -
     ]
     (md,) = markdown([page(indented)])
     assert "\n" not in md, md
+
+
+def test_a_row_back_at_the_margin_after_an_item_and_an_indented_row_is_no_part_of_the_item() -> None:
+    """A bullet item ends short; a paragraph's first row, set in as far as the item's text, and
+    its rows back at the margin left of the bullet follow: the rows at the margin are no part
+    of the item (only a label's row, or an item already wrapped left of its label, goes on so)."""
+    lines = [
+        ln("• If it does not have a compiled trace tree yet, we have to obtain it before", 100, x=LEFT, x1=RIGHT),
+        ln("we are able to proceed, and start recording the inner loop.", 100 + STEP, x=LEFT + 12, x1=RIGHT - 150),
+        ln(
+            "If all the loops in a nest are type-stable, then loop nesting creates",
+            100 + 2 * STEP,
+            x=LEFT + 12,
+            x1=RIGHT,
+        ),
+        ln(
+            "no duplication. Otherwise, if loops are nested to a depth k, and each",
+            100 + 3 * STEP,
+            x=LEFT - 8,
+            x1=RIGHT,
+        ),
+        ln(
+            "loop is entered with m different type maps, we compile copies.", 100 + 4 * STEP, x=LEFT - 8, x1=RIGHT - 160
+        ),
+    ]
+    (md,) = markdown([page(lines)])
+    assert "no duplication" not in md.split("\n\n")[0]
