@@ -49,7 +49,7 @@ def element(unit: Unit, join_hyphenation: bool) -> Element:
             bbox=box,
             level=unit.level,
             marker=marker,
-            open_end=bool(rest) and not rest.endswith(CLOSING),
+            open_end=bool(rest) and not rest.endswith(CLOSING) and not unit.closed,
             ends=unit.last.ends,
             size=unit.size,
             bold=unit.bold,
@@ -63,6 +63,7 @@ def element(unit: Unit, join_hyphenation: bool) -> Element:
         # not a sentence a column break cut: it never runs on into the next paragraph (a bold
         # row of a paragraph, emphasis across the measure, does)
         open_end=not text.endswith(CLOSING)
+        and not unit.closed  # an index entry ends with its page references
         and not (unit.bold and len(unit.rows) == 1 and len(text.split()) <= LABEL_WORDS),
         ends=unit.last.ends,
         # (a note opening with its lettered mark, "a There is ...", starts its own sentence)

@@ -46,6 +46,7 @@ from collections.abc import Sequence
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.layout.scripts import CJK
+from pdfcore.structure.index_rows import entry_closed, entry_ends, index_block
 from pdfcore.structure.narrow_hang import narrow_hang_starts
 from pdfcore.structure.rows import Row, small_opening
 
@@ -103,6 +104,7 @@ class Unit:
 
     __slots__ = (
         "bold",
+        "closed",
         "hanging",
         "italic",
         "join",
@@ -137,6 +139,8 @@ class Unit:
         #: The marker of a lone letter read as a paragraph that the page before may go on from
         #: (see classify.lone_letters).
         self.lettered = ""
+        #: An index entry closed by its page references: it never runs on (see index_rows.py).
+        self.closed = False
         self.refresh()
 
     def refresh(self) -> None:
@@ -293,6 +297,7 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
     for k in narrow_hang_starts(rows, HANG_MIN) if not ragged else ():
         if not markers[k]:
             markers[k] = HANGING  # a list hanging its rows by less (see narrow_hang.py)
+    index = index_block(rows)  # a book's index: a row ending with page references ends its entry
     opened: list[str] = []  # the marker of each unit's first row
     for k, row in enumerate(rows):
         m = markers[k]
@@ -311,20 +316,23 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
                 # item set in, wrapped to the margin left of its marker: "subsection (f) or" /
                 # "(g) of Rule 164 ...")
                 markers[k] = ""
-        if current and _breaks(
-            current[-1],
-            row,
-            markers[k],
-            left,
-            right,
-            centre,
-            in_item,
-            marker_x,
-            text_x,
-            len(current) == 1,
-            ragged,
-            hanging=opened[-1] == HANGING,
-            wrapped=wrapped,
+        if current and (
+            (index and entry_ends(current[-1], row))
+            or _breaks(
+                current[-1],
+                row,
+                markers[k],
+                left,
+                right,
+                centre,
+                in_item,
+                marker_x,
+                text_x,
+                len(current) == 1,
+                ragged,
+                hanging=opened[-1] == HANGING,
+                wrapped=wrapped,
+            )
         ):
             units.append(Unit(current, join_hyphenation, lexicon))
             current = []
@@ -344,6 +352,7 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
         units.append(Unit(current, join_hyphenation, lexicon))
     for u, marker in zip(units, opened, strict=True):
         u.hanging = marker == HANGING and len(u.rows) > 1
+        u.closed = index and entry_closed(u.rows)
     return units
 
 
