@@ -35,7 +35,9 @@ when (in order of the checks in :func:`_breaks`):
   a row at that margin that closes its sentence (a sentence after a list whose bullets the text
   layer lost, the list's last item one row: a first-line indent is set in, not out);
 - inside a list item, a row back at the item's marker without one ends the item, unless the
-  row above ran to the right margin (items wrapping to the margin).
+  row above ran to the right margin (items wrapping to the margin); a row left of the marker
+  goes on only in a paragraph opening with a label, wrapped to the margin (see ``_breaks``);
+- in a book's index, a row ending with page references ends its entry (see index_rows.py).
 """
 
 from __future__ import annotations
@@ -454,20 +456,19 @@ def _breaks(
         # the item wraps to the margin (then the row above ran to the right edge)
         if row.x0 >= text_x - ALIGN_PT or not (short or row.x0 < marker_x - ALIGN_PT):
             return False
-        # left of the marker, after a full row (not ending short) that leaves its sentence open,
-        # the item's label row or a row of an item wrapped left of its marker already
-        # (``wrapped``): a paragraph opening with a
-        # label ("(a) At the Market Sales. On the basis ..."), its first row set in and the rest
-        # wrapped to the margin
-        # (an item found by its hanging indent goes on at its text indent only; after a closed
-        # sentence a row opening in capitals may start a paragraph of its own: "Note 2: ...";
-        # a row at the item's text indent may be a paragraph's first-line indent after it)
+        # Left of the marker: a paragraph opening with a label, its first row set in and the
+        # rest wrapped to the margin ("(a) At the Market Sales. On the basis ..."), goes on
+        # - after a full row (not ending short) leaving its sentence open or a row opening in
+        #   lower case (after a closed sentence a capital may open a paragraph: "Note 2: ..."),
+        # - not in an item found by its hanging indent (it goes on at its text indent only),
+        # - after the label's row, or once the item wraps there (``wrapped``; a row at the
+        #   item's text indent may be a paragraph's first-line indent under a bullet item),
+        # - when a word broken at the row's end or a row in lower case goes on, or the row above
+        #   is running text (not a title: "II. Background on Differential Privacy").
         if short or hanging or (prev.text.endswith(_CLOSING) and not row.text[:1].islower()):
             return True
         if not (first_row or wrapped):
             return True
-        # (a word broken at the row's end, or a row opening in lower case, goes on; else the row
-        # above is running text, not a title: "II. Background on Differential Privacy")
         return not (prev.ends or row.text[:1].islower() or _prose(prev))
     if (
         prev.x0 - left > ALIGN_PT
