@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator
 
 #: Spacing accents and the combining marks they stand for.
 COMBINING = {
@@ -77,10 +77,20 @@ def joined(letter: str, accent: str) -> str | None:
     return out if len(out) == 1 else None
 
 
-def letter_under(k: int, near: Sequence[int], text: Callable[[int], str], over: Callable[[int], bool]) -> int | None:
+def outward(k: int, lo: int, hi: int) -> Iterator[int]:
+    """The offsets from ``lo`` to ``hi`` (not included) but ``k``, nearest to ``k`` first (the
+    one before it first at equal distance), made one by one as they are asked for."""
+    for d in range(1, max(k - lo + 1, hi - k)):
+        if k - d >= lo:
+            yield k - d
+        if k + d < hi:
+            yield k + d
+
+
+def letter_under(k: int, near: Iterable[int], text: Callable[[int], str], over: Callable[[int], bool]) -> int | None:
     """The letter the accent at ``k`` belongs to: of the characters beside it (``k + 1`` first,
     as TeX draws the accent before its letter; then ``k - 1``), the first it is drawn over; when
-    neither is, the first of ``near`` (nearest first) it is drawn over. ``text(j)`` is
+    neither is, the first of ``near`` (nearest first, see :func:`outward`) it is drawn over. ``text(j)`` is
     character ``j`` ('' when there is none or it is taken already)."""
     beside = [j for j in (k + 1, k - 1) if text(j).isalpha()]
     found = next((j for j in beside if over(j)), None)

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import ctypes
 import re
+from collections.abc import Iterator
 from typing import Any
 
-from adapters._accents import SPACING, drawn_over, joined, letter_under
+from adapters._accents import SPACING, Box, drawn_over, joined, letter_under, outward
 
 
 def joined_accents(raw: Any, tp: Any, text: str) -> dict[int, str]:
@@ -28,7 +29,7 @@ def joined_accents(raw: Any, tp: Any, text: str) -> dict[int, str]:
     box = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     refs = tuple(ctypes.byref(v) for v in box)
 
-    def char_box(k: int) -> tuple[float, float, float, float] | None:
+    def char_box(k: int) -> Box | None:
         if not raw.FPDFText_GetCharBox(tp, k, *refs):
             return None
         left, right, bottom, top = (v.value for v in box)
@@ -43,7 +44,7 @@ def joined_accents(raw: Any, tp: Any, text: str) -> dict[int, str]:
         if accent is None:
             continue
 
-        def over(j: int, accent: tuple[float, float, float, float] = accent) -> bool:
+        def over(j: int, accent: Box = accent) -> bool:
             letter = char_box(j)
             return letter is not None and drawn_over(accent, letter)
 
@@ -63,12 +64,11 @@ def joined_accents(raw: Any, tp: Any, text: str) -> dict[int, str]:
 _LINE_ENDS = "\r\n"
 
 
-def _line_of(text: str, k: int) -> list[int]:
+def _line_of(text: str, k: int) -> Iterator[int]:
     """The offsets of the line of ``text`` holding offset ``k``, nearest to it first."""
     start = max(text.rfind("\r", 0, k), text.rfind("\n", 0, k)) + 1
     ends = [e for e in (text.find(c, k) for c in _LINE_ENDS) if e >= 0]
-    end = min(ends) if ends else len(text)
-    return sorted(range(start, end), key=lambda j: abs(j - k))
+    return outward(k, start, min(ends) if ends else len(text))
 
 
 #: A joined accent's mark with the space before it, when a space or the line's end follows.

@@ -7,10 +7,9 @@ the letter rather than by its height.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
-from adapters._accents import COMBINING, joined, letter_under, set_over
+from adapters._accents import COMBINING, Box, joined, letter_under, outward, set_over
 
 
 def join_accents(page: Any) -> None:
@@ -25,7 +24,7 @@ def join_accents(page: Any) -> None:
     def text(j: int) -> str:
         return str(chars[j].get("text") or "") if 0 <= j < len(chars) and j not in gone else ""
 
-    def box(c: dict[str, Any]) -> tuple[float, float, float, float]:
+    def box(c: dict[str, Any]) -> Box:
         return float(c["x0"]), float(c["x1"]), -float(c["bottom"]), -float(c["top"])
 
     out = list(chars)
@@ -34,11 +33,12 @@ def join_accents(page: Any) -> None:
         if accent not in COMBINING or k in gone:
             continue
 
-        def over(j: int, mark: tuple[float, float, float, float] = box(c)) -> bool:
+        mark = box(c)
+
+        def over(j: int, mark: Box = mark) -> bool:
             return set_over(mark, box(chars[j]))
 
-        near = sorted(range(len(chars)), key=partial(_distance, k))
-        found = letter_under(k, near, text, over)
+        found = letter_under(k, outward(k, 0, len(chars)), text, over)
         if found is None:
             continue
         letter = joined(text(found), accent)
@@ -47,7 +47,3 @@ def join_accents(page: Any) -> None:
             gone.update((found, k))
     if gone:
         page.objects["char"] = [ch for j, ch in enumerate(out) if not (j in gone and chars[j].get("text") in COMBINING)]
-
-
-def _distance(k: int, j: int) -> int:
-    return abs(j - k)
