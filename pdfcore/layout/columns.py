@@ -57,14 +57,16 @@ _LIST_ITEM = re.compile(r"^(?:[•◦▪‣⁃∙●○■□►▶▸▹✓✔�
 
 
 def column_regions(
-    lines: Sequence[TextLine], rules: Sequence[Box] = (), gutters: Sequence[Box] = ()
+    lines: Sequence[TextLine], rules: Sequence[Box] = (), gutters: Sequence[Box] = (), art: Sequence[Box] = ()
 ) -> list[list[TextLine]] | None:
     """The lines cut into regions in reading order, or None when the page has no columns.
 
     A region is a column inside a band, or a run of lines spanning the columns, read top to
     bottom. ``rules``: the page's ruling lines (a gutter crossed by horizontal ones is a
     table's); ``gutters``: vertical rules standing between columns drawn row by row (see
-    :func:`pdfcore.rule_gutters.rule_gutters`), gutters whatever the text beside them.
+    :func:`pdfcore.rule_gutters.rule_gutters`), gutters whatever the text beside them. ``art``:
+    regions of vector art; a side whose lines do not read as prose is judged again without the
+    lines inside them (a chart's labels and its frame's caption over the prose under it).
     """
     # Cheap exit first (most pages): too few lines narrow enough to sit in a column.
     x0 = min(ln.bbox.x0 for ln in lines)
@@ -72,7 +74,7 @@ def column_regions(
     if sum(1 for ln in lines if ln.bbox.x1 - ln.bbox.x0 <= limit) < 2 * MIN_SIDE_LINES:
         return None
     hrules = [r for r in rules if r.x1 - r.x0 > r.y1 - r.y0]
-    parts = _split_at_gutter(_units(lines), 0, hrules, gutters)
+    parts = _split_at_gutter(_units(lines), 0, hrules, gutters, art)
     if parts is None:
         return None
     return [[ln for u in _top_down(part) for ln in u.lines] for part in parts]
@@ -140,7 +142,7 @@ def _units(lines: Sequence[TextLine]) -> list[_Unit]:
 
 
 def _split_at_gutter(
-    units: list[_Unit], depth: int, hrules: list[Box], vrules: Sequence[Box] = ()
+    units: list[_Unit], depth: int, hrules: list[Box], vrules: Sequence[Box] = (), art: Sequence[Box] = ()
 ) -> list[list[_Unit]] | None:
     """Regions (lists of units in reading order) cut at the best gutter, recursively; or None.
 
@@ -165,11 +167,11 @@ def _split_at_gutter(
         (a, b, True) for a, b in ruled
     ]
     for a, b, by_rule in candidates:
-        parts = _try_split(units, a, b, x0, x1, hrules, ruled=by_rule)
+        parts = _try_split(units, a, b, x0, x1, hrules, ruled=by_rule, art=art)
         if parts is not None:
             out: list[list[_Unit]] = []
             for part, is_column in parts:
-                inner = _split_at_gutter(part, depth + 1, hrules, vrules) if is_column else None
+                inner = _split_at_gutter(part, depth + 1, hrules, vrules, art) if is_column else None
                 out.extend(inner if inner is not None else [part])
             return out
     return None
@@ -245,7 +247,15 @@ def _low_coverage(units: list[_Unit], min_gap: float) -> list[tuple[int, float, 
 
 
 def _try_split(
-    units: list[_Unit], a: float, b: float, x0: float, x1: float, hrules: list[Box], *, ruled: bool = False
+    units: list[_Unit],
+    a: float,
+    b: float,
+    x0: float,
+    x1: float,
+    hrules: list[Box],
+    *,
+    ruled: bool = False,
+    art: Sequence[Box] = (),
 ) -> list[tuple[list[_Unit], bool]] | None:
     """Cut at the gutter [a, b]: spanning units make bands, the rest go left or right.
 
@@ -299,7 +309,7 @@ def _try_split(
     across = [(r.y0 + r.y1) / 2 for r in hrules if r.x0 <= a and r.x1 >= b]
     # The fullest band first: it decides most pages at once.
     fullest = sorted(range(n_bands), key=lambda k: -min(len(band_left[k]), len(band_right[k])))
-    if not any(_side_by_side(band_left[k], band_right[k], order, across, ruled=ruled) for k in fullest):
+    if not any(_side_by_side(band_left[k], band_right[k], order, across, ruled=ruled, art=art) for k in fullest):
         return None
     parts: list[tuple[list[_Unit], bool]] = []
     for k in range(n_bands):
@@ -366,11 +376,18 @@ def _beside(unit: _Unit, left: list[_Unit], right: list[_Unit]) -> bool:
 
 
 def _side_by_side(
-    left: list[_Unit], right: list[_Unit], order: dict[int, int], across: list[float], *, ruled: bool = False
+    left: list[_Unit],
+    right: list[_Unit],
+    order: dict[int, int],
+    across: list[float],
+    *,
+    ruled: bool = False,
+    art: Sequence[Box] = (),
 ) -> bool:
     """Two columns of prose next to each other: enough lines, overlapping heights, prose on
     both, and not a table (ruled across the gutter, or given by the extractor row by row).
-    Columns a vertical rule sets apart (``ruled``) need not be prose."""
+    Columns a vertical rule sets apart (``ruled``) need not be prose; beside a side of prose,
+    the other side's lines inside regions of vector ``art`` (a chart's labels) need not be."""
     if len(left) < MIN_SIDE_LINES or len(right) < MIN_SIDE_LINES:
         return False
     ly0, ly1 = min(u.y0 for u in left), max(u.y1 for u in left)
@@ -388,9 +405,12 @@ def _side_by_side(
         # a side's prose may sit under labels the other side has nothing beside (a figure's
         # over its two subcaptions): judged by the lines with a line of the other side beside
         lbeside, rbeside = _beside_block(left, right), _beside_block(right, left)
-        if lbeside is None or rbeside is None:
-            return False
-        lp, rp = _prose(lbeside), _prose(rbeside)
+        near = (_prose(lbeside), _prose(rbeside)) if lbeside is not None and rbeside is not None else (None, None)
+        if near[0] is not None and near[1] is not None:
+            lp, rp = near
+        elif (lp is None) != (rp is None) and art:
+            # one side's prose under (or over) a chart whose labels stand beside the other's
+            lp, rp = lp or _prose_outside(left, art), rp or _prose_outside(right, art)
         if lp is None or rp is None:
             return False
     # Both sides share an aligned edge: left (left-to-right text, justified or ragged right) or
@@ -398,6 +418,19 @@ def _side_by_side(
     if max(min(lp[0], rp[0]), min(lp[1], rp[1])) < MIN_SIDE_ALIGNED:
         return False
     return _row_switches(left, right, order) < max(2, ROW_SWITCHES * min(len(left), len(right)))
+
+
+def _prose_outside(side: list[_Unit], art: Sequence[Box]) -> tuple[float, float] | None:
+    """:func:`_prose` of the side's lines whose centre lies in no region of ``art``, when they
+    are MIN_SIDE_LINES or more and some lines lie in one; None otherwise."""
+    rest = [
+        u
+        for u in side
+        if not any(b.x0 <= (u.x0 + u.x1) / 2 <= b.x1 and b.y0 <= (u.y0 + u.y1) / 2 <= b.y1 for b in art)
+    ]
+    if len(rest) == len(side) or len(rest) < MIN_SIDE_LINES:
+        return None
+    return _prose(rest)
 
 
 def _beside_block(side: list[_Unit], other: list[_Unit]) -> list[_Unit] | None:

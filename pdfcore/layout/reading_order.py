@@ -55,6 +55,7 @@ def assemble(
         rules=page.rules,
         gutters=page.gutters,
         lexicon=lexicon,
+        art=[d.bbox for d in page.drawings],
     )
     text = render_text(blocks)
     return evolve(page, blocks=blocks, lines=(), text=text, char_count=count_chars(text))
@@ -119,15 +120,17 @@ def order_blocks(
     rules: Sequence[Box] = (),
     gutters: Sequence[Box] = (),
     lexicon: Lexicon | None = None,
+    art: Sequence[Box] = (),
 ) -> tuple[TextBlock, ...]:
     """The page's blocks in reading order (columns, bands, vertical writing).
 
     ``rules`` are the page's ruling lines: a gutter crossed by horizontal rules is the space
     between table columns, not between text columns. ``gutters``: vertical rules that stand
-    between columns (see :func:`pdfcore.rule_gutters.rule_gutters`).
+    between columns (see :func:`pdfcore.rule_gutters.rule_gutters`). ``art``: the page's regions
+    of vector art (a chart's labels in one are no side's prose, see :func:`column_regions`).
     """
     flow, vertical, rotated = _split_orientation(lines)
-    regions = column_regions(flow, rules, gutters) if len(flow) >= 2 * MIN_SIDE_LINES else None
+    regions = column_regions(flow, rules, gutters, art) if len(flow) >= 2 * MIN_SIDE_LINES else None
     # Where pdfium found the rest of each word it hyphenated (only pages with such words).
     after = continuations(lines) if join_hyphenation and any(ln.text.endswith("\ufffe") for ln in lines) else None
     blocks: list[TextBlock] = []

@@ -78,7 +78,7 @@ from pdfcore.structure.reading import (
     headings_before_their_text,
     headings_over_tables,
 )
-from pdfcore.structure.rows import Row, page_rows
+from pdfcore.structure.rows import Row, page_rows, row_without
 from pdfcore.structure.split_rows import join_split_rows
 from pdfcore.structure.style import DocumentStyle, unit_key
 from pdfcore.structure.unit_tidy import tidy_units
@@ -138,12 +138,7 @@ def page_structure(
     titles: dict[str, str] = {}
     if drawn:  # a figure's labels are its own, not paragraphs; its subcaptions stay
         titles = {ref: title for ref, b in drawn if (title := figure_title(b, rows))}
-        kept = subcaption_blocks(rows)
-        rows = [
-            r
-            for r in rows
-            if r.block in kept or not any(holds_label(b, r.x0, r.y0, r.x1, r.y1, r.text) for _, b in drawn)
-        ]
+        rows = _without_labels(rows, [b for _, b in drawn], join_hyphenation, lexicon)
     rows, anchors, beside = take_table_rows(rows, placed)
     label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
     units = tidy_units(
@@ -249,6 +244,30 @@ def page_structure(
     return PageStructure(
         page.index, tuple(nested[: len(body)]), tuple(nested[len(body) :]), lettering=lettering, height=height
     )
+
+
+def _without_labels(rows: list[Row], figures: list[Box], join_hyphenation: bool, lexicon: Lexicon | None) -> list[Row]:
+    """The rows but the figures' labels (a figure's subcaptions stay): a row inside a figure is
+    left out, and a row the layout joined across a figure's edge (a bar's value label and the
+    text of the column beside the chart) keeps its pieces outside."""
+    kept = subcaption_blocks(rows)
+    out: list[Row] = []
+    for r in rows:
+        if r.block in kept:
+            out.append(r)
+        elif len(r.pieces) > 1:
+            rest = [p for p in r.pieces if not any(holds_label(b, *_edges(p.bbox), p.text) for b in figures)]
+            if len(rest) == len(r.pieces):
+                out.append(r)
+            elif rest:
+                out.append(row_without(r, rest, join_hyphenation, lexicon))
+        elif not any(holds_label(b, r.x0, r.y0, r.x1, r.y1, r.text) for b in figures):
+            out.append(r)
+    return out
+
+
+def _edges(b: Box) -> tuple[float, float, float, float]:
+    return b.x0, b.y0, b.x1, b.y1
 
 
 def _notes_in_frame(

@@ -156,6 +156,16 @@ def page_rows(
     return [r for r in rows if r.text]
 
 
+def row_without(row: Row, pieces: list[TextLine], join_hyphenation: bool, lexicon: Lexicon | None = None) -> Row:
+    """The row made again of some of its pieces (the others taken out: a figure's labels the
+    layout set in one row with the text beside the figure), its role and underline kept."""
+    out = _row(pieces, row.block, join_hyphenation, lexicon)
+    out.role, out.underlined = row.role, row.underlined
+    if DELIMITER_PIECES.search(out.text):
+        out.text = " ".join(DELIMITER_PIECES.sub(" ", out.text).split())
+    return out
+
+
 def _same_row(prev: TextLine, line: TextLine) -> bool:
     a, b = prev.bbox, line.bbox
     h = a.y1 - a.y0

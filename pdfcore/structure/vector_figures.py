@@ -124,6 +124,14 @@ def vector_figure_boxes(page: PageText, width: float, height: float, images: lis
         if any(_share(box, im) > ON_IMAGE_SHARE or _share(im, box) > ON_IMAGE_SHARE for im in images or ()):
             continue
         inside = [ln for ln in lines if holds_centre(box, ln[0])]
+        if not all(label for _, _, label in inside):
+            framed = _inside_frame(box, inside)
+            if framed is not None:
+                box = framed
+                w, h = box.x1 - box.x0, box.y1 - box.y0
+                if w < MIN_SIDE_PT or h < MIN_SIDE_PT:
+                    continue
+                inside = [ln for ln in lines if holds_centre(box, ln[0])]
         text_area = sum(b.width * b.height for b, _, _ in inside)
         # a diagram of labelled boxes in rows over its "Figure" caption: its rows are no table's
         diagram = _diagram(box, text_area, lines)
@@ -282,6 +290,42 @@ def _grow(seed: Drawing, page: PageText, lines: list[_Line], page_rules: list[Bo
     for b in _side_legend(box, labels):
         box = Box(min(box.x0, b.x0), min(box.y0, b.y0), max(box.x1, b.x1), max(box.y1, b.y1))
     return box, paths, on_fills
+
+
+def _inside_frame(box: Box, inside: list[_Line]) -> Box | None:
+    """A figure drawn in a frame that also holds its caption: the caption's rows at the top of
+    the frame (a figure's caption and the rows going on from it, its title) or at its bottom,
+    and notes under the art (rows of running text, ``Note:``, ``Source:``, and the rows going on
+    from them). The figure is the part of the frame between them, when the rows over it or the
+    rows under it open with a figure's caption; ``None`` when neither does."""
+    rows = sorted(inside, key=lambda ln: (ln[0].y0, ln[0].x0))
+    n = len(rows)
+
+    def apart(i: int) -> bool:  # a label that does not go on from the row before it
+        return rows[i][2] and not (i and _goes_on(rows[i - 1][0], rows[i][0]))
+
+    k = 0  # the rows over the figure: rows[:k]
+    if rows and not rows[0][2]:
+        k = 1
+        while k < n and not apart(k):
+            k += 1
+    last = max((i for i in range(n) if apart(i)), default=-1)
+    j = next((i for i in range(max(last + 1, k), n) if not rows[i][2]), n)  # the rows under it: rows[j:]
+    if j <= k:
+        return None
+    if not ((k and FIGURE_CAPTION.match(rows[0][1])) or (j < n and FIGURE_CAPTION.match(rows[j][1]))):
+        return None
+    top = max(b.y1 for b, _, _ in rows[:k]) if k else box.y0
+    bottom = min(b.y0 for b, _, _ in rows[j:]) if j < n else box.y1
+    return Box(box.x0, top, box.x1, bottom) if bottom > top else None
+
+
+def _goes_on(a: Box, b: Box) -> bool:
+    """Row ``b`` goes on from row ``a`` over it: close under it (CONTINUED of its height), across
+    it, set no smaller."""
+    return (
+        -1.0 <= b.y0 - a.y1 <= CONTINUED * a.height and b.x0 < a.x1 and a.x0 < b.x1 and b.height >= 0.9 * a.height
+    )
 
 
 def _side_legend(box: Box, labels: list[tuple[Box, str]]) -> list[Box]:

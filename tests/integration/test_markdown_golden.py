@@ -1,7 +1,8 @@
 """Golden Markdown for a few corpus pages: a tagged page (headings from the tree, a list, a
 table), a two-column paper's first page (title, abstract, numbered sections, a note moved after
 the body), a book page (a heading from the outline, a block quote) and a LaTeX lecture page
-(numbered headings, an enumerated list); and a tagged Wikipedia print's page read by its
+(numbered headings, an enumerated list), a report's page whose bar chart stands in a frame with
+its caption and notes beside a column of prose; and a tagged Wikipedia print's page read by its
 typography alone.
 
 After a deliberate change of the Markdown, rewrite the files with
@@ -27,6 +28,7 @@ PAGES = [
     ("pdfjs/tracemonkey.pdf", 1, "tracemonkey-p1.md"),
     ("pdfjs/freeculture.pdf", 35, "freeculture-p35.md"),
     ("py-pdf_sample-files/009-pdflatex-geotopo/GeoTopo-komprimiert.pdf", 10, "geotopo-p10.md"),
+    ("camelot/files/tabula/icdar2013-dataset/competition-dataset-us/us-001.pdf", 2, "us-001-p2.md"),
 ]
 #: Tagged pages read by their typography (the structure tree ignored): a Wikipedia print's page
 #: of references (numbered items whose wrapped rows hang) and a heading the text layer gives
