@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from pdfcore.caption_words import TABLE_WORDS
+from pdfcore.caption_words import CAPTION, TABLE_WORDS
 from pdfcore.models import Box, Table
 from pdfcore.structure.style import DocumentStyle
 from pdfcore.structure.units import CLOSING, Unit
@@ -92,6 +92,9 @@ def _continued(caption: Unit, units: list[Unit], line: float) -> list[Unit]:
     centred caption's formula on its second row, set apart by its taller glyphs) or hanging
     under its text past its label (a second row set in another face)."""
     parts = [caption]
+    title = _title_under(caption, units, line) if _label_only(caption.text) else None
+    if title is not None:
+        parts.append(title)
     while not parts[-1].text.rstrip().endswith(CLOSING):
         last = parts[-1]
         middle = (caption.x0 + caption.x1) / 2
@@ -114,6 +117,29 @@ def _continued(caption: Unit, units: list[Unit], line: float) -> list[Unit]:
             break
         parts.append(min(nxt, key=lambda u: u.y0))
     return parts
+
+
+def _label_only(text: str) -> bool:
+    """The caption is its label alone (``Figure 2.``, ``Table 3:``): its title follows it."""
+    m = CAPTION.match(text)
+    return m is not None and not text[m.end() :].strip(" .:—–-")
+
+
+def _title_under(caption: Unit, units: list[Unit], line: float) -> Unit | None:
+    """The title of a caption that is its label alone: the paragraph or heading right under it
+    (within CONTINUED_LINES lines), starting at its left edge or centred on its middle, of at
+    most UNDER_ROWS rows; None when there is none."""
+    middle = (caption.x0 + caption.x1) / 2
+    found = [
+        u
+        for u in units
+        if u.kind in ("paragraph", "heading")
+        and u.y0 > caption.y0
+        and -2.0 <= u.y0 - caption.y1 <= CONTINUED_LINES * line
+        and (abs(u.x0 - caption.x0) <= CENTRE_PT or abs((u.x0 + u.x1) / 2 - middle) <= CENTRE_PT)
+        and len(u.rows) <= UNDER_ROWS
+    ]
+    return min(found, key=lambda u: u.y0) if found else None
 
 
 def _unlabelled(

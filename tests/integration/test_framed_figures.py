@@ -1,7 +1,7 @@
-"""A chart drawn in a frame that also holds its caption (over the plot) and its notes (under it),
-in the left column of a two-column page: the chart is a figure with that caption, its labels no
-paragraphs, and the column of prose beside it reads whole, none of the chart's text between its
-rows."""
+"""A chart drawn in a frame that also holds its caption (over the plot: its label, then its title
+on a row of its own) and its notes (under it), in the left column of a two-column page: the
+chart is a figure with that caption, label and title, its labels no paragraphs, and the column
+of prose beside it reads whole, none of the chart's text between its rows."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_a_framed_chart_is_a_figure_and_the_column_beside_it_reads_whole(core: A
     r = core.read_pages(str(path), "1", format="markdown", max_chars=10**6, max_chars_per_page=10**6)
     md = str(r.pages[0].markdown)
     parts = md.split("\n\n")
-    assert "![Figure 2.](p1v1)" in parts, md
+    assert "![Figure 2. Sales of the Regional Offices: 2024](p1v1)" in parts, md
     text = [p for p in parts if not p.startswith("![")]
     # the column of prose beside the chart is one paragraph, nothing of the chart between its rows
     assert " ".join(RIGHT) in text, md
@@ -79,4 +79,4 @@ def test_a_framed_chart_is_a_figure_and_the_column_beside_it_reads_whole(core: A
         assert not any(label in p.split() for p in text if p != " ".join(RIGHT) and p != " ".join(LEFT)), (label, md)
     # the notes under the plot stay text, after the figure
     note = next(k for k, p in enumerate(parts) if p.startswith("Note: The sales"))
-    assert parts.index("![Figure 2.](p1v1)") < note, md
+    assert parts.index("![Figure 2. Sales of the Regional Offices: 2024](p1v1)") < note, md
