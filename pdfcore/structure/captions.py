@@ -119,6 +119,19 @@ def _continued(caption: Unit, units: list[Unit], line: float) -> list[Unit]:
     return parts
 
 
+def caption_titles(units: list[Unit], style: DocumentStyle) -> set[int]:
+    """Ids of the units that are titles of captions that are their label alone (see
+    :func:`_title_under`): caption text, whatever their size."""
+    line = max(style.body_size, 8.0) * 1.2
+    out: set[int] = set()
+    for u in units:
+        if u.kind == "caption" and _label_only(u.text):
+            title = _title_under(u, units, line)
+            if title is not None:
+                out.add(id(title))
+    return out
+
+
 def _label_only(text: str) -> bool:
     """The caption is its label alone (``Figure 2.``, ``Table 3:``): its title follows it."""
     m = CAPTION.match(text)

@@ -49,7 +49,7 @@ def element(unit: Unit, join_hyphenation: bool) -> Element:
             bbox=box,
             level=unit.level,
             marker=marker,
-            open_end=bool(rest) and not rest.endswith(CLOSING) and not unit.closed,
+            open_end=bool(rest) and not closes(rest) and not unit.closed,
             ends=unit.last.ends,
             size=unit.size,
             bold=unit.bold,
@@ -62,7 +62,7 @@ def element(unit: Unit, join_hyphenation: bool) -> Element:
         # a short bold row of its own (a label such as "Contact Information" over an address) is
         # not a sentence a column break cut: it never runs on into the next paragraph (a bold
         # row of a paragraph, emphasis across the measure, does)
-        open_end=not text.endswith(CLOSING)
+        open_end=not closes(text)
         and not unit.closed  # an index entry ends with its page references
         and not (unit.bold and len(unit.rows) == 1 and len(text.split()) <= LABEL_WORDS),
         ends=unit.last.ends,
@@ -84,6 +84,29 @@ def _code_text(rows: list[Row]) -> str:
         indent = round((r.x0 - left) / char) if char > 0 else 0
         out.append(" " * max(0, min(indent, 40)) + r.text)
     return "\n".join(out)
+
+
+#: A bracket closing an aside mid-sentence: after a word or figure, its text opening in lower
+#: case or with a figure, none of it closing a sentence ("... 38.3 million people (12.6
+#: percent)" / "had a severe disability"; "Nextcloud, [12][13]" / "and as browser extensions").
+_ASIDE_END = re.compile(r"[^\W_][)\]]+$")
+_OPENING = {")": "(", "]": "["}
+_STOPS = tuple(".!?:;…。！？")
+
+
+def closes(text: str) -> bool:
+    """``text`` ends its sentence: with a stop, a colon, a closing quote or bracket, but for a
+    bracket closing an aside (see _ASIDE_END) not set after a stop (``features. [IR8425,
+    adapted]``) nor opening with a capital (``(See FOLL-7)``)."""
+    if not text.endswith(CLOSING):
+        return False
+    if _ASIDE_END.search(text) is None:
+        return True
+    start = text.rfind(_OPENING[text[-1]])
+    if start < 0:
+        return True
+    inside, before = text[start + 1 : start + 2], text[:start].rstrip()
+    return not (inside.islower() or inside.isdigit()) or not before or before.endswith(_STOPS)
 
 
 def join_columns(elements: list[Element], lexicon: Lexicon | None = None) -> list[Element]:

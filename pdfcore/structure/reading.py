@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from pdfcore.models import Box
+from pdfcore.structure.captions import caption_titles
 from pdfcore.structure.heading_shape import text_below
 from pdfcore.structure.placement import between, box_below
 from pdfcore.structure.style import DocumentStyle
@@ -117,7 +118,8 @@ def footnote_ids(units: list[Unit], style: DocumentStyle, page_height: float) ->
     small = [u for u in units if u.kind in ("paragraph", "list_item") and 0 < u.size < FOOTNOTE_SIZE * body]
     if not small:
         return set()
-    big = [u for u in units if u.kind != "caption" and u.size >= FOOTNOTE_SIZE * body]
+    titles = caption_titles(units, style)  # a caption's title over its table is no body text
+    big = [u for u in units if u.kind != "caption" and id(u) not in titles and u.size >= FOOTNOTE_SIZE * body]
     found = [u for u in small if not any(b.y0 >= u.y1 - 1.0 and b.x0 < u.x1 and b.x1 > u.x0 for b in big)]
     if not any(_NOTE_MARK.match(u.text) for u in found):
         # no note mark: only small print at the foot of a column right under its body text or
