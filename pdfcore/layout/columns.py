@@ -424,9 +424,7 @@ def _prose_outside(side: list[_Unit], art: Sequence[Box]) -> tuple[float, float]
     """:func:`_prose` of the side's lines whose centre lies in no region of ``art``, when they
     are MIN_SIDE_LINES or more and some lines lie in one; None otherwise."""
     rest = [
-        u
-        for u in side
-        if not any(b.x0 <= (u.x0 + u.x1) / 2 <= b.x1 and b.y0 <= (u.y0 + u.y1) / 2 <= b.y1 for b in art)
+        u for u in side if not any(b.x0 <= (u.x0 + u.x1) / 2 <= b.x1 and b.y0 <= (u.y0 + u.y1) / 2 <= b.y1 for b in art)
     ]
     if len(rest) == len(side) or len(rest) < MIN_SIDE_LINES:
         return None

@@ -323,9 +323,7 @@ def _inside_frame(box: Box, inside: list[_Line]) -> Box | None:
 def _goes_on(a: Box, b: Box) -> bool:
     """Row ``b`` goes on from row ``a`` over it: close under it (CONTINUED of its height), across
     it, set no smaller."""
-    return (
-        -1.0 <= b.y0 - a.y1 <= CONTINUED * a.height and b.x0 < a.x1 and a.x0 < b.x1 and b.height >= 0.9 * a.height
-    )
+    return -1.0 <= b.y0 - a.y1 <= CONTINUED * a.height and b.x0 < a.x1 and a.x0 < b.x1 and b.height >= 0.9 * a.height
 
 
 def _side_legend(box: Box, labels: list[tuple[Box, str]]) -> list[Box]:
