@@ -12,6 +12,7 @@ from attrs import evolve
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.models import Box
+from pdfcore.structure.index_rows import text_ends_with_pages
 from pdfcore.structure.model import Element
 from pdfcore.structure.render import render_element
 from pdfcore.structure.rows import Row
@@ -91,6 +92,11 @@ def _code_text(rows: list[Row]) -> str:
 #: percent)" / "had a severe disability"; "Nextcloud, [12][13]" / "and as browser extensions").
 _ASIDE_END = re.compile(r"[^\W_][)\]]+$")
 _OPENING = {")": "(", "]": "["}
+#: A paragraph under a list item starting at most this many points left of the item's marker
+#: may carry on its sentence.
+MARKER_SLACK = 2.0
+#: An index entry's cross reference: ``, see ...`` / ``, see also ...``.
+_CROSS_REFERENCE = re.compile(r",\s(?:see|See)\b")
 _STOPS = tuple(".!?:;…。！？")
 
 
@@ -110,14 +116,15 @@ def closes(text: str) -> bool:
 
 
 def join_columns(elements: list[Element], lexicon: Lexicon | None = None) -> list[Element]:
-    """A paragraph cut by a column break (the next one, past any figure or table between them,
-    starts mid-sentence) becomes one paragraph; what stood between follows it (``lexicon``: see
-    :func:`join_paragraphs`)."""
+    """A paragraph or list item cut by a column break (the next paragraph, past any figure or
+    table between them, starts mid-sentence) becomes one; what stood between follows it
+    (``lexicon``: see :func:`join_paragraphs`); a list item only into another column (see
+    :func:`_item_runs_on`)."""
     out: list[Element] = []
     k = 0
     while k < len(elements):
         el = elements[k]
-        if el.kind != "paragraph" or not el.open_end:
+        if el.kind not in ("paragraph", "list_item") or not el.open_end:
             out.append(el)
             k += 1
             continue
@@ -125,7 +132,7 @@ def join_columns(elements: list[Element], lexicon: Lexicon | None = None) -> lis
         while j < len(elements) and elements[j].kind in ("figure", "table"):
             j += 1
         nxt = elements[j] if j < len(elements) else None
-        if nxt is not None and continues(el, nxt):
+        if nxt is not None and continues(el, nxt) and (el.kind == "paragraph" or _item_runs_on(el, nxt)):
             merged = join_paragraphs(el, nxt, lexicon)
             elements = [*elements[:k], merged, *elements[k + 1 : j], *elements[j + 1 :]]
             continue  # the merged paragraph may run on again
@@ -134,9 +141,27 @@ def join_columns(elements: list[Element], lexicon: Lexicon | None = None) -> lis
     return out
 
 
+def _item_runs_on(item: Element, b: Element) -> bool:
+    """List item ``item`` runs on into paragraph ``b`` (which carries on its sentence): ``b``
+    stands in another column (it starts above the item, or right of it), or under the item no
+    further left than the item's marker (its rows the page gave apart); and neither is an
+    index's entry (its text ending with page references, ``pornography on, 325n``, or a cross
+    reference, ``..., see peer-to-peer file sharing``: entries set as items by their hanging
+    indent). Rows back left of the marker are a paragraph of their own."""
+    if item.bbox is None or b.bbox is None:
+        return False
+    other_column = b.bbox.y0 < item.bbox.y0 or b.bbox.x0 >= item.bbox.x1
+    if not other_column and b.bbox.x0 < item.bbox.x0 - MARKER_SLACK:
+        return False
+    return not (
+        text_ends_with_pages(item.text)
+        or text_ends_with_pages(b.text)
+        or _CROSS_REFERENCE.search(item.text) is not None
+    )
+
+
 def continues(a: Element, b: Element) -> bool:
-    """Paragraph ``b`` carries on the sentence paragraph or list item ``a`` left open (a list
-    item only across a page break: :func:`join_columns` starts from paragraphs)."""
+    """Paragraph ``b`` carries on the sentence paragraph or list item ``a`` left open."""
     if a.kind not in ("paragraph", "list_item") or b.kind != "paragraph" or not a.open_end or not b.open_start:
         return False
     big = max(a.size, b.size)

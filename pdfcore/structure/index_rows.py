@@ -34,7 +34,12 @@ _SEE = re.compile(r"(?:see|See)\b")
 
 def ends_with_pages(row: Row) -> bool:
     """``row`` ends with a page reference after a comma (``Bono, Sonny, 215, 325n``)."""
-    return _PAGE_REFS_END.search(row.text.rstrip()) is not None
+    return text_ends_with_pages(row.text)
+
+
+def text_ends_with_pages(text: str) -> bool:
+    """``text`` ends with a page reference after a comma, as an index entry does."""
+    return _PAGE_REFS_END.search(text.rstrip()) is not None
 
 
 def index_block(rows: Sequence[Row]) -> bool:
