@@ -118,8 +118,7 @@ def closes(text: str) -> bool:
 def join_columns(elements: list[Element], lexicon: Lexicon | None = None) -> list[Element]:
     """A paragraph or list item cut by a column break (the next paragraph, past any figure or
     table between them, starts mid-sentence) becomes one; what stood between follows it
-    (``lexicon``: see :func:`join_paragraphs`); a list item only into another column (see
-    :func:`_item_runs_on`)."""
+    (``lexicon``: see :func:`join_paragraphs`); a list item as :func:`_item_runs_on` tells."""
     out: list[Element] = []
     k = 0
     while k < len(elements):
