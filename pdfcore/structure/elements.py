@@ -68,7 +68,7 @@ def element(unit: Unit, join_hyphenation: bool) -> Element:
         and not (unit.bold and len(unit.rows) == 1 and len(text.split()) <= LABEL_WORDS),
         ends=unit.last.ends,
         # (a note opening with its lettered mark, "a There is ...", starts its own sentence)
-        open_start=text[:1].islower() and not small_mark(unit),
+        open_start=starts_mid_sentence(text) and not small_mark(unit),
         size=unit.size,
         lettered=unit.lettered,
         bold=unit.bold,
@@ -98,6 +98,17 @@ MARKER_SLACK = 2.0
 #: An index entry's cross reference: ``, see ...`` / ``, see also ...``.
 _CROSS_REFERENCE = re.compile(r",\s(?:see|See)\b")
 _STOPS = tuple(".!?:;…。！？")
+#: A figure opening a paragraph (``303.9 million in the civilian ...``).
+_OPENING_FIGURE = re.compile(r"\d[\d,.]*\s+")
+
+
+def starts_mid_sentence(text: str) -> bool:
+    """``text`` starts mid-sentence: in lower case, or with a figure and a word in lower case
+    (``303.9 million in the civilian ...``; not a note's ``9 The estimates ...``)."""
+    if text[:1].islower():
+        return True
+    m = _OPENING_FIGURE.match(text)
+    return m is not None and text[m.end() : m.end() + 1].islower()
 
 
 def closes(text: str) -> bool:

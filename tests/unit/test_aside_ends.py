@@ -1,11 +1,12 @@
 """Where a paragraph's text closes its sentence: a bracket closing an aside mid-sentence does
-not; one after a stop, or an aside opening with a capital (a cross reference), does."""
+not; one after a stop, or an aside opening with a capital (a cross reference), does. Where one
+starts mid-sentence: in lower case, or with a figure and a word in lower case."""
 
 from __future__ import annotations
 
 import pytest
 
-from pdfcore.structure.elements import closes
+from pdfcore.structure.elements import closes, starts_mid_sentence
 
 
 @pytest.mark.parametrize(
@@ -26,3 +27,18 @@ from pdfcore.structure.elements import closes
 )
 def test_where_a_sentence_closes(text: str, closed: bool) -> None:
     assert closes(text) is closed
+
+
+@pytest.mark.parametrize(
+    ("text", "mid"),
+    [
+        ("had a severe disability", True),
+        ("303.9 million in the civilian population", True),
+        ("1,685 (approximately 40 percent) were", False),
+        ("9 The estimates in this report", False),
+        ("2. Results", False),
+        ("A new sentence", False),
+    ],
+)
+def test_where_a_paragraph_starts_mid_sentence(text: str, mid: bool) -> None:
+    assert starts_mid_sentence(text) is mid
