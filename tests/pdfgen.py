@@ -74,6 +74,34 @@ class Page:
         self.ops.append(f"q {width} w 0 0 0 RG {x0} {y0} m {x1} {y1} l S Q")
         return self
 
+    def grid(
+        self,
+        left: float,
+        top: float,
+        row_h: float,
+        col_w: float,
+        cells: list[list[str]],
+        *,
+        size: float = 10,
+        lift: float = 6,
+        band: tuple[float, float, float] | None = None,
+    ) -> Page:
+        """A ruled table: ``cells`` row by row under ``top``, each text ``lift`` over its row's
+        foot and 6 pt in from its column's edge, every other row shaded ``band`` (when given),
+        then a rule along every row's and column's edge."""
+        width = max(len(row) for row in cells)
+        for r, row in enumerate(cells):
+            y = top - (r + 1) * row_h
+            if band is not None and r % 2:
+                self.rect(left, y, width * col_w, row_h, rgb=band)
+            for c, text in enumerate(row):
+                self.text(left + c * col_w + 6, y + lift, text, size=size)
+        for r in range(len(cells) + 1):
+            self.line(left, top - r * row_h, left + width * col_w, top - r * row_h, width=0.5)
+        for c in range(width + 1):
+            self.line(left + c * col_w, top, left + c * col_w, top - len(cells) * row_h, width=0.5)
+        return self
+
     def image(
         self, x: float, y: float, w: float, h: float, *, px: int = 8, gray: int = 128, name: int | None = None
     ) -> Page:

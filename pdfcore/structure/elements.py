@@ -12,7 +12,7 @@ from attrs import evolve
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.models import Box
-from pdfcore.structure.index_rows import text_ends_with_pages
+from pdfcore.structure.index_rows import entry_text, text_ends_with_pages
 from pdfcore.structure.model import Element
 from pdfcore.structure.render import render_element
 from pdfcore.structure.rows import Row
@@ -95,8 +95,6 @@ _OPENING = {")": "(", "]": "["}
 #: A paragraph under a list item starting at most this many points left of the item's marker
 #: may carry on its sentence.
 MARKER_SLACK = 2.0
-#: An index entry's cross reference: ``, see ...`` / ``, see also ...``.
-_CROSS_REFERENCE = re.compile(r",\s(?:see|See)\b")
 _STOPS = tuple(".!?:;…。！？")
 #: A figure opening a paragraph (``303.9 million in the civilian ...``).
 _OPENING_FIGURE = re.compile(r"\d[\d,.]*\s+")
@@ -163,11 +161,7 @@ def _item_runs_on(item: Element, b: Element) -> bool:
     other_column = b.bbox.y0 < item.bbox.y0 or b.bbox.x0 >= item.bbox.x1
     if not other_column and b.bbox.x0 < item.bbox.x0 - MARKER_SLACK:
         return False
-    return not (
-        text_ends_with_pages(item.text)
-        or text_ends_with_pages(b.text)
-        or _CROSS_REFERENCE.search(item.text) is not None
-    )
+    return not (entry_text(item.text) or text_ends_with_pages(b.text))
 
 
 def continues(a: Element, b: Element) -> bool:

@@ -30,6 +30,8 @@ _PAGE_REFS_END = re.compile(f",\\s{_PAGE_REF}$")
 _PAGES_ONLY = re.compile(f"(?=\\d){_PAGE_REF}(?:,\\s{_PAGE_REF})*$")
 #: A row (set in) that opens a cross reference of the entry above.
 _SEE = re.compile(r"(?:see|See)\b")
+#: A cross reference inside an entry's text: ``, see ...`` / ``, see also ...``.
+_SEE_AFTER_COMMA = re.compile(r",\s" + _SEE.pattern)
 
 
 def ends_with_pages(row: Row) -> bool:
@@ -40,6 +42,13 @@ def ends_with_pages(row: Row) -> bool:
 def text_ends_with_pages(text: str) -> bool:
     """``text`` ends with a page reference after a comma, as an index entry does."""
     return _PAGE_REFS_END.search(text.rstrip()) is not None
+
+
+def entry_text(text: str) -> bool:
+    """``text`` reads as an index's entry: it ends with page references after a comma
+    (``pornography on, 325n``) or holds a cross reference (``..., see peer-to-peer file
+    sharing``)."""
+    return text_ends_with_pages(text) or _SEE_AFTER_COMMA.search(text) is not None
 
 
 def index_block(rows: Sequence[Row]) -> bool:

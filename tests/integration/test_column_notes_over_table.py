@@ -38,18 +38,10 @@ def _pdf(path: Path) -> Path:
     page.text(320, 646, NOTE_RIGHT, size=7)
     page.text(72, 620, "Table 1.", size=9)
     page.text(72, 606, TITLE, size=11, font="F2")
-    top, left, row_h, col_w = 590.0, 72.0, 20.0, 110.0
     cells = [["Age", "2024", "2025", "Change"]] + [
         [a, str(10 + k), str(12 + k), "+2"] for k, a in enumerate(["Under 15", "15 to 24", "25 to 44", "45 and over"])
     ]
-    for r, row in enumerate(cells):
-        y = top - (r + 1) * row_h
-        for c, text in enumerate(row):
-            page.text(left + c * col_w + 6, y + 6, text, size=9)
-    for r in range(len(cells) + 1):
-        page.line(left, top - r * row_h, left + 4 * col_w, top - r * row_h, width=0.5)
-    for c in range(5):
-        page.line(left + c * col_w, top, left + c * col_w, top - len(cells) * row_h, width=0.5)
+    page.grid(72.0, 590.0, 20.0, 110.0, cells, size=9)
     return write_pdf(path, [page])
 
 

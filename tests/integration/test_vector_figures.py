@@ -45,18 +45,8 @@ def _chart_pdf(path: Path) -> Path:
 def _table_pdf(path: Path) -> Path:
     page = Page()
     page.lines(72, 740, BODY, size=11)
-    top, left, row_h, col_w = 660.0, 100.0, 22.0, 100.0
     cells = [["Region", "2019", "2020", "2021"]] + [[t, "12", "25", "31"] for t in TICKS]
-    for r, row in enumerate(cells):
-        y = top - (r + 1) * row_h
-        if r % 2:
-            page.rect(left, y, 4 * col_w, row_h, rgb=(0.85, 0.9, 0.95))
-        for c, text in enumerate(row):
-            page.text(left + c * col_w + 6, y + 7, text, size=10)
-    for r in range(len(cells) + 1):
-        page.line(left, top - r * row_h, left + 4 * col_w, top - r * row_h, width=0.5)
-    for c in range(5):
-        page.line(left + c * col_w, top, left + c * col_w, top - len(cells) * row_h, width=0.5)
+    page.grid(100.0, 660.0, 22.0, 100.0, cells, size=10, lift=7, band=(0.85, 0.9, 0.95))
     page.text(72, 500, "Table 1: Sales by region in thousands of units.", size=10)
     page.lines(72, 470, AFTER, size=11)
     return write_pdf(path, [page])
