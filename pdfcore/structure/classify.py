@@ -121,6 +121,10 @@ def classify(
             unit.kind = "heading"
             unit.level = min(_level(unit, text, style), SECTION_NAME_LEVEL)
             return
+    if unit.entry:
+        # a book's index: each entry an item, its sub-entries nested under it by their indent
+        unit.kind, unit.marker = "list_item", "•"
+        return
     marker = list_marker(text) or ("•" if unit.hanging else "")
     if marker and text[len(marker) :].lstrip()[:1] in _NOT_ITEM_START:
         marker = ""  # "v. : No. 07-1315": a word and its colon, no item

@@ -48,7 +48,7 @@ from collections.abc import Sequence
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.layout.scripts import CJK
-from pdfcore.structure.index_rows import entry_closed, entry_ends, index_block
+from pdfcore.structure.index_rows import entry_closed, entry_ends, entry_wraps, index_block
 from pdfcore.structure.narrow_hang import narrow_hang_starts
 from pdfcore.structure.rows import Row, small_opening
 
@@ -107,6 +107,7 @@ class Unit:
     __slots__ = (
         "bold",
         "closed",
+        "entry",
         "hanging",
         "italic",
         "join",
@@ -143,6 +144,8 @@ class Unit:
         self.lettered = ""
         #: An index entry closed by its page references: it never runs on (see index_rows.py).
         self.closed = False
+        #: A unit of a book's index: an entry (or a sub-entry, set in under its head entry).
+        self.entry = False
         self.refresh()
 
     def refresh(self) -> None:
@@ -257,20 +260,23 @@ def split_units(rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lex
     units: list[Unit] = []
     start = 0
     n = len(rows)
+    index_page = index_block(rows)  # a page of a book's index: its short blocks are index too
     while start < n:
         end = start + 1
         block = rows[start].block
         while end < n and rows[end].block == block:
             end += 1
-        if end - start == 1:
+        if end - start == 1 and not index_page:
             units.append(Unit([rows[start]], join_hyphenation, lexicon))
         else:
-            units.extend(_split_block(rows[start:end], join_hyphenation, lexicon))
+            units.extend(_split_block(rows[start:end], join_hyphenation, lexicon, index_page))
         start = end
     return units
 
 
-def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon | None) -> list[Unit]:
+def _split_block(
+    rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon | None, index_page: bool = False
+) -> list[Unit]:
     xs = [r.x0 for r in rows]
     left = _margin(xs)
     right = max(r.x1 for r in rows)
@@ -299,7 +305,11 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
     for k in narrow_hang_starts(rows, HANG_MIN) if not ragged else ():
         if not markers[k]:
             markers[k] = HANGING  # a list hanging its rows by less (see narrow_hang.py)
-    index = index_block(rows)  # a book's index: a row ending with page references ends its entry
+    # a book's index: a row ending with page references ends its entry
+    index = index_block(rows, on_index_page=index_page)
+    for k in range(len(rows) - 1) if index else ():
+        if not markers[k] and rows[k + 1].x0 > rows[k].x0 + ALIGN_PT and entry_wraps(rows[k], rows[k + 1]):
+            markers[k] = HANGING  # an entry wrapped to a deeper indent ("... balanced with fair")
     opened: list[str] = []  # the marker of each unit's first row
     for k, row in enumerate(rows):
         m = markers[k]
@@ -319,7 +329,7 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
                 # "(g) of Rule 164 ...")
                 markers[k] = ""
         if current and (
-            (index and entry_ends(current[-1], row))
+            (index and entry_ends(current, row))
             or _breaks(
                 current[-1],
                 row,
@@ -355,6 +365,7 @@ def _split_block(rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon |
     for u, marker in zip(units, opened, strict=True):
         u.hanging = marker == HANGING and len(u.rows) > 1
         u.closed = index and entry_closed(u.rows)
+        u.entry = index
     return units
 
 

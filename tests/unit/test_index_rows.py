@@ -33,7 +33,7 @@ def test_index_entries_closed_by_their_page_references_stay_apart() -> None:
     ]
     lines = [ln(text, 100 + k * STEP, x=x) for k, (text, x) in enumerate(rows)]
     (md,) = markdown([page(lines)])
-    paras = [p.removeprefix("- ") for p in md.split("\n") if p]  # one entry a line, some read as items
+    paras = [p.lstrip().removeprefix("- ") for p in md.split("\n") if p]  # one entry an item
     assert "AIDS medications, 257–60" in paras
     assert "air traffic, land ownership vs., 1–3" in paras
     assert "archive.org, 112" in paras
@@ -45,3 +45,95 @@ def test_index_entries_closed_by_their_page_references_stay_apart() -> None:
     assert "resales of, 72, 134, 299, 314n" in paras
     assert "Bunyan, John, 93" in paras
     assert "Burdick, Quentin, 60" in paras
+
+
+def test_index_reads_as_a_list_its_sub_entries_nested() -> None:
+    """Every entry of an index is an item; sub-entries are nested under their head entry, and
+    an entry wrapped to a deeper indent stays one item (whether its row runs to the column's
+    edge or ends short of it, "... balanced with fair" over "compensation in, 75")."""
+    rows = [
+        ("Aibo robotic dog, 153–55, 156, 157, 160", LEFT),
+        ("AIDS medications, 257–60", LEFT),
+        ("archive.org, 112", LEFT),
+        ("see also Internet Archive", SUB),
+        ("books:", LEFT),
+        ("innovative freedom balanced with fair", SUB),
+        ("compensation in, 75, 77–79", WRAP),
+        ("on Internet, 143, 144, 148–53", SUB),
+        ("out of print, 72, 113, 134, 299, 317n", SUB),
+        ("Bunyan, John, 93", LEFT),
+        ("Burdick, Quentin, 60", LEFT),
+    ]
+    lines = [ln(text, 100 + k * STEP, x=x) for k, (text, x) in enumerate(rows)]
+    (md,) = markdown([page(lines)])
+    assert md.split("\n") == [
+        "- Aibo robotic dog, 153–55, 156, 157, 160",
+        "- AIDS medications, 257–60",
+        "- archive.org, 112",
+        "    - see also Internet Archive",
+        "- books:",
+        "    - innovative freedom balanced with fair compensation in, 75, 77–79",
+        "    - on Internet, 143, 144, 148–53",
+        "    - out of print, 72, 113, 134, 299, 317n",
+        "- Bunyan, John, 93",
+        "- Burdick, Quentin, 60",
+    ]
+
+
+def test_a_short_block_on_an_index_page_is_index_too() -> None:
+    """A column's last entries, set apart from the rest by a gap, are entries as well: on a page
+    that reads as an index, a block of two rows ending with page references is not one
+    paragraph."""
+    rows = [(f"entry number {k}, {10 + k}", LEFT) for k in range(8)]
+    lines = [ln(text, 100 + k * STEP, x=x) for k, (text, x) in enumerate(rows)]
+    lines += [ln("Bunyan, John, 93", 300), ln("Burdick, Quentin, 60", 300 + STEP)]
+    (md,) = markdown([page(lines)])
+    assert "- Bunyan, John, 93\n- Burdick, Quentin, 60" in md
+    assert "Bunyan, John, 93 Burdick" not in md
+
+
+def test_rows_ending_with_numbers_are_no_index_without_enough_of_them() -> None:
+    """A paragraph whose few rows happen to end with a comma and a number is running text."""
+    rows = [
+        "The survey counted the answers of the first group, 12",
+        "of whom said yes; the second group said no and the",
+        "third could not be reached before the deadline passed.",
+    ]
+    lines = [ln(text, 100 + k * STEP, x1=None if k == 2 else 540.0) for k, text in enumerate(rows)]
+    (md,) = markdown([page(lines)])
+    assert not md.startswith("- ")
+
+
+def test_a_cross_reference_closes_its_entry_unless_it_wraps() -> None:
+    """An entry that only refers to another (``Aktion, siehe Gruppenoperation``) ends on its row
+    when the row below starts at its left edge; one wrapped to a deeper indent goes on."""
+    rows = [(f"Eintrag {k}, {10 + k}", LEFT) for k in range(6)]
+    rows += [
+        ("Aktion, siehe Gruppenoperation", LEFT),
+        ("Anordnungsaxiome, 66", LEFT),
+        ("CTEA, see Sonny Bono Copyright Term", LEFT),
+        ("Extension Act", WRAP),
+        ("Atlas, 24", LEFT),
+    ]
+    lines = [ln(text, 100 + k * STEP, x=x) for k, (text, x) in enumerate(rows)]
+    (md,) = markdown([page(lines)])
+    items = md.split("\n")
+    assert "- Aktion, siehe Gruppenoperation" in items
+    assert "- Anordnungsaxiome, 66" in items
+    assert "- CTEA, see Sonny Bono Copyright Term Extension Act" in items
+    assert "- Atlas, 24" in items
+
+
+def test_a_see_also_under_the_sub_entries_is_an_item_of_its_own() -> None:
+    """A head entry's cross reference, set at its sub-entries' indent under the last of them,
+    is an item beside them, not the end of that sub-entry."""
+    rows = [(f"entry {k}, {10 + k}", LEFT) for k in range(6)]
+    rows += [
+        ("creative property:", LEFT),
+        ("other property rights vs., 117–24, 140", SUB),
+        ("see also intellectual property rights", SUB),
+        ("creativity:", LEFT),
+    ]
+    lines = [ln(text, 100 + k * STEP, x=x) for k, (text, x) in enumerate(rows)]
+    (md,) = markdown([page(lines)])
+    assert "    - other property rights vs., 117–24, 140\n    - see also intellectual property rights" in md
