@@ -140,7 +140,14 @@ def join_columns(elements: list[Element], lexicon: Lexicon | None = None) -> lis
         while j < len(elements) and elements[j].kind in ("figure", "table"):
             j += 1
         nxt = elements[j] if j < len(elements) else None
-        if nxt is not None and continues(el, nxt) and (el.kind == "paragraph" or _item_runs_on(el, nxt)):
+        if (
+            nxt is not None
+            and continues(el, nxt)
+            and (el.kind == "paragraph" or _item_runs_on(el, nxt))
+            and (nxt.text[:1].islower() or any(ch.isalpha() for ch in el.text))
+        ):
+            # (a paragraph of no word, a figure or a rule, ``25–29`` over ``30 or older``, two
+            # categories of a list, leaves no sentence for a figure to carry on)
             merged = join_paragraphs(el, nxt, lexicon)
             elements = [*elements[:k], merged, *elements[k + 1 : j], *elements[j + 1 :]]
             continue  # the merged paragraph may run on again

@@ -309,3 +309,16 @@ def test_an_item_whose_first_row_the_page_joins_across_the_gutter_goes_on_in_its
         ' seldom needed if calcitonin < >400 pg/mL, or elevated CEA levels."'
     ) in parts, text
     assert '- Footnote w: "vandetanib or cabozantinib" was replaced with "preferred systemic therapy options".' in text
+
+
+@pytest.mark.corpus
+def test_a_paragraph_of_no_word_leaves_no_sentence_for_a_figure(core: Any, corpus: Path) -> None:
+    """Categories set one a row (``25–29`` over ``30 or older``) and a rule of underscores over a
+    paragraph opening with a figure stay apart: a paragraph holding no word leaves no sentence
+    open for a figure and a word in lower case to carry on."""
+    us = corpus / "camelot/files/tabula/icdar2013-dataset/competition-dataset-us"
+    parts = _parts(core, us / "us-003.pdf", 1)
+    assert parts[parts.index("25–29") + 1] == "30 or older"
+    eu = corpus / "camelot/files/tabula/icdar2013-dataset/competition-dataset-eu"
+    parts = _parts(core, eu / "eu-024.pdf", 1)
+    assert any(p.startswith("33 participants stated") for p in parts)
