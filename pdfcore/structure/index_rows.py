@@ -30,6 +30,8 @@ INDEX_SHARE = 0.5
 #: "329n–30n") or a roman page ("xiv").
 _PAGE_REF = r"(?:\d{1,4}n?(?:[–-]\d{1,4}n?)?|[ivxlc]{1,6})"
 _PAGE_REFS_END = re.compile(f",\\s{_PAGE_REF}$")
+#: The characters a page reference ends with.
+_REF_ENDS = frozenset("0123456789nivxlc")
 #: A row holding page references only (the wrapped end of an entry: "85–94", "58–59, 74").
 _PAGES_ONLY = re.compile(f"(?=\\d){_PAGE_REF}(?:,\\s{_PAGE_REF})*$")
 #: A row (set in) that opens a cross reference of the entry above (English, German, French).
@@ -63,9 +65,16 @@ def index_block(rows: Sequence[Row], *, on_index_page: bool = False) -> bool:
     references, or holding nothing else: a page list's wrapped end). On a page whose rows read
     as an index (``on_index_page``), one row ending with page references is enough (a column's
     last entries, set apart by a letter's gap)."""
-    n = sum(1 for r in rows if ends_with_pages(r))
-    closing = n + sum(1 for r in rows if not ends_with_pages(r) and _PAGES_ONLY.match(r.text.strip()))
-    return n >= (1 if on_index_page else INDEX_MIN_ROWS) and closing >= INDEX_SHARE * len(rows)
+    # (read on every block of every page: a row whose text ends in no digit nor a roman page's
+    # or a note's letter is looked at no further)
+    refs = [r for r in rows if r.text.rstrip()[-1:] in _REF_ENDS]
+    if len(refs) < (1 if on_index_page else INDEX_MIN_ROWS):
+        return False
+    n = sum(1 for r in refs if ends_with_pages(r))
+    if n < (1 if on_index_page else INDEX_MIN_ROWS):
+        return False
+    closing = n + sum(1 for r in refs if not ends_with_pages(r) and _PAGES_ONLY.match(r.text.strip()))
+    return closing >= INDEX_SHARE * len(rows)
 
 
 def _closes(row: Row) -> bool:
