@@ -157,7 +157,7 @@ def page_structure(
     )
     entries = style.outline.get(page.index + 1, [])
     tagged = style.tagged and any(r.role for r in rows)
-    toc = is_toc(units)
+    toc = is_toc([u for u in units if not u.entry])  # a book's index is no table of contents
     # a page of small print is classified with its own text size read as the body size
     small = small_print_size(units, style.body_size)
     sizes = [u.size for u in units]

@@ -137,3 +137,15 @@ def test_a_see_also_under_the_sub_entries_is_an_item_of_its_own() -> None:
     lines = [ln(text, 100 + k * STEP, x=x) for k, (text, x) in enumerate(rows)]
     (md,) = markdown([page(lines)])
     assert "    - other property rights vs., 117–24, 140\n    - see also intellectual property rights" in md
+
+
+def test_an_index_page_is_no_table_of_contents_its_title_a_heading() -> None:
+    """The rows of an index end with page numbers, as a table of contents' do; but an index is
+    none, so its title is a heading by the outline entry naming it."""
+    from pdfcore.models import OutlineEntry
+    from tests.unit.test_structure import facts
+
+    lines = [ln("INDEX", 60, x=200, size=15.0)]
+    lines += [ln(f"entry number {k}, {10 + k}", 100 + k * STEP) for k in range(10)]
+    (md,) = markdown([page(lines)], facts(1, [OutlineEntry(0, "INDEX", 1)]))
+    assert md.startswith("# INDEX\n\n- entry number 0, 10\n")
