@@ -12,11 +12,12 @@ from attrs import evolve
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.models import Box
+from pdfcore.structure.glue import glue
 from pdfcore.structure.index_rows import entry_text, text_ends_with_pages
 from pdfcore.structure.model import Element
 from pdfcore.structure.render import render_element
 from pdfcore.structure.rows import Row
-from pdfcore.structure.units import Unit, glue, small_mark
+from pdfcore.structure.units import Unit, small_mark
 
 #: A bold row alone of at most this many words is a label, not a sentence left open.
 LABEL_WORDS = 4

@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from pdfcore.layout.blocks import SIZE_CHANGE
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.models import TextLine
+from pdfcore.structure.glue import glue
 from pdfcore.structure.rows import DELIMITER_PIECES, MARK_SIZE, Row, joined_row
-from pdfcore.structure.units import glue
 
 #: The second row starts at most this many ems right of the end of the first (a word space,
 #: widened in justified text; the gutter between two columns is wider).

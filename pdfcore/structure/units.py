@@ -47,7 +47,7 @@ import re
 from collections.abc import Sequence
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
-from pdfcore.layout.scripts import CJK
+from pdfcore.structure.glue import glue
 from pdfcore.structure.index_rows import entry_closed, entry_ends, entry_wraps, index_block
 from pdfcore.structure.narrow_hang import narrow_hang_starts
 from pdfcore.structure.rows import Row, small_opening
@@ -220,14 +220,6 @@ def join_rows(rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lexic
             out += glue(out, t) + t
         broken = r.ends
     return out
-
-
-def glue(before: str, after: str) -> str:
-    """What goes between two rows of one paragraph: a space, or nothing between CJK characters
-    (Chinese and Japanese put no space between words: a row break inside a paragraph is none)."""
-    if before[-1:] < "\u3000" or after[:1] < "\u3000":  # (the CJK ranges start there)
-        return " "
-    return "" if CJK.match(before[-1]) and CJK.match(after[0]) else " "
 
 
 def list_marker(text: str) -> str:
