@@ -11,8 +11,9 @@ on a page whose rows read as an index, a block with one such row is one too (a c
 entries, set apart by a letter's gap). In such a block a row ending with page references closes
 its entry (a page list that wraps leaves a comma at the row's end), and so does a cross reference
 ("see also ...", "Aktion, siehe Gruppenoperation") when the row below is not set in from it; such
-an entry, or a cross reference, is whole and never runs on into the paragraph after it. Every unit of an index is a list item (an entry), its sub-entries
-nested under it by their indent (see :func:`pdfcore.structure.classify.classify`).
+an entry, or a cross reference, is whole and never runs on into the paragraph after it. Every
+unit of an index is a list item (an entry), its sub-entries nested under it by their indent (see
+:func:`pdfcore.structure.classify.classify`).
 """
 
 from __future__ import annotations
@@ -67,14 +68,16 @@ def index_block(rows: Sequence[Row], *, on_index_page: bool = False) -> bool:
     last entries, set apart by a letter's gap)."""
     # (read on every block of every page: a row whose text ends in no digit nor a roman page's
     # or a note's letter is looked at no further)
+    least = 1 if on_index_page else INDEX_MIN_ROWS
     refs = [r for r in rows if r.text.rstrip()[-1:] in _REF_ENDS]
-    if len(refs) < (1 if on_index_page else INDEX_MIN_ROWS):
+    if len(refs) < least:
         return False
-    n = sum(1 for r in refs if ends_with_pages(r))
-    if n < (1 if on_index_page else INDEX_MIN_ROWS):
+    ending = [ends_with_pages(r) for r in refs]
+    n = sum(ending)
+    if n < least:
         return False
-    closing = n + sum(1 for r in refs if not ends_with_pages(r) and _PAGES_ONLY.match(r.text.strip()))
-    return closing >= INDEX_SHARE * len(rows)
+    alone = sum(1 for r, e in zip(refs, ending, strict=True) if not e and _PAGES_ONLY.match(r.text.strip()))
+    return n + alone >= INDEX_SHARE * len(rows)
 
 
 def _closes(row: Row) -> bool:
