@@ -18,6 +18,10 @@ from tests.unit.test_structure import RIGHT, ln, markdown, page
         ("either A /", "B", " "),  # a slash set apart is a word of its own
         ("/* keep the policy */", "static int indicate_policy(void)", " "),  # a comment's end
         ("5https://spacy.io/", "6https://spacy.io/usage", " "),  # another address
+        ("(https://web.archive.org/web/2016/http://di", "gital.library.okstate.edu/v031.pdf)", ""),
+        ("(http://www.integriscancer.", "com/), a hospital", ""),
+        ("see (https://example.org/a.pdf)", "for more", " "),  # the address is closed
+        ("at https://example.org/a.pdf", "for more", " "),  # not in parentheses
         ("一些中文", "文字", ""),
         ("English", "中文", " "),
     ],
