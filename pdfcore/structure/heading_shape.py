@@ -176,7 +176,7 @@ def introduces_text(units: Sequence[Unit], k: int, page_height: float, depth: in
     in the heading's own face set flush right on rows of its own with no letter in lower case (a
     link ``References`` at a page's foot over the page's label ``ANAP‑A`` / ``2 OF 3``). A
     one-row unit below in another style counts when it introduces text itself (a title over a
-    subtitle over a heading over a subheading: up to three such steps)."""
+    subtitle over a heading over a subheading: up to three such steps), and so does an index's entry."""
     u = units[k]
     j = text_below(units, k)
     if j is None:
@@ -184,6 +184,8 @@ def introduces_text(units: Sequence[Unit], k: int, page_height: float, depth: in
             return page_height <= 0 or u.y1 >= 0.75 * page_height
         return page_height > 0 and u.y1 >= 0.75 * page_height and units[k + 1].y0 < u.y0
     nxt = units[j]
+    if nxt.entry:
+        return True  # a book's index (its entries are one-row units, "Abbildung" over "affine, 107")
     if len(nxt.rows) > 1 and _flush_right(nxt) and _face(nxt) == _face(u) and not any(c.islower() for c in nxt.text):
         return False  # a label in its own face set flush right on rows, no text ("ANAP‑A" over "2 OF 3")
     if len(nxt.rows) > 1 or len(nxt.text.split()) >= 4:

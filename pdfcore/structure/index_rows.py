@@ -108,3 +108,18 @@ def entry_wraps(row: Row, below: Row) -> bool:
     no entry and heads none (a head entry ends with a colon, "books:", over its sub-entries), and
     ``below`` is no cross reference."""
     return not _closes(row) and not row.text.rstrip().endswith(":") and not _SEE.match(below.text)
+
+
+def entry_heads(row: Row, below: Row) -> bool:
+    """In an index, ``row`` (closing no entry, with room left for the first word of ``below``, set
+    in under it) may be a head entry over its first sub-entry ("Abbildung" over "affine, 107"):
+    not when it ends with a comma or holds a cross reference (a page list or a reference wraps
+    there: "composers, copyright protections of," over "55–59, 74"), nor when ``below`` holds page
+    references only."""
+    text = row.text.rstrip()
+    return (
+        not text.endswith(",")
+        and _SEE_AFTER_COMMA.search(text) is None
+        and _SEE.match(text) is None
+        and _PAGES_ONLY.match(below.text.strip()) is None
+    )

@@ -48,7 +48,7 @@ from collections.abc import Sequence
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.structure.glue import glue
-from pdfcore.structure.index_rows import entry_closed, entry_ends, entry_wraps, index_block
+from pdfcore.structure.index_rows import entry_closed, entry_ends, entry_heads, entry_wraps, index_block
 from pdfcore.structure.narrow_hang import narrow_hang_starts
 from pdfcore.structure.rows import Row, small_opening
 
@@ -299,9 +299,16 @@ def _split_block(
             markers[k] = HANGING  # a list hanging its rows by less (see narrow_hang.py)
     # a book's index: a row ending with page references ends its entry
     index = index_block(rows, on_index_page=index_page)
+    heads: set[int] = set()  # rows under a head entry that closes none with no colon
     for k in range(len(rows) - 1) if index else ():
         if not markers[k] and rows[k + 1].x0 > rows[k].x0 + ALIGN_PT and entry_wraps(rows[k], rows[k + 1]):
-            markers[k] = HANGING  # an entry wrapped to a deeper indent ("... balanced with fair")
+            if _ends_short(rows[k], rows[k + 1], right) and entry_heads(rows[k], rows[k + 1]):
+                # the first word of the row below would have fit on this one: no wrap, a head
+                # entry over its first sub-entry ("Abbildung" over "affine, 107",
+                # "peer-to-peer file sharing (cont.)" over "four types of, 68–69")
+                heads.add(k + 1)
+            else:
+                markers[k] = HANGING  # an entry wrapped to a deeper indent ("... balanced with fair")
     opened: list[str] = []  # the marker of each unit's first row
     for k, row in enumerate(rows):
         m = markers[k]
@@ -321,7 +328,7 @@ def _split_block(
                 # "(g) of Rule 164 ...")
                 markers[k] = ""
         if current and (
-            (index and entry_ends(current, row))
+            (index and (k in heads or entry_ends(current, row)))
             or _breaks(
                 current[-1],
                 row,

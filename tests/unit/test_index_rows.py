@@ -149,3 +149,41 @@ def test_an_index_page_is_no_table_of_contents_its_title_a_heading() -> None:
     lines += [ln(f"entry number {k}, {10 + k}", 100 + k * STEP) for k in range(10)]
     (md,) = markdown([page(lines)], facts(1, [OutlineEntry(0, "INDEX", 1)]))
     assert md.startswith("# INDEX\n\n- entry number 0, 10\n")
+
+
+def test_a_head_entry_without_a_colon_heads_its_sub_entries() -> None:
+    """A head entry that closes none and ends with no colon ("Abbildung", "peer-to-peer file
+    sharing (cont.)") is an item of its own over its first sub-entry when that sub-entry's first
+    word would have fit on its row; a row ending with a comma (a page list wrapped) or a cross
+    reference still goes on into the row set in under it."""
+    rows = [(f"Eintrag {k}, {10 + k}", LEFT) for k in range(6)]
+    rows += [
+        ("Abbildung", LEFT),
+        ("affine, 107", SUB),
+        ("differenzierbare, 29", SUB),
+        ("peer-to-peer file sharing (cont.)", LEFT),
+        ("four types of, 68–69, 296–97", SUB),
+        ("composers, copyright protections of,", LEFT),
+        ("55–59, 74", WRAP),
+        ("RPI, see Rensselaer Polytechnic", LEFT),
+        ("Institute", WRAP),
+        ("Atlas, 24 and a long row that sets the column's width", LEFT),
+    ]
+    lines = [ln(text, 100 + k * STEP, x=x) for k, (text, x) in enumerate(rows)]
+    (md,) = markdown([page(lines)])
+    items = md.split("\n")
+    assert "- Abbildung\n    - affine, 107\n    - differenzierbare, 29" in md
+    assert "- peer-to-peer file sharing (cont.)\n    - four types of, 68–69, 296–97" in md
+    assert "- composers, copyright protections of, 55–59, 74" in items
+    assert "- RPI, see Rensselaer Polytechnic Institute" in items
+
+
+def test_a_title_over_an_index_opening_with_a_head_entry_is_a_heading() -> None:
+    """An index's first entry may be a one-row head entry ("Abbildung" over its sub-entries):
+    the title above it still introduces text, the index."""
+    lines = [ln("Stichwortverzeichnis", 60, size=20.0, bold=True)]
+    rows = [("Abbildung", LEFT), ("affine, 107", SUB), ("differenzierbare, 29", SUB)]
+    rows += [(f"Eintrag {k}, {10 + k}", LEFT) for k in range(8)]
+    lines += [ln(text, 100 + k * STEP, x=x) for k, (text, x) in enumerate(rows)]
+    (md,) = markdown([page(lines)])
+    assert md.startswith("# Stichwortverzeichnis\n\n- Abbildung\n    - affine, 107\n")
