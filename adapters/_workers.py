@@ -100,6 +100,15 @@ def worker_entry() -> None:  # pragma: no cover - runs in the child process
 # The parent side
 
 
+def boot_path() -> list[str]:
+    """The caller's module search path for a worker: the same folders in the same order, the
+    current folder (``""``, a script run with ``-c`` or an interactive session) spelt out, so a
+    worker imports the modules its caller did (a checkout's own ``pdfcore`` before an installed
+    one), not whichever comes first once its own ``""`` is put last."""
+    cwd = os.getcwd()
+    return [p or cwd for p in sys.path]
+
+
 class _Worker:
     """One engine process, started as a fresh interpreter (not a fork, and without re-running the
     caller's ``__main__`` as multiprocessing's spawn would), talking over its stdin/stdout."""
@@ -107,7 +116,7 @@ class _Worker:
     def __init__(self) -> None:
         boot = (
             "import sys\n"
-            f"sys.path[:0] = {[p for p in sys.path if p]!r}\n"
+            f"sys.path[:0] = {boot_path()!r}\n"
             "from adapters._workers import worker_entry\n"
             "worker_entry()\n"
         )

@@ -5,8 +5,12 @@ an idle worker that has that engine loaded."""
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
+from pathlib import Path
+
+import pytest
 
 from adapters._workers import GC_THRESHOLDS, WorkerPool
 
@@ -56,5 +60,22 @@ def test_a_keyed_call_takes_an_idle_worker_with_its_engine_loaded_at_once() -> N
         assert pool.call_keyed("a", 2.0, "os:getpid", "__call__") == other  # not waiting for "a"'s worker
         assert time.monotonic() - t0 < 1.0
         busy.join()
+    finally:
+        pool.close()
+
+
+def test_a_worker_imports_the_modules_its_caller_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A caller whose search path starts with the current folder (``""``: ``python -c``, an
+    interactive session in a checkout) has its workers import from that folder first too, not
+    from a folder further down its path that holds a module of the same name."""
+    here, later = tmp_path / "here", tmp_path / "later"
+    for folder in (here, later):
+        folder.mkdir()
+        (folder / "pdfcore_probe_module.py").write_text(f"def where():\n    return {folder.name!r}\n")
+    monkeypatch.chdir(here)
+    monkeypatch.setattr(sys, "path", ["", *sys.path, str(later)])
+    pool = WorkerPool(1, timeout_seconds=60)
+    try:
+        assert pool.call("pdfcore_probe_module:where", "__call__") == "here"
     finally:
         pool.close()
