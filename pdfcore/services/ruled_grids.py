@@ -180,7 +180,9 @@ def rule_regions(groups: Sequence[tuple[list[Box], list[Box]]], lines: Sequence[
     frame is not a grid), whose cells mostly hold text (a chart's gridlines and bars do not),
     or where text reaches every row and every column, lines running in across its sides
     counted (a sparse table: a sheet ruled for many columns holding a few figures a row, each
-    row's name set left of the rulings)."""
+    row's name set left of the rulings). A grid one cell across whose every line is running text
+    (a note framed, ruled under each of its lines) is none: a table reader finds one column there,
+    which is no table."""
     out: list[_Grid] = []
     for hs, vs in groups:
         if len(hs) < 2 or len(vs) < 2 or len(hs) + len(vs) < 5:
@@ -189,6 +191,8 @@ def rule_regions(groups: Sequence[tuple[list[Box], list[Box]]], lines: Sequence[
         if box.width < 20 or box.height < 10:
             continue
         inside = [ln for ln in lines if line_inside(ln, box)]
+        if inside and len(_positions((v.x0 + v.x1) / 2 for v in vs)) <= 2 and all(map(_running, inside)):
+            continue  # a paragraph framed and ruled under each line: one column of running text
         reaching = [ln for ln in lines if intersection(ln.bbox, box) is not None]
         if (len(inside) >= 2 and _occupancy(hs, vs, inside) >= MIN_OCCUPANCY) or _every_band(hs, vs, reaching):
             ys = _positions((h.y0 + h.y1) / 2 for h in hs)

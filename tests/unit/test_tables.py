@@ -233,6 +233,21 @@ def test_a_frame_around_text_is_not_a_grid() -> None:
     assert candidate_regions(page(prose_lines(100, 20), rules=frame), W, H) == ()
 
 
+def test_a_paragraph_framed_and_ruled_under_each_line_is_not_a_grid() -> None:
+    """A note set in a frame with a rule under each of its lines (NIST's boxed notes) is a grid
+    one cell across holding running text only: no table region. A grid one cell across holding
+    short lines (a framed list of names) stays one, and so does one with two columns of prose."""
+    rows = 6
+    note = grid(80, 300, 1, rows, cw=450.0, rh=15.0)
+    text = [line(PROSE[r % 3], 84, 302 + 15 * r, 526) for r in range(rows)]
+    assert candidate_regions(page(text, rules=note), W, H) == ()
+    names = [line(f"Name {r}", 84, 302 + 15 * r, 140) for r in range(rows)]
+    assert len(candidate_regions(page(names, rules=note), W, H)) == 1
+    two = grid(80, 300, 2, rows, cw=225.0, rh=15.0)
+    cells = [line(PROSE[r % 3][:40], x, 302 + 15 * r, x + 200) for r in range(rows) for x in (84, 309)]
+    assert len(candidate_regions(page(cells, rules=two), W, H)) == 1
+
+
 def test_a_sparse_ruled_sheet_is_a_grid() -> None:
     """A sheet ruled for ten columns holding one figure a row, each row's name set left of the
     rulings and running into the first column: few of its cells hold text, but every row and
