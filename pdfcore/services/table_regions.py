@@ -23,6 +23,7 @@ apart, its sections under their labels). What the extractor finds there is clean
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Sequence
 
 from pdfcore.geometry import intersection, union
@@ -65,7 +66,13 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     ruled = rule_regions(groups, lines) + row_rule_regions(page.rules, groups, lines, page.gaps)
     boxes = ruled_boxes(groups, lines)
     text = text_regions(lines, page.gaps)
-    runs = [t for t in text if not any(_fills(g, t, boxes, lines) for g in ruled) and not _over_grids(t, ruled, lines)]
+    runs = [
+        t
+        for t in text
+        if not any(_fills(g, t, boxes, lines) for g in ruled)
+        and not _over_grids(t, ruled, lines)
+        and not _bulleted(t, lines, page.gaps)
+    ]
     regions = ruled + runs
     # Small tables under underlined headings that neither search above finds (too few rows).
     regions += [
@@ -97,6 +104,29 @@ def page_lines(page: PageText) -> list[TextLine]:
     if page.lines:
         return list(page.lines)
     return [ln for block in page.blocks for ln in block.lines]
+
+
+#: A list's marker: a number, letter or roman numeral with a period or parenthesis, or a bullet.
+LIST_MARKER = re.compile(r"^(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]|[•◦▪▫‣∙·●○■□–—*-])$", re.IGNORECASE)
+#: Blanks this many font sizes or less right of a run's left edge part its markers from their text.
+MARKER_BLANK = 2.5
+
+
+def _bulleted(run: Box, lines: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
+    """A text-aligned run that is a list: every line in it opens with a marker (``-``, ``•``,
+    ``3.``) followed by words, and every blank in it lies right after the markers (the text set
+    apart from them is the only column the search saw). A table reader would find a list's
+    two columns there, which is no table."""
+    inside = [ln for ln in lines if intersection(ln.bbox, run) is not None]
+    if len(inside) < 2:
+        return False
+    size = max(ln.font_size for ln in inside) or max(ln.bbox.height for ln in inside)
+    for ln in inside:
+        first, _, rest = ln.text.strip().partition(" ")
+        if not LIST_MARKER.match(first) or not any(ch.isalpha() for ch in rest):
+            return False
+    left = min(ln.bbox.x0 for ln in inside)
+    return all(g.x0 <= left + MARKER_BLANK * size for g in gaps if intersection(g, run) is not None)
 
 
 #: A ruled grid beside or over this share of a text-aligned run's height stands for its table.

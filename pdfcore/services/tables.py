@@ -27,7 +27,7 @@ from pdfcore.errors import ExtractionFailed, MalformedPdf, PageOutOfRange, Resou
 from pdfcore.geometry import area, intersection, to_clip
 from pdfcore.models import BodySpan, Box, DocumentSource, HeaderCell, PageText, Table
 from pdfcore.results.reading import TableOut
-from pdfcore.services.table_regions import candidate_regions
+from pdfcore.services.table_regions import LIST_MARKER, candidate_regions
 from pdfcore.services.text_pieces import PLACEHOLDERS
 from pdfcore.structure.false_tables import boxed
 from ports.table_extractor import TableExtractor
@@ -278,7 +278,6 @@ def _kind(cell: str) -> str | None:
     return None
 
 
-_MARKER = re.compile(r"^(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]|[•◦▪▫‣∙·●○■□–—*-])$", re.IGNORECASE)
 
 
 def _is_list(grid: Sequence[Sequence[str]]) -> bool:
@@ -295,7 +294,7 @@ def _is_list(grid: Sequence[Sequence[str]]) -> bool:
     markers = [row[0] for row in grid if row[0]]
     return (
         len(markers) >= 2
-        and all(_MARKER.match(m) for m in markers)
+        and all(LIST_MARKER.match(m) for m in markers)
         and not any(_CELL_FIGURE.match(row[1].replace(" ", "")) for row in grid if row[1])
     )
 

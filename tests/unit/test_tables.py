@@ -248,6 +248,18 @@ def test_a_paragraph_framed_and_ruled_under_each_line_is_not_a_grid() -> None:
     assert len(candidate_regions(page(cells, rules=two), W, H)) == 1
 
 
+def test_a_list_whose_markers_stand_apart_from_their_text_is_no_region() -> None:
+    """Bullets set apart from their items' text line up into a column of their own, but a list
+    is no table: no region. Numbered rows whose figures stand in columns further right stay
+    one."""
+    items = [["-", "Environmental Management"], ["-", "Work Health & Safety"], ["-", "Financial trading"]]
+    lines, gaps = aligned(300, items, (100.0, 120.0))
+    assert candidate_regions(page(lines, gaps=gaps), W, H) == ()
+    rows = [["1.", "Revenue", "1,204", "1,310"], ["2.", "Costs", "981", "1,020"], ["3.", "Margin", "223", "290"]]
+    lines, gaps = aligned(300, rows, (100.0, 120.0, 300.0, 400.0))
+    assert len(candidate_regions(page(lines, gaps=gaps), W, H)) == 1
+
+
 def test_a_sparse_ruled_sheet_is_a_grid() -> None:
     """A sheet ruled for ten columns holding one figure a row, each row's name set left of the
     rulings and running into the first column: few of its cells hold text, but every row and
