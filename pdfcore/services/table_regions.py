@@ -63,7 +63,12 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     if len(lines) < MIN_ROWS and not page.rules and not page.gaps:
         return ()
     groups = split_at_prose(rule_groups(page.rules), lines)
-    ruled = rule_regions(groups, lines) + row_rule_regions(page.rules, groups, lines, page.gaps)
+    pictures = [b for im in page.images for b in (im.bbox, *im.placements) if b is not None]
+    ruled = [
+        g
+        for g in rule_regions(groups, lines) + row_rule_regions(page.rules, groups, lines, page.gaps)
+        if not _framed_picture(g, pictures, lines)
+    ]
     boxes = ruled_boxes(groups, lines)
     text = text_regions(lines, page.gaps)
     runs = [
@@ -86,7 +91,6 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         (Box(b.x0 - PAD, b.y0 - PAD, b.x1 + PAD, b.y1 + PAD) for b in regions),
         grids=len(ruled),
     )
-    pictures = [b for im in page.images for b in (im.bbox, *im.placements) if b is not None]
     merged = _sections(merged, lines, pictures)
     bounds = Box(0.0, 0.0, page_width, page_height) if page_width > 0 and page_height > 0 else None
     out: list[Box] = []
@@ -127,6 +131,24 @@ def _bulleted(run: Box, lines: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
             return False
     left = min(ln.bbox.x0 for ln in inside)
     return all(g.x0 <= left + MARKER_BLANK * size for g in gaps if intersection(g, run) is not None)
+
+
+#: A picture covering this share of a grid's area or more, no text beside it, makes the grid its frame.
+PICTURE_SHARE = 0.5
+
+
+def _framed_picture(grid: Box, pictures: Sequence[Box], lines: Sequence[TextLine]) -> bool:
+    """A ruled grid that frames a picture and its caption (a thumbnail in a Wikipedia page: a
+    frame around the picture, another around both): a picture covers PICTURE_SHARE of the grid or
+    more, and no line of text inside the grid stands beside it (its caption is above or under
+    it). A table holding pictures in its cells has text beside them."""
+    for pic in pictures:
+        inner = intersection(pic, grid)
+        if inner is None or inner.width * inner.height < PICTURE_SHARE * grid.width * grid.height:
+            continue
+        inside = [ln for ln in lines if intersection(ln.bbox, grid) is not None]
+        return not any(min(ln.bbox.y1, inner.y1) - max(ln.bbox.y0, inner.y0) > 0 for ln in inside)
+    return False
 
 
 #: A ruled grid beside or over this share of a text-aligned run's height stands for its table.

@@ -260,6 +260,24 @@ def test_a_list_whose_markers_stand_apart_from_their_text_is_no_region() -> None
     assert len(candidate_regions(page(lines, gaps=gaps), W, H)) == 1
 
 
+def test_a_frame_around_a_picture_and_its_caption_is_no_region() -> None:
+    """A thumbnail framed twice (a frame around the picture, another around it and its caption)
+    is a grid of rules, but its picture fills it with no text beside it: no region. The same
+    grid with text beside the picture (a table holding a picture in a cell) stays one."""
+    from pdfcore.models import ImageInfo
+
+    outer = (Box(420, 400, 577, 400.5), Box(420, 540, 577, 540.5), Box(420, 586, 577, 586.5))
+    outer += (Box(420, 400, 420.5, 586), Box(577, 400, 577.5, 586))
+    inner = (Box(424, 404, 573, 404.5), Box(424, 536, 573, 536.5), Box(424, 404, 424.5, 536), Box(573, 404, 573.5, 536))
+    picture = ImageInfo(index=0, width_px=300, height_px=260, bbox=Box(425, 405, 572, 535))
+    caption = [line("Ray Corrigan, Jennifer Jones,", 426, 545, 556), line("and John Wayne (1939)", 426, 558, 540)]
+    framed = PageText(index=0, text="", lines=tuple(caption), rules=outer + inner, images=(picture,))
+    assert candidate_regions(framed, W, H) == ()
+    beside = [*caption, line("Price 12", 430, 420, 470), line("Stock 3", 430, 450, 470)]
+    cell = PageText(index=0, text="", lines=tuple(beside), rules=outer + inner, images=(picture,))
+    assert len(candidate_regions(cell, W, H)) == 1
+
+
 def test_a_sparse_ruled_sheet_is_a_grid() -> None:
     """A sheet ruled for ten columns holding one figure a row, each row's name set left of the
     rulings and running into the first column: few of its cells hold text, but every row and
