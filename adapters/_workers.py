@@ -114,11 +114,13 @@ class _Worker:
     caller's ``__main__`` as multiprocessing's spawn would), talking over its stdin/stdout."""
 
     def __init__(self) -> None:
-        boot = (
-            "import sys\n"
-            f"sys.path[:0] = {boot_path()!r}\n"
-            "from adapters._workers import worker_entry\n"
-            "worker_entry()\n"
+        boot = "\n".join(
+            [
+                "import sys",
+                f"sys.path[:0] = {boot_path()!r}",
+                "from adapters._workers import worker_entry",
+                "worker_entry()",
+            ]
         )
         self.process = subprocess.Popen(
             [sys.executable, "-c", boot],

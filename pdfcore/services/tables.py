@@ -278,8 +278,6 @@ def _kind(cell: str) -> str | None:
     return None
 
 
-
-
 def _is_list(grid: Sequence[Sequence[str]]) -> bool:
     """Markers and paragraphs (a bulleted or numbered list, footnotes), not a table: two
     columns, the second running text, the first empty on its continuation lines; or the first
