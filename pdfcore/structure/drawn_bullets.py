@@ -16,8 +16,8 @@ from collections.abc import Sequence
 
 from pdfcore.geometry import holds_centre
 from pdfcore.models import Box
+from pdfcore.structure.markers import list_marker
 from pdfcore.structure.rows import Row
-from pdfcore.structure.units import list_marker
 
 #: The mark stands at most this many em left of the row's first word.
 GAP_EM = 1.6

@@ -39,8 +39,8 @@ from attrs import evolve
 
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.models import TextLine
+from pdfcore.structure.markers import list_marker
 from pdfcore.structure.rows import DELIMITER_PIECES, Row, joined_row
-from pdfcore.structure.units import list_marker
 
 #: A piece in smaller type set at most this many ems above or below the band joins it.
 STACK_GAP = 0.5

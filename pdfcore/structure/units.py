@@ -49,6 +49,7 @@ from collections.abc import Sequence
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.structure.glue import glue
 from pdfcore.structure.index_rows import entry_closed, entry_ends, entry_heads, entry_wraps, index_block
+from pdfcore.structure.markers import BULLET_SET, list_marker
 from pdfcore.structure.narrow_hang import narrow_hang_starts
 from pdfcore.structure.rows import Row, small_opening
 
@@ -58,6 +59,8 @@ SIZE_STEP = 0.12
 #: INDENT_MAX em) has a first-line indent.
 INDENT_MIN = 0.8
 INDENT_MAX = 6.0
+#: Space above a paragraph wider than the space between its rows by this many em, at least.
+PARAGRAPH_SPACE = 0.4
 #: Two rows are centred when their centres are within this many points of each other.
 CENTRE_PT = 3.0
 #: Edges within this many points are aligned.
@@ -75,11 +78,6 @@ HANG_MIN = 0.5
 HANG_MAX = 3.0
 #: The marker of such an item while rows are cut (never in the text).
 HANGING = "\u2063"
-#: List markers at the start of a row: bullets (with the private-use code points symbol fonts
-#: map theirs to), and numbers, letters or roman numerals closed by a period or parenthesis.
-BULLETS = "•◦▪▫‣⁃∙●○■□►▶▸▹✓✔➢➤❖◆◇→–—-*·\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf0e0\uf0d7"
-_BULLET_SET = frozenset(BULLETS)
-_BULLET = re.compile(f"^([{re.escape(BULLETS)}])(?:\\s+|(?<!-)(?=[A-Za-z\u00c0-\u024f\u0400-\u04ff]))")
 #: What a sentence (or a row that ends its unit) closes with.
 CLOSING = _CLOSING = tuple('.!?:;。！？…"”’»)]')
 #: Dashes that mark list items, or open an aside set close to its first word ("—existing").
@@ -95,7 +93,6 @@ _LEADER_END = re.compile(r"(?:(?:\.\s?){4,}|…)\s*(?:[\divxlcIVXLC]{1,5}|[—�
 #: A run-in label in capitals starting a row ("DATES: The FAA must ..."): after a row of three
 #: words or more that closed its sentence, it starts a paragraph.
 _RUN_IN_LABEL = re.compile(r"[A-Z]{2,}(?: [A-Z]{2,}){0,3}: ")
-_ENUM = re.compile(r"^(\(?(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)])\s+(?=\S)")
 
 
 class Unit:
@@ -222,21 +219,6 @@ def join_rows(rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lexic
     return out
 
 
-def list_marker(text: str) -> str:
-    """The list marker a row starts with ("" for none): a bullet, or "3." / "a)" / "(iv)"."""
-    # the patterns asked only where they may match (most rows start with a word): a bullet
-    # is the first character, an enumerator's period or parenthesis is among the first seven
-    if text[:1] in _BULLET_SET:
-        m = _BULLET.match(text)
-        if m:
-            return m.group(1)
-    head = text[:7]
-    if "." not in head and ")" not in head:
-        return ""
-    m = _ENUM.match(text)
-    return m.group(1) if m else ""
-
-
 def small_mark(unit: Unit) -> str:
     """The mark the unit opens with ("" for none): one letter or digit, a word of its own before
     a capital, set at most MARK_SIZE of the size of the words after it (a note's ``a`` in
@@ -315,7 +297,7 @@ def _split_block(
         if (
             m
             and current
-            and m[0] not in _BULLET_SET
+            and m[0] not in BULLET_SET
             and m != HANGING
             and (not in_item or (row.x0 < marker_x - ALIGN_PT and opened[-1] != HANGING))
         ):
@@ -329,6 +311,7 @@ def _split_block(
                 markers[k] = ""
         if current and (
             (index and (k in heads or entry_ends(current, row)))
+            or (in_item and not index and _paragraph_after_item(rows, k, marker_x))
             or _breaks(
                 current[-1],
                 row,
@@ -366,6 +349,26 @@ def _split_block(
         u.closed = index and entry_closed(u.rows)
         u.entry = index
     return units
+
+
+#: A sentence's stop, then a note's number, set close or apart ("... the inner loop. 2").
+_NOTE_NUMBER = re.compile(r"[^\W\d_][.!?][\"”’)]?\s?\d{1,3}$")
+
+
+def _paragraph_after_item(rows: Sequence[Row], k: int, marker_x: float) -> bool:
+    """Row ``k`` opens the paragraph after a list item, its first-line indent where the item's
+    text is set: the item's last row closes its sentence (a note's number after it maybe), the row
+    under ``k`` goes back left of the item's marker, ``k`` set in from it by a paragraph's indent,
+    and the space above ``k`` is wider than the space under it (an item runs on without it)."""
+    if k == 0 or k + 1 >= len(rows):
+        return False
+    prev, row, below = rows[k - 1], rows[k], rows[k + 1]
+    em = row.size if row.size > 0 else max(row.height * 0.8, 1.0)
+    if below.x0 >= marker_x - ALIGN_PT or not INDENT_MIN * em <= row.x0 - below.x0 <= INDENT_MAX * em:
+        return False
+    if not (prev.text.endswith(_CLOSING) or _NOTE_NUMBER.search(prev.text)):
+        return False
+    return (row.y0 - prev.y1) - (below.y0 - row.y1) > PARAGRAPH_SPACE * em
 
 
 def _runs_on(row: Row, right: float) -> bool:

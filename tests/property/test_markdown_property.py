@@ -168,7 +168,9 @@ def test_a_page_rendered_again_is_the_same_markdown_and_the_document_reuses_it()
 @example("•word")
 @example("b) an item")
 def test_a_list_marker_is_what_the_patterns_find(text: str) -> None:
-    from pdfcore.structure.units import _BULLET, _ENUM, list_marker
+    from pdfcore.structure.markers import BULLET as _BULLET
+    from pdfcore.structure.markers import ENUM as _ENUM
+    from pdfcore.structure.markers import list_marker
 
     bullet, enum = _BULLET.match(text), _ENUM.match(text)
     assert list_marker(text) == (bullet.group(1) if bullet else enum.group(1) if enum else "")

@@ -1,0 +1,29 @@
+"""List markers at the start of a row: bullets, and numbers, letters or roman numerals closed by
+a period or parenthesis (:func:`list_marker`)."""
+
+from __future__ import annotations
+
+import re
+
+#: List markers at the start of a row: bullets (with the private-use code points symbol fonts
+#: map theirs to), and numbers, letters or roman numerals closed by a period or parenthesis.
+BULLETS = "•◦▪▫‣⁃∙●○■□►▶▸▹✓✔➢➤❖◆◇→–—-*·\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf0e0\uf0d7"
+BULLET_SET = frozenset(BULLETS)
+BULLET = re.compile(f"^([{re.escape(BULLETS)}])(?:\\s+|(?<!-)(?=[A-Za-z\u00c0-\u024f\u0400-\u04ff]))")
+#: A number, letter or roman numeral closed by a period or parenthesis, text after it.
+ENUM = re.compile(r"^(\(?(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)])\s+(?=\S)")
+
+
+def list_marker(text: str) -> str:
+    """The list marker a row starts with ("" for none): a bullet, or "3." / "a)" / "(iv)"."""
+    # the patterns asked only where they may match (most rows start with a word): a bullet
+    # is the first character, an enumerator's period or parenthesis is among the first seven
+    if text[:1] in BULLET_SET:
+        m = BULLET.match(text)
+        if m:
+            return m.group(1)
+    head = text[:7]
+    if "." not in head and ")" not in head:
+        return ""
+    m = ENUM.match(text)
+    return m.group(1) if m else ""
