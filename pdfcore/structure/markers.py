@@ -12,10 +12,13 @@ BULLET_SET = frozenset(BULLETS)
 BULLET = re.compile(f"^([{re.escape(BULLETS)}])(?:\\s+|(?<!-)(?=[A-Za-z\u00c0-\u024f\u0400-\u04ff]))")
 #: A number, letter or roman numeral closed by a period or parenthesis, text after it.
 ENUM = re.compile(r"^(\(?(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)])\s+(?=\S)")
+#: A letter or roman numeral in parentheses alone: a label ("(b)").
+LABEL = re.compile(r"^\((?:[a-zA-Z]|[ivxlcIVXLC]{1,5})\)$")
 
 
 def list_marker(text: str) -> str:
-    """The list marker a row starts with ("" for none): a bullet, or "3." / "a)" / "(iv)"."""
+    """The list marker a row starts with ("" for none): a bullet, or "3." / "a)" / "(iv)"; not
+    where only more labels follow ("(a) (b)": a figure's parts)."""
     # the patterns asked only where they may match (most rows start with a word): a bullet
     # is the first character, an enumerator's period or parenthesis is among the first seven
     if text[:1] in BULLET_SET:
@@ -26,4 +29,8 @@ def list_marker(text: str) -> str:
     if "." not in head and ")" not in head:
         return ""
     m = ENUM.match(text)
-    return m.group(1) if m else ""
+    if not m:
+        return ""
+    if LABEL.match(m.group(1)) and all(LABEL.match(word) for word in text[m.end() :].split()):
+        return ""  # labels alone ("(a) (b)" under a figure's two parts), no item's text
+    return m.group(1)

@@ -167,10 +167,16 @@ def test_a_page_rendered_again_is_the_same_markdown_and_the_document_reuses_it()
 @example("(123) a number")
 @example("•word")
 @example("b) an item")
+@example("(a) (b)")
 def test_a_list_marker_is_what_the_patterns_find(text: str) -> None:
     from pdfcore.structure.markers import BULLET as _BULLET
     from pdfcore.structure.markers import ENUM as _ENUM
-    from pdfcore.structure.markers import list_marker
+    from pdfcore.structure.markers import LABEL, list_marker
 
     bullet, enum = _BULLET.match(text), _ENUM.match(text)
-    assert list_marker(text) == (bullet.group(1) if bullet else enum.group(1) if enum else "")
+    labels_only = (
+        enum is not None
+        and LABEL.match(enum.group(1)) is not None
+        and all(LABEL.match(w) for w in text[enum.end() :].split())
+    )
+    assert list_marker(text) == (bullet.group(1) if bullet else enum.group(1) if enum and not labels_only else "")
