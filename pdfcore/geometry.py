@@ -3,7 +3,7 @@ on one axis."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from pdfcore.errors import InvalidArgument
 from pdfcore.models import Box, Clip
@@ -129,3 +129,21 @@ def box_list(b: Box, ndigits: int = 1) -> list[float]:
 
 def clip_list(c: Clip) -> list[float]:
     return [round(c.x0, 3), round(c.y0, 3), round(c.x1, 3), round(c.y1, 3)]
+
+
+def shared_edge(xs: Sequence[float], tol: float) -> float:
+    """The edge most of ``xs`` share, within ``tol`` to the right of it (the smallest among
+    ties): a block's left margin from its rows' left edges; the smallest when no two share one."""
+    xs = sorted(xs)
+    best, best_count = xs[0], 0
+    hi = 0
+    n = len(xs)
+    for lo, x in enumerate(xs):
+        # edges within tol to the right of x (x is the leftmost of its group)
+        if hi < lo:
+            hi = lo
+        while hi + 1 < n and xs[hi + 1] - x <= tol:
+            hi += 1
+        if hi - lo + 1 > best_count:
+            best, best_count = x, hi - lo + 1
+    return best if best_count >= 2 else xs[0]

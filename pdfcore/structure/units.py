@@ -46,6 +46,7 @@ import itertools
 import re
 from collections.abc import Sequence
 
+from pdfcore.geometry import shared_edge
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.structure.glue import glue
 from pdfcore.structure.index_rows import entry_closed, entry_ends, entry_heads, entry_wraps, index_block
@@ -252,7 +253,7 @@ def _split_block(
     rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon | None, index_page: bool = False
 ) -> list[Unit]:
     xs = [r.x0 for r in rows]
-    left = _margin(xs)
+    left = shared_edge(xs, ALIGN_PT)
     right = max(r.x1 for r in rows)
     centre = (min(xs) + right) / 2
     units: list[Unit] = []
@@ -275,7 +276,10 @@ def _split_block(
     for k in range(len(rows) - 1 if not ragged else 0):
         # (a hanging indent sets the row below to the right: most rows below are not)
         if not markers[k] and rows[k + 1].x0 > rows[k].x0 and _hangs(rows[k], rows[k + 1], right):
-            markers[k] = HANGING
+            # (none after a closed sentence where the row set in runs on into one back at the margin)
+            back = k + 2 < len(rows) and abs(rows[k + 2].x0 - rows[k].x0) <= ALIGN_PT
+            indent = back and rows[k].text.endswith(_CLOSING) and _runs_on(rows[k + 1], right)
+            markers[k] = "" if indent else HANGING
     for k in narrow_hang_starts(rows, HANG_MIN) if not ragged else ():
         if not markers[k]:
             markers[k] = HANGING  # a list hanging its rows by less (see narrow_hang.py)
@@ -572,23 +576,6 @@ def _width_of(row: Row, chars: int) -> float:
     """Width of ``chars`` characters at the row's average character width."""
     n = max(len(row.text), 1)
     return (row.x1 - row.x0) / n * chars
-
-
-def _margin(xs: list[float]) -> float:
-    """The left edge most rows share (the smallest among ties), else the leftmost."""
-    xs = sorted(xs)
-    best, best_count = xs[0], 0
-    hi = 0
-    n = len(xs)
-    for lo, x in enumerate(xs):
-        # rows within ALIGN_PT to the right of x (x is the leftmost of its group)
-        if hi < lo:
-            hi = lo
-        while hi + 1 < n and xs[hi + 1] - x <= ALIGN_PT:
-            hi += 1
-        if hi - lo + 1 > best_count:
-            best, best_count = x, hi - lo + 1
-    return best if best_count >= 2 else xs[0]
 
 
 def _role_group(role: str) -> str:

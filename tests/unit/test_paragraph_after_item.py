@@ -1,4 +1,5 @@
-"""The paragraph after a list item, its first row set in where the item's text is."""
+"""Where a list item ends and a paragraph starts: a paragraph set in under an item, a first-line
+indent that is no hanging one."""
 
 from __future__ import annotations
 
@@ -43,3 +44,18 @@ def test_without_the_space_above_the_row_goes_on_with_the_item() -> None:
     so the item is not cut at it."""
     (md,) = markdown([page(_rows(0.0))])
     assert "\n\nIf all the loops in a nest" not in md
+
+
+def test_a_first_line_indent_under_a_closed_sentence_is_no_hanging_item() -> None:
+    """A paragraph's last row closing its sentence, the next paragraph's first row set in under
+    it and running on into a row back at the margin: two paragraphs, neither a list item whose
+    bullet the text layer lost (a hanging indent sets every row of an item in, not just one)."""
+    lines = [
+        ln("The first trace covers lines four and five of the program and is compiled", 100, x1=RIGHT),
+        ln("at once; the interpreter then loops back to the outer loop's first line.", 112, x1=RIGHT - 12),
+        ln("i=3. Now the loop header at the first line has become hot, so the monitor", 124, x=LEFT + 12, x1=RIGHT),
+        ln("starts recording the outer loop and nests the inner one inside its trace.", 136, x1=400.0),
+    ]
+    (md,) = markdown([page(lines)])
+    assert "- " not in md
+    assert "outer loop's first line.\n\ni=3. Now the loop header" in md
