@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from pdfcore.models import TextLine
 from tests.unit.test_structure import LEFT, ln, markdown, page
 
 STEP = 12.0
 SUB = LEFT + 10.0
 WRAP = LEFT + 20.0
+
+
+def _index_markdown(rows: list[tuple[str, float]], above: Sequence[TextLine] = ()) -> str:
+    """The Markdown of one page holding ``above`` and then ``rows`` (text, left edge), one row
+    every STEP points from the top of the index."""
+    lines = [*above, *(ln(text, 100 + k * STEP, x=x) for k, (text, x) in enumerate(rows))]
+    (md,) = markdown([page(lines)])
+    return md
 
 
 def test_index_entries_closed_by_their_page_references_stay_apart() -> None:
@@ -31,8 +42,7 @@ def test_index_entries_closed_by_their_page_references_stay_apart() -> None:
         ("Bunyan, John, 93", LEFT),
         ("Burdick, Quentin, 60", LEFT),
     ]
-    lines = [ln(text, 100 + k * STEP, x=x) for k, (text, x) in enumerate(rows)]
-    (md,) = markdown([page(lines)])
+    md = _index_markdown(rows)
     paras = [p.lstrip().removeprefix("- ") for p in md.split("\n") if p]  # one entry an item
     assert "AIDS medications, 257–60" in paras
     assert "air traffic, land ownership vs., 1–3" in paras
@@ -64,8 +74,7 @@ def test_index_reads_as_a_list_its_sub_entries_nested() -> None:
         ("Bunyan, John, 93", LEFT),
         ("Burdick, Quentin, 60", LEFT),
     ]
-    lines = [ln(text, 100 + k * STEP, x=x) for k, (text, x) in enumerate(rows)]
-    (md,) = markdown([page(lines)])
+    md = _index_markdown(rows)
     assert md.split("\n") == [
         "- Aibo robotic dog, 153–55, 156, 157, 160",
         "- AIDS medications, 257–60",
@@ -115,8 +124,7 @@ def test_a_cross_reference_closes_its_entry_unless_it_wraps() -> None:
         ("Extension Act", WRAP),
         ("Atlas, 24", LEFT),
     ]
-    lines = [ln(text, 100 + k * STEP, x=x) for k, (text, x) in enumerate(rows)]
-    (md,) = markdown([page(lines)])
+    md = _index_markdown(rows)
     items = md.split("\n")
     assert "- Aktion, siehe Gruppenoperation" in items
     assert "- Anordnungsaxiome, 66" in items
@@ -134,8 +142,7 @@ def test_a_see_also_under_the_sub_entries_is_an_item_of_its_own() -> None:
         ("see also intellectual property rights", SUB),
         ("creativity:", LEFT),
     ]
-    lines = [ln(text, 100 + k * STEP, x=x) for k, (text, x) in enumerate(rows)]
-    (md,) = markdown([page(lines)])
+    md = _index_markdown(rows)
     assert "    - other property rights vs., 117–24, 140\n    - see also intellectual property rights" in md
 
 
@@ -169,8 +176,7 @@ def test_a_head_entry_without_a_colon_heads_its_sub_entries() -> None:
         ("Institute", WRAP),
         ("Atlas, 24 and a long row that sets the column's width", LEFT),
     ]
-    lines = [ln(text, 100 + k * STEP, x=x) for k, (text, x) in enumerate(rows)]
-    (md,) = markdown([page(lines)])
+    md = _index_markdown(rows)
     items = md.split("\n")
     assert "- Abbildung\n    - affine, 107\n    - differenzierbare, 29" in md
     assert "- peer-to-peer file sharing (cont.)\n    - four types of, 68–69, 296–97" in md
@@ -184,6 +190,5 @@ def test_a_title_over_an_index_opening_with_a_head_entry_is_a_heading() -> None:
     lines = [ln("Stichwortverzeichnis", 60, size=20.0, bold=True)]
     rows = [("Abbildung", LEFT), ("affine, 107", SUB), ("differenzierbare, 29", SUB)]
     rows += [(f"Eintrag {k}, {10 + k}", LEFT) for k in range(8)]
-    lines += [ln(text, 100 + k * STEP, x=x) for k, (text, x) in enumerate(rows)]
-    (md,) = markdown([page(lines)])
+    md = _index_markdown(rows, above=lines)
     assert md.startswith("# Stichwortverzeichnis\n\n- Abbildung\n    - affine, 107\n")
