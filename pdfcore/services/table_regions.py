@@ -23,7 +23,6 @@ apart, its sections under their labels). What the extractor finds there is clean
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Iterable, Sequence
 
 from pdfcore.geometry import intersection, union
@@ -41,6 +40,7 @@ from pdfcore.services.ruled_grids import (
 from pdfcore.services.text_pieces import JOIN_TOL, is_number
 from pdfcore.services.text_runs import MAX_HEADER_ROWS, MIN_ROWS, text_regions
 from pdfcore.services.underlined_heads import underlined_tables
+from pdfcore.structure.markers import MARKER
 
 # Regions.
 #: Padding added around candidate regions (points).
@@ -110,8 +110,6 @@ def page_lines(page: PageText) -> list[TextLine]:
     return [ln for block in page.blocks for ln in block.lines]
 
 
-#: A list's marker: a number, letter or roman numeral with a period or parenthesis, or a bullet.
-LIST_MARKER = re.compile(r"^(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]|[•◦▪▫‣∙·●○■□–—*-])$", re.IGNORECASE)
 #: Blanks this many font sizes or less right of a run's left edge part its markers from their text.
 MARKER_BLANK = 2.5
 
@@ -127,7 +125,7 @@ def _bulleted(run: Box, lines: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
     size = max(ln.font_size for ln in inside) or max(ln.bbox.height for ln in inside)
     for ln in inside:
         first, _, rest = ln.text.strip().partition(" ")
-        if not LIST_MARKER.match(first) or not any(ch.isalpha() for ch in rest):
+        if not MARKER.match(first) or not any(ch.isalpha() for ch in rest):
             return False
     left = min(ln.bbox.x0 for ln in inside)
     return all(g.x0 <= left + MARKER_BLANK * size for g in gaps if intersection(g, run) is not None)

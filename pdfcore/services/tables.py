@@ -27,9 +27,10 @@ from pdfcore.errors import ExtractionFailed, MalformedPdf, PageOutOfRange, Resou
 from pdfcore.geometry import area, intersection, to_clip
 from pdfcore.models import BodySpan, Box, DocumentSource, HeaderCell, PageText, Table
 from pdfcore.results.reading import TableOut
-from pdfcore.services.table_regions import LIST_MARKER, candidate_regions
+from pdfcore.services.table_regions import candidate_regions
 from pdfcore.services.text_pieces import PLACEHOLDERS
 from pdfcore.structure.false_tables import boxed
+from pdfcore.structure.markers import MARKER
 from ports.table_extractor import TableExtractor
 
 # Clean-up.
@@ -292,7 +293,7 @@ def _is_list(grid: Sequence[Sequence[str]]) -> bool:
     markers = [row[0] for row in grid if row[0]]
     return (
         len(markers) >= 2
-        and all(LIST_MARKER.match(m) for m in markers)
+        and all(MARKER.match(m) for m in markers)
         and not any(_CELL_FIGURE.match(row[1].replace(" ", "")) for row in grid if row[1])
     )
 

@@ -14,6 +14,7 @@ from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_joi
 from pdfcore.models import Box
 from pdfcore.structure.glue import glue
 from pdfcore.structure.index_rows import entry_text, text_ends_with_pages
+from pdfcore.structure.markers import CLOSING
 from pdfcore.structure.model import Element
 from pdfcore.structure.render import render_element
 from pdfcore.structure.rows import Row
@@ -21,8 +22,6 @@ from pdfcore.structure.units import Unit, small_mark
 
 #: A bold row alone of at most this many words is a label, not a sentence left open.
 LABEL_WORDS = 4
-#: A sentence that ends here does not run on.
-CLOSING = tuple('.!?:;。！？…"”’»)]')
 _ORDERED = re.compile(r"^\(?(\d{1,3})[.)]$")
 
 

@@ -12,8 +12,7 @@ import re
 from collections.abc import Sequence
 
 from pdfcore.models import Box, Table
-from pdfcore.structure.elements import CLOSING
-from pdfcore.structure.markers import list_marker
+from pdfcore.structure.markers import CLOSING, list_marker
 
 #: A table is prose when this share of its rows run on into the next, or when this share of its
 #: words are in cells of PROSE_WORDS words or more and this share of its cells are empty (see

@@ -33,9 +33,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from pdfcore.structure.markers import list_marker
+from pdfcore.structure.markers import CLOSING, list_marker
 from pdfcore.structure.rows import Row
-from pdfcore.structure.units import ALIGN_PT, CLOSING, SIZE_STEP, Unit
+from pdfcore.structure.units import ALIGN_PT, SIZE_STEP, Unit
 
 #: An item starts where the list's pitch puts it: its first row's top this many em from where the
 #: step between two of the list's hanging items would put it at most.

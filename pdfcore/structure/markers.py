@@ -1,5 +1,6 @@
-"""List markers at the start of a row: bullets, and numbers, letters or roman numerals closed by
-a period or parenthesis (:func:`list_marker`)."""
+"""The marks a row's part is told by: a list's marker at its start (bullets, and numbers, letters
+or roman numerals closed by a period or parenthesis: :func:`list_marker`), and what closes a
+sentence at its end (CLOSING, a note's number after it maybe: NOTE_AFTER_STOP)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,19 @@ import re
 BULLETS = "•◦▪▫‣⁃∙●○■□►▶▸▹✓✔➢➤❖◆◇→–—-*·\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf0e0\uf0d7"
 BULLET_SET = frozenset(BULLETS)
 BULLET = re.compile(f"^([{re.escape(BULLETS)}])(?:\\s+|(?<!-)(?=[A-Za-z\u00c0-\u024f\u0400-\u04ff]))")
-#: A number, letter or roman numeral closed by a period or parenthesis, text after it.
-ENUM = re.compile(r"^(\(?(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)])\s+(?=\S)")
+#: A number, letter or roman numeral closed by a period or parenthesis.
+_ENUMERATOR = r"\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]"
+#: An enumerator with text after it.
+ENUM = re.compile(f"^({_ENUMERATOR})\\s+(?=\\S)")
+#: A list's marker standing alone (a table cell, a row's first word): a bullet or an enumerator.
+MARKER = re.compile(f"^(?:{_ENUMERATOR}|[{re.escape(BULLETS)}])$")
 #: A letter or roman numeral in parentheses alone: a label ("(b)").
 LABEL = re.compile(r"^\((?:[a-zA-Z]|[ivxlcIVXLC]{1,5})\)$")
+#: What a sentence (or a row that ends its unit) closes with.
+CLOSING = tuple('.!?:;。！？…"”’»)]')
+#: A sentence closed, then a note's number set close or apart ("an illegal technology.22",
+#: "... the inner loop. 2").
+NOTE_AFTER_STOP = re.compile(r"[^\W\d_][.!?][\"”’)]?\s?\d{1,3}$")
 
 
 def list_marker(text: str) -> str:

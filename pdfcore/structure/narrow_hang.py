@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pdfcore.structure.markers import CLOSING
 from pdfcore.structure.rows import Row
 
 #: The narrowest hanging indent read from a whole block, in em.
@@ -30,8 +31,6 @@ NARROW_MIN = 0.3
 NARROW_ALIGN_PT = 1.0
 #: A block of fewer items than this does not tell its narrow indent.
 NARROW_MIN_ITEMS = 3
-#: What closes a sentence (an item's last row).
-_CLOSING = tuple('.!?:;"”’»)]')
 
 
 def narrow_hang_starts(rows: Sequence[Row], hang_min: float) -> list[int]:
@@ -54,6 +53,6 @@ def narrow_hang_starts(rows: Sequence[Row], hang_min: float) -> list[int]:
     for k in starts:
         if k + 1 >= len(rows) or outer[k + 1]:
             return []  # an item of one row, or rows at the left edge that follow each other
-        if k > 0 and not rows[k - 1].text.rstrip().endswith(_CLOSING):
+        if k > 0 and not rows[k - 1].text.rstrip().endswith(CLOSING):
             return []
     return starts

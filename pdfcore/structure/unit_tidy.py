@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 from pdfcore.structure.hanging_items import hanging_items
 from pdfcore.structure.heading_shape import spread_out
-from pdfcore.structure.markers import list_marker
+from pdfcore.structure.markers import CLOSING, list_marker
 from pdfcore.structure.rows import Row
-from pdfcore.structure.units import ALIGN_PT, CENTRE_PT, CLOSING, Unit, ends_in_leaders
+from pdfcore.structure.units import ALIGN_PT, CENTRE_PT, Unit, ends_in_leaders
 
 #: A note number alone: "1", "*", "†", a superscript.
 _NOTE_MARK_ALONE = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")

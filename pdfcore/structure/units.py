@@ -50,7 +50,7 @@ from pdfcore.geometry import shared_edge
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.structure.glue import glue
 from pdfcore.structure.index_rows import entry_closed, entry_ends, entry_heads, entry_wraps, index_block
-from pdfcore.structure.markers import BULLET_SET, list_marker
+from pdfcore.structure.markers import BULLET_SET, CLOSING, NOTE_AFTER_STOP, list_marker
 from pdfcore.structure.narrow_hang import narrow_hang_starts
 from pdfcore.structure.rows import Row, small_opening
 
@@ -79,16 +79,12 @@ HANG_MIN = 0.5
 HANG_MAX = 3.0
 #: The marker of such an item while rows are cut (never in the text).
 HANGING = "\u2063"
-#: What a sentence (or a row that ends its unit) closes with.
-CLOSING = _CLOSING = tuple('.!?:;。！？…"”’»)]')
 #: Dashes that mark list items, or open an aside set close to its first word ("—existing").
 _DASHES = frozenset("–—")
 #: A letter closed by a period: an item's marker ("B.") or a name's initial ("D. Brandeis").
 _INITIAL = re.compile(r"^[A-Za-z]\.$")
 #: A number as a row's first word (digits, with thousands or decimal separators).
 _NUMBER = re.compile(r"\d[\d.,]*")
-#: A sentence closed, then a note's number ("an illegal technology.22").
-_NOTE_AFTER_STOP = re.compile(r"[^\W\d_][.!?][\"”’)]?\d{1,3}$")
 #: A row ending with dot leaders and a page number or figure ("Chapter 1 ..... 2") is complete.
 _LEADER_END = re.compile(r"(?:(?:\.\s?){4,}|…)\s*(?:[\divxlcIVXLC]{1,5}|[—–])$")
 #: A run-in label in capitals starting a row ("DATES: The FAA must ..."): after a row of three
@@ -269,7 +265,7 @@ def _split_block(
             m in _DASHES
             and rows[k].text[1:2].islower()
             and markers[k - 1] not in _DASHES
-            and not rows[k - 1].text.endswith(_CLOSING)
+            and not rows[k - 1].text.endswith(CLOSING)
         ):
             markers[k] = ""  # "... into the track" / "—existing notes ...": an aside, not an item
     ragged = _ragged_left(rows)
@@ -278,7 +274,7 @@ def _split_block(
         if not markers[k] and rows[k + 1].x0 > rows[k].x0 and _hangs(rows[k], rows[k + 1], right):
             # (none after a closed sentence where the row set in runs on into one back at the margin)
             back = k + 2 < len(rows) and abs(rows[k + 2].x0 - rows[k].x0) <= ALIGN_PT
-            indent = back and rows[k].text.endswith(_CLOSING) and _runs_on(rows[k + 1], right)
+            indent = back and rows[k].text.endswith(CLOSING) and _runs_on(rows[k + 1], right)
             markers[k] = "" if indent else HANGING
     for k in narrow_hang_starts(rows, HANG_MIN) if not ragged else ():
         if not markers[k]:
@@ -355,10 +351,6 @@ def _split_block(
     return units
 
 
-#: A sentence's stop, then a note's number, set close or apart ("... the inner loop. 2").
-_NOTE_NUMBER = re.compile(r"[^\W\d_][.!?][\"”’)]?\s?\d{1,3}$")
-
-
 def _paragraph_after_item(rows: Sequence[Row], k: int, marker_x: float) -> bool:
     """Row ``k`` opens the paragraph after a list item, its first-line indent where the item's
     text is set: the item's last row closes its sentence (a note's number after it maybe), the row
@@ -370,7 +362,7 @@ def _paragraph_after_item(rows: Sequence[Row], k: int, marker_x: float) -> bool:
     em = row.size if row.size > 0 else max(row.height * 0.8, 1.0)
     if below.x0 >= marker_x - ALIGN_PT or not INDENT_MIN * em <= row.x0 - below.x0 <= INDENT_MAX * em:
         return False
-    if not (prev.text.endswith(_CLOSING) or _NOTE_NUMBER.search(prev.text)):
+    if not (prev.text.endswith(CLOSING) or NOTE_AFTER_STOP.search(prev.text)):
         return False
     return (row.y0 - prev.y1) - (below.y0 - row.y1) > PARAGRAPH_SPACE * em
 
@@ -378,13 +370,13 @@ def _paragraph_after_item(rows: Sequence[Row], k: int, marker_x: float) -> bool:
 def _runs_on(row: Row, right: float) -> bool:
     """``row`` runs to the right margin and leaves its sentence open: the row below goes on
     with it. (Such a row never ends short: see :func:`_ends_short`.)"""
-    return right - row.x1 <= ALIGN_PT and not row.text.endswith(_CLOSING)
+    return right - row.x1 <= ALIGN_PT and not row.text.endswith(CLOSING)
 
 
 def _fills(prev: Row, row: Row, right: float) -> bool:
     """``prev`` leaves its sentence open and the first word of ``row`` would not have fit on it
     (a bold label set ragged right that wraps to a second row)."""
-    return not prev.text.endswith(_CLOSING) and not _ends_short(prev, row, right, OPEN_SLACK)
+    return not prev.text.endswith(CLOSING) and not _ends_short(prev, row, right, OPEN_SLACK)
 
 
 def _ragged_left(rows: Sequence[Row]) -> bool:
@@ -400,7 +392,7 @@ def _ragged_left(rows: Sequence[Row]) -> bool:
         return (
             abs(a.x1 - b.x1) <= ALIGN_PT
             and abs(a.x0 - b.x0) > ALIGN_PT
-            and not b.text.endswith(_CLOSING)
+            and not b.text.endswith(CLOSING)
             and all(len(r.text.split()) < PROSE_ROW_WORDS for r in rows)
         )
     if len(rows) < 3:
@@ -425,7 +417,7 @@ def _hangs(row: Row, below: Row, right: float) -> bool:
         return False  # centred rows (a column head over two rows), narrower on both sides
     # not the last row of a paragraph above the first-line indent of the next one (a sentence
     # closed, a note's number after it maybe): an item's first row runs on mid-sentence
-    closed = row.text.endswith(_CLOSING) or _NOTE_AFTER_STOP.search(row.text) is not None
+    closed = row.text.endswith(CLOSING) or NOTE_AFTER_STOP.search(row.text) is not None
     return not closed or below.text[:1].islower()
 
 
@@ -456,7 +448,7 @@ def _breaks(
     if prev.mono != row.mono and not (hanging and abs(row.x0 - text_x) <= ALIGN_PT and _one_word(prev, row)):
         return True  # (a hanging item's address set in a typewriter face on a row of its own goes on)
     above = prev.text
-    if ends_in_leaders(above) or (_RUN_IN_LABEL.match(row.text) and above.endswith(_CLOSING) and above.count(" ") >= 2):
+    if ends_in_leaders(above) or (_RUN_IN_LABEL.match(row.text) and above.endswith(CLOSING) and above.count(" ") >= 2):
         return True  # (a label not after a caption's label alone: "Table II." over "MANOVA: Effect")
     if prev.bold != row.bold and not (
         prev.bold and row.text[:1].islower() and _fills(prev, row, right) and _prose(prev)
@@ -465,7 +457,7 @@ def _breaks(
     short = (
         right - prev.x1 > ALIGN_PT  # else the row runs to the margin: never short
         and not prev.ends  # a word broken at the row's end goes on on the next row
-        and not (prev.bold and row.bold and not prev.text.endswith(_CLOSING))  # a bold heading set ragged
+        and not (prev.bold and row.bold and not prev.text.endswith(CLOSING))  # a bold heading set ragged
         and _ends_short_in_block(prev, row, right)
     )
     if in_item:
@@ -482,7 +474,7 @@ def _breaks(
         #   item's text indent may be a paragraph's first-line indent under a bullet item),
         # - when a word broken at the row's end or a row in lower case goes on, or the row above
         #   is running text (not a title: "II. Background on Differential Privacy").
-        if short or hanging or (prev.text.endswith(_CLOSING) and not row.text[:1].islower()):
+        if short or hanging or (prev.text.endswith(CLOSING) and not row.text[:1].islower()):
             return True
         if not (first_row or wrapped):
             return True
@@ -501,7 +493,7 @@ def _breaks(
     em = row.size if row.size > 0 else max(row.height * 0.8, 1.0)
     if row.x0 < prev.x0 - INDENT_MIN * em and not first_row and not (_runs_on(prev, right) and _prose(prev)):
         return True  # back out to the margin after rows set in from it (a block quote ends)
-    if first_row and row.x0 < left - INDENT_MIN * em and abs(prev.x0 - left) <= ALIGN_PT and above.endswith(_CLOSING):
+    if first_row and row.x0 < left - INDENT_MIN * em and abs(prev.x0 - left) <= ALIGN_PT and above.endswith(CLOSING):
         return True  # out left of the block's margin after a row there that closes its sentence
     indent = row.x0 - left
     return INDENT_MIN * em <= indent <= INDENT_MAX * em and abs(prev.x0 - left) <= ALIGN_PT
@@ -529,7 +521,7 @@ def _ends_short_in_block(prev: Row, row: Row, right: float) -> bool:
     """The row above ends short (see the module docstring): a row leaving its sentence open needs
     OPEN_SLACK times the word's width free, and a row of running text is not short when the row
     below, as long in words, ends where it does (text set around a figure)."""
-    running = not prev.text.endswith(_CLOSING) and _prose(prev)  # a sentence left open
+    running = not prev.text.endswith(CLOSING) and _prose(prev)  # a sentence left open
     if not _ends_short(prev, row, right, OPEN_SLACK if running else 0.9, number_bound=running):
         return False
     return not (running and row.text.count(" ") + 1 >= PROSE_ROW_WORDS and abs(row.x1 - prev.x1) <= ALIGN_PT)
