@@ -5,6 +5,7 @@ line drawn as one text object, wide enough to part the cells of a table.
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Sequence
 from typing import Any
 
 from adapters._pdfium import PageSpace
@@ -14,10 +15,20 @@ GAP_MIN_FACTOR = 0.8
 GAP_MIN_PT = 3.0
 
 
-def space_gaps(raw: Any, tp: Any, start: int, body: str, line: Box, space: PageSpace, gaps: list[Box]) -> None:
-    """Append the gaps wider than GAP_MIN_FACTOR line heights between the words of a line that
-    pdfium measured as one rect (one text object): the blank around each run of spaces, from
-    the boxes of the characters on either side of it."""
+def space_gaps(
+    raw: Any,
+    tp: Any,
+    start: int,
+    body: str,
+    line: Box,
+    space: PageSpace,
+    gaps: list[Box],
+    known: Sequence[Box] = (),
+) -> None:
+    """Append the gaps wider than GAP_MIN_FACTOR line heights between the words of a line
+    inside its rects (its text objects): the blank around each run of spaces, from the boxes
+    of the characters on either side of it; not one ``known`` already (found between the
+    line's rects)."""
     wide = max(GAP_MIN_PT, GAP_MIN_FACTOR * line.height)
     left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     out = (ctypes.byref(left), ctypes.byref(right), ctypes.byref(bottom), ctypes.byref(top))
@@ -41,7 +52,12 @@ def space_gaps(raw: Any, tp: Any, start: int, body: str, line: Box, space: PageS
             j += 1
         if i > 0 and j < n:
             before, after = edges(i - 1), edges(j)
-            if before is not None and after is not None and after[0] - before[1] >= wide:
+            if (
+                before is not None
+                and after is not None
+                and after[0] - before[1] >= wide
+                and not any(k.x0 < after[0] and before[1] < k.x1 for k in known)
+            ):
                 gaps.append(Box(round(before[1], 1), round(line.y0, 1), round(after[0], 1), round(line.y1, 1)))
         i = j
 

@@ -107,7 +107,8 @@ def read_lines(
     inf = float("inf")
     pw, ph = space.width, space.height
     margin = 0
-    before: tuple[int, str, Box] | None = None  # the last one-rect line not looked at for gaps
+    # the last line not looked at for gaps between its words, and the gaps found between its rects
+    before: tuple[int, str, Box, list[Box]] | None = None
     seen = 0  # the lines (not blank) read so far
     glue: tuple[int, int] | None = None  # the last line appended whole: its number, its last character
     if len(text) == n:
@@ -248,18 +249,28 @@ def read_lines(
                         if mine:
                             line_gaps(mine, to_box(*band), space, gaps)
                 elif pieces and gaps is not None and len(gaps) < MAX_GAPS:
+                    k0 = len(gaps)
                     line_gaps(pieces, bbox, space, gaps)
+                    if figures_row(words):
+                        # a row of figures set in few text objects, its cells spaced apart inside
+                        # them (a ledger's date, number and type in one): the gaps between its
+                        # words too, and those of the line of headings over it
+                        known = gaps[k0:]
+                        if before is not None and 0 <= by0 - before[2].y1 <= HEADINGS_GAP * (by1 - by0):
+                            space_gaps(raw, tp, *before[:3], space, gaps, before[3])
+                        space_gaps(raw, tp, start, body, bbox, space, gaps, known)
+                        before = None
                 elif pieces is None and gaps is not None and len(gaps) < MAX_GAPS and " " in words:
                     if bx1 - bx0 > SPACED_LINE * (by1 - by0) * len(words) and any(ch.isdigit() for ch in words):
                         if before is not None and 0 <= by0 - before[2].y1 <= HEADINGS_GAP * (by1 - by0):
                             # The line above (a table's column headings, whose words fill more
                             # of their width than the figures under them, a blank line between
                             # them at most) is looked at too.
-                            space_gaps(raw, tp, *before, space, gaps)
+                            space_gaps(raw, tp, *before[:3], space, gaps, before[3])
                         space_gaps(raw, tp, start, body, bbox, space, gaps)
                         before = None
                     else:
-                        before = (start, body, bbox)
+                        before = (start, body, bbox, [])
             start = end + 1
         return out, margin
     # Rare: the text API inserted or dropped chars, so indexes do not line up. Read per rect.
@@ -368,3 +379,15 @@ HEADINGS_GAP = 2.5
 #: running text: a row of a table set without rules, whose cells the producer spaced apart
 #: inside one text object; words alone spread that wide are justified text in a narrow column).
 SPACED_LINE = 0.75
+#: A line of several text objects is looked at for gaps between its words when this many of its
+#: words hold a digit or more, and at least FIGURES_SHARE of them.
+FIGURES_MIN = 3
+FIGURES_SHARE = 0.4
+
+
+def figures_row(words: str) -> bool:
+    """The line reads as a table's row of figures (dates, amounts, numbers): FIGURES_MIN words
+    or more hold a digit, FIGURES_SHARE of its words or more."""
+    tokens = words.split()
+    figures = sum(1 for t in tokens if any(ch.isdigit() for ch in t))
+    return figures >= FIGURES_MIN and figures >= FIGURES_SHARE * len(tokens)

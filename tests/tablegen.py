@@ -147,6 +147,22 @@ def typeset_pages(path: Path, pages: list[list[tuple[str, object]]]) -> Path:
     return path
 
 
+def ledger_rows(page: Page, rows: list[list[str]], *, left: int, top: float = 600.0, column: float = 70.0) -> Page:
+    """A ledger as accounting software sets one: each row two text objects, its first ``left``
+    cells in one (spaced apart by kerning inside it), the figures in the other, far right (two
+    pdfium rects per row, the blanks between the first cells inside the first rect)."""
+    for r, row in enumerate(rows):
+        y = top - r * 14
+        for x, cells in ((72.0, row[:left]), (420.0, row[left:])):
+            parts = []
+            for k, cell in enumerate(cells):
+                if k:
+                    parts.append(str(-int((column - 5.0 * len(cells[k - 1])) * 100)))
+                parts.append(f"({cell})")
+            page.ops.append(f"BT /F1 10 Tf {x} {y} Td [{' '.join(parts)}] TJ ET")
+    return page
+
+
 def spaced_rows(page: Page, rows: list[list[str]], *, top: float = 600.0, column: float = 110.0) -> Page:
     """A table set without rules the way TeX sets one: each row one text object, its cells
     spaced apart by kerning inside it (one pdfium rect per row, no gap between rects)."""

@@ -123,6 +123,31 @@ def test_gaps_inside_one_text_object(tmp_path: Path) -> None:
     assert [list(t.header), *map(list, t.rows)] == SPACED
 
 
+LEDGER = [
+    ["Date", "No", "Type", "Particulars", "Debit", "Credit"],
+    ["01-Apr-15", "4", "JV", "Opening", "0", "2427"],
+    ["17-Aug-15", "16", "BP", "Transfer", "6530", "0"],
+    ["07-Sep-15", "58", "BP", "Interest", "1872", "0"],
+    ["20-Oct-15", "3", "JV", "Licence", "0", "3978"],
+]
+
+
+def test_gaps_inside_the_text_objects_of_a_ledger(tmp_path: Path) -> None:
+    """Rows of figures set as two text objects each (date, number, type and particulars spaced
+    apart inside the first; the amounts in the second, far right): the blanks inside both are
+    gaps as well as the one between them, each found once (the headings, no figure among them,
+    keep the one between their two objects); the table reads cell by cell."""
+    pdf = write_pdf(tmp_path / "l.pdf", [tablegen.ledger_rows(Page(), LEDGER, left=4)])
+    (page,) = _pages(pdf)
+    assert len(page.gaps) == 1 + 5 * (len(LEDGER) - 1)
+    extractor = PlumberTableExtractor()
+    try:
+        (t,) = TableService(extractor).page_tables(_source(pdf), page, 612, 792).tables
+    finally:
+        extractor.close()
+    assert [list(t.header), *map(list, t.rows)] == LEDGER
+
+
 # --------------------------------------------------------------------------------------------
 # Candidates, extraction, clean-up
 
