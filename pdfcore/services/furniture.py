@@ -228,6 +228,8 @@ def apply(page: PageText, facts: DocumentFacts, profile: FurnitureProfile | None
     heads = _running(page, facts, profile) if profile is not None and profile.patterns else []
     taken = {id(ln) for ln in heads}
     heads += lone_page_numbers(_rest(page.lines, taken), _height(page, facts), _width(page, facts))
+    if not heads:
+        heads += _folio_over_break(page, _width(page, facts))
     if facts.page_count < MIN_REPEAT:
         # hidden text stays where it is (flagged), never in the furniture
         taken = {id(ln) for ln in heads} | {id(ln) for ln in page.lines if _hidden(ln, page)}
@@ -425,6 +427,28 @@ def _last_folio(lines: Sequence[TextLine], width: float) -> TextLine | None:
     if abs((ln.bbox.x0 + ln.bbox.x1) / 2 / width - 0.5) > CENTRED or not _LONE_FOLIO.fullmatch(ln.text.strip()):
         return None
     return ln
+
+
+#: A page break drawn as a rule under a page number: at most this many of the number's line
+#: heights under it, across this share of the page's width or more.
+BREAK_LINES = 3.0
+BREAK_WIDTH = 0.5
+
+
+def _folio_over_break(page: PageText, width: float) -> list[TextLine]:
+    """The page number over a page break drawn as a rule, wherever on the page (a filing
+    written as one web page and printed: each of its pages ends with its number centred over a
+    rule, and the sheet it is printed on goes on blank or with the next page's start): the
+    page's last line as :func:`_last_folio` reads it, a number no greater than the sheet's own,
+    with a rule under it across half the page or more, at most BREAK_LINES lines under it."""
+    last = _last_folio(page.lines, width) if page.rules else None
+    if last is None or not any(1 <= n <= page.index + 1 for n in _folio_numbers(last.text)):
+        return []
+    reach = BREAK_LINES * max(last.bbox.y1 - last.bbox.y0, 1.0)
+    for r in page.rules:
+        if r.x1 - r.x0 >= BREAK_WIDTH * width and 0 <= r.y0 - last.bbox.y1 <= reach:
+            return [last]
+    return []
 
 
 _TOP = operator.attrgetter("bbox.y0")

@@ -75,6 +75,9 @@ MAX_LEVEL = 6
 #: (size to the half point, bold, accent: see :func:`accent`).
 StyleKey = tuple[float, bool, int]
 
+#: A pointer to other text, "See" and two words or more ("See accompanying notes to consolidated
+#: financial statements", "See Note 4"; "See also" names a section): no heading, whatever its face.
+_CROSS_REFERENCE = re.compile(r"See\s+\S+(?:\s+\S+)+")
 #: A postal address: words and a comma, ending with a postal code (``Morton Grove, Illinois
 #: 60053``, ``Washington, D.C. 20549``, ``Norwood, MA 02062-9106``).
 _ADDRESS = re.compile(r",[^,]*\S\s+\d{5}(?:-\d{4})?$")
@@ -330,6 +333,8 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool
         return False  # an aside or a form's field label ("(Mark One)", "(In thousands)"), a blank
     if _ADDRESS.search(text):
         return False  # a postal address (a form's or a letterhead's), set bold or large
+    if _CROSS_REFERENCE.match(text):
+        return False  # a pointer to other text under a statement, set in its title's face
     if _FORMULA.search(text) or sum(1 for c in text if "\ue000" <= c <= "\uf8ff") >= 2:
         return False  # a displayed formula: "Sin(x TΩk)", bracket pieces from a symbol font
     if text[:1].islower() and not any(c.isupper() for c in text.split(" ", 1)[0][1:]):

@@ -428,6 +428,29 @@ def test_a_page_number_right_under_text_that_ends_anywhere_is_learnt_and_strippe
     assert finish_page(others[8], facts, profile).furniture == ()
 
 
+def test_a_page_number_over_a_page_break_drawn_mid_sheet_is_furniture() -> None:
+    # a filing printed from one web page: its page ends mid-sheet with its number centred over a
+    # rule across the page, in a document whose numbers keep no step with its sheets (no profile)
+    facts = facts_for(12)
+    body = [line(prose("B", k, 9), 72, 80 + 14 * k, 540) for k in range(12)]
+    rule = Box(72.0, 280.0, 540.0, 281.0)
+
+    def sheet(number: str, rules: tuple[Box, ...] = (rule,), index: int = 9) -> PageText:
+        lines = [*body, line(number, 300, 262, 310)]
+        return PageText(index=index, text="", lines=tuple(lines), rules=rules)
+
+    done = finish_page(sheet("4"), facts, None)
+    assert done.furniture == ("4",) and "running_heads_stripped" in done.warnings
+    assert done.text.split()[-1] != "4"
+    assert finish_page(sheet("F-3"), facts, None).furniture == ("F-3",)
+    # no rule under it, a rule too short or too far below, or a number past the sheet's own
+    # (a total, a year): it stays text
+    assert finish_page(sheet("4", ()), facts, None).furniture == ()
+    assert finish_page(sheet("4", (Box(250.0, 280.0, 360.0, 281.0),)), facts, None).furniture == ()
+    assert finish_page(sheet("4", (Box(72.0, 320.0, 540.0, 321.0),)), facts, None).furniture == ()
+    assert finish_page(sheet("11"), facts, None).furniture == ()
+
+
 def test_a_page_number_with_a_parts_letter_is_a_page_number() -> None:
     # a filing's financial pages are numbered F-1, F-2, ...; a lowercase letter is no part's
     facts = facts_for(2)

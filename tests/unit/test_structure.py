@@ -641,6 +641,24 @@ def test_a_postal_address_set_bold_is_no_heading() -> None:
     assert "\n\n# Results for 2019, 2018 and 2017\n\n" in cover("Results for 2019, 2018 and 2017")
 
 
+def test_a_pointer_to_other_text_set_in_a_headings_face_is_no_heading() -> None:
+    # a financial statement's closing line, set bold like the statements' titles
+    def closing(line: str) -> str:
+        rows = [
+            ln("Sales, Costs and Margins", 40, size=14, bold=True),
+            *para(LOREM, 60),
+            ln(line, 120, size=14, bold=True),
+            *para(LOREM, 140),
+        ]
+        (md,) = markdown([page(rows)])
+        return md
+
+    for pointer in ("See accompanying notes to consolidated financial statements", "See Note 4"):
+        md = closing(pointer)
+        assert md.startswith("# Sales, Costs and Margins") and f"\n\n{pointer}\n\n" in md, md
+    assert "\n\n# See also\n\n" in closing("See also")
+
+
 def test_an_outline_entry_names_a_chapter_whose_label_is_spelled_out_on_the_page() -> None:
     # the outline says "2: "Mere Copyists"", the page "CHAPTER TWO: “Mere Copyists”"
     rows = [ln("CHAPTER TWO: \u201cMere Copyists\u201d", 60, size=10), *para(LOREM, 80)]
