@@ -105,9 +105,7 @@ def continues(upper: PageText, lower: PageText, page_width: float) -> tuple[Tabl
     tolerance = max(12.0, EDGE_TOLERANCE * page_width)
     if abs(a.bbox.x0 - b.bbox.x0) > tolerance or abs(a.bbox.x1 - b.bbox.x1) > tolerance:
         return None
-    if b.header and a.header != b.header:
-        return None
-    if not a.header and b.header:
+    if b.header and a.header != b.header and not _body_row(b.header, a):
         return None
     below = _others(upper, a, below=True)
     above = _others(lower, b, below=False)
@@ -128,6 +126,25 @@ def continues(upper: PageText, lower: PageText, page_width: float) -> tuple[Tabl
     if not repeated and not said and not _at_foot(a, upper, lower):
         return None
     return a, b
+
+
+#: Digits, as a cell's shape reads them (``Document Type 6*`` is ``Document Type #*``).
+_DIGIT = re.compile(r"\d")
+
+
+def _body_row(cells: tuple[str, ...], table: Table) -> bool:
+    """``cells`` (the header the reader gave the part on the next page) read as one more row
+    of ``table``'s body: every cell empty or shaped like a cell of its column among ``table``'s
+    rows, digits aside (``Document Type 6*`` under ``Document Type 1*`` to ``5*``, ``EX-32.1``
+    under ``EX-31.1``), the first cell at least. A header of its own (``Year``, ``Amount``
+    over a table of figures) matches no cell of the body."""
+    if len(cells) != _width(table) or not cells or not cells[0].strip():
+        return False
+    for k, cell in enumerate(cells):
+        shape = _DIGIT.sub("#", " ".join(cell.split()))
+        if shape and not any(k < len(r) and _DIGIT.sub("#", " ".join(r[k].split())) == shape for r in table.rows):
+            return False
+    return True
 
 
 #: A table ends at the foot of the text when no more than this many lines (of its own height,

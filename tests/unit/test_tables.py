@@ -679,6 +679,24 @@ def test_a_statement_running_over_a_page_break_is_one_table() -> None:
     assert continues(upper_noted, lower_noted, W) is not None
 
 
+def test_a_continuation_whose_first_row_was_read_as_its_header_is_one_table() -> None:
+    # a filing's cover table of documents: the part on the next page has no header, but the
+    # reader took its first row (a row like those above it) for one
+    from pdfcore.services.table_breaks import continues
+
+    listed = [("Document Name 1*", "lifeway_10k.htm"), ("Document Type 1*", "10-K"), ("Document Type 3*", "EX-23.1")]
+    upper = split_page(0, part(0, listed, 300, 740, header=("Document Information", "Document Information")))
+    rest = [("Document Name 6*", "lifeway_ex3201.htm")]
+    taken = split_page(1, part(1, rest, 60, 300, header=("Document Type 6*", "EX-32.1")))
+    assert continues(upper, taken, W) is not None
+    # a header of its own, or one whose first cell is like no row above, is a new table
+    for header in (("Document", "Type"), ("Exhibit 6*", "EX-32.1"), ("", "EX-32.1")):
+        assert continues(upper, split_page(1, part(1, rest, 60, 300, header=header)), W) is None, header
+    # the same after a table with no header at all
+    bare = split_page(0, part(0, listed, 300, 740, header=()))
+    assert continues(bare, taken, W) is not None
+
+
 def test_tables_on_both_sides_of_a_page_break_that_are_not_one() -> None:
     from pdfcore.services.table_breaks import continues, may_go_on
 
