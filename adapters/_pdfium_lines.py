@@ -107,7 +107,8 @@ def read_lines(
     inf = float("inf")
     pw, ph = space.width, space.height
     margin = 0
-    before: tuple[int, str, Box] | None = None  # the last one-rect line not looked at for gaps
+    before: tuple[int, str, Box] | None = None  # the last line not looked at for gaps
+    heads_known: list[Box] = []  # the gaps found between its rects
     seen = 0  # the lines (not blank) read so far
     glue: tuple[int, int] | None = None  # the last line appended whole: its number, its last character
     if len(text) == n:
@@ -256,20 +257,23 @@ def read_lines(
                         # words too, and those of the line of headings over it
                         known = gaps[k0:]
                         if before is not None and 0 <= by0 - before[2].y1 <= HEADINGS_GAP * (by1 - by0):
-                            space_gaps(raw, tp, *before, space, gaps)
+                            space_gaps(raw, tp, *before, space, gaps, heads_known)
                         space_gaps(raw, tp, start, body, bbox, space, gaps, known)
                         before = None
+                    else:
+                        # headings over figures to come: set in several objects too
+                        before, heads_known = (start, body, bbox), gaps[k0:]
                 elif pieces is None and gaps is not None and len(gaps) < MAX_GAPS and " " in words:
                     if bx1 - bx0 > SPACED_LINE * (by1 - by0) * len(words) and any(ch.isdigit() for ch in words):
                         if before is not None and 0 <= by0 - before[2].y1 <= HEADINGS_GAP * (by1 - by0):
                             # The line above (a table's column headings, whose words fill more
                             # of their width than the figures under them, a blank line between
                             # them at most) is looked at too.
-                            space_gaps(raw, tp, *before, space, gaps)
+                            space_gaps(raw, tp, *before, space, gaps, heads_known)
                         space_gaps(raw, tp, start, body, bbox, space, gaps)
                         before = None
                     else:
-                        before = (start, body, bbox)
+                        before, heads_known = (start, body, bbox), []
             start = end + 1
         return out, margin
     # Rare: the text API inserted or dropped chars, so indexes do not line up. Read per rect.

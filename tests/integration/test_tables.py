@@ -135,11 +135,11 @@ LEDGER = [
 def test_gaps_inside_the_text_objects_of_a_ledger(tmp_path: Path) -> None:
     """Rows of figures set as two text objects each (date, number, type and particulars spaced
     apart inside the first; the amounts in the second, far right): the blanks inside both are
-    gaps as well as the one between them, each found once (the headings, no figure among them,
-    keep the one between their two objects); the table reads cell by cell."""
+    gaps as well as the one between them, each found once, and so are those of the line of
+    headings over them (no figure among them, set the same way); the table reads cell by cell."""
     pdf = write_pdf(tmp_path / "l.pdf", [tablegen.ledger_rows(Page(), LEDGER, left=4)])
     (page,) = _pages(pdf)
-    assert len(page.gaps) == 1 + 5 * (len(LEDGER) - 1)
+    assert len(page.gaps) == 5 * len(LEDGER)
     extractor = PlumberTableExtractor()
     try:
         (t,) = TableService(extractor).page_tables(_source(pdf), page, 612, 792).tables
