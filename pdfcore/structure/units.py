@@ -421,6 +421,10 @@ def _hangs(row: Row, below: Row, right: float) -> bool:
     return not closed or below.text[:1].islower()
 
 
+#: A row ending this share of its block's width or less short of the right edge is nearly full.
+NEARLY_FULL = 0.1
+
+
 def _breaks(
     prev: Row,
     row: Row,
@@ -461,9 +465,14 @@ def _breaks(
         and _ends_short_in_block(prev, row, right)
     )
     if in_item:
-        # a row at the item's text indent continues it; one back at the marker ends it, unless
-        # the item wraps to the margin (then the row above ran to the right edge)
+        # a row at the item's text indent continues it, and so does one set in from the marker
+        # under a row nearly full that leaves its sentence open (a list whose rows wrap left of
+        # the first row's text); one back at the marker ends it, unless the item wraps to the
+        # margin (then the row above ran to the right edge)
         if row.x0 >= text_x - ALIGN_PT or not (short or row.x0 < marker_x - ALIGN_PT):
+            return False
+        nearly_full = right - prev.x1 <= NEARLY_FULL * (right - left)
+        if row.x0 > marker_x + ALIGN_PT and nearly_full and not prev.text.endswith(CLOSING):
             return False
         # Left of the marker: a paragraph opening with a label, its first row set in and the
         # rest wrapped to the margin ("(a) At the Market Sales. On the basis ..."), goes on

@@ -1532,3 +1532,27 @@ def test_a_page_scanned_turned_reads_as_the_same_page_upright(turn: int) -> None
     (got,) = markdown([scanned], scanned_doc)
     assert "- Nests on the eastern bank were counted at dawn.\n- Nests on the western" in want
     assert got == want
+
+
+def test_an_item_wrapping_left_of_its_first_rows_text_goes_on_under_a_row_nearly_full() -> None:
+    # a web page's reference list printed: "6. " then the text, the rows under it wrapped 1 em
+    # in from the marker (left of where the first row's text starts); an item's first row may
+    # end a little short of the edge mid-title, the word after it too long to fit
+    rows = [
+        ln("5. Brown, Emma (20 January 2017). Discovery of the year in the review of plays", 100, x1=RIGHT),
+        ln("and films seen in London in the last season of the year. Interview Magazine.", 114, x=84, x1=470),
+        ln("6. Shenton, Mark (26 June 2012). Viva Forever, Musical Featuring Songs, Confirms", 128, x1=RIGHT - 30),
+        ln("West End Opening at Piccadilly Theatre. Playbill. Archived from the original.", 142, x=84, x1=480),
+        ln("7. Palmer, Alun (12 December 2012). Lost in Spice: the musical is just a Wannabe.", 156, x1=RIGHT),
+    ]
+    (md,) = markdown([page(rows)])
+    assert "Confirms West End Opening" in md, md
+    assert md.count("\n- ") + md.startswith("- ") == 0 and md.count("\n6. ") == 1, md
+    # a short row over a paragraph set in (a lettered heading over its text) stays apart
+    rows = [
+        ln("A. Noise calibration to the global sensitivity", 100),
+        ln("The global sensitivity measures the maximum variability of a function between", 114, x=84, x1=RIGHT),
+        ln("neighbor data sets, as the next section shows in detail for each function.", 128, x1=460),
+    ]
+    (md,) = markdown([page(rows)])
+    assert "sensitivity The global" not in md, md
