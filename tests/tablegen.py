@@ -147,19 +147,24 @@ def typeset_pages(path: Path, pages: list[list[tuple[str, object]]]) -> Path:
     return path
 
 
+def _kerned(cells: list[str], x: float, y: float, column: float) -> str:
+    """One text object at (x, y) holding ``cells``, each moved to the next column by kerning:
+    minus the advance left (10 pt Helvetica, about 5 pt a character), in thousandths of an em."""
+    parts = []
+    for k, cell in enumerate(cells):
+        if k:
+            parts.append(str(-int((column - 5.0 * len(cells[k - 1])) * 100)))
+        parts.append(f"({cell})")
+    return f"BT /F1 10 Tf {x:g} {y:g} Td [{' '.join(parts)}] TJ ET"
+
+
 def ledger_rows(page: Page, rows: list[list[str]], *, left: int, top: float = 600.0, column: float = 70.0) -> Page:
     """A ledger as accounting software sets one: each row two text objects, its first ``left``
     cells in one (spaced apart by kerning inside it), the figures in the other, far right (two
     pdfium rects per row, the blanks between the first cells inside the first rect)."""
     for r, row in enumerate(rows):
-        y = top - r * 14
-        for x, cells in ((72.0, row[:left]), (420.0, row[left:])):
-            parts = []
-            for k, cell in enumerate(cells):
-                if k:
-                    parts.append(str(-int((column - 5.0 * len(cells[k - 1])) * 100)))
-                parts.append(f"({cell})")
-            page.ops.append(f"BT /F1 10 Tf {x} {y} Td [{' '.join(parts)}] TJ ET")
+        page.ops.append(_kerned(row[:left], 72.0, top - r * 14, column))
+        page.ops.append(_kerned(row[left:], 420.0, top - r * 14, column))
     return page
 
 
@@ -167,11 +172,5 @@ def spaced_rows(page: Page, rows: list[list[str]], *, top: float = 600.0, column
     """A table set without rules the way TeX sets one: each row one text object, its cells
     spaced apart by kerning inside it (one pdfium rect per row, no gap between rects)."""
     for r, row in enumerate(rows):
-        parts = []
-        for k, cell in enumerate(row):
-            if k:
-                # move to the next column: minus the advance left, in thousandths of an em
-                parts.append(str(-int((column - 5.0 * len(row[k - 1])) * 100)))
-            parts.append(f"({cell})")
-        page.ops.append(f"BT /F1 10 Tf 72 {top - r * 14} Td [{' '.join(parts)}] TJ ET")
+        page.ops.append(_kerned(row, 72.0, top - r * 14, column))
     return page

@@ -36,9 +36,11 @@ def _pages(path: Path, indexes: list[int] | None = None, password: str | None = 
     return [finish_page(p, facts) for p in text.extract(source, wanted)]
 
 
-def _one_page_tables(path: Path) -> tuple[TableOut, ...]:
-    """The tables pdfcore reads on the one-page PDF at ``path`` (a letter-size page)."""
-    (page,) = _pages(path)
+def _one_page_tables(path: Path, page: PageText | None = None) -> tuple[TableOut, ...]:
+    """The tables pdfcore reads on the one-page PDF at ``path`` (a letter-size page; ``page``:
+    its page, already extracted)."""
+    if page is None:
+        (page,) = _pages(path)
     extractor = PlumberTableExtractor()
     try:
         return TableService(extractor).page_tables(_source(path), page, 612, 792).tables
@@ -115,11 +117,7 @@ def test_gaps_inside_one_text_object(tmp_path: Path) -> None:
     (page,) = _pages(pdf)
     assert len(page.gaps) == 2 * len(SPACED)
     assert all(g.width > 20 for g in page.gaps)
-    extractor = PlumberTableExtractor()
-    try:
-        (t,) = TableService(extractor).page_tables(_source(pdf), page, 612, 792).tables
-    finally:
-        extractor.close()
+    (t,) = _one_page_tables(pdf, page)
     assert [list(t.header), *map(list, t.rows)] == SPACED
 
 
@@ -140,11 +138,7 @@ def test_gaps_inside_the_text_objects_of_a_ledger(tmp_path: Path) -> None:
     pdf = write_pdf(tmp_path / "l.pdf", [tablegen.ledger_rows(Page(), LEDGER, left=4)])
     (page,) = _pages(pdf)
     assert len(page.gaps) == 5 * len(LEDGER)
-    extractor = PlumberTableExtractor()
-    try:
-        (t,) = TableService(extractor).page_tables(_source(pdf), page, 612, 792).tables
-    finally:
-        extractor.close()
+    (t,) = _one_page_tables(pdf, page)
     assert [list(t.header), *map(list, t.rows)] == LEDGER
 
 

@@ -113,11 +113,15 @@ def test_rows_ending_with_numbers_are_no_index_without_enough_of_them() -> None:
     assert not md.startswith("- ")
 
 
+#: Entries closed by their page references, leading a test's rows: enough of them for an index.
+LEAD = [(f"Eintrag {k}, {10 + k}", LEFT) for k in range(6)]
+
+
 def test_a_cross_reference_closes_its_entry_unless_it_wraps() -> None:
     """An entry that only refers to another (``Aktion, siehe Gruppenoperation``) ends on its row
     when the row below starts at its left edge; one wrapped to a deeper indent goes on."""
-    rows = [(f"Eintrag {k}, {10 + k}", LEFT) for k in range(6)]
-    rows += [
+    rows = [
+        *LEAD,
         ("Aktion, siehe Gruppenoperation", LEFT),
         ("Anordnungsaxiome, 66", LEFT),
         ("CTEA, see Sonny Bono Copyright Term", LEFT),
@@ -163,8 +167,8 @@ def test_a_head_entry_without_a_colon_heads_its_sub_entries() -> None:
     sharing (cont.)") is an item of its own over its first sub-entry when that sub-entry's first
     word would have fit on its row; a row ending with a comma (a page list wrapped) or a cross
     reference still goes on into the row set in under it."""
-    rows = [(f"Eintrag {k}, {10 + k}", LEFT) for k in range(6)]
-    rows += [
+    rows = [
+        *LEAD,
         ("Abbildung", LEFT),
         ("affine, 107", SUB),
         ("differenzierbare, 29", SUB),

@@ -623,18 +623,22 @@ def test_a_bold_label_does_not_run_on_into_the_line_under_it() -> None:
     assert md.count("\n\n") == 0 and "and important features to include" in md, md
 
 
+def _bold_between_paragraphs(line: str) -> str:
+    """The Markdown of a page: a heading, a paragraph, ``line`` set bold in the heading's size,
+    another paragraph."""
+    rows = [
+        ln("Sales, Costs and Margins", 40, size=14, bold=True),
+        *para(LOREM, 60),
+        ln(line, 120, size=14, bold=True),
+        *para(LOREM, 140),
+    ]
+    (md,) = markdown([page(rows)])
+    return md
+
+
 def test_a_postal_address_set_bold_is_no_heading() -> None:
     # a 10-K cover: the registrant's address set bold over its field label, like the headings
-    def cover(line: str) -> str:
-        rows = [
-            ln("Sales, Costs and Margins", 40, size=14, bold=True),
-            *para(LOREM, 60),
-            ln(line, 120, size=14, bold=True),
-            *para(LOREM, 140),
-        ]
-        (md,) = markdown([page(rows)])
-        return md
-
+    cover = _bold_between_paragraphs
     for address in ("6431 West Oakton St., Morton Grove, Illinois 60053", "Washington, D.C. 20549-1004"):
         md = cover(address)
         assert md.startswith("# Sales, Costs and Margins") and f"\n\n{address}\n\n" in md, md
@@ -643,16 +647,7 @@ def test_a_postal_address_set_bold_is_no_heading() -> None:
 
 def test_a_pointer_to_other_text_set_in_a_headings_face_is_no_heading() -> None:
     # a financial statement's closing line, set bold like the statements' titles
-    def closing(line: str) -> str:
-        rows = [
-            ln("Sales, Costs and Margins", 40, size=14, bold=True),
-            *para(LOREM, 60),
-            ln(line, 120, size=14, bold=True),
-            *para(LOREM, 140),
-        ]
-        (md,) = markdown([page(rows)])
-        return md
-
+    closing = _bold_between_paragraphs
     for pointer in ("See accompanying notes to consolidated financial statements", "See Note 4"):
         md = closing(pointer)
         assert md.startswith("# Sales, Costs and Margins") and f"\n\n{pointer}\n\n" in md, md
