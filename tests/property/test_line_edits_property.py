@@ -1,5 +1,6 @@
 """Letters put into a text line (see adapters._pdfium_edits): the text is the plain insertion,
-and size runs that counted the line's drawn characters still count them."""
+and size runs that counted the line's drawn characters still count them; and a line read as a
+row of figures (adapters._pdfium_lines.figures_row) is the words holding a digit counted."""
 
 from __future__ import annotations
 
@@ -44,3 +45,13 @@ def test_insertions_keep_the_runs_counting_drawn_characters(
     else:
         assert out.size_runs == ((len(want), 10.0),)
     assert [size for _, size in out.size_runs] == [size for _, size in runs]
+
+
+@settings(max_examples=500, deadline=None)
+@given(words=st.text(alphabet="ab 1209\t\u00a0\u0663x\n\u00b2\u2009\u3000\x1c,.", max_size=40) | st.text(max_size=40))
+def test_a_row_of_figures_counts_the_words_holding_a_digit(words: str) -> None:
+    from adapters._pdfium_lines import FIGURES_MIN, FIGURES_SHARE, figures_row
+
+    tokens = words.split()
+    figures = sum(1 for t in tokens if any(ch.isdigit() for ch in t))
+    assert figures_row(words) == (figures >= FIGURES_MIN and figures >= FIGURES_SHARE * len(tokens))
