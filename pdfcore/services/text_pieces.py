@@ -68,6 +68,9 @@ class Piece:
     page_number: bool = False
     years: float = 0
     final: int | None = None
+    #: The line opens with a label word and its colon set apart from the rest ("Source:" and a
+    #: tab): a note's head when it follows a table's figures.
+    labelled: bool = False
 
 
 def line_pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Piece]:
@@ -133,6 +136,7 @@ def _piece(ln: TextLine, cut: Sequence[Box]) -> Piece:
         entries=len(_ENTRY.findall(text)) if digits and "," in text else 0,
         led=led is not None,
         page_number=led is not None and _PAGE_NUMBER.fullmatch(led.group(1).strip()) is not None,
+        labelled=len(spans) > 1 and _LABEL.match(text) is not None,
     )
 
 
@@ -210,6 +214,8 @@ def _any_line_of_figures(texts: Sequence[str]) -> bool:
 _WORD = re.compile(r"\S*[^\W\d_]\S*")
 _TOKEN = re.compile(r"\S*[^\W_]\S*")
 _DIGIT = re.compile(r"\d")
+#: A line opening with a word and its colon ("Source:", "Notes:"), more after it.
+_LABEL = re.compile(r"[^\W\d_][^\s:]*:\s+\S")
 _ENTRY = re.compile(r"[^\W\d_],\s*\d")
 _LEADER = re.compile(r"(?:\.\s?){5,}|…{2,}")
 #: Dashes standing for a value in a column of figures.

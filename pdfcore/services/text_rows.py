@@ -41,6 +41,8 @@ class Row:
     years: float = 0
     #: The plain integer ending the row (a page number in a table of contents), if any.
     final: int | None = None
+    #: Its leftmost piece opens with a label and its colon set apart ("Source:" and a tab).
+    labelled: bool = False
 
     @functools.cached_property
     def gapped(self) -> bool:
@@ -108,6 +110,7 @@ def _merged_row(pieces: list[Piece]) -> Row:
         entries=sum(p.entries for p in pieces),
         led=sum(1 for p in pieces if p.led),
         page_numbers=any(p.led for p in pieces) and all(p.page_number for p in pieces if p.led),
+        labelled=min(pieces, key=lambda p: p.segments[0][0]).labelled,
     )
 
 
@@ -146,6 +149,7 @@ def _one_piece_row(p: Piece) -> Row:
         entries=p.entries,
         led=1 if p.led else 0,
         page_numbers=p.led and p.page_number,
+        labelled=p.labelled,
     )
 
 

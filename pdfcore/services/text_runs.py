@@ -190,6 +190,9 @@ def _runs(rows: Sequence[Row], *, reuse: bool = True) -> list[Box]:
             known[row] = (arrived, j, rivers)
         while run and not (run[-1].gapped or run[-1].numeric):
             run.pop()
+        if any(r.numeric for r in run):
+            while run and not run[-1].numeric and (_note(run[-1]) or not run[-1].gapped):
+                run.pop()  # notes under the figures, and the rows of one cell above them
         box = _run_box(run, rivers) if _is_table_run(run, rivers) else None
         if box is not None:
             headed = run[0] if run[0].gapped and not run[0].numeric else None  # its column headings
@@ -198,6 +201,16 @@ def _runs(rows: Sequence[Row], *, reuse: bool = True) -> list[Box]:
         else:
             i += 1
     return out
+
+
+#: Words after its label that make a row a note (a label and a figure are a row of the table).
+NOTE_WORDS = 2
+
+
+def _note(row: Row) -> bool:
+    """A note under a table's figures: a label set apart from words that follow it ("Source:"
+    and a tab, then the source), not a label and its figure ("Deductions:" ... "0.00")."""
+    return row.labelled and sum(row.words[1:]) >= NOTE_WORDS
 
 
 def _crossed_once(rows: Sequence[Row], j: int, run: Sequence[Row], rivers: list[tuple[float, float]]) -> bool:

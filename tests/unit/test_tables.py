@@ -805,3 +805,19 @@ def test_a_line_ending_in_a_superscript_digit_is_no_page_number() -> None:
     )
     assert candidate_regions(page, 612, 792) is not None
     assert text_pieces._final("12 m ²") is None
+
+
+
+def test_notes_under_a_tables_figures_are_no_rows_of_it() -> None:
+    """Notes under a table of figures, the last a label set apart from its words by a tab
+    (``Source:``): no rows of the table. A label set apart from its figure is one."""
+    lines, gaps = aligned(200, FIGURES, (72, 200, 300, 400))
+    above, below = prose_lines(100, 5), prose_lines(330, 5)
+    gdp = line("GDP: Gross domestic product.", 72, 268, 240)
+    source = line("Source: Eurostat, national accounts 2005.", 72, 282, 330)
+    tab = Box(114, 282, 126, 292)
+    (region,) = candidate_regions(page([*above, *lines, gdp, source, *below], gaps=(*gaps, tab)), W, H)
+    assert region.y1 < 268, region
+    deductions = line("Deductions: 0.00", 72, 268, 430)
+    (region,) = candidate_regions(page([*above, *lines, deductions, *below], gaps=(*gaps, Box(138, 268, 406, 278))), W, H)
+    assert region.y1 >= 278, region
