@@ -807,7 +807,6 @@ def test_a_line_ending_in_a_superscript_digit_is_no_page_number() -> None:
     assert text_pieces._final("12 m ²") is None
 
 
-
 def test_notes_under_a_tables_figures_are_no_rows_of_it() -> None:
     """Notes under a table of figures, the last a label set apart from its words by a tab
     (``Source:``): no rows of the table. A label set apart from its figure is one."""
@@ -819,5 +818,7 @@ def test_notes_under_a_tables_figures_are_no_rows_of_it() -> None:
     (region,) = candidate_regions(page([*above, *lines, gdp, source, *below], gaps=(*gaps, tab)), W, H)
     assert region.y1 < 268, region
     deductions = line("Deductions: 0.00", 72, 268, 430)
-    (region,) = candidate_regions(page([*above, *lines, deductions, *below], gaps=(*gaps, Box(138, 268, 406, 278))), W, H)
+    (region,) = candidate_regions(
+        page([*above, *lines, deductions, *below], gaps=(*gaps, Box(138, 268, 406, 278))), W, H
+    )
     assert region.y1 >= 278, region
