@@ -191,8 +191,10 @@ def _runs(rows: Sequence[Row], *, reuse: bool = True) -> list[Box]:
         while run and not (run[-1].gapped or run[-1].numeric):
             run.pop()
         if any(r.numeric for r in run):
-            while run and not run[-1].numeric and (_note(run[-1]) or not run[-1].gapped):
-                run.pop()  # notes under the figures, and the rows of one cell above them
+            _drop_notes(run)
+            if _apart(run, rivers):  # a heading after the table, and the notes above it
+                run.pop()
+                _drop_notes(run)
         box = _run_box(run, rivers) if _is_table_run(run, rivers) else None
         if box is not None:
             headed = run[0] if run[0].gapped and not run[0].numeric else None  # its column headings
@@ -211,6 +213,29 @@ def _note(row: Row) -> bool:
     """A note under a table's figures: a label set apart from words that follow it ("Source:"
     and a tab, then the source), not a label and its figure ("Deductions:" ... "0.00")."""
     return row.labelled and sum(row.words[1:]) >= NOTE_WORDS
+
+
+def _drop_notes(run: list[Row]) -> None:
+    """Drop the notes closing a run of figures: rows of one cell, and a label set apart from its
+    words (:func:`_note`)."""
+    while run and not run[-1].numeric and (_note(run[-1]) or not run[-1].gapped):
+        run.pop()
+
+
+#: A row set further below the row above it than this many of its heights stands apart.
+APART = 1.0
+
+
+def _apart(run: Sequence[Row], rivers: Sequence[tuple[float, float]] | None) -> bool:
+    """The run's last row stands apart under it (a blank taller than the row above it) and is
+    not set in its columns (no blank of it in a river): a numbered heading after the table
+    (``3.3`` and a tab, then its title)."""
+    if len(run) < 2 or not rivers or run[-1].numeric:
+        return False
+    row, above = run[-1], run[-2]
+    if row.y0 - above.y1 <= APART * max(row.height, 1.0):
+        return False
+    return not any(a < r1 and b > r0 for (_, a), (b, _) in itertools.pairwise(row.segments) for r0, r1 in rivers)
 
 
 def _crossed_once(rows: Sequence[Row], j: int, run: Sequence[Row], rivers: list[tuple[float, float]]) -> bool:

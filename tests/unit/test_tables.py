@@ -822,3 +822,15 @@ def test_notes_under_a_tables_figures_are_no_rows_of_it() -> None:
         page([*above, *lines, deductions, *below], gaps=(*gaps, Box(138, 268, 406, 278))), W, H
     )
     assert region.y1 >= 278, region
+
+
+def test_a_numbered_heading_set_apart_under_a_tables_figures_is_no_row_of_it() -> None:
+    """A numbered heading under a table of figures (``3.3``, a tab, its title), a blank taller
+    than a row above it, its tab in none of the table's columns: no row of the table, nor the
+    note of one cell above it."""
+    lines, gaps = aligned(200, FIGURES, (72, 200, 300, 400))
+    source = line("Source: Survey 2009, data is weighted.", 72, 268, 300)
+    heading = line("3.3 Measuring Financial Literacy", 72, 300, 260)
+    rows = [*prose_lines(100, 5), *lines, source, heading, *prose_lines(330, 5)]
+    (region,) = candidate_regions(page(rows, gaps=(*gaps, Box(90, 300, 106, 310))), W, H)
+    assert region.y1 < 268, region
