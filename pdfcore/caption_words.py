@@ -39,9 +39,10 @@ OTHER_WORDS = ("Chart", "Exhibit", "Plate", "Listing", "Graph")
 #: table region holds the line, not caption words in running text ("Schedule 13D" names a form).
 FILING_TABLE_WORDS = ("Exhibit", "Schedule")
 
-#: A caption's number after its word: "3", "2.1", "S4", "IV", "A1", "5b", followed by a blank,
-#: a colon, a stop or a dash, or nothing ("Figure 3, left" is a sentence about the figure).
-LABEL_NUMBER = r"\s*[A-Z]{0,2}[\dIVX]+(?:[.\-–]\d+)*[a-z]?(?=[\s:.—–-]|$)"
+#: A caption's number after its word: "3", "2.1", "S4", "IV", "A1", "A-2", "B.3", "5b",
+#: followed by a blank, a colon, a stop or a dash, or nothing ("Figure 3, left" is a sentence
+#: about the figure).
+LABEL_NUMBER = r"\s*(?:[A-Z]{1,2}[.\-–]?)?[\dIVX]+(?:[.\-–]\d+)*[a-z]?(?=[\s:.—–-]|$)"
 
 
 def alternation(words: Iterable[str]) -> str:

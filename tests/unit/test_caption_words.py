@@ -23,3 +23,15 @@ def test_the_table_reader_knows_the_table_words_in_any_case_and_a_filings_titles
     for text in ("Table 5: Revenue", "TABLE A", "Tabelle 2: Werte", "Tableau 1", "Exhibit 3", "Schedule I"):
         assert table_caption(text), text
     assert not table_caption("Figure 5: Revenue")
+
+
+def test_an_appendix_tables_number_opens_a_caption() -> None:
+    for text in (
+        "Table A-2. Mean errors",
+        "Table A.1: Population",
+        "Figure B–1 Map",
+        "Exhibit B.4 Rules",
+        "Table ES-3",
+    ):
+        assert is_caption(text), text
+    assert not is_caption("Table A. Population") and not is_caption("Figure AB x")

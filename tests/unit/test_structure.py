@@ -1551,3 +1551,20 @@ def test_an_item_wrapping_left_of_its_first_rows_text_goes_on_under_a_row_nearly
     ]
     (md,) = markdown([page(rows)])
     assert "sensitivity The global" not in md, md
+
+
+def test_a_tables_caption_set_small_over_it_is_no_footnote() -> None:
+    """A caption set as small as the page's numbered notes (``Table A-2.``: an appendix table's
+    number), nothing but the table under it: it stands over the table, not among the notes."""
+    rows = [
+        *para(LOREM, 60),
+        ln("Table A-2. Errors by lead time for the selected statistics", 130, size=7),
+        ln("Year Sales", 150, size=7),
+        ln("2020 10", 160, size=7),
+        ln("1 Errors were calculated from the past ten editions.", 600, size=7),
+    ]
+    table = Table(header=("Year", "Sales"), rows=(("2020", "10"),), bbox=Box(70, 148, 400, 170))
+    (md,) = markdown([page(rows, tables=(table,), tables_checked=True)])
+    parts = md.split("\n\n")
+    assert parts[1] == "Table A-2. Errors by lead time for the selected statistics", parts
+    assert parts[2].startswith("| Year | Sales |") and parts[-1].startswith("1 Errors"), parts
