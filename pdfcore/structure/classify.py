@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from pdfcore.caption_words import is_caption
-from pdfcore.models import OutlineEntry
+from pdfcore.models import OutlineEntry, Table
 from pdfcore.structure.heading_shape import (
     HEADING_CHARS,
     heading_shaped,
@@ -193,6 +193,24 @@ def note_marks(units: Sequence[Unit]) -> None:
     for u in units:
         if u.kind == "list_item" and u.marker == "*":
             u.kind, u.marker = "paragraph", ""
+
+
+#: Dashes that mark a missing figure in a table's cell, and a legend's entry saying what it means.
+_DASHES = frozenset("—–-")
+#: A legend's entry holds at most this many words after its mark ("— Not available.").
+LEGEND_WORDS = 6
+
+
+def legend_marks(units: Sequence[Unit], tables: Sequence[Table]) -> None:
+    """A dash opening a unit is the mark a legend explains, not a bullet, when a table of the
+    page holds it alone in a cell (a missing figure) and no other unit of the page opens with
+    it: ``— Not available.`` under the table stays a paragraph, the dash kept."""
+    if not tables:
+        return
+    cells = {c.strip() for t in tables for row in (t.header, *t.rows) for c in row}
+    dashed = [u for u in units if u.kind == "list_item" and u.marker in _DASHES and u.marker in cells]
+    if len(dashed) == 1 and len(dashed[0].text.split()) <= LEGEND_WORDS + 1:
+        dashed[0].kind, dashed[0].marker = "paragraph", ""
 
 
 def amounts_in_parentheses(units: Sequence[Unit]) -> None:

@@ -56,6 +56,7 @@ from pdfcore.structure.classify import (
     lone_letters,
     merge_code,
     named_sections,
+    legend_marks,
     note_marks,
     sentence,
     small_print_size,
@@ -198,6 +199,7 @@ def page_structure(
     if not tagged:
         kickers(units, entries)
     note_marks(units)
+    legend_marks(units, placed)
     lettered_notes(units)
     boxes = [t.bbox for t in placed]
     units = merge_code(bands_before_what_is_below(headings_before_their_text(units, boxes), boxes))

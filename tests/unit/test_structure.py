@@ -1568,3 +1568,16 @@ def test_a_tables_caption_set_small_over_it_is_no_footnote() -> None:
     parts = md.split("\n\n")
     assert parts[1] == "Table A-2. Errors by lead time for the selected statistics", parts
     assert parts[2].startswith("| Year | Sales |") and parts[-1].startswith("1 Errors"), parts
+
+
+def test_a_dash_a_table_holds_for_a_missing_figure_opens_a_legend_not_a_list() -> None:
+    """``— Not available.`` under a table whose missing figures are ``—``: the legend of that
+    mark, a paragraph with its dash. Two items opening with it are a list."""
+    table = Table(header=("Year", "Sales"), rows=(("2020", "10"), ("2021", "—")), bbox=Box(70, 128, 400, 160))
+    cells = [ln("Year Sales", 130), ln("2020 10", 142), ln("2021 —", 154)]
+    legend = ln("— Not available.", 170)
+    (md,) = markdown([page([*para(LOREM, 60), *cells, legend], tables=(table,), tables_checked=True)])
+    assert md.split("\n\n")[-1] == "— Not available.", md
+    items = [legend, ln("— Not yet reported by the agency.", 182)]
+    (md,) = markdown([page([*para(LOREM, 60), *cells, *items], tables=(table,), tables_checked=True)])
+    assert md.split("\n\n")[-1] == "- Not available.\n- Not yet reported by the agency.", md
