@@ -209,10 +209,19 @@ def _runs(rows: Sequence[Row], *, reuse: bool = True) -> list[Box]:
 NOTE_WORDS = 2
 
 
+#: A row's first segment at most this share of the row's height wide is a note's mark (a
+#: superscript ``1`` set before the note's text).
+MARK_WIDTH = 0.5
+
+
 def _note(row: Row) -> bool:
-    """A note under a table's figures: a label set apart from words that follow it ("Source:"
-    and a tab, then the source), not a label and its figure ("Deductions:" ... "0.00")."""
-    return row.labelled and sum(row.words[1:]) >= NOTE_WORDS
+    """A note under a table's figures: a label or a note's mark set apart from words that
+    follow it ("Source:" and a tab, then the source; a superscript "1" before the note's text),
+    not a label and its figure ("Deductions:" ... "0.00")."""
+    if len(row.segments) < 2 or sum(row.words[1:]) < NOTE_WORDS:
+        return False
+    a, z = row.segments[0]
+    return row.labelled or z - a <= MARK_WIDTH * row.height
 
 
 def _drop_notes(run: list[Row]) -> None:

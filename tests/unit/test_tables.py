@@ -834,3 +834,16 @@ def test_a_numbered_heading_set_apart_under_a_tables_figures_is_no_row_of_it() -
     rows = [*prose_lines(100, 5), *lines, source, heading, *prose_lines(330, 5)]
     (region,) = candidate_regions(page(rows, gaps=(*gaps, Box(90, 300, 106, 310))), W, H)
     assert region.y1 < 268, region
+
+
+def test_numbered_notes_under_a_tables_figures_are_no_rows_of_it() -> None:
+    """Notes under a table of figures, each opening with its number set as a superscript apart
+    from its text (two lines side by side), a line of one cell above them: no rows of it."""
+    lines, gaps = aligned(200, FIGURES, (72, 200, 300, 400))
+    notes = [line("— Not available.", 72, 268, 170)]
+    for k, text in enumerate(("Calculated from ten editions.", "Estimates for the South.")):
+        y0 = 282 + 12 * k
+        notes += [line(str(k + 1), 72, y0, 73.5), line(text, 76, y0, 76 + 6 * len(text))]
+    rows = [*prose_lines(100, 5), *lines, *notes, *prose_lines(340, 5)]
+    (region,) = candidate_regions(page(rows, gaps=gaps), W, H)
+    assert region.y1 < 268, region
