@@ -386,6 +386,38 @@ def stacked_lines(units: Sequence[Unit], k: int, columns: Sequence[tuple[float, 
     return True
 
 
+#: Units set one under the other in one style that make a list of lines, not headings.
+STACKED_UNITS = 3
+#: ... their rows this share of their size apart at most (a block's own line pitch).
+STACKED_GAP = 0.5
+
+
+def stacked_units(units: Sequence[Unit], style: DocumentStyle) -> None:
+    """Three units or more in a row, in one of the document's heading styles, from one left
+    edge, each right under the one before at a block's own line pitch, are lines of a list set one under the other (a legend
+    of abbreviations in a heading's face: ``EH European Handbook`` over ``HBS Harvard Business
+    School ...``), not headings: those among them that were become paragraphs."""
+    k = 0
+    while k < len(units):
+        run = [units[k]]
+        key = unit_key(units[k], style)
+        for v in units[k + 1 :] if style.knows(*key) else ():
+            last = run[-1]
+            em = max(last.size, 1.0)
+            if (
+                unit_key(v, style) != key
+                or abs(v.x0 - last.x0) > max(2.0, 0.3 * em)
+                or not 0 <= v.y0 - last.y1 <= STACKED_GAP * em
+            ):
+                break
+            run.append(v)
+        if len(run) >= STACKED_UNITS and any(u.kind == "heading" for u in run):
+            for u in run:
+                if u.kind == "heading":
+                    u.kind, u.level = "paragraph", 0
+        k += len(run)
+
+
 def sentence(text: str) -> bool:
     """Text that reads as a whole sentence: several words ending with a full stop (a bold notice
     at a page's foot, not a heading whose text starts on the next page)."""

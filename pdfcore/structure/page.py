@@ -61,6 +61,7 @@ from pdfcore.structure.classify import (
     sentence,
     small_print_size,
     stacked_lines,
+    stacked_units,
 )
 from pdfcore.structure.drawn_bullets import drawn_bullets
 from pdfcore.structure.elements import element, join_columns, nest_items
@@ -194,6 +195,8 @@ def page_structure(
             # a notice at a column's foot, not a heading over the next one; lines set one
             # under the other (a name over a title over an office, a notice over its date)
             u.kind = "paragraph"
+    if not tagged:
+        stacked_units(units, style)
     for u, size in zip(units, sizes, strict=True):
         u.size = size
     if not tagged:

@@ -322,3 +322,13 @@ def test_a_paragraph_of_no_word_leaves_no_sentence_for_a_figure(core: Any, corpu
     eu = corpus / "camelot/files/tabula/icdar2013-dataset/competition-dataset-eu"
     parts = _parts(core, eu / "eu-024.pdf", 1)
     assert any(p.startswith("33 participants stated") for p in parts)
+
+
+@pytest.mark.corpus
+def test_a_legend_set_in_the_headings_face_line_under_line_is_no_headings(core: Any, corpus: Path) -> None:
+    # the sources under eu-005's table: abbreviations and what they stand for, one per line, in
+    # the italic its headings are set in
+    parts = _parts(core, corpus / "camelot/files/tabula/icdar2013-dataset/competition-dataset-eu/eu-005.pdf", 2)
+    for start in ("EH European Handbook", "OXIRM referred to", "HBS Harvard Business School"):
+        assert any(p.startswith(start) for p in parts), start  # a paragraph, no "# " before it
+    assert not [p for p in parts if p.startswith("#")], [p for p in parts if p.startswith("#")]
