@@ -394,9 +394,10 @@ STACKED_GAP = 0.5
 
 def stacked_units(units: Sequence[Unit], style: DocumentStyle) -> None:
     """Three units or more in a row, in one of the document's heading styles, from one left
-    edge, each right under the one before at a block's own line pitch, are lines of a list set one under the other (a legend
-    of abbreviations in a heading's face: ``EH European Handbook`` over ``HBS Harvard Business
-    School ...``), not headings: those among them that were become paragraphs."""
+    edge, each right under the one before at a block's own line pitch, are lines of a list set
+    one under the other (a legend of abbreviations in a heading's face: ``EH European Handbook``
+    over ``HBS Harvard Business School ...``), not headings: those among them that were become
+    paragraphs."""
     k = 0
     while k < len(units):
         run = [units[k]]
