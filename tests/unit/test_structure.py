@@ -636,22 +636,24 @@ def _bold_between_paragraphs(line: str) -> str:
     return md
 
 
+def _no_headings(lines: Sequence[str], heading: str) -> None:
+    """Each of ``lines``, set bold between paragraphs, is a paragraph; ``heading`` so set is a
+    heading."""
+    for text in lines:
+        md = _bold_between_paragraphs(text)
+        assert md.startswith("# Sales, Costs and Margins") and f"\n\n{text}\n\n" in md, md
+    assert f"\n\n# {heading}\n\n" in _bold_between_paragraphs(heading)
+
+
 def test_a_postal_address_set_bold_is_no_heading() -> None:
     # a 10-K cover: the registrant's address set bold over its field label, like the headings
-    cover = _bold_between_paragraphs
-    for address in ("6431 West Oakton St., Morton Grove, Illinois 60053", "Washington, D.C. 20549-1004"):
-        md = cover(address)
-        assert md.startswith("# Sales, Costs and Margins") and f"\n\n{address}\n\n" in md, md
-    assert "\n\n# Results for 2019, 2018 and 2017\n\n" in cover("Results for 2019, 2018 and 2017")
+    addresses = ("6431 West Oakton St., Morton Grove, Illinois 60053", "Washington, D.C. 20549-1004")
+    _no_headings(addresses, "Results for 2019, 2018 and 2017")
 
 
 def test_a_pointer_to_other_text_set_in_a_headings_face_is_no_heading() -> None:
     # a financial statement's closing line, set bold like the statements' titles
-    closing = _bold_between_paragraphs
-    for pointer in ("See accompanying notes to consolidated financial statements", "See Note 4"):
-        md = closing(pointer)
-        assert md.startswith("# Sales, Costs and Margins") and f"\n\n{pointer}\n\n" in md, md
-    assert "\n\n# See also\n\n" in closing("See also")
+    _no_headings(("See accompanying notes to consolidated financial statements", "See Note 4"), "See also")
 
 
 def test_an_outline_entry_names_a_chapter_whose_label_is_spelled_out_on_the_page() -> None:
