@@ -391,15 +391,18 @@ FIGURES_SHARE = 0.4
 
 #: A word holding an ASCII digit, from that digit on (one match per such word).
 _ASCII_FIGURE = re.compile(r"[0-9]\S*")
+#: A character outside ASCII.
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 def figures_row(words: str) -> bool:
     """The line reads as a table's row of figures (dates, amounts, numbers): FIGURES_MIN words
     or more hold a digit, FIGURES_SHARE of its words or more.
 
-    Runs on every line of several rects: ASCII lines (most) are counted by one regex scan, the
-    others word by word (``str.isdigit`` also counts superscript and other scripts' digits)."""
-    if words.isascii():
+    Runs on every line of several rects: a line whose digits are all ASCII (most, typographic
+    quotes and dashes or not) is counted by one regex scan, the others word by word
+    (``str.isdigit`` also counts superscript and other scripts' digits)."""
+    if words.isascii() or not any(ch.isdigit() for ch in _NON_ASCII.findall(words)):
         figures = len(_ASCII_FIGURE.findall(words))
         if figures < FIGURES_MIN:
             return False
