@@ -48,7 +48,10 @@ def test_insertions_keep_the_runs_counting_drawn_characters(
 
 
 @settings(max_examples=500, deadline=None)
-@given(words=st.text(alphabet="ab 1209\t\u00a0\u0663x\n\u00b2\u2009\u3000\x1c,.\u201c\u2014", max_size=40) | st.text(max_size=40))
+@given(
+    words=st.text(alphabet="ab 1209\t\u00a0\u0663x\n\u00b2\u2009\u3000\x1c,.\u201c\u2014", max_size=40)
+    | st.text(max_size=40)
+)
 def test_a_row_of_figures_counts_the_words_holding_a_digit(words: str) -> None:
     from adapters._pdfium_lines import FIGURES_MIN, FIGURES_SHARE, figures_row
 
