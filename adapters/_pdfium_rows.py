@@ -29,7 +29,8 @@ def text_line(raw: Any, words: str, bbox: Box, first: int, last: int, line_facts
     """A text line with the font facts of its ``first`` character; bold and monospaced only
     when its ``last`` character is too (the whole line, not a bold first word (a run-in
     heading) or inline code); a line starting with a mark or digit (a superscript note number,
-    a bullet in a smaller face) has the larger size of its first and last characters; where
+    a bullet in a smaller face) has the larger size of its first and last characters, and a
+    line opening with a note's number set smaller has its last character's faces; where
     its size changes along it, its runs of words of one size (see :func:`size_runs`). A note's
     mark glued to the word it opens the row with is set apart (see :func:`_mark_apart`), a run
     of its own in the size runs."""
@@ -87,7 +88,12 @@ def _facts(
     points_end = points
     if last > first:  # (one call: the last character's text object is mostly the first's)
         points_end, bold_end, mono_end, italic_end, _ = line_facts(raw, last)
-        bold, mono, italic = bold and bold_end, mono and mono_end, italic and italic_end
+        if points_end > points and words.lstrip()[:1].isdigit():
+            # a note's number set smaller (a superscript) in the text's face or not: the
+            # text's face is the line's (a footnote's address in a typewriter face)
+            bold, mono, italic = bold_end, mono_end, italic_end
+        else:
+            bold, mono, italic = bold and bold_end, mono and mono_end, italic and italic_end
     if mark and points_end > points:
         points = points_end
     if mark and words.startswith("[") and words.endswith("]"):

@@ -332,3 +332,16 @@ def test_a_legend_set_in_the_headings_face_line_under_line_is_no_headings(core: 
     for start in ("EH European Handbook", "OXIRM referred to", "HBS Harvard Business School"):
         assert any(p.startswith(start) for p in parts), start  # a paragraph, no "# " before it
     assert not [p for p in parts if p.startswith("#")], [p for p in parts if p.startswith("#")]
+
+
+@pytest.mark.corpus
+def test_a_listing_in_a_typewriter_face_is_one_code_block(core: Any, corpus: Path) -> None:
+    """issue-982's page 7: a C function set in URW's Nimbus Mono (named so, no fixed-pitch
+    flag), its comments' rows opening with ``*`` and lines without code punctuation (``else``)
+    among the others: one fenced block, from the comment over the function to its last brace."""
+    parts = _parts(core, corpus / "pdfplumber/pdfs/issue-982-example.pdf", 7)
+    (listing,) = [p for p in parts if "static int indicate_policy(void)" in p]
+    lines = listing.splitlines()
+    assert lines[0] == "```" and lines[-1] == "```", listing
+    for line in (" * of the size generatively.", "      ret = 1;", "    else", "  return segtable;", "}"):
+        assert line in lines, (line, listing)

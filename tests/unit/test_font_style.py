@@ -37,6 +37,23 @@ def test_bold_from_weight_name_and_flags(name: str, weight: int, flags: int, bol
     assert font_style(name, weight, flags)[0] is bold
 
 
+@pytest.mark.parametrize(
+    ("name", "flags", "mono"),
+    [
+        ("ABCDEF+NimbusMonL-Regu", 4, True),  # URW's Courier, no fixed-pitch flag set
+        ("NimbusMonoPS-Regular", 4, True),
+        ("CourierNewPSMT", 4, True),
+        ("DejaVuSansMono", 4, True),
+        ("Helvetica", 1, True),  # the fixed-pitch flag decides
+        ("NimbusRomNo9L-Regu", 4, False),
+        ("NimbusSanL-Regu", 32, False),
+        ("Montserrat-Regular", 32, False),
+    ],
+)
+def test_monospaced_from_name_and_flags(name: str, flags: int, mono: bool) -> None:
+    assert font_style(name, 400, flags)[1] is mono
+
+
 def test_text_filled_and_stroked_round_is_bold(tmp_path: Path) -> None:
     """A layout program sets a face bold it has no bold of by stroking the glyphs' outlines as
     it fills them (render mode 2): such text is bold, the same face filled only is not (a wine
@@ -55,4 +72,27 @@ def test_text_filled_and_stroked_round_is_bold(tmp_path: Path) -> None:
     assert [(ln.text, ln.bold) for ln in got.lines] == [
         ("Stroked round as filled", True),
         ("Filled only in the same face", False),
+    ]
+
+
+def test_a_notes_number_set_smaller_leaves_the_line_its_texts_face(tmp_path: Path) -> None:
+    """A footnote opening with its number as a superscript in the body's face, its text (an
+    address) in a typewriter face, is a monospaced line; the same number before text in the
+    body's face leaves a line that is not."""
+    from adapters.pdfium_text import PdfiumTextExtractor
+    from pdfcore.models import DocumentSource, Fingerprint
+    from tests.pdfgen import Page, write_pdf
+
+    page = Page()
+    page.text(72, 703, "5", size=6)
+    page.text(75.5, 700, "http://example.org/data/glove.", size=9, font="F3")
+    page.text(72, 683, "6", size=6)
+    page.text(75.5, 680, "A note in the body's face.", size=9)
+    path = write_pdf(tmp_path / "notes.pdf", [page])
+    st = os.stat(path)
+    source = DocumentSource(str(path), Fingerprint(st.st_size, st.st_mtime_ns, "x" * 64))
+    (got,) = PdfiumTextExtractor().extract(source, [0])
+    assert [(ln.text, ln.mono) for ln in got.lines] == [
+        ("5http://example.org/data/glove.", True),
+        ("6 A note in the body's face.", False),
     ]

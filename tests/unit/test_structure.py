@@ -188,6 +188,48 @@ def test_monospaced_rows_are_a_fenced_code_block_with_their_indentation() -> Non
     assert md.endswith("```\ndef main():\n    return 0\n```")
 
 
+def test_a_listings_comment_plain_words_and_blank_line_stay_in_its_code_block() -> None:
+    # rows without code punctuation (a comment's, "else", "static int") and the blank line
+    # under the comment do not cut the listing apart, nor do a comment's "*" read as bullets
+    code = [
+        (0, "/*"),
+        (1, "* Count the rows of the"),
+        (1, "* table given."),
+        (1, "*/"),
+        (0, "static int"),
+        (0, "count(int n)"),
+        (0, "{"),
+        (4, "if (n > 0)"),
+        (8, "ok(n);"),
+        (4, "else"),
+        (8, "fail();"),
+        (0, None),
+        (4, "return n;"),
+        (0, "}"),
+    ]
+    rows, y = [*para(LOREM, 60)], 120.0
+    for indent, text in code:
+        if text is not None:
+            rows.append(ln(text, y, x=LEFT + 6 * indent, mono=True, x1=LEFT + 6 * (indent + len(text))))
+        y += 12
+    rows += para(["After the listing comes more text that closes the page."], y + 20)
+    (md,) = markdown([page(rows)])
+    fence = "\n".join(" " * indent + text if text else "" for indent, text in code).replace("\n\n", "\n")
+    assert "```\n" + fence + "\n```" in md, md
+
+
+def test_a_footnote_set_in_a_typewriter_face_is_a_note_not_code() -> None:
+    # its number glued to the address, two rows of the footnotes' small size: a note, kept last
+    rows = [
+        *para(LOREM, 60),
+        ln("5http://example.org/data/glove.", 740, size=8.0, mono=True, x1=LEFT + 150),
+        ln("twitter.27B.zip", 750, size=8.0, mono=True, x1=LEFT + 70),
+    ]
+    (md,) = markdown([page(rows)])
+    assert "```" not in md, md
+    assert md.endswith("5http://example.org/data/glove. twitter.27B.zip"), md
+
+
 def test_a_table_stands_at_its_place_as_a_pipe_table_with_its_caption() -> None:
     rows = [
         *para(LOREM, 60),
