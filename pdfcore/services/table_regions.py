@@ -78,6 +78,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         and not _over_grids(t, ruled, lines)
         and not _bulleted(t, lines, page.gaps)
     ]
+    runs = [_up_column_rules(t, page.rules, lines) for t in runs]
     regions = ruled + runs
     # Small tables under underlined headings that neither search above finds (too few rows).
     regions += [
@@ -236,6 +237,35 @@ def _over_grids(run: Box, grids: Sequence[Box], lines: Sequence[TextLine]) -> bo
         if rows > MAX_HEADER_ROWS:
             return False
     return True
+
+
+def _up_column_rules(run: Box, rules: Sequence[Box], lines: Sequence[TextLine]) -> Box:
+    """A run of aligned rows reaches up to the top of a column rule that crosses its top edge
+    (a ruled frame's rule between columns, drawn from the frame's top rule down through the
+    headings): the rows above it inside the frame (a heading over its column group, set
+    across the columns' blanks) are the table's when such a rule parts each of them,
+    MAX_HEADER_ROWS at most, none wider than it."""
+    crossing = [
+        r
+        for r in rules
+        if r.height > 2 * r.width
+        and run.x0 < r.x0
+        and r.x1 < run.x1
+        and r.y0 < run.y0 < r.y1
+        and r.y1 > run.y0 + MIN_CELL
+    ]
+    if not crossing:
+        return run
+    top = min(r.y0 for r in crossing)
+    above = [ln for ln in lines if top <= ln.bbox.y0 and ln.bbox.y1 <= run.y0 + PAD]
+    if not above or any(ln.bbox.x0 < run.x0 - PAD or ln.bbox.x1 > run.x1 + PAD for ln in above):
+        return run
+    if not all(any(ln.bbox.x0 < r.x0 and r.x1 < ln.bbox.x1 and r.y0 <= ln.bbox.y0 for r in crossing) for ln in above):
+        return run  # a line no column rule parts (a title's unit centred over the table)
+    ys = sorted((ln.bbox.y0 + ln.bbox.y1) / 2 for ln in above)
+    if sum(1 for a, b in itertools.pairwise(ys) if b - a > JOIN_TOL) + 1 > MAX_HEADER_ROWS:
+        return run
+    return Box(run.x0, min(ln.bbox.y0 for ln in above), run.x1, run.y1)
 
 
 def _figures_only(text: str) -> bool:

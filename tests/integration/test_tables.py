@@ -1044,3 +1044,21 @@ def test_a_cell_edge_drawn_as_a_path_is_a_ruling(corpus: Path) -> None:
         "Pct of FTSE Eurotop 100 companies",
     )
     assert t.rows[0] == ("0 reclassifications", "52", "52%", "14", "64%")
+
+
+@pytest.mark.corpus
+def test_a_heading_over_a_column_group_under_the_frames_top_rule_is_a_header_cell(corpus: Path) -> None:
+    """us-035a's Table A.1: ``Age groups`` and ``U.S. population`` stand between the frame's
+    top rule and the column headings, one line of text the rule between the first column and
+    the others parts: header cells of the table, the first over its column, the second over
+    the proportions."""
+    path = corpus / "camelot" / "files" / "tabula" / "icdar2013-dataset" / "competition-dataset-us" / "us-035a.pdf"
+    (p,) = _pages(path, [1])
+    extractor = PlumberTableExtractor()
+    got = TableService(extractor).page_tables(_source(path), p, 612, 792)
+    extractor.close()
+    (t,) = got.tables
+    assert t.header_cells is not None, t
+    top = {(c.text, c.column, c.rows, c.columns) for c in t.header_cells if c.row == 0}
+    assert ("Age groups", 0, 2, 1) in top and ("U.S. population", 1, 1, 2) in top, t.header_cells
+    assert t.rows[0] == ("Under 1 year", "0.0156", "", "3,533,692"), t.rows

@@ -118,6 +118,25 @@ def test_a_ruled_grid_leaves_out_the_aligned_lines_above_and_below_it() -> None:
     assert region.y0 > 280 and region.y1 < 415, region
 
 
+def test_a_heading_over_a_column_group_inside_the_frame_is_the_tables() -> None:
+    """A heading over a group of columns ("Sales by year" over the years) set across their
+    blanks, between the frame's top rule and the column headings, the rule between the first
+    column and the others drawn from that top rule down: the table reaches up to the heading."""
+    lines, gaps = aligned(300, FIGURES, (100, 200, 300, 400))
+    heading = line("Place Sales by year", 100, 282, 340)
+    rules = (Box(95, 270, 440, 271), Box(180, 270, 180.6, 370), Box(95, 370, 440, 371))
+    # the heading line has no gaps (no figure in it, the text layer's one piece)
+    p = page([*prose_lines(100, 8), heading, *lines, *prose_lines(420, 8)], rules=rules, gaps=gaps)
+    (region,) = candidate_regions(p, W, H)
+    assert region.y0 <= 282 and inside(Box(100, 300, 430, 358), region), region
+    assert region.y0 > 270 - 14, region  # the prose above stays out
+    # a unit centred over the figures' columns, no column rule parting it: no row of the table
+    unit = line("In billions of dollars", 200, 282, 330)
+    p = page([*prose_lines(100, 8), unit, *lines, *prose_lines(420, 8)], rules=rules, gaps=gaps)
+    (region,) = candidate_regions(p, W, H)
+    assert region.y0 > 292, region
+
+
 def test_a_ruled_box_beside_running_text_is_read_without_the_text() -> None:
     """An infobox (labels and values in a ruled box) beside a column of text whose lines, set
     apart by gaps, sit level with the box's rows: the box is the table, the text stays out."""
