@@ -210,13 +210,27 @@ LEGEND_WORDS = 6
 def legend_marks(units: Sequence[Unit], tables: Sequence[Table]) -> None:
     """A dash opening a unit is the mark a legend explains, not a bullet, when a table of the
     page holds it alone in a cell (a missing figure) and no other unit of the page opens with
-    it: ``— Not available.`` under the table stays a paragraph, the dash kept."""
+    it: ``— Not available.`` under the table stays a paragraph, the dash kept. So are marks in
+    parentheses (``(a)``, ``(1)``) opening the page's items when a table of the page holds each
+    of them as a word of a cell (``program (a)``): notes, paragraphs with their marks, not a
+    list (whose ``(b)`` no cell holds)."""
     if not tables:
         return
     cells = {c.strip() for t in tables for row in (t.header, *t.rows) for c in row}
     dashed = [u for u in units if u.kind == "list_item" and u.marker in _DASHES and u.marker in cells]
     if len(dashed) == 1 and len(dashed[0].text.split()) <= LEGEND_WORDS + 1:
         dashed[0].kind, dashed[0].marker = "paragraph", ""
+    # notes: "(a)" after a heading or a figure in a cell, "(a) During ..." under the table,
+    # every item of the page marked so citing a mark a cell holds (a list's "(b)" cites none)
+    words = {w for c in cells for w in c.split()}
+    marked = [u for u in units if u.kind == "list_item" and _NOTE_MARK.match(u.marker)]
+    if marked and all(u.marker in words for u in marked):
+        for u in marked:
+            u.kind, u.marker = "paragraph", ""
+
+
+#: A note's mark in parentheses: a letter or a number.
+_NOTE_MARK = re.compile(r"\((?:[a-z]|\d{1,2})\)$")
 
 
 def amounts_in_parentheses(units: Sequence[Unit]) -> None:

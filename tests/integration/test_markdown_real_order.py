@@ -345,3 +345,12 @@ def test_a_listing_in_a_typewriter_face_is_one_code_block(core: Any, corpus: Pat
     assert lines[0] == "```" and lines[-1] == "```", listing
     for line in (" * of the size generatively.", "      ret = 1;", "    else", "  return segtable;", "}"):
         assert line in lines, (line, listing)
+
+
+@pytest.mark.corpus
+def test_a_note_whose_mark_a_tables_heading_cites_is_no_list(core: Any, corpus: Path) -> None:
+    """lifeway's page 38: ``program (a)`` heads a column of the repurchases table, ``(a) During
+    the fourth quarter of 2015, ...`` under it is that note, a paragraph with its mark."""
+    parts = _parts(core, corpus / "uda-benchmark/tat_docs/lifeway-foods-inc_2019.pdf", 38)
+    assert any(p.startswith("(a) During the fourth quarter of 2015") for p in parts), parts
+    assert not any(p.startswith("- (a)") for p in parts), parts

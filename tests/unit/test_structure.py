@@ -1625,3 +1625,26 @@ def test_a_dash_a_table_holds_for_a_missing_figure_opens_a_legend_not_a_list() -
     items = [legend, ln("— Not yet reported by the agency.", 182)]
     (md,) = markdown([page([*para(LOREM, 60), *cells, *items], tables=(table,), tables_checked=True)])
     assert md.split("\n\n")[-1] == "- Not available.\n- Not yet reported by the agency.", md
+
+
+def test_a_mark_in_parentheses_a_tables_cell_holds_opens_a_note_not_a_list() -> None:
+    """``program (a)`` in a table's header and ``(a) During ...`` under it: the note of that
+    mark, a paragraph with its mark. With a ``(b)`` under it that no cell holds, the two are a
+    list; notes ``(1)`` and ``(2)`` whose marks cells hold are notes both."""
+    table = Table(
+        header=("Period", "Shares bought under the program (a)"), rows=(("2019", "10"),), bbox=Box(70, 128, 400, 150)
+    )
+    cells = [ln("Period Shares bought under the program (a)", 130), ln("2019 10", 142)]
+    note = ln("(a) During the fourth quarter the company announced a program.", 170)
+    (md,) = markdown([page([*para(LOREM, 60), *cells, note], tables=(table,), tables_checked=True)])
+    assert md.split("\n\n")[-1] == "(a) During the fourth quarter the company announced a program.", md
+    items = [note, ln("(b) The program has no expiration date.", 182)]
+    (md,) = markdown([page([*para(LOREM, 60), *cells, *items], tables=(table,), tables_checked=True)])
+    assert md.split("\n\n")[-1].startswith("- (a) During"), md
+    table = Table(
+        header=("Period", "Shares (1)", "Price (2)"), rows=(("2019", "10", "3"),), bbox=Box(70, 128, 400, 150)
+    )
+    cells = [ln("Period Shares (1) Price (2)", 130), ln("2019 10 3", 142)]
+    notes = [ln("(1) Bought in the open market.", 170), ln("(2) Average price paid per share.", 182)]
+    (md,) = markdown([page([*para(LOREM, 60), *cells, *notes], tables=(table,), tables_checked=True)])
+    assert md.split("\n\n")[-2:] == ["(1) Bought in the open market.", "(2) Average price paid per share."], md
