@@ -11,7 +11,8 @@ with their font facts and tagged roles) go in, Markdown comes out.
   :mod:`~pdfcore.structure.heading_shape`: a unit shaped and placed like a heading whatever the
   style; :mod:`~pdfcore.structure.outline`: the bookmark naming a unit's text;
 - :mod:`~pdfcore.structure.page`: a page's units classified, tables and figures in place, by
-  :mod:`~pdfcore.structure.classify` (what each unit is), :mod:`~pdfcore.structure.reading`
+  :mod:`~pdfcore.structure.classify` (what each unit is), :mod:`~pdfcore.structure.code_blocks`
+  (code, a listing's units as one block), :mod:`~pdfcore.structure.reading`
   (units moved to where they are read; footnotes), :mod:`~pdfcore.structure.false_tables`
   (grids that are no tables), :mod:`~pdfcore.structure.placement` (tables and figures among the
   units), :mod:`~pdfcore.structure.captions` and :mod:`~pdfcore.structure.elements` (units to

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from pdfcore.caption_words import is_caption
 from pdfcore.models import OutlineEntry, Table
+from pdfcore.structure.code_blocks import code_like, typewriter_note
 from pdfcore.structure.heading_shape import (
     HEADING_CHARS,
     heading_shaped,
@@ -96,8 +97,8 @@ def classify(
         unit.mono
         and not style.body_mono
         and not _heading_sized(unit, style)
-        and not _typewriter_note(unit, style)
-        and _code_like(unit, text, page_height)
+        and not typewriter_note(unit, style)
+        and code_like(unit, text, page_height)
     ):
         unit.kind = "code"
         return
@@ -443,84 +444,6 @@ def sentence(text: str) -> bool:
     """Text that reads as a whole sentence: several words ending with a full stop (a bold notice
     at a page's foot, not a heading whose text starts on the next page)."""
     return text.endswith((".", "!")) and len(text.split()) >= SENTENCE_WORDS and not text.endswith("...")
-
-
-def merge_code(units: list[Unit]) -> list[Unit]:
-    """Consecutive code units one below the other (the layout may cut a listing at its
-    alignment gaps) become one code block.
-
-    A monospaced paragraph or list item right above or below code and across the listing's
-    width is part of it: a line without code punctuation (``/*``, ``else``, ``#ifdef X``,
-    ``static int``) or a comment's rows opening with ``*`` (read as bullets) would otherwise cut
-    the listing apart."""
-    _spread_code(units, down=True)
-    _spread_code(units, down=False)
-    out: list[Unit] = []
-    for u in units:
-        prev = out[-1] if out else None
-        if prev is not None and u.kind == "code" and prev.kind == "code" and _stacked(prev, u) and _across(u, prev):
-            prev.rows.extend(u.rows)
-            prev.refresh()
-            continue
-        out.append(u)
-    return out
-
-
-def _spread_code(units: Sequence[Unit], *, down: bool) -> None:
-    """Monospaced paragraphs and list items next to code, in reading order (``down``) or
-    against it, become code while they follow on and stand across ``span``, the listing's width
-    so far (a line set further in than its neighbour or back from it is still in it)."""
-    span: tuple[float, float] | None = None
-    prev: Unit | None = None
-    for u in units if down else reversed(units):
-        if prev is not None and span is not None:
-            near = (_stacked(prev, u) if down else _stacked(u, prev)) and u.x0 < span[1] and u.x1 > span[0]
-            if not near:
-                span = None
-            elif u.kind in ("paragraph", "list_item") and u.mono:
-                u.kind, u.marker = "code", ""
-        if u.kind == "code":
-            span = (u.x0, u.x1) if span is None else (min(span[0], u.x0), max(span[1], u.x1))
-        else:
-            span = None
-        prev = u
-
-
-def _stacked(above: Unit, below: Unit) -> bool:
-    """``below`` stands right under ``above``: a blank line or two between them at most (two
-    font sizes: a row's box is smaller than its line)."""
-    gap = below.y0 - above.y1
-    line = max(below.first.height, above.last.height, below.size, above.size, 1.0)
-    return -0.5 * line <= gap <= 2.0 * line
-
-
-def _across(u: Unit, other: Unit) -> bool:
-    return u.x0 < other.x1 and u.x1 > other.x0
-
-
-_CODE_CHARS = re.compile(r"[(){}\[\];=<>]|^\s*(?:def|class|import|from|return|for|if|while|#include|\$|>>>)\b")
-
-
-def _code_like(unit: Unit, text: str, page_height: float) -> bool:
-    """Monospaced rows that read as code: several rows (not words in capitals alone), or one
-    holding code punctuation or a keyword; not a lone line at the page's edge (a running head
-    set in a typewriter face)."""
-    if page_height > 0 and len(unit.rows) == 1 and (unit.y1 < 0.08 * page_height or unit.y0 > 0.92 * page_height):
-        return False
-    if _CODE_CHARS.search(text) is not None:
-        return True
-    # rows of words in capitals alone (a cover's subtitle set in a typewriter face) are no code
-    return len(unit.rows) > 1 and any(c.islower() for c in text)
-
-
-#: A note's number glued to its text's first letter (``5http://...``).
-_GLUED_NUMBER = re.compile(r"\d{1,3}[^\W\d_]")
-
-
-def _typewriter_note(unit: Unit, style: DocumentStyle) -> bool:
-    """A footnote set in a typewriter face (an address): smaller than the body, opening with its
-    number glued to the text, no code (a listing's line number is set apart from its line)."""
-    return 0 < unit.size < FOOTNOTE_SIZE * style.body_size and _GLUED_NUMBER.match(unit.text) is not None
 
 
 def _heading_sized(unit: Unit, style: DocumentStyle) -> bool:

@@ -55,7 +55,6 @@ from pdfcore.structure.classify import (
     lettered_notes,
     list_depths,
     lone_letters,
-    merge_code,
     named_sections,
     note_marks,
     sentence,
@@ -63,6 +62,7 @@ from pdfcore.structure.classify import (
     stacked_lines,
     stacked_units,
 )
+from pdfcore.structure.code_blocks import merge_code
 from pdfcore.structure.drawn_bullets import drawn_bullets
 from pdfcore.structure.elements import element, join_columns, nest_items
 from pdfcore.structure.false_tables import axis_table, formula_table, prose_table, scattered_table
