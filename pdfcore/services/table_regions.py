@@ -212,12 +212,16 @@ def _over_grids(run: Box, grids: Sequence[Box], lines: Sequence[TextLine]) -> bo
     """A run of aligned rows reaching over two ruled grids or more set one under the other across
     its width (two tables whose columns line up, a heading and a unit between them): each grid
     holds its own table, when what the run holds outside them is at most a title's or a note's
-    rows (MAX_HEADER_ROWS) above, between or under them, and no row of figures only."""
+    rows (MAX_HEADER_ROWS) above, between or under them, and no row of figures only. A grid
+    narrower than most of the run's width (a table of four columns over one of five) counts
+    when HALF_GRID of it at least and nothing of the run stands beside it."""
     over = sorted(
         (
             g
             for g in grids
-            if (s := intersection(g, run)) is not None and s.height > MIN_CELL and s.width >= GRID_SHARE * run.width
+            if (s := intersection(g, run)) is not None
+            and s.height > MIN_CELL
+            and (s.width >= GRID_SHARE * run.width or (s.width >= HALF_GRID * run.width and not _beside(g, run, lines)))
         ),
         key=lambda g: g.y0,
     )
@@ -266,6 +270,21 @@ def _up_column_rules(run: Box, rules: Sequence[Box], lines: Sequence[TextLine]) 
     if sum(1 for a, b in itertools.pairwise(ys) if b - a > JOIN_TOL) + 1 > MAX_HEADER_ROWS:
         return run
     return Box(run.x0, min(ln.bbox.y0 for ln in above), run.x1, run.y1)
+
+
+#: A grid this share of a run's width at least may stand for a table of its own (see
+#: :func:`_over_grids`).
+HALF_GRID = 0.5
+
+
+def _beside(grid: Box, run: Box, lines: Sequence[TextLine]) -> bool:
+    """A line of ``run`` stands at the height of ``grid`` outside it, left or right."""
+    return any(
+        line_inside(ln, run, 0.0)
+        and grid.y0 <= (ln.bbox.y0 + ln.bbox.y1) / 2 <= grid.y1
+        and (ln.bbox.x1 > grid.x1 + PAD or ln.bbox.x0 < grid.x0 - PAD)
+        for ln in lines
+    )
 
 
 def _figures_only(text: str) -> bool:

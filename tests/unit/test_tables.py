@@ -137,6 +137,26 @@ def test_a_heading_over_a_column_group_inside_the_frame_is_the_tables() -> None:
     assert region.y0 > 292, region
 
 
+def test_two_ruled_tables_of_different_widths_under_one_aligned_run_are_read_apart() -> None:
+    """A table of four columns over one of five, a section heading between them: their rows
+    line up into one text-aligned run, which the narrower grid covers only in part. Nothing of
+    the run stands beside either grid: each is a table of its own."""
+    upper = [
+        ["Year", "Title", "Role", "Notes"],
+        ["2011", "Souls", "Blade", "Voice"],
+        ["2014", "Souls", "Sweet", "Voice"],
+    ]
+    lower = [["Year", "Title", "Role", "Theatre", "Notes"], ["2012", "Viva", "Viva", "Piccadilly", "From 11 May"]]
+    above, gaps_a = aligned(300, upper, (45, 105, 165, 225), 20.0)
+    below, gaps_b = aligned(400, lower, (45, 105, 165, 225, 315), 20.0)
+    rules = grid(40, 295, 4, 3, cw=60.0) + grid(40, 395, 5, 2, cw=90.0)
+    lines = [*prose_lines(80, 8), *above, line("Stage", 45, 370, 80), *below, *prose_lines(480, 8)]
+    regions = candidate_regions(page(lines, rules=rules, gaps=gaps_a + gaps_b), W, H)
+    assert len(regions) == 2, regions
+    assert inside(Box(40, 295, 280, 355), regions[0]) and regions[0].y1 < 370, regions
+    assert inside(Box(40, 395, 490, 435), regions[1]) and regions[1].y0 > 380, regions
+
+
 def test_a_ruled_box_beside_running_text_is_read_without_the_text() -> None:
     """An infobox (labels and values in a ruled box) beside a column of text whose lines, set
     apart by gaps, sit level with the box's rows: the box is the table, the text stays out."""
