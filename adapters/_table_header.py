@@ -5,7 +5,8 @@ engine.
 
 The header is the rows on top that fill some column past the first and hold no figures other
 than years (a row holding only a label ends them: a section heading; under a top row leaving
-the first column empty, so does a second row labelled in it and ruled off the one above), else
+the first column empty, so does a second row labelled in it and ruled off the one above; so
+does a row opening with a figure or a year under a first column headed in words), else
 a first row set in
 bold, ruled off, or of text above columns of figures. Each column's header is the text of every
 header row above it, top to bottom (a heading spanning several columns, or underlined across
@@ -50,7 +51,13 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
     ended = False
     parted = [y for y, _, _ in across(rules, x0, x1)]
     label: int | None = None  # the first row filling the first column
+    stub = rows[0].text(0) if rows else ""
     for i, row in enumerate(rows[: MAX_HEADER_ROWS + 1]):
+        if i > 0 and stub and not is_figure(stub) and is_figure(row.text(0)):
+            # a year or a number under the first column's heading (``2006`` under ``Year``):
+            # the body's first row, however its other cells read
+            ended = True
+            break
         values = [k for k in row.filled if k > 0] or [b for _, b, _ in row.spans if b > 0]
         if 0 in row.filled and not any(a == 0 < b for a, b, _ in row.spans):
             if label and ruled_between(rows[i - 1], row, parted):

@@ -264,6 +264,26 @@ def test_a_table_of_text_has_one_header_row_at_most() -> None:
     assert [r[0] for r in found.rows] == ["Question", "Answer", "Closing"]
 
 
+def test_a_year_under_the_first_columns_heading_opens_the_body() -> None:
+    """A filmography: ``Year`` heads the first column, each row opens with a year over titles
+    and roles in words (no figure to tell the body from the header), a year spanning two rows
+    and a role spanning two more: one header row, ``Year Title Role Notes``."""
+    glyphs = _rows(
+        (2, [(4, "Year"), (104, "Title"), (204, "Role"), (304, "Notes")]),
+        (22, [(4, "2006"), (104, "Hood"), (204, "Scout")]),
+        (42, [(4, "2012"), (104, "Pitch"), (204, "Benji")]),
+        (62, [(104, "Pitch 2")]),
+        (82, [(4, "2015"), (104, "Ricki"), (204, "Daniel")]),
+        (102, [(4, "2016"), (104, "Billy"), (204, "Josh"), (304, "[42]")]),
+    )
+    rules = [Rule(0, y, 400, y + 0.5) for y in (0, 20, 40, 80, 100, 120)] + [Rule(0, 60, 200, 60.5)]
+    rules += [Rule(x, 0, x + 0.5, 120) for x in (0, 100, 200, 300, 400)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.header == ["Year", "Title", "Role", "Notes"], found.header
+    assert [r[0] for r in found.rows][:2] == ["2006", "2012"], found.rows
+
+
 def test_a_heading_across_a_ruling_does_not_split_the_column_beside_it() -> None:
     """Right-aligned figures leave a blank from one figure to the next that holds the ruling
     between their columns; a group heading over both columns crosses that ruling and stands in
