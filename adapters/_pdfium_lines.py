@@ -110,6 +110,7 @@ def read_lines(
     margin = 0
     before: tuple[int, str, Box] | None = None  # the last line not looked at for gaps
     heads_known: list[Box] = []  # the gaps found between its rects
+    spaced: Box | None = None  # the last line of one rect looked at for gaps, when it had some
     seen = 0  # the lines (not blank) read so far
     glue: tuple[int, int] | None = None  # the last line appended whole: its number, its last character
     if len(text) == n:
@@ -265,16 +266,25 @@ def read_lines(
                         # headings over figures to come: set in several objects too
                         before, heads_known = (start, body, bbox), gaps[k0:]
                 elif pieces is None and gaps is not None and len(gaps) < MAX_GAPS and " " in words:
-                    if bx1 - bx0 > SPACED_LINE * (by1 - by0) * len(words) and any(ch.isdigit() for ch in words):
-                        if before is not None and 0 <= by0 - before[2].y1 <= HEADINGS_GAP * (by1 - by0):
+                    wide = bx1 - bx0 > SPACED_LINE * (by1 - by0) * len(words)
+                    # a row right under a row whose gaps were found: the next row of its table,
+                    # however densely its cells fill it (ranges of amounts) and figures or not,
+                    # when its blanks are a table's (UNDER_GAP line heights wide at least)
+                    under = not wide and spaced is not None and 0 <= by0 - spaced.y1 <= by1 - by0
+                    if under or (wide and any(ch.isdigit() for ch in words)):
+                        if wide and before is not None and 0 <= by0 - before[2].y1 <= HEADINGS_GAP * (by1 - by0):
                             # The line above (a table's column headings, whose words fill more
                             # of their width than the figures under them, a blank line between
                             # them at most) is looked at too.
                             space_gaps(raw, tp, *before, space, gaps, heads_known)
+                        k0 = len(gaps)
                         space_gaps(raw, tp, start, body, bbox, space, gaps)
+                        if under:
+                            gaps[k0:] = [g for g in gaps[k0:] if g.width >= UNDER_GAP * (by1 - by0)]
+                        spaced = bbox if len(gaps) > k0 else None
                         before = None
                     else:
-                        before, heads_known = (start, body, bbox), []
+                        before, heads_known, spaced = (start, body, bbox), [], None
             start = end + 1
         return out, margin
     # Rare: the text API inserted or dropped chars, so indexes do not line up. Read per rect.
@@ -383,6 +393,9 @@ HEADINGS_GAP = 2.5
 #: running text: a row of a table set without rules, whose cells the producer spaced apart
 #: inside one text object; words alone spread that wide are justified text in a narrow column).
 SPACED_LINE = 0.75
+#: A line of one text object right under one whose gaps were found is looked at too, however
+#: densely its words fill it; its gaps this many line heights wide at least are kept.
+UNDER_GAP = 2.0
 #: A line of several text objects is looked at for gaps between its words when this many of its
 #: words hold a digit or more, and at least FIGURES_SHARE of them.
 FIGURES_MIN = 3

@@ -121,6 +121,25 @@ def test_gaps_inside_one_text_object(tmp_path: Path) -> None:
     assert [list(t.header), *map(list, t.rows)] == SPACED
 
 
+RANGES = [
+    ["Band", "1994", "1997", "2003"],
+    ["Lowest", "9,594 or less", "22,400 or less", "34,000 or less"],
+    ["Lower middle", "9,595-17,992", "22,401-29,992", "34,001-48,000"],
+    ["Upper middle", "17,993-25,771", "29,993-40,888", "48,001-66,900"],
+    ["Highest", "Over 25,771 in all", "Over 40,888 in all", "Over 66,900 in all"],
+]
+
+
+def test_a_dense_row_under_a_spaced_one_is_looked_at_for_gaps(tmp_path: Path) -> None:
+    """Rows set as one text object each, their cells ranges of amounts: the last fills its width
+    so densely (many characters, short blanks) that alone it reads as running text; right under
+    a row whose gaps were found, it is looked at too, and stays the table's last row."""
+    pdf = write_pdf(tmp_path / "r.pdf", [tablegen.spaced_rows(Page(), RANGES, column=100.0)])
+    (t,) = _one_page_tables(pdf)
+    assert [*map(list, t.rows)][-1] == RANGES[-1], t.rows
+    assert len(t.rows) + (1 if t.header else 0) == len(RANGES), t
+
+
 LEDGER = [
     ["Date", "No", "Type", "Particulars", "Debit", "Credit"],
     ["01-Apr-15", "4", "JV", "Opening", "0", "2427"],
@@ -1062,3 +1081,17 @@ def test_a_heading_over_a_column_group_under_the_frames_top_rule_is_a_header_cel
     top = {(c.text, c.column, c.rows, c.columns) for c in t.header_cells if c.row == 0}
     assert ("Age groups", 0, 2, 1) in top and ("U.S. population", 1, 1, 2) in top, t.header_cells
     assert t.rows[0] == ("Under 1 year", "0.0156", "", "3,533,692"), t.rows
+
+
+@pytest.mark.corpus
+def test_dense_rows_of_ranges_stay_in_their_table(corpus: Path) -> None:
+    """us-003's salary bands: four rows, each one text object, the last two so dense (ranges of
+    amounts, ``Greater than $25,771``) that alone they read as running text; all four are rows."""
+    path = corpus / "camelot" / "files" / "tabula" / "icdar2013-dataset" / "competition-dataset-us" / "us-003.pdf"
+    (p,) = _pages(path, [0])
+    extractor = PlumberTableExtractor()
+    got = TableService(extractor).page_tables(_source(path), p, 612, 792)
+    extractor.close()
+    (t,) = [t for t in got.tables if t.rows and t.rows[0][0] == "Lowest"]
+    assert [r[0] for r in t.rows] == ["Lowest", "Lower middle", "Upper middle", "Highest"], t.rows
+    assert t.rows[-1][1:] == ("Greater than $25,771", "Greater than $40,888", "Greater than $66,900"), t.rows
