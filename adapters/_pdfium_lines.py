@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import re
-from typing import Any
+from typing import Any, TypeGuard
 
 from attrs import evolve
 
@@ -258,7 +258,7 @@ def read_lines(
                         # them (a ledger's date, number and type in one): the gaps between its
                         # words too, and those of the line of headings over it
                         known = gaps[k0:]
-                        if before is not None and 0 <= by0 - before[2].y1 <= HEADINGS_GAP * (by1 - by0):
+                        if _headings_over(before, by0, by1):
                             space_gaps(raw, tp, *before, space, gaps, heads_known)
                         space_gaps(raw, tp, start, body, bbox, space, gaps, known)
                         before = None
@@ -272,7 +272,7 @@ def read_lines(
                     # when its blanks are a table's (UNDER_GAP line heights wide at least)
                     under = not wide and spaced is not None and 0 <= by0 - spaced.y1 <= by1 - by0
                     if under or (wide and any(ch.isdigit() for ch in words)):
-                        if wide and before is not None and 0 <= by0 - before[2].y1 <= HEADINGS_GAP * (by1 - by0):
+                        if wide and _headings_over(before, by0, by1):
                             # The line above (a table's column headings, whose words fill more
                             # of their width than the figures under them, a blank line between
                             # them at most) is looked at too.
@@ -298,6 +298,12 @@ def read_lines(
         if seg.strip():
             out.append(TextLine(text=seg.replace("\r\n", " ").strip(), bbox=to_box(lft, btm, rgt, tpv)))
     return _split_margin(out, space)
+
+
+def _headings_over(before: tuple[int, str, Box] | None, y0: float, y1: float) -> TypeGuard[tuple[int, str, Box]]:
+    """The last line not looked at for gaps (``before``) stands over the row at ``y0``..``y1``
+    with a blank line between them at most (HEADINGS_GAP row heights): its column headings."""
+    return before is not None and 0 <= y0 - before[2].y1 <= HEADINGS_GAP * (y1 - y0)
 
 
 def _parted(
