@@ -142,6 +142,11 @@ def page_structure(
         titles = {ref: title for ref, b in drawn if (title := figure_title(b, rows))}
         rows = _without_labels(rows, [b for _, b in drawn], join_hyphenation, lexicon)
     rows, anchors, beside = take_table_rows(rows, placed)
+    # the first row under a table whose rows the layout held in one block with those above and
+    # below it starts a unit: no paragraph runs across the table
+    under = frozenset(
+        id(rows[a]) for a in anchors if a is not None and 0 < a < len(rows) and rows[a - 1].block == rows[a].block
+    )
     label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
     units = tidy_units(
         split_units(
@@ -152,6 +157,7 @@ def page_structure(
             ),
             join_hyphenation,
             lexicon,
+            under,
         ),
         style.body_size,
         height,

@@ -226,8 +226,15 @@ def small_mark(unit: Unit) -> str:
     return unit.text[0] if small_opening(unit.first, 1) else ""
 
 
-def split_units(rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lexicon | None = None) -> list[Unit]:
-    """The page's rows (in reading order) cut into units (``lexicon``: see :func:`join_rows`)."""
+def split_units(
+    rows: Sequence[Row],
+    join_hyphenation: bool = True,
+    lexicon: Lexicon | None = None,
+    starts: frozenset[int] = frozenset(),
+) -> list[Unit]:
+    """The page's rows (in reading order) cut into units (``lexicon``: see :func:`join_rows`);
+    a row whose id is in ``starts`` starts a unit (the first under a table taken out of its
+    block)."""
     units: list[Unit] = []
     start = 0
     n = len(rows)
@@ -240,13 +247,17 @@ def split_units(rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lex
         if end - start == 1 and not index_page:
             units.append(Unit([rows[start]], join_hyphenation, lexicon))
         else:
-            units.extend(_split_block(rows[start:end], join_hyphenation, lexicon, index_page))
+            units.extend(_split_block(rows[start:end], join_hyphenation, lexicon, index_page, starts))
         start = end
     return units
 
 
 def _split_block(
-    rows: Sequence[Row], join_hyphenation: bool, lexicon: Lexicon | None, index_page: bool = False
+    rows: Sequence[Row],
+    join_hyphenation: bool,
+    lexicon: Lexicon | None,
+    index_page: bool = False,
+    starts: frozenset[int] = frozenset(),
 ) -> list[Unit]:
     xs = [r.x0 for r in rows]
     left = shared_edge(xs, ALIGN_PT)
@@ -310,7 +321,8 @@ def _split_block(
                 # "(g) of Rule 164 ...")
                 markers[k] = ""
         if current and (
-            (index and (k in heads or entry_ends(current, row)))
+            id(row) in starts
+            or (index and (k in heads or entry_ends(current, row)))
             or (in_item and not index and _paragraph_after_item(rows, k, marker_x))
             or _breaks(
                 current[-1],

@@ -1648,3 +1648,29 @@ def test_a_mark_in_parentheses_a_tables_cell_holds_opens_a_note_not_a_list() -> 
     notes = [ln("(1) Bought in the open market.", 170), ln("(2) Average price paid per share.", 182)]
     (md,) = markdown([page([*para(LOREM, 60), *cells, *notes], tables=(table,), tables_checked=True)])
     assert md.split("\n\n")[-2:] == ["(1) Bought in the open market.", "(2) Average price paid per share."], md
+
+
+def test_text_above_and_below_a_table_taken_out_of_its_block_is_two_paragraphs() -> None:
+    """A table whose rows the layout holds in one block with the lines above and below it (no
+    blank around it): the lines above end their paragraph at the table, those below start
+    another after it; no paragraph runs across the table."""
+    full = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen"
+    rows = [
+        ln(f"Alpha {full}", 100, x1=RIGHT),
+        ln(f"Beta {full}", 112, x1=RIGHT),
+        ln("RR Roundup 10", 124, x1=300),
+        ln("RR2 Corn 20", 136, x1=300),
+        ln("RR2Y Yield 30", 148, x1=300),
+        ln(f"Gamma {full}", 160, x1=RIGHT),
+        ln("Delta ends the text.", 172),
+    ]
+    table = Table(
+        header=("RR", "Roundup", "10"),
+        rows=(("RR2", "Corn", "20"), ("RR2Y", "Yield", "30")),
+        bbox=Box(70, 122, 302, 158),
+    )
+    (md,) = markdown([page(rows, tables=(table,), tables_checked=True)])
+    parts = md.split("\n\n")
+    assert parts[0] == f"Alpha {full} Beta {full}", parts
+    assert parts[1].startswith("| RR | Roundup | 10 |"), parts
+    assert parts[2] == f"Gamma {full} Delta ends the text.", parts
