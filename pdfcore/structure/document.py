@@ -52,7 +52,8 @@ def shown_label(number: int, label: str | None) -> str | None:
 
 def join_pages(pages: Sequence[PageStructure], common: WordList | None = None) -> list[PageStructure]:
     """The pages with what runs on from one page into the next joined on the page where it
-    started: a paragraph into the next page's first paragraph (a lone letter at the top of a
+    started: a paragraph into the next page's first paragraph, under the figures opening that
+    page if any (they stay on it, after the joined paragraph: floats) (a lone letter at the top of a
     page made an item first when it goes on the page before's lettering, see
     :func:`_lettered_items`; a heading ending a page with nothing of its own on the next one
     made a paragraph first, see :func:`_foot_heading`), a table into its continuations
@@ -71,11 +72,15 @@ def join_pages(pages: Sequence[PageStructure], common: WordList | None = None) -
         if not a.elements or not b.elements:
             continue
         a = out[k] = _foot_heading(a, b)
-        last, first = a.elements[-1], b.elements[0]
+        # figures opening the next page float: the text under them may go on the paragraph
+        floats = next((j for j, el in enumerate(b.elements) if el.kind != "figure"), len(b.elements))
+        if floats == len(b.elements):
+            continue
+        last, first = a.elements[-1], b.elements[floats]
         if continues(last, first):
             lexicon = _break_lexicon(a, b, common) if last.ends or last.text.endswith(HYPHENS) else None
             out[k] = evolve(a, elements=(*a.elements[:-1], join_paragraphs(last, first, lexicon)))
-            out[k + 1] = evolve(b, elements=b.elements[1:])
+            out[k + 1] = evolve(b, elements=(*b.elements[:floats], *b.elements[floats + 1 :]))
     for k in range(1, len(out)):
         _join_table(out, k)
     for k, (page, given) in enumerate(zip(out, pages, strict=True)):

@@ -1,0 +1,31 @@
+"""A paragraph running on across a page break (pdfcore.structure.document.join_pages): joined
+where it started, also under figures opening the next page (floats, left on that page)."""
+
+from __future__ import annotations
+
+from pdfcore.structure import Element, PageStructure, join_pages, render_document
+
+
+def _para(text: str) -> Element:
+    return Element("paragraph", text=text, open_end=not text.endswith("."), open_start=text[:1].islower())
+
+
+def test_a_sentence_goes_on_under_a_figure_opening_the_next_page() -> None:
+    first = PageStructure(0, (_para("A first paragraph."), _para("She suffered from problems during her life and")), ())
+    figure = Element("figure", ref="p2f1", caption="A still from the film")
+    second = PageStructure(1, (figure, _para("survived a fall in 1966."), _para("Another paragraph.")), ())
+    pages = join_pages([first, second])
+    assert pages[0].elements[-1].text == "She suffered from problems during her life and survived a fall in 1966."
+    assert [el.kind for el in pages[1].elements] == ["figure", "paragraph"]
+    assert pages[1].elements[1].text == "Another paragraph."
+    md = render_document([first, second], [None, None])
+    assert md.index("and survived a fall") < md.index("<!-- page 2") < md.index("![A still") < md.index("Another")
+
+
+def test_a_figure_alone_or_a_new_sentence_under_it_joins_nothing() -> None:
+    first = PageStructure(0, (_para("She suffered from problems during her life and"),), ())
+    figure = Element("figure", ref="p2f1", caption="A still")
+    alone = PageStructure(1, (figure,), ())
+    assert join_pages([first, alone]) == [first, alone]
+    new = PageStructure(1, (figure, _para("Another paragraph starts here.")), ())
+    assert join_pages([first, new]) == [first, new]
