@@ -52,8 +52,8 @@ def shown_label(number: int, label: str | None) -> str | None:
 
 def join_pages(pages: Sequence[PageStructure], common: WordList | None = None) -> list[PageStructure]:
     """The pages with what runs on from one page into the next joined on the page where it
-    started: a paragraph into the next page's first paragraph, under the figures opening that
-    page if any (they stay on it, after the joined paragraph: floats) (a lone letter at the top of a
+    started: a paragraph into the next page's first paragraph, under the figures and tables
+    opening that page if any (they stay on it, after the joined paragraph: floats) (a lone letter at the top of a
     page made an item first when it goes on the page before's lettering, see
     :func:`_lettered_items`; a heading ending a page with nothing of its own on the next one
     made a paragraph first, see :func:`_foot_heading`), a table into its continuations
@@ -72,8 +72,9 @@ def join_pages(pages: Sequence[PageStructure], common: WordList | None = None) -
         if not a.elements or not b.elements:
             continue
         a = out[k] = _foot_heading(a, b)
-        # figures opening the next page float: the text under them may go on the paragraph
-        floats = next((j for j, el in enumerate(b.elements) if el.kind != "figure"), len(b.elements))
+        # figures and tables opening the next page float (as past a column break): the text
+        # under them may go on the paragraph
+        floats = next((j for j, el in enumerate(b.elements) if el.kind not in ("figure", "table")), len(b.elements))
         if floats == len(b.elements):
             continue
         last, first = a.elements[-1], b.elements[floats]

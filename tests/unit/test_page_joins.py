@@ -29,3 +29,12 @@ def test_a_figure_alone_or_a_new_sentence_under_it_joins_nothing() -> None:
     assert join_pages([first, alone]) == [first, alone]
     new = PageStructure(1, (figure, _para("Another paragraph starts here.")), ())
     assert join_pages([first, new]) == [first, new]
+
+
+def test_a_sentence_goes_on_under_a_table_opening_the_next_page() -> None:
+    first = PageStructure(0, (_para("The rates were set by the board and"),), ())
+    table = Element("table", caption="Table 2. Rates")
+    second = PageStructure(1, (table, _para("published in the spring."), _para("Another paragraph.")), ())
+    pages = join_pages([first, second])
+    assert pages[0].elements[-1].text == "The rates were set by the board and published in the spring."
+    assert [el.kind for el in pages[1].elements] == ["table", "paragraph"]
