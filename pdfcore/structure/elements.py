@@ -172,11 +172,11 @@ def _item_runs_on(item: Element, b: Element) -> bool:
 
 
 def continues(a: Element, b: Element) -> bool:
-    """Paragraph ``b`` carries on the sentence paragraph or list item ``a`` left open."""
+    """Paragraph ``b`` carries on the sentence paragraph or list item ``a`` left open, in its
+    size (either size unknown, 0: no size tells them apart)."""
     if a.kind not in ("paragraph", "list_item") or b.kind != "paragraph" or not a.open_end or not b.open_start:
         return False
-    big = max(a.size, b.size)
-    return big <= 0 or abs(a.size - b.size) <= 0.12 * big
+    return a.size <= 0 or b.size <= 0 or abs(a.size - b.size) <= 0.12 * max(a.size, b.size)
 
 
 def join_paragraphs(a: Element, b: Element, lexicon: Lexicon | None = None) -> Element:

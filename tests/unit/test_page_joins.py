@@ -3,6 +3,8 @@ where it started, also under figures opening the next page (floats, left on that
 
 from __future__ import annotations
 
+from attrs import evolve
+
 from pdfcore.structure import Element, PageStructure, join_pages, render_document
 
 
@@ -38,3 +40,15 @@ def test_a_sentence_goes_on_under_a_table_opening_the_next_page() -> None:
     pages = join_pages([first, second])
     assert pages[0].elements[-1].text == "The rates were set by the board and published in the spring."
     assert [el.kind for el in pages[1].elements] == ["table", "paragraph"]
+
+
+def test_a_sentence_goes_on_into_a_page_whose_text_size_is_unknown() -> None:
+    """The next page's text drawn in a font whose size the text layer does not tell (0): no
+    size tells the two paragraphs apart, the sentence goes on."""
+    first = PageStructure(0, (evolve(_para("A final value was then calculated as the lowest mean of"), size=11.0),), ())
+    second = PageStructure(1, (evolve(_para("values for each of the two classes."), size=0.0),), ())
+    pages = join_pages([first, second])
+    assert (
+        pages[0].elements[-1].text
+        == "A final value was then calculated as the lowest mean of values for each of the two classes."
+    )
