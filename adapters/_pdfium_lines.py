@@ -296,8 +296,34 @@ def read_lines(
     for lft, tpv, rgt, btm in rects:
         seg = textpage.get_text_bounded(lft, btm, rgt, tpv)
         if seg.strip():
-            out.append(TextLine(text=seg.replace("\r\n", " ").strip(), bbox=to_box(lft, btm, rgt, tpv)))
+            line = TextLine(text=seg.replace("\r\n", " ").strip(), bbox=to_box(lft, btm, rgt, tpv))
+            out.append(_with_facts(raw, tp, line, (lft, tpv, rgt, btm), line_facts))
     return _split_margin(out, space)
+
+
+def _with_facts(
+    raw: Any, tp: Any, line: TextLine, rect: tuple[float, float, float, float], line_facts: Any
+) -> TextLine:
+    """A line read per rect with the font facts of the characters at its rect's ends (its size,
+    role; bold, monospaced and italic when both ends are), found by position: the indexes of the
+    page's text do not line up with its characters here (the first one's alone when the last
+    has no box, a trailing space; the middle one's when neither has). Without any, as read."""
+    lft, tpv, rgt, btm = rect
+    y, inset = (tpv + btm) / 2, min(1.0, (rgt - lft) / 4)
+
+    def at(x: float) -> int:
+        return int(raw.FPDFText_GetCharIndexAtPos(tp, ctypes.c_double(x), ctypes.c_double(y), 1.0, 1.0))
+
+    first = at(lft + inset)
+    if first < 0:
+        first = at((lft + rgt) / 2)
+    if first < 0:
+        return line
+    last = at(rgt - inset)
+    last = first if last < 0 else last
+    size, bold, mono, italic, role = line_facts(raw, first)
+    _, bold_end, mono_end, italic_end, _ = line_facts(raw, last)
+    return TextLine(line.text, line.bbox, size, bold and bold_end, mono and mono_end, role, italic and italic_end)
 
 
 def _headings_over(before: tuple[int, str, Box] | None, y0: float, y1: float) -> TypeGuard[tuple[int, str, Box]]:

@@ -41,3 +41,14 @@ def test_untagged_document_has_no_roles_and_sizes_as_displayed(corpus: Path) -> 
     body = lines["RCA at first kept the technology in house, insisting that further"]
     assert body.font_size == 10.5 and not body.bold and not body.mono
     assert lines["INTRODUCTION 5"].mono  # the running head's face (Monospace 821)
+
+
+def test_a_page_read_rect_by_rect_keeps_its_font_facts(corpus: Path) -> None:
+    """us-039's second page: pdfium's text there does not line up with its characters, so its
+    lines are read rect by rect; their size and weight come from the characters at each rect's
+    ends, found by position (they were 0 pt and regular: no heading could be told)."""
+    path = corpus / "camelot/files/tabula/icdar2013-dataset/competition-dataset-us/us-039.pdf"
+    lines = _lines(path, 1)
+    assert all(ln.font_size > 0 for ln in lines.values()), [t for t, ln in lines.items() if ln.font_size <= 0]
+    assert lines["Table ES-3"].bold and lines["Table ES-3"].font_size == 11.04
+    assert not lines["was based on"].bold
