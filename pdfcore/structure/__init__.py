@@ -5,7 +5,8 @@ Pure functions over the domain models (no engine): the layout's blocks (lines in
 with their font facts and tagged roles) go in, Markdown comes out.
 
 - :mod:`~pdfcore.structure.rows`: a page's visible rows (hidden text and flagged furniture out);
-- :mod:`~pdfcore.structure.units`: rows cut into paragraphs, headings, list items, code;
+- :mod:`~pdfcore.structure.units`: rows cut into paragraphs, headings, list items, code
+  (:mod:`~pdfcore.structure.unit`: a unit, its box, font facts and text);
 - :mod:`~pdfcore.structure.style`: the document's typography and heading levels, learnt once
   from a fixed sample of its pages (tags, outline, sizes and weights);
   :mod:`~pdfcore.structure.heading_shape`: a unit shaped and placed like a heading whatever the

@@ -12,7 +12,7 @@ from pdfcore.caption_words import CAPTION, TABLE_WORDS
 from pdfcore.models import Box, Table
 from pdfcore.structure.markers import CLOSING
 from pdfcore.structure.style import DocumentStyle
-from pdfcore.structure.units import Unit
+from pdfcore.structure.unit import Unit
 
 #: A caption is tied to a figure or table at most this many body lines away.
 CAPTION_LINES = 4.0

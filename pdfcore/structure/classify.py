@@ -26,7 +26,7 @@ from pdfcore.structure.markers import list_marker
 from pdfcore.structure.outline import match_outline
 from pdfcore.structure.reading import FOOTNOTE_SIZE
 from pdfcore.structure.style import BOLD_SIZE, UNDERLINED, DocumentStyle, heading_candidate, unit_key
-from pdfcore.structure.units import Unit, small_mark
+from pdfcore.structure.unit import Unit, small_mark
 
 #: A heading in a style the document's sample did not show is at least this much larger than
 #: the body (or bold and numbered).

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from pdfcore.structure.reading import FOOTNOTE_SIZE
 from pdfcore.structure.style import DocumentStyle
-from pdfcore.structure.units import Unit
+from pdfcore.structure.unit import Unit
 
 
 def merge_code(units: list[Unit]) -> list[Unit]:

@@ -11,7 +11,7 @@ from attrs import evolve
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon
 from pdfcore.structure.classify import goes_on
-from pdfcore.structure.elements import continues, join_paragraphs, nest_items
+from pdfcore.structure.elements import continues, join_paragraphs, nest_items, past_floats
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.render import render_elements, render_page, rendered_elements
 
@@ -53,8 +53,8 @@ def shown_label(number: int, label: str | None) -> str | None:
 def join_pages(pages: Sequence[PageStructure], common: WordList | None = None) -> list[PageStructure]:
     """The pages with what runs on from one page into the next joined on the page where it
     started: a paragraph into the next page's first paragraph, under the figures and tables
-    opening that page if any (they stay on it, after the joined paragraph: floats) (a lone letter at the top of a
-    page made an item first when it goes on the page before's lettering, see
+    opening that page if any (floats: they stay on it, after the joined paragraph) (a lone
+    letter at the top of a page made an item first when it goes on the page before's lettering, see
     :func:`_lettered_items`; a heading ending a page with nothing of its own on the next one
     made a paragraph first, see :func:`_foot_heading`), a table into its continuations
     (``continued_on`` / ``continued_from``, set by the table reader from
@@ -74,7 +74,7 @@ def join_pages(pages: Sequence[PageStructure], common: WordList | None = None) -
         a = out[k] = _foot_heading(a, b)
         # figures and tables opening the next page float (as past a column break): the text
         # under them may go on the paragraph
-        floats = next((j for j, el in enumerate(b.elements) if el.kind not in ("figure", "table")), len(b.elements))
+        floats = past_floats(b.elements, 0)
         if floats == len(b.elements):
             continue
         last, first = a.elements[-1], b.elements[floats]

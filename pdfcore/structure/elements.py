@@ -18,7 +18,7 @@ from pdfcore.structure.markers import CLOSING
 from pdfcore.structure.model import Element
 from pdfcore.structure.render import render_element
 from pdfcore.structure.rows import Row
-from pdfcore.structure.units import Unit, small_mark
+from pdfcore.structure.unit import Unit, small_mark
 
 #: A bold row alone of at most this many words is a label, not a sentence left open.
 LABEL_WORDS = 4
@@ -136,9 +136,7 @@ def join_columns(elements: list[Element], lexicon: Lexicon | None = None) -> lis
             out.append(el)
             k += 1
             continue
-        j = k + 1
-        while j < len(elements) and elements[j].kind in ("figure", "table"):
-            j += 1
+        j = past_floats(elements, k + 1)
         nxt = elements[j] if j < len(elements) else None
         if (
             nxt is not None
@@ -154,6 +152,15 @@ def join_columns(elements: list[Element], lexicon: Lexicon | None = None) -> lis
         out.append(el)
         k += 1
     return out
+
+
+def past_floats(elements: Sequence[Element], start: int) -> int:
+    """The index of the first element from ``start`` on that is no figure or table (floats a
+    sentence cut by a column or page break goes on past); ``len(elements)`` when none is."""
+    j = start
+    while j < len(elements) and elements[j].kind in ("figure", "table"):
+        j += 1
+    return j
 
 
 def _item_runs_on(item: Element, b: Element) -> bool:

@@ -35,7 +35,8 @@ from collections.abc import Sequence
 
 from pdfcore.structure.markers import CLOSING, list_marker
 from pdfcore.structure.rows import Row
-from pdfcore.structure.units import ALIGN_PT, SIZE_STEP, Unit
+from pdfcore.structure.unit import Unit
+from pdfcore.structure.units import ALIGN_PT, SIZE_STEP
 
 #: An item starts where the list's pitch puts it: its first row's top this many em from where the
 #: step between two of the list's hanging items would put it at most.

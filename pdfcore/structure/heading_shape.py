@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from pdfcore.caption_words import is_caption
 from pdfcore.structure.markers import list_marker
-from pdfcore.structure.units import Unit
+from pdfcore.structure.unit import Unit
 
 #: A heading is at most this many rows, characters and words.
 HEADING_ROWS = 3

@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from pdfcore.structure.rows import MARK_SIZE, Row, small_opening
-from pdfcore.structure.units import Unit
+from pdfcore.structure.unit import Unit
 
 #: A note's mark is a number of at most this many digits, or one letter.
 MARK_DIGITS = 3

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from pdfcore.models import Box, Table
 from pdfcore.structure.rows import Row
-from pdfcore.structure.units import Unit
+from pdfcore.structure.unit import Unit
 
 
 def box_below(unit: Unit, boxes: Sequence[Box], units: Sequence[Unit]) -> int | None:

@@ -15,7 +15,7 @@ from pdfcore.structure.captions import caption_titles
 from pdfcore.structure.heading_shape import text_below
 from pdfcore.structure.placement import between, box_below
 from pdfcore.structure.style import DocumentStyle
-from pdfcore.structure.units import Unit
+from pdfcore.structure.unit import Unit
 
 #: Small print without a note mark is a footnote only below this share of the page height.
 FOOT_ZONE = 0.6

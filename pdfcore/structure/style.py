@@ -48,8 +48,9 @@ from pdfcore.structure.heading_shape import (
 from pdfcore.structure.markers import list_marker
 from pdfcore.structure.outline import match_outline, outline_by_page
 from pdfcore.structure.rows import page_rows
+from pdfcore.structure.unit import Unit
 from pdfcore.structure.unit_tidy import rows_aligned, tidy_units
-from pdfcore.structure.units import Unit, split_units
+from pdfcore.structure.units import split_units
 from pdfcore.structure.upright import upright_pages
 
 #: Documents of up to this many pages are learnt from every page; longer ones from the first

@@ -13,7 +13,8 @@ from pdfcore.structure.hanging_items import hanging_items
 from pdfcore.structure.heading_shape import spread_out
 from pdfcore.structure.markers import CLOSING, list_marker
 from pdfcore.structure.rows import Row
-from pdfcore.structure.units import ALIGN_PT, CENTRE_PT, Unit, ends_in_leaders
+from pdfcore.structure.unit import Unit
+from pdfcore.structure.units import ALIGN_PT, CENTRE_PT, ends_in_leaders
 
 #: A note number alone: "1", "*", "†", a superscript.
 _NOTE_MARK_ALONE = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")

@@ -47,12 +47,12 @@ import re
 from collections.abc import Sequence
 
 from pdfcore.geometry import shared_edge
-from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
-from pdfcore.structure.glue import glue
+from pdfcore.layout.hyphens import Lexicon
 from pdfcore.structure.index_rows import entry_closed, entry_ends, entry_heads, entry_wraps, index_block
 from pdfcore.structure.markers import BULLET_SET, CLOSING, NOTE_AFTER_STOP, list_marker
 from pdfcore.structure.narrow_hang import narrow_hang_starts
-from pdfcore.structure.rows import Row, small_opening
+from pdfcore.structure.rows import Row
+from pdfcore.structure.unit import Unit
 
 #: A size change larger than this share starts a new unit.
 SIZE_STEP = 0.12
@@ -90,140 +90,6 @@ _LEADER_END = re.compile(r"(?:(?:\.\s?){4,}|…)\s*(?:[\divxlcIVXLC]{1,5}|[—�
 #: A run-in label in capitals starting a row ("DATES: The FAA must ..."): after a row of three
 #: words or more that closed its sentence, it starts a paragraph.
 _RUN_IN_LABEL = re.compile(r"[A-Z]{2,}(?: [A-Z]{2,}){0,3}: ")
-
-
-class Unit:
-    """Consecutive rows of one block making one element (see the module docstring).
-
-    Its box, font facts and text are computed once (:meth:`refresh` after changing ``rows``).
-    """
-
-    __slots__ = (
-        "bold",
-        "closed",
-        "entry",
-        "hanging",
-        "italic",
-        "join",
-        "kind",
-        "lettered",
-        "level",
-        "lexicon",
-        "marker",
-        "mono",
-        "rows",
-        "size",
-        "text",
-        "underlined",
-        "x0",
-        "x1",
-        "y0",
-        "y1",
-    )
-
-    def __init__(self, rows: list[Row], join_hyphenation: bool = True, lexicon: Lexicon | None = None) -> None:
-        self.rows = rows
-        self.join = join_hyphenation
-        #: The words that decide whether a word broken at a hyphen keeps it (the page's text, so
-        #: the Markdown joins words as the page text does).
-        self.lexicon = lexicon
-        #: Set by the classification: "paragraph", "heading", "list_item", "code", "caption".
-        self.kind = "paragraph"
-        self.level = 0
-        self.marker = ""
-        #: A list item known by its hanging indent (its marker lost), see :func:`_hangs`.
-        self.hanging = False
-        #: The marker of a lone letter read as a paragraph that the page before may go on from
-        #: (see classify.lone_letters).
-        self.lettered = ""
-        #: An index entry closed by its page references: it never runs on (see index_rows.py).
-        self.closed = False
-        #: A unit of a book's index: an entry (or a sub-entry, set in under its head entry).
-        self.entry = False
-        self.refresh()
-
-    def refresh(self) -> None:
-        rows = self.rows
-        first = rows[0]
-        self.x0, self.y0, self.x1, self.y1 = first.x0, first.y0, first.x1, first.y1
-        self.size, self.bold, self.mono, self.text = first.size, first.bold, first.mono, first.text
-        self.italic, self.underlined = first.italic, first.underlined
-        if len(rows) == 1:
-            return
-        x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
-        longest = len(first.text)
-        chars = bold = italic = 0
-        mono = underlined = True
-        for r in rows:
-            n = len(r.text)
-            x0 = r.x0 if r.x0 < x0 else x0
-            y0 = r.y0 if r.y0 < y0 else y0
-            x1 = r.x1 if r.x1 > x1 else x1
-            y1 = r.y1 if r.y1 > y1 else y1
-            if n > longest:
-                longest, self.size = n, r.size
-            chars += n
-            if r.bold:
-                bold += n
-            if r.italic:
-                italic += n
-            mono = mono and r.mono
-            underlined = underlined and r.underlined
-        self.x0, self.y0, self.x1, self.y1 = x0, y0, x1, y1
-        self.bold = bold * 2 > max(chars, 1)
-        self.italic = italic * 2 > max(chars, 1)
-        self.mono = mono
-        self.underlined = underlined
-        self.text = join_rows(rows, self.join, self.lexicon)
-
-    @property
-    def first(self) -> Row:
-        return self.rows[0]
-
-    @property
-    def last(self) -> Row:
-        return self.rows[-1]
-
-    @property
-    def block(self) -> int:
-        return self.rows[0].block
-
-    @property
-    def role(self) -> str:
-        return self.rows[0].role
-
-    def __repr__(self) -> str:
-        return f"Unit({self.kind}, {self.text[:40]!r})"
-
-
-def join_rows(rows: Sequence[Row], join_hyphenation: bool = True, lexicon: Lexicon | None = None) -> str:
-    """The rows' text as one line: words broken at a row end joined (see layout.hyphens;
-    ``lexicon`` decides whether a hyphen a word was broken at stays)."""
-    out = ""
-    broken = ""
-    for r in rows:
-        t = r.text
-        if not out:
-            out = t
-        elif join_hyphenation and t and (broken or (out.endswith(HYPHENS) and ends_hyphenated(out, t))):
-            head, _, rest = t.partition(" ")
-            out = hyphen_join(out, head, broken, lexicon)
-            if rest.strip():
-                out += " " + rest.strip()
-        else:
-            out += glue(out, t) + t
-        broken = r.ends
-    return out
-
-
-def small_mark(unit: Unit) -> str:
-    """The mark the unit opens with ("" for none): one letter or digit, a word of its own before
-    a capital, set at most MARK_SIZE of the size of the words after it (a note's ``a`` in
-    superscript before ``There is ...``), as the size runs of its first row's first line tell.
-    (A subscript opening a row of a formula, ``t = h common``, is followed by no capital.)"""
-    if not unit.text[:1].isalnum() or unit.text[1:2] != " " or not unit.text[2:3].isupper():
-        return ""
-    return unit.text[0] if small_opening(unit.first, 1) else ""
 
 
 def split_units(

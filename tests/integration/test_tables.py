@@ -37,8 +37,8 @@ def _pages(path: Path, indexes: list[int] | None = None, password: str | None = 
 
 
 def _one_page_tables(path: Path, page: PageText | None = None) -> tuple[TableOut, ...]:
-    """The tables pdfcore reads on the one-page PDF at ``path`` (a letter-size page; ``page``:
-    its page, already extracted)."""
+    """The tables pdfcore reads on a letter-size page of the PDF at ``path``: ``page``, already
+    extracted, or the first."""
     if page is None:
         (page,) = _pages(path)
     extractor = PlumberTableExtractor()
@@ -1073,10 +1073,7 @@ def test_a_heading_over_a_column_group_under_the_frames_top_rule_is_a_header_cel
     the proportions."""
     path = corpus / "camelot" / "files" / "tabula" / "icdar2013-dataset" / "competition-dataset-us" / "us-035a.pdf"
     (p,) = _pages(path, [1])
-    extractor = PlumberTableExtractor()
-    got = TableService(extractor).page_tables(_source(path), p, 612, 792)
-    extractor.close()
-    (t,) = got.tables
+    (t,) = _one_page_tables(path, p)
     assert t.header_cells is not None, t
     top = {(c.text, c.column, c.rows, c.columns) for c in t.header_cells if c.row == 0}
     assert ("Age groups", 0, 2, 1) in top and ("U.S. population", 1, 1, 2) in top, t.header_cells
@@ -1088,10 +1085,6 @@ def test_dense_rows_of_ranges_stay_in_their_table(corpus: Path) -> None:
     """us-003's salary bands: four rows, each one text object, the last two so dense (ranges of
     amounts, ``Greater than $25,771``) that alone they read as running text; all four are rows."""
     path = corpus / "camelot" / "files" / "tabula" / "icdar2013-dataset" / "competition-dataset-us" / "us-003.pdf"
-    (p,) = _pages(path, [0])
-    extractor = PlumberTableExtractor()
-    got = TableService(extractor).page_tables(_source(path), p, 612, 792)
-    extractor.close()
-    (t,) = [t for t in got.tables if t.rows and t.rows[0][0] == "Lowest"]
+    (t,) = [t for t in _one_page_tables(path) if t.rows and t.rows[0][0] == "Lowest"]
     assert [r[0] for r in t.rows] == ["Lowest", "Lower middle", "Upper middle", "Highest"], t.rows
     assert t.rows[-1][1:] == ("Greater than $25,771", "Greater than $40,888", "Greater than $66,900"), t.rows

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pdfcore.models import Box
 from pdfcore.structure.reading import bands_before_what_is_below
 from pdfcore.structure.rows import Row
-from pdfcore.structure.units import Unit
+from pdfcore.structure.unit import Unit
 
 
 def _unit(text: str, x0: float, y0: float, x1: float, y1: float) -> Unit:

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from adapters._pdfium_fonts import font_style
+from pdfcore.models import DocumentSource, Fingerprint, TextLine
+from tests.pdfgen import Page, write_pdf
 
 _FORCE_BOLD = 1 << 18
 
@@ -58,18 +60,10 @@ def test_text_filled_and_stroked_round_is_bold(tmp_path: Path) -> None:
     """A layout program sets a face bold it has no bold of by stroking the glyphs' outlines as
     it fills them (render mode 2): such text is bold, the same face filled only is not (a wine
     list's appellations over its wines, all in one light face)."""
-    from adapters.pdfium_text import PdfiumTextExtractor
-    from pdfcore.models import DocumentSource, Fingerprint
-    from tests.pdfgen import Page, write_pdf
-
     page = Page()
     page.text(72, 700, "Stroked round as filled", size=12, mode=2)
     page.text(72, 680, "Filled only in the same face", size=12)
-    path = write_pdf(tmp_path / "stroked.pdf", [page])
-    st = os.stat(path)
-    source = DocumentSource(str(path), Fingerprint(st.st_size, st.st_mtime_ns, "x" * 64))
-    (got,) = PdfiumTextExtractor().extract(source, [0])
-    assert [(ln.text, ln.bold) for ln in got.lines] == [
+    assert [(ln.text, ln.bold) for ln in _lines(tmp_path / "stroked.pdf", page)] == [
         ("Stroked round as filled", True),
         ("Filled only in the same face", False),
     ]
@@ -79,20 +73,23 @@ def test_a_notes_number_set_smaller_leaves_the_line_its_texts_face(tmp_path: Pat
     """A footnote opening with its number as a superscript in the body's face, its text (an
     address) in a typewriter face, is a monospaced line; the same number before text in the
     body's face leaves a line that is not."""
-    from adapters.pdfium_text import PdfiumTextExtractor
-    from pdfcore.models import DocumentSource, Fingerprint
-    from tests.pdfgen import Page, write_pdf
-
     page = Page()
     page.text(72, 703, "5", size=6)
     page.text(75.5, 700, "http://example.org/data/glove.", size=9, font="F3")
     page.text(72, 683, "6", size=6)
     page.text(75.5, 680, "A note in the body's face.", size=9)
-    path = write_pdf(tmp_path / "notes.pdf", [page])
-    st = os.stat(path)
-    source = DocumentSource(str(path), Fingerprint(st.st_size, st.st_mtime_ns, "x" * 64))
-    (got,) = PdfiumTextExtractor().extract(source, [0])
-    assert [(ln.text, ln.mono) for ln in got.lines] == [
+    assert [(ln.text, ln.mono) for ln in _lines(tmp_path / "notes.pdf", page)] == [
         ("5http://example.org/data/glove.", True),
         ("6 A note in the body's face.", False),
     ]
+
+
+def _lines(path: Path, page: Page) -> tuple[TextLine, ...]:
+    """The text lines the pdfium extractor reads on ``page``, written to ``path`` alone."""
+    from adapters.pdfium_text import PdfiumTextExtractor
+
+    write_pdf(path, [page])
+    st = os.stat(path)
+    source = DocumentSource(str(path), Fingerprint(st.st_size, st.st_mtime_ns, "x" * 64))
+    (got,) = PdfiumTextExtractor().extract(source, [0])
+    return got.lines

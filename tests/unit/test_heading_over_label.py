@@ -10,7 +10,7 @@ from pdfcore.models import Box, DocumentFacts, PageInfo, PageText, TextLine
 from pdfcore.structure import learn, page_structure
 from pdfcore.structure.heading_shape import introduces_text
 from pdfcore.structure.rows import Row
-from pdfcore.structure.units import Unit
+from pdfcore.structure.unit import Unit
 
 WIDTH, HEIGHT = 792.0, 612.0
 
