@@ -3,17 +3,10 @@ financial report's cash flow notes): each table is read on its own, the paragrap
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import os
 from pathlib import Path
 
-from adapters.pdfium_text import PdfiumTextExtractor
-from adapters.plumber_tables import PlumberTableExtractor
-from pdfcore.models import DocumentSource, Fingerprint
-from pdfcore.results.reading import TableOut
-from pdfcore.services.quality import finish_page
-from pdfcore.services.tables import TableService
+from tests.tableread import page_tables
 
 LEFT, RIGHT = 72.0, 540.0
 #: The columns of the tables: a name, a dollar sign, an amount.
@@ -65,26 +58,11 @@ def _draw(path: Path) -> Path:
     return path
 
 
-def _tables(path: Path) -> tuple[TableOut, ...]:
-    st = os.stat(path)
-    source = DocumentSource(
-        str(path), Fingerprint(st.st_size, st.st_mtime_ns, hashlib.sha256(path.read_bytes()).hexdigest())
-    )
-    text = PdfiumTextExtractor()
-    facts = text.inspect(source)
-    (page,) = [finish_page(p, facts) for p in text.extract(source, [0])]
-    extractor = PlumberTableExtractor()
-    try:
-        return TableService(extractor).page_tables(source, page, 612, 792).tables
-    finally:
-        extractor.close()
-
-
 def test_paragraphs_on_white_boxes_between_shaded_tables_stay_out_of_them(tmp_path: Path) -> None:
     """The white boxes under the paragraphs share their sides and edges with the tables' cells,
     so the rulings of the page make one grid; a band of it one cell across holding running text
     is no table's row: each table is read on its own."""
-    got = _tables(_draw(tmp_path / "notes.pdf"))
+    got = page_tables(_draw(tmp_path / "notes.pdf"))
     cells = [[[c for c in (*row,) if c] for row in (t.header, *t.rows) if any(row)] for t in got]
     words = " ".join(c for t in got for row in (t.header, *t.rows) for c in row)
     assert len(got) == len(TABLES), cells

@@ -3,49 +3,20 @@ candidate regions from it, pdfplumber on those regions, passwords; then corpus d
 
 from __future__ import annotations
 
-import hashlib
 import math
-import os
 from pathlib import Path
 
 import pytest
 
-from adapters.pdfium_text import PdfiumTextExtractor
 from adapters.plumber_tables import PlumberTableExtractor
 from pdfcore.errors import PasswordIncorrect, PasswordRequired
-from pdfcore.models import BodySpan, Box, DocumentSource, Fingerprint, PageText
+from pdfcore.models import BodySpan, Box
 from pdfcore.results.reading import TableOut
-from pdfcore.services.quality import finish_page
 from pdfcore.services.table_regions import candidate_regions
 from pdfcore.services.tables import TableService
 from tests import tablegen
 from tests.pdfgen import Page, encrypt, write_pdf
-
-
-def _source(path: Path, password: str | None = None) -> DocumentSource:
-    st = os.stat(path)
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    return DocumentSource(str(path), Fingerprint(st.st_size, st.st_mtime_ns, digest), password=password)
-
-
-def _pages(path: Path, indexes: list[int] | None = None, password: str | None = None) -> list[PageText]:
-    text = PdfiumTextExtractor()
-    source = _source(path, password)
-    facts = text.inspect(source)
-    wanted = list(range(facts.page_count)) if indexes is None else indexes
-    return [finish_page(p, facts) for p in text.extract(source, wanted)]
-
-
-def _one_page_tables(path: Path, page: PageText | None = None) -> tuple[TableOut, ...]:
-    """The tables pdfcore reads on a letter-size page of the PDF at ``path``: ``page``, already
-    extracted, or the first."""
-    if page is None:
-        (page,) = _pages(path)
-    extractor = PlumberTableExtractor()
-    try:
-        return TableService(extractor).page_tables(_source(path), page, 612, 792).tables
-    finally:
-        extractor.close()
+from tests.tableread import finished_pages, page_tables, source_of
 
 
 def _contains(outer: Box, inner: Box, tol: float = 3.0) -> bool:
@@ -62,7 +33,7 @@ def _contains(outer: Box, inner: Box, tol: float = 3.0) -> bool:
 
 
 def test_rules_of_a_grid_are_collected_in_page_space(tmp_path: Path) -> None:
-    (p,) = _pages(write_pdf(tmp_path / "g.pdf", [tablegen.ruled_table(Page())]))
+    (p,) = finished_pages(write_pdf(tmp_path / "g.pdf", [tablegen.ruled_table(Page())]))
     grid = tablegen.ruled_box()
     hs = [r for r in p.rules if r.width > r.height]
     vs = [r for r in p.rules if r.height > r.width]
@@ -74,7 +45,7 @@ def test_rules_of_a_grid_are_collected_in_page_space(tmp_path: Path) -> None:
 
 def test_filled_shapes_give_rules(tmp_path: Path) -> None:
     page = Page().rect(72, 600, 300, 0.8).rect(72, 400, 200, 100, rgb=(0.8, 0.8, 0.8))
-    (p,) = _pages(write_pdf(tmp_path / "f.pdf", [page]))
+    (p,) = finished_pages(write_pdf(tmp_path / "f.pdf", [page]))
     thin = [r for r in p.rules if abs(r.y0 - (792 - 600.8)) < 1 and r.width > 290]
     assert thin, "a thin filled bar is a rule"
     band = [r for r in p.rules if r.x0 >= 70 and r.x1 <= 274 and r.y0 >= 290 and r.y1 <= 394]
@@ -87,14 +58,14 @@ def test_printers_marks_outside_the_crop_box_are_not_rules(tmp_path: Path) -> No
         page.line(x, y, x, y + 30)
         page.line(0 if x == 40 else 582, y + 40 if y == 0 else y, 30 if x == 40 else 612, y + 40 if y == 0 else y)
     page.line(100, 400, 400, 400)  # one rule on the page
-    (p,) = _pages(write_pdf(tmp_path / "m.pdf", [page]))
+    (p,) = finished_pages(write_pdf(tmp_path / "m.pdf", [page]))
     assert len(p.rules) == 1
     assert all(r.x0 >= 0 and r.x1 <= 532 and r.y0 >= 0 and r.y1 <= 712 for r in p.rules)
 
 
 def test_gaps_between_cells_but_not_between_words(tmp_path: Path) -> None:
     pdf = write_pdf(tmp_path / "a.pdf", [tablegen.aligned_table(Page()), tablegen.prose_page()])
-    table_page, prose_page = _pages(pdf)
+    table_page, prose_page = finished_pages(pdf)
     assert len(table_page.gaps) == len(tablegen.ALIGNED) * (len(tablegen.ALIGNED[0]) - 1)
     assert all(g.width >= g.height for g in table_page.gaps)
     assert prose_page.gaps == ()
@@ -114,10 +85,10 @@ def test_gaps_inside_one_text_object(tmp_path: Path) -> None:
     without rules): the blanks between cells are gaps, those between words of a cell are not;
     the line of headings above the first row is looked at too, though it holds no figure."""
     pdf = write_pdf(tmp_path / "s.pdf", [tablegen.spaced_rows(Page(), SPACED)])
-    (page,) = _pages(pdf)
+    (page,) = finished_pages(pdf)
     assert len(page.gaps) == 2 * len(SPACED)
     assert all(g.width > 20 for g in page.gaps)
-    (t,) = _one_page_tables(pdf, page)
+    (t,) = page_tables(pdf, page)
     assert [list(t.header), *map(list, t.rows)] == SPACED
 
 
@@ -135,7 +106,7 @@ def test_a_dense_row_under_a_spaced_one_is_looked_at_for_gaps(tmp_path: Path) ->
     so densely (many characters, short blanks) that alone it reads as running text; right under
     a row whose gaps were found, it is looked at too, and stays the table's last row."""
     pdf = write_pdf(tmp_path / "r.pdf", [tablegen.spaced_rows(Page(), RANGES, column=100.0)])
-    (t,) = _one_page_tables(pdf)
+    (t,) = page_tables(pdf)
     assert [*map(list, t.rows)][-1] == RANGES[-1], t.rows
     assert len(t.rows) + (1 if t.header else 0) == len(RANGES), t
 
@@ -155,9 +126,9 @@ def test_gaps_inside_the_text_objects_of_a_ledger(tmp_path: Path) -> None:
     gaps as well as the one between them, each found once, and so are those of the line of
     headings over them (no figure among them, set the same way); the table reads cell by cell."""
     pdf = write_pdf(tmp_path / "l.pdf", [tablegen.ledger_rows(Page(), LEDGER, left=4)])
-    (page,) = _pages(pdf)
+    (page,) = finished_pages(pdf)
     assert len(page.gaps) == 5 * len(LEDGER)
-    (t,) = _one_page_tables(pdf, page)
+    (t,) = page_tables(pdf, page)
     assert [list(t.header), *map(list, t.rows)] == LEDGER
 
 
@@ -167,7 +138,7 @@ def test_gaps_inside_the_text_objects_of_a_ledger(tmp_path: Path) -> None:
 
 def test_tables_page_end_to_end(tmp_path: Path) -> None:
     path = write_pdf(tmp_path / "t.pdf", [tablegen.tables_page(), tablegen.prose_page()])
-    tables_page, prose_page = _pages(path)
+    tables_page, prose_page = finished_pages(path)
     regions = candidate_regions(tables_page, 612, 792)
     assert len(regions) == 2
     assert any(_contains(r, tablegen.ruled_box()) for r in regions)
@@ -176,12 +147,12 @@ def test_tables_page_end_to_end(tmp_path: Path) -> None:
 
     extractor = PlumberTableExtractor()
     service = TableService(extractor)
-    got = service.page_tables(_source(path), tables_page, 612, 792)
+    got = service.page_tables(source_of(path), tables_page, 612, 792)
     assert got.searched and got.skipped is None
     assert [list(t.header) for t in got.tables] == [tablegen.RULED[0], tablegen.ALIGNED[0]]
     assert [list(r) for r in got.tables[1].rows] == tablegen.ALIGNED[1:]
     assert all(0 <= t.clip.x0 < t.clip.x1 <= 1 and 0 <= t.clip.y0 < t.clip.y1 <= 1 for t in got.tables)
-    nothing = service.page_tables(_source(path), prose_page, 612, 792)
+    nothing = service.page_tables(source_of(path), prose_page, 612, 792)
     assert nothing.tables == () and not nothing.searched
     extractor.close()
 
@@ -189,7 +160,7 @@ def test_tables_page_end_to_end(tmp_path: Path) -> None:
 def test_a_clean_one_character_column_keeps_the_table_confident(tmp_path: Path) -> None:
     xs = (72.0, 90.0, 250.0, 320.0)
     path = tablegen.typeset_pages(tmp_path / "g.pdf", [[("prose", 4), ("table", (xs, tablegen.GRADED)), ("prose", 4)]])
-    (t,) = _one_page_tables(path)
+    (t,) = page_tables(path)
     assert [list(t.header), *map(list, t.rows)] == tablegen.GRADED
     assert not t.low_confidence
 
@@ -200,11 +171,11 @@ def test_passwords(tmp_path: Path) -> None:
     extractor = PlumberTableExtractor()
     region = (Box(90, 80, 440, 190),)
     with pytest.raises(PasswordRequired):
-        extractor.extract_tables(_source(locked), 0, regions=region)
+        extractor.extract_tables(source_of(locked), 0, regions=region)
     with pytest.raises(PasswordIncorrect) as info:
-        extractor.extract_tables(_source(locked, "wrong"), 0, regions=region)
+        extractor.extract_tables(source_of(locked, "wrong"), 0, regions=region)
     assert "wrong" not in str(info.value) and "s3cret" not in str(info.value)
-    (t,) = extractor.extract_tables(_source(locked, "s3cret-Pw"), 0, regions=region)
+    (t,) = extractor.extract_tables(source_of(locked, "s3cret-Pw"), 0, regions=region)
     assert list(t.header) == tablegen.RULED[0]
     extractor.close()
 
@@ -244,7 +215,7 @@ def test_ruled_cells_set_tight_and_at_different_heights(tmp_path: Path) -> None:
         for rank, a, b, t in (("1", "426", "63", "489"), ("2", "301", "419", "720"), ("3", "387", "50", "437"))
     ]
     path = _ruled_grid(tmp_path / "grid.pdf", [head, *body], [60.0, 70.0, 70.0, 60.0])
-    (t,) = _one_page_tables(path)
+    (t,) = page_tables(path)
     assert list(t.header) == ["Rank", "North Sea", "Baltic Sea", "Total"]
     assert [list(r) for r in t.rows] == [
         ["1", "426", "63", "489"],
@@ -283,7 +254,7 @@ def test_a_cell_over_two_rows_and_a_cell_of_underlined_lines(tmp_path: Path) -> 
     c.line(284, 609, 360, 609)  # a link's underline under "Golden Globe"
     c.showPage()
     c.save()
-    (t,) = _one_page_tables(path)
+    (t,) = page_tables(path)
     assert list(t.header) == ["Year", "Title", "Notes"]
     assert [list(r) for r in t.rows] == [
         ["1946", "Cluny Brown", "Locarno Festival prize"],
@@ -327,7 +298,7 @@ def test_cells_of_a_ruled_grid_over_several_rows_or_columns(tmp_path: Path) -> N
     c.drawString(284, 612, "Partial")
     c.showPage()
     c.save()
-    (t,) = _one_page_tables(path)
+    (t,) = page_tables(path)
     assert list(t.header) == ["Loan", "Rate", "Offset"]
     assert [list(r) for r in t.rows] == [
         ["Fixed", "", ""],
@@ -367,7 +338,7 @@ def test_a_label_over_two_ruled_rows_wrapped_onto_both_is_one_cell(tmp_path: Pat
     c.drawString(edges[0] + 4, top - 4 * pitch - 3, "Asthma")  # centred on its two rows
     c.showPage()
     c.save()
-    (t,) = _one_page_tables(path)
+    (t,) = page_tables(path)
     assert list(t.header) == ["Condition", "Measure", "Men", "Women"]
     assert [list(r) for r in t.rows] == [
         ["Chronic fatigue syndrome", "Count", "19", "4"],
@@ -402,7 +373,7 @@ def test_an_infobox_value_of_several_lines_is_one_cell(tmp_path: Path) -> None:
         y -= 15.5 * (len(lines) - 1) + 19.5  # rows 19.5 pt apart
     c.showPage()
     c.save()
-    (t,) = _one_page_tables(path)
+    (t,) = page_tables(path)
     got = [list(r) for r in ([t.header] if t.header else []) + list(t.rows)]
     assert got == [[label, " ".join(lines)] for label, lines in rows]
 
@@ -426,7 +397,7 @@ def test_a_typewritten_tables_headings_a_blank_line_above_it_are_its_header(tmp_
         c.drawString(72, 634 - 12.7 * k, f"{age}           {share}")
     c.showPage()
     c.save()
-    (t,) = _one_page_tables(path)
+    (t,) = page_tables(path)
     assert list(t.header) == ["Age Group", "Proportion"]
     assert [list(r) for r in t.rows] == [
         ["20-29", "0.2650"],
@@ -462,7 +433,7 @@ def _turned_headings(path: Path, names: list[str], rows: list[list[str]]) -> Tab
             c.drawString(edges[k] + 4, ys[r + 1] - 13, cell)
     c.showPage()
     c.save()
-    (t,) = _one_page_tables(path)
+    (t,) = page_tables(path)
     return t
 
 
@@ -512,7 +483,7 @@ def test_two_ruled_grids_a_few_points_apart_are_two_tables(tmp_path: Path) -> No
         c.drawString(72, 700 - 4 * 20 - 4 - 10 - 10 * k, line[:60])
     c.showPage()
     c.save()
-    got = _one_page_tables(path)
+    got = page_tables(path)
     assert [[list(t.header), *map(list, t.rows)] for t in got] == [tablegen.RULED, second]
 
 
@@ -541,7 +512,7 @@ def test_a_ruled_table_framed_by_a_rectangle_drawn_as_a_path_is_read(tmp_path: P
     c.drawPath(frame, stroke=1, fill=0)
     c.showPage()
     c.save()
-    (t,) = _one_page_tables(path)
+    (t,) = page_tables(path)
     assert [list(t.header), *map(list, t.rows)] == tablegen.RULED
 
 
@@ -609,7 +580,7 @@ def test_a_table_ruled_between_its_rows_only_is_found(tmp_path: Path) -> None:
     """Rows of wrapped text beside short cells, rules between the rows and none between the
     columns: the text-alignment search takes such rows for running text; the rules find them."""
     path = _row_ruled(tmp_path / "rows.pdf", ROW_RULED)
-    (t,) = _one_page_tables(path)
+    (t,) = page_tables(path)
     assert list(t.header) == list(ROW_RULED[0])
     assert [tuple(r) for r in t.rows] == ROW_RULED[1:]
 
@@ -652,7 +623,7 @@ def test_a_row_ruled_table_whose_cells_the_text_layer_joined_on_one_line_is_foun
     c.line(72, y, 540, y)
     c.showPage()
     c.save()
-    (t,) = _one_page_tables(path)
+    (t,) = page_tables(path)
     assert list(t.header) == ["Practice", "Applies to"]
     assert [tuple(r) for r in t.rows] == [(" ".join(lines), second) for lines, second in rows[1:]]
 
@@ -674,7 +645,7 @@ def test_two_columns_of_prose_under_rules_are_no_table(tmp_path: Path) -> None:
     c.line(72, y, 540, y)
     c.showPage()
     c.save()
-    assert _one_page_tables(path) == ()
+    assert page_tables(path) == ()
 
 
 # --------------------------------------------------------------------------------------------
@@ -693,14 +664,14 @@ def test_three_narrow_columns_of_text_hold_no_table(tmp_path: Path) -> None:
     pdf = tmp_path / "newsletter.pdf"
     sd.TYPESETTERS["reportlab"](sd.build_document("newsletter", 1, held_out=False), pdf, tmp_path)
     service = TableService(PlumberTableExtractor())
-    for page in _pages(pdf):
-        assert service.page_tables(_source(pdf), page, 595.276, 841.89).tables == (), page.index
+    for page in finished_pages(pdf):
+        assert service.page_tables(source_of(pdf), page, 595.276, 841.89).tables == (), page.index
 
 
 @pytest.mark.corpus
 def test_a_book_has_no_table_in_its_prose_or_index(corpus: Path) -> None:
     book = corpus / "pdfjs" / "freeculture.pdf"
-    pages = _pages(book, [10, 11, 50, 100, 200, 300, *range(338, 352)])
+    pages = finished_pages(book, [10, 11, 50, 100, 200, 300, *range(338, 352)])
     for p in pages:
         assert candidate_regions(p, 400, 600) == (), f"page {p.index + 1}"
 
@@ -711,10 +682,10 @@ def test_a_directory_under_section_rules_is_no_table(corpus: Path) -> None:
     many lines on each side of every blank) holds no table; the crosswalk tables of a report,
     ruled between their rows only, are found."""
     directory = corpus / "uda-benchmark" / "fin_docs" / "ADI_2009.pdf"
-    (page,) = _pages(directory, [108])
+    (page,) = finished_pages(directory, [108])
     assert candidate_regions(page, 612, 792) == ()
     report = corpus / "pdf-mcp" / "sdist" / "pages" / "corpus" / "nist-router-security.pdf"
-    for p in _pages(report, [29, 34, 35, 37]):
+    for p in finished_pages(report, [29, 34, 35, 37]):
         assert candidate_regions(p, 612, 792), f"page {p.index + 1}"
 
 
@@ -725,35 +696,26 @@ def test_two_grids_one_under_the_other_are_two_tables(corpus: Path) -> None:
     top to the second's bottom, but each grid holds its own table (one region over both read
     as no table, and the page's statements came out as paragraphs)."""
     path = corpus / "pdfplumber" / "pdfs" / "issue-67-example.pdf"
-    (p,) = _pages(path, [13])
+    (p,) = finished_pages(path, [13])
     regions = candidate_regions(p, 595.3, 841.9)
     assert len(regions) == 2, regions
-    extractor = PlumberTableExtractor()
-    got = TableService(extractor).page_tables(_source(path), p, 595.3, 841.9)
-    extractor.close()
-    assert len(got.tables) == 2
-    assert got.tables[1].header == ("项目", "本期发生额", "上期发生额"), got.tables[1].header
+    tables = page_tables(path, p)
+    assert len(tables) == 2
+    assert tables[1].header == ("项目", "本期发生额", "上期发生额"), tables[1].header
 
 
 @pytest.mark.corpus
 def test_a_books_real_tables_are_found(corpus: Path) -> None:
     book = corpus / "pdfjs" / "freeculture.pdf"
-    (p,) = _pages(book, [182])
-    extractor = PlumberTableExtractor()
-    got = TableService(extractor).page_tables(_source(book), p, 396.48, 594.48)
-    extractor.close()
-    assert len(got.tables) == 3
-    assert all(t.rows[0][0] == "Commercial" and t.rows[1][0] == "Noncommercial" for t in got.tables)
+    tables = page_tables(book, 182)
+    assert len(tables) == 3
+    assert all(t.rows[0][0] == "Commercial" and t.rows[1][0] == "Noncommercial" for t in tables)
 
 
 @pytest.mark.corpus
 def test_a_table_of_figures_without_rules(corpus: Path) -> None:
     path = corpus / "camelot" / "files" / "tabula" / "icdar2013-dataset" / "competition-dataset-us" / "us-018.pdf"
-    (p,) = _pages(path, [0])
-    extractor = PlumberTableExtractor()
-    got = TableService(extractor).page_tables(_source(path), p, 612, 792)
-    extractor.close()
-    (t,) = got.tables
+    (t,) = page_tables(path)
     rows = {r[0]: r[1:] for r in t.rows}
     assert rows["United States"][:3] == ("2,753,438", "2,799,250", "2,815,544")
     assert rows["Wyoming"][-1] == "5,380"
@@ -765,11 +727,8 @@ def test_a_rate_sheet_in_shaded_cells_is_read_from_its_rulings(corpus: Path) -> 
     its section rows), under the page's title and over its notes. The table is found where its
     rulings are, and a product name wrapped in its ruled column is one cell."""
     path = corpus / "pdfplumber" / "pdfs" / "pr-138-example.pdf"
-    (p,) = _pages(path, [0])
-    extractor = PlumberTableExtractor()
-    got = TableService(extractor).page_tables(_source(path), p, 841.89, 595.276)
-    extractor.close()
-    rows = [r for t in got.tables for r in t.rows]
+    tables = page_tables(path)
+    rows = [r for t in tables for r in t.rows]
     assert (
         "Standard Variable Rate",
         "Standard Variable Rate",
@@ -786,7 +745,7 @@ def test_a_rate_sheet_in_shaded_cells_is_read_from_its_rulings(corpus: Path) -> 
     ) in [r[:12] for r in rows]
     # The rates of the five "Extra" loans: the reference rate, the package rates and the offset
     # are each one cell over the five rows; the section's row is one cell across the table.
-    (t,) = [t for t in got.tables if any(r[0] == "Extra" for r in t.rows)]
+    (t,) = [t for t in tables if any(r[0] == "Extra" for r in t.rows)]
     extra = [r[0] for r in t.rows].index("Extra")
     assert BodySpan(extra, 0, 1, 12) in (t.body_spans or ())
     assert BodySpan(extra + 1, 1, 5, 1) in (t.body_spans or ())
@@ -800,11 +759,7 @@ def test_rows_shaded_one_in_two_are_the_rows_of_a_listing(corpus: Path) -> None:
     an address wrapped over two lines sits above its row's other cells, and each shaded band (or
     the blank between two) is one row, so the page-sized grid is a table, not debris."""
     path = corpus / "camelot" / "files" / "tabula" / "m27.pdf"
-    (p,) = _pages(path, [1])
-    extractor = PlumberTableExtractor()
-    got = TableService(extractor).page_tables(_source(path), p, 792, 612)
-    extractor.close()
-    (t,) = got.tables
+    (t,) = page_tables(path, 1)
     rows = {r[0]: r[1:] for r in t.rows}
     assert rows["641387 BAW"][:3] == ("BLUE BELLE SALOON", "BLUE BELLE ENTERTAINMENT LLC", "224 WEST HARRISON AVENUE")
     assert rows["288037 BAW"][2] == "9620 & 9622 NORTH MAY AVENUE"
@@ -817,11 +772,7 @@ def test_a_statements_signs_set_apart_split_no_column(corpus: Path) -> None:
     apart before the figures of a few rows: one column per year; the sentence set a paragraph
     under the last row, introducing a list, is text after the table."""
     path = corpus / "uda-benchmark" / "tat_docs" / "inpixon_2019.pdf"
-    (p,) = _pages(path, [56])
-    extractor = PlumberTableExtractor()
-    got = TableService(extractor).page_tables(_source(path), p, 612, 792)
-    extractor.close()
-    (t,) = got.tables
+    (t,) = page_tables(path, 56)
     assert t.header == ("(thousands, except per share data)", "2019", "2018")
     rows = {r[0]: r[1:] for r in t.rows}
     assert rows["Net loss attributable to common stockholders"] == ("$ (35,241)", "$ (44,624)")
@@ -834,11 +785,7 @@ def test_a_cell_over_two_ruled_rows_keeps_the_rows_apart(corpus: Path) -> None:
     """An action plan whose ``Suivi`` cell spans two rows, the ruling between them drawn from
     its column's wall on: two rows, that cell over both."""
     path = corpus / "pdfplumber" / "pdfs" / "chelsea_pdta.pdf"
-    (p,) = _pages(path, [28])
-    extractor = PlumberTableExtractor()
-    got = TableService(extractor).page_tables(_source(path), p, 1008, 612)
-    extractor.close()
-    (t,) = got.tables
+    (t,) = page_tables(path, 28)
     assert t.rows[0][0].startswith("Suivi")
     assert t.rows[0][3:] == ("En continu", "", "Responsable du transport actif, administration municipale")
     assert t.rows[1][0] == "" and t.rows[1][3] == "2021"
@@ -850,12 +797,9 @@ def test_a_cell_over_two_ruled_rows_keeps_the_rows_apart(corpus: Path) -> None:
 def test_a_password_protected_corpus_table(corpus: Path) -> None:
     path = corpus / "camelot" / "files" / "health_protected.pdf"
     with pytest.raises(PasswordRequired):
-        PlumberTableExtractor().extract_tables(_source(path), 0)
-    (p,) = _pages(path, [0], password="userpass")
-    extractor = PlumberTableExtractor()
-    got = TableService(extractor).page_tables(_source(path, "userpass"), p, 612, 792)
-    extractor.close()
-    assert got.tables and any("Andhra Pradesh" in r[0] for t in got.tables for r in t.rows)
+        PlumberTableExtractor().extract_tables(source_of(path), 0)
+    tables = page_tables(path, password="userpass")
+    assert tables and any("Andhra Pradesh" in r[0] for t in tables for r in t.rows)
 
 
 def test_read_pages_returns_tables_once_and_caches_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -890,12 +834,9 @@ def test_a_ruled_checklists_columns_are_its_rulings(corpus: Path) -> None:
     of marks under a header of three levels): every ruled column is a column, including those
     whose only text is their heading (``Slow-down``, ``Control``, ``Stop``)."""
     path = corpus / "camelot" / "files" / "diesel_engines.pdf"
-    (p,) = _pages(path, [11])
-    extractor = PlumberTableExtractor()
-    got = TableService(extractor).page_tables(_source(path), p, 581.0, 839.0)
-    extractor.close()
-    assert len(got.tables) == 2
-    for t in got.tables:
+    tables = page_tables(path, 11)
+    assert len(tables) == 2
+    for t in tables:
         heads = [r for r in (t.header, *t.rows) if r and r[0] == "Identification of system parameter"]
         assert heads, t.rows[:3]
         assert list(heads[0]) == [
@@ -917,13 +858,10 @@ def test_an_infobox_beside_the_article_is_one_table(corpus: Path) -> None:
     across the blank between labels and values. The box is one table from ``Born`` to
     ``Children``, that row in it, and the article's lines stay out of it."""
     path = corpus / "uda-benchmark" / "wiki_feta_docs" / "pdfs" / "Jennifer Jones.pdf"
-    (p,) = _pages(path, [0])
+    (p,) = finished_pages(path, [0])
     (region,) = candidate_regions(p, 612, 792)
     assert region.x0 > 340, region
-    extractor = PlumberTableExtractor()
-    got = TableService(extractor).page_tables(_source(path), p, 612, 792)
-    extractor.close()
-    (t,) = got.tables
+    (t,) = page_tables(path, p)
     firsts = [r[0] for r in (t.header, *t.rows) if r]
     assert firsts[0] == "Born" and firsts[-1] == "Children"
     assert any(c.startswith("Occupation(s)") for c in firsts)
@@ -958,11 +896,8 @@ def test_a_line_the_region_cuts_lends_no_letters_to_the_table(corpus: Path) -> N
     and takes none of that row's (``1 Year 9 Months`` lost its ``a``, taken for an ``a`` of
     ``Information`` above drawn twice)."""
     path = corpus / "pdfplumber" / "pdfs" / "150109DSP-Milw-505-90D.pdf"
-    (p,) = _pages(path, [0])
-    extractor = PlumberTableExtractor()
-    got = TableService(extractor).page_tables(_source(path), p, 612, 792)
-    extractor.close()
-    (t,) = [t for t in got.tables if any("Race or Ethnicity:" in c for r in t.rows for c in r)]
+    tables = page_tables(path)
+    (t,) = [t for t in tables if any("Race or Ethnicity:" in c for r in t.rows for c in r)]
     assert "Age: 1 Year 9 Months" in [c for r in (t.header, *t.rows) for c in r]
 
 
@@ -985,7 +920,7 @@ def test_a_name_overflowing_under_the_next_cell_stays_in_its_own(tmp_path: Path)
             c.drawString(x, y, text)  # left to right: a long name first, the number over it
     c.showPage()
     c.save()
-    (t,) = _one_page_tables(path)
+    (t,) = page_tables(path)
     assert list(t.header) == ["Name", "Number", "Invoice", "Due"]
     assert [list(r) for r in t.rows][3] == [
         "Ackermann Brothers Holding GmbH",
@@ -1018,7 +953,7 @@ def test_a_caption_set_just_above_a_ruled_grid_is_no_header_row(tmp_path: Path) 
             c.drawString(edges[k] + 3, top - (r + 1) * height + 4, text)
     c.showPage()
     c.save()
-    (t,) = _one_page_tables(path)
+    (t,) = page_tables(path)
     assert list(t.header) == ["Buildings", "n =", "%"]
     assert list(t.rows[0]) == ["Residence", "60", "27.7"]
 
@@ -1033,7 +968,7 @@ def test_one_row_under_underlined_column_headings_is_read_as_a_table(tmp_path: P
     page.text(72, 612, "Other income " + "." * 60, size=9)
     page.text(385, 612, "$6,109", size=9).text(452, 612, "$(6,109)", size=9).text(525, 612, "$0", size=9)
     page.lines(72, 580, list(PROSE_LINES), size=10)
-    (table,) = _one_page_tables(write_pdf(tmp_path / "u.pdf", [page]))
+    (table,) = page_tables(write_pdf(tmp_path / "u.pdf", [page]))
     assert table.header == ("Income Statement Classification", "Gain on Swaps", "Loss on Note", "Net Effect")
     assert table.rows == (("Other income", "$6,109", "$(6,109)", "$0"),)
 
@@ -1051,11 +986,8 @@ def test_a_cell_edge_drawn_as_a_path_is_a_ruling(corpus: Path) -> None:
     of its own (eu-003.pdf, table 2, under its justified headings): that edge rules the column
     off too, so the heading's words set wide apart over it (``Number      of``) make no column."""
     path = corpus / "camelot" / "files" / "tabula" / "icdar2013-dataset" / "competition-dataset-eu" / "eu-003.pdf"
-    (p,) = _pages(path, [0])
-    extractor = PlumberTableExtractor()
-    got = TableService(extractor).page_tables(_source(path), p, 612, 792)
-    extractor.close()
-    (t,) = [t for t in got.tables if any(r[0] == "0 reclassifications" for r in t.rows)]
+    tables = page_tables(path)
+    (t,) = [t for t in tables if any(r[0] == "0 reclassifications" for r in t.rows)]
     assert t.header[1:] == (
         "Number of financial companies",
         "Pct of all companies analysed",
@@ -1072,8 +1004,8 @@ def test_a_heading_over_a_column_group_under_the_frames_top_rule_is_a_header_cel
     the others parts: header cells of the table, the first over its column, the second over
     the proportions."""
     path = corpus / "camelot" / "files" / "tabula" / "icdar2013-dataset" / "competition-dataset-us" / "us-035a.pdf"
-    (p,) = _pages(path, [1])
-    (t,) = _one_page_tables(path, p)
+    (p,) = finished_pages(path, [1])
+    (t,) = page_tables(path, p)
     assert t.header_cells is not None, t
     top = {(c.text, c.column, c.rows, c.columns) for c in t.header_cells if c.row == 0}
     assert ("Age groups", 0, 2, 1) in top and ("U.S. population", 1, 1, 2) in top, t.header_cells
@@ -1085,6 +1017,6 @@ def test_dense_rows_of_ranges_stay_in_their_table(corpus: Path) -> None:
     """us-003's salary bands: four rows, each one text object, the last two so dense (ranges of
     amounts, ``Greater than $25,771``) that alone they read as running text; all four are rows."""
     path = corpus / "camelot" / "files" / "tabula" / "icdar2013-dataset" / "competition-dataset-us" / "us-003.pdf"
-    (t,) = [t for t in _one_page_tables(path) if t.rows and t.rows[0][0] == "Lowest"]
+    (t,) = [t for t in page_tables(path) if t.rows and t.rows[0][0] == "Lowest"]
     assert [r[0] for r in t.rows] == ["Lowest", "Lower middle", "Upper middle", "Highest"], t.rows
     assert t.rows[-1][1:] == ("Greater than $25,771", "Greater than $40,888", "Greater than $66,900"), t.rows

@@ -4,19 +4,13 @@ a table printed sideways, fake-bold text, and a chart that is not a table."""
 
 from __future__ import annotations
 
-import hashlib
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from adapters.pdfium_text import PdfiumTextExtractor
-from adapters.plumber_tables import PlumberTableExtractor
-from pdfcore.models import DocumentSource, Fingerprint
 from pdfcore.results import TableOut
-from pdfcore.services.quality import finish_page
-from pdfcore.services.tables import TableService
+from tests.tableread import page_tables
 
 pytestmark = pytest.mark.corpus
 
@@ -27,20 +21,7 @@ NICS = "pdfplumber/pdfs/nics-background-checks-2015-11.pdf"
 
 
 def _tables(corpus: Path, name: str, page: int) -> tuple[TableOut, ...]:
-    path = corpus / name
-    st = os.stat(path)
-    source = DocumentSource(
-        str(path), Fingerprint(st.st_size, st.st_mtime_ns, hashlib.sha256(path.read_bytes()).hexdigest())
-    )
-    text = PdfiumTextExtractor()
-    facts = text.inspect(source)
-    (p,) = [finish_page(p, facts) for p in text.extract(source, [page - 1])]
-    info = facts.pages[page - 1]
-    extractor = PlumberTableExtractor()
-    try:
-        return TableService(extractor).page_tables(source, p, info.width, info.height).tables
-    finally:
-        extractor.close()
+    return page_tables(corpus / name, page - 1)
 
 
 def _row(table: TableOut, label: str) -> tuple[str, ...]:
