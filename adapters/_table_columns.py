@@ -174,9 +174,17 @@ def _inside_ruled_column(x: float, walls: Sequence[float], lines: Sequence[Line]
     """A blank at ``x`` inside a column the table rules off on both sides, that lines of that
     column cross row after row (a cell's text wrapped short in some rows, run long in others): the
     reader sees one column between the rulings, not two. (A heading or two over sub-columns
-    crosses such a blank too, and sub-columns stay apart.)"""
+    crosses such a blank too, and sub-columns stay apart.) In the last column of a table whose
+    columns are ruled off from each other but not framed (two column rulings or more, none
+    right of ``x``), such a blank is inside the column when more lines cross it than hold text
+    right of it (the last words of a few justified lines set apart, long cells running across;
+    a column of its own there is filled row after row). (The first column's blanks are left to
+    the text: a label and its figure set as one text cross the blank between them.)"""
     left = max((w for w in walls if w < x), default=None)
     right = min((w for w in walls if w > x), default=None)
+    last = left is not None and right is None and len(walls) >= 2 and bool(lines)
+    if last:
+        right = max(ln.x1 for ln in lines)
     if left is None or right is None:
         return False
     crossing = sum(
@@ -185,7 +193,10 @@ def _inside_ruled_column(x: float, walls: Sequence[float], lines: Sequence[Line]
         for s in ln.segments
         if s.x0 + 0.5 * em < x < s.x1 - 0.5 * em and s.x0 >= left - 0.5 * em and s.x1 <= right + 0.5 * em
     )
-    return crossing >= RULED_CROSSINGS
+    if not last:
+        return crossing >= RULED_CROSSINGS
+    holding = sum(1 for ln in lines if any(x <= s.x0 and s.x1 <= right for s in ln.segments))
+    return crossing >= RULED_CROSSINGS and crossing > holding
 
 
 def _no_row_beside(x: float, walls: Sequence[float], lines: Sequence[Line]) -> bool:

@@ -55,6 +55,8 @@ def prose_table(table: Table, rules: Sequence[Box] = ()) -> bool:
         return False
     runs_on = 0
     for a, b in itertools.pairwise(rows):
+        if _label(a) and _label(b):
+            continue  # an entry of its own under its label: no sentence runs on into it
         for x, y in zip(a, b, strict=False):
             x, y = x.strip(), y.strip()
             if not x or not y or x.endswith(CLOSING) or not y[0].islower():
@@ -75,6 +77,21 @@ def prose_table(table: Table, rules: Sequence[Box] = ()) -> bool:
         in_long >= PROSE_SHARE * total
         and empty >= PROSE_EMPTY * len(cells)
         and sum(1 for r in rows if _record(r)) < RECORD_SHARE * len(rows)
+    )
+
+
+def _label(row: Sequence[str]) -> bool:
+    """The row opens with a label: a first cell of a few words (RECORD_WORDS at most) holding a
+    letter or digit, not in lower case, with more text beside it (``SearchQA`` before its query
+    and answer, a report's number before its fields). Prose read as a grid has a line's piece
+    of many words there, or the sentence going on in lower case; a display formula's rows open
+    with ``=``."""
+    first = row[0].strip() if row else ""
+    return (
+        any(ch.isalnum() for ch in first)
+        and len(first.split()) <= RECORD_WORDS
+        and not first[0].islower()
+        and any(c.strip() for c in row[1:])
     )
 
 

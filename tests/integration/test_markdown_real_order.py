@@ -354,3 +354,19 @@ def test_a_note_whose_mark_a_tables_heading_cites_is_no_list(core: Any, corpus: 
     parts = _parts(core, corpus / "uda-benchmark/tat_docs/lifeway-foods-inc_2019.pdf", 38)
     assert any(p.startswith("(a) During the fourth quarter of 2015") for p in parts), parts
     assert not any(p.startswith("- (a)") for p in parts), parts
+
+
+@pytest.mark.corpus
+def test_a_table_of_examples_ruled_between_its_columns_stands_in_place(core: Any, corpus: Path) -> None:
+    """1705.07830 p. 13: a model's label, its query (in lower case where the model wrote it so)
+    and its answer, rulings between the columns and none around them, the answers' justified
+    lines leaving a blank in the last column. One table of three columns under its caption, no
+    row of it left as a paragraph."""
+    parts = _parts(core, corpus / "uda-benchmark/paper_docs/1705.07830.pdf", 13)
+    caption = _first(parts, "Table 2: Results of the qualitative analysis")
+    table = parts[caption + 1]
+    assert table.startswith("| Model | Query | Reference / Answer from BiDAF (F1) |\n| --- | --- | --- |\n"), table[
+        :200
+    ]
+    assert "| SearchQA | cleveland peninsula 40 miles northwest ketchikan state |" in table
+    assert not any(p.startswith("SearchQA") for p in parts)

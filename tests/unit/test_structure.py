@@ -1237,16 +1237,38 @@ def test_a_grid_whose_corner_over_the_row_labels_is_left_open_is_boxed() -> None
 def test_a_boxed_timetable_whose_cells_start_in_lower_case_is_no_prose() -> None:
     """Every cell ruled off, cells of a column starting in lower case one under the other (a
     film's rating over the next film's): no sentence runs on past a ruling, the grid is a
-    table; the same cells without rulings read as running text cut at its line ends."""
+    table; the same cells without rulings read as running text cut at its line ends (the
+    films' titles too long to be rows' labels, see the next test)."""
     from pdfcore.structure.false_tables import prose_table
 
     info = ["ab 12 J. 117 min", "ab 6 J., sehensw. 100 min", "ab 16 J. 81 min", "ab 16 J. 97 min"]
-    rows = tuple((f"Film {k}", cell, "17:30 20:15") for k, cell in enumerate(info))
+    rows = tuple((f"Die Welt von Film {k}", cell, "17:30 20:15") for k, cell in enumerate(info))
     table = Table(header=("Film", "Info", "Fr"), rows=rows, bbox=Box(0, 0, 300, 100))
     rules = [Box(0, y - 0.25, 300, y + 0.25) for y in range(0, 101, 20)]
     rules += [Box(x - 0.25, 0, x + 0.25, 100) for x in (0, 100, 200, 300)]
     assert not prose_table(table, rules)
     assert prose_table(table, ())
+
+
+def test_rows_under_labels_whose_long_cells_start_in_lower_case_are_no_prose() -> None:
+    """A paper's examples: each row a model's label, its query (in lower case where the model
+    wrote it so) and its answer. A query ends without a stop and the next row's starts in lower
+    case, but the next row opens with a label of its own: an entry, not a sentence running on.
+    The same cells with the labels' column holding a line's piece of prose run on."""
+    from pdfcore.structure.false_tables import prose_table
+
+    queries = [
+        ("Jeopardy!", "People of this nation AKA Nippon wrote with a brush, so painting", "japan"),
+        ("SearchQA", "people nation aka nippon wrote brush painting became preferred", "japan (1.0)"),
+        ("MI", "nippon brush preferred form artistic expression", "julian (0)"),
+        ("AQA-Full", "people nation aka nippon wrote brush painting became", "japan (1.0)"),
+        ("Jeopardy!", "Michael Caine and Steve Martin teamed up as Lawrence", "dirty rotten scoundrels"),
+        ("SearchQA", "michael caine steve martin teamed lawrence freddy couple", "dirty rotten scoundrels"),
+    ]
+    table = Table(header=("Model", "Query", "Answer"), rows=tuple(queries), bbox=Box(0, 0, 400, 100))
+    assert not prose_table(table)
+    pieces = tuple(("and the reader goes on", q, a) for _, q, a in queries)
+    assert prose_table(Table(header=(), rows=pieces, bbox=Box(0, 0, 400, 100)))
 
 
 def test_an_index_of_records_with_long_titles_and_sparse_marks_is_no_prose() -> None:

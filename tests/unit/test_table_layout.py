@@ -1150,3 +1150,26 @@ def test_sub_columns_over_notes_under_the_grid_stay_apart() -> None:
     found = read_table(_rows(*lines), rules)
     assert found is not None
     assert found.rows[1][:3] == ["Item 1", "1.5", "1.9"]
+
+
+def test_a_blank_in_the_outer_column_of_a_table_ruled_between_its_columns_is_no_column() -> None:
+    """A table whose columns are ruled off from each other, with no frame (a paper's examples:
+    a label, a query, an answer). In the last column two justified lines' last words stand apart
+    and a few long answers run across that blank: the blank is inside the column, as it would be
+    between two rulings; the answer is one cell."""
+    body = []
+    for k in range(20):
+        answer = [(310, f"ans {k}")]
+        if k in (5, 14):
+            answer = [(310, "alaska located"), (420, "northwest tip")]
+        elif k in (8, 12, 16):
+            answer = [(310, "rain man 1988 best picture")]
+        body.append((14.0 * (k + 1), [(0, f"R{k}"), (70, f"query text {k}"), *answer]))
+    glyphs = _rows((0.0, [(0, "Model"), (70, "Query"), (310, "Answer")]), *body)
+    rules = [Rule(x, -2, x + 0.5, 14.0 * 21 + 2) for x in (60.0, 300.0)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    rows = [found.header, *found.rows] if found.header else found.rows
+    assert rows[0] == ["Model", "Query", "Answer"]
+    assert rows[6] == ["R5", "query text 5", "alaska located northwest tip"]
+    assert rows[9] == ["R8", "query text 8", "rain man 1988 best picture"]
