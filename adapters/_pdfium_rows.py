@@ -125,20 +125,56 @@ def size_runs(raw: Any, text: str, first: int, last: int, line_facts: Any) -> tu
     (characters, size) of each run of words of one size (RUN_STEP), in order: one run when one
     size holds throughout, () when the text's offsets are not the page's. ``text`` starts at
     character ``first``. A word's size is the larger of its first and last characters' (a small
-    capital's word is its capital's size, a word with a note number glued to it its own)."""
+    capital's word is its capital's size, a word with a note number glued to it its own); a word
+    in capitals set a size down inside running text counts at the text's (see _caps_size)."""
     if "\x00" in text:
         return ()  # characters left out of the text: its offsets are not the page's
-    runs: list[list[float]] = []  # [characters, size]
+    words: list[tuple[int, float, int]] = []  # characters, size, kind (_CAPITALS, _RUNNING or 0)
     for word in re.finditer(r"\S+", text[: last - first + 1]):
         a, b = word.span()
         size = line_facts(raw, first + a)[0]
         if b - a > 1:
             size = max(size, line_facts(raw, first + b - 1)[0])
+        words.append((b - a, size, _word_kind(word.group())))
+    runs: list[list[float]] = []  # [characters, size]
+    for k, (n, size, kind) in enumerate(words):
+        if kind == _CAPITALS:
+            size = _caps_size(words, k, size)
         if runs and abs(runs[-1][1] - size) <= RUN_STEP * max(runs[-1][1], size):
-            runs[-1][0] += b - a
+            runs[-1][0] += n
         else:
-            runs.append([b - a, size])
+            runs.append([n, size])
     return tuple((int(n), size) for n, size in runs) if len(runs) > 1 or not runs else ((len(text), runs[0][1]),)
+
+
+#: Kinds of words for _caps_size: in capitals (two capital letters or more, nothing else but
+#: punctuation around them: ``FOR``, ``CONTACT:``; not a code, ``ANNUAL-REPORT-2009``, nor one
+#: letter, a symbol font's icon drawn as ``Þ``), or running text (holding a small letter).
+_CAPITALS, _RUNNING = 1, 2
+
+
+def _word_kind(word: str) -> int:
+    core = word.strip("()[],.:;'\"‘’“”")
+    if len(core) >= 2 and core.isalpha() and core.isupper():
+        return _CAPITALS
+    return _RUNNING if any(ch.islower() for ch in word) else 0
+
+
+def _caps_size(words: list[tuple[int, float, int]], k: int, size: float) -> float:
+    """The size word ``k``, in capitals, counts at: the size of the nearest word of running text
+    (one holding a small letter) before it, else after it, when it is set smaller but CAPS_SIZE
+    of that or more (a name or a section's title set in capitals a size down inside running
+    text, ``in the FOR FURTHER INFORMATION CONTACT section``: no size change); its own
+    otherwise (a running head in capitals beside its page number keeps its size)."""
+    for j in [*range(k - 1, -1, -1), *range(k + 1, len(words))]:
+        if words[j][2] == _RUNNING:
+            near = words[j][1]
+            return near if CAPS_SIZE * near <= size < near else size
+    return size
+
+
+#: Words in capitals set at this share of the text's size or more are the text's (see _caps_size).
+CAPS_SIZE = 0.7
 
 
 def _range_box(tp: Any, first: int, count: int) -> tuple[float, float, float, float] | None:

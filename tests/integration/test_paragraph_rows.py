@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from pdfcore.models import TextLine
+
 SIZE = 11.0
 LEADING = 14.0
 
@@ -37,6 +39,19 @@ def _pdf(path: Path, draw: Any) -> Path:
     c.showPage()
     c.save()
     return path
+
+
+def _lines(pdf: Path) -> tuple[TextLine, ...]:
+    """The text lines the pdfium extractor reads on the first page of ``pdf``."""
+    import pypdfium2 as pdfium
+
+    from adapters import pdfium_text
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return pdfium_text._extract_page(doc, 0).lines
+    finally:
+        doc.close()
 
 
 def _paragraphs(core: Any, pdf: Path) -> list[str]:
@@ -171,10 +186,6 @@ def test_a_form_label_and_its_answer_on_one_line_go_on_in_the_answers_size(core:
     """A form's 9 pt label and its 11 pt answer drawn as one line (the line's font facts are its
     first character's), the answer's last word alone on the row below: the line knows where
     its size changes, and the answer goes on into the word below."""
-    import pypdfium2 as pdfium
-
-    from adapters import pdfium_text
-
     label = "Were criminal charges filed in the matter? If yes, against whom and by which office?"
     answer = "The friend of the mother, at the time of his"
 
@@ -189,11 +200,7 @@ def test_a_form_label_and_its_answer_on_one_line_go_on_in_the_answers_size(core:
         _rows(c, 72, 700 - LEADING, ["injuries."])
 
     pdf = _pdf(tmp_path / "form.pdf", draw)
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        lines = pdfium_text._extract_page(doc, 0).lines
-    finally:
-        doc.close()
+    lines = _lines(pdf)
     (line,) = [ln for ln in lines if ln.text.startswith("Were")]
     assert line.font_size == 9.0
     assert line.size_runs == ((len(label.replace(" ", "")), 9.0), (len(answer.replace(" ", "")), SIZE))
@@ -273,3 +280,45 @@ def test_a_space_drawn_at_the_margin_before_a_row_set_in_is_no_part_of_its_box(c
     blocks = md.split("\n\n")
     assert any(b.startswith("The public may address the Board on any agenda item") for b in blocks), md
     assert any(b.startswith("By law, closed sessions are not open to the public.") for b in blocks), md
+
+
+def test_words_in_capitals_set_a_size_down_go_on_in_the_paragraph(core: Any, tmp_path: Path) -> None:
+    """A rule's notice names a section in capitals a size down inside its sentence, the name
+    broken over two rows (``identified in the FOR FURTHER INFORMATION`` / ``CONTACT section.
+    Any ...``): the words are the text's size, no size change, and the sentence is one
+    paragraph. A running head in capitals a size down beside its page number keeps its size
+    change: no running text is beside it."""
+
+    def draw(c: Any) -> None:
+        _rows(c, 72, 720, ["Submissions should be sent to the person"])
+        rows = [
+            [("identified in the ", SIZE), ("FOR FURTHER INFORMATION", 8.5)],
+            [("CONTACT", 8.5), (" section. Any commentary that", SIZE)],
+        ]
+        head = c.beginText(300, 760)
+        for text, size in (("DIAGNOSTIC TOOLS AND SOFTWARE ", 8.5), ("120.", SIZE)):
+            head.setFont("Helvetica", size)
+            head.textOut(text)
+        c.drawText(head)
+        for k, parts in enumerate(rows):
+            t = c.beginText(72, 720 - (k + 1) * LEADING)
+            for text, size in parts:
+                t.setFont("Helvetica", size)
+                t.textOut(text)
+            c.drawText(t)
+        _rows(
+            c,
+            72,
+            720 - 3 * LEADING,
+            ["the agency receives will be placed in the", "public docket for this rulemaking."],
+        )
+
+    pdf = _pdf(tmp_path / "notice.pdf", draw)
+    (line,) = [ln for ln in _lines(pdf) if ln.text.startswith("CONTACT")]
+    assert line.font_size == SIZE and not line.size_runs, line
+    (head,) = [ln for ln in _lines(pdf) if ln.text.startswith("DIAGNOSTIC")]
+    assert head.size_runs == ((26, 8.5), (4, SIZE)), head
+    assert (
+        "Submissions should be sent to the person identified in the FOR FURTHER INFORMATION CONTACT section. "
+        "Any commentary that the agency receives will be placed in the public docket for this rulemaking."
+    ) in _paragraphs(core, pdf)
