@@ -54,6 +54,12 @@ _MAX_ELEMENTS = 20_000
 _MAX_DEPTH = 64
 
 _HEADING = re.compile(r"H[1-6]?")
+#: Fonts of pictograms, whose glyphs' text is the letter their code stands for.
+_DINGBATS = re.compile(r"(?i)wingding|webding|dingbat|zapf")
+#: The last code point of the Latin letters (Latin Extended-B), the first of the East Asian
+#: scripts (CJK radicals, kana, ideographs, halfwidth forms beyond).
+_LATIN_END = 0x24F
+_EAST_ASIAN = 0x2E80
 
 
 def font_style(name: str, weight: int, flags: int, angle: int = 0) -> tuple[bool, bool, bool]:
@@ -72,6 +78,7 @@ class LineFonts:
     """Per-page cache: text object address -> (effective size, bold, mono, italic, structure role)."""
 
     __slots__ = (
+        "_dingbats",
         "_fonts",
         "_matrix",
         "_matrix_out",
@@ -99,6 +106,7 @@ class LineFonts:
         self._matrix_out = ctypes.byref(self._matrix_value)
         self._objects: dict[int, tuple[float, bool, bool, bool, str]] = {}
         self._fonts: dict[int, tuple[bool, bool, bool]] = {}
+        self._dingbats: dict[int, bool] = {}
         self._roles = roles
 
     def facts(self, raw: Any, index: int) -> tuple[float, bool, bool, bool, str]:
@@ -137,11 +145,37 @@ class LineFonts:
         self._objects[address] = got
         return got
 
+    def bullet(self, raw: Any, index: int, after: int, mark: str, word: str) -> bool:
+        """Whether character ``index`` (``mark``, opening a line, a space and ``word`` at
+        ``after`` following it) is a bullet drawn from another font's glyph, its text a stand-in:
+        from a font of dingbats whose text is a Latin letter or sign (Wingdings' ``h`` for an
+        arrowhead, ``¢`` for a square), or an East Asian letter before a Latin word, from
+        another font (a text font's own bullet mapped to ``ｴ``; a Greek letter there is a
+        variable, ``π heißt ...``)."""
+        tp = self._tp
+        a, b = self._text_object(tp, index), self._text_object(tp, after)
+        if not a or not b:
+            return False
+        font = self._text_font(ctypes.c_void_p(a)) or 0
+        if not font or font == (self._text_font(ctypes.c_void_p(b)) or 0):
+            return False
+        dingbats = self._dingbats.get(font)
+        if dingbats is None:
+            dingbats = _DINGBATS.search(_base_name(raw, ctypes.cast(font, raw.FPDF_FONT))) is not None
+            self._dingbats[font] = dingbats
+        if ord(mark) <= _LATIN_END:
+            return dingbats  # (a pictogram's own code point, ``●``, is read as it is)
+        return mark.isalpha() and ord(mark) >= _EAST_ASIAN and word[:1].isalpha() and ord(word[0]) <= _LATIN_END
 
-def _style(raw: Any, font: Any) -> tuple[bool, bool, bool]:
+
+def _base_name(raw: Any, font: Any) -> str:
     buf = ctypes.create_string_buffer(128)
     n = raw.FPDFFont_GetBaseFontName(font, buf, 128)
-    name = buf.value.decode("latin-1", "replace") if 0 < n <= 128 else ""
+    return buf.value.decode("latin-1", "replace") if 0 < n <= 128 else ""
+
+
+def _style(raw: Any, font: Any) -> tuple[bool, bool, bool]:
+    name = _base_name(raw, font)
     weight = raw.FPDFFont_GetWeight(font)
     flags = raw.FPDFFont_GetFlags(font)
     angle = ctypes.c_int(0)

@@ -14,6 +14,7 @@ from typing import Any
 
 from adapters._pdfium import unchecked
 from adapters._pdfium_accents import left_out
+from adapters._pdfium_fonts import LineFonts
 from pdfcore.models import Box, TextLine
 
 #: Characters a line may end with that are not part of its last word (hyphen marks, spaces).
@@ -35,10 +36,26 @@ def text_line(raw: Any, words: str, bbox: Box, first: int, last: int, line_facts
     mark glued to the word it opens the row with is set apart (see :func:`_mark_apart`), a run
     of its own in the size runs."""
     points, bold, mono, italic, role, runs = _facts(raw, words, first, last, line_facts)
+    if _GLYPH_BULLET.match(words) and _bullet(raw, words, first, line_facts):
+        words = "\u2022" + words[1:]
     if _GLUED_MARK.match(words) and (sizes := _mark_apart(raw, first, line_facts)) is not None:
         words = words[0] + " " + words[1:]
         runs = _mark_run(sizes, runs, words)
     return TextLine(words, bbox, points, bold, mono, role, italic, runs)
+
+
+#: A row opening with one character set apart from its text (a bullet maybe, see _bullet).
+_GLYPH_BULLET = re.compile(r"[^\s\u2022] +\S")
+
+
+def _bullet(raw: Any, words: str, first: int, line_facts: Any) -> bool:
+    """The row's first character is a bullet drawn from a symbol font's glyph (see
+    :meth:`adapters._pdfium_fonts.LineFonts.bullet`), read as ``•``."""
+    fonts = getattr(line_facts, "__self__", None)
+    if not isinstance(fonts, LineFonts):
+        return False
+    word = words[1:].lstrip()
+    return fonts.bullet(raw, first, first + len(words) - len(word), words[0], word)
 
 
 #: A row opening with one letter or digit right before a capital ("aThere is ...", "1Adapted

@@ -39,7 +39,8 @@ class Page:
         hscale: float | None = None,
         scale: float | None = None,
     ) -> Page:
-        """Show ``s`` at (x, y). ``font``: F1 Helvetica, F2 Helvetica-Bold, F3 Courier. With
+        """Show ``s`` at (x, y). ``font``: F1 Helvetica, F2 Helvetica-Bold, F3 Courier, F4 Wingdings (not
+        embedded: its glyphs' text is the letter of their code). With
         ``scale`` the font is set at size 1 and the text matrix scales it (as some producers do)."""
         ops = ["q"]
         if alpha is not None:
@@ -140,6 +141,7 @@ def build_pdf(
     font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
     font_bold = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>")
     font_mono = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>")
+    font_dingbats = add(b"<< /Type /Font /Subtype /TrueType /BaseFont /Wingdings-Regular /Encoding /WinAnsiEncoding >>")
     gs0 = add(b"<< /Type /ExtGState /ca 0 /CA 0 >>")
     gsh = add(b"<< /Type /ExtGState /ca 0.5 /CA 0.5 >>")
     kids: list[int] = []
@@ -158,7 +160,7 @@ def build_pdf(
                 + b"\nendstream"
             )
             xobjs.append(f"/Im{i} {img_id} 0 R")
-        res = f"<< /Font << /F1 {font} 0 R /F2 {font_bold} 0 R /F3 {font_mono} 0 R >> /ExtGState << /GS0 {gs0} 0 R /GSH {gsh} 0 R >>"
+        res = f"<< /Font << /F1 {font} 0 R /F2 {font_bold} 0 R /F3 {font_mono} 0 R /F4 {font_dingbats} 0 R >> /ExtGState << /GS0 {gs0} 0 R /GSH {gsh} 0 R >>"
         if xobjs:
             res += " /XObject << " + " ".join(xobjs) + " >>"
         res += " >>"

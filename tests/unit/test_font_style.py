@@ -93,3 +93,50 @@ def _lines(path: Path, page: Page) -> tuple[TextLine, ...]:
     source = DocumentSource(str(path), Fingerprint(st.st_size, st.st_mtime_ns, "x" * 64))
     (got,) = PdfiumTextExtractor().extract(source, [0])
     return got.lines
+
+
+def test_a_bullet_drawn_from_a_dingbats_glyph_reads_as_a_bullet(tmp_path: Path) -> None:
+    """Items whose bullet is a glyph of a font of dingbats, whose code reads as a letter or a
+    sign (Wingdings' ``h`` for an arrowhead, ``¢`` for a square), each read as ``•``; a line
+    opening with a one-letter word in its text's face is left as it is."""
+    page = Page()
+    for k, mark in enumerate(("h", "¢")):
+        page.text(72, 700 - 20 * k, mark, size=11, font="F4").text(
+            84, 700 - 20 * k, "correction of the volume", size=11
+        )
+    page.text(72, 640, "a quick note in one face.", size=11)
+    assert [ln.text for ln in _lines(tmp_path / "dingbats.pdf", page)] == [
+        "• correction of the volume",
+        "• correction of the volume",
+        "a quick note in one face.",
+    ]
+
+
+def test_a_bullet_mapped_to_a_letter_of_another_script_reads_as_a_bullet(tmp_path: Path) -> None:
+    """A text font's bullet whose text is a letter of another script (``ｴ``) before Latin text
+    in another font reads as ``•``; a pictogram's own code point (ZapfDingbats' square) stays."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.pdfgen.canvas import Canvas
+
+    from adapters.pdfium_text import PdfiumTextExtractor
+
+    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiKakuGo-W5"))
+    path = tmp_path / "bullets.pdf"
+    c = Canvas(str(path), pagesize=(612, 792))
+    for k, (font, mark) in enumerate((("HeiseiKakuGo-W5", "ｴ"), ("ZapfDingbats", "l"))):
+        t = c.beginText(72, 700 - 20 * k)
+        t.setFont(font, 11)
+        t.textOut(mark)
+        t.setFont("Helvetica", 11)
+        t.textOut(" prepaid or college savings plans,")
+        c.drawText(t)
+    c.showPage()
+    c.save()
+    st = os.stat(path)
+    source = DocumentSource(str(path), Fingerprint(st.st_size, st.st_mtime_ns, "x" * 64))
+    (page,) = PdfiumTextExtractor().extract(source, [0])
+    assert [ln.text for ln in page.lines] == [
+        "• prepaid or college savings plans,",
+        "■ prepaid or college savings plans,",
+    ]
