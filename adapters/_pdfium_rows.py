@@ -35,9 +35,9 @@ def text_line(raw: Any, words: str, bbox: Box, first: int, last: int, line_facts
     its size changes along it, its runs of words of one size (see :func:`size_runs`). A note's
     mark glued to the word it opens the row with is set apart (see :func:`_mark_apart`), a run
     of its own in the size runs."""
-    points, bold, mono, italic, role, runs = _facts(raw, words, first, last, line_facts)
     if _GLYPH_BULLET.match(words) and _bullet(raw, words, first, line_facts):
-        words = "\u2022" + words[1:]
+        words = "\u2022" + words[1:]  # (before the facts: a bullet's size is no measure of the line's)
+    points, bold, mono, italic, role, runs = _facts(raw, words, first, last, line_facts)
     if _GLUED_MARK.match(words) and (sizes := _mark_apart(raw, first, line_facts)) is not None:
         words = words[0] + " " + words[1:]
         runs = _mark_run(sizes, runs, words)

@@ -97,18 +97,17 @@ def _lines(path: Path, page: Page) -> tuple[TextLine, ...]:
 
 def test_a_bullet_drawn_from_a_dingbats_glyph_reads_as_a_bullet(tmp_path: Path) -> None:
     """Items whose bullet is a glyph of a font of dingbats, whose code reads as a letter or a
-    sign (Wingdings' ``h`` for an arrowhead, ``¢`` for a square), each read as ``•``; a line
-    opening with a one-letter word in its text's face is left as it is."""
+    sign (Wingdings' ``h`` for an arrowhead, ``¢`` for a square), each read as ``•``, the line
+    at its text's size however small the bullet is set; a line opening with a one-letter word in
+    its text's face is left as it is."""
     page = Page()
     for k, mark in enumerate(("h", "¢")):
-        page.text(72, 700 - 20 * k, mark, size=11, font="F4").text(
-            84, 700 - 20 * k, "correction of the volume", size=11
-        )
+        page.text(72, 700 - 20 * k, mark, size=8, font="F4").text(84, 700 - 20 * k, "correction of the volume", size=11)
     page.text(72, 640, "a quick note in one face.", size=11)
-    assert [ln.text for ln in _lines(tmp_path / "dingbats.pdf", page)] == [
-        "• correction of the volume",
-        "• correction of the volume",
-        "a quick note in one face.",
+    assert [(ln.text, ln.font_size) for ln in _lines(tmp_path / "dingbats.pdf", page)] == [
+        ("• correction of the volume", 11.0),
+        ("• correction of the volume", 11.0),
+        ("a quick note in one face.", 11.0),
     ]
 
 

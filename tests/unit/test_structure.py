@@ -1696,3 +1696,26 @@ def test_text_above_and_below_a_table_taken_out_of_its_block_is_two_paragraphs()
     assert parts[0] == f"Alpha {full} Beta {full}", parts
     assert parts[1].startswith("| RR | Roundup | 10 |"), parts
     assert parts[2] == f"Gamma {full} Delta ends the text.", parts
+
+
+def test_a_heading_over_a_list_set_in_further_starts_at_its_items_edge() -> None:
+    """A section's heading at the page's margin, the section's text a list: an item at the
+    heading's edge, its sub-items set in two ems further, each wrapped (the page's only rows of
+    running text). The heading starts where an item of the list starts: it is a heading, not a
+    label inside a drawing."""
+    lines = [
+        ln("Treatment of metabolic alkalosis", 100, x=149, size=11, bold=True),
+        ln("• The treatment depends on the cause:", 118, x=149),
+    ]
+    y = 134.0
+    for item in (
+        "restoring the volume of the extracellular fluid by giving",
+        "correcting a severe deficit of potassium by giving",
+    ):
+        lines += [
+            ln(f"• {item}", y, x=172, x1=517),
+            ln("sodium chloride by mouth or by vein in most cases;", y + 13, x=186),
+        ]
+        y += 30
+    body = markdown([page(lines)])[0]
+    assert body.startswith("# Treatment of metabolic alkalosis\n\n- The treatment depends on the cause:\n    - "), body
