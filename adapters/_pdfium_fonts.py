@@ -159,13 +159,25 @@ class LineFonts:
         font = self._text_font(ctypes.c_void_p(a)) or 0
         if not font or font == (self._text_font(ctypes.c_void_p(b)) or 0):
             return False
+        if ord(mark) <= _LATIN_END:
+            return self._of_dingbats(raw, font)  # (a pictogram's own code point, ``●``, is read as it is)
+        return mark.isalpha() and ord(mark) >= _EAST_ASIAN and word[:1].isalpha() and ord(word[0]) <= _LATIN_END
+
+    def lone_bullet(self, raw: Any, index: int, mark: str) -> bool:
+        """Whether character ``index`` (``mark``), a line of its own, is a bullet drawn from a
+        font of dingbats whose text is the Latin letter or sign it stands on (see :meth:`bullet`)."""
+        if ord(mark) > _LATIN_END or not mark.isprintable() or mark.isspace():
+            return False  # (a glyph whose text is a space or a control character is left out as such)
+        a = self._text_object(self._tp, index)
+        font = (self._text_font(ctypes.c_void_p(a)) or 0) if a else 0
+        return bool(font) and self._of_dingbats(raw, font)
+
+    def _of_dingbats(self, raw: Any, font: int) -> bool:
         dingbats = self._dingbats.get(font)
         if dingbats is None:
             dingbats = _DINGBATS.search(_base_name(raw, ctypes.cast(font, raw.FPDF_FONT))) is not None
             self._dingbats[font] = dingbats
-        if ord(mark) <= _LATIN_END:
-            return dingbats  # (a pictogram's own code point, ``●``, is read as it is)
-        return mark.isalpha() and ord(mark) >= _EAST_ASIAN and word[:1].isalpha() and ord(word[0]) <= _LATIN_END
+        return dingbats
 
 
 def _base_name(raw: Any, font: Any) -> str:

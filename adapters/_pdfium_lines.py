@@ -293,12 +293,14 @@ def read_lines(
     for k in range(max(rc, 0)):
         if get_rect(tp, k, out_l, out_t, out_r, out_b):
             rects.append((left.value, top.value, right.value, bottom.value))
+    read: dict[int, str] = {}
     for lft, tpv, rgt, btm in rects:
         seg = textpage.get_text_bounded(lft, btm, rgt, tpv)
         if seg.strip():
             line = TextLine(text=seg.replace("\r\n", " ").strip(), bbox=to_box(lft, btm, rgt, tpv))
+            read[len(out)] = line.text
             out.append(_with_facts(raw, tp, line, (lft, tpv, rgt, btm), line_facts))
-    return _split_margin(out, space)
+    return _split_margin(_lone_bullets(out, read), space)
 
 
 def _with_facts(
@@ -323,7 +325,30 @@ def _with_facts(
     last = first if last < 0 else last
     size, bold, mono, italic, role = line_facts(raw, first)
     _, bold_end, mono_end, italic_end, _ = line_facts(raw, last)
-    return TextLine(line.text, line.bbox, size, bold and bold_end, mono and mono_end, role, italic and italic_end)
+    text = line.text
+    fonts = getattr(line_facts, "__self__", None)
+    if len(text) == 1 and isinstance(fonts, LineFonts) and fonts.lone_bullet(raw, first, text):
+        text = LONE_BULLET  # a glyph of a font of dingbats, read as its code's letter (see LineFonts.bullet)
+    return TextLine(text, line.bbox, size, bold and bold_end, mono and mono_end, role, italic and italic_end)
+
+
+#: A dingbats glyph on a line of its own (a page read rect by rect): a bullet when it opens its
+#: row (see _lone_bullets), else its text is kept.
+LONE_BULLET = "\ue000"
+
+
+def _lone_bullets(lines: list[TextLine], raw_texts: dict[int, str]) -> list[TextLine]:
+    """The dingbats glyphs read on lines of their own (LONE_BULLET) that open their row, no
+    text left of them on it, as ``•``; one after text on its row (an arrow between two
+    statements) keeps the text it was read with (``raw_texts``, by position in ``lines``)."""
+    out = []
+    for k, ln in enumerate(lines):
+        if ln.text == LONE_BULLET:
+            b = ln.bbox
+            opens = not any(o is not ln and o.bbox.x1 <= b.x0 and o.bbox.y0 < b.y1 and o.bbox.y1 > b.y0 for o in lines)
+            ln = evolve(ln, text="\u2022" if opens else raw_texts[k])
+        out.append(ln)
+    return out
 
 
 def _headings_over(before: tuple[int, str, Box] | None, y0: float, y1: float) -> TypeGuard[tuple[int, str, Box]]:

@@ -52,3 +52,20 @@ def test_a_page_read_rect_by_rect_keeps_its_font_facts(corpus: Path) -> None:
     assert all(ln.font_size > 0 for ln in lines.values()), [t for t, ln in lines.items() if ln.font_size <= 0]
     assert lines["Table ES-3"].bold and lines["Table ES-3"].font_size == 11.04
     assert not lines["was based on"].bold
+
+
+def test_a_dingbats_bullet_on_a_page_read_rect_by_rect_is_a_bullet(corpus: Path, tmp_path: Path) -> None:
+    """issue-71-duplicate-chars-2's seventh page is read rect by rect; its bullets, Wingdings
+    glyphs whose text is ``¢`` and ``h``, are lines of their own there: each reads as ``•``, and
+    the items are list items, the arrowed ones nested. On its second page an arrow between two
+    statements (``¨``), no bullet, keeps its reading."""
+    from tests.cores import temp_core
+
+    path = corpus / "pdfplumber/pdfs/issue-71-duplicate-chars-2.pdf"
+    lines = list(_lines(path, 6))
+    assert "¢" not in lines and "h" not in lines and "•" in lines
+    with temp_core(tmp_path, env={"PDFCORE_EMBEDDER": "none"}, fetcher=None) as core:
+        md = core.read_pages(str(path), "7", format="markdown").pages[0].markdown
+        arrows = core.read_pages(str(path), "2", format="markdown").pages[0].markdown
+    assert "- Moyens thérapeutiques disponibles :\n    - traitement de la cause +++\n" in md, md[-600:]
+    assert "- baisse de HCO3 – si acidose métabolique ¨ hyperventilation compensatrice" in arrows, arrows
