@@ -180,6 +180,13 @@ class LineFonts:
         return dingbats
 
 
+def line_fonts(line_facts: Any) -> LineFonts | None:
+    """The page's LineFonts a line reader's ``line_facts`` (its bound ``facts``) belongs to; None
+    for another callable (a test's own facts)."""
+    fonts = getattr(line_facts, "__self__", None)
+    return fonts if isinstance(fonts, LineFonts) else None
+
+
 def _base_name(raw: Any, font: Any) -> str:
     buf = ctypes.create_string_buffer(128)
     n = raw.FPDFFont_GetBaseFontName(font, buf, 128)

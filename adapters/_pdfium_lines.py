@@ -16,7 +16,7 @@ from adapters._pdfium import PageSpace, unchecked
 from adapters._pdfium_accents import joined_accents, left_out
 from adapters._pdfium_doubles import Doubles, dropped_doubles
 from adapters._pdfium_edits import Edit, edited, replaced
-from adapters._pdfium_fonts import LineFonts
+from adapters._pdfium_fonts import LineFonts, line_fonts
 from adapters._pdfium_gaps import line_gaps, space_gaps
 from adapters._pdfium_objects import PageObjects, share_inside, visible_runs
 from adapters._pdfium_rows import (
@@ -326,8 +326,8 @@ def _with_facts(
     size, bold, mono, italic, role = line_facts(raw, first)
     _, bold_end, mono_end, italic_end, _ = line_facts(raw, last)
     text = line.text
-    fonts = getattr(line_facts, "__self__", None)
-    if len(text) == 1 and isinstance(fonts, LineFonts) and fonts.lone_bullet(raw, first, text):
+    fonts = line_fonts(line_facts)
+    if len(text) == 1 and fonts is not None and fonts.lone_bullet(raw, first, text):
         text = LONE_BULLET  # a glyph of a font of dingbats, read as its code's letter (see LineFonts.bullet)
     return TextLine(text, line.bbox, size, bold and bold_end, mono and mono_end, role, italic and italic_end)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from adapters._pdfium import unchecked
 from adapters._pdfium_accents import left_out
-from adapters._pdfium_fonts import LineFonts
+from adapters._pdfium_fonts import line_fonts
 from pdfcore.models import Box, TextLine
 
 #: Characters a line may end with that are not part of its last word (hyphen marks, spaces).
@@ -51,8 +51,8 @@ _GLYPH_BULLET = re.compile(r"[^\s\u2022] +\S")
 def _bullet(raw: Any, words: str, first: int, line_facts: Any) -> bool:
     """The row's first character is a bullet drawn from a symbol font's glyph (see
     :meth:`adapters._pdfium_fonts.LineFonts.bullet`), read as ``•``."""
-    fonts = getattr(line_facts, "__self__", None)
-    if not isinstance(fonts, LineFonts):
+    fonts = line_fonts(line_facts)
+    if fonts is None:
         return False
     word = words[1:].lstrip()
     return fonts.bullet(raw, first, first + len(words) - len(word), words[0], word)

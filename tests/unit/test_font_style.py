@@ -86,9 +86,14 @@ def test_a_notes_number_set_smaller_leaves_the_line_its_texts_face(tmp_path: Pat
 
 def _lines(path: Path, page: Page) -> tuple[TextLine, ...]:
     """The text lines the pdfium extractor reads on ``page``, written to ``path`` alone."""
+    write_pdf(path, [page])
+    return _first_page_lines(path)
+
+
+def _first_page_lines(path: Path) -> tuple[TextLine, ...]:
+    """The text lines the pdfium extractor reads on the first page of the PDF at ``path``."""
     from adapters.pdfium_text import PdfiumTextExtractor
 
-    write_pdf(path, [page])
     st = os.stat(path)
     source = DocumentSource(str(path), Fingerprint(st.st_size, st.st_mtime_ns, "x" * 64))
     (got,) = PdfiumTextExtractor().extract(source, [0])
@@ -118,8 +123,6 @@ def test_a_bullet_mapped_to_a_letter_of_another_script_reads_as_a_bullet(tmp_pat
     from reportlab.pdfbase.cidfonts import UnicodeCIDFont
     from reportlab.pdfgen.canvas import Canvas
 
-    from adapters.pdfium_text import PdfiumTextExtractor
-
     pdfmetrics.registerFont(UnicodeCIDFont("HeiseiKakuGo-W5"))
     path = tmp_path / "bullets.pdf"
     c = Canvas(str(path), pagesize=(612, 792))
@@ -132,10 +135,7 @@ def test_a_bullet_mapped_to_a_letter_of_another_script_reads_as_a_bullet(tmp_pat
         c.drawText(t)
     c.showPage()
     c.save()
-    st = os.stat(path)
-    source = DocumentSource(str(path), Fingerprint(st.st_size, st.st_mtime_ns, "x" * 64))
-    (page,) = PdfiumTextExtractor().extract(source, [0])
-    assert [ln.text for ln in page.lines] == [
+    assert [ln.text for ln in _first_page_lines(path)] == [
         "• prepaid or college savings plans,",
         "■ prepaid or college savings plans,",
     ]
