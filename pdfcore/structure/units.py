@@ -383,7 +383,16 @@ def _breaks(
     if first_row and row.x0 < left - INDENT_MIN * em and abs(prev.x0 - left) <= ALIGN_PT and above.endswith(CLOSING):
         return True  # out left of the block's margin after a row there that closes its sentence
     indent = row.x0 - left
-    return INDENT_MIN * em <= indent <= INDENT_MAX * em and abs(prev.x0 - left) <= ALIGN_PT
+    if not (INDENT_MIN * em <= indent <= INDENT_MAX * em and abs(prev.x0 - left) <= ALIGN_PT):
+        return False
+    # a first-line indent, unless the row above is running text left open (its last sentence not
+    # closed, nor closed before a note's number) with no room for the next word and the row runs
+    # on as far right: a note hung from its label (``ISCED: International ... lower secondary``
+    # over ``education; ISCED 3-4: ...`` set in under the label's text); rows set in step by
+    # step, each shorter, are a dedication's or a poem's
+    if above.endswith(CLOSING) or NOTE_AFTER_STOP.search(above) is not None:
+        return True
+    return not _prose(prev) or row.x1 < prev.x1 - ALIGN_PT
 
 
 def _one_word(prev: Row, row: Row) -> bool:

@@ -370,3 +370,15 @@ def test_a_table_of_examples_ruled_between_its_columns_stands_in_place(core: Any
     ]
     assert "| SearchQA | cleveland peninsula 40 miles northwest ketchikan state |" in table
     assert not any(p.startswith("SearchQA") for p in parts)
+
+
+@pytest.mark.corpus
+def test_a_note_hung_from_its_label_is_one_paragraph(core: Any, corpus: Path) -> None:
+    """eu-012 p. 5: the note under Table 5 opens with its label at the margin and runs full,
+    leaving its sentence open (``ISCED: International ... lower secondary``); its next rows are
+    set in under the label's text (``education; ISCED 3-4: ...``), its source under it back at
+    the margin. One paragraph, not two where a first-line indent would start the next."""
+    parts = _parts(core, corpus / "camelot/files/tabula/icdar2013-dataset/competition-dataset-eu/eu-012.pdf", 5)
+    note = _first(parts, "ISCED: International Standard Classification of Education.")
+    assert "lower secondary education; ISCED 3-4: upper secondary" in parts[note], parts[note]
+    assert parts[note + 1].startswith("Source: Eurostat."), parts[note + 1]
