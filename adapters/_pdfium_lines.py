@@ -293,23 +293,27 @@ def read_lines(
     for k in range(max(rc, 0)):
         if get_rect(tp, k, out_l, out_t, out_r, out_b):
             rects.append((left.value, top.value, right.value, bottom.value))
-    read: dict[int, str] = {}
+    lone: set[int] = set()  # the lines that are a dingbats font's glyph alone (see _with_facts)
     for lft, tpv, rgt, btm in rects:
         seg = textpage.get_text_bounded(lft, btm, rgt, tpv)
         if seg.strip():
             line = TextLine(text=seg.replace("\r\n", " ").strip(), bbox=to_box(lft, btm, rgt, tpv))
-            read[len(out)] = line.text
-            out.append(_with_facts(raw, tp, line, (lft, tpv, rgt, btm), line_facts))
-    return _split_margin(_lone_bullets(out, read), space)
+            line, glyph = _with_facts(raw, tp, line, (lft, tpv, rgt, btm), line_facts)
+            if glyph:
+                lone.add(len(out))
+            out.append(line)
+    return _split_margin(_lone_bullets(out, lone), space)
 
 
 def _with_facts(
     raw: Any, tp: Any, line: TextLine, rect: tuple[float, float, float, float], line_facts: Any
-) -> TextLine:
+) -> tuple[TextLine, bool]:
     """A line read per rect with the font facts of the characters at its rect's ends (its size,
     role; bold, monospaced and italic when both ends are), found by position: the indexes of the
     page's text do not line up with its characters here (the first one's alone when the last
-    has no box, a trailing space; the middle one's when neither has). Without any, as read."""
+    has no box, a trailing space; the middle one's when neither has). Without any, as read. And
+    whether the line is one glyph of a font of dingbats read as its code's letter (see
+    LineFonts.lone_bullet): a bullet when it opens its row (see _lone_bullets)."""
     lft, tpv, rgt, btm = rect
     y, inset = (tpv + btm) / 2, min(1.0, (rgt - lft) / 4)
 
@@ -320,34 +324,27 @@ def _with_facts(
     if first < 0:
         first = at((lft + rgt) / 2)
     if first < 0:
-        return line
+        return line, False
     last = at(rgt - inset)
     last = first if last < 0 else last
     size, bold, mono, italic, role = line_facts(raw, first)
     _, bold_end, mono_end, italic_end, _ = line_facts(raw, last)
-    text = line.text
     fonts = line_fonts(line_facts)
-    if len(text) == 1 and fonts is not None and fonts.lone_bullet(raw, first, text):
-        text = LONE_BULLET  # a glyph of a font of dingbats, read as its code's letter (see LineFonts.bullet)
-    return TextLine(text, line.bbox, size, bold and bold_end, mono and mono_end, role, italic and italic_end)
+    glyph = len(line.text) == 1 and fonts is not None and fonts.lone_bullet(raw, first, line.text)
+    return TextLine(
+        line.text, line.bbox, size, bold and bold_end, mono and mono_end, role, italic and italic_end
+    ), glyph
 
 
-#: A dingbats glyph on a line of its own (a page read rect by rect): a bullet when it opens its
-#: row (see _lone_bullets), else its text is kept.
-LONE_BULLET = "\ue000"
-
-
-def _lone_bullets(lines: list[TextLine], raw_texts: dict[int, str]) -> list[TextLine]:
-    """The dingbats glyphs read on lines of their own (LONE_BULLET) that open their row, no
-    text left of them on it, as ``•``; one after text on its row (an arrow between two
-    statements) keeps the text it was read with (``raw_texts``, by position in ``lines``)."""
-    out = []
-    for k, ln in enumerate(lines):
-        if ln.text == LONE_BULLET:
-            b = ln.bbox
-            opens = not any(o is not ln and o.bbox.x1 <= b.x0 and o.bbox.y0 < b.y1 and o.bbox.y1 > b.y0 for o in lines)
-            ln = evolve(ln, text="\u2022" if opens else raw_texts[k])
-        out.append(ln)
+def _lone_bullets(lines: list[TextLine], lone: set[int]) -> list[TextLine]:
+    """The dingbats glyphs read on lines of their own (``lone``: their positions in ``lines``)
+    that open their row, no text left of them on it, as ``•``; one after text on its row (an
+    arrow between two statements) keeps the text it was read with."""
+    out = list(lines)
+    for k in lone:
+        b = lines[k].bbox
+        if not any(o.bbox.x1 <= b.x0 and o.bbox.y0 < b.y1 and o.bbox.y1 > b.y0 for j, o in enumerate(lines) if j != k):
+            out[k] = evolve(lines[k], text="\u2022")
     return out
 
 
