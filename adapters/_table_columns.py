@@ -149,6 +149,55 @@ def without_stray_cuts(lines: Sequence[Line], cuts: Sequence[float], rules: Sequ
 #: A column's only text set at most this many ems after the text on its left runs on from it.
 STRAY_RUN = 1.5
 
+#: List bullets: a column holding nothing else, each one opening a text in the next column, is
+#: the list's markers (see :func:`without_bullet_columns`). (Dashes are a table's blanks, ticks
+#: and half-filled circles its values: none of them here.)
+BULLETS = frozenset("•▪◦‣⁃▸►➢➤●■")
+
+
+def without_bullet_columns(
+    lines: Sequence[Line], cuts: Sequence[float], rules: Sequence[Rule], em: float
+) -> list[float]:
+    """Without a cut whose column on its left holds list bullets and nothing else, each set
+    right before the text its line has in the column on the right (within STRAY_RUN ems): the
+    items of a list in one cell (``• Reported as not relevant ...`` ``• Generates ...``), their
+    bullets set apart in a column of their own. A ruling standing at the cut keeps it."""
+    out = list(cuts)
+    k = 0
+    while k < len(out):
+        c = out[k]
+        left = out[k - 1] if k > 0 else float("-inf")
+        right = out[k + 1] if k + 1 < len(out) else float("inf")
+        walled = any(r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for r in rules)
+        if not walled and _bullets_before(lines, left, c, right, em):
+            del out[k]
+            continue
+        k += 1
+    return out
+
+
+def _bullets_before(lines: Sequence[Line], left: float, c: float, right: float, em: float) -> bool:
+    """Whether the column from ``left`` to ``c`` holds bullets only, each opening a text that
+    starts in the column from ``c`` to ``right`` on its line or on a line level with it (a
+    bullet set a little higher than its item's first line is a line of its own) (see
+    without_bullet_columns)."""
+    seen = 0
+    for ln in lines:
+        for s in ln.segments:
+            if not left < _centre(s) <= c:
+                continue
+            if s.x1 > c or s.text.strip() not in BULLETS:
+                return False
+            if not any(
+                c < t.x0 < right and 0 <= t.x0 - s.x1 <= STRAY_RUN * em
+                for other in lines
+                if other.y0 < ln.y1 and other.y1 > ln.y0
+                for t in other.segments
+            ):
+                return False
+            seen += 1
+    return seen > 0
+
 
 def _centre(seg: Segment) -> float:
     """The x where ``seg`` stands as a cell (a figure after a currency sign: the figure's)."""

@@ -34,7 +34,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from adapters._table_columns import column_cuts, split_at_column_starts, without_stray_cuts
+from adapters._table_columns import column_cuts, split_at_column_starts, without_bullet_columns, without_stray_cuts
 from adapters._table_glyphs import Glyph, Line, Rule, build_lines
 from adapters._table_grid import BodySpan, merged_across, ruled_rows
 from adapters._table_header import (
@@ -74,6 +74,7 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     em = statistics.median(ln.size for ln in lines)
     cuts = column_cuts(lines, rules)
     cuts = without_stray_cuts(lines, cuts, rules, em)
+    cuts = without_bullet_columns(lines, cuts, rules, em)
     if not cuts:
         return None
     lines = split_at_column_starts(lines, cuts, em)

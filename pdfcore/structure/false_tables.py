@@ -96,10 +96,18 @@ def _label(row: Sequence[str]) -> bool:
 
 
 def _record(row: Sequence[str]) -> bool:
-    """A row of several filled cells, two short ones or more beside its long text: a record of a
-    list (prose read as a grid fills a long cell a line, little beside it)."""
-    filled = [len(c.split()) for c in row if c.strip()]
-    return len(filled) >= RECORD_CELLS and sum(1 for n in filled if n <= RECORD_WORDS) >= RECORD_SHORT
+    """A row of several filled cells, two short ones or more beside its long text, or one
+    opening with a bullet: a record of a list (an action with its dates and partners; prose read
+    as a grid fills a long cell a line, little beside it)."""
+    filled = [c.strip() for c in row if c.strip()]
+    return len(filled) >= RECORD_CELLS and (
+        sum(1 for c in filled if len(c.split()) <= RECORD_WORDS) >= RECORD_SHORT
+        or any(list_marker(c) in ITEM_BULLETS for c in filled)
+    )
+
+
+#: Bullets that open a list's item only (a dash or an asterisk also opens a figure or a note).
+ITEM_BULLETS = frozenset("•◦▪‣⁃●■►▶▸▹➢➤")
 
 
 #: Rulings closer than this (points) are one line of a grid; a ruling reaching this near a

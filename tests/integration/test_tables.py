@@ -783,12 +783,13 @@ def test_a_statements_signs_set_apart_split_no_column(corpus: Path) -> None:
 @pytest.mark.corpus
 def test_a_cell_over_two_ruled_rows_keeps_the_rows_apart(corpus: Path) -> None:
     """An action plan whose ``Suivi`` cell spans two rows, the ruling between them drawn from
-    its column's wall on: two rows, that cell over both."""
+    its column's wall on: two rows, that cell over both (each action opening with its bullet)."""
     path = corpus / "pdfplumber" / "pdfs" / "chelsea_pdta.pdf"
     (t,) = page_tables(path, 28)
     assert t.rows[0][0].startswith("Suivi")
-    assert t.rows[0][3:] == ("En continu", "", "Responsable du transport actif, administration municipale")
-    assert t.rows[1][0] == "" and t.rows[1][3] == "2021"
+    assert t.rows[0][1].startswith("• Planifier à court, moyen et long terme")
+    assert t.rows[0][2:] == ("En continu", "", "Responsable du transport actif, administration municipale")
+    assert t.rows[1][0] == "" and t.rows[1][2] == "2021"
     assert t.rows[2][0].startswith("Accessibilité")
     assert BodySpan(0, 0, 2, 1) in (t.body_spans or ())
 

@@ -177,3 +177,28 @@ def test_a_grids_title_row_stays_in_the_markdown_table_under_its_caption(core: A
         assert md[:table].rstrip().rsplit("\n\n", 1)[-1].startswith(caption)  # its caption over it
     md = core.read_pages(str(corpus / EXHIBIT), "2", format="markdown").pages[0].markdown
     assert md.index("Exhibit 9 Characteristics of Types") < md.index("| General Assessment |")
+
+
+BULLETED = "camelot/files/tabula/icdar2013-dataset/competition-dataset-us/us-015.pdf"
+ACTIONS = "pdfplumber/pdfs/chelsea_pdta.pdf"
+
+
+def test_bullets_set_apart_from_their_items_open_them_in_their_cell(corpus: Path) -> None:
+    """A table of reasons, each a bulleted list in one cell whose bullets stand apart from the
+    items: two columns as printed (and in the ICDAR 2013 truth), each item opening with its
+    bullet, no column of bullets."""
+    (t,) = _tables(corpus, BULLETED, 2)
+    assert t.header == ("Item Property", "Reason for Change or Deletion")
+    reasons = _row(t, "Clarity or relevance")[1]
+    assert reasons.startswith("• Reported as not relevant by a large segment of the target population • Generates")
+    assert reasons.count("•") == 4
+    assert "•" not in _cells(t)
+
+
+def test_a_plan_of_bulleted_actions_stands_as_a_table_in_the_markdown(core: Any, corpus: Path) -> None:
+    """A plan's table of actions, each a bulleted item beside its dates, costs and partners:
+    a table in the Markdown whose action cells open with their bullets."""
+    md = core.read_pages(str(corpus / ACTIONS), "26", format="markdown").pages[0].markdown
+    assert md.count("<table>") == 1
+    assert "<td>• Constituer un budget annuel municipal pour le transport actif.</td>" in md
+    assert "<td>•</td>" not in md

@@ -1271,6 +1271,21 @@ def test_rows_under_labels_whose_long_cells_start_in_lower_case_are_no_prose() -
     assert prose_table(Table(header=(), rows=pieces, bbox=Box(0, 0, 400, 100)))
 
 
+def test_rows_of_bulleted_actions_with_their_fields_are_no_prose() -> None:
+    """A plan of actions: a theme (one cell over its rows), each action a bulleted item of a
+    dozen words, then its date, its cost when known, its partners. Most words are in long cells
+    and many cells are empty, but each row opens an item with its fields beside it: records of
+    a list. The same rows without bullets, and without dates and costs, read as running text."""
+    from pdfcore.structure.false_tables import prose_table
+
+    action = "Mettre en place un programme de partenariat de financement public et privé numéro {k}"
+    partners = "Responsable du transport actif, service des loisirs et travaux publics"
+    rows = [("Financier" if k == 0 else "", f"• {action.format(k=k)}", f"202{k}", "", partners) for k in range(6)]
+    assert not prose_table(Table(header=(), rows=tuple(rows), bbox=Box(0, 0, 500, 200)))
+    bare = tuple((a, b[2:], "", "", e) for a, b, _, _, e in rows)
+    assert prose_table(Table(header=(), rows=bare, bbox=Box(0, 0, 500, 200)))
+
+
 def test_an_index_of_records_with_long_titles_and_sparse_marks_is_no_prose() -> None:
     """An exhibit index: a number, a long title, then the form, file number, exhibit and date,
     a column of marks mostly empty. Most of its words are in the long titles and many cells are

@@ -1173,3 +1173,40 @@ def test_a_blank_in_the_outer_column_of_a_table_ruled_between_its_columns_is_no_
     assert rows[0] == ["Model", "Query", "Answer"]
     assert rows[6] == ["R5", "query text 5", "alaska located northwest tip"]
     assert rows[9] == ["R8", "query text 8", "rain man 1988 best picture"]
+
+
+def test_bullets_set_apart_in_a_column_of_their_own_open_their_items() -> None:
+    """A table's cell holding a list whose bullets stand in a column of their own, each set
+    right before its item's first line: the bullets are the items' markers, no column; each
+    item in its cell opens with its bullet."""
+    glyphs = _rows(
+        (0.0, [(0, "Property"), (134, "Reason")]),
+        (14.0, [(0, "Clarity"), (118, "•"), (134, "not relevant")]),
+        (28.0, [(118, "•"), (134, "many questions from")]),
+        (42.0, [(134, "patients")]),
+        (56.0, [(0, "Range"), (118, "•"), (134, "floor or ceiling")]),
+        (70.0, [(118, "•"), (134, "skewed")]),
+    )
+    found = read_table(glyphs, [Rule(-2, y, 300, y + 0.5) for y in (12.0, 54.0)])
+    assert found is not None
+    assert found.header == ["Property", "Reason"]
+    assert found.rows == [
+        ["Clarity", "• not relevant • many questions from patients"],
+        ["Range", "• floor or ceiling • skewed"],
+    ]
+
+
+def test_marks_alone_in_their_columns_are_values() -> None:
+    """Marks standing in columns of their own, none set right before a text (a matrix of which
+    row has which property), are the table's values: each column stays."""
+    glyphs = _rows(
+        (0.0, [(0, "Product"), (100, "Fast"), (160, "Safe"), (220, "Notes")]),
+        (14.0, [(0, "alpha"), (110, "•"), (220, "first one")]),
+        (28.0, [(0, "beta"), (170, "•"), (220, "second")]),
+        (42.0, [(0, "gamma"), (110, "•"), (170, "•"), (220, "both")]),
+    )
+    found = read_table(glyphs)
+    assert found is not None
+    rows = [found.header, *found.rows] if found.header else found.rows
+    assert rows[0] == ["Product", "Fast", "Safe", "Notes"]
+    assert rows[1:] == [["alpha", "•", "", "first one"], ["beta", "", "•", "second"], ["gamma", "•", "•", "both"]]
