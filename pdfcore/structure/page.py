@@ -73,7 +73,7 @@ from pdfcore.structure.leading import join_open_leading
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.notes import numbered_order, split_notes
 from pdfcore.structure.outline import match_outline
-from pdfcore.structure.placement import box_below, position, table_slot, take_table_rows
+from pdfcore.structure.placement import box_below, in_rows, position, table_slot, take_table_rows
 from pdfcore.structure.reading import (
     bands_before_what_is_below,
     footnote_ids,
@@ -211,7 +211,8 @@ def page_structure(
     legend_marks(units, placed)
     lettered_notes(units)
     boxes = [t.bbox for t in placed]
-    units = merge_code(bands_before_what_is_below(headings_before_their_text(units, boxes), boxes))
+    shown = [*images, *(b for _, b in drawn)]
+    units = merge_code(bands_before_what_is_below(headings_before_their_text(units, boxes, shown), boxes))
     amounts_in_parentheses(units)
     lettering = lone_letters(units)
     list_depths(units)
@@ -236,7 +237,8 @@ def page_structure(
         slot.append(el)
         # text printed inside the table's frame that none of its cells holds (its notes)
         slot.extend(_notes_in_frame(beside.get(t, []), style, join_hyphenation, height, label))
-    for f, (ref, box) in enumerate(figures):
+    for f in in_rows([box for _, box in figures]):  # figures side by side: left to right
+        ref, box = figures[f]
         el = Element("figure", bbox=box, ref=ref, caption=_with_title(captions.get(("f", f), ""), titles.get(ref)))
         before.setdefault(position(units, box, footnotes), []).append(el)
     body: list[Element] = []

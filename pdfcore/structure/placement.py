@@ -158,6 +158,32 @@ def _holds(box: Box, x: float, y: float) -> bool:
     return box.x0 - 2 <= x <= box.x1 + 2 and box.y0 - 2 <= y <= box.y1 + 2
 
 
+def in_rows(boxes: Sequence[Box]) -> list[int]:
+    """Indexes of ``boxes`` in reading order: as given, except that boxes side by side (sharing
+    half the height of the shorter or more, apart from each other across) read left to right,
+    whatever order they were drawn in."""
+    order = list(range(len(boxes)))
+    moved = True
+    while moved:
+        moved = False
+        for i in range(len(order) - 1):
+            a, b = boxes[order[i]], boxes[order[i + 1]]
+            if b.x1 <= a.x0 + SIDE_TOL * min(a.x1 - a.x0, b.x1 - b.x0) and _level(a, b):
+                order[i], order[i + 1] = order[i + 1], order[i]
+                moved = True
+    return order
+
+
+def _level(a: Box, b: Box) -> bool:
+    """``a`` and ``b`` share half the height of the shorter or more."""
+    shared = min(a.y1, b.y1) - max(a.y0, b.y0)
+    return shared >= 0.5 * min(a.y1 - a.y0, b.y1 - b.y0)
+
+
+#: Boxes side by side may overlap across by this share of the narrower one.
+SIDE_TOL = 0.1
+
+
 def position(units: list[Unit], box: Box, footnotes: set[int]) -> int:
     """Index of the first unit below ``box`` overlapping it horizontally (len(units): none)."""
     for k, u in enumerate(units):

@@ -24,15 +24,22 @@ FOOTNOTE_SIZE = 0.92
 _NOTE_MARK = re.compile(r"^(?:\d{1,3}|[*†‡§¶]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 
 
-def headings_before_their_text(units: list[Unit], tables: Sequence[Box] = ()) -> list[Unit]:
+def headings_before_their_text(
+    units: list[Unit], tables: Sequence[Box] = (), figures: Sequence[Box] = ()
+) -> list[Unit]:
     """A heading the text layer gives after the text it introduces (some producers draw
     headings last) moves before that text: the unit right below it; a heading above everything
-    on the page (tables included) goes first."""
+    on the page (tables and figures included) goes first. (A heading at the top of the right
+    column, level with a figure opening the left one, is that column's: it stays where it is.)"""
     moves: dict[int, int] = {}  # heading position -> position of the unit it goes before
     for k, u in enumerate(units):
         if u.kind != "heading" or k == 0:
             continue
-        if all(u.y1 <= v.y0 + 1.0 for v in units if v is not u) and all(u.y1 <= b.y0 + 1.0 for b in tables):
+        if (
+            all(u.y1 <= v.y0 + 1.0 for v in units if v is not u)
+            and all(u.y1 <= b.y0 + 1.0 for b in tables)
+            and all(u.y1 <= b.y0 + 1.0 for b in figures)
+        ):
             moves[k] = 0  # above everything on the page (a title over the middle column)
             continue
         j = text_below(units, k, first_read=True)

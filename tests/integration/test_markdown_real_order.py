@@ -382,3 +382,16 @@ def test_a_note_hung_from_its_label_is_one_paragraph(core: Any, corpus: Path) ->
     note = _first(parts, "ISCED: International Standard Classification of Education.")
     assert "lower secondary education; ISCED 3-4: upper secondary" in parts[note], parts[note]
     assert parts[note + 1].startswith("Source: Eurostat."), parts[note + 1]
+
+
+@pytest.mark.corpus
+def test_a_heading_atop_the_right_column_beside_a_figure_is_read_in_its_column(core: Any, corpus: Path) -> None:
+    """issue-982 p. 3: the left column opens with two pictures side by side, a third under
+    them and the text of section III; the right column with ``IV. TEXT DATA``, level with the
+    pictures. Section IV's heading comes after the left column, right before its own text; the
+    pictures read left to right."""
+    parts = _parts(core, corpus / "pdfplumber/pdfs/issue-982-example.pdf", 3)
+    heading = parts.index("# IV. TEXT DATA")
+    assert _first(parts, "Such a drawing robot could apply") < heading
+    assert parts[heading + 1].startswith("Digital text is the first form")
+    assert parts.index("![](p3f2)") < parts.index("![](p3f1)") < _first(parts, "- (a) Original Image")
