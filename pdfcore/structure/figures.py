@@ -11,8 +11,10 @@ alone, so a ref resolves the same way in any later call (no stored state).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pdfcore.models import Box, PageText
+from pdfcore.structure.unit import Unit
 from pdfcore.structure.vector_figures import vector_figure_boxes, vector_figure_ref
 
 #: A figure is at least this many points wide and high, and this share of the page...
@@ -127,3 +129,21 @@ def _strips(boxes: list[Box], width: float, height: float) -> list[Box]:
             covered += y1 - y0
         reach = max(reach, b.y1)
     return wide if covered > MAX_PAGE_SHARE * height else []
+
+
+#: A figure's part label opening a row: ``(a)`` to ``(h)``.
+_PART = re.compile(r"^\([a-h]\)\s")
+#: A part's caption starts at most this many of its row heights under its figure.
+PART_GAP = 1.5
+
+
+def subcaptions(units: list[Unit], figures: Sequence[Box]) -> None:
+    """A list item opening with a figure's part label (``(a) Original Image (b) Style image``)
+    set right under a figure it overlaps across (within PART_GAP of its rows' height) is the
+    caption of that figure's parts, a paragraph: no list."""
+    for u in units:
+        if u.kind != "list_item" or not _PART.match(u.text) or not u.rows:
+            continue
+        h = u.rows[0].box.y1 - u.rows[0].box.y0
+        if any(-1.0 <= u.y0 - b.y1 <= PART_GAP * h and u.x0 < b.x1 and u.x1 > b.x0 for b in figures):
+            u.kind, u.marker = "paragraph", ""

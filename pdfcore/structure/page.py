@@ -66,7 +66,7 @@ from pdfcore.structure.code_blocks import merge_code
 from pdfcore.structure.drawn_bullets import drawn_bullets
 from pdfcore.structure.elements import element, join_columns, nest_items
 from pdfcore.structure.false_tables import axis_table, formula_table, prose_table, scattered_table
-from pdfcore.structure.figures import figure_boxes, figure_ref
+from pdfcore.structure.figures import figure_boxes, figure_ref, subcaptions
 from pdfcore.structure.formulas import join_formula_bands
 from pdfcore.structure.heading_shape import aligned, introduces_text, text_columns
 from pdfcore.structure.leading import join_open_leading
@@ -215,6 +215,7 @@ def page_structure(
     units = merge_code(bands_before_what_is_below(headings_before_their_text(units, boxes, shown), boxes))
     amounts_in_parentheses(units)
     lettering = lone_letters(units)
+    subcaptions(units, shown)
     list_depths(units)
     footnotes = footnote_ids(units, style, height)
     units, footnotes = split_notes(units, footnotes)  # notes set one under the other, one by one

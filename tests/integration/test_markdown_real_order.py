@@ -389,9 +389,9 @@ def test_a_heading_atop_the_right_column_beside_a_figure_is_read_in_its_column(c
     """issue-982 p. 3: the left column opens with two pictures side by side, a third under
     them and the text of section III; the right column with ``IV. TEXT DATA``, level with the
     pictures. Section IV's heading comes after the left column, right before its own text; the
-    pictures read left to right."""
+    pictures read left to right, the row of their parts' labels under them a paragraph."""
     parts = _parts(core, corpus / "pdfplumber/pdfs/issue-982-example.pdf", 3)
     heading = parts.index("# IV. TEXT DATA")
     assert _first(parts, "Such a drawing robot could apply") < heading
     assert parts[heading + 1].startswith("Digital text is the first form")
-    assert parts.index("![](p3f2)") < parts.index("![](p3f1)") < _first(parts, "- (a) Original Image")
+    assert parts.index("![](p3f2)") < parts.index("![](p3f1)") < parts.index("(a) Original Image (b) Style image")

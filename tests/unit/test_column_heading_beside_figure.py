@@ -45,3 +45,17 @@ def test_figures_side_by_side_read_left_to_right() -> None:
     assert in_rows([Box(78, 103, 349, 269), Box(56, 123, 301, 321)]) == [0, 1]
     knots = [Box(415, 139, 505, 247), Box(318, 145, 408, 247), Box(221, 151, 311, 247), Box(124, 157, 214, 247)]
     assert in_rows(knots) == [3, 2, 1, 0]
+
+
+def test_a_row_of_part_labels_right_under_a_figure_is_its_parts_caption() -> None:
+    """``(a) Original Image (b) Style image`` right under two pictures: the caption of the
+    figure's parts, a paragraph. The same row far below the figure, or beside it, stays a list
+    item."""
+    from pdfcore.structure.figures import subcaptions
+
+    figure = Box(50, 61, 283, 151)
+    under = _unit("(a) Original Image (b) Style image", "list_item", 76, 157, 252, 164)
+    far = _unit("(a) an item of a list", "list_item", 76, 300, 252, 307)
+    beside = _unit("(b) another item", "list_item", 300, 152, 500, 159)
+    subcaptions([under, far, beside], [figure])
+    assert [u.kind for u in (under, far, beside)] == ["paragraph", "list_item", "list_item"]
