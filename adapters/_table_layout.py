@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from adapters._table_columns import column_cuts, split_at_column_starts, without_bullet_columns, without_stray_cuts
-from adapters._table_glyphs import Glyph, Line, Rule, build_lines
+from adapters._table_glyphs import Glyph, Line, Rule, build_lines, is_figure
 from adapters._table_grid import BodySpan, merged_across, ruled_rows
 from adapters._table_header import (
     HeaderCell,
@@ -117,7 +117,9 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     spans = sorted([*spans, *merged_across(body, rules, cuts, spans)])
     grid = [[r.text(k) for k in range(n)] for r in body]
     walled = [any(r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for r in rules) for c in cuts]
-    header, grid, cells, spans = _drop_stray_columns(header, grid, cells, spans, walled)
+    walls = list(walled)
+    header, grid, cells, spans = _drop_stray_columns(header, grid, cells, spans, walls)
+    header, grid, cells, spans = _joined_shares(header, grid, cells, spans, walls)
     if len(grid) < 1 or (len(grid) + (1 if header else 0)) < 2:
         return None
     top = min(ln.y0 for ln in lines)
@@ -234,15 +236,15 @@ def _drop_stray_columns(
     grid: list[list[str]],
     cells: list[HeaderCell],
     spans: list[BodySpan],
-    walled: Sequence[bool],
+    walls: list[bool],
 ) -> tuple[list[str], list[list[str]], list[HeaderCell], list[BodySpan]]:
     """A column holding text in one row only, right after text in the column before (words a
     wide space set apart inside a cell), is put back into that cell (not a cell over several
-    rows, nor one beside it, nor a column a ruling sets apart: ``walled[k - 1]`` tells whether
-    a vertical ruling stands between columns ``k - 1`` and ``k``)."""
+    rows, nor one beside it, nor a column a ruling sets apart: ``walls[k - 1]`` tells whether
+    a vertical ruling stands between columns ``k - 1`` and ``k``; a column dropped drops its
+    entry)."""
     if len(grid) < 4 or not grid:
         return header, grid, cells, spans
-    walls = list(walled)
     k = 1
     while k < len(grid[0]):
         if k - 1 < len(walls) and walls[k - 1]:
@@ -255,16 +257,58 @@ def _drop_stray_columns(
         if len(filled) == 1 and grid[filled[0]][k - 1] and not (header and header[k]) and not spanned:
             row = grid[filled[0]]
             row[k - 1] = f"{row[k - 1]} {row[k]}"
-            for r in grid:
-                del r[k]
-            if header:
-                del header[k]
+            header, grid, cells, spans = _without_column(k, header, grid, cells, spans)
             del walls[k - 1]
-            cells = [
-                (hr, c - (c > k), rs, cs - (c <= k < c + cs), text) for hr, c, rs, cs, text in cells if cs > 1 or c != k
-            ]
-            spans = [(r, c - (c > k), rs, cs - (c < k < c + cs)) for r, c, rs, cs in spans]
-            spans = [span for span in spans if span[2] > 1 or span[3] > 1]
+            continue
+        k += 1
+    return header, grid, cells, spans
+
+
+def _without_column(
+    k: int, header: list[str], grid: list[list[str]], cells: list[HeaderCell], spans: list[BodySpan]
+) -> tuple[list[str], list[list[str]], list[HeaderCell], list[BodySpan]]:
+    """The table without column ``k`` (its text moved elsewhere already): header cells and body
+    spans over it one column narrower, those standing on it alone gone."""
+    for r in grid:
+        del r[k]
+    if header:
+        del header[k]
+    cells = [(hr, c - (c > k), rs, cs - (c <= k < c + cs), text) for hr, c, rs, cs, text in cells if cs > 1 or c != k]
+    spans = [(r, c - (c > k), rs, cs - (c < k < c + cs)) for r, c, rs, cs in spans]
+    return header, grid, cells, [span for span in spans if span[2] > 1 or span[3] > 1]
+
+
+#: A share set after its count: ``(24.7%)``, ``(3.5)``.
+_SHARE = re.compile(r"^\(\s*[-+]?\d[\d.,]*\s*%?\s*\)$")
+
+
+def _joined_shares(
+    header: list[str],
+    grid: list[list[str]],
+    cells: list[HeaderCell],
+    spans: list[BodySpan],
+    walls: list[bool],
+) -> tuple[list[str], list[list[str]], list[HeaderCell], list[BodySpan]]:
+    """A column of shares in parentheses (``(24.7%)``) right of a column of counts, both under
+    one heading that spans the two and nothing else (``Sample`` over ``38`` and ``(24.7%)``),
+    no ruling between them: one column, each count with its share (``38 (24.7%)``), as a
+    reader reads ``n (%)``. A value standing where the share would with no count beside it (a
+    total set under the shares) joins too. (``walls`` as for :func:`_drop_stray_columns`.)"""
+    k = 1
+    while grid and k < len(grid[0]):
+        under_one = any(c == k - 1 and cs == 2 for _, c, _, cs, _ in cells)
+        shares = [r[k] for r in grid if r[k] and r[k - 1]]
+        if (
+            not (k - 1 < len(walls) and walls[k - 1])
+            and under_one
+            and len(shares) >= 2
+            and all(_SHARE.match(v) for v in shares)
+            and all(is_figure(r[k - 1]) for r in grid if r[k] and r[k - 1])
+        ):
+            for r in grid:
+                r[k - 1] = f"{r[k - 1]} {r[k]}".strip()
+            header, grid, cells, spans = _without_column(k, header, grid, cells, spans)
+            del walls[k - 1]
             continue
         k += 1
     return header, grid, cells, spans

@@ -202,3 +202,16 @@ def test_a_plan_of_bulleted_actions_stands_as_a_table_in_the_markdown(core: Any,
     assert md.count("<table>") == 1
     assert "<td>• Constituer un budget annuel municipal pour le transport actif.</td>" in md
     assert "<td>•</td>" not in md
+
+
+SHARES = "camelot/files/tabula/icdar2013-dataset/competition-dataset-eu/eu-020.pdf"
+
+
+def test_counts_and_shares_under_one_heading_read_n_percent(corpus: Path) -> None:
+    """Table 2.4: the sample's counts and their shares set apart under `Sample`, the
+    population's run together under `Population`: both columns read `n (%)`, the total under
+    the shares in its column."""
+    tables = _tables(corpus, SHARES, 3)
+    t = next(t for t in tables if any(r[0] == "Sciences" for r in t.rows))
+    assert _row(t, "Sciences")[1:] == ("38 (24.7%)", "672 (24.8%)")
+    assert _row(t, "Total")[1:] == ("154", "2714")

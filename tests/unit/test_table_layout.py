@@ -1210,3 +1210,41 @@ def test_marks_alone_in_their_columns_are_values() -> None:
     rows = [found.header, *found.rows] if found.header else found.rows
     assert rows[0] == ["Product", "Fast", "Safe", "Notes"]
     assert rows[1:] == [["alpha", "•", "", "first one"], ["beta", "", "•", "second"], ["gamma", "•", "•", "both"]]
+
+
+def _counts_and_shares(total_x: float) -> list[Glyph]:
+    body = [("Sciences", "38", "(24.7%)", "672 (24.8%)"), ("Social", "58", "(37.7%)", "1137 (41.9%)")]
+    body += [("Humanities", "18", "(11.7%)", "413 (15.2%)"), ("Civil", "40", "(26.0%)", "492 (18.1%)")]
+    lines = [(0.0, [(0, "Cluster"), (150, "Male students")]), (14.0, [(100, "Sample"), (220, "Population")])]
+    lines += [(28.0 + 14 * i, [(0, a), (100, b), (125, c), (220, d)]) for i, (a, b, c, d) in enumerate(body)]
+    lines.append((84.0, [(0, "Total"), (total_x, "154"), (220, "2714")]))
+    return _rows(*lines)
+
+
+def test_counts_and_their_shares_under_one_heading_are_one_column() -> None:
+    """``Sample`` heads two columns, the counts and their shares in parentheses set apart:
+    one column, each count with its share, as ``Population`` beside it reads (the total, set
+    under the shares with no share of its own, joins its column)."""
+    rules = [Rule(95, 11, 300, 11.5), Rule(95, 25, 170, 25.5), Rule(215, 25, 300, 25.5)]
+    found = read_table(_counts_and_shares(130), rules)
+    assert found is not None
+    assert found.header == ["Cluster", "Male students Sample", "Male students Population"]
+    assert found.rows[0] == ["Sciences", "38 (24.7%)", "672 (24.8%)"]
+    assert found.rows[-1] == ["Total", "154", "2714"]
+    assert (0, 1, 1, 2, "Male students") in found.header_cells
+
+
+def test_figures_in_parentheses_under_a_heading_of_their_own_stay_a_column() -> None:
+    """A statement's negative amounts in parentheses fill the 2008 column beside 2009's: each
+    year heads its own column, none spans the two."""
+    glyphs = _rows(
+        (0.0, [(0, "Item"), (100, "2009"), (160, "2008")]),
+        (14.0, [(0, "Revenue"), (100, "2,014"), (160, "(1,100)")]),
+        (28.0, [(0, "Other"), (100, "36"), (160, "(36)")]),
+        (42.0, [(0, "Net"), (100, "1,950"), (160, "(1,136)")]),
+    )
+    found = read_table(glyphs)
+    assert found is not None
+    rows = [found.header, *found.rows] if found.header else found.rows
+    assert rows[0] == ["Item", "2009", "2008"]
+    assert rows[2] == ["Other", "36", "(36)"]
