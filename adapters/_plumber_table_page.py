@@ -184,6 +184,7 @@ def _rulings(crop: Any) -> list[tuple[float, float, float, float]]:
             out.append((x0, top, x1, bottom))
         elif r.get("stroke"):
             out.extend(((x0, top, x1, top), (x0, bottom, x1, bottom), (x0, top, x0, bottom), (x1, top, x1, bottom)))
+    out.extend(_white_bands(crop.rects))
     # A bar drawn as a path of its own among rulings drawn as lines or rectangles (a cell's
     # edge among edges drawn as rectangles). Where every shape is a path (glyphs drawn as
     # outlines among them), none is taken.
@@ -192,6 +193,40 @@ def _rulings(crop: Any) -> list[tuple[float, float, float, float]]:
         if min(x1 - x0, bottom - top) <= RULE_THICKNESS and max(x1 - x0, bottom - top) > RULE_THICKNESS:
             out.append((x0, top, x1, bottom))
     return out
+
+
+def _white_bands(rects: Sequence[Any]) -> list[tuple[float, float, float, float]]:
+    """Rulings drawn as white bands between shaded cells (a table's cells filled in colour, a
+    white gap of at most BAND_THICKNESS points left between them): a white filled bar thicker
+    than a ruling, touching a shaded shape along each of its long sides, is a ruling along its
+    middle."""
+    shaded = [
+        (float(r["x0"]), float(r["top"]), float(r["x1"]), float(r["bottom"]))
+        for r in rects
+        if r.get("fill") and not _white(r.get("non_stroking_color"))
+    ]
+    out: list[tuple[float, float, float, float]] = []
+    for r in rects:
+        x0, top, x1, bottom = float(r["x0"]), float(r["top"]), float(r["x1"]), float(r["bottom"])
+        if not (r.get("fill") and _white(r.get("non_stroking_color"))):
+            continue
+        if RULE_THICKNESS < bottom - top <= BAND_THICKNESS and x1 - x0 > bottom - top:
+            above = any(abs(b - top) <= TOUCH and a < x1 and z > x0 for a, _, z, b in shaded)
+            below = any(abs(t - bottom) <= TOUCH and a < x1 and z > x0 for a, t, z, _ in shaded)
+            if above and below:
+                out.append((x0, (top + bottom) / 2, x1, (top + bottom) / 2))
+        elif RULE_THICKNESS < x1 - x0 <= BAND_THICKNESS and bottom - top > x1 - x0:
+            left = any(abs(z - x0) <= TOUCH and t < bottom and b > top for _, t, z, b in shaded)
+            right = any(abs(a - x1) <= TOUCH and t < bottom and b > top for a, t, _, b in shaded)
+            if left and right:
+                out.append(((x0 + x1) / 2, top, (x0 + x1) / 2, bottom))
+    return out
+
+
+#: A white band between shaded cells at most this thick (points) is a ruling (see _white_bands) ...
+BAND_THICKNESS = 4.0
+#: ... touching them within this many points.
+TOUCH = 0.6
 
 
 #: Alternate row shading: at least this many shaded bands of one colour, one under another ...

@@ -215,3 +215,14 @@ def test_counts_and_shares_under_one_heading_read_n_percent(corpus: Path) -> Non
     t = next(t for t in tables if any(r[0] == "Sciences" for r in t.rows))
     assert _row(t, "Sciences")[1:] == ("38 (24.7%)", "672 (24.8%)")
     assert _row(t, "Total")[1:] == ("154", "2714")
+
+
+WHITE_RULED = "camelot/files/tabula/icdar2013-dataset/competition-dataset-us/us-010.pdf"
+
+
+def test_white_bands_between_shaded_cells_part_the_header_from_the_first_row(corpus: Path) -> None:
+    """A table of cells filled in colour, white bands between them for rulings: the headings
+    (two lines each, the row labels' column blank) stand apart from the first row."""
+    (t,) = _tables(corpus, WHITE_RULED, 2)
+    assert t.header == ("", "Launch: May 21, 2009", "1 Year: May 21, 2010", "FY 2010 Sept. 30, 2011")
+    assert _row(t, "Total data sets available") == ("Total data sets available", "47", "272,768", "389,933")
