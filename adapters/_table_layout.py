@@ -328,15 +328,36 @@ def is_caption(text: str) -> bool:
 
 def _without_caption(lines: list[Line]) -> list[Line]:
     """Without the table's caption (``Table 5: ...``, ``Exhibit 3``) when the region took it in:
-    a line starting so among the first two (it and the lines above it go) or the last two (it
-    and the lines below)."""
+    a line starting so among the first two (it and the lines above it go, and the lines it runs
+    on into, see :func:`_caption_goes_on`) or the last two (it and the lines below)."""
     for k in range(min(2, len(lines))):
         if _CAPTION.match(lines[k].segments[0].text):
+            while k + 1 < len(lines) and _caption_goes_on(lines[k], lines[k + 1]):
+                k += 1
             return lines[k + 1 :]
     for k in range(len(lines) - 1, max(len(lines) - 3, -1), -1):
         if _CAPTION.match(lines[k].segments[0].text):
             return lines[:k]
     return lines
+
+
+def _caption_goes_on(line: Line, below: Line) -> bool:
+    """The caption's ``line`` runs on into ``below``: it leaves its sentence open (ends with a
+    comma, a letter in lower case or a figure) and ``below`` is one text set flush with it
+    (within ALIGN_PT) right under it (``Table A.3: Overall ... response rates,`` over
+    ``NHANES III, 1988-94``)."""
+    end = line.segments[-1].text.rstrip()[-1:]
+    return (
+        (end == "," or end.islower() or end.isdigit())
+        and len(below.segments) == 1
+        and abs(below.x0 - line.x0) <= ALIGN_PT
+        and below.y0 - line.y1 <= CAPTION_ROW_GAP * (line.y1 - line.y0)
+    )
+
+
+#: A caption's rows stand at most this many row heights apart.
+CAPTION_ROW_GAP = 1.5
+ALIGN_PT = 2.0
 
 
 def _trim(lines: list[Line], cuts: Sequence[float], rules: Sequence[Rule] = ()) -> list[Line]:

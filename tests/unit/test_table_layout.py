@@ -1248,3 +1248,21 @@ def test_figures_in_parentheses_under_a_heading_of_their_own_stay_a_column() -> 
     rows = [found.header, *found.rows] if found.header else found.rows
     assert rows[0] == ["Item", "2009", "2008"]
     assert rows[2] == ["Other", "36", "(36)"]
+
+
+def test_a_caption_running_on_to_a_second_line_stays_out_of_the_table() -> None:
+    """A caption over two lines, the first ending with a comma, the second flush with it: both
+    are the caption, and the column headings set over two lines make the header."""
+    head = [(150, "Sample"), (220, "Weighted")]
+    body = [
+        (28.0, [(0, "Status"), *head]),
+        (40.0, [(155, "size"), (225, "Percent")]),
+        (54.0, [(0, "Total"), (150, "39695"), (220, "100.0")]),
+        (68.0, [(0, "Not interviewed"), (150, "5701"), (220, "18.2")]),
+        (82.0, [(0, "Examined"), (150, "30818"), (220, "73.4")]),
+    ]
+    glyphs = _rows((0.0, [(0, "Table A.3: Overall response rates,")]), (12.0, [(0, "NHANES III, 1988-94")]), *body)
+    found = read_table(glyphs)
+    assert found is not None
+    assert found.header == ["Status", "Sample size", "Weighted Percent"]
+    assert found.rows[0] == ["Total", "39695", "100.0"]
