@@ -190,7 +190,7 @@ def header_spans(
         )
 
     spans_below: list[tuple[int, int]] = []
-    below_ext: dict[int, tuple[float, float]] = {}  # the extent of each single-column heading under the row
+    below_ext: dict[int, tuple[float, float]] = {}  # the extent of the nearest single-column heading under the row
     per_row: list[list[tuple[int, int, str]]] = []
     for row in reversed(rows):
         crossing = {first: (first, last) for first, last, _ in row.spans}
@@ -237,15 +237,16 @@ def header_spans(
             ):
                 first -= 1
             if ext is not None and first == last:
-                # A heading centred over the blank between two headings under it (no rule
-                # says so): over both of them.
+                # A heading centred over the blank between two headings under it, or over the
+                # two of them (their centres: headings centred in cells of unequal text, `n`
+                # and `% Pos`), no rule saying so: over both of them.
                 centre = (x0 + x1) / 2
                 left = below_ext.get(first)
                 for j in (first - 1, first + 1):
                     other = below_ext.get(j)
                     if 0 <= j < n and j not in filled and left is not None and other is not None:
                         a, b = (other, left) if j < first else (left, other)
-                        if a[1] < centre < b[0] and min(b[0] - centre, centre - a[1]) >= 0.25 * (b[0] - a[1]):
+                        if a[1] < centre < b[0] and _centred_over(centre, a, b):
                             first, last = min(first, j), max(last, j)
                             break
             below = [(a, b) for a, b in spans_below if a <= last and b >= first]
@@ -253,9 +254,25 @@ def header_spans(
                 first, last = min(first, *(a for a, _ in below)), max(last, *(b for _, b in below))
             cells.append((first, last, text))
         spans_below = [(a, b) for a, b, _ in cells]
-        below_ext = {k: e for k in filled if (e := row.extent[k]) is not None and not crossing.get(k)}
+        # (the nearest heading under each column, however many header rows down: a year over
+        # `n` and `% Pos` with `Country` and `Sample size` set between them on rows of their own)
+        below_ext = {**below_ext, **{k: e for k in filled if (e := row.extent[k]) is not None and not crossing.get(k)}}
         per_row.append(cells)
     return list(reversed(per_row))
+
+
+def _centred_over(centre: float, a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """A heading's ``centre`` in the blank between headings ``a`` and ``b`` (x-ranges, left to
+    right) stands over both: a quarter of the blank or more from either side, or within
+    CENTRED_SHARE of the distance between their centres from the middle of their centres."""
+    if min(b[0] - centre, centre - a[1]) >= 0.25 * (b[0] - a[1]):
+        return True
+    ca, cb = (a[0] + a[1]) / 2, (b[0] + b[1]) / 2
+    return abs(centre - (ca + cb) / 2) <= CENTRED_SHARE * (cb - ca)
+
+
+#: See _centred_over.
+CENTRED_SHARE = 0.1
 
 
 def merged_header(per_row: Sequence[Sequence[tuple[int, int, str]]], n: int) -> list[str]:

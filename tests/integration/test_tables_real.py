@@ -226,3 +226,14 @@ def test_white_bands_between_shaded_cells_part_the_header_from_the_first_row(cor
     (t,) = _tables(corpus, WHITE_RULED, 2)
     assert t.header == ("", "Launch: May 21, 2009", "1 Year: May 21, 2010", "FY 2010 Sept. 30, 2011")
     assert _row(t, "Total data sets available") == ("Total data sets available", "47", "272,768", "389,933")
+
+
+YEARS = "camelot/files/tabula/icdar2013-dataset/competition-dataset-eu/eu-018.pdf"
+
+
+def test_each_year_heads_its_two_columns(corpus: Path) -> None:
+    """Table CA7: each year (2007 to 2003) is centred over its `N` and `% Pos` columns, the row
+    labels' headings set on header lines of their own between them: every year spans its two."""
+    t = _tables(corpus, YEARS, 1)[0]
+    years = [(c.text, c.column, c.columns) for c in t.header_cells if c.text.isdigit()]
+    assert years == [("2007", 3, 2), ("2006", 5, 2), ("2005", 7, 2), ("2004", 9, 2), ("2003", 11, 2)]

@@ -1266,3 +1266,15 @@ def test_a_caption_running_on_to_a_second_line_stays_out_of_the_table() -> None:
     assert found is not None
     assert found.header == ["Status", "Sample size", "Weighted Percent"]
     assert found.rows[0] == ["Total", "39695", "100.0"]
+
+
+def test_a_heading_centred_over_two_headings_centres_stands_over_both() -> None:
+    """``2004`` over ``n`` and ``% Pos``: its centre in the blank between them, far nearer the
+    wider ``% Pos`` than the blank's middle, but at the middle of the two headings' centres (each
+    centred in its cell): over both. One set near one of them stands over that one only."""
+    from adapters._table_header import _centred_over
+
+    n, pos = (407.6, 413.1), (428.2, 449.4)
+    assert _centred_over(424.4, n, pos)
+    assert not _centred_over(416.0, n, pos)  # nearer `n`: over it only
+    assert _centred_over(420.0, n, pos)  # the blank's middle
