@@ -116,11 +116,14 @@ def ruled_rows(
             i = j + 1
     if not runs:
         return None
-    out: list[Row] = []
+    # (checked for every stretch before any is merged: the rows are the caller's, read as
+    # before when this gives up)
     for _, stretch in kept:
         for k in range(n):
             if sum(1 for r in stretch if r.cells[k] and data_figure(r.text(k))) >= 2:
                 return None
+    out: list[Row] = []
+    for _, stretch in kept:
         merged = stretch[0]
         for r in stretch[1:]:
             merge_into(merged, r, before=False)

@@ -75,9 +75,9 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
                 ended = True
                 break
             label = i if label is None else label
-        if not values and 0 < i < len(rows) - 1 and row.y0 < rows[i - 1].y1 and row.y1 > rows[i + 1].y0:
-            n += 1  # a label set between two header lines, over both (a heading over two levels)
-            continue
+        if not values and 0 < i < len(rows) - 1 and row.y0 < rows[i - 1].y1 and row.y1 > rows[i + 1].y0 - 1.0:
+            n += 1  # a label set between two header lines, over both (a heading over two levels;
+            continue  # it may end where the line under it starts, within a point)
         if not values and n == i > 0 and _wraps_on(rows[i - 1], row):
             n += 1  # the rest of a heading of the first column wrapped onto the next line
             continue

@@ -237,3 +237,30 @@ def test_each_year_heads_its_two_columns(corpus: Path) -> None:
     t = _tables(corpus, YEARS, 1)[0]
     years = [(c.text, c.column, c.columns) for c in t.header_cells if c.text.isdigit()]
     assert years == [("2007", 3, 2), ("2006", 5, 2), ("2005", 7, 2), ("2004", 9, 2), ("2003", 11, 2)]
+
+
+LEVELS = "camelot/files/tabula/icdar2013-dataset/competition-dataset-us/us-001.pdf"
+MANURE = "camelot/files/background_lines_2.pdf"
+
+
+def test_a_header_of_three_levels_beside_its_stubs_heading(corpus: Path) -> None:
+    """Table 2: rates over years over `Estimate` and `Margin of error (±)`, `Category` set
+    across the three header lines beside them: a header of three levels, each heading once."""
+    (t,) = _tables(corpus, LEVELS, 3)
+    assert t.header[:3] == (
+        "Category",
+        "Age-adjusted disability rate 2005 Estimate",
+        "Age-adjusted disability rate 2005 Margin of error (±)",
+    )
+    assert t.rows[0][:3] == ("All people", "18.6", "0.3")
+    assert all("error (±)" not in c for r in t.rows for c in r)
+
+
+def test_a_grid_read_row_by_row_after_all_keeps_each_text_once(corpus: Path) -> None:
+    """A ruled grid whose rulings leave a column open but stack figures between two rulings is
+    read row by row: each heading's line stands once (it was merged into the line above and
+    kept as well)."""
+    (t,) = _tables(corpus, MANURE, 1)
+    cells = _cells(t)
+    assert sum(c.count("TOTAL NO.") for c in cells) == 1
+    assert sum(c.count("THE MANURE") for c in cells) == 2  # under the holdings, and under the area
