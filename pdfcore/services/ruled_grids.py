@@ -21,7 +21,7 @@ from attrs import frozen
 
 from pdfcore.geometry import intersection, thin_stretches, union
 from pdfcore.models import Box, TextLine
-from pdfcore.services.text_pieces import JOIN_TOL, MIN_GAP, PROSE_WORDS, line_pieces
+from pdfcore.services.text_pieces import JOIN_TOL, MIN_GAP, PROSE_WORDS, Piece, line_pieces
 from pdfcore.services.text_runs import MIN_ROWS
 
 #: Share of a grid's cells that must hold text for the grid to be a table.
@@ -298,7 +298,7 @@ def row_rule_regions(
     gaps: Sequence[Box],
 ) -> list[Box]:
     """Tables ruled between their rows only: four or more horizontal rules of the same extent
-    one above the other, crossing no vertical rule, each band between two of them holding text, and a blank inside their
+    one above the other, crossing no vertical rule or one (a rule between two columns), each band between two of them holding text, and a blank inside their
     width that no line of the stack crosses with text on both sides of it in two thirds of the
     bands or more (three at least): the space between two columns. A column of running text on
     each side of the blank is a page's two columns under rules between its articles, not a
@@ -306,8 +306,9 @@ def row_rule_regions(
     running text to the text-alignment search, which misses such tables.)"""
     if sum(1 for r in rules if r.width >= r.height and r.width >= MIN_ROW_RULE_WIDTH) < MIN_ROW_RULES:
         return []
-    # Rules crossing no vertical rule (a grid's are read as a grid).
-    lone = [h for hs, vs in rule_groups if not vs for h in hs]
+    # Rules crossing no vertical rule, or one only (a column divider: a grid needs two, see
+    # rule_regions; a grid's are read as a grid).
+    lone = [h for hs, vs in rule_groups if len(vs) < 2 for h in hs]
     hs = sorted((r for r in lone if r.width >= MIN_ROW_RULE_WIDTH), key=lambda r: (r.y0 + r.y1) / 2)
     groups: list[list[Box]] = []
     for h in hs:
@@ -357,10 +358,13 @@ def _sided(bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, 
         for start, end in thin_stretches(spans, allowed)
         if end - start >= MIN_GAP * height and start > x0
     ]
-    need = max(MIN_ROWS, ROW_RULES_SIDED * len(bands))
     for a, z, allowed in blanks:
         if allowed and sum(1 for s0, s1 in spans if s0 < z and s1 > a) > allowed:
             continue
+        # A band holding one short text left of the blank only is a section's label (a row
+        # `Effectiveness` over its indicators): counted neither way.
+        labels = sum(1 for band in per_band if _label_band(band, a))
+        need = max(MIN_ROWS, ROW_RULES_SIDED * (len(bands) - labels))
         sided = 0
         left_words: list[float] = []
         right_words: list[float] = []
@@ -381,6 +385,16 @@ def _sided(bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, 
         if sided >= need and not (len(prose) == 2 and all(prose)):
             return True
     return False
+
+
+def _label_band(band: Sequence[Piece], a: float) -> bool:
+    """The band's text is one short piece (LABEL_WORDS words at most) left of ``a``."""
+    segments = [seg for p in band for seg in p.segments]
+    return len(segments) == 1 and segments[0][1] <= a and segments[0][2] <= LABEL_WORDS
+
+
+#: A section's label in a table ruled between its rows holds at most this many words.
+LABEL_WORDS = 3
 
 
 #: A stack of this many lines may have one of them cross the blank between its columns.

@@ -886,3 +886,36 @@ def test_numbered_notes_under_a_tables_figures_are_no_rows_of_it() -> None:
     rows = [*prose_lines(100, 5), *lines, *notes, *prose_lines(340, 5)]
     (region,) = candidate_regions(page(rows, gaps=gaps), W, H)
     assert region.y1 < 268, region
+
+
+def test_a_table_ruled_between_its_rows_with_a_column_rule_and_section_labels() -> None:
+    """Indicators and their weights, a rule under each row and one rule between the two columns
+    (no frame: no grid), sections' labels on rows of their own, and one row the text layer gives
+    as one text across the blank: one region over all of it, the last section's rows included."""
+    rows = [
+        ("Indicators", "Weight"),
+        ("Effectiveness", None),
+        ("Employment", "40"),
+        ("Further studies", "15"),
+        ("Processes", None),
+        ("Dropping out", "15"),
+        ("Ratio of certificate holders to entrants 13", "joined"),
+        ("Staff", None),
+        ("Formal teaching qualifications", "11"),
+        ("Staff development", "6"),
+    ]
+    lines, gaps = [], []
+    for r, (left, right) in enumerate(rows):
+        y0 = 105.0 + 16 * r
+        if right is None:
+            lines.append(line(left, 76, y0, 76 + 6 * len(left)))
+        elif right == "joined":
+            lines.append(line(left, 92, y0, 444))
+        else:
+            end = 92 + 6 * len(left)
+            lines.append(line(f"{left} {right}", 92, y0, 444))
+            gaps.append(Box(end, y0, 430, y0 + 10.0))
+    rules = tuple(Box(70, 101.0 + 16 * r, 524, 101.5 + 16 * r) for r in range(len(rows) + 1))
+    rules += (Box(347, 101.0, 347.5, 101.5 + 16 * len(rows)),)
+    regions = candidate_regions(page(lines, rules=rules, gaps=tuple(gaps)), W, H)
+    assert any(reg.y0 <= 105.0 and reg.y1 >= 105.0 + 16 * 9 + 10 for reg in regions)
