@@ -263,6 +263,11 @@ def read_lines(
                         space_gaps(raw, tp, start, body, bbox, space, gaps, known)
                         before = None
                     else:
+                        if len(gaps) > k0 and _headings_over(before, by0, by1) and _bold_line(out, before):
+                            # a row parted into cells right under a line of one text object in
+                            # bold: its column headings set in one (`Groups Foreign turnover
+                            # ...`), their blanks looked for too (see space_gaps)
+                            space_gaps(raw, tp, *before, space, gaps, heads_known)
                         # headings over figures to come: set in several objects too
                         before, heads_known = (start, body, bbox), gaps[k0:]
                 elif pieces is None and gaps is not None and len(gaps) < MAX_GAPS and " " in words:
@@ -352,6 +357,12 @@ def _headings_over(before: tuple[int, str, Box] | None, y0: float, y1: float) ->
     """The last line not looked at for gaps (``before``) stands over the row at ``y0``..``y1``
     with a blank line between them at most (HEADINGS_GAP row heights): its column headings."""
     return before is not None and 0 <= y0 - before[2].y1 <= HEADINGS_GAP * (y1 - y0)
+
+
+def _bold_line(out: list[TextLine], line: tuple[int, str, Box]) -> bool:
+    """The line read before the last (``out[-2]``: the last is the row under it) is ``line``'s,
+    in bold."""
+    return len(out) >= 2 and out[-2].bold and out[-2].bbox == line[2]
 
 
 def _parted(

@@ -264,3 +264,15 @@ def test_a_grid_read_row_by_row_after_all_keeps_each_text_once(corpus: Path) -> 
     cells = _cells(t)
     assert sum(c.count("TOTAL NO.") for c in cells) == 1
     assert sum(c.count("THE MANURE") for c in cells) == 2  # under the holdings, and under the area
+
+
+BOLD_HEADS = "camelot/files/tabula/icdar2013-dataset/competition-dataset-eu/eu-006.pdf"
+
+
+def test_bold_headings_set_in_one_text_over_rows_of_cells_head_the_table(corpus: Path) -> None:
+    """Table 8.15: its column headings, in bold, are one text object (no gap between its text
+    objects), its rows three objects each: the headings' blanks are found too, and they head the
+    table rather than standing above it as a paragraph."""
+    (t,) = _tables(corpus, BOLD_HEADS, 3)
+    assert t.header == ("Groups", "Foreign turnover (FFr bn.)", "% of Total Turnover")
+    assert t.rows[0] == ("Carrefour", "62.7", "40.5%")
