@@ -71,8 +71,12 @@ EDGE_ZONE = 0.15
 #: from the next ones by a gap of more than GAP_FACTOR line heights.
 EDGE_LINES = 4
 GAP_FACTOR = 0.8
-#: Longer lines are text, not furniture.
+#: Longer lines are text, not furniture ...
 MAX_FURNITURE_CHARS = 120
+#: ... unless the same text stands at the same place on MIN_REPEAT sample pages or more (a
+#: printing stamp, a copyright notice at every page's foot): up to this long, as text repeated
+#: only (never as a page number's or a page label's line).
+MAX_REPEATED_CHARS = 400
 #: A line-number column counts up by one of these steps (every line, every 5th or 10th)...
 LINE_NUMBER_STEPS = (1, 2, 5, 10)
 #: ...for this share of successive numbers, and has at least this many numbers (per step: a
@@ -176,6 +180,8 @@ def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
             y = (ln.bbox.y0 + ln.bbox.y1) / 2
             h = ln.bbox.y1 - ln.bbox.y0
             seen[(zone, "text", normalise(ln.text))].append((page.index, y, h))
+            if len(ln.text) > MAX_FURNITURE_CHARS:
+                continue  # (long: as the same text repeated only)
             found = _folio_numbers(ln.text)
             if found:
                 seen[(zone, "number", "")].append((page.index, y, h))
@@ -368,6 +374,8 @@ def _running(page: PageText, facts: DocumentFacts, profile: FurnitureProfile) ->
             if p.kind == "text":
                 norm = normalise(ln.text) if norm is None else norm
                 hit = norm == p.text
+            elif len(ln.text) > MAX_FURNITURE_CHARS:
+                continue  # a long line is furniture as the same text repeated only
             elif p.kind == "number":
                 hit = _folio(page.index, _folio_numbers(ln.text), p.offsets)
             else:
@@ -448,7 +456,7 @@ def _edges(lines: Sequence[TextLine], height: float) -> list[tuple[str, TextLine
                 break
             rows += block_rows
             for ln in block:
-                if len(ln.text) <= MAX_FURNITURE_CHARS and id(ln) not in taken:
+                if len(ln.text) <= MAX_REPEATED_CHARS and id(ln) not in taken:
                     out.append((zone, ln))
                     taken.add(id(ln))
     return out

@@ -365,6 +365,36 @@ def test_running_heads_flagged_stay_in_the_text() -> None:
     assert done.text.startswith("INTRODUCTION 4")
 
 
+STAMP = (
+    "Printed by A. Reader on 1/27/2021 2:08:24 PM. For personal use only. Not approved for "
+    "distribution. Copyright 2021 The Network, Inc., All Rights Reserved."
+)
+NOTICE = (
+    "Version 2.2020, 07/15/20 (c) 2020 The Network, All rights reserved. These guidelines and this "
+    "illustration may not be reproduced in any form without the express written permission of the Network."
+)
+
+
+def test_a_long_notice_repeated_at_every_pages_edge_is_furniture() -> None:
+    """A printing stamp at every page's top and a copyright notice at its foot, each longer than
+    a running head: the same text at the same place on every sample page, so furniture (listed,
+    out of the text)."""
+    n = 12
+    facts = facts_for(n)
+    pages = []
+    for i in range(n):
+        lines = [line(STAMP, 16, 5, 600, h=7, size=7)]
+        lines += [line(prose("B", k, i), 72, 90 + 14 * k, 540) for k in range(40)]
+        lines.append(line(NOTICE, 24, 770, 600, h=6, size=6))
+        pages.append(page_of(lines, index=i))
+    assert len(STAMP) > furniture.MAX_FURNITURE_CHARS and len(NOTICE) > furniture.MAX_FURNITURE_CHARS
+    profile = learn_profile(pages, facts)
+    done = finish_page(pages[5], facts, profile)
+    assert STAMP in done.furniture and NOTICE in done.furniture
+    assert "Printed by" not in done.text and "Version 2.2020" not in done.text
+    assert done.text.startswith("B0 ")
+
+
 def test_body_lines_at_the_edge_are_not_furniture() -> None:
     n = 12
     facts = facts_for(n)
