@@ -161,14 +161,15 @@ def _holds(box: Box, x: float, y: float) -> bool:
 def in_rows(boxes: Sequence[Box]) -> list[int]:
     """Indexes of ``boxes`` in reading order: as given, except that boxes side by side (sharing
     half the height of the shorter or more, apart from each other across) read left to right,
-    whatever order they were drawn in."""
+    whatever order they were drawn in. (Each swap puts a box before one that starts further
+    right: the passes end.)"""
     order = list(range(len(boxes)))
     moved = True
     while moved:
         moved = False
         for i in range(len(order) - 1):
             a, b = boxes[order[i]], boxes[order[i + 1]]
-            if b.x1 <= a.x0 + SIDE_TOL * min(a.x1 - a.x0, b.x1 - b.x0) and _level(a, b):
+            if b.x0 < a.x0 and b.x1 <= a.x0 + SIDE_TOL * min(a.x1 - a.x0, b.x1 - b.x0) and _level(a, b):
                 order[i], order[i + 1] = order[i + 1], order[i]
                 moved = True
     return order

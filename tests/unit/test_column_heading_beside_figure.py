@@ -59,3 +59,9 @@ def test_a_row_of_part_labels_right_under_a_figure_is_its_parts_caption() -> Non
     beside = _unit("(b) another item", "list_item", 300, 152, 500, 159)
     subcaptions([under, far, beside], [figure])
     assert [u.kind for u in (under, far, beside)] == ["paragraph", "list_item", "list_item"]
+
+
+def test_boxes_without_width_keep_their_order() -> None:
+    """Two degenerate boxes at one x (no width): neither is left of the other; the order stays
+    and the ordering ends."""
+    assert in_rows([Box(50, 10, 50, 40), Box(50, 12, 50, 38)]) == [0, 1]
