@@ -200,15 +200,15 @@ def _white_bands(rects: Sequence[Any]) -> list[tuple[float, float, float, float]
     white gap of at most BAND_THICKNESS points left between them): a white filled bar thicker
     than a ruling, touching a shaded shape along each of its long sides, is a ruling along its
     middle."""
-    shaded = [
-        (float(r["x0"]), float(r["top"]), float(r["x1"]), float(r["bottom"]))
+    filled = [
+        ((float(r["x0"]), float(r["top"]), float(r["x1"]), float(r["bottom"])), _white(r.get("non_stroking_color")))
         for r in rects
-        if r.get("fill") and not _white(r.get("non_stroking_color"))
+        if r.get("fill")
     ]
+    shaded = [box for box, white in filled if not white]
     out: list[tuple[float, float, float, float]] = []
-    for r in rects:
-        x0, top, x1, bottom = float(r["x0"]), float(r["top"]), float(r["x1"]), float(r["bottom"])
-        if not (r.get("fill") and _white(r.get("non_stroking_color"))):
+    for (x0, top, x1, bottom), white in filled:
+        if not white:
             continue
         if RULE_THICKNESS < bottom - top <= BAND_THICKNESS and x1 - x0 > bottom - top:
             above = any(abs(b - top) <= TOUCH and a < x1 and z > x0 for a, _, z, b in shaded)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from adapters._table_glyphs import Line, Rule, Segment, Word, figure_span, segment_of
 from adapters._table_rulings import RULE_HEIGHT, RULE_TOL
@@ -111,35 +111,47 @@ def without_stray_cuts(lines: Sequence[Line], cuts: Sequence[float], rules: Sequ
     the end of a value wrapped short, ``4.0.379[2]`` ``/``), that other lines' text runs across
     (two or more): the blank that made it is a gap inside one column. A ruling standing at the
     cut keeps it."""
+    return _without_cuts(cuts, rules, lambda left, c, right: _stray_cut(lines, left, c, right, em))
+
+
+def _stray_cut(lines: Sequence[Line], left: float, c: float, right: float, em: float) -> bool:
+    """Whether the cut at ``c`` (between the cuts ``left`` and ``right``) is a gap inside one
+    column (see without_stray_cuts)."""
+    crossers = [ln for ln in lines for s in ln.segments if s.x0 < c < s.x1]
+    if len(crossers) < 2:
+        return False
+    if _heading_left_of(c, left, lines, crossers):
+        return True
+    holding = [(ln, s) for ln in lines for s in ln.segments if c < _centre(s) <= right and not (s.x0 < c)]
+    if len({id(ln) for ln, _ in holding}) != 1:
+        return False
+    first = min(s.x0 for _, s in holding)
+    line = holding[0][0]
+    # The text just left of it: on its line, or on a line level with it (a raised mark).
+    before = [
+        s.x1
+        for ln in lines
+        if ln.y0 < line.y1 and ln.y1 > line.y0
+        for s in ln.segments
+        if s.x1 <= first + 0.5 and (s.x0 + s.x1) / 2 < c
+    ]
+    return bool(before) and first - max(before) <= STRAY_RUN * em
+
+
+def _without_cuts(
+    cuts: Sequence[float], rules: Sequence[Rule], drop: Callable[[float, float, float], bool]
+) -> list[float]:
+    """``cuts`` without those ``drop(left, cut, right)`` says are no boundary (``left`` and
+    ``right``: the neighbouring cuts left, infinities at the ends), looked at left to right
+    among those kept so far; a cut a vertical ruling stands at stays."""
     out = list(cuts)
     k = 0
     while k < len(out):
         c = out[k]
         left = out[k - 1] if k > 0 else float("-inf")
         right = out[k + 1] if k + 1 < len(out) else float("inf")
-        holding = [(ln, s) for ln in lines for s in ln.segments if c < _centre(s) <= right and not (s.x0 < c)]
-        crossers = [ln for ln in lines for s in ln.segments if s.x0 < c < s.x1]
         walled = any(r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for r in rules)
-        if walled or len(crossers) < 2:
-            k += 1
-            continue
-        if _heading_left_of(c, left, lines, crossers):
-            del out[k]
-            continue
-        if len({id(ln) for ln, _ in holding}) != 1:
-            k += 1
-            continue
-        first = min(s.x0 for _, s in holding)
-        line = holding[0][0]
-        # The text just left of it: on its line, or on a line level with it (a raised mark).
-        before = [
-            s.x1
-            for ln in lines
-            if ln.y0 < line.y1 and ln.y1 > line.y0
-            for s in ln.segments
-            if s.x1 <= first + 0.5 and (s.x0 + s.x1) / 2 < c
-        ]
-        if before and first - max(before) <= STRAY_RUN * em:
+        if not walled and drop(left, c, right):
             del out[k]
             continue
         k += 1
@@ -162,18 +174,7 @@ def without_bullet_columns(
     right before the text its line has in the column on the right (within STRAY_RUN ems): the
     items of a list in one cell (``• Reported as not relevant ...`` ``• Generates ...``), their
     bullets set apart in a column of their own. A ruling standing at the cut keeps it."""
-    out = list(cuts)
-    k = 0
-    while k < len(out):
-        c = out[k]
-        left = out[k - 1] if k > 0 else float("-inf")
-        right = out[k + 1] if k + 1 < len(out) else float("inf")
-        walled = any(r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for r in rules)
-        if not walled and _bullets_before(lines, left, c, right, em):
-            del out[k]
-            continue
-        k += 1
-    return out
+    return _without_cuts(cuts, rules, lambda left, c, right: _bullets_before(lines, left, c, right, em))
 
 
 def _bullets_before(lines: Sequence[Line], left: float, c: float, right: float, em: float) -> bool:

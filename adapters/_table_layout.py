@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 import re
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from adapters._table_columns import column_cuts, split_at_column_starts, without_bullet_columns, without_stray_cuts
@@ -231,13 +231,17 @@ def _framed(
     return (x0, y0, x1, y1)
 
 
+#: A table's header, body rows, header cells and body spans, as read_table builds them.
+_Parts = tuple[list[str], list[list[str]], list[HeaderCell], list[BodySpan]]
+
+
 def _drop_stray_columns(
     header: list[str],
     grid: list[list[str]],
     cells: list[HeaderCell],
     spans: list[BodySpan],
     walls: list[bool],
-) -> tuple[list[str], list[list[str]], list[HeaderCell], list[BodySpan]]:
+) -> _Parts:
     """A column holding text in one row only, right after text in the column before (words a
     wide space set apart inside a cell), is put back into that cell (not a cell over several
     rows, nor one beside it, nor a column a ruling sets apart: ``walls[k - 1]`` tells whether
@@ -245,11 +249,9 @@ def _drop_stray_columns(
     entry)."""
     if len(grid) < 4 or not grid:
         return header, grid, cells, spans
-    k = 1
-    while k < len(grid[0]):
-        if k - 1 < len(walls) and walls[k - 1]:
-            k += 1
-            continue
+
+    def moved(k: int, parts: _Parts) -> bool:
+        header, grid, _, spans = parts
         filled = [i for i, r in enumerate(grid) if r[k]]
         spanned = len(filled) == 1 and any(
             r <= filled[0] < r + rs and c <= k and k - 1 < c + cs for r, c, rs, cs in spans
@@ -257,16 +259,29 @@ def _drop_stray_columns(
         if len(filled) == 1 and grid[filled[0]][k - 1] and not (header and header[k]) and not spanned:
             row = grid[filled[0]]
             row[k - 1] = f"{row[k - 1]} {row[k]}"
-            header, grid, cells, spans = _without_column(k, header, grid, cells, spans)
+            return True
+        return False
+
+    return _merged_leftwards((header, grid, cells, spans), walls, moved)
+
+
+def _merged_leftwards(parts: _Parts, walls: list[bool], moved: Callable[[int, _Parts], bool]) -> _Parts:
+    """``parts`` without each column ``k`` that ``moved(k, parts)`` put into the column on its
+    left (it moves the text and says so), looked at left to right; never one a vertical ruling
+    sets apart (``walls[k - 1]``), and a column gone drops its entry in ``walls``."""
+    k = 1
+    while parts[1] and k < len(parts[1][0]):
+        if not (k - 1 < len(walls) and walls[k - 1]) and moved(k, parts):
+            parts = _without_column(k, *parts)
             del walls[k - 1]
             continue
         k += 1
-    return header, grid, cells, spans
+    return parts
 
 
 def _without_column(
     k: int, header: list[str], grid: list[list[str]], cells: list[HeaderCell], spans: list[BodySpan]
-) -> tuple[list[str], list[list[str]], list[HeaderCell], list[BodySpan]]:
+) -> _Parts:
     """The table without column ``k`` (its text moved elsewhere already): header cells and body
     spans over it one column narrower, those standing on it alone gone."""
     for r in grid:
@@ -288,30 +303,29 @@ def _joined_shares(
     cells: list[HeaderCell],
     spans: list[BodySpan],
     walls: list[bool],
-) -> tuple[list[str], list[list[str]], list[HeaderCell], list[BodySpan]]:
+) -> _Parts:
     """A column of shares in parentheses (``(24.7%)``) right of a column of counts, both under
     one heading that spans the two and nothing else (``Sample`` over ``38`` and ``(24.7%)``),
     no ruling between them: one column, each count with its share (``38 (24.7%)``), as a
     reader reads ``n (%)``. A value standing where the share would with no count beside it (a
     total set under the shares) joins too. (``walls`` as for :func:`_drop_stray_columns`.)"""
-    k = 1
-    while grid and k < len(grid[0]):
+
+    def moved(k: int, parts: _Parts) -> bool:
+        _, grid, cells, _ = parts
         under_one = any(c == k - 1 and cs == 2 for _, c, _, cs, _ in cells)
         shares = [r[k] for r in grid if r[k] and r[k - 1]]
         if (
-            not (k - 1 < len(walls) and walls[k - 1])
-            and under_one
+            under_one
             and len(shares) >= 2
             and all(_SHARE.match(v) for v in shares)
             and all(is_figure(r[k - 1]) for r in grid if r[k] and r[k - 1])
         ):
             for r in grid:
                 r[k - 1] = f"{r[k - 1]} {r[k]}".strip()
-            header, grid, cells, spans = _without_column(k, header, grid, cells, spans)
-            del walls[k - 1]
-            continue
-        k += 1
-    return header, grid, cells, spans
+            return True
+        return False
+
+    return _merged_leftwards((header, grid, cells, spans), walls, moved)
 
 
 #: A table's caption: a table's word or a filing's (pdfcore.caption_words), in any case, then its
