@@ -23,6 +23,7 @@ apart, its sections under their labels). What the extractor finds there is clean
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Sequence
 
 from pdfcore.geometry import intersection, union
@@ -37,7 +38,7 @@ from pdfcore.services.ruled_grids import (
     ruled_boxes,
     split_at_prose,
 )
-from pdfcore.services.text_pieces import JOIN_TOL, is_number
+from pdfcore.services.text_pieces import JOIN_TOL, PLACEHOLDERS, is_number
 from pdfcore.services.text_runs import MAX_HEADER_ROWS, MIN_ROWS, text_regions
 from pdfcore.services.underlined_heads import underlined_tables
 from pdfcore.structure.markers import MARKER
@@ -353,7 +354,7 @@ def _side_by_side(a: Box, b: Box) -> bool:
 #: them: at most this many lines, of at most SECTION_WORDS words each, no figure among them,
 #: with blanks of at most SECTION_BLANK of their size above and under each ...
 SECTION_LINES = 2
-SECTION_WORDS = 3
+SECTION_WORDS = 4
 SECTION_BLANK = 3.0
 #: ... and the regions share this share of the wider one's width (their columns).
 SECTION_OVERLAP = 0.9
@@ -399,22 +400,35 @@ def _sections(boxes: list[Box], lines: Sequence[TextLine], pictures: Sequence[Bo
 
 
 def _opens_with_figures(box: Box, lines: Sequence[TextLine]) -> bool:
-    """The region's first line holds two figures or more: a section's first row of data, not a
-    table's own column headings (a second table under its caption)."""
+    """The region's first line holds two figures or more, or a label and the value closing it
+    (a figure other than a year, or a dash for none: ``Direct result`` ... ``-``): a section's
+    first row of data, not a table's own column headings (a second table under its caption)."""
     inside = [ln for ln in lines if line_inside(ln, box)]
     if not inside:
         return False
     top = min(ln.bbox.y0 for ln in inside)
-    first = [t for ln in inside if ln.bbox.y0 - top <= JOIN_TOL for t in ln.text.split()]
-    return sum(1 for t in first if is_number(t)) >= 2
+    first = [
+        t for ln in sorted(inside, key=lambda b: b.bbox.x0) if ln.bbox.y0 - top <= JOIN_TOL for t in ln.text.split()
+    ]
+    if sum(1 for t in first if is_number(t)) >= 2:
+        return True
+    last = first[-1] if first else ""
+    value = last in PLACEHOLDERS or (is_number(last) and not (last.isdecimal() and 1900 <= int(last) <= 2099))
+    return value and len(first) >= 2 and any(ch.isalpha() for ch in first[0])
 
 
 def _section_label(line: TextLine, table: Box) -> bool:
-    """A label of a few words (a rule typed as dashes is none) at the table's left edge."""
-    words = line.text.split()
+    """A label of a few words (a rule typed as dashes is none) at the table's left edge, no
+    figure in it but a note's mark closing its last word (``Investment result per unit2``)."""
+    text = _NOTE_MARK.sub("", line.text.rstrip())
+    words = text.split()
     return (
         0 < len(words) <= SECTION_WORDS
-        and any(ch.isalpha() for ch in line.text)
-        and not any(ch.isdigit() for ch in line.text)
+        and any(ch.isalpha() for ch in text)
+        and not any(ch.isdigit() for ch in text)
         and line.bbox.x0 <= table.x0 + JOIN_TOL
     )
+
+
+#: A note's mark set on a word's last letter (one or two digits).
+_NOTE_MARK = re.compile(r"(?<=[^\W\d])\d{1,2}$")

@@ -426,13 +426,33 @@ def _run_box(run: Sequence[Row], rivers: Sequence[tuple[float, float]] | None) -
     cuts = _blanks(run)
     if cuts:
         columns = len(cuts) + 1
-        if _prose_column(run, x0, cuts[0][0]):
+        if _prose_column(run, x0, cuts[0][0]) and not (len(cuts) == 1 and _labels_and_figures(run)):
             x0, cuts, columns = cuts[0][1], cuts[1:], columns - 1
         if cuts and _prose_column(run, cuts[-1][1], x1):
             x1, columns = cuts[-1][0], columns - 1
         if columns < 2:
             return None
     return Box(x0, run[0].y0, x1, run[-1].y1)
+
+
+#: Words a section's label inside a run of labels and their figures holds at most.
+LABEL_WORDS = 4
+
+
+def _labels_and_figures(run: Sequence[Row]) -> bool:
+    """The run's rows are labels and the figures closing them, set apart (``Net Asset Value at
+    31 December`` ... ``5,111,372``), and short labels of sections between them (``Class B``):
+    labels of several words each beside their values are a table's rows, not a column of
+    running text beside one (whose lines run on between the rows, each of many words)."""
+    pairs = 0
+    for r in run:
+        if len(r.segments) == 2 and r.trailing >= 1:
+            pairs += 1
+        elif len(r.segments) == 2 and not r.numbers and r.words[1] < 1:
+            continue  # a label and a dash for no value (``Direct result`` ... ``-``)
+        elif len(r.segments) != 1 or r.numbers or sum(r.words) > LABEL_WORDS:
+            return False
+    return pairs >= MIN_ROWS
 
 
 def _blanks(run: Sequence[Row]) -> list[tuple[float, float]]:
