@@ -31,6 +31,7 @@ from pdfcore.services.table_regions import candidate_regions
 from pdfcore.services.text_pieces import PLACEHOLDERS
 from pdfcore.structure.false_tables import boxed
 from pdfcore.structure.markers import MARKER
+from pdfcore.structure.page import true_tables
 from ports.table_extractor import TableExtractor
 
 # Clean-up.
@@ -371,6 +372,6 @@ class TableService:
             found = self.extractor.extract_tables(source, page.index, regions=regions)
         except self.PAGE_ERRORS as exc:
             return PageTables(searched=True, skipped=exc.code)
-        kept = clean_tables(found, page_width, page_height, page.rules)
+        kept = true_tables(page, clean_tables(found, page_width, page_height, page.rules), page_width, page_height)
         tables = tuple(table_out(attrs.evolve(t, page=page.index), page_width, page_height) for t in kept)
         return PageTables(tables=tables, searched=True)

@@ -125,17 +125,9 @@ def page_structure(
     rows = page_rows(page, join_hyphenation=join_hyphenation, page_height=height, roles=style.roles, lexicon=lexicon)
     if page.marks:
         drawn_bullets(rows, page.marks, [d.bbox for d in page.drawings])  # list bullets drawn as art
-    placed = [
-        t
-        for t in (page.tables if tables is None else tables)
-        if t.bbox.x1 > t.bbox.x0 and not prose_table(t, page.rules) and not scattered_table(t) and not formula_table(t)
-    ]
     images = figure_boxes(page, width, height)
     art = vector_figure_boxes(page, width, height, images)
-    # a grid on a vector figure holding a value axis is the chart's labels: the figure stands
-    # so is a grid straddling two figures or more (two charts side by side read as one grid)
-    # a grid inside a diagram over its "Figure" caption is the diagram's labels in rows
-    placed = [t for t in placed if not _figures_labels(t, art, captioned_diagrams(page, art) if placed else [])]
+    placed = true_tables(page, page.tables if tables is None else tables, width, height, art)
     drawn = _vector_figures(page, art, placed)
     titles: dict[str, str] = {}
     if drawn:  # a figure's labels are its own, not paragraphs; its subcaptions stay
@@ -295,6 +287,30 @@ def _notes_in_frame(
     for u in units:
         u.kind = "paragraph"
     return [element(u, join_hyphenation) for u in units]
+
+
+def true_tables(
+    page: PageText, tables: Sequence[Table], width: float, height: float, art: list[Box] | None = None
+) -> list[Table]:
+    """The grids of ``tables`` (the table reader's, on ``page``) that are tables: not running
+    text cut at its line ends, a chart's labels scattered over a doubtful grid, or display
+    formulas beside their numbers (:mod:`pdfcore.structure.false_tables`); nor a grid on the
+    vector figures ``art`` (found on the page when not given) that is their labels: one holding
+    a value axis, one straddling two figures or more (two charts side by side read as one grid),
+    one inside a diagram over its "Figure" caption (its boxes' labels in rows). The Markdown
+    places these; the others' text stays text, or their figure's. The structured tables of a
+    read are these too, so both tell the same."""
+    kept = [
+        t
+        for t in tables
+        if t.bbox.x1 > t.bbox.x0 and not prose_table(t, page.rules) and not scattered_table(t) and not formula_table(t)
+    ]
+    if not kept:
+        return kept
+    if art is None:
+        art = vector_figure_boxes(page, width, height, figure_boxes(page, width, height))
+    diagrams = captioned_diagrams(page, art)
+    return [t for t in kept if not _figures_labels(t, art, diagrams)]
 
 
 def _vector_figures(page: PageText, found: list[Box], tables: list[Table]) -> list[tuple[str, Box]]:
