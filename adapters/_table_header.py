@@ -19,7 +19,7 @@ import itertools
 from collections.abc import Sequence
 
 from adapters._table_glyphs import Rule, is_figure
-from adapters._table_rows import Row, data_figure, ruled_between
+from adapters._table_rows import BROKEN, Row, data_figure, ruled_between
 from adapters._table_rulings import RULE_WIDTH, WALL_WIDTH, across, open_wall
 
 #: Header rows at most.
@@ -36,11 +36,12 @@ def _wraps_on(above: Row, row: Row) -> bool:
 
 
 def dehyphenated(parts: Sequence[str]) -> str:
-    """Pieces of one heading joined: a word broken at a line end (``Num-`` + ``ber``) whole."""
+    """Pieces of one heading joined: a word broken at a line end (``Num-`` + ``ber``) joined at a
+    soft hyphen (see :func:`adapters._table_rows.join_lines`)."""
     out = ""
     for p in parts:
         if out.endswith("-") and out[-2:-1].isalpha() and p[:1].islower():
-            out = out[:-1] + p
+            out = out[:-1] + BROKEN + p
         else:
             out = f"{out} {p}" if out else p
     return out

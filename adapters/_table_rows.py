@@ -92,13 +92,20 @@ def rows_of(lines: Sequence[Line], cuts: Sequence[float], em: float) -> list[Row
     return rows
 
 
+#: Stands where a word broken at a line's end inside a cell had its hyphen (SOFT HYPHEN).
+BROKEN = "\u00ad"
+
+
 def join_lines(a: str, b: str) -> str:
     if not a:
         return b
     if not b:
         return a
     if a.endswith("-") and a[-2:-1].isalnum() and b[:1].isalpha():
-        return a + b  # a word broken at the line's end (a dash set apart joins with a space)
+        # a word broken at the line's end (a dash set apart joins with a space): joined at a soft
+        # hyphen, the caller deciding whether the hyphen is the word's (``well-known``) or the
+        # break's (``sys-tem``); see ports.table_extractor
+        return a[:-1] + BROKEN + b
     if CJK.match(a[-1]) and CJK.match(b[0]) and len(a) >= len(b):
         # Chinese and Japanese set no space between words: a label wrapped in its cell (the line
         # above as long as the rest or longer: items stacked in a cell, short over long, stay apart)

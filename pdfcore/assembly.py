@@ -228,7 +228,7 @@ class Services:
                 return None
             from pdfcore.services.tables import TableService
 
-            return TableService(extractor)
+            return TableService(extractor, self.words)
 
         return TableReader(service, self.documents)
 

@@ -18,6 +18,10 @@ class TableExtractor(Protocol):
     - Cells are strings ("" for an empty cell); every row has the same length, and so has the
       header unless it is empty (no header row recognised). Multi-row headers are merged into
       one. ``low_confidence`` marks a table whose structure may be wrong.
+    - A word broken at a line's end inside a cell, its hyphen printed there, comes joined with a
+      SOFT HYPHEN (U+00AD) where the hyphen stood (``sys\u00adtem``, ``well\u00adknown``): the
+      caller decides from the words of the page whether the hyphen belongs to the word or only
+      to the break. (A soft hyphen the document's own text holds may come too.)
     - Thread-safe.
     - ``prepare(source)`` is a hint that tables of ``source`` will be asked for soon: an engine
       whose first call on a document costs far more than the next ones (loading itself, parsing

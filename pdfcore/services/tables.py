@@ -18,21 +18,26 @@ from __future__ import annotations
 
 import re
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 from attrs import frozen
 
 from pdfcore.errors import ExtractionFailed, MalformedPdf, PageOutOfRange, ResourceLimit
 from pdfcore.geometry import area, intersection, to_clip
+from pdfcore.layout.hyphens import Lexicon, keep_hyphen
 from pdfcore.models import BodySpan, Box, DocumentSource, HeaderCell, PageText, Table
 from pdfcore.results.reading import TableOut
-from pdfcore.services.table_regions import candidate_regions
+from pdfcore.services.table_regions import candidate_regions, page_lines
 from pdfcore.services.text_pieces import PLACEHOLDERS
 from pdfcore.structure.false_tables import boxed
 from pdfcore.structure.markers import MARKER
 from pdfcore.structure.page import true_tables
 from ports.table_extractor import TableExtractor
+
+if TYPE_CHECKING:
+    from ports.word_list import WordList
 
 # Clean-up.
 #: A detection covering at least this share of the page in both dimensions is the page's body
@@ -355,8 +360,11 @@ class TableService:
     #: read is then one the table engine does not have; the read asked only for pages that exist.
     PAGE_ERRORS = (ResourceLimit, ExtractionFailed, MalformedPdf, PageOutOfRange)
 
-    def __init__(self, extractor: TableExtractor) -> None:
+    def __init__(self, extractor: TableExtractor, common: WordList | None = None) -> None:
         self.extractor = extractor
+        #: The common words of English, for words broken at a line end in a cell (see
+        #: :func:`joined_breaks`).
+        self.common = common
 
     def page_tables(self, source: DocumentSource, page: PageText, page_width: float, page_height: float) -> PageTables:
         return self.read(source, page, candidate_regions(page, page_width, page_height), page_width, page_height)
@@ -372,6 +380,63 @@ class TableService:
             found = self.extractor.extract_tables(source, page.index, regions=regions)
         except self.PAGE_ERRORS as exc:
             return PageTables(searched=True, skipped=exc.code)
+        if any(BROKEN in c for t in found for c in _texts(t)):
+            lexicon = Lexicon(lines=tuple(page_lines(page)), common=self.common)
+            found = tuple(joined_breaks(t, lexicon) for t in found)
         kept = true_tables(page, clean_tables(found, page_width, page_height, page.rules), page_width, page_height)
         tables = tuple(table_out(attrs.evolve(t, page=page.index), page_width, page_height) for t in kept)
         return PageTables(tables=tables, searched=True)
+
+
+#: Where the table reader's cell had a hyphen at a line's end (see ports.table_extractor).
+BROKEN = "\u00ad"
+_BREAK = re.compile(r"(\S*)\u00ad ?(\S*)")
+
+
+def _texts(table: Table) -> Iterator[str]:
+    yield from table.header
+    for row in table.rows:
+        yield from row
+    for cell in table.header_cells:
+        yield cell.text
+
+
+def joined_breaks(table: Table, lexicon: Lexicon) -> Table:
+    """``table`` with each word the reader gives broken at a line's end in a cell (its hyphen a
+    soft hyphen) whole or hyphenated as the page's words and the common words of English tell
+    (:func:`pdfcore.layout.hyphens.keep_hyphen`, as for a word broken in the text), but whole
+    only when the page or the common words know the word so joined: a cell's short lines break
+    compounds at their own hyphen as often as words between syllables, so a join nobody knows
+    keeps the hyphen as printed. ``sys-`` + ``tem`` -> ``system``, ``well-`` + ``known`` ->
+    ``well-known``, ``in-`` + ``house`` -> ``in-house``, ``centre-`` + ``village`` (a page in
+    French) -> ``centre-village``."""
+
+    def mend(m: re.Match[str]) -> str:
+        left, right = m[1], m[2]
+        return (
+            left + ("-" if keep_hyphen(left, right, lexicon) or not _known_join(left, right, lexicon) else "") + right
+        )
+
+    def text(cell: str) -> str:
+        return _BREAK.sub(mend, cell) if BROKEN in cell else cell
+
+    return attrs.evolve(
+        table,
+        header=tuple(text(c) for c in table.header),
+        rows=tuple(tuple(text(c) for c in row) for row in table.rows),
+        header_cells=tuple(attrs.evolve(h, text=text(h.text)) for h in table.header_cells),
+    )
+
+
+_WORD_END = re.compile(r"[^\W\d_]+$")
+_WORD_START = re.compile(r"[^\W\d_]+")
+
+
+def _known_join(left: str, right: str, lexicon: Lexicon) -> bool:
+    """The letters closing ``left`` and opening ``right`` make a word the page prints or a
+    common word of English."""
+    a, b = _WORD_END.search(left), _WORD_START.match(right)
+    if a is None or b is None:
+        return False
+    word = (a[0] + b[0]).lower()
+    return lexicon.knows(word) or (lexicon.common is not None and lexicon.common.knows(word))

@@ -245,7 +245,8 @@ def test_a_heading_wrapped_onto_a_second_line() -> None:
     )
     found = read_table(glyphs)
     assert found is not None
-    assert found.header == ["Detail Number", "Project", "Little"]
+    # the broken word joined at a soft hyphen (the table service drops it: see ports.table_extractor)
+    assert found.header == ["Detail Num\u00adber", "Project", "Little"]
     assert found.rows[0] == ["Discover", "24,242", "206"]
 
 
@@ -390,7 +391,7 @@ def test_a_column_a_ruling_sets_apart_stays_a_column() -> None:
 def test_a_dash_at_the_end_of_a_wrapped_cells_line_is_no_broken_word() -> None:
     """A ruled cell wrapped over three lines: a dash set apart at a line's end (``Kings Cross -``
     over ``York``) keeps its space; a word broken at the line's end (``Num-`` over ``ber``)
-    joins as before."""
+    joins at a soft hyphen."""
     glyphs = _rows(
         (0, [(0, "Route"), (100, "Fare")]),
         (14, [(0, "London"), (100, "76.00")]),
@@ -405,7 +406,7 @@ def test_a_dash_at_the_end_of_a_wrapped_cells_line_is_no_broken_word() -> None:
     found = read_table(glyphs, rules)
     assert found is not None
     assert found.header == ["Route", "Fare"]
-    assert found.rows == [["London Kings Cross - York", "76.00"], ["Leeds", "12.00"], ["Num-ber 9", "3.00"]]
+    assert found.rows == [["London Kings Cross - York", "76.00"], ["Leeds", "12.00"], ["Num\u00adber 9", "3.00"]]
 
 
 def test_a_first_row_of_figures_ruled_off_is_no_header() -> None:
