@@ -67,6 +67,7 @@ from pdfcore.structure.drawn_bullets import drawn_bullets
 from pdfcore.structure.elements import element, join_columns, nest_items
 from pdfcore.structure.false_tables import axis_table, formula_table, prose_table, scattered_table
 from pdfcore.structure.figures import figure_boxes, figure_ref, subcaptions
+from pdfcore.structure.flowcharts import flowchart_table
 from pdfcore.structure.formulas import join_formula_bands
 from pdfcore.structure.heading_shape import aligned, introduces_text, text_columns
 from pdfcore.structure.leading import join_open_leading
@@ -294,7 +295,8 @@ def true_tables(
 ) -> list[Table]:
     """The grids of ``tables`` (the table reader's, on ``page``) that are tables: not running
     text cut at its line ends, a chart's labels scattered over a doubtful grid, or display
-    formulas beside their numbers (:mod:`pdfcore.structure.false_tables`); nor a grid on the
+    formulas beside their numbers (:mod:`pdfcore.structure.false_tables`), or a flowchart's
+    boxes (:mod:`pdfcore.structure.flowcharts`); nor a grid on the
     vector figures ``art`` (found on the page when not given) that is their labels: one holding
     a value axis, one straddling two figures or more (two charts side by side read as one grid),
     one inside a diagram over its "Figure" caption (its boxes' labels in rows). The Markdown
@@ -303,7 +305,11 @@ def true_tables(
     kept = [
         t
         for t in tables
-        if t.bbox.x1 > t.bbox.x0 and not prose_table(t, page.rules) and not scattered_table(t) and not formula_table(t)
+        if t.bbox.x1 > t.bbox.x0
+        and not prose_table(t, page.rules)
+        and not scattered_table(t)
+        and not formula_table(t)
+        and not flowchart_table(t, page.rules)
     ]
     if not kept:
         return kept
