@@ -9,8 +9,11 @@ Called with the adapter's lock held (pdfplumber objects are not thread-safe).
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Sequence
 from typing import Any
+
+import attrs
 
 from adapters._plumber_accents import join_accents
 from adapters._plumber_space import PageTransform, rect
@@ -34,7 +37,7 @@ def page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
         x0, top, x1, bottom = transform.to_plumber(Box(0.0, 0.0, w, h))
         crop = page.crop((max(x0, px0), max(top, ptop), min(x1, px1), min(bottom, pbottom)), strict=False)
         found = ruled_tables(crop, reading_direction(crop)) or []
-        return tuple(_table(cells, transform.to_page(bbox)) for bbox, cells in found)
+        return tuple(_unmapped(_table(cells, transform.to_page(bbox))) for bbox, cells in found)
     out: list[Table] = []
     for region in regions:
         x0, top, x1, bottom = transform.to_plumber(region)
@@ -50,7 +53,31 @@ def page_tables(page: Any, regions: Sequence[Box]) -> tuple[Table, ...]:
             out.append(
                 Table(header=header, rows=rows, bbox=transform.to_page(bbox), header_cells=cells, body_spans=spans)
             )
-    return tuple(out)
+    return tuple(_unmapped(t) for t in out)
+
+
+#: pdfminer's text for a glyph its font maps to no character.
+_CID = re.compile(r"\(cid:\d+\)")
+
+
+def _unmapped(table: Table) -> Table:
+    """``table`` with each glyph pdfminer found no character for (its code, ``(cid:23)``)
+    written U+FFFD, as the text extractor writes it (see ports.table_extractor)."""
+    if not any(
+        "(cid:" in c
+        for c in (*table.header, *(c for r in table.rows for c in r), *(h.text for h in table.header_cells))
+    ):
+        return table
+
+    def text(cell: str) -> str:
+        return _CID.sub("\ufffd", cell)
+
+    return attrs.evolve(
+        table,
+        header=tuple(text(c) for c in table.header),
+        rows=tuple(tuple(text(c) for c in r) for r in table.rows),
+        header_cells=tuple(attrs.evolve(h, text=text(h.text)) for h in table.header_cells),
+    )
 
 
 def _layout_table(

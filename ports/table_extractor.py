@@ -22,6 +22,8 @@ class TableExtractor(Protocol):
       SOFT HYPHEN (U+00AD) where the hyphen stood (``sys\u00adtem``, ``well\u00adknown``): the
       caller decides from the words of the page whether the hyphen belongs to the word or only
       to the break. (A soft hyphen the document's own text holds may come too.)
+    - A glyph the document's font maps to no character is U+FFFD (REPLACEMENT CHARACTER), as in
+      the text extractor's text.
     - Thread-safe.
     - ``prepare(source)`` is a hint that tables of ``source`` will be asked for soon: an engine
       whose first call on a document costs far more than the next ones (loading itself, parsing

@@ -284,9 +284,9 @@ _EQUATION_NUMBER = re.compile(r"^\(\d{1,3}[a-z]?\)$")
 #: The pieces a math font draws tall brackets with (the private-use code points of the Symbol
 #: font's bracket parts).
 _BRACKET_PIECES = "".join(chr(c) for c in range(0xF8E5, 0xF8FF))
-#: A glyph the table reader found no character for, written as its code ("(cid:88)": a math
-#: font's big operators, a sum or a product), or a tall bracket's piece.
-_FORMULA_GLYPH = re.compile(rf"\(cid:\d+\)|[{_BRACKET_PIECES}]")
+#: A glyph the table reader found no character for (U+FFFD; some readers write its code,
+#: "(cid:88)": a math font's big operators, a sum or a product), or a tall bracket's piece.
+_FORMULA_GLYPH = re.compile(rf"\ufffd|\(cid:\d+\)|[{_BRACKET_PIECES}]")
 
 
 def formula_table(table: Table) -> bool:
