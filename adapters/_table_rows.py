@@ -214,7 +214,7 @@ def _rows_ruled_apart(bands: Sequence[Sequence[Row]], levels: Sequence[bool], on
     cells past the first hold figures, nor where every band holds several rows (a group of
     rows between two rulings, each row of one line)."""
     if not any(len(b) == 1 for b in bands[1:]) and not all(
-        o or len({tuple(r.filled) for r in b}) == 1 for b, o in zip(bands[1:], one[1:], strict=True)
+        o or len({tuple(r.filled) for r in b}) == 1 or _opens_full(b) for b, o in zip(bands[1:], one[1:], strict=True)
     ):
         return list(one)
     wrapped = [
@@ -231,13 +231,27 @@ def _rows_ruled_apart(bands: Sequence[Sequence[Row]], levels: Sequence[bool], on
         if len(band) > 1
         and not one[i]
         and not levels[i]
-        and len({tuple(r.filled) for r in band}) == 1
+        and (len({tuple(r.filled) for r in band}) == 1 or _opens_full(band))
         and not any(data_figure(r.text(k)) for r in band for k in r.filled[1:])
         and all(b.y0 - a.y0 <= pitch + PITCH_TOL for a, b in itertools.pairwise(band))
     ]
     if not candidates or len(candidates) * ROWS_PER_BAND > sum(one):
         return list(one)
     return [o or i in candidates for i, o in enumerate(one)]
+
+
+def _opens_full(band: Sequence[Row]) -> bool:
+    """The band's first line fills every cell the band fills and each later line some of them,
+    not all (``Anchored or`` / ``categorized`` / ``VAS`` beside three lines of text ending a line
+    sooner): the wrapped text of one row's cells, each cell as long as the others; rows of one
+    line set without rulings between them fill the same cells each."""
+    cells = set(band[0].filled)
+    return (
+        len(cells) >= 2
+        and all(set(r.filled) <= cells for r in band[1:])
+        and any(set(r.filled) != cells for r in band[1:])
+        and not any(r.spans for r in band)
+    )
 
 
 def _lines_per_cell(band: Sequence[Row]) -> list[int]:
