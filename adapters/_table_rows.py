@@ -22,6 +22,7 @@ from adapters._table_columns import column_span
 from adapters._table_glyphs import Line, Rule, is_figure
 from adapters._table_rulings import across
 from pdfcore.layout.scripts import CJK
+from ports.table_extractor import BROKEN_WORD
 
 #: A wrapped label's first line reaches this share of the label column's width.
 LONG_LABEL = 0.7
@@ -92,8 +93,8 @@ def rows_of(lines: Sequence[Line], cuts: Sequence[float], em: float) -> list[Row
     return rows
 
 
-#: Stands where a word broken at a line's end inside a cell had its hyphen (SOFT HYPHEN).
-BROKEN = "\u00ad"
+#: Stands where a word broken at a line's end inside a cell had its hyphen.
+BROKEN = BROKEN_WORD
 
 
 def join_lines(a: str, b: str) -> str:

@@ -6,6 +6,10 @@ from typing import Protocol
 
 from pdfcore.models import Box, DocumentSource, Table
 
+#: Stands in a cell where a word broken at a line's end had its hyphen (SOFT HYPHEN; see the
+#: contract).
+BROKEN_WORD = "\u00ad"
+
 
 class TableExtractor(Protocol):
     """Finds tables on one page.

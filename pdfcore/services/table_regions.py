@@ -39,7 +39,7 @@ from pdfcore.services.ruled_grids import (
     split_at_prose,
 )
 from pdfcore.services.text_pieces import JOIN_TOL, PLACEHOLDERS, is_number
-from pdfcore.services.text_runs import MAX_HEADER_ROWS, MIN_ROWS, text_regions
+from pdfcore.services.text_runs import LABEL_WORDS, MAX_HEADER_ROWS, MIN_ROWS, text_regions
 from pdfcore.services.underlined_heads import underlined_tables
 from pdfcore.structure.markers import MARKER
 
@@ -354,7 +354,7 @@ def _side_by_side(a: Box, b: Box) -> bool:
 #: them: at most this many lines, of at most SECTION_WORDS words each, no figure among them,
 #: with blanks of at most SECTION_BLANK of their size above and under each ...
 SECTION_LINES = 2
-SECTION_WORDS = 4
+SECTION_WORDS = LABEL_WORDS
 SECTION_BLANK = 3.0
 #: ... and the regions share this share of the wider one's width (their columns).
 SECTION_OVERLAP = 0.9

@@ -34,7 +34,7 @@ from pdfcore.services.text_pieces import PLACEHOLDERS
 from pdfcore.structure.false_tables import boxed
 from pdfcore.structure.markers import MARKER
 from pdfcore.structure.page import true_tables
-from ports.table_extractor import TableExtractor
+from ports.table_extractor import BROKEN_WORD, TableExtractor
 
 if TYPE_CHECKING:
     from ports.word_list import WordList
@@ -389,8 +389,8 @@ class TableService:
 
 
 #: Where the table reader's cell had a hyphen at a line's end (see ports.table_extractor).
-BROKEN = "\u00ad"
-_BREAK = re.compile(r"(\S*)\u00ad ?(\S*)")
+BROKEN = BROKEN_WORD
+_BREAK = re.compile(rf"(\S*){BROKEN} ?(\S*)")
 
 
 def _texts(table: Table) -> Iterator[str]:

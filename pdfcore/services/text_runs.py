@@ -435,7 +435,8 @@ def _run_box(run: Sequence[Row], rivers: Sequence[tuple[float, float]] | None) -
     return Box(x0, run[0].y0, x1, run[-1].y1)
 
 
-#: Words a section's label inside a run of labels and their figures holds at most.
+#: Words a section's label holds at most (inside a run of labels and their figures, and
+#: between two regions: pdfcore.services.table_regions.SECTION_WORDS).
 LABEL_WORDS = 4
 
 
