@@ -80,18 +80,28 @@ def test_the_layers_of_a_scanned_page_are_no_figures() -> None:
     assert figure_boxes(brochure, 612.0, 792.0) == [masks[2].bbox]
 
 
-def test_an_axis_caption_over_the_whole_grid_leaves_its_value_axis_an_axis() -> None:
-    """A chart's labels read as a doubted grid, its axis' caption a cell over every column
-    (standing in the first): the caption is in no one column, so the ticks down the first
-    column are still a value axis and the grid is no table."""
-    rows = (
+#: A chart's labels read as a doubted grid: its value axis down the first column, its title and
+#: its axis' caption cells over several columns (the caption standing in the first), a year in a
+#: corner.
+CHART_LABELS = Table(
+    header=(),
+    rows=(
         ("0.6", "Figure 7.1 Concentration curves", ""),
         ("0.4", "", ""),
         ("", "", "1996"),
         ("0.2", "", ""),
         ("0", "", ""),
         ("number of firms ranked by size", "", ""),
-    )
-    spans = (BodySpan(0, 1, 1, 2), BodySpan(5, 0, 1, 3))
-    table = Table(header=(), rows=rows, bbox=Box(0, 0, 300, 200), low_confidence=True, body_spans=spans)
+    ),
+    bbox=Box(0, 0, 300, 200),
+    low_confidence=True,
+    body_spans=(BodySpan(0, 1, 1, 2), BodySpan(5, 0, 1, 3)),
+)
+
+
+def test_an_axis_caption_over_the_whole_grid_leaves_its_value_axis_an_axis() -> None:
+    """A chart's labels read as a doubted grid, its axis' caption a cell over every column
+    (standing in the first): the caption is in no one column, so the ticks down the first
+    column are still a value axis and the grid is no table."""
+    table = CHART_LABELS
     assert false_tables.scattered_table(table)

@@ -5,28 +5,15 @@ from __future__ import annotations
 
 import attrs
 
-from pdfcore.models import BodySpan, Box, DocumentFacts, PageInfo, Table
+from pdfcore.models import Box, DocumentFacts, PageInfo, Table
 from pdfcore.services.tables import TableService
 from pdfcore.structure import learn, page_structure
 from tests.fakes.fake_tables import FakeTableExtractor
+from tests.unit.test_chart_grids import CHART_LABELS
 from tests.unit.test_tables import CELLS, GRID_BOX, SOURCE, H, W, ruled_page
 
-#: A chart's labels read as rows and columns: its value axis down the first column, its title
-#: and axis caption across, a year in a corner.
-CHART = Table(
-    header=(),
-    rows=(
-        ("0.6", "Figure 7.1 Concentration curves", ""),
-        ("0.4", "", ""),
-        ("", "", "1996"),
-        ("0.2", "", ""),
-        ("0", "", ""),
-        ("number of firms ranked by size", "", ""),
-    ),
-    bbox=Box(100, 450, 400, 600),
-    low_confidence=True,
-    body_spans=(BodySpan(0, 1, 1, 2), BodySpan(5, 0, 1, 3)),
-)
+#: A chart's labels read as rows and columns (see test_chart_grids), lower on the page.
+CHART = attrs.evolve(CHART_LABELS, bbox=Box(100, 450, 400, 600))
 TABLE = Table(header=tuple(CELLS[0]), rows=tuple(tuple(r) for r in CELLS[1:]), bbox=GRID_BOX)
 
 
