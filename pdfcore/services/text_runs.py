@@ -384,8 +384,8 @@ def _is_table_run(run: Sequence[Row], rivers: Sequence[tuple[float, float]] | No
     words = [w for r in gapped for w in r.words]
     if words and numeric < MIN_ROWS:
         prose = sum(1 for w in words if w >= PROSE_WORDS) / len(words)
-        if prose >= PROSE_SHARE:
-            return False
+        if prose >= PROSE_SHARE and not _labels_and_figures(run):
+            return False  # (labels of many words, each beside the figure closing it, are rows)
         if rivers is not None and len(rivers) == 1 and _two_text_columns(gapped, rivers[0]):
             return False
     return True

@@ -59,3 +59,18 @@ def test_sections_under_labels_of_four_words_and_a_note_mark_are_one_table() -> 
     dated = [*labels[:2], line("Results 2016", 72, 503, 140)]
     regions = candidate_regions(page([*a, *b, *c, *d, *dated], gaps=gaps), W, H)
     assert len(regions) == 2, regions
+
+
+def test_labels_of_running_texts_length_beside_their_figures_are_a_table_too() -> None:
+    """Labels of seven and eight words (as long as a line of running text's pieces) each closing
+    on its figure: before, the run was taken for prose before its columns were looked at."""
+    rows, gaps = _section(
+        200,
+        [
+            ["Net assets at the end of the year", "1,204,553"],
+            ["Units outstanding at the end of the year", "11,230"],
+            ["Net asset value per unit at year end", "107.26"],
+        ],
+    )
+    (region,) = candidate_regions(page(rows, gaps=gaps), W, H)
+    assert inside(Box(72, 200, 530, 254), region), region
