@@ -211,7 +211,9 @@ LEGEND_WORDS = 6
 def legend_marks(units: Sequence[Unit], tables: Sequence[Table]) -> None:
     """A dash opening a unit is the mark a legend explains, not a bullet, when a table of the
     page holds it alone in a cell (a missing figure) and no other unit of the page opens with
-    it: ``— Not available.`` under the table stays a paragraph, the dash kept. So are marks in
+    it: ``— Not available.`` under the table stays a paragraph, the dash kept; so does an
+    asterisk opening the one unit of the page that opens with it when a cell sets it on a
+    figure (``*–0.5``, ``12.4*``: ``* Denotes a significant difference``). So are marks in
     parentheses (``(a)``, ``(1)``) opening the page's items when a table of the page holds each
     of them as a word of a cell (``program (a)``): notes, paragraphs with their marks, not a
     list (whose ``(b)`` no cell holds)."""
@@ -221,6 +223,11 @@ def legend_marks(units: Sequence[Unit], tables: Sequence[Table]) -> None:
     dashed = [u for u in units if u.kind == "list_item" and u.marker in _DASHES and u.marker in cells]
     if len(dashed) == 1 and len(dashed[0].text.split()) <= LEGEND_WORDS + 1:
         dashed[0].kind, dashed[0].marker = "paragraph", ""
+    # an asterisk a cell sets on a figure (``*–0.5``, ``12.4*``: significant, estimated) and
+    # one unit of the page opening with it: that mark's note, kept with its asterisk
+    starred = [u for u in units if u.kind == "list_item" and u.marker == "*"]
+    if len(starred) == 1 and any(_STARRED.match(c) for c in cells):
+        starred[0].kind, starred[0].marker = "paragraph", ""
     # notes: "(a)" after a heading or a figure in a cell, "(a) During ..." under the table,
     # every item of the page marked so citing a mark a cell holds (a list's "(b)" cites none)
     words = {w for c in cells for w in c.split()}
@@ -230,6 +237,8 @@ def legend_marks(units: Sequence[Unit], tables: Sequence[Table]) -> None:
             u.kind, u.marker = "paragraph", ""
 
 
+#: A cell's figure with an asterisk set on it, before or after: a mark a note explains.
+_STARRED = re.compile(r"^\*[^\s*]*\d|^[^\s*]*\d[^\s*]*\*$")
 #: A note's mark in parentheses: a letter or a number.
 _NOTE_MARK = re.compile(r"\((?:[a-z]|\d{1,2})\)$")
 

@@ -1664,6 +1664,24 @@ def test_a_dash_a_table_holds_for_a_missing_figure_opens_a_legend_not_a_list() -
     assert md.split("\n\n")[-1] == "- Not available.\n- Not yet reported by the agency.", md
 
 
+def test_an_asterisk_a_tables_figures_carry_opens_its_note_not_a_list() -> None:
+    """``*–0.5`` in a table's cells and ``* Denotes ...`` under it: the note of that mark, a
+    paragraph keeping its asterisk. Without a starred figure, or with two items opening with
+    the asterisk, they are a list."""
+    table = Table(header=("Group", "Change"), rows=(("Male", "*–0.5"), ("Female", "0.2")), bbox=Box(70, 128, 400, 160))
+    cells = [ln("Group Change", 130), ln("Male *–0.5", 142), ln("Female 0.2", 154)]
+    note = ln("* Denotes a statistically significant difference.", 170)
+    (md,) = markdown([page([*para(LOREM, 60), *cells, note], tables=(table,), tables_checked=True)])
+    assert md.split("\n\n")[-1] == "\\* Denotes a statistically significant difference.", md
+    items = [note, ln("* Rounds to zero.", 182)]
+    (md,) = markdown([page([*para(LOREM, 60), *cells, *items], tables=(table,), tables_checked=True)])
+    assert md.split("\n\n")[-1] == "- Denotes a statistically significant difference.\n- Rounds to zero.", md
+    plain = Table(header=("Group", "Change"), rows=(("Male", "–0.5"), ("Female", "0.2")), bbox=Box(70, 128, 400, 160))
+    cells = [ln("Group Change", 130), ln("Male –0.5", 142), ln("Female 0.2", 154)]
+    (md,) = markdown([page([*para(LOREM, 60), *cells, note], tables=(plain,), tables_checked=True)])
+    assert md.split("\n\n")[-1] == "- Denotes a statistically significant difference.", md
+
+
 def test_a_mark_in_parentheses_a_tables_cell_holds_opens_a_note_not_a_list() -> None:
     """``program (a)`` in a table's header and ``(a) During ...`` under it: the note of that
     mark, a paragraph with its mark. With a ``(b)`` under it that no cell holds, the two are a
