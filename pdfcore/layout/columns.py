@@ -356,7 +356,11 @@ def _ends_paragraph(above: _Unit, u: _Unit, units: Sequence[_Unit], gutter_end: 
     """``u`` continues the spanning line ``above``: right below it, same left edge, same size;
     or, under a list item's first row, set in by at most HANG line heights (the item's text
     hangs past its marker) with nothing right of the gutter beside it (a column's item whose
-    first row the page joined to the other column's on its row goes on in its column)."""
+    first row the page joined to the other column's on its row goes on in its column); or,
+    under a paragraph's first row set in by at most HANG line heights that leaves its sentence
+    open (ending on a word in lower case or a comma: a table's row ends on a figure), back at
+    the paragraph's margin (a note's last row, ``... from`` / ``Day (1996).``), nothing right
+    of the gutter beside it either."""
     h = above.y1 - above.y0
     if not (
         0 <= u.y0 - above.y1 <= GAP_FACTOR * h and u.x1 <= above.x1 + ALIGN_PT and abs((u.y1 - u.y0) - h) <= 0.2 * h
@@ -365,7 +369,11 @@ def _ends_paragraph(above: _Unit, u: _Unit, units: Sequence[_Unit], gutter_end: 
     indent = u.x0 - above.x0
     if abs(indent) <= ALIGN_PT:
         return True
-    if not (0 < indent <= HANG * h and _LIST_ITEM.match(above.lines[0].text) is not None):
+    if indent < 0:
+        last = above.lines[-1].text.rstrip()
+        if -indent > HANG * h or not (last[-1:].islower() or last.endswith(",")):
+            return False
+    elif not (indent <= HANG * h and _LIST_ITEM.match(above.lines[0].text) is not None):
         return False
     return not any(o.x0 >= gutter_end - 1.0 and o.y0 < u.y1 and o.y1 > u.y0 for o in units)
 

@@ -125,6 +125,30 @@ def test_the_rows_of_a_full_width_list_item_hang_past_its_marker_and_stay_with_i
     assert order_of(out.text, tags) == tags
 
 
+def test_the_last_row_of_a_full_width_note_set_in_goes_back_to_the_margin_and_stays_with_it() -> None:
+    # Notes across the page over two columns, each note's first row set in (its mark) and its
+    # short last row back at the margin: the row ends the note, not a column of its own. A
+    # row closing its sentence above it, or ending on a figure, does not lead on to it.
+    notes = []
+    y = 40.0
+    for k in range(3):
+        notes.append(line(f"{k + 1} " + prose("N", k) + " " + prose("M", k) + " from", 62, y, 550))
+        notes.append(line(f"W{k} (1996).", 50, y + 12, 110))
+        y += 26
+    left = column("L", 50, 290, 130, 8)
+    right = column("R", 310, 550, 130, 8)
+    out = assemble(page_of(notes + left + right))
+    for k in range(3):
+        block = next(b for b in out.blocks if f"N{k} " in b.text)
+        assert f"W{k} (1996)." in block.text, [b.text[:30] for b in out.blocks]
+    tags = [*[f"L{k}" for k in range(8)], *[f"R{k}" for k in range(8)]]
+    assert order_of(out.text, tags) == tags
+    for end in (".", " 18 13 8"):  # a sentence closed, a table's row of figures
+        closed = [line("1 " + prose("N", 0) + " " + prose("M", 0) + end, 62, 40, 550), line("W0 (1996).", 50, 52, 110)]
+        out = assemble(page_of(closed + left + right))
+        assert not any("N0 " in b.text and "W0 " in b.text for b in out.blocks), [b.text[:30] for b in out.blocks]
+
+
 def test_a_heading_under_the_first_column_heads_the_full_width_text_below_the_columns() -> None:
     # The first column runs a line longer than the second: a heading, set apart from the
     # column's text above it and right over the full-width paragraphs that follow the columns.
