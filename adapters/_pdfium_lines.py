@@ -271,12 +271,16 @@ def read_lines(
                         # headings over figures to come: set in several objects too
                         before, heads_known = (start, body, bbox), gaps[k0:]
                 elif pieces is None and gaps is not None and len(gaps) < MAX_GAPS and " " in words:
-                    wide = bx1 - bx0 > SPACED_LINE * (by1 - by0) * len(words)
+                    spread = (bx1 - bx0) / max((by1 - by0) * len(words), 1e-9)
+                    wide = spread > SPACED_LINE
+                    # a long line spread wider than running text, not set in a monospaced face
+                    # (code, whose characters are that wide): a row of wordy cells
+                    long = len(words) >= SPACED_CHARS and spread > LONG_SPACED_LINE and not (out and out[-1].mono)
                     # a row right under a row whose gaps were found: the next row of its table,
                     # however densely its cells fill it (ranges of amounts) and figures or not,
                     # when its blanks are a table's (UNDER_GAP line heights wide at least)
                     under = not wide and spaced is not None and 0 <= by0 - spaced.y1 <= by1 - by0
-                    if under or (wide and any(ch.isdigit() for ch in words)):
+                    if under or long or (wide and any(ch.isdigit() for ch in words)):
                         if wide and _headings_over(before, by0, by1):
                             # The line above (a table's column headings, whose words fill more
                             # of their width than the figures under them, a blank line between
@@ -458,6 +462,13 @@ HEADINGS_GAP = 2.5
 #: running text: a row of a table set without rules, whose cells the producer spaced apart
 #: inside one text object; words alone spread that wide are justified text in a narrow column).
 SPACED_LINE = 0.75
+#: A line of this many characters at least is looked at, figures or not, when it is this many
+#: line heights wide per character (a table's row of two wordy cells, the blank between them
+#: inside one text object; a line of a narrow justified column, spread as wide, holds far fewer
+#: characters, and a short line's one wide blank, a section's number and its title, spreads
+#: it as much).
+SPACED_CHARS = 40
+LONG_SPACED_LINE = 0.65
 #: A line of one text object right under one whose gaps were found is looked at too, however
 #: densely its words fill it; its gaps this many line heights wide at least are kept.
 UNDER_GAP = 2.0

@@ -178,20 +178,35 @@ def _rows_in_band(band: Sequence[Row]) -> list[list[Row]]:
     own (and more cells) starts a row when the label above it is whole (``SearchQA`` over
     ``AQA-QR``: rows between rulings that mark off groups), and goes on the row above when
     that label runs on (``Travel and`` / ``miscellaneous expenses``: a cell wrapped beside
-    another). One row unless that makes GROUP_ROWS rows at least."""
+    another). A label-only line opening in capitals under a row, after a whole label, is a
+    section's label and starts a row; a line with a label of its own under such a label starts
+    the next. One row unless that makes GROUP_ROWS rows at least."""
     groups: list[list[Row]] = [[band[0]]]
     for r in band[1:]:
         label = next((o.text(0) for o in reversed(groups[-1]) if o.cells[0]), "")
+        rows_above = any(len(o.filled) >= 2 for o in groups[-1])
+        opens = r.text(0)
+        # (a label of its own opening with a figure, beside other cells under a row that fills
+        # several: ``18- to 24-year-old population``; a wrapped label's rest is shorter)
+        own = opens[:1].isdigit() and len(opens.split()) >= OWN_LABEL_WORDS and rows_above and len(r.filled) >= 2
         whole = bool(label) and not (
-            _ends_open(label) or _unclosed(label) or label.rstrip().endswith(":") or _starts_continuation(r.text(0))
+            _ends_open(label)
+            or _unclosed(label)
+            or label.rstrip().endswith(":")
+            or (_starts_continuation(opens) and not own)
         )
-        if r.cells[0] and len(r.filled) >= 2 and any(len(o.filled) >= 2 for o in groups[-1]) and whole:
-            groups.append([r])
+        if r.cells[0] and len(r.filled) >= 2 and (rows_above or all(label_only(o) for o in groups[-1])) and whole:
+            groups.append([r])  # (a row under a row, or under its section's label)
+        elif label_only(r) and rows_above and whole and r.text(0)[:1].isupper():
+            groups.append([r])  # a section's label under a row
         else:
             groups[-1].append(r)
     return groups if len(groups) >= GROUP_ROWS else [list(band)]
 
 
+#: A line's label opening with a figure and holding this many words at least is a row's own
+#: label in a band of rows (not the rest of the label above it).
+OWN_LABEL_WORDS = 3
 #: A band is read as rows of its own when it holds this many at least: two lines with whole
 #: labels are as often one cell's two parts (a name over its other name, a heading over its text).
 GROUP_ROWS = 3

@@ -162,7 +162,10 @@ def _runs(rows: Sequence[Row], *, reuse: bool = True) -> list[Box]:
                     j += k
                     continue
             if nxt.prose:
-                break
+                # (two cells of running text go on a run whose last column it keeps flush right)
+                asked = len(arrivals) - 1
+                if not _flush_right([*run, nxt]):
+                    break
             if nxt.numeric:
                 # A row of figures never ends a run; its gaps, when known, refine the rivers
                 # (they may be missing: figures set as one run of text show none).
@@ -384,8 +387,10 @@ def _is_table_run(run: Sequence[Row], rivers: Sequence[tuple[float, float]] | No
     words = [w for r in gapped for w in r.words]
     if words and numeric < MIN_ROWS:
         prose = sum(1 for w in words if w >= PROSE_WORDS) / len(words)
-        if prose >= PROSE_SHARE and not _labels_and_figures(run):
-            return False  # (labels of many words, each beside the figure closing it, are rows)
+        if prose >= PROSE_SHARE and not _labels_and_figures(run) and not _flush_right(gapped):
+            # (labels of many words, each beside the figure closing it, are rows, and so are
+            # wordy cells beside a column of text set flush right)
+            return False
         if rivers is not None and len(rivers) == 1 and _two_text_columns(gapped, rivers[0]):
             return False
     return True
@@ -411,6 +416,8 @@ def _two_text_columns(rows: Sequence[Row], river: tuple[float, float]) -> bool:
     right = [(s1 - s0, w) for r in rows for (s0, s1), w in zip(r.segments, r.words) if s0 >= cut]
     if not left or not right:
         return False
+    if _flush_right(rows):
+        return False  # a table's column of text set flush right
     if statistics.median(w for _, w in right) >= PROSE_WORDS / 2:
         return True
     texts = all(statistics.median(w for _, w in side) >= 1 for side in (left, right))
@@ -418,9 +425,45 @@ def _two_text_columns(rows: Sequence[Row], river: tuple[float, float]) -> bool:
     return texts and min(widths) >= SAME_WIDTH * max(widths)
 
 
+#: Segments ending within this many points of each other share their right edge.
+FLUSH_PT = 3.0
+#: ... and starting this many line heights apart or more, they are set flush right.
+RAGGED_LINES = 2.0
+#: Share of the rows whose labels start at the column's left edge, within LEFT_PT (the others
+#: set in: wrapped).
+LABELS_FLUSH = 0.6
+LEFT_PT = 1.5
+
+
+def _flush_right(rows: Sequence[Row]) -> bool:
+    """The last column of these rows is set flush right and ragged left beside labels set flush
+    left: the last segments of the rows parted by a gap, three at least, end at one edge
+    (within FLUSH_PT) and start RAGGED_LINES line heights apart or more, and LABELS_FLUSH of
+    the rows start at one left edge (their ends do not share one). A table's column of values or descriptions set right
+    (``Census Bureau projection: average annual growth rate of 0.1%`` over ``with an annual
+    growth rate of 1.4%``): a column of running text, justified or not, starts its lines at
+    its left edge, and a page's second column does too."""
+    parted = [r for r in rows if len(r.segments) >= 2]
+    if len(parted) < MIN_ROWS:
+        return False
+    ends = [r.segments[-1][1] for r in parted]
+    starts = [r.segments[-1][0] for r in parted]
+    height = statistics.median(r.height for r in rows)
+    if max(ends) - min(ends) > FLUSH_PT or max(starts) - min(starts) < RAGGED_LINES * height:
+        return False
+    # beside labels set flush left: most rows' first segments start at one edge, and do not
+    # end at one (two columns each set flush right are a layout's, a cover's names in two)
+    firsts = [r.segments[0] for r in parted]
+    if max(s1 for _, s1 in firsts) - min(s1 for _, s1 in firsts) <= FLUSH_PT:
+        return False
+    left = min(s0 for s0, _ in firsts)
+    return sum(1 for s0, _ in firsts if s0 - left <= LEFT_PT) >= LABELS_FLUSH * len(parted)
+
+
 def _run_box(run: Sequence[Row], rivers: Sequence[tuple[float, float]] | None) -> Box | None:
     """The run's box, without a column of running text at either side (a text column beside a
-    chart or a table); None when fewer than two columns are left."""
+    chart or a table; one set flush right is a table's, see :func:`_flush_right`); None when
+    fewer than two columns are left."""
     x0 = min(r.segments[0][0] for r in run)
     x1 = max(r.segments[-1][1] for r in run)
     cuts = _blanks(run)
@@ -428,7 +471,7 @@ def _run_box(run: Sequence[Row], rivers: Sequence[tuple[float, float]] | None) -
         columns = len(cuts) + 1
         if _prose_column(run, x0, cuts[0][0]) and not (len(cuts) == 1 and _labels_and_figures(run)):
             x0, cuts, columns = cuts[0][1], cuts[1:], columns - 1
-        if cuts and _prose_column(run, cuts[-1][1], x1):
+        if cuts and _prose_column(run, cuts[-1][1], x1) and not _flush_right(run):
             x1, columns = cuts[-1][0], columns - 1
         if columns < 2:
             return None
