@@ -268,7 +268,7 @@ def lone_letters(units: Sequence[Unit]) -> str:
     "iv." before "v."): a lettered list has two items at least. (An item going on in capitals,
     "d) Compressed air ...", stays one: a list's items run across pages; unless it is set right
     next to a lettered item that neither goes on its lettering nor leads to it, see
-    :func:`_initials`.)
+    :func:`_initials`; or a row of names, see :func:`_names`.)
 
     The first such paragraph of the page keeps its marker in ``lettered``, and the marker of
     the page's last lettered item is returned: a document read whole makes it an item again
@@ -284,7 +284,7 @@ def lone_letters(units: Sequence[Unit]) -> str:
             if not k:
                 item.lettered = item.marker
             item.kind, item.marker = "paragraph", ""
-    initials = {id(u) for u in _initials(units)}
+    initials = {id(u) for u in _initials(units)} | {id(u) for u in counted if _names(u)}
     for u in counted:
         if id(u) in initials:
             u.kind, u.marker = "paragraph", ""
@@ -309,6 +309,28 @@ def _initials(units: Sequence[Unit]) -> list[Unit]:
         if pairs and not any(_counts_up(a, b) for a, b in pairs):
             out.append(u)
     return out
+
+
+#: A name after an initial: a capital letter and its period, then a word in capitals or
+#: starting with one (``L. Lindqvist``, ``J.-P. Dubois`` aside).
+_NAMED = re.compile(r"(?:^|\s)[A-Z]\. [A-Z][\w'’-]+")
+
+
+#: Words joining names in a row of them.
+_NAME_JOINS = frozenset({"and", "&", "und", "et", "y", "e"})
+
+
+def _names(unit: Unit) -> bool:
+    """A row of names opening with an initial (``R. Okafor L. Lindqvist``, ``R. Okafor and L.
+    Lindqvist``: an article's authors): one row marked by a capital letter and its period, its
+    words all in capitals or starting with one but words joining names, and another initial
+    and name after the first name. No list's item reads so."""
+    if len(unit.rows) != 1 or not re.fullmatch(r"[A-Z]\.", unit.marker):
+        return False
+    words = unit.text[len(unit.marker) :].split()
+    if len(words) < 3 or not all(w[:1].isupper() or w.strip(",") in _NAME_JOINS for w in words):
+        return False
+    return _NAMED.search(" ".join(words[1:])) is not None
 
 
 def _counts_up(before: str, marker: str) -> bool:

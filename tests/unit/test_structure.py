@@ -1428,6 +1428,23 @@ def test_rows_starting_with_one_letter_again_and_again_are_no_lettered_list() ->
     assert parts[-1] == "- A. The first lettered point of the page.\n- B. The second lettered point of the page."
 
 
+def test_a_row_of_names_opening_with_an_initial_is_no_lettered_item() -> None:
+    """An article's authors under its title, "R. Okafor and L. Lindqvist": an initial and a name,
+    then another, in one row: names, not item R. A lettered point naming no one stays an item,
+    and so does one whose text holds an initial alone ("Use the A. method")."""
+    lines = [
+        *para(LOREM[:3], 60),
+        ln("R. Okafor and L. Lindqvist", 130),
+        ln("Text between, a paragraph of its own here after the names.", 160),
+        ln("A. The first lettered point, after B. Jones.", 190),
+        ln("B. The second lettered point of the page.", 204),
+    ]
+    (md,) = markdown([page(lines)])
+    parts = md.split("\n\n")
+    assert "R. Okafor and L. Lindqvist" in parts, parts
+    assert parts[-1] == "- A. The first lettered point, after B. Jones.\n- B. The second lettered point of the page.", parts
+
+
 def test_a_lettered_item_at_the_top_of_a_page_goes_on_the_lettering_of_the_page_before() -> None:
     """ "a)" ends a page, "b) going on in lower case" starts the next: alone on its page the
     lone letter is no item (no lettered item beside it), but the document read whole has the
