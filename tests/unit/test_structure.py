@@ -1442,7 +1442,9 @@ def test_a_row_of_names_opening_with_an_initial_is_no_lettered_item() -> None:
     (md,) = markdown([page(lines)])
     parts = md.split("\n\n")
     assert "R. Okafor and L. Lindqvist" in parts, parts
-    assert parts[-1] == "- A. The first lettered point, after B. Jones.\n- B. The second lettered point of the page.", parts
+    assert parts[-1] == "- A. The first lettered point, after B. Jones.\n- B. The second lettered point of the page.", (
+        parts
+    )
 
 
 def test_a_lettered_item_at_the_top_of_a_page_goes_on_the_lettering_of_the_page_before() -> None:
