@@ -439,10 +439,10 @@ def _flush_right(rows: Sequence[Row]) -> bool:
     """The last column of these rows is set flush right and ragged left beside labels set flush
     left: the last segments of the rows parted by a gap, three at least, end at one edge
     (within FLUSH_PT) and start RAGGED_LINES line heights apart or more, and LABELS_FLUSH of
-    the rows start at one left edge (their ends do not share one). A table's column of values or descriptions set right
-    (``Census Bureau projection: average annual growth rate of 0.1%`` over ``with an annual
-    growth rate of 1.4%``): a column of running text, justified or not, starts its lines at
-    its left edge, and a page's second column does too."""
+    the rows start at one left edge (their ends sharing none). A table's column of values or
+    descriptions set right (``Census Bureau projection: average annual growth rate of 0.1%``
+    over ``with an annual growth rate of 1.4%``): a column of running text, justified or not,
+    starts its lines at its left edge, and a page's second column does too."""
     parted = [r for r in rows if len(r.segments) >= 2]
     if len(parted) < MIN_ROWS:
         return False

@@ -311,11 +311,10 @@ def _initials(units: Sequence[Unit]) -> list[Unit]:
     return out
 
 
-#: A name after an initial: a capital letter and its period, then a word in capitals or
-#: starting with one (``L. Lindqvist``, ``J.-P. Dubois`` aside).
+#: An initial as a row's marker: a capital letter and its period.
+_INITIAL_MARK = re.compile(r"[A-Z]\.")
+#: A name after an initial: the initial, then a word starting with a capital (``L. Lindqvist``).
 _NAMED = re.compile(r"(?:^|\s)[A-Z]\. [A-Z][\w'’-]+")
-
-
 #: Words joining names in a row of them.
 _NAME_JOINS = frozenset({"and", "&", "und", "et", "y", "e"})
 
@@ -325,7 +324,7 @@ def _names(unit: Unit) -> bool:
     Lindqvist``: an article's authors): one row marked by a capital letter and its period, its
     words all in capitals or starting with one but words joining names, and another initial
     and name after the first name. No list's item reads so."""
-    if len(unit.rows) != 1 or not re.fullmatch(r"[A-Z]\.", unit.marker):
+    if len(unit.rows) != 1 or not _INITIAL_MARK.fullmatch(unit.marker):
         return False
     words = unit.text[len(unit.marker) :].split()
     if len(words) < 3 or not all(w[:1].isupper() or w.strip(",") in _NAME_JOINS for w in words):
