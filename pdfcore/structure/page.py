@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.models import Box, DocumentFacts, PageText, Table
 from pdfcore.structure.captions import tie_captions
+from pdfcore.structure.chapter_labels import chapter_labels
 from pdfcore.structure.classify import (
     SMALL_PRINT_SLACK,
     amounts_in_parentheses,
@@ -200,6 +201,7 @@ def page_structure(
         u.size = size
     if not tagged:
         kickers(units, entries)
+        units = chapter_labels(units)
     note_marks(units)
     legend_marks(units, placed)
     lettered_notes(units)

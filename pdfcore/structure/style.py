@@ -34,6 +34,7 @@ from attrs import field, frozen
 
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.models import DocumentFacts, OutlineEntry, PageText
+from pdfcore.structure.chapter_labels import over_title
 from pdfcore.structure.heading_shape import (
     aligned,
     heading_shaped,
@@ -245,6 +246,7 @@ def learn(
                 votes[key][entry.level] += 1
             if (
                 heading_candidate(u, text, base)
+                and not over_title(units, at)
                 and aligned(u, columns, width, units)
                 and introduces_text(units, at, height)
             ):
