@@ -13,8 +13,6 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 from adapters._plumber_accents import join_accents
 from adapters._plumber_space import PageTransform, rect
 from adapters._plumber_table_direction import frame_box, reading_direction, turned_cells, unframe_box
@@ -63,21 +61,9 @@ _CID = re.compile(r"\(cid:\d+\)")
 def _unmapped(table: Table) -> Table:
     """``table`` with each glyph pdfminer found no character for (its code, ``(cid:23)``)
     written U+FFFD, as the text extractor writes it (see ports.table_extractor)."""
-    if not any(
-        "(cid:" in c
-        for c in (*table.header, *(c for r in table.rows for c in r), *(h.text for h in table.header_cells))
-    ):
+    if not any("(cid:" in c for c in table.texts()):
         return table
-
-    def text(cell: str) -> str:
-        return _CID.sub("\ufffd", cell)
-
-    return attrs.evolve(
-        table,
-        header=tuple(text(c) for c in table.header),
-        rows=tuple(tuple(text(c) for c in r) for r in table.rows),
-        header_cells=tuple(attrs.evolve(h, text=text(h.text)) for h in table.header_cells),
-    )
+    return table.with_texts(lambda cell: _CID.sub("\ufffd", cell))
 
 
 def _layout_table(

@@ -197,7 +197,7 @@ def _rows_in_band(band: Sequence[Row]) -> list[list[Row]]:
         )
         if r.cells[0] and len(r.filled) >= 2 and (rows_above or all(label_only(o) for o in groups[-1])) and whole:
             groups.append([r])  # (a row under a row, or under its section's label)
-        elif label_only(r) and rows_above and whole and r.text(0)[:1].isupper():
+        elif label_only(r) and rows_above and whole and opens[:1].isupper():
             groups.append([r])  # a section's label under a row
         else:
             groups[-1].append(r)

@@ -10,7 +10,9 @@ Models are frozen attrs classes; collections are tuples. Serialization lives in
 
 from __future__ import annotations
 
-from attrs import field, frozen
+from collections.abc import Callable, Iterator
+
+from attrs import evolve, field, frozen
 
 # --------------------------------------------------------------------------------------------
 # Geometry
@@ -403,6 +405,23 @@ class Table:
     continued_on: int | None = None
     header_cells: tuple[HeaderCell, ...] = ()
     body_spans: tuple[BodySpan, ...] = ()
+
+    def texts(self) -> Iterator[str]:
+        """Every cell's text: the header's, the rows', the header's as printed."""
+        yield from self.header
+        for row in self.rows:
+            yield from row
+        for cell in self.header_cells:
+            yield cell.text
+
+    def with_texts(self, text: Callable[[str], str]) -> Table:
+        """The table with ``text`` applied to each cell's text (all of :meth:`texts`)."""
+        return evolve(
+            self,
+            header=tuple(text(c) for c in self.header),
+            rows=tuple(tuple(text(c) for c in row) for row in self.rows),
+            header_cells=tuple(evolve(h, text=text(h.text)) for h in self.header_cells),
+        )
 
 
 @frozen

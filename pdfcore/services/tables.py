@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import statistics
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -380,7 +380,7 @@ class TableService:
             found = self.extractor.extract_tables(source, page.index, regions=regions)
         except self.PAGE_ERRORS as exc:
             return PageTables(searched=True, skipped=exc.code)
-        if any(BROKEN in c for t in found for c in _texts(t)):
+        if any(BROKEN in c for t in found for c in t.texts()):
             lexicon = Lexicon(lines=tuple(page_lines(page)), common=self.common)
             found = tuple(joined_breaks(t, lexicon) for t in found)
         kept = true_tables(page, clean_tables(found, page_width, page_height, page.rules), page_width, page_height)
@@ -391,14 +391,6 @@ class TableService:
 #: Where the table reader's cell had a hyphen at a line's end (see ports.table_extractor).
 BROKEN = BROKEN_WORD
 _BREAK = re.compile(rf"(\S*){BROKEN} ?(\S*)")
-
-
-def _texts(table: Table) -> Iterator[str]:
-    yield from table.header
-    for row in table.rows:
-        yield from row
-    for cell in table.header_cells:
-        yield cell.text
 
 
 def joined_breaks(table: Table, lexicon: Lexicon) -> Table:
@@ -417,15 +409,7 @@ def joined_breaks(table: Table, lexicon: Lexicon) -> Table:
             left + ("-" if keep_hyphen(left, right, lexicon) or not _known_join(left, right, lexicon) else "") + right
         )
 
-    def text(cell: str) -> str:
-        return _BREAK.sub(mend, cell) if BROKEN in cell else cell
-
-    return attrs.evolve(
-        table,
-        header=tuple(text(c) for c in table.header),
-        rows=tuple(tuple(text(c) for c in row) for row in table.rows),
-        header_cells=tuple(attrs.evolve(h, text=text(h.text)) for h in table.header_cells),
-    )
+    return table.with_texts(lambda cell: _BREAK.sub(mend, cell) if BROKEN in cell else cell)
 
 
 _WORD_END = re.compile(r"[^\W\d_]+$")

@@ -3,6 +3,7 @@ pdfcore.services.furniture)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -106,46 +107,51 @@ def test_a_band_of_columns_between_full_width_paragraphs_keeps_its_place() -> No
     assert order_of(out.text, tags) == tags
 
 
+#: Two columns of eight lines each, under full-width paragraphs set above them.
+UNDER_SPANS = [*column("L", 50, 290, 130, 8), *column("R", 310, 550, 130, 8)]
+
+
+def _over_columns(
+    first: Callable[[int], str], first_x: float, last: Callable[[int], str], last_x: float, last_x1: float
+) -> PageText:
+    """Three full-width paragraphs of two rows over UNDER_SPANS (paragraph ``k``: its first row
+    ``first(k)`` set at ``first_x``, its second ``last(k)`` at ``last_x`` to ``last_x1``),
+    assembled; the columns still read left, then right."""
+    rows = []
+    for k in range(3):
+        y = 40.0 + 26 * k
+        rows.append(line(first(k), first_x, y, 550))
+        rows.append(line(last(k), last_x, y + 12, last_x1))
+    out = assemble(page_of(rows + UNDER_SPANS))
+    tags = [*[f"L{k}" for k in range(8)], *[f"R{k}" for k in range(8)]]
+    assert order_of(out.text, tags) == tags
+    return out
+
+
 def test_the_rows_of_a_full_width_list_item_hang_past_its_marker_and_stay_with_it() -> None:
     # A bulleted list across the page over two columns: an item's second row, short and set in
     # past the bullet, crosses no gutter, yet it ends the item, not a column of its own.
-    items = []
-    y = 40.0
-    for k in range(3):
-        items.append(line("\u2022 " + prose("I", k) + " " + prose("J", k), 50, y, 550))
-        items.append(line(f"W{k} wraps the item", 62, y + 12, 200))
-        y += 26
-    left = column("L", 50, 290, 130, 8)
-    right = column("R", 310, 550, 130, 8)
-    out = assemble(page_of(items + left + right))
+    out = _over_columns(
+        lambda k: "\u2022 " + prose("I", k) + " " + prose("J", k), 50, lambda k: f"W{k} wraps the item", 62, 200
+    )
     for k in range(3):
         block = next(b for b in out.blocks if f"I{k} " in b.text)
         assert f"W{k} wraps the item" in block.text, [b.text[:30] for b in out.blocks]
-    tags = [*[f"L{k}" for k in range(8)], *[f"R{k}" for k in range(8)]]
-    assert order_of(out.text, tags) == tags
 
 
 def test_the_last_row_of_a_full_width_note_set_in_goes_back_to_the_margin_and_stays_with_it() -> None:
     # Notes across the page over two columns, each note's first row set in (its mark) and its
     # short last row back at the margin: the row ends the note, not a column of its own. A
     # row closing its sentence above it, or ending on a figure, does not lead on to it.
-    notes = []
-    y = 40.0
-    for k in range(3):
-        notes.append(line(f"{k + 1} " + prose("N", k) + " " + prose("M", k) + " from", 62, y, 550))
-        notes.append(line(f"W{k} (1996).", 50, y + 12, 110))
-        y += 26
-    left = column("L", 50, 290, 130, 8)
-    right = column("R", 310, 550, 130, 8)
-    out = assemble(page_of(notes + left + right))
+    out = _over_columns(
+        lambda k: f"{k + 1} " + prose("N", k) + " " + prose("M", k) + " from", 62, lambda k: f"W{k} (1996).", 50, 110
+    )
     for k in range(3):
         block = next(b for b in out.blocks if f"N{k} " in b.text)
         assert f"W{k} (1996)." in block.text, [b.text[:30] for b in out.blocks]
-    tags = [*[f"L{k}" for k in range(8)], *[f"R{k}" for k in range(8)]]
-    assert order_of(out.text, tags) == tags
     for end in (".", " 18 13 8"):  # a sentence closed, a table's row of figures
         closed = [line("1 " + prose("N", 0) + " " + prose("M", 0) + end, 62, 40, 550), line("W0 (1996).", 50, 52, 110)]
-        out = assemble(page_of(closed + left + right))
+        out = assemble(page_of(closed + UNDER_SPANS))
         assert not any("N0 " in b.text and "W0 " in b.text for b in out.blocks), [b.text[:30] for b in out.blocks]
 
 

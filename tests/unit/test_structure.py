@@ -1430,8 +1430,8 @@ def test_rows_starting_with_one_letter_again_and_again_are_no_lettered_list() ->
 
 def test_a_row_of_names_opening_with_an_initial_is_no_lettered_item() -> None:
     """An article's authors under its title, "R. Okafor and L. Lindqvist": an initial and a name,
-    then another, in one row: names, not item R. A lettered point naming no one stays an item,
-    and so does one whose text holds an initial alone ("Use the A. method")."""
+    then another, in one row: names, not item R. A lettered point whose text names someone
+    ("A. The first lettered point, after B. Jones.") stays an item."""
     lines = [
         *para(LOREM[:3], 60),
         ln("R. Okafor and L. Lindqvist", 130),
