@@ -33,6 +33,7 @@ from adapters._pdfium_rows import (
 )
 from adapters._pdfium_ruled import parted
 from pdfcore.geometry import union
+from pdfcore.layout.scripts import has_cjk
 from pdfcore.models import Box, TextLine
 
 #: Table evidence kept on each page (see pdfcore.services.table_regions): at most this many
@@ -44,6 +45,17 @@ MAX_GAPS = 2000
 ROWS_IN_LINE = 3.0
 MIN_ROWS_TEXT = 20
 MIN_ROWS = 3
+#: A line whose box is this many times taller than wide reads as text set sideways (see
+#: pdfcore.layout.blocks.VERTICAL_RATIO); one that is so only by a glyph drawn tall beside
+#: upright letters (its first character turned less than UPRIGHT_ANGLE radians) is given the
+#: letters' extent down the page.
+TALL_LINE = 1.5
+UPRIGHT_ANGLE = 0.05
+#: ... and holding this many letters or figures at least (`c u⌉`; a dash and a bracket keep
+#: their box).
+TALL_LETTERS = 2
+#: C0 control codes: glyphs a font maps to no character.
+_CONTROLS = re.compile("[\x01-\x08\x0b-\x1f]")
 
 
 def _split_margin(lines: list[TextLine], space: PageSpace) -> tuple[list[TextLine], int]:
@@ -68,6 +80,17 @@ def _margin_line(x0: float, y0: float, x1: float, y1: float, space: PageSpace) -
     if (x0 >= 0 and y0 >= 0 and x1 <= space.width and y1 <= space.height) or x1 <= x0 or y1 <= y0:
         return False  # the common case: inside the page
     return share_inside(x0, y0, x1, y1, space.crop) <= 0.5 and share_inside(x0, y0, x1, y1, space.media) > 0.5
+
+
+def _tall_glyphs(fast: Any, tp: Any, first: int, count: int, width: float, height: float) -> bool:
+    """Whether a line of several rects, none one above another and one of them taller than wide,
+    is upright letters beside a glyph drawn tall: its box is taller than wide (else nothing to
+    mend; such a line holds few characters) and every character of it is set upright (text
+    turned beside it, a stamp in the margin, is parted from it by angle instead). Lines of CJK
+    script are not asked: theirs may be vertical writing, upright characters in a tall run."""
+    if height <= TALL_LINE * width:
+        return False
+    return all(abs(fast.char_angle(tp, first + k)) < UPRIGHT_ANGLE for k in range(count))
 
 
 def read_lines(
@@ -129,6 +152,7 @@ def read_lines(
             lead = size - len(body.lstrip(" "))
             rc = count_rects(tp, start + lead, size - lead) if lead < size else 0
             pieces: list[tuple[float, float, float, float]] | None = None
+            upright_tall = False  # upright letters beside a glyph drawn tall (see _tall_glyphs)
             wide = 0.0  # the height of the tallest rect wider than tall (several rects)
             if rc == 1:  # most lines: one rect, its box is the line's
                 if get_rect(tp, 0, out_l, out_t, out_r, out_b):
@@ -143,6 +167,7 @@ def read_lines(
                 stacked = False  # two rects in a row one above the other (see _pdfium_rows._rotated_run)
                 pl = pb = pr = pt = 0.0  # the rect before
                 hmax = wmax = 0.0  # the tallest and the widest rect
+                ly0, ly1 = inf, -inf  # the rects not taller than wide: the letters' extent down the page
                 pieces = [] if rc > 1 and (gaps is not None or "\ufffe" in body) else None
                 for k in range(rc):
                     if get_rect(tp, k, out_l, out_t, out_r, out_b):
@@ -156,8 +181,11 @@ def read_lines(
                         h = tv - bv
                         if h > 1.5 * (rv - lv):
                             tall = h if h > tall else tall
-                        elif rv - lv > 1.5 * h:
-                            wide = h if h > wide else wide
+                        else:
+                            ly0 = bv if bv < ly0 else ly0
+                            ly1 = tv if tv > ly1 else ly1
+                            if rv - lv > 1.5 * h:
+                                wide = h if h > wide else wide
                         hmax = h if h > hmax else hmax
                         wmax = rv - lv if rv - lv > wmax else wmax
                         if k and (bv >= pt or tv <= pb):
@@ -185,7 +213,20 @@ def read_lines(
                                     line_gaps(mine, ln.bbox, space, gaps)
                         start = end + 1
                         continue
-                if tall and wide and (stacked or tall > ROTATED_RUN * wide):
+                upright_tall = (
+                    tall > 0
+                    and not stacked
+                    and ly0 < ly1
+                    and not has_cjk(words)
+                    and sum(ch.isalnum() for ch in words) >= TALL_LETTERS
+                    and _tall_glyphs(fast, tp, start + lead, size - lead, x1 - x0, y1 - y0)
+                )
+                if upright_tall:
+                    # upright letters beside a glyph drawn tall (a bracket of a display formula
+                    # spanning its fraction, `c u⌉`): the line stands where its letters do, not
+                    # taller than wide, which would read as text set sideways
+                    y0, y1 = ly0, ly1
+                elif tall and wide and (stacked or tall > ROTATED_RUN * wide):
                     # pdfium joined horizontal and rotated text (e.g. a margin stamp after a
                     # soft hyphen at a page's last line): one line per writing direction.
                     kept, dropped = _split_margin(split_by_angle(raw, tp, start, body, to_box, line_facts), space)
@@ -213,6 +254,10 @@ def read_lines(
                     continue
                 bbox = Box(bx0, by0, bx1, by1)
                 first = start + (size - len(body.lstrip()))
+                if upright_tall:
+                    # the tall glyph is a bracket or a brace from a math font, with no character
+                    # (a control code, which at the line's end would read as a hyphen)
+                    words = _CONTROLS.sub("", words).strip()
                 if "\x00" in words:
                     words = left_out(words)
                 cut_rows: list[TextLine] | None = None
