@@ -22,7 +22,7 @@ from pdfcore.structure.heading_shape import (
     role_level,
     text_below,
 )
-from pdfcore.structure.markers import list_marker
+from pdfcore.structure.markers import COUNTER_MARKER, list_marker, ordinal
 from pdfcore.structure.outline import match_outline
 from pdfcore.structure.reading import FOOTNOTE_SIZE
 from pdfcore.structure.style import BOLD_SIZE, UNDERLINED, DocumentStyle, heading_candidate, unit_key
@@ -273,14 +273,14 @@ def lone_letters(units: Sequence[Unit]) -> str:
     The first such paragraph of the page keeps its marker in ``lettered``, and the marker of
     the page's last lettered item is returned: a document read whole makes it an item again
     when the page before ends its lettering right before it (see :func:`goes_on`)."""
-    counted = [u for u in units if u.kind == "list_item" and _COUNTER_MARKER.match(u.marker)]
+    counted = [u for u in units if u.kind == "list_item" and COUNTER_MARKER.match(u.marker)]
     markers = [u.marker for u in counted]
     for k, item in enumerate(counted):
         if not _LETTER_MARKER.match(item.marker) or not item.text[len(item.marker) :].lstrip()[:1].islower():
             continue
-        before = [(kind, n + 1) for kind, n in _ordinal(counted[k - 1].marker)] if k else []
-        after = [(kind, n - 1) for kind, n in _ordinal(counted[k + 1].marker)] if k + 1 < len(counted) else []
-        if not set(_ordinal(item.marker)) & {*before, *after}:
+        before = [(kind, n + 1) for kind, n in ordinal(counted[k - 1].marker)] if k else []
+        after = [(kind, n - 1) for kind, n in ordinal(counted[k + 1].marker)] if k + 1 < len(counted) else []
+        if not set(ordinal(item.marker)) & {*before, *after}:
             if not k:
                 item.lettered = item.marker
             item.kind, item.marker = "paragraph", ""
@@ -305,7 +305,7 @@ def _initials(units: Sequence[Unit]) -> list[Unit]:
         nxt = units[k + 1] if k + 1 < len(units) else None
         pairs = [(v.marker, u.marker) for v in (prev,) if v is not None and v.kind == "list_item"]
         pairs += [(u.marker, v.marker) for v in (nxt,) if v is not None and v.kind == "list_item"]
-        pairs = [(a, b) for a, b in pairs if {kind for kind, _ in _ordinal(a)} & {kind for kind, _ in _ordinal(b)}]
+        pairs = [(a, b) for a, b in pairs if {kind for kind, _ in ordinal(a)} & {kind for kind, _ in ordinal(b)}]
         if pairs and not any(_counts_up(a, b) for a, b in pairs):
             out.append(u)
     return out
@@ -334,47 +334,13 @@ def _names(unit: Unit) -> bool:
 
 def _counts_up(before: str, marker: str) -> bool:
     """``marker`` comes later than ``before`` in a lettering (or roman numbering) they share."""
-    later = dict(_ordinal(marker))
-    return any(kind in later and later[kind] > n for kind, n in _ordinal(before))
+    later = dict(ordinal(marker))
+    return any(kind in later and later[kind] > n for kind, n in ordinal(before))
 
 
-def goes_on(before: str, marker: str) -> bool:
-    """``marker`` goes on the lettering (or roman numbering) of ``before``: "a)" then "b)",
-    "iv." then "v."."""
-    return bool(set(_ordinal(marker)) & {(kind, n + 1) for kind, n in _ordinal(before)})
-
-
-def _ordinal(marker: str) -> list[tuple[str, int]]:
-    """What a marker counts as: ("lower"/"upper", position) for a letter, ("roman"/"ROMAN",
-    value) for a roman numeral (a single "i", "v", "x" is both), [] for anything else."""
-    m = _COUNTER_MARKER.match(marker)
-    if not m:
-        return []
-    word = m.group(1)
-    out: list[tuple[str, int]] = []
-    if len(word) == 1:
-        out.append(("lower" if word.islower() else "upper", ord(word.lower()) - ord("a")))
-    value = _roman(word)
-    if value:
-        out.append(("roman" if word.islower() else "ROMAN", value))
-    return out
-
-
-def _roman(word: str) -> int:
-    """The value of a roman numeral in one case (0 when it is none)."""
-    if not (word.islower() or word.isupper()):
-        return 0
-    if any(ch not in _ROMAN for ch in word.lower()):
-        return 0
-    digits = [_ROMAN[ch] for ch in word.lower()]
-    return sum(-d if k + 1 < len(digits) and digits[k + 1] > d else d for k, d in enumerate(digits))
-
-
-_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 #: A number in parentheses as a row's marker: "(3)".
 _IN_PARENTHESES = re.compile(r"^\((\d{1,3})\)$")
 _LETTER_MARKER = re.compile(r"^\(?([A-Za-z])[.)]$")
-_COUNTER_MARKER = re.compile(r"^\(?([A-Za-z]{1,5})[.)]$")
 
 
 def small_print_size(units: Sequence[Unit], body_size: float) -> float:

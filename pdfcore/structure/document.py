@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from attrs import evolve
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon
-from pdfcore.structure.classify import goes_on
 from pdfcore.structure.elements import continues, join_paragraphs, nest_items, past_floats
+from pdfcore.structure.markers import goes_on
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.render import render_elements, render_page, rendered_elements
 

@@ -44,3 +44,42 @@ def list_marker(text: str) -> str:
     if LABEL.match(m.group(1)) and all(LABEL.match(word) for word in text[m.end() :].split()):
         return ""  # labels alone ("(a) (b)" under a figure's two parts), no item's text
     return m.group(1)
+
+
+#: A letter or roman numeral closed by a period or parenthesis, as a row's marker: "b)", "(iv)".
+COUNTER_MARKER = re.compile(r"^\(?([A-Za-z]{1,5})[.)]$")
+
+
+def goes_on(before: str, marker: str) -> bool:
+    """``marker`` goes on the lettering (or roman numbering) of ``before``: "a)" then "b)",
+    "iv." then "v."."""
+    return bool(set(ordinal(marker)) & {(kind, n + 1) for kind, n in ordinal(before)})
+
+
+def ordinal(marker: str) -> list[tuple[str, int]]:
+    """What a marker counts as: ("lower"/"upper", position) for a letter, ("roman"/"ROMAN",
+    value) for a roman numeral (a single "i", "v", "x" is both), [] for anything else."""
+    m = COUNTER_MARKER.match(marker)
+    if not m:
+        return []
+    word = m.group(1)
+    out: list[tuple[str, int]] = []
+    if len(word) == 1:
+        out.append(("lower" if word.islower() else "upper", ord(word.lower()) - ord("a")))
+    value = _roman(word)
+    if value:
+        out.append(("roman" if word.islower() else "ROMAN", value))
+    return out
+
+
+def _roman(word: str) -> int:
+    """The value of a roman numeral in one case (0 when it is none)."""
+    if not (word.islower() or word.isupper()):
+        return 0
+    if any(ch not in _ROMAN for ch in word.lower()):
+        return 0
+    digits = [_ROMAN[ch] for ch in word.lower()]
+    return sum(-d if k + 1 < len(digits) and digits[k + 1] > d else d for k, d in enumerate(digits))
+
+
+_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}

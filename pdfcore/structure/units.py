@@ -49,7 +49,7 @@ from collections.abc import Sequence
 from pdfcore.geometry import shared_edge
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.structure.index_rows import entry_closed, entry_ends, entry_heads, entry_wraps, index_block
-from pdfcore.structure.markers import BULLET_SET, CLOSING, NOTE_AFTER_STOP, list_marker
+from pdfcore.structure.markers import BULLET_SET, CLOSING, NOTE_AFTER_STOP, goes_on, list_marker
 from pdfcore.structure.narrow_hang import narrow_hang_starts
 from pdfcore.structure.rows import Row
 from pdfcore.structure.unit import Unit
@@ -180,7 +180,10 @@ def _split_block(
         ):
             prev = current[-1]
             hangs = k + 1 < len(rows) and rows[k + 1].x0 > row.x0 + ALIGN_PT  # an item's text indent
-            if not hangs and _runs_on(prev, right) and _prose(prev):
+            # (the next of the lettering or roman numbering its unit opened with is an item:
+            # "(i) ... for the hosting platform; and" / "(ii) the response times ...", two
+            # items of a row each, the first the wider of the two)
+            if not hangs and _runs_on(prev, right) and _prose(prev) and not goes_on(opened[-1], m):
                 # "... compare with the approach described in case" / "3. Table 2 gives ...":
                 # running text wrapped before a number or letter, inside a paragraph (or an
                 # item set in, wrapped to the margin left of its marker: "subsection (f) or" /
