@@ -2,7 +2,8 @@
 its headings at which level.
 
 Headings are a property of the document, not of one page: "bold 12 pt" (or "italic 10 pt", or
-"underlined 10 pt", in a document whose body is neither) is a section title
+"underlined 10 pt", in a document whose body is neither, set at the body's size at least: an
+italic line smaller than the body is a byline's or a caption's) is a section title
 because it sets short lines standing apart on many pages, and its level follows from the other
 heading styles (bigger is higher). So the style is learnt from a fixed set of pages
 (:func:`sample_indexes`, a function of the page count only) and every page is read with it:
@@ -62,6 +63,9 @@ SAMPLE_PAIRS = 10
 #: Prominence: this much larger than the body, or bold at least this share of its size.
 LARGER = 1.12
 BOLD_SIZE = 0.85
+#: A heading set apart by its face alone (italic or underlined, not bold) is set this share
+#: of the body's size at least.
+ACCENT_SIZE = 0.95
 #: A style is a heading style when at least this share of its units are heading-like.
 HEADING_SHARE = 0.5
 #: ...and it sets at most this share of the document's characters.
@@ -309,7 +313,11 @@ def prominent(unit: Unit, style: DocumentStyle) -> bool:
         return True
     if size < BOLD_SIZE * body:
         return False
-    return (unit.bold and not style.body_bold) or accent(unit, style) > 0
+    if unit.bold and not style.body_bold:
+        return True
+    # an italic (or underlined) line set smaller than the body is a byline's, a caption's or a
+    # note's ("By Helen Ashworth" under a newsletter's headline), not a section's heading
+    return accent(unit, style) > 0 and size >= ACCENT_SIZE * body
 
 
 def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool = False) -> bool:
