@@ -24,6 +24,8 @@ GAP_FACTOR = 0.8
 #: A row in capitals is taken to be this share of its type size tall when the gap to the next
 #: such row of the same size is measured (its glyph boxes stand lower: no descenders).
 EM_BOX = 0.9
+#: Characters reaching below the baseline: a row holding none has its glyph box's foot there.
+_DESCENDERS = re.compile(r"[gjpqyQJ,;()\[\]{}|/@$µßçþ]")
 #: A font size change larger than this ratio starts a new block.
 SIZE_CHANGE = 0.2
 #: A line this many times taller than wide is vertical (a tategaki column, or rotated text).
@@ -83,8 +85,16 @@ def _starts_block(prev: TextLine, line: TextLine, x0: float, x1: float) -> bool:
         return False
     if b.y0 - p.y1 > GAP_FACTOR * h and not (
         # rows in capitals have low glyph boxes (no descenders): their gap is measured against
-        # their type size (a title's rows in capitals one under the other)
-        fp and fp == fc and b.y0 - p.y1 <= GAP_FACTOR * EM_BOX * fp and _capitals(prev.text) and _capitals(line.text)
+        # their type size (a title's rows in capitals one under the other); so is the gap under
+        # a row of running text whose letters have no descender ("commuters to leave their cars
+        # at home."; a short line so set, a title's or an address's, keeps its gap)
+        fp
+        and fp == fc
+        and b.y0 - p.y1 <= GAP_FACTOR * EM_BOX * fp
+        and (
+            (_capitals(prev.text) and _capitals(line.text))
+            or (not _DESCENDERS.search(prev.text) and prev.text.count(" ") + 1 >= RUNNING_WORDS)
+        )
     ):
         return True
     if b.y1 < p.y0 - 0.5 * h:  # jumped upwards: a new column or region
