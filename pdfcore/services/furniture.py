@@ -25,12 +25,11 @@ the top or the bottom zone of the page at a position:
   standing apart under the text, centred, keeping step with the pages as above (a document whose
   pages end where their text ends, the number right under it: a web page printed to PDF).
 
-A page number standing alone at the top or the foot of a page (a line that is only a number,
-the outermost block there) is furniture on any page, learnt or not (:func:`lone_page_numbers`):
-a document of one or two pages, or one whose numbers do not keep step with its pages, has them
-too. A document of one or two pages also has its running head found on each page alone: one
-short line at the top set smaller than the text and standing apart from it
-(:func:`lone_running_head`).
+A page number standing alone at the top or the foot of a page (the outermost block there, a
+line that is only a number or the page's own number after a name) is furniture on any page
+(:func:`lone_page_numbers`): short documents have them too. A document of one or two pages has
+its running head found on each page alone: one short line at the top set smaller than the text
+and standing apart from it (:func:`lone_running_head`).
 
 A stamp set sideways in the page's outer margin, clear of its text (an arXiv identifier up the
 left edge, a proof's printing stamp), is furniture on any page (:func:`margin_stamps`).
@@ -103,6 +102,12 @@ _LETTERED = r"[A-Z]{1,2}\s?[-–]\s?(\d{1,4})"
 _LETTER_FOLIO = re.compile(_LETTERED)
 _LONE_FOLIO = re.compile(
     rf"(?:(?:page|p\.)\s*)?[-–—]?\s*\d{{1,4}}\s*[-–—]?(?:\s*(?:/|of)\s*\d{{1,4}})?|(?-i:{_LETTERED})",
+    re.IGNORECASE,
+)
+#: A page's own number after the publication's name, a separator or "page" between: "The
+#: Millbrook Messenger · Page 2", "Annual Report 2023 | 14" (see lone_page_numbers).
+_TITLED_FOLIO = re.compile(
+    r"(?P<title>[^\W\d_][^.!?:;]{1,58}?)\s*(?:[·•|–—]\s*(?:(?:page|p\.)\s*)?|(?:page|p\.)\s*)(?P<n>\d{1,4})",
     re.IGNORECASE,
 )
 #: A page number standing alone is centred (its centre within this share of the width of the
@@ -223,7 +228,7 @@ def apply(page: PageText, facts: DocumentFacts, profile: FurnitureProfile | None
         return page
     heads = _running(page, facts, profile) if profile is not None and profile.patterns else []
     taken = {id(ln) for ln in heads}
-    heads += lone_page_numbers(_rest(page.lines, taken), _height(page, facts), _width(page, facts))
+    heads += lone_page_numbers(_rest(page.lines, taken), _height(page, facts), _width(page, facts), page.index + 1)
     if not heads:
         heads += _folio_over_break(page, _width(page, facts))
     if facts.page_count < MIN_REPEAT:
@@ -261,9 +266,11 @@ def normalise(text: str) -> str:
     return _DIGITS.sub("#", t)
 
 
-def lone_page_numbers(lines: Sequence[TextLine], height: float, width: float) -> list[TextLine]:
+def lone_page_numbers(lines: Sequence[TextLine], height: float, width: float, number: int = 0) -> list[TextLine]:
     """Page numbers found on the page alone: a line that is only a number (``7``, ``- 7 -``,
-    ``Page 7``, ``7 of 12``, a front matter's ``xiii`` or ``xiv PREFACE``), not set larger than the page's text, alone as the outermost block
+    ``Page 7``, ``7 of 12``, a front matter's ``xiii`` or ``xiv PREFACE``), or the page's own
+    ``number`` (1-based; 0: none) after the publication's name (``The Millbrook Messenger · Page 2``, see
+    _TITLED_FOLIO), not set larger than the page's text, alone as the outermost block
     at the top or the bottom of the page (in the EDGE_ZONE, nothing beyond it, a gap before the
     next line in), centred or in an outer quarter of the width, on a page of at least
     FOLIO_PAGE points each way (not a chart's top tick on a figure-sized page). Documents too
@@ -271,7 +278,9 @@ def lone_page_numbers(lines: Sequence[TextLine], height: float, width: float) ->
     if min(height, width) < FOLIO_PAGE or len(lines) < 2:
         return []
     top_edge, foot_edge = EDGE_ZONE * height, (1 - EDGE_ZONE) * height
-    if not any((ln.bbox.y1 <= top_edge or ln.bbox.y0 >= foot_edge) and _folio_line(ln.text.strip()) for ln in lines):
+    if not any(
+        (ln.bbox.y1 <= top_edge or ln.bbox.y0 >= foot_edge) and _folio_line(ln.text.strip(), number) for ln in lines
+    ):
         return []  # the common case: no line at an edge reads as a page number
     usual = -1.0  # the page's usual size, found when a line is a candidate
     out: list[TextLine] = []
@@ -286,7 +295,7 @@ def lone_page_numbers(lines: Sequence[TextLine], height: float, width: float) ->
         placed = abs(centre - 0.5) <= CENTRED or centre <= 0.25 or centre >= 0.75
         if not (inside and placed):
             continue
-        if _folio_line(ln.text.strip()):
+        if _folio_line(ln.text.strip(), number):
             if usual < 0:
                 sizes = sorted(x.font_size for x in lines if x.font_size > 0)
                 usual = sizes[len(sizes) // 2] if sizes else 0.0
@@ -295,9 +304,13 @@ def lone_page_numbers(lines: Sequence[TextLine], height: float, width: float) ->
     return out
 
 
-def _folio_line(text: str) -> bool:
-    """The text reads as a page number (see lone_page_numbers)."""
-    return bool(_LONE_FOLIO.fullmatch(text) or _LONE_ROMAN.fullmatch(text) or _ROMAN_FOLIO_LINE.fullmatch(text))
+def _folio_line(text: str, number: int = 0) -> bool:
+    """The text reads as a page number (see lone_page_numbers): alone, or the page's own
+    ``number`` after a name."""
+    if _LONE_FOLIO.fullmatch(text) or _LONE_ROMAN.fullmatch(text) or _ROMAN_FOLIO_LINE.fullmatch(text):
+        return True
+    m = _TITLED_FOLIO.fullmatch(text) if number else None
+    return m is not None and int(m.group("n")) == number
 
 
 def lone_running_head(lines: Sequence[TextLine], height: float, width: float) -> list[TextLine]:
