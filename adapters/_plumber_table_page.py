@@ -139,8 +139,9 @@ def _caption_foot(crop: Any) -> set[int]:
     if not cut:
         return set()
     x0, x1 = float(crop.bbox[0]), float(crop.bbox[2])
-    page = [c for c in crop.root_page.chars if c["upright"] and c["x1"] > x0 and c["x0"] < x1 and c["top"] < top]
-    line = [c for c in page if c["bottom"] > top]  # the cut line, whole
+    page = [c for c in crop.root_page.chars if c["upright"] and c["top"] < top]
+    # the cut line, whole: a caption set wider than the table starts left of its region
+    line = _run_on([c for c in page if c["bottom"] > top], x0, x1)
     for _ in range(CAPTION_LINES):
         if not line:
             return set()
@@ -149,11 +150,25 @@ def _caption_foot(crop: Any) -> set[int]:
         above = [c for c in page if upper - CAPTION_LEADING * size <= c["top"] < upper - 0.5 * size]
         if is_caption(_line_text(line)):
             return set(cut)
-        if not above:
-            return set()
-        first = min(c["top"] for c in above)
-        line = [c for c in above if c["top"] < first + 0.5 * size]
+        first = min((c["top"] for c in above), default=0.0)
+        line = _run_on([c for c in above if c["top"] < first + 0.5 * size], x0, x1)
     return set()
+
+
+def _run_on(row: Sequence[dict[str, Any]], x0: float, x1: float) -> list[dict[str, Any]]:
+    """The characters of one row of the page that stand over [x0, x1], with those running on
+    from them to the left and to the right, each at most a word space (0.5 of its size) from
+    the next: the whole line of a caption wider than the region, not the other column's text."""
+    chars = sorted(row, key=lambda c: float(c["x0"]))
+    inside = [k for k, c in enumerate(chars) if c["x1"] > x0 and c["x0"] < x1]
+    if not inside:
+        return []
+    lo, hi = inside[0], inside[-1]
+    while lo > 0 and chars[lo]["x0"] - chars[lo - 1]["x1"] <= 0.5 * float(chars[lo]["size"]):
+        lo -= 1
+    while hi + 1 < len(chars) and chars[hi + 1]["x0"] - chars[hi]["x1"] <= 0.5 * float(chars[hi]["size"]):
+        hi += 1
+    return chars[lo : hi + 1]
 
 
 def _line_text(chars: Sequence[dict[str, Any]]) -> str:
