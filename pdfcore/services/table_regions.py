@@ -78,6 +78,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         if not any(_fills(g, t, boxes, lines) for g in ruled)
         and not _over_grids(t, ruled, lines)
         and not _bulleted(t, lines, page.gaps)
+        and not _listing(t, lines)
     ]
     runs = [_up_column_rules(t, page.rules, lines) for t in runs]
     regions = ruled + runs
@@ -131,6 +132,19 @@ def _bulleted(run: Box, lines: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
             return False
     left = min(ln.bbox.x0 for ln in inside)
     return all(g.x0 <= left + MARKER_BLANK * size for g in gaps if intersection(g, run) is not None)
+
+
+def _listing(run: Box, lines: Sequence[TextLine]) -> bool:
+    """A text-aligned run that is a program's listing: every line in it set in a monospaced
+    face, on a page whose other text mostly is not (a verbatim block, its line numbers and
+    indented code lined up as columns). Its lines stay text, a code block; a page set wholly in
+    a typewriter face keeps its tables."""
+    inside = [ln for ln in lines if intersection(ln.bbox, run) is not None]
+    if not inside or not all(ln.mono for ln in inside):
+        return False
+    ids = {id(ln) for ln in inside}
+    rest = [ln for ln in lines if id(ln) not in ids]
+    return 2 * sum(1 for ln in rest if ln.mono) < len(rest)
 
 
 #: A picture covering this share of a grid's area or more, no text beside it, makes the grid its frame.
