@@ -107,7 +107,9 @@ _LONE_FOLIO = re.compile(
 #: A page's own number after the publication's name, a separator or "page" between: "The
 #: Millbrook Messenger · Page 2", "Annual Report 2023 | 14" (see lone_page_numbers).
 _TITLED_FOLIO = re.compile(
-    r"(?P<title>[^\W\d_][^.!?:;]{1,58}?)\s*(?:[·•|–—]\s*(?:(?:page|p\.)\s*)?|(?:page|p\.)\s*)(?P<n>\d{1,4})",
+    r"(?P<title>[^\W\d_][^.!?:;]{1,58}?)\s*(?:[·•|–—]\s*(?:(?:page|p\.)\s*)?|(?:page|p\.)\s*)(?P<n>\d{1,4})"
+    # or a name holding a separator, then a space: "Halden Instruments plc | Annual Report 2023 1"
+    r"|(?P<named>[^\W\d_][^.!?:;·•|–—]{0,58}[·•|–—][^.!?:;]{1,58}?)\s+(?P<m>\d{1,4})",
     re.IGNORECASE,
 )
 #: A page number standing alone is centred (its centre within this share of the width of the
@@ -310,7 +312,7 @@ def _folio_line(text: str, number: int = 0) -> bool:
     if _LONE_FOLIO.fullmatch(text) or _LONE_ROMAN.fullmatch(text) or _ROMAN_FOLIO_LINE.fullmatch(text):
         return True
     m = _TITLED_FOLIO.fullmatch(text) if number else None
-    return m is not None and int(m.group("n")) == number
+    return m is not None and int(m.group("n") or m.group("m")) == number
 
 
 def lone_running_head(lines: Sequence[TextLine], height: float, width: float) -> list[TextLine]:

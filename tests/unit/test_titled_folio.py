@@ -41,3 +41,12 @@ def test_a_number_that_is_not_the_page_s_stays_in_the_text(core: Any, tmp_path: 
     path = str(_doc(tmp_path / "clause.pdf", "See the terms of supply | {}7"))
     for page in core.read_pages(path, pages="1-2").pages:
         assert f"See the terms of supply | {page.page}7" in page.text
+
+
+def test_a_name_holding_a_separator_then_the_page_number(core: Any, tmp_path: Path) -> None:
+    """``Halden Instruments plc | Annual Report 2023 1``: the separator inside the name, the
+    number after a space."""
+    path = str(_doc(tmp_path / "report.pdf", "Halden Instruments plc | Annual Report 2023 {}"))
+    for page in core.read_pages(path, pages="1-2").pages:
+        assert "Annual Report" not in page.text
+        assert f"Halden Instruments plc | Annual Report 2023 {page.page}" in page.furniture
