@@ -67,10 +67,14 @@ def _pdfium_join(word: str, join_hyphenation: bool, text: str = "", at: int = 0,
 
 def _starts_word(left: str, right: str) -> bool:
     """``right``, after a hyphen at a line end, starts with a capital (and is not in capitals
-    throughout) after a letter, or with a digit: a word or number of its own, not the rest of a
-    word broken between syllables (``Multi-`` + ``Mission``, ``CoNLL-`` + ``2003``, ``1990-`` +
-    ``1995``: numbers are never hyphenated)."""
-    return (right[:1].isupper() and not right.isupper() and left[-1:].isalpha()) or right[:1].isdigit()
+    throughout) after a letter, or with a digit, or follows a figure: a word or number of its
+    own, not the rest of a word broken between syllables (``Multi-`` + ``Mission``, ``CoNLL-`` +
+    ``2003``, ``1990-`` + ``1995``, ``512-`` + ``GPU``: numbers are never hyphenated)."""
+    return (
+        (right[:1].isupper() and not right.isupper() and left[-1:].isalpha())
+        or right[:1].isdigit()
+        or left[-1:].isdigit()
+    )
 
 
 def _known_whole(left: str, right: str, lexicon: Lexicon | None) -> bool:
@@ -85,9 +89,24 @@ def _known_whole(left: str, right: str, lexicon: Lexicon | None) -> bool:
     return ls.isalpha() and rf.isalpha() and lexicon.prints(ls + rf)
 
 
+#: Words after a hyphen left hanging ("2- and 4-year", "pre- or post-war"): no broken word.
+SUSPENDED = frozenset({"and", "or", "nor", "to", "und", "oder", "bis", "et", "ou"})
+
+
 def ends_hyphenated(prev: str, nxt: str) -> bool:
-    """``prev`` ends in a letter and a hyphen, and ``nxt`` starts with a lowercase letter."""
-    return len(prev) >= 2 and prev.endswith(HYPHENS) and prev[-2].isalpha() and nxt[0].islower()
+    """``prev`` ends in a letter and a hyphen, and ``nxt`` starts with a lowercase letter; or a
+    compound or a range is broken at its own hyphen: a letter or a figure before it, one after
+    (``512-`` + ``GPU``, ``CoNLL-`` + ``2003``, ``10-`` + ``20``; :func:`keep_hyphen` keeps it
+    there, a capital or a figure starting a word of its own), but for a word opening with a
+    dash too (``-0-``, a nil); never before a word of SUSPENDED (a hyphen left hanging)."""
+    if len(prev) < 2 or not prev.endswith(HYPHENS) or not nxt:
+        return False
+    if nxt.split(" ", 1)[0] in SUSPENDED:
+        return False  # a hyphen left hanging before "and": "2- and 4-year colleges"
+    if prev[-2].isalpha() and nxt[0].islower():
+        return True
+    # (not a nil set between dashes, "-0-", a table's cell before the next row's figures)
+    return prev[-2].isalnum() and nxt[0].isalnum() and not prev.rsplit(" ", 1)[-1].startswith(("-", "–", "—"))
 
 
 def hyphen_join(prev: str, head: str, broken: str, lexicon: Lexicon | None = None) -> str:

@@ -258,3 +258,43 @@ def test_reads_across_a_page_break_ask_the_core_word_list(tmp_path: Path) -> Non
         assert "for twice-daily reports" in (core.read_all(str(pdf), format="markdown").markdown or "")
     finally:
         core.close()
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "joined"),
+    [
+        ("preemption on a 512-", "GPU cluster over 41 days", "preemption on a 512-GPU cluster over 41 days"),
+        ("read from pages 10-", "20 of the report", "read from pages 10-20 of the report"),
+        ("the model was trained on CoNLL-", "2003 data only", "the model was trained on CoNLL-2003 data only"),
+    ],
+)
+def test_a_printed_hyphen_after_a_figure_or_before_one_joins_and_stays(first: str, second: str, joined: str) -> None:
+    """A compound or a range broken at its own printed hyphen (no mark of the extractor's), a
+    figure before the hyphen or after it: the two lines' words join, the hyphen kept (numbers
+    are never hyphenated between syllables)."""
+    lines = (
+        TextLine(first, Box(72, 100, 300, 110), 10.0, False, False),
+        TextLine(second, Box(72, 112, 300, 122), 10.0, False, False),
+    )
+    page = assemble(PageText(index=0, text="", lines=lines))
+    assert joined in page.text.replace("\n", " ")
+
+
+def test_a_nil_between_dashes_at_a_line_end_stays_apart_from_the_next_line() -> None:
+    """``-0-`` closing a row of a table read as text: no compound, the next row's date apart."""
+    lines = (
+        TextLine("Nadir Ali 12/21/2012 -0- 225,643.05 -0-", Box(72, 100, 300, 110), 10.0, False, False),
+        TextLine("08/14/2013 1(1) -0- 1,952,678.70", Box(72, 112, 300, 122), 10.0, False, False),
+    )
+    page = assemble(PageText(index=0, text="", lines=lines))
+    assert "-0-08/14" not in page.text
+
+
+def test_a_hyphen_left_hanging_before_and_stays_apart() -> None:
+    """``2-`` / ``and 4-year colleges``: a hyphen left hanging, no word broken there."""
+    lines = (
+        TextLine("institutions include almost all 2-", Box(72, 100, 300, 110), 10.0, False, False),
+        TextLine("and 4-year colleges and universities", Box(72, 112, 300, 122), 10.0, False, False),
+    )
+    page = assemble(PageText(index=0, text="", lines=lines))
+    assert "2-and" not in page.text and "2-\nand 4-year" in page.text
