@@ -287,8 +287,8 @@ def block_text(*texts: str, join: bool = True) -> str:
         (("an exam-", "ple"), "an example"),
         (("the state-of-the-", "art method"), "the state-of-the-art\nmethod"),
         (("a well-", "known fact"), "a wellknown\nfact"),  # the documented compound trade-off
-        (("see Smith-", "Jones here"), "see Smith-\nJones here"),  # capital: a name, kept
-        (("range 10-", "20 units"), "range 10-\n20 units"),  # not a broken word
+        (("see Smith-", "Jones here"), "see Smith-Jones\nhere"),  # capital: a name, its hyphen kept
+        (("range 10-", "20 units"), "range 10-20\nunits"),  # a range: joined, its hyphen kept
         (("an em dash —", "follows"), "an em dash —\nfollows"),
         (("soft exam\u00ad", "ple rest"), "soft example\nrest"),
         (("pdfium devi\ufffeousness here",), "pdfium deviousness here"),
