@@ -155,6 +155,26 @@ def lettered_notes(units: Sequence[Unit]) -> None:
             u.kind, u.marker = "paragraph", ""
 
 
+def hanging_heads(units: Sequence[Unit]) -> None:
+    """A paragraph of one row closing on a semicolon, right over a list of items known by their
+    hanging indent (``•``) that starts where they start, is their list's first item, too short
+    to hang (a description list's ``Residents who hold a season pass ...;`` over ``Visitors who
+    ...`` / ``and September;``, its bold term lost to the line's one weight): a paragraph does
+    not close on a semicolon, an item of an enumeration does."""
+    for k in range(len(units) - 1):
+        u, nxt = units[k], units[k + 1]
+        if u.kind != "paragraph" or len(u.rows) != 1 or not u.text.rstrip().endswith(";"):
+            continue
+        if nxt.kind != "list_item" or not nxt.hanging or nxt.marker != "•":
+            continue
+        if abs(u.rows[0].x0 - nxt.rows[0].x0) <= ITEM_ALIGN_PT and nxt.text.rstrip().endswith((";", ".")):
+            u.kind, u.marker = "list_item", "•"
+
+
+#: Rows starting this close (points) start at one place.
+ITEM_ALIGN_PT = 2.0
+
+
 def named_sections(units: Sequence[Unit], style: DocumentStyle) -> None:
     """A paragraph of one row that only names one of the sections most documents name alike
     ("Abstract", "References"), standing alone on its row right over text that starts at its

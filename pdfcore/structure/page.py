@@ -49,6 +49,7 @@ from pdfcore.structure.classify import (
     SMALL_PRINT_SLACK,
     amounts_in_parentheses,
     classify,
+    hanging_heads,
     is_toc,
     kickers,
     last_in_column,
@@ -205,6 +206,7 @@ def page_structure(
     note_marks(units)
     legend_marks(units, placed)
     lettered_notes(units)
+    hanging_heads(units)
     boxes = [t.bbox for t in placed]
     shown = [*images, *(b for _, b in drawn)]
     units = merge_code(bands_before_what_is_below(headings_before_their_text(units, boxes, shown), boxes))
