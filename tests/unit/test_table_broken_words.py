@@ -19,7 +19,12 @@ COMMON = {w for line in PROSE for w in line.split()} | {"well", "known", "system
 def test_the_reader_joins_a_word_broken_at_a_lines_end_at_a_soft_hyphen() -> None:
     assert join_lines("fuel sys-", "tem failure") == f"fuel sys{BROKEN}tem failure"
     assert join_lines("Slow -", "down") == "Slow - down"  # a dash set apart is no break
-    assert join_lines("1996-", "2000") == "1996- 2000"  # nor a range going on in figures
+    # a range, a telephone number, a section broken at their own hyphen: joined at a soft
+    # hyphen too, which the service keeps (a figure on either side: no syllables)
+    assert join_lines("1996-", "2000") == f"1996{BROKEN}2000"
+    assert join_lines("Mob. No. +91-", "8447040077") == f"Mob. No. +91{BROKEN}8447040077"
+    assert join_lines("CR, §3-", "601(b)(2)(i)") == f"CR, §3{BROKEN}601(b)(2)(i)"
+    assert join_lines("-0-", "08/14/2013") == "-0- 08/14/2013"  # a nil between dashes: no break
     assert dehyphenated(["Indica-", "tion"]) == f"Indica{BROKEN}tion"
 
 
@@ -43,6 +48,8 @@ def test_the_service_keeps_a_compounds_hyphen_and_drops_a_breaks() -> None:
             ("Plums", f"a well{BROKEN}known name", "30"),
             ("Figs", f"made in{BROKEN}house", "4"),
             ("Kiwis", f"compensa{BROKEN}", "5"),
+            ("Limes", f"1996{BROKEN}2000", "6"),
+            ("Dates", f"+91{BROKEN}8447040077", "8"),
         ),
         bbox=GRID_BOX,
         header_cells=(HeaderCell(f"Indica{BROKEN}tion", 0, 1), HeaderCell(f"well{BROKEN}known", 0, 2)),
@@ -57,5 +64,7 @@ def test_the_service_keeps_a_compounds_hyphen_and_drops_a_breaks() -> None:
         "a well-known name",
         "made in-house",
         "compensa-",
+        "1996-2000",
+        "+91-8447040077",
     ]
     assert all(BROKEN not in c for r in (out.header, *out.rows) for c in r)
