@@ -36,7 +36,7 @@ left edge, a proof's printing stamp), is furniture on any page (:func:`margin_st
 
 Line numbers (legal and draft documents) are found on each page alone: a column of small
 integers sharing an edge in the left margin, counting up by a steady step (every line, or
-every 5th...), long enough not to be a table's row numbers (MIN_LINE_NUMBERS).
+every 5th...), long enough not to be a table's row numbers (:mod:`pdfcore.services.line_numbers`).
 
 Nothing is lost silently: what :func:`apply` takes out of the text (mode "strip") or leaves in
 (mode "flag") is listed in ``PageText.furniture`` and named by a warning code
@@ -47,7 +47,6 @@ Nothing is lost silently: what :func:`apply` takes out of the text (mode "strip"
 from __future__ import annotations
 
 import bisect
-import itertools
 import operator
 import re
 from collections import defaultdict
@@ -56,14 +55,19 @@ from collections.abc import Sequence
 from attrs import evolve, frozen
 
 from pdfcore.models import DocumentFacts, PageText, TextLine
+from pdfcore.services.line_numbers import line_numbers
 from pdfcore.services.margin_stamps import margin_stamps
 
 #: Documents of up to this many pages are sampled whole; longer ones by SAMPLE_PAIRS pairs of
 #: facing pages spread through the document (pairs, so both left and right pages are seen).
 SAMPLE_ALL = 10
 SAMPLE_PAIRS = 5
-#: Sample pages a pattern must be seen on.
+#: Sample pages a pattern must be seen on, its places down the page at most this many line
+#: heights apart: the same text a line deep (left and right pages set it a few points apart),
+#: a number half a line.
 MIN_REPEAT = 3
+TEXT_SPREAD = 1.0
+NUMBER_SPREAD = 0.5
 #: Share of the page height at the top and at the bottom where running heads and feet live.
 EDGE_ZONE = 0.15
 #: Rows from each edge inwards that can be furniture, taken in whole blocks: lines set apart
@@ -76,12 +80,6 @@ MAX_FURNITURE_CHARS = 120
 #: printing stamp, a copyright notice at every page's foot): up to this long, as text repeated
 #: only (never as a page number's or a page label's line).
 MAX_REPEATED_CHARS = 400
-#: A line-number column counts up by one of these steps (every line, every 5th or 10th)...
-LINE_NUMBER_STEPS = (1, 2, 5, 10)
-#: ...for this share of successive numbers, and has at least this many numbers (per step: a
-#: short run counting by one may be a table's row numbers).
-LINE_NUMBER_RUN = 0.8
-MIN_LINE_NUMBERS = {1: 10, 2: 6, 5: 5, 10: 5}
 #: How far a page number may stray from the offsets seen on the sample pages: a constant, plus
 #: a share of the distance (in pages) to the sample page.
 NUMBER_SLACK = 1
@@ -209,7 +207,7 @@ def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
             continue
         if len({i for i, _, _ in hits}) < MIN_REPEAT:
             continue
-        cluster = _cluster(hits)
+        cluster = _cluster(hits, TEXT_SPREAD if kind == "text" else NUMBER_SPREAD)
         if cluster is None:
             continue
         y, tolerance, members = cluster
@@ -346,32 +344,6 @@ def lone_running_head(lines: Sequence[TextLine], height: float, width: float) ->
     ):
         return [ln]
     return []
-
-
-def line_numbers(lines: Sequence[TextLine]) -> list[TextLine]:
-    """A margin column of line numbers: small integers sharing an edge, counting up by a steady
-    step, left of the rest of the page's text."""
-    nums = [ln for ln in lines if 0 < len(ln.text.strip()) <= 3 and ln.text.strip().isdigit()]
-    least = min(MIN_LINE_NUMBERS.values())
-    if len(nums) < least:
-        return []
-    column = max(_edge_group(nums, right=True), _edge_group(nums, right=False), key=len)
-    if len(column) < least:
-        return []
-    column.sort(key=lambda ln: ln.bbox.y0)
-    values = [int(ln.text.strip()) for ln in column]
-    steps = [b - a for a, b in itertools.pairwise(values)]
-    step = max(LINE_NUMBER_STEPS, key=steps.count)
-    if steps.count(step) < LINE_NUMBER_RUN * len(steps) or len(column) < MIN_LINE_NUMBERS[step]:
-        return []
-    ids = {id(ln) for ln in column}
-    body = [ln for ln in lines if id(ln) not in ids]
-    if not body:
-        return []
-    # In the left margin: left of (nearly) all the text. A number column at the right edge is
-    # far more often a table's row numbers (right-to-left tables) than line numbers.
-    starts = sorted(ln.bbox.x0 for ln in body)
-    return column if max(ln.bbox.x1 for ln in column) <= starts[len(starts) // 10] + 1.0 else []
 
 
 # --------------------------------------------------------------------------------------------
@@ -521,12 +493,13 @@ def _folio(index: int, numbers: set[int], offsets: tuple[tuple[int, int], ...]) 
 
 
 def _cluster(
-    hits: list[tuple[int, float, float]],
+    hits: list[tuple[int, float, float]], spread: float
 ) -> tuple[float, float, list[tuple[int, float, float]]] | None:
-    """The densest group of positions seen on MIN_REPEAT pages: (centre, tolerance, its hits)."""
+    """The densest group of positions, ``spread`` line heights deep, seen on MIN_REPEAT pages:
+    (centre, tolerance, its hits)."""
     hits = sorted(hits, key=lambda h: h[1])
     heights = sorted(h for _, _, h in hits)
-    tolerance = max(2.0, 0.5 * heights[len(heights) // 2])
+    tolerance = max(2.0, spread * heights[len(heights) // 2])
     ys = [y for _, y, _ in hits]
     best: tuple[int, int] | None = None
     best_pages = 0
@@ -540,20 +513,6 @@ def _cluster(
     group = ys[best[0] : best[1]]
     centre = (group[0] + group[-1]) / 2
     return centre, tolerance + (group[-1] - group[0]) / 2, hits[best[0] : best[1]]
-
-
-def _edge_group(lines: list[TextLine], *, right: bool) -> list[TextLine]:
-    """The largest set of lines whose right (or left) edges lie within 3 points."""
-    ordered = sorted(lines, key=lambda ln: ln.bbox.x1 if right else ln.bbox.x0)
-    edges = [ln.bbox.x1 if right else ln.bbox.x0 for ln in ordered]
-    best: list[TextLine] = []
-    lo = 0
-    for hi in range(len(ordered)):
-        while edges[hi] - edges[lo] > 3.0:
-            lo += 1
-        if hi - lo + 1 > len(best):
-            best = ordered[lo : hi + 1]
-    return list(best)
 
 
 def _folio_numbers(text: str) -> set[int]:

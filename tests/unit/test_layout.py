@@ -384,6 +384,25 @@ def test_running_heads_learnt_across_pages_and_stripped_with_their_page_numbers(
         assert "<http://free-culture" not in done.text
 
 
+def test_a_running_head_set_a_few_points_higher_on_left_pages_is_learnt() -> None:
+    """The same title over every page, on the right of right pages and the left of left ones,
+    the left pages' 6 points higher (a report's facing layouts): one running head."""
+    n = 12
+    facts = facts_for(n)
+    pages = []
+    for i in range(n):
+        left = i % 2 == 1
+        x0, top = (72.0, 30.0) if left else (340.0, 36.0)
+        head = line("Plan directeur de transport actif de Chelsea", x0, top, x0 + 200, h=8.5, size=9)
+        body = [line(prose("B", k, i), 72, 90 + 14 * k, 540) for k in range(40)]
+        pages.append(page_of([head, *body], index=i))
+    profile = learn_profile([pages[i] for i in furniture.sample_indexes(n)], facts)
+    for i in (2, 3):
+        done = finish_page(pages[i], facts, profile)
+        assert done.text.startswith("B0 "), done.text[:60]
+        assert done.furniture == ("Plan directeur de transport actif de Chelsea",)
+
+
 def test_running_heads_flagged_stay_in_the_text() -> None:
     n = 12
     facts = facts_for(n)
