@@ -27,6 +27,7 @@ from pdfcore.structure.outline import match_outline
 from pdfcore.structure.reading import FOOTNOTE_SIZE
 from pdfcore.structure.style import BOLD_SIZE, UNDERLINED, DocumentStyle, heading_candidate, unit_key
 from pdfcore.structure.unit import Unit, small_mark
+from pdfcore.structure.units import ALIGN_PT
 
 #: A heading in a style the document's sample did not show is at least this much larger than
 #: the body (or bold and numbered).
@@ -167,12 +168,8 @@ def hanging_heads(units: Sequence[Unit]) -> None:
             continue
         if nxt.kind != "list_item" or not nxt.hanging or nxt.marker != "•":
             continue
-        if abs(u.rows[0].x0 - nxt.rows[0].x0) <= ITEM_ALIGN_PT and nxt.text.rstrip().endswith((";", ".")):
+        if abs(u.rows[0].x0 - nxt.rows[0].x0) <= ALIGN_PT and nxt.text.rstrip().endswith((";", ".")):
             u.kind, u.marker = "list_item", "•"
-
-
-#: Rows starting this close (points) start at one place.
-ITEM_ALIGN_PT = 2.0
 
 
 def named_sections(units: Sequence[Unit], style: DocumentStyle) -> None:
