@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from adapters._table_columns import column_span
 from adapters._table_glyphs import Line, Rule, is_figure
 from adapters._table_rulings import across
+from pdfcore.layout.hyphens import ends_hyphenated
 from pdfcore.layout.scripts import CJK
 from ports.table_extractor import BROKEN_WORD
 
@@ -102,11 +103,11 @@ def join_lines(a: str, b: str) -> str:
         return b
     if not b:
         return a
-    if a.endswith("-") and a[-2:-1].isalnum() and b[:1].isalnum() and not a.rsplit(" ", 1)[-1].startswith("-"):
-        # a word broken at the line's end (a dash set apart joins with a space): joined at a soft
-        # hyphen, the caller deciding whether the hyphen is the word's (``well-known``,
-        # ``+91-8447040077``, ``§3-601(b)``) or the break's (``sys-tem``); see
-        # ports.table_extractor (not a nil set between dashes, ``-0-``)
+    if ends_hyphenated(a, b):
+        # a word broken at the line's end, told as in the text (a dash set apart joins with a
+        # space, so does a hyphen left hanging before ``and``): joined at a soft hyphen, the
+        # caller deciding whether the hyphen is the word's (``well-known``, ``+91-8447040077``,
+        # ``§3-601(b)``) or the break's (``sys-tem``); see ports.table_extractor
         return a[:-1] + BROKEN + b
     if CJK.match(a[-1]) and CJK.match(b[0]) and len(a) >= len(b):
         # Chinese and Japanese set no space between words: a label wrapped in its cell (the line

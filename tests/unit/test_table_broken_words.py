@@ -28,6 +28,14 @@ def test_the_reader_joins_a_word_broken_at_a_lines_end_at_a_soft_hyphen() -> Non
     assert dehyphenated(["Indica-", "tion"]) == f"Indica{BROKEN}tion"
 
 
+def test_a_cells_hyphen_left_hanging_before_and_is_no_break() -> None:
+    """The cell is read by the text's rule: ``2-`` over ``and 4-year`` is a hyphen left hanging
+    (before, the cell read ``2-and 4-year``); a hyphen (U+2010) breaks a word as ``-`` does."""
+    assert join_lines("2-", "and 4-year") == "2- and 4-year"
+    assert join_lines("pre-", "or post-war") == "pre- or post-war"
+    assert join_lines("sys\u2010", "tem") == f"sys{BROKEN}tem"
+
+
 def _read(table: Table) -> Table:
     fake = FakeTableExtractor({0: (table,)})
     # a page of English prose over the grid (the common words decide on a page in English)
