@@ -74,7 +74,8 @@ def column_regions(
     if sum(1 for ln in lines if ln.bbox.x1 - ln.bbox.x0 <= limit) < 2 * MIN_SIDE_LINES:
         return None
     hrules = [r for r in rules if r.x1 - r.x0 > r.y1 - r.y0]
-    parts = _split_at_gutter(_units(lines), 0, hrules, gutters, art)
+    drawn = [r for r in rules if r.y1 - r.y0 > r.x1 - r.x0]
+    parts = _split_at_gutter(_units(lines), 0, hrules, gutters, art, drawn)
     if parts is None:
         return None
     return [[ln for u in _top_down(part) for ln in u.lines] for part in parts]
@@ -142,15 +143,23 @@ def _units(lines: Sequence[TextLine]) -> list[_Unit]:
 
 
 def _split_at_gutter(
-    units: list[_Unit], depth: int, hrules: list[Box], vrules: Sequence[Box] = (), art: Sequence[Box] = ()
+    units: list[_Unit],
+    depth: int,
+    hrules: list[Box],
+    vrules: Sequence[Box] = (),
+    art: Sequence[Box] = (),
+    drawn: Sequence[Box] = (),
 ) -> list[list[_Unit]] | None:
     """Regions (lists of units in reading order) cut at the best gutter, recursively; or None.
 
     A vertical rule standing between columns (``vrules``: the page's gutters, see
     :func:`_ruled_gutter`) is tried after the gutters of running text, whatever the text
-    beside it."""
-    if depth >= MAX_DEPTH or len(units) < 2 * MIN_SIDE_LINES:
+    beside it; then a column rule (``drawn``: the page's vertical rules) with a short column
+    of running text beside the region's prose (see :func:`_short_column`)."""
+    if depth >= MAX_DEPTH or len(units) < MIN_SIDE_LINES + 1:
         return None
+    if len(units) < 2 * MIN_SIDE_LINES:
+        return _split_at_column_rule(units, depth, hrules, vrules, art, drawn)
     x0 = min(u.x0 for u in units)
     x1 = max(u.x1 for u in units)
     width = x1 - x0
@@ -159,7 +168,7 @@ def _split_at_gutter(
     limit = COLUMN_LINE_MAX * width
     cands = [u for u in units if 0 < u.x1 - u.x0 <= limit]
     if len(cands) < 2 * MIN_SIDE_LINES:
-        return None
+        return _split_at_column_rule(units, depth, hrules, vrules, art, drawn)
     heights = sorted(u.y1 - u.y0 for u in cands)
     min_gap = max(MIN_GUTTER_PT, MIN_GUTTER_LINES * heights[len(heights) // 2])
     ruled = [g for r in vrules if x0 < r.x0 and r.x1 < x1 and (g := _ruled_gutter(units, r)) is not None]
@@ -169,12 +178,67 @@ def _split_at_gutter(
     for a, b, by_rule in candidates:
         parts = _try_split(units, a, b, x0, x1, hrules, ruled=by_rule, art=art)
         if parts is not None:
-            out: list[list[_Unit]] = []
-            for part, is_column in parts:
-                inner = _split_at_gutter(part, depth + 1, hrules, vrules, art) if is_column else None
-                out.extend(inner if inner is not None else [part])
-            return out
+            return _inner(parts, depth, hrules, vrules, art, drawn)
+    return _split_at_column_rule(units, depth, hrules, vrules, art, drawn)
+
+
+def _inner(
+    parts: list[tuple[list[_Unit], bool]],
+    depth: int,
+    hrules: list[Box],
+    vrules: Sequence[Box],
+    art: Sequence[Box],
+    drawn: Sequence[Box],
+) -> list[list[_Unit]]:
+    """The parts of a split, each column searched again for a gutter of its own."""
+    out: list[list[_Unit]] = []
+    for part, is_column in parts:
+        inner = _split_at_gutter(part, depth + 1, hrules, vrules, art, drawn) if is_column else None
+        out.extend(inner if inner is not None else [part])
+    return out
+
+
+def _split_at_column_rule(
+    units: list[_Unit],
+    depth: int,
+    hrules: list[Box],
+    vrules: Sequence[Box],
+    art: Sequence[Box],
+    drawn: Sequence[Box],
+) -> list[list[_Unit]] | None:
+    """The region cut at a column rule with a short column beside it (see :func:`_short_column`),
+    or None."""
+    if not drawn:
+        return None
+    x0, x1 = min(u.x0 for u in units), max(u.x1 for u in units)
+    top, bottom = min(u.y0 for u in units) + ALIGN_PT, max(u.y1 for u in units) - ALIGN_PT
+    for r in drawn:
+        # as tall as the region's text at least
+        if x0 < r.x0 and r.x1 < x1 and r.y0 <= top and r.y1 >= bottom and (g := _short_column(units, r)) is not None:
+            parts = _try_split(units, g[0], g[1], x0, x1, hrules, ruled=True, art=art, min_side=1)
+            if parts is not None:
+                return _inner(parts, depth, hrules, vrules, art, drawn)
     return None
+
+
+def _short_column(units: list[_Unit], rule: Box) -> tuple[float, float] | None:
+    """The gutter a column rule draws beside a column too short to be found by its text (a
+    newsletter's third column holding a story's last two lines): a vertical rule (as tall as the
+    region's text, the caller sees) with no unit across it, prose on one side (MIN_SIDE_LINES
+    units or more, see :func:`_prose`) and running text on the other (its longest line of
+    MIN_SIDE_WORDS words or more, mostly letters). A table's rules stand beside cells, not prose
+    on both sides."""
+    left = [u for u in units if u.x1 <= rule.x0 + 1.0]
+    right = [u for u in units if u.x0 >= rule.x1 - 1.0]
+    if not left or not right or len(left) + len(right) < len(units):
+        return None
+    long, short = (left, right) if len(left) >= len(right) else (right, left)
+    if len(long) < MIN_SIDE_LINES or len(short) >= MIN_SIDE_LINES or _prose(long) is None:
+        return None
+    texts = [" ".join(ln.text for ln in u.lines) for u in short]
+    if max(len(t.split()) for t in texts) < MIN_SIDE_WORDS or _letters(" ".join(texts)) < MIN_SIDE_LETTERS:
+        return None
+    return max(u.x1 for u in left), min(u.x0 for u in right)
 
 
 def _ruled_gutter(units: list[_Unit], rule: Box) -> tuple[float, float] | None:
@@ -256,6 +320,7 @@ def _try_split(
     *,
     ruled: bool = False,
     art: Sequence[Box] = (),
+    min_side: int = MIN_SIDE_LINES,
 ) -> list[tuple[list[_Unit], bool]] | None:
     """Cut at the gutter [a, b]: spanning units make bands, the rest go left or right.
 
@@ -294,7 +359,7 @@ def _try_split(
             spans.append(u)
         else:
             (left if c < mid else right).append(u)
-    if len(left) < MIN_SIDE_LINES or len(right) < MIN_SIDE_LINES:
+    if len(left) < min_side or len(right) < min_side:
         return None
     spans.sort(key=lambda u: (u.y0 + u.y1, u.x0))
     centres = [(u.y0 + u.y1) / 2 for u in spans]
@@ -309,7 +374,10 @@ def _try_split(
     across = [(r.y0 + r.y1) / 2 for r in hrules if r.x0 <= a and r.x1 >= b]
     # The fullest band first: it decides most pages at once.
     fullest = sorted(range(n_bands), key=lambda k: -min(len(band_left[k]), len(band_right[k])))
-    if not any(_side_by_side(band_left[k], band_right[k], order, across, ruled=ruled, art=art) for k in fullest):
+    if not any(
+        _side_by_side(band_left[k], band_right[k], order, across, ruled=ruled, art=art, min_side=min_side)
+        for k in fullest
+    ):
         return None
     parts: list[tuple[list[_Unit], bool]] = []
     for k in range(n_bands):
@@ -391,12 +459,13 @@ def _side_by_side(
     *,
     ruled: bool = False,
     art: Sequence[Box] = (),
+    min_side: int = MIN_SIDE_LINES,
 ) -> bool:
     """Two columns of prose next to each other: enough lines, overlapping heights, prose on
     both, and not a table (ruled across the gutter, or given by the extractor row by row).
     Columns a vertical rule sets apart (``ruled``) need not be prose; beside a side of prose,
     the other side's lines inside regions of vector ``art`` (a chart's labels) need not be."""
-    if len(left) < MIN_SIDE_LINES or len(right) < MIN_SIDE_LINES:
+    if len(left) < min_side or len(right) < min_side:
         return False
     ly0, ly1 = min(u.y0 for u in left), max(u.y1 for u in left)
     ry0, ry1 = min(u.y0 for u in right), max(u.y1 for u in right)
