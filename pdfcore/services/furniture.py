@@ -21,6 +21,11 @@ the top or the bottom zone of the page at a position:
   offset may drift through a document (unnumbered plates, restarts): a page's number is accepted
   within NUMBER_SLACK of a sample page's offset, plus NUMBER_DRIFT per page of distance to it;
 - ``label``: a line carrying the page's own label (``/PageLabels``, e.g. roman numerals);
+- ``place``: one short line at the top, set smaller than the page's text and standing apart from
+  it (see :func:`_head_line`), at the same size and place on MIN_REPEAT sample pages or more, or
+  on every page but one of a document of MIN_REPEAT pages: a running head whose words change
+  with the section and carry no page number (``City of Halbrook   Open Budget Data``), or a
+  document too short to repeat its head three times (its first page bearing the title);
 - ``number`` in the ``end`` zone, at no fixed place: the page's last line, a lone page number
   standing apart under the text, centred, keeping step with the pages as above (a document whose
   pages end where their text ends, the number right under it: a web page printed to PDF).
@@ -143,8 +148,8 @@ class EdgePattern:
     #: Vertical centre of the line, page space, and how far a match may be from it.
     y: float
     tolerance: float
-    kind: str  # "text" | "number" | "label"
-    #: The normalised text (digits as '#') for "text".
+    kind: str  # "text" | "number" | "label" | "place"
+    #: The normalised text (digits as '#') for "text"; the type size for "place".
     text: str = ""
     #: For "number": (sample page index, printed number minus index) as observed.
     offsets: tuple[tuple[int, int], ...] = ()
@@ -181,6 +186,11 @@ def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
     numbers: dict[tuple[int, float], set[int]] = {}  # (page, y) -> offsets of its numbers
     for page in pages:
         label = _label(facts, page.index)
+        head = _head_line(page.lines, _height(page, facts), _width(page, facts), PLACE_SIZE)
+        if head is not None:
+            seen[("top", "place", f"{head.font_size:.1f}")].append(
+                (page.index, (head.bbox.y0 + head.bbox.y1) / 2, head.bbox.height)
+            )
         for zone, ln in _edges(page.lines, _height(page, facts)):
             y = (ln.bbox.y0 + ln.bbox.y1) / 2
             h = ln.bbox.y1 - ln.bbox.y0
@@ -205,9 +215,11 @@ def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
             if len({i for i, _, _ in hits}) >= MIN_REPEAT and _steady_pairs(ends) >= MIN_STEADY_PAIRS:
                 patterns.append(EdgePattern(zone=zone, y=0.0, tolerance=0.0, kind=kind, offsets=ends))
             continue
-        if len({i for i, _, _ in hits}) < MIN_REPEAT:
+        # (a document of MIN_REPEAT pages opens with its title, not its head: all pages but one)
+        least = min(MIN_REPEAT, len(pages) - 1) if kind == "place" else MIN_REPEAT
+        if len({i for i, _, _ in hits}) < least:
             continue
-        cluster = _cluster(hits, TEXT_SPREAD if kind == "text" else NUMBER_SPREAD)
+        cluster = _cluster(hits, TEXT_SPREAD if kind == "text" else NUMBER_SPREAD, least)
         if cluster is None:
             continue
         y, tolerance, members = cluster
@@ -314,36 +326,48 @@ def _folio_line(text: str, number: int = 0) -> bool:
 
 
 def lone_running_head(lines: Sequence[TextLine], height: float, width: float) -> list[TextLine]:
-    """The running head of a document too short to learn one (one or two pages): the outermost
-    block at the top of the page, one short line in the EDGE_ZONE, set smaller than the page's
-    usual text (MIN_HEAD_SIZE to HEAD_SIZE of it), centred or in an outer quarter, standing apart (a gap
-    of HEAD_GAP line heights at least before the next line in), on a page of at least
-    FOLIO_PAGE points each way (``Official - Subject to Final Review`` over a transcript's
-    first page). A title is set larger, not smaller; small print at the foot of a page is more
-    often a note than a running foot, so the foot is left alone."""
-    if min(height, width) < FOLIO_PAGE or len(lines) < 2:
+    """The running head of a document too short to learn one (one or two pages): the line
+    :func:`_head_line` finds, set at least MIN_HEAD_SIZE and at most HEAD_SIZE of the page's
+    usual text, centred or in an outer quarter (``Official - Subject to Final Review`` over a
+    transcript's first page). A title is set larger, not smaller; small print at the foot of a
+    page is more often a note than a running foot, so the foot is left alone."""
+    ln = _head_line(lines, height, width, HEAD_SIZE)
+    if ln is None:
         return []
+    centre = (ln.bbox.x0 + ln.bbox.x1) / 2 / width
+    return [ln] if abs(centre - 0.5) <= CENTRED or centre <= 0.25 or centre >= 0.75 else []
+
+
+#: A running head known by its place (see the module docstring) is set at most this share of
+#: the page's usual type size.
+PLACE_SIZE = 0.95
+
+
+def _head_line(lines: Sequence[TextLine], height: float, width: float, most: float) -> TextLine | None:
+    """The outermost block at the top of the page when it is one short line (MAX_HEAD_CHARS,
+    not closing on punctuation) in the EDGE_ZONE, set at MIN_HEAD_SIZE to ``most`` of the page's
+    usual text and standing apart (a gap of HEAD_GAP line heights at least before the next line
+    in), on a page of at least FOLIO_PAGE points each way; None otherwise."""
+    if min(height, width) < FOLIO_PAGE or len(lines) < 2:
+        return None
     sizes = sorted(ln.font_size for ln in lines if ln.font_size > 0)
     if not sizes:
-        return []
+        return None
     usual = sizes[len(sizes) // 2]
     blocks = _blocks_from_edge(sorted(lines, key=_TOP), top=True)
     if len(blocks) < 2 or len(blocks[0][0]) != 1:
-        return []
+        return None
     ln, below = blocks[0][0][0], blocks[1][0][0]
     text = ln.text.strip()
-    centre = (ln.bbox.x0 + ln.bbox.x1) / 2 / width
-    placed = abs(centre - 0.5) <= CENTRED or centre <= 0.25 or centre >= 0.75
     if (
         ln.bbox.y1 <= EDGE_ZONE * height
-        and placed
-        and MIN_HEAD_SIZE * usual <= ln.font_size <= HEAD_SIZE * usual
+        and MIN_HEAD_SIZE * usual <= ln.font_size <= most * usual
         and len(text) <= MAX_HEAD_CHARS
         and not text.endswith((".", ",", ":", ";"))
         and below.bbox.y0 - ln.bbox.y1 >= HEAD_GAP * max(ln.bbox.height, 1.0)
     ):
-        return [ln]
-    return []
+        return ln
+    return None
 
 
 # --------------------------------------------------------------------------------------------
@@ -352,6 +376,9 @@ def lone_running_head(lines: Sequence[TextLine], height: float, width: float) ->
 def _running(page: PageText, facts: DocumentFacts, profile: FurnitureProfile) -> list[TextLine]:
     label = _label(facts, page.index)
     out: list[TextLine] = []
+    head: TextLine | None = None
+    if any(p.kind == "place" for p in profile.patterns):
+        head = _head_line(page.lines, _height(page, facts), _width(page, facts), PLACE_SIZE)
     for zone, ln in _edges(page.lines, _height(page, facts)):
         y = (ln.bbox.y0 + ln.bbox.y1) / 2
         norm: str | None = None
@@ -361,6 +388,8 @@ def _running(page: PageText, facts: DocumentFacts, profile: FurnitureProfile) ->
             if p.kind == "text":
                 norm = normalise(ln.text) if norm is None else norm
                 hit = norm == p.text
+            elif p.kind == "place":
+                hit = ln is head and f"{ln.font_size:.1f}" == p.text
             elif len(ln.text) > MAX_FURNITURE_CHARS:
                 continue  # a long line is furniture as the same text repeated only
             elif p.kind == "number":
@@ -493,9 +522,9 @@ def _folio(index: int, numbers: set[int], offsets: tuple[tuple[int, int], ...]) 
 
 
 def _cluster(
-    hits: list[tuple[int, float, float]], spread: float
+    hits: list[tuple[int, float, float]], spread: float, least: int = MIN_REPEAT
 ) -> tuple[float, float, list[tuple[int, float, float]]] | None:
-    """The densest group of positions, ``spread`` line heights deep, seen on MIN_REPEAT pages:
+    """The densest group of positions, ``spread`` line heights deep, seen on ``least`` pages:
     (centre, tolerance, its hits)."""
     hits = sorted(hits, key=lambda h: h[1])
     heights = sorted(h for _, _, h in hits)
@@ -508,7 +537,7 @@ def _cluster(
         pages = len({hits[k][0] for k in range(i, j)})
         if pages > best_pages:
             best, best_pages = (i, j), pages
-    if best is None or best_pages < MIN_REPEAT:
+    if best is None or best_pages < least:
         return None
     group = ys[best[0] : best[1]]
     centre = (group[0] + group[-1]) / 2
