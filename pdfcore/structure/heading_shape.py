@@ -247,22 +247,45 @@ def name_list(text: str) -> bool:
         return False
     telling = len(parts) >= 3
     for part in parts:
-        words = part.split()
-        if not 2 <= len(words) <= 4:
+        found = _person(part)
+        if found is None:
             return False
-        for word in words:
-            bare = word.rstrip(_NAME_MARKS)
-            if bare != word:
-                telling = True
-            if _INITIALS.fullmatch(bare) and bare[:1].isupper():
-                telling = True
-                continue
-            if bare in _NAME_PARTICLES:
-                continue
-            letters = bare.replace("-", "").replace("'", "").replace("’", "")
-            if not (letters.isalpha() and bare[:1].isupper() and not bare.isupper()):
-                return False
+        telling = telling or found
     return telling
+
+
+def _person(part: str) -> bool | None:
+    """Whether ``part`` is a person's name (two to four capitalised words, initials and
+    particles allowed, note marks after them): None when it is not; True when it holds an
+    initial or a mark (telling it for a name), False otherwise."""
+    words = part.split()
+    if not 2 <= len(words) <= 4:
+        return None
+    telling = False
+    for word in words:
+        bare = word.rstrip(_NAME_MARKS)
+        if bare != word:
+            telling = True
+        if _INITIALS.fullmatch(bare) and bare[:1].isupper():
+            telling = True
+            continue
+        if bare in _NAME_PARTICLES:
+            continue
+        letters = bare.replace("-", "").replace("'", "").replace("’", "")
+        if not (letters.isalpha() and bare[:1].isupper() and not bare.isupper()):
+            return None
+    return telling
+
+
+#: "By" and a name, an affiliation after a comma: a story's byline.
+_BYLINE = re.compile(r"By\s+([^,]+)(?:,.*)?", re.DOTALL)
+
+
+def byline(text: str) -> bool:
+    """A byline: "By" and a person's name (see :func:`_person`), an affiliation or a title after
+    a comma ("By Geoffrey Lane, Millbrook History Society"); a title "By Land and Sea" is none."""
+    m = _BYLINE.fullmatch(text.strip())
+    return m is not None and _person(m.group(1)) is not None
 
 
 def spread_out(unit: Unit) -> bool:

@@ -38,6 +38,7 @@ from pdfcore.models import DocumentFacts, OutlineEntry, PageText
 from pdfcore.structure.chapter_labels import over_title
 from pdfcore.structure.heading_shape import (
     aligned,
+    byline,
     heading_shaped,
     in_parentheses,
     introduces_text,
@@ -323,7 +324,7 @@ def prominent(unit: Unit, style: DocumentStyle) -> bool:
 def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool = False) -> bool:
     """A unit that looks like a heading on its own: short, prominent, not a list item's text
     (a bulleted bold line is a list item), not a list of people's names (a paper's author line
-    set in its section headings' style), not an italic or underlined lead-in ending with a
+    set in its section headings' style) nor a story's byline ("By Harriet Okonkwo"), not an italic or underlined lead-in ending with a
     colon, not wholly in parentheses, without a blank to fill in ("from ____ to ____"), not a
     postal address (ending with a postal code after a comma: "Morton Grove, Illinois 60053"), not a
     formula (a function of one variable, "Cos(x", or a symbol font's bracket pieces), with its rows
@@ -332,7 +333,7 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool
     an outsized word (a logo, see ``Row.outsized``), starting with a capital, a digit, a quote
     or a name written in mixed case ("pioNER", "iPhone": a lowercase first letter with a capital after
     it in the first word)."""
-    if not prominent(unit, style) or not heading_shaped(unit, text, long=long) or name_list(text):
+    if not prominent(unit, style) or not heading_shaped(unit, text, long=long) or name_list(text) or byline(text):
         return False  # (the cheap test first: most text is set at the body size)
     if not rows_aligned(unit) or spread_out(unit):
         return False  # a table's column heads, wrapped in their columns or set apart along a row
