@@ -28,6 +28,8 @@ when (in order of the checks in :func:`_breaks`):
   running text is not short when the row below, as long in words, ends where it does (both run
   to a nearer margin: text set around a figure); a row ending with a word broken at a hyphen
   (pdfium's mark or a soft hyphen) is never short;
+- the row and the row above each open with a field's label (``Principal investigator: ...``
+  over ``Reporting period: ...``), outside a list item;
 - the row starts with a first-line indent under a row that does not, or is back at the margin
   after two rows or more set in from it (a block quote ends), unless the row above, running
   text, runs on to the right margin with its sentence open (text set around a figure on its
@@ -90,6 +92,8 @@ _LEADER_END = re.compile(r"(?:(?:\.\s?){4,}|…)\s*(?:[\divxlcIVXLC]{1,5}|[—�
 #: A run-in label in capitals starting a row ("DATES: The FAA must ..."): after a row of three
 #: words or more that closed its sentence, it starts a paragraph.
 _RUN_IN_LABEL = re.compile(r"[A-Z]{2,}(?: [A-Z]{2,}){0,3}: ")
+#: A field's label opening a row: a capitalised word and at most two more, a colon, its value.
+_FIELD = re.compile(r"[A-Z][\w’'-]*(?: [\w’'-]+){0,2}: \S")
 
 
 def split_units(
@@ -369,6 +373,8 @@ def _breaks(
         if not (first_row or wrapped):
             return True
         return not (prev.ends or row.text[:1].islower() or _prose(prev))
+    if not prev.ends and _FIELD.match(row.text) and _FIELD.match(prev.text):
+        return True  # rows each opening with a label: fields, one a row ("Reporting period: ...")
     if (
         prev.x0 - left > ALIGN_PT
         and row.x0 - left > ALIGN_PT
