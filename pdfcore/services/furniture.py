@@ -52,7 +52,6 @@ Nothing is lost silently: what :func:`apply` takes out of the text (mode "strip"
 from __future__ import annotations
 
 import bisect
-import operator
 import re
 from collections import defaultdict
 from collections.abc import Sequence
@@ -60,6 +59,18 @@ from collections.abc import Sequence
 from attrs import evolve, frozen
 
 from pdfcore.models import DocumentFacts, PageText, TextLine
+from pdfcore.services.folios import (
+    BOTTOM,
+    CENTRED,
+    EDGE_LINES,
+    EDGE_ZONE,
+    FOLIO_PAGE,
+    LONE_FOLIO,
+    TOP,
+    blocks_from_edge,
+    folio_numbers,
+    lone_page_numbers,
+)
 from pdfcore.services.line_numbers import line_numbers
 from pdfcore.services.margin_stamps import margin_stamps
 
@@ -73,12 +84,6 @@ SAMPLE_PAIRS = 5
 MIN_REPEAT = 3
 TEXT_SPREAD = 1.0
 NUMBER_SPREAD = 0.5
-#: Share of the page height at the top and at the bottom where running heads and feet live.
-EDGE_ZONE = 0.15
-#: Rows from each edge inwards that can be furniture, taken in whole blocks: lines set apart
-#: from the next ones by a gap of more than GAP_FACTOR line heights.
-EDGE_LINES = 4
-GAP_FACTOR = 0.8
 #: Longer lines are text, not furniture ...
 MAX_FURNITURE_CHARS = 120
 #: ... unless the same text stands at the same place on MIN_REPEAT sample pages or more (a
@@ -91,51 +96,17 @@ NUMBER_SLACK = 1
 NUMBER_DRIFT = 0.25
 #: Pairs of facing sample pages whose numbers must keep the same offset.
 MIN_STEADY_PAIRS = 2
-#: A page number sits at the start or the end of a line at most this long.
-MAX_FOLIO_CHARS = 80
 
 STRIP = "strip"
 FLAG = "flag"
 
 _DIGITS = re.compile(r"\d+")
-#: A line that is a page number and nothing else (see lone_page_numbers).
-#: A page number with a part's letter before it (a filing's financial pages "F-3", an
-#: appendix's "A-12"): the number after the letter.
-_LETTERED = r"[A-Z]{1,2}\s?[-–]\s?(\d{1,4})"
-_LETTER_FOLIO = re.compile(_LETTERED)
-_LONE_FOLIO = re.compile(
-    rf"(?:(?:page|p\.)\s*)?[-–—]?\s*\d{{1,4}}\s*[-–—]?(?:\s*(?:/|of)\s*\d{{1,4}})?|(?-i:{_LETTERED})",
-    re.IGNORECASE,
-)
-#: A page's own number after the publication's name, a separator or "page" between: "The
-#: Millbrook Messenger · Page 2", "Annual Report 2023 | 14" (see lone_page_numbers).
-_TITLED_FOLIO = re.compile(
-    r"(?P<title>[^\W\d_][^.!?:;]{1,58}?)\s*(?:[·•|–—]\s*(?:(?:page|p\.)\s*)?|(?:page|p\.)\s*)(?P<n>\d{1,4})"
-    # or a name holding a separator, then a space: "Halden Instruments plc | Annual Report 2023 1"
-    r"|(?P<named>[^\W\d_][^.!?:;·•|–—]{0,58}[·•|–—][^.!?:;]{1,58}?)\s+(?P<m>\d{1,4})",
-    re.IGNORECASE,
-)
-#: A page number standing alone is centred (its centre within this share of the width of the
-#: page's middle) or in an outer quarter of the width.
-CENTRED = 0.12
-#: ...or a front matter's page number in lowercase roman numerals ("xiii"), alone or beside
-#: its part's name in capitals ("xiv PREFACE", "PREFACE xv").
-_LONE_ROMAN = re.compile(r"[-–—]?\s*(?=[ivxlc])m{0,3}(?:c[md]|d?c{0,3})(?:x[cl]|l?x{0,3})(?:i[xv]|v?i{0,3})\s*[-–—]?")
-#: A lone page number is set at most this much larger than the page's usual text, on a page
-#: at least this many points wide and high.
-FOLIO_SIZE = 1.2
-FOLIO_PAGE = 300.0
 #: A running head found on a page alone (see lone_running_head): set at most this share of
 #: the page's usual text size, at most this long, this many line heights above the next line.
 HEAD_SIZE = 0.9
 MIN_HEAD_SIZE = 0.5
 MAX_HEAD_CHARS = 60
 HEAD_GAP = 1.5
-_ROMAN_NUMERAL = r"(?=[ivxlc])m{0,3}(?:c[md]|d?c{0,3})(?:x[cl]|l?x{0,3})(?:i[xv]|v?i{0,3})"
-_ROMAN_FOLIO_LINE = re.compile(
-    rf"{_ROMAN_NUMERAL}\s+[A-Z][A-Z’'&,\- ]{{2,40}}|[A-Z][A-Z’'&,\- ]{{2,40}}\s+{_ROMAN_NUMERAL}"
-)
-_NUMBER = re.compile(r"(?<![\w.,/-])\d{1,4}(?![\w.,/-]|[.,]\d)")
 _ROMAN = re.compile(r"[ivxlcdm]+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 
@@ -197,7 +168,7 @@ def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
             seen[(zone, "text", normalise(ln.text))].append((page.index, y, h))
             if len(ln.text) > MAX_FURNITURE_CHARS:
                 continue  # (long: as the same text repeated only)
-            found = _folio_numbers(ln.text)
+            found = folio_numbers(ln.text)
             if found:
                 seen[(zone, "number", "")].append((page.index, y, h))
                 numbers[(page.index, y)] = {n - page.index for n in found}
@@ -207,7 +178,7 @@ def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
         if last is not None:
             y = (last.bbox.y0 + last.bbox.y1) / 2
             seen[("end", "number", "")].append((page.index, y, 0.0))
-            numbers[(page.index, y)] = {n - page.index for n in _folio_numbers(last.text)}
+            numbers[(page.index, y)] = {n - page.index for n in folio_numbers(last.text)}
     patterns: list[EdgePattern] = []
     for (zone, kind, key), hits in sorted(seen.items()):
         if zone == "end":
@@ -278,53 +249,6 @@ def normalise(text: str) -> str:
     return _DIGITS.sub("#", t)
 
 
-def lone_page_numbers(lines: Sequence[TextLine], height: float, width: float, number: int = 0) -> list[TextLine]:
-    """Page numbers found on the page alone: a line that is only a number (``7``, ``- 7 -``,
-    ``Page 7``, ``7 of 12``, a front matter's ``xiii`` or ``xiv PREFACE``), or the page's own
-    ``number`` (1-based; 0: none) after the publication's name (``The Millbrook Messenger · Page 2``, see
-    _TITLED_FOLIO), not set larger than the page's text, alone as the outermost block
-    at the top or the bottom of the page (in the EDGE_ZONE, nothing beyond it, a gap before the
-    next line in), centred or in an outer quarter of the width, on a page of at least
-    FOLIO_PAGE points each way (not a chart's top tick on a figure-sized page). Documents too
-    short for a profile, or whose numbers do not keep step with their pages, have them too."""
-    if min(height, width) < FOLIO_PAGE or len(lines) < 2:
-        return []
-    top_edge, foot_edge = EDGE_ZONE * height, (1 - EDGE_ZONE) * height
-    if not any(
-        (ln.bbox.y1 <= top_edge or ln.bbox.y0 >= foot_edge) and _folio_line(ln.text.strip(), number) for ln in lines
-    ):
-        return []  # the common case: no line at an edge reads as a page number
-    usual = -1.0  # the page's usual size, found when a line is a candidate
-    out: list[TextLine] = []
-    for top in (True, False):
-        ordered = sorted(lines, key=_TOP) if top else sorted(lines, key=_BOTTOM, reverse=True)
-        blocks = _blocks_from_edge(ordered, top=top)
-        if len(blocks) < 2 or len(blocks[0][0]) != 1:
-            continue  # the page's only block, or more than one line at the edge
-        ln = blocks[0][0][0]
-        inside = ln.bbox.y1 <= EDGE_ZONE * height if top else ln.bbox.y0 >= (1 - EDGE_ZONE) * height
-        centre = (ln.bbox.x0 + ln.bbox.x1) / 2 / width
-        placed = abs(centre - 0.5) <= CENTRED or centre <= 0.25 or centre >= 0.75
-        if not (inside and placed):
-            continue
-        if _folio_line(ln.text.strip(), number):
-            if usual < 0:
-                sizes = sorted(x.font_size for x in lines if x.font_size > 0)
-                usual = sizes[len(sizes) // 2] if sizes else 0.0
-            if not usual or ln.font_size <= FOLIO_SIZE * usual:
-                out.append(ln)
-    return out
-
-
-def _folio_line(text: str, number: int = 0) -> bool:
-    """The text reads as a page number (see lone_page_numbers): alone, or the page's own
-    ``number`` after a name."""
-    if _LONE_FOLIO.fullmatch(text) or _LONE_ROMAN.fullmatch(text) or _ROMAN_FOLIO_LINE.fullmatch(text):
-        return True
-    m = _TITLED_FOLIO.fullmatch(text) if number else None
-    return m is not None and int(m.group("n") or m.group("m")) == number
-
-
 def lone_running_head(lines: Sequence[TextLine], height: float, width: float) -> list[TextLine]:
     """The running head of a document too short to learn one (one or two pages): the line
     :func:`_head_line` finds, set at least MIN_HEAD_SIZE and at most HEAD_SIZE of the page's
@@ -354,7 +278,7 @@ def _head_line(lines: Sequence[TextLine], height: float, width: float, most: flo
     if not sizes:
         return None
     usual = sizes[len(sizes) // 2]
-    blocks = _blocks_from_edge(sorted(lines, key=_TOP), top=True)
+    blocks = blocks_from_edge(sorted(lines, key=TOP), top=True)
     if len(blocks) < 2 or len(blocks[0][0]) != 1:
         return None
     ln, below = blocks[0][0][0], blocks[1][0][0]
@@ -393,7 +317,7 @@ def _running(page: PageText, facts: DocumentFacts, profile: FurnitureProfile) ->
             elif len(ln.text) > MAX_FURNITURE_CHARS:
                 continue  # a long line is furniture as the same text repeated only
             elif p.kind == "number":
-                hit = _folio(page.index, _folio_numbers(ln.text), p.offsets)
+                hit = _folio(page.index, folio_numbers(ln.text), p.offsets)
             else:
                 hit = bool(label) and label in _tokens(ln.text)
             if hit:
@@ -403,7 +327,7 @@ def _running(page: PageText, facts: DocumentFacts, profile: FurnitureProfile) ->
     if ends:
         last = _last_folio(page.lines, _width(page, facts))
         if last is not None and all(ln is not last for ln in out):
-            numbers = _folio_numbers(last.text)
+            numbers = folio_numbers(last.text)
             if any(_folio(page.index, numbers, p.offsets) for p in ends):
                 out.append(last)
     return out
@@ -415,11 +339,11 @@ def _last_folio(lines: Sequence[TextLine], width: float) -> TextLine | None:
     text of a page that ends where its text does."""
     if len(lines) < 2 or width <= 0:
         return None
-    blocks = _blocks_from_edge(sorted(lines, key=_BOTTOM, reverse=True), top=False)
+    blocks = blocks_from_edge(sorted(lines, key=BOTTOM, reverse=True), top=False)
     if len(blocks) < 2 or len(blocks[0][0]) != 1:
         return None
     ln = blocks[0][0][0]
-    if abs((ln.bbox.x0 + ln.bbox.x1) / 2 / width - 0.5) > CENTRED or not _LONE_FOLIO.fullmatch(ln.text.strip()):
+    if abs((ln.bbox.x0 + ln.bbox.x1) / 2 / width - 0.5) > CENTRED or not LONE_FOLIO.fullmatch(ln.text.strip()):
         return None
     return ln
 
@@ -437,17 +361,13 @@ def _folio_over_break(page: PageText, width: float) -> list[TextLine]:
     page's last line as :func:`_last_folio` reads it, a number no greater than the sheet's own,
     with a rule under it across half the page or more, at most BREAK_LINES lines under it."""
     last = _last_folio(page.lines, width) if page.rules else None
-    if last is None or not any(1 <= n <= page.index + 1 for n in _folio_numbers(last.text)):
+    if last is None or not any(1 <= n <= page.index + 1 for n in folio_numbers(last.text)):
         return []
     reach = BREAK_LINES * max(last.bbox.y1 - last.bbox.y0, 1.0)
     for r in page.rules:
         if r.x1 - r.x0 >= BREAK_WIDTH * width and 0 <= r.y0 - last.bbox.y1 <= reach:
             return [last]
     return []
-
-
-_TOP = operator.attrgetter("bbox.y0")
-_BOTTOM = operator.attrgetter("bbox.y1")
 
 
 def _edges(lines: Sequence[TextLine], height: float) -> list[tuple[str, TextLine]]:
@@ -462,9 +382,9 @@ def _edges(lines: Sequence[TextLine], height: float) -> list[tuple[str, TextLine
     for zone in ("top", "bottom"):
         top = zone == "top"
         # (Sorted in reverse, equal keys keep their order, as sorted by -y1 they would.)
-        ordered = sorted(lines, key=_TOP) if top else sorted(lines, key=_BOTTOM, reverse=True)
+        ordered = sorted(lines, key=TOP) if top else sorted(lines, key=BOTTOM, reverse=True)
         rows = 0
-        for block, block_rows in _blocks_from_edge(ordered, top=top):
+        for block, block_rows in blocks_from_edge(ordered, top=top):
             inside = all(
                 (ln.bbox.y1 <= EDGE_ZONE * height) if top else (ln.bbox.y0 >= (1 - EDGE_ZONE) * height) for ln in block
             )
@@ -475,34 +395,6 @@ def _edges(lines: Sequence[TextLine], height: float) -> list[tuple[str, TextLine
                 if len(ln.text) <= MAX_REPEATED_CHARS and id(ln) not in taken:
                     out.append((zone, ln))
                     taken.add(id(ln))
-    return out
-
-
-def _blocks_from_edge(ordered: list[TextLine], *, top: bool) -> list[tuple[list[TextLine], int]]:
-    """The first blocks from the edge inwards, with their row counts (lines side by side on one
-    row are one row); a gap wider than GAP_FACTOR line heights ends a block. Stops once more
-    than EDGE_LINES rows are seen."""
-    out: list[tuple[list[TextLine], int]] = []
-    block: list[TextLine] = []
-    rows = seen = 0
-    for ln in ordered:
-        if block:
-            a, b = block[-1].bbox, ln.bbox
-            gap = b.y0 - a.y1 if top else a.y0 - b.y1
-            h = max(a.height, b.height, 1.0)
-            if gap < -0.5 * h:  # on the same row as the line before
-                block.append(ln)
-                continue
-            if gap > GAP_FACTOR * h:
-                out.append((block, rows))
-                block, rows = [], 0
-        block.append(ln)
-        rows += 1
-        seen += 1
-        if seen > EDGE_LINES:
-            break
-    if block:
-        out.append((block, rows))
     return out
 
 
@@ -542,18 +434,6 @@ def _cluster(
     group = ys[best[0] : best[1]]
     centre = (group[0] + group[-1]) / 2
     return centre, tolerance + (group[-1] - group[0]) / 2, hits[best[0] : best[1]]
-
-
-def _folio_numbers(text: str) -> set[int]:
-    """Numbers that may be a page number: at the start or the end of a short line."""
-    t = text.strip()
-    if len(t) > MAX_FOLIO_CHARS:
-        return set()
-    lettered = _LETTER_FOLIO.fullmatch(t)
-    if lettered:
-        return {int(lettered.group(1))}
-    found = list(_NUMBER.finditer(t))
-    return {int(m.group()) for m in found if m.start() == 0 or m.end() == len(t)}
 
 
 def _steady_pairs(offsets: tuple[tuple[int, int], ...]) -> int:

@@ -11,7 +11,7 @@ import pytest
 from pdfcore.layout import assemble, group_lines
 from pdfcore.layout.blocks import continuations
 from pdfcore.models import Box, DocumentFacts, PageInfo, PageText, TextLine
-from pdfcore.services import furniture
+from pdfcore.services import folios, furniture
 from pdfcore.services.profile import learn_profile
 from pdfcore.services.quality import finish_page
 from tests.fakes import FakeDocument, fake_core
@@ -538,7 +538,7 @@ def test_a_page_number_with_a_parts_letter_is_a_page_number() -> None:
         lines.append(line(folio, 300, 709, 318))
         done = finish_page(page_of(lines, index=1), facts, None)
         assert (done.furniture == ()) == kept, (folio, done.furniture)
-    assert furniture._folio_numbers("F-14") == {14}
+    assert folios.folio_numbers("F-14") == {14}
 
 
 def test_a_front_matters_roman_page_number_alone_at_the_foot_is_furniture() -> None:
