@@ -18,6 +18,7 @@ from adapters._pdfium_doubles import Doubles, dropped_doubles
 from adapters._pdfium_edits import Edit, edited, replaced
 from adapters._pdfium_fonts import LineFonts, line_fonts
 from adapters._pdfium_gaps import line_gaps, space_gaps
+from adapters._pdfium_mono import spaced as mono_spaced
 from adapters._pdfium_objects import PageObjects, share_inside, visible_runs
 from adapters._pdfium_rows import (
     LINE_END,
@@ -284,6 +285,9 @@ def read_lines(
                     line = text_line(raw, words, bbox, first, last, line_facts)
                     if edits and len(line.text) == len(words):
                         line = edited(line, first, edits)
+                    if line.mono and " " in line.text:
+                        # code: its spaces as wide as drawn (see adapters._pdfium_mono)
+                        line = evolve(line, text=mono_spaced(raw, tp, first, last, line.text))
                     if glue is not None and glue[0] == seen - 1 and _glued_on(raw, tp, out[-1], glue[1], line, first):
                         out[-1] = _joined(out[-1], line)
                     else:

@@ -5,6 +5,7 @@ items' levels kept to what Markdown can nest.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -76,15 +77,26 @@ def element(unit: Unit, join_hyphenation: bool) -> Element:
 
 
 def _code_text(rows: list[Row]) -> str:
-    """Code rows with their indentation (in characters of the rows' own width)."""
+    """Code rows with their indentation (in characters of the rows' own width), and a blank
+    line where a row stands a line or more lower than the rows' usual step (a listing's blank
+    lines between its parts)."""
     left = min(r.x0 for r in rows)
     widths = [(r.x1 - r.x0) / len(r.text) for r in rows if len(r.text) >= 4]
     char = sorted(widths)[len(widths) // 2] if widths else 6.0
+    steps = sorted(b.y0 - a.y0 for a, b in itertools.pairwise(rows) if b.y0 > a.y0)
+    pitch = steps[len(steps) // 2] if steps else 0.0
     out = []
-    for r in rows:
+    for k, r in enumerate(rows):
+        if k and pitch > 0 and r.y0 - rows[k - 1].y0 >= BLANK_STEP * pitch:
+            out.append("")
         indent = round((r.x0 - left) / char) if char > 0 else 0
         out.append(" " * max(0, min(indent, 40)) + r.text)
     return "\n".join(out)
+
+
+#: A code row standing this many of the rows' usual steps below the row before has a blank line
+#: over it.
+BLANK_STEP = 1.6
 
 
 #: A bracket closing an aside mid-sentence: after a word or figure, its text opening in lower

@@ -43,5 +43,6 @@ def test_the_listing_is_a_code_block(core: Any, tmp_path: Path) -> None:
     page = core.read_pages(str(_page(tmp_path / "listing.pdf")), pages="1", format="markdown").pages[0]
     assert not page.tables
     md = page.markdown
-    assert "```\n1 procedure Schedule(job, window W)\n" in md
+    # the numbers and the code's indentation as set (spaces as wide as the gaps)
+    assert "```\n1   procedure Schedule(job, window W)\n2     last <- now()\n" in md
     assert "|" not in md
