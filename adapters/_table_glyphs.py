@@ -109,15 +109,15 @@ class Line:
         return all(s.bold for s in self.segments)
 
 
-_FIGURE = re.compile(r"^[(\[]?[-+−–]?[$€£¥]?\s?[(\[]?[-+−–]?\d[\d,.]*(?:[KMB]|bn|mn|k|m)?(?:\s?%)?[)\]]?%?\*?$")
+_FIGURE = re.compile(r"^[(\[]?[-+−–±]?[$€£¥]?\s?[(\[]?[-+−–±]?\d[\d,.]*(?:[KMB]|bn|mn|k|m)?(?:\s?%)?[)\]]?%?\*?$")
 _PLACEHOLDER = re.compile(r"^[-–—−]+$")
 _CURRENCY = re.compile(r"^(?:[A-Z]{0,3}[$€£¥]|[$€£¥])$")
 _CLOSING = re.compile(r"^[)\]%]+$")
 
 
 def is_figure(text: str) -> bool:
-    """An amount, a count, a percentage, a score: ``2,014,908``, ``(1,266)``, ``$0.85``, ``12.6%``,
-    ``$1.1M``."""
+    """An amount, a count, a percentage, a score, a tolerance: ``2,014,908``, ``(1,266)``,
+    ``$0.85``, ``12.6%``, ``$1.1M``, ``±0.3``."""
     return bool(_FIGURE.match(text.strip()))
 
 

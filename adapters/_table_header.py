@@ -89,6 +89,13 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
     if ended and 0 < n < len(rows) and any(data_figure(r.text(k)) for r in rows[n:] for k in r.filled if k > 0):
         if _rows_alike(rows[: n + 1], parted):
             return 0
+        top = rows[0]
+        headings = top.bold and 0 in top.filled and len(top.filled) > 1 and not top.spans
+        if n > 1 and headings and all(0 in r.filled and not r.bold for r in rows[1:n]):
+            # a bold row of headings, one a column, the first too, over labelled rows in the
+            # body's face (values in words): the header (not a bold row naming groups of
+            # columns, nor a title over them)
+            return 1
         return n  # headings over columns of figures (in a table of text, every row looks so)
     if len(rows) < 3:
         return 0

@@ -118,6 +118,7 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     grid = [[r.text(k) for k in range(n)] for r in body]
     walled = [any(r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for r in rules) for c in cuts]
     walls = list(walled)
+    header, grid, cells, spans = _centred_spans((header, grid, cells, spans), walls, body, centres)
     header, grid, cells, spans = _drop_stray_columns(header, grid, cells, spans, walls)
     header, grid, cells, spans = _joined_shares(header, grid, cells, spans, walls)
     if len(grid) < 1 or (len(grid) + (1 if header else 0)) < 2:
@@ -263,6 +264,53 @@ def _drop_stray_columns(
         return False
 
     return _merged_leftwards((header, grid, cells, spans), walls, moved)
+
+
+#: A text centred over two columns stands within this share of the distance between their
+#: centres from the middle between them.
+SPAN_CENTRE = 0.15
+
+
+def _centred_spans(parts: _Parts, walls: list[bool], body: Sequence[Row], centres: Sequence[float | None]) -> _Parts:
+    """A column between two headed others holding only texts each centred between them, in
+    rows leaving both empty, under no heading of its own (a value the two columns share, set
+    once across both: ``0 to 100`` under ``HX-40`` and ``HX-40E``), is no column: each text is a cell
+    over the two (a body span), and the column goes. Not where a vertical ruling parts the
+    column from either neighbour."""
+    mids = list(centres)
+    extents = [list(r.extent) for r in body]
+    k = 1
+    while parts[1] and k + 1 < len(parts[1][0]) and k + 1 < len(mids):
+        header, grid, cells, spans = parts
+        a, b = mids[k - 1], mids[k + 1]
+        filled = [i for i, r in enumerate(grid) if r[k]]
+        if (
+            a is None
+            or b is None
+            or not filled
+            or not header
+            or header[k]
+            or not header[k - 1]
+            or not header[k + 1]
+            or any(c == k for _, c, _, _, _ in cells)
+            or walls[k - 1]
+            or walls[k]
+            or any(grid[i][k - 1] or grid[i][k + 1] or not _centred_on(extents[i][k], a, b) for i in filled)
+        ):
+            k += 1
+            continue
+        for i in filled:
+            grid[i][k - 1] = grid[i][k]
+        header, grid, cells, spans = _without_column(k, header, grid, cells, spans)
+        parts = header, grid, cells, sorted([*spans, *((i, k - 1, 1, 2) for i in filled)])
+        del walls[k - 1], mids[k]
+        for e in extents:
+            del e[k]
+    return parts
+
+
+def _centred_on(extent: tuple[float, float] | None, a: float, b: float) -> bool:
+    return extent is not None and abs((extent[0] + extent[1]) / 2 - (a + b) / 2) <= SPAN_CENTRE * (b - a)
 
 
 def _merged_leftwards(parts: _Parts, walls: list[bool], moved: Callable[[int, _Parts], bool]) -> _Parts:
