@@ -321,6 +321,10 @@ def prominent(unit: Unit, style: DocumentStyle) -> bool:
     return accent(unit, style) > 0 and size >= ACCENT_SIZE * body
 
 
+#: A name in lower case and a colon before a title in capitals: ``siltpack: Compacting Logs``.
+_NAMED = re.compile(r"[a-z][\w.-]*: [A-Z]")
+
+
 def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool = False) -> bool:
     """A unit that looks like a heading on its own: short, prominent, not a list item's text
     (a bulleted bold line is a list item), not a list of people's names (a paper's author line
@@ -332,7 +336,8 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool
     :func:`~pdfcore.structure.heading_shape.spread_out`), no row of it mostly small text beside
     an outsized word (a logo, see ``Row.outsized``), starting with a capital, a digit, a quote
     or a name written in mixed case ("pioNER", "iPhone": a lowercase first letter with a capital after
-    it in the first word)."""
+    it in the first word), or a name in lower case and a colon before a capital ("siltpack:
+    Compacting Weather Station Logs")."""
     if not prominent(unit, style) or not heading_shaped(unit, text, long=long) or name_list(text) or byline(text):
         return False  # (the cheap test first: most text is set at the body size)
     if not rows_aligned(unit) or spread_out(unit):
@@ -349,7 +354,7 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool
         return False  # a pointer to other text under a statement, set in its title's face
     if _FORMULA.search(text) or sum(1 for c in text if "\ue000" <= c <= "\uf8ff") >= 2:
         return False  # a displayed formula: "Sin(x TΩk)", bracket pieces from a symbol font
-    if text[:1].islower() and not any(c.isupper() for c in text.split(" ", 1)[0][1:]):
+    if text[:1].islower() and not any(c.isupper() for c in text.split(" ", 1)[0][1:]) and not _NAMED.match(text):
         return False
     marker = list_marker(text)
     return not marker or marker[0].isalnum() or marker[0] == "("
