@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from pdfcore.layout.blocks import GAP_FACTOR, same_band
 from pdfcore.layout.scripts import CJK
+from pdfcore.layout.side_heads import side_heads
 from pdfcore.models import Box, TextLine
 
 #: A line at most this share of its region's text width can belong to a column.
@@ -384,6 +385,14 @@ def _try_split(
         lead = _heads_span(band_left[k], band_right[k], spans[k]) if k < len(spans) else []
         if lead:
             band_left[k] = band_left[k][: -len(lead)]
+        heads = side_heads(band_left[k], band_right[k])
+        if heads is not None:
+            # blocks side by side over the columns (authors' names and affiliations): read
+            # one after the other before the columns
+            for j, column in enumerate((band_left, band_right)):
+                top = {id(u) for u in sorted(column[k], key=lambda u: u.y0)[: heads[j]]}
+                parts.append(([u for u in column[k] if id(u) in top], False))
+                column[k] = [u for u in column[k] if id(u) not in top]
         if band_left[k]:
             parts.append((band_left[k], True))
         if band_right[k]:
