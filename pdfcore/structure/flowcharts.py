@@ -1,5 +1,7 @@
 """A flowchart the table reader gives as a grid: its labels each framed by a box of its own, the
-boxes apart from one another (arrows and blank between them), read as rows and columns.
+boxes apart from one another (arrows and blank between them), read as rows and columns. A frame
+across the grid (ROW_BAND of its width) is a row shaded or boxed, not a label's box: a
+programme's breaks set on shaded rows stand apart too.
 
 A ruled table's cells share their rulings (the line under one row is the line over the next), and
 a table drawn cell by cell sets its boxes edge to edge; a flowchart's boxes stand apart. So a grid
@@ -34,6 +36,8 @@ FRAMED_SHARE = 0.6
 #: Rulings this many points around the grid's box are looked at (a frame stands out past the
 #: text it holds).
 REACH = 24.0
+#: A frame this share of the grid's width or wider is a row's band, no flowchart's box.
+ROW_BAND = 0.9
 #: Rulings looked at per grid (bounds the work on a page of many).
 MAX_RULES = 400
 
@@ -46,7 +50,8 @@ def flowchart_table(table: Table, rules: Sequence[Box]) -> bool:
         for r in rules
         if box.x0 - REACH <= r.x1 and r.x0 <= box.x1 + REACH and box.y0 - REACH <= r.y1 and r.y0 <= box.y1 + REACH
     ][:MAX_RULES]
-    found = frames(near)
+    # a frame across the grid is a row shaded or boxed (a break in a programme), no label's box
+    found = [f for f in frames(near) if f.width < ROW_BAND * (box.x1 - box.x0)]
     if len(found) < FRAMES_MIN or any(not _apart(a, b) for a, b in itertools.combinations(found, 2)):
         return False
     sides = sum(2 * (f.width + f.height) for f in found)

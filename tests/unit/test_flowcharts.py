@@ -67,3 +67,17 @@ def test_the_table_service_lists_no_flowchart() -> None:
     p = page(labels, rules=tuple(_flowchart()))
     got = TableService(FakeTableExtractor({0: (LABELS,)})).read(SOURCE, p, (Box(0, 0, W, H),), W, H)
     assert got.tables == ()
+
+
+def test_rows_shaded_across_a_table_are_no_flowchart() -> None:
+    """A programme's header and its breaks set on shaded rows across the table (each shading's
+    edges a frame, the rows between them plain): no flowchart's boxes. Before, the table was
+    dropped as a flowchart's labels."""
+    programme = Table(
+        header=("Time", "Session", "Room"),
+        rows=(("09:00", "Keynote", "Hall"), ("10:00", "Coffee break", ""), ("10:30", "Talks", "Hall")),
+        bbox=Box(62.0, 100.0, 533.0, 390.0),
+    )
+    bands = [r for top in (100.0, 150.0, 235.0, 320.0, 373.0) for r in _frame(62.0, top, 533.0, top + 20.0)]
+    assert len(frames(bands)) == 5
+    assert not flowchart_table(programme, bands)
