@@ -58,11 +58,16 @@ def _spread_code(units: Sequence[Unit], *, down: bool) -> None:
 
 
 def _stacked(above: Unit, below: Unit) -> bool:
-    """``below`` stands right under ``above``: a blank line or two between them at most (two
-    font sizes: a row's box is smaller than its line)."""
+    """``below`` stands right under ``above``: a blank line or two between them at most
+    (STACKED_GAP sizes: a row's box is smaller than its line; two blank lines, as between a
+    Python module's definitions, at a leading of 1.3)."""
     gap = below.y0 - above.y1
     line = max(below.first.height, above.last.height, below.size, above.size, 1.0)
-    return -0.5 * line <= gap <= 2.0 * line
+    return -0.5 * line <= gap <= STACKED_GAP * line
+
+
+#: The widest gap between code units of one listing, in type sizes.
+STACKED_GAP = 3.3
 
 
 def _across(u: Unit, other: Unit) -> bool:

@@ -77,9 +77,9 @@ def element(unit: Unit, join_hyphenation: bool) -> Element:
 
 
 def _code_text(rows: list[Row]) -> str:
-    """Code rows with their indentation (in characters of the rows' own width), and a blank
-    line where a row stands a line or more lower than the rows' usual step (a listing's blank
-    lines between its parts)."""
+    """Code rows with their indentation (in characters of the rows' own width), and blank
+    lines where a row stands a line or more lower than the rows' usual step (a listing's blank
+    lines between its parts: one a step past the first, two at most)."""
     left = min(r.x0 for r in rows)
     widths = [(r.x1 - r.x0) / len(r.text) for r in rows if len(r.text) >= 4]
     char = sorted(widths)[len(widths) // 2] if widths else 6.0
@@ -88,7 +88,8 @@ def _code_text(rows: list[Row]) -> str:
     out = []
     for k, r in enumerate(rows):
         if k and pitch > 0 and r.y0 - rows[k - 1].y0 >= BLANK_STEP * pitch:
-            out.append("")
+            # one blank line a step past the first, two at most
+            out.extend([""] * max(1, min(2, round((r.y0 - rows[k - 1].y0) / pitch) - 1)))
         indent = round((r.x0 - left) / char) if char > 0 else 0
         out.append(" " * max(0, min(indent, 40)) + r.text)
     return "\n".join(out)

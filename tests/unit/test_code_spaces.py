@@ -67,3 +67,20 @@ def test_spaces_are_respaced_only_in_a_face_one_advance_wide() -> None:
     assert _respaced("ab c", [0.0, 6.0, 30.0]) == "ab c"  # one step: no advance known
     # steps of varying width: no monospaced face, the text stays
     assert _respaced("abcd e", [0.0, 6.0, 9.0, 17.0, 40.0]) == "abcd e"
+
+
+def test_two_blank_lines_keep_a_listing_whole() -> None:
+    """Two blank lines between a module's imports and its first definition (as Python sets
+    them): one code block, both blank lines kept. Before, the listing came out as two blocks."""
+    from tests.unit.test_structure import LEFT, LOREM, ln, markdown, page, para
+
+    code = ["import os", "from pathlib import Path", None, None, "def main(path):", "    return Path(path)"]
+    rows, y = [*para(LOREM, 60)], 120.0
+    for text in code:
+        if text is not None:
+            indent = len(text) - len(text.lstrip())
+            rows.append(ln(text.strip(), y, x=LEFT + 6 * indent, mono=True, x1=LEFT + 6 * len(text)))
+        y += 12
+    rows += para(["After the listing comes more text that closes the page."], y + 20)
+    (md,) = markdown([page(rows)])
+    assert "```\nimport os\nfrom pathlib import Path\n\n\ndef main(path):\n    return Path(path)\n```" in md
