@@ -22,6 +22,11 @@ MAX_SPACES = 40
 ADVANCE_SLACK = 0.05
 
 
+#: Codes the text page holds that the line's text does not (NUL, line ends, a space, pdfium's
+#: hyphen mark, a soft hyphen).
+_NOT_GLYPHS = frozenset((0x00, 0x0A, 0x0D, 0x20, 0xFFFE, 0x00AD))
+
+
 def spaced(raw: Any, tp: Any, first: int, last: int, text: str) -> str:
     """``text`` (the characters ``first`` to ``last`` of the text page, its spaces one per gap)
     with each gap between words as many spaces wide as the gap is advances; ``text`` itself when
@@ -32,7 +37,7 @@ def spaced(raw: Any, tp: Any, first: int, last: int, text: str) -> str:
     x, y = ctypes.c_double(), ctypes.c_double()
     for k in range(first, last + 1):
         code = raw.FPDFText_GetUnicode(tp, k)
-        if code in (0x20, 0x0D, 0x0A, 0xFFFE, 0x00AD) or code == 0:
+        if code in _NOT_GLYPHS:
             continue
         if len(origins) >= len(glyphs) or not raw.FPDFText_GetCharOrigin(tp, k, ctypes.byref(x), ctypes.byref(y)):
             return text

@@ -89,26 +89,22 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
     if ended and 0 < n < len(rows) and any(data_figure(r.text(k)) for r in rows[n:] for k in r.filled if k > 0):
         if _rows_alike(rows[: n + 1], parted):
             return 0
-        if (
-            n > 1
-            and len(rows[0].filled) > 1
-            and not rows[0].spans
-            and 0 in rows[1].filled
-            and len(rows[1].filled) > 1
-            and ruled_between(rows[0], rows[1], parted)
-            and not ruled_between(rows[n - 1], rows[n], parted)
-        ):
-            # a row of headings ruled off under it, a row of cells under it (its lines wrapped
-            # on below it) not: that row is the header (not a title over the table, nor a label
-            # row under the headings)
-            return 1
         top = rows[0]
-        headings = top.bold and 0 in top.filled and len(top.filled) > 1 and not top.spans
-        if n > 1 and headings and all(0 in r.filled and not r.bold for r in rows[1:n]):
-            # a bold row of headings, one a column, the first too, over labelled rows in the
-            # body's face (values in words): the header (not a bold row naming groups of
-            # columns, nor a title over them)
-            return 1
+        if n > 1 and len(top.filled) > 1 and not top.spans:  # a row of headings, no title across
+            below = rows[1]
+            if (
+                0 in below.filled
+                and len(below.filled) > 1
+                and ruled_between(top, below, parted)
+                and not ruled_between(rows[n - 1], rows[n], parted)
+            ):
+                # ruled off under it, a row of cells under it (its lines wrapped on below it)
+                # not: that row is the header (not a label row under the headings)
+                return 1
+            if top.bold and 0 in top.filled and all(0 in r.filled and not r.bold for r in rows[1:n]):
+                # bold, the first column's heading too, over labelled rows in the body's face
+                # (values in words): the header (not a bold row naming groups of columns)
+                return 1
         return n  # headings over columns of figures (in a table of text, every row looks so)
     if len(rows) < 3:
         return 0
