@@ -274,8 +274,8 @@ SPAN_CENTRE = 0.15
 def _centred_spans(parts: _Parts, walls: list[bool], body: Sequence[Row], centres: Sequence[float | None]) -> _Parts:
     """A column between two headed others holding only texts each centred between them, in
     rows leaving both empty, under no heading of its own (a value the two columns share, set
-    once across both: ``0 to 100`` under ``HX-40`` and ``HX-40E``), is no column: each text is a cell
-    over the two (a body span), and the column goes. Not where a vertical ruling parts the
+    once across both: ``0 to 100`` under ``HX-40`` and ``HX-40E``), is no column: each text is
+    a cell over the two (a body span), and the column goes. Not where a vertical ruling parts the
     column from either neighbour."""
     mids = list(centres)
     extents = [list(r.extent) for r in body]

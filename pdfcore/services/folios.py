@@ -60,8 +60,8 @@ _NUMBER = re.compile(r"(?<![\w.,/-])\d{1,4}(?![\w.,/-]|[.,]\d)")
 def lone_page_numbers(lines: Sequence[TextLine], height: float, width: float, number: int = 0) -> list[TextLine]:
     """Page numbers found on the page alone: a line that is only a number (``7``, ``- 7 -``,
     ``Page 7``, ``7 of 12``, a front matter's ``xiii`` or ``xiv PREFACE``), or the page's own
-    ``number`` (1-based; 0: none) after the publication's name (``The Millbrook Messenger · Page 2``, see
-    _TITLED_FOLIO), not set larger than the page's text, alone as the outermost block
+    ``number`` (1-based; 0: none) after the publication's name (``The Millbrook Messenger ·
+    Page 2``, see _TITLED_FOLIO), not set larger than the page's text, alone as the outermost block
     at the top or the bottom of the page (in the EDGE_ZONE, nothing beyond it, a gap before the
     next line in), centred or in an outer quarter of the width, on a page of at least
     FOLIO_PAGE points each way (not a chart's top tick on a figure-sized page). Documents too

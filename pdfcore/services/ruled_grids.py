@@ -226,6 +226,7 @@ def _rule_over(
     alone as wide as the grid over it, the band between one row of text inside the grid's sides
     cut into two cells or more, each starting where a column of the grid's text does (a caption
     or a heading over the table is one piece); else the box and ""."""
+    columns: set[int] | None = None  # where the grid's text columns start (read once, when asked)
     for hs, vs in groups:
         if vs or len(hs) != 1:
             continue
@@ -253,7 +254,8 @@ def _rule_over(
         if box.y0 - h.y1 > HEAD_BAND_LINES * height:
             continue  # a row standing apart between the rules: no header set between them
         starts = [seg[0] for p in line_pieces(band, gaps) for seg in p.segments]
-        columns = {round(seg[0]) for p in line_pieces(inside, gaps) for seg in p.segments}
+        if columns is None:
+            columns = {round(seg[0]) for p in line_pieces(inside, gaps) for seg in p.segments}
         if len(starts) < 2 or not all(any(abs(x - c) <= JOIN_TOL for c in columns) for x in starts):
             continue
         return union([box, h]), " ".join(ln.text.strip() for ln in band)

@@ -328,8 +328,8 @@ _NAMED = re.compile(r"[a-z][\w.-]*: [A-Z]")
 def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool = False) -> bool:
     """A unit that looks like a heading on its own: short, prominent, not a list item's text
     (a bulleted bold line is a list item), not a list of people's names (a paper's author line
-    set in its section headings' style) nor a story's byline ("By Harriet Okonkwo"), not an italic or underlined lead-in ending with a
-    colon, not wholly in parentheses, without a blank to fill in ("from ____ to ____"), not a
+    set in its section headings' style) nor a story's byline ("By Harriet Okonkwo"), not an
+    italic or underlined lead-in ending with a colon, not wholly in parentheses, without a blank to fill in ("from ____ to ____"), not a
     postal address (ending with a postal code after a comma: "Morton Grove, Illinois 60053"), not a
     formula (a function of one variable, "Cos(x", or a symbol font's bracket pieces), with its rows
     aligned (see :func:`~pdfcore.structure.units.rows_aligned`) and not spread out (see
