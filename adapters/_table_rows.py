@@ -518,18 +518,32 @@ def _unclosed(text: str) -> bool:
 
 
 def _wrapped_cell(row: Row, last: Row, above: Row, rights: Sequence[float], row_gap: float | None = None) -> bool:
-    """``row`` is the next line of one cell of the row above, wrapped: its one cell of text
-    (the label column left empty) stands under text of that cell, set close under its last
-    line, and its first word would not have fit at the end of that line within the column's
-    width (an infobox's long value, an address, a date broken over lines), or it is set closer
+    """``row`` holds the next lines of cells of the row above, wrapped: the label column left
+    empty, each of its cells stands under text of that cell, set close under its last line (of
+    several cells, one going on in lower case and none a figure), and its first word would not
+    have fit at the end of that line within the column's width (an
+    infobox's long value, an address, a date broken over lines; an action and its owner's name
+    both wrapped in a list of actions ruled between its columns only), or it is set closer
     under that line than the rows with a label are set apart (an infobox's value of several
     lines: a name, a date and a place)."""
     filled = row.filled
-    if len(filled) != 1 or row.spans or filled[0] == 0 or not above.cells[filled[0]]:
+    if not filled or row.spans or filled[0] == 0 or any(not above.cells[k] for k in filled):
         return False
-    k = filled[0]
+    if row.y0 - last.y1 > 0.8 * max(last.y1 - last.y0, 1.0):
+        return False
+    if len(filled) > 1 and (
+        not any(row.text(k)[:1].islower() for k in filled) or any(data_figure(row.text(k)) for k in filled)
+    ):
+        # several cells: one at least goes on in lower case, and none is a figure (a row of
+        # its own under a short label's cell: a second film of the same year, a new date)
+        return False
+    return all(_wraps(row, last, k, rights, row_gap) for k in filled)
+
+
+def _wraps(row: Row, last: Row, k: int, rights: Sequence[float], row_gap: float | None) -> bool:
+    """Cell ``k`` of ``row`` goes on from cell ``k`` of the line ``last`` (see :func:`_wrapped_cell`)."""
     mine, prev = row.extent[k], last.extent[k]
-    if mine is None or prev is None or row.y0 - last.y1 > 0.8 * max(last.y1 - last.y0, 1.0):
+    if mine is None or prev is None:
         return False
     if row_gap is not None and row.y0 - last.y1 < CLOSER * row_gap and not data_figure(row.text(k)):
         return True
