@@ -58,7 +58,7 @@ from collections.abc import Sequence
 
 from attrs import evolve, frozen
 
-from pdfcore.models import DocumentFacts, PageText, TextLine
+from pdfcore.models import Box, DocumentFacts, PageText, TextLine
 from pdfcore.services.folios import (
     BOTTOM,
     CENTRED,
@@ -157,7 +157,7 @@ def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
     numbers: dict[tuple[int, float], set[int]] = {}  # (page, y) -> offsets of its numbers
     for page in pages:
         label = _label(facts, page.index)
-        head = _head_line(page.lines, _height(page, facts), _width(page, facts), PLACE_SIZE)
+        head = _head_line(page.lines, _height(page, facts), _width(page, facts), PLACE_SIZE, page.gaps)
         if head is not None:
             seen[("top", "place", f"{head.font_size:.1f}")].append(
                 (page.index, (head.bbox.y0 + head.bbox.y1) / 2, head.bbox.height)
@@ -217,7 +217,7 @@ def apply(page: PageText, facts: DocumentFacts, profile: FurnitureProfile | None
     if facts.page_count < MIN_REPEAT:
         # hidden text stays where it is (flagged), never in the furniture
         taken = {id(ln) for ln in heads} | {id(ln) for ln in page.lines if _hidden(ln, page)}
-        heads += lone_running_head(_rest(page.lines, taken), _height(page, facts), _width(page, facts))
+        heads += lone_running_head(_rest(page.lines, taken), _height(page, facts), _width(page, facts), page.gaps)
     taken = {id(ln) for ln in heads}
     numbers = line_numbers(_rest(page.lines, taken))
     taken.update(id(ln) for ln in numbers)
@@ -249,13 +249,15 @@ def normalise(text: str) -> str:
     return _DIGITS.sub("#", t)
 
 
-def lone_running_head(lines: Sequence[TextLine], height: float, width: float) -> list[TextLine]:
+def lone_running_head(
+    lines: Sequence[TextLine], height: float, width: float, gaps: Sequence[Box] = ()
+) -> list[TextLine]:
     """The running head of a document too short to learn one (one or two pages): the line
     :func:`_head_line` finds, set at least MIN_HEAD_SIZE and at most HEAD_SIZE of the page's
     usual text, centred or in an outer quarter (``Official - Subject to Final Review`` over a
     transcript's first page). A title is set larger, not smaller; small print at the foot of a
     page is more often a note than a running foot, so the foot is left alone."""
-    ln = _head_line(lines, height, width, HEAD_SIZE)
+    ln = _head_line(lines, height, width, HEAD_SIZE, gaps)
     if ln is None:
         return []
     centre = (ln.bbox.x0 + ln.bbox.x1) / 2 / width
@@ -267,9 +269,12 @@ def lone_running_head(lines: Sequence[TextLine], height: float, width: float) ->
 PLACE_SIZE = 0.95
 
 
-def _head_line(lines: Sequence[TextLine], height: float, width: float, most: float) -> TextLine | None:
+def _head_line(
+    lines: Sequence[TextLine], height: float, width: float, most: float, gaps: Sequence[Box] = ()
+) -> TextLine | None:
     """The outermost block at the top of the page when it is one short line (MAX_HEAD_CHARS,
-    not closing on punctuation) in the EDGE_ZONE, set at MIN_HEAD_SIZE to ``most`` of the page's
+    as many times that as ``gaps``, the page's blanks inside lines, part it into pieces: a
+    title at the left and the publisher at the right; not closing on punctuation) in the EDGE_ZONE, set at MIN_HEAD_SIZE to ``most`` of the page's
     usual text and standing apart (a gap of HEAD_GAP line heights at least before the next line
     in), on a page of at least FOLIO_PAGE points each way; None otherwise."""
     if min(height, width) < FOLIO_PAGE or len(lines) < 2:
@@ -286,12 +291,22 @@ def _head_line(lines: Sequence[TextLine], height: float, width: float, most: flo
     if (
         ln.bbox.y1 <= EDGE_ZONE * height
         and MIN_HEAD_SIZE * usual <= ln.font_size <= most * usual
-        and len(text) <= MAX_HEAD_CHARS
+        and len(text) <= MAX_HEAD_CHARS * min(1 + _blanks_in(ln, gaps), HEAD_PARTS)
         and not text.endswith((".", ",", ":", ";"))
         and below.bbox.y0 - ln.bbox.y1 >= HEAD_GAP * max(ln.bbox.height, 1.0)
     ):
         return ln
     return None
+
+
+#: A running head is in this many pieces at most (left, centre and right).
+HEAD_PARTS = 3
+
+
+def _blanks_in(line: TextLine, gaps: Sequence[Box]) -> int:
+    """How many of ``gaps`` lie inside ``line``."""
+    b = line.bbox
+    return sum(1 for g in gaps if b.x0 < g.x0 and g.x1 < b.x1 and b.y0 - 1.0 <= g.y0 and g.y1 <= b.y1 + 1.0)
 
 
 # --------------------------------------------------------------------------------------------
@@ -302,7 +317,7 @@ def _running(page: PageText, facts: DocumentFacts, profile: FurnitureProfile) ->
     out: list[TextLine] = []
     head: TextLine | None = None
     if any(p.kind == "place" for p in profile.patterns):
-        head = _head_line(page.lines, _height(page, facts), _width(page, facts), PLACE_SIZE)
+        head = _head_line(page.lines, _height(page, facts), _width(page, facts), PLACE_SIZE, page.gaps)
     for zone, ln in _edges(page.lines, _height(page, facts)):
         y = (ln.bbox.y0 + ln.bbox.y1) / 2
         norm: str | None = None

@@ -59,3 +59,19 @@ def test_a_line_set_as_large_as_the_text_or_on_one_page_only_stays() -> None:
     pages = _pages(4, heads)
     pages[3] = page_of([ln for ln in pages[3].lines if not ln.text.startswith("Section")], index=3)
     assert all(d.furniture == () for d in _finish(pages))
+
+
+def test_a_head_in_two_pieces_is_learnt_though_longer_than_one_short_line() -> None:
+    """``Adaptive Tiered Caching for Edge Telemetry Pipelines`` at the left and ``Northwind
+    Systems | White Paper`` at the right: one line of 84 characters with a blank inside it,
+    each piece a short head. The same line without the blank stays: a long line of text."""
+    import attrs
+
+    from pdfcore.models import Box
+
+    head = "Adaptive Tiered Caching for Edge Telemetry Pipelines Northwind Systems | White Paper"
+    pages = _pages(3, [head])
+    blank = Box(249.0, 35.0, 418.0, 44.0)
+    gapped = [pages[0], *(attrs.evolve(p, gaps=(blank,)) for p in pages[1:])]
+    assert [d.furniture for d in _finish(gapped)] == [(), (head,), (head,)]
+    assert all(d.furniture == () for d in _finish(pages))
