@@ -394,14 +394,14 @@ def row_rule_regions(
                 continue
             bands = []
         for top, stack in stacks:
-            if len(stack) + 1 >= MIN_ROW_RULES and _sided(stack, gaps, x0, x1):
+            if len(stack) + 1 >= MIN_ROW_RULES and sided(stack, gaps, x0, x1):
                 bottom = max(ln.bbox.y1 for band in stack for ln in band)
                 below = min((y for y in ys if y >= bottom), default=bottom)
                 out.append(Box(x0, top, x1, below))
     return out
 
 
-def _sided(bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, x1: float) -> bool:
+def sided(bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, x1: float) -> bool:
     """A blank inside ``x0``-``x1`` that no line of ``bands`` crosses (one of ten or more may),
     with text on both sides of it in :data:`ROW_RULES_SIDED` of the bands (and three at least),
     on one side in :data:`ROW_CELL_LINES` lines at most, and not running text on both."""

@@ -1,0 +1,83 @@
+"""Tables: where to look by the three rules of a typeset table (see
+:mod:`pdfcore.services.table_regions`).
+
+A table set between rules across its width only: one over its header, one under the header and
+one under its last row (a typeset table's top, middle and bottom rules), no rule between the
+body's rows nor between its columns. That is too few rules for
+:func:`~pdfcore.services.ruled_grids.row_rule_regions`, and its cells may read as running text
+to the text-alignment search (options beside what each does, colours beside their meaning); the
+rules tell it is a table when one blank parts its header and most of its rows into columns
+(:func:`~pdfcore.services.ruled_grids.sided`). All geometry is page space (points, top-left
+origin).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pdfcore.models import Box, TextLine
+from pdfcore.services.ruled_grids import MIN_ROW_RULE_WIDTH, sided
+from pdfcore.services.text_pieces import JOIN_TOL
+
+#: Lines between the top rule and the middle one at most (the header) ...
+HEADER_LINES = 3
+#: ... and between the middle rule and the bottom one at least (the body).
+BODY_LINES = 2
+
+
+def framed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
+    """Boxes of tables between three horizontal rules of one extent (each MIN_ROW_RULE_WIDTH
+    wide at least), one to HEADER_LINES lines between the first two, BODY_LINES lines or more
+    between the last two, no vertical rule through the body (a grid: see
+    :func:`~pdfcore.services.ruled_grids.rule_regions`; a shaded header's edges may stand in the
+    header), and one blank through the header and the body's lines with text on both sides of it
+    in most of them (and not running text on both sides). A row ruled off under the body (one
+    to HEADER_LINES lines between the bottom rule and the next, each parted by a blank: a
+    total) is the table's too."""
+    hs = [r for r in rules if r.width >= r.height and r.width >= MIN_ROW_RULE_WIDTH]
+    if len(hs) < 3:
+        return []
+    vs = [r for r in rules if r.height > r.width]
+    groups: list[list[Box]] = []
+    for h in sorted(hs, key=_middle):
+        for g in groups:
+            if abs(g[0].x0 - h.x0) <= JOIN_TOL and abs(g[0].x1 - h.x1) <= JOIN_TOL:
+                g.append(h)
+                break
+        else:
+            groups.append([h])
+    out = []
+    for g in groups:
+        x0, x1 = min(r.x0 for r in g), max(r.x1 for r in g)
+        ys: list[float] = []
+        for y in sorted(_middle(r) for r in g):
+            if not ys or y - ys[-1] > JOIN_TOL:
+                ys.append(y)
+        inside = [ln for ln in lines if x0 - JOIN_TOL <= ln.bbox.x0 and ln.bbox.x1 <= x1 + JOIN_TOL]
+        for k in range(len(ys) - 2):
+            top, mid, bottom = ys[k : k + 3]
+            head = [ln for ln in inside if top < _middle(ln.bbox) < mid]
+            body = [ln for ln in inside if mid < _middle(ln.bbox) < bottom]
+            if not 1 <= len(head) <= HEADER_LINES or len(body) < BODY_LINES:
+                continue
+            if any(x0 <= v.x0 and v.x1 <= x1 and v.y0 < bottom - JOIN_TOL and v.y1 > mid + JOIN_TOL for v in vs):
+                continue
+            if sided([head, *([ln] for ln in body)], gaps, x0, x1):
+                # a row ruled off under the body (its totals) is the table's too
+                for below in ys[k + 3 :]:
+                    band = [ln for ln in inside if bottom < _middle(ln.bbox) < below]
+                    if not 1 <= len(band) <= HEADER_LINES or not all(_parted(ln, gaps) for ln in band):
+                        break
+                    bottom = below
+                out.append(Box(x0, top, x1, bottom))
+    return out
+
+
+def _parted(line: TextLine, gaps: Sequence[Box]) -> bool:
+    """A blank lies inside ``line``: it holds cells, not one text."""
+    b = line.bbox
+    return any(b.x0 < g.x0 and g.x1 < b.x1 and g.y0 < b.y1 and b.y0 < g.y1 for g in gaps)
+
+
+def _middle(b: Box) -> float:
+    return (b.y0 + b.y1) / 2

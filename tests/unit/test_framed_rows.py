@@ -1,0 +1,95 @@
+"""Tables between a typeset table's three rules (top, under the header, under the last row):
+candidate regions from the rules, where the rows alone read as a list of terms and their
+descriptions."""
+
+from __future__ import annotations
+
+from pdfcore.models import Box, PageText, TextLine
+from pdfcore.services.framed_rows import framed_regions
+from pdfcore.services.table_regions import candidate_regions
+
+W, H = 612.0, 792.0
+ROWS = (
+    ("--week, --month", "Report on the current week or month"),
+    ("--from DATE --to DATE", "Report on a custom date range"),
+    ("--project NAME", "Include only one project"),
+    ("--billable", "Include only billable projects and show amounts"),
+    ("--csv", "Write the report as comma-separated values"),
+)
+PROSE = (
+    "Reports written with the csv option can be opened in any spreadsheet program, which is the",
+    "easiest way to combine the logs of several team members. Each row contains the date, the",
+)
+
+
+def line(text: str, x0: float, y0: float, x1: float, h: float = 9.0) -> TextLine:
+    return TextLine(text=text, bbox=Box(x0, y0, x1, y0 + h), font_size=h)
+
+
+def rule(x0: float, x1: float, y: float) -> Box:
+    return Box(x0, y, x1, y + 0.8)
+
+
+def table() -> tuple[list[TextLine], list[Box], list[Box]]:
+    """The header and rows of an options table: each a line with a blank between its cells."""
+    lines = [line("Option Effect", 139, 96, 289)]
+    gaps = [Box(170, 96, 261, 105)]
+    for k, (option, effect) in enumerate(ROWS):
+        y = 111 + 15 * k
+        end = 139 + 5.2 * len(option)
+        lines.append(line(f"{option} {effect}", 139, y, 261 + 4.5 * len(effect)))
+        gaps.append(Box(end, y, 261, y + 9))
+    rules = [rule(132, 480, 92), rule(132, 480, 107), rule(132, 480, 183)]
+    return lines, rules, gaps
+
+
+def page(lines: list[TextLine], rules: list[Box], gaps: list[Box]) -> PageText:
+    return PageText(index=0, text="", lines=tuple(lines), rules=tuple(rules), gaps=tuple(gaps))
+
+
+def test_rows_between_a_top_a_middle_and_a_bottom_rule_are_a_table() -> None:
+    lines, rules, gaps = table()
+    prose = [line(t, 96, 190 + 13 * k, 532) for k, t in enumerate(PROSE)]
+    (region,) = candidate_regions(page([*lines, *prose], rules, gaps), W, H)
+    assert all(region.y0 <= ln.bbox.y0 and ln.bbox.y1 <= region.y1 for ln in lines)
+    assert region.y1 < 190, "the paragraph under the bottom rule stays out"
+
+
+def test_the_same_rows_without_the_rules_are_no_table() -> None:
+    """Terms beside descriptions of several words each read as a list to the text alone."""
+    lines, _, gaps = table()
+    assert candidate_regions(page(lines, [], gaps), W, H) == ()
+
+
+def test_a_vertical_rule_through_the_body_leaves_the_grid_to_the_grid_search() -> None:
+    lines, rules, gaps = table()
+    assert framed_regions(rules, lines, gaps)
+    assert framed_regions([*rules, Box(259, 108, 259.8, 183)], lines, gaps) == []
+
+
+def test_two_columns_of_running_text_between_three_rules_are_no_table() -> None:
+    left = "The board agreed to hold the summer open day on Saturday with a rain date"
+    right = "Jun will coordinate the volunteers and Rosa offered to contact the school"
+    lines = [line(f"{left} {right}", 72, 100 + 12 * k, 540) for k in range(8)]
+    gaps = [Box(300, 100 + 12 * k, 312, 109 + 12 * k) for k in range(8)]
+    rules = [rule(72, 540, 84), rule(72, 540, 112 - 16), rule(72, 540, 200)]
+    head = line("Minutes Notes", 72, 86, 400)
+    assert framed_regions(rules, [head, *lines], [Box(150, 86, 312, 95), *gaps]) == []
+
+
+def test_a_header_of_more_lines_than_a_header_holds_is_no_table() -> None:
+    lines, rules, gaps = table()
+    # the middle rule moved under the third row: six lines over it
+    rules = [rules[0], rule(132, 480, 152), rules[2]]
+    assert framed_regions(rules, lines, gaps) == []
+
+
+def test_a_total_ruled_off_under_the_body_is_the_tables_own() -> None:
+    lines, rules, gaps = table()
+    total = line("--all Report on every project", 139, 188, 400)
+    region = framed_regions([*rules, rule(132, 480, 199)], [*lines, total], [*gaps, Box(169, 188, 261, 197)])
+    assert [r.y1 for r in region] == [199.4]
+    # a note of one text under the bottom rule, ruled off too, is not
+    note = line("Options may be combined", 139, 188, 300)
+    region = framed_regions([*rules, rule(132, 480, 199)], [*lines, note], gaps)
+    assert [r.y1 for r in region] == [183.4]
