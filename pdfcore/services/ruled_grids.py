@@ -367,8 +367,8 @@ def row_rule_regions(
     if sum(1 for r in rules if r.width >= r.height and r.width >= MIN_ROW_RULE_WIDTH) < MIN_ROW_RULES:
         return []
     # Rules crossing no vertical rule, or one only (a column divider: a grid needs two, see
-    # rule_regions; a grid's are read as a grid).
-    lone = [h for hs, vs in rule_groups if len(vs) < 2 for h in hs]
+    # rule_regions; a grid's are read as a grid). The sides of a row's shading are none.
+    lone = [h for hs, vs in rule_groups if len(_dividers(hs, vs)) < 2 for h in hs]
     hs = sorted((r for r in lone if r.width >= MIN_ROW_RULE_WIDTH), key=lambda r: (r.y0 + r.y1) / 2)
     groups: list[list[Box]] = []
     for h in hs:
@@ -387,7 +387,7 @@ def row_rule_regions(
         stacks: list[tuple[float, list[list[TextLine]]]] = []
         for a, z in itertools.pairwise(ys):
             band = [ln for ln in inside if a < (ln.bbox.y0 + ln.bbox.y1) / 2 < z]
-            if band:
+            if band and not _running_band(band, gaps, x1 - x0):
                 if not bands:
                     stacks.append((a, bands))
                 bands.append(band)
@@ -399,6 +399,44 @@ def row_rule_regions(
                 below = min((y for y in ys if y >= bottom), default=bottom)
                 out.append(Box(x0, top, x1, below))
     return out
+
+
+#: A band between two rules holding this many lines or more, RUNNING_SHARE of them running
+#: text (a piece of PROSE_WORDS words or more across RUNNING_WIDTH of the rules' width: no
+#: row's cell is as wide), is the page's text between two tables ruled alike, not a row: it
+#: parts their stacks.
+RUNNING_LINES = 4
+RUNNING_WIDTH = 0.75
+RUNNING_SHARE = 1 / 3
+
+
+def _running_band(band: Sequence[TextLine], gaps: Sequence[Box], width: float) -> bool:
+    if len(band) < RUNNING_LINES:
+        return False
+    running = sum(
+        1
+        for p in line_pieces(band, gaps)
+        if any(z - a >= RUNNING_WIDTH * width and w >= PROSE_WORDS for a, z, w in p.segments)
+    )
+    return running >= RUNNING_SHARE * len(band)
+
+
+def _dividers(hs: Sequence[Box], vs: Sequence[Box]) -> list[Box]:
+    """The vertical rules of a group but the sides of a shaded band: at the group's left or
+    right edge, between two of its horizontal rules and crossing none (a row's background drawn
+    as a filled box, whose edges come as rules, in a table ruled between its rows)."""
+    if not hs:
+        return list(vs)
+    x0, x1 = min(h.x0 for h in hs), max(h.x1 for h in hs)
+    ys = [(h.y0 + h.y1) / 2 for h in hs]
+    return [
+        v
+        for v in vs
+        if not (
+            (abs(v.x0 - x0) <= JOIN_TOL or abs(v.x1 - x1) <= JOIN_TOL)
+            and not any(v.y0 + JOIN_TOL < y < v.y1 - JOIN_TOL for y in ys)
+        )
+    ]
 
 
 def sided(bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, x1: float) -> bool:
