@@ -13,7 +13,8 @@ EDGE_LINES rows in the EDGE_ZONE, see :func:`_edges`). A profile holds edge patt
 the top or the bottom zone of the page at a position:
 
 - ``text``: the same line, digits aside ("Page 3 of 10" ~ "Page 4 of 10"), on MIN_REPEAT or more
-  sample pages;
+  sample pages, or on both pages of a document of two (a short paper's authors and title over
+  each page; a line holding a letter, on two pages that are no copies of one another);
 - ``number``: a short line starting or ending with the printed page number ("INTRODUCTION 5",
   "6 FREE CULTURE") on MIN_REPEAT or more sample pages, with the same offset between printed
   number and page index on MIN_STEADY_PAIRS pairs of facing sample pages: this catches running
@@ -82,6 +83,11 @@ SAMPLE_PAIRS = 5
 #: heights apart: the same text a line deep (left and right pages set it a few points apart),
 #: a number half a line.
 MIN_REPEAT = 3
+#: A document of two pages has its running heads and feet learnt from both: the same text at
+#: the same place on each (see the module docstring), unless the two pages are copies of one
+#: (COPIES of their lines the same: an invoice's original and its copy).
+TWO_PAGES = 2
+COPIES = 0.5
 TEXT_SPREAD = 1.0
 NUMBER_SPREAD = 0.5
 #: Longer lines are text, not furniture ...
@@ -134,9 +140,16 @@ class FurnitureProfile:
 NO_FURNITURE = FurnitureProfile()
 
 
+def _copies(a: PageText, b: PageText) -> bool:
+    """Pages ``a`` and ``b`` print mostly the same lines (COPIES of the fewer's, digits aside)."""
+    first, second = ({normalise(ln.text) for ln in p.lines} for p in (a, b))
+    fewer = min(len(first), len(second))
+    return fewer > 0 and len(first & second) >= COPIES * fewer
+
+
 def sample_indexes(page_count: int) -> list[int]:
     """0-based pages a document's profile is learnt from: a function of the page count only."""
-    if page_count < MIN_REPEAT:
+    if page_count < TWO_PAGES:
         return []
     if page_count <= SAMPLE_ALL:
         return list(range(page_count))
@@ -151,7 +164,7 @@ def sample_indexes(page_count: int) -> list[int]:
 def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
     """The document's running heads and feet, from its sample pages' raw lines (control
     characters taken out: see :func:`pdfcore.services.profile.learn_profile`)."""
-    if len(pages) < MIN_REPEAT:
+    if len(pages) < TWO_PAGES or (len(pages) == TWO_PAGES and _copies(*pages)):
         return NO_FURNITURE
     seen: dict[tuple[str, str, str], list[tuple[int, float, float]]] = defaultdict(list)
     numbers: dict[tuple[int, float], set[int]] = {}  # (page, y) -> offsets of its numbers
@@ -186,8 +199,15 @@ def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
             if len({i for i, _, _ in hits}) >= MIN_REPEAT and _steady_pairs(ends) >= MIN_STEADY_PAIRS:
                 patterns.append(EdgePattern(zone=zone, y=0.0, tolerance=0.0, kind=kind, offsets=ends))
             continue
-        # (a document of MIN_REPEAT pages opens with its title, not its head: all pages but one)
-        least = min(MIN_REPEAT, len(pages) - 1) if kind == "place" else MIN_REPEAT
+        # (a document of MIN_REPEAT pages opens with its title, not its head: all pages but one;
+        # one of two pages repeats its text on both)
+        least = MIN_REPEAT
+        if kind == "place":
+            least = max(TWO_PAGES, min(MIN_REPEAT, len(pages) - 1))
+        elif kind == "text":
+            least = min(MIN_REPEAT, len(pages))
+            if len(pages) < MIN_REPEAT and not any(c.isalpha() for c in key):
+                continue  # a number atop each of two pages: an account's, a form's, not a head
         if len({i for i, _, _ in hits}) < least:
             continue
         cluster = _cluster(hits, TEXT_SPREAD if kind == "text" else NUMBER_SPREAD, least)
