@@ -104,17 +104,19 @@ def _flush_right(unit: Unit) -> bool:
     return max(ends) - min(ends) <= 0.5 * em
 
 
-#: A list item this many em below a unit or less, starting at its edge, is the list it heads.
+#: A list item this many em below a unit or less, starting at its edge or set in from it by
+#: LIST_SET_IN em at most, is the list it heads.
 LIST_BELOW = 2.0
+LIST_SET_IN = 2.5
 
 
 def aligned(unit: Unit, columns: Sequence[tuple[float, float]], page_width: float, units: Sequence[Unit] = ()) -> bool:
     """A heading starts at the left edge of the running text (a little in from it, or out by
     half its em: a list set in from its heading), or is centred on the page or on a column, or
     is set out at a margin left of the running text (see :func:`_set_out`, asked of the page's
-    ``units``), or starts where a list item right below it starts (within LIST_BELOW em: a
-    heading over a list whose items of the next level, set in further, are the page's only
-    running text); anything else is a label inside a drawing."""
+    ``units``), or starts where a list item right below it starts or a little left of it
+    (within LIST_BELOW em under it, LIST_SET_IN em left: a heading over a list whose items,
+    set in, are the page's only running text); anything else is a label inside a drawing."""
     if not columns:
         return True
     x0, x1 = unit.x0, unit.x1
@@ -128,10 +130,15 @@ def aligned(unit: Unit, columns: Sequence[tuple[float, float]], page_width: floa
         if units and _set_out(unit, left, right, units):
             return True
     if units and any(
-        v is not unit and abs(v.first.x0 - x0) <= 3.0 and 0 <= v.y0 - unit.y1 <= LIST_BELOW * em and list_marker(v.text)
+        v is not unit
+        and -3.0 <= v.first.x0 - x0 <= max(3.0, LIST_SET_IN * em)
+        and 0 <= v.y0 - unit.y1 <= LIST_BELOW * em
+        and list_marker(v.text)
         for v in units
     ):
-        return True  # over a list's item at its marker's edge (its items, not a column, are the text)
+        # over a list's item at its marker's edge, or set in from it (its items, not a
+        # column, are the text: a chapter's summary in points)
+        return True
     return bool(page_width) and abs(centre - page_width / 2) <= 0.03 * page_width
 
 

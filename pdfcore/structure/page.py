@@ -71,7 +71,7 @@ from pdfcore.structure.false_tables import axis_table, formula_table, prose_tabl
 from pdfcore.structure.figures import figure_boxes, figure_ref, subcaptions
 from pdfcore.structure.flowcharts import flowchart_table
 from pdfcore.structure.formulas import join_formula_bands
-from pdfcore.structure.heading_shape import aligned, introduces_text, text_columns
+from pdfcore.structure.heading_shape import LIST_SET_IN, aligned, introduces_text, text_columns
 from pdfcore.structure.leading import join_open_leading
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.notes import numbered_order, split_notes
@@ -86,6 +86,7 @@ from pdfcore.structure.reading import (
 from pdfcore.structure.rows import Row, page_rows, row_without
 from pdfcore.structure.split_rows import join_split_rows
 from pdfcore.structure.style import DocumentStyle, unit_key
+from pdfcore.structure.unit import Unit
 from pdfcore.structure.unit_tidy import tidy_units
 from pdfcore.structure.units import split_units
 from pdfcore.structure.upright import upright_pages
@@ -178,7 +179,7 @@ def page_structure(
             and not tagged
             and not match_outline(u.text, entries)
             and not (
-                aligned(u, columns, width, units)
+                (aligned(u, columns, width, units) or _heads_table(u, placed, units))
                 and (
                     introduces_text(units, k, height)
                     or box_below(u, [t.bbox for t in placed], units) is not None
@@ -275,6 +276,20 @@ def _without_labels(rows: list[Row], figures: list[Box], join_hyphenation: bool,
         elif not any(holds_label(b, r.x0, r.y0, r.x1, r.y1, r.text) for b in figures):
             out.append(r)
     return out
+
+
+def _heads_table(unit: Unit, tables: Sequence[Table], units: Sequence[Unit]) -> bool:
+    """A table stands right below ``unit`` (see :func:`box_below`), ``unit`` starting at its left
+    edge (half an em in from it at most, or out from it by LIST_SET_IN em: a table set in from
+    its heading) or centred on it: a section's heading over its table (on a page whose other
+    text, a list's items set in, makes the running text's column)."""
+    k = box_below(unit, [t.bbox for t in tables], units)
+    if k is None:
+        return False
+    b, em = tables[k].bbox, max(unit.size, 6.0)
+    return (
+        -0.5 * em <= b.x0 - unit.x0 <= LIST_SET_IN * em or abs((unit.x0 + unit.x1) / 2 - (b.x0 + b.x1) / 2) <= 0.5 * em
+    )
 
 
 def _edges(b: Box) -> tuple[float, float, float, float]:

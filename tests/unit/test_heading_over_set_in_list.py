@@ -1,0 +1,68 @@
+"""A heading over a list set in from it, the page's only text (a chapter's summary in points
+and its review questions, each under its section's heading at the margin): the items, not a
+column, are the page's text, and the heading starts a little left of them. Before, only a
+heading starting at an item's marker edge was taken for one; these read as paragraphs."""
+
+from __future__ import annotations
+
+import re
+
+from tests.unit.test_structure import ln, markdown, page
+
+ITEMS = (
+    ("Soil texture and structure control the size of pores and therefore how fast water moves", "through a soil."),
+    ("Infiltration capacity is highest at the start of a storm and declines toward a steady", "rate."),
+    ("Overland flow forms either when rainfall exceeds infiltration capacity or when rain", "falls on wet soil."),
+)
+
+
+def test_headings_over_lists_set_in_from_them_are_headings() -> None:
+    lines = [ln("Summary", 80, x=91, size=14.35, bold=True)]
+    y = 107.0
+    for first, rest in ITEMS:
+        lines += [ln(f"• {first}", y, x=106, x1=521), ln(rest, y + 13.7, x=117.5)]
+        y += 36
+    lines.append(ln("Review Questions", y + 10, x=91, size=14.35, bold=True))
+    y += 38
+    for k, (first, rest) in enumerate(ITEMS, start=1):
+        lines += [ln(f"{k}. {first}", y, x=106, x1=521), ln(rest, y + 13.7, x=117.5)]
+        y += 36
+    body = markdown([page(lines)])[0]
+    assert body.startswith("# Summary\n\n- Soil texture"), body
+    assert "\n\n# Review Questions\n\n1. Soil texture" in body, body
+
+
+def test_a_short_line_over_a_list_set_in_far_from_it_stays_text() -> None:
+    """A list set in several ems further than a line over it: that line is no heading of it
+    (a label in a drawing, a form's caption)."""
+    lines = [ln("Summary", 80, x=91, size=14.35, bold=True)]
+    y = 107.0
+    for first, rest in ITEMS:
+        lines += [ln(f"• {first}", y, x=160, x1=521), ln(rest, y + 13.7, x=171.5)]
+        y += 36
+    body = markdown([page(lines)])[0]
+    assert not body.startswith("#"), body
+
+
+def test_a_heading_over_a_table_set_in_from_it_is_a_heading() -> None:
+    """A page opening with the last item of a list carried over (set in: the page's running
+    text's column), then a section's heading at the margin over a centred table set in from
+    it: the heading heads the table. Before, it stood left of the page's one column of text,
+    a label inside a drawing."""
+    from pdfcore.models import Box, Table
+
+    lines = [
+        ln("• Additional articles and book chapters, posted on the course website at least one week", 60, x=88, x1=539),
+        ln("before the class in which they are discussed.", 74, x=99.5, x1=276),
+        ln("Weekly Schedule", 100, x=72, size=14.35, bold=True),
+        ln("Week Dates Topic", 128, x=90),
+        ln("1 Jan 13 Introduction", 142, x=90),
+        ln("2 Jan 20 Aqueducts", 156, x=90),
+    ]
+    table = Table(
+        header=("Week", "Dates", "Topic"),
+        rows=(("1", "Jan 13", "Introduction"), ("2", "Jan 20", "Aqueducts")),
+        bbox=Box(83, 125, 529, 170),
+    )
+    body = markdown([page(lines, tables=(table,), tables_checked=True)])[0]
+    assert re.search(r"\n\n#+ Weekly Schedule\n\n\| Week \| Dates \| Topic \|", body), body
