@@ -111,6 +111,13 @@ class Line:
 
 _FIGURE = re.compile(r"^[(\[]?[-+−–±]?[$€£¥]?\s?[(\[]?[-+−–±]?\d[\d,.]*(?:[KMB]|bn|mn|k|m)?(?:\s?%)?[)\]]?%?\*?$")
 _PLACEHOLDER = re.compile(r"^[-–—−]+$")
+#: Digits grouped by spaces, one figure: a telephone number (``+351 220 555 014``), a number
+#: grouped in thousands (``1 234 567``): a group of three digits after a group of up to four
+#: (a sign or a bracket before it), no decimal point or comma in either, a space apart (at
+#: most GROUP_GAP em).
+GROUP_GAP = 0.4
+_GROUP_HEAD = re.compile(r"^\+?\(?\d{1,4}\)?$")
+_GROUP = re.compile(r"^\d{3}$")
 _CURRENCY = re.compile(r"^(?:[A-Z]{0,3}[$€£¥]|[$€£¥])$")
 _CLOSING = re.compile(r"^[)\]%]+$")
 
@@ -428,7 +435,8 @@ def _stray_space(glyphs: Sequence[Glyph], i: int, before: Sequence[Glyph], lette
 
 
 def _segments(pieces: Sequence[Sequence[Glyph]], walls: Sequence[float] = ()) -> list[Segment]:
-    """The cells' texts of one line: words split at wide gaps, between two figures, and at a
+    """The cells' texts of one line: words split at wide gaps, between two figures (not between
+    groups of one figure's digits: see _GROUP), and at a
     vertical ruling standing in the gap between two words (``walls``: the x positions of the
     rulings crossing the line), however narrow the gap: text set tight against the rulings of
     neighbouring cells stays in its own cell."""
@@ -444,6 +452,7 @@ def _segments(pieces: Sequence[Sequence[Glyph]], walls: Sequence[float] = ()) ->
                     is_figure(before)
                     and not before.endswith((",", ";", ":"))
                     and (is_figure(w.text) or bool(_CURRENCY.match(w.text)))
+                    and not (gap <= GROUP_GAP * em and _GROUP_HEAD.match(before) and _GROUP.match(w.text))
                 )
                 walled = any(cur[-1].x1 - WALL_TOL <= x <= w.x0 + WALL_TOL for x in walls)
                 if walled or gap >= SEGMENT_GAP * em or (both_figures and gap >= FIGURE_GAP * em):
