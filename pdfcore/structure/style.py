@@ -190,6 +190,35 @@ def sample_indexes(page_count: int) -> list[int]:
     return sorted(picks)
 
 
+#: Lines of one style stacked under a title that are its block (see :func:`_stacked`): at most.
+FRONT_LINES = 3
+
+
+def _stacked(units: Sequence[Unit], at: int, key: StyleKey, base: DocumentStyle) -> bool:
+    """``units[at]`` is one of lines of one style (``key``) stacked one under the other, each of
+    which could head text, right under a line set more prominently that could too: a paper's
+    subtitle over its version and date under its title, not a heading and its text (a
+    heading's style stands over another's). A stack opening the page (two lines of a title)
+    is no such thing."""
+
+    def same(k: int) -> bool:
+        return (
+            0 <= k < len(units) and unit_key(units[k], base) == key and heading_candidate(units[k], units[k].text, base)
+        )
+
+    if not (same(at - 1) or same(at + 1)):
+        return False
+    first, last = at, at
+    while same(first - 1):
+        first -= 1
+    while same(last + 1):
+        last += 1
+    if first == 0 or last - first + 1 > FRONT_LINES:
+        return False  # (a longer stack: a contents page's entries under its title)
+    above = units[first - 1]
+    return _prominence(unit_key(above, base)) < _prominence(key) and heading_candidate(above, above.text, base)
+
+
 def learn(
     pages: Sequence[PageText], facts: DocumentFacts, *, join_hyphenation: bool = True, use_structure_tree: bool = True
 ) -> DocumentStyle:
@@ -252,6 +281,7 @@ def learn(
             if (
                 heading_candidate(u, text, base)
                 and not over_title(units, at)
+                and not _stacked(units, at, key, base)
                 and aligned(u, columns, width, units)
                 and introduces_text(units, at, height)
             ):

@@ -1,0 +1,51 @@
+"""Lines of one style stacked under a paper's title (its subtitle over its version and date, in
+italics a little larger than the text) are no heading style: a heading stands over text of
+another style, not over a line of its own. Before, the subtitle was learnt as a heading of
+its own level, which pushed every heading of a lower level one level down."""
+
+from __future__ import annotations
+
+import attrs
+
+from tests.unit.test_structure import LOREM, ln, markdown, page, para
+
+
+def italic(text: str, y: float, size: float) -> object:
+    return attrs.evolve(ln(text, y, size=size), italic=True)
+
+
+def test_a_subtitle_over_the_version_line_is_no_heading() -> None:
+    lines = [
+        ln("Adaptive Tiered Caching for Edge Pipelines", 60, size=21, bold=True),
+        italic("A Technical White Paper from the Platform Group", 92, 11),
+        italic("Version 1.2, April 2024", 114, 11),
+        ln("1 Introduction", 140, size=14, bold=True),
+        *para(LOREM, 162),
+        ln("1.1 Background", 230, size=12, bold=True),
+        *para(LOREM, 250),
+        ln("1.2 Scope", 320, size=12, bold=True),
+        *para(LOREM, 340),
+        ln("2 Design", 410, size=14, bold=True),
+        *para(LOREM, 432),
+    ]
+    body = markdown([page(lines)])[0]  # type: ignore[list-item]
+    heads = [b for b in body.split("\n\n") if b.startswith("#")]
+    assert heads == [
+        "# Adaptive Tiered Caching for Edge Pipelines",
+        "## 1 Introduction",
+        "### 1.1 Background",
+        "### 1.2 Scope",
+        "## 2 Design",
+    ], body
+
+
+def test_headings_of_one_style_each_over_its_text_are_headings() -> None:
+    lines = [
+        ln("Adaptive Tiered Caching for Edge Pipelines", 60, size=21, bold=True),
+        italic("Background", 92, 11),
+        *para(LOREM[:2], 108),
+        italic("Scope", 150, 11),
+        *para(LOREM[:2], 166),
+    ]
+    body = markdown([page(lines)])[0]  # type: ignore[list-item]
+    assert "\n\n## Background\n\n" in body and "\n\n## Scope\n\n" in body, body
