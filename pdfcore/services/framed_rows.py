@@ -16,13 +16,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pdfcore.models import Box, TextLine
-from pdfcore.services.ruled_grids import MIN_ROW_RULE_WIDTH, sided
+from pdfcore.services.ruled_grids import MIN_ROW_RULE_WIDTH, running_band, sided
 from pdfcore.services.text_pieces import JOIN_TOL
 
 #: Lines between the top rule and the middle one at most (the header) ...
 HEADER_LINES = 3
-#: ... and between the middle rule and the bottom one at least (the body).
+#: ... and between the middle rule and the bottom one at least (the body) ...
 BODY_LINES = 2
+#: ... and under the bottom rule, ruled off, at most (a total).
+TOTAL_LINES = 2
 
 
 def framed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
@@ -31,9 +33,12 @@ def framed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
     between the last two, no vertical rule through the body (a grid: see
     :func:`~pdfcore.services.ruled_grids.rule_regions`; a shaded header's edges may stand in the
     header), and one blank through the header and the body's lines with text on both sides of it
-    in most of them (and not running text on both sides). A row ruled off under the body (one
-    to HEADER_LINES lines between the bottom rule and the next, each parted by a blank: a
-    total) is the table's too."""
+    in most of them (and not running text on both sides); not when a row is ruled off over the
+    top rule (rules between every row: see
+    :func:`~pdfcore.services.ruled_grids.row_rule_regions`) nor when the body is running text
+    (the text between two tables ruled alike). A row ruled off under the body (one or
+    TOTAL_LINES lines between the bottom rule and the next, each parted by a blank: a total) is
+    the table's too."""
     hs = [r for r in rules if r.width >= r.height and r.width >= MIN_ROW_RULE_WIDTH]
     if len(hs) < 3:
         return []
@@ -62,13 +67,16 @@ def framed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
                 continue
             if any(x0 <= v.x0 and v.x1 <= x1 and v.y0 < bottom - JOIN_TOL and v.y1 > mid + JOIN_TOL for v in vs):
                 continue
+            if k > 0 and 1 <= sum(1 for ln in inside if ys[k - 1] < _middle(ln.bbox) < top) <= HEADER_LINES:
+                continue  # a row ruled off over the top rule: rules between every row (row_rule_regions)
+            if running_band(body, gaps, x1 - x0):
+                continue  # running text between two tables' rules, not a body
             if sided([head, *([ln] for ln in body)], gaps, x0, x1):
-                # a row ruled off under the body (its totals) is the table's too
-                for below in ys[k + 3 :]:
-                    band = [ln for ln in inside if bottom < _middle(ln.bbox) < below]
-                    if not 1 <= len(band) <= HEADER_LINES or not all(_parted(ln, gaps) for ln in band):
-                        break
-                    bottom = below
+                # a row ruled off under the body (its total) is the table's too
+                if k + 3 < len(ys):
+                    band = [ln for ln in inside if bottom < _middle(ln.bbox) < ys[k + 3]]
+                    if 1 <= len(band) <= TOTAL_LINES and all(_parted(ln, gaps) for ln in band):
+                        bottom = ys[k + 3]
                 out.append(Box(x0, top, x1, bottom))
     return out
 

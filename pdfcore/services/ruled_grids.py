@@ -387,7 +387,7 @@ def row_rule_regions(
         stacks: list[tuple[float, list[list[TextLine]]]] = []
         for a, z in itertools.pairwise(ys):
             band = [ln for ln in inside if a < (ln.bbox.y0 + ln.bbox.y1) / 2 < z]
-            if band and not _running_band(band, gaps, x1 - x0):
+            if band and not running_band(band, gaps, x1 - x0):
                 if not bands:
                     stacks.append((a, bands))
                 bands.append(band)
@@ -410,7 +410,7 @@ RUNNING_WIDTH = 0.75
 RUNNING_SHARE = 1 / 3
 
 
-def _running_band(band: Sequence[TextLine], gaps: Sequence[Box], width: float) -> bool:
+def running_band(band: Sequence[TextLine], gaps: Sequence[Box], width: float) -> bool:
     if len(band) < RUNNING_LINES:
         return False
     running = sum(

@@ -93,3 +93,36 @@ def test_a_total_ruled_off_under_the_body_is_the_tables_own() -> None:
     note = line("Options may be combined", 139, 188, 300)
     region = framed_regions([*rules, rule(132, 480, 199)], [*lines, note], gaps)
     assert [r.y1 for r in region] == [183.4]
+
+
+def test_rules_between_every_row_and_what_follows_them_are_no_three_rule_table() -> None:
+    """A table ruled under every row (narrower than the text), then a heading, a paragraph, a
+    caption and an unruled table, then a table ruled under every row again (a LaTeX page of
+    three tables): the first table's last row, ruled over and under, is no header over all that
+    follows down to the third table's rules (a region that swallowed the heading and the
+    paragraph into one table)."""
+    rows = [
+        ("Frame 25.9 20,571 345", 277, 411, [(140, 210), (226, 304), (328, 398)]),
+        ("Ground Circle 72,292 677 43.9", 288, 414, [(172, 210), (235, 304), (317, 398)]),
+        ("Theory 197 866 89.3", 299, 414, [(144, 210), (223, 304), (317, 398)]),
+        ("Minute Weight 17,293 0.2 67.4", 311, 414, [(175, 210), (235, 304), (315, 398)]),
+        ("Family Season Bring Answer", 430, 396, [(143, 241), (293, 367)]),
+        ("Gather 706 8,713", 441, 387, [(143, 241), (254, 367)]),
+        ("Journey Index 6.6 30.6", 452, 382, [(173, 241), (252, 367)]),
+        ("Follow 443 190", 463, 380, [(141, 241), (254, 367)]),
+        ("Example Network Purpose Listen Entire", 605, 455, [(187, 210), (242, 304), (328, 398)]),
+        ("Include Collect 830 17 76", 616, 407, [(176, 210), (223, 304), (313, 398)]),
+        ("Quality Capture 29,661 67,158 20", 627, 407, [(181, 210), (234, 304), (329, 398)]),
+        ("Person 673 32,329 1,948", 639, 418, [(142, 210), (223, 304), (329, 399)]),
+    ]
+    lines = [line(t, 116, y, x1, h=8) for t, y, x1, _ in rows]
+    gaps = [Box(a, y, z, y + 8) for _, y, _, blanks in rows for a, z in blanks]
+    lines += [
+        line("Signal Early Street", 63, 341, 196, h=12),
+        line("Measure letter member winter area claim approach simple arrive record", 63, 371, 532),
+        line("supply toward process trust benefit timber degree history", 63, 383, 416),
+        line("Table 2. Nature return, context project narrow.", 201, 411, 393),
+    ]
+    rules = [rule(109, 486, y) for y in (252, 274, 286, 297, 309, 320, 603, 614, 625, 637, 648, 660)]
+    found = framed_regions(rules, lines, gaps)
+    assert not any(r.y0 < 341 < r.y1 for r in found), found
