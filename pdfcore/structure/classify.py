@@ -453,6 +453,28 @@ def stacked_units(units: Sequence[Unit], style: DocumentStyle) -> None:
         k += len(run)
 
 
+def front_matter(units: Sequence[Unit], page_width: float) -> None:
+    """On a document's first page, the lines under its title before the first text set under
+    it (a subtitle, the report's number, a date: ``Technical Report TR-2024-07`` and ``May
+    2024`` in the title's block) are no headings when centred like the title, in a regular
+    face, with no number of a section: those that were become paragraphs (a heading at the
+    title's edge, a newsletter's first article's, stays).
+    The block ends at the first paragraph of several lines, list item or bold line (an
+    ``Abstract``, the first section)."""
+    k = next((i for i, u in enumerate(units) if u.kind == "heading"), None)
+    if k is None or units[k].level != 1:
+        return
+    title = units[k]
+    centre = (title.x0 + title.x1) / 2
+    for u in units[k + 1 :]:
+        if u.bold or u.kind == "list_item" or (u.kind == "paragraph" and len(u.rows) > 1):
+            break
+        if u.kind != "heading" or numbering_depth(u.text) or _SECTION_NAME.match(u.text):
+            continue
+        if abs((u.x0 + u.x1) / 2 - centre) <= max(ALIGN_PT, 0.03 * page_width):
+            u.kind, u.level = "paragraph", 0
+
+
 def sentence(text: str) -> bool:
     """Text that reads as a whole sentence: several words ending with a full stop (a bold notice
     at a page's foot, not a heading whose text starts on the next page)."""

@@ -49,6 +49,7 @@ from pdfcore.structure.classify import (
     SMALL_PRINT_SLACK,
     amounts_in_parentheses,
     classify,
+    front_matter,
     hanging_heads,
     is_toc,
     kickers,
@@ -199,6 +200,8 @@ def page_structure(
             u.kind = "paragraph"
     if not tagged:
         stacked_units(units, style)
+        if page.index == 0:
+            front_matter(units, width)
     for u, size in zip(units, sizes, strict=True):
         u.size = size
     if not tagged:
