@@ -87,8 +87,9 @@ _DASHES = frozenset("–—")
 _INITIAL = re.compile(r"^[A-Za-z]\.$")
 #: A number as a row's first word (digits, with thousands or decimal separators).
 _NUMBER = re.compile(r"\d[\d.,]*")
-#: A row ending with dot leaders and a page number or figure ("Chapter 1 ..... 2") is complete.
-_LEADER_END = re.compile(r"(?:(?:\.\s?){4,}|…)\s*(?:[\divxlcIVXLC]{1,5}|[—–])$")
+#: A row ending with dot leaders and a page number or figure ("Chapter 1 ..... 2", a price:
+#: "Wild garlic soup . . . . . 6.50") is complete.
+_LEADER_END = re.compile(r"(?:(?:\.\s?){4,}|…)\s*(?:[\divxlcIVXLC]{1,5}|[—–]|[$€£]?\d[\d,.]*\d)$")
 #: A run-in label in capitals starting a row ("DATES: The FAA must ..."): after a row of three
 #: words or more that closed its sentence, it starts a paragraph.
 _RUN_IN_LABEL = re.compile(r"[A-Z]{2,}(?: [A-Z]{2,}){0,3}: ")
