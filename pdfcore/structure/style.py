@@ -355,13 +355,20 @@ def prominent(unit: Unit, style: DocumentStyle) -> bool:
 _NAMED = re.compile(r"[a-z][\w.-]*: [A-Z]")
 
 
+#: A sentence's end inside a text (a lower-case letter or a figure, a stop, a capital): a text
+#: with two of them, ending with a stop, is three sentences, no heading (a meeting's date, time
+#: and place under its title).
+_SENTENCE_BREAK = re.compile(r"[a-z0-9][.!?] [A-Z]")
+
+
 def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool = False) -> bool:
     """A unit that looks like a heading on its own: short, prominent, not a list item's text
     (a bulleted bold line is a list item), not a list of people's names (a paper's author line
     set in its section headings' style) nor a story's byline ("By Harriet Okonkwo"), not an
     italic or underlined lead-in ending with a colon, not wholly in parentheses, without a blank to fill in ("from ____ to ____"), not a
     postal address (ending with a postal code after a comma: "Morton Grove, Illinois 60053"), not a
-    formula (a function of one variable, "Cos(x", or a symbol font's bracket pieces), with its rows
+    formula (a function of one variable, "Cos(x", or a symbol font's bracket pieces), not three
+    sentences or more (see _SENTENCE_BREAK), with its rows
     aligned (see :func:`~pdfcore.structure.units.rows_aligned`) and not spread out (see
     :func:`~pdfcore.structure.heading_shape.spread_out`), no row of it mostly small text beside
     an outsized word (a logo, see ``Row.outsized``), starting with a capital, a digit, a quote
@@ -384,6 +391,8 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool
         return False  # a pointer to other text under a statement, set in its title's face
     if _FORMULA.search(text) or sum(1 for c in text if "\ue000" <= c <= "\uf8ff") >= 2:
         return False  # a displayed formula: "Sin(x TΩk)", bracket pieces from a symbol font
+    if text.endswith(".") and len(_SENTENCE_BREAK.findall(text)) >= 2:
+        return False  # sentences: "Date: Tuesday 9 April 2024. Time: 7:00 pm. Location: ..."
     if text[:1].islower() and not any(c.isupper() for c in text.split(" ", 1)[0][1:]) and not _NAMED.match(text):
         return False
     marker = list_marker(text)
