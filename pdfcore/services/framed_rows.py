@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pdfcore.models import Box, TextLine
-from pdfcore.services.ruled_grids import MIN_ROW_RULE_WIDTH, running_band, sided
+from pdfcore.services.ruled_grids import MIN_ROW_RULE_WIDTH, positions, running_band, same_extent, sided
 from pdfcore.services.text_pieces import JOIN_TOL
 
 #: Lines between the top rule and the middle one at most (the header) ...
@@ -43,21 +43,10 @@ def framed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
     if len(hs) < 3:
         return []
     vs = [r for r in rules if r.height > r.width]
-    groups: list[list[Box]] = []
-    for h in sorted(hs, key=_middle):
-        for g in groups:
-            if abs(g[0].x0 - h.x0) <= JOIN_TOL and abs(g[0].x1 - h.x1) <= JOIN_TOL:
-                g.append(h)
-                break
-        else:
-            groups.append([h])
     out = []
-    for g in groups:
+    for g in same_extent(hs):
         x0, x1 = min(r.x0 for r in g), max(r.x1 for r in g)
-        ys: list[float] = []
-        for y in sorted(_middle(r) for r in g):
-            if not ys or y - ys[-1] > JOIN_TOL:
-                ys.append(y)
+        ys = positions(_middle(r) for r in g)
         inside = [ln for ln in lines if x0 - JOIN_TOL <= ln.bbox.x0 and ln.bbox.x1 <= x1 + JOIN_TOL]
         for k in range(len(ys) - 2):
             top, mid, bottom = ys[k : k + 3]

@@ -123,10 +123,10 @@ def _prose_cuts(hs: list[Box], vs: list[Box], lines: Sequence[TextLine]) -> list
         return [(hs, vs)]
     box = union([*hs, *vs])
     inside = [ln for ln in lines if box.x0 - JOIN_TOL <= ln.bbox.x0 and ln.bbox.x1 <= box.x1 + JOIN_TOL]
-    ys = _positions((h.y0 + h.y1) / 2 for h in hs)
+    ys = positions((h.y0 + h.y1) / 2 for h in hs)
     bands = list(itertools.pairwise(ys))
     one_cell = [
-        len(_positions((v.x0 + v.x1) / 2 for v in vs if v.y0 <= a + JOIN_TOL and v.y1 >= z - JOIN_TOL)) <= 2
+        len(positions((v.x0 + v.x1) / 2 for v in vs if v.y0 <= a + JOIN_TOL and v.y1 >= z - JOIN_TOL)) <= 2
         for a, z in bands
     ]
     held = [[ln for ln in inside if a < (ln.bbox.y0 + ln.bbox.y1) / 2 < z] for a, z in bands]
@@ -193,11 +193,11 @@ def rule_regions(
         if box.width < 20 or box.height < 10:
             continue
         inside = [ln for ln in lines if line_inside(ln, box)]
-        if inside and len(_positions((v.x0 + v.x1) / 2 for v in vs)) <= 2 and all(map(_running, inside)):
+        if inside and len(positions((v.x0 + v.x1) / 2 for v in vs)) <= 2 and all(map(_running, inside)):
             continue  # a paragraph framed and ruled under each line: one column of running text
         reaching = [ln for ln in lines if intersection(ln.bbox, box) is not None]
         if (len(inside) >= 2 and _occupancy(hs, vs, inside) >= MIN_OCCUPANCY) or _every_band(hs, vs, reaching):
-            ys = _positions((h.y0 + h.y1) / 2 for h in hs)
+            ys = positions((h.y0 + h.y1) / 2 for h in hs)
             tallest = max((b - a for a, b in itertools.pairwise(ys)), default=0.0)
             first = sorted((ln for ln in inside if ys[0] < (ln.bbox.y0 + ln.bbox.y1) / 2 < ys[1]), key=_left)
             box, head = _rule_over(box, tallest, groups, lines, inside, gaps)
@@ -290,7 +290,7 @@ def _grid(box: Box, vs: Sequence[Box], tallest: float, head: str) -> _Grid:
     of its height; and which of them reach its top and its bottom (under a title band spanning
     the columns, or over a closing note's, they do not)."""
     columns, top, bottom = [], [], []
-    for x in _positions((v.x0 + v.x1) / 2 for v in vs):
+    for x in positions((v.x0 + v.x1) / 2 for v in vs):
         at = [v for v in vs if abs((v.x0 + v.x1) / 2 - x) <= JOIN_TOL]
         if sum(v.height for v in at) < EDGE_SHARE * box.height:
             continue
@@ -369,19 +369,10 @@ def row_rule_regions(
     # Rules crossing no vertical rule, or one only (a column divider: a grid needs two, see
     # rule_regions; a grid's are read as a grid). The sides of a row's shading are none.
     lone = [h for hs, vs in rule_groups if len(_dividers(hs, vs)) < 2 for h in hs]
-    hs = sorted((r for r in lone if r.width >= MIN_ROW_RULE_WIDTH), key=lambda r: (r.y0 + r.y1) / 2)
-    groups: list[list[Box]] = []
-    for h in hs:
-        for g in groups:
-            if abs(g[0].x0 - h.x0) <= JOIN_TOL and abs(g[0].x1 - h.x1) <= JOIN_TOL:
-                g.append(h)
-                break
-        else:
-            groups.append([h])
     out = []
-    for g in groups:
+    for g in same_extent(r for r in lone if r.width >= MIN_ROW_RULE_WIDTH):
         x0, x1 = min(r.x0 for r in g), max(r.x1 for r in g)
-        ys = _positions((r.y0 + r.y1) / 2 for r in g)
+        ys = positions((r.y0 + r.y1) / 2 for r in g)
         inside = [ln for ln in lines if x0 - JOIN_TOL <= ln.bbox.x0 and ln.bbox.x1 <= x1 + JOIN_TOL]
         bands: list[list[TextLine]] = []
         stacks: list[tuple[float, list[list[TextLine]]]] = []
@@ -515,7 +506,22 @@ def ruled_boxes(groups: Sequence[tuple[list[Box], list[Box]]], lines: Sequence[T
     return out
 
 
-def _positions(values: Iterable[float]) -> list[float]:
+def same_extent(rules: Iterable[Box]) -> list[list[Box]]:
+    """Horizontal ``rules`` grouped by their extent (both ends within JOIN_TOL of the group's
+    first rule), each group top to bottom: rules one above the other across one table."""
+    groups: list[list[Box]] = []
+    for h in sorted(rules, key=lambda r: (r.y0 + r.y1) / 2):
+        for g in groups:
+            if abs(g[0].x0 - h.x0) <= JOIN_TOL and abs(g[0].x1 - h.x1) <= JOIN_TOL:
+                g.append(h)
+                break
+        else:
+            groups.append([h])
+    return groups
+
+
+def positions(values: Iterable[float]) -> list[float]:
+    """``values`` sorted, those within JOIN_TOL of the one before dropped."""
     out: list[float] = []
     for v in sorted(values):
         if not out or v - out[-1] > JOIN_TOL:
@@ -550,8 +556,8 @@ def _occupied(
 ) -> tuple[set[tuple[int, int]], list[int], list[int]]:
     """The grid's cells (row, column; between consecutive rule positions) that some text line
     reaches, and its rows and columns (slivers left out)."""
-    ys = _positions((h.y0 + h.y1) / 2 for h in hs)
-    xs = _positions((v.x0 + v.x1) / 2 for v in vs)
+    ys = positions((h.y0 + h.y1) / 2 for h in hs)
+    xs = positions((v.x0 + v.x1) / 2 for v in vs)
     rows = [k for k in range(len(ys) - 1) if ys[k + 1] - ys[k] >= MIN_CELL]
     cols = [k for k in range(len(xs) - 1) if xs[k + 1] - xs[k] >= MIN_CELL]
     if not rows or not cols:

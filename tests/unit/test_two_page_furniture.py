@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from pdfcore.models import PageText
 from pdfcore.services import furniture
-from pdfcore.services.profile import learn_profile
-from pdfcore.services.quality import finish_page
-from tests.unit.test_layout import facts_for, line, page_of, prose
+from tests.unit.test_layout import line, page_of, prose
+from tests.unit.test_running_heads_by_place import _finish
 
 HEAD = "Lindqvist, Baran and Raman Bus Arrival Prediction from Sparse GPS Traces"
 FOOT = "Proceedings of the Regional Transit Workshop"
@@ -25,12 +24,6 @@ def _pages(heads: list[str | None], feet: list[str | None]) -> list[PageText]:
             lines.append(line(foot, 180, 750, 430, h=11, size=11))
         pages.append(page_of(lines, index=i))
     return pages
-
-
-def _finish(pages: list[PageText]) -> list[PageText]:
-    facts = facts_for(len(pages))
-    profile = learn_profile([pages[i] for i in furniture.sample_indexes(len(pages))], facts)
-    return [finish_page(p, facts, profile) for p in pages]
 
 
 def test_a_head_and_a_foot_on_both_pages_of_two_are_furniture() -> None:
