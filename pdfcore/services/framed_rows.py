@@ -7,8 +7,13 @@ body's rows nor between its columns. That is too few rules for
 :func:`~pdfcore.services.ruled_grids.row_rule_regions`, and its cells may read as running text
 to the text-alignment search (options beside what each does, colours beside their meaning); the
 rules tell it is a table when one blank parts its header and most of its rows into columns
-(:func:`~pdfcore.services.ruled_grids.sided`). All geometry is page space (points, top-left
-origin).
+(:func:`~pdfcore.services.ruled_grids.sided`).
+
+A table ruled under its header only (:func:`headed_regions`): a rule under a header row of
+cells, over rows set close together in its columns. The rows may read as a label and running
+text (a timeline: a time beside what happened), which the text-alignment search takes for a
+list; the rule over them and the header cells standing over the same blank tell a table. All
+geometry is page space (points, top-left origin).
 """
 
 from __future__ import annotations
@@ -67,6 +72,57 @@ def framed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
                     if 1 <= len(band) <= TOTAL_LINES and all(_parted(ln, gaps) for ln in band):
                         bottom = ys[k + 3]
                 out.append(Box(x0, top, x1, bottom))
+    return out
+
+
+#: The header's last line ends at most this many of its heights over the rule, and the body's
+#: first line starts at most as far under it ...
+HEADER_REACH = 1.0
+#: ... and each body line at most this many line heights under the one above it.
+ROW_REACH = 2.0
+
+
+def headed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
+    """Boxes of tables ruled under their header only: a horizontal rule MIN_ROW_RULE_WIDTH wide
+    at least with one to HEADER_LINES lines right over it (the header, each parted by a blank
+    into cells) and BODY_LINES + 1 lines or more right under it (the rows, set ROW_REACH line
+    heights apart at most, down to the first line that is not parted), within the rule's
+    extent, no row of cells set close over the header (rows going on over the rule: a rule
+    between groups of rows), with one blank through the header and the rows with text on both sides in most of
+    them (:func:`~pdfcore.services.ruled_grids.sided`: not running text on both)."""
+    hs = [r for r in rules if r.width >= r.height and r.width >= MIN_ROW_RULE_WIDTH]
+    out: list[Box] = []
+    for rule in hs:
+        y = _middle(rule)
+        inside = sorted(
+            (ln for ln in lines if rule.x0 - JOIN_TOL <= ln.bbox.x0 and ln.bbox.x1 <= rule.x1 + JOIN_TOL),
+            key=lambda ln: ln.bbox.y0,
+        )
+        above = [ln for ln in inside if ln.bbox.y1 <= y]
+        if not above or y - above[-1].bbox.y1 > HEADER_REACH * above[-1].bbox.height:
+            continue
+        head = [above[-1]]
+        over = above[:-1]
+        while over and head[0].bbox.y0 - over[-1].bbox.y1 <= HEADER_REACH * over[-1].bbox.height:
+            if len(head) == HEADER_LINES:
+                break
+            head.insert(0, over.pop())
+        if not all(_parted(ln, gaps) for ln in head):
+            continue  # a heading or a line of text over a rule, not a row of cells
+        if over and head[0].bbox.y0 - over[-1].bbox.y1 <= ROW_REACH * over[-1].bbox.height and _parted(over[-1], gaps):
+            continue  # rows go on over the lines above the rule: a rule between groups of rows
+        body: list[TextLine] = []
+        for ln in (ln for ln in inside if ln.bbox.y0 >= y):
+            last = body[-1].bbox if body else None
+            reach = HEADER_REACH if last is None else ROW_REACH
+            gap = ln.bbox.y0 - (y if last is None else last.y1)
+            if gap > reach * ln.bbox.height or not _parted(ln, gaps):
+                break
+            body.append(ln)
+        if len(body) <= BODY_LINES or running_band(body, gaps, rule.width):
+            continue
+        if sided([head, *([ln] for ln in body)], gaps, rule.x0, rule.x1):
+            out.append(Box(rule.x0, head[0].bbox.y0, rule.x1, body[-1].bbox.y1))
     return out
 
 

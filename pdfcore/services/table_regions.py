@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 
 from pdfcore.geometry import intersection, union
 from pdfcore.models import Box, PageText, TextLine
-from pdfcore.services.framed_rows import framed_regions
+from pdfcore.services.framed_rows import framed_regions, headed_regions
 from pdfcore.services.page_columns import MIN_GUTTER
 from pdfcore.services.ruled_grids import (
     MIN_CELL,
@@ -85,10 +85,10 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     ]
     runs = [_up_column_rules(t, page.rules, lines) for t in runs]
     regions = ruled + runs
-    # Small tables under underlined headings that neither search above finds (too few rows).
-    regions += [
-        b for b in underlined_tables(page.rules, lines, page.gaps) if not any(intersection(b, r) for r in regions)
-    ]
+    # Small tables under underlined headings that neither search above finds (too few rows),
+    # and tables ruled under their header only whose rows read as a label and running text.
+    for found in (underlined_tables(page.rules, lines, page.gaps), headed_regions(page.rules, lines, page.gaps)):
+        regions += [b for b in found if not any(intersection(b, r) for r in regions)]
     if not regions:
         return ()
     # Padded first, so that pieces of one table split between runs join up again (the grids of

@@ -5,7 +5,7 @@ descriptions."""
 from __future__ import annotations
 
 from pdfcore.models import Box, PageText, TextLine
-from pdfcore.services.framed_rows import framed_regions
+from pdfcore.services.framed_rows import framed_regions, headed_regions
 from pdfcore.services.table_regions import candidate_regions
 
 W, H = 612.0, 792.0
@@ -126,3 +126,71 @@ def test_rules_between_every_row_and_what_follows_them_are_no_three_rule_table()
     rules = [rule(109, 486, y) for y in (252, 274, 286, 297, 309, 320, 603, 614, 625, 637, 648, 660)]
     found = framed_regions(rules, lines, gaps)
     assert not any(r.y0 < 341 < r.y1 for r in found), found
+
+
+# Tables ruled under their header only.
+
+EVENTS = (
+    ("09:00", "Certificate on the internal load balancer expires."),
+    ("09:02", "Error rate for payment requests rises sharply; no alert fires."),
+    ("09:21", "First customer complaint received through live chat."),
+    ("09:48", "Support team escalates to the on-call engineer."),
+    ("10:05", "Incident declared and incident channel opened."),
+)
+
+
+def timeline(top: float = 78.0) -> tuple[list[TextLine], list[Box], list[Box]]:
+    """A timeline's header ("Time", "Event") over a rule, and rows of a time beside a sentence,
+    18 points apart: each line with a blank between its cells."""
+    lines = [line("Time Event", 89, top, 172)]
+    gaps = [Box(112, top, 146, top + 9)]
+    for k, (time, event) in enumerate(EVENTS):
+        y = top + 18 + 18 * k
+        lines.append(line(f"{time} {event}", 89, y, 146 + 4.6 * len(event)))
+        gaps.append(Box(114, y, 146, y + 9))
+    return lines, [rule(82, 530, top + 12)], gaps
+
+
+def test_rows_under_a_rule_under_their_header_are_a_table() -> None:
+    """The rows alone read as a list (a label beside a sentence): the rule under a header whose
+    cells stand over the same blank tells a table; the paragraph after it stays out."""
+    lines, rules, gaps = timeline()
+    prose = [line(t, 78, 200 + 13 * k, 532) for k, t in enumerate(PROSE)]
+    assert candidate_regions(page([*lines, *prose], [], gaps), W, H) == ()
+    (region,) = candidate_regions(page([*lines, *prose], rules, gaps), W, H)
+    assert all(region.y0 <= ln.bbox.y0 and ln.bbox.y1 <= region.y1 for ln in lines)
+    assert region.y1 < 200
+
+
+def test_a_heading_over_a_rule_over_the_rows_is_no_header() -> None:
+    lines, rules, _ = timeline()
+    _, _, gaps = timeline()
+    heading = line("Timeline", 89, 78, 140)
+    assert headed_regions(rules, [heading, *lines[1:]], gaps[1:]) == []
+    assert headed_regions(rules, lines, gaps)
+
+
+def test_a_rule_between_groups_of_rows_is_no_header_rule() -> None:
+    """Rows ruled off in groups: the rows over a rule, with more rows set close over them, are
+    the end of a group, not a header; the same rows set well apart over the header are not."""
+    lines, rules, gaps = timeline()
+
+    def group(bottom: float) -> tuple[list[TextLine], list[Box]]:
+        ys = [bottom - 9 - 18 * k for k in range(3)]
+        return [line(f"{t} {e}", 89, y, 350) for (t, e), y in zip(EVENTS, ys, strict=False)], [
+            Box(114, y, 146, y + 9) for y in ys
+        ]
+
+    close, close_gaps = group(lines[0].bbox.y0 - 9)
+    assert headed_regions(rules, [*close, *lines], [*close_gaps, *gaps]) == []
+    apart, apart_gaps = group(lines[0].bbox.y0 - 30)
+    assert headed_regions(rules, [*apart, *lines], [*apart_gaps, *gaps])
+
+
+def test_running_text_in_two_columns_under_a_ruled_head_is_no_table() -> None:
+    left = "The board agreed to hold the summer open day on Saturday with a rain date"
+    right = "Jun will coordinate the volunteers and Rosa offered to contact the school"
+    lines = [line(f"{left} {right}", 72, 100 + 12 * k, 540) for k in range(8)]
+    gaps = [Box(300, 100 + 12 * k, 312, 109 + 12 * k) for k in range(8)]
+    head = line("Minutes Notes", 72, 84, 400)
+    assert headed_regions([rule(72, 540, 96)], [head, *lines], [Box(150, 84, 312, 93), *gaps]) == []
