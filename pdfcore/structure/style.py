@@ -368,7 +368,8 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool
     italic or underlined lead-in ending with a colon, not wholly in parentheses, without a blank to fill in ("from ____ to ____"), not a
     postal address (ending with a postal code after a comma: "Morton Grove, Illinois 60053"), not a
     formula (a function of one variable, "Cos(x", or a symbol font's bracket pieces), not three
-    sentences or more (see _SENTENCE_BREAK), with its rows
+    sentences or more (see _SENTENCE_BREAK) nor two set off by an accent alone (italic or
+    underlined at the body's size, not bold: a painting's credit under its title), with its rows
     aligned (see :func:`~pdfcore.structure.units.rows_aligned`) and not spread out (see
     :func:`~pdfcore.structure.heading_shape.spread_out`), no row of it mostly small text beside
     an outsized word (a logo, see ``Row.outsized``), starting with a capital, a digit, a quote
@@ -393,6 +394,8 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool
         return False  # a displayed formula: "Sin(x TΩk)", bracket pieces from a symbol font
     if text.endswith(".") and len(_SENTENCE_BREAK.findall(text)) >= 2:
         return False  # sentences: "Date: Tuesday 9 April 2024. Time: 7:00 pm. Location: ..."
+    if text.endswith(".") and _SENTENCE_BREAK.search(text) and not unit.bold and unit.size < LARGER * style.body_size:
+        return False  # two sentences set off by italics alone: a credit ("Oil on canvas. Lent by ...")
     if text[:1].islower() and not any(c.isupper() for c in text.split(" ", 1)[0][1:]) and not _NAMED.match(text):
         return False
     marker = list_marker(text)
