@@ -80,13 +80,17 @@ def framed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
 HEADER_REACH = 1.0
 #: ... and each body line at most this many line heights under the one above it.
 ROW_REACH = 2.0
+#: A line of one text set in from its row's start by this many line heights at least holds a
+#: cell's text wrapped onto it.
+WRAP_IN = 2.0
 
 
 def headed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
     """Boxes of tables ruled under their header only: a horizontal rule MIN_ROW_RULE_WIDTH wide
     at least with one to HEADER_LINES lines right over it (the header, each parted by a blank
     into cells) and BODY_LINES + 1 lines or more right under it (the rows, set ROW_REACH line
-    heights apart at most, down to the first line that is not parted), within the rule's
+    heights apart at most, down to the first line that is not parted nor set in from its row's
+    start: a line of one text set in holds a cell wrapped onto it), within the rule's
     extent, no row of cells set close over the header (rows going on over the rule: a rule
     between groups of rows), with one blank through the header and the rows with text on both sides in most of
     them (:func:`~pdfcore.services.ruled_grids.sided`: not running text on both)."""
@@ -111,18 +115,24 @@ def headed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
             continue  # a heading or a line of text over a rule, not a row of cells
         if over and head[0].bbox.y0 - over[-1].bbox.y1 <= ROW_REACH * over[-1].bbox.height and _parted(over[-1], gaps):
             continue  # rows go on over the lines above the rule: a rule between groups of rows
-        body: list[TextLine] = []
+        body: list[list[TextLine]] = []  # each row's line and the lines its cells wrap onto
         for ln in (ln for ln in inside if ln.bbox.y0 >= y):
-            last = body[-1].bbox if body else None
+            last = body[-1][-1].bbox if body else None
             reach = HEADER_REACH if last is None else ROW_REACH
             gap = ln.bbox.y0 - (y if last is None else last.y1)
-            if gap > reach * ln.bbox.height or not _parted(ln, gaps):
+            if gap > reach * ln.bbox.height:
                 break
-            body.append(ln)
-        if len(body) <= BODY_LINES or running_band(body, gaps, rule.width):
+            if _parted(ln, gaps):
+                body.append([ln])
+            elif body and ln.bbox.x0 >= body[-1][0].bbox.x0 + WRAP_IN * ln.bbox.height:
+                body[-1].append(ln)  # a cell's text wrapped onto a line of its own, in its column
+            else:
+                break
+        rows = [ln for row in body for ln in row]
+        if len(body) <= BODY_LINES or running_band(rows, gaps, rule.width):
             continue
-        if sided([head, *([ln] for ln in body)], gaps, rule.x0, rule.x1):
-            out.append(Box(rule.x0, head[0].bbox.y0, rule.x1, body[-1].bbox.y1))
+        if sided([head, *body], gaps, rule.x0, rule.x1):
+            out.append(Box(rule.x0, head[0].bbox.y0, rule.x1, rows[-1].bbox.y1))
     return out
 
 

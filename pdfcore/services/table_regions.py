@@ -85,10 +85,18 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     ]
     runs = [_up_column_rules(t, page.rules, lines) for t in runs]
     regions = ruled + runs
-    # Small tables under underlined headings that neither search above finds (too few rows),
-    # and tables ruled under their header only whose rows read as a label and running text.
-    for found in (underlined_tables(page.rules, lines, page.gaps), headed_regions(page.rules, lines, page.gaps)):
-        regions += [b for b in found if not any(intersection(b, r) for r in regions)]
+    # Tables ruled under their header only, whose rows read as a label and running text (none
+    # found) or as a table of the columns left of a column of running text (runs inside it).
+    for b in headed_regions(page.rules, lines, page.gaps):
+        inner = [t for t in runs if _within_rows(t, b)]
+        if inner and not any(intersection(b, r) for r in ruled):
+            regions = [r for r in regions if r not in inner]
+        if not any(intersection(b, r) for r in regions):
+            regions.append(b)
+    # Small tables under underlined headings that neither search above finds (too few rows).
+    regions += [
+        b for b in underlined_tables(page.rules, lines, page.gaps) if not any(intersection(b, r) for r in regions)
+    ]
     if not regions:
         return ()
     # Padded first, so that pieces of one table split between runs join up again (the grids of
@@ -302,6 +310,13 @@ def _beside(grid: Box, run: Box, lines: Sequence[TextLine]) -> bool:
         and grid.y0 <= (ln.bbox.y0 + ln.bbox.y1) / 2 <= grid.y1
         and (ln.bbox.x1 > grid.x1 + PAD or ln.bbox.x0 < grid.x0 - PAD)
         for ln in lines
+    )
+
+
+def _within_rows(run: Box, table: Box) -> bool:
+    """``run`` lies inside ``table``: within its rows and its width."""
+    return (
+        run.y0 >= table.y0 - PAD and run.y1 <= table.y1 + PAD and run.x0 >= table.x0 - PAD and run.x1 <= table.x1 + PAD
     )
 
 

@@ -194,3 +194,43 @@ def test_running_text_in_two_columns_under_a_ruled_head_is_no_table() -> None:
     gaps = [Box(300, 100 + 12 * k, 312, 109 + 12 * k) for k in range(8)]
     head = line("Minutes Notes", 72, 84, 400)
     assert headed_regions([rule(72, 540, 96)], [head, *lines], [Box(150, 84, 312, 93), *gaps]) == []
+
+
+PARAMETERS = (
+    ("api_key", "str", "None", "API key used to sign requests. When omitted, the value of the", "key variable."),
+    ("region", "str", "eu-west", "Service region that stores the data. Readings cannot be moved", "once written."),
+    ("batch_size", "int", "500", "Maximum number of readings sent in one request. Values above", "are rejected."),
+    ("flush_interval", "float", "5.0", "Seconds to wait before sending a partly filled batch.", ""),
+    ("max_retries", "int", "3", "Number of times a failed request is retried, with exponential", "backoff."),
+)
+
+
+def parameters() -> tuple[list[TextLine], list[Box], list[Box]]:
+    """An API reference's parameter table ruled under its header only: name, type and default
+    beside a description wrapped onto a line of its own in its column."""
+    lines = [line("Parameter Type Default Description", 73, 139, 330)]
+    gaps = [Box(118, 139, 175, 148), Box(195, 139, 225, 148), Box(258, 139, 275, 148)]
+    y = 156.0
+    for name, kind, default, text, more in PARAMETERS:
+        lines.append(line(f"{name} {kind} {default} {text}", 73, y, 275 + 4.2 * len(text)))
+        gaps += [Box(73 + 5 * len(name), y, 175, y + 9), Box(175 + 5 * len(kind), y, 225, y + 9)]
+        gaps.append(Box(225 + 5 * len(default), y, 275, y + 9))
+        if more:
+            lines.append(line(more, 275, y + 10, 275 + 4.2 * len(more)))
+            y += 10
+        y += 17
+    return lines, [rule(67, 540, 150)], gaps
+
+
+def test_cells_wrapped_onto_lines_of_their_own_stay_in_the_table() -> None:
+    """The description column's second lines (one text each, set in at its column) are the
+    rows' own: the region reaches the last row's, over all four columns (the runs of names,
+    types and defaults beside running text gave the first three only, in two pieces)."""
+    lines, rules, gaps = parameters()
+    (region,) = candidate_regions(page(lines, rules, gaps), W, H)
+    assert region.x1 >= 530
+    assert all(region.y0 <= ln.bbox.y0 and ln.bbox.y1 <= region.y1 for ln in lines)
+    # a paragraph starting at the table's left edge right under it stays out
+    after = line("The send() method adds one reading to the queue.", 73, lines[-1].bbox.y1 + 6, 400)
+    (region,) = candidate_regions(page([*lines, after], rules, gaps), W, H)
+    assert region.y1 < after.bbox.y0
