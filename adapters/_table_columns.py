@@ -4,7 +4,8 @@ text reaches into (:func:`column_span`). Pure geometry, no engine.
 Columns are the x-ranges that (nearly) every line holding two or more segments leaves blank,
 plus vertical rulings crossing most of the table. A blank that is a gap inside one column (a
 mark set after a heading, a cell's text wrapped short between the rulings of its column) is no
-boundary (:func:`without_stray_cuts`). A label and its value set as one text across a boundary
+boundary (:func:`without_stray_cuts`), nor is the blank beside a heading centred over figures
+set flush right (:func:`without_header_columns`). A label and its value set as one text across a boundary
 are cut there into their two cells (:func:`split_at_column_starts`).
 """
 
@@ -198,6 +199,38 @@ def _bullets_before(lines: Sequence[Line], left: float, c: float, right: float, 
                 return False
             seen += 1
     return seen > 0
+
+
+#: Lines a table's header may take (a column's text on these lines only may be a heading's).
+HEADER_LINES = 3
+
+
+def without_header_columns(lines: Sequence[Line], cuts: Sequence[float], rules: Sequence[Rule]) -> list[float]:
+    """Without a cut between a column holding text on the table's first lines only (up to
+    HEADER_LINES) and one holding text on two lines or more under them only, from the line
+    right under them on, never both on one line: a heading centred over figures set flush right, too short to reach over them
+    (``Half day`` over ``42``), stood in a blank of its own and made a column of it. Texts
+    reaching past the two columns (a heading over several) are not counted. A ruling standing
+    at the cut keeps it."""
+    return _without_cuts(cuts, rules, lambda left, c, right: _heading_over_figures(lines, left, c, right))
+
+
+def _heading_over_figures(lines: Sequence[Line], left: float, c: float, right: float) -> bool:
+    """Whether the columns from ``left`` to ``c`` and from ``c`` to ``right`` hold text on the
+    table's first lines only and under them only (see without_header_columns)."""
+    sides: tuple[set[int], set[int]] = (set(), set())
+    for k, ln in enumerate(lines):
+        for s in ln.segments:
+            if s.x0 < left < s.x1 or s.x0 < right < s.x1:
+                continue  # a heading over more columns
+            x = _centre(s)
+            if left < x <= right:
+                sides[0 if x <= c else 1].add(k)
+    a, b = sides
+    if not a or not b or a & b:
+        return False
+    upper, lower = (a, b) if max(a) < min(b) else (b, a)
+    return min(lower) == max(upper) + 1 and max(upper) < HEADER_LINES and len(lower) >= 2
 
 
 def _centre(seg: Segment) -> float:

@@ -34,7 +34,13 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from adapters._table_columns import column_cuts, split_at_column_starts, without_bullet_columns, without_stray_cuts
+from adapters._table_columns import (
+    column_cuts,
+    split_at_column_starts,
+    without_bullet_columns,
+    without_header_columns,
+    without_stray_cuts,
+)
 from adapters._table_glyphs import Glyph, Line, Rule, build_lines, is_figure
 from adapters._table_grid import BodySpan, merged_across, ruled_rows
 from adapters._table_header import (
@@ -75,6 +81,7 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     cuts = column_cuts(lines, rules)
     cuts = without_stray_cuts(lines, cuts, rules, em)
     cuts = without_bullet_columns(lines, cuts, rules, em)
+    cuts = without_header_columns(lines, cuts, rules)
     if not cuts:
         return None
     lines = split_at_column_starts(lines, cuts, em)
