@@ -174,13 +174,17 @@ def page_structure(
         classify(u, style, entries, tagged=tagged, toc=toc, page_height=height)
     if not tagged and not toc:
         named_sections(units, style)
+    placed_at = [
+        aligned(u, columns, width, units) or _heads_table(u, placed, units) if u.kind == "heading" else False
+        for u in units
+    ]
     for k, u in enumerate(units):
         if (
             u.kind == "heading"
             and not tagged
             and not match_outline(u.text, entries)
             and not (
-                (aligned(u, columns, width, units) or _heads_table(u, placed, units))
+                (placed_at[k] or _beside_peer(u, units, placed_at, style))
                 and (
                     introduces_text(units, k, height)
                     or box_below(u, [t.bbox for t in placed], units) is not None
@@ -279,6 +283,22 @@ def _without_labels(rows: list[Row], figures: list[Box], join_hyphenation: bool,
         elif not any(holds_label(b, r.x0, r.y0, r.x1, r.y1, r.text) for b in figures):
             out.append(r)
     return out
+
+
+def _beside_peer(unit: Unit, units: Sequence[Unit], placed_at: Sequence[bool], style: DocumentStyle) -> bool:
+    """Another heading of the page in ``unit``'s style, one of the document's heading styles,
+    starts at its left edge and stands where a heading does (see
+    :func:`~pdfcore.structure.heading_shape.aligned`): a section's heading set out at the margin
+    over a subheading (the list of numbered paragraphs it heads, set in, starts under that),
+    beside its sibling right over such a list."""
+    key = unit_key(unit, style)
+    if not style.knows(*key):
+        return False
+    slack = max(2.0, 0.3 * max(unit.size, 1.0))
+    return any(
+        ok and v is not unit and v.kind == "heading" and abs(v.x0 - unit.x0) <= slack and unit_key(v, style) == key
+        for v, ok in zip(units, placed_at, strict=True)
+    )
 
 
 def _heads_table(unit: Unit, tables: Sequence[Table], units: Sequence[Unit]) -> bool:

@@ -66,3 +66,24 @@ def test_a_heading_over_a_table_set_in_from_it_is_a_heading() -> None:
     )
     body = markdown([page(lines, tables=(table,), tables_checked=True)])[0]
     assert re.search(r"\n\n#+ Weekly Schedule\n\n\| Week \| Dates \| Topic \|", body), body
+
+
+def test_a_heading_over_a_subheading_over_a_set_in_list_is_a_heading() -> None:
+    """A judgment's numbered paragraphs set in from its headings at the margin: a section's
+    heading right over a subheading (the list starting under that) stands where its sibling
+    over a list starts, in its style. Before, it read as a paragraph: the list was too far
+    below it and its only column of text (the items' marker edge) set in from it."""
+    lines = [ln("Introduction", 80, x=76, size=14.5, bold=True)]
+    y = 107.0
+    for k, (first, rest) in enumerate(ITEMS, start=1):
+        lines += [ln(f"{k}. {first}", y, x=92, x1=521), ln(rest, y + 13.7, x=104)]
+        y += 36
+    lines.append(ln("Background", y + 10, x=76, size=14.5, bold=True))
+    lines.append(ln("The accident", y + 36, x=76, size=12, bold=True))
+    y += 60
+    for k, (first, rest) in enumerate(ITEMS, start=4):
+        lines += [ln(f"{k}. {first}", y, x=92, x1=521), ln(rest, y + 13.7, x=104)]
+        y += 36
+    body = markdown([page(lines)])[0]
+    assert body.startswith("# Introduction\n\n1. Soil texture"), body
+    assert "\n\n# Background\n\n" in body, body
