@@ -519,7 +519,7 @@ def _unclosed(text: str) -> bool:
 
 def _wrapped_cell(row: Row, last: Row, above: Row, rights: Sequence[float], row_gap: float | None = None) -> bool:
     """``row`` holds the next lines of cells of the row above, wrapped: the label column left
-    empty, each of its cells stands under text of that cell, set close under its last line (of
+    empty (or wrapped too: see :func:`_all_wrapped`), each of its cells stands under text of that cell, set close under its last line (of
     several cells, one going on in lower case and none a figure), and its first word would not
     have fit at the end of that line within the column's width (an
     infobox's long value, an address, a date broken over lines; an action and its owner's name
@@ -527,10 +527,12 @@ def _wrapped_cell(row: Row, last: Row, above: Row, rights: Sequence[float], row_
     under that line than the rows with a label are set apart (an infobox's value of several
     lines: a name, a date and a place)."""
     filled = row.filled
-    if not filled or row.spans or filled[0] == 0 or any(not above.cells[k] for k in filled):
+    if not filled or row.spans or any(not above.cells[k] for k in filled):
         return False
     if row.y0 - last.y1 > 0.8 * max(last.y1 - last.y0, 1.0):
         return False
+    if filled[0] == 0:
+        return _all_wrapped(row, last, rights)
     if len(filled) > 1 and (
         not any(row.text(k)[:1].islower() for k in filled) or any(data_figure(row.text(k)) for k in filled)
     ):
@@ -538,6 +540,25 @@ def _wrapped_cell(row: Row, last: Row, above: Row, rights: Sequence[float], row_
         # its own under a short label's cell: a second film of the same year, a new date)
         return False
     return all(_wraps(row, last, k, rights, row_gap) for k in filled)
+
+
+def _all_wrapped(row: Row, last: Row, rights: Sequence[float]) -> bool:
+    """``row``, its label cell filled too, is the next line of every cell of the line ``last``
+    (a LaTeX table's paragraph columns, each wrapped, rows set no further apart than lines):
+    two cells or more, every cell but the label going on in lower case and none a figure, the
+    label going on from the label above (in lower case, after a joining word or a comma, or a
+    figure under two words or more: a year under its months), no cell of ``last`` ending a
+    sentence, and the first word of each cell too long for the end of its line above (see
+    :func:`_wraps`)."""
+    filled, label, above = row.filled, row.text(0), last.text(0)
+    if len(filled) < 2 or not all(row.text(k)[:1].islower() and not data_figure(row.text(k)) for k in filled[1:]):
+        return False
+    year = label[:1].isdigit() and not above[:1].isdigit() and len(above.split()) >= 2
+    if not (label[:1].islower() or _ends_open(above) or year):
+        return False  # a row's own label ("Oracle" under "Search", the next number under one)
+    if any(last.text(k).rstrip().endswith((".", "?", "!", ":")) for k in last.filled):
+        return False
+    return all(_wraps(row, last, k, rights, None) for k in filled)
 
 
 def _wraps(row: Row, last: Row, k: int, rights: Sequence[float], row_gap: float | None) -> bool:

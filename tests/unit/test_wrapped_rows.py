@@ -60,3 +60,61 @@ def test_a_row_of_its_own_without_a_label_stays_a_row() -> None:
     found = read_table(_table(rows), [])
     assert found is not None
     assert found.rows[-1] == ["", "Book the hall", "Samuel Adeyemi", "2 May"], found.rows
+
+
+def _plan(rows: list[tuple[str, str, str]]) -> list[Glyph]:
+    xs = (0.0, 90.0, 290.0)
+    return [g for k, row in enumerate(rows) for x, t in zip(xs, row, strict=True) if t for g in _text(x, k * 12.0, t)]
+
+
+#: A LaTeX table of paragraph columns ruled under its header only: every cell of a row wraps,
+#: the label's too, and rows are set no further apart than their lines.
+PLAN = [
+    ("Period", "Main activities", "Milestone"),
+    ("April to June", "Appoint coordinator, agree access", "Twenty-four sites"),
+    ("2025", "with landowners and volunteers.", "confirmed"),
+    ("June to August", "Carry out the first full survey", "Baseline survey"),
+    ("2025", "season at every meadow.", "complete"),
+    ("April 2026 to", "Repeat the survey with soil", "Second report and"),
+    ("March 2027", "sampling at six meadows.", "terms agreed"),
+]
+
+
+def test_a_row_wrapped_in_every_column_label_too_is_one_row() -> None:
+    found = read_table(_plan(PLAN), [Rule(-4.0, 10.0, 400.0, 10.5)])
+    assert found is not None
+    assert found.rows == [
+        [
+            "April to June 2025",
+            "Appoint coordinator, agree access with landowners and volunteers.",
+            "Twenty-four sites confirmed",
+        ],
+        ["June to August 2025", "Carry out the first full survey season at every meadow.", "Baseline survey complete"],
+        [
+            "April 2026 to March 2027",
+            "Repeat the survey with soil sampling at six meadows.",
+            "Second report and terms agreed",
+        ],
+    ], found.rows
+
+
+def test_rows_of_short_words_and_numbers_stay_rows() -> None:
+    """Numbered rows of lower-case words (a list of a model's words by rank): the next number
+    under a number, or the first under a one-word heading, starts a row, however little room
+    each word leaves; and under a cell ending a sentence, a line starting in lower case starts a
+    row."""
+    words = [
+        ("Rank", "Adjective", "Verb"),
+        ("4", "the worst", "asked"),
+        ("5", "horrible", "she"),
+        ("6", "rude", "told"),
+    ]
+    found = read_table(_plan(words))
+    assert found is not None and [r[0] for r in [found.header, *found.rows] if r] == ["Rank", "4", "5", "6"], found
+    ended = [
+        PLAN[0],
+        ("April to June", "Appoint coordinator and agree.", "Sites"),
+        ("Later", "hold training days", "none"),
+    ]
+    found = read_table(_plan(ended), [Rule(-4.0, 10.0, 400.0, 10.5)])
+    assert found is not None and len(found.rows) == 2, found.rows
