@@ -87,13 +87,14 @@ WRAP_IN = 2.0
 
 def headed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
     """Boxes of tables ruled under their header only: a horizontal rule MIN_ROW_RULE_WIDTH wide
-    at least with one to HEADER_LINES lines right over it (the header, each parted by a blank
-    into cells) and BODY_LINES + 1 lines or more right under it (the rows, set ROW_REACH line
-    heights apart at most, down to the first line that is not parted nor set in from its row's
-    start: a line of one text set in holds a cell wrapped onto it), within the rule's
-    extent, no row of cells set close over the header (rows going on over the rule: a rule
-    between groups of rows), with one blank through the header and the rows with text on both sides in most of
-    them (:func:`~pdfcore.services.ruled_grids.sided`: not running text on both)."""
+    at least with one to HEADER_LINES bands of lines right over it (the header, each parted
+    into cells: lines side by side, or a line with a blank inside) and BODY_LINES + 1 bands or
+    more right under it (the rows, set ROW_REACH line heights apart at most, down to the first
+    band that is not parted nor set in from its row's start: a line of one text set in holds a
+    cell wrapped onto it), within the rule's extent, no row of cells set close over the header
+    (rows going on over the rule: a rule between groups of rows), with one blank through the
+    header and the rows with text on both sides in most of them
+    (:func:`~pdfcore.services.ruled_grids.sided`: not running text on both)."""
     hs = [r for r in rules if r.width >= r.height and r.width >= MIN_ROW_RULE_WIDTH]
     out: list[Box] = []
     for rule in hs:
@@ -102,38 +103,71 @@ def headed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
             (ln for ln in lines if rule.x0 - JOIN_TOL <= ln.bbox.x0 and ln.bbox.x1 <= rule.x1 + JOIN_TOL),
             key=lambda ln: ln.bbox.y0,
         )
-        above = [ln for ln in inside if ln.bbox.y1 <= y]
-        if not above or y - above[-1].bbox.y1 > HEADER_REACH * above[-1].bbox.height:
+        above = _bands([ln for ln in inside if ln.bbox.y1 <= y])
+        if not above or y - _bottom(above[-1]) > HEADER_REACH * _height(above[-1]):
             continue
-        head = [above[-1]]
-        over = above[:-1]
-        while over and head[0].bbox.y0 - over[-1].bbox.y1 <= HEADER_REACH * over[-1].bbox.height:
+        head = [above.pop()]
+        while above and _top(head[0]) - _bottom(above[-1]) <= HEADER_REACH * _height(above[-1]):
             if len(head) == HEADER_LINES:
                 break
-            head.insert(0, over.pop())
-        if not all(_parted(ln, gaps) for ln in head):
+            head.insert(0, above.pop())
+        if not all(_cells(band, gaps) for band in head):
             continue  # a heading or a line of text over a rule, not a row of cells
-        if over and head[0].bbox.y0 - over[-1].bbox.y1 <= ROW_REACH * over[-1].bbox.height and _parted(over[-1], gaps):
+        if above and _top(head[0]) - _bottom(above[-1]) <= ROW_REACH * _height(above[-1]) and _cells(above[-1], gaps):
             continue  # rows go on over the lines above the rule: a rule between groups of rows
-        body: list[list[TextLine]] = []  # each row's line and the lines its cells wrap onto
-        for ln in (ln for ln in inside if ln.bbox.y0 >= y):
-            last = body[-1][-1].bbox if body else None
-            reach = HEADER_REACH if last is None else ROW_REACH
-            gap = ln.bbox.y0 - (y if last is None else last.y1)
-            if gap > reach * ln.bbox.height:
+        body: list[list[TextLine]] = []  # each row's lines and the lines its cells wrap onto
+        bottom = y
+        for band in _bands([ln for ln in inside if ln.bbox.y0 >= y]):
+            reach = ROW_REACH if body else HEADER_REACH
+            if _top(band) - bottom > reach * _height(band):
                 break
-            if _parted(ln, gaps):
-                body.append([ln])
-            elif body and ln.bbox.x0 >= body[-1][0].bbox.x0 + WRAP_IN * ln.bbox.height:
-                body[-1].append(ln)  # a cell's text wrapped onto a line of its own, in its column
+            if _cells(band, gaps):
+                body.append(list(band))
+            elif body and _left(band) >= _left(body[-1]) + WRAP_IN * _height(band):
+                body[-1].extend(band)  # a cell's text wrapped onto a line of its own, in its column
             else:
                 break
+            bottom = _bottom(band)
         rows = [ln for row in body for ln in row]
         if len(body) <= BODY_LINES or running_band(rows, gaps, rule.width):
             continue
-        if sided([head, *body], gaps, rule.x0, rule.x1):
-            out.append(Box(rule.x0, head[0].bbox.y0, rule.x1, rows[-1].bbox.y1))
+        header = [ln for band in head for ln in band]
+        if sided([header, *body], gaps, rule.x0, rule.x1):
+            out.append(Box(rule.x0, _top(head[0]), rule.x1, bottom))
     return out
+
+
+def _bands(lines: Sequence[TextLine]) -> list[list[TextLine]]:
+    """``lines`` (top to bottom) in bands of lines side by side, each line sharing half its
+    height at least with the band's: a row whose cells the text extractor read as lines."""
+    out: list[list[TextLine]] = []
+    for ln in lines:
+        if out and min(_bottom(out[-1]), ln.bbox.y1) - max(_top(out[-1]), ln.bbox.y0) >= 0.5 * ln.bbox.height:
+            out[-1].append(ln)
+        else:
+            out.append([ln])
+    return out
+
+
+def _cells(band: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
+    """The band holds cells: lines side by side, or a line with a blank inside."""
+    return len(band) >= 2 or any(_parted(ln, gaps) for ln in band)
+
+
+def _top(band: Sequence[TextLine]) -> float:
+    return min(ln.bbox.y0 for ln in band)
+
+
+def _bottom(band: Sequence[TextLine]) -> float:
+    return max(ln.bbox.y1 for ln in band)
+
+
+def _height(band: Sequence[TextLine]) -> float:
+    return min(ln.bbox.height for ln in band)
+
+
+def _left(band: Sequence[TextLine]) -> float:
+    return min(ln.bbox.x0 for ln in band)
 
 
 def _parted(line: TextLine, gaps: Sequence[Box]) -> bool:

@@ -234,3 +234,41 @@ def test_cells_wrapped_onto_lines_of_their_own_stay_in_the_table() -> None:
     after = line("The send() method adds one reading to the queue.", 73, lines[-1].bbox.y1 + 6, 400)
     (region,) = candidate_regions(page([*lines, after], rules, gaps), W, H)
     assert region.y1 < after.bbox.y0
+
+
+CLAIMS = (
+    (
+        ("Professional cleaning of the", "whole property"),
+        ("Check-in and check-out reports, dated", "photographs, cleaning invoice"),
+        ("Allowed only for areas left dirtier", "than at check-in"),
+    ),
+    (
+        ("Replacement of a six-year-old", "carpet"),
+        ("Age and quality of the carpet, photographs of", "stains or burns"),
+        ("A small contribution at most,", "reflecting the carpet's age"),
+    ),
+    (
+        ("Repainting after picture hooks", "were used"),
+        ("Tenancy terms, number and size of the holes", ""),
+        ("Usually treated as fair wear and", "tear if the holes are few"),
+    ),
+)
+
+
+def test_rows_of_cells_read_as_lines_of_their_own_are_a_table() -> None:
+    """A header with a rule under it over rows whose cells the text extractor read as lines of
+    their own, side by side, each wrapped onto a second line: no line holds a blank, yet the
+    lines side by side are cells, and the table takes in all three columns."""
+    lines = [line("Landlord's claim Typical evidence Likely outcome", 78, 489, 462)]
+    gaps = [Box(150, 489, 216, 498), Box(290, 489, 400, 498)]
+    y = 508.0
+    for row in CLAIMS:
+        for x, (first, second) in zip((78, 216, 400), row, strict=True):
+            lines.append(line(first, x, y, x + 3.7 * len(first)))
+            if second:
+                lines.append(line(second, x, y + 12, x + 3.7 * len(second)))
+        y += 31
+    (region,) = candidate_regions(page(lines, [rule(73, 534, 501)], gaps), W, H)
+    assert all(region.y0 <= ln.bbox.y0 and ln.bbox.y1 <= region.y1 and ln.bbox.x1 <= region.x1 for ln in lines)
+    # without the rule, the alignment search leaves the last column of sentences out
+    assert all(r.x1 < 400 for r in candidate_regions(page(lines, [], gaps), W, H))
