@@ -114,6 +114,8 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
         return 0  # a row of figures is data (the first row of a table continued from a page before)
     if n >= 2 and _groups_over_headings(first, second):
         return 2
+    if first.bold and _stub_over_groups(first, second, rows[2]):
+        return 2
     if first.bold and not all(r.bold for r in rows[1:]):
         return 1
     width = x1 - x0
@@ -153,6 +155,21 @@ def _groups_over_headings(first: Row, second: Row) -> bool:
         return False
     texts = [row.text(k) for row in (first, second) for k in row.filled]
     return all(len(t.split()) <= HEADING_WORDS and not data_figure(t) for t in texts)
+
+
+def _stub_over_groups(first: Row, second: Row, third: Row) -> bool:
+    """``first`` names the stub's column and a group of columns, ``second`` each column of the
+    group under it, both bold over a row that is not: a header of two levels whose stub's
+    heading stands over both (``Visit`` beside ``Assessments`` over ``Blood test``,
+    ``Questionnaire``, ``Knee X-ray``). The second leaves the stub's column empty and names two
+    columns or more in words (HEADING_WORDS at most each, no figure), one at least where the
+    first names none (under its group's heading, set over the middle of them)."""
+    if not (second.bold and not third.bold and first.cells[0] and not second.cells[0]):
+        return False
+    under = [k for k in second.filled if k > 0]
+    if len(under) < 2 or not any(not first.cells[k] for k in under):
+        return False
+    return all(len(second.text(k).split()) <= HEADING_WORDS and not data_figure(second.text(k)) for k in under)
 
 
 def _rows_alike(rows: Sequence[Row], parted: Sequence[float]) -> bool:
