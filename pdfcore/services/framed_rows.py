@@ -21,8 +21,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pdfcore.models import Box, TextLine
-from pdfcore.services.ruled_grids import MIN_ROW_RULE_WIDTH, positions, running_band, same_extent, sided
-from pdfcore.services.text_pieces import JOIN_TOL
+from pdfcore.services.ruled_grids import (
+    MIN_ROW_RULE_WIDTH,
+    RUNNING_WIDTH,
+    positions,
+    running_band,
+    same_extent,
+    sided,
+)
+from pdfcore.services.text_pieces import JOIN_TOL, line_pieces
 
 #: Lines between the top rule and the middle one at most (the header) ...
 HEADER_LINES = 3
@@ -135,6 +142,50 @@ def headed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
         if sided([header, *body], gaps, rule.x0, rule.x1):
             out.append(Box(rule.x0, _top(head[0]), rule.x1, bottom))
     return out
+
+
+#: Bands of lines a row ruled off under a grid holds at most, and how far from a line of the
+#: grid each of its first band's lines starts at most (points): set in the grid's columns.
+RULED_ON_LINES = 4
+ALIGN_PT = 2.0
+
+
+def ruled_on(region: Box, rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequence[Box]) -> Box:
+    """``region`` (a ruled grid's) grown down over the rows ruled off under it by rules of its
+    width: each the next band of cells set right under it (lines side by side, or parted by a
+    blank, each starting where a line of the grid starts; RULED_ON_LINES bands at most, no text
+    across RUNNING_WIDTH of the grid, the rule right under them) down to the next such rule. The edges
+    of shaded rows drawn as boxes make a frame over the rows they shade only (a header and a
+    first row shaded one after the other); the rules between the rows go on under it."""
+    tol = 2 * JOIN_TOL
+    hs = sorted(
+        (r for r in rules if r.width >= r.height and abs(r.x0 - region.x0) <= tol and abs(r.x1 - region.x1) <= tol),
+        key=_middle,
+    )
+    inside = sorted(
+        (ln for ln in lines if region.x0 - tol <= ln.bbox.x0 and ln.bbox.x1 <= region.x1 + tol),
+        key=lambda ln: ln.bbox.y0,
+    )
+    starts = [ln.bbox.x0 for ln in inside if region.y0 < _middle(ln.bbox) < region.y1]
+    bottom = region.y1
+    for h in hs:
+        y = _middle(h)
+        if y <= bottom + JOIN_TOL:
+            continue
+        band = [ln for ln in inside if bottom < _middle(ln.bbox) < y]
+        bands = _bands(band)
+        if not bands or len(bands) > RULED_ON_LINES or not _cells(bands[0], gaps):
+            break
+        if not all(any(abs(ln.bbox.x0 - x) <= ALIGN_PT for x in starts) for ln in bands[0]):
+            break  # not set in the grid's columns: a note or the page's foot under the table
+        if _top(bands[0]) - bottom > ROW_REACH * _height(bands[0]) or y - _bottom(bands[-1]) > ROW_REACH * _height(
+            bands[-1]
+        ):
+            break  # a row set close between the rules, not text far above the next table's rule
+        if any(z - a >= RUNNING_WIDTH * region.width for p in line_pieces(band, gaps) for a, z, _ in p.segments):
+            break  # a text across the table (a note under it), no row of cells
+        bottom = y
+    return region if bottom == region.y1 else Box(region.x0, region.y0, region.x1, bottom)
 
 
 def _bands(lines: Sequence[TextLine]) -> list[list[TextLine]]:

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 
 from pdfcore.geometry import intersection, union
 from pdfcore.models import Box, PageText, TextLine
-from pdfcore.services.framed_rows import framed_regions, headed_regions
+from pdfcore.services.framed_rows import framed_regions, headed_regions, ruled_on
 from pdfcore.services.page_columns import MIN_GUTTER
 from pdfcore.services.ruled_grids import (
     MIN_CELL,
@@ -68,7 +68,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     pictures = [b for im in page.images for b in (im.bbox, *im.placements) if b is not None]
     ruled = [
         g
-        for g in rule_regions(groups, lines, page.gaps)
+        for g in [ruled_on(g, page.rules, lines, page.gaps) for g in rule_regions(groups, lines, page.gaps)]
         + row_rule_regions(page.rules, groups, lines, page.gaps)
         + framed_regions(page.rules, lines, page.gaps)
         if not _framed_picture(g, pictures, lines)

@@ -5,7 +5,7 @@ descriptions."""
 from __future__ import annotations
 
 from pdfcore.models import Box, PageText, TextLine
-from pdfcore.services.framed_rows import framed_regions, headed_regions
+from pdfcore.services.framed_rows import framed_regions, headed_regions, ruled_on
 from pdfcore.services.table_regions import candidate_regions
 
 W, H = 612.0, 792.0
@@ -272,3 +272,18 @@ def test_rows_of_cells_read_as_lines_of_their_own_are_a_table() -> None:
     assert all(region.y0 <= ln.bbox.y0 and ln.bbox.y1 <= region.y1 and ln.bbox.x1 <= region.x1 for ln in lines)
     # without the rule, the alignment search leaves the last column of sentences out
     assert all(r.x1 < 400 for r in candidate_regions(page(lines, [], gaps), W, H))
+
+
+def test_a_row_ruled_off_under_a_grid_of_shaded_rows_is_the_grids() -> None:
+    """A grid whose frame is the edges of its shaded header and first row only (drawn as boxes
+    one after the other), the rules between its rows going on under it: the row ruled off under
+    the frame is the table's last; a note across the table under a rule of its width is not."""
+    region = Box(52, 60, 543, 148)
+    rules = [rule(51.5, 543.8, 179.3)]
+    inside = [line("8 Fri 19 Sep Free day in Ponte de Lima", 56.3, 87, 343), line("Casa do Cais", 376.4, 87, 440)]
+    row = [line("9 Sat 20 Sep Departure by taxi", 56.4, 154, 358), line("- Breakfast", 376.4, 154, 517)]
+    assert abs(ruled_on(region, rules, [*inside, *row], []).y1 - 179.7) < 0.01
+    note = [line("* Amounts used to calculate the changes are based on numbers in the thousands", 56.4, 154, 530)]
+    assert ruled_on(region, rules, [*inside, *note], [Box(62, 154, 70, 163)]) == region
+    apart = [line(ln.text, ln.bbox.x0 + 20, 154, ln.bbox.x1 + 20) for ln in row]
+    assert ruled_on(region, rules, [*inside, *apart], []) == region
