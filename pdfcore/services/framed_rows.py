@@ -12,7 +12,10 @@ rules tell it is a table when one blank parts its header and most of its rows in
 A table ruled under its header only (:func:`headed_regions`): a rule under a header row of
 cells, over rows set close together in its columns. The rows may read as a label and running
 text (a timeline: a time beside what happened), which the text-alignment search takes for a
-list; the rule over them and the header cells standing over the same blank tell a table. All
+list; the rule over them and the header cells standing over the same blank tell a table.
+
+A grid whose frame covers its first rows only (the edges of a shaded header and first row,
+drawn as boxes) is grown down over the rows ruled off under it (:func:`ruled_on`). All
 geometry is page space (points, top-left origin).
 """
 
@@ -154,9 +157,10 @@ def ruled_on(region: Box, rules: Sequence[Box], lines: Sequence[TextLine], gaps:
     """``region`` (a ruled grid's) grown down over the rows ruled off under it by rules of its
     width: each the next band of cells set right under it (lines side by side, or parted by a
     blank, each starting where a line of the grid starts; RULED_ON_LINES bands at most, no text
-    across RUNNING_WIDTH of the grid, the rule right under them) down to the next such rule. The edges
-    of shaded rows drawn as boxes make a frame over the rows they shade only (a header and a
-    first row shaded one after the other); the rules between the rows go on under it."""
+    across RUNNING_WIDTH of the grid, the rule right under them) down to the next such rule.
+    The edges of shaded rows drawn as boxes make a frame over the rows they shade only (a
+    header and a first row shaded one after the other); the rules between the rows go on
+    under it."""
     tol = 2 * JOIN_TOL
     hs = sorted(
         (r for r in rules if r.width >= r.height and abs(r.x0 - region.x0) <= tol and abs(r.x1 - region.x1) <= tol),
@@ -178,9 +182,8 @@ def ruled_on(region: Box, rules: Sequence[Box], lines: Sequence[TextLine], gaps:
             break
         if not all(any(abs(ln.bbox.x0 - x) <= ALIGN_PT for x in starts) for ln in bands[0]):
             break  # not set in the grid's columns: a note or the page's foot under the table
-        if _top(bands[0]) - bottom > ROW_REACH * _height(bands[0]) or y - _bottom(bands[-1]) > ROW_REACH * _height(
-            bands[-1]
-        ):
+        first, last = bands[0], bands[-1]
+        if _top(first) - bottom > ROW_REACH * _height(first) or y - _bottom(last) > ROW_REACH * _height(last):
             break  # a row set close between the rules, not text far above the next table's rule
         if any(z - a >= RUNNING_WIDTH * region.width for p in line_pieces(band, gaps) for a, z, _ in p.segments):
             break  # a text across the table (a note under it), no row of cells

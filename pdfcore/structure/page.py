@@ -174,8 +174,9 @@ def page_structure(
         classify(u, style, entries, tagged=tagged, toc=toc, page_height=height)
     if not tagged and not toc:
         named_sections(units, style)
+    # (where each heading stands, asked once: a heading's siblings ask it too, see _beside_peer)
     placed_at = [
-        aligned(u, columns, width, units) or _heads_table(u, placed, units) if u.kind == "heading" else False
+        u.kind == "heading" and not tagged and (aligned(u, columns, width, units) or _heads_table(u, placed, units))
         for u in units
     ]
     for k, u in enumerate(units):
