@@ -5,8 +5,8 @@ Columns are the x-ranges that (nearly) every line holding two or more segments l
 plus vertical rulings crossing most of the table. A blank that is a gap inside one column (a
 mark set after a heading, a cell's text wrapped short between the rulings of its column) is no
 boundary (:func:`without_stray_cuts`), nor is the blank beside a heading centred over figures
-set flush right (:func:`without_header_columns`). A label and its value set as one text across a boundary
-are cut there into their two cells (:func:`split_at_column_starts`).
+set flush right (:func:`without_header_columns`). A label and its value set as one text across
+a boundary are cut there into their two cells (:func:`split_at_column_starts`).
 """
 
 from __future__ import annotations
@@ -208,10 +208,10 @@ HEADER_LINES = 3
 def without_header_columns(lines: Sequence[Line], cuts: Sequence[float], rules: Sequence[Rule]) -> list[float]:
     """Without a cut between a column holding text on the table's first lines only (up to
     HEADER_LINES) and one holding text on two lines or more under them only, from the line
-    right under them on, never both on one line: a heading centred over figures set flush right, too short to reach over them
-    (``Half day`` over ``42``), stood in a blank of its own and made a column of it. Texts
-    reaching past the two columns (a heading over several) are not counted. A ruling standing
-    at the cut keeps it."""
+    right under them on, never both on one line: a heading centred over figures set flush
+    right, too short to reach over them (``Half day`` over ``42``), stood in a blank of its
+    own and made a column of it. Texts reaching past the two columns (a heading over several)
+    are not counted. A ruling standing at the cut keeps it."""
     return _without_cuts(cuts, rules, lambda left, c, right: _heading_over_figures(lines, left, c, right))
 
 

@@ -519,13 +519,13 @@ def _unclosed(text: str) -> bool:
 
 def _wrapped_cell(row: Row, last: Row, above: Row, rights: Sequence[float], row_gap: float | None = None) -> bool:
     """``row`` holds the next lines of cells of the row above, wrapped: the label column left
-    empty (or wrapped too: see :func:`_all_wrapped`), each of its cells stands under text of that cell, set close under its last line (of
-    several cells, one going on in lower case and none a figure), and its first word would not
-    have fit at the end of that line within the column's width (an
-    infobox's long value, an address, a date broken over lines; an action and its owner's name
-    both wrapped in a list of actions ruled between its columns only), or it is set closer
-    under that line than the rows with a label are set apart (an infobox's value of several
-    lines: a name, a date and a place)."""
+    empty (or wrapped too: see :func:`_all_wrapped`), each of its cells stands under text of
+    that cell, set close under its last line (of several cells, one going on in lower case and
+    none a figure), and its first word would not have fit at the end of that line within the
+    column's width (an infobox's long value, an address, a date broken over lines; an action
+    and its owner's name both wrapped in a list of actions ruled between its columns only), or
+    it is set closer under that line than the rows with a label are set apart (an infobox's
+    value of several lines: a name, a date and a place)."""
     filled = row.filled
     if not filled or row.spans or any(not above.cells[k] for k in filled):
         return False

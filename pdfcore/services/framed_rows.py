@@ -62,7 +62,7 @@ def framed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
     for g in same_extent(hs):
         x0, x1 = min(r.x0 for r in g), max(r.x1 for r in g)
         ys = positions(_middle(r) for r in g)
-        inside = [ln for ln in lines if x0 - JOIN_TOL <= ln.bbox.x0 and ln.bbox.x1 <= x1 + JOIN_TOL]
+        inside = _across(lines, x0, x1, JOIN_TOL)
         for k in range(len(ys) - 2):
             top, mid, bottom = ys[k : k + 3]
             head = [ln for ln in inside if top < _middle(ln.bbox) < mid]
@@ -109,10 +109,7 @@ def headed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
     out: list[Box] = []
     for rule in hs:
         y = _middle(rule)
-        inside = sorted(
-            (ln for ln in lines if rule.x0 - JOIN_TOL <= ln.bbox.x0 and ln.bbox.x1 <= rule.x1 + JOIN_TOL),
-            key=lambda ln: ln.bbox.y0,
-        )
+        inside = _across(lines, rule.x0, rule.x1, JOIN_TOL)
         above = _bands([ln for ln in inside if ln.bbox.y1 <= y])
         if not above or y - _bottom(above[-1]) > HEADER_REACH * _height(above[-1]):
             continue
@@ -166,10 +163,7 @@ def ruled_on(region: Box, rules: Sequence[Box], lines: Sequence[TextLine], gaps:
         (r for r in rules if r.width >= r.height and abs(r.x0 - region.x0) <= tol and abs(r.x1 - region.x1) <= tol),
         key=_middle,
     )
-    inside = sorted(
-        (ln for ln in lines if region.x0 - tol <= ln.bbox.x0 and ln.bbox.x1 <= region.x1 + tol),
-        key=lambda ln: ln.bbox.y0,
-    )
+    inside = _across(lines, region.x0, region.x1, tol)
     starts = [ln.bbox.x0 for ln in inside if region.y0 < _middle(ln.bbox) < region.y1]
     bottom = region.y1
     for h in hs:
@@ -189,6 +183,11 @@ def ruled_on(region: Box, rules: Sequence[Box], lines: Sequence[TextLine], gaps:
             break  # a text across the table (a note under it), no row of cells
         bottom = y
     return region if bottom == region.y1 else Box(region.x0, region.y0, region.x1, bottom)
+
+
+def _across(lines: Sequence[TextLine], x0: float, x1: float, tol: float) -> list[TextLine]:
+    """The lines within ``x0``-``x1`` (``tol`` points out at most), top to bottom."""
+    return sorted((ln for ln in lines if x0 - tol <= ln.bbox.x0 and ln.bbox.x1 <= x1 + tol), key=lambda ln: ln.bbox.y0)
 
 
 def _bands(lines: Sequence[TextLine]) -> list[list[TextLine]]:

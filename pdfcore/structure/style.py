@@ -392,9 +392,10 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool
         return False  # a pointer to other text under a statement, set in its title's face
     if _FORMULA.search(text) or sum(1 for c in text if "\ue000" <= c <= "\uf8ff") >= 2:
         return False  # a displayed formula: "Sin(x TΩk)", bracket pieces from a symbol font
-    if text.endswith(".") and len(_SENTENCE_BREAK.findall(text)) >= 2:
+    breaks = len(_SENTENCE_BREAK.findall(text)) if text.endswith(".") else 0
+    if breaks >= 2:
         return False  # sentences: "Date: Tuesday 9 April 2024. Time: 7:00 pm. Location: ..."
-    if text.endswith(".") and _SENTENCE_BREAK.search(text) and not unit.bold and unit.size < LARGER * style.body_size:
+    if breaks and not unit.bold and unit.size < LARGER * style.body_size:
         return False  # two sentences set off by italics alone: a credit ("Oil on canvas. Lent by ...")
     if text[:1].islower() and not any(c.isupper() for c in text.split(" ", 1)[0][1:]) and not _NAMED.match(text):
         return False

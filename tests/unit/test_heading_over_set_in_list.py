@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from pdfcore.models import TextLine
 from tests.unit.test_structure import ln, markdown, page
 
 ITEMS = (
@@ -16,17 +17,28 @@ ITEMS = (
 )
 
 
+def items(y: float, markers: list[str], x: float, hang: float) -> list[TextLine]:
+    """The items of ITEMS from ``y`` down, 36 points apart: each marker and first line at ``x``
+    (to the right margin), its rest hanging at ``hang``."""
+    out = []
+    for k, (marker, (first, rest)) in enumerate(zip(markers, ITEMS, strict=True)):
+        top = y + 36 * k
+        out += [ln(f"{marker} {first}", top, x=x, x1=521), ln(rest, top + 13.7, x=hang)]
+    return out
+
+
+BULLETS = ["•"] * len(ITEMS)
+NUMBERS = [f"{k}." for k in range(1, len(ITEMS) + 1)]
+
+
 def test_headings_over_lists_set_in_from_them_are_headings() -> None:
-    lines = [ln("Summary", 80, x=91, size=14.35, bold=True)]
-    y = 107.0
-    for first, rest in ITEMS:
-        lines += [ln(f"• {first}", y, x=106, x1=521), ln(rest, y + 13.7, x=117.5)]
-        y += 36
-    lines.append(ln("Review Questions", y + 10, x=91, size=14.35, bold=True))
-    y += 38
-    for k, (first, rest) in enumerate(ITEMS, start=1):
-        lines += [ln(f"{k}. {first}", y, x=106, x1=521), ln(rest, y + 13.7, x=117.5)]
-        y += 36
+    end = 107.0 + 36 * len(ITEMS)
+    lines = [
+        ln("Summary", 80, x=91, size=14.35, bold=True),
+        *items(107.0, BULLETS, 106, 117.5),
+        ln("Review Questions", end + 10, x=91, size=14.35, bold=True),
+        *items(end + 38, NUMBERS, 106, 117.5),
+    ]
     body = markdown([page(lines)])[0]
     assert body.startswith("# Summary\n\n- Soil texture"), body
     assert "\n\n# Review Questions\n\n1. Soil texture" in body, body
@@ -35,11 +47,7 @@ def test_headings_over_lists_set_in_from_them_are_headings() -> None:
 def test_a_short_line_over_a_list_set_in_far_from_it_stays_text() -> None:
     """A list set in several ems further than a line over it: that line is no heading of it
     (a label in a drawing, a form's caption)."""
-    lines = [ln("Summary", 80, x=91, size=14.35, bold=True)]
-    y = 107.0
-    for first, rest in ITEMS:
-        lines += [ln(f"• {first}", y, x=160, x1=521), ln(rest, y + 13.7, x=171.5)]
-        y += 36
+    lines = [ln("Summary", 80, x=91, size=14.35, bold=True), *items(107.0, BULLETS, 160, 171.5)]
     body = markdown([page(lines)])[0]
     assert not body.startswith("#"), body
 
@@ -73,17 +81,14 @@ def test_a_heading_over_a_subheading_over_a_set_in_list_is_a_heading() -> None:
     heading right over a subheading (the list starting under that) stands where its sibling
     over a list starts, in its style. Before, it read as a paragraph: the list was too far
     below it and its only column of text (the items' marker edge) set in from it."""
-    lines = [ln("Introduction", 80, x=76, size=14.5, bold=True)]
-    y = 107.0
-    for k, (first, rest) in enumerate(ITEMS, start=1):
-        lines += [ln(f"{k}. {first}", y, x=92, x1=521), ln(rest, y + 13.7, x=104)]
-        y += 36
-    lines.append(ln("Background", y + 10, x=76, size=14.5, bold=True))
-    lines.append(ln("The accident", y + 36, x=76, size=12, bold=True))
-    y += 60
-    for k, (first, rest) in enumerate(ITEMS, start=4):
-        lines += [ln(f"{k}. {first}", y, x=92, x1=521), ln(rest, y + 13.7, x=104)]
-        y += 36
+    end = 107.0 + 36 * len(ITEMS)
+    lines = [
+        ln("Introduction", 80, x=76, size=14.5, bold=True),
+        *items(107.0, NUMBERS, 92, 104),
+        ln("Background", end + 10, x=76, size=14.5, bold=True),
+        ln("The accident", end + 36, x=76, size=12, bold=True),
+        *items(end + 60, [f"{k}." for k in range(4, 4 + len(ITEMS))], 92, 104),
+    ]
     body = markdown([page(lines)])[0]
     assert body.startswith("# Introduction\n\n1. Soil texture"), body
     assert "\n\n# Background\n\n" in body, body
