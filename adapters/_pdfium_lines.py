@@ -135,6 +135,7 @@ def read_lines(
     before: tuple[int, str, Box] | None = None  # the last line not looked at for gaps
     heads_known: list[Box] = []  # the gaps found between its rects
     spaced: Box | None = None  # the last line of one rect looked at for gaps, when it had some
+    spaced_gaps: list[Box] = []  # and those gaps
     seen = 0  # the lines (not blank) read so far
     glue: tuple[int, int] | None = None  # the last line appended whole: its number, its last character
     if len(text) == n:
@@ -338,8 +339,15 @@ def read_lines(
                         k0 = len(gaps)
                         space_gaps(raw, tp, start, body, bbox, space, gaps)
                         if under:
-                            gaps[k0:] = [g for g in gaps[k0:] if g.width >= UNDER_GAP * (by1 - by0)]
-                        spaced = bbox if len(gaps) > k0 else None
+                            # narrower blanks stay where they carry on a column's blank of
+                            # the row above (cells set close, a LaTeX table's column gap)
+                            gaps[k0:] = [
+                                g
+                                for g in gaps[k0:]
+                                if g.width >= UNDER_GAP * (by1 - by0)
+                                or any(g.x0 < a.x1 and a.x0 < g.x1 for a in spaced_gaps)
+                            ]
+                        spaced, spaced_gaps = (bbox, gaps[k0:]) if len(gaps) > k0 else (None, [])
                         before = None
                     else:
                         before, heads_known, spaced = (start, body, bbox), [], None

@@ -174,3 +174,22 @@ def spaced_rows(page: Page, rows: list[list[str]], *, top: float = 600.0, column
     for r, row in enumerate(rows):
         page.ops.append(_kerned(row, 72.0, top - r * 14, column))
     return page
+
+
+def columns_rows(page: Page, rows: list[list[str]], xs: list[float], *, top: float = 600.0, bold: int = 0) -> Page:
+    """Rows set as TeX sets a tabular: each row one text object (10 pt Helvetica, its first
+    ``bold`` rows Helvetica-Bold), cell ``k`` moved to ``xs[k]`` by kerning after the width of
+    the cell before it, 14 pt from row to row."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    for r, row in enumerate(rows):
+        face = "Helvetica-Bold" if r < bold else "Helvetica"
+        parts = []
+        for k, cell in enumerate(row):
+            if k:
+                advance = xs[k] - xs[k - 1] - stringWidth(row[k - 1], face, 10)
+                parts.append(str(-round(advance * 100)))
+            parts.append(f"({cell})")
+        font = "F2" if r < bold else "F1"
+        page.ops.append(f"BT /{font} 10 Tf {xs[0]:g} {top - r * 14:g} Td [{' '.join(parts)}] TJ ET")
+    return page

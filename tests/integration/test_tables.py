@@ -1021,3 +1021,28 @@ def test_dense_rows_of_ranges_stay_in_their_table(corpus: Path) -> None:
     (t,) = [t for t in page_tables(path) if t.rows and t.rows[0][0] == "Lowest"]
     assert [r[0] for r in t.rows] == ["Lowest", "Lower middle", "Upper middle", "Highest"], t.rows
     assert t.rows[-1][1:] == ("Greater than $25,771", "Greater than $40,888", "Greater than $66,900"), t.rows
+
+
+DRAWINGS = [
+    ["Drawing", "Title", "Revision", "Received"],
+    ["MLA-201", "Site location plan at 1:1250", "A", "2 October 2024"],
+    ["MLA-210", "Proposed ground and first floor plans", "D", "20 January 2025"],
+    ["MLA-211", "Proposed second floor and roof plans", "C", "20 January 2025"],
+    ["MLA-220", "Proposed street elevation to Tanner Row", "E", "6 February 2025"],
+]
+
+
+def test_narrow_blanks_under_a_row_carry_on_its_columns(tmp_path: Path) -> None:
+    """A LaTeX tabular under a rule: each row one text object, its first column's blank little
+    more than a line high (the column gap) and its others wide. Rows under the first keep the
+    narrow blank where it carries on the blank of the row above (a column's), so the table
+    reads in four columns, every row."""
+    xs = [72.0, 130.0, 340.0, 390.0]
+    page = tablegen.columns_rows(Page(), DRAWINGS, xs, bold=1)
+    page.line(70, 596, 470, 596)
+    pdf = write_pdf(tmp_path / "d.pdf", [page])
+    (p,) = finished_pages(pdf)
+    under = [g for g in p.gaps if g.x0 < 130 < g.x1]
+    assert len(under) == len(DRAWINGS), p.gaps
+    (t,) = page_tables(pdf, p)
+    assert [list(t.header), *map(list, t.rows)] == DRAWINGS
