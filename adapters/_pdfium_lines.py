@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import re
+from collections.abc import Sequence
 from typing import Any, TypeGuard
 
 from attrs import evolve
@@ -136,6 +137,7 @@ def read_lines(
     heads_known: list[Box] = []  # the gaps found between its rects
     spaced: Box | None = None  # the last line of one rect looked at for gaps, when it had some
     spaced_gaps: list[Box] = []  # and those gaps
+    pending: tuple[int, Box, list[Box]] | None = None  # a spread-out line's gaps kept back (its number)
     seen = 0  # the lines (not blank) read so far
     glue: tuple[int, int] | None = None  # the last line appended whole: its number, its last character
     if len(text) == n:
@@ -328,8 +330,13 @@ def read_lines(
                     long = len(words) >= SPACED_CHARS and spread > LONG_SPACED_LINE and not (out and out[-1].mono)
                     # a row right under a row whose gaps were found: the next row of its table,
                     # however densely its cells fill it (ranges of amounts) and figures or not,
-                    # when its blanks are a table's (UNDER_GAP line heights wide at least)
-                    under = not wide and spaced is not None and 0 <= by0 - spaced.y1 <= by1 - by0
+                    # when its blanks are a table's (UNDER_GAP line heights wide at least, or
+                    # in line with a blank of the row above: a LaTeX table's column gap); or
+                    # right under a line spread out whose blanks were kept back (see below)
+                    close = spaced is not None and 0 <= by0 - spaced.y1 <= by1 - by0
+                    held = pending is not None and pending[0] == seen - 1 and 0 <= by0 - pending[1].y1 <= by1 - by0
+                    prior = spaced_gaps if close else pending[2] if held and pending is not None else []
+                    under = not wide and (close or held)
                     if under or long or (wide and any(ch.isdigit() for ch in words)):
                         if wide and _headings_over(before, by0, by1):
                             # The line above (a table's column headings, whose words fill more
@@ -339,16 +346,31 @@ def read_lines(
                         k0 = len(gaps)
                         space_gaps(raw, tp, start, body, bbox, space, gaps)
                         if under:
-                            # narrower blanks stay where they carry on a column's blank of
-                            # the row above (cells set close, a LaTeX table's column gap)
-                            gaps[k0:] = [
-                                g
-                                for g in gaps[k0:]
-                                if g.width >= UNDER_GAP * (by1 - by0)
-                                or any(g.x0 < a.x1 and a.x0 < g.x1 for a in spaced_gaps)
-                            ]
+                            wide_enough = UNDER_GAP * (by1 - by0) if close else inf
+                            gaps[k0:] = [g for g in gaps[k0:] if g.width >= wide_enough or _in_line(g, prior)]
+                        if under and not close and len(gaps) > k0:
+                            gaps[k0:k0] = prior  # the blanks kept back: a table's after all
+                            k0 += len(prior)
                         spaced, spaced_gaps = (bbox, gaps[k0:]) if len(gaps) > k0 else (None, [])
                         before = None
+                    elif wide:
+                        # spread out but no figure in it (a table's names, its column headings):
+                        # its blanks (two line heights wide, the first time) are a table's when
+                        # the line right over it is one too, its blanks in line with them, or
+                        # the line right under it (kept back till then)
+                        found: list[Box] = []
+                        space_gaps(raw, tp, start, body, bbox, space, found)
+                        if not close:
+                            found = [g for g in found if g.width >= UNDER_GAP * (by1 - by0)]
+                        if any(_in_line(g, prior) for g in found):
+                            if not close:
+                                gaps.extend(prior)
+                            gaps.extend(found)
+                            spaced, spaced_gaps, pending = bbox, found, None
+                            before, heads_known = (start, body, bbox), found
+                        else:
+                            spaced, pending = None, (seen, bbox, found) if found else None
+                            before, heads_known = (start, body, bbox), []
                     else:
                         before, heads_known, spaced = (start, body, bbox), [], None
             start = end + 1
@@ -412,6 +434,12 @@ def _lone_bullets(lines: list[TextLine], lone: set[int]) -> list[TextLine]:
         if not any(o.bbox.x1 <= b.x0 and o.bbox.y0 < b.y1 and o.bbox.y1 > b.y0 for j, o in enumerate(lines) if j != k):
             out[k] = evolve(lines[k], text="\u2022")
     return out
+
+
+def _in_line(gap: Box, above: Sequence[Box]) -> bool:
+    """Whether ``gap`` overlaps one of the blanks ``above`` it across the page (a column's blank
+    carried on)."""
+    return any(gap.x0 < a.x1 and a.x0 < gap.x1 for a in above)
 
 
 def _headings_over(before: tuple[int, str, Box] | None, y0: float, y1: float) -> TypeGuard[tuple[int, str, Box]]:

@@ -1046,3 +1046,58 @@ def test_narrow_blanks_under_a_row_carry_on_its_columns(tmp_path: Path) -> None:
     assert len(under) == len(DRAWINGS), p.gaps
     (t,) = page_tables(pdf, p)
     assert [list(t.header), *map(list, t.rows)] == DRAWINGS
+
+
+CREW = [
+    ["Role", "Name"],
+    ["Director", "Jenna Polglase"],
+    ["Designer", "Ruth Angove"],
+    ["Lighting designer", "Kit Vosper"],
+    ["Stage manager", "Becky Harvey"],
+]
+
+DATA = [
+    ["Parameter", "Value"],
+    ["Maximum flow rate", "18 cubic metres per hour (AF-300/3)"],
+    ["Maximum working pressure", "10 bar"],
+    ["Liquid temperature", "0 to 40 degrees C"],
+    ["Supply", "400 V, 3 phase, 50 Hz"],
+]
+
+
+def test_a_table_of_names_each_row_one_text_object(tmp_path: Path) -> None:
+    """A LaTeX tabular of names under a rule (no figure in any row, each row one text object
+    spread out over its columns): a spread-out line's blanks are a table's when the line under it
+    has blanks in line with them, so the table reads in two columns, every row."""
+    page = tablegen.columns_rows(Page(), CREW, [72.0, 190.0], bold=1)
+    page.line(70, 596, 300, 596)
+    pdf = write_pdf(tmp_path / "c.pdf", [page])
+    (p,) = finished_pages(pdf)
+    assert len(p.gaps) == len(CREW), p.gaps
+    (t,) = page_tables(pdf, p)
+    assert [list(t.header), *map(list, t.rows)] == CREW
+
+
+def test_rows_under_spread_out_headings_each_one_text_object(tmp_path: Path) -> None:
+    """Column headings spread out over a dense first row (its blank one column gap wide, no wider
+    than a blank between words would be in a spread-out line): the row's blank in line with the
+    headings' makes both a table's rows, and the rows under them follow."""
+    page = tablegen.columns_rows(Page(), DATA, [72.0, 210.0], bold=1)
+    page.line(70, 596, 420, 596)
+    pdf = write_pdf(tmp_path / "v.pdf", [page])
+    (p,) = finished_pages(pdf)
+    assert len(p.gaps) == len(DATA), p.gaps
+    (t,) = page_tables(pdf, p)
+    assert [list(t.header), *map(list, t.rows)] == DATA
+
+
+def test_a_key_of_abbreviations_set_close_is_no_table(tmp_path: Path) -> None:
+    """Abbreviations each followed by what they stand for, one text object a line, a blank about
+    a line high between them: a spread-out line's blank two line heights wide at least is looked
+    for before any is kept, so these lines keep no gap."""
+    page = Page()
+    for r, (short, long) in enumerate([("AIM", "AIM"), ("PBUK", "UK Pocketbook"), ("EH", "European Handbook")]):
+        page.ops.append(f"BT /F1 10 Tf 144 {600 - r * 13} Td [({short}) -900 ({long})] TJ ET")
+    pdf = write_pdf(tmp_path / "k.pdf", [page])
+    (p,) = finished_pages(pdf)
+    assert p.gaps == ()
