@@ -37,6 +37,9 @@ MIN_GAPPED_ROWS = 3
 PROSE_SHARE = 0.5
 #: Segments of a running-text column (beside a table) mostly hold at least this many words.
 PROSE_COLUMN_WORDS = 4
+#: A table's column of wordy cells is ragged: its widest cell this many times as wide as its
+#: narrowest at least.
+RAGGED = 2.0
 #: Two text columns whose widths are within this ratio are a two-column page layout.
 SAME_WIDTH = 0.6
 #: Share of rows holding index entries ("piracy, 64") that makes a run a book's index.
@@ -471,7 +474,7 @@ def _run_box(run: Sequence[Row], rivers: Sequence[tuple[float, float]] | None) -
         columns = len(cuts) + 1
         if _prose_column(run, x0, cuts[0][0]) and not (len(cuts) == 1 and _labels_and_figures(run)):
             x0, cuts, columns = cuts[0][1], cuts[1:], columns - 1
-        if cuts and _prose_column(run, cuts[-1][1], x1) and not _flush_right(run):
+        if cuts and _prose_column(run, cuts[-1][1], x1) and not _flush_right(run) and not _headed(run, cuts, x1):
             x1, columns = cuts[-1][0], columns - 1
         if columns < 2:
             return None
@@ -509,6 +512,18 @@ def _blanks(run: Sequence[Row]) -> list[tuple[float, float]]:
             out.append((end, a))
         end = max(end, z)
     return out
+
+
+def _headed(run: Sequence[Row], cuts: Sequence[tuple[float, float]], x1: float) -> bool:
+    """The run's last column is a table's column of wordy cells, not running text beside the
+    table: the run's first row holds a cell over every column, a heading of a few words over
+    this one, and the cells under it are ragged (the widest of them twice as wide as the
+    narrowest at least; the lines of a text column fill it but for a paragraph's last)."""
+    first, a = run[0], cuts[-1][1]
+    if len(first.segments) != len(cuts) + 1 or first.words[-1] >= PROSE_COLUMN_WORDS:
+        return False
+    widths = [s1 - s0 for r in run[1:] for s0, s1 in r.segments if a <= (s0 + s1) / 2 <= x1]
+    return len(widths) >= 2 and max(widths) >= RAGGED * min(widths)
 
 
 def _prose_column(run: Sequence[Row], a: float, z: float) -> bool:

@@ -270,8 +270,10 @@ def test_rows_of_cells_read_as_lines_of_their_own_are_a_table() -> None:
         y += 31
     (region,) = candidate_regions(page(lines, [rule(73, 534, 501)], gaps), W, H)
     assert all(region.y0 <= ln.bbox.y0 and ln.bbox.y1 <= region.y1 and ln.bbox.x1 <= region.x1 for ln in lines)
-    # without the rule, the alignment search leaves the last column of sentences out
-    assert all(r.x1 < 400 for r in candidate_regions(page(lines, [], gaps), W, H))
+    # without the rule, the alignment search takes the last column of sentences in too (a
+    # heading over it, its cells ragged: see pdfcore.services.text_runs._headed)
+    (bare,) = candidate_regions(page(lines, [], gaps), W, H)
+    assert bare.x1 >= max(ln.bbox.x1 for ln in lines)
 
 
 def test_a_row_ruled_off_under_a_grid_of_shaded_rows_is_the_grids() -> None:
