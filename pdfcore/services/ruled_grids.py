@@ -21,6 +21,7 @@ from attrs import frozen
 
 from pdfcore.geometry import intersection, thin_stretches, union
 from pdfcore.models import Box, TextLine
+from pdfcore.services.grid_headers import header_over
 from pdfcore.services.text_pieces import JOIN_TOL, MIN_GAP, PROSE_WORDS, Piece, line_pieces
 from pdfcore.services.text_runs import MIN_ROWS
 
@@ -200,66 +201,10 @@ def rule_regions(
             ys = positions((h.y0 + h.y1) / 2 for h in hs)
             tallest = max((b - a for a, b in itertools.pairwise(ys)), default=0.0)
             first = sorted((ln for ln in inside if ys[0] < (ln.bbox.y0 + ln.bbox.y1) / 2 < ys[1]), key=_left)
-            box, head = _rule_over(box, tallest, groups, lines, inside, gaps)
+            sides = len(positions((v.x0 + v.x1) / 2 for v in vs)) <= 2
+            box, head = header_over(box, tallest, groups, lines, inside, gaps, sides_only=sides)
             out.append(_grid(box, vs, tallest, head or " ".join(ln.text.strip() for ln in first)))
     return _across_blank_bands(out, lines)
-
-
-#: A rule alone as wide as a grid, over it by at most this many of its tallest rows and this
-#: many line heights of the one row of text between: the rule over the grid's header (see
-#: _rule_over).
-HEAD_BAND_ROWS = 1.5
-HEAD_BAND_LINES = 3.0
-
-
-def _rule_over(
-    box: Box,
-    tallest: float,
-    groups: Sequence[tuple[list[Box], list[Box]]],
-    lines: Sequence[TextLine],
-    inside: Sequence[TextLine],
-    gaps: Sequence[Box],
-) -> tuple[Box, str]:
-    """The grid's box reaching up to the rule over its header, and the header's text, when its
-    columns' rules start under the header (a table ruled over and under its header, its body's
-    rows shaded: the shading's edges are its column rules, from the header's rule down): a rule
-    alone as wide as the grid over it, the band between one row of text inside the grid's sides
-    cut into two cells or more, each starting where a column of the grid's text does (a caption
-    or a heading over the table is one piece); else the box and ""."""
-    columns: set[int] | None = None  # where the grid's text columns start (read once, when asked)
-    for hs, vs in groups:
-        if vs or len(hs) != 1:
-            continue
-        h = hs[0]
-        if (
-            abs(h.x0 - box.x0) > JOIN_TOL
-            or abs(h.x1 - box.x1) > JOIN_TOL
-            or not 0 < box.y0 - h.y1 <= HEAD_BAND_ROWS * tallest
-        ):
-            continue
-        band = [
-            ln
-            for ln in lines
-            if ln.bbox.y0 >= h.y1 - JOIN_TOL
-            and ln.bbox.y1 <= box.y0 + JOIN_TOL
-            and ln.bbox.x1 > box.x0
-            and ln.bbox.x0 < box.x1
-        ]
-        if not band or any(ln.bbox.x0 < box.x0 - JOIN_TOL or ln.bbox.x1 > box.x1 + JOIN_TOL for ln in band):
-            continue  # (text running out of the grid's sides: no header of its own)
-        band.sort(key=_left)
-        height = max(ln.bbox.height for ln in band)
-        if max(ln.bbox.y0 for ln in band) - min(ln.bbox.y0 for ln in band) > height / 2:
-            continue  # more than a row: no header's band
-        if box.y0 - h.y1 > HEAD_BAND_LINES * height:
-            continue  # a row standing apart between the rules: no header set between them
-        starts = [seg[0] for p in line_pieces(band, gaps) for seg in p.segments]
-        if columns is None:
-            columns = {round(seg[0]) for p in line_pieces(inside, gaps) for seg in p.segments}
-        if len(starts) < 2 or not all(any(abs(x - c) <= JOIN_TOL for c in columns) for x in starts):
-            continue
-        return union([box, h]), " ".join(ln.text.strip() for ln in band)
-    return box, ""
 
 
 @frozen

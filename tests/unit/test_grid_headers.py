@@ -1,0 +1,59 @@
+"""A table ruled under its header only, its body's rows shaded in turn: the shading's edges are
+a grid from the header's rule down, the header right over it. The header is the grid's (its
+region reaches up to take it in); a title over a grid, its unit of measure set apart at its
+right, is not."""
+
+from __future__ import annotations
+
+from pdfcore.models import Box, TextLine
+from pdfcore.services.table_regions import candidate_regions
+from tests.unit.test_tables import H, W, line, page, prose_lines
+
+XS = (73.0, 167.0, 374.0, 450.0)
+ROWS = [
+    ("Sat 9 May", "Upton-upon-Severn", "Away", "13:00"),
+    ("Sat 20 June", "Inkberrow", "Away at Pershore", "13:30"),
+    ("Sat 5 September", "Astwood Bank", "Away", "13:00"),
+]
+
+
+def _row(cells: tuple[str, ...], y0: float) -> tuple[TextLine, list[Box]]:
+    ends = [x + 5 * len(c) for x, c in zip(XS, cells, strict=True)]
+    gaps = [Box(ends[k], y0, XS[k + 1], y0 + 8) for k in range(len(cells) - 1)]
+    return line(" ".join(cells), XS[0], y0, ends[-1], h=8.0), gaps
+
+
+def _shaded(header: tuple[str, ...] | None, title: tuple[TextLine, Box] | None = None) -> list[Box]:
+    """The page's regions: prose, then the header (or a title and its gap) over the shaded rows."""
+    lines, gaps = prose_lines(40, 5), []
+    if header is not None:
+        head, found = _row(header, 228.0)
+        lines.append(head)
+        gaps += found
+    if title is not None:
+        lines.append(title[0])
+        gaps.append(title[1])
+    for k, cells in enumerate(ROWS):
+        ln, found = _row(cells, 243.0 + 15.4 * k)
+        lines.append(ln)
+        gaps += found
+    rules = (
+        Box(67.5, 238.7, 539.8, 240.5),  # the rule under the header
+        Box(68.4, 239.6, 68.4, 285.7),  # the shading's sides
+        Box(538.9, 239.6, 538.9, 285.7),
+        *(Box(68.4, y, 538.9, y) for y in (254.9, 270.3, 285.7)),  # its edges between rows
+    )
+    return list(candidate_regions(page([*lines, *prose_lines(320, 5)], rules=rules, gaps=tuple(gaps)), W, H))
+
+
+def test_a_header_right_over_a_grid_of_shaded_rows_is_the_grids() -> None:
+    (region,) = _shaded(("Date", "Opponents", "Venue", "Start"))
+    assert region.y0 <= 228.0 and region.y1 >= 285.7, region
+
+
+def test_a_title_and_its_unit_over_a_grid_stay_out_of_it() -> None:
+    """A title at the grid's left and its unit of measure over its last column: two pieces over
+    a grid of four columns, no header of it."""
+    title = line("Fixtures of the Second XI where they differ Times", 73.0, 228.0, 475.0, h=8.0)
+    (region,) = _shaded(None, (title, Box(288.0, 228.0, 450.0, 236.0)))
+    assert region.y0 > 236.0, region
