@@ -95,7 +95,7 @@ def _layout_table(
         glyphs.append(Glyph(x0, y0, x1, y1, text, float(c["size"]), _BOLD in font.lower(), seq))
     drawn = _rulings(crop)
     if direction == "ltr":
-        drawn.extend(_shading_edges(crop, drawn))
+        drawn.extend(_shading_edges(crop, drawn) or _shaded_header(crop, drawn))
     rules = [Rule(*frame_box(box, direction)) for box in drawn]
     if direction == "ltr":
         glyphs.extend(turned_cells(crop, glyphs, rules))
@@ -289,6 +289,38 @@ def _shading_edges(
         for a, t, z, b in bands:
             out.extend(((a, t, z, t), (a, b, z, b)))
     return out
+
+
+def _shaded_header(
+    crop: Any, rulings: Sequence[tuple[float, float, float, float]]
+) -> list[tuple[float, float, float, float]]:
+    """In a table ruled across (two horizontal rulings across RULE_WIDTH of the region at
+    least), the foot of a shaded band across it from its top ruling down to above the next,
+    text both in the band and under it before that ruling, no glyph cut: the rule under a
+    shaded header left out, its foot parts the header from the first row."""
+    x0, x1 = float(crop.bbox[0]), float(crop.bbox[2])
+    width = x1 - x0
+    across = sorted(
+        (t + b) / 2
+        for a, t, r, b in rulings
+        if b - t <= RULE_THICKNESS and min(r, x1) - max(a, x0) >= RULE_WIDTH * width
+    )
+    if width <= 0 or len(across) < 2:
+        return []
+    top, below = across[0], next((h for h in across if h > across[0] + RULE_THICKNESS), None)
+    if below is None:
+        return []
+    for r in crop.rects:
+        a, t, z, b = float(r["x0"]), float(r["top"]), float(r["x1"]), float(r["bottom"])
+        if not r.get("fill") or _white(r.get("non_stroking_color")) or b - t <= RULE_THICKNESS:
+            continue
+        if min(z, x1) - max(a, x0) < RULE_WIDTH * width or abs(t - top) > RULE_THICKNESS or b >= below - RULE_THICKNESS:
+            continue
+        middles = [(float(c["top"]) + float(c["bottom"])) / 2 for c in crop.chars if c["text"].strip()]
+        cut = any(c["top"] < b < c["bottom"] for c in crop.chars if c["text"].strip())
+        if not cut and any(t < m < b for m in middles) and any(b < m < below for m in middles):
+            return [(a, b, z, b)]
+    return []
 
 
 def _white(color: Any) -> bool:

@@ -1101,3 +1101,38 @@ def test_a_key_of_abbreviations_set_close_is_no_table(tmp_path: Path) -> None:
     pdf = write_pdf(tmp_path / "k.pdf", [page])
     (p,) = finished_pages(pdf)
     assert p.gaps == ()
+
+
+FACTS = [
+    ["Fact", "Details"],
+    ["Age range", "11 to 18, with seven forms of entry in Year 7 and a sixth form of two hundred"],
+    ["Students on roll", "1,140, including 210 in the sixth form"],
+    ["School day", "08:40 to 15:10, Monday to Friday"],
+]
+
+
+def test_a_shaded_header_not_ruled_off_from_the_first_row(tmp_path: Path) -> None:
+    """A table in a box, its body's rows ruled under each, its header shaded with no rule under
+    it (ReportLab's BACKGROUND over the header row, LINEBELOW from the first body row): the
+    shading's foot parts the header from the first row, whose cell wraps onto a second line."""
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import letter
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, TableStyle
+    from reportlab.platypus import Table as RLTable
+
+    body = getSampleStyleSheet()["BodyText"]
+    table = RLTable([[Paragraph(c, body) for c in row] for row in FACTS], colWidths=[120, 200])
+    table.setStyle(
+        TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#dfe8d8")),
+                ("LINEBELOW", (0, 1), (-1, -1), 0.4, colors.grey),
+                ("BOX", (0, 0), (-1, -1), 0.6, colors.black),
+            ]
+        )
+    )
+    path = tmp_path / "f.pdf"
+    SimpleDocTemplate(str(path), pagesize=letter).build([table])
+    (t,) = page_tables(path)
+    assert [list(t.header), *map(list, t.rows)] == FACTS, t
