@@ -270,9 +270,7 @@ def _shading_edges(
     over two lines beside cells of one line), and so are the lines between two shaded rows."""
     x0, x1 = float(crop.bbox[0]), float(crop.bbox[2])
     width = x1 - x0
-    if width <= 0 or any(
-        b - t <= RULE_THICKNESS and min(r, x1) - max(a, x0) >= RULE_WIDTH * width for a, t, r, b in rulings
-    ):
+    if width <= 0 or _across(rulings, x0, x1):
         return []
     by_colour: dict[str, list[tuple[float, float, float, float]]] = {}
     for r in crop.rects:
@@ -300,27 +298,35 @@ def _shaded_header(
     shaded header left out, its foot parts the header from the first row."""
     x0, x1 = float(crop.bbox[0]), float(crop.bbox[2])
     width = x1 - x0
-    across = sorted(
-        (t + b) / 2
-        for a, t, r, b in rulings
-        if b - t <= RULE_THICKNESS and min(r, x1) - max(a, x0) >= RULE_WIDTH * width
-    )
+    across = _across(rulings, x0, x1)
     if width <= 0 or len(across) < 2:
         return []
     top, below = across[0], next((h for h in across if h > across[0] + RULE_THICKNESS), None)
     if below is None:
         return []
+    glyphs = [(float(c["top"]), float(c["bottom"])) for c in crop.chars if c["text"].strip()]
+    middles = [(g0 + g1) / 2 for g0, g1 in glyphs]
     for r in crop.rects:
         a, t, z, b = float(r["x0"]), float(r["top"]), float(r["x1"]), float(r["bottom"])
         if not r.get("fill") or _white(r.get("non_stroking_color")) or b - t <= RULE_THICKNESS:
             continue
         if min(z, x1) - max(a, x0) < RULE_WIDTH * width or abs(t - top) > RULE_THICKNESS or b >= below - RULE_THICKNESS:
             continue
-        middles = [(float(c["top"]) + float(c["bottom"])) / 2 for c in crop.chars if c["text"].strip()]
-        cut = any(c["top"] < b < c["bottom"] for c in crop.chars if c["text"].strip())
+        cut = any(g0 < b < g1 for g0, g1 in glyphs)
         if not cut and any(t < m < b for m in middles) and any(b < m < below for m in middles):
             return [(a, b, z, b)]
     return []
+
+
+def _across(rulings: Sequence[tuple[float, float, float, float]], x0: float, x1: float) -> list[float]:
+    """The heights (top down) of the horizontal rulings across RULE_WIDTH of ``x0``..``x1`` at
+    least."""
+    width = x1 - x0
+    return sorted(
+        (t + b) / 2
+        for a, t, r, b in rulings
+        if b - t <= RULE_THICKNESS and min(r, x1) - max(a, x0) >= RULE_WIDTH * width
+    )
 
 
 def _white(color: Any) -> bool:
