@@ -10,11 +10,6 @@ from pdfcore.geometry import union
 from pdfcore.models import Box, TextLine
 from pdfcore.services.text_pieces import JOIN_TOL, line_pieces
 
-
-def _left(line: TextLine) -> float:
-    return line.bbox.x0
-
-
 #: A rule alone as wide as a grid, over it by at most this many of its tallest rows and this
 #: many line heights of the one row of text between: the rule over the grid's header (see
 #: header_over).
@@ -69,7 +64,7 @@ def header_over(
         if columns is None:
             columns = _column_starts(inside, gaps)
         if _header_band(band, columns, gaps):
-            return union([box, h]), " ".join(ln.text.strip() for ln in sorted(band, key=_left))
+            return union([box, h]), _text(band)
     if not sides_only:
         return box, ""
     # No rule over it: the header set right over the grid's top rule (the rule under a header
@@ -82,12 +77,17 @@ def header_over(
         and ln.bbox.x1 <= box.x1 + JOIN_TOL
     ]
     if band and _header_band(band, columns if columns is not None else _column_starts(inside, gaps), gaps, most=True):
-        return union([box, *(ln.bbox for ln in band)]), " ".join(ln.text.strip() for ln in sorted(band, key=_left))
+        return union([box, *(ln.bbox for ln in band)]), _text(band)
     return box, ""
 
 
 #: A header set right over a grid's top rule stands at most this many of its line heights over it.
 HEAD_ABOVE = 1.0
+
+
+def _text(band: Sequence[TextLine]) -> str:
+    """The band's text, its lines left to right."""
+    return " ".join(ln.text.strip() for ln in sorted(band, key=lambda ln: ln.bbox.x0))
 
 
 def _column_starts(lines: Sequence[TextLine], gaps: Sequence[Box]) -> set[int]:

@@ -10,7 +10,7 @@ import pytest
 
 from adapters.plumber_tables import PlumberTableExtractor
 from pdfcore.errors import PasswordIncorrect, PasswordRequired
-from pdfcore.models import BodySpan, Box
+from pdfcore.models import BodySpan, Box, PageText
 from pdfcore.results.reading import TableOut
 from pdfcore.services.table_regions import candidate_regions
 from pdfcore.services.tables import TableService
@@ -1037,15 +1037,21 @@ def test_narrow_blanks_under_a_row_carry_on_its_columns(tmp_path: Path) -> None:
     more than a line high (the column gap) and its others wide. Rows under the first keep the
     narrow blank where it carries on the blank of the row above (a column's), so the table
     reads in four columns, every row."""
-    xs = [72.0, 130.0, 340.0, 390.0]
-    page = tablegen.columns_rows(Page(), DRAWINGS, xs, bold=1)
-    page.line(70, 596, 470, 596)
-    pdf = write_pdf(tmp_path / "d.pdf", [page])
-    (p,) = finished_pages(pdf)
+    p, t = _tabular(tmp_path, DRAWINGS, [72.0, 130.0, 340.0, 390.0], 470)
     under = [g for g in p.gaps if g.x0 < 130 < g.x1]
     assert len(under) == len(DRAWINGS), p.gaps
-    (t,) = page_tables(pdf, p)
     assert [list(t.header), *map(list, t.rows)] == DRAWINGS
+
+
+def _tabular(tmp_path: Path, rows: list[list[str]], xs: list[float], rule_end: float) -> tuple[PageText, TableOut]:
+    """``rows`` set as a LaTeX tabular (see tablegen.columns_rows), the first bold, a rule under
+    it to ``rule_end``: the page as read and its one table."""
+    page = tablegen.columns_rows(Page(), rows, xs, bold=1)
+    page.line(70, 596, rule_end, 596)
+    pdf = write_pdf(tmp_path / "t.pdf", [page])
+    (p,) = finished_pages(pdf)
+    (t,) = page_tables(pdf, p)
+    return p, t
 
 
 CREW = [
@@ -1069,12 +1075,8 @@ def test_a_table_of_names_each_row_one_text_object(tmp_path: Path) -> None:
     """A LaTeX tabular of names under a rule (no figure in any row, each row one text object
     spread out over its columns): a spread-out line's blanks are a table's when the line under it
     has blanks in line with them, so the table reads in two columns, every row."""
-    page = tablegen.columns_rows(Page(), CREW, [72.0, 190.0], bold=1)
-    page.line(70, 596, 300, 596)
-    pdf = write_pdf(tmp_path / "c.pdf", [page])
-    (p,) = finished_pages(pdf)
+    p, t = _tabular(tmp_path, CREW, [72.0, 190.0], 300)
     assert len(p.gaps) == len(CREW), p.gaps
-    (t,) = page_tables(pdf, p)
     assert [list(t.header), *map(list, t.rows)] == CREW
 
 
@@ -1082,12 +1084,8 @@ def test_rows_under_spread_out_headings_each_one_text_object(tmp_path: Path) -> 
     """Column headings spread out over a dense first row (its blank one column gap wide, no wider
     than a blank between words would be in a spread-out line): the row's blank in line with the
     headings' makes both a table's rows, and the rows under them follow."""
-    page = tablegen.columns_rows(Page(), DATA, [72.0, 210.0], bold=1)
-    page.line(70, 596, 420, 596)
-    pdf = write_pdf(tmp_path / "v.pdf", [page])
-    (p,) = finished_pages(pdf)
+    p, t = _tabular(tmp_path, DATA, [72.0, 210.0], 420)
     assert len(p.gaps) == len(DATA), p.gaps
-    (t,) = page_tables(pdf, p)
     assert [list(t.header), *map(list, t.rows)] == DATA
 
 
