@@ -13,6 +13,8 @@ from pdfcore.models import Box
 
 GAP_MIN_FACTOR = 0.8
 GAP_MIN_PT = 3.0
+#: A cell's wrapped line starts this many line heights off its cell's left edge at most.
+WRAP_ALIGN = 0.5
 
 
 def space_gaps(
@@ -86,3 +88,22 @@ def line_gaps(pieces: list[tuple[float, float, float, float]], line: Box, space:
             gaps.append(Box(round(end, 1), round(line.y0, 1), round(x0, 1), round(line.y1, 1)))
         if x1 > end:
             end = x1
+
+
+def in_line(gap: Box, above: Sequence[Box]) -> bool:
+    """Whether ``gap`` overlaps one of the blanks ``above`` it across the page (a column's blank
+    carried on)."""
+    return any(gap.x0 < a.x1 and a.x0 < gap.x1 for a in above)
+
+
+def wrapped_cell(x0: float, x1: float, height: float, row: Box, blanks: Sequence[Box]) -> bool:
+    """Whether a line from ``x0`` to ``x1`` (``height`` high) lies in one column of the ``row``
+    above it, whose ``blanks`` part its cells: it starts where a cell of the row starts (the
+    row's left end or a blank's right end, half a line height off at most) and ends before the
+    next blank."""
+    starts = [row.x0, *(b.x1 for b in blanks)]
+    ends = [*(b.x0 for b in blanks), row.x1]
+    return any(
+        abs(x0 - start) <= WRAP_ALIGN * height and x1 <= end + WRAP_ALIGN * height
+        for start, end in zip(sorted(starts), sorted(ends), strict=True)
+    )

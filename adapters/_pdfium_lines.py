@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ctypes
 import re
-from collections.abc import Sequence
 from typing import Any, TypeGuard
 
 from attrs import evolve
@@ -18,7 +17,7 @@ from adapters._pdfium_accents import joined_accents, left_out
 from adapters._pdfium_doubles import Doubles, dropped_doubles
 from adapters._pdfium_edits import Edit, edited, replaced
 from adapters._pdfium_fonts import LineFonts, line_fonts
-from adapters._pdfium_gaps import line_gaps, space_gaps
+from adapters._pdfium_gaps import in_line, line_gaps, space_gaps, wrapped_cell
 from adapters._pdfium_mono import spaced as mono_spaced
 from adapters._pdfium_objects import PageObjects, share_inside, visible_runs
 from adapters._pdfium_rows import (
@@ -322,6 +321,15 @@ def read_lines(
                             space_gaps(raw, tp, *before, space, gaps, heads_known)
                         # headings over figures to come: set in several objects too
                         before, heads_known = (start, body, bbox), gaps[k0:]
+                elif (
+                    pieces is None
+                    and spaced is not None
+                    and 0 <= by0 - spaced.y1 <= by1 - by0
+                    and wrapped_cell(bx0, bx1, by1 - by0, spaced, spaced_gaps)
+                ):
+                    # a cell's text wrapped onto a line of its own under the row: the row's
+                    # table goes on under it (its next row is read as if right under the row)
+                    spaced = Box(spaced.x0, spaced.y0, spaced.x1, by1)
                 elif pieces is None and gaps is not None and len(gaps) < MAX_GAPS and " " in words:
                     spread = (bx1 - bx0) / max((by1 - by0) * len(words), 1e-9)
                     wide = spread > SPACED_LINE
@@ -347,7 +355,7 @@ def read_lines(
                         space_gaps(raw, tp, start, body, bbox, space, gaps)
                         if under:
                             wide_enough = UNDER_GAP * (by1 - by0) if close else inf
-                            gaps[k0:] = [g for g in gaps[k0:] if g.width >= wide_enough or _in_line(g, prior)]
+                            gaps[k0:] = [g for g in gaps[k0:] if g.width >= wide_enough or in_line(g, prior)]
                         if under and not close and len(gaps) > k0:
                             gaps[k0:k0] = prior  # the blanks kept back: a table's after all
                             k0 += len(prior)
@@ -362,7 +370,7 @@ def read_lines(
                         space_gaps(raw, tp, start, body, bbox, space, found)
                         if not close:
                             found = [g for g in found if g.width >= UNDER_GAP * (by1 - by0)]
-                        if any(_in_line(g, prior) for g in found):
+                        if any(in_line(g, prior) for g in found):
                             if not close:
                                 gaps.extend(prior)
                             gaps.extend(found)
@@ -434,12 +442,6 @@ def _lone_bullets(lines: list[TextLine], lone: set[int]) -> list[TextLine]:
         if not any(o.bbox.x1 <= b.x0 and o.bbox.y0 < b.y1 and o.bbox.y1 > b.y0 for j, o in enumerate(lines) if j != k):
             out[k] = evolve(lines[k], text="\u2022")
     return out
-
-
-def _in_line(gap: Box, above: Sequence[Box]) -> bool:
-    """Whether ``gap`` overlaps one of the blanks ``above`` it across the page (a column's blank
-    carried on)."""
-    return any(gap.x0 < a.x1 and a.x0 < gap.x1 for a in above)
 
 
 def _headings_over(before: tuple[int, str, Box] | None, y0: float, y1: float) -> TypeGuard[tuple[int, str, Box]]:

@@ -1089,6 +1089,33 @@ def test_rows_under_spread_out_headings_each_one_text_object(tmp_path: Path) -> 
     assert [list(t.header), *map(list, t.rows)] == DATA
 
 
+SCHEDULE = [
+    ["Frequency", "Task"],
+    ["After each use", "Clean and sanitise probe"],
+    ["", "thermometers"],
+    ["Daily", "Record chiller temperatures at"],
+    ["", "opening and closing"],
+    ["Weekly", "Clean the blast chiller interior"],
+    ["", "and door seals"],
+]
+
+
+def test_rows_under_a_wrapped_cell_carry_on_its_table(tmp_path: Path) -> None:
+    """A LaTeX tabular of paragraph cells under a rule: each row one text object, the second
+    cell of each wrapped onto a line of its own under it (starting at its cell's left edge). The
+    wrapped lines keep the table going, so every row under them is looked at for its blanks and
+    the table reads in two columns, each wrapped cell whole."""
+    p, t = _tabular(tmp_path, SCHEDULE, [72.0, 170.0], 330)
+    starts = [row for row in SCHEDULE if row[0]]
+    assert len([g for g in p.gaps if g.x0 < 170 <= g.x1 + 1]) == len(starts), p.gaps
+    assert [list(t.header), *map(list, t.rows)] == [
+        ["Frequency", "Task"],
+        ["After each use", "Clean and sanitise probe thermometers"],
+        ["Daily", "Record chiller temperatures at opening and closing"],
+        ["Weekly", "Clean the blast chiller interior and door seals"],
+    ], t
+
+
 def test_a_key_of_abbreviations_set_close_is_no_table(tmp_path: Path) -> None:
     """Abbreviations each followed by what they stand for, one text object a line, a blank about
     a line high between them: a spread-out line's blank two line heights wide at least is looked
