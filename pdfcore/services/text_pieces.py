@@ -71,6 +71,8 @@ class Piece:
     #: The line opens with a label word and its colon set apart from the rest ("Source:" and a
     #: tab): a note's head when it follows a table's figures.
     labelled: bool = False
+    #: The line is set in a bold face from its first character to its last.
+    bold: bool = False
 
 
 def line_pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Piece]:
@@ -137,6 +139,7 @@ def _piece(ln: TextLine, cut: Sequence[Box]) -> Piece:
         led=led is not None,
         page_number=led is not None and _PAGE_NUMBER.fullmatch(led.group(1).strip()) is not None,
         labelled=len(spans) > 1 and _LABEL.match(text) is not None,
+        bold=ln.bold,
     )
 
 

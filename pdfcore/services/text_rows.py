@@ -43,6 +43,8 @@ class Row:
     final: int | None = None
     #: Its leftmost piece opens with a label and its colon set apart ("Source:" and a tab).
     labelled: bool = False
+    #: Every line of the row is set in bold (a table's column headings).
+    bold: bool = False
 
     @functools.cached_property
     def gapped(self) -> bool:
@@ -111,6 +113,7 @@ def _merged_row(pieces: list[Piece]) -> Row:
         led=sum(1 for p in pieces if p.led),
         page_numbers=any(p.led for p in pieces) and all(p.page_number for p in pieces if p.led),
         labelled=min(pieces, key=lambda p: p.segments[0][0]).labelled,
+        bold=all(p.bold for p in pieces),
     )
 
 
@@ -150,6 +153,7 @@ def _one_piece_row(p: Piece) -> Row:
         led=1 if p.led else 0,
         page_numbers=p.led and p.page_number,
         labelled=p.labelled,
+        bold=p.bold,
     )
 
 

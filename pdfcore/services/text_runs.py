@@ -410,10 +410,17 @@ def _contents(run: Sequence[Row]) -> bool:
     return all(a <= b for a, b in itertools.pairwise(finals)) and finals[-1] > finals[0]
 
 
+def _bold_headings(rows: Sequence[Row]) -> bool:
+    """These rows open with a row of column headings: the first, its cells of HEADING_WORDS
+    words at most, is set in bold and no other row is (two columns of text beside each other,
+    an index's or a glossary's, have no such row)."""
+    return rows[0].bold and max(rows[0].words) <= HEADING_WORDS and not any(r.bold for r in rows[1:])
+
+
 def _two_text_columns(rows: Sequence[Row], river: tuple[float, float]) -> bool:
     """Two columns that are not a label and a value: a marker and a paragraph (a list,
     footnotes), or text beside text of about the same width (an index or glossary set in two
-    columns)."""
+    columns) under no row of headings (see :func:`_bold_headings`)."""
     cut = (river[0] + river[1]) / 2
     left = [(s1 - s0, w) for r in rows for (s0, s1), w in zip(r.segments, r.words) if s1 <= cut]
     right = [(s1 - s0, w) for r in rows for (s0, s1), w in zip(r.segments, r.words) if s0 >= cut]
@@ -421,11 +428,18 @@ def _two_text_columns(rows: Sequence[Row], river: tuple[float, float]) -> bool:
         return False
     if _flush_right(rows):
         return False  # a table's column of text set flush right
+    if _bold_headings(rows) and statistics.median(w for _, w in left) >= LABEL_MIN_WORDS:
+        return False  # labels and their values under column headings (no list's markers)
     if statistics.median(w for _, w in right) >= PROSE_WORDS / 2:
         return True
     texts = all(statistics.median(w for _, w in side) >= 1 for side in (left, right))
     widths = max(w for w, _ in left), max(w for w, _ in right)
     return texts and min(widths) >= SAME_WIDTH * max(widths)
+
+
+#: Words (as estimated, shared out by width) of a label at least, by the median: a list's
+#: markers hold far fewer.
+LABEL_MIN_WORDS = 0.5
 
 
 #: Segments ending within this many points of each other share their right edge.

@@ -1161,3 +1161,31 @@ def test_a_shaded_header_not_ruled_off_from_the_first_row(tmp_path: Path) -> Non
     SimpleDocTemplate(str(path), pagesize=letter).build([table])
     (t,) = page_tables(path)
     assert [list(t.header), *map(list, t.rows)] == FACTS, t
+
+
+CONTACTS = [
+    ["Role", "Name"],
+    ["Chair", "Graham Whitaker"],
+    ["Membership Secretary", "Priya Chauhan"],
+    ["Treasurer", "Lorraine Boyd"],
+    ["Trading hut manager", "Stanley Okonkwo"],
+]
+
+
+def test_a_table_of_names_under_bold_headings_without_rules(tmp_path: Path) -> None:
+    """Two columns of names with no rule at all, each cell its own text object, the first row in
+    bold: text beside text of about the same width reads as two columns of text (an index, a
+    glossary) unless a row of headings in bold opens the run, as here: a table."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, TableStyle
+    from reportlab.platypus import Table as RLTable
+
+    body = getSampleStyleSheet()["BodyText"]
+    cells = [[Paragraph(f"<b>{c}</b>" if r == 0 else c, body) for c in row] for r, row in enumerate(CONTACTS)]
+    table = RLTable(cells, colWidths=[130, 130], hAlign="LEFT")
+    table.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
+    path = tmp_path / "c.pdf"
+    SimpleDocTemplate(str(path), pagesize=A4).build([Paragraph("Committee contacts.", body), table])
+    (t,) = page_tables(path)
+    assert [list(t.header), *map(list, t.rows)] == CONTACTS, t
