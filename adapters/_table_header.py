@@ -16,6 +16,7 @@ them, heads each of them).
 from __future__ import annotations
 
 import itertools
+import statistics
 from collections.abc import Sequence
 
 from adapters._table_glyphs import Rule, is_figure
@@ -193,14 +194,17 @@ def header_spans(
     em: float,
     centres: Sequence[float | None],
     width: float,
+    edges: Sequence[float] | None = None,
 ) -> list[list[tuple[int, int, str]]]:
     """The header rows' cells, top to bottom, each as (first column, last column, text). A
     heading spans the columns it crosses, the columns its underline covers (a ruling under it
     and under no other heading of its row), the columns no vertical ruling divides at its height
     (a ruled grid's merged cell; for headings side by side, under a ruling over them), the two columns it is centred over when it stands in the blank
     between their headings (and nothing else is in that blank's columns in its row), and the
-    columns under the headings it stands over."""
+    columns under the headings it stands over. ``edges``: where the body's cells meet (see
+    :func:`cell_edges`; the cuts when not given)."""
     n = len(cuts) + 1
+    edges = cuts if edges is None else edges
     # A ruling under a heading heads the columns it covers, unless it runs under the whole table.
     table_width = 0.95 * width
     # The vertical rulings standing at each boundary between columns (a ruled grid's cell edges;
@@ -241,9 +245,23 @@ def header_spans(
                     continue
                 if not (r.x0 <= x1 and r.x1 >= x0 and (r.x1 - r.x0) > (x1 - x0) + em and r.x1 - r.x0 < table_width):
                     continue
-                if any(e is not None and r.x0 < e[1] - 0.5 * em and r.x1 > e[0] + 0.5 * em for e in others):
-                    continue  # under other headings too: a rule of the grid, no one's underline
                 covered = [j for j, c in enumerate(centres) if c is not None and r.x0 <= c <= r.x1]
+                if any(e is not None and r.x0 < e[1] - 0.5 * em and r.x1 > e[0] + 0.5 * em for e in others):
+                    # under other headings too: a rule of the grid, no one's underline; or the
+                    # underlines of headings side by side over groups of columns, drawn end to end
+                    heads = {
+                        j: (e[0] + e[1]) / 2
+                        for j in filled
+                        if (e := row.extent[j]) is not None and r.x0 < e[1] - 0.5 * em and r.x1 > e[0] + 0.5 * em
+                    }
+                    # (headings over groups stand in the header's top row, in a table without
+                    # rulings between its columns: a ruled grid's walls part its cells)
+                    top = row is rows[0] and not any(walls)
+                    groups = underline_groups(heads, covered, edges, (r.x0, r.x1), n) if top else None
+                    if groups is not None:
+                        first, last = groups[k]
+                        break
+                    continue
                 if covered and covered[0] <= k <= covered[-1]:
                     first, last = min(first, covered[0]), max(last, covered[-1])
                     break
@@ -293,6 +311,76 @@ def header_spans(
         below_ext = {**below_ext, **{k: e for k in filled if (e := row.extent[k]) is not None and not crossing.get(k)}}
         per_row.append(cells)
     return list(reversed(per_row))
+
+
+def cell_edges(body: Sequence[Row], cuts: Sequence[float]) -> list[float]:
+    """Where the cells of columns side by side meet, by their text: at the right end of the
+    left one's when both are set flush right (figures; the blank between them is the right
+    one's padding), at the start of the right one's when it is set flush left; else at the cut
+    between them (the blank's middle)."""
+
+    def flush(values: list[float]) -> bool:
+        return len(values) >= 2 and max(values) - min(values) <= FLUSH_PT
+
+    out = []
+    for j, cut in enumerate(cuts):
+        ends = [e[1] for r in body if (e := r.extent[j]) is not None]
+        nexts = [e for r in body if (e := r.extent[j + 1]) is not None]
+        if flush(ends) and flush([e[1] for e in nexts]):
+            out.append(statistics.median(ends))
+        elif flush([e[0] for e in nexts]):
+            out.append(statistics.median(e[0] for e in nexts))
+        else:
+            out.append(cut)
+    return out
+
+
+#: Cells whose ends are this many points apart at most are set flush (see cell_edges).
+FLUSH_PT = 1.5
+
+
+def underline_groups(
+    heads: dict[int, float], covered: Sequence[int], edges: Sequence[float], ends: tuple[float, float], n: int
+) -> dict[int, tuple[int, int]] | None:
+    """The columns each of ``heads`` (column -> the heading's centre) heads when one ruling runs
+    under all of them: the underlines of headings over groups of columns (``Metric`` over
+    ``Length`` and ``Width``, ``Imperial`` over two more), drawn end to end. The ruling covers
+    the columns ``covered`` (their centres under it), one run of them, not every one of the
+    table's ``n``; each heading heads a run of them holding its own column, the runs one after
+    the other (a column between two may be left to neither: a count's column between groups),
+    chosen so that each is centred under its heading the best (the run's ends: ``edges``, where
+    the columns' cells meet; the ruling's ``ends`` at the outer sides). None when that is not so."""
+    cols = sorted(heads)
+    if len(cols) < 2 or not covered or len(covered) == n or any(c not in covered for c in cols):
+        return None
+    lo, hi = covered[0], covered[-1]
+    if covered != list(range(lo, hi + 1)):
+        return None
+
+    def left(j: int) -> float:
+        return ends[0] if j == lo else edges[j - 1]
+
+    def right(j: int) -> float:
+        return ends[1] if j == hi else edges[j]
+
+    def best(i: int, free: int) -> tuple[float, list[tuple[int, int]]]:
+        # heading i (of cols) heads a run from ``free`` on at the earliest; the ones after it the rest
+        col = cols[i]
+        stop = cols[i + 1] if i + 1 < len(cols) else hi + 1
+        found: tuple[float, list[tuple[int, int]]] = (float("inf"), [])
+        for start in range(free, col + 1):
+            for end in range(col, stop):
+                cost = abs((left(start) + right(end)) / 2 - heads[col])
+                rest: list[tuple[int, int]] = []
+                if i + 1 < len(cols):
+                    more, rest = best(i + 1, end + 1)
+                    cost += more
+                if cost < found[0]:
+                    found = (cost, [(start, end), *rest])
+        return found
+
+    _, runs = best(0, lo)
+    return dict(zip(cols, runs, strict=True))
 
 
 def _centred_over(centre: float, a: tuple[float, float], b: tuple[float, float]) -> bool:

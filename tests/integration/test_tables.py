@@ -1189,3 +1189,46 @@ def test_a_table_of_names_under_bold_headings_without_rules(tmp_path: Path) -> N
     SimpleDocTemplate(str(path), pagesize=A4).build([Paragraph("Committee contacts.", body), table])
     (t,) = page_tables(path)
     assert [list(t.header), *map(list, t.rows)] == CONTACTS, t
+
+
+ROOMS = [
+    ["Room", "Metric", "", "Imperial", ""],
+    ["", "Length", "Width", "Length", "Width"],
+    ["Sitting room", "5.48 m", "4.12 m", "18'0\"", "13'6\""],
+    ["Study", "3.05 m", "2.74 m", "10'0\"", "9'0\""],
+    ["Kitchen and family room", "8.03 m", "4.60 m", "26'4\"", "15'1\""],
+    ["Utility room", "2.44 m", "1.98 m", "8'0\"", "6'6\""],
+]
+
+
+def test_group_headings_underlined_end_to_end(tmp_path: Path) -> None:
+    """Two headings over groups of two columns each (``Metric`` and ``Imperial``, centred in
+    cells spanning their groups), each underlined across its group, the two underlines drawn
+    end to end (one ruling once joined), no other rule: each heading spans its group, not just
+    the column it stands in."""
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4
+    from reportlab.platypus import SimpleDocTemplate, TableStyle
+    from reportlab.platypus import Table as RLTable
+
+    table = RLTable(ROOMS, colWidths=[160, 70, 70, 70, 70])
+    table.setStyle(
+        TableStyle(
+            [
+                ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+                ("ALIGN", (1, 0), (-1, 0), "CENTER"),
+                ("SPAN", (0, 0), (0, 1)),
+                ("SPAN", (1, 0), (2, 0)),
+                ("SPAN", (3, 0), (4, 0)),
+                ("LINEBELOW", (1, 0), (2, 0), 0.5, colors.black),
+                ("LINEBELOW", (3, 0), (4, 0), 0.5, colors.black),
+            ]
+        )
+    )
+    path = tmp_path / "g.pdf"
+    SimpleDocTemplate(str(path), pagesize=A4).build([table])
+    (t,) = page_tables(path)
+    assert t.header_cells is not None, t
+    top = {(c.text, c.column, c.columns) for c in t.header_cells if c.row == 0}
+    assert top == {("Room", 0, 1), ("Metric", 1, 2), ("Imperial", 3, 2)}, t.header_cells
+    assert [list(r) for r in t.rows] == ROOMS[2:], t.rows
