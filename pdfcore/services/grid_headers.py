@@ -4,7 +4,7 @@ between a rule over it and the grid, or right over the grid's top rule, its body
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 
 from pdfcore.geometry import union
 from pdfcore.models import Box, TextLine
@@ -69,25 +69,62 @@ def header_over(
         return box, ""
     # No rule over it: the header set right over the grid's top rule (the rule under a header
     # whose body's rows are shaded, the shading's edges the grid's other rules).
-    band = [
+    band = _row_over(lines, box, box.y0, HEAD_ABOVE)
+    if not band:
+        return box, ""
+    edges = columns if columns is not None else _column_starts(inside, gaps)
+    if not _header_band(band, edges, gaps, most=True, ends=_column_ends(inside, gaps)):
+        return box, ""
+    over = _row_over(lines, box, min(ln.bbox.y0 for ln in band), GROUPS_ABOVE)
+    if over and _groups_row(over, inside, gaps):
+        band = [*over, *band]
+    return union([box, *(ln.bbox for ln in band)]), _text(band)
+
+
+def _groups_row(over: Sequence[TextLine], inside: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
+    """``over``, right over a grid's header, is a row of headings over groups of its columns:
+    one row cut into two cells or more, the first over the grid's first column (``Stop``, then
+    ``Monday to Saturday`` and ``Sunday`` over ``First Then Last``) or every one right of that
+    column's text (the first column's heading set level with the header's row under)."""
+    cells = [seg for p in line_pieces(over, gaps) for seg in p.segments]
+    if not _one_row(over) or len(cells) < 2:
+        return False
+    body = [seg for p in line_pieces(inside, gaps) for seg in p.segments]
+    if not body:
+        return False
+    left = min(seg[0] for seg in body)
+    first = max(seg[1] for seg in body if abs(seg[0] - left) <= JOIN_TOL)
+    start = min(seg[0] for seg in cells)
+    return abs(start - left) <= JOIN_TOL or start > first
+
+
+def _row_over(lines: Sequence[TextLine], box: Box, y: float, above: float) -> list[TextLine]:
+    """The lines right over ``y`` (``above`` their line heights at most), inside the sides of
+    ``box``."""
+    return [
         ln
         for ln in lines
-        if box.y0 - HEAD_ABOVE * ln.bbox.height <= ln.bbox.y1 <= box.y0 + JOIN_TOL
+        if y - above * ln.bbox.height <= ln.bbox.y1 <= y + JOIN_TOL
         and box.x0 - JOIN_TOL <= ln.bbox.x0
         and ln.bbox.x1 <= box.x1 + JOIN_TOL
     ]
-    if band and _header_band(band, columns if columns is not None else _column_starts(inside, gaps), gaps, most=True):
-        return union([box, *(ln.bbox for ln in band)]), _text(band)
-    return box, ""
 
 
-#: A header set right over a grid's top rule stands at most this many of its line heights over it.
+def _one_row(band: Sequence[TextLine]) -> bool:
+    """The lines of ``band`` stand on one row (their tops half a line apart at most)."""
+    height = max(ln.bbox.height for ln in band)
+    return max(ln.bbox.y0 for ln in band) - min(ln.bbox.y0 for ln in band) <= height / 2
+
+
+#: A header set right over a grid's top rule stands at most this many of its line heights over
+#: it, and a row of headings over groups of its columns this many over that.
 HEAD_ABOVE = 1.0
+GROUPS_ABOVE = 1.5
 
 
 def _text(band: Sequence[TextLine]) -> str:
-    """The band's text, its lines left to right."""
-    return " ".join(ln.text.strip() for ln in sorted(band, key=lambda ln: ln.bbox.x0))
+    """The band's text, its lines left to right (row by row, top to bottom)."""
+    return " ".join(ln.text.strip() for ln in sorted(band, key=lambda ln: (round(ln.bbox.y0), ln.bbox.x0)))
 
 
 def _column_starts(lines: Sequence[TextLine], gaps: Sequence[Box]) -> set[int]:
@@ -95,15 +132,30 @@ def _column_starts(lines: Sequence[TextLine], gaps: Sequence[Box]) -> set[int]:
     return {round(seg[0]) for p in line_pieces(lines, gaps) for seg in p.segments}
 
 
-def _header_band(band: Sequence[TextLine], columns: set[int], gaps: Sequence[Box], *, most: bool = False) -> bool:
+def _column_ends(lines: Sequence[TextLine], gaps: Sequence[Box]) -> set[int]:
+    """Where the cells of ``lines`` (a grid's text) end."""
+    return {round(seg[1]) for p in line_pieces(lines, gaps) for seg in p.segments}
+
+
+def _header_band(
+    band: Sequence[TextLine],
+    columns: set[int],
+    gaps: Sequence[Box],
+    *,
+    most: bool = False,
+    ends: Set[int] = frozenset(),
+) -> bool:
     """``band`` is one row of text cut into two cells or more, each starting where a column of
-    the grid's text does (``columns``): a header's (a caption or a heading is one piece);
-    ``most``: over more than half of those columns (a title and its unit of measure set apart
-    are two pieces over a grid of many)."""
-    height = max(ln.bbox.height for ln in band)
-    if max(ln.bbox.y0 for ln in band) - min(ln.bbox.y0 for ln in band) > height / 2:
+    the grid's text does (``columns``), or ending where one ends (``ends``: headings set flush
+    right over figures): a header's (a caption or a heading is one piece); ``most``: over more
+    than half of those columns (a title and its unit of measure set apart are two pieces over a
+    grid of many)."""
+    if not _one_row(band):
         return False  # more than a row: no header's band
-    starts = [seg[0] for p in line_pieces(band, gaps) for seg in p.segments]
-    if most and 2 * len(starts) <= len(columns):
+    cells = [seg for p in line_pieces(band, gaps) for seg in p.segments]
+    if most and 2 * len(cells) <= len(columns):
         return False
-    return len(starts) >= 2 and all(any(abs(x - c) <= JOIN_TOL for c in columns) for x in starts)
+    return len(cells) >= 2 and all(
+        any(abs(x0 - c) <= JOIN_TOL for c in columns) or any(abs(x1 - c) <= JOIN_TOL for c in ends)
+        for x0, x1, _ in cells
+    )

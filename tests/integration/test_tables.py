@@ -1232,3 +1232,65 @@ def test_group_headings_underlined_end_to_end(tmp_path: Path) -> None:
     top = {(c.text, c.column, c.columns) for c in t.header_cells if c.row == 0}
     assert top == {("Room", 0, 1), ("Metric", 1, 2), ("Imperial", 3, 2)}, t.header_cells
     assert [list(r) for r in t.rows] == ROOMS[2:], t.rows
+
+
+TIMES = [
+    ["Stop", "Monday to Saturday", "", "", "Sunday", ""],
+    ["", "First", "Then", "Last", "First", "Last"],
+    ["Kendal, bus station", "06:05", "at :15", "18:45", "08:20", "18:20"],
+    ["Burneside, Hall Road", "06:19", "at :29", "18:59", "08:34", "18:34"],
+    ["Staveley, Main Street", "06:28", "at :38", "19:08", "08:43", "18:43"],
+    ["Ings, Watermill Inn", "06:34", "at :44", "19:14", "08:49", "18:49"],
+]
+
+
+def _zebra_table(tmp_path: Path, rows: list[list[str]], head: int, extra: list[tuple[object, ...]]) -> TableOut:
+    """``rows`` set by ReportLab, figures and headings flush right, the body's rows shaded in
+    turn, a rule under the header (its last ``head`` row), ``extra`` style commands."""
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4
+    from reportlab.platypus import SimpleDocTemplate, TableStyle
+    from reportlab.platypus import Table as RLTable
+
+    table = RLTable(rows, colWidths=[150, 60, 60, 60, 60, 60])
+    table.setStyle(
+        TableStyle(
+            [
+                ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+                ("ROWBACKGROUNDS", (0, head), (-1, -1), [colors.white, colors.HexColor("#fdf1dc")]),
+                ("LINEBELOW", (0, head - 1), (-1, head - 1), 0.9, colors.black),
+                *extra,
+            ]
+        )
+    )
+    path = tmp_path / "z.pdf"
+    SimpleDocTemplate(str(path), pagesize=A4).build([table])
+    (t,) = page_tables(path)
+    return t
+
+
+def test_a_header_set_flush_right_over_shaded_rows(tmp_path: Path) -> None:
+    """Headings set flush right over figures, right over the rule under them, the body's rows
+    shaded in turn (the shading's edges are the table's grid, from that rule down): the headings
+    are the table's header though they start where no column does (they end where one ends)."""
+    t = _zebra_table(tmp_path, TIMES[1:], 1, [])
+    assert list(t.header) == TIMES[1], t
+    assert [list(r) for r in t.rows] == TIMES[2:], t.rows
+
+
+def test_headings_over_groups_of_columns_over_a_header_over_shaded_rows(tmp_path: Path) -> None:
+    """The same with a row of headings over groups of the columns above the header, each
+    centred over its group and underlined across it, the first over the first column (``Stop``,
+    its cell spanning both header rows): both rows are the table's header."""
+    from reportlab.lib import colors
+
+    groups = [("SPAN", (0, 0), (0, 1)), ("SPAN", (1, 0), (3, 0)), ("SPAN", (4, 0), (5, 0))]
+    underlines = [("LINEBELOW", (1, 0), (3, 0), 0.5, colors.black), ("LINEBELOW", (4, 0), (5, 0), 0.5, colors.black)]
+    t = _zebra_table(tmp_path, TIMES, 2, [*groups, *underlines, ("ALIGN", (1, 0), (-1, 0), "CENTER")])
+    assert t.header_cells is not None, t
+    top = {(c.text, c.column, c.rows, c.columns) for c in t.header_cells if c.row == 0}
+    assert top == {("Stop", 0, 2, 1), ("Monday to Saturday", 1, 1, 3), ("Sunday", 4, 1, 2)}, t.header_cells
+    assert [c.text for c in sorted(t.header_cells, key=lambda c: c.column) if c.row == 1] == TIMES[1][1:], (
+        t.header_cells
+    )
+    assert [list(r) for r in t.rows] == TIMES[2:], t.rows
