@@ -107,3 +107,11 @@ def wrapped_cell(x0: float, x1: float, height: float, row: Box, blanks: Sequence
         abs(x0 - start) <= WRAP_ALIGN * height and x1 <= end + WRAP_ALIGN * height
         for start, end in zip(sorted(starts), sorted(ends), strict=True)
     )
+
+
+def starts_cell(line: Box, above: Box, blanks: Sequence[Box]) -> bool:
+    """Whether ``line`` starts right under the spread-out line ``above`` where one of its
+    ``blanks`` ends (half a line height off at most): the first line of a paragraph column's
+    cell under its heading, the blank between headings a table's."""
+    height = line.y1 - line.y0
+    return 0 <= line.y0 - above.y1 <= height and any(abs(line.x0 - b.x1) <= WRAP_ALIGN * height for b in blanks)

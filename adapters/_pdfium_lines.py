@@ -17,7 +17,7 @@ from adapters._pdfium_accents import joined_accents, left_out
 from adapters._pdfium_doubles import Doubles, dropped_doubles
 from adapters._pdfium_edits import Edit, edited, replaced
 from adapters._pdfium_fonts import LineFonts, line_fonts
-from adapters._pdfium_gaps import in_line, line_gaps, space_gaps, wrapped_cell
+from adapters._pdfium_gaps import in_line, line_gaps, space_gaps, starts_cell, wrapped_cell
 from adapters._pdfium_mono import spaced as mono_spaced
 from adapters._pdfium_objects import PageObjects, share_inside, visible_runs
 from adapters._pdfium_rows import (
@@ -295,6 +295,9 @@ def read_lines(
                     else:
                         out.append(line)
                     glue = (seen, last)
+                if pending is not None and pieces is None and gaps is not None and starts_cell(bbox, *pending[1:]):
+                    gaps.extend(pending[2])  # (a LaTeX table's header, set as one text object)
+                    pending = None
                 if cut_rows and pieces and gaps is not None and len(gaps) < MAX_GAPS:
                     # rows cut apart: the gaps of each row, at its height
                     for band in row_boxes(pieces):

@@ -130,7 +130,7 @@ def headed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
                 break
             if _cells(band, gaps):
                 body.append(list(band))
-            elif body and _left(band) >= _left(body[-1]) + WRAP_IN * _height(band):
+            elif body and (_left(band) >= _left(body[-1]) + WRAP_IN * _height(band) or _under_cells(band, body[-1])):
                 body[-1].extend(band)  # a cell's text wrapped onto a line of its own, in its column
             else:
                 break
@@ -205,6 +205,20 @@ def _bands(lines: Sequence[TextLine]) -> list[list[TextLine]]:
 def _cells(band: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
     """The band holds cells: lines side by side, or a line with a blank inside."""
     return len(band) >= 2 or any(_parted(ln, gaps) for ln in band)
+
+
+def _under_cells(band: Sequence[TextLine], row: Sequence[TextLine]) -> bool:
+    """Each line of ``band`` starts where a cell of ``row`` (lines side by side) starts and ends
+    before the next one does: the cells' text wrapped onto lines of their own (paragraph
+    columns set flush left), not a line of text across them."""
+    starts = sorted({round(ln.bbox.x0, 1) for ln in row})
+    if len(starts) < 2:
+        return False
+    for ln in band:
+        k = next((i for i, x in enumerate(starts) if abs(ln.bbox.x0 - x) <= JOIN_TOL), None)
+        if k is None or (k + 1 < len(starts) and ln.bbox.x1 >= starts[k + 1]):
+            return False
+    return True
 
 
 def _top(band: Sequence[TextLine]) -> float:

@@ -1294,3 +1294,42 @@ def test_headings_over_groups_of_columns_over_a_header_over_shaded_rows(tmp_path
         t.header_cells
     )
     assert [list(r) for r in t.rows] == TIMES[2:], t.rows
+
+
+PENALTIES = [
+    (
+        ["Having a mobile phone or smart watch on", "your person, switched off and not used"],
+        ["Formal warning recorded on your file"],
+    ),
+    (
+        ["Having unauthorised notes that are", "relevant to the examination"],
+        ["Mark of zero for the examination,", "with a resit at the capped mark"],
+    ),
+    (
+        ["Communicating with another candidate", "or copying their work"],
+        ["Mark of zero for the module, with a", "resit at the capped mark"],
+    ),
+    (["Impersonating another candidate"], ["Referral to a disciplinary panel"]),
+]
+
+
+def test_paragraph_columns_under_a_header_set_as_one_text(tmp_path: Path) -> None:
+    """A LaTeX table of two paragraph columns ruled under its header only: the header one text
+    object (its headings spaced apart by kerning), each line of a cell a text object of its own,
+    cells wrapped onto two lines. The blank between the headings is a table's, the first line of
+    the second column starting where it ends, and the cells' wrapped lines go on their rows: a
+    table of two columns, each cell whole."""
+    page = tablegen.columns_rows(Page(), [["Offence", "Usual penalty"]], [72.0, 290.0], bold=1)
+    page.line(70, 596, 520, 596)
+    y = 584.0
+    for left, right in PENALTIES:
+        for k, text in enumerate(left):
+            page.text(72, y - 12 * k, text, size=10)
+        for k, text in enumerate(right):
+            page.text(290, y - 12 * k, text, size=10)
+        y -= 12 * max(len(left), len(right)) + 6
+    pdf = write_pdf(tmp_path / "p.pdf", [page])
+    (p,) = finished_pages(pdf)
+    (t,) = page_tables(pdf, p)
+    assert list(t.header) == ["Offence", "Usual penalty"], t
+    assert [list(r) for r in t.rows] == [[" ".join(a), " ".join(b)] for a, b in PENALTIES], t.rows
