@@ -52,8 +52,9 @@ from adapters._table_header import (
     merged_header,
     ruled_apart,
 )
-from adapters._table_rows import Row, data_figure, join_continuations, label_only, merge_bands, rows_of
+from adapters._table_rows import Row, data_figure, label_only, merge_bands, rows_of
 from adapters._table_rulings import RULE_HEIGHT, RULE_TOL, RULE_WIDTH, across, merge_rules
+from adapters._table_wraps import join_continuations
 from pdfcore.caption_words import FILING_TABLE_WORDS, TABLE_WORDS, alternation
 
 

@@ -7,14 +7,13 @@ that are one row joined. Pure geometry, no engine.
   one: no closing colon, and the next line starts in lower case or with a figure, or the label
   breaks after a hyphen, comma or joining word, or runs on with a hanging indent) is one label;
   a line of lower-case text in a text column continues the row above; the next line of one
-  cell, wrapped, joins its cell (:func:`join_continuations`).
+  cell, wrapped, joins its cell (:func:`adapters._table_wraps.join_continuations`).
 """
 
 from __future__ import annotations
 
 import itertools
 import re
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -192,10 +191,10 @@ def _rows_in_band(band: Sequence[Row]) -> list[list[Row]]:
         # several: ``18- to 24-year-old population``; a wrapped label's rest is shorter)
         own = opens[:1].isdigit() and len(opens.split()) >= OWN_LABEL_WORDS and rows_above and len(r.filled) >= 2
         whole = bool(label) and not (
-            _ends_open(label)
-            or _unclosed(label)
+            ends_open(label)
+            or unclosed(label)
             or label.rstrip().endswith(":")
-            or (_starts_continuation(opens) and not own)
+            or (starts_continuation(opens) and not own)
         )
         if r.cells[0] and len(r.filled) >= 2 and (rows_above or all(label_only(o) for o in groups[-1])) and whole:
             groups.append([r])  # (a row under a row, or under its section's label)
@@ -371,12 +370,12 @@ def label_only(row: Row) -> bool:
     return row.filled == [0] and not row.spans
 
 
-def _starts_continuation(text: str) -> bool:
+def starts_continuation(text: str) -> bool:
     c = text[:1]
     return bool(c) and (c.islower() or c.isdigit() or c in "($&")
 
 
-def _ends_open(text: str) -> bool:
+def ends_open(text: str) -> bool:
     t = text.rstrip()
     if not t or t.endswith(":"):
         return False
@@ -385,212 +384,11 @@ def _ends_open(text: str) -> bool:
     return t.split()[-1].lower() in _JOINING
 
 
-def _runs_on(a: Row, b: Row, label_width: float) -> bool:
-    """Label-only line ``a`` continues on line ``b``."""
-    label, nxt = a.text(0), b.text(0)
-    if not nxt or label.rstrip().endswith(":"):
-        return False
-    if b.y0 - a.y1 > 1.5 * max(a.y1 - a.y0, 1.0):
-        return False
-    if is_figure(nxt) and not _ends_open(label) and not _unclosed(label):
-        # a figure alone under a label is its row's first cell (a section label, ``Female``,
-        # over the rows of its section), not the rest of the label (unless the label is left
-        # open: ``(Note`` over ``2)``)
-        return False
-    hanging = b.x0 > a.x0 + 0.5 and a.x1 - a.x0 >= LONG_LABEL * label_width
-    return _starts_continuation(nxt) or _ends_open(label) or hanging
-
-
 def ruled_between(upper: Row, lower: Row, heights: Sequence[float]) -> bool:
     """A ruling across the table (at one of ``heights``) runs between ``upper`` and ``lower``."""
     return any(upper.y1 - 1.0 <= y <= lower.y0 + 1.0 for y in heights)
 
 
-def join_continuations(rows: list[Row], label_width: float, ruled: Sequence[float] = ()) -> list[Row]:
-    """Labels wrapped over several lines joined into their row; lower-case lines continuing the
-    text cells of the row above joined to it. Never across a ruling running across the table
-    (the heights in ``ruled``): the lines it parts are rows of their own (section headings
-    ``1. Code Awareness`` over ``2. Forced Labor``, each between two rulings)."""
-
-    out: list[Row] = []
-    rights = (
-        [max((e[1] for r in rows if (e := r.extent[k])), default=0.0) for k in range(len(rows[0].cells))]
-        if rows
-        else []
-    )
-    # How far apart rows of their own are set: the blank above each line with a label.
-    apart = [b.y0 - a.y1 for a, b in itertools.pairwise(rows) if b.cells[0]]
-    row_gap = statistics.median(apart) if len(apart) >= ROWS_APART else None
-    last: Row | None = None
-    i = 0
-    while i < len(rows):
-        row = rows[i]
-        if (
-            out
-            and last is not None
-            and not ruled_between(last, row, ruled)
-            and _wrapped_cell(row, last, out[-1], rights, row_gap)
-        ):
-            merge_into(out[-1], row, before=False)
-            last = row
-            i += 1
-            continue
-        last = row
-        if (
-            i + 2 < len(rows)
-            and not ruled_between(rows[i], rows[i + 2], ruled)
-            and _label_around(rows[i], rows[i + 1], rows[i + 2])
-        ):
-            merged = rows[i + 1]
-            merge_into(merged, rows[i], before=True)
-            merge_into(merged, rows[i + 2], before=False)
-            out.append(merged)
-            last = None
-            i += 3
-            continue
-        if label_only(row):
-            chain = [row]
-            j = i
-            while (
-                j + 1 < len(rows)
-                and label_only(rows[j + 1])
-                and not ruled_between(rows[j], rows[j + 1], ruled)
-                and _runs_on(rows[j], rows[j + 1], label_width)
-            ):
-                j += 1
-                chain.append(rows[j])
-            if (
-                j + 1 < len(rows)
-                and not label_only(rows[j + 1])
-                and not ruled_between(chain[-1], rows[j + 1], ruled)
-                and _runs_on(chain[-1], rows[j + 1], label_width)
-            ):
-                target = rows[j + 1]
-                if target.cells[0] or not target.spans:
-                    for p in reversed(chain):
-                        merge_into(target, p, before=True)
-                    out.append(target)
-                    i = j + 2
-                    continue
-            merged = chain[0]
-            for p in chain[1:]:
-                merge_into(merged, p, before=False)
-            above = out[-1] if out else None
-            if (
-                above is not None
-                and not label_only(above)
-                and above.cells[0]
-                and (merged.text(0)[:1].islower() or _unclosed(above.text(0)))
-                and not above.text(0).rstrip().endswith(":")
-                and not ruled_between(above, merged, ruled)
-                and merged.y0 - above.y1 <= 0.8 * max(above.y1 - above.y0, 1.0)
-            ):
-                merge_into(above, merged, before=False)
-            else:
-                out.append(merged)
-            i = j + 1
-            continue
-        if out and not ruled_between(out[-1], row, ruled) and _continues_above(row, out[-1]):
-            merge_into(out[-1], row, before=False)
-        else:
-            out.append(row)
-        i += 1
-    return out
-
-
-def _label_around(a: Row, row: Row, b: Row) -> bool:
-    """A label set over two lines centred on its row of figures: label-only line ``a``, then the
-    figures with no label of their own, then label-only line ``b`` carrying ``a`` on (``a`` left
-    open: a bracket not closed, a joining word; or ``b`` starting in lower case or with a
-    figure), all three set close together."""
-    if not (label_only(a) and label_only(b)) or row.cells[0] or not row.filled or row.spans:
-        return False
-    height = max(a.y1 - a.y0, 1.0)
-    if row.y0 - a.y1 > 0.5 * height or b.y0 - row.y1 > 0.5 * height:
-        return False
-    label = a.text(0)
-    return _unclosed(label) or _ends_open(label) or _starts_continuation(b.text(0))
-
-
-def _unclosed(text: str) -> bool:
+def unclosed(text: str) -> bool:
     """A bracket opened and not closed: the text goes on."""
     return text.count("(") > text.count(")")
-
-
-def _wrapped_cell(row: Row, last: Row, above: Row, rights: Sequence[float], row_gap: float | None = None) -> bool:
-    """``row`` holds the next lines of cells of the row above, wrapped: the label column left
-    empty (or wrapped too: see :func:`_all_wrapped`), each of its cells stands under text of
-    that cell, set close under its last line (of several cells, one going on in lower case and
-    none a figure), and its first word would not have fit at the end of that line within the
-    column's width (an infobox's long value, an address, a date broken over lines; an action
-    and its owner's name both wrapped in a list of actions ruled between its columns only), or
-    it is set closer under that line than the rows with a label are set apart (an infobox's
-    value of several lines: a name, a date and a place)."""
-    filled = row.filled
-    if not filled or row.spans or any(not above.cells[k] for k in filled):
-        return False
-    if row.y0 - last.y1 > 0.8 * max(last.y1 - last.y0, 1.0):
-        return False
-    if filled[0] == 0:
-        return _all_wrapped(row, last, rights)
-    if len(filled) > 1 and (
-        not any(row.text(k)[:1].islower() for k in filled) or any(data_figure(row.text(k)) for k in filled)
-    ):
-        # several cells: one at least goes on in lower case, and none is a figure (a row of
-        # its own under a short label's cell: a second film of the same year, a new date)
-        return False
-    return all(_wraps(row, last, k, rights, row_gap) for k in filled)
-
-
-def _all_wrapped(row: Row, last: Row, rights: Sequence[float]) -> bool:
-    """``row``, its label cell filled too, is the next line of every cell of the line ``last``
-    (a LaTeX table's paragraph columns, each wrapped, rows set no further apart than lines):
-    two cells or more, every cell but the label going on in lower case and none a figure, the
-    label going on from the label above (in lower case, after a joining word or a comma, or a
-    figure under two words or more: a year under its months), no cell of ``last`` ending a
-    sentence, and the first word of each cell too long for the end of its line above (see
-    :func:`_wraps`)."""
-    filled, label, above = row.filled, row.text(0), last.text(0)
-    if len(filled) < 2 or not all(row.text(k)[:1].islower() and not data_figure(row.text(k)) for k in filled[1:]):
-        return False
-    year = label[:1].isdigit() and not above[:1].isdigit() and len(above.split()) >= 2
-    if not (label[:1].islower() or _ends_open(above) or year):
-        return False  # a row's own label ("Oracle" under "Search", the next number under one)
-    if any(last.text(k).rstrip().endswith((".", "?", "!", ":")) for k in last.filled):
-        return False
-    return all(_wraps(row, last, k, rights, None) for k in filled)
-
-
-def _wraps(row: Row, last: Row, k: int, rights: Sequence[float], row_gap: float | None) -> bool:
-    """Cell ``k`` of ``row`` goes on from cell ``k`` of the line ``last`` (see :func:`_wrapped_cell`)."""
-    mine, prev = row.extent[k], last.extent[k]
-    if mine is None or prev is None:
-        return False
-    if row_gap is not None and row.y0 - last.y1 < CLOSER * row_gap and not data_figure(row.text(k)):
-        return True
-    text = row.text(k)
-    first = text.split()[0] if text.split() else ""
-    if not first:
-        return False
-    width = (mine[1] - mine[0]) * (len(first) + 1) / max(len(text), 1)
-    return prev[1] + width > rights[k] + 0.5
-
-
-#: Lines with a label needed to tell how far apart rows are set ...
-ROWS_APART = 2
-#: ... and a line without one set closer than this share of that under a cell is its next line.
-CLOSER = 0.75
-
-
-def _continues_above(row: Row, above: Row) -> bool:
-    """Lower-case text only, in columns where the row above holds text, set close below it."""
-    filled = row.filled
-    if not filled or row.spans or above.lines > 3:
-        return False
-    if row.y0 - above.y1 > 0.8 * max(above.y1 - above.y0, 1.0):
-        return False
-    for k in filled:
-        t = row.text(k)
-        if not t[:1].islower() or data_figure(t) or not above.cells[k] or data_figure(above.text(k)):
-            return False
-    return len(above.filled) >= 2 and not above.text(filled[0]).rstrip().endswith((".", ":"))

@@ -83,7 +83,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         and not _bulleted(t, lines, page.gaps)
         and not _listing(t, lines)
     ]
-    runs = [_up_column_rules(t, page.rules, lines) for t in runs]
+    runs = [_wrapped_tail(_up_column_rules(t, page.rules, lines), lines) for t in runs]
     regions = ruled + runs
     # Tables ruled under their header only, whose rows read as a label and running text (none
     # found) or as a table of the columns left of a column of running text (runs inside it).
@@ -267,6 +267,34 @@ def _over_grids(run: Box, grids: Sequence[Box], lines: Sequence[TextLine]) -> bo
         if rows > MAX_HEADER_ROWS:
             return False
     return True
+
+
+#: Words of a label's last line wrapped under a run of rows, at most (see _wrapped_tail).
+TAIL_WORDS = 4
+
+
+def _wrapped_tail(run: Box, lines: Sequence[TextLine]) -> Box:
+    """A run of aligned rows reaches down over the line right under its last row that goes on
+    its first cell: at its left edge, ending left of its middle, starting in lower case, a few
+    words (TAIL_WORDS at most) and no label's colon, no further below it than its line height
+    (a label wrapped onto a last line of its own, one word and no gap: ``Hours of community use
+    of library`` over ``rooms``)."""
+    inside = [ln for ln in lines if run.y0 <= (ln.bbox.y0 + ln.bbox.y1) / 2 <= run.y1]
+    if not inside:
+        return run
+    height = max(ln.bbox.height for ln in inside)
+    for ln in lines:
+        b = ln.bbox
+        if (
+            run.y1 < b.y0 <= run.y1 + height
+            and abs(b.x0 - run.x0) <= PAD
+            and b.x1 < (run.x0 + run.x1) / 2
+            and ln.text[:1].islower()
+            and ":" not in ln.text
+            and len(ln.text.split()) <= TAIL_WORDS
+        ):
+            return union([run, b])
+    return run
 
 
 def _up_column_rules(run: Box, rules: Sequence[Box], lines: Sequence[TextLine]) -> Box:

@@ -1333,3 +1333,71 @@ def test_paragraph_columns_under_a_header_set_as_one_text(tmp_path: Path) -> Non
     (t,) = page_tables(pdf, p)
     assert list(t.header) == ["Offence", "Usual penalty"], t
     assert [list(r) for r in t.rows] == [[" ".join(a), " ".join(b)] for a, b in PENALTIES], t.rows
+
+
+TARGETS = [
+    ["Measure", "2025/26 actual", "2026/27 target"],
+    ["Visits to libraries (physical)", "612,000", "630,000"],
+    ["Children completing the Summer Reading Challenge", "2,610", "3,000"],
+    ["Residents helped at digital drop-in sessions", "3,150", "4,000"],
+    ["Hours of community use of library rooms", "6,800", "8,500"],
+]
+
+
+def test_labels_wrapped_onto_lines_of_their_own(tmp_path: Path) -> None:
+    """Labels in a column too narrow for them, wrapped onto a second line under their row's
+    figures (set at the top of their cells, as LaTeX sets a paragraph column), a rule under the
+    header only: a second line starting in upper case (``Reading Challenge``) is its label's
+    next line when it is set closer under it than the rows are set apart and its first word
+    would not have fit on the line above; the last row's (``rooms``, one word, no gap) is in the
+    table too."""
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, TableStyle
+    from reportlab.platypus import Table as RLTable
+
+    body = getSampleStyleSheet()["BodyText"]
+    cells = [[Paragraph(c, body) if k == 0 else c for k, c in enumerate(row)] for row in TARGETS]
+    table = RLTable(cells, colWidths=[170, 90, 90])
+    table.setStyle(
+        TableStyle(
+            [
+                ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.9, colors.black),
+            ]
+        )
+    )
+    path = tmp_path / "w.pdf"
+    SimpleDocTemplate(str(path), pagesize=A4).build([table])
+    (t,) = page_tables(path)
+    assert [list(t.header), *map(list, t.rows)] == TARGETS, t
+
+
+CLOSURES = [
+    ["Dates", "Section closed", "Trains"],
+    ["Sat 7 to Sun 8 March", "Westmoor Central to Port Ellan", "No trains; buses from Westmoor Central"],
+    ["Mon 9 to Fri 20 March", "Halstow to Port Ellan", "Trains run from Westmoor Central to Halstow only"],
+    ["Sat 21 to Sun 22 March", "Halstow to Port Ellan", "Trains run to Halstow; last bus 23:40"],
+]
+
+
+def test_rows_whose_every_cell_wraps_in_capitals(tmp_path: Path) -> None:
+    """Narrow columns of text, every cell of a row wrapped onto a second line that starts in
+    upper case (``March``, ``Port Ellan``, ``Westmoor Central``), the rows set further apart than
+    their lines: the second lines are their cells' (each first word too long for the line above),
+    not rows of their own."""
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, TableStyle
+    from reportlab.platypus import Table as RLTable
+
+    body = getSampleStyleSheet()["BodyText"]
+    table = RLTable([[Paragraph(c, body) for c in row] for row in CLOSURES], colWidths=[72, 100, 100])
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, 0), 0.9, colors.black)]))
+    path = tmp_path / "c.pdf"
+    SimpleDocTemplate(str(path), pagesize=A4).build([table])
+    (t,) = page_tables(path)
+    assert [list(t.header), *map(list, t.rows)] == CLOSURES, t
