@@ -324,6 +324,8 @@ def read_lines(
                             space_gaps(raw, tp, *before, space, gaps, heads_known)
                         # headings over figures to come: set in several objects too
                         before, heads_known = (start, body, bbox), gaps[k0:]
+                    if len(gaps) > k0:  # (a row right under it is looked at: see below)
+                        spaced, spaced_gaps = bbox, gaps[k0:]
                 elif (
                     pieces is None
                     and spaced is not None

@@ -69,11 +69,23 @@ def header_over(
         return box, ""
     # No rule over it: the header set right over the grid's top rule (the rule under a header
     # whose body's rows are shaded, the shading's edges the grid's other rules).
+    return header_right_over(box, lines, inside, gaps)
+
+
+def header_right_over(
+    box: Box, lines: Sequence[TextLine], inside: Sequence[TextLine], gaps: Sequence[Box]
+) -> tuple[Box, str]:
+    """``box`` (a table's, its top a rule: the first of its shaded rows' edges) reaching up over
+    the one row of text right over it (HEAD_ABOVE of its line heights at most), inside its
+    sides, cut into cells starting (or ending) where more than half of its text columns
+    (``inside``) do, and the row of headings over groups of those columns right over that (see
+    _groups_row); and the header's text. Else the box and ""."""
     band = _row_over(lines, box, box.y0, HEAD_ABOVE)
     if not band:
         return box, ""
-    edges = columns if columns is not None else _column_starts(inside, gaps)
-    if not _header_band(band, edges, gaps, most=True, ends=_column_ends(inside, gaps)):
+    pieces = line_pieces(inside, gaps)
+    count = max((len(p.segments) for p in pieces), default=0)  # (cells of a row, at most)
+    if not _header_band(band, _column_starts(inside, gaps), gaps, most=max(count, 1), ends=_column_ends(inside, gaps)):
         return box, ""
     over = _row_over(lines, box, min(ln.bbox.y0 for ln in band), GROUPS_ABOVE)
     if over and _groups_row(over, inside, gaps):
@@ -142,18 +154,18 @@ def _header_band(
     columns: set[int],
     gaps: Sequence[Box],
     *,
-    most: bool = False,
+    most: int = 0,
     ends: Set[int] = frozenset(),
 ) -> bool:
     """``band`` is one row of text cut into two cells or more, each starting where a column of
     the grid's text does (``columns``), or ending where one ends (``ends``: headings set flush
-    right over figures): a header's (a caption or a heading is one piece); ``most``: over more
-    than half of those columns (a title and its unit of measure set apart are two pieces over a
-    grid of many)."""
+    right over figures): a header's (a caption or a heading is one piece); ``most``: the grid's
+    number of columns, the band's cells more than half of them (a title and its unit of measure
+    set apart are two pieces over a grid of many)."""
     if not _one_row(band):
         return False  # more than a row: no header's band
     cells = [seg for p in line_pieces(band, gaps) for seg in p.segments]
-    if most and 2 * len(cells) <= len(columns):
+    if most and 2 * len(cells) <= most:
         return False
     return len(cells) >= 2 and all(
         any(abs(x0 - c) <= JOIN_TOL for c in columns) or any(abs(x1 - c) <= JOIN_TOL for c in ends)

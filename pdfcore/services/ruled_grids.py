@@ -21,7 +21,7 @@ from attrs import frozen
 
 from pdfcore.geometry import intersection, thin_stretches, union
 from pdfcore.models import Box, TextLine
-from pdfcore.services.grid_headers import header_over
+from pdfcore.services.grid_headers import header_over, header_right_over
 from pdfcore.services.text_pieces import JOIN_TOL, MIN_GAP, PROSE_WORDS, Piece, line_pieces
 from pdfcore.services.text_runs import MIN_ROWS
 
@@ -333,7 +333,9 @@ def row_rule_regions(
             if len(stack) + 1 >= MIN_ROW_RULES and sided(stack, gaps, x0, x1):
                 bottom = max(ln.bbox.y1 for band in stack for ln in band)
                 below = min((y for y in ys if y >= bottom), default=bottom)
-                out.append(Box(x0, top, x1, below))
+                # (its header right over the first rule: the first of shaded rows' edges)
+                box, _ = header_right_over(Box(x0, top, x1, below), lines, [ln for b in stack for ln in b], gaps)
+                out.append(box)
     return out
 
 

@@ -1401,3 +1401,66 @@ def test_rows_whose_every_cell_wraps_in_capitals(tmp_path: Path) -> None:
     SimpleDocTemplate(str(path), pagesize=A4).build([table])
     (t,) = page_tables(path)
     assert [list(t.header), *map(list, t.rows)] == CLOSURES, t
+
+
+CHARGES = [
+    ("Urgent", "Emergency care such as pain relief or a", "temporary filling", "27.40"),
+    ("Band 1", "Examination, diagnosis and advice, and", "planning further treatment", "27.40"),
+    ("Band 2", "Everything in Band 1, plus fillings, root", "canal work, extractions", "75.30"),
+    ("Band 3", "Everything in Bands 1 and 2, plus crowns,", "dentures and bridges", "326.70"),
+]
+
+
+def test_dense_rows_under_a_header_of_separate_text_objects(tmp_path: Path) -> None:
+    """A LaTeX table under a shaded header (each heading its own text object, so the header's
+    blanks lie between its rects): each row's first two cells one text object, dense (no wider
+    than running text), the second cell wrapped onto a line of its own, the figure last. A row
+    right under a row whose blanks were found is looked at for its own, so every row reads in
+    three columns."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    page = Page()
+    for text, x in zip(("Band", "What it covers", "Charge"), (72.0, 135.0, 430.0), strict=True):
+        page.text(x, 600, text, size=10, font="F2")
+    y = 585.0
+    for label, first, second, charge in CHARGES:
+        tablegen.columns_rows(page, [[label, first]], [72.0, 135.0], top=y)
+        page.text(135, y - 12, second, size=10)
+        page.text(460 - stringWidth(charge, "Helvetica", 10), y, charge, size=10)
+        y -= 28
+    pdf = write_pdf(tmp_path / "d.pdf", [page])
+    (p,) = finished_pages(pdf)
+    assert len([g for g in p.gaps if g.x0 < 130 < g.x1]) == 1 + len(CHARGES), p.gaps
+    (t,) = page_tables(pdf, p)
+    assert list(t.header) == ["Band", "What it covers", "Charge"], t
+    assert [list(r) for r in t.rows] == [[a, f"{b} {c}", d] for a, b, c, d in CHARGES], t.rows
+
+
+FEES = [
+    ["Treatment", "Fee"],
+    ["Appointment with a dental hygienist", "65.00"],
+    ["White filling on a back tooth", "from 120.00"],
+    ["Tooth whitening with trays", "350.00"],
+    ["Porcelain crown", "from 620.00"],
+    ["Single dental implant", "from 2,450.00"],
+]
+
+
+def test_a_header_right_over_rows_shaded_in_turn(tmp_path: Path) -> None:
+    """Rows shaded in turn, each shaded row two filled cells (LaTeX's colortbl), the first body
+    row shaded, no rule; the header right over the first shading, its fee set flush right over
+    the fees: the header is the table's (the shading's edges make a table ruled between its
+    rows, from the first shaded row down)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    page = Page()
+    for r, row in enumerate(FEES):
+        y = 600 - 15.5 * r
+        if r % 2:
+            page.rect(66, y - 4.5, 273, 15.5, rgb=(0.9, 0.9, 0.9))
+            page.rect(339, y - 4.5, 77, 15.5, rgb=(0.9, 0.9, 0.9))
+        right = 409 - stringWidth(row[1], "Helvetica-Bold" if r == 0 else "Helvetica", 10)
+        tablegen.columns_rows(page, [row], [72.0, right], top=y, bold=1 if r == 0 else 0)
+    pdf = write_pdf(tmp_path / "z.pdf", [page])
+    (t,) = page_tables(pdf)
+    assert [list(t.header), *map(list, t.rows)] == FEES, t
