@@ -169,6 +169,20 @@ def _running(line: TextLine) -> bool:
     return sum(1 for w in line.text.split() if any(ch.isalpha() for ch in w)) >= PROSE_BAND_WORDS
 
 
+def _framed_text(inside: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
+    """Every line is running text (see _running), and fewer than half of them, or one, is
+    parted into cells by a blank of ``gaps`` inside it (rows of many words each: a long label
+    and its values, which a paragraph's lines are not)."""
+    if not all(map(_running, inside)):
+        return False
+    parted = sum(
+        1
+        for ln in inside
+        if any(ln.bbox.x0 < g.x0 and g.x1 < ln.bbox.x1 and g.y0 < ln.bbox.y1 and ln.bbox.y0 < g.y1 for g in gaps)
+    )
+    return parted < max(2, len(inside) / 2)
+
+
 def line_inside(line: TextLine, box: Box, tol: float = JOIN_TOL) -> bool:
     """The line's middle lies in ``box`` grown by ``tol`` points."""
     cx = (line.bbox.x0 + line.bbox.x1) / 2
@@ -194,7 +208,7 @@ def rule_regions(
         if box.width < 20 or box.height < 10:
             continue
         inside = [ln for ln in lines if line_inside(ln, box)]
-        if inside and len(positions((v.x0 + v.x1) / 2 for v in vs)) <= 2 and all(map(_running, inside)):
+        if inside and len(positions((v.x0 + v.x1) / 2 for v in vs)) <= 2 and _framed_text(inside, gaps):
             continue  # a paragraph framed and ruled under each line: one column of running text
         reaching = [ln for ln in lines if intersection(ln.bbox, box) is not None]
         if (len(inside) >= 2 and _occupancy(hs, vs, inside) >= MIN_OCCUPANCY) or _every_band(hs, vs, reaching):

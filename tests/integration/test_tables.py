@@ -1464,3 +1464,48 @@ def test_a_header_right_over_rows_shaded_in_turn(tmp_path: Path) -> None:
     pdf = write_pdf(tmp_path / "z.pdf", [page])
     (t,) = page_tables(pdf)
     assert [list(t.header), *map(list, t.rows)] == FEES, t
+
+
+ABROAD = [
+    ["Transaction", "Everyday and Everyday Plus", "", "Premier", ""],
+    ["", "Fee", "Exchange charge", "Fee", "Exchange charge"],
+    ["Card purchase in a foreign currency", "None", "2.75%", "None", "None"],
+    ["Cash withdrawal in a foreign currency", "1.50", "2.75%", "None", "None"],
+    ["Cash withdrawal in sterling outside the UK", "1.50", "None", "None", "None"],
+    ["Card purchase in sterling outside the UK", "None", "None", "None", "None"],
+]
+
+
+def test_a_boxed_table_of_wordy_rows_ruled_under_each(tmp_path: Path) -> None:
+    """A table in a box, no rule between its columns, its rows ruled under each and its two
+    header rows shaded, every line holding six words or more (a label of many words and its
+    values; headings over groups of columns): text enough to read as running text, were it not
+    cut into cells by the blanks between them. A table, not a paragraph framed and ruled under
+    each of its lines."""
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4
+    from reportlab.platypus import SimpleDocTemplate, TableStyle
+    from reportlab.platypus import Table as RLTable
+
+    table = RLTable(ABROAD, colWidths=[174, 77, 77, 77, 77])
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTSIZE", (0, 0), (-1, -1), 9),
+                ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+                ("ALIGN", (1, 0), (-1, 1), "CENTER"),
+                ("SPAN", (0, 0), (0, 1)),
+                ("SPAN", (1, 0), (2, 0)),
+                ("SPAN", (3, 0), (4, 0)),
+                ("BACKGROUND", (0, 0), (-1, 1), colors.HexColor("#d5dced")),
+                ("LINEBELOW", (0, 2), (-1, -1), 0.4, colors.grey),
+                ("LINEBELOW", (1, 0), (-1, 0), 0.4, colors.grey),
+                ("BOX", (0, 0), (-1, -1), 0.6, colors.black),
+            ]
+        )
+    )
+    path = tmp_path / "b.pdf"
+    SimpleDocTemplate(str(path), pagesize=A4).build([table])
+    (t,) = page_tables(path)
+    assert [list(r) for r in t.rows] == ABROAD[2:], t.rows
+    assert t.header_cells is not None and {c.text for c in t.header_cells} >= {"Transaction", "Premier"}, t
