@@ -83,7 +83,50 @@ def tie_captions(
         out[key] = " ".join(u.text for u in parts)
         out.values_units.extend(parts)
     _unlabelled(units, figures, style, line, out, footnotes)
+    _titles_over(units, tables, style, line, out, footnotes)
     return out
+
+
+def _titles_over(
+    units: list[Unit],
+    tables: list[Table],
+    style: DocumentStyle,
+    line: float,
+    out: _Captions,
+    footnotes: set[int] | frozenset[int],
+) -> None:
+    """Each table without a caption takes the line right over it (UNDER_LINES body lines away
+    at most) as its caption when that line is one row of its own, within the table's width,
+    set smaller than the body (see UNDER_SIZE), of two words or more with a word of three
+    letters: a table's title without a label (``Consultation and examination fees`` in bold,
+    a point smaller than the text), no heading of the text."""
+    body = style.body_size
+    if body <= 0:
+        return
+    taken = {id(u) for u in out.values_units}
+    for k, table in enumerate(tables):
+        if ("t", k) in out:
+            continue
+        box = table.bbox
+        over = [
+            u
+            for u in units
+            if u.kind in ("paragraph", "heading")
+            and id(u) not in taken
+            and id(u) not in footnotes
+            and len(u.rows) == 1
+            and -2.0 <= box.y0 - u.y1 <= UNDER_LINES * line
+            and u.x0 >= box.x0 - UNDER_SLACK
+            and u.x1 <= box.x1 + UNDER_SLACK
+            and 0 < u.size <= UNDER_SIZE * body
+            and len(u.text.split()) >= 2
+            and _WORD.search(u.text)
+        ]
+        if over:
+            title = max(over, key=lambda u: u.y1)
+            out[("t", k)] = title.text
+            out.values_units.append(title)
+            taken.add(id(title))
 
 
 def _continued(caption: Unit, units: list[Unit], line: float) -> list[Unit]:
