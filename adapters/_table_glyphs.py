@@ -118,6 +118,13 @@ _PLACEHOLDER = re.compile(r"^[-–—−]+$")
 GROUP_GAP = 0.4
 _GROUP_HEAD = re.compile(r"^\+?\(?\d{1,4}\)?$")
 _GROUP = re.compile(r"^\d{3}$")
+#: A telephone number (or another code read in groups): its first group opens with a plus or a
+#: nought (``01680 300 392``, ``+44 20 7946 0958``, ``(0131) 496 0000``), a quantity's never
+#: does; its groups of two to four digits a space apart (at most GROUP_GAP em), CODE_DIGITS
+#: digits in all at most.
+_CODE_HEAD = re.compile(r"^(\+\d{1,3}|\(?0\d{1,5}\)?)$")
+_CODE_GROUP = re.compile(r"^\d{2,4}$")
+CODE_DIGITS = 15
 _CURRENCY = re.compile(r"^(?:[A-Z]{0,3}[$€£¥]|[$€£¥])$")
 _CLOSING = re.compile(r"^[)\]%]+$")
 
@@ -436,7 +443,7 @@ def _stray_space(glyphs: Sequence[Glyph], i: int, before: Sequence[Glyph], lette
 
 def _segments(pieces: Sequence[Sequence[Glyph]], walls: Sequence[float] = ()) -> list[Segment]:
     """The cells' texts of one line: words split at wide gaps, between two figures (not between
-    groups of one figure's digits: see _GROUP), and at a
+    groups of one figure's digits: see _GROUP, nor of a telephone number's: see _CODE_HEAD), and at a
     vertical ruling standing in the gap between two words (``walls``: the x positions of the
     rulings crossing the line), however narrow the gap: text set tight against the rulings of
     neighbouring cells stays in its own cell."""
@@ -453,6 +460,7 @@ def _segments(pieces: Sequence[Sequence[Glyph]], walls: Sequence[float] = ()) ->
                     and not before.endswith((",", ";", ":"))
                     and (is_figure(w.text) or bool(_CURRENCY.match(w.text)))
                     and not (gap <= GROUP_GAP * em and _GROUP_HEAD.match(before) and _GROUP.match(w.text))
+                    and not (gap <= GROUP_GAP * em and _code_goes_on(cur, w.text))
                 )
                 walled = any(cur[-1].x1 - WALL_TOL <= x <= w.x0 + WALL_TOL for x in walls)
                 if walled or gap >= SEGMENT_GAP * em or (both_figures and gap >= FIGURE_GAP * em):
@@ -462,6 +470,19 @@ def _segments(pieces: Sequence[Sequence[Glyph]], walls: Sequence[float] = ()) ->
         if cur:
             out.append(_segment(cur))
     return _attach_signs(out)
+
+
+def _code_goes_on(words: Sequence[Word], group: str) -> bool:
+    """``group`` goes on the code that ``words`` end with: a head (see _CODE_HEAD), then groups
+    of digits only."""
+    if not _CODE_GROUP.match(group):
+        return False
+    k = len(words) - 1
+    while k > 0 and not _CODE_HEAD.match(words[k].text) and _CODE_GROUP.match(words[k].text):
+        k -= 1
+    if not _CODE_HEAD.match(words[k].text):
+        return False
+    return sum(ch.isdigit() for w in words[k:] for ch in w.text) + len(group) <= CODE_DIGITS
 
 
 def figure_span(seg: Segment) -> tuple[float, float]:
