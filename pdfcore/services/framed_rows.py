@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pdfcore.caption_words import CAPTION
 from pdfcore.models import Box, TextLine
 from pdfcore.services.ruled_grids import (
     MIN_ROW_RULE_WIDTH,
@@ -120,8 +121,14 @@ def headed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
             head.insert(0, above.pop())
         if not all(_cells(band, gaps) for band in head):
             continue  # a heading or a line of text over a rule, not a row of cells
-        if above and _top(head[0]) - _bottom(above[-1]) <= ROW_REACH * _height(above[-1]) and _cells(above[-1], gaps):
-            continue  # rows go on over the lines above the rule: a rule between groups of rows
+        if (
+            above
+            and _top(head[0]) - _bottom(above[-1]) <= ROW_REACH * _height(above[-1])
+            and _cells(above[-1], gaps)
+            and not CAPTION.match(" ".join(ln.text.strip() for ln in sorted(above[-1], key=lambda ln: ln.bbox.x0)))
+        ):
+            continue  # rows go on over the lines above the rule: a rule between groups of rows (a
+            # caption's label and title set as two texts are no row)
         body: list[list[TextLine]] = []  # each row's lines and the lines its cells wrap onto
         bottom = y
         for band in _bands([ln for ln in inside if ln.bbox.y0 >= y]):
