@@ -54,7 +54,11 @@ def join_continuations(rows: list[Row], label_width: float, ruled: Sequence[floa
     row_gap = statistics.median(apart) if len(apart) >= ROWS_APART else None
     # (and the wider half of those blanks: of rows whose every cell wraps, the lines each
     # cell wraps onto have labels too, as close under their row as its lines)
-    rows_apart = statistics.median(sorted(apart)[len(apart) // 2 :]) if len(apart) >= ROWS_APART else None
+    # (blanks with a ruling across them not counted, when any is left: rulings between groups
+    # of rows; a table ruled between every row counts them all)
+    inside = [b.y0 - a.y1 for a, b in itertools.pairwise(rows) if b.cells[0] and not ruled_between(a, b, ruled)]
+    inside = inside or apart
+    rows_apart = statistics.median(sorted(inside)[len(inside) // 2 :]) if len(apart) >= ROWS_APART else None
     last: Row | None = None
     i = 0
     while i < len(rows):

@@ -169,9 +169,11 @@ def test_lines_set_one_under_the_other_on_a_cover_are_not_headings(core: Any, co
 @pytest.mark.corpus
 def test_cells_set_far_apart_on_one_line_are_not_a_heading(core: Any, corpus: Path) -> None:
     # a 10-K cover's "Massachusetts" at the left and "04-2348234" at the right, one bold text
-    # line in the cover's heading style
+    # line in the cover's heading style: a line of text, or a row of the cover's table of
+    # items and their labels set under them
     parts = _parts(core, corpus / "uda-benchmark/fin_docs/ADI_2009.pdf", 7)
-    assert "Massachusetts 04-2348234" in parts, parts
+    assert not [p for p in parts if p.startswith("#") and "Massachusetts" in p], parts
+    assert "Massachusetts 04-2348234" in parts or any("| Massachusetts | 04-2348234 |" in p for p in parts), parts
 
 
 @pytest.mark.corpus
