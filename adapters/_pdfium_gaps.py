@@ -96,15 +96,18 @@ def in_line(gap: Box, above: Sequence[Box]) -> bool:
     return any(gap.x0 < a.x1 and a.x0 < gap.x1 for a in above)
 
 
-def wrapped_cell(x0: float, x1: float, height: float, row: Box, blanks: Sequence[Box]) -> bool:
-    """Whether a line from ``x0`` to ``x1`` (``height`` high) lies in one column of the ``row``
-    above it, whose ``blanks`` part its cells: it starts where a cell of the row starts (the
-    row's left end or a blank's right end, half a line height off at most) and ends before the
-    next blank."""
+def wrapped_cell(line: Box, row: Box, blanks: Sequence[Box]) -> bool:
+    """Whether ``line`` lies right under the ``row`` (a line height below it at most) in one of
+    its columns, which its ``blanks`` part: it starts where a cell of the row starts (the row's
+    left end or a blank's right end, half a line height off at most) and ends before the next
+    blank."""
+    height = line.y1 - line.y0
+    if not 0 <= line.y0 - row.y1 <= height:
+        return False
     starts = [row.x0, *(b.x1 for b in blanks)]
     ends = [*(b.x0 for b in blanks), row.x1]
     return any(
-        abs(x0 - start) <= WRAP_ALIGN * height and x1 <= end + WRAP_ALIGN * height
+        abs(line.x0 - start) <= WRAP_ALIGN * height and line.x1 <= end + WRAP_ALIGN * height
         for start, end in zip(sorted(starts), sorted(ends), strict=True)
     )
 

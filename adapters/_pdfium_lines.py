@@ -326,12 +326,7 @@ def read_lines(
                         before, heads_known = (start, body, bbox), gaps[k0:]
                     if len(gaps) > k0:  # (a row right under it is looked at: see below)
                         spaced, spaced_gaps = bbox, gaps[k0:]
-                elif (
-                    pieces is None
-                    and spaced is not None
-                    and 0 <= by0 - spaced.y1 <= by1 - by0
-                    and wrapped_cell(bx0, bx1, by1 - by0, spaced, spaced_gaps)
-                ):
+                elif pieces is None and spaced is not None and wrapped_cell(bbox, spaced, spaced_gaps):
                     # a cell's text wrapped onto a line of its own under the row: the row's
                     # table goes on under it (its next row is read as if right under the row)
                     spaced = Box(spaced.x0, spaced.y0, spaced.x1, by1)

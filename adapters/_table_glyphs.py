@@ -459,8 +459,10 @@ def _segments(pieces: Sequence[Sequence[Glyph]], walls: Sequence[float] = ()) ->
                     is_figure(before)
                     and not before.endswith((",", ";", ":"))
                     and (is_figure(w.text) or bool(_CURRENCY.match(w.text)))
-                    and not (gap <= GROUP_GAP * em and _GROUP_HEAD.match(before) and _GROUP.match(w.text))
-                    and not (gap <= GROUP_GAP * em and _code_goes_on(cur, w.text))
+                    and not (
+                        gap <= GROUP_GAP * em
+                        and ((_GROUP_HEAD.match(before) and _GROUP.match(w.text)) or _code_goes_on(cur, w.text))
+                    )
                 )
                 walled = any(cur[-1].x1 - WALL_TOL <= x <= w.x0 + WALL_TOL for x in walls)
                 if walled or gap >= SEGMENT_GAP * em or (both_figures and gap >= FIGURE_GAP * em):

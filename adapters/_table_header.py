@@ -194,17 +194,16 @@ def header_spans(
     em: float,
     centres: Sequence[float | None],
     width: float,
-    edges: Sequence[float] | None = None,
+    body: Sequence[Row] = (),
 ) -> list[list[tuple[int, int, str]]]:
     """The header rows' cells, top to bottom, each as (first column, last column, text). A
     heading spans the columns it crosses, the columns its underline covers (a ruling under it
     and under no other heading of its row), the columns no vertical ruling divides at its height
     (a ruled grid's merged cell; for headings side by side, under a ruling over them), the two columns it is centred over when it stands in the blank
     between their headings (and nothing else is in that blank's columns in its row), and the
-    columns under the headings it stands over. ``edges``: where the body's cells meet (see
-    :func:`cell_edges`; the cuts when not given)."""
+    columns under the headings it stands over. ``body``: the body's rows (where their cells meet
+    parts headings underlined end to end: see :func:`underline_groups`)."""
     n = len(cuts) + 1
-    edges = cuts if edges is None else edges
     # A ruling under a heading heads the columns it covers, unless it runs under the whole table.
     table_width = 0.95 * width
     # The vertical rulings standing at each boundary between columns (a ruled grid's cell edges;
@@ -257,7 +256,7 @@ def header_spans(
                     # (headings over groups stand in the header's top row, in a table without
                     # rulings between its columns: a ruled grid's walls part its cells)
                     top = row is rows[0] and not any(walls)
-                    groups = underline_groups(heads, covered, edges, (r.x0, r.x1), n) if top else None
+                    groups = underline_groups(heads, covered, cell_edges(body, cuts), (r.x0, r.x1), n) if top else None
                     if groups is not None:
                         first, last = groups[k]
                         break

@@ -45,7 +45,6 @@ from adapters._table_glyphs import Glyph, Line, Rule, build_lines, is_figure
 from adapters._table_grid import BodySpan, merged_across, ruled_rows
 from adapters._table_header import (
     HeaderCell,
-    cell_edges,
     header_cells,
     header_rows,
     header_spans,
@@ -120,7 +119,7 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     for k in range(len(cuts) + 1):
         mids = [(e[0] + e[1]) / 2 for r in body if (e := r.extent[k])]
         centres.append(statistics.median(mids) if mids else None)
-    per_row = header_spans(head, rules, cuts, em, centres, x1 - x0, cell_edges(body, cuts)) if head else []
+    per_row = header_spans(head, rules, cuts, em, centres, x1 - x0, body) if head else []
     header = merged_header(per_row, n) if head else []
     cells = header_cells(per_row, n, ruled_apart(head, rules, [x0, *cuts, x1]))
     spans = sorted([*spans, *merged_across(body, rules, cuts, spans)])

@@ -121,7 +121,7 @@ def join_continuations(rows: list[Row], label_width: float, ruled: Sequence[floa
                 and (
                     merged.text(0)[:1].islower()
                     or unclosed(above.text(0))
-                    or (i > 0 and _label_wraps(merged, rows[i - 1], rights[0], row_gap) and _labelled_next(rows, j))
+                    or (i > 0 and _label_wraps(merged, rows[i - 1], rights, row_gap) and _labelled_next(rows, j))
                 )
                 and not above.text(0).rstrip().endswith(":")
                 and not ruled_between(above, merged, ruled)
@@ -150,13 +150,12 @@ def _labelled_next(rows: Sequence[Row], j: int) -> bool:
     return j + 1 >= len(rows) or bool(rows[j + 1].cells[0])
 
 
-def _label_wraps(row: Row, above: Row, right: float, row_gap: float | None) -> bool:
+def _label_wraps(row: Row, above: Row, rights: Sequence[float], row_gap: float | None) -> bool:
     """The label-only line ``row`` is the next line of the label of the line ``above`` it (a
     LaTeX table's paragraph column, ``Children completing the Summer`` over ``Reading
     Challenge``): set closer under it than the rows with a label are set apart, and its first
-    word would not have fit at the end of that line within the column (``right``: its widest
-    text's end; a row heading of its own, under a short label or a label's short last line,
-    would have)."""
+    word would not have fit at the end of that line within the column (see :func:`_wraps`; a
+    row heading of its own, under a short label or a label's short last line, would have)."""
     if row_gap is None or row.y0 - above.y1 >= CLOSER * row_gap:
         return False
     mine, prev = row.extent[0], above.extent[0]
@@ -165,8 +164,7 @@ def _label_wraps(row: Row, above: Row, right: float, row_gap: float | None) -> b
         return False  # (a label of its own: a form's next field)
     if mine[0] < prev[0] - 1.0:
         return False  # set out left of the line above: a label of its own (the next under a hanging indent)
-    width = (mine[1] - mine[0]) * (len(text.split()[0]) + 1) / max(len(text), 1)
-    return prev[1] + width > right + 0.5
+    return _wraps(row, above, 0, rights, None)
 
 
 def _label_around(a: Row, row: Row, b: Row) -> bool:
@@ -223,8 +221,9 @@ def _all_wrapped(row: Row, last: Row, rights: Sequence[float], rows_apart: float
     figure under two words or more: a year under its months), no cell of ``last`` ending a
     sentence, and the first word of each cell too long for the end of its line above (see
     :func:`_wraps`). Or, whatever their case, set closer under ``last`` than the rows with a
-    label are set apart (``rows_apart``: the wider half of those blanks), none a figure and each cell's first word too long for
-    the end of its line above (cells in rows set apart, ``March`` under ``Sat 7 to Sun 8``)."""
+    label are set apart (``rows_apart``: the wider half of those blanks), none a figure and each
+    cell's first word too long for the end of its line above (cells in rows set apart,
+    ``March`` under ``Sat 7 to Sun 8``)."""
     filled, label, above = row.filled, row.text(0), last.text(0)
     if len(filled) < 2 or any(data_figure(row.text(k)) for k in filled):
         return False

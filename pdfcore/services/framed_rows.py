@@ -28,6 +28,7 @@ from pdfcore.models import Box, TextLine
 from pdfcore.services.ruled_grids import (
     MIN_ROW_RULE_WIDTH,
     RUNNING_WIDTH,
+    parted,
     positions,
     running_band,
     same_extent,
@@ -80,7 +81,7 @@ def framed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
                 # a row ruled off under the body (its total) is the table's too
                 if k + 3 < len(ys):
                     band = [ln for ln in inside if bottom < _middle(ln.bbox) < ys[k + 3]]
-                    if 1 <= len(band) <= TOTAL_LINES and all(_parted(ln, gaps) for ln in band):
+                    if 1 <= len(band) <= TOTAL_LINES and all(parted(ln, gaps) for ln in band):
                         bottom = ys[k + 3]
                 out.append(Box(x0, top, x1, bottom))
     return out
@@ -211,7 +212,7 @@ def _bands(lines: Sequence[TextLine]) -> list[list[TextLine]]:
 
 def _cells(band: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
     """The band holds cells: lines side by side, or a line with a blank inside."""
-    return len(band) >= 2 or any(_parted(ln, gaps) for ln in band)
+    return len(band) >= 2 or any(parted(ln, gaps) for ln in band)
 
 
 def _under_cells(band: Sequence[TextLine], row: Sequence[TextLine]) -> bool:
@@ -242,12 +243,6 @@ def _height(band: Sequence[TextLine]) -> float:
 
 def _left(band: Sequence[TextLine]) -> float:
     return min(ln.bbox.x0 for ln in band)
-
-
-def _parted(line: TextLine, gaps: Sequence[Box]) -> bool:
-    """A blank lies inside ``line``: it holds cells, not one text."""
-    b = line.bbox
-    return any(b.x0 < g.x0 and g.x1 < b.x1 and g.y0 < b.y1 and b.y0 < g.y1 for g in gaps)
 
 
 def _middle(b: Box) -> float:

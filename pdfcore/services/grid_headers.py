@@ -83,25 +83,27 @@ def header_right_over(
     band = _row_over(lines, box, box.y0, HEAD_ABOVE)
     if not band:
         return box, ""
-    pieces = line_pieces(inside, gaps)
+    pieces = line_pieces(inside, gaps)  # (the grid's cells, read once)
     count = max((len(p.segments) for p in pieces), default=0)  # (cells of a row, at most)
-    if not _header_band(band, _column_starts(inside, gaps), gaps, most=max(count, 1), ends=_column_ends(inside, gaps)):
+    body = [seg for p in pieces for seg in p.segments]
+    starts, ends = {round(seg[0]) for seg in body}, {round(seg[1]) for seg in body}
+    if not _header_band(band, starts, gaps, most=max(count, 1), ends=ends):
         return box, ""
     over = _row_over(lines, box, min(ln.bbox.y0 for ln in band), GROUPS_ABOVE)
-    if over and _groups_row(over, inside, gaps):
+    if over and _groups_row(over, body, gaps):
         band = [*over, *band]
     return union([box, *(ln.bbox for ln in band)]), _text(band)
 
 
-def _groups_row(over: Sequence[TextLine], inside: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
-    """``over``, right over a grid's header, is a row of headings over groups of its columns:
-    one row cut into two cells or more, the first over the grid's first column (``Stop``, then
-    ``Monday to Saturday`` and ``Sunday`` over ``First Then Last``) or every one right of that
-    column's text (the first column's heading set level with the header's row under)."""
+def _groups_row(over: Sequence[TextLine], body: Sequence[tuple[float, float, float]], gaps: Sequence[Box]) -> bool:
+    """``over``, right over a grid's header, is a row of headings over groups of its columns
+    (``body``: the grid's cells): one row cut into two cells or more, the first over the grid's
+    first column (``Stop``, then ``Monday to Saturday`` and ``Sunday`` over ``First Then Last``)
+    or every one right of that column's text (the first column's heading set level with the
+    header's row under)."""
     cells = [seg for p in line_pieces(over, gaps) for seg in p.segments]
     if not _one_row(over) or len(cells) < 2:
         return False
-    body = [seg for p in line_pieces(inside, gaps) for seg in p.segments]
     if not body:
         return False
     left = min(seg[0] for seg in body)
@@ -142,11 +144,6 @@ def _text(band: Sequence[TextLine]) -> str:
 def _column_starts(lines: Sequence[TextLine], gaps: Sequence[Box]) -> set[int]:
     """Where the cells of ``lines`` (a grid's text) start."""
     return {round(seg[0]) for p in line_pieces(lines, gaps) for seg in p.segments}
-
-
-def _column_ends(lines: Sequence[TextLine], gaps: Sequence[Box]) -> set[int]:
-    """Where the cells of ``lines`` (a grid's text) end."""
-    return {round(seg[1]) for p in line_pieces(lines, gaps) for seg in p.segments}
 
 
 def _header_band(

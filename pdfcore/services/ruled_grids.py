@@ -175,12 +175,13 @@ def _framed_text(inside: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
     and its values, which a paragraph's lines are not)."""
     if not all(map(_running, inside)):
         return False
-    parted = sum(
-        1
-        for ln in inside
-        if any(ln.bbox.x0 < g.x0 and g.x1 < ln.bbox.x1 and g.y0 < ln.bbox.y1 and ln.bbox.y0 < g.y1 for g in gaps)
-    )
-    return parted < max(2, len(inside) / 2)
+    return sum(1 for ln in inside if parted(ln, gaps)) < max(2, len(inside) / 2)
+
+
+def parted(line: TextLine, gaps: Sequence[Box]) -> bool:
+    """A blank lies inside ``line``: it holds cells, not one text."""
+    b = line.bbox
+    return any(b.x0 < g.x0 and g.x1 < b.x1 and g.y0 < b.y1 and b.y0 < g.y1 for g in gaps)
 
 
 def line_inside(line: TextLine, box: Box, tol: float = JOIN_TOL) -> bool:

@@ -4,7 +4,9 @@ candidate regions from it, pdfplumber on those regions, passwords; then corpus d
 from __future__ import annotations
 
 import math
+from collections.abc import Container, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -1172,22 +1174,55 @@ CONTACTS = [
 ]
 
 
+def _set_table(
+    path: Path,
+    cells: list[list[Any]],
+    widths: list[float],
+    commands: list[tuple[Any, ...]],
+    *,
+    before: Sequence[Any] = (),
+    align: str = "CENTER",
+) -> TableOut:
+    """``cells`` (text, or flowables: see :func:`_paragraphs`) set by ReportLab as a table of
+    column ``widths`` styled by ``commands``, after the flowables ``before``, on an A4 page at
+    ``path``: its one table as read."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.platypus import SimpleDocTemplate, TableStyle
+    from reportlab.platypus import Table as RLTable
+
+    table = RLTable(cells, colWidths=widths, hAlign=align)
+    table.setStyle(TableStyle(commands))
+    SimpleDocTemplate(str(path), pagesize=A4).build([*before, table])
+    (t,) = page_tables(path)
+    return t
+
+
+def _paragraphs(rows: list[list[str]], columns: Container[int] | None = None, *, bold: int = 0) -> list[list[Any]]:
+    """``rows`` with the cells of ``columns`` (all when None) as paragraphs of body text, which
+    wrap in their cells, those of the first ``bold`` rows in bold."""
+    return [
+        [
+            _paragraph(f"<b>{c}</b>" if r < bold else c) if columns is None or k in columns else c
+            for k, c in enumerate(row)
+        ]
+        for r, row in enumerate(rows)
+    ]
+
+
+def _paragraph(text: str) -> Any:
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph
+
+    return Paragraph(text, getSampleStyleSheet()["BodyText"])
+
+
 def test_a_table_of_names_under_bold_headings_without_rules(tmp_path: Path) -> None:
     """Two columns of names with no rule at all, each cell its own text object, the first row in
     bold: text beside text of about the same width reads as two columns of text (an index, a
     glossary) unless a row of headings in bold opens the run, as here: a table."""
-    from reportlab.lib.pagesizes import A4
-    from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, TableStyle
-    from reportlab.platypus import Table as RLTable
-
-    body = getSampleStyleSheet()["BodyText"]
-    cells = [[Paragraph(f"<b>{c}</b>" if r == 0 else c, body) for c in row] for r, row in enumerate(CONTACTS)]
-    table = RLTable(cells, colWidths=[130, 130], hAlign="LEFT")
-    table.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
-    path = tmp_path / "c.pdf"
-    SimpleDocTemplate(str(path), pagesize=A4).build([Paragraph("Committee contacts.", body), table])
-    (t,) = page_tables(path)
+    padding = [("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]
+    before = [_paragraph("Committee contacts.")]
+    t = _set_table(tmp_path / "c.pdf", _paragraphs(CONTACTS, bold=1), [130, 130], padding, before=before, align="LEFT")
     assert [list(t.header), *map(list, t.rows)] == CONTACTS, t
 
 
@@ -1207,27 +1242,17 @@ def test_group_headings_underlined_end_to_end(tmp_path: Path) -> None:
     end to end (one ruling once joined), no other rule: each heading spans its group, not just
     the column it stands in."""
     from reportlab.lib import colors
-    from reportlab.lib.pagesizes import A4
-    from reportlab.platypus import SimpleDocTemplate, TableStyle
-    from reportlab.platypus import Table as RLTable
 
-    table = RLTable(ROOMS, colWidths=[160, 70, 70, 70, 70])
-    table.setStyle(
-        TableStyle(
-            [
-                ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
-                ("ALIGN", (1, 0), (-1, 0), "CENTER"),
-                ("SPAN", (0, 0), (0, 1)),
-                ("SPAN", (1, 0), (2, 0)),
-                ("SPAN", (3, 0), (4, 0)),
-                ("LINEBELOW", (1, 0), (2, 0), 0.5, colors.black),
-                ("LINEBELOW", (3, 0), (4, 0), 0.5, colors.black),
-            ]
-        )
-    )
-    path = tmp_path / "g.pdf"
-    SimpleDocTemplate(str(path), pagesize=A4).build([table])
-    (t,) = page_tables(path)
+    commands: list[tuple[Any, ...]] = [
+        ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+        ("ALIGN", (1, 0), (-1, 0), "CENTER"),
+        ("SPAN", (0, 0), (0, 1)),
+        ("SPAN", (1, 0), (2, 0)),
+        ("SPAN", (3, 0), (4, 0)),
+        ("LINEBELOW", (1, 0), (2, 0), 0.5, colors.black),
+        ("LINEBELOW", (3, 0), (4, 0), 0.5, colors.black),
+    ]
+    t = _set_table(tmp_path / "g.pdf", ROOMS, [160, 70, 70, 70, 70], commands)
     assert t.header_cells is not None, t
     top = {(c.text, c.column, c.columns) for c in t.header_cells if c.row == 0}
     assert top == {("Room", 0, 1), ("Metric", 1, 2), ("Imperial", 3, 2)}, t.header_cells
@@ -1244,29 +1269,18 @@ TIMES = [
 ]
 
 
-def _zebra_table(tmp_path: Path, rows: list[list[str]], head: int, extra: list[tuple[object, ...]]) -> TableOut:
+def _zebra_table(tmp_path: Path, rows: list[list[str]], head: int, extra: list[tuple[Any, ...]]) -> TableOut:
     """``rows`` set by ReportLab, figures and headings flush right, the body's rows shaded in
     turn, a rule under the header (its last ``head`` row), ``extra`` style commands."""
     from reportlab.lib import colors
-    from reportlab.lib.pagesizes import A4
-    from reportlab.platypus import SimpleDocTemplate, TableStyle
-    from reportlab.platypus import Table as RLTable
 
-    table = RLTable(rows, colWidths=[150, 60, 60, 60, 60, 60])
-    table.setStyle(
-        TableStyle(
-            [
-                ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
-                ("ROWBACKGROUNDS", (0, head), (-1, -1), [colors.white, colors.HexColor("#fdf1dc")]),
-                ("LINEBELOW", (0, head - 1), (-1, head - 1), 0.9, colors.black),
-                *extra,
-            ]
-        )
-    )
-    path = tmp_path / "z.pdf"
-    SimpleDocTemplate(str(path), pagesize=A4).build([table])
-    (t,) = page_tables(path)
-    return t
+    commands: list[tuple[Any, ...]] = [
+        ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+        ("ROWBACKGROUNDS", (0, head), (-1, -1), [colors.white, colors.HexColor("#fdf1dc")]),
+        ("LINEBELOW", (0, head - 1), (-1, head - 1), 0.9, colors.black),
+        *extra,
+    ]
+    return _set_table(tmp_path / "z.pdf", rows, [150, 60, 60, 60, 60, 60], commands)
 
 
 def test_a_header_set_flush_right_over_shaded_rows(tmp_path: Path) -> None:
@@ -1352,26 +1366,13 @@ def test_labels_wrapped_onto_lines_of_their_own(tmp_path: Path) -> None:
     would not have fit on the line above; the last row's (``rooms``, one word, no gap) is in the
     table too."""
     from reportlab.lib import colors
-    from reportlab.lib.pagesizes import A4
-    from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, TableStyle
-    from reportlab.platypus import Table as RLTable
 
-    body = getSampleStyleSheet()["BodyText"]
-    cells = [[Paragraph(c, body) if k == 0 else c for k, c in enumerate(row)] for row in TARGETS]
-    table = RLTable(cells, colWidths=[170, 90, 90])
-    table.setStyle(
-        TableStyle(
-            [
-                ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LINEBELOW", (0, 0), (-1, 0), 0.9, colors.black),
-            ]
-        )
-    )
-    path = tmp_path / "w.pdf"
-    SimpleDocTemplate(str(path), pagesize=A4).build([table])
-    (t,) = page_tables(path)
+    commands: list[tuple[Any, ...]] = [
+        ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.9, colors.black),
+    ]
+    t = _set_table(tmp_path / "w.pdf", _paragraphs(TARGETS, {0}), [170, 90, 90], commands)
     assert [list(t.header), *map(list, t.rows)] == TARGETS, t
 
 
@@ -1389,17 +1390,12 @@ def test_rows_whose_every_cell_wraps_in_capitals(tmp_path: Path) -> None:
     their lines: the second lines are their cells' (each first word too long for the line above),
     not rows of their own."""
     from reportlab.lib import colors
-    from reportlab.lib.pagesizes import A4
-    from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, TableStyle
-    from reportlab.platypus import Table as RLTable
 
-    body = getSampleStyleSheet()["BodyText"]
-    table = RLTable([[Paragraph(c, body) for c in row] for row in CLOSURES], colWidths=[72, 100, 100])
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, 0), 0.9, colors.black)]))
-    path = tmp_path / "c.pdf"
-    SimpleDocTemplate(str(path), pagesize=A4).build([table])
-    (t,) = page_tables(path)
+    commands: list[tuple[Any, ...]] = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.9, colors.black),
+    ]
+    t = _set_table(tmp_path / "c.pdf", _paragraphs(CLOSURES), [72, 100, 100], commands)
     assert [list(t.header), *map(list, t.rows)] == CLOSURES, t
 
 
@@ -1483,29 +1479,19 @@ def test_a_boxed_table_of_wordy_rows_ruled_under_each(tmp_path: Path) -> None:
     cut into cells by the blanks between them. A table, not a paragraph framed and ruled under
     each of its lines."""
     from reportlab.lib import colors
-    from reportlab.lib.pagesizes import A4
-    from reportlab.platypus import SimpleDocTemplate, TableStyle
-    from reportlab.platypus import Table as RLTable
 
-    table = RLTable(ABROAD, colWidths=[174, 77, 77, 77, 77])
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTSIZE", (0, 0), (-1, -1), 9),
-                ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
-                ("ALIGN", (1, 0), (-1, 1), "CENTER"),
-                ("SPAN", (0, 0), (0, 1)),
-                ("SPAN", (1, 0), (2, 0)),
-                ("SPAN", (3, 0), (4, 0)),
-                ("BACKGROUND", (0, 0), (-1, 1), colors.HexColor("#d5dced")),
-                ("LINEBELOW", (0, 2), (-1, -1), 0.4, colors.grey),
-                ("LINEBELOW", (1, 0), (-1, 0), 0.4, colors.grey),
-                ("BOX", (0, 0), (-1, -1), 0.6, colors.black),
-            ]
-        )
-    )
-    path = tmp_path / "b.pdf"
-    SimpleDocTemplate(str(path), pagesize=A4).build([table])
-    (t,) = page_tables(path)
+    commands: list[tuple[Any, ...]] = [
+        ("FONTSIZE", (0, 0), (-1, -1), 9),
+        ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+        ("ALIGN", (1, 0), (-1, 1), "CENTER"),
+        ("SPAN", (0, 0), (0, 1)),
+        ("SPAN", (1, 0), (2, 0)),
+        ("SPAN", (3, 0), (4, 0)),
+        ("BACKGROUND", (0, 0), (-1, 1), colors.HexColor("#d5dced")),
+        ("LINEBELOW", (0, 2), (-1, -1), 0.4, colors.grey),
+        ("LINEBELOW", (1, 0), (-1, 0), 0.4, colors.grey),
+        ("BOX", (0, 0), (-1, -1), 0.6, colors.black),
+    ]
+    t = _set_table(tmp_path / "b.pdf", ABROAD, [174, 77, 77, 77, 77], commands)
     assert [list(r) for r in t.rows] == ABROAD[2:], t.rows
     assert t.header_cells is not None and {c.text for c in t.header_cells} >= {"Transaction", "Premier"}, t
