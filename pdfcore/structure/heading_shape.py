@@ -284,6 +284,29 @@ def _person(part: str) -> bool | None:
     return telling
 
 
+#: Words naming an organisation: an affiliation after a comma names one ("Hallam Institute for
+#: Soil Science", "University of Westbury").
+_ORGANISATION = re.compile(
+    r"\b(?:Universit\w*|Institut\w*|College|School|Society|Trust|Council|Hospital|Cent(?:re|er)|"
+    r"Laborator(?:y|ies)|Department|Foundation|Association|Academy|Agency|Museum|Ministry|"
+    r"Corporation|Company)\b"
+)
+
+
+def credit_line(text: str) -> bool:
+    """People's names and their affiliation after a comma, as under a paper's or an abstract's
+    title ("Rachel Okonjo and David Pryce, Hallam Institute for Soil Science", "Sofia Marchetti,
+    Kirkdale Agricultural College"): one name or more (see :func:`_person`) before the first
+    comma and parts after it, the last naming an organisation in two words or more (see
+    _ORGANISATION; a company's "Lifeway Foods, Inc." is no affiliation)."""
+    names, comma, rest = text.partition(",")
+    last = rest.rsplit(",", 1)[-1]
+    if not comma or len(last.split()) < 2 or not _ORGANISATION.search(last):
+        return False
+    parts = [p for p in _NAME_SEPARATORS.split(names.strip()) if p.strip(_NAME_MARKS + " ")]
+    return bool(parts) and all(_person(p.strip()) is not None for p in parts)
+
+
 #: "By" and a name, an affiliation after a comma: a story's byline.
 _BYLINE = re.compile(r"By\s+([^,]+)(?:,.*)?", re.DOTALL)
 

@@ -39,6 +39,7 @@ from pdfcore.structure.chapter_labels import over_title
 from pdfcore.structure.heading_shape import (
     aligned,
     byline,
+    credit_line,
     heading_shaped,
     in_parentheses,
     introduces_text,
@@ -364,7 +365,8 @@ _SENTENCE_BREAK = re.compile(r"[a-z0-9][.!?] [A-Z]")
 def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool = False) -> bool:
     """A unit that looks like a heading on its own: short, prominent, not a list item's text
     (a bulleted bold line is a list item), not a list of people's names (a paper's author line
-    set in its section headings' style) nor a story's byline ("By Harriet Okonkwo"), not an
+    set in its section headings' style) nor a story's byline ("By Harriet Okonkwo") nor names and
+    their affiliation ("Sofia Marchetti, Kirkdale Agricultural College"), not an
     italic or underlined lead-in ending with a colon, not wholly in parentheses, without a blank to fill in ("from ____ to ____"), not a
     postal address (ending with a postal code after a comma: "Morton Grove, Illinois 60053"), not a
     formula (a function of one variable, "Cos(x", or a symbol font's bracket pieces), not three
@@ -376,7 +378,13 @@ def heading_candidate(unit: Unit, text: str, style: DocumentStyle, *, long: bool
     or a name written in mixed case ("pioNER", "iPhone": a lowercase first letter with a capital after
     it in the first word), or a name in lower case and a colon before a capital ("siltpack:
     Compacting Weather Station Logs")."""
-    if not prominent(unit, style) or not heading_shaped(unit, text, long=long) or name_list(text) or byline(text):
+    if (
+        not prominent(unit, style)
+        or not heading_shaped(unit, text, long=long)
+        or name_list(text)
+        or byline(text)
+        or credit_line(text)
+    ):
         return False  # (the cheap test first: most text is set at the body size)
     if not rows_aligned(unit) or spread_out(unit):
         return False  # a table's column heads, wrapped in their columns or set apart along a row

@@ -7,7 +7,7 @@ from __future__ import annotations
 from attrs import evolve
 
 from pdfcore.models import TextLine
-from pdfcore.structure.heading_shape import byline
+from pdfcore.structure.heading_shape import byline, credit_line
 from tests.unit.test_structure import LOREM, ln, markdown, page, para
 
 
@@ -53,3 +53,22 @@ def test_a_byline_at_the_body_size_is_a_paragraph() -> None:
         for by in ("By Harriet Okonkwo", "By Desmond Achterberg, Parish Clerk", "By J. van der Berg"):
             assert f"\n\n{by}\n\n" in md and f"# {by}" not in md
     assert not byline("By Land and Sea") and not byline("By the Numbers") and not byline("Bylaws Committee")
+
+
+def test_names_and_their_affiliation_under_titles_are_paragraphs() -> None:
+    """Authors' names and their affiliation in italics at the body's size under each abstract's
+    title (a poster booklet) came out as the document's lowest headings. A company's name with
+    its "Inc." and a title with a comma stay headings."""
+    credits = (
+        "Rachel Okonjo and David Pryce, Hallam Institute for Soil Science",
+        "Sofia Marchetti, Kirkdale Agricultural College",
+        "Callum Fraser and Anna Lindqvist, University of Westbury",
+    )
+    md = _pages(10.0, credits)
+    for credit in credits:
+        assert f"\n\n{credit}\n\n" in md and f"# {credit}" not in md
+    assert credit_line("J. Pereira2, Ana Silva1 and Tom Ng, Centre for Marine Studies")
+    assert not credit_line("Lifeway Foods, Inc.")
+    assert not credit_line("About Lifeway Foods, Inc.")
+    assert not credit_line("Schools, Colleges and Universities")
+    assert not credit_line("Funding, Trust and Governance")
