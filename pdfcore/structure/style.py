@@ -308,6 +308,7 @@ def learn(
         and chars[k] <= HEADING_TEXT_SHARE * total_chars
         and (candidates[k] >= 2 or k == top or votes.get(k))
     ]
+    styles += [k for k in candidates if k not in styles and _lone_level(k, candidates, seen, styles, body)]
     styles.sort(key=_prominence)
     levels: list[tuple[StyleKey, int]] = []
     numbered = tuple((k, min(depths[k])) for k in styles if depths.get(k))
@@ -329,6 +330,27 @@ def learn(
         depths=numbered,
         roles=use_structure_tree,
         outline=outline,
+    )
+
+
+def _lone_level(
+    key: StyleKey, candidates: Counter[StyleKey], seen: Counter[StyleKey], styles: list[StyleKey], body: float
+) -> bool:
+    """A style setting one heading alone (a hotel guide's one subsection, "If you discover a
+    fire", bold and larger than the body under its section's bigger heading) is a level of its
+    own when its one unit is a heading candidate, it is bold and larger than the body, and every
+    heading style already found is more prominent (the document has headings, this one is the
+    lowest: the levels found stay as they were), and no less prominent style sets heading
+    candidates mostly (their headings' level, one below the closest style learnt, would move)."""
+    size, bold, _ = key
+    return (
+        candidates[key] == 1
+        and seen[key] == 1
+        and bold
+        and size >= LARGER * body
+        and bool(styles)
+        and all(_prominence(k) < _prominence(key) for k in styles)
+        and not any(_prominence(key) < _prominence(k) and candidates[k] >= HEADING_SHARE * seen[k] for k in candidates)
     )
 
 

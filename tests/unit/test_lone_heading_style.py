@@ -1,0 +1,34 @@
+"""A style that sets one heading alone, bold and larger than the body, under the document's
+bigger headings (a hotel guide's one subsection, "If you discover a fire") is the lowest
+level; the levels of other styles stay as they were."""
+
+from __future__ import annotations
+
+from pdfcore.models import TextLine
+from tests.unit.test_structure import LOREM, ln, markdown, page, para
+
+
+def _guide(sub_size: float, *, bold: bool = True) -> str:
+    lines: list[TextLine] = [ln("Welcome to the Saltings Hotel", 50, size=24, bold=True)]
+    y = 100.0
+    for k, title in enumerate(("Your Room", "Eating and Drinking", "In an Emergency")):
+        lines += [ln(title, y, size=15, bold=True), *para(LOREM, y + 22)]
+        y += 80
+        if k == 2:
+            lines += [ln("If you discover a fire", y, size=sub_size, bold=bold), *para(LOREM, y + 18)]
+            y += 70
+    (md,) = markdown([page(lines)])
+    return md
+
+
+def test_a_lone_bold_larger_style_under_the_headings_is_the_lowest_level() -> None:
+    md = _guide(12.0)
+    assert "# Welcome to the Saltings Hotel" in md
+    assert "\n## In an Emergency\n" in md
+    assert "\n### If you discover a fire\n" in md
+
+
+def test_a_lone_line_at_the_body_size_or_not_bold_is_no_heading_by_this() -> None:
+    """Only a style both bold and larger than the body earns a level from one heading."""
+    for md in (_guide(10.0), _guide(12.0, bold=False)):
+        assert "# If you discover a fire" not in md and "\nIf you discover a fire\n" in md
