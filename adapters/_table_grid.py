@@ -18,6 +18,23 @@ from adapters._table_rulings import RULE_HEIGHT, RULE_TOL, open_wall
 BodySpan = tuple[int, int, int, int]
 
 
+def walled_grid(rows: Sequence[Row], rules: Sequence[Rule], cuts: Sequence[float]) -> bool:
+    """A grid: some boundary between columns is a wall down the rows (a form's lines to write on
+    are none)."""
+    if not rows:
+        return False
+    top, bottom = rows[0].y0, rows[-1].y1
+    return any(
+        sum(
+            max(0.0, min(r.y1, bottom) - max(r.y0, top))
+            for r in rules
+            if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL
+        )
+        >= RULE_HEIGHT * (bottom - top)
+        for c in cuts
+    )
+
+
 def ruled_rows(
     rows: list[Row], rules: Sequence[Rule], cuts: Sequence[float], em: float
 ) -> tuple[list[Row], list[BodySpan]] | None:
@@ -28,21 +45,10 @@ def ruled_rows(
     cell over both, its text in the first. None when the grid has no such cell (the rows are
     read as before), or when a stretch between rulings stacks figures in a column (rows the
     rulings do not separate)."""
-    if len(rows) < 2:
+    if len(rows) < 2 or not walled_grid(rows, rules, cuts):
         return None
     n = len(cuts) + 1
     top, bottom = rows[0].y0, rows[-1].y1
-    # A grid: some boundary between columns is a wall (a form's lines to write on are none).
-    if not any(
-        sum(
-            max(0.0, min(r.y1, bottom) - max(r.y0, top))
-            for r in rules
-            if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL
-        )
-        >= RULE_HEIGHT * (bottom - top)
-        for c in cuts
-    ):
-        return None
     bounds = [(min(r.x0 for r in rows), *cuts), (*cuts, max(r.x1 for r in rows))]
     # Horizontal rulings inside the body, gathered by height.
     levels: list[tuple[float, list[tuple[float, float]]]] = []

@@ -42,7 +42,7 @@ from adapters._table_columns import (
     without_stray_cuts,
 )
 from adapters._table_glyphs import Glyph, Line, Rule, build_lines, is_figure
-from adapters._table_grid import BodySpan, merged_across, ruled_rows
+from adapters._table_grid import BodySpan, merged_across, ruled_rows, walled_grid
 from adapters._table_header import (
     HeaderCell,
     header_cells,
@@ -114,7 +114,12 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     head = rows[:n_head]
     n = len(cuts) + 1
     ruled = ruled_rows(rows[n_head:], rules, cuts, em)
-    body, spans = ruled if ruled is not None else (join_continuations(rows[n_head:], label_width, parting), [])
+    if ruled is None:
+        ruled = (
+            join_continuations(rows[n_head:], label_width, parting, walled=walled_grid(rows[n_head:], rules, cuts)),
+            [],
+        )
+    body, spans = ruled
     centres: list[float | None] = []
     for k in range(len(cuts) + 1):
         mids = [(e[0] + e[1]) / 2 for r in body if (e := r.extent[k])]

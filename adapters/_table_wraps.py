@@ -37,11 +37,14 @@ def _runs_on(a: Row, b: Row, label_width: float) -> bool:
     return starts_continuation(nxt) or ends_open(label) or hanging
 
 
-def join_continuations(rows: list[Row], label_width: float, ruled: Sequence[float] = ()) -> list[Row]:
+def join_continuations(
+    rows: list[Row], label_width: float, ruled: Sequence[float] = (), *, walled: bool = False
+) -> list[Row]:
     """Labels wrapped over several lines joined into their row; lower-case lines continuing the
     text cells of the row above joined to it. Never across a ruling running across the table
     (the heights in ``ruled``): the lines it parts are rows of their own (section headings
-    ``1. Code Awareness`` over ``2. Forced Labor``, each between two rulings)."""
+    ``1. Code Awareness`` over ``2. Forced Labor``, each between two rulings). ``walled``: walls
+    run down between the columns (a boxed grid: its rulings part rows, not groups of rows)."""
 
     out: list[Row] = []
     rights = (
@@ -55,9 +58,10 @@ def join_continuations(rows: list[Row], label_width: float, ruled: Sequence[floa
     # (and the wider half of those blanks: of rows whose every cell wraps, the lines each
     # cell wraps onto have labels too, as close under their row as its lines)
     # (blanks with a ruling across them not counted, when any is left: rulings between groups
-    # of rows; a table ruled between every row counts them all)
+    # of rows; a table ruled between every row, or a boxed grid, counts them all: its rows'
+    # cells wrapped onto lines as close as the lines of a group)
     inside = [b.y0 - a.y1 for a, b in itertools.pairwise(rows) if b.cells[0] and not ruled_between(a, b, ruled)]
-    inside = inside or apart
+    inside = apart if walled else inside or apart
     rows_apart = statistics.median(sorted(inside)[len(inside) // 2 :]) if len(apart) >= ROWS_APART else None
     last: Row | None = None
     i = 0
