@@ -219,7 +219,10 @@ _TOKEN = re.compile(r"\S*[^\W_]\S*")
 _DIGIT = re.compile(r"\d")
 #: A line opening with a word and its colon ("Source:", "Notes:"), more after it.
 _LABEL = re.compile(r"[^\W\d_][^\s:]*:\s+\S")
-_ENTRY = re.compile(r"[^\W\d_],\s*\d")
+#: An index entry's page: a word, its comma, a number ("piracy, 64", "Barlow, Joel, 8",
+#: "Abel, 12 ix"); a quantity after a comma, its number followed by a word in lower case not
+#: a roman numeral ("the way you came, 18 km"), is none.
+_ENTRY = re.compile(r"[^\W\d_],\s*\d(?![\d.,]*\s+(?![ivxlcdm]+\b)[^\W\d_A-Z])")
 _LEADER = re.compile(r"(?:\.\s?){5,}|…{2,}")
 #: Dashes standing for a value in a column of figures.
 PLACEHOLDERS = frozenset({"—", "–", "-", "−"})

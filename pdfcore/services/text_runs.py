@@ -531,10 +531,16 @@ def _blanks(run: Sequence[Row]) -> list[tuple[float, float]]:
 def _headed(run: Sequence[Row], cuts: Sequence[tuple[float, float]], x1: float) -> bool:
     """The run's last column is a table's column of wordy cells, not running text beside the
     table: the run's first row holds a cell over every column, a heading of a few words over
-    this one, and the cells under it are ragged (the widest of them twice as wide as the
-    narrowest at least; the lines of a text column fill it but for a paragraph's last)."""
+    this one, and either that row alone is bold (column headings: "Shortest route back to
+    Hembury") or the heading is shorter than PROSE_COLUMN_WORDS and the cells under it are
+    ragged (the widest of them twice as wide as the narrowest at least; the lines of a text
+    column fill it but for a paragraph's last)."""
     first, a = run[0], cuts[-1][1]
-    if len(first.segments) != len(cuts) + 1 or first.words[-1] >= PROSE_COLUMN_WORDS:
+    if len(first.segments) != len(cuts) + 1 or first.words[-1] >= PROSE_WORDS:
+        return False
+    if first.bold and not any(r.bold for r in run[1:]):
+        return True  # a row of column headings in bold, this one's too long for a label's
+    if first.words[-1] >= PROSE_COLUMN_WORDS:
         return False
     widths = [s1 - s0 for r in run[1:] for s0, s1 in r.segments if a <= (s0 + s1) / 2 <= x1]
     return len(widths) >= 2 and max(widths) >= RAGGED * min(widths)
