@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from adapters._pdfium import PageSpace
-from pdfcore.models import Box
+from pdfcore.models import Box, TextLine
 
 GAP_MIN_FACTOR = 0.8
 GAP_MIN_PT = 3.0
@@ -118,3 +118,37 @@ def starts_cell(line: Box, above: Box, blanks: Sequence[Box]) -> bool:
     cell under its heading, the blank between headings a table's."""
     height = line.y1 - line.y0
     return 0 <= line.y0 - above.y1 <= height and any(abs(line.x0 - b.x1) <= WRAP_ALIGN * height for b in blanks)
+
+
+#: Column headings side by side start at one height, this many line heights apart at most.
+HEADS_LEVEL = 0.3
+#: ... and stand apart by this many line heights at least.
+HEADS_APART = 2.0
+#: How many lines back a heading beside the last one is looked for (a heading wrapped under it).
+HEADS_BACK = 3
+
+
+def beside_heads(lines: Sequence[TextLine]) -> tuple[Box, list[Box]] | None:
+    """Column headings set as texts of their own side by side, ending with ``lines[-1]`` (a
+    LaTeX table's shaded header, each heading its own text object, one wrapped onto a second
+    line under it): the box of the headings and the blank between them and the last, or
+    None. The first line under them, its cells set as one text, is then looked at for its
+    blanks as the row right under a row of cells is (see :func:`space_gaps`)."""
+    last = lines[-1].bbox
+    height = last.y1 - last.y0
+    back = lines[-1 - HEADS_BACK : -1]
+    level = [ln.bbox for ln in back if abs(ln.bbox.y0 - last.y0) <= HEADS_LEVEL * height]
+    if not level or height <= 0:
+        return None
+    left = level[-1]
+    if last.x0 - left.x1 < HEADS_APART * height:
+        return None
+    # the lines after it, wrapped under it in its column
+    at = next(k for k in range(len(back) - 1, -1, -1) if back[k].bbox == left)
+    under = [ln.bbox for ln in back[at + 1 :]]
+    if any(b.y0 < left.y1 or b.x0 < left.x0 - height or b.x1 > last.x0 - HEADS_APART * height for b in under):
+        return None
+    cells = [left, *under, last]
+    edge = max(b.x1 for b in (left, *under))
+    top, bottom = min(b.y0 for b in cells), max(b.y1 for b in cells)
+    return Box(left.x0, top, last.x1, bottom), [Box(edge, top, last.x0, bottom)]

@@ -17,7 +17,7 @@ from adapters._pdfium_accents import joined_accents, left_out
 from adapters._pdfium_doubles import Doubles, dropped_doubles
 from adapters._pdfium_edits import Edit, edited, replaced
 from adapters._pdfium_fonts import LineFonts, line_fonts
-from adapters._pdfium_gaps import in_line, line_gaps, space_gaps, starts_cell, wrapped_cell
+from adapters._pdfium_gaps import beside_heads, in_line, line_gaps, space_gaps, starts_cell, wrapped_cell
 from adapters._pdfium_mono import spaced as mono_spaced
 from adapters._pdfium_objects import PageObjects, share_inside, visible_runs
 from adapters._pdfium_rows import (
@@ -381,6 +381,8 @@ def read_lines(
                             before, heads_known = (start, body, bbox), []
                     else:
                         before, heads_known, spaced = (start, body, bbox), [], None
+                if pieces is None and spaced is None and gaps is not None and len(out) > 1:
+                    spaced, spaced_gaps = beside_heads(out) or (None, [])
             start = end + 1
         return out, margin
     # Rare: the text API inserted or dropped chars, so indexes do not line up. Read per rect.

@@ -118,7 +118,9 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
     if first.bold and _stub_over_groups(first, second, rows[2]):
         return 2
     if first.bold and not all(r.bold for r in rows[1:]):
-        return 1
+        # (and the rest of the first column's heading wrapped onto a bold line under it)
+        wrapped = second.bold and not any(k > 0 for k in second.filled) and _wraps_on(first, second)
+        return 2 if wrapped else 1
     width = x1 - x0
     for r in rules:
         if r.vertical or min(r.x1, x1) - max(r.x0, x0) < RULE_WIDTH * width:

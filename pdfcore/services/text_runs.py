@@ -165,9 +165,10 @@ def _runs(rows: Sequence[Row], *, reuse: bool = True) -> list[Box]:
                     j += k
                     continue
             if nxt.prose:
-                # (two cells of running text go on a run whose last column it keeps flush right)
+                # (two cells of running text go on a run whose last column it keeps flush right,
+                # and a cell's text wrapped onto a line of its own under bold headings)
                 asked = len(arrivals) - 1
-                if not _flush_right([*run, nxt]):
+                if not _flush_right([*run, nxt]) and not _wrapped_cell(nxt, run, rivers):
                     break
             if nxt.numeric:
                 # A row of figures never ends a run; its gaps, when known, refine the rivers
@@ -390,13 +391,38 @@ def _is_table_run(run: Sequence[Row], rivers: Sequence[tuple[float, float]] | No
     words = [w for r in gapped for w in r.words]
     if words and numeric < MIN_ROWS:
         prose = sum(1 for w in words if w >= PROSE_WORDS) / len(words)
-        if prose >= PROSE_SHARE and not _labels_and_figures(run) and not _flush_right(gapped):
+        if (
+            prose >= PROSE_SHARE
+            and not _labels_and_figures(run)
+            and not _flush_right(gapped)
+            and not _heads_over(run, rivers)
+        ):
             # (labels of many words, each beside the figure closing it, are rows, and so are
-            # wordy cells beside a column of text set flush right)
+            # wordy cells beside a column of text set flush right or under bold headings set
+            # flush left over their columns)
             return False
         if rivers is not None and len(rivers) == 1 and _two_text_columns(gapped, rivers[0]):
             return False
     return True
+
+
+def _wrapped_cell(row: Row, run: Sequence[Row], rivers: Sequence[tuple[float, float]] | None) -> bool:
+    """``row`` is a cell's text wrapped onto a line of its own in the run's last column, under
+    bold headings set flush left over their columns (see :func:`_heads_over`): one segment,
+    starting where the last river ends."""
+    if not rivers or len(row.segments) != 1 or not _heads_over(run, rivers):
+        return False
+    return abs(row.segments[0][0] - rivers[-1][1]) <= row.height
+
+
+def _heads_over(run: Sequence[Row], rivers: Sequence[tuple[float, float]] | None) -> bool:
+    """The run opens with bold column headings (see :func:`_bold_headings`), the last set flush
+    left over its column: starting where the last river ends, as the cells under it do (a
+    heading centred over a column of long descriptions, ``Description`` over an exhibit list,
+    tells less)."""
+    if not rivers or not _bold_headings(run):
+        return False
+    return abs(run[0].segments[-1][0] - rivers[-1][1]) <= run[0].height
 
 
 def _contents(run: Sequence[Row]) -> bool:
@@ -412,9 +438,13 @@ def _contents(run: Sequence[Row]) -> bool:
 
 def _bold_headings(rows: Sequence[Row]) -> bool:
     """These rows open with a row of column headings: the first, its cells of HEADING_WORDS
-    words at most, is set in bold and no other row is (two columns of text beside each other,
-    an index's or a glossary's, have no such row)."""
-    return rows[0].bold and max(rows[0].words) <= HEADING_WORDS and not any(r.bold for r in rows[1:])
+    words at most, is set in bold, and no other row is but one heading wrapped onto a line
+    under it (two columns of text beside each other, an index's or a glossary's, have no such
+    row)."""
+    if not rows[0].bold or max(rows[0].words) > HEADING_WORDS:
+        return False
+    k = 1 if len(rows) < 2 or not rows[1].bold or sum(rows[1].words) > HEADING_WORDS else 2
+    return not any(r.bold for r in rows[k:])
 
 
 def _two_text_columns(rows: Sequence[Row], river: tuple[float, float]) -> bool:

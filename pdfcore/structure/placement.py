@@ -55,7 +55,19 @@ def take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], li
             None,
         )
         told = False
-        if inside is not None:
+        if inside is None:
+            # a row the box's edge cuts through, its middle outside, every word of which the
+            # table's cells hold (besides those of the rows before it): the reader took it, so
+            # it is the table's (not read twice, in the table and after it)
+            for j, t in enumerate(tables):
+                if _cut_by(t.bbox, r):
+                    cells = words[j]
+                    if cells is None:
+                        cells = words[j] = _table_words(t)
+                    if _told_by(r.text, cells, whole=True):
+                        inside, told = j, True
+                        break
+        elif inside is not None:
             cells = words[inside]
             if cells is None:
                 cells = words[inside] = _table_words(tables[inside])
@@ -107,11 +119,11 @@ def _table_words(table: Table) -> tuple[Counter[str], Counter[str]]:
     return words, chars
 
 
-def _told_by(text: str, cells: tuple[Counter[str], Counter[str]]) -> bool:
-    """Whether the table's cells hold the row: ``TOLD_BY_TABLE`` of its words, each also
-    found reversed (a right-to-left script) or without a note mark glued to its end; or, for a
-    short row, ``SHORT_ROW_CHARS`` of its letters and digits. What is found is taken, so a
-    row's words are counted once."""
+def _told_by(text: str, cells: tuple[Counter[str], Counter[str]], *, whole: bool = False) -> bool:
+    """Whether the table's cells hold the row: ``TOLD_BY_TABLE`` of its words (every one when
+    ``whole``), each also found reversed (a right-to-left script) or without a note mark glued
+    to its end; or, for a short row (not ``whole``), ``SHORT_ROW_CHARS`` of its letters and
+    digits. What is found is taken, so a row's words are counted once."""
     words, chars = cells
     mine = [w.lower() for w in _WORD.findall(unicodedata.normalize("NFKC", text))]
     if not mine:
@@ -122,9 +134,11 @@ def _told_by(text: str, cells: tuple[Counter[str], Counter[str]]) -> bool:
             if form and words[form] > found[form]:
                 found[form] += 1
                 break
-    if sum(found.values()) >= TOLD_BY_TABLE * len(mine):
+    if sum(found.values()) >= (1.0 if whole else TOLD_BY_TABLE) * len(mine):
         words.subtract(found)
         return True
+    if whole:
+        return False
     if len(mine) <= SHORT_ROW_WORDS or sum(len(w) for w in mine) < 2 * len(mine):  # short, or letter-spaced
         need = Counter(ch for w in mine for ch in w)
         have = need & chars
@@ -152,6 +166,14 @@ def _header_over(row: Row, box: Box, header: str) -> bool:
         return False
     gap = box.y0 - row.y1
     return -2.0 <= gap <= 1.5 * max(row.height, 1.0) and " ".join(row.text.split()) == header
+
+
+def _cut_by(box: Box, row: Row) -> bool:
+    """The edge at the top or the bottom of ``box`` runs through ``row``, which lies across
+    inside it."""
+    if row.x0 < box.x0 - 2 or row.x1 > box.x1 + 2:
+        return False
+    return row.y0 < box.y0 < row.y1 or row.y0 < box.y1 < row.y1
 
 
 def _holds(box: Box, x: float, y: float) -> bool:
