@@ -25,6 +25,8 @@ from adapters._table_rulings import RULE_WIDTH, WALL_WIDTH, across, open_wall
 
 #: Header rows at most.
 MAX_HEADER_ROWS = 7
+#: Bold lines over a ruling across the table, this many at most, are its header.
+RULED_HEADER_LINES = 4
 
 
 def _wraps_on(above: Row, row: Row) -> bool:
@@ -118,6 +120,20 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
     if first.bold and _stub_over_groups(first, second, rows[2]):
         return 2
     if first.bold and not all(r.bold for r in rows[1:]):
+        # (the bold rows over a ruling across the table, all of them, each text a heading's
+        # (short, no figure): headings over groups of columns, then each column's, wrapped onto
+        # lines of their own)
+        k = next(i for i, r in enumerate(rows) if not r.bold)
+        if (
+            2 < k <= RULED_HEADER_LINES
+            and ruled_between(rows[k - 1], rows[k], parted)
+            and all(
+                len(r.text(j).split()) <= HEADING_WORDS and not data_figure(r.text(j))
+                for r in rows[:k]
+                for j in r.filled
+            )
+        ):
+            return k
         # (and the rest of the first column's heading wrapped onto a bold line under it)
         wrapped = second.bold and not any(k > 0 for k in second.filled) and _wraps_on(first, second)
         return 2 if wrapped else 1

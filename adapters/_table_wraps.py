@@ -125,6 +125,7 @@ def join_continuations(
                 and (
                     merged.text(0)[:1].islower()
                     or unclosed(above.text(0))
+                    or above.text(0).rstrip().endswith(",")
                     or (i > 0 and _label_wraps(merged, rows[i - 1], rights, row_gap) and _labelled_next(rows, j))
                 )
                 and not above.text(0).rstrip().endswith(":")
@@ -200,7 +201,8 @@ def _wrapped_cell(
     column's width (an infobox's long value, an address, a date broken over lines; an action
     and its owner's name both wrapped in a list of actions ruled between its columns only), or
     it is set closer under that line than the rows with a label are set apart (an infobox's
-    value of several lines: a name, a date and a place)."""
+    value of several lines: a name, a date and a place), or every cell of the line above that
+    it stands under ends open (a joining word, a comma: "9.15am and" over "10.00am")."""
     filled = row.filled
     if not filled or row.spans or any(not above.cells[k] for k in filled):
         return False
@@ -208,6 +210,8 @@ def _wrapped_cell(
         return False
     if filled[0] == 0:
         return _all_wrapped(row, last, rights, rows_apart)
+    if all(ends_open(last.text(k)) for k in filled):
+        return True  # every cell above left open ("9.15am and" over "10.00am"): its next line
     if len(filled) > 1 and (
         not any(row.text(k)[:1].islower() for k in filled) or any(data_figure(row.text(k)) for k in filled)
     ):

@@ -84,10 +84,15 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         and not _listing(t, lines)
     ]
     runs = [_wrapped_tail(_up_column_rules(t, page.rules, lines), lines) for t in runs]
+    headed = headed_regions(page.rules, lines, page.gaps)
+    # A run over two tables ruled under their headers, one across it and one in a column of
+    # the page, at most half as wide (a table across the page, then, under it, a column's
+    # heading beside the next table's caption, read as rows going on): the two tables.
+    runs = [t for t in runs if not _over_column_table(t, headed)]
     regions = ruled + runs
     # Tables ruled under their header only, whose rows read as a label and running text (none
     # found) or as a table of the columns left of a column of running text (runs inside it).
-    for b in headed_regions(page.rules, lines, page.gaps):
+    for b in headed:
         inner = [t for t in runs if _within_rows(t, b)]
         if inner and not any(intersection(b, r) for r in ruled):
             regions = [r for r in regions if r not in inner]
@@ -116,6 +121,16 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
             padded = clipped
         out.append(padded)
     return tuple(sorted(out, key=lambda b: (b.y0, b.x0)))
+
+
+def _over_column_table(run: Box, headed: Sequence[Box]) -> bool:
+    """``run`` takes in two tables ruled under their headers, one as wide as it and the other
+    no wider than half of it (see :func:`candidate_regions`)."""
+    inside = [b for b in headed if intersection(b, run)]
+    width = run.x1 - run.x0
+    wide = [b for b in inside if b.x1 - b.x0 >= 0.8 * width]
+    narrow = [b for b in inside if b.x1 - b.x0 <= 0.5 * width and (not wide or b.y0 >= max(w.y1 for w in wide))]
+    return len(inside) >= 2 and bool(wide) and bool(narrow)
 
 
 def page_lines(page: PageText) -> list[TextLine]:
