@@ -516,7 +516,13 @@ def _run_box(run: Sequence[Row], rivers: Sequence[tuple[float, float]] | None) -
     cuts = _blanks(run)
     if cuts:
         columns = len(cuts) + 1
-        if _prose_column(run, x0, cuts[0][0]) and not (len(cuts) == 1 and _labels_and_figures(run)):
+        if (
+            _prose_column(run, x0, cuts[0][0])
+            and not (len(cuts) == 1 and _labels_and_figures(run))
+            and not (len(run[0].segments) == len(cuts) + 1 and _bold_headings(run))
+        ):
+            # (a column of labels of many words under a row of bold headings over every column
+            # is the table's)
             x0, cuts, columns = cuts[0][1], cuts[1:], columns - 1
         if cuts and _prose_column(run, cuts[-1][1], x1) and not _flush_right(run) and not _headed(run, cuts, x1):
             x1, columns = cuts[-1][0], columns - 1
