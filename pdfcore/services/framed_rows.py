@@ -95,6 +95,8 @@ ROW_REACH = 2.0
 #: A line of one text set in from its row's start by this many line heights at least holds a
 #: cell's text wrapped onto it.
 WRAP_IN = 2.0
+#: ... and stands this many of its row's line heights under it at most.
+WRAP_REACH = 1.5
 
 
 def headed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
@@ -138,8 +140,14 @@ def headed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
                 break
             if _cells(band, gaps):
                 body.append(list(band))
-            elif body and (_left(band) >= _left(body[-1]) + WRAP_IN * _height(band) or _under_cells(band, body[-1])):
-                body[-1].extend(band)  # a cell's text wrapped onto a line of its own, in its column
+            elif (
+                body
+                and _top(band) - bottom <= WRAP_REACH * max(ln.bbox.height for ln in body[-1])
+                and (_left(band) >= _left(body[-1]) + WRAP_IN * _height(band) or _under_cells(band, body[-1]))
+            ):
+                # a cell's text wrapped onto a line of its own, in its column, WRAP_REACH line
+                # heights under the row at most (a heading under the table, set apart, is none)
+                body[-1].extend(band)
             else:
                 break
             bottom = _bottom(band)

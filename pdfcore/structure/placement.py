@@ -169,11 +169,16 @@ def _header_over(row: Row, box: Box, header: str) -> bool:
 
 
 def _cut_by(box: Box, row: Row) -> bool:
-    """The edge at the top or the bottom of ``box`` runs through ``row``, which lies across
-    inside it."""
-    if row.x0 < box.x0 - 2 or row.x1 > box.x1 + 2:
+    """The edge at the top or the bottom of ``box`` runs through ``row`` (or within
+    EDGE_REACH points of it: the reader takes the glyphs reaching into the box, whose boxes
+    stand taller than the line's letters), which lies across inside it."""
+    if row.x0 < box.x0 - EDGE_REACH or row.x1 > box.x1 + EDGE_REACH:
         return False
-    return row.y0 < box.y0 < row.y1 or row.y0 < box.y1 < row.y1
+    return row.y0 < box.y0 < row.y1 + EDGE_REACH or row.y0 - EDGE_REACH < box.y1 < row.y1
+
+
+#: How near a box's edge a row is taken as cut by it (points).
+EDGE_REACH = 2.0
 
 
 def _holds(box: Box, x: float, y: float) -> bool:

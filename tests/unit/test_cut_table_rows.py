@@ -32,3 +32,18 @@ def test_a_line_the_tables_edge_cuts_is_the_tables_when_it_holds_its_words() -> 
 def test_a_line_the_tables_edge_cuts_stays_text_when_the_table_lacks_a_word() -> None:
     parts = _read("2021 12 revised")
     assert "2021 12 revised" in parts
+
+
+def test_a_line_right_under_the_tables_edge_is_the_tables_when_it_holds_its_words() -> None:
+    """Its top a point under the box's edge: the reader took the glyphs reaching into the box
+    (their boxes stand taller than the letters)."""
+    rows = [
+        *para(LOREM, 60),
+        ln("Year Sales", 130),
+        ln("2020 10", 142),
+        ln("2021 12", 155),
+        *para(["After the table comes more text that closes the page."], 190),
+    ]
+    table = Table(header=("Year", "Sales"), rows=(("2020", "10"), ("2021", "12")), bbox=Box(70, 128, 300, 154))
+    (md,) = markdown([page(rows, tables=(table,), tables_checked=True)])
+    assert "\n\n2021 12\n\n" not in md and "| 2021 | 12 |" in md
