@@ -191,16 +191,17 @@ def named_sections(units: Sequence[Unit], style: DocumentStyle) -> None:
 
 
 def kickers(units: Sequence[Unit], entries: Sequence[OutlineEntry]) -> None:
-    """A heading right over a larger one, nothing between them (a report's series line, "NIST
-    Internal Report", set over its title): headings grow smaller down a page, so it is no
-    section heading but a line over the title; a chapter's label ("Chapter 3") or a line the
-    outline names stays one."""
+    """A heading right over a larger one, or over a bold one as large when itself not bold,
+    nothing between them (a report's series line, "NIST Internal Report", set over its title;
+    the last word of a letter's signature set in italics right over the next section's
+    heading): headings grow smaller down a page, so it is no section heading but a line over
+    the title; a chapter's label ("Chapter 3") or a line the outline names stays one."""
     for k, u in enumerate(units[:-1]):
         nxt = units[k + 1]
         if (
             u.kind == "heading"
             and nxt.kind == "heading"
-            and nxt.size > KICKER_STEP * u.size
+            and (nxt.size > KICKER_STEP * u.size or (nxt.bold and not u.bold and nxt.size >= u.size))
             and text_below(units, k) == k + 1
             and not _ROW_LABEL.match(u.text)
             and not match_outline(u.text, entries)
