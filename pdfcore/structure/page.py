@@ -49,6 +49,7 @@ from pdfcore.structure.classify import (
     SMALL_PRINT_SLACK,
     amounts_in_parentheses,
     classify,
+    colon_terms,
     front_matter,
     hanging_heads,
     is_toc,
@@ -211,6 +212,7 @@ def page_structure(
         u.size = size
     if not tagged:
         kickers(units, entries)
+        colon_terms(units)
         units = chapter_labels(units)
     note_marks(units)
     legend_marks(units, placed)
