@@ -129,13 +129,16 @@ HEADS_BACK = 3
 
 
 def beside_heads(lines: Sequence[TextLine]) -> tuple[Box, list[Box]] | None:
-    """Column headings set as texts of their own side by side, ending with ``lines[-1]`` (a
+    """Column headings set as texts of their own side by side, ending with ``lines[-1]`` (two
+    lines at least; a
     LaTeX table's shaded header, each heading its own text object, one wrapped onto a second
     line under it): the box of the headings and the blank between them and the last, or
     None. The first line under them, its cells set as one text, is then looked at for its
     blanks as the row right under a row of cells is (see :func:`space_gaps`)."""
     last = lines[-1].bbox
     height = last.y1 - last.y0
+    if lines[-2].bbox.y0 < last.y0 - HEADS_LEVEL * height:
+        return None  # (running text: the line before stands over this one)
     back = lines[-1 - HEADS_BACK : -1]
     level = [ln.bbox for ln in back if abs(ln.bbox.y0 - last.y0) <= HEADS_LEVEL * height]
     if not level or height <= 0:

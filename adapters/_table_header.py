@@ -123,17 +123,17 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
         # (the bold rows over a ruling across the table, all of them, each text a heading's
         # (short, no figure): headings over groups of columns, then each column's, wrapped onto
         # lines of their own)
-        k = next(i for i, r in enumerate(rows) if not r.bold)
+        bold = next(i for i, r in enumerate(rows) if not r.bold)
         if (
-            2 < k <= RULED_HEADER_LINES
-            and ruled_between(rows[k - 1], rows[k], parted)
+            2 < bold <= RULED_HEADER_LINES
+            and ruled_between(rows[bold - 1], rows[bold], parted)
             and all(
                 len(r.text(j).split()) <= HEADING_WORDS and not data_figure(r.text(j))
-                for r in rows[:k]
+                for r in rows[:bold]
                 for j in r.filled
             )
         ):
-            return k
+            return bold
         # (and the rest of the first column's heading wrapped onto a bold line under it)
         wrapped = second.bold and not any(k > 0 for k in second.filled) and _wraps_on(first, second)
         return 2 if wrapped else 1

@@ -168,7 +168,7 @@ def _runs(rows: Sequence[Row], *, reuse: bool = True) -> list[Box]:
                 # (two cells of running text go on a run whose last column it keeps flush right,
                 # and a cell's text wrapped onto a line of its own under bold headings)
                 asked = len(arrivals) - 1
-                if not _flush_right([*run, nxt]) and not _wrapped_cell(nxt, run, rivers):
+                if not _flush_right([*run, nxt]) and not _wrapped_line(nxt, run, rivers):
                     break
             if nxt.numeric:
                 # A row of figures never ends a run; its gaps, when known, refine the rivers
@@ -406,7 +406,7 @@ def _is_table_run(run: Sequence[Row], rivers: Sequence[tuple[float, float]] | No
     return True
 
 
-def _wrapped_cell(row: Row, run: Sequence[Row], rivers: Sequence[tuple[float, float]] | None) -> bool:
+def _wrapped_line(row: Row, run: Sequence[Row], rivers: Sequence[tuple[float, float]] | None) -> bool:
     """``row`` is a cell's text wrapped onto a line of its own in the run's last column, under
     bold headings set flush left over their columns (see :func:`_heads_over`): one segment,
     starting where the last river ends."""

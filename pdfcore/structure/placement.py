@@ -41,6 +41,13 @@ def take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], li
     headers = [" ".join(" ".join(t.header).split()) for t in tables]
     tops = [_top_header_row(t) for t in tables]
     words: list[tuple[Counter[str], Counter[str]] | None] = [None] * len(tables)  # cell words, left to take
+
+    def cells_of(k: int) -> tuple[Counter[str], Counter[str]]:
+        cells = words[k]
+        if cells is None:
+            cells = words[k] = _table_words(tables[k])
+        return cells
+
     marks: list[tuple[int | None, bool]] = []  # for each row: the table whose box holds it, and
     for r in rows:  # whether the table tells it (its words are the table's)
         cx, cy = (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2
@@ -54,26 +61,17 @@ def take_table_rows(rows: list[Row], tables: list[Table]) -> tuple[list[Row], li
             ),
             None,
         )
-        told = False
         if inside is None:
             # a row the box's edge cuts through, its middle outside, every word of which the
             # table's cells hold (besides those of the rows before it): the reader took it, so
             # it is the table's (not read twice, in the table and after it)
-            for j, t in enumerate(tables):
-                if _cut_by(t.bbox, r):
-                    cells = words[j]
-                    if cells is None:
-                        cells = words[j] = _table_words(t)
-                    if _told_by(r.text, cells, whole=True):
-                        inside, told = j, True
-                        break
-        elif inside is not None:
-            cells = words[inside]
-            if cells is None:
-                cells = words[inside] = _table_words(tables[inside])
+            cut = (j for j, t in enumerate(tables) if _cut_by(t.bbox, r) and _told_by(r.text, cells_of(j), whole=True))
+            inside = next(cut, None)
+            told = inside is not None
+        else:
             # text none of its cells holds is kept when it reads as words (a note, a title),
             # not when it is pieces of a formula read as a grid
-            told = _told_by(r.text, cells) or not _wordy(r.text)
+            told = _told_by(r.text, cells_of(inside)) or not _wordy(r.text)
         marks.append((inside, told))
     placed = {k for k, told in marks if k is not None and told}
     kept: list[Row] = []
