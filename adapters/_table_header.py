@@ -82,6 +82,9 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
         if not values and 0 < i < len(rows) - 1 and row.y0 < rows[i - 1].y1 and row.y1 > rows[i + 1].y0 - 1.0:
             n += 1  # a label set between two header lines, over both (a heading over two levels;
             continue  # it may end where the line under it starts, within a point)
+        if not values and n == i > 0 and i < len(rows) - 1 and _stub_between(rows[i - 1], row, rows[i + 1]):
+            n += 1
+            continue
         if not values and n == i > 0 and _wraps_on(rows[i - 1], row):
             n += 1  # the rest of a heading of the first column wrapped onto the next line
             continue
@@ -151,6 +154,29 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
         if t and not is_figure(t) and col and sum(1 for c in col if is_figure(c)) >= 0.6 * len(col):
             return 1
     return 0
+
+
+def _stub_between(above: Row, row: Row, below: Row) -> bool:
+    """``row`` (a label in the first column alone) is the first column's heading set halfway
+    between two header lines that leave the first column empty (headings over groups of columns
+    above, each column's heading below): its middle within STUB_CENTRED of its height from the
+    middle of the two lines together, each of them set close to it (within its height)."""
+    if 0 in above.filled or 0 in below.filled or not above.filled or not below.filled:
+        return False
+    if any(data_figure(below.text(k)) for k in below.filled):
+        return False
+    height = row.y1 - row.y0
+    middle = (row.y0 + row.y1) / 2
+    return (
+        abs(middle - (above.y0 + below.y1) / 2) <= STUB_CENTRED * height
+        and row.y0 - above.y1 < height
+        and below.y0 - row.y1 < height
+    )
+
+
+#: How far (a share of its height) a first column's heading set between two header lines
+#: may stand from their middle.
+STUB_CENTRED = 0.25
 
 
 def _cells(row: Row) -> int:

@@ -235,6 +235,26 @@ def test_a_heading_set_between_two_header_lines_heads_its_column() -> None:
     assert found.rows[0] == ["CRF", "75.12", "66.67", "70.64"]
 
 
+def test_a_stub_heading_centred_between_two_header_lines_apart_from_both_heads_its_column() -> None:
+    """``Membership`` in a merged cell of a ruled grid, set halfway between the group headings
+    (``Peak``, ``Off-peak``) and the columns' headings under them, touching neither line: the
+    first column's heading over both header rows (not a body row of its own)."""
+    glyphs = _rows(
+        (0, [(205, "Peak"), (405, "Off-peak")]),
+        (12, [(5, "Membership")]),
+        (24, [(105, "Monthly"), (205, "Annual"), (305, "Monthly"), (405, "Annual")]),
+        (40, [(5, "Adult"), (105, "38.50"), (205, "385.00"), (305, "27.00"), (405, "270.00")]),
+        (54, [(5, "Senior"), (105, "29.00"), (205, "290.00"), (305, "19.50"), (405, "195.00")]),
+    )
+    rules = _ruled_grid([0, 100, 300, 500], -2, 66, [-2, 37, 51, 66])
+    rules += [Rule(100, 10.75, 500, 11.25)] + [Rule(x - 0.25, 11, x + 0.25, 66) for x in (200, 400)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert (0, 0, 2, 1, "Membership") in found.header_cells
+    assert (0, 1, 1, 2, "Peak") in found.header_cells and (1, 1, 1, 1, "Monthly") in found.header_cells
+    assert found.rows[0] == ["Adult", "38.50", "385.00", "27.00", "270.00"]
+
+
 def test_a_heading_wrapped_onto_a_second_line() -> None:
     glyphs = _rows(
         (0, [(0, "Detail Num-"), (80, "Project"), (160, "Little")]),
