@@ -216,8 +216,16 @@ def _wrapped_cell(
         not any(row.text(k)[:1].islower() for k in filled) or any(data_figure(row.text(k)) for k in filled)
     ):
         # several cells: one at least goes on in lower case, and none is a figure (a row of
-        # its own under a short label's cell: a second film of the same year, a new date)
-        return False
+        # its own under a short label's cell: a second film of the same year, a new date),
+        # unless they stand closer under the line than the rows with a label are set apart,
+        # none a figure, each cell's first word too long for the end of its line above (both
+        # cells of a row wrapped: "10.00am Family" over "Service", "8.00am Said" over "Eucharist")
+        return (
+            row_gap is not None
+            and row.y0 - last.y1 < CLOSER * row_gap
+            and not any(data_figure(row.text(k)) for k in filled)
+            and all(_wraps(row, last, k, rights, None) for k in filled)
+        )
     return all(_wraps(row, last, k, rights, row_gap) for k in filled)
 
 
