@@ -96,12 +96,15 @@ def in_line(gap: Box, above: Sequence[Box]) -> bool:
     return any(gap.x0 < a.x1 and a.x0 < gap.x1 for a in above)
 
 
-def wrapped_cell(line: Box, row: Box, blanks: Sequence[Box]) -> bool:
+def wrapped_cell(line: Box, row: Box, blanks: Sequence[Box], text: str = "") -> bool:
     """Whether ``line`` lies right under the ``row`` (a line height below it at most) in one of
     its columns, which its ``blanks`` part: it starts where a cell of the row starts (the row's
     left end or a blank's right end, half a line height off at most) and ends before the next
-    blank."""
+    blank. A line whose ``text`` stands within the x-height ("noon") is drawn about half a line
+    height tall: its line's height is taken as twice that."""
     height = line.y1 - line.y0
+    if text and all(c in _LOW for c in text):
+        height /= X_SHARE
     if not 0 <= line.y0 - row.y1 <= height:
         return False
     starts = [row.x0, *(b.x1 for b in blanks)]
@@ -110,6 +113,18 @@ def wrapped_cell(line: Box, row: Box, blanks: Sequence[Box]) -> bool:
         abs(line.x0 - start) <= WRAP_ALIGN * height and line.x1 <= end + WRAP_ALIGN * height
         for start, end in zip(sorted(starts), sorted(ends), strict=True)
     )
+
+
+#: Characters drawn within the x-height (no ascender, descender, capital or figure) ...
+_LOW = frozenset("acemnorsuvwxz .,:;-")
+#: ... and the share of a line's height a line of them only is drawn.
+X_SHARE = 0.5
+
+
+def beside_row(line: Box, row: Box) -> bool:
+    """Whether ``line`` starts within the height of ``row`` (a line of the table's rows, and the
+    lines its cells wrapped onto): one of its cells set as a line of its own beside the others."""
+    return row.y0 - 0.5 * (line.y1 - line.y0) <= line.y0 < row.y1
 
 
 def starts_cell(line: Box, above: Box, blanks: Sequence[Box]) -> bool:

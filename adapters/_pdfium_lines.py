@@ -17,7 +17,7 @@ from adapters._pdfium_accents import joined_accents, left_out
 from adapters._pdfium_doubles import Doubles, dropped_doubles
 from adapters._pdfium_edits import Edit, edited, replaced
 from adapters._pdfium_fonts import LineFonts, line_fonts
-from adapters._pdfium_gaps import beside_heads, in_line, line_gaps, space_gaps, starts_cell, wrapped_cell
+from adapters._pdfium_gaps import beside_heads, beside_row, in_line, line_gaps, space_gaps, starts_cell, wrapped_cell
 from adapters._pdfium_mono import spaced as mono_spaced
 from adapters._pdfium_objects import PageObjects, share_inside, visible_runs
 from adapters._pdfium_rows import (
@@ -326,7 +326,7 @@ def read_lines(
                         before, heads_known = (start, body, bbox), gaps[k0:]
                     if len(gaps) > k0:  # (a row right under it is looked at: see below)
                         spaced, spaced_gaps = bbox, gaps[k0:]
-                elif pieces is None and spaced is not None and wrapped_cell(bbox, spaced, spaced_gaps):
+                elif pieces is None and spaced is not None and wrapped_cell(bbox, spaced, spaced_gaps, words):
                     # a cell's text wrapped onto a line of its own under the row: the row's
                     # table goes on under it (its next row is read as if right under the row)
                     spaced = Box(spaced.x0, spaced.y0, spaced.x1, by1)
@@ -379,6 +379,9 @@ def read_lines(
                         else:
                             spaced, pending = None, (seen, bbox, found) if found else None
                             before, heads_known = (start, body, bbox), []
+                    elif spaced is not None and beside_row(bbox, spaced):
+                        # a cell of the row set as a line beside it: the table goes on under both
+                        spaced = Box(spaced.x0, spaced.y0, max(spaced.x1, bx1), max(spaced.y1, by1))
                     else:
                         before, heads_known, spaced = (start, body, bbox), [], None
                 if pieces is None and spaced is None and gaps is not None and len(out) > 1:
