@@ -83,7 +83,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         and not _bulleted(t, lines, page.gaps)
         and not _listing(t, lines)
     ]
-    runs = [_wrapped_tail(_up_column_rules(t, page.rules, lines), lines) for t in runs]
+    runs = [_wrapped_tail(_up_column_rules(_under_items(t, lines, page.gaps), page.rules, lines), lines) for t in runs]
     headed = headed_regions(page.rules, lines, page.gaps)
     # A run over two tables ruled under their headers, one across it and one in a column of
     # the page, at most half as wide (a table across the page, then, under it, a column's
@@ -158,6 +158,45 @@ def _bulleted(run: Box, lines: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
             return False
     left = min(ln.bbox.x0 for ln in inside)
     return all(g.x0 <= left + MARKER_BLANK * size for g in gaps if intersection(g, run) is not None)
+
+
+def _under_items(run: Box, lines: Sequence[TextLine], gaps: Sequence[Box]) -> Box:
+    """A text-aligned run whose first lines are items of a list leading into a table ("– the
+    name of the crop and the variety;" over its header), each alone on its row, opening with a
+    marker and its only blanks right after the marker (its text lines up as a column of its
+    own), starts under them: the table's rows do (MIN_ROWS of them left at least), the first
+    holding cells (lines side by side, two blanks, or one further in: lines each with one
+    blank, right after its first word, are items too, their marks read as letters: a list's
+    "o" bullets under a "•" item)."""
+    inside = sorted((ln for ln in lines if intersection(ln.bbox, run) is not None), key=lambda ln: ln.bbox.y0)
+    k = 0
+    while k < len(inside) - MIN_ROWS and _lone_item(inside[k], inside, gaps):
+        k += 1
+    if k == 0:
+        return run
+    first = inside[k].bbox
+    band = [ln for ln in inside if ln.bbox.y0 < first.y1 and ln.bbox.y1 > first.y0]
+    blanks = [g for g in gaps if intersection(g, first) is not None]
+    if len(band) < 2 and len(blanks) < 2 and not any(g.x0 > _marker_reach(inside[k]) for g in blanks):
+        return run
+    return Box(run.x0, inside[k].bbox.y0, run.x1, run.y1)
+
+
+def _marker_reach(line: TextLine) -> float:
+    """How far in from ``line``'s start a blank after a list's marker ends at most."""
+    return line.bbox.x0 + MARKER_BLANK * (line.font_size or line.bbox.height)
+
+
+def _lone_item(line: TextLine, inside: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
+    """``line`` is a list's item alone on its row: a marker then words, no blank in it but right
+    after the marker, no other line of ``inside`` beside it."""
+    first, _, rest = line.text.strip().partition(" ")
+    if not MARKER.match(first) or not any(ch.isalpha() for ch in rest):
+        return False
+    b = line.bbox
+    if any(o is not line and o.bbox.y0 < b.y1 and o.bbox.y1 > b.y0 for o in inside):
+        return False
+    return all(g.x0 <= _marker_reach(line) for g in gaps if intersection(g, b) is not None)
 
 
 def _listing(run: Box, lines: Sequence[TextLine]) -> bool:
