@@ -341,7 +341,8 @@ def _lone_level(
     own when its one unit is a heading candidate, it is bold and larger than the body, and every
     heading style already found is more prominent (the document has headings, this one is the
     lowest: the levels found stay as they were), and no less prominent style sets heading
-    candidates mostly (their headings' level, one below the closest style learnt, would move)."""
+    candidates mostly (their headings' level, one below the closest style learnt, would move),
+    but for a style not bold setting one line (a newsletter's standfirst under its title)."""
     size, bold, _ = key
     return (
         candidates[key] == 1
@@ -350,7 +351,12 @@ def _lone_level(
         and size >= LARGER * body
         and bool(styles)
         and all(_prominence(k) < _prominence(key) for k in styles)
-        and not any(_prominence(key) < _prominence(k) and candidates[k] >= HEADING_SHARE * seen[k] for k in candidates)
+        and not any(
+            _prominence(key) < _prominence(k)
+            and candidates[k] >= HEADING_SHARE * seen[k]
+            and (k[1] or candidates[k] >= 2)
+            for k in candidates
+        )
     )
 
 

@@ -8,8 +8,10 @@ from pdfcore.models import TextLine
 from tests.unit.test_structure import LOREM, ln, markdown, page, para
 
 
-def _guide(sub_size: float, *, bold: bool = True) -> str:
+def _guide(sub_size: float, *, bold: bool = True, standfirst: bool = False) -> str:
     lines: list[TextLine] = [ln("Welcome to the Saltings Hotel", 50, size=24, bold=True)]
+    if standfirst:
+        lines.append(ln("A short guide for our guests", 80, size=sub_size))
     y = 100.0
     for k, title in enumerate(("Your Room", "Eating and Drinking", "In an Emergency")):
         lines += [ln(title, y, size=15, bold=True), *para(LOREM, y + 22)]
@@ -32,3 +34,10 @@ def test_a_lone_line_at_the_body_size_or_not_bold_is_no_heading_by_this() -> Non
     """Only a style both bold and larger than the body earns a level from one heading."""
     for md in (_guide(10.0), _guide(12.0, bold=False)):
         assert "# If you discover a fire" not in md and "\nIf you discover a fire\n" in md
+
+
+def test_a_line_set_once_in_a_lighter_style_leaves_the_lone_level() -> None:
+    """A standfirst under the title in the subsection's size, not bold (another style set once,
+    less prominent): it moves no heading's level, so the subsection keeps its own."""
+    md = _guide(12.0, standfirst=True)
+    assert "\n### If you discover a fire\n" in md, md
