@@ -93,8 +93,9 @@ _LEADER_END = re.compile(r"(?:(?:\.\s?){4,}|…)\s*(?:[\divxlcIVXLC]{1,5}|[—�
 #: A run-in label in capitals starting a row ("DATES: The FAA must ..."): after a row of three
 #: words or more that closed its sentence, it starts a paragraph.
 _RUN_IN_LABEL = re.compile(r"[A-Z]{2,}(?: [A-Z]{2,}){0,3}: ")
-#: A field's label opening a row: a capitalised word and at most two more, a colon, its value.
-_FIELD = re.compile(r"[A-Z][\w’'-]*(?: [\w’'-]+){0,2}: \S")
+#: A field's label opening a row: a capitalised word and at most two more, or a figure (a time
+#: of day, "7.30am", a year), a colon, its value.
+_FIELD = re.compile(r"(?:[A-Z][\w’'-]*(?: [\w’'-]+){0,2}|\d[\w.’'-]*): \S")
 
 
 def split_units(

@@ -28,3 +28,13 @@ def test_a_wrapped_row_opening_with_a_label_after_running_text_goes_on() -> None
     first = "The batch was weighed before drying and again after forty hours in the oven at"
     md = _md([(first, 72.0, 540.0), ("Result: a loss of 4.2 percent by mass.", 72.0, 280.0)])
     assert f"{first} Result: a loss" in md
+
+
+def test_rows_each_opening_with_a_time_of_day_are_fields() -> None:
+    """A day's routine, a time and a colon opening each row ("7.30am: Nursery opens."), two
+    rows as long as the block: one unit a row, as rows opening with a word's label are."""
+    opens = "7.30am: Nursery opens. Breakfast is served until 8.30am for early arrivals."
+    welcome = "9.00am: Welcome time on the carpet, then free play indoors and outdoors."
+    snack = "10.15am: Snack of fresh fruit and milk."
+    md = _md([(opens, 72.0, 430.0), (welcome, 72.0, 430.0), (snack, 72.0, 260.0)])
+    assert f"{opens}\n\n{welcome}\n\n{snack}\n\n" in md, md
