@@ -16,7 +16,7 @@ import itertools
 import statistics
 from collections.abc import Callable, Sequence
 
-from adapters._table_glyphs import Line, Rule, Segment, Word, figure_span, segment_of
+from adapters._table_glyphs import Line, Rule, Segment, Word, figure_span, is_currency, segment_of
 from adapters._table_rulings import RULE_HEIGHT, RULE_TOL
 from pdfcore.geometry import thin_stretches
 
@@ -388,12 +388,13 @@ def _column(x: float, cuts: Sequence[float]) -> int:
 
 
 def split_at_column_starts(lines: list[Line], cuts: Sequence[float], em: float) -> list[Line]:
-    """A line of one text running across one column boundary (from the column before it to
+    """A line's text running across one column boundary (from the column before it to
     the column after it, no further), one of whose words starts where the next column's text
     starts in other lines (within COLUMN_START_TOL points, in
     COLUMN_START_LINES lines or more: a column set flush left), the words before it ending by
-    the boundary and the space before it the widest of the line (see :func:`_wider_space`), is
-    cut there into its two cells: a label and its value set as one text object with a space
+    the boundary and the space before it the widest of the line (see :func:`_wider_space`), not
+    right after a currency's sign (it stands with the figure after it), is cut there into its
+    two cells: a label and its value set as one text object with a space
     between them (an infobox's ``Original author(s) Andreas Gal``)."""
     starts: list[tuple[float, float, float, float]] = []
     for k, c in enumerate(cuts):
@@ -417,9 +418,8 @@ def split_at_column_starts(lines: list[Line], cuts: Sequence[float], em: float) 
         return lines
     out: list[Line] = []
     for ln in lines:
-        seg = ln.segments[0]
         at = None
-        if len(ln.segments) == 1:
+        for j, seg in enumerate(ln.segments):
             for left, c, x, right in starts:
                 # the two cells each within one column (a note under a wider table runs on)
                 if seg.x0 < c < seg.x1 and seg.x0 > left and seg.x1 < right:
@@ -430,15 +430,18 @@ def split_at_column_starts(lines: list[Line], cuts: Sequence[float], em: float) 
                             if i > 0
                             and abs(w.x0 - x) <= 2 * COLUMN_START_TOL
                             and seg.words[i - 1].x1 <= c + 0.5 * em
+                            and not is_currency(seg.words[i - 1].text)
                             and _wider_space(seg.words, i, em)
                         ),
                         None,
                     )
                     break
+            if at is not None:
+                cut = [segment_of(seg.words[:at]), segment_of(seg.words[at:])]
+                out.append(Line(ln.y0, ln.y1, ln.size, [*ln.segments[:j], *cut, *ln.segments[j + 1 :]]))
+                break
         if at is None:
             out.append(ln)
-        else:
-            out.append(Line(ln.y0, ln.y1, ln.size, [segment_of(seg.words[:at]), segment_of(seg.words[at:])]))
     return out
 
 

@@ -126,6 +126,13 @@ _CODE_HEAD = re.compile(r"^(\+\d{1,3}|\(?0\d{1,5}\)?)$")
 _CODE_GROUP = re.compile(r"^\d{2,4}$")
 CODE_DIGITS = 15
 _CURRENCY = re.compile(r"^(?:[A-Z]{0,3}[$€£¥]|[$€£¥])$")
+
+
+def is_currency(text: str) -> bool:
+    """``text`` is a currency's sign alone ("$", "US$", "£")."""
+    return bool(_CURRENCY.match(text))
+
+
 _CLOSING = re.compile(r"^[)\]%]+$")
 
 

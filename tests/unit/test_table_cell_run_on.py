@@ -1,0 +1,61 @@
+"""A row whose middle cell runs on close to the next column's start: its text and the next
+cell's set a little further apart than its words (wider than any space of the line, narrower
+than a blank between cells), after the row's first cell (the line holds two texts already). It
+is cut where the next column starts in the other rows, as a line of one text is."""
+
+from __future__ import annotations
+
+from adapters._table_glyphs import Glyph
+from adapters._table_layout import read_table
+
+SIZE, ADVANCE, SPACE = 10.0, 5.0, 2.5
+
+
+def _words(x: float, y: float, text: str) -> tuple[list[Glyph], float]:
+    """The words of ``text`` from ``x``, a character ADVANCE wide, SPACE between words; and
+    where they end."""
+    out = []
+    for word in text.split():
+        for ch in word:
+            out.append(Glyph(x, y, x + ADVANCE, y + SIZE, ch, SIZE, False))
+            x += ADVANCE
+        x += SPACE
+    return out, x - SPACE
+
+
+def _row(y: float, cells: list[tuple[float, str]]) -> list[Glyph]:
+    return [g for x, text in cells for g in _words(x, y, text)[0]]
+
+
+def test_a_cell_running_on_close_to_the_next_columns_start_is_cut_there() -> None:
+    glyphs = _row(0, [(0, "Para."), (40, "Step to be taken"), (300, "By")])
+    glyphs += _row(20, [(0, "8"), (40, "Both parties write to the Tribunal"), (300, "14 days after")])
+    glyphs += _row(40, [(0, "9"), (40, "The claimant sends her schedule"), (300, "9 February 2026")])
+    # the middle cell ends 7.5 points before the last column's start (a space is 2.5 points)
+    text = "Both parties exchange lists of documents and send copy"
+    middle, end = _words(42.5, 60, text)
+    assert end + 7.5 == 300
+    start = 300
+    glyphs += _row(60, [(0, "10")]) + middle + _row(60, [(start, "9 March")])
+    glyphs += _row(80, [(0, "11"), (40, "The respondent prepares the file"), (300, "30 March 2026")])
+    found = read_table(glyphs)
+    assert found is not None
+    rows = [found.header, *found.rows]
+    assert ["10", text, "9 March"] in rows, rows
+
+
+def test_a_currency_sign_stays_with_the_figure_after_it() -> None:
+    """The same row ending with a sign and its figure ("... $" then "(24,572)" where the last
+    column starts): the sign is the figure's, so the text is not cut between them."""
+    glyphs = _row(0, [(0, "Para."), (40, "Step to be taken"), (300, "By")])
+    glyphs += _row(20, [(0, "8"), (40, "Both parties write to the Tribunal"), (300, "14 days after")])
+    glyphs += _row(40, [(0, "9"), (40, "The claimant sends her schedule"), (300, "9 February 2026")])
+    text = "Both parties exchange lists of documents and sent $"
+    middle, end = _words(57.5, 60, text)
+    assert end + 7.5 == 300
+    glyphs += _row(60, [(0, "10")]) + middle + _row(60, [(300, "(24,572)")])
+    glyphs += _row(80, [(0, "11"), (40, "The respondent prepares the file"), (300, "30 March 2026")])
+    found = read_table(glyphs)
+    assert found is not None
+    rows = [found.header, *found.rows]
+    assert not any(r[-1:] == ["(24,572)"] for r in rows), rows
