@@ -84,10 +84,59 @@ def join_pages(pages: Sequence[PageStructure], common: WordList | None = None) -
             out[k + 1] = evolve(b, elements=(*b.elements[:floats], *b.elements[floats + 1 :]))
     for k in range(1, len(out)):
         _join_table(out, k)
+    for k in range(1, len(out)):
+        if out[k].index == out[k - 1].index + 1 and (level := _carried_level(out[k - 1], out[k])) is not None:
+            out[k - 1], out[k] = _carried_items(out[k - 1], out[k], level)
     for k, (page, given) in enumerate(zip(out, pages, strict=True)):
         if page is not given:  # an element gone, or a table now rendered: lists may meet or break
             out[k] = _nested(page)
     return out
+
+
+#: A list's item set this many points right of the item ending the page before, at least, is
+#: nested under it (an item's marker steps in by an em or more); back within ALIGN_PT of it,
+#: level with it.
+NEST_STEP = 6.0
+ALIGN_PT = 2.0
+
+
+def _carried_level(page: PageStructure, after: PageStructure) -> int | None:
+    """The level of the list item ``page`` ends with when ``after`` goes on its list with items
+    nested under it: ``after`` opens with items set right of it (NEST_STEP points or more: the
+    page's nesting, blind to the page before, made them its list's first level), then an item
+    back level with it (its left edge within ALIGN_PT, at its level), as the list it goes on
+    does ("– Peak members ..." at the top of a page, under "• Group exercise classes ...:" at
+    the foot of the one before, then "• Swimming ..."). None: no list carried so."""
+    if not page.elements or not after.elements:
+        return None
+    last = page.elements[-1]
+    if last.kind != "list_item" or last.bbox is None:
+        return None
+    x = last.bbox.x0
+    for k, el in enumerate(after.elements):
+        if el.kind != "list_item" or el.bbox is None:
+            return None
+        if abs(el.bbox.x0 - x) <= ALIGN_PT:
+            return last.level if k > 0 and el.level == last.level else None
+        if el.bbox.x0 < x + NEST_STEP:
+            return None
+    return None
+
+
+def _carried_items(page: PageStructure, after: PageStructure, level: int) -> tuple[PageStructure, PageStructure]:
+    """``page`` with the items ``after`` opens with, set right of its last item (see
+    :func:`_carried_level`), joined under that item (at ``level``) as its sub-items, and
+    ``after`` without them: they stay with the item they belong to, as a paragraph run on over
+    the page break does, so the list nests in one piece (a page's comment line between its
+    items would end it)."""
+    first = after.elements[0]
+    x = first.bbox.x0 if first.bbox is not None else 0.0
+    moved: list[Element] = []
+    for el in after.elements:
+        if el.bbox is None or el.bbox.x0 < x - ALIGN_PT:
+            break
+        moved.append(evolve(el, level=el.level - first.level + level + 1))
+    return evolve(page, elements=(*page.elements, *moved)), evolve(after, elements=after.elements[len(moved) :])
 
 
 def _break_lexicon(page: PageStructure, after: PageStructure, common: WordList | None) -> Lexicon:

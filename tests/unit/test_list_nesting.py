@@ -96,3 +96,41 @@ def test_a_table_that_renders_once_joined_ends_the_list_before_it_on_its_page() 
     assert render_document([first, second], [None, None]) == (
         "<!-- page 1 -->\n\n- one\n\n| x | y |\n| --- | --- |\n| 1 | 2 |\n\n- two\n\n<!-- page 2 -->\n"
     )
+
+
+def _item(text: str, x: float, y: float, level: int = 0) -> Element:
+    return Element("list_item", text, bbox=Box(x, y, 500.0, y + 10.0), marker="-", level=level)
+
+
+def test_items_set_in_at_the_top_of_a_page_nest_under_the_item_ending_the_page_before() -> None:
+    """A page ends with a bullet's item; the next opens with items set an em further in, then a
+    bullet back level with it: those items are its sub-items (the page's own nesting, blind to
+    the page before, made them its list's first level). They join the item's page, so the
+    Markdown nests them in one list (the page's comment line between them would end it)."""
+    first = PageStructure(
+        0, (_item("Unlimited use of the gym.", 63.0, 700.0), _item("Classes, booked by app:", 63.0, 720.0))
+    )
+    second = PageStructure(
+        1,
+        (
+            _item("Peak members book eight a week.", 79.0, 60.0),
+            _item("Off-peak members book four a week.", 79.0, 75.0),
+            _item("Swimming in public sessions.", 63.0, 90.0),
+        ),
+    )
+    joined = join_pages([first, second])
+    assert _items(joined[0])[-2:] == [("Peak members book eight a week.", 1), ("Off-peak members book four a week.", 1)]
+    assert _items(joined[1]) == [("Swimming in public sessions.", 0)]
+    assert render_document([first, second], [None, None]).startswith(
+        "<!-- page 1 -->\n\n- Unlimited use of the gym.\n- Classes, booked by app:\n"
+        "    - Peak members book eight a week.\n    - Off-peak members book four a week.\n\n<!-- page 2 -->"
+    )
+
+
+def test_a_page_set_further_right_throughout_keeps_its_items_own_level() -> None:
+    """A page whose items all stand further right (a book's facing pages set with other margins)
+    has no item back level with the page before's: its items open a list of their own."""
+    first = PageStructure(0, (_item("One.", 63.0, 700.0), _item("Two:", 63.0, 720.0)))
+    second = PageStructure(1, (_item("Three.", 81.0, 60.0), _item("Four.", 81.0, 75.0)))
+    joined = join_pages([first, second])
+    assert _items(joined[1]) == [("Three.", 0), ("Four.", 0)]
