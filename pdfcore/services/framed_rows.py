@@ -173,7 +173,8 @@ def ruled_on(region: Box, rules: Sequence[Box], lines: Sequence[TextLine], gaps:
     across RUNNING_WIDTH of the grid, the rule right under them) down to the next such rule.
     The edges of shaded rows drawn as boxes make a frame over the rows they shade only (a
     header and a first row shaded one after the other); the rules between the rows go on
-    under it."""
+    under it. With no such rule, the row right under a grid of stripes is its last one when it
+    reads as one (see :func:`_unshaded_row`)."""
     tol = 2 * JOIN_TOL
     hs = sorted(
         (r for r in rules if r.width >= r.height and abs(r.x0 - region.x0) <= tol and abs(r.x1 - region.x1) <= tol),
@@ -198,7 +199,28 @@ def ruled_on(region: Box, rules: Sequence[Box], lines: Sequence[TextLine], gaps:
         if any(z - a >= RUNNING_WIDTH * region.width for p in line_pieces(band, gaps) for a, z, _ in p.segments):
             break  # a text across the table (a note under it), no row of cells
         bottom = y
+    if bottom == region.y1:
+        bottom = _unshaded_row(region, inside, starts, gaps)
     return region if bottom == region.y1 else Box(region.x0, region.y0, region.x1, bottom)
+
+
+def _unshaded_row(region: Box, inside: Sequence[TextLine], starts: Sequence[float], gaps: Sequence[Box]) -> float:
+    """The bottom of the row right under the grid that its last stripe left undrawn (a table
+    shaded in stripes, a white row drawn as none: its last row, at the foot of a page, under a
+    shaded one), or the grid's bottom: a band of cells (lines side by side, or parted by a
+    blank) starting a line height under the grid at most, each line starting where a line of
+    the grid starts, no text across RUNNING_WIDTH of the grid."""
+    below = _bands([ln for ln in inside if _middle(ln.bbox) > region.y1])
+    if not below or not _cells(below[0], gaps):
+        return region.y1
+    band = below[0]
+    if _top(band) - region.y1 > _height(band) or not all(
+        any(abs(ln.bbox.x0 - x) <= ALIGN_PT for x in starts) for ln in band
+    ):
+        return region.y1
+    if any(z - a >= RUNNING_WIDTH * region.width for p in line_pieces(band, gaps) for a, z, _ in p.segments):
+        return region.y1
+    return _bottom(band)
 
 
 def _across(lines: Sequence[TextLine], x0: float, x1: float, tol: float) -> list[TextLine]:
