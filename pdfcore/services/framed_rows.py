@@ -173,8 +173,8 @@ def ruled_on(region: Box, rules: Sequence[Box], lines: Sequence[TextLine], gaps:
     across RUNNING_WIDTH of the grid, the rule right under them) down to the next such rule.
     The edges of shaded rows drawn as boxes make a frame over the rows they shade only (a
     header and a first row shaded one after the other); the rules between the rows go on
-    under it. With no such rule, the row right under a grid of stripes is its last one when it
-    reads as one (see :func:`_unshaded_row`)."""
+    under it. With no such rule, the row right under a grid of stripes (no wall between its
+    columns) is its last one when it reads as one (see :func:`_unshaded_row`)."""
     tol = 2 * JOIN_TOL
     hs = sorted(
         (r for r in rules if r.width >= r.height and abs(r.x0 - region.x0) <= tol and abs(r.x1 - region.x1) <= tol),
@@ -199,7 +199,8 @@ def ruled_on(region: Box, rules: Sequence[Box], lines: Sequence[TextLine], gaps:
         if any(z - a >= RUNNING_WIDTH * region.width for p in line_pieces(band, gaps) for a, z, _ in p.segments):
             break  # a text across the table (a note under it), no row of cells
         bottom = y
-    if bottom == region.y1:
+    walls = [r for r in rules if r.height > r.width and region.x0 + tol < r.x0 < region.x1 - tol and r.y1 > region.y0]
+    if bottom == region.y1 and not walls:  # (a grid with walls between its columns rules every row)
         bottom = _unshaded_row(region, inside, starts, gaps)
     return region if bottom == region.y1 else Box(region.x0, region.y0, region.x1, bottom)
 
