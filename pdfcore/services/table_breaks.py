@@ -35,9 +35,12 @@ def _norm_line(text: str) -> str:
 
 def _others(page: PageText, table: Table, *, below: bool) -> list[str]:
     """The page's lines below (or above) ``table`` that share its columns' x-range, as read:
-    neither its own lines nor the page's furniture or page number."""
+    neither its own lines (a line of a cell's text standing just past its box, a cell of its
+    last row wrapped onto it: the cell holds it) nor the page's furniture or page number."""
     box = table.bbox
     furniture = {_norm_line(f) for f in page.furniture}
+    edge = table.rows[-1] if below and table.rows else table.header or (table.rows[0] if table.rows else ())
+    cells = [" ".join(c.split()) for c in edge]  # the last row's cells (below), the first's (above)
     out = []
     for ln in page_lines(page):
         b = ln.bbox
@@ -48,8 +51,25 @@ def _others(page: PageText, table: Table, *, below: bool) -> list[str]:
         text = ln.text.strip()
         if not text or _norm_line(text) in furniture or _PAGE_MARK.match(text):
             continue
+        if _in_cell(" ".join(text.split()), b.y0 - box.y1 if below else box.y0 - b.y1, cells):
+            continue
         out.append(text)
     return out
+
+
+def _in_cell(text: str, apart: float, cells: list[str]) -> bool:
+    """A line ``apart`` points past the table's box, within CELL_REACH of it, holding the end of
+    one of ``cells`` (its last row's, the line under it) or the start (its first row's, the
+    line over it, two words at least: a heading's one word may open a cell), words and all."""
+    if apart > CELL_REACH:
+        return False
+    return any(
+        len(c) > len(text) and (c.endswith(" " + text) or (" " in text and c.startswith(text + " "))) for c in cells
+    )
+
+
+#: A line of a cell's text stands at most this many points past the table's box.
+CELL_REACH = 12.0
 
 
 def _last(page: PageText) -> Table | None:
@@ -84,7 +104,9 @@ def continues(upper: PageText, lower: PageText, page_width: float) -> tuple[Tabl
     One decision for every reader of tables (the structured ``tables`` and a whole read's
     Markdown): the lowest table of ``upper`` and the highest of ``lower`` are one table when
 
-    - they have the same columns: as many, and the same left and right edges;
+    - they have the same columns: as many, and the same left and right edges (the right edge
+      may differ when the second prints the first's header again: a table without rules ends
+      where its longest text does);
     - the second has no header of its own, or repeats the first's (the same cells; a first
       row equal to the first's header is a repeated header too); a table that starts with a
       header the first did not have is a new table;
@@ -103,8 +125,9 @@ def continues(upper: PageText, lower: PageText, page_width: float) -> tuple[Tabl
     if a is None or b is None or _width(a) != _width(b) or _width(a) < MIN_COLUMNS:
         return None
     tolerance = max(12.0, EDGE_TOLERANCE * page_width)
-    if abs(a.bbox.x0 - b.bbox.x0) > tolerance or abs(a.bbox.x1 - b.bbox.x1) > tolerance:
-        return None
+    repeated = bool(a.header) and b.header == a.header
+    if abs(a.bbox.x0 - b.bbox.x0) > tolerance or (abs(a.bbox.x1 - b.bbox.x1) > tolerance and not repeated):
+        return None  # (the header printed again: a rule-less table's right edge is its longest text's)
     if b.header and a.header != b.header and not _body_row(b.header, a):
         return None
     below = _others(upper, a, below=True)
@@ -122,7 +145,6 @@ def continues(upper: PageText, lower: PageText, page_width: float) -> tuple[Tabl
     said = any(_CONTINUED.search(t) and " ".join(t.split()) not in upper_texts for t in above) or any(
         _CONTINUED.search(t) and " ".join(t.split()) not in lower_texts for t in below
     )
-    repeated = bool(a.header) and b.header == a.header
     if not repeated and not said and not _at_foot(a, upper, lower):
         return None
     return a, b

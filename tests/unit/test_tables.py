@@ -736,6 +736,40 @@ def test_a_continuation_whose_first_row_was_read_as_its_header_is_one_table() ->
     assert continues(bare, taken, W) is not None
 
 
+def test_a_cells_last_line_just_under_the_tables_box_is_the_tables_own() -> None:
+    """The last row's cell wrapped onto a line the reader's box stops short of ("microwave so
+    that they stay crisp" under "Reheat in the oven rather than the"): the cell holds it, so it
+    is no text under the table, which goes on on the next page under its header printed again.
+    A line under the table that only shares a word with a cell is text of its own."""
+    from pdfcore.services.table_breaks import continues
+
+    rows = [
+        ("Boiled rice", "1 day", "Cool within the hour"),
+        ("Roast vegetables", "3 days", "Reheat in the oven so that they stay crisp"),
+    ]
+    header = ("Food", "In the fridge", "Notes")
+    first = part(0, rows, 600, 740, header=header)
+    upper = split_page(0, first, below=["so that they stay crisp"])
+    lower = split_page(1, part(1, [("Bread", "5 days", "Slice it first")], 72, 200, header=header))
+    assert continues(upper, lower, W) == (first, lower.tables[0])
+    said = split_page(0, first, below=["Eat leftovers within two days so that they stay safe"])
+    assert continues(said, lower, W) is None
+
+
+def test_a_continuation_printing_the_header_again_may_end_further_right() -> None:
+    """A table without rules ends where its longest text does: the part on the next page, its
+    header printed again, may end well right of the first part (longer names in its last
+    column). Without the header printed again, other right edges make another table."""
+    from pdfcore.services.table_breaks import continues
+
+    first = part(0, ASSETS, 300, 740)
+    upper = split_page(0, first)
+    wider = Table(header=STATEMENT_HEADER, rows=tuple(LIABILITIES), bbox=Box(72, 60, 590, 300), page=1)
+    assert continues(upper, split_page(1, wider), W) is not None
+    bare = Table(header=(), rows=tuple(LIABILITIES), bbox=Box(72, 60, 590, 300), page=1)
+    assert continues(split_page(0, part(0, ASSETS, 300, 700)), split_page(1, bare), W) is None
+
+
 def test_tables_on_both_sides_of_a_page_break_that_are_not_one() -> None:
     from pdfcore.services.table_breaks import continues, may_go_on
 
