@@ -40,7 +40,7 @@ def column_cuts(lines: Sequence[Line], rules: Sequence[Rule]) -> list[float]:
         left, right = min(a for a, _ in spans), max(z for _, z in spans)
         for blank_from, x in thin_stretches(spans, allowed):
             if x - blank_from >= MIN_SEPARATOR * em and left < blank_from and x < right:
-                cuts.append(_cut(blank_from, x, lines, em))
+                cuts.append(_cut(blank_from, x, lines, em, rules))
     walls: list[float] = []
     #: The frame's sides too (rulings at the text's outer edges or beyond).
     edges: list[float] = []
@@ -338,17 +338,19 @@ def _heading_spaced_out(x: float, walls: Sequence[float], lines: Sequence[Line],
 HEADING_LINES = 4
 
 
-def _cut(a: float, z: float, lines: Sequence[Line], em: float) -> float:
+def _cut(a: float, z: float, lines: Sequence[Line], em: float, rules: Sequence[Rule] = ()) -> float:
     """Where to cut between two columns, in the blank ``a``-``z`` the lines of several cells
     leave (a few of them may cross it: a heading over columns, a currency sign set apart). In
     the rightmost stretch of it that no line's text enters (a long label running into the
-    blank, a sign before its figure, a heading wider than its column stay on their side), else
-    near the next column's start (a label running into the blank is no span)."""
+    blank, a sign before its figure, a heading wider than its column stay on their side; a
+    heading centred over the blank and underlined, from the column before it, is over both
+    columns: it takes no stretch), else near the next column's start (a label running into the
+    blank is no span)."""
     taken = sorted(
         (max(s.x0, a), min(s.x1, z))
         for ln in lines
         for s in ln.segments
-        if s.x1 > a and s.x0 < z and not (s.x0 <= a and s.x1 >= z)
+        if s.x1 > a and s.x0 < z and not (s.x0 <= a and s.x1 >= z) and not _group_heading(s, ln, a, z, rules, em)
     )
     free: list[tuple[float, float]] = []
     start = a
@@ -363,6 +365,21 @@ def _cut(a: float, z: float, lines: Sequence[Line], em: float) -> float:
         f0, f1 = wide[-1]
         return max((f0 + f1) / 2, f1 - 0.5 * em) if f1 >= z else (f0 + f1) / 2
     return max((a + z) / 2, z - 0.5 * em)
+
+
+def _group_heading(seg: Segment, line: Line, a: float, z: float, rules: Sequence[Rule], em: float) -> bool:
+    """``seg`` is a heading over the columns on both sides of the blank ``a``-``z``: starting
+    left of it, its middle inside it, a ruling right under it reaching an em past it on both
+    sides (a group heading's underline: "Electricity" over its two columns' headings)."""
+    if not seg.x0 < a < (seg.x0 + seg.x1) / 2 < z:
+        return False
+    return any(
+        not r.vertical
+        and line.y1 - 0.5 <= (r.y0 + r.y1) / 2 <= line.y1 + em
+        and r.x0 <= seg.x0 - em
+        and r.x1 >= seg.x1 + em
+        for r in rules
+    )
 
 
 def column_span(seg: Segment, cuts: Sequence[float], em: float) -> tuple[int, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from adapters._table_columns import column_span
+from adapters._table_columns import column_cuts, column_span
 from adapters._table_glyphs import Glyph, Rule, Word, build_lines, dedupe, segment_of
 from adapters._table_layout import read_table
 
@@ -253,6 +253,43 @@ def test_a_stub_heading_centred_between_two_header_lines_apart_from_both_heads_i
     assert (0, 0, 2, 1, "Membership") in found.header_cells
     assert (0, 1, 1, 2, "Peak") in found.header_cells and (1, 1, 1, 1, "Monthly") in found.header_cells
     assert found.rows[0] == ["Adult", "38.50", "385.00", "27.00", "270.00"]
+
+
+def _spread(x0: float, x1: float, y: float, text: str, size: float = 8.5) -> list[Glyph]:
+    """``text`` set from ``x0`` to ``x1`` at ``y``, its characters equally wide."""
+    step = (x1 - x0) / len(text)
+    return [Glyph(x0 + k * step, y, x0 + (k + 1) * step, y + size, ch, size, False) for k, ch in enumerate(text)]
+
+
+def test_a_group_heading_centred_over_the_blank_between_two_columns_cuts_nothing() -> None:
+    """A ruled grid walled between groups of columns only (``Electricity`` centred over two
+    columns of figures set flush right, their headings wrapped and set flush right too, as an
+    energy tariff's prices by region): the group heading, centred over the blank between its
+    two columns, is over both, no text of either, so the columns are cut in the blank the
+    headings under it leave (before ``Unit rate (pence``), not near the second column's figures
+    (through its heading)."""
+    placed = [
+        (64.9, 93.3, 87.2, "Region"),
+        (264.1, 304.2, 87.2, "Electricity"),
+        (213.3, 279.1, 105.0, "Standing charge"),
+        (303.4, 366.9, 105.0, "Unit rate (pence"),
+        (217.1, 279.1, 115.4, "(pence per day)"),
+        (331.0, 366.9, 115.4, "per kWh)"),
+        (451.7, 467.6, 87.2, "Gas"),
+        (388.8, 454.7, 105.0, "Standing charge"),
+        (478.9, 542.4, 105.0, "Unit rate (pence"),
+        (392.6, 454.7, 115.4, "(pence per day)"),
+        (506.5, 542.4, 115.4, "per kWh)"),
+    ]
+    for k in range(14):
+        y = 131.6 + 16.6 * k
+        placed += [(64.9, 94.5, y, f"Region {k}"), (257.6, 279.1, y, "48.92"), (345.4, 366.9, y, "24.61")]
+        placed += [(433.1, 454.7, y, "31.43"), (525.7, 542.4, y, "6.02")]
+    glyphs = [g for x0, x1, y, text in placed for g in _spread(x0, x1, y, text)]
+    rules = _ruled_grid([59.9, 196.4, 371.9, 547.4], 83.0, 360.0, [83.0, *(127.4 + 16.6 * k for k in range(14))])
+    rules += [Rule(196.4, 100.6, 547.4, 101.0)]
+    inner = [c for c in column_cuts(build_lines(glyphs, rules), rules) if 200 < c < 370]
+    assert len(inner) == 1 and 279.1 <= inner[0] <= 303.4, inner
 
 
 def test_a_heading_wrapped_onto_a_second_line() -> None:
