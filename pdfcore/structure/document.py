@@ -11,7 +11,7 @@ from attrs import evolve
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon
 from pdfcore.structure.elements import continues, join_paragraphs, nest_items, past_floats
-from pdfcore.structure.markers import goes_on
+from pdfcore.structure.markers import goes_on, list_marker
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.render import render_elements, render_page, rendered_elements
 
@@ -69,6 +69,7 @@ def join_pages(pages: Sequence[PageStructure], common: WordList | None = None) -
             continue
         if a.lettering:
             b = out[k + 1] = _lettered_items(a.lettering, b)
+            a = out[k] = _lettered_foot(a, b)
         if not a.elements or not b.elements:
             continue
         a = out[k] = _foot_heading(a, b)
@@ -188,6 +189,23 @@ def _lettered_items(before: str, page: PageStructure) -> PageStructure:
             item = Element("list_item", text=el.text, bbox=el.bbox, marker="-")
             return evolve(page, elements=(*page.elements[:i], item, *page.elements[i + 1 :]))
     return page
+
+
+def _lettered_foot(page: PageStructure, after: PageStructure) -> PageStructure:
+    """The page with the paragraph it ends with, opening with its last lettered item's marker
+    (``PageStructure.lettering``: a lone letter read as no item on its page, a list has two items
+    at least), made a list item when the next page opens with the items going on its lettering:
+    "(a) whether ..." at the foot of one page, "(b) whether ..." and "(c) ..." at the top of the
+    next."""
+    if not page.elements or not after.elements:
+        return page
+    last, first = page.elements[-1], after.elements[0]
+    if last.kind != "paragraph" or list_marker(last.text) != page.lettering or first.kind != "list_item":
+        return page
+    if not goes_on(page.lettering, list_marker(first.text)):
+        return page
+    item = Element("list_item", text=last.text, bbox=last.bbox, marker="-")
+    return evolve(page, elements=(*page.elements[:-1], item))
 
 
 def _join_table(pages: list[PageStructure], k: int) -> None:

@@ -52,3 +52,32 @@ def test_a_sentence_goes_on_into_a_page_whose_text_size_is_unknown() -> None:
         pages[0].elements[-1].text
         == "A final value was then calculated as the lowest mean of values for each of the two classes."
     )
+
+
+def test_a_lettered_paragraph_at_a_pages_foot_is_an_item_when_the_next_page_goes_on_its_lettering() -> None:
+    """ "(a) whether ..." alone at the foot of a page, read as a paragraph there (a list has two
+    items at least), then "(b) ..." and "(c) ..." opening the next page as items: in the
+    document, the first is an item of the same list. A next page opening with other lettering,
+    or with no item, leaves it a paragraph."""
+    first = PageStructure(
+        0,
+        (_para("The issues are as follows:"), _para("(a) whether the respondent breached the contract;")),
+        (),
+        lettering="(a)",
+    )
+
+    def item(text: str) -> Element:
+        return Element("list_item", text=text, marker="-")
+
+    second = PageStructure(
+        1, (item("(b) whether the shifts put women at a disadvantage; and"), item("(c) what sum is owed.")), ()
+    )
+    pages = join_pages([first, second])
+    assert pages[0].elements[-1].kind == "list_item" and pages[0].elements[-1].text.startswith("(a) whether")
+    md = render_document([first, second], [None, None])
+    assert "- (a) whether the respondent breached the contract;" in md
+    for other in (
+        PageStructure(1, (item("(c) what sum is owed."),), ()),
+        PageStructure(1, (_para("(b) whether the shifts put women at a disadvantage."),), ()),
+    ):
+        assert join_pages([first, other])[0].elements[-1].kind == "paragraph"
