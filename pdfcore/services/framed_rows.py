@@ -191,16 +191,17 @@ def ruled_on(region: Box, rules: Sequence[Box], lines: Sequence[TextLine], gaps:
         bands = _bands(band)
         if not bands or len(bands) > RULED_ON_LINES or not _cells(bands[0], gaps):
             break
-        if not all(any(abs(ln.bbox.x0 - x) <= ALIGN_PT for x in starts) for ln in bands[0]):
+        if not _in_columns(bands[0], starts):
             break  # not set in the grid's columns: a note or the page's foot under the table
         first, last = bands[0], bands[-1]
         if _top(first) - bottom > ROW_REACH * _height(first) or y - _bottom(last) > ROW_REACH * _height(last):
             break  # a row set close between the rules, not text far above the next table's rule
-        if any(z - a >= RUNNING_WIDTH * region.width for p in line_pieces(band, gaps) for a, z, _ in p.segments):
+        if _text_across(band, gaps, region.width):
             break  # a text across the table (a note under it), no row of cells
         bottom = y
-    walls = [r for r in rules if r.height > r.width and region.x0 + tol < r.x0 < region.x1 - tol and r.y1 > region.y0]
-    if bottom == region.y1 and not walls:  # (a grid with walls between its columns rules every row)
+    if bottom == region.y1 and not any(  # (a grid with walls between its columns rules every row)
+        r.height > r.width and region.x0 + tol < r.x0 < region.x1 - tol and r.y1 > region.y0 for r in rules
+    ):
         bottom = _unshaded_row(region, inside, starts, gaps)
     return region if bottom == region.y1 else Box(region.x0, region.y0, region.x1, bottom)
 
@@ -215,13 +216,23 @@ def _unshaded_row(region: Box, inside: Sequence[TextLine], starts: Sequence[floa
     if not below or not _cells(below[0], gaps):
         return region.y1
     band = below[0]
-    if _top(band) - region.y1 > _height(band) or not all(
-        any(abs(ln.bbox.x0 - x) <= ALIGN_PT for x in starts) for ln in band
+    if (
+        _top(band) - region.y1 > _height(band)
+        or not _in_columns(band, starts)
+        or _text_across(band, gaps, region.width)
     ):
         return region.y1
-    if any(z - a >= RUNNING_WIDTH * region.width for p in line_pieces(band, gaps) for a, z, _ in p.segments):
-        return region.y1
     return _bottom(band)
+
+
+def _in_columns(band: Sequence[TextLine], starts: Sequence[float]) -> bool:
+    """Each line of ``band`` starts where a line of the grid starts (``starts``)."""
+    return all(any(abs(ln.bbox.x0 - x) <= ALIGN_PT for x in starts) for ln in band)
+
+
+def _text_across(band: Sequence[TextLine], gaps: Sequence[Box], width: float) -> bool:
+    """``band`` holds a text across RUNNING_WIDTH of the grid's ``width`` (a note under it)."""
+    return any(z - a >= RUNNING_WIDTH * width for p in line_pieces(band, gaps) for a, z, _ in p.segments)
 
 
 def _across(lines: Sequence[TextLine], x0: float, x1: float, tol: float) -> list[TextLine]:

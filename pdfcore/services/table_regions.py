@@ -152,10 +152,8 @@ def _bulleted(run: Box, lines: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
     if len(inside) < 2:
         return False
     size = max(ln.font_size for ln in inside) or max(ln.bbox.height for ln in inside)
-    for ln in inside:
-        first, _, rest = ln.text.strip().partition(" ")
-        if not MARKER.match(first) or not any(ch.isalpha() for ch in rest):
-            return False
+    if not all(_marker_words(ln) for ln in inside):
+        return False
     left = min(ln.bbox.x0 for ln in inside)
     return all(g.x0 <= left + MARKER_BLANK * size for g in gaps if intersection(g, run) is not None)
 
@@ -190,13 +188,18 @@ def _marker_reach(line: TextLine) -> float:
 def _lone_item(line: TextLine, inside: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
     """``line`` is a list's item alone on its row: a marker then words, no blank in it but right
     after the marker, no other line of ``inside`` beside it."""
-    first, _, rest = line.text.strip().partition(" ")
-    if not MARKER.match(first) or not any(ch.isalpha() for ch in rest):
+    if not _marker_words(line):
         return False
     b = line.bbox
     if any(o is not line and o.bbox.y0 < b.y1 and o.bbox.y1 > b.y0 for o in inside):
         return False
     return all(g.x0 <= _marker_reach(line) for g in gaps if intersection(g, b) is not None)
+
+
+def _marker_words(line: TextLine) -> bool:
+    """``line`` opens with a list's marker (``-``, ``•``, ``3.``) followed by words."""
+    first, _, rest = line.text.strip().partition(" ")
+    return bool(MARKER.match(first)) and any(ch.isalpha() for ch in rest)
 
 
 def _listing(run: Box, lines: Sequence[TextLine]) -> bool:

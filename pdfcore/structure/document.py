@@ -14,6 +14,7 @@ from pdfcore.structure.elements import continues, join_paragraphs, nest_items, p
 from pdfcore.structure.markers import goes_on, list_marker
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.render import render_elements, render_page, rendered_elements
+from pdfcore.structure.units import ALIGN_PT
 
 if TYPE_CHECKING:
     from ports.word_list import WordList
@@ -95,10 +96,9 @@ def join_pages(pages: Sequence[PageStructure], common: WordList | None = None) -
 
 
 #: A list's item set this many points right of the item ending the page before, at least, is
-#: nested under it (an item's marker steps in by an em or more); back within ALIGN_PT of it,
-#: level with it.
+#: nested under it (an item's marker steps in by an em or more); back within ALIGN_PT of it
+#: (the units' alignment tolerance), level with it.
 NEST_STEP = 6.0
-ALIGN_PT = 2.0
 
 
 def _carried_level(page: PageStructure, after: PageStructure) -> int | None:

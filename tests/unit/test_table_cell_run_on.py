@@ -27,35 +27,29 @@ def _row(y: float, cells: list[tuple[float, str]]) -> list[Glyph]:
     return [g for x, text in cells for g in _words(x, y, text)[0]]
 
 
-def test_a_cell_running_on_close_to_the_next_columns_start_is_cut_there() -> None:
+def _read(text: str, x0: float, last: str) -> list[list[str]]:
+    """The table's rows (header first) with row "10" holding ``text`` from ``x0``, ending 7.5
+    points before the last column's start (a space is 2.5 points), then ``last`` there."""
     glyphs = _row(0, [(0, "Para."), (40, "Step to be taken"), (300, "By")])
     glyphs += _row(20, [(0, "8"), (40, "Both parties write to the Tribunal"), (300, "14 days after")])
     glyphs += _row(40, [(0, "9"), (40, "The claimant sends her schedule"), (300, "9 February 2026")])
-    # the middle cell ends 7.5 points before the last column's start (a space is 2.5 points)
-    text = "Both parties exchange lists of documents and send copy"
-    middle, end = _words(42.5, 60, text)
+    middle, end = _words(x0, 60, text)
     assert end + 7.5 == 300
-    start = 300
-    glyphs += _row(60, [(0, "10")]) + middle + _row(60, [(start, "9 March")])
+    glyphs += _row(60, [(0, "10")]) + middle + _row(60, [(300, last)])
     glyphs += _row(80, [(0, "11"), (40, "The respondent prepares the file"), (300, "30 March 2026")])
     found = read_table(glyphs)
     assert found is not None
-    rows = [found.header, *found.rows]
+    return [found.header, *found.rows]
+
+
+def test_a_cell_running_on_close_to_the_next_columns_start_is_cut_there() -> None:
+    text = "Both parties exchange lists of documents and send copy"
+    rows = _read(text, 42.5, "9 March")
     assert ["10", text, "9 March"] in rows, rows
 
 
 def test_a_currency_sign_stays_with_the_figure_after_it() -> None:
     """The same row ending with a sign and its figure ("... $" then "(24,572)" where the last
     column starts): the sign is the figure's, so the text is not cut between them."""
-    glyphs = _row(0, [(0, "Para."), (40, "Step to be taken"), (300, "By")])
-    glyphs += _row(20, [(0, "8"), (40, "Both parties write to the Tribunal"), (300, "14 days after")])
-    glyphs += _row(40, [(0, "9"), (40, "The claimant sends her schedule"), (300, "9 February 2026")])
-    text = "Both parties exchange lists of documents and sent $"
-    middle, end = _words(57.5, 60, text)
-    assert end + 7.5 == 300
-    glyphs += _row(60, [(0, "10")]) + middle + _row(60, [(300, "(24,572)")])
-    glyphs += _row(80, [(0, "11"), (40, "The respondent prepares the file"), (300, "30 March 2026")])
-    found = read_table(glyphs)
-    assert found is not None
-    rows = [found.header, *found.rows]
+    rows = _read("Both parties exchange lists of documents and sent $", 57.5, "(24,572)")
     assert not any(r[-1:] == ["(24,572)"] for r in rows), rows
