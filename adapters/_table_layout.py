@@ -41,6 +41,7 @@ from adapters._table_columns import (
     without_header_columns,
     without_stray_cuts,
 )
+from adapters._table_counters import counter_column
 from adapters._table_glyphs import Glyph, Line, Rule, build_lines, is_figure
 from adapters._table_grid import BodySpan, merged_across, ruled_rows, walled_grid
 from adapters._table_header import (
@@ -91,6 +92,7 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     lines, ceiling, floor = _outside_grid(lines, cuts, rules)
     if len(lines) < 2:
         return None
+    lines, cuts = counter_column(lines, cuts, em)
     titled = _titled(lines, cuts, rules)
     # The table's box, grown to the rulings framing it, stops short of the lines left out
     # above and below it (a title, notes: they are text around the table).
