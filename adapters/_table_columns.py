@@ -215,6 +215,40 @@ def without_header_columns(lines: Sequence[Line], cuts: Sequence[float], rules: 
     return _without_cuts(cuts, rules, lambda left, c, right: _heading_over_figures(lines, left, c, right))
 
 
+def without_empty_columns(lines: Sequence[Line], cuts: Sequence[float], rules: Sequence[Rule]) -> list[float]:
+    """One cut for each run of cuts with only empty columns between them (no text between two
+    neighbouring cuts that crosses neither: headings over several columns cross them all). Under
+    a heading spanning two columns (``Span 1`` over ``Severity`` and ``Extent``), each over a
+    single letter or figure centred under it, the blanks beside the narrow figures that only
+    one heading crosses each made a cut: three cuts, two empty columns, where one cut stands
+    between the two columns. The one kept is the cut nearest the middle of the blank between the
+    texts of the columns on either side. A run with a ruling at one of its cuts stays."""
+    out = list(cuts)
+    segs = [s for ln in lines for s in ln.segments]
+
+    def holds(a: float, b: float) -> list[Segment]:
+        return [s for s in segs if a <= s.x0 and s.x1 <= b]
+
+    k = 0
+    while k < len(out):
+        j = k
+        while j + 1 < len(out) and not holds(out[j], out[j + 1]):
+            j += 1
+        run = out[k : j + 1]
+        if j == k or any(r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for r in rules for c in run):
+            k = j + 1
+            continue
+        before = holds(out[k - 1] if k > 0 else float("-inf"), out[k])
+        after = holds(out[j], out[j + 1] if j + 1 < len(out) else float("inf"))
+        if not before or not after:
+            k = j + 1
+            continue
+        middle = (max(s.x1 for s in before) + min(s.x0 for s in after)) / 2
+        out[k : j + 1] = [min(run, key=lambda c: abs(c - middle))]
+        k += 1
+    return out
+
+
 def _heading_over_figures(lines: Sequence[Line], left: float, c: float, right: float) -> bool:
     """Whether the columns from ``left`` to ``c`` and from ``c`` to ``right`` hold text on the
     table's first lines only and under them only (see without_header_columns)."""

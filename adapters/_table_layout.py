@@ -38,6 +38,7 @@ from adapters._table_columns import (
     column_cuts,
     split_at_column_starts,
     without_bullet_columns,
+    without_empty_columns,
     without_header_columns,
     without_stray_cuts,
 )
@@ -84,6 +85,7 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     cuts = without_stray_cuts(lines, cuts, rules, em)
     cuts = without_bullet_columns(lines, cuts, rules, em)
     cuts = without_header_columns(lines, cuts, rules)
+    cuts = without_empty_columns(lines, cuts, rules)
     if not cuts:
         return None
     lines = split_at_column_starts(lines, cuts, em)
