@@ -152,7 +152,7 @@ def headed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
                 break
             bottom = _bottom(band)
         rows = [ln for row in body for ln in row]
-        if len(body) <= BODY_LINES or running_band(rows, gaps, rule.width):
+        if len(body) <= BODY_LINES or running_band(rows, gaps, rule.width, from_left=True):
             continue
         header = [ln for band in head for ln in band]
         if sided([header, *body], gaps, rule.x0, rule.x1):

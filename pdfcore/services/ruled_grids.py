@@ -363,13 +363,20 @@ RUNNING_WIDTH = 0.75
 RUNNING_SHARE = 1 / 3
 
 
-def running_band(band: Sequence[TextLine], gaps: Sequence[Box], width: float) -> bool:
+def running_band(band: Sequence[TextLine], gaps: Sequence[Box], width: float, *, from_left: bool = False) -> bool:
+    """Whether ``band`` is running text (see RUNNING_LINES). ``from_left``: only a piece starting
+    at the band's left edge (within a line's height) counts, not one set in a column right of
+    others (a glossary's meaning beside its term, or wrapped under the meaning's first line)."""
     if len(band) < RUNNING_LINES:
         return False
+    left = min(ln.bbox.x0 for ln in band)
     running = sum(
         1
         for p in line_pieces(band, gaps)
-        if any(z - a >= RUNNING_WIDTH * width and w >= PROSE_WORDS for a, z, w in p.segments)
+        if any(
+            z - a >= RUNNING_WIDTH * width and w >= PROSE_WORDS and (not from_left or a - left <= p.y1 - p.y0)
+            for a, z, w in p.segments
+        )
     )
     return running >= RUNNING_SHARE * len(band)
 
