@@ -200,9 +200,16 @@ def ruled_on(region: Box, rules: Sequence[Box], lines: Sequence[TextLine], gaps:
             break  # a text across the table (a note under it), no row of cells
         bottom = y
     if bottom == region.y1 and not any(  # (a grid with walls between its columns rules every row)
-        r.height > r.width and region.x0 + tol < r.x0 < region.x1 - tol and r.y1 > region.y0 for r in rules
+        r.height > r.width and region.x0 + tol < r.x0 < region.x1 - tol and r.y1 > region.y0 and r.y0 < region.y1
+        for r in rules
     ):
-        bottom = _unshaded_row(region, inside, starts, gaps)
+        # (a row may leave its first cells empty: it starts where a cell of the grid starts)
+        cells = [
+            g.x1
+            for g in gaps
+            if region.y0 < _middle(g) < region.y1 and region.x0 - tol <= g.x0 and g.x1 <= region.x1 + tol
+        ]
+        bottom = _unshaded_row(region, inside, [*starts, *cells], gaps)
     return region if bottom == region.y1 else Box(region.x0, region.y0, region.x1, bottom)
 
 
@@ -210,8 +217,9 @@ def _unshaded_row(region: Box, inside: Sequence[TextLine], starts: Sequence[floa
     """The bottom of the row right under the grid that its last stripe left undrawn (a table
     shaded in stripes, a white row drawn as none: its last row, at the foot of a page, under a
     shaded one), or the grid's bottom: a band of cells (lines side by side, or parted by a
-    blank) starting a line height under the grid at most, each line starting where a line of
-    the grid starts, no text across RUNNING_WIDTH of the grid."""
+    blank) starting a line height under the grid at most, each line starting where a line or
+    a cell of the grid starts (``starts``: a totals row with its label under the second
+    column), no text across RUNNING_WIDTH of the grid."""
     below = _bands([ln for ln in inside if _middle(ln.bbox) > region.y1])
     if not below or not _cells(below[0], gaps):
         return region.y1

@@ -68,8 +68,10 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     pictures = [b for im in page.images for b in (im.bbox, *im.placements) if b is not None]
     ruled = [
         g
-        for g in [ruled_on(g, page.rules, lines, page.gaps) for g in rule_regions(groups, lines, page.gaps)]
-        + row_rule_regions(page.rules, groups, lines, page.gaps)
+        for g in [
+            ruled_on(g, page.rules, lines, page.gaps)
+            for g in rule_regions(groups, lines, page.gaps) + row_rule_regions(page.rules, groups, lines, page.gaps)
+        ]
         + framed_regions(page.rules, lines, page.gaps)
         if not _framed_picture(g, pictures, lines)
     ]
