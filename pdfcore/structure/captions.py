@@ -41,6 +41,8 @@ class _Captions(dict):  # type: ignore[type-arg]
     def __init__(self) -> None:
         super().__init__()
         self.values_units: list[Unit] = []
+        #: The tables whose caption is printed under them (it is read after the table).
+        self.below: set[tuple[str, int]] = set()
 
 
 def tie_captions(
@@ -75,6 +77,7 @@ def tie_captions(
                 penalty += ABOVE_FIGURE_LINES * line
             pairs.append((penalty + max(gap, 0.0), c, key))
     used_caps: set[int] = set()
+    boxes = dict(targets)
     for _, c, key in sorted(pairs):
         if c in used_caps or key in out:
             continue
@@ -82,6 +85,8 @@ def tie_captions(
         parts = _continued(caps[c], units, line)
         out[key] = " ".join(u.text for u in parts)
         out.values_units.extend(parts)
+        if key[0] == "t" and caps[c].y0 >= boxes[key].y1 - 2:
+            out.below.add(key)
     _unlabelled(units, figures, style, line, out, footnotes)
     _titles_over(units, tables, style, line, out, footnotes)
     return out

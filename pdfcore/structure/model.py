@@ -36,6 +36,8 @@ class Element:
     #: as none on its page: its marker, for the document to read it as an item after all when
     #: the page before ends its lettering right before it (see classify.lone_letters).
     lettered: str = ""
+    #: A table's caption printed under it (read after the table, as printed).
+    caption_below: bool = False
     #: A paragraph or list item set in bold (a title over a statement, not a section's text):
     #: the document reads a heading ending the page before as no heading over it.
     bold: bool = False

@@ -239,7 +239,13 @@ def page_structure(
             row_unit[id(r)] = k
     before: dict[int, list[Element]] = {}
     for t, (table, anchor) in enumerate(zip(placed, anchors, strict=True)):
-        el = Element("table", bbox=table.bbox, table=table, caption=captions.get(("t", t), ""))
+        el = Element(
+            "table",
+            bbox=table.bbox,
+            table=table,
+            caption=captions.get(("t", t), ""),
+            caption_below=("t", t) in captions.below,
+        )
         # after the unit of the row the text layer gives before the table's first row
         at = None if anchor is None else row_unit.get(id(rows[anchor - 1]), -1) + 1 if anchor > 0 else 0
         slot = before.setdefault(table_slot(units, table.bbox, at, footnotes), [])

@@ -9,7 +9,8 @@
   spans; otherwise an HTML ``<table>``: a header printed over several rows or with cells over
   several columns is given as printed (``colspan`` / ``rowspan``), so are the body's cells
   over several rows or columns (``body_spans``), and short rows end in a cell spanning the
-  columns left. The caption (if any) stands above as its own paragraph.
+  columns left. The caption (if any) stands above as its own paragraph, or under the table
+  when it is printed under it.
 - Figures: ``![caption](ref)``, the ref renderable with ``pdf_render_pages(ref=...)``.
 - A paragraph, a list item's text or a table's caption that would read as Markdown syntax (a
   leading ``#``, ``>``, a list marker or a fence) has that first character escaped, or the
@@ -96,7 +97,10 @@ def render_element(el: Element) -> str:
         return f"{fence}\n{el.text}\n{fence}"
     if kind == "table" and el.table is not None:
         table = render_table(el.table)
-        return f"{_escape(_one_line(el.caption))}\n\n{table}" if el.caption else table
+        if not el.caption:
+            return table
+        caption = _escape(_one_line(el.caption))
+        return f"{table}\n\n{caption}" if el.caption_below else f"{caption}\n\n{table}"
     if kind == "figure":
         caption = _one_line(el.caption).replace("[", "\\[").replace("]", "\\]")
         return f"![{caption}]({el.ref})"

@@ -165,7 +165,8 @@ def test_a_title_row_inside_a_papers_ruled_grid_heads_the_table(corpus: Path) ->
 
 def test_a_grids_title_row_stays_in_the_markdown_table_under_its_caption(core: Any, corpus: Path) -> None:
     """The same page's Markdown: the titles are in their tables (no `# Google Embedding
-    Vectors` heading), and the captions printed under the grids stand as the tables' captions.
+    Vectors` heading), and the captions printed under the grids stand as the tables' captions,
+    under them as printed.
     A title in a frame under its caption (`Exhibit 9`), over the grid's top ruling, stays out."""
     md = core.read_pages(str(corpus / TITLED), "4", format="markdown").pages[0].markdown
     assert "# Google Embedding Vectors" not in md and "# Fasttext Embeddings" not in md
@@ -174,7 +175,8 @@ def test_a_grids_title_row_stays_in_the_markdown_table_under_its_caption(core: A
         assert cell in md
         table = md.rindex("<table>", 0, md.index(cell))
         assert md[table:].startswith(f"<table>\n<tr>{cell}")  # the title is the table's first row
-        assert md[:table].rstrip().rsplit("\n\n", 1)[-1].startswith(caption)  # its caption over it
+        end = md.index("</table>", table) + len("</table>")
+        assert md[end:].lstrip().startswith(caption)  # its caption right under it
     md = core.read_pages(str(corpus / EXHIBIT), "2", format="markdown").pages[0].markdown
     assert md.index("Exhibit 9 Characteristics of Types") < md.index("| General Assessment |")
 

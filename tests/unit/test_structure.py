@@ -249,11 +249,29 @@ def test_a_table_stands_at_its_place_as_a_pipe_table_with_its_caption() -> None:
     ]
 
 
+def test_a_caption_printed_under_its_table_is_read_after_it() -> None:
+    rows = [
+        *para(LOREM, 60),
+        ln("Year Sales", 130),
+        ln("2020 10", 142),
+        ln("Table 1. Sales by year.", 158),
+        *para(["After the table comes more text that closes the page."], 190),
+    ]
+    table = Table(header=("Year", "Sales"), rows=(("2020", "10"),), bbox=Box(70, 128, 300, 154))
+    (md,) = markdown([page(rows, tables=(table,), tables_checked=True)])
+    assert md.split("\n\n") == [
+        " ".join(LOREM),
+        "| Year | Sales |\n| --- | --- |\n| 2020 | 10 |",
+        "Table 1. Sales by year.",
+        "After the table comes more text that closes the page.",
+    ]
+
+
 def test_a_sentence_starting_with_a_tables_label_under_it_is_text_not_its_caption() -> None:
     """``Table 2 summarizes ...`` right under table 1, closer to it than its caption over it,
     its label followed by a verb and going on for two lines: a paragraph about
-    a table, read where it stands (after the table), not the table's caption (which a table's
-    Markdown puts before it); the caption over the table stays the table's."""
+    a table, read where it stands (after the table), not the table's caption; the caption over
+    the table stays the table's (and is read before it)."""
     about = [
         "Table 2 summarizes the projections for the average cost of the servers in all three",
         "scenarios, based on the assumptions of the report on the use of the servers.",
