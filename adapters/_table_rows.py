@@ -190,11 +190,19 @@ def _rows_in_band(band: Sequence[Row]) -> list[list[Row]]:
         # (a label of its own opening with a figure, beside other cells under a row that fills
         # several: ``18- to 24-year-old population``; a wrapped label's rest is shorter)
         own = opens[:1].isdigit() and len(opens.split()) >= OWN_LABEL_WORDS and rows_above and len(r.filled) >= 2
+        # (a label in lower case, a variable's name beside its description and type, each of
+        # those opening anew with a capital, starts a row: no cell of it goes on from above)
+        fresh = (
+            rows_above
+            and len(r.filled) >= 3
+            and set(r.filled) >= {k for o in groups[-1] for k in o.filled}
+            and all(r.text(k)[:1].isupper() for k in r.filled[1:])
+        )
         whole = bool(label) and not (
             ends_open(label)
             or unclosed(label)
             or label.rstrip().endswith(":")
-            or (starts_continuation(opens) and not own)
+            or (starts_continuation(opens) and not own and not fresh)
         )
         if r.cells[0] and len(r.filled) >= 2 and (rows_above or all(label_only(o) for o in groups[-1])) and whole:
             groups.append([r])  # (a row under a row, or under its section's label)
