@@ -396,7 +396,8 @@ def _joined_shares(
 #: A table's caption: a table's word or a filing's (pdfcore.caption_words), in any case, then its
 #: number or letter ("Table 5:", "TABLE A", "Exhibit 3", "Schedule I").
 _CAPTION = re.compile(
-    rf"^(?:{alternation((*TABLE_WORDS, *FILING_TABLE_WORDS))})\s*[:.]?\s*(?:\d+|[IVXLC]+\b|[A-Z]\b)", re.IGNORECASE
+    rf"^(?:{alternation((*TABLE_WORDS, *FILING_TABLE_WORDS))})(?![a-z])\s*[:.]?\s*(?:\d+|[IVXLC]+\b|[A-Z]\b)",
+    re.IGNORECASE,
 )
 
 

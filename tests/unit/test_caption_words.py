@@ -23,6 +23,9 @@ def test_the_table_reader_knows_the_table_words_in_any_case_and_a_filings_titles
     for text in ("Table 5: Revenue", "TABLE A", "Tabelle 2: Werte", "Tableau 1", "Exhibit 3", "Schedule I"):
         assert table_caption(text), text
     assert not table_caption("Figure 5: Revenue")
+    # the plural opening a row's text, its "s" no letter numbering a table
+    for text in ("Tables and chairs set out by the caretaker", "Schedules of rates", "Exhibits hall"):
+        assert not table_caption(text), text
 
 
 def test_an_appendix_tables_number_opens_a_caption() -> None:
