@@ -195,7 +195,9 @@ def introduces_text(units: Sequence[Unit], k: int, page_height: float, depth: in
     in the heading's own face set flush right on rows of its own with no letter in lower case (a
     link ``References`` at a page's foot over the page's label ``ANAP‑A`` / ``2 OF 3``). A
     one-row unit below in another style counts when it introduces text itself (a title over a
-    subtitle over a heading over a subheading: up to three such steps), and so does an index's entry."""
+    subtitle over a heading over a subheading: up to three such steps), and so does an index's
+    entry, and a one-row unit in another face ending with a comma or a colon over running text (a
+    letter's salutation, "Dear Mr Okafor,", under its title)."""
     u = units[k]
     j = text_below(units, k)
     if j is None:
@@ -210,6 +212,10 @@ def introduces_text(units: Sequence[Unit], k: int, page_height: float, depth: in
     if len(nxt.rows) > 1 or len(nxt.text.split()) >= 4:
         # a closed sentence over running text in its own face is a paragraph of one row
         return not (len(nxt.rows) > 1 and u.text.endswith(_STOPS) and _face(nxt) == _face(u) and not u.text.isupper())
+    if nxt.text.rstrip().endswith((",", ":")) and _face(nxt) != _face(u):
+        # a salutation or a lead-in over running text ("Dear Mr Okafor," under a letter's title)
+        after = text_below(units, j)
+        return after is not None and (len(units[after].rows) > 1 or len(units[after].text.split()) >= 4)
     # a one-row label below: only another heading (set otherwise) that introduces text itself
     if _face(nxt) == _face(u) or not heading_shaped(nxt, nxt.text):
         return False

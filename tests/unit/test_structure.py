@@ -111,6 +111,26 @@ def test_headings_by_typography_with_levels_and_paragraph_text() -> None:
     ]
 
 
+def test_a_letters_title_over_its_salutation_is_a_heading() -> None:
+    """A letter's title over "Dear Mr Okafor," and the letter's text: the salutation, one short
+    row ending with a comma, introduces the text, and the title heads it."""
+    lines = [
+        ln("Your Colonoscopy Appointment", 60, size=17, bold=True),
+        ln("Dear Mr Okafor,", 90),
+        *para(LOREM, 110),
+        ln("Appointment Details", 170, size=13, bold=True),
+        *para(LOREM, 190),
+    ]
+    (md,) = markdown([page(lines)])
+    assert md.split("\n\n") == [
+        "# Your Colonoscopy Appointment",
+        "Dear Mr Okafor,",
+        " ".join(LOREM),
+        "## Appointment Details",
+        " ".join(LOREM),
+    ]
+
+
 def test_levels_are_the_same_on_every_page() -> None:
     first = page(
         [
