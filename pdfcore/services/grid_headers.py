@@ -79,7 +79,9 @@ def header_right_over(
     the one row of text right over it (HEAD_ABOVE of its line heights at most), inside its
     sides, cut into cells starting (or ending) where more than half of its text columns
     (``inside``) do, and the row of headings over groups of those columns right over that (see
-    _groups_row); and the header's text. Else the box and ""."""
+    _groups_row); and the header's text. Else the box and "". A row right over the grid whose
+    lines each stand under one cell of such a row over it is those headings wrapped onto a
+    second line (``Fitted during a`` over ``service``): the header is the two."""
     band = _row_over(lines, box, box.y0, HEAD_ABOVE)
     if not band:
         return box, ""
@@ -88,7 +90,16 @@ def header_right_over(
     body = [seg for p in pieces for seg in p.segments]
     starts, ends = {round(seg[0]) for seg in body}, {round(seg[1]) for seg in body}
     if not _header_band(band, starts, gaps, most=max(count, 1), ends=ends):
-        return box, ""
+        # (the last lines of headings wrapped onto a second row, under the header's first)
+        first = _row_over(lines, box, min(ln.bbox.y0 for ln in band), HEAD_ABOVE)
+        if not first or not _header_band(first, starts, gaps, most=max(count, 1), ends=ends):
+            return box, ""
+        cells = [seg for p in line_pieces(first, gaps) for seg in p.segments]
+        if not _one_row(band) or not all(
+            any(x0 - JOIN_TOL <= ln.bbox.x0 and ln.bbox.x1 <= x1 + JOIN_TOL for x0, x1, _ in cells) for ln in band
+        ):
+            return box, ""
+        band = [*first, *band]
     over = _row_over(lines, box, min(ln.bbox.y0 for ln in band), GROUPS_ABOVE)
     if over and _groups_row(over, body, gaps):
         band = [*over, *band]

@@ -6,6 +6,7 @@ right, is not."""
 from __future__ import annotations
 
 from pdfcore.models import Box, TextLine
+from pdfcore.services.grid_headers import header_right_over
 from pdfcore.services.table_regions import candidate_regions
 from tests.unit.test_tables import H, W, line, page, prose_lines
 
@@ -57,3 +58,23 @@ def test_a_title_and_its_unit_over_a_grid_stay_out_of_it() -> None:
     title = line("Fixtures of the Second XI where they differ Times", 73.0, 228.0, 475.0, h=8.0)
     (region,) = _shaded(None, (title, Box(288.0, 228.0, 450.0, 236.0)))
     assert region.y0 > 236.0, region
+
+
+def test_a_header_with_a_heading_wrapped_onto_a_second_line_is_the_grids() -> None:
+    """``Fitted during a`` over ``service``, the heading's last word alone on the row right over
+    the grid's top rule, under its cell: the header is the two rows (was: no header, the first
+    row left over the table as text). A line there under no cell of the row over it is none."""
+    parts = [("Inner tube (any size)", "£8.00", "£15.00"), ("Mountain bike tyre", "£38.00", "£48.00")]
+    inside, gaps = [], []
+    for k, (name, during, alone) in enumerate(parts):
+        y = 171.9 + 16.2 * k
+        inside.append(line(f"{name} {during} {alone}", 67.5, y, 540.0, h=8.2))
+        gaps += [Box(67.5 + 4.5 * len(name), y, 405.0, y + 8.2), Box(434.0, y, 512.0, y + 8.2)]
+    head = [line("Part Fitted during a", 67.5, 144.9, 433.8, h=8.2), line("Fitted on its own", 461.1, 144.9, 539.9)]
+    gaps.append(Box(86.0, 144.9, 371.0, 153.1))
+    box = Box(61.7, 167.7, 545.6, 205.0)
+    wrapped = line("service", 401.1, 155.7, 434.1, h=6.5)
+    found, text = header_right_over(box, [*head, wrapped, *inside], inside, gaps)
+    assert found.y0 <= 144.9 and text == "Part Fitted during a Fitted on its own service", (found, text)
+    stray = line("service", 250.0, 155.7, 283.0, h=6.5)
+    assert header_right_over(box, [*head, stray, *inside], inside, gaps) == (box, "")
