@@ -35,8 +35,26 @@ def _crosses(h: Box, v: Box) -> bool:
     return v.x0 - JOIN_TOL <= h.x1 and h.x0 - JOIN_TOL <= v.x1 and h.y0 - JOIN_TOL <= v.y1 and v.y0 - JOIN_TOL <= h.y1
 
 
+#: A vertical rule touched at their ends only by horizontal rules, this many times as long as
+#: the height they span and this many points long at least (most of a page's height: a
+#: flowchart's connectors are shorter), is a rule between the page's columns, not a grid's side.
+COLUMN_RULE_REACH = 3.0
+COLUMN_RULE_MIN = 400.0
+
+
+def _column_rule(v: Box, touched: Sequence[Box]) -> bool:
+    """``v`` runs far past the horizontal rules it touches, each at one of its ends (a grid set
+    against the rule between the page's columns, its side a point or two from it): the page's,
+    not the grid's; joined, the grid's region would take in the whole column."""
+    ends = all(min(abs(v.x0 - h.x1), abs(h.x0 - v.x1)) <= JOIN_TOL + v.width for h in touched)
+    span = max(h.y1 for h in touched) - min(h.y0 for h in touched)
+    return ends and v.height >= COLUMN_RULE_MIN and v.height > COLUMN_RULE_REACH * max(span, JOIN_TOL)
+
+
 def rule_groups(rules: Sequence[Box]) -> list[tuple[list[Box], list[Box]]]:
-    """Connected groups of crossing rules: (horizontal rules, vertical rules) of each."""
+    """Connected groups of crossing rules: (horizontal rules, vertical rules) of each; a rule
+    between the page's columns that a grid's rules touch at their ends joins none of them
+    (see :func:`_column_rule`)."""
     hs = [r for r in rules if r.width >= r.height]
     vs = [r for r in rules if r.width < r.height]
     n = len(hs) + len(vs)
@@ -54,12 +72,17 @@ def rule_groups(rules: Sequence[Box]) -> list[tuple[list[Box], list[Box]]]:
             parent[a] = b
 
     vs_sorted = sorted(range(len(vs)), key=lambda j: vs[j].x0)
+    crossings: dict[int, list[int]] = {}
     for i, h in enumerate(hs):
         for j in vs_sorted:
             v = vs[j]
             if v.x0 > h.x1 + JOIN_TOL:
                 break
             if _crosses(h, v):
+                crossings.setdefault(j, []).append(i)
+    for j, touched in crossings.items():
+        if not _column_rule(vs[j], [hs[i] for i in touched]):
+            for i in touched:
                 join(i, len(hs) + j)
     # A ruling drawn in pieces, cell by cell, is one ruling: collinear pieces a little apart
     # (a frame's side drawn row by row, with no rule between the rows to cross it).
