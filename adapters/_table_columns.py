@@ -380,11 +380,16 @@ def _cut(a: float, z: float, lines: Sequence[Line], em: float, rules: Sequence[R
     heading centred over the blank and underlined, from the column before it, is over both
     columns: it takes no stretch), else near the next column's start (a label running into the
     blank is no span)."""
+    # (a text starting or ending within CUT_FUZZ of the blank's edge enters it no more than its
+    # neighbours do: the same x computed through other transforms differs in the last digits)
     taken = sorted(
         (max(s.x0, a), min(s.x1, z))
         for ln in lines
         for s in ln.segments
-        if s.x1 > a and s.x0 < z and not (s.x0 <= a and s.x1 >= z) and not _group_heading(s, ln, a, z, rules, em)
+        if s.x1 > a + CUT_FUZZ
+        and s.x0 < z - CUT_FUZZ
+        and not (s.x0 <= a and s.x1 >= z)
+        and not _group_heading(s, ln, a, z, rules, em)
     )
     free: list[tuple[float, float]] = []
     start = a
@@ -399,6 +404,10 @@ def _cut(a: float, z: float, lines: Sequence[Line], em: float, rules: Sequence[R
         f0, f1 = wide[-1]
         return max((f0 + f1) / 2, f1 - 0.5 * em) if f1 >= z else (f0 + f1) / 2
     return max((a + z) / 2, z - 0.5 * em)
+
+
+#: Points within which a text's edge counts as standing at a blank's edge.
+CUT_FUZZ = 0.01
 
 
 def _group_heading(seg: Segment, line: Line, a: float, z: float, rules: Sequence[Rule], em: float) -> bool:
