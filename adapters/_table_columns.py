@@ -139,6 +139,11 @@ def _stray_cut(lines: Sequence[Line], left: float, c: float, right: float, em: f
     return bool(before) and first - max(before) <= STRAY_RUN * em
 
 
+def walled_at(x: float, rules: Sequence[Rule]) -> bool:
+    """A vertical ruling stands at ``x`` (within RULE_TOL): a boundary the table draws."""
+    return any(r.vertical and abs((r.x0 + r.x1) / 2 - x) <= RULE_TOL for r in rules)
+
+
 def _without_cuts(
     cuts: Sequence[float], rules: Sequence[Rule], drop: Callable[[float, float, float], bool]
 ) -> list[float]:
@@ -151,8 +156,7 @@ def _without_cuts(
         c = out[k]
         left = out[k - 1] if k > 0 else float("-inf")
         right = out[k + 1] if k + 1 < len(out) else float("inf")
-        walled = any(r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for r in rules)
-        if not walled and drop(left, c, right):
+        if not walled_at(c, rules) and drop(left, c, right):
             del out[k]
             continue
         k += 1
@@ -235,7 +239,7 @@ def without_empty_columns(lines: Sequence[Line], cuts: Sequence[float], rules: S
         while j + 1 < len(out) and not holds(out[j], out[j + 1]):
             j += 1
         run = out[k : j + 1]
-        if j == k or any(r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for r in rules for c in run):
+        if j == k or any(walled_at(c, rules) for c in run):
             k = j + 1
             continue
         before = holds(out[k - 1] if k > 0 else float("-inf"), out[k])

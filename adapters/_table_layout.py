@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from adapters._table_columns import (
     column_cuts,
     split_at_column_starts,
+    walled_at,
     without_bullet_columns,
     without_empty_columns,
     without_header_columns,
@@ -133,7 +134,7 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     cells = header_cells(per_row, n, ruled_apart(head, rules, [x0, *cuts, x1]))
     spans = sorted([*spans, *merged_across(body, rules, cuts, spans)])
     grid = [[r.text(k) for k in range(n)] for r in body]
-    walled = [any(r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL for r in rules) for c in cuts]
+    walled = [walled_at(c, rules) for c in cuts]
     walls = list(walled)
     header, grid, cells, spans = _centred_spans((header, grid, cells, spans), walls, body, centres)
     header, grid, cells, spans = _drop_stray_columns(header, grid, cells, spans, walls)

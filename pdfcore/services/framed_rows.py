@@ -234,7 +234,7 @@ def _unshaded_row(region: Box, inside: Sequence[TextLine], starts: Sequence[floa
 
 
 def _in_columns(band: Sequence[TextLine], starts: Sequence[float]) -> bool:
-    """Each line of ``band`` starts where a line of the grid starts (``starts``)."""
+    """Each line of ``band`` starts at one of ``starts`` (where the grid's lines, or cells, start)."""
     return all(any(abs(ln.bbox.x0 - x) <= ALIGN_PT for x in starts) for ln in band)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from adapters._table_glyphs import Glyph
 from adapters._table_layout import read_table
+from tests.unit.glyph_text import set_words
 
 SIZE, ADVANCE, SPACE = 10.0, 5.0, 2.5
 
@@ -14,13 +15,8 @@ SIZE, ADVANCE, SPACE = 10.0, 5.0, 2.5
 def _words(x: float, y: float, text: str) -> tuple[list[Glyph], float]:
     """The words of ``text`` from ``x``, a character ADVANCE wide, SPACE between words; and
     where they end."""
-    out = []
-    for word in text.split():
-        for ch in word:
-            out.append(Glyph(x, y, x + ADVANCE, y + SIZE, ch, SIZE, False))
-            x += ADVANCE
-        x += SPACE
-    return out, x - SPACE
+    out = set_words(x, y, text, size=SIZE, advance=ADVANCE, space=SPACE)
+    return out, out[-1].x1 if out else x
 
 
 def _row(y: float, cells: list[tuple[float, str]]) -> list[Glyph]:

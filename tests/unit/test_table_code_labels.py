@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from adapters._table_glyphs import Glyph, Rule
 from adapters._table_layout import read_table
+from tests.unit.glyph_text import set_words
 
 SIZE = 9.0
 ADVANCE = 4.5
@@ -21,13 +22,7 @@ ROWS = [
 
 
 def _text(x: float, y: float, text: str, bold: bool = False) -> list[Glyph]:
-    out = []
-    for word in text.split():
-        for ch in word:
-            out.append(Glyph(x, y, x + ADVANCE, y + SIZE, ch, SIZE, bold))
-            x += ADVANCE
-        x += 2.5
-    return out
+    return set_words(x, y, text, size=SIZE, advance=ADVANCE, space=2.5, bold=bold)
 
 
 def test_rows_labelled_in_lower_case_between_a_header_rule_and_a_foot_rule_are_rows() -> None:

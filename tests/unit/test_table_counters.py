@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from adapters._table_glyphs import Glyph
 from adapters._table_layout import read_table
+from tests.unit.glyph_text import set_words
 
 SIZE = 9.0
 ADVANCE = 4.0
@@ -21,13 +22,7 @@ ORDER = [
 
 def _words(x: float, y: float, text: str, bold: bool = False) -> list[Glyph]:
     """``text`` from ``x``, its words SPACE points apart."""
-    out = []
-    for word in text.split():
-        for ch in word:
-            out.append(Glyph(x, y, x + ADVANCE, y + SIZE, ch, SIZE, bold))
-            x += ADVANCE
-        x += SPACE
-    return out
+    return set_words(x, y, text, size=SIZE, advance=ADVANCE, space=SPACE, bold=bold)
 
 
 def _order(gap: float, marks: str = "") -> list[Glyph]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from adapters._table_glyphs import Glyph
 from adapters._table_layout import read_table
+from tests.unit.glyph_text import set_words
 
 SIZE = 10.0
 ADVANCE = 5.0
@@ -14,13 +15,7 @@ ADVANCE = 5.0
 
 def _text(x: float, y: float, text: str, bold: bool = False) -> list[Glyph]:
     """``text`` from ``x``, its words 3 points apart."""
-    out = []
-    for word in text.split():
-        for ch in word:
-            out.append(Glyph(x, y, x + ADVANCE, y + SIZE, ch, SIZE, bold))
-            x += ADVANCE
-        x += 3.0
-    return out
+    return set_words(x, y, text, size=SIZE, advance=ADVANCE, space=3.0, bold=bold)
 
 
 def _centred(mid: float, y: float, text: str, bold: bool = False) -> list[Glyph]:
