@@ -44,7 +44,8 @@ _NAMED_NUMBER = re.compile(
     r"^(?:Chapter|CHAPTER|Section|SECTION|Part|PART|Appendix|APPENDIX|Item|ITEM|Article|ARTICLE)\s+"
     r"(?:\d+[A-Z]?|[IVXLC]+)((?:\.\d+)*)[.:]?(?=\s|$)"
 )
-_LONG_WORD = re.compile(r"[^\W\d_]{3}", re.UNICODE)
+#: A word of three letters, or two words of two joined by a hyphen ("Wi-Fi"): a heading has one.
+_LONG_WORD = re.compile(r"[^\W\d_]{3}|(?<![^\W\d_])[^\W\d_]{2}-[^\W\d_]{2}(?![^\W\d_])", re.UNICODE)
 #: A sentence's end with another one after it (a word of two letters or more before the stop,
 #: so that initials and "U.S." do not count).
 _SENTENCE_BREAK = re.compile(r"[^\W\d_]{2}[.!?][\"\u201d\u2019)]?\s+[\"\u201c\u2018(]?[A-Z]", re.UNICODE)
