@@ -5,6 +5,7 @@ line drawn as one text object, wide enough to part the cells of a table.
 from __future__ import annotations
 
 import ctypes
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -90,6 +91,32 @@ def line_gaps(pieces: list[tuple[float, float, float, float]], line: Box, space:
             end = x1
 
 
+def rows_over(
+    raw: Any,
+    tp: Any,
+    chain: Sequence[tuple[int, str, Box]],
+    found: Sequence[Box],
+    space: PageSpace,
+    gaps: list[Box],
+    wide_enough: float,
+) -> None:
+    """The gaps of the lines right over a row whose gaps were just found (``found``), each line
+    drawn as one text object and not looked at for gaps: a table's first rows and its column
+    headings, set too densely to be looked at on their own (long labels against their
+    amounts). From the nearest line up, each line's blanks ``wide_enough`` line heights wide at
+    least or in line with a blank of the row under it are appended; the walk stops at the first
+    line with none (the running text over the table)."""
+    under = list(found)
+    for start, body, line in reversed(chain):
+        mine: list[Box] = []
+        space_gaps(raw, tp, start, body, line, space, mine)
+        kept = [g for g in mine if g.width >= wide_enough * line.height or in_line(g, under)]
+        if not kept:
+            return
+        gaps.extend(kept)
+        under = kept
+
+
 def in_line(gap: Box, above: Sequence[Box]) -> bool:
     """Whether ``gap`` overlaps one of the blanks ``above`` it across the page (a column's blank
     carried on)."""
@@ -170,3 +197,32 @@ def beside_heads(lines: Sequence[TextLine]) -> tuple[Box, list[Box]] | None:
     edge = max(b.x1 for b in (left, *under))
     top, bottom = min(b.y0 for b in cells), max(b.y1 for b in cells)
     return Box(left.x0, top, last.x1, bottom), [Box(edge, top, last.x0, bottom)]
+
+
+#: A line of several text objects is looked at for gaps between its words when this many of its
+#: words hold a digit or more, and at least FIGURES_SHARE of them.
+FIGURES_MIN = 3
+FIGURES_SHARE = 0.4
+
+
+#: A word holding an ASCII digit, from that digit on (one match per such word).
+_ASCII_FIGURE = re.compile(r"[0-9]\S*")
+#: A character outside ASCII.
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def figures_row(words: str) -> bool:
+    """The line reads as a table's row of figures (dates, amounts, numbers): FIGURES_MIN words
+    or more hold a digit, FIGURES_SHARE of its words or more.
+
+    Runs on every line of several rects: a line whose digits are all ASCII (most, typographic
+    quotes and dashes or not) is counted by one regex scan, the others word by word
+    (``str.isdigit`` also counts superscript and other scripts' digits)."""
+    if words.isascii() or not any(ch.isdigit() for ch in _NON_ASCII.findall(words)):
+        figures = len(_ASCII_FIGURE.findall(words))
+        if figures < FIGURES_MIN:
+            return False
+        return figures >= FIGURES_SHARE * len(words.split())
+    tokens = words.split()
+    figures = sum(1 for t in tokens if any(ch.isdigit() for ch in t))
+    return figures >= FIGURES_MIN and figures >= FIGURES_SHARE * len(tokens)

@@ -17,7 +17,17 @@ from adapters._pdfium_accents import joined_accents, left_out
 from adapters._pdfium_doubles import Doubles, dropped_doubles
 from adapters._pdfium_edits import Edit, edited, replaced
 from adapters._pdfium_fonts import LineFonts, line_fonts
-from adapters._pdfium_gaps import beside_heads, beside_row, in_line, line_gaps, space_gaps, starts_cell, wrapped_cell
+from adapters._pdfium_gaps import (
+    beside_heads,
+    beside_row,
+    figures_row,
+    in_line,
+    line_gaps,
+    rows_over,
+    space_gaps,
+    starts_cell,
+    wrapped_cell,
+)
 from adapters._pdfium_mono import spaced as mono_spaced
 from adapters._pdfium_objects import PageObjects, share_inside, visible_runs
 from adapters._pdfium_rows import (
@@ -139,6 +149,7 @@ def read_lines(
     pending: tuple[int, Box, list[Box]] | None = None  # a spread-out line's gaps kept back (its number)
     seen = 0  # the lines (not blank) read so far
     glue: tuple[int, int] | None = None  # the last line appended whole: its number, its last character
+    chain: list[tuple[int, str, Box]] = []  # lines of one text object not looked at, each right under the last
     if len(text) == n:
         start = 0
         for seg in text.split("\n"):
@@ -331,6 +342,7 @@ def read_lines(
                     # table goes on under it (its next row is read as if right under the row)
                     spaced = Box(spaced.x0, spaced.y0, spaced.x1, by1)
                 elif pieces is None and gaps is not None and len(gaps) < MAX_GAPS and " " in words:
+                    k_line = len(gaps)
                     spread = (bx1 - bx0) / max((by1 - by0) * len(words), 1e-9)
                     wide = spread > SPACED_LINE
                     # a long line spread wider than running text, not set in a monospaced face
@@ -346,7 +358,8 @@ def read_lines(
                     prior = spaced_gaps if close else pending[2] if held and pending is not None else []
                     under = not wide and (close or held)
                     if under or long or (wide and any(ch.isdigit() for ch in words)):
-                        if wide and _headings_over(before, by0, by1):
+                        headed = wide and _headings_over(before, by0, by1)
+                        if headed and before is not None:
                             # The line above (a table's column headings, whose words fill more
                             # of their width than the figures under them, a blank line between
                             # them at most) is looked at too.
@@ -360,6 +373,11 @@ def read_lines(
                             gaps[k0:k0] = prior  # the blanks kept back: a table's after all
                             k0 += len(prior)
                         spaced, spaced_gaps = (bbox, gaps[k0:]) if len(gaps) > k0 else (None, [])
+                        if spaced_gaps and not under and chain and 0 <= by0 - chain[-1][2].y1 <= by1 - by0:
+                            # a table's first row found: its rows and headings right over it too
+                            # (the line right over it looked at as its headings already)
+                            over = chain[:-1] if headed and chain[-1] == before else chain
+                            rows_over(raw, tp, over, spaced_gaps, space, gaps, UNDER_GAP)
                         before = None
                     elif wide:
                         # spread out but no figure in it (a table's names, its column headings):
@@ -384,6 +402,12 @@ def read_lines(
                         spaced = Box(spaced.x0, spaced.y0, max(spaced.x1, bx1), max(spaced.y1, by1))
                     else:
                         before, heads_known, spaced = (start, body, bbox), [], None
+                    if len(gaps) > k_line:
+                        chain = []
+                    elif chain and 0 <= by0 - chain[-1][2].y1 <= by1 - by0:
+                        chain.append((start, body, bbox))
+                    else:
+                        chain = [(start, body, bbox)]
                 if pieces is None and spaced is None and gaps is not None and len(out) > 1:
                     spaced, spaced_gaps = beside_heads(out) or (None, [])
             start = end + 1
@@ -564,30 +588,3 @@ LONG_SPACED_LINE = 0.65
 #: A line of one text object right under one whose gaps were found is looked at too, however
 #: densely its words fill it; its gaps this many line heights wide at least are kept.
 UNDER_GAP = 2.0
-#: A line of several text objects is looked at for gaps between its words when this many of its
-#: words hold a digit or more, and at least FIGURES_SHARE of them.
-FIGURES_MIN = 3
-FIGURES_SHARE = 0.4
-
-
-#: A word holding an ASCII digit, from that digit on (one match per such word).
-_ASCII_FIGURE = re.compile(r"[0-9]\S*")
-#: A character outside ASCII.
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
-
-
-def figures_row(words: str) -> bool:
-    """The line reads as a table's row of figures (dates, amounts, numbers): FIGURES_MIN words
-    or more hold a digit, FIGURES_SHARE of its words or more.
-
-    Runs on every line of several rects: a line whose digits are all ASCII (most, typographic
-    quotes and dashes or not) is counted by one regex scan, the others word by word
-    (``str.isdigit`` also counts superscript and other scripts' digits)."""
-    if words.isascii() or not any(ch.isdigit() for ch in _NON_ASCII.findall(words)):
-        figures = len(_ASCII_FIGURE.findall(words))
-        if figures < FIGURES_MIN:
-            return False
-        return figures >= FIGURES_SHARE * len(words.split())
-    tokens = words.split()
-    figures = sum(1 for t in tokens if any(ch.isdigit() for ch in t))
-    return figures >= FIGURES_MIN and figures >= FIGURES_SHARE * len(tokens)

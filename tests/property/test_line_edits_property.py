@@ -1,6 +1,6 @@
 """Letters put into a text line (see adapters._pdfium_edits): the text is the plain insertion,
 and size runs that counted the line's drawn characters still count them; and a line read as a
-row of figures (adapters._pdfium_lines.figures_row) is the words holding a digit counted."""
+row of figures (adapters._pdfium_gaps.figures_row) is the words holding a digit counted."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_insertions_keep_the_runs_counting_drawn_characters(
     | st.text(max_size=40)
 )
 def test_a_row_of_figures_counts_the_words_holding_a_digit(words: str) -> None:
-    from adapters._pdfium_lines import FIGURES_MIN, FIGURES_SHARE, figures_row
+    from adapters._pdfium_gaps import FIGURES_MIN, FIGURES_SHARE, figures_row
 
     tokens = words.split()
     figures = sum(1 for t in tokens if any(ch.isdigit() for ch in t))
