@@ -27,6 +27,8 @@ Where each part lives:
   inside a block ("exam-" + "ple" -> "example") when the next line starts with a lowercase
   letter; whether a compound keeps its hyphen is decided by the document's own words
   (:func:`~pdfcore.layout.hyphens.keep_hyphen`).
+- :mod:`~pdfcore.layout.list_marks`: list markers drawn apart from their items (after the
+  page's text, as HTML and CSS typesetters draw them) joined to the front of the items' lines.
 - :mod:`~pdfcore.layout.controls`: control characters (glyphs without a Unicode mapping) taken
   out of the lines before anything else.
 - :mod:`~pdfcore.layout.scripts`: which characters are CJK.

@@ -17,6 +17,7 @@ from attrs import evolve
 from pdfcore.layout.blocks import VERTICAL_RATIO, continuations, group_lines, join_across_blocks
 from pdfcore.layout.columns import MIN_SIDE_LINES, column_regions
 from pdfcore.layout.hyphens import Lexicon
+from pdfcore.layout.list_marks import markers_in_place
 from pdfcore.layout.scripts import CJK, has_cjk
 from pdfcore.layout.vertical import merge_vertical, vertical_bands
 from pdfcore.models import Box, PageText, TextBlock, TextLine
@@ -47,7 +48,7 @@ def assemble(
             text = render_text(page.blocks)
             return evolve(page, text=text, char_count=count_chars(text))
         return evolve(page, char_count=count_chars(page.text)) if page.text and not page.char_count else page
-    lines = drawn_once(page.lines)
+    lines = markers_in_place(drawn_once(page.lines))
     lexicon = Lexicon(words, lines, common=common) if join_hyphenation else None
     blocks = order_blocks(
         lines,

@@ -1,0 +1,103 @@
+"""List markers drawn apart from their items: put back at the start of the item they mark.
+
+Some producers (HTML and CSS typesetters: browsers' print to PDF, WeasyPrint) draw a list's
+markers after the page's text, each a text of its own: the extractor then gives the page's
+bullets and numbers as lines at its end (``•``, ``•``, ``1.``, ``2.``), far from the items
+they stand beside. Read in that order, the items lose their markers (a list read as a
+paragraph) and the markers come out in a heap under the page's text.
+
+:func:`markers_in_place` finds each line that is a marker alone (a bullet, or a number, letter
+or roman numeral closed by a period or parenthesis) and that the extractor did not give right
+before the line it marks: the line on its row that starts right of it, at most MARKER_GAP of
+the marker's height away. The marker is joined to the front of that line, as the extractor
+gives a marker drawn with its item (``• violists and double bass players``). A marker with no
+such line (a table's number column, read row by row: its text comes right after it) stays as
+and where it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import evolve
+
+from pdfcore.models import Box, TextLine
+from pdfcore.structure.markers import MARKER
+
+#: The item starts at most this many of the marker's heights right of its end (a bullet's
+#: indent: one em or two) ...
+MARKER_GAP = 2.5
+#: ... or overlaps it by this many of its heights at most (a number set flush right against
+#: its item, its box reaching into the item's).
+MARKER_OVERLAP = 0.3
+#: The marker and its item share this share of the lower one's height at least (one row).
+SAME_ROW = 0.5
+#: A marker is a line this long at most ("iv.", "(12)").
+MARKER_CHARS = 6
+
+
+def markers_in_place(lines: Sequence[TextLine]) -> Sequence[TextLine]:
+    """``lines`` with each marker drawn apart from its item joined to the front of the item's
+    line (see the module's docs); ``lines`` itself when there is none (nearly every page)."""
+    marks = [
+        i
+        for i, ln in enumerate(lines)
+        if len(ln.text) <= MARKER_CHARS and MARKER.match(ln.text.strip()) and ln.bbox.y1 > ln.bbox.y0
+    ]
+    if not marks:
+        return lines
+    lone = set(marks)
+    joined: dict[int, int] = {}  # the item's line -> its marker's
+    for i in marks:
+        j = _item_of(lines, i, lone)
+        if j is not None and j != i + 1 and j not in joined:
+            joined[j] = i
+    if not joined:
+        return lines
+    moved = set(joined.values())
+    out: list[TextLine] = []
+    for k, line in enumerate(lines):
+        if k in moved:
+            continue
+        out.append(_joined(lines[joined[k]], line) if k in joined else line)
+    return out
+
+
+def _item_of(lines: Sequence[TextLine], i: int, lone: set[int]) -> int | None:
+    """The line the marker ``lines[i]`` marks: on its row, starting right of it (MARKER_GAP,
+    MARKER_OVERLAP), the nearest; not another marker."""
+    m = lines[i].bbox
+    h = m.y1 - m.y0
+    best: tuple[float, int] | None = None
+    for j, line in enumerate(lines):
+        if j in lone:
+            continue
+        b = line.bbox
+        gap = b.x0 - m.x1
+        if gap < -MARKER_OVERLAP * h or gap > MARKER_GAP * h or b.x1 <= m.x1:
+            continue
+        if _shared(m, b) < SAME_ROW * min(h, b.y1 - b.y0):
+            continue
+        if best is None or gap < best[0]:
+            best = (gap, j)
+    return best[1] if best is not None else None
+
+
+def _shared(a: Box, b: Box) -> float:
+    return min(a.y1, b.y1) - max(a.y0, b.y0)
+
+
+def _joined(marker: TextLine, line: TextLine) -> TextLine:
+    """The item's line with its marker in front: the marker's text, a space, the item's text;
+    the box of both; the item's font facts (a size run's characters counted from the marker's)."""
+    m, b = marker.bbox, line.bbox
+    mark = marker.text.strip()
+    runs = line.size_runs
+    if runs:
+        runs = ((runs[0][0] + len(mark), runs[0][1]), *runs[1:])
+    return evolve(
+        line,
+        text=f"{mark} {line.text}",
+        bbox=Box(min(m.x0, b.x0), min(m.y0, b.y0), max(m.x1, b.x1), max(m.y1, b.y1)),
+        size_runs=runs,
+    )
