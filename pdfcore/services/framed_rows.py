@@ -49,8 +49,9 @@ def framed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
     wide at least), one to HEADER_LINES lines between the first two, BODY_LINES lines or more
     between the last two, no vertical rule through the body (a grid: see
     :func:`~pdfcore.services.ruled_grids.rule_regions`; a shaded header's edges may stand in the
-    header), and one blank through the header and the body's lines with text on both sides of it
-    in most of them (and not running text on both sides); not when a row is ruled off over the
+    header), and one blank through the header and the body's rows with text on both sides of it
+    in most of them (a row: its lines side by side and the lines its cells wrap onto, see
+    :func:`_rows`; and not running text on both sides); not when a row is ruled off over the
     top rule (rules between every row: see
     :func:`~pdfcore.services.ruled_grids.row_rule_regions`) nor when the body is running text
     (the text between two tables ruled alike). A row ruled off under the body (one or
@@ -77,7 +78,7 @@ def framed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
                 continue  # a row ruled off over the top rule: rules between every row (row_rule_regions)
             if running_band(body, gaps, x1 - x0):
                 continue  # running text between two tables' rules, not a body
-            if sided([head, *([ln] for ln in body)], gaps, x0, x1):
+            if sided([head, *_rows(body, gaps)], gaps, x0, x1):
                 # a row ruled off under the body (its total) is the table's too
                 if k + 3 < len(ys):
                     band = [ln for ln in inside if bottom < _middle(ln.bbox) < ys[k + 3]]
@@ -140,13 +141,7 @@ def headed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
                 break
             if _cells(band, gaps):
                 body.append(list(band))
-            elif (
-                body
-                and _top(band) - bottom <= WRAP_REACH * max(ln.bbox.height for ln in body[-1])
-                and (_left(band) >= _left(body[-1]) + WRAP_IN * _height(band) or _under_cells(band, body[-1]))
-            ):
-                # a cell's text wrapped onto a line of its own, in its column, WRAP_REACH line
-                # heights under the row at most (a heading under the table, set apart, is none)
+            elif body and _wrapped(band, body[-1], bottom):
                 body[-1].extend(band)
             else:
                 break
@@ -246,6 +241,28 @@ def _text_across(band: Sequence[TextLine], gaps: Sequence[Box], width: float) ->
 def _across(lines: Sequence[TextLine], x0: float, x1: float, tol: float) -> list[TextLine]:
     """The lines within ``x0``-``x1`` (``tol`` points out at most), top to bottom."""
     return sorted((ln for ln in lines if x0 - tol <= ln.bbox.x0 and ln.bbox.x1 <= x1 + tol), key=lambda ln: ln.bbox.y0)
+
+
+def _wrapped(band: Sequence[TextLine], row: Sequence[TextLine], bottom: float) -> bool:
+    """``band`` (no row of cells) holds a cell's text wrapped onto a line of its own under
+    ``row`` (ending at ``bottom``), in its column: WRAP_REACH line heights under it at most (a
+    heading under the table, set apart, is none), set in WRAP_IN line heights from the row's
+    start or under its cells (see :func:`_under_cells`)."""
+    return _top(band) - bottom <= WRAP_REACH * max(ln.bbox.height for ln in row) and (
+        _left(band) >= _left(row) + WRAP_IN * _height(band) or _under_cells(band, row)
+    )
+
+
+def _rows(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[list[TextLine]]:
+    """``lines`` (top to bottom) in rows: bands of lines side by side (see :func:`_bands`), a
+    band of a cell's wrapped text joined to the row over it (see :func:`_wrapped`)."""
+    rows: list[list[TextLine]] = []
+    for band in _bands(lines):
+        if rows and not _cells(band, gaps) and _wrapped(band, rows[-1], _bottom(rows[-1])):
+            rows[-1].extend(band)
+        else:
+            rows.append(band)
+    return rows
 
 
 def _bands(lines: Sequence[TextLine]) -> list[list[TextLine]]:
