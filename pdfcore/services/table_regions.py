@@ -98,7 +98,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         inner = [t for t in runs if _within_rows(t, b)]
         if inner and not any(intersection(b, r) for r in ruled):
             regions = [r for r in regions if r not in inner]
-        if not any(intersection(b, r) for r in regions):
+        if not any(intersection(b, r) for r in regions) or _stripes_in_rows(b, ruled, lines, page.rules):
             regions.append(b)
     # Small tables under underlined headings that neither search above finds (too few rows).
     regions += [
@@ -397,6 +397,43 @@ def _beside(grid: Box, run: Box, lines: Sequence[TextLine]) -> bool:
         and grid.y0 <= (ln.bbox.y0 + ln.bbox.y1) / 2 <= grid.y1
         and (ln.bbox.x1 > grid.x1 + PAD or ln.bbox.x0 < grid.x0 - PAD)
         for ln in lines
+    )
+
+
+#: A header boxed in: a rule of its table's width stands at most this many points over its
+#: first line (a shaded header's top edge).
+HEADER_TOP = 12.0
+
+
+def _stripes_in_rows(table: Box, grids: Sequence[Box], lines: Sequence[TextLine], rules: Sequence[Box]) -> bool:
+    """The ruled grids ``table`` (ruled under its header) meets lie in its columns, under its
+    first row, and hold no line outside it, and its header is boxed in (a rule of its width at
+    most HEADER_TOP over it): the stripes of its lower rows (a table shaded in stripes from its
+    second row on, its header shaded cell by cell: the grid its stripes make leaves out the
+    header and the first row, which the table holds; a title over a grid, ruled under by the
+    grid's top edge, has no rule over it)."""
+    met = [g for g in grids if intersection(table, g)]
+    boxed = any(
+        r.width >= r.height
+        and abs(r.x0 - table.x0) <= 2 * PAD
+        and abs(r.x1 - table.x1) <= 2 * PAD
+        and -PAD <= table.y0 - (r.y0 + r.y1) / 2 <= HEADER_TOP
+        for r in rules
+    )
+    return (
+        boxed
+        and bool(met)
+        and all(
+            g.x0 >= table.x0 - PAD
+            and g.x1 <= table.x1 + PAD
+            and g.y0 > table.y0 + PAD
+            and all(
+                _within_rows(ln.bbox, table)
+                for ln in lines
+                if g.y0 < (ln.bbox.y0 + ln.bbox.y1) / 2 < g.y1 and g.x0 < ln.bbox.x1 and ln.bbox.x0 < g.x1
+            )
+            for g in met
+        )
     )
 
 
