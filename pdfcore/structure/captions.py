@@ -20,6 +20,11 @@ CAPTION_LINES = 4.0
 ABOVE_FIGURE_LINES = 1.0
 #: A caption left open goes on in a paragraph centred under it at most this many lines below.
 CONTINUED_LINES = 0.6
+#: ... of this many rows at most, or longer in the caption's size (within this share of it):
+#: a paragraph of running text under a caption left open, as wide as the column the caption
+#: fills but set in the body's size, is none ...
+CONTINUED_ROWS = 2
+CONTINUED_SIZE = 0.1
 #: ... centred within this many points of the caption's middle, or hanging: set in under its
 #: text by at most this share of its width (past its label, `Figure CA4. | Number of ...`).
 CENTRE_PT = 3.0
@@ -136,10 +141,11 @@ def _titles_over(
 
 def _continued(caption: Unit, units: list[Unit], line: float) -> list[Unit]:
     """The caption and the rows the page gave as paragraphs of their own that go on with it: a
-    caption left open (ending with a comma or a word: no stop, colon or closing bracket) over a paragraph
-    right under it (within CONTINUED_LINES lines), no wider, centred on the same middle (a
-    centred caption's formula on its second row, set apart by its taller glyphs) or hanging
-    under its text past its label (a second row set in another face)."""
+    caption left open (ending with a comma or a word: no stop, colon or closing bracket) over a
+    paragraph right under it (within CONTINUED_LINES lines) of CONTINUED_ROWS rows at most or
+    set in the caption's size, no wider, centred on the same middle (a centred caption's formula
+    on its second row, set apart by its taller glyphs) or hanging under its text past its label
+    (a second row set in another face)."""
     parts = [caption]
     title = _title_under(caption, units, line) if _label_only(caption.text) else None
     if title is not None:
@@ -152,6 +158,7 @@ def _continued(caption: Unit, units: list[Unit], line: float) -> list[Unit]:
             for u in units
             if u.kind == "paragraph"
             and u.y0 > last.y0
+            and (len(u.rows) <= CONTINUED_ROWS or abs(u.size - caption.size) <= CONTINUED_SIZE * caption.size)
             and -2.0 <= u.y0 - last.y1 <= CONTINUED_LINES * line
             and u.x1 - u.x0 <= caption.x1 - caption.x0 + CENTRE_PT
             and (
