@@ -173,17 +173,26 @@ def _label_wraps(row: Row, above: Row, rights: Sequence[float], row_gap: float |
 
 
 def _label_around(a: Row, row: Row, b: Row) -> bool:
-    """A label set over two lines centred on its row of figures: label-only line ``a``, then the
-    figures with no label of their own, then label-only line ``b`` carrying ``a`` on (``a`` left
-    open: a bracket not closed, a joining word; or ``b`` starting in lower case or with a
-    figure), all three set close together."""
-    if not (label_only(a) and label_only(b)) or row.cells[0] or not row.filled or row.spans:
+    """Cells set over two lines centred on their row, the row's other cells on one line between
+    them (a label over two lines centred on its row of figures; a table whose every cell is
+    centred down its row, some wrapped): lines ``a`` and ``b`` hold the same cells, ``row`` the
+    others (none of theirs), all three set close together, and each cell of ``a`` goes on in
+    ``b`` (``a``'s left open: a bracket not closed, a joining word; or ``b``'s starting in lower
+    case, or with a figure under a label)."""
+    wrapped, middle = a.filled, row.filled
+    if not wrapped or b.filled != wrapped or not middle or set(wrapped) & set(middle):
+        return False
+    if a.spans or b.spans or row.spans:
         return False
     height = max(a.y1 - a.y0, 1.0)
     if row.y0 - a.y1 > 0.5 * height or b.y0 - row.y1 > 0.5 * height:
         return False
-    label = a.text(0)
-    return unclosed(label) or ends_open(label) or starts_continuation(b.text(0))
+    if wrapped == [0]:  # a label: its second line may start with a figure (``(Note`` over ``2)``)
+        label = a.text(0)
+        return unclosed(label) or ends_open(label) or starts_continuation(b.text(0))
+    # other cells: each goes on in lower case (a figure under a figure is the next row's, of a
+    # table set beside this one)
+    return all(unclosed(a.text(k)) or ends_open(a.text(k)) or b.text(k)[:1].islower() for k in wrapped)
 
 
 def _wrapped_cell(
