@@ -198,19 +198,22 @@ def _drawn_on(a: Box, b: Box) -> bool:
 
 
 #: A bullet drawn as art: a filled shape MARK_MIN to MARK_MAX points a side, its sides within
-#: MARK_SQUARE of each other, dark and grey (each channel at most MARK_DARK, channels within
-#: MARK_GREY of each other: a chart's colour swatches are no bullets); at most MAX_MARKS a page.
+#: MARK_SQUARE of each other, dark (each channel at most MARK_DARK) and grey (channels within
+#: MARK_GREY of each other) or round (its outline covering at most MARK_ROUND of its box: a disc
+#: in a colour, a brand's bullet; a chart's colour swatches are squares, no bullets); at most
+#: MAX_MARKS a page.
 MARK_MIN = 2.0
 MARK_MAX = 8.0
 MARK_SQUARE = 0.3
 MARK_DARK = 160
 MARK_GREY = 40
+MARK_ROUND = 0.95
 MAX_MARKS = 200
 
 
 def bullet_marks(fills: list[FillRun], width: float, height: float) -> tuple[Box, ...]:
     """The small dark filled shapes among a page's ``fills`` that may be drawn list bullets
-    (page space, top to bottom), each once."""
+    (page space, top to bottom), each once (the page loaded: a coloured one's outline is read)."""
     out: dict[tuple[float, float], Box] = {}
     for f in fills:
         b = f.box
@@ -218,7 +221,9 @@ def bullet_marks(fills: list[FillRun], width: float, height: float) -> tuple[Box
         if not (MARK_MIN <= w <= MARK_MAX and MARK_MIN <= h <= MARK_MAX) or abs(w - h) > MARK_SQUARE * max(w, h):
             continue
         r, g, bl, a = f.color
-        if a == 0 or max(r, g, bl) > MARK_DARK or max(r, g, bl) - min(r, g, bl) > MARK_GREY:
+        if a == 0 or max(r, g, bl) > MARK_DARK:
+            continue
+        if max(r, g, bl) - min(r, g, bl) > MARK_GREY and fill_coverage(f) > MARK_ROUND:
             continue
         if b.x0 < 0.0 or b.y0 < 0.0 or b.x1 > width or b.y1 > height:
             continue

@@ -161,6 +161,7 @@ def _extract_page(doc: Any, index: int) -> PageText:
             found = (
                 _page_annotations(raw, doc, page, index, space, textpage, annots) if annots else PageAnnotations(index)
             )
+            marks = bullet_marks(objects.fills, space.width, space.height)
         finally:
             textpage.close()
     finally:
@@ -179,7 +180,7 @@ def _extract_page(doc: Any, index: int) -> PageText:
         annotations=found,
         gaps=tuple(gaps),
         drawings=drawings,
-        marks=bullet_marks(objects.fills, space.width, space.height),
+        marks=marks,
         gutters=tuple(down),
     )
 
