@@ -45,7 +45,8 @@ def tidy_units(units: list[Unit], body_size: float, page_height: float, label: s
 def merge_wrapped_headings(units: list[Unit], body_size: float) -> list[Unit]:
     """A heading whose rows the layout set apart (its leading is wider than a block's gap)
     is one unit: consecutive units in the same bold or large face, one right under the other,
-    aligned or centred alike, the first not ending a sentence (a colon does not: "Title:" over
+    aligned or centred alike (in a monospaced face only when set larger than the body: code's
+    rows are not), the first not ending a sentence (a colon does not: "Title:" over
     its subtitle) nor ending with dot leaders and a page number (a contents entry set in bold),
     neither with its words set far apart (a label and its value at the edge, see
     heading_shape.spread_out), three rows at most."""
@@ -65,8 +66,10 @@ def _wraps_into(a: Unit, b: Unit, body_size: float) -> bool:
         return False
     if not (a.bold or (body_size > 0 and a.size >= WRAP_LARGER * body_size)):
         return False
-    if a.text.endswith(_ENDS_HEADING) or list_marker(b.text) or a.mono or b.mono:
+    if a.text.endswith(_ENDS_HEADING) or list_marker(b.text):
         return False
+    if (a.mono or b.mono) and not (body_size > 0 and min(a.size, b.size) >= WRAP_LARGER * body_size):
+        return False  # code's rows (a title set large in a typewriter face wraps as any)
     if ends_in_leaders(a.text):
         return False  # a contents entry ("3. Conclusion ..... 8"), whole: no heading runs on
     if spread_out(a) or spread_out(b):
