@@ -8,7 +8,7 @@ lying next to it, and by a legend set apart (a label above or under it led by a 
 or short labels one under the other beside it).
 It is a figure when it is large (MIN_SIDE_PT either way, MIN_PAGE_SHARE of the page), dense
 (MIN_PATHS painted paths), not on a raster figure, and its text reads as labels: no line of
-running text (more than MAX_LABEL_WORDS words), no caption, no grid of text (MAX_GRID_ROWS rows
+running text (more than MAX_LABEL_WORDS words), no caption, no list's item led by a bullet, no grid of text (MAX_GRID_ROWS rows
 of three cells or more, MAX_FIGURE_ROWS lines of a label and its figures), not much of it
 (MAX_TEXT_SHARE of the region), not set in cells (lines between two rules close above and below
 them, or on bare shaded rectangles: a table drawn with cell fills or row bands), and no table
@@ -31,6 +31,7 @@ from pdfcore.caption_words import FIGURE_CAPTION, TABLE_CAPTION, is_caption
 from pdfcore.geometry import holds_centre
 from pdfcore.models import Box, Drawing, PageText
 from pdfcore.structure.axes_frames import axes_frames
+from pdfcore.structure.markers import BULLET
 from pdfcore.structure.rows import Row
 
 #: A vector figure is at least this many points wide and high, and this share of the page...
@@ -398,8 +399,19 @@ def _spread(b: Box, text: str) -> bool:
 
 
 def _label(text: str) -> bool:
-    """Short text: at most MAX_LABEL_WORDS words (numbers and symbols not counted), no caption."""
-    return label_words(text) <= MAX_LABEL_WORDS and not is_caption(text)
+    """Short text: at most MAX_LABEL_WORDS words (numbers and symbols not counted), no caption,
+    no list's item led by a bullet (a card's or a text box's list: text, not a figure's labels)."""
+    return label_words(text) <= MAX_LABEL_WORDS and not is_caption(text) and not _bulleted(text)
+
+
+#: Bullets that lead a list's item only (dashes, stars, arrows and middle dots also mark a
+#: diagram's labels, a minus sign its terms).
+_ITEM_BULLETS = frozenset("•▪‣⁃●■►▶▸❖➢➤\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e")
+
+
+def _bulleted(text: str) -> bool:
+    """``text`` is a list's item led by a bullet (``• most powerful drill``), not a label."""
+    return text[:1] in _ITEM_BULLETS and BULLET.match(text) is not None
 
 
 def _labels_only(lines: list[_Line], *, rows_allowed: bool = False) -> bool:

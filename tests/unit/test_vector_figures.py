@@ -156,3 +156,23 @@ def test_a_grid_inside_a_diagram_over_its_figure_caption_is_the_diagrams_labels(
     bare = attrs.evolve(_diagram("The framework of the model."), tables=(grid,))
     (md,) = markdown([bare])
     assert "| x 1 | x 2 | x 3 | x 4 |" in md and "![" not in md, md
+
+
+def test_a_box_of_bulleted_items_is_text_not_a_figure() -> None:
+    """A card drawn as art (a border, an accent bar, a shaded ground) holding a heading over a
+    short list led by bullets: its lines are a list's items, no figure's labels; the same lines
+    without bullets (a diagram's short labels) may still make a figure."""
+    from pdfcore.models import Drawing
+    from pdfcore.structure.vector_figures import vector_figure_boxes
+    from tests.unit.test_structure import LOREM, ln, page, para
+
+    items = ["most powerful drill in the test", "large battery lasted the build", "expensive and heavier"]
+
+    def card(bullet: str) -> PageText:
+        rows = [ln("Best overall: Brennor DX18", 230.0, x=110.0, x1=260.0, size=10)]
+        rows += [ln(f"{bullet}{t}", 260.0 + 30.0 * k, x=120.0, x1=300.0, size=10) for k, t in enumerate(items)]
+        art = Drawing(bbox=Box(100.0, 220.0, 320.0, 360.0), paths=8)
+        return page([*para(LOREM, 80), *rows, *para(LOREM, 400)], drawings=(art,))
+
+    assert vector_figure_boxes(card("\u2022 "), 612.0, 792.0) == []
+    assert len(vector_figure_boxes(card(""), 612.0, 792.0)) == 1
