@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from attrs import evolve
 
+from pdfcore.geometry import union
 from pdfcore.models import Box, TextLine
 from pdfcore.structure.markers import MARKER
 
@@ -90,7 +91,6 @@ def _shared(a: Box, b: Box) -> float:
 def _joined(marker: TextLine, line: TextLine) -> TextLine:
     """The item's line with its marker in front: the marker's text, a space, the item's text;
     the box of both; the item's font facts (a size run's characters counted from the marker's)."""
-    m, b = marker.bbox, line.bbox
     mark = marker.text.strip()
     runs = line.size_runs
     if runs:
@@ -98,6 +98,6 @@ def _joined(marker: TextLine, line: TextLine) -> TextLine:
     return evolve(
         line,
         text=f"{mark} {line.text}",
-        bbox=Box(min(m.x0, b.x0), min(m.y0, b.y0), max(m.x1, b.x1), max(m.y1, b.y1)),
+        bbox=union((marker.bbox, line.bbox)),
         size_runs=runs,
     )

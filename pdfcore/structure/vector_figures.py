@@ -31,7 +31,7 @@ from pdfcore.caption_words import FIGURE_CAPTION, TABLE_CAPTION, is_caption
 from pdfcore.geometry import holds_centre
 from pdfcore.models import Box, Drawing, PageText
 from pdfcore.structure.axes_frames import axes_frames
-from pdfcore.structure.markers import BULLET
+from pdfcore.structure.markers import BULLET, ITEM_BULLETS
 from pdfcore.structure.rows import Row
 
 #: A vector figure is at least this many points wide and high, and this share of the page...
@@ -404,14 +404,9 @@ def _label(text: str) -> bool:
     return label_words(text) <= MAX_LABEL_WORDS and not is_caption(text) and not _bulleted(text)
 
 
-#: Bullets that lead a list's item only (dashes, stars, arrows and middle dots also mark a
-#: diagram's labels, a minus sign its terms).
-_ITEM_BULLETS = frozenset("•▪‣⁃●■►▶▸❖➢➤\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e")
-
-
 def _bulleted(text: str) -> bool:
     """``text`` is a list's item led by a bullet (``• most powerful drill``), not a label."""
-    return text[:1] in _ITEM_BULLETS and BULLET.match(text) is not None
+    return text[:1] in ITEM_BULLETS and BULLET.match(text) is not None
 
 
 def _labels_only(lines: list[_Line], *, rows_allowed: bool = False) -> bool:
