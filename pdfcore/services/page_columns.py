@@ -177,7 +177,8 @@ def _narrow_line(piece: Piece, words: float) -> bool:
 
 
 def split(pieces: Sequence[Piece], gutters: Sequence[float]) -> list[list[Piece]]:
-    """The pieces of each page column (segments go to the column of their centre)."""
+    """The pieces of each page column (segments go to the column of their centre); a piece cut
+    by a gutter keeps its face (bold), its label with the column of its first segment."""
     columns: list[list[Piece]] = [[] for _ in range(len(gutters) + 1)]
     for p in pieces:
         if not gutters:
@@ -186,8 +187,11 @@ def split(pieces: Sequence[Piece], gutters: Sequence[float]) -> list[list[Piece]
         groups: dict[int, list[tuple[float, float, float]]] = {}
         for seg in p.segments:
             groups.setdefault(bisect.bisect(gutters, (seg[0] + seg[1]) / 2), []).append(seg)
+        if len(groups) == 1:
+            columns[next(iter(groups))].append(p)  # wholly in one column: the piece as it is
+            continue
         total = sum(z - a for a, z, _ in p.segments) or 1.0
-        last = max(groups)
+        first, last = min(groups), max(groups)
         for k, segs in groups.items():
             share = sum(z - a for a, z, _ in segs) / total
             trailing = p.trailing if k == last else 0
@@ -204,6 +208,8 @@ def split(pieces: Sequence[Piece], gutters: Sequence[float]) -> list[list[Piece]
                     p.page_number and k == last,
                     p.years * share,
                     p.final if k == last else None,
+                    labelled=p.labelled and k == first and len(segs) > 1,
+                    bold=p.bold,
                 )
             )
     return columns

@@ -1118,6 +1118,32 @@ def test_rows_under_a_wrapped_cell_carry_on_its_table(tmp_path: Path) -> None:
     ], t
 
 
+CAST = [
+    ["Role", "Actor"],
+    ["Elowen Pascoe", "Lowenna Hicks"],
+    ["Thomas Pascoe, her father", "Gareth Nance"],
+    ["Tamsin Roskilly", "Priya Venkatesh"],
+    ["Jory Carne, a fisherman", "Daniel Oates"],
+    ["Mrs Ellis, the archivist", "Marian Trevithick"],
+]
+
+
+def test_a_table_of_names_under_bold_headings_in_a_pages_second_column(tmp_path: Path) -> None:
+    """A page in two columns of running text, a tabular of names under bold column headings in
+    the second: the page's gutter cuts no line of the table, whose heading row stays bold when
+    the page's lines are shared out to its columns, so its two columns of names (about as wide
+    as each other) read as a table under its headings, not as text beside text."""
+    page = Page()
+    prose = "The company tours the county's village halls each spring with a new play about the coast"
+    words = prose.split()
+    page.lines(60, 700, [" ".join(words[k % 5 : k % 5 + 7]) for k in range(30)], size=10, leading=12)
+    tablegen.columns_rows(page, CAST, [320.0, 450.0], top=690, bold=1)
+    pdf = write_pdf(tmp_path / "c.pdf", [page])
+    (p,) = finished_pages(pdf)
+    (t,) = page_tables(pdf, p)
+    assert [list(t.header), *map(list, t.rows)] == CAST
+
+
 def test_a_key_of_abbreviations_set_close_is_no_table(tmp_path: Path) -> None:
     """Abbreviations each followed by what they stand for, one text object a line, a blank about
     a line high between them: a spread-out line's blank two line heights wide at least is looked

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import bisect
+
+from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -91,6 +94,20 @@ def test_a_page_told_plain_text_has_no_column_where_a_run_may_start(case: tuple[
     if plain_text(lines, gaps):
         pieces = line_pieces(lines, gaps)
         assert not any(_may_start_run(column) for column in split(pieces, gutters(pieces)))
+
+
+@given(_pages(), st.lists(st.floats(0, 600), max_size=3).map(sorted), st.booleans())
+def test_columns_share_out_each_pieces_segments_and_keep_its_face(
+    case: tuple[list[TextLine], list[Box]], cuts: list[float], bold: bool
+) -> None:
+    lines, gaps = case
+    pieces = line_pieces([evolve(ln, bold=bold) for ln in lines], gaps)
+    columns = split(pieces, cuts)
+    shared = sorted(seg for column in columns for q in column for seg in q.segments)
+    assert shared == sorted(seg for p in pieces for seg in p.segments)
+    assert all(q.bold == bold for column in columns for q in column)
+    whole = [p for p in pieces if len({bisect.bisect(cuts, (a + z) / 2) for a, z, _ in p.segments}) == 1]
+    assert all(any(q is p for column in columns for q in column) for p in whole)
 
 
 @given(_LINE_TEXT)
