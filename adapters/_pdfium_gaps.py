@@ -127,15 +127,16 @@ def wrapped_cell(line: Box, row: Box, blanks: Sequence[Box], text: str = "") -> 
     """Whether ``line`` lies right under the ``row`` (a line height below it at most) in one of
     its columns, which its ``blanks`` part: it starts where a cell of the row starts (the row's
     left end or a blank's right end, half a line height off at most) and ends before the next
-    blank. A line whose ``text`` stands within the x-height ("noon") is drawn about half a line
-    height tall: its line's height is taken as twice that."""
+    blank; in the row's last column it may reach past the row's end (a ragged cell whose first
+    line broke early before a long word). A line whose ``text`` stands within the x-height
+    ("noon") is drawn about half a line height tall: its line's height is taken as twice that."""
     height = line.y1 - line.y0
     if text and all(c in _LOW for c in text):
         height /= X_SHARE
     if not 0 <= line.y0 - row.y1 <= height:
         return False
     starts = [row.x0, *(b.x1 for b in blanks)]
-    ends = [*(b.x0 for b in blanks), row.x1]
+    ends = [*(b.x0 for b in blanks), float("inf") if blanks else row.x1]
     return any(
         abs(line.x0 - start) <= WRAP_ALIGN * height and line.x1 <= end + WRAP_ALIGN * height
         for start, end in zip(sorted(starts), sorted(ends), strict=True)

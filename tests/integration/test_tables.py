@@ -1118,6 +1118,39 @@ def test_rows_under_a_wrapped_cell_carry_on_its_table(tmp_path: Path) -> None:
     ], t
 
 
+PROGRAMME = [
+    ["Time", "Session"],
+    ["09:00-09:20", "Opening remarks"],
+    ["09:20-10:15", "Keynote: Designing for the"],
+    ["", "Hundred-Year Storm Every Ten Years, Dr Tomas"],
+    ["", "Reinholt, Danish Hydraulic Institute"],
+    ["10:15-10:45", "Coffee and posters"],
+    ["10:45-12:30", "Plenary panel: Paying for Resilience"],
+    ["12:30-13:30", "Lunch"],
+]
+
+
+def test_a_cells_wrapped_line_reaching_past_its_row_carries_on_its_table(tmp_path: Path) -> None:
+    """A LaTeX tabular's paragraph cell in its last column that broke early before a long word:
+    the line it wrapped onto reaches past the end of the row above it. It still lies in the
+    row's last column, so the rows under it are looked at for their blanks and the table reads
+    in two columns to its end, each wrapped cell whole."""
+    p, t = _tabular(tmp_path, PROGRAMME, [72.0, 135.0], 360)
+    starts = [row for row in PROGRAMME if row[0]]
+    assert len([g for g in p.gaps if g.x0 < 135 <= g.x1 + 1]) == len(starts), p.gaps
+    assert [list(t.header), *map(list, t.rows)] == [
+        ["Time", "Session"],
+        ["09:00-09:20", "Opening remarks"],
+        [
+            "09:20-10:15",
+            "Keynote: Designing for the Hundred-Year Storm Every Ten Years, Dr Tomas Reinholt, Danish Hydraulic Institute",
+        ],
+        ["10:15-10:45", "Coffee and posters"],
+        ["10:45-12:30", "Plenary panel: Paying for Resilience"],
+        ["12:30-13:30", "Lunch"],
+    ], t
+
+
 CAST = [
     ["Role", "Actor"],
     ["Elowen Pascoe", "Lowenna Hicks"],
