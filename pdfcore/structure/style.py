@@ -264,6 +264,7 @@ def learn(
     chars: Counter[StyleKey] = Counter()
     votes: dict[StyleKey, Counter[int]] = defaultdict(Counter)
     depths: dict[StyleKey, Counter[int]] = defaultdict(Counter)
+    over_body: set[StyleKey] = set()  # styles of candidates over a unit set at the body's size
     for page, split in per_page:
         label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
         units = tidy_units(split, body, _height(facts, page.index), label)
@@ -287,6 +288,8 @@ def learn(
                 and introduces_text(units, at, height)
             ):
                 candidates[key] += 1
+                if at + 1 < len(units) and round(units[at + 1].size * 2) / 2 == body:
+                    over_body.add(key)
                 depth = numbering_depth(text)
                 if depth:
                     depths[key][depth] += 1
@@ -308,7 +311,9 @@ def learn(
         and chars[k] <= HEADING_TEXT_SHARE * total_chars
         and (candidates[k] >= 2 or k == top or votes.get(k))
     ]
-    styles += [k for k in candidates if k not in styles and _lone_level(k, candidates, seen, styles, body)]
+    styles += [
+        k for k in candidates if k not in styles and _lone_level(k, candidates, seen, styles, body, k in over_body)
+    ]
     styles.sort(key=_prominence)
     levels: list[tuple[StyleKey, int]] = []
     numbered = tuple((k, min(depths[k])) for k in styles if depths.get(k))
@@ -333,28 +338,46 @@ def learn(
     )
 
 
+#: A point larger than the body at least sets a lone heading apart (see :func:`_lone_level`).
+LONE_POINTS = 1.0
+
+
 def _lone_level(
-    key: StyleKey, candidates: Counter[StyleKey], seen: Counter[StyleKey], styles: list[StyleKey], body: float
+    key: StyleKey,
+    candidates: Counter[StyleKey],
+    seen: Counter[StyleKey],
+    styles: list[StyleKey],
+    body: float,
+    over_body: bool = False,
 ) -> bool:
     """A style setting one heading alone (a hotel guide's one subsection, "If you discover a
     fire", bold and larger than the body under its section's bigger heading) is a level of its
-    own when its one unit is a heading candidate, it is bold and larger than the body, and every
+    own when its one unit is a heading candidate, it is bold and larger than the body (by
+    LARGER; or by LONE_POINTS over text at the body's size, ``over_body``, a caption over a
+    table's rows set smaller being no heading, and no less prominent style setting two heading
+    candidates or more: a form's lettered parts in bold at the body's size), and every
     heading style already found is more prominent (the document has headings, this one is the
     lowest: the levels found stay as they were), and no less prominent style sets heading
     candidates mostly (their headings' level, one below the closest style learnt, would move),
-    but for a style not bold setting one line (a newsletter's standfirst under its title)."""
+    but for a style not bold setting one line (a newsletter's standfirst under its title) and
+    a bold one smaller than the body setting one line (a table's caption)."""
     size, bold, _ = key
+    larger = size >= LARGER * body or (
+        size >= body + LONE_POINTS
+        and over_body
+        and not any(_prominence(key) < _prominence(k) and candidates[k] >= 2 for k in candidates)
+    )
     return (
         candidates[key] == 1
         and seen[key] == 1
         and bold
-        and size >= LARGER * body
+        and larger
         and bool(styles)
         and all(_prominence(k) < _prominence(key) for k in styles)
         and not any(
             _prominence(key) < _prominence(k)
             and candidates[k] >= HEADING_SHARE * seen[k]
-            and (k[1] or candidates[k] >= 2)
+            and ((k[1] and k[0] >= body) or candidates[k] >= 2)
             for k in candidates
         )
     )
