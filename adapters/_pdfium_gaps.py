@@ -143,6 +143,30 @@ def wrapped_cell(line: Box, row: Box, blanks: Sequence[Box], text: str = "") -> 
     )
 
 
+def first_cell(line: Box, row: Box, blanks: Sequence[Box]) -> bool:
+    """Whether ``line``, right under the ``row`` and parted by none of its ``blanks``, is the
+    first cell of the table's next row set as a line of its own (a LaTeX cell wrapped in its
+    column): it starts where the row starts (half a line height off at most) and ends before
+    the row's last blank (a line of text under a table runs on past it)."""
+    height = line.y1 - line.y0
+    return bool(blanks) and abs(line.x0 - row.x0) <= WRAP_ALIGN * height and line.x1 <= blanks[-1].x0
+
+
+def beside_cell(line: Box, row: Box, blanks: Sequence[Box]) -> bool:
+    """Whether ``line`` starts beside the ``row`` (the lines of a row and of its first cell set
+    on their own, see :func:`first_cell`: at their height) where a cell of it starts (a blank's
+    right end, half a line height off at most): the row's other cells, set as one line."""
+    height = line.y1 - line.y0
+    return row.y0 <= line.y0 < row.y1 and any(abs(line.x0 - b.x1) <= WRAP_ALIGN * height for b in blanks)
+
+
+def own_cell(line: Box, row: Box, blanks: Sequence[Box]) -> bool:
+    """Whether ``line``, close under or beside the ``row`` and with no blank of its own, is a
+    cell of the table set as a line of its own (:func:`first_cell`, :func:`beside_cell`): the
+    table goes on with it."""
+    return first_cell(line, row, blanks) or beside_cell(line, row, blanks)
+
+
 #: Characters drawn within the x-height (no ascender, descender, capital or figure) ...
 _LOW = frozenset("acemnorsuvwxz .,:;-")
 #: ... and the share of a line's height a line of them only is drawn.

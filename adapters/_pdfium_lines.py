@@ -18,11 +18,13 @@ from adapters._pdfium_doubles import Doubles, dropped_doubles
 from adapters._pdfium_edits import Edit, edited, replaced
 from adapters._pdfium_fonts import LineFonts, line_fonts
 from adapters._pdfium_gaps import (
+    beside_cell,
     beside_heads,
     beside_row,
     figures_row,
     in_line,
     line_gaps,
+    own_cell,
     rows_over,
     space_gaps,
     starts_cell,
@@ -353,7 +355,9 @@ def read_lines(
                     # when its blanks are a table's (UNDER_GAP line heights wide at least, or
                     # in line with a blank of the row above: a LaTeX table's column gap); or
                     # right under a line spread out whose blanks were kept back (see below)
-                    close = spaced is not None and 0 <= by0 - spaced.y1 <= by1 - by0
+                    close = spaced is not None and (
+                        0 <= by0 - spaced.y1 <= by1 - by0 or beside_cell(bbox, spaced, spaced_gaps)
+                    )
                     held = pending is not None and pending[0] == seen - 1 and 0 <= by0 - pending[1].y1 <= by1 - by0
                     prior = spaced_gaps if close else pending[2] if held and pending is not None else []
                     under = not wide and (close or held)
@@ -372,7 +376,12 @@ def read_lines(
                         if under and not close and len(gaps) > k0:
                             gaps[k0:k0] = prior  # the blanks kept back: a table's after all
                             k0 += len(prior)
-                        spaced, spaced_gaps = (bbox, gaps[k0:]) if len(gaps) > k0 else (None, [])
+                        if len(gaps) > k0:
+                            spaced, spaced_gaps = bbox, gaps[k0:]
+                        elif close and spaced is not None and own_cell(bbox, spaced, spaced_gaps):
+                            spaced = union((spaced, bbox))  # a cell set alone: the table goes on
+                        else:
+                            spaced, spaced_gaps = None, []
                         if spaced_gaps and not under and chain and 0 <= by0 - chain[-1][2].y1 <= by1 - by0:
                             # a table's first row found: its rows and headings right over it too
                             # (the line right over it looked at as its headings already)

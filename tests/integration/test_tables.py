@@ -1177,6 +1177,48 @@ def test_a_table_of_names_under_bold_headings_in_a_pages_second_column(tmp_path:
     assert [list(t.header), *map(list, t.rows)] == CAST
 
 
+CONSULTEES = [
+    ["Consultee", "Date", "Summary"],
+    ["Highways Authority", "4 November", "No objection, subject to cycle"],
+    ["", "", "parking and a management plan."],
+    ["Conservation Officer", "12 November", "Initial concerns were resolved"],
+    ["", "", "by revised drawings."],
+]
+
+
+def test_a_rows_first_cell_wrapped_on_its_own_beside_the_rest_of_the_row(tmp_path: Path) -> None:
+    """A LaTeX tabular of paragraph cells, each row one text object, but the last row's first
+    cell wrapped onto two lines of its own (``Tanner Row Residents'`` over ``Association``),
+    the row's other cells one text object beside them, its last cell wrapped under it: the
+    first cell's lines keep the table going, the line beside them is looked at for its blanks,
+    and the row reads whole in three columns."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    xs = [72.0, 190.0, 270.0]
+    page = tablegen.columns_rows(Page(), CONSULTEES, xs, bold=1)
+    y = 600 - 14 * len(CONSULTEES)
+    page.text(xs[0], y, "Tanner Row Residents", size=10).text(xs[0], y - 11, "Association", size=10)
+    advance = xs[2] - xs[1] - stringWidth("18 November", "Helvetica", 10)
+    page.ops.append(
+        f"BT /F1 10 Tf {xs[1]:g} {y:g} Td [(18 November) {-round(advance * 100)} (Objection on grounds of noise, late opening hours)] TJ ET"
+    )
+    page.text(xs[2], y - 11, "and loss of light.", size=10)
+    pdf = write_pdf(tmp_path / "t.pdf", [page])
+    (p,) = finished_pages(pdf)
+    assert len([g for g in p.gaps if g.x0 < xs[2] <= g.x1 + 1]) == 4, p.gaps  # the last row's too
+    (t,) = page_tables(pdf, p)
+    assert [list(t.header), *map(list, t.rows)] == [
+        ["Consultee", "Date", "Summary"],
+        ["Highways Authority", "4 November", "No objection, subject to cycle parking and a management plan."],
+        ["Conservation Officer", "12 November", "Initial concerns were resolved by revised drawings."],
+        [
+            "Tanner Row Residents Association",
+            "18 November",
+            "Objection on grounds of noise, late opening hours and loss of light.",
+        ],
+    ], t
+
+
 def test_a_key_of_abbreviations_set_close_is_no_table(tmp_path: Path) -> None:
     """Abbreviations each followed by what they stand for, one text object a line, a blank about
     a line high between them: a spread-out line's blank two line heights wide at least is looked
