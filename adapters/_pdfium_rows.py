@@ -14,6 +14,7 @@ from typing import Any
 
 from adapters._pdfium import unchecked
 from adapters._pdfium_accents import left_out
+from adapters._pdfium_emphasis import bold_lead
 from adapters._pdfium_fonts import line_fonts
 from pdfcore.models import Box, TextLine
 
@@ -37,11 +38,13 @@ def text_line(raw: Any, words: str, bbox: Box, first: int, last: int, line_facts
     of its own in the size runs."""
     if _GLYPH_BULLET.match(words) and _bullet(raw, words, first, line_facts):
         words = "\u2022" + words[1:]  # (before the facts: a bullet's size is no measure of the line's)
-    points, bold, mono, italic, role, runs = _facts(raw, words, first, last, line_facts)
+    points, bold, mono, italic, role, runs, head_bold = _facts(raw, words, first, last, line_facts)
     if _GLUED_MARK.match(words) and (sizes := _mark_apart(raw, first, line_facts)) is not None:
         words = words[0] + " " + words[1:]
         runs = _mark_run(sizes, runs, words)
-    return TextLine(words, bbox, points, bold, mono, role, italic, runs)
+        return TextLine(words, bbox, points, bold, mono, role, italic, runs)
+    lead = "" if bold or mono or last <= first else bold_lead(raw, words, first, line_facts, head_bold=head_bold)
+    return TextLine(words, bbox, points, bold, mono, role, italic, runs, lead)
 
 
 #: A row opening with one character set apart from its text (a bullet maybe, see _bullet).
@@ -96,10 +99,12 @@ RUN_STEP = 0.12
 
 def _facts(
     raw: Any, words: str, first: int, last: int, line_facts: Any
-) -> tuple[float, bool, bool, bool, str, tuple[tuple[int, float], ...]]:
-    """(size, bold, mono, italic, role, size runs) of a line from its first and last characters
-    (see :func:`text_line`; italic like bold: from the first character to the last)."""
+) -> tuple[float, bool, bool, bool, str, tuple[tuple[int, float], ...], bool]:
+    """(size, bold, mono, italic, role, size runs, whether its first character is bold) of a
+    line from its first and last characters (see :func:`text_line`; italic like bold: from the
+    first character to the last)."""
     points, bold, mono, italic, role = line_facts(raw, first)
+    head_bold = bold
     first_points = points
     mark = not words.lstrip()[:1].isalpha()
     points_end = points
@@ -134,7 +139,7 @@ def _facts(
             if head.split(None, 1)[0].isupper() or head[:1].islower():
                 points = runs[0][1]
             runs = ()
-    return points, bold, mono, italic, role, runs
+    return points, bold, mono, italic, role, runs, head_bold
 
 
 def size_runs(raw: Any, text: str, first: int, last: int, line_facts: Any) -> tuple[tuple[int, float], ...]:
@@ -488,7 +493,7 @@ def piece_line(raw: Any, text: str, at: int, box: Box, line_facts: Any) -> TextL
     but spaces (see :func:`text_line`)."""
     lead = len(text) - len(text.lstrip())
     last = len(text.rstrip()) - 1
-    size, bold, mono, italic, role, runs = _facts(raw, text, at + lead, at + max(lead, last), line_facts)
+    size, bold, mono, italic, role, runs, _ = _facts(raw, text, at + lead, at + max(lead, last), line_facts)
     return TextLine(left_out(text), box, size, bold, mono, role, italic, runs)
 
 

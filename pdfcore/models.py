@@ -138,7 +138,8 @@ class TextLine:
     changes along the line (a 9 pt form label and its 11 pt answer, an 80 pt logo beside an
     11 pt name), the characters (spaces not counted) and the size of each run of words of one
     size, in order; empty when one size holds throughout, as on nearly every line (or when the
-    extractor does not tell).
+    extractor does not tell). ``lead``: the words a line not bold throughout opens with in bold
+    (after a list's marker): ``Policyholder:`` before a name; empty for most lines.
     """
 
     text: str
@@ -149,10 +150,11 @@ class TextLine:
     role: str = ""
     italic: bool = False
     size_runs: tuple[tuple[int, float], ...] = ()
+    lead: str = ""
 
     def __reduce__(
         self,
-    ) -> tuple[type[TextLine], tuple[str, Box, float, bool, bool, str, bool, tuple[tuple[int, float], ...]]]:
+    ) -> tuple[type[TextLine], tuple[str, Box, float, bool, bool, str, bool, tuple[tuple[int, float], ...], str]]:
         return type(self), (
             self.text,
             self.bbox,
@@ -162,6 +164,7 @@ class TextLine:
             self.role,
             self.italic,
             self.size_runs,
+            self.lead,
         )
 
 

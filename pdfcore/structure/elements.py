@@ -26,7 +26,9 @@ LABEL_WORDS = 4
 _ORDERED = re.compile(r"^\(?(\d{1,3})[.)]$")
 
 
-def element(unit: Unit, join_hyphenation: bool) -> Element:
+def element(unit: Unit, join_hyphenation: bool, *, body_bold: bool = False) -> Element:
+    """The unit's element. ``body_bold``: the document's running text is set in bold (no
+    paragraph of it is emphasis)."""
     box = Box(unit.x0, unit.y0, unit.x1, unit.y1)
     if unit.kind == "code":
         return Element("code", text=_code_text(unit.rows), bbox=box)
@@ -55,6 +57,7 @@ def element(unit: Unit, join_hyphenation: bool) -> Element:
             ends=unit.last.ends,
             size=unit.size,
             bold=unit.bold,
+            lead=_lead(unit, text, body_bold),
         )
     kind = "paragraph"
     return Element(
@@ -73,7 +76,19 @@ def element(unit: Unit, join_hyphenation: bool) -> Element:
         size=unit.size,
         lettered=unit.lettered,
         bold=unit.bold,
+        lead=_lead(unit, text, body_bold),
     )
+
+
+def _lead(unit: Unit, text: str, body_bold: bool) -> str:
+    """The bold words the unit's text opens with (its first line's lead-in, see
+    ``TextLine.lead``), when the text does open with them; all of it when every row of it is
+    bold (and the document's running text is not); "" otherwise."""
+    if not body_bold and all(r.bold for r in unit.rows):
+        return text if "*" not in text else ""
+    pieces = unit.rows[0].pieces
+    lead = pieces[0].lead if pieces and not unit.bold else ""
+    return lead if lead and text.startswith(lead) else ""
 
 
 def _code_text(rows: list[Row]) -> str:

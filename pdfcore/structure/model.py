@@ -41,6 +41,10 @@ class Element:
     #: A paragraph or list item set in bold (a title over a statement, not a section's text):
     #: the document reads a heading ending the page before as no heading over it.
     bold: bool = False
+    #: The words a paragraph or list item opens with in bold (``Policyholder:``, a run-in
+    #: heading), the rest of it not; all its text when it is bold throughout: set in ``**`` in
+    #: the Markdown.
+    lead: str = ""
 
 
 @define

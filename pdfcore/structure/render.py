@@ -15,7 +15,8 @@
 - A paragraph, a list item's text or a table's caption that would read as Markdown syntax (a
   leading ``#``, ``>``, a list marker or a fence) has that first character escaped, or the
   period or parenthesis of an ordered item's number (``1\\.``); nothing else is escaped (text
-  stays text).
+  stays text). The bold words a paragraph or list item opens with (``Element.lead``, a
+  term before its meaning, a run-in heading) are set in ``**``.
 """
 
 from __future__ import annotations
@@ -91,7 +92,7 @@ def render_element(el: Element) -> str:
         text = _one_line(el.text)
         return f"{'#' * max(1, min(6, el.level))} {text}" if text else ""
     if kind == "list_item":
-        return f"{_INDENT * el.level}{el.marker or '-'} {_escape(_one_line(el.text))}"
+        return f"{_INDENT * el.level}{el.marker or '-'} {_text(el)}"
     if kind == "code":
         fence = "~~~" if "```" in el.text else "```"
         return f"{fence}\n{el.text}\n{fence}"
@@ -104,7 +105,15 @@ def render_element(el: Element) -> str:
     if kind == "figure":
         caption = _one_line(el.caption).replace("[", "\\[").replace("]", "\\]")
         return f"![{caption}]({el.ref})"
-    return _escape(_one_line(el.text))
+    return _text(el)
+
+
+def _text(el: Element) -> str:
+    """A paragraph's or list item's text, escaped, its bold lead-in in ``**`` (see the module
+    docstring; a text escaped opens with a backslash, not with its lead-in)."""
+    text = _escape(_one_line(el.text))
+    lead = el.lead
+    return f"**{lead}**{text[len(lead) :]}" if lead and text.startswith(lead) else text
 
 
 def render_table(table: Table) -> str:

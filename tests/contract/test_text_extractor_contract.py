@@ -113,12 +113,16 @@ STYLED = [
     ("1 A note after a superscript mark", 9.0, False, False),
     ("eMusic stays one word", 11.0, False, False),
 ]
+#: A line of the styled page opening with bold words, and them (see TextLine.lead).
+LEAD_LINE = ("Policyholder: Mr Daniel Okonkwo", "Policyholder:")
 
 
 def _styled_fake(tmp: Path) -> tuple[TextExtractor, Path]:
     path = tmp / "styled.pdf"
     path.write_bytes(b"%PDF fake")
-    doc = FakeDocument(["\n".join(t for t, *_ in STYLED)], styles={0: [tuple(s) for _, *s in STYLED]})  # type: ignore[misc]
+    texts = [*(t for t, *_ in STYLED), LEAD_LINE[0]]
+    styles = [*(tuple(s) for _, *s in STYLED), (11.0, False, False, LEAD_LINE[1])]
+    doc = FakeDocument(["\n".join(texts)], styles={0: styles})  # type: ignore[dict-item]
     return FakeTextExtractor({str(path): doc}), path
 
 
@@ -133,6 +137,8 @@ def _styled_pdfium(tmp: Path) -> tuple[TextExtractor, Path]:
     page.text(72, 603, STYLED[4][0][0], size=6)
     page.text(76, 600, STYLED[4][0][2:], size=9)
     page.text(72, 580, STYLED[5][0], size=11)
+    lead, rest = LEAD_LINE[1], LEAD_LINE[0][len(LEAD_LINE[1]) :]
+    page.ops.append(f"BT 72 560 Td /F2 11 Tf ({lead}) Tj /F1 11 Tf ({rest}) Tj ET")
     return PdfiumTextExtractor(), write_pdf(tmp / "styled.pdf", [page])
 
 
@@ -141,8 +147,9 @@ def test_line_font_facts(make, tmp_path: Path) -> None:  # type: ignore[no-untyp
     ex, path = make(tmp_path)
     (page,) = ex.extract(_source(path), [0])
     got = [(ln.text, round(ln.font_size, 1), ln.bold, ln.mono) for ln in page.lines]
-    assert got == STYLED
+    assert got == [*STYLED, (LEAD_LINE[0], 11.0, False, False)]
     assert all(ln.role == "" for ln in page.lines)  # untagged
+    assert [ln.lead for ln in page.lines] == [""] * len(STYLED) + [LEAD_LINE[1]]
 
 
 def test_a_superscript_mark_opening_a_line_is_a_size_run_of_its_own(tmp_path: Path) -> None:

@@ -19,11 +19,11 @@ class FakeDocument:
         labels: Sequence[str | None] = (),
         metadata: dict[str, str] | None = None,
         size: tuple[float, float] = (612.0, 792.0),
-        styles: dict[int, Sequence[tuple[float, bool, bool]]] | None = None,
+        styles: dict[int, Sequence[tuple[float, bool, bool] | tuple[float, bool, bool, str]]] | None = None,
     ) -> None:
         self.pages = list(pages)
-        #: Per page index, (font size, bold, mono) of each non-blank row in order (default 12 pt
-        #: regular).
+        #: Per page index, (font size, bold, mono[, bold lead-in]) of each non-blank row in order
+        #: (default 12 pt regular).
         self.styles = dict(styles or {})
         self.password = password
         self.outline = tuple(outline)
@@ -80,9 +80,9 @@ class FakeTextExtractor(TextExtractor):
             styles = list(doc.styles.get(i, ()))
             for row in doc.pages[i].split("\n"):
                 if row.strip():
-                    size, bold, mono = styles.pop(0) if styles else (12.0, False, False)
+                    size, bold, mono, *lead = styles.pop(0) if styles else (12.0, False, False)
                     box = Box(72.0, y, 72.0 + 0.5 * size * len(row), y + size)
-                    lines.append(TextLine(text=row, bbox=box, font_size=size, bold=bold, mono=mono))
+                    lines.append(TextLine(text=row, bbox=box, font_size=size, bold=bold, mono=mono, lead="".join(lead)))
                     y += size + 2.0
                 else:
                     y += 28.0

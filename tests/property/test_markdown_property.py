@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from attrs import evolve
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -180,3 +181,28 @@ def test_a_list_marker_is_what_the_patterns_find(text: str) -> None:
         and all(LABEL.match(w) for w in text[enum.end() :].split())
     )
     assert list_marker(text) == (bullet.group(1) if bullet else enum.group(1) if enum and not labels_only else "")
+
+
+@settings(max_examples=150, deadline=None)
+@given(pages(), st.data())
+def test_a_bold_lead_in_only_adds_its_marks(page: PageText, data: st.DataObject) -> None:
+    """Leads given to lines (each its line's first words, after a list's marker) change
+    nothing in the Markdown but ``**`` set around them: without the marks, it is the page's
+    Markdown without leads; and the marks come in pairs, none in a heading or a table."""
+    leads = []
+    for block in page.blocks:
+        for ln in block.lines:
+            words = ln.text.split()
+            k = data.draw(st.integers(0, len(words)))
+            lead = " ".join(words[:k]) if "*" not in words[:k] else ""
+            leads.append(evolve(ln, lead=lead))
+    it = iter(leads)
+    led = evolve(page, blocks=tuple(evolve(b, lines=tuple(next(it) for _ in b.lines)) for b in page.blocks))
+    plain = render_page(page_structure(page, FACTS, learn([page], FACTS)))
+    marked = render_page(page_structure(led, FACTS, learn([led], FACTS)))
+    assert marked.replace("**", "") == plain.replace("**", "")
+    assert (marked.count("**") - plain.count("**")) % 2 == 0
+    plain_lines = set(plain.split("\n"))
+    for line in marked.split("\n"):
+        if line.startswith(("#", "|", "<")):
+            assert line in plain_lines, line

@@ -11,7 +11,7 @@ from pdfcore.models import Box, PageText, TextLine
 
 floats = st.floats(allow_nan=False, allow_infinity=True, width=64)
 boxes = st.builds(Box, floats, floats, floats, floats)
-lines = st.builds(TextLine, st.text(max_size=40), boxes, floats, st.booleans())
+lines = st.builds(TextLine, st.text(max_size=40), boxes, floats, st.booleans(), lead=st.text(max_size=12))
 
 
 @given(st.lists(lines, max_size=8), st.lists(boxes, max_size=8), st.integers(0, 10_000))

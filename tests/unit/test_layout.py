@@ -817,7 +817,7 @@ def test_a_row_opening_with_a_subscript_has_the_size_of_its_words() -> None:
     assert _facts(None, words, 0, len(words) - 1, facts)[0] == 10.0
     # a row whose words differ in size keeps its first character's size and its runs
     sizes = [7.0 if k < 5 else 10.0 for k in range(len(words))]
-    size, *_, runs = _facts(None, words, 0, len(words) - 1, facts)
+    size, *_, runs, _ = _facts(None, words, 0, len(words) - 1, facts)
     assert size == 7.0 and len(runs) == 2
 
 

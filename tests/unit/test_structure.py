@@ -676,7 +676,7 @@ def test_a_series_line_right_over_a_larger_title_is_no_heading() -> None:
         "# Recommended Requirements for Routers",
         "## 1 Introduction",
     ], md
-    assert md.startswith("NIST Internal Report\n\n"), md
+    assert md.startswith("**NIST Internal Report**\n\n"), md
     # a chapter's label over its title stays in a heading: the title's (see chapter_labels)
     rows[0] = ln("Chapter 3", 60, size=20, bold=True)
     (md,) = markdown([page(rows)])
@@ -693,7 +693,7 @@ def test_a_bold_label_does_not_run_on_into_the_line_under_it() -> None:
         *para(LOREM, 160),
     ]
     (md,) = markdown([page(rows)])
-    assert "\n\nContact Information\n\niotsecurity@nist.gov\n\n" in md, md
+    assert "\n\n**Contact Information**\n\niotsecurity@nist.gov\n\n" in md, md
     # a whole row set bold inside a paragraph (emphasis across the measure) stays in it
     rows = [
         ln("The requirements of the four standards were mostly unique and had little overlap, and", 60, x1=RIGHT),
@@ -718,11 +718,11 @@ def _bold_between_paragraphs(line: str) -> str:
 
 
 def _no_headings(lines: Sequence[str], heading: str) -> None:
-    """Each of ``lines``, set bold between paragraphs, is a paragraph; ``heading`` so set is a
-    heading."""
+    """Each of ``lines``, set bold between paragraphs, is a paragraph (in bold); ``heading`` so
+    set is a heading."""
     for text in lines:
         md = _bold_between_paragraphs(text)
-        assert md.startswith("# Sales, Costs and Margins") and f"\n\n{text}\n\n" in md, md
+        assert md.startswith("# Sales, Costs and Margins") and f"\n\n**{text}**\n\n" in md, md
     assert f"\n\n# {heading}\n\n" in _bold_between_paragraphs(heading)
 
 
@@ -1378,7 +1378,7 @@ def test_a_huge_word_beside_a_line_of_small_text_is_no_heading() -> None:
     )
     rows = [logo, ln("Key Challenges of the Campaign", 200, size=30, bold=True), *para(LOREM, 260)]
     (md,) = markdown([page(rows)])
-    assert md.split("\n\n")[:2] == ["NASA Office of Inspector General", "# Key Challenges of the Campaign"], md
+    assert md.split("\n\n")[:2] == ["**NASA Office of Inspector General**", "# Key Challenges of the Campaign"], md
 
 
 def test_a_row_starting_with_an_initial_is_no_list_item_but_a_lettered_one_is() -> None:
@@ -1559,7 +1559,7 @@ def test_a_long_statement_in_the_documents_heading_style_is_a_heading_and_bold_s
     assert md.startswith("# Loss of our key personnel"), md
     assert f"\n\n# {' '.join(statement)}\n\n" in md, md
     md = risk_page(two)
-    assert f"\n\n{' '.join(two)}\n\n" in md, md
+    assert f"\n\n**{' '.join(two)}**\n\n" in md, md
 
 
 def test_a_list_set_in_two_columns_is_one_flat_list_and_a_short_items_child_stays_nested() -> None:
