@@ -26,9 +26,9 @@ LABEL_WORDS = 4
 _ORDERED = re.compile(r"^\(?(\d{1,3})[.)]$")
 
 
-def element(unit: Unit, join_hyphenation: bool, *, body_bold: bool = False) -> Element:
-    """The unit's element. ``body_bold``: the document's running text is set in bold (no
-    paragraph of it is emphasis)."""
+def element(unit: Unit, join_hyphenation: bool, *, body_bold: bool = False, body_italic: bool = False) -> Element:
+    """The unit's element. ``body_bold``, ``body_italic``: the document's running text is set
+    in bold, in italic (no paragraph of it is emphasis)."""
     box = Box(unit.x0, unit.y0, unit.x1, unit.y1)
     if unit.kind == "code":
         return Element("code", text=_code_text(unit.rows), bbox=box)
@@ -58,6 +58,7 @@ def element(unit: Unit, join_hyphenation: bool, *, body_bold: bool = False) -> E
             size=unit.size,
             bold=unit.bold,
             lead=_lead(unit, text, body_bold),
+            slanted=_slanted(unit, text, body_italic),
         )
     kind = "paragraph"
     return Element(
@@ -77,7 +78,14 @@ def element(unit: Unit, join_hyphenation: bool, *, body_bold: bool = False) -> E
         lettered=unit.lettered,
         bold=unit.bold,
         lead=_lead(unit, text, body_bold),
+        slanted=_slanted(unit, text, body_italic),
     )
+
+
+def _slanted(unit: Unit, text: str, body_italic: bool) -> bool:
+    """Every row of the unit is set in italic (and the document's running text is not), and
+    its text holds no asterisk (the marks would pair with it)."""
+    return not body_italic and all(r.italic and not r.mono for r in unit.rows) and "*" not in text
 
 
 def _lead(unit: Unit, text: str, body_bold: bool) -> str:

@@ -45,6 +45,8 @@ class Element:
     #: heading), the rest of it not; all its text when it is bold throughout: set in ``**`` in
     #: the Markdown.
     lead: str = ""
+    #: A paragraph or list item set in italic throughout: set in ``*`` in the Markdown.
+    slanted: bool = False
 
 
 @define

@@ -263,7 +263,7 @@ def page_structure(
         body.extend(before.pop(k, ()))
         if id(u) in taken:
             continue
-        el = element(u, join_hyphenation, body_bold=style.body_bold)
+        el = element(u, join_hyphenation, body_bold=style.body_bold, body_italic=style.body_italic)
         (notes if id(u) in footnotes else body).append(el)
     for k in sorted(before):
         body.extend(before[k])
@@ -338,7 +338,7 @@ def _notes_in_frame(
     units = tidy_units(split_units(rows, join_hyphenation, lexicon), style.body_size, height, label)
     for u in units:
         u.kind = "paragraph"
-    return [element(u, join_hyphenation, body_bold=style.body_bold) for u in units]
+    return [element(u, join_hyphenation, body_bold=style.body_bold, body_italic=style.body_italic) for u in units]
 
 
 def true_tables(

@@ -16,7 +16,8 @@
   leading ``#``, ``>``, a list marker or a fence) has that first character escaped, or the
   period or parenthesis of an ordered item's number (``1\\.``); nothing else is escaped (text
   stays text). The bold words a paragraph or list item opens with (``Element.lead``, a
-  term before its meaning, a run-in heading) are set in ``**``.
+  term before its meaning, a run-in heading) are set in ``**``; one set in italic throughout
+  (``Element.slanted``; words, not a formula set in a mathematical italic) in ``*``.
 """
 
 from __future__ import annotations
@@ -109,11 +110,24 @@ def render_element(el: Element) -> str:
 
 
 def _text(el: Element) -> str:
-    """A paragraph's or list item's text, escaped, its bold lead-in in ``**`` (see the module
-    docstring; a text escaped opens with a backslash, not with its lead-in)."""
+    """A paragraph's or list item's text, escaped, its bold lead-in in ``**``, all of it in
+    ``*`` when it is set in italic (see the module docstring; a text escaped opens with a
+    backslash, not with its lead-in, and is left so)."""
     text = _escape(_one_line(el.text))
     lead = el.lead
-    return f"**{lead}**{text[len(lead) :]}" if lead and text.startswith(lead) else text
+    if lead and text.startswith(lead):
+        text = f"**{lead}**{text[len(lead) :]}"
+    return f"*{text}*" if el.slanted and text[:1] not in ("", "\\") and _words(text) else text
+
+
+#: Share of a text's characters (spaces aside) that are letters at least, for it to be words:
+#: a formula set in a mathematical italic (``x,y ∈D d(x,y)=1``) is no emphasis.
+SLANTED_LETTERS = 0.6
+
+
+def _words(text: str) -> bool:
+    chars = [c for c in text if not c.isspace() and c != "*"]
+    return sum(c.isalpha() for c in chars) >= SLANTED_LETTERS * len(chars)
 
 
 def render_table(table: Table) -> str:

@@ -23,7 +23,12 @@ def core(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 def _parts(core: Any, path: Path, page: int, *, marks: bool = False) -> list[str]:
     md = core.read_pages(str(path), str(page), format="markdown", use_structure_tree=False).pages[0].markdown
-    return (md if marks else md.replace("**", "")).split("\n\n")  # (the blocks' structure: bold marks aside)
+    return md.split("\n\n") if marks else [_plain(p) for p in md.replace("**", "").split("\n\n")]
+
+
+def _plain(part: str) -> str:
+    """A block without its italic marks (the blocks' structure: bold and italic marks aside)."""
+    return part[1:-1] if len(part) > 2 and part[0] == part[-1] == "*" else part
 
 
 def _first(parts: list[str], start: str) -> int:

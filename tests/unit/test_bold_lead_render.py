@@ -54,3 +54,30 @@ def test_a_paragraph_bold_throughout_is_bold_unless_the_running_text_is() -> Non
     bold_body = [evolve(line, bold=True) if line.font_size == 10.0 else line for line in lines]
     (md,) = markdown([page(bold_body)])
     assert "**" not in md, md
+
+
+DISH = [
+    "Hot-smoked trout from the Test valley, pickled cucumber and a little dill, served on rye",
+    "bread from the bakery in the next village.",
+]
+STAR = [
+    "Prices marked * include a service charge, which goes to the kitchen and the floor staff in",
+    "equal shares.",
+]
+
+
+def test_a_paragraph_in_italic_throughout_is_set_in_italic_unless_the_running_text_is() -> None:
+    lines = [
+        ln("Opening Times", 50, size=16, bold=True),
+        *para(LOREM, 80),
+        *(evolve(row, italic=True) for row in para(DISH, 130)),
+        *(evolve(row, italic=True) for row in para(STAR, 170)),
+        *para(LOREM, 210),
+    ]
+    (md,) = markdown([page(lines)])
+    assert f"\n*{' '.join(DISH)}*\n" in md, md
+    assert f"\n{' '.join(STAR)}\n" in md, md  # (an asterisk of its own: no marks)
+    assert "*Lorem" not in md
+    slanted_body = [evolve(line, italic=True) if line.font_size == 10.0 else line for line in lines]
+    (md,) = markdown([page(slanted_body)])
+    assert "*Hot-smoked" not in md, md

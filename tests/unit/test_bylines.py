@@ -34,7 +34,7 @@ def test_an_italic_byline_smaller_than_the_body_is_a_paragraph() -> None:
     md = _pages(8.5)
     assert "# Library Garden Reopens" in md
     for by in ("By Helen Ashworth", "By Tom Okafor", "By Priya Raman"):
-        assert f"\n\n{by}\n\n" in md
+        assert f"\n\n*{by}*\n\n" in md  # (in italic)
         assert f"# {by}" not in md
 
 
@@ -51,7 +51,7 @@ def test_a_byline_at_the_body_size_is_a_paragraph() -> None:
     for size in (9.5, 10.0):
         md = _pages(size, ("By Harriet Okonkwo", "By Desmond Achterberg, Parish Clerk", "By J. van der Berg"))
         for by in ("By Harriet Okonkwo", "By Desmond Achterberg, Parish Clerk", "By J. van der Berg"):
-            assert f"\n\n{by}\n\n" in md and f"# {by}" not in md
+            assert f"\n\n*{by}*\n\n" in md and f"# {by}" not in md
     assert not byline("By Land and Sea") and not byline("By the Numbers") and not byline("Bylaws Committee")
 
 
@@ -66,7 +66,7 @@ def test_names_and_their_affiliation_under_titles_are_paragraphs() -> None:
     )
     md = _pages(10.0, credits)
     for credit in credits:
-        assert f"\n\n{credit}\n\n" in md and f"# {credit}" not in md
+        assert f"\n\n*{credit}*\n\n" in md and f"# {credit}" not in md
     assert credit_line("J. Pereira2, Ana Silva1 and Tom Ng, Centre for Marine Studies")
     assert not credit_line("Lifeway Foods, Inc.")
     assert not credit_line("About Lifeway Foods, Inc.")
