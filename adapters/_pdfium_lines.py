@@ -30,6 +30,7 @@ from adapters._pdfium_gaps import (
     starts_cell,
     wrapped_cell,
 )
+from adapters._pdfium_glue import glued_on, joined
 from adapters._pdfium_mono import spaced as mono_spaced
 from adapters._pdfium_objects import PageObjects, share_inside, visible_runs
 from adapters._pdfium_rows import (
@@ -303,8 +304,8 @@ def read_lines(
                     if line.mono and " " in line.text:
                         # code: its spaces as wide as drawn (see adapters._pdfium_mono)
                         line = evolve(line, text=mono_spaced(raw, tp, first, last, line.text))
-                    if glue is not None and glue[0] == seen - 1 and _glued_on(raw, tp, out[-1], glue[1], line, first):
-                        out[-1] = _joined(out[-1], line)
+                    if glue is not None and glue[0] == seen - 1 and glued_on(raw, tp, out[-1], glue[1], line, first):
+                        out[-1] = joined(out[-1], line)
                     else:
                         out.append(line)
                     glue = (seen, last)
@@ -501,49 +502,6 @@ def _parted(
     if not any(bbox.x0 < r.x0 and r.x1 < bbox.x1 and r.y0 <= bbox.y0 and bbox.y1 <= r.y1 for r in down):
         return None
     return parted(raw, tp, start, body, bbox, to_box, line_facts, down)
-
-
-#: A piece pdfium gives a line of its own is glued onto the line before it when it holds at
-#: most this many characters, stands on the same baseline (origins at most GLUE_BASELINE em
-#: apart) in a size within GLUE_SIZE of the line's, and its first character's advance box
-#: starts where the line's last one ends, at most GLUE_GAP em apart either way (touching, as
-#: the letters of one word do; a space between words is 0.2 em or more): the last letter of a
-#: justified line drawn as a text object of its own, which pdfium breaks off when it starts
-#: a hair left of where the word ended ("collection o" and "f").
-GLUE_CHARS = 2
-GLUE_GAP = 0.05
-GLUE_BASELINE = 0.1
-GLUE_SIZE = 0.1
-
-
-def _glued_on(raw: Any, tp: Any, prev: TextLine, prev_last: int, line: TextLine, first: int) -> bool:
-    """``line`` (starting at character ``first``) continues the word ``prev`` (ending at
-    character ``prev_last``) ends with, pdfium's line break between them a false one (see
-    GLUE_CHARS)."""
-    em = prev.font_size
-    if len(line.text) > GLUE_CHARS or " " in line.text or em <= 0 or abs(line.font_size - em) > GLUE_SIZE * em:
-        return False
-    a, b = prev.bbox, line.bbox
-    # (boxes first: a cheap test nearly every pair of lines fails)
-    if not -GLUE_GAP * em - 1.0 <= b.x0 - a.x1 <= 0.5 * em or b.y1 <= a.y0 or b.y0 >= a.y1:
-        return False
-    x, y = ctypes.c_double(), ctypes.c_double()
-    if not raw.FPDFText_GetCharOrigin(tp, prev_last, ctypes.byref(x), ctypes.byref(y)):
-        return False
-    x_end, y_end = x.value, y.value
-    if not raw.FPDFText_GetCharOrigin(tp, first, ctypes.byref(x), ctypes.byref(y)):
-        return False
-    if abs(y.value - y_end) > GLUE_BASELINE * em or x.value <= x_end:
-        return False
-    left, right = raw.FS_RECTF(), raw.FS_RECTF()
-    if not (raw.FPDFText_GetLooseCharBox(tp, prev_last, left) and raw.FPDFText_GetLooseCharBox(tp, first, right)):
-        return False
-    return bool(abs(right.left - left.right) <= GLUE_GAP * em)
-
-
-def _joined(prev: TextLine, line: TextLine) -> TextLine:
-    """``prev`` with ``line`` glued on (see GLUE_CHARS): its font facts, the two boxes' union."""
-    return evolve(prev, text=prev.text + line.text, bbox=union((prev.bbox, line.bbox)))
 
 
 def _char_bounds(
