@@ -35,6 +35,8 @@ _MAX_DRAWINGS = 5000
 #: Path segments read per page to find rulings inside shapes (bounds the cost on vector art).
 _RULE_SEGMENT_BUDGET = 20_000
 _AXIS_TOL = 0.5
+#: Thinnest band of a frame that counts as painted (points).
+_FRAME_MIN = 0.05
 
 # Hidden-text thresholds (see docs/extraction.md), shared with the pdfium text adapter.
 TINY_FONT_PT = 1.0
@@ -193,10 +195,35 @@ def _path_coverage(raw: Any, obj: Any) -> float:
 
 
 def _shoelace(pts: list[tuple[float, float]]) -> float:
+    return abs(_signed_area(pts))
+
+
+def _signed_area(pts: list[tuple[float, float]]) -> float:
+    """The polygon's area, positive or negative by the way round it runs."""
     s = 0.0
     for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=True):
         s += x1 * y2 - x2 * y1
-    return abs(s) / 2.0
+    return s / 2.0
+
+
+def frame_sides(rects: list[tuple[Box, float]], even_odd: bool) -> list[Box]:
+    """The rectangles a filled path paints, from its rectangular subpaths (box, signed area):
+    each as it is, but for a frame, one rectangle inside another that cuts it out (the even-odd
+    rule, or the inner one running the other way round): then the bands between them, which
+    are what shows (a border drawn on some sides of a box, the others of no width, as HTML
+    typesetters draw one: a rule over a heading is no box around it)."""
+    if len(rects) == 2:
+        (outer, a_out), (inner, a_in) = sorted(rects, key=lambda t: -abs(t[1]))
+        holds = outer.x0 <= inner.x0 and outer.y0 <= inner.y0 and inner.x1 <= outer.x1 and inner.y1 <= outer.y1
+        if holds and (even_odd or a_out * a_in < 0):
+            bands = (
+                Box(outer.x0, outer.y0, outer.x1, inner.y0),
+                Box(outer.x0, inner.y1, outer.x1, outer.y1),
+                Box(outer.x0, inner.y0, inner.x0, inner.y1),
+                Box(inner.x1, inner.y0, outer.x1, inner.y1),
+            )
+            return [b for b in bands if min(b.width, b.height) > _FRAME_MIN and max(b.width, b.height) >= RULE_MIN_LEN]
+    return [r for r, _ in rects]
 
 
 def _image_key(raw: Any, obj: Any, w: int, h: int) -> tuple[int, int, int, int]:
@@ -306,6 +333,7 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
         a, b, c, d, e, f = om
         point = space.point
         sub: list[tuple[float, float]] = []
+        rects: list[tuple[Box, float]] = []
         curved = False
         for k in range(n):
             seg = get_segment(obj, k)
@@ -315,17 +343,24 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
             cur = point(a * x + c * y + e, b * x + d * y + f)
             kind_ = seg_type(seg)
             if kind_ == MOVETO:
-                close_subpath(sub, curved, stroked, False)
+                close_subpath(sub, curved, stroked, False, rects)
                 sub, curved = [cur], False
                 continue
             curved = curved or kind_ != LINETO
             sub.append(cur)
             if seg_close(seg):
-                close_subpath(sub, curved, stroked, True)
+                close_subpath(sub, curved, stroked, True, rects)
                 sub, curved = [sub[0]], False
-        close_subpath(sub, curved, stroked, False)
+        close_subpath(sub, curved, stroked, False, rects)
+        for r in frame_sides(rects, fillmode.value == raw.FPDF_FILLMODE_ALTERNATE):
+            if r.width <= RULE_MAX_THICK or r.height <= RULE_MAX_THICK:
+                out.rules.append(r)
+            else:
+                add_edges(r)
 
-    def close_subpath(pts: list[tuple[float, float]], curved: bool, stroked: bool, closed: bool) -> None:
+    def close_subpath(
+        pts: list[tuple[float, float]], curved: bool, stroked: bool, closed: bool, rects: list[tuple[Box, float]]
+    ) -> None:
         if len(pts) < 2:
             return
         if stroked:
@@ -343,12 +378,8 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
         if len(xs) != 2 or len(ys) != 2:
             return  # not an axis-aligned rectangle
         r = Box(xs[0], ys[0], xs[1], ys[1])
-        if r.width < RULE_MIN_LEN and r.height < RULE_MIN_LEN:
-            return
-        if r.width <= RULE_MAX_THICK or r.height <= RULE_MAX_THICK:
-            out.rules.append(r)
-        else:
-            add_edges(r)
+        if r.width >= RULE_MIN_LEN or r.height >= RULE_MIN_LEN:
+            rects.append((r, _signed_area(pts)))
 
     def add_edges(r: Box) -> None:
         out.rules.extend(

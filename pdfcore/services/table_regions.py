@@ -40,7 +40,7 @@ from pdfcore.services.ruled_grids import (
     split_at_prose,
 )
 from pdfcore.services.text_pieces import JOIN_TOL, PLACEHOLDERS, is_number
-from pdfcore.services.text_runs import LABEL_WORDS, MAX_HEADER_ROWS, MIN_ROWS, text_regions
+from pdfcore.services.text_runs import LABEL_WORDS, MAX_HEADER_ROWS, MIN_ROWS, set_larger, text_regions
 from pdfcore.services.underlined_heads import underlined_tables
 from pdfcore.structure.markers import MARKER
 
@@ -541,6 +541,7 @@ def _sections(boxes: list[Box], lines: Sequence[TextLine], pictures: Sequence[Bo
             shared >= SECTION_OVERLAP * max(upper.width, lower.width)
             and 0 < len(between) <= SECTION_LINES
             and all(_section_label(ln, lower) for ln in between)
+            and not _headings_over(between, (upper, lower), lines)
             and max(blanks) <= SECTION_BLANK * max(ln.font_size for ln in between)
             and not any(intersection(p, b) for p in pictures for b in (upper, lower))
             and _opens_with_figures(lower, lines)
@@ -553,6 +554,13 @@ def _sections(boxes: list[Box], lines: Sequence[TextLine], pictures: Sequence[Bo
             continue
         k += 1
     return out
+
+
+def _headings_over(labels: Sequence[TextLine], tables: Sequence[Box], lines: Sequence[TextLine]) -> bool:
+    """A label set larger than every line of the regions over and under it: a heading between
+    two tables (``Mains`` over a menu's dishes and prices), no section of one."""
+    sizes = [ln.font_size for ln in lines if any(line_inside(ln, t) for t in tables)]
+    return any(set_larger(ln.font_size, sizes) for ln in labels)
 
 
 def _opens_with_figures(box: Box, lines: Sequence[TextLine]) -> bool:

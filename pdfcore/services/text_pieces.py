@@ -73,6 +73,8 @@ class Piece:
     labelled: bool = False
     #: The line is set in a bold face from its first character to its last.
     bold: bool = False
+    #: The line's font size (points; 0 when unknown).
+    size: float = 0.0
 
 
 def line_pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Piece]:
@@ -140,6 +142,7 @@ def _piece(ln: TextLine, cut: Sequence[Box]) -> Piece:
         page_number=led is not None and _PAGE_NUMBER.fullmatch(led.group(1).strip()) is not None,
         labelled=len(spans) > 1 and _LABEL.match(text) is not None,
         bold=ln.bold,
+        size=ln.font_size or 0.0,
     )
 
 

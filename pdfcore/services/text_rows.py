@@ -45,6 +45,8 @@ class Row:
     labelled: bool = False
     #: Every line of the row is set in bold (a table's column headings).
     bold: bool = False
+    #: The largest font size of its lines (points; 0 when unknown).
+    size: float = 0.0
 
     @functools.cached_property
     def gapped(self) -> bool:
@@ -114,6 +116,7 @@ def _merged_row(pieces: list[Piece]) -> Row:
         page_numbers=any(p.led for p in pieces) and all(p.page_number for p in pieces if p.led),
         labelled=min(pieces, key=lambda p: p.segments[0][0]).labelled,
         bold=all(p.bold for p in pieces),
+        size=max(p.size for p in pieces),
     )
 
 
@@ -154,6 +157,7 @@ def _one_piece_row(p: Piece) -> Row:
         page_numbers=p.led and p.page_number,
         labelled=p.labelled,
         bold=p.bold,
+        size=p.size,
     )
 
 

@@ -153,6 +153,11 @@ def _runs(rows: Sequence[Row], *, reuse: bool = True) -> list[Box]:
             h = max(last.height, nxt.height, 1.0)
             if nxt.y0 - last.y1 > MAX_ROW_GAP * h:
                 break
+            if not (nxt.numeric or nxt.gapped) and j + 1 < len(rows) and set_larger(nxt.size, [rows[j + 1].size]):
+                # A heading between two tables, set larger than the rows over and under it.
+                asked = len(arrivals) - 1
+                if set_larger(nxt.size, [r.size for r in run]):
+                    break
             if not (nxt.numeric or nxt.gapped) and any(r.numeric for r in run):
                 # Labels inside a table of figures (a wrapped label, a section heading, a
                 # note): kept when figures follow them. (A run without figures has none: a
@@ -205,7 +210,8 @@ def _runs(rows: Sequence[Row], *, reuse: bool = True) -> list[Box]:
         box = _run_box(run, rivers) if _is_table_run(run, rivers) else None
         if box is not None:
             headed = run[0] if run[0].gapped and not run[0].numeric else None  # its column headings
-            out.append(_with_header(box, rows[max(0, i - MAX_HEADER_ROWS - 2) : i], headed=headed))
+            size = max(r.size for r in run)
+            out.append(_with_header(box, rows[max(0, i - MAX_HEADER_ROWS - 2) : i], headed=headed, size=size))
             i = i + len(run)
         else:
             i += 1
@@ -289,6 +295,20 @@ LABEL_EXTENT = 0.8
 HEADING_WORDS = 4
 
 
+#: A heading is set at least this much larger than the rows of the table under it: as a share
+#: of their size, and in points.
+LARGER = 1.08
+LARGER_PT = 0.75
+
+
+def set_larger(size: float, rows: Sequence[float]) -> bool:
+    """A line of this font size is set larger than every table row of these sizes (0: unknown),
+    its column headings among them, by :data:`LARGER` and :data:`LARGER_PT`: a heading, no
+    label inside the table (``Male`` over rows of figures, as large as the headings, is one)."""
+    top = max(rows, default=0.0)
+    return size > 0 and top > 0 and size >= LARGER * top and size - top >= LARGER_PT
+
+
 def _labels_then_figures(rows: Sequence[Row], j: int, run: Sequence[Row]) -> int:
     """How many rows from ``rows[j]`` are labels inside a table of figures: up to three rows
     ending well left of the run's right edge, set close together, then a row of figures."""
@@ -314,14 +334,16 @@ def _labels_then_figures(rows: Sequence[Row], j: int, run: Sequence[Row]) -> int
     return MAX_LABEL_ROWS if nxt is not None and nxt.numeric and nxt.y0 - last.y1 <= 1.2 * last.height else 0
 
 
-def _with_header(box: Box, above: Sequence[Row], *, headed: Row | None = None) -> Box:
+def _with_header(box: Box, above: Sequence[Row], *, headed: Row | None = None, size: float = 0.0) -> Box:
     """Grow ``box`` upwards over header rows: rows just above with two or more segments inside
     its width (column headings), none of them running text, and short headings between them and
     the table (a section heading under the column headings) or above them over the columns
     (a heading over a group of columns, standing over column headings; ``headed``: the box's
     first row, when it holds column headings already). A heading wider than its column's
     cells may reach past the body's edge by a few line heights (``Grade`` over a column of
-    letters): the box grows sideways to hold it."""
+    letters): the box grows sideways to hold it. A line of one piece set larger than the
+    table's rows (``size``, their largest font size) is a heading over it: nothing above it is
+    the table's."""
     y0, x0, x1 = box.y0, box.x0, box.x1
     pending: list[Row] = []
     found = headed
@@ -341,6 +363,8 @@ def _with_header(box: Box, above: Sequence[Row], *, headed: Row | None = None) -
             break
         if row.led or row.numbers - row.years >= 2:
             break  # a row of figures: the table above this one, not headings
+        if len(row.segments) == 1 and set_larger(row.size, [size]):
+            break
         if len(inside) >= 2:
             y0 = row.y0
             x0, x1 = min(x0, inside[0][0]), max(x1, inside[-1][1])
