@@ -39,8 +39,9 @@ from pdfcore.services.ruled_grids import (
     ruled_boxes,
     split_at_prose,
 )
+from pdfcore.services.run_headers import set_larger
 from pdfcore.services.text_pieces import JOIN_TOL, PLACEHOLDERS, is_number
-from pdfcore.services.text_runs import LABEL_WORDS, MAX_HEADER_ROWS, MIN_ROWS, set_larger, text_regions
+from pdfcore.services.text_runs import LABEL_WORDS, MAX_HEADER_ROWS, MIN_ROWS, text_regions
 from pdfcore.services.underlined_heads import underlined_tables
 from pdfcore.structure.markers import MARKER
 

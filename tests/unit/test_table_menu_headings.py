@@ -119,14 +119,11 @@ def test_a_title_set_larger_than_the_table_stops_its_headings() -> None:
     title with it)."""
     sig, g_sig = aligned(150, [["Legal representative: Su", "Accountant: Xiao", "Head: Qian"]], (72.0, 250.0, 420.0))
     title = [line("2. Balance sheet of the parent", 200, 166, 380, h=12.5)]
+    cells = [["Item", "Closing", "Opening"], ["Cash", "23,182.19", "20,119.58"], ["Other", "403,995.85", "363,531.99"]]
+    cells += [["Receivables", "497,804.72", "497,804.72"], ["Prepayments", "1,668,168.36", "1,668,168.36"]]
     body, g_body = aligned(
         186,
-        [
-            ["Item", "Closing", "Opening"],
-            ["Cash", "23,182.19", "20,119.58"],
-            ["Receivables", "497,804.72", "497,804.72"],
-        ]
-        + [["Prepayments", "1,668,168.36", "1,668,168.36"], ["Other", "403,995.85", "363,531.99"]],
+        cells,
         (72.0, 300.0, 440.0),
         lead=16.0,
     )

@@ -837,9 +837,9 @@ def test_a_line_joined_over_several_rows_and_cut_by_column_gaps_is_a_candidate()
 def test_the_rows_of_a_table_above_are_not_headings_of_the_next() -> None:
     """Growing a table upwards over its headings stops at rows of figures (the table above),
     not at years (headings)."""
+    from pdfcore.services.run_headers import with_header as _with_header
     from pdfcore.services.text_pieces import line_pieces
     from pdfcore.services.text_rows import visual_rows
-    from pdfcore.services.text_runs import _with_header
 
     xs = (72.0, 200.0, 280.0, 360.0)
     upper, upper_gaps = aligned(100, FIGURES, xs)  # headed by years
