@@ -18,8 +18,9 @@ the rulings drawn there. :func:`read_table` reads them the way a person transcri
   merged into one text per column: :mod:`adapters._table_header`.
 
 Here: the caption, a title above and notes below the table left out of it (a ruled grid's
-own title row, inside its walls, kept as its first header row), the table's box grown to the
-rulings framing it, and a column holding one stray text put back into its cell.
+own title row, inside its walls, kept as its first header row; what its rulings set outside
+it: :mod:`adapters._table_outside`), the table's box grown to the rulings framing it, and a
+column holding one stray text put back into its cell.
 What the rulings say is in :mod:`adapters._table_rulings`.
 
 Coordinates are whatever frame the caller uses (y grows downwards); sizes are font sizes in the
@@ -54,8 +55,9 @@ from adapters._table_header import (
     merged_header,
     ruled_apart,
 )
+from adapters._table_outside import outside_grid
 from adapters._table_rows import Row, data_figure, label_only, merge_bands, rows_of
-from adapters._table_rulings import RULE_HEIGHT, RULE_TOL, RULE_WIDTH, across, merge_rules
+from adapters._table_rulings import RULE_TOL, RULE_WIDTH, across, merge_rules
 from adapters._table_wraps import join_continuations
 from pdfcore.caption_words import FILING_TABLE_WORDS, TABLE_WORDS, alternation
 
@@ -92,7 +94,7 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     lines = split_at_column_starts(lines, cuts, em)
     whole = lines
     lines = _trim(lines, cuts, rules)
-    lines, ceiling, floor = _outside_grid(lines, cuts, rules)
+    lines, ceiling, floor = outside_grid(lines, cuts, rules)
     if len(lines) < 2:
         return None
     lines, cuts = counter_column(lines, cuts, em)
@@ -145,93 +147,6 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     bottom = max(ln.y1 for ln in lines)
     fx0, fy0, fx1, fy1 = _framed((x0, top, x1, bottom), rules, em)
     return Found((fx0, max(fy0, ceiling), fx1, min(fy1, floor)), header, grid, cells, spans)
-
-
-def _outside_grid(lines: list[Line], cuts: Sequence[float], rules: Sequence[Rule]) -> tuple[list[Line], float, float]:
-    """Without the lines a ruled grid's rulings set outside it: on top, lines of one text each,
-    set larger than the table, standing above where every column ruling starts (a title over
-    the grid, inside a frame drawn round the title and the table together; a title in the
-    table's type is its top header cell); at the foot, lines of fewer texts than half the
-    columns below where most column rulings end (notes under the grid in the same frame); each
-    run set off from the grid by a horizontal ruling across it, the column rulings running down
-    most of the table. Also the y-range the grid keeps: from the ruling over it to the
-    ruling under it (-inf, inf: nothing left out)."""
-    ceiling, floor = float("-inf"), float("inf")
-    if len(lines) < 2:
-        return lines, ceiling, floor
-    height = lines[-1].y1 - lines[0].y0
-    walls = []
-    for c in cuts:
-        pieces = [r for r in rules if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= RULE_TOL]
-        if sum(r.y1 - r.y0 for r in pieces) >= RULE_HEIGHT * height:
-            walls.append((min(r.y0 for r in pieces), max(r.y1 for r in pieces)))
-    if len(walls) < GRID_WALLS:
-        return lines, ceiling, floor
-    x0 = min(ln.x0 for ln in lines)
-    x1 = max(ln.x1 for ln in lines)
-    across = [r for r in rules if not r.vertical and min(r.x1, x1) - max(r.x0, x0) >= RULE_WIDTH * (x1 - x0)]
-
-    def ruling_between(upper: Line, lower: Line) -> Rule | None:
-        return next((r for r in across if upper.y1 <= (r.y0 + r.y1) / 2 <= lower.y0), None)
-
-    start = 0
-    top = min(w[0] for w in walls)
-    em = statistics.median(ln.size for ln in lines)
-    while (
-        start < len(lines) - 2
-        and len(lines[start].segments) == 1
-        and lines[start].y1 <= top
-        and lines[start].size >= TITLE_SIZE * em
-    ):
-        start += 1
-    if start:
-        rule = ruling_between(lines[start - 1], lines[start])
-        if rule is not None and lines[start].y1 > top:
-            ceiling = rule.y0
-        else:
-            start = 0
-    end = len(lines)
-    bottom = statistics.median(w[1] for w in walls)
-    # (a line of notes holds a few texts; a row of the table below rulings drawn round its
-    # header only holds one for most columns)
-    few = (len(cuts) + 1) / 2
-
-    # (a line set far below the grid's last line, farther than any two lines of the grid are
-    # apart, is the page's foot whatever it holds: a footer of several texts under a ruling)
-    def far_below(k: int) -> bool:
-        inside = [b.y0 - a.y1 for a, b in itertools.pairwise(ln for ln in lines[start:k] if ln.y0 >= top)]
-        return _set_apart(lines[k].y0 - lines[k - 1].y1, inside, lines[k].size)
-
-    while (
-        end > start + 2 and lines[end - 1].y0 >= bottom and (len(lines[end - 1].segments) < few or far_below(end - 1))
-    ):
-        end -= 1
-    if end < len(lines):
-        rule = ruling_between(lines[end - 1], lines[end])
-        if rule is not None and lines[end - 1].y0 < bottom:
-            floor = rule.y1
-        else:
-            end = len(lines)
-    return lines[start:end], ceiling, floor
-
-
-#: Column rulings a grid needs for lines outside them to be left out of it.
-GRID_WALLS = 2
-#: A line under a grid is set apart from it (the page's foot) when the blank over it is this
-#: many of its sizes at least and wider than FOOT_GAP_SHARE times every blank between the lines
-#: above it.
-FOOT_GAP = 3.0
-FOOT_GAP_SHARE = 2.0
-
-
-def _set_apart(gap: float, above: Sequence[float], size: float) -> bool:
-    """A blank of ``gap`` over a line of ``size`` sets it apart from the grid's lines, spaced by
-    the blanks ``above``."""
-    return bool(above) and gap >= FOOT_GAP * size and gap > FOOT_GAP_SHARE * max(above)
-
-
-#: A title over a grid is set at least this many times the table's text size.
-TITLE_SIZE = 1.3
 
 
 def _framed(

@@ -274,14 +274,24 @@ def lone_running_head(
 ) -> list[TextLine]:
     """The running head of a document too short to learn one (one or two pages): the line
     :func:`_head_line` finds, set at least MIN_HEAD_SIZE and at most HEAD_SIZE of the page's
-    usual text, centred or in an outer quarter (``Official - Subject to Final Review`` over a
-    transcript's first page). A title is set larger, not smaller; small print at the foot of a
-    page is more often a note than a running foot, so the foot is left alone."""
+    usual text, centred, in an outer quarter (``Official - Subject to Final Review`` over a
+    transcript's first page) or flush with the text's left or right edge (``Castlegate Pharmacy
+    | Services leaflet`` set right over a leaflet's second page). A title is set larger, not
+    smaller; small print at the foot of a page is more often a note than a running foot, so the
+    foot is left alone."""
     ln = _head_line(lines, height, width, HEAD_SIZE, gaps)
     if ln is None:
         return []
     centre = (ln.bbox.x0 + ln.bbox.x1) / 2 / width
-    return [ln] if abs(centre - 0.5) <= CENTRED or centre <= 0.25 or centre >= 0.75 else []
+    if abs(centre - 0.5) <= CENTRED or centre <= 0.25 or centre >= 0.75:
+        return [ln]
+    rest = [o.bbox for o in lines if o is not ln]
+    left, right = min(b.x0 for b in rest), max(b.x1 for b in rest)
+    return [ln] if min(abs(ln.bbox.x0 - left), abs(ln.bbox.x1 - right)) <= FLUSH_TOL else []
+
+
+#: A lone running head this close to the text's left or right edge is flush with it (points).
+FLUSH_TOL = 3.0
 
 
 #: A running head known by its place (see the module docstring) is set at most this share of

@@ -582,6 +582,19 @@ def test_a_small_line_over_a_one_page_document_is_its_running_head() -> None:
     assert finish_page(page_of([head, *body]), facts_for(3), None).furniture == ()
 
 
+def test_a_small_line_flush_right_over_a_short_documents_page_is_its_running_head() -> None:
+    """A leaflet's second page under a line set smaller than its text, flush with the text's
+    right edge (its left end short of the page's outer quarter, so neither centred nor in the
+    quarter): the running head. Before, it stayed in the text. Flush with neither edge, it stays."""
+    facts = facts_for(2)
+    body = [line(prose("B", k), 60, 90 + 14 * k, 535, h=12, size=12) for k in range(30)]
+    head = line("Castlegate Community Pharmacy | Services leaflet", 327, 56, 536, h=8, size=8)
+    done = finish_page(page_of([head, *body], index=1), facts, None)
+    assert done.furniture == ("Castlegate Community Pharmacy | Services leaflet",), done.furniture
+    loose = line("Castlegate Community Pharmacy | Services leaflet", 300, 56, 509, h=8, size=8)
+    assert finish_page(page_of([loose, *body], index=1), facts, None).furniture == ()
+
+
 def test_page_labels_mark_roman_page_numbers() -> None:
     n = 8
     labels: list[str | None] = ["i", "ii", "iii", "iv", "v", "1", "2", "3"]
