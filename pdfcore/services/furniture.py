@@ -111,7 +111,7 @@ _DIGITS = re.compile(r"\d+")
 #: the page's usual text size, at most this long, this many line heights above the next line.
 HEAD_SIZE = 0.9
 MIN_HEAD_SIZE = 0.5
-MAX_HEAD_CHARS = 60
+MAX_HEAD_CHARS = 80
 HEAD_GAP = 1.5
 _ROMAN = re.compile(r"[ivxlcdm]+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
@@ -287,11 +287,12 @@ def lone_running_head(
         return [ln]
     rest = [o.bbox for o in lines if o is not ln]
     left, right = min(b.x0 for b in rest), max(b.x1 for b in rest)
-    return [ln] if min(abs(ln.bbox.x0 - left), abs(ln.bbox.x1 - right)) <= FLUSH_TOL else []
+    return [ln] if min(abs(ln.bbox.x0 - left), abs(ln.bbox.x1 - right)) <= FLUSH_SHARE * width else []
 
 
-#: A lone running head this close to the text's left or right edge is flush with it (points).
-FLUSH_TOL = 3.0
+#: A lone running head this close to the text's left or right edge is flush with it (a share
+#: of the page's width: a justified line's last glyph may stand a few points past the edge).
+FLUSH_SHARE = 0.01
 
 
 #: A running head known by its place (see the module docstring) is set at most this share of

@@ -591,6 +591,9 @@ def test_a_small_line_flush_right_over_a_short_documents_page_is_its_running_hea
     head = line("Castlegate Community Pharmacy | Services leaflet", 327, 56, 536, h=8, size=8)
     done = finish_page(page_of([head, *body], index=1), facts, None)
     assert done.furniture == ("Castlegate Community Pharmacy | Services leaflet",), done.furniture
+    # its right end a few points short of the text's justified edge (glyphs standing past it)
+    short = line("Castlegate Community Pharmacy | Services leaflet", 324, 56, 532, h=8, size=8)
+    assert finish_page(page_of([short, *body], index=1), facts, None).furniture == (short.text,)
     loose = line("Castlegate Community Pharmacy | Services leaflet", 300, 56, 509, h=8, size=8)
     assert finish_page(page_of([loose, *body], index=1), facts, None).furniture == ()
 
