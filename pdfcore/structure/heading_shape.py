@@ -107,7 +107,7 @@ def _flush_right(unit: Unit) -> bool:
 
 #: A list item this many em below a unit or less, starting at its edge or set in from it by
 #: LIST_SET_IN em at most, is the list it heads.
-LIST_BELOW = 2.0
+LIST_BELOW = 2.5
 LIST_SET_IN = 2.5
 
 

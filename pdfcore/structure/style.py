@@ -65,6 +65,9 @@ SAMPLE_PAIRS = 10
 #: Prominence: this much larger than the body, or bold at least this share of its size.
 LARGER = 1.12
 BOLD_SIZE = 0.85
+#: A numbered line is prominent this much larger than the body (LaTeX's ``\large`` over an
+#: 11 pt body: a clause's number and title over its numbered sub-clauses).
+NUMBERED_LARGER = 1.08
 #: A heading set apart by its face alone (italic or underlined, not bold) is set this share
 #: of the body's size at least.
 ACCENT_SIZE = 0.95
@@ -392,7 +395,7 @@ def prominent(unit: Unit, style: DocumentStyle) -> bool:
     if body <= 0:
         return False
     size = unit.size
-    if size >= LARGER * body:
+    if size >= LARGER * body or (size >= NUMBERED_LARGER * body and numbering_depth(unit.text) > 0):
         return True
     if size < BOLD_SIZE * body:
         return False
