@@ -75,6 +75,9 @@ class Piece:
     bold: bool = False
     #: The line's font size (points; 0 when unknown).
     size: float = 0.0
+    #: Its first segment is set in bold (the line bold throughout, or its bold lead-in as long
+    #: as that segment: a wine's name in bold, its tasting note beside it).
+    bold_first: bool = False
 
 
 def line_pieces(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Piece]:
@@ -143,7 +146,22 @@ def _piece(ln: TextLine, cut: Sequence[Box]) -> Piece:
         labelled=len(spans) > 1 and _LABEL.match(text) is not None,
         bold=ln.bold,
         size=ln.font_size or 0.0,
+        bold_first=ln.bold or (bool(ln.lead) and _lead_covers(ln, spans[0])),
     )
+
+
+def _lead_covers(ln: TextLine, span: tuple[float, float]) -> bool:
+    """The line's bold lead-in holds the words of its first segment ``span`` (the segment's
+    share of the line's width, in characters, less one word's slack)."""
+    width = ln.bbox.width
+    if width <= 0:
+        return False
+    share = (span[1] - span[0]) / width
+    return len(ln.lead) >= share * len(ln.text) - LEAD_SLACK
+
+
+#: Characters a bold lead-in may fall short of its segment's estimated length.
+LEAD_SLACK = 6
 
 
 def _leaders(text: str) -> re.Match[str] | None:

@@ -47,6 +47,8 @@ class Row:
     bold: bool = False
     #: The largest font size of its lines (points; 0 when unknown).
     size: float = 0.0
+    #: Its first segment is set in bold (see ``Piece.bold_first``).
+    bold_first: bool = False
 
     @functools.cached_property
     def gapped(self) -> bool:
@@ -117,6 +119,7 @@ def _merged_row(pieces: list[Piece]) -> Row:
         labelled=min(pieces, key=lambda p: p.segments[0][0]).labelled,
         bold=all(p.bold for p in pieces),
         size=max(p.size for p in pieces),
+        bold_first=min(pieces, key=lambda p: p.segments[0][0]).bold_first,
     )
 
 
@@ -158,6 +161,7 @@ def _one_piece_row(p: Piece) -> Row:
         labelled=p.labelled,
         bold=p.bold,
         size=p.size,
+        bold_first=p.bold_first,
     )
 
 

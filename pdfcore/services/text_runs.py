@@ -469,6 +469,7 @@ def _run_box(run: Sequence[Row], rivers: Sequence[tuple[float, float]] | None) -
             _prose_column(run, x0, cuts[0][0])
             and not (len(cuts) == 1 and _labels_and_figures(run))
             and not (len(run[0].segments) == len(cuts) + 1 and _bold_headings(run))
+            and not _bold_labels(run, cuts[0][0])
         ):
             # (a column of labels of many words under a row of bold headings over every column
             # is the table's)
@@ -478,6 +479,15 @@ def _run_box(run: Sequence[Row], rivers: Sequence[tuple[float, float]] | None) -
         if columns < 2:
             return None
     return Box(x0, run[0].y0, x1, run[-1].y1)
+
+
+def _bold_labels(run: Sequence[Row], z: float) -> bool:
+    """The run's left column (its rows' first segments ending before ``z``) is set in bold, the
+    rest of most rows not: names in bold beside their descriptions (a wine list), a table's
+    labels, no column of running text (the run's first row may be its column headings, in any
+    face)."""
+    left = [r for r in run if r.segments[0][1] <= z and not (r is run[0] and not r.bold_first)]
+    return len(left) >= MIN_ROWS and all(r.bold_first for r in left) and sum(r.bold for r in left) * 2 < len(left)
 
 
 #: Words a section's label holds at most (inside a run of labels and their figures, and
