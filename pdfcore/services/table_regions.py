@@ -16,14 +16,14 @@ table. So the extractor only runs where the text extractor's cheap evidence poin
 
 Here the regions the three searches find are weighed against each other (a ruled grid over a
 run of aligned rows stands for its table) and joined (pieces of one table, its headings set
-apart, its sections under their labels). What the extractor finds there is cleaned by
+apart, its sections under their labels: :mod:`pdfcore.services.table_sections`). What the
+extractor finds there is cleaned by
 :mod:`pdfcore.services.tables`. All geometry is page space (points, top-left origin).
 """
 
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Iterable, Sequence
 
 from pdfcore.geometry import intersection, union
@@ -39,9 +39,9 @@ from pdfcore.services.ruled_grids import (
     ruled_boxes,
     split_at_prose,
 )
-from pdfcore.services.run_headers import set_larger
-from pdfcore.services.text_pieces import JOIN_TOL, PLACEHOLDERS, is_number
-from pdfcore.services.text_runs import LABEL_WORDS, MAX_HEADER_ROWS, MIN_ROWS, text_regions
+from pdfcore.services.table_sections import sections
+from pdfcore.services.text_pieces import JOIN_TOL, is_number
+from pdfcore.services.text_runs import MAX_HEADER_ROWS, MIN_ROWS, text_regions
 from pdfcore.services.underlined_heads import underlined_tables
 from pdfcore.structure.markers import MARKER
 
@@ -81,7 +81,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     runs = [
         t
         for t in text
-        if not any(_fills(g, t, boxes, lines) for g in ruled)
+        if not any(_fills(g, t, boxes, lines, page.gaps, page.rules) for g in ruled)
         and not _over_grids(t, ruled, lines)
         and not _bulleted(t, lines, page.gaps)
         and not _listing(t, lines)
@@ -113,7 +113,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         (Box(b.x0 - PAD, b.y0 - PAD, b.x1 + PAD, b.y1 + PAD) for b in regions),
         grids=len(ruled),
     )
-    merged = _sections(merged, lines, pictures)
+    merged = sections(merged, lines, pictures)
     bounds = Box(0.0, 0.0, page_width, page_height) if page_width > 0 and page_height > 0 else None
     out: list[Box] = []
     for padded in merged:
@@ -240,7 +240,14 @@ def _framed_picture(grid: Box, pictures: Sequence[Box], lines: Sequence[TextLine
 GRID_SHARE = 0.75
 
 
-def _fills(grid: Box, run: Box, boxes: Sequence[Box], lines: Sequence[TextLine]) -> bool:
+def _fills(
+    grid: Box,
+    run: Box,
+    boxes: Sequence[Box],
+    lines: Sequence[TextLine],
+    gaps: Sequence[Box] = (),
+    rules: Sequence[Box] = (),
+) -> bool:
     """A grid of rulings over most of the height of a run of aligned rows: the reader sees the
     table where its rulings are. Lines the run takes in above or below the grid (the page's
     title, the first words of the notes under the table) are not its rows, and neither are the
@@ -251,6 +258,9 @@ def _fills(grid: Box, run: Box, boxes: Sequence[Box], lines: Sequence[TextLine])
     - more than a title's or a note's rows (two) above or below the grid: the totals and rates
       of a statement under its last rule;
     - a row of figures only above or below it: the years over a statement's columns;
+    - a row under a grid of stripes (its side ruled beside some rows only: cells shaded every
+      other row) cut into as many cells as the grid's rows are (by ``gaps``): the table's last
+      row, unshaded under the last stripe;
     - lines running from outside the grid into it across its side, row after row: the rows'
       names set outside the rulings;
     - other ruled grids holding text level with it: tables set side by side, each in its own
@@ -274,6 +284,8 @@ def _fills(grid: Box, run: Box, boxes: Sequence[Box], lines: Sequence[TextLine])
         rows = sum(1 for a, b in itertools.pairwise(ys) if b - a > JOIN_TOL) + (1 if ys else 0)
         if rows > MAX_HEADER_ROWS or any(_figures_only(ln.text) for ln in out):
             return False
+        if not above and gaps and _striped(grid, rules) and _rows_under(out, grid, lines, gaps):
+            return False
     into = sum(
         1
         for ln in lines
@@ -292,6 +304,44 @@ def _fills(grid: Box, run: Box, boxes: Sequence[Box], lines: Sequence[TextLine])
         and min(other.width, other.height) > MIN_CELL
         for b in boxes
     )
+
+
+def _rows_under(under: Sequence[TextLine], grid: Box, lines: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
+    """Lines under ``grid`` cut by ``gaps`` into as many cells as most of its rows are (two or
+    more), each cell starting where cells of the grid's rows start: rows of its table, not a
+    note under it (``+ Indicates a management contract``, its mark set apart, starts no cell)."""
+    inside = [_starts(ln, gaps) for ln in lines if line_inside(ln, grid, 0.0)]
+    cut = [s for s in inside if len(s) >= 2]
+    if not under or len(cut) < MIN_ROWS:
+        return False
+    usual = sorted(len(s) for s in cut)[len(cut) // 2]
+    known = [x for s in cut for x in s]
+    return all(
+        len(starts) == usual and all(any(abs(x - k) <= JOIN_TOL for k in known) for x in starts)
+        for starts in (_starts(ln, gaps) for ln in under)
+    )
+
+
+def _striped(grid: Box, rules: Sequence[Box]) -> bool:
+    """The grid's left side is ruled beside part of its height only (STRIPED_SIDE at most): the
+    edges of cells shaded every other row, not a grid ruled round every cell."""
+    side = sum(
+        r.height
+        for r in rules
+        if r.width <= 1.0 and abs(r.x0 - grid.x0) <= 1.5 and r.y0 >= grid.y0 - 1.0 and r.y1 <= grid.y1 + 1.0
+    )
+    return side <= STRIPED_SIDE * grid.height
+
+
+#: A grid whose left side is ruled beside at most this share of its height is shaded in stripes.
+STRIPED_SIDE = 0.9
+
+
+def _starts(line: TextLine, gaps: Sequence[Box]) -> list[float]:
+    """Where the pieces ``gaps`` cut ``line`` into start."""
+    b = line.bbox
+    inner = [g for g in gaps if b.x0 < g.x0 and g.x1 <= b.x1 + 0.2 and abs(g.y0 - b.y0) <= 0.5]
+    return [b.x0, *sorted(g.x1 for g in inner)]
 
 
 def _over_grids(run: Box, grids: Sequence[Box], lines: Sequence[TextLine]) -> bool:
@@ -505,95 +555,3 @@ def _side_by_side(a: Box, b: Box) -> bool:
     overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
     apart = max(a.x0, b.x0) - min(a.x1, b.x1)
     return overlap >= SAME_HEIGHT * min(a.height, b.height) and 0 <= apart <= 3 * MIN_GUTTER
-
-
-#: Regions one under the other are one table's sections when only section labels stand between
-#: them: at most this many lines, of at most SECTION_WORDS words each, no figure among them,
-#: with blanks of at most SECTION_BLANK of their size above and under each ...
-SECTION_LINES = 2
-SECTION_WORDS = LABEL_WORDS
-SECTION_BLANK = 3.0
-#: ... and the regions share this share of the wider one's width (their columns).
-SECTION_OVERLAP = 0.9
-
-
-def _sections(boxes: list[Box], lines: Sequence[TextLine], pictures: Sequence[Box] = ()) -> list[Box]:
-    """Regions set one under the other with nothing between them but a section label or two
-    (``Male`` over the rows of the males, ``Female`` over the females'), joined: one table whose
-    sections a blank line sets apart, which the text-aligned search reads as separate runs
-    (a label starting at the table's left edge or left of its first column, no caption), the
-    lower opening with a row of figures (its first line is no table's column headings). A
-    region holding a picture is a figure's, no table's section (a chart over a table's title)."""
-    out = sorted(boxes, key=lambda b: b.y0)
-    k = 0
-    while k + 1 < len(out):
-        upper, lower = out[k], out[k + 1]
-        shared = min(upper.x1, lower.x1) - max(upper.x0, lower.x0)
-        between = [
-            ln
-            for ln in lines
-            if upper.y1 < (ln.bbox.y0 + ln.bbox.y1) / 2 < lower.y0
-            and ln.bbox.x1 > max(upper.x0, lower.x0)
-            and ln.bbox.x0 < min(upper.x1, lower.x1)
-        ]
-        edges = [upper.y1, *(y for ln in sorted(between, key=lambda b: b.bbox.y0) for y in (ln.bbox.y0, ln.bbox.y1))]
-        blanks = [b - a for a, b in itertools.pairwise([*edges, lower.y0])][::2]
-        if (
-            shared >= SECTION_OVERLAP * max(upper.width, lower.width)
-            and 0 < len(between) <= SECTION_LINES
-            and all(_section_label(ln, lower) for ln in between)
-            and not _headings_over(between, (upper, lower), lines)
-            and max(blanks) <= SECTION_BLANK * max(ln.font_size for ln in between)
-            and not any(intersection(p, b) for p in pictures for b in (upper, lower))
-            and _opens_with_figures(lower, lines)
-            and not any(
-                b is not upper and b is not lower and intersection(b, Box(upper.x0, upper.y1, upper.x1, lower.y0))
-                for b in out
-            )
-        ):
-            out[k : k + 2] = [union((upper, lower))]
-            continue
-        k += 1
-    return out
-
-
-def _headings_over(labels: Sequence[TextLine], tables: Sequence[Box], lines: Sequence[TextLine]) -> bool:
-    """A label set larger than every line of the regions over and under it: a heading between
-    two tables (``Mains`` over a menu's dishes and prices), no section of one."""
-    sizes = [ln.font_size for ln in lines if any(line_inside(ln, t) for t in tables)]
-    return any(set_larger(ln.font_size, sizes) for ln in labels)
-
-
-def _opens_with_figures(box: Box, lines: Sequence[TextLine]) -> bool:
-    """The region's first line holds two figures or more, or a label and the value closing it
-    (a figure other than a year, or a dash for none: ``Direct result`` ... ``-``): a section's
-    first row of data, not a table's own column headings (a second table under its caption)."""
-    inside = [ln for ln in lines if line_inside(ln, box)]
-    if not inside:
-        return False
-    top = min(ln.bbox.y0 for ln in inside)
-    first = [
-        t for ln in sorted(inside, key=lambda b: b.bbox.x0) if ln.bbox.y0 - top <= JOIN_TOL for t in ln.text.split()
-    ]
-    if sum(1 for t in first if is_number(t)) >= 2:
-        return True
-    last = first[-1] if first else ""
-    value = last in PLACEHOLDERS or (is_number(last) and not (last.isdecimal() and 1900 <= int(last) <= 2099))
-    return value and len(first) >= 2 and any(ch.isalpha() for ch in first[0])
-
-
-def _section_label(line: TextLine, table: Box) -> bool:
-    """A label of a few words (a rule typed as dashes is none) at the table's left edge, no
-    figure in it but a note's mark closing its last word (``Investment result per unit2``)."""
-    text = _NOTE_MARK.sub("", line.text.rstrip())
-    words = text.split()
-    return (
-        0 < len(words) <= SECTION_WORDS
-        and any(ch.isalpha() for ch in text)
-        and not any(ch.isdigit() for ch in text)
-        and line.bbox.x0 <= table.x0 + JOIN_TOL
-    )
-
-
-#: A note's mark set on a word's last letter (one or two digits).
-_NOTE_MARK = re.compile(r"(?<=[^\W\d])\d{1,2}$")
