@@ -12,6 +12,7 @@ a formula or a figure's labels keep the order they have.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 
@@ -20,6 +21,8 @@ from pdfcore.structure.unit import Unit
 
 #: A note's mark is a number of at most this many digits, or one letter.
 MARK_DIGITS = 3
+#: A note's number set right against its first word, no space between (``1A restricted fund``).
+_GLUED = re.compile(rf"^(\d{{1,{MARK_DIGITS}}})(?=[^\W\d])")
 #: A note lies above the one read before it when it ends at most this many points below the
 #: other's top (rows of one size touch or overlap a little).
 STACK_SLACK = 1.0
@@ -35,6 +38,9 @@ def note_mark(row: Row) -> str:
         return ""
     if all(unicodedata.category(c) == "No" and unicodedata.digit(c, -1) >= 0 for c in word):
         return word  # superscript digits: raised whatever their size
+    glued = _GLUED.match(word)
+    if glued and row.pieces and small_opening(row, len(glued.group(1))):
+        return glued.group(1)  # a small number set right against the note's first word: "1A restricted"
     if not ((word.isdecimal() and len(word) <= MARK_DIGITS) or (len(word) == 1 and word.isalpha())):
         return ""
     if not row.pieces:
@@ -65,7 +71,7 @@ def split_notes(units: list[Unit], footnotes: set[int]) -> tuple[list[Unit], set
         if id(u) not in footnotes or u.kind != "paragraph" or len(u.rows) < 2:
             out.append(u)
             continue
-        cuts = [k for k in range(1, len(u.rows)) if note_mark(u.rows[k])]
+        cuts = [k for k in range(1, len(u.rows)) if note_mark(u.rows[k])] or _counted(u.rows)
         if not cuts:
             out.append(u)
             continue
@@ -75,6 +81,22 @@ def split_notes(units: list[Unit], footnotes: set[int]) -> tuple[list[Unit], set
             out.append(piece)
             found.add(id(piece))
     return out, found
+
+
+def _counted(rows: Sequence[Row]) -> list[int]:
+    """The rows (but the first) that open with a number set right against a word (``2Unrestricted
+    running costs``, the text extractor telling no size for the number) counting on from the
+    number the first row opens with the same way: notes numbered one by one."""
+    first = _GLUED.match(rows[0].text) if rows else None
+    if first is None:
+        return []
+    expected, cuts = int(first.group(1)) + 1, []
+    for k in range(1, len(rows)):
+        m = _GLUED.match(rows[k].text)
+        if m is not None and int(m.group(1)) == expected:
+            cuts.append(k)
+            expected += 1
+    return cuts
 
 
 def numbered_order(units: list[Unit], footnotes: set[int]) -> list[Unit]:

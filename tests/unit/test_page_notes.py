@@ -95,3 +95,19 @@ def test_a_notes_mark_is_set_small_or_raised_before_more_words() -> None:
     assert note_mark(_row("3", (TextLine("3", box, 6.0),))) == ""
     assert note_mark(_row("1234 more", (TextLine("1234 more", box, NOTE, size_runs=((4, 6.0), (4, NOTE))),))) == ""
     assert (mark_number("3"), mark_number("²"), mark_number("a")) == (3, 2, None)
+
+
+def test_notes_whose_numbers_are_set_against_their_first_words_are_cut_counting_on() -> None:
+    """Two notes, each number set right against its first word (``1A restricted fund``,
+    ``2Unrestricted``) and no size told for it: the second counts on from the first, so each is
+    a note. Before, the two read as one paragraph. A row opening with a number against a word
+    that does not count on (``3D printing`` after note 1) goes on the note."""
+    notes = [
+        _line("1A restricted fund can only be used for the purpose set out.", 717.0, NOTE),
+        _line("2Unrestricted running costs for the year were twelve thousand.", 728.5, NOTE),
+    ]
+    built = _build([*_body(), *notes])
+    assert [el.text for el in built.footnotes] == [n.text for n in notes], built.footnotes
+    going_on = [notes[0], _line("3D printing of the parts is paid for by the fund.", 728.5, NOTE)]
+    built = _build([*_body(), *going_on])
+    assert len(built.footnotes) == 1, built.footnotes
