@@ -40,7 +40,7 @@ from pdfcore.services.ruled_grids import (
     split_at_prose,
 )
 from pdfcore.services.table_sections import sections
-from pdfcore.services.text_pieces import JOIN_TOL, is_number
+from pdfcore.services.text_pieces import JOIN_TOL, Piece, is_number, line_pieces
 from pdfcore.services.text_runs import MAX_HEADER_ROWS, MIN_ROWS, text_regions
 from pdfcore.services.underlined_heads import underlined_tables
 from pdfcore.structure.markers import MARKER
@@ -310,15 +310,17 @@ def _rows_under(under: Sequence[TextLine], grid: Box, lines: Sequence[TextLine],
     """Lines under ``grid`` cut by ``gaps`` into as many cells as most of its rows are (two or
     more), each cell starting where cells of the grid's rows start: rows of its table, not a
     note under it (``+ Indicates a management contract``, its mark set apart, starts no cell)."""
-    inside = [_starts(ln, gaps) for ln in lines if line_inside(ln, grid, 0.0)]
+    if not under:
+        return False
+    inside = [_starts(p) for p in line_pieces([ln for ln in lines if line_inside(ln, grid, 0.0)], gaps)]
     cut = [s for s in inside if len(s) >= 2]
-    if not under or len(cut) < MIN_ROWS:
+    if len(cut) < MIN_ROWS:
         return False
     usual = sorted(len(s) for s in cut)[len(cut) // 2]
     known = [x for s in cut for x in s]
     return all(
         len(starts) == usual and all(any(abs(x - k) <= JOIN_TOL for k in known) for x in starts)
-        for starts in (_starts(ln, gaps) for ln in under)
+        for starts in (_starts(p) for p in line_pieces(under, gaps))
     )
 
 
@@ -337,11 +339,9 @@ def _striped(grid: Box, rules: Sequence[Box]) -> bool:
 STRIPED_SIDE = 0.9
 
 
-def _starts(line: TextLine, gaps: Sequence[Box]) -> list[float]:
-    """Where the pieces ``gaps`` cut ``line`` into start."""
-    b = line.bbox
-    inner = [g for g in gaps if b.x0 < g.x0 and g.x1 <= b.x1 + 0.2 and abs(g.y0 - b.y0) <= 0.5]
-    return [b.x0, *sorted(g.x1 for g in inner)]
+def _starts(piece: Piece) -> list[float]:
+    """Where the segments of a line cut at its blanks start."""
+    return [a for a, _, _ in piece.segments]
 
 
 def _over_grids(run: Box, grids: Sequence[Box], lines: Sequence[TextLine]) -> bool:

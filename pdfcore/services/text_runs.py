@@ -491,7 +491,7 @@ def _bold_labels(run: Sequence[Row], z: float) -> bool:
 
 
 #: Words a section's label holds at most (inside a run of labels and their figures, and
-#: between two regions: pdfcore.services.table_regions.SECTION_WORDS).
+#: between two regions: pdfcore.services.table_sections.SECTION_WORDS).
 LABEL_WORDS = 4
 
 

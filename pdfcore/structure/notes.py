@@ -39,7 +39,7 @@ def note_mark(row: Row) -> str:
     if all(unicodedata.category(c) == "No" and unicodedata.digit(c, -1) >= 0 for c in word):
         return word  # superscript digits: raised whatever their size
     glued = _GLUED.match(word)
-    if glued and row.pieces and small_opening(row, len(glued.group(1))):
+    if glued and small_opening(row, len(glued.group(1))):
         return glued.group(1)  # a small number set right against the note's first word: "1A restricted"
     if not ((word.isdecimal() and len(word) <= MARK_DIGITS) or (len(word) == 1 and word.isalpha())):
         return ""
