@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from adapters._table_columns import (
+    BULLETS,
     column_cuts,
     split_at_column_starts,
     walled_at,
@@ -141,12 +142,22 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     header, grid, cells, spans = _centred_spans((header, grid, cells, spans), walls, body, centres)
     header, grid, cells, spans = _drop_stray_columns(header, grid, cells, spans, walls)
     header, grid, cells, spans = _joined_shares(header, grid, cells, spans, walls)
-    if len(grid) < 1 or (len(grid) + (1 if header else 0)) < 2:
+    if len(grid) < 1 or (len(grid) + (1 if header else 0)) < 2 or _bulleted_list(header, grid):
         return None
     top = min(ln.y0 for ln in lines)
     bottom = max(ln.y1 for ln in lines)
     fx0, fy0, fx1, fy1 = _framed((x0, top, x1, bottom), rules, em)
     return Found((fx0, max(fy0, ceiling), fx1, min(fy1, floor)), header, grid, cells, spans)
+
+
+def _bulleted_list(header: list[str], grid: list[list[str]]) -> bool:
+    """Whether the rows are the items of a bulleted list, not a table: each opens with a list
+    bullet, and the columns after the first hold text in one row at most (a word a justified
+    line set apart, ``• Origin current claim`` ... ``single``)."""
+    rows = [header, *grid] if header else grid
+    if len(rows) < 2 or not all(r and r[0][:1] in BULLETS for r in rows):
+        return False
+    return sum(1 for r in rows for cell in r[1:] if cell.strip()) <= 1
 
 
 def _framed(

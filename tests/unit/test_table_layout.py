@@ -1336,3 +1336,24 @@ def test_a_heading_centred_over_two_headings_centres_stands_over_both() -> None:
     assert _centred_over(424.4, n, pos)
     assert not _centred_over(416.0, n, pos)  # nearer `n`: over it only
     assert _centred_over(420.0, n, pos)  # the blank's middle
+
+
+def test_a_bulleted_list_with_a_word_set_apart_is_no_table() -> None:
+    """Items of a bulleted list, a justified line's last word set apart by a wide space, are
+    no table of two columns (the list's lines, the word alone in the other); a table whose rows
+    open with bullets keeps its columns when they hold values."""
+    items = _rows(
+        (0, [(0, "\u2022"), (15, "Origin current claim"), (140, "single")]),
+        (12, [(15, "worker import justice.")]),
+        (30, [(0, "\u2022"), (15, "Harbor proper figure.")]),
+        (48, [(0, "\u2022"), (15, "Harbor present object.")]),
+    )
+    assert read_table(items) is None
+    table = _rows(
+        (0, [(0, "\u2022"), (15, "Apples"), (140, "12")]),
+        (18, [(0, "\u2022"), (15, "Pears"), (140, "7")]),
+        (36, [(0, "\u2022"), (15, "Plums"), (140, "30")]),
+    )
+    found = read_table(table)
+    assert found is not None
+    assert [row[-1] for row in ([found.header] if found.header else []) + found.rows] == ["12", "7", "30"]
