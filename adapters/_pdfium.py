@@ -94,6 +94,12 @@ class Unchecked:
         self.text_font = bare(raw.FPDFTextObj_GetFont, ctypes.c_void_p)
         self.page_object = bare(raw.FPDFPage_GetObject, raw.FPDF_PAGEOBJECT)
         self.form_object = bare(raw.FPDFFormObj_GetObject, raw.FPDF_PAGEOBJECT)
+        self.is_generated = bare(raw.FPDFText_IsGenerated)
+        self.unicode = bare(raw.FPDFText_GetUnicode, ctypes.c_uint)
+        self.char_matrix = bare(raw.FPDFText_GetMatrix)
+        self.char_origin = bare(raw.FPDFText_GetCharOrigin)
+        self.loose_box = bare(raw.FPDFText_GetLooseCharBox)
+        self.map_error = bare(raw.FPDFText_HasUnicodeMapError)
 
 
 _UNCHECKED: Unchecked | None = None

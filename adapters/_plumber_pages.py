@@ -8,15 +8,18 @@ import weakref
 from typing import Any
 
 from pdfcore.errors import PageOutOfRange
+from pdfcore.models import DocumentSource
 
 
-def page_at(pdf: Any, index: int) -> Any:
+def page_at(pdf: Any, index: int, source: DocumentSource | None = None) -> Any:
     """Page ``index`` (0-based) of an open pdfplumber document, built alone. The page tree is
     walked as far as that page (:class:`PageWalk`, kept while the document is open, so each
     node is read once) instead of building every page first (``pdf.pages`` also resolves each
     page's resources and contents and its label: 0.13 s on a 352-page book, against 0.09 s for
     the whole walk alone); a document without a ``/Pages`` tree is left to ``pdf.pages``
-    (pdfminer then scans its objects)."""
+    (pdfminer then scans its objects). With ``source`` (the same document), the page's objects
+    are read by pdfium (:class:`adapters._plumber_pdfium.PdfiumPage`) when pdfium's page count
+    is the page tree's (so the same page at ``index``)."""
     walk = walk_of(pdf)
     if walk is None:
         pages = pdf.pages
@@ -31,7 +34,13 @@ def page_at(pdf: Any, index: int) -> Any:
     from adapters._plumber_chars import LeanPage
 
     objid, attributes = walk.refs[index]
-    return LeanPage(pdf, PDFPage(pdf.doc, objid, attributes, None), page_number=index + 1)
+    page = PDFPage(pdf.doc, objid, attributes, None)
+    if source is not None:
+        from adapters._plumber_pdfium import PdfiumPage, same_pages
+
+        if same_pages(source, pdf.doc):
+            return PdfiumPage(pdf, page, index + 1, source)
+    return LeanPage(pdf, page, page_number=index + 1)
 
 
 def _out_of_range(index: int, count: int) -> PageOutOfRange:

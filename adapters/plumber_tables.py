@@ -83,7 +83,7 @@ class PlumberTableExtractor(TableExtractor):
     def extract_tables(self, source: DocumentSource, page: int, *, regions: tuple[Box, ...] = ()) -> tuple[Table, ...]:
         with self._lock:
             try:
-                plumber_page = page_at(self._document(source), page)
+                plumber_page = page_at(self._document(source), page, source)
                 _check_size(plumber_page)
                 try:
                     return page_tables(plumber_page, regions)
