@@ -81,7 +81,10 @@ class Found:
 def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | None:
     """The table set in ``glyphs`` (one region), or None when they do not make one."""
     rules = merge_rules(rules)
-    lines = _without_caption(build_lines(glyphs, rules))
+    built = build_lines(glyphs, rules)
+    lines = _without_caption(built)
+    kept = {id(ln) for ln in lines}
+    caption = [ln for ln in built if id(ln) not in kept]  # its lines stay out of the table's box
     if len(lines) < 2:
         return None
     em = statistics.median(ln.size for ln in lines)
@@ -101,9 +104,10 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     lines, cuts = counter_column(lines, cuts, em)
     titled = _titled(lines, cuts, rules)
     # The table's box, grown to the rulings framing it, stops short of the lines left out
-    # above and below it (a title, notes: they are text around the table).
-    ceiling = max([ceiling, *(ln.y1 for ln in whole if ln.y1 <= lines[0].y0)])
-    floor = min([floor, *(ln.y0 for ln in whole if ln.y0 >= lines[-1].y1)])
+    # above and below it (a title, notes, its caption: they are text around the table).
+    around = [*whole, *caption]
+    ceiling = max([ceiling, *(ln.y1 for ln in around if ln.y1 <= lines[0].y0)])
+    floor = min([floor, *(ln.y0 for ln in around if ln.y0 >= lines[-1].y1)])
     # (at the ruling between them and the table, when one runs there)
     if ceiling > float("-inf"):
         ceiling = max([ceiling, *(r.y0 for r in rules if not r.vertical and ceiling <= r.y0 <= lines[0].y0)])

@@ -1357,3 +1357,21 @@ def test_a_bulleted_list_with_a_word_set_apart_is_no_table() -> None:
     found = read_table(table)
     assert found is not None
     assert [row[-1] for row in ([found.header] if found.header else []) + found.rows] == ["12", "7", "30"]
+
+
+def test_a_box_drawn_round_a_table_and_its_caption_stops_short_of_the_caption() -> None:
+    """A region that took in the table's caption (``Table 21 ...``) inside a box drawn round
+    both: the caption is no row, and the table's box, grown to the box's rulings, stops short of
+    it (the caption stays text above the table, not text the table's box covers)."""
+    glyphs = _rows(
+        (0, [(0, "Table 21 Current use-Continued")]),
+        (30, [(0, "Group"), (150, "Any"), (250, "None")]),
+        (50, [(0, "Caste"), (150, "74.8"), (250, "25.2")]),
+        (70, [(0, "Tribe"), (150, "59.3"), (250, "40.7")]),
+    )
+    frame = [Rule(-6, -6, 306, -5.5), Rule(-6, 84, 306, 84.5), Rule(-6, -6, -5.5, 84.5), Rule(305.5, -6, 306, 84.5)]
+    found = read_table(glyphs, frame)
+    assert found is not None
+    assert all("Table 21" not in cell for row in [found.header, *found.rows] for cell in row)
+    assert found.bbox[1] >= SIZE  # under the caption's line (0 to SIZE)
+    assert found.bbox[3] >= 84  # down to the frame's foot
