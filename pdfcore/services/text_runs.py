@@ -380,9 +380,26 @@ def _contents(run: Sequence[Row]) -> bool:
     finals = [r.final for r in run if r.final is not None]
     if len(finals) < MIN_ROWS or len(finals) < 0.7 * len(run) or any(r.numbers > 2 for r in run):
         return False
+    if 2 * sum(1 for r in run if r.final is not None and _figures_between(r)) >= len(finals):
+        return False  # a column of figures before the last: a table's (`Standard  £30  3`)
     if all(1900 <= f <= 2099 for f in finals):
         return False  # years, not pages
     return all(a <= b for a, b in itertools.pairwise(finals)) and finals[-1] > finals[0]
+
+
+#: A segment of fewer estimated words of text than this holds a figure (words are estimated
+#: from the segment's letters: `£30` is about a quarter of one, `Standard` two thirds).
+FIGURE_WORDS = 0.5
+
+
+def _figures_between(row: Row) -> bool:
+    """A figure stands alone between the row's text opening it and its last figure (a table's
+    column of amounts before its last: `Standard  £30  3`; a contents line's section number
+    opens it, and its title between is words): of two numbers or more, one in a segment of
+    less than FIGURE_WORDS estimated words of text after a first segment of words."""
+    if len(row.segments) < 3 or row.numbers < 2 or row.words[0] < FIGURE_WORDS:
+        return False
+    return min(row.words[1:-1]) < FIGURE_WORDS
 
 
 def _bold_headings(rows: Sequence[Row]) -> bool:
