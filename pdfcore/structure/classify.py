@@ -468,12 +468,20 @@ def stacked_units(units: Sequence[Unit], style: DocumentStyle) -> None:
         k += len(run)
 
 
+#: A heading as large as this share of a line under the title, set in bold lower on the first
+#: page, tells the line in a regular face for a subtitle (see :func:`front_matter`).
+SUBTITLE_SHARE = 0.9
+
+
 def front_matter(units: Sequence[Unit], page_width: float) -> None:
     """On a document's first page, the lines under its title before the first text set under
     it (a subtitle, the report's number, a date: ``Technical Report TR-2024-07`` and ``May
     2024`` in the title's block) are no headings when centred like the title, in a regular
     face, with no number of a section: those that were become paragraphs (a heading at the
     title's edge, a newsletter's first article's, stays).
+    So are lines set flush with the title, smaller, in a regular face, where the page's
+    headings as large are bold and none is as large as the title (a subtitle under a title
+    flush left; not a line under the first of several headlines set alike).
     The block ends at the first paragraph of several lines, list item or bold line (an
     ``Abstract``, the first section)."""
     k = next((i for i, u in enumerate(units) if u.kind == "heading"), None)
@@ -481,12 +489,25 @@ def front_matter(units: Sequence[Unit], page_width: float) -> None:
         return
     title = units[k]
     centre = (title.x0 + title.x1) / 2
+    later = [u for u in units[k + 1 :] if u.kind == "heading"]
+    # (a title: no heading under it as large; a page of articles' headlines has several)
+    titled = not any(u.size >= SUBTITLE_SHARE * title.size for u in later)
+    bold_heads = [u.size for u in later if u.bold] if titled else []
     for u in units[k + 1 :]:
         if u.bold or u.kind == "list_item" or (u.kind == "paragraph" and len(u.rows) > 1):
             break
         if u.kind != "heading" or numbering_depth(u.text) or _SECTION_NAME.match(u.text):
             continue
-        if abs((u.x0 + u.x1) / 2 - centre) <= max(ALIGN_PT, 0.03 * page_width):
+        centred = abs((u.x0 + u.x1) / 2 - centre) <= max(ALIGN_PT, 0.03 * page_width)
+        # flush with the title, smaller, in a regular face where the page's headings as
+        # large are bold: a subtitle (``Membership and Lending Terms``), not the page's first
+        # section heading (a newsletter's first article's heading is set as the others are)
+        flush = (
+            abs(u.x0 - title.x0) <= ALIGN_PT
+            and u.size < title.size
+            and any(size >= SUBTITLE_SHARE * u.size for size in bold_heads)
+        )
+        if centred or flush:
             u.kind, u.level = "paragraph", 0
 
 

@@ -49,3 +49,40 @@ def test_headings_of_one_style_each_over_its_text_are_headings() -> None:
     ]
     body = markdown([page(lines)])[0]  # type: ignore[list-item]
     assert "\n\n## Background\n\n" in body and "\n\n## Scope\n\n" in body, body
+
+
+def test_a_subtitle_flush_with_the_title_in_a_regular_face_is_no_heading() -> None:
+    """A title and its subtitle set flush left, the subtitle in a regular face as large as the
+    page's section headings, which are bold: the subtitle is text under the title."""
+    lines = [
+        ln("Northside Tool Library", 48, size=21, bold=True),
+        ln("Membership and Lending Terms", 78, size=13),
+        *para(LOREM, 112),
+        ln("Membership", 180, size=13, bold=True),
+        *para(LOREM, 200),
+        ln("Borrowing Tools", 270, size=13, bold=True),
+        *para(LOREM, 290),
+    ]
+    body = markdown([page(lines)])[0]  # type: ignore[list-item]
+    blocks = body.split("\n\n")
+    assert "Membership and Lending Terms" in blocks, body
+    assert [b for b in blocks if b.startswith("#")] == [
+        "# Northside Tool Library",
+        "## Membership",
+        "## Borrowing Tools",
+    ]
+
+
+def test_a_first_article_heading_set_as_the_others_stays_a_heading() -> None:
+    """A newsletter's first article's heading right under the title, flush with it, set as
+    every other article's heading (a regular face): a heading."""
+    lines = [
+        ln("Riverside Residents News", 48, size=21, bold=True),
+        ln("Road resurfacing starts in May", 80, size=13),
+        *para(LOREM, 100),
+        ln("Allotment waiting list reopens", 170, size=13),
+        *para(LOREM, 190),
+    ]
+    body = markdown([page(lines)])[0]  # type: ignore[list-item]
+    heads = [b for b in body.split("\n\n") if b.startswith("#")]
+    assert "## Road resurfacing starts in May" in heads, body
