@@ -175,7 +175,7 @@ class LineFonts:
     def _of_dingbats(self, raw: Any, font: int) -> bool:
         dingbats = self._dingbats.get(font)
         if dingbats is None:
-            dingbats = _DINGBATS.search(_base_name(raw, ctypes.cast(font, raw.FPDF_FONT))) is not None
+            dingbats = _DINGBATS.search(base_name(raw, ctypes.cast(font, raw.FPDF_FONT))) is not None
             self._dingbats[font] = dingbats
         return dingbats
 
@@ -187,14 +187,15 @@ def line_fonts(line_facts: Any) -> LineFonts | None:
     return fonts if isinstance(fonts, LineFonts) else None
 
 
-def _base_name(raw: Any, font: Any) -> str:
+def base_name(raw: Any, font: Any) -> str:
+    """The font's base name as the PDF gives it (a PDF name holds 127 bytes at most)."""
     buf = ctypes.create_string_buffer(128)
     n = raw.FPDFFont_GetBaseFontName(font, buf, 128)
     return buf.value.decode("latin-1", "replace") if 0 < n <= 128 else ""
 
 
 def _style(raw: Any, font: Any) -> tuple[bool, bool, bool]:
-    name = _base_name(raw, font)
+    name = base_name(raw, font)
     weight = raw.FPDFFont_GetWeight(font)
     flags = raw.FPDFFont_GetFlags(font)
     angle = ctypes.c_int(0)

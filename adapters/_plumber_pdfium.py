@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 from unicodedata import normalize as normalize_unicode
 
 from adapters._pdfium import pdfium_document, unchecked
+from adapters._pdfium_fonts import base_name
 from adapters._pdfium_objects import Matrix
 from adapters._plumber_chars import LeanPage
 from adapters._plumber_pdfium_drawing import MAX_DEPTH, Drawings, rgb
@@ -300,6 +301,7 @@ class _Reader(Drawings):
         fr, fg, fb, fa = ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint()
         objects: dict[int, _Facts] = {}
         widths: dict[tuple[int, int], float] = {}  # the fonts' widths of characters, per point of size
+        proportional: dict[int, bool] = {}  # whether each font tells its widths by character
         out = ctypes.c_float()
         norm = self.plumber.pdf.unicode_norm
         chars: list[dict[str, Any]] = []
@@ -359,9 +361,9 @@ class _Reader(Drawings):
             key = (font, code)
             width = widths.get(key)
             if width is None:
-                trusted = widths.get((font, -1))
-                if trusted is None:  # (-1: whether the font tells widths by character)
-                    trusted = widths[(font, -1)] = float(bool(font) and _proportional(raw, font, out))
+                trusted = proportional.get(font)
+                if trusted is None:
+                    trusted = proportional[font] = bool(font) and _proportional(raw, font, out)
                 alphabetic = code < SHAPED_FROM or GENERAL_SIGNS[0] <= code < GENERAL_SIGNS[1]
                 width = widths[key] = _width(raw, font, code, out) if trusted and alphabetic else 0.0
             if width > 0 and WIDTH_FITS[0] * width * size <= adv <= WIDTH_FITS[1] * width * size:
@@ -419,9 +421,7 @@ class _Reader(Drawings):
         font = raw.FPDFTextObj_GetFont(obj)
         name, asc, desc, mapped = "", 1.0, 0.0, True
         if font:
-            buf = ctypes.create_string_buffer(256)
-            got = raw.FPDFFont_GetBaseFontName(font, buf, 256)
-            name = buf.value.decode("latin-1", "replace") if 0 < got <= 256 else ""
+            name = base_name(raw, font)
             out = ctypes.c_float()
             if raw.FPDFFont_GetAscent(font, ctypes.c_float(1.0), out):
                 asc = out.value
@@ -431,5 +431,5 @@ class _Reader(Drawings):
             if known is not None:  # pdfminer's name (its subset tag kept) and descent
                 name, desc, mapped = known
         mcid = raw.FPDFPageObj_GetMarkedContentID(obj)
-        handle = ctypes.cast(font, ctypes.c_void_p).value or 0 if font else 0
+        handle = (ctypes.cast(font, ctypes.c_void_p).value or 0) if font else 0
         return _Facts(name, ncolor, scolor, (mcid if mcid >= 0 else None), asc, desc, handle, mapped)

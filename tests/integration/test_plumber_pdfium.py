@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -113,21 +114,35 @@ def _operations(draw: st.DrawFn) -> list[str]:
     return ops
 
 
-def _write(path: Path, operations: list[str], media_box: str = "0 0 600 700", rotate: int = 0) -> Path:
-    content = zlib.compress("\n".join(["q", *operations, "Q"]).encode("latin-1"))
+def _one_page(
+    path: Path, content: bytes, fonts: Sequence[bytes], *more: bytes, media_box: str = "0 0 600 700", rotate: int = 0
+) -> Path:
+    """A one-page PDF drawing ``content`` with ``fonts`` (``/F1``... objects 5 on) and ``more``
+    objects after them (a font's descriptor or ToUnicode map: numbered from 5 + len(fonts))."""
+    stream = zlib.compress(content)
+    names = " ".join(f"/F{k + 1} {k + 5} 0 R" for k in range(len(fonts)))
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         (
             f"<< /Type /Page /Parent 2 0 R /MediaBox [{media_box}] /Rotate {rotate} /Contents 4 0 R "
-            "/Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>"
+            f"/Resources << /Font << {names} >> >> >>"
         ).encode(),
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(content) + content + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
+        *fonts,
+        *more,
     ]
     path.write_bytes(assemble(objects, root=1))
     return path
+
+
+def _write(path: Path, operations: list[str], media_box: str = "0 0 600 700", rotate: int = 0) -> Path:
+    content = "\n".join(["q", *operations, "Q"]).encode("latin-1")
+    fonts = [
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>",
+    ]
+    return _one_page(path, content, fonts, media_box=media_box, rotate=rotate)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -171,18 +186,9 @@ def test_a_ligature_is_one_character_as_wide_as_its_glyph(tmp_path: Path) -> Non
         b"2 beginbfchar <41> <0066 0069> <42> <0067> endbfchar endcmap "
         b"CMapName currentdict /CMap defineresource pop end end"
     )
-    content = zlib.compress(b"BT /F1 20 Tf 50 600 Td (AB) Tj ET")
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 700] /Contents 4 0 R "
-        b"/Resources << /Font << /F1 5 0 R >> >> >>",
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(content) + content + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
-        b"<< /Length %d >>\nstream\n" % len(cmap) + cmap + b"\nendstream",
-    ]
-    path = tmp_path / "ligature.pdf"
-    path.write_bytes(assemble(objects, root=1))
+    font = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>"
+    tounicode = b"<< /Length %d >>\nstream\n" % len(cmap) + cmap + b"\nendstream"
+    path = _one_page(tmp_path / "ligature.pdf", b"BT /F1 20 Tf 50 600 Td (AB) Tj ET", [font], tounicode)
     with pdfplumber.open(path) as pdf:
         miner = page_at(pdf, 0).objects["char"]
         ours = page_at(pdf, 0, _source(path)).objects["char"]
@@ -231,22 +237,16 @@ def test_a_page_past_pdfiums_count_is_read_by_pdfminer(tmp_path: Path) -> None:
 def test_font_descents_are_pdfminers_by_name(tmp_path: Path) -> None:
     """A font whose descriptor declares a deep descent (a maths font's) keeps it: the
     characters' boxes stand where pdfminer's do, not on the font program's metrics."""
-    content = zlib.compress(b"BT /F1 10 Tf 40 600 Td (deep) Tj ET")
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 700] /Contents 4 0 R "
-        b"/Resources << /Font << /F1 5 0 R >> >> >>",
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(content) + content + b"\nendstream",
+    widths = b" ".join(b"250" if c in b"il" else b"900" if c in b"Wm" else b"500" for c in range(32, 127))
+    font = (
         b"<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+Deep /FirstChar 32 /LastChar 126 "
-        b"/Widths ["
-        + b" ".join(b"250" if c in b"il" else b"900" if c in b"Wm" else b"500" for c in range(32, 127))
-        + b"] /FontDescriptor 6 0 R >>",
+        b"/Widths [" + widths + b"] /FontDescriptor 6 0 R >>"
+    )
+    descriptor = (
         b"<< /Type /FontDescriptor /FontName /ABCDEF+Deep /Flags 32 /FontBBox [0 -1000 1000 1000] "
-        b"/ItalicAngle 0 /Ascent 800 /Descent -950 /CapHeight 700 /StemV 80 >>",
-    ]
-    path = tmp_path / "deep.pdf"
-    path.write_bytes(assemble(objects, root=1))
+        b"/ItalicAngle 0 /Ascent 800 /Descent -950 /CapHeight 700 /StemV 80 >>"
+    )
+    path = _one_page(tmp_path / "deep.pdf", b"BT /F1 10 Tf 40 600 Td (deep) Tj ET", [font], descriptor)
     with pdfplumber.open(path) as pdf:
         plumber = page_at(pdf, 0, _source(path))
         assert font_metrics(plumber)["Deep"] == ("ABCDEF+Deep", pytest.approx(-0.95), False)
