@@ -5,6 +5,7 @@ line drawn as one text object, wide enough to part the cells of a table.
 from __future__ import annotations
 
 import ctypes
+import itertools
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -16,6 +17,9 @@ GAP_MIN_FACTOR = 0.8
 GAP_MIN_PT = 3.0
 #: A cell's wrapped line starts this many line heights off its cell's left edge at most.
 WRAP_ALIGN = 0.5
+#: Rects of a line this many line heights apart at most, each starting where the one before
+#: ends, are set edge to edge: one run of text (see :func:`edge_to_edge`).
+EDGE_TO_EDGE = 0.2
 
 
 def space_gaps(
@@ -63,6 +67,20 @@ def space_gaps(
             ):
                 gaps.append(Box(round(before[1], 1), round(line.y0, 1), round(after[0], 1), round(line.y1, 1)))
         i = j
+
+
+def edge_to_edge(pieces: Sequence[tuple[float, float, float, float]], height: float) -> bool:
+    """Whether a line's rects (left, bottom, right, top, in text order) are one run of text
+    that a glyph from another font parts (an apostrophe, a registered sign): set edge to edge,
+    left to right on one row, every rect wider than the line is tall next to one that is not
+    (two wide rects side by side are two runs: a change of face, maybe a cell's). Its blanks lie
+    inside its rects, as in a line of one rect."""
+    for (l0, b0, r0, t0), (lv, bv, rv, tv) in itertools.pairwise(pieces):
+        if not (-EDGE_TO_EDGE * height <= lv - r0 <= EDGE_TO_EDGE * height) or bv >= t0 or tv <= b0:
+            return False
+        if r0 - l0 > height and rv - lv > height:
+            return False
+    return True
 
 
 def line_gaps(pieces: list[tuple[float, float, float, float]], line: Box, space: PageSpace, gaps: list[Box]) -> None:

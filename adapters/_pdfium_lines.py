@@ -21,6 +21,7 @@ from adapters._pdfium_gaps import (
     beside_cell,
     beside_heads,
     beside_row,
+    edge_to_edge,
     figures_row,
     in_line,
     line_gaps,
@@ -255,6 +256,14 @@ def read_lines(
                         line_gaps(pieces, kept[0].bbox, space, gaps)
                     start = end + 1
                     continue
+                if (
+                    pieces
+                    and not upright_tall
+                    and not stacked
+                    and "\ufffe" not in body
+                    and edge_to_edge(pieces, y1 - y0)
+                ):
+                    pieces = None  # one run of text, its blanks inside its rects: looked at as one rect
             if x0 != inf and (x1 <= x0 or y1 <= y0):
                 x0, y0, x1, y1 = _char_bounds(raw, tp, start, size, (x0, y0, x1, y1))
             if x0 != inf:
