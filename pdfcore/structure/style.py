@@ -268,6 +268,7 @@ def learn(
     votes: dict[StyleKey, Counter[int]] = defaultdict(Counter)
     depths: dict[StyleKey, Counter[int]] = defaultdict(Counter)
     over_body: set[StyleKey] = set()  # styles of candidates over a unit set at the body's size
+    under: Counter[StyleKey] = Counter()  # candidates right under a more prominent one
     for page, split in per_page:
         label = facts.pages[page.index].label if 0 <= page.index < len(facts.pages) else None
         units = tidy_units(split, body, _height(facts, page.index), label)
@@ -293,6 +294,8 @@ def learn(
                 candidates[key] += 1
                 if at + 1 < len(units) and round(units[at + 1].size * 2) / 2 == body:
                     over_body.add(key)
+                if at and _particulars(text) and _under_heading(units[at - 1], key, base):
+                    under[key] += 1
                 depth = numbering_depth(text)
                 if depth:
                     depths[key][depth] += 1
@@ -313,6 +316,7 @@ def learn(
         if candidates[k] >= HEADING_SHARE * seen[k]
         and chars[k] <= HEADING_TEXT_SHARE * total_chars
         and (candidates[k] >= 2 or k == top or votes.get(k))
+        and not _subtitles(k, candidates[k], under[k], body, votes.get(k))
     ]
     styles += [
         k for k in candidates if k not in styles and _lone_level(k, candidates, seen, styles, body, k in over_body)
@@ -339,6 +343,27 @@ def learn(
         roles=use_structure_tree,
         outline=outline,
     )
+
+
+def _under_heading(above: Unit, key: StyleKey, base: DocumentStyle) -> bool:
+    """``above``, the unit over a candidate of style ``key``, could head text and is set more
+    prominently."""
+    return _prominence(unit_key(above, base)) < _prominence(key) and heading_candidate(above, above.text, base)
+
+
+def _particulars(text: str) -> bool:
+    """A line of particulars rather than a title: a figure or a comma in it (dates, a venue)."""
+    return "," in text or any(ch.isdigit() for ch in text)
+
+
+def _subtitles(key: StyleKey, count: int, under: int, body: float, votes: Counter[int] | None) -> bool:
+    """Candidates of style ``key`` that each stand right under a more prominent one and read as
+    particulars (``under`` of ``count``: a play's dates and venue under its title), set at the
+    body's size or smaller and not in bold (italic, or in an accent colour): lines under
+    headings, not headings of a level of their own, whose sections would each open right under
+    the heading above. Titles so set (``Opening Hours`` under each article's headline) stay
+    headings, and so does a style the outline names."""
+    return count >= 2 and under == count and key[0] <= body and not key[1] and not votes
 
 
 #: A point larger than the body at least sets a lone heading apart (see :func:`_lone_level`).
