@@ -127,6 +127,7 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
         # (short, no figure): headings over groups of columns, then each column's, wrapped onto
         # lines of their own)
         bold = next(i for i, r in enumerate(rows) if not r.bold)
+        bold -= _group_label_last(rows[:bold])
         if (
             2 < bold <= RULED_HEADER_LINES
             and ruled_between(rows[bold - 1], rows[bold], parted)
@@ -154,6 +155,17 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
         if t and not is_figure(t) and col and sum(1 for c in col if is_figure(c)) >= 0.6 * len(col):
             return 1
     return 0
+
+
+def _group_label_last(head: Sequence[Row]) -> int:
+    """1 when the last of the bold rows ``head`` is a label alone in the first column under a
+    heading of that column in a row above it, not that heading wrapped on (``Breakfast (served
+    until 11:30am)`` under ``Dish`` and the allergens' headings): it labels the group of rows
+    under it, a row of the body; else 0."""
+    stub = [r for r in head if 0 in r.filled]
+    if len(stub) < 2 or stub[-1] is not head[-1] or head[-1].filled != [0]:
+        return 0
+    return 0 if _wraps_on(stub[-2], stub[-1]) else 1
 
 
 def _stub_between(above: Row, row: Row, below: Row) -> bool:

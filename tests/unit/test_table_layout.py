@@ -1375,3 +1375,34 @@ def test_a_box_drawn_round_a_table_and_its_caption_stops_short_of_the_caption() 
     assert all("Table 21" not in cell for row in [found.header, *found.rows] for cell in row)
     assert found.bbox[1] >= SIZE  # under the caption's line (0 to SIZE)
     assert found.bbox[3] >= 84  # down to the frame's foot
+
+
+def _bold(x: float, y: float, text: str) -> list[Glyph]:
+    return _text(x, y, text, bold=True)
+
+
+def test_a_bold_group_label_under_a_two_level_header_is_a_body_row() -> None:
+    """A fully ruled matrix: ``Allergens`` over the allergens' columns, ``Dish`` set between the
+    header's two lines, then a bold label alone in the first column (``Breakfast``) over the
+    dishes of its group: the label is the body's first row, not the header's last (before, the
+    header took it in and read as one cell across the table)."""
+    xs = (0, 150, 200, 250)
+    glyphs = [
+        *_bold(212, 2, "Allergens"),
+        *_bold(4, 9, "Dish"),
+        *(g for x, name in zip(xs[1:], ("Milk", "Eggs", "Soya"), strict=True) for g in _bold(x + 4, 16, name)),
+        *_bold(4, 32, "Breakfast (to 11:30am)"),
+        *_rows((48, [(4, "Full English"), (162, "Y"), (212, "Y")]), (64, [(4, "Porridge"), (162, "Y")])),
+        *_bold(4, 80, "Lunch (12 to 3pm)"),
+        *_rows(
+            (96, [(4, "Soup of the day"), (262, "Y")]), (112, [(4, "Fish finger sandwich"), (162, "Y"), (212, "Y")])
+        ),
+    ]
+    rules = [Rule(0, y, 300, y + 0.5) for y in (0, 28, 44, 60, 76, 92, 108, 124)]
+    rules += [Rule(x, 0, x + 0.5, 124) for x in (0, 150, 300)]
+    rules += [Rule(x, 14, x + 0.5, 28) for x in (200, 250)]
+    rules += [Rule(x, 44, x + 0.5, 76) for x in (200, 250)] + [Rule(x, 92, x + 0.5, 124) for x in (200, 250)]
+    found = read_table(glyphs, rules)
+    assert found is not None
+    assert found.header == ["Dish", "Allergens Milk", "Allergens Eggs", "Allergens Soya"], found.header
+    assert found.rows[0][0] == "Breakfast (to 11:30am)" and "Lunch (12 to 3pm)" in [r[0] for r in found.rows]
