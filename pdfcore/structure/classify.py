@@ -34,7 +34,7 @@ from pdfcore.structure.units import ALIGN_PT
 STANDOUT = 1.3
 #: The sections most documents name alike; a prominent line naming one on its own is a heading
 #: even in a style the document sets no other heading in, at most at this level.
-_SECTION_NAME = re.compile(
+SECTION_NAME = re.compile(
     r"^(?:\d{1,2}\.?\s+)?(?:Abstract|Summary|Introduction|Background|Related Work|Conclusions?|Discussion|"
     r"Acknowledge?ments?|References|Bibliography|Keywords|Index Terms|Contents|Table of Contents|Preface|"
     r"Foreword|Glossary|Appendix(?:\s+[A-Z\d])?|Appendices)\s*[.:]?$",
@@ -125,7 +125,7 @@ def classify(
             unit.kind = "heading"
             unit.level = _level(unit, text, style)
             return
-        if candidate and _SECTION_NAME.match(text):
+        if candidate and SECTION_NAME.match(text):
             # a style set once (the abstract's title, bold at the body size): its name says it
             unit.kind = "heading"
             unit.level = min(_level(unit, text, style), SECTION_NAME_LEVEL)
@@ -179,7 +179,7 @@ def named_sections(units: Sequence[Unit], style: DocumentStyle) -> None:
     and flags do not tell, as a journal's "Abstract" over its abstract): a name said on its own
     over the text it names. Its level is at most SECTION_NAME_LEVEL."""
     for k, u in enumerate(units):
-        if u.kind != "paragraph" or len(u.rows) != 1 or not _SECTION_NAME.match(u.text):
+        if u.kind != "paragraph" or len(u.rows) != 1 or not SECTION_NAME.match(u.text):
             continue
         j = text_below(units, k)
         if j is None or units[j].kind == "heading" or abs(units[j].x0 - u.x0) > max(u.size, 1.0):
@@ -466,49 +466,6 @@ def stacked_units(units: Sequence[Unit], style: DocumentStyle) -> None:
                 if u.kind == "heading":
                     u.kind, u.level = "paragraph", 0
         k += len(run)
-
-
-#: A heading as large as this share of a line under the title, set in bold lower on the first
-#: page, tells the line in a regular face for a subtitle (see :func:`front_matter`).
-SUBTITLE_SHARE = 0.9
-
-
-def front_matter(units: Sequence[Unit], page_width: float) -> None:
-    """On a document's first page, the lines under its title before the first text set under
-    it (a subtitle, the report's number, a date: ``Technical Report TR-2024-07`` and ``May
-    2024`` in the title's block) are no headings when centred like the title, in a regular
-    face, with no number of a section: those that were become paragraphs (a heading at the
-    title's edge, a newsletter's first article's, stays).
-    So are lines set flush with the title, smaller, in a regular face, where the page's
-    headings as large are bold and none is as large as the title (a subtitle under a title
-    flush left; not a line under the first of several headlines set alike).
-    The block ends at the first paragraph of several lines, list item or bold line (an
-    ``Abstract``, the first section)."""
-    k = next((i for i, u in enumerate(units) if u.kind == "heading"), None)
-    if k is None or units[k].level != 1:
-        return
-    title = units[k]
-    centre = (title.x0 + title.x1) / 2
-    later = [u for u in units[k + 1 :] if u.kind == "heading"]
-    # (a title: no heading under it as large; a page of articles' headlines has several)
-    titled = not any(u.size >= SUBTITLE_SHARE * title.size for u in later)
-    bold_heads = [u.size for u in later if u.bold] if titled else []
-    for u in units[k + 1 :]:
-        if u.bold or u.kind == "list_item" or (u.kind == "paragraph" and len(u.rows) > 1):
-            break
-        if u.kind != "heading" or numbering_depth(u.text) or _SECTION_NAME.match(u.text):
-            continue
-        centred = abs((u.x0 + u.x1) / 2 - centre) <= max(ALIGN_PT, 0.03 * page_width)
-        # flush with the title, smaller, in a regular face where the page's headings as
-        # large are bold: a subtitle (``Membership and Lending Terms``), not the page's first
-        # section heading (a newsletter's first article's heading is set as the others are)
-        flush = (
-            abs(u.x0 - title.x0) <= ALIGN_PT
-            and u.size < title.size
-            and any(size >= SUBTITLE_SHARE * u.size for size in bold_heads)
-        )
-        if centred or flush:
-            u.kind, u.level = "paragraph", 0
 
 
 def sentence(text: str) -> bool:

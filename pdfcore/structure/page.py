@@ -50,7 +50,6 @@ from pdfcore.structure.classify import (
     amounts_in_parentheses,
     classify,
     colon_terms,
-    front_matter,
     hanging_heads,
     is_toc,
     kickers,
@@ -88,6 +87,7 @@ from pdfcore.structure.reading import (
 from pdfcore.structure.rows import Row, page_rows, row_without
 from pdfcore.structure.split_rows import join_split_rows
 from pdfcore.structure.style import DocumentStyle, unit_key
+from pdfcore.structure.title_block import front_matter
 from pdfcore.structure.unit import Unit
 from pdfcore.structure.unit_tidy import tidy_units
 from pdfcore.structure.units import split_units
@@ -207,7 +207,7 @@ def page_structure(
     if not tagged:
         stacked_units(units, style)
         if page.index == 0:
-            front_matter(units, width)
+            front_matter(units, width, style)
     for u, size in zip(units, sizes, strict=True):
         u.size = size
     if not tagged:

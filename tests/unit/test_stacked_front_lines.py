@@ -86,3 +86,41 @@ def test_a_first_article_heading_set_as_the_others_stays_a_heading() -> None:
     body = markdown([page(lines)])[0]  # type: ignore[list-item]
     heads = [b for b in body.split("\n\n") if b.startswith("#")]
     assert "## Road resurfacing starts in May" in heads, body
+
+
+def test_a_subtitle_over_a_first_page_without_headings_is_no_heading() -> None:
+    """A subtitle flush with the title, in a regular face, where the first page holds no heading
+    under it (a table fills it) and the document's section headings, as large and bold, come on
+    the next page: text too (before, a heading of the third level)."""
+    first = [
+        ln("The Copper Kettle Cafe", 54, size=22, bold=True),
+        ln("Allergen Information for Our Menu, updated 1 September 2025", 80, size=13),
+        *para(LOREM[:2], 105, size=9.5),
+        ln("Table 1. Allergens contained in each dish", 135, size=9),
+    ]
+    second = [
+        ln("Please Note", 141, size=13, bold=True),
+        *para(LOREM, 160, size=9.5),
+        ln("If You Have a Reaction", 246, size=13, bold=True),
+        *para(LOREM, 266, size=9.5),
+    ]
+    body = markdown([page(first), page(second, index=1)])
+    assert [b for b in body[0].split("\n\n") if b.startswith("#")] == ["# The Copper Kettle Cafe"], body[0]
+    assert [b for b in body[1].split("\n\n") if b.startswith("#")] == ["## Please Note", "## If You Have a Reaction"]
+
+
+def test_a_subtitle_larger_than_the_bold_section_headings_is_no_heading() -> None:
+    """A subtitle flush with the title, regular, larger than the document's numbered bold
+    section headings, its style found nowhere else: text (before, a heading of the second
+    level)."""
+    lines = [
+        ln("Brightwater Community Energy", 65, size=25, bold=True),
+        ln("Annual Report to Members, 2024/25", 94, size=14.3),
+        ln("1 Chair's Report", 129, size=12, bold=True),
+        *para(LOREM, 150),
+        ln("2 Generation", 220, size=12, bold=True),
+        *para(LOREM, 240),
+    ]
+    body = markdown([page(lines)])[0]  # type: ignore[list-item]
+    heads = [b for b in body.split("\n\n") if b.startswith("#")]
+    assert heads == ["# Brightwater Community Energy", "## 1 Chair's Report", "## 2 Generation"], body

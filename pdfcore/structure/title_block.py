@@ -1,0 +1,60 @@
+"""The title block of a document's first page: the lines under its title that are no headings
+(a subtitle, a report's number, its date)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pdfcore.structure.classify import SECTION_NAME
+from pdfcore.structure.heading_shape import numbering_depth
+from pdfcore.structure.style import DocumentStyle, unit_key
+from pdfcore.structure.unit import Unit
+from pdfcore.structure.units import ALIGN_PT
+
+#: A heading as large as this share of a line under the title, set in bold lower on the first
+#: page, tells the line in a regular face for a subtitle (see :func:`front_matter`).
+SUBTITLE_SHARE = 0.9
+
+
+def front_matter(units: Sequence[Unit], page_width: float, style: DocumentStyle | None = None) -> None:
+    """On a document's first page, the lines under its title before the first text set under
+    it (a subtitle, the report's number, a date: ``Technical Report TR-2024-07`` and ``May
+    2024`` in the title's block) are no headings when centred like the title, in a regular
+    face, with no number of a section: those that were become paragraphs (a heading at the
+    title's edge, a newsletter's first article's, stays).
+    So are lines set flush with the title, smaller, in a regular face, where none is as large
+    as the title and the headings as large are bold, on the page or among the document's
+    heading styles (``style``), or where the line's style is no heading style the document
+    learnt and its headings are bold (a subtitle under a title flush left, larger than the
+    sections' headings; not a line under the first of several headlines set alike).
+    The block ends at the first paragraph of several lines, list item or bold line (an
+    ``Abstract``, the first section)."""
+    k = next((i for i, u in enumerate(units) if u.kind == "heading"), None)
+    if k is None or units[k].level != 1:
+        return
+    title = units[k]
+    centre = (title.x0 + title.x1) / 2
+    later = [u for u in units[k + 1 :] if u.kind == "heading"]
+    # (a title: no heading under it as large; a page of articles' headlines has several)
+    titled = not any(u.size >= SUBTITLE_SHARE * title.size for u in later)
+    learnt = [key[0] for key, _ in style.levels if key[1]] if style is not None else []
+    styles = [size for size in learnt if size < SUBTITLE_SHARE * title.size]  # (not the title's)
+    bold_heads = [*(u.size for u in later if u.bold), *styles] if titled else []
+    for u in units[k + 1 :]:
+        if u.bold or u.kind == "list_item" or (u.kind == "paragraph" and len(u.rows) > 1):
+            break
+        if u.kind != "heading" or numbering_depth(u.text) or SECTION_NAME.match(u.text):
+            continue
+        centred = abs((u.x0 + u.x1) / 2 - centre) <= max(ALIGN_PT, 0.03 * page_width)
+        # flush with the title, smaller, in a regular face where the headings as large are
+        # bold, or in a style of its own where the headings are bold: a subtitle (``Membership
+        # and Lending Terms``), not the page's first section heading (a newsletter's first
+        # article's heading is set as the others are)
+        own = style is not None and bool(bold_heads) and not style.knows(*unit_key(u, style))
+        flush = (
+            abs(u.x0 - title.x0) <= ALIGN_PT
+            and u.size < title.size
+            and (own or any(size >= SUBTITLE_SHARE * u.size for size in bold_heads))
+        )
+        if centred or flush:
+            u.kind, u.level = "paragraph", 0
