@@ -275,8 +275,9 @@ def lone_running_head(
     """The running head of a document too short to learn one (one or two pages): the line
     :func:`_head_line` finds, set at least MIN_HEAD_SIZE and at most HEAD_SIZE of the page's
     usual text, centred, in an outer quarter (``Official - Subject to Final Review`` over a
-    transcript's first page) or flush with the text's left or right edge (``Castlegate Pharmacy
-    | Services leaflet`` set right over a leaflet's second page). A title is set larger, not
+    transcript's first page) or flush with the text's left or right edge, or set out past it
+    into the margin (``Castlegate Pharmacy | Services leaflet`` set right over a leaflet's
+    second page). A title is set larger, not
     smaller; small print at the foot of a page is more often a note than a running foot, so the
     foot is left alone."""
     ln = _head_line(lines, height, width, HEAD_SIZE, gaps)
@@ -287,7 +288,8 @@ def lone_running_head(
         return [ln]
     rest = [o.bbox for o in lines if o is not ln]
     left, right = min(b.x0 for b in rest), max(b.x1 for b in rest)
-    return [ln] if min(abs(ln.bbox.x0 - left), abs(ln.bbox.x1 - right)) <= FLUSH_SHARE * width else []
+    # (or set out past it, into the margin: an italic head's first glyph a few points left)
+    return [ln] if min(ln.bbox.x0 - left, right - ln.bbox.x1) <= FLUSH_SHARE * width else []
 
 
 #: A lone running head this close to the text's left or right edge is flush with it (a share

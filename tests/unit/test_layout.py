@@ -598,6 +598,19 @@ def test_a_small_line_flush_right_over_a_short_documents_page_is_its_running_hea
     assert finish_page(page_of([loose, *body], index=1), facts, None).furniture == ()
 
 
+def test_a_small_line_set_out_past_the_texts_left_edge_over_a_short_documents_page_is_its_head() -> None:
+    """An italic running head over a two-page document's second page, its first glyph 6 points
+    left of the text's edge (its centre just past the page's outer quarter): the running head.
+    Before, it stayed in the text. Set in from the edge, it stays."""
+    facts = facts_for(2)
+    body = [line(prose("B", k), 68.5, 90 + 14 * k, 526.7, h=12, size=12) for k in range(30)]
+    head = line("Fernhill Allotment Society - Rules for Plot Holders", 62.1, 27, 244.7, h=8, size=8)
+    done = finish_page(page_of([head, *body], index=1), facts, None)
+    assert done.furniture == (head.text,), done.furniture
+    inset = line("Fernhill Allotment Society - Rules for Plot Holders", 90, 27, 272.6, h=8, size=8)
+    assert finish_page(page_of([inset, *body], index=1), facts, None).furniture == ()
+
+
 def test_page_labels_mark_roman_page_numbers() -> None:
     n = 8
     labels: list[str | None] = ["i", "ii", "iii", "iv", "v", "1", "2", "3"]
