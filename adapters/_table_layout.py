@@ -35,6 +35,7 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from adapters._table_centred import centred_between
 from adapters._table_columns import (
     BULLETS,
     column_cuts,
@@ -131,7 +132,7 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
             join_continuations(rows[n_head:], label_width, parting, walled=walled_grid(rows[n_head:], rules, cuts)),
             [],
         )
-    body, spans = ruled
+    body, spans = centred_between(*ruled)
     centres: list[float | None] = []
     for k in range(len(cuts) + 1):
         mids = [(e[0] + e[1]) / 2 for r in body if (e := r.extent[k])]

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import itertools
 
+from adapters._table_centred import centred_between
 from adapters._table_columns import column_cuts, column_span
 from adapters._table_glyphs import Glyph, Rule, Word, build_lines, dedupe, segment_of
 from adapters._table_layout import read_table
+from adapters._table_rows import Row
 
 SIZE = 10.0
 ADVANCE = 5.0
@@ -1406,3 +1408,42 @@ def test_a_bold_group_label_under_a_two_level_header_is_a_body_row() -> None:
     assert found is not None
     assert found.header == ["Dish", "Allergens Milk", "Allergens Eggs", "Allergens Soya"], found.header
     assert found.rows[0][0] == "Breakfast (to 11:30am)" and "Lunch (12 to 3pm)" in [r[0] for r in found.rows]
+
+
+def test_a_cell_centred_between_two_rows_spans_them() -> None:
+    """``none``, set once for two plots and centred on the blank between their rows, read as a
+    row of its own between them: it stands in the upper row, over both (a body span), and no
+    row of its own is left."""
+    glyphs = _rows(
+        (0, [(0, "Plot"), (150, "Standard"), (250, "Water")]),
+        (20, [(0, "Full plot"), (150, "52.00"), (250, "8.00")]),
+        (36, [(0, "Starter bed"), (150, "9.00")]),
+        (44, [(250, "none")]),
+        (52, [(0, "Raised bed"), (150, "9.00")]),
+        (68, [(0, "Key deposit"), (150, "10.00")]),
+    )
+    found = read_table(glyphs)
+    assert found is not None
+    assert found.rows == [
+        ["Full plot", "52.00", "8.00"],
+        ["Starter bed", "9.00", "none"],
+        ["Raised bed", "9.00", ""],
+        ["Key deposit", "10.00", ""],
+    ], found.rows
+    assert found.body_spans == [(1, 2, 2, 1)], found.body_spans
+
+
+def test_cells_between_every_other_row_stay_rows() -> None:
+    """Lone cells set between the rows every other line (a chart's axis labels between its rows
+    of marks): rows of their own, no spans. One such cell alone spans the rows around it."""
+
+    def row(y: float, *cells: str) -> Row:
+        return Row(y, y + 10, [[c] if c else [] for c in cells])
+
+    axis = [row(0, "3", "", ""), row(8, "", "*", "*"), row(16, "2", "", ""), row(24, "", "*", "*")]
+    axis += [row(32, "1", "", ""), row(40, "", "*", "*"), row(48, "0", "", "")]
+    body, spans = centred_between(axis, [])
+    assert len(body) == len(axis) and spans == [], spans
+    once = [row(0, "", "*", "*"), row(8, "3", "", ""), row(16, "", "*", "*"), row(24, "", "+", "+")]
+    body, spans = centred_between(once, [])
+    assert [r.text(0) for r in body] == ["3", "", ""] and spans == [(0, 0, 2, 1)], spans
