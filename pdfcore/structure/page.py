@@ -87,7 +87,7 @@ from pdfcore.structure.reading import (
 from pdfcore.structure.rows import Row, page_rows, row_without
 from pdfcore.structure.split_rows import join_split_rows
 from pdfcore.structure.style import DocumentStyle, unit_key
-from pdfcore.structure.title_block import front_matter
+from pdfcore.structure.title_block import front_matter, tagged_title
 from pdfcore.structure.unit import Unit
 from pdfcore.structure.unit_tidy import tidy_units
 from pdfcore.structure.units import split_units
@@ -208,6 +208,8 @@ def page_structure(
         stacked_units(units, style)
         if page.index == 0:
             front_matter(units, width, style)
+    elif page.index == 0:
+        tagged_title(units, style.body_size)
     for u, size in zip(units, sizes, strict=True):
         u.size = size
     if not tagged:

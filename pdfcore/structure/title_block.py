@@ -1,12 +1,12 @@
 """The title block of a document's first page: the lines under its title that are no headings
-(a subtitle, a report's number, its date)."""
+(a subtitle, a report's number, its date); a tagged document's title its tree calls text."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from pdfcore.structure.classify import SECTION_NAME
-from pdfcore.structure.heading_shape import numbering_depth
+from pdfcore.structure.heading_shape import heading_shaped, is_heading_role, numbering_depth
 from pdfcore.structure.style import DocumentStyle, unit_key
 from pdfcore.structure.unit import Unit
 from pdfcore.structure.units import ALIGN_PT
@@ -58,3 +58,24 @@ def front_matter(units: Sequence[Unit], page_width: float, style: DocumentStyle 
         )
         if centred or flush:
             u.kind, u.level = "paragraph", 0
+
+
+#: A tagged document's first unit set this many times the body's size or more reads as its title
+#: (see :func:`tagged_title`).
+TITLE_SIZE = 1.5
+
+
+def tagged_title(units: Sequence[Unit], body_size: float) -> None:
+    """On a tagged document's first page, the first unit, which the structure tree calls text
+    (a paragraph), set TITLE_SIZE times the body's size or more, larger than every heading the
+    tree names on the page and shaped like a heading: the document's title, a heading of the
+    first level (a typesetter tagging its title as a paragraph: the tree disagrees with the
+    page)."""
+    if not units or body_size <= 0:
+        return
+    first = units[0]
+    if first.kind != "paragraph" or is_heading_role(first.role) or first.size < TITLE_SIZE * body_size:
+        return
+    if not heading_shaped(first, first.text) or any(u.size >= first.size for u in units[1:] if u.kind == "heading"):
+        return
+    first.kind, first.level = "heading", 1
