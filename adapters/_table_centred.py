@@ -1,6 +1,8 @@
-"""Tables: a cell of the body set once, vertically centred, over the two rows it belongs to
-(``none`` for the water charge of two plots, a ticket's name between its two fares), which the
-lines make a row of its own between them (see :func:`centred_between`)."""
+"""Tables: cells of the body set once over several rows or columns. A cell vertically centred
+over the two rows it belongs to (``none`` for the water charge of two plots, a ticket's name
+between its two fares), which the lines make a row of its own between them (see
+:func:`centred_between`); a cell's text running on over the empty cells right of it to the
+table's last column (``£10.00, refunded when the key is returned``, see :func:`run_across`)."""
 
 from __future__ import annotations
 
@@ -65,3 +67,24 @@ def _spanned(spans: Sequence[BodySpan], first: int, last: int) -> bool:
 def _lone_at(rows: Sequence[Row], i: int, k: int) -> bool:
     """Row ``i`` holds column ``k``'s text alone."""
     return 0 <= i < len(rows) and rows[i].filled == [k]
+
+
+def run_across(body: Sequence[Row], spans: Sequence[BodySpan], n: int) -> list[BodySpan]:
+    """Body cells (of ``n`` columns) whose text runs on over every column right of its own to
+    the last, all empty in its row (a segment of the row crossing the cuts between them,
+    ``Row.spans``): the cell spans them. One running into some of them only (an address
+    overflowing its column) is left as it is; so is one where a span covers any of them."""
+    out = list(spans)
+    used = {(r, k) for r0, k0, rs, cs in out for r in range(r0, r0 + rs) for k in range(k0, k0 + cs)}
+    for i, row in enumerate(body):
+        for first, last, _ in row.spans:
+            covered = range(first, last + 1)
+            if (
+                first < last == n - 1
+                and row.cells[first]
+                and not any(row.cells[k] for k in covered[1:])
+                and not any((i, k) in used for k in covered)
+            ):
+                out.append((i, first, 1, last - first + 1))
+                used.update((i, k) for k in covered)
+    return sorted(out)

@@ -35,7 +35,7 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from adapters._table_centred import centred_between
+from adapters._table_centred import centred_between, run_across
 from adapters._table_columns import (
     BULLETS,
     column_cuts,
@@ -133,6 +133,8 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
             [],
         )
     body, spans = centred_between(*ruled)
+    if not any(walled_at(c, rules) for c in cuts):
+        spans = run_across(body, spans, len(cuts) + 1)  # (a grid's walls tell its spans: merged_across)
     centres: list[float | None] = []
     for k in range(len(cuts) + 1):
         mids = [(e[0] + e[1]) / 2 for r in body if (e := r.extent[k])]

@@ -1447,3 +1447,22 @@ def test_cells_between_every_other_row_stay_rows() -> None:
     once = [row(0, "", "*", "*"), row(8, "3", "", ""), row(16, "", "*", "*"), row(24, "", "+", "+")]
     body, spans = centred_between(once, [])
     assert [r.text(0) for r in body] == ["3", "", ""] and spans == [(0, 0, 2, 1)], spans
+
+
+def test_a_cell_running_on_to_the_last_column_spans_them() -> None:
+    """``£10.00, refunded when the key is returned`` set from the second column on, across the
+    empty cells of its row to the table's last column: one cell over three columns. A text
+    running into a column that is not the last (an address overflowing) spans nothing."""
+    top = [
+        (0, [(0, "Plot"), (150, "Standard"), (250, "Concession"), (350, "Water")]),
+        (16, [(0, "Full plot"), (150, "52.00"), (250, "39.00"), (350, "8.00")]),
+        (32, [(0, "Half plot"), (150, "28.00"), (250, "21.00"), (350, "4.00")]),
+    ]
+    found = read_table(
+        _rows(*top, (48, [(0, "Key deposit"), (150, "10.00, refunded when the key is returned in full")]))
+    )
+    assert found is not None
+    assert found.rows[-1] == ["Key deposit", "10.00, refunded when the key is returned in full", "", ""], found.rows
+    assert found.body_spans == [(2, 1, 1, 3)], found.body_spans
+    found = read_table(_rows(*top, (48, [(0, "Key deposit"), (150, "10.00 refunded on return"), (350, "1.00")])))
+    assert found is not None and found.body_spans == [], (found.rows, found.body_spans)
