@@ -190,6 +190,41 @@ def join_columns(elements: list[Element], lexicon: Lexicon | None = None) -> lis
     return out
 
 
+#: A table's part at the top of the next column starts this far right of the first part's
+#: right edge at least (points: negative, a little overlap allowed).
+COLUMN_OVERLAP = -6.0
+
+
+def column_tables(elements: list[Element]) -> list[Element]:
+    """A table cut by a column break, its header printed again over its rest at the top of the
+    next column: a table, then right after it in reading order a table with the same header
+    and no caption, standing right of it and starting higher up the page, is one table (the
+    second's rows follow the first's)."""
+    out: list[Element] = []
+    for el in elements:
+        prev = out[-1] if out else None
+        first = prev.table if prev is not None else None
+        rest = el.table
+        if (
+            prev is not None
+            and first is not None
+            and rest is not None
+            and first.header
+            and tuple(first.header) == tuple(rest.header)
+            and not el.caption
+            and prev.bbox is not None
+            and el.bbox is not None
+            and el.bbox.x0 - prev.bbox.x1 >= COLUMN_OVERLAP
+            and el.bbox.y0 < prev.bbox.y0
+        ):
+            shift = len(first.rows)
+            spans = (*first.body_spans, *(evolve(s, row=s.row + shift) for s in rest.body_spans))
+            out[-1] = evolve(prev, table=evolve(first, rows=(*first.rows, *rest.rows), body_spans=spans))
+            continue
+        out.append(el)
+    return out
+
+
 def past_floats(elements: Sequence[Element], start: int) -> int:
     """The index of the first element from ``start`` on that is no figure or table (floats a
     sentence cut by a column or page break goes on past); ``len(elements)`` when none is."""

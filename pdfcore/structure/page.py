@@ -67,7 +67,7 @@ from pdfcore.structure.classify import (
 )
 from pdfcore.structure.code_blocks import merge_code
 from pdfcore.structure.drawn_bullets import drawn_bullets
-from pdfcore.structure.elements import element, join_columns, nest_items
+from pdfcore.structure.elements import column_tables, element, join_columns, nest_items
 from pdfcore.structure.false_tables import axis_table, formula_table, prose_table, scattered_table
 from pdfcore.structure.figures import figure_boxes, figure_ref, subcaptions
 from pdfcore.structure.flowcharts import flowchart_table
@@ -269,7 +269,7 @@ def page_structure(
         (notes if id(u) in footnotes else body).append(el)
     for k in sorted(before):
         body.extend(before[k])
-    body = join_columns(body, lexicon)
+    body = column_tables(join_columns(body, lexicon))
     nested = nest_items([*body, *notes])
     return PageStructure(
         page.index, tuple(nested[: len(body)]), tuple(nested[len(body) :]), lettering=lettering, height=height
