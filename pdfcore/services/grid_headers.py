@@ -82,7 +82,7 @@ def header_right_over(
     _groups_row); and the header's text. Else the box and "". A row right over the grid whose
     lines each stand under one cell of such a row over it is those headings wrapped onto a
     second line (``Fitted during a`` over ``service``): the header is the two."""
-    band = _row_over(lines, box, box.y0, HEAD_ABOVE)
+    band = _lowest_row(_row_over(lines, box, box.y0, HEAD_ABOVE))
     if not band:
         return box, ""
     pieces = line_pieces(inside, gaps)  # (the grid's cells, read once)
@@ -135,6 +135,15 @@ def _row_over(lines: Sequence[TextLine], box: Box, y: float, above: float) -> li
     ]
 
 
+def _lowest_row(band: Sequence[TextLine]) -> list[TextLine]:
+    """The lines of ``band`` on its lowest row (their tops within half a line of the lowest
+    top): the row right over a rule, not a line of the row over it reaching as far down."""
+    if not band:
+        return []
+    low = max(ln.bbox.y0 for ln in band)
+    return [ln for ln in band if ln.bbox.y0 >= low - ln.bbox.height / 2]
+
+
 def _one_row(band: Sequence[TextLine]) -> bool:
     """The lines of ``band`` stand on one row (their tops half a line apart at most)."""
     height = max(ln.bbox.height for ln in band)
@@ -142,8 +151,9 @@ def _one_row(band: Sequence[TextLine]) -> bool:
 
 
 #: A header set right over a grid's top rule stands at most this many of its line heights over
-#: it, and a row of headings over groups of its columns this many over that.
-HEAD_ABOVE = 1.0
+#: it (a line's box holds its glyphs: its descenders and the cell's padding lie under it), and
+#: a row of headings over groups of its columns this many over that.
+HEAD_ABOVE = 1.5
 GROUPS_ABOVE = 1.5
 
 

@@ -78,3 +78,21 @@ def test_a_header_with_a_heading_wrapped_onto_a_second_line_is_the_grids() -> No
     assert found.y0 <= 144.9 and text == "Part Fitted during a Fitted on its own service", (found, text)
     stray = line("service", 250.0, 155.7, 283.0, h=6.5)
     assert header_right_over(box, [*head, stray, *inside], inside, gaps) == (box, "")
+
+
+def test_a_header_a_little_more_than_its_height_over_the_grid_is_the_grids() -> None:
+    """A price table ruled between its rows, its header's bold line (7.3 points of glyphs) 7.5
+    points over the thick rule under it (its descenders and the cell's padding): the grid's
+    header (before, at most one line height over the rule was looked at; the header was lost)."""
+    cells = [("Single swim", "£5.20", "£3.10"), ("Ten-swim card", "£46.00", "£27.50")]
+    inside, gaps = [], []
+    for k, (name, adult, junior) in enumerate(cells):
+        y = 119.0 + 19.3 * k
+        inside.append(line(f"{name} {adult} {junior}", 49.0, y, 546.3, h=8.5))
+        gaps += [Box(49.0 + 4.8 * len(name), y, 304.0, y + 8.5), Box(327.0, y, 518.0, y + 8.5)]
+    head = line("Ticket Adult Junior", 48.7, 99.2, 546.1, h=7.3)
+    gaps.append(Box(76.0, 99.2, 304.0, 106.5))
+    gaps.append(Box(327.0, 99.2, 520.0, 106.5))
+    box = Box(47.5, 114.0, 547.8, 172.0)
+    found, text = header_right_over(box, [head, *inside], inside, gaps)
+    assert found.y0 <= 99.2 and text == "Ticket Adult Junior", (found, text)
