@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from attrs import evolve
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon
-from pdfcore.structure.elements import continues, join_paragraphs, nest_items, past_floats
+from pdfcore.structure.elements import continues, join_paragraphs, nest_items, past_floats, rows_after
 from pdfcore.structure.markers import goes_on, list_marker
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.render import render_elements, render_page, rendered_elements
@@ -237,8 +237,7 @@ def _join_table(pages: list[PageStructure], k: int) -> None:
         elif rows and rows[0] == tuple(header) and not any(s.row == 0 for s in rest.body_spans):
             rows.pop(0)  # the header printed again at the top of the page
             shift -= 1
-        spans = (*first.body_spans, *(evolve(s, row=s.row + shift) for s in rest.body_spans))
-        table = evolve(first, rows=(*first.rows, *rows), continued_on=rest.continued_on, body_spans=spans)
+        table = evolve(rows_after(first, rows, rest.body_spans, shift), continued_on=rest.continued_on)
         elements = list(holder.elements)
         elements[head] = evolve(elements[head], table=table)
         pages[h] = evolve(holder, elements=tuple(elements))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from attrs import evolve
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
-from pdfcore.models import Box
+from pdfcore.models import BodySpan, Box, Table
 from pdfcore.structure.glue import glue
 from pdfcore.structure.index_rows import entry_text, text_ends_with_pages
 from pdfcore.structure.markers import CLOSING
@@ -217,12 +217,17 @@ def column_tables(elements: list[Element]) -> list[Element]:
             and el.bbox.x0 - prev.bbox.x1 >= COLUMN_OVERLAP
             and el.bbox.y0 < prev.bbox.y0
         ):
-            shift = len(first.rows)
-            spans = (*first.body_spans, *(evolve(s, row=s.row + shift) for s in rest.body_spans))
-            out[-1] = evolve(prev, table=evolve(first, rows=(*first.rows, *rest.rows), body_spans=spans))
+            out[-1] = evolve(prev, table=rows_after(first, rest.rows, rest.body_spans, len(first.rows)))
             continue
         out.append(el)
     return out
+
+
+def rows_after(first: Table, rows: Sequence[tuple[str, ...]], spans: Sequence[BodySpan], shift: int) -> Table:
+    """``first`` with ``rows`` (another part of the table) after its own; ``spans``, the other
+    part's body spans, moved down by ``shift`` rows."""
+    moved = (evolve(s, row=s.row + shift) for s in spans)
+    return evolve(first, rows=(*first.rows, *(tuple(r) for r in rows)), body_spans=(*first.body_spans, *moved))
 
 
 def past_floats(elements: Sequence[Element], start: int) -> int:
