@@ -23,6 +23,7 @@ from adapters._pdfium_gaps import (
     beside_row,
     edge_to_edge,
     figures_row,
+    first_cell,
     in_line,
     line_gaps,
     own_cell,
@@ -383,13 +384,20 @@ def read_lines(
                         if under:
                             wide_enough = UNDER_GAP * (by1 - by0) if close else inf
                             gaps[k0:] = [g for g in gaps[k0:] if g.width >= wide_enough or in_line(g, prior)]
-                        if under and not close and len(gaps) > k0:
+                        if held and not close and not headed and any(in_line(g, prior) for g in gaps[k0:]):
                             gaps[k0:k0] = prior  # the blanks kept back: a table's after all
                             k0 += len(prior)
                         if len(gaps) > k0:
                             spaced, spaced_gaps = bbox, gaps[k0:]
                         elif close and spaced is not None and own_cell(bbox, spaced, spaced_gaps):
                             spaced = union((spaced, bbox))  # a cell set alone: the table goes on
+                        elif held and pending is not None and first_cell(bbox, pending[1], prior):
+                            # a group's label set alone under headings whose blanks were kept
+                            # back (a shaded row spanning the table): they wait on for the row
+                            # under it
+                            above = pending[1]
+                            pending = (seen, Box(above.x0, above.y0, above.x1, by1), prior)
+                            spaced, spaced_gaps = None, []
                         else:
                             spaced, spaced_gaps = None, []
                         if spaced_gaps and not under and chain and 0 <= by0 - chain[-1][2].y1 <= by1 - by0:
