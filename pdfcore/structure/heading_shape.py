@@ -33,6 +33,10 @@ SET_OUT_EMS = 6.0
 SET_OUT_PEERS = 1
 #: ...the running text's rows holding this many words (with a letter: no figures) on average.
 SET_OUT_ROW_WORDS = 5
+#: A heading starts at the page's margin when this many units of smaller text below it start
+#: there, each of SET_OUT_ROW_WORDS words at least, nearly all of them words (see _at_margin).
+MARGIN_PEERS = 2
+MARGIN_WORD_SHARE = 0.8
 
 _NUMBERING = re.compile(
     r"^(?:(Chapter|CHAPTER|Section|SECTION|Part|PART|Appendix|APPENDIX|Item|ITEM|Article|ARTICLE)\s+)?"
@@ -130,6 +134,8 @@ def aligned(unit: Unit, columns: Sequence[tuple[float, float]], page_width: floa
             return True
         if units and _set_out(unit, left, right, units):
             return True
+    if units and _at_margin(unit, units):
+        return True
     if units and any(
         v is not unit
         and -3.0 <= v.first.x0 - x0 <= max(3.0, LIST_SET_IN * em)
@@ -141,6 +147,26 @@ def aligned(unit: Unit, columns: Sequence[tuple[float, float]], page_width: floa
         # column, are the text: a chapter's summary in points)
         return True
     return bool(page_width) and abs(centre - page_width / 2) <= 0.03 * page_width
+
+
+def _at_margin(unit: Unit, units: Sequence[Unit]) -> bool:
+    """MARGIN_PEERS units or more of smaller text below the unit start at its left edge, none
+    a list item, each a line of words (SET_OUT_ROW_WORDS at least, MARGIN_WORD_SHARE of its
+    words with a letter: not a table's row of figures): the page's margin, where the running
+    text of several rows (the columns :func:`text_columns` finds) is a list set in from it (a
+    page of tables and a list, a few lines of text between them)."""
+    slack = max(2.0, 0.3 * max(unit.size, 6.0))
+    peers = 0
+    for v in units:
+        if v is unit or v.size >= unit.size or v.y0 < unit.y1 or abs(v.x0 - unit.x0) > slack or list_marker(v.text):
+            continue
+        words = v.text.split()
+        lettered = sum(any(c.isalpha() for c in w) for w in words)
+        if lettered >= SET_OUT_ROW_WORDS and lettered >= MARGIN_WORD_SHARE * len(words):
+            peers += 1
+            if peers >= MARGIN_PEERS:
+                return True
+    return False
 
 
 def _set_out(unit: Unit, left: float, right: float, units: Sequence[Unit]) -> bool:
