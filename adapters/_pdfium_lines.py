@@ -369,7 +369,11 @@ def read_lines(
                     close = spaced is not None and (
                         0 <= by0 - spaced.y1 <= by1 - by0 or beside_cell(bbox, spaced, spaced_gaps)
                     )
-                    held = pending is not None and pending[0] == seen - 1 and 0 <= by0 - pending[1].y1 <= by1 - by0
+                    held = (
+                        pending is not None
+                        and pending[0] == seen - 1
+                        and 0 <= by0 - pending[1].y1 <= HELD_GAP * (by1 - by0)
+                    )
                     prior = spaced_gaps if close else pending[2] if held and pending is not None else []
                     under = not wide and (close or held)
                     if under or long or (wide and any(ch.isdigit() for ch in words)):
@@ -554,6 +558,10 @@ def _char_bounds(
     return x0, y0, x1, y1
 
 
+#: A spread-out line's blanks kept back (column headings) wait for a row at most this many of
+#: its heights under them (a ruling under the headings, padded, sets the first row further
+#: down than the rows are set from each other).
+HELD_GAP = 1.5
 #: The line of column headings looked at with the first spaced row under it is at most this
 #: many line heights above it (one blank line between them, as typewritten tables set it).
 HEADINGS_GAP = 2.5
