@@ -41,11 +41,19 @@ def front_matter(units: Sequence[Unit], page_width: float, style: DocumentStyle 
     styles = [size for size in learnt if size < SUBTITLE_SHARE * title.size]  # (not the title's)
     bold_heads = [*(u.size for u in later if u.bold), *styles] if titled else []
     for u in units[k + 1 :]:
+        centred = abs((u.x0 + u.x1) / 2 - centre) <= max(ALIGN_PT, 0.03 * page_width)
+        if (
+            u.bold
+            and u is units[k + 1]
+            and _particulars_line(u, style)
+            and (centred or abs(u.x0 - title.x0) <= ALIGN_PT)
+        ):
+            u.kind, u.level = "paragraph", 0
+            continue
         if u.bold or u.kind == "list_item" or (u.kind == "paragraph" and len(u.rows) > 1):
             break
         if u.kind != "heading" or numbering_depth(u.text) or SECTION_NAME.match(u.text):
             continue
-        centred = abs((u.x0 + u.x1) / 2 - centre) <= max(ALIGN_PT, 0.03 * page_width)
         # flush with the title, smaller, in a regular face where the headings as large are
         # bold, or in a style of its own where the headings are bold: a subtitle (``Membership
         # and Lending Terms``), not the page's first section heading (a newsletter's first
@@ -58,6 +66,18 @@ def front_matter(units: Sequence[Unit], page_width: float, style: DocumentStyle 
         )
         if centred or flush:
             u.kind, u.level = "paragraph", 0
+
+
+def _particulars_line(u: Unit, style: DocumentStyle | None) -> bool:
+    """A bold line right under the title reading as its particulars (a date, a place: a
+    figure or a comma in it, no section's number), in a style of its own where the document
+    learnt heading styles (a race's date and venue under its name, in the sections' face but
+    no section)."""
+    if u.kind != "heading" or style is None or not style.levels or style.knows(*unit_key(u, style)):
+        return False
+    if numbering_depth(u.text) or SECTION_NAME.match(u.text) or len(u.rows) > 1:
+        return False
+    return "," in u.text or any(ch.isdigit() for ch in u.text)
 
 
 #: A tagged document's first unit set this many times the body's size or more reads as its title
