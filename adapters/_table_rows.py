@@ -183,7 +183,17 @@ def _rows_in_band(band: Sequence[Row]) -> list[list[Row]]:
     section's label and starts a row; a line with a label of its own under such a label starts
     the next. One row unless that makes GROUP_ROWS rows at least."""
     groups: list[list[Row]] = [[band[0]]]
-    for r in band[1:]:
+    over = False  # the last group opened with lines over its label (see _over_label)
+    for k, r in enumerate(band[1:], 1):
+        if over and r.cells[0]:
+            groups[-1].append(r)  # the row's label, centred beside the lines over it
+            over = False
+            continue
+        over = False
+        if k + 1 < len(band) and _over_label(r, groups[-1][-1], band[k + 1]):
+            groups.append([r])
+            over = True
+            continue
         label = next((o.text(0) for o in reversed(groups[-1]) if o.cells[0]), "")
         rows_above = any(len(o.filled) >= 2 for o in groups[-1])
         opens = r.text(0)
@@ -211,6 +221,17 @@ def _rows_in_band(band: Sequence[Row]) -> list[list[Row]]:
         else:
             groups[-1].append(r)
     return groups if len(groups) >= GROUP_ROWS else [list(band)]
+
+
+def _over_label(r: Row, above: Row, below: Row) -> bool:
+    """Line ``r``, without a label, is the first line of the row under it, whose cells are
+    centred down it (some wrapped, the label's line ``below`` between their lines): it stands
+    clear of the line ``above`` (a blank of half its height at least) and closer to ``below``,
+    which holds a label and another cell."""
+    if r.cells[0] or not below.cells[0] or len(below.filled) < 2:
+        return False
+    gap = r.y0 - above.y1
+    return gap >= 0.5 * (r.y1 - r.y0) and below.y0 - r.y1 < gap
 
 
 #: A line's label opening with a figure and holding this many words at least is a row's own
