@@ -81,7 +81,7 @@ def join_continuations(
         if (
             i + 2 < len(rows)
             and not ruled_between(rows[i], rows[i + 2], ruled)
-            and _label_around(rows[i], rows[i + 1], rows[i + 2])
+            and (_label_around(rows[i], rows[i + 1], rows[i + 2]) or _centred_on_wrap(rows, i))
         ):
             merged = rows[i + 1]
             merge_into(merged, rows[i], before=True)
@@ -193,6 +193,41 @@ def _label_around(a: Row, row: Row, b: Row) -> bool:
     # other cells: each goes on in lower case (a figure under a figure is the next row's, of a
     # table set beside this one)
     return all(unclosed(a.text(k)) or ends_open(a.text(k)) or b.text(k)[:1].islower() for k in wrapped)
+
+
+#: The other cells of a row centred down it stand this share of a line's height, at most, off
+#: the middle of the two lines a cell of it wraps onto (see :func:`_centred_on_wrap`).
+WRAP_CENTRED = 0.25
+_SENTENCE_END = (".", "!", "?", ":")
+
+
+def _centred_on_wrap(rows: Sequence[Row], i: int) -> bool:
+    """Lines ``rows[i]`` and ``rows[i + 2]``, holding the same cells, set one right under the
+    other, and between them ``rows[i + 1]`` holding the row's other cells, its middle on the
+    middle of the two: a row whose cells are centred down it, some wrapped onto two lines
+    (``Finite Element Analysis and Computational`` over ``Methods``), told by where the lines
+    stand whatever their words. The row over them or the row under them fills every column
+    the three fill (a row of the table set whole): two tables side by side, their rows set
+    apart by other heights, fill either side only."""
+    a, row, b = rows[i], rows[i + 1], rows[i + 2]
+    wrapped, middle = a.filled, row.filled
+    if not wrapped or b.filled != wrapped or not middle or set(wrapped) & set(middle):
+        return False
+    if a.spans or b.spans or row.spans:
+        return False
+    height = max(a.y1 - a.y0, b.y1 - b.y0, 1.0)
+    if (
+        b.y0 - a.y1 > 0.5 * height
+        or abs((row.y0 + row.y1) - (a.y0 + a.y1 + b.y0 + b.y1) / 2) > 2 * WRAP_CENTRED * height
+    ):
+        return False
+    if any(a.text(k).rstrip().endswith(_SENTENCE_END) and b.text(k)[:1].isupper() for k in wrapped):
+        return False  # a sentence ends over a capital: two cells' texts, not one wrapped
+    if any(data_figure(r.text(k)) for r in (a, b) for k in wrapped):
+        return False  # figures do not wrap: rows of a table set beside this one
+    cells = {*wrapped, *middle}
+    around = [rows[j] for j in (i - 1, i + 3) if 0 <= j < len(rows)]
+    return any(cells <= set(r.filled) for r in around)
 
 
 def _wrapped_cell(

@@ -2,7 +2,9 @@
 middle-aligned tables): the wrapped cells' first lines, the row's one-line cells between them
 and the wrapped cells' second lines are one row, whichever columns wrap
 (:func:`adapters._table_wraps.join_continuations`). Before, only a label wrapped around a row of
-figures was joined so: a row whose wrapped cells were others came out as three rows."""
+figures was joined so: a row whose wrapped cells were others came out as three rows. Lines set
+so among rows filling every column are one row whatever their words (a title wrapped before a
+word in capitals: ``Computational`` over ``Methods``)."""
 
 from __future__ import annotations
 
@@ -59,3 +61,29 @@ def test_lines_that_do_not_go_on_stay_rows() -> None:
         _row(112, "Gamma", "", "Open all day."),
     ]
     assert len(join_continuations(rows, 188.0)) == 3
+
+
+def test_a_title_wrapped_before_a_capital_among_whole_rows_joins_its_row() -> None:
+    rows = [
+        _row(100, "Fluid Mechanics", "Great Hall", "2 hours"),
+        _row(116.8, "Finite Element Analysis and Computational", "", ""),
+        _row(123.0, "", "Computer Suite B", "2 hours"),
+        _row(129.2, "Methods", "", ""),
+        _row(146.0, "Materials and Manufacturing", "Sports Hall", "2 hours"),
+    ]
+    assert _texts(join_continuations(rows, 188.0)) == [
+        ["Fluid Mechanics", "Great Hall", "2 hours"],
+        ["Finite Element Analysis and Computational Methods", "Computer Suite B", "2 hours"],
+        ["Materials and Manufacturing", "Sports Hall", "2 hours"],
+    ]
+
+
+def test_a_sentence_ending_over_a_capital_stays_two_rows_among_whole_rows() -> None:
+    rows = [
+        _row(83, "Delta", "Epsilon", "Open."),
+        _row(100, "Alpha", "", "Closed."),
+        _row(106, "", "Beta", ""),
+        _row(112, "Gamma", "", "Open all day."),
+        _row(129, "Zeta", "Eta", "Shut."),
+    ]
+    assert len(join_continuations(rows, 188.0)) == 5
