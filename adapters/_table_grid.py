@@ -189,7 +189,7 @@ def merged_across(
     divide either (a heading over several columns) spans the empty columns back to the wall
     that does, and moves to the first of them. Not in a row of values (:func:`_among_values`):
     a cell left open there is a wall missing, not a heading over columns."""
-    walls = [[r for r in rules if r.vertical and abs((r.x0 + r.x1) / 2 - c) <= 1.0] for c in cuts]
+    walls = [[r for r in rules if r.vertical and _wall_of(r, c, rows)] for c in cuts]
     if not any(walls):
         return []
     used = {(r, k) for r0, k0, rs, cs in taken for r in range(r0, r0 + rs) for k in range(k0, k0 + cs)}
@@ -217,6 +217,21 @@ def merged_across(
                 out.append((i, first, 1, last - first + 1))
                 used.update((i, c) for c in range(first, last + 1))
     return out
+
+
+def _wall_of(rule: Rule, cut: float, rows: Sequence[Row]) -> bool:
+    """The vertical ``rule`` is a piece of the wall at ``cut``: it stands there (a point off at
+    most), or in the same blank, a line's height from it at most, no text of the rows beside it
+    between them (a wall drawn beside a few rows only, which the cut, found from the text's
+    blanks, does not quite meet)."""
+    x = (rule.x0 + rule.x1) / 2
+    if abs(x - cut) <= 1.0:
+        return True
+    beside = [r for r in rows if r.y0 < rule.y1 and r.y1 > rule.y0]
+    if not beside or abs(x - cut) > min(r.y1 - r.y0 for r in beside):
+        return False
+    lo, hi = min(x, cut), max(x, cut)
+    return not any(e is not None and e[0] < hi and e[1] > lo for r in beside for e in r.extent)
 
 
 def _among_values(row: Row, k: int) -> bool | None:
