@@ -35,7 +35,6 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from adapters._table_centred import centred_between, run_across
 from adapters._table_columns import (
     BULLETS,
     column_cuts,
@@ -60,6 +59,7 @@ from adapters._table_header import (
 from adapters._table_outside import outside_grid
 from adapters._table_rows import Row, data_figure, label_only, merge_bands, rows_of
 from adapters._table_rulings import RULE_TOL, RULE_WIDTH, across, merge_rules
+from adapters._table_spans import centred_between, run_across
 from adapters._table_wraps import join_continuations
 from pdfcore.caption_words import FILING_TABLE_WORDS, TABLE_WORDS, alternation
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import itertools
 
-from adapters._table_centred import centred_between
 from adapters._table_columns import column_cuts, column_span
 from adapters._table_glyphs import Glyph, Rule, Word, build_lines, dedupe, segment_of
 from adapters._table_layout import read_table
 from adapters._table_rows import Row
+from adapters._table_spans import centred_between
 
 SIZE = 10.0
 ADVANCE = 5.0
