@@ -18,6 +18,7 @@ from pdfcore.layout.blocks import VERTICAL_RATIO, continuations, group_lines, jo
 from pdfcore.layout.columns import MIN_SIDE_LINES, column_regions
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.layout.list_marks import markers_in_place
+from pdfcore.layout.margin_heads import margin_heads_in_place
 from pdfcore.layout.scripts import CJK, has_cjk
 from pdfcore.layout.vertical import merge_vertical, vertical_bands
 from pdfcore.models import Box, PageText, TextBlock, TextLine
@@ -153,7 +154,7 @@ def order_blocks(
         blocks = merge_vertical(blocks, vertical_bands(vertical))
     if after:
         blocks = join_across_blocks(blocks, after, lexicon)
-    return tuple(blocks)
+    return tuple(margin_heads_in_place(blocks))
 
 
 #: A page's foot (head) stands apart from the text above (below) it by this many of its

@@ -27,6 +27,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 
 from pdfcore.geometry import intersection, union
+from pdfcore.layout.margin_heads import margin_head_lines
 from pdfcore.models import Box, PageText, TextLine
 from pdfcore.services.framed_rows import framed_regions, headed_regions, ruled_on
 from pdfcore.services.page_columns import MIN_GUTTER
@@ -77,7 +78,8 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         if not _framed_picture(g, pictures, lines)
     ]
     boxes = ruled_boxes(groups, lines)
-    text = text_regions(lines, page.gaps)
+    heads = margin_head_lines(lines)
+    text = text_regions([ln for ln in lines if id(ln) not in heads] if heads else lines, page.gaps)
     runs = [
         t
         for t in text

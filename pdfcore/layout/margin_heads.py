@@ -1,0 +1,146 @@
+"""Headings set in the margin beside their text (side heads): a short block left of the running
+text, level with the paragraph it heads (``Welcome`` in the left margin beside the welcome's
+first lines). The content stream may draw them all first, or the margin may read as a column of
+its own: either way each would come before the page's text, away from its paragraph. Here each
+moves to just before the block it stands level with.
+
+All geometry is page space (points, top-left origin).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pdfcore.models import TextBlock, TextLine
+
+#: A side head holds this many lines and words at most (a line of it MAX_HEAD_LINE_WORDS)...
+MAX_LINES = 3
+MAX_WORDS = 8
+MAX_HEAD_LINE_WORDS = 4
+#: ...ends this many of its line heights left of its paragraph's left edge at least...
+GAP_LINES = 0.5
+#: ...and its top stands within this many of its line heights of the paragraph's top.
+LEVEL_LINES = 1.0
+#: The page holds this many side heads at least (a layout that sets its headings so), their
+#: paragraphs starting within EDGE_PT of each other (a list set in a little); each head in bold or LARGER times the size
+#: of its paragraph at least, with a word of three letters.
+MIN_HEADS = 2
+EDGE_PT = 8.0
+LARGER = 1.1
+_WORD = re.compile(r"[^\W\d_]{3}")
+
+
+def margin_heads_in_place(blocks: Sequence[TextBlock]) -> list[TextBlock]:
+    """``blocks`` with each side head moved to just before the block it heads: a block of few
+    lines and words standing left of a block of running text, clear of it, its top level with
+    that block's top, on a page with MIN_HEADS such pairs at least, each head's paragraph to the
+    right of every head (one margin). Other blocks keep their order."""
+    pairs: dict[int, int] = {}  # head's index -> its paragraph's index
+    for k, b in enumerate(blocks):
+        target = _paragraph_of(b, blocks)
+        if target is not None:
+            pairs[k] = target
+    if len(pairs) < MIN_HEADS:
+        return list(blocks)
+    margin = max(blocks[k].bbox.x1 for k in pairs)
+    if any(blocks[t].bbox.x0 <= margin for t in pairs.values()) or len(set(pairs.values())) < len(pairs):
+        return list(blocks)
+    edges = [blocks[t].bbox.x0 for t in pairs.values()]
+    if max(edges) - min(edges) > EDGE_PT:
+        return list(blocks)  # the paragraphs start at one margin: the text's column
+    if any(k not in pairs and b.bbox.x1 < min(edges) and b.text.strip() for k, b in enumerate(blocks)):
+        return list(blocks)  # the margin holds other text: a column of its own
+    heads = set(pairs)
+    before = {t: h for h, t in pairs.items()}
+    out: list[TextBlock] = []
+    for k, b in enumerate(blocks):
+        if k in heads:
+            continue
+        if k in before:
+            out.append(blocks[before[k]])
+        out.append(b)
+    return out
+
+
+def _paragraph_of(head: TextBlock, blocks: Sequence[TextBlock]) -> int | None:
+    """The index of the block ``head`` stands level with, left of it and clear of it, when
+    ``head`` is shaped like a side head; None otherwise."""
+    lines = head.lines
+    if not lines or len(lines) > MAX_LINES or not _head_text(head.text):
+        return None
+    height = max(ln.bbox.y1 - ln.bbox.y0 for ln in lines)
+    if height <= 0:
+        return None
+    box = head.bbox
+    best: tuple[float, int] | None = None
+    for j, other in enumerate(blocks):
+        o = other.bbox
+        if other is head or o.x0 - box.x1 < GAP_LINES * height or len(other.text.split()) <= MAX_WORDS:
+            continue
+        apart = abs(o.y0 - box.y0)
+        if apart <= LEVEL_LINES * height and (best is None or apart < best[0]):
+            best = (apart, j)
+    if best is None or not _set_apart(lines, blocks[best[1]].lines):
+        return None
+    return best[1]
+
+
+def _head_text(text: str) -> bool:
+    """Words of a heading: MAX_WORDS at most, one of three letters at least, no figure (a
+    line of results, ``AJ-SUPREME CT-G. LIU YES 90 NO 142``, beside another column, is none)."""
+    return len(text.split()) <= MAX_WORDS and _WORD.search(text) is not None and not any(c.isdigit() for c in text)
+
+
+def _set_apart(head: Sequence[TextLine], text: Sequence[TextLine]) -> bool:
+    """The head is set in bold, or larger than its paragraph's first line (by LARGER)."""
+    if all(ln.bold for ln in head):
+        return True
+    size = text[0].font_size if text else 0.0
+    return size > 0 and min(ln.font_size for ln in head) >= LARGER * size
+
+
+def margin_head_lines(lines: Sequence[TextLine]) -> set[int]:
+    """The ids of the lines of the page's side heads (see :func:`margin_heads_in_place`), as
+    lines: a line of few words left of a line of running text (MAX_WORDS words at least), clear
+    of it and level with it, with the lines set right under it in the margin (a head over two
+    lines); MIN_HEADS such heads at least, all left of every line they stand beside. A search
+    for tables would read a head and its paragraph's first line as a row of two cells."""
+    heads: list[TextLine] = []
+    beside: list[TextLine] = []
+    for ln in lines:
+        if len(ln.text.split()) > MAX_HEAD_LINE_WORDS:
+            continue
+        height = ln.bbox.y1 - ln.bbox.y0
+        level = [
+            o
+            for o in lines
+            if o is not ln
+            and o.bbox.x0 - ln.bbox.x1 >= GAP_LINES * height
+            and abs(o.bbox.y0 - ln.bbox.y0) <= LEVEL_LINES * height
+            and len(o.text.split()) > MAX_WORDS
+        ]
+        if level and height > 0 and _head_text(ln.text) and _set_apart([ln], level[:1]):
+            heads.append(ln)
+            beside.extend(level)
+    if len(heads) < MIN_HEADS or max(h.bbox.x1 for h in heads) >= min(o.bbox.x0 for o in beside):
+        return set()
+    if max(o.bbox.x0 for o in beside) - min(o.bbox.x0 for o in beside) > EDGE_PT:
+        return set()
+    edge = min(o.bbox.x0 for o in beside)
+    out = {id(h) for h in heads}
+    for h in heads:  # the head's lines under its first, in the margin, set close
+        last = h
+        for ln in sorted(lines, key=lambda o: o.bbox.y0):
+            b = ln.bbox
+            height = last.bbox.y1 - last.bbox.y0
+            if b.y0 <= last.bbox.y0 or b.x1 >= edge or id(ln) in out:
+                continue
+            if b.y0 - last.bbox.y1 <= 0.5 * height and len(ln.text.split()) <= MAX_HEAD_LINE_WORDS:
+                out.add(id(ln))
+                last = ln
+            elif b.y0 - last.bbox.y1 > 0.5 * height:
+                break
+    if any(id(ln) not in out and ln.bbox.x1 < edge and ln.text.strip() for ln in lines):
+        return set()  # the margin holds other text: a column of its own
+    return out
