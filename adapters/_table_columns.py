@@ -42,6 +42,8 @@ def column_cuts(lines: Sequence[Line], rules: Sequence[Rule]) -> list[float]:
             if x - blank_from >= MIN_SEPARATOR * em and left < blank_from and x < right:
                 cuts.append(_cut(blank_from, x, lines, em, rules))
     walls: list[float] = []
+    partial: list[Rule] = []  # walls drawn part of the way down (see _partial_walls)
+    whole: list[Rule] = []  # the rulings of the walls drawn whole
     #: The frame's sides too (rulings at the text's outer edges or beyond).
     edges: list[float] = []
     if lines:
@@ -60,6 +62,7 @@ def column_cuts(lines: Sequence[Line], rules: Sequence[Rule]) -> list[float]:
                 if o.vertical and abs((o.x0 + o.x1) / 2 - x) <= RULE_TOL
             )
             if covered < RULE_HEIGHT * (bottom - top):
+                partial.append(r)
                 continue
             if not x0 + 0.5 * em < x < x1 - 0.5 * em:
                 if x0 - 2.0 * em <= x <= x1 + 2.0 * em:
@@ -84,6 +87,14 @@ def column_cuts(lines: Sequence[Line], rules: Sequence[Rule]) -> list[float]:
             ]
             cuts.append(x)
             walls.append(x)
+            whole.append(r)
+    if walls and len(edges) >= 2:  # (a boxed grid: both its sides and a wall inside drawn whole)
+        top, bottom = min(r.y0 for r in whole) - RULE_TOL, max(r.y1 for r in whole) + RULE_TOL
+        inside = [r for r in partial if top <= r.y0 and r.y1 <= bottom]  # (not a box over the grid)
+        for x in _partial_walls(inside, rules, lines, sorted([*walls, *edges]), em):
+            cuts = [c for c in cuts if abs(c - x) > 1.0 * em]
+            cuts.append(x)
+            walls.append(x)
     return sorted(
         c
         for c in cuts
@@ -93,6 +104,46 @@ def column_cuts(lines: Sequence[Line], rules: Sequence[Rule]) -> list[float]:
             or _no_row_beside(c, [*walls, *edges], lines)
             or _heading_spaced_out(c, [*walls, *edges], lines, rules)
         )
+    )
+
+
+def _partial_walls(
+    partial: Sequence[Rule], rules: Sequence[Rule], lines: Sequence[Line], bounds: Sequence[float], em: float
+) -> list[float]:
+    """Walls of a boxed grid drawn beside some of its rows only (the others hold a cell over
+    both columns: a price for Monday to Sunday across ``Monday to Thursday`` and ``Friday or
+    Sunday``): a vertical ruling starting and ending on horizontal rulings, between two walls
+    drawn whole (``bounds``: those and the frame's sides), that no text of the rows beside it
+    crosses, with a text on each side of it in two of those rows at least, each inside the
+    cell the ruling closes (short of the walls beyond)."""
+    out: list[float] = []
+    for r in partial:
+        x = (r.x0 + r.x1) / 2
+        left = max((b for b in bounds if b < x - em), default=None)
+        right = min((b for b in bounds if b > x + em), default=None)
+        if left is None or right is None or any(abs(x - o) <= em for o in out):
+            continue
+        if not (_on_ruling(x, r.y0, rules) and _on_ruling(x, r.y1, rules)):
+            continue
+        beside = [ln for ln in lines if ln.y1 > r.y0 and ln.y0 < r.y1]
+        if any(s.x0 + 0.5 * em < x < s.x1 - 0.5 * em for ln in beside for s in ln.segments):
+            continue
+        parted = sum(
+            1
+            for ln in beside
+            if any(left < s.x0 and s.x1 <= x for s in ln.segments)
+            and any(x <= s.x0 and s.x1 < right for s in ln.segments)
+        )
+        if parted >= 2:
+            out.append(x)
+    return out
+
+
+def _on_ruling(x: float, y: float, rules: Sequence[Rule]) -> bool:
+    """A horizontal ruling runs through (``x``, ``y``)."""
+    return any(
+        not r.vertical and r.x0 - RULE_TOL <= x <= r.x1 + RULE_TOL and r.y0 - RULE_TOL <= y <= r.y1 + RULE_TOL
+        for r in rules
     )
 
 

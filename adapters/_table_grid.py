@@ -202,7 +202,9 @@ def merged_across(
                 continue
             values = _among_values(row, k)
             if values is None:
-                continue
+                if not any(a == k < b for a, b, _ in row.spans):
+                    continue
+                values = True  # a figure set across the cut: over the columns it crosses
             last = _open_to(row, i, k, 1, walls, used)
             first = _open_to(row, i, k, -1, walls, used)
             if (

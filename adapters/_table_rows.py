@@ -310,7 +310,7 @@ def _levels(band: Sequence[Row], rules: Sequence[Rule]) -> bool:
     a heading over several columns, or a ruling runs between two of its lines (a group
     heading's underline; not a link's or an emphasis's, under the text of one cell), or under
     group headings (:func:`_groups`)."""
-    if any(r.spans for r in band[:-1]):
+    if _heading_over_columns(band, rules):
         return True
     if any(
         not r.vertical and upper.y1 - 0.5 <= (r.y0 + r.y1) / 2 <= lower.y0 + 0.5 and not _underlines(r, upper)
@@ -319,6 +319,33 @@ def _levels(band: Sequence[Row], rules: Sequence[Rule]) -> bool:
     ):
         return True
     return any(_groups(band, r) or _parts(band, r) for r in rules if not r.vertical)
+
+
+def _heading_over_columns(band: Sequence[Row], rules: Sequence[Rule]) -> bool:
+    """A line above the band's last holds a text over several columns: the band's lines are a
+    header's levels (``Day of the week`` over the days' headings). Not a text set across a wall
+    the grid draws beside other rows and leaves open at it, over at most one of its columns'
+    texts, beside another column's text (a price over two days beside a label wrapped over
+    three lines): one row's cell."""
+    for i, row in enumerate(band[:-1]):
+        for first, last, _ in row.spans:
+            inside = range(first, last + 1)
+            held = sum(1 for k in inside if any(k < len(r.cells) and r.cells[k] for r in band[i + 1 :]))
+            beside = any(r.cells[k] for r in band if r is not row for k in range(len(r.cells)) if k not in inside)
+            if held >= 2 or not beside or not _across_open_wall(row, first, rules):
+                return True
+    return False
+
+
+def _across_open_wall(row: Row, k: int, rules: Sequence[Rule]) -> bool:
+    """The text of ``row`` standing in column ``k`` crosses a vertical ruling drawn elsewhere in
+    the table (a wall between columns), not beside this row."""
+    extent = row.extent[k] if k < len(row.extent) else None
+    if extent is None:
+        return False
+    return any(
+        r.vertical and extent[0] < (r.x0 + r.x1) / 2 < extent[1] and (r.y1 <= row.y0 or r.y0 >= row.y1) for r in rules
+    )
 
 
 def _parts(band: Sequence[Row], rule: Rule) -> bool:
