@@ -50,6 +50,8 @@ _NAMED_NUMBER = re.compile(
 )
 #: A word of three letters, or two words of two joined by a hyphen ("Wi-Fi"): a heading has one.
 _LONG_WORD = re.compile(r"[^\W\d_]{3}|(?<![^\W\d_])[^\W\d_]{2}-[^\W\d_]{2}(?![^\W\d_])", re.UNICODE)
+#: A sentence (or more) in quotation marks, its stop inside them: a quotation, not a title.
+_QUOTED_SENTENCE = re.compile(r"[\"\u201c\u201e\u00ab].*[.!?][\"\u201d\u00bb]$", re.DOTALL)
 #: A sentence's end with another one after it (a word of two letters or more before the stop,
 #: so that initials and "U.S." do not count).
 _SENTENCE_BREAK = re.compile(r"[^\W\d_]{2}[.!?][\"\u201d\u2019)]?\s+[\"\u201c\u2018(]?[A-Z]", re.UNICODE)
@@ -79,6 +81,8 @@ def heading_shaped(unit: Unit, text: str, *, long: bool = False) -> bool:
             return False  # a paragraph set bold, a form's long prompt, a numbered item
     elif text.count(",") >= 3 or "@" in text:
         return False  # a list of names or addresses (an author block)
+    if _QUOTED_SENTENCE.match(text):
+        return False  # a quotation set apart (a pull quote): words someone said
     return not is_caption(text)
 
 
