@@ -388,12 +388,13 @@ def _lone_level(
     lowest: the levels found stay as they were), and no less prominent style sets heading
     candidates mostly (their headings' level, one below the closest style learnt, would move),
     but for a style not bold setting one line (a newsletter's standfirst under its title) and
-    a bold one smaller than the body setting one line (a table's caption)."""
+    a bold one smaller than the body setting one line (a table's caption). Styles set smaller
+    than the body are left out of both tests (a table's bold column headings, read as text)."""
     size, bold, _ = key
+    # (styles set smaller than the body head no text of the body's: a table's bold headings)
+    under = [k for k in candidates if k[0] >= body and _prominence(key) < _prominence(k)]
     larger = size >= LARGER * body or (
-        size >= body + LONE_POINTS
-        and over_body
-        and not any(_prominence(key) < _prominence(k) and candidates[k] >= 2 for k in candidates)
+        size >= body + LONE_POINTS and over_body and not any(candidates[k] >= 2 for k in under)
     )
     return (
         candidates[key] == 1
@@ -401,12 +402,9 @@ def _lone_level(
         and bold
         and larger
         and bool(styles)
-        and all(_prominence(k) < _prominence(key) for k in styles)
+        and all(_prominence(k) < _prominence(key) for k in styles if k[0] >= body)
         and not any(
-            _prominence(key) < _prominence(k)
-            and candidates[k] >= HEADING_SHARE * seen[k]
-            and ((k[1] and k[0] >= body) or candidates[k] >= 2)
-            for k in candidates
+            candidates[k] >= HEADING_SHARE * seen[k] and ((k[1] and k[0] >= body) or candidates[k] >= 2) for k in under
         )
     )
 
