@@ -172,6 +172,17 @@ def _label_wraps(row: Row, above: Row, rights: Sequence[float], row_gap: float |
     return _wraps(row, above, 0, rights, None)
 
 
+def _split_around(a: Row, row: Row, b: Row) -> bool:
+    """Lines ``a`` and ``b`` hold the same cells and ``row``, between them, others only (none of
+    theirs), no text of the three over several columns: the shape of a row whose cells are
+    centred down it, some wrapped around the others (see :func:`_label_around`,
+    :func:`_centred_on_wrap`)."""
+    wrapped, middle = a.filled, row.filled
+    if not wrapped or b.filled != wrapped or not middle or set(wrapped) & set(middle):
+        return False
+    return not (a.spans or b.spans or row.spans)
+
+
 def _label_around(a: Row, row: Row, b: Row) -> bool:
     """Cells set over two lines centred on their row, the row's other cells on one line between
     them (a label over two lines centred on its row of figures; a table whose every cell is
@@ -179,11 +190,9 @@ def _label_around(a: Row, row: Row, b: Row) -> bool:
     others (none of theirs), all three set close together, and each cell of ``a`` goes on in
     ``b`` (``a``'s left open: a bracket not closed, a joining word; or ``b``'s starting in lower
     case, or with a figure under a label)."""
-    wrapped, middle = a.filled, row.filled
-    if not wrapped or b.filled != wrapped or not middle or set(wrapped) & set(middle):
+    if not _split_around(a, row, b):
         return False
-    if a.spans or b.spans or row.spans:
-        return False
+    wrapped = a.filled
     height = max(a.y1 - a.y0, 1.0)
     if row.y0 - a.y1 > 0.5 * height or b.y0 - row.y1 > 0.5 * height:
         return False
@@ -210,11 +219,9 @@ def _centred_on_wrap(rows: Sequence[Row], i: int) -> bool:
     the three fill (a row of the table set whole): two tables side by side, their rows set
     apart by other heights, fill either side only."""
     a, row, b = rows[i], rows[i + 1], rows[i + 2]
+    if not _split_around(a, row, b):
+        return False
     wrapped, middle = a.filled, row.filled
-    if not wrapped or b.filled != wrapped or not middle or set(wrapped) & set(middle):
-        return False
-    if a.spans or b.spans or row.spans:
-        return False
     height = max(a.y1 - a.y0, b.y1 - b.y0, 1.0)
     if (
         b.y0 - a.y1 > 0.5 * height
