@@ -264,28 +264,69 @@ SHADED_BANDS = 3
 def _shading_edges(
     crop: Any, rulings: Sequence[tuple[float, float, float, float]]
 ) -> list[tuple[float, float, float, float]]:
-    """Where alternate shading marks the rows of a table ruled across nowhere: the top and bottom
-    edges of SHADED_BANDS bands or more of one colour, each across the region (RULE_WIDTH of its
-    width), apart from one another, as rulings. A shaded row's lines are one row (a cell wrapped
-    over two lines beside cells of one line), and so are the lines between two shaded rows."""
+    """Where alternate shading marks the rows of a table ruled across nowhere between them: the
+    top and bottom edges of SHADED_BANDS bands or more of one colour, each across the region
+    (RULE_WIDTH of its width), apart from one another, as rulings. A shaded row's lines are one
+    row (a cell wrapped over two lines beside cells of one line), and so are the lines between
+    two shaded rows. Rows shaded one cell at a time (shapes of one height side by side) are
+    bands too when every shape of that colour joins into one, and then rulings above and below
+    them (a rule under the header, one at the table's foot) leave them so."""
     x0, x1 = float(crop.bbox[0]), float(crop.bbox[2])
     width = x1 - x0
-    if width <= 0 or _across(rulings, x0, x1):
+    if width <= 0:
         return []
+    across = _across(rulings, x0, x1)
     by_colour: dict[str, list[tuple[float, float, float, float]]] = {}
     for r in crop.rects:
         a, t, z, b = float(r["x0"]), float(r["top"]), float(r["x1"]), float(r["bottom"])
         if not r.get("fill") or _white(r.get("non_stroking_color")) or b - t <= RULE_THICKNESS:
             continue
-        if min(z, x1) - max(a, x0) >= RULE_WIDTH * width:
-            by_colour.setdefault(repr(r.get("non_stroking_color")), []).append((a, t, z, b))
+        by_colour.setdefault(repr(r.get("non_stroking_color")), []).append((a, t, z, b))
+
+    def wide(s: tuple[float, float, float, float]) -> bool:
+        return min(s[2], x1) - max(s[0], x0) >= RULE_WIDTH * width
+
     out: list[tuple[float, float, float, float]] = []
-    for bands in by_colour.values():
-        bands.sort(key=lambda band: band[1])
-        if len(bands) < SHADED_BANDS or any(n[1] <= p[3] + RULE_THICKNESS for p, n in itertools.pairwise(bands)):
-            continue  # too few, or touching: a shaded block, not rows shaded one in two
+    for shapes in by_colour.values():
+        bands = [s for s in shapes if wide(s)]
+        if across or not _alternate(bands):
+            joined = _side_by_side(shapes)
+            bands = [s for s in joined if wide(s)]
+            if len(bands) < len(joined) or not _alternate(bands):
+                continue
+            if any(
+                min(b[1] for b in bands) + RULE_THICKNESS < y < max(b[3] for b in bands) - RULE_THICKNESS
+                for y in across
+            ):
+                continue  # the rows are ruled apart already
         for a, t, z, b in bands:
             out.extend(((a, t, z, t), (a, b, z, b)))
+    return out
+
+
+def _alternate(bands: list[tuple[float, float, float, float]]) -> bool:
+    """SHADED_BANDS bands or more, one under another, none touching the next (a shaded block's
+    pieces are no rows shaded one in two). Sorts ``bands`` top down."""
+    bands.sort(key=lambda band: band[1])
+    return len(bands) >= SHADED_BANDS and all(n[1] > p[3] + RULE_THICKNESS for p, n in itertools.pairwise(bands))
+
+
+def _side_by_side(shapes: Sequence[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    """Shapes (left, top, right, bottom) of one colour, those of one height touching side by
+    side (a row's cells shaded one by one) joined into one; a shape inside one of the last
+    joined (a line's own shading over its cell's) is that one's."""
+    out: list[tuple[float, float, float, float]] = []
+    for a, t, z, b in sorted(shapes, key=lambda s: (round(s[1]), s[0])):
+        if any(
+            a0 - TOUCH <= a and t0 - TOUCH <= t and z <= z0 + TOUCH and b <= b0 + TOUCH for a0, t0, z0, b0 in out[-3:]
+        ):
+            continue
+        if out:
+            pa, pt, pz, pb = out[-1]
+            if abs(pt - t) <= TOUCH and abs(pb - b) <= TOUCH and abs(a - pz) <= TOUCH:
+                out[-1] = (pa, min(pt, t), max(pz, z), max(pb, b))
+                continue
+        out.append((a, t, z, b))
     return out
 
 

@@ -1411,6 +1411,41 @@ def test_headings_over_groups_of_columns_over_a_header_over_shaded_rows(tmp_path
     assert [list(r) for r in t.rows] == TIMES[2:], t.rows
 
 
+ARENA = [
+    ["Time", "Event"],
+    ["12:00", "Opening by the Mayor of Hartwell, Councillor Ruth Adebayo"],
+    ["12:15", "Hartwell Silver Band"],
+    ["12:45", "Junior dog show, with six classes for children under fourteen"],
+    ["1:30", "Maypole dancing by Little Hartwell Primary School pupils"],
+    ["2:00", "Tug of war: the Plough against the Fox and Hounds"],
+    ["2:45", "Falconry display by Dales Birds of Prey"],
+]
+
+
+def test_rows_shaded_in_turn_cell_by_cell_between_a_header_rule_and_a_foot_rule(tmp_path: Path) -> None:
+    """Every other row shaded one cell at a time (each cell its own filled box, side by side),
+    the header ruled off above them and the table ruled at its foot, no rule between rows,
+    cells wrapped onto two lines: the shaded boxes' edges part the rows (the first shaded row
+    is no header shaded off from the rest)."""
+    from reportlab.lib import colors
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph
+
+    body = getSampleStyleSheet()["BodyText"]
+    cells: list[list[Any]] = [ARENA[0], *([r[0], Paragraph(r[1], body)] for r in ARENA[1:])]
+    shade = colors.HexColor("#e6f2e6")
+    commands: list[tuple[Any, ...]] = [
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.darkgreen),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.8, colors.darkgreen),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ]
+    for row in range(1, len(ARENA), 2):
+        commands += [("BACKGROUND", (col, row), (col, row), shade) for col in (0, 1)]
+    t = _set_table(tmp_path / "a.pdf", cells, [50, 190], commands)
+    assert list(t.header) == ARENA[0], t
+    assert [list(r) for r in t.rows] == ARENA[1:], t.rows
+
+
 PENALTIES = [
     (
         ["Having a mobile phone or smart watch on", "your person, switched off and not used"],
