@@ -142,7 +142,7 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
         wrapped = second.bold and not any(k > 0 for k in second.filled) and _wraps_on(first, second)
         return 2 if wrapped else 1
     width = x1 - x0
-    for r in rules:
+    for r in rules if not _body_like(first, rows[1:]) else ():
         if r.vertical or min(r.x1, x1) - max(r.x0, x0) < RULE_WIDTH * width:
             continue
         if first.y1 - 1.0 <= (r.y0 + r.y1) / 2 <= second.y0 + 1.0:
@@ -227,6 +227,18 @@ def _stub_over_groups(first: Row, second: Row, third: Row) -> bool:
     if len(under) < 2 or not any(not first.cells[k] for k in under):
         return False
     return all(len(second.text(k).split()) <= HEADING_WORDS and not data_figure(second.text(k)) for k in under)
+
+
+def _body_like(first: Row, body: Sequence[Row]) -> bool:
+    """``first`` (the table's first row) is set as rows of the body are: a label in the first
+    column, its other texts in the same columns as another row's, short of the last column
+    some rows fill (``Reference | WDC/25/01874/HOU`` over ``Site address | 42 Orchard Rise``,
+    the rows of a grid whose values span the last columns, but for a row of dates in two
+    parts): no heading over each column, a ruling under it is the grid's."""
+    if 0 not in first.filled or len(first.filled) < 2:
+        return False
+    last = max(first.filled)
+    return any(max(r.filled, default=0) > last for r in body) and any(r.filled == first.filled for r in body)
 
 
 def _rows_alike(rows: Sequence[Row], parted: Sequence[float]) -> bool:

@@ -1446,6 +1446,34 @@ def test_rows_shaded_in_turn_cell_by_cell_between_a_header_rule_and_a_foot_rule(
     assert [list(r) for r in t.rows] == ARENA[1:], t.rows
 
 
+DETAILS = [
+    ["Reference", "WDC/25/01874/HOU", ""],
+    ["Site address", "42 Orchard Rise, Wenford WF2 6TS", ""],
+    ["Applicant", "Ms R. Castellano", ""],
+    ["Key dates", "Application valid", "6 October 2025"],
+    ["", "Last day for comments", "6 November 2025"],
+    ["Case officer", "James Fairley, 01632 960 731", ""],
+]
+
+
+def test_a_grid_of_labelled_rows_has_no_header_for_the_rule_under_its_first_row(tmp_path: Path) -> None:
+    """A ruled grid of particulars, each row a bold label and its value across the last two
+    columns but for one label's two rows of dates set in both: the first row is one of them, not
+    a header, though a ruling runs under it (every row is ruled off)."""
+    from reportlab.lib import colors
+
+    commands: list[tuple[Any, ...]] = [
+        ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
+        ("FONTNAME", (0, 0), (0, -1), "Helvetica-Bold"),
+        ("BACKGROUND", (0, 0), (0, -1), colors.HexColor("#f3e6e6")),
+        ("SPAN", (0, 3), (0, 4)),
+        *(("SPAN", (1, r), (2, r)) for r in (0, 1, 2, 5)),
+    ]
+    t = _set_table(tmp_path / "d.pdf", DETAILS, [100, 150, 120], commands)
+    assert list(t.header) == [], t
+    assert [list(r) for r in t.rows] == DETAILS, t.rows
+
+
 PENALTIES = [
     (
         ["Having a mobile phone or smart watch on", "your person, switched off and not used"],
