@@ -116,11 +116,15 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
         return 0
     first, second = rows[0], rows[1]
     values = [k for k in first.filled if k > 0]
-    if values and sum(1 for k in values if data_figure(first.text(k))) * 2 > len(values):
-        return 0  # a row of figures is data (the first row of a table continued from a page before)
+    if values and sum(1 for k in values if data_figure(first.text(k)) or _dashes(first.text(k))) * 2 > len(values):
+        # a row of figures is data (the first row of a table continued from a page before), a
+        # dash for a figure that is nil among them
+        return 0
     if n >= 2 and _groups_over_headings(first, second):
         return 2
     if first.bold and _stub_over_groups(first, second, rows[2]):
+        return 2
+    if _stub_over_both(first, second):
         return 2
     if first.bold and not all(r.bold for r in rows[1:]):
         # (the bold rows over a ruling across the table, all of them, each text a heading's
@@ -155,6 +159,32 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
         if t and not is_figure(t) and col and sum(1 for c in col if is_figure(c)) >= 0.6 * len(col):
             return 1
     return 0
+
+
+def _dashes(text: str) -> bool:
+    """A cell holding dashes only (``--``, ``—``): a nil figure, no heading."""
+    t = text.replace(" ", "")
+    return bool(t) and set(t) <= set("-\u2013\u2014")
+
+
+def _stub_over_both(first: Row, second: Row) -> bool:
+    """The first column's heading stands halfway down two header lines (``Time`` beside
+    ``Track A: Clinical Informatics`` over ``Main Hall``): the first row sets it below its other
+    headings, its middle within STUB_CENTRED of its height from the middle of the two rows
+    together; the second leaves the first column empty and sets headings in two columns at
+    least, no figures among them."""
+    stub = first.heights[0] if first.heights else None
+    if stub is None or 0 in second.filled or len(second.filled) < 2:
+        return False
+    if any(data_figure(second.text(k)) or len(second.text(k).split()) > HEADING_WORDS for k in second.filled):
+        return False
+    others = [h for k, h in enumerate(first.heights) if k > 0 and h is not None]
+    if not others:
+        return False
+    height = stub[1] - stub[0]
+    middle = (stub[0] + stub[1]) / 2
+    top = min(h[0] for h in others)
+    return height > 0 and stub[0] > top + 0.25 * height and abs(middle - (top + second.y1) / 2) <= STUB_CENTRED * height
 
 
 def _group_label_last(head: Sequence[Row]) -> int:
@@ -480,14 +510,27 @@ HeaderCell = tuple[int, int, int, int, str]
 
 def ruled_apart(rows: Sequence[Row], rules: Sequence[Rule], bounds: Sequence[float]) -> list[frozenset[int]]:
     """For each of ``rows`` (a header's), the columns a horizontal ruling crosses between it and
-    the row above (none for the first row); ``bounds``: the columns' edges, left to right."""
+    the row above (none for the first row); ``bounds``: the columns' edges, left to right. In
+    each column, between the texts the two rows set there when both do (a heading set lower
+    beside two levels makes its row reach down past the ruling under the others)."""
     mids = [(a + b) / 2 for a, b in itertools.pairwise(bounds)]
     flat = [r for r in rules if not r.vertical]
     out: list[frozenset[int]] = [frozenset()]
     for above, below in itertools.pairwise(rows):
-        between = [r for r in flat if above.y1 - 1.0 <= (r.y0 + r.y1) / 2 <= below.y0 + 1.0]
-        out.append(frozenset(k for k, m in enumerate(mids) if any(r.x0 <= m <= r.x1 for r in between)))
+        crossed = set()
+        for k, m in enumerate(mids):
+            top = _band(above, k)[1]
+            bottom = _band(below, k)[0]
+            if any(r.x0 <= m <= r.x1 and top - 1.0 <= (r.y0 + r.y1) / 2 <= bottom + 1.0 for r in flat):
+                crossed.add(k)
+        out.append(frozenset(crossed))
     return out
+
+
+def _band(row: Row, k: int) -> tuple[float, float]:
+    """The heights column ``k``'s text stands at in ``row``; the row's when it sets none there."""
+    band = row.heights[k] if k < len(row.heights) else None
+    return band if band is not None else (row.y0, row.y1)
 
 
 def header_cells(

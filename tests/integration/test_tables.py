@@ -1474,6 +1474,34 @@ def test_a_grid_of_labelled_rows_has_no_header_for_the_rule_under_its_first_row(
     assert [list(r) for r in t.rows] == DETAILS, t.rows
 
 
+TRACKS = [
+    ["Time", "Track A: Informatics", "Track B: Patients", "Track C: Data and AI"],
+    ["", "Main Hall", "Room 2", "Room 3"],
+    ["10:00 to 10:45", "Shared care records", "Designing a portal", "Validating a triage tool"],
+    ["11:15 to 12:00", "Closed-loop tracking", "Digital inclusion", "Open datasets workshop"],
+    ["12:00 to 12:30", "Reducing alert fatigue", "Text message reminders", "Synthetic data"],
+]
+
+
+def test_a_first_columns_heading_set_halfway_down_two_header_rows_spans_both(tmp_path: Path) -> None:
+    """A grid's header of two rows, the first column's heading set once, halfway down both
+    (``Time`` beside ``Track A`` over ``Main Hall``): the header has two rows, that heading
+    spanning them, and each track's room stands under its track, not in the body."""
+    from reportlab.lib import colors
+
+    commands: list[tuple[Any, ...]] = [
+        ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
+        ("SPAN", (0, 0), (0, 1)),
+        ("VALIGN", (0, 0), (0, 1), "MIDDLE"),
+        ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
+    ]
+    t = _set_table(tmp_path / "t.pdf", TRACKS, [90, 120, 120, 130], commands)
+    assert t.header_cells is not None, t
+    cells = {(c.text, c.row, c.column, c.rows) for c in t.header_cells}
+    assert ("Time", 0, 0, 2) in cells and ("Main Hall", 1, 1, 1) in cells and ("Room 3", 1, 3, 1) in cells, cells
+    assert [list(r) for r in t.rows] == TRACKS[2:], t.rows
+
+
 PENALTIES = [
     (
         ["Having a mobile phone or smart watch on", "your person, switched off and not used"],

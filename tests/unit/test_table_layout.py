@@ -1466,3 +1466,18 @@ def test_a_cell_running_on_to_the_last_column_spans_them() -> None:
     assert found.body_spans == [(2, 1, 1, 3)], found.body_spans
     found = read_table(_rows(*top, (48, [(0, "Key deposit"), (150, "10.00 refunded on return"), (350, "1.00")])))
     assert found is not None and found.body_spans == [], (found.rows, found.body_spans)
+
+
+def test_a_first_row_of_dashes_and_a_figure_is_a_row_of_the_body() -> None:
+    """The first row of a table continued from the page before, ruled under (its rows shaded in
+    turn): a label and dashes for nil figures beside one figure, no header."""
+    glyphs = _rows(
+        (2, [(4, "Deconsolidation"), (104, "--"), (164, "--"), (224, "--"), (284, "11,476")]),
+        (22, [(4, "Net loss"), (104, "--"), (164, "(5,183)"), (224, "4"), (284, "(5,179)")]),
+        (42, [(4, "Balance"), (104, "7"), (164, "28,473"), (224, "(1)"), (284, "9,027")]),
+        (62, [(4, "Shares issued"), (104, "--"), (164, "615"), (224, "--"), (284, "615")]),
+    )
+    rules = [Rule(0, y, 340, y + 0.5) for y in (0, 20, 40, 60, 80)]
+    found = read_table(glyphs, rules)
+    assert found is not None and found.header == [], found
+    assert found.rows[0] == ["Deconsolidation", "--", "--", "--", "11,476"], found.rows
