@@ -58,7 +58,7 @@ from adapters._table_header import (
 )
 from adapters._table_outside import outside_grid
 from adapters._table_rows import Row, data_figure, label_only, merge_bands, rows_of
-from adapters._table_rulings import RULE_TOL, RULE_WIDTH, across, merge_rules
+from adapters._table_rulings import RULE_TOL, RULE_WIDTH, across, merge_rules, side_panels
 from adapters._table_spans import centred_between, run_across
 from adapters._table_wraps import join_continuations
 from pdfcore.caption_words import FILING_TABLE_WORDS, TABLE_WORDS, alternation
@@ -94,8 +94,8 @@ def read_table(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> Found | N
     cuts = without_bullet_columns(lines, cuts, rules, em)
     cuts = without_header_columns(lines, cuts, rules)
     cuts = without_empty_columns(lines, cuts, rules)
-    if not cuts:
-        return None
+    if not cuts or side_panels(rules, cuts, [(s.x0, s.x1) for ln in lines for s in ln.segments], em):
+        return None  # (boxes set side by side: their text is read box by box, as columns)
     lines = split_at_column_starts(lines, cuts, em)
     whole = lines
     lines = _trim(lines, cuts, rules)

@@ -87,3 +87,39 @@ def across(rules: Sequence[Rule], x0: float, x1: float) -> list[tuple[float, flo
 def open_wall(walls: Sequence[Rule], y: float) -> bool:
     """The boundary is a ruled wall (it stands elsewhere in the table) that is open at ``y``."""
     return bool(walls) and not any(r.y0 - 1.0 <= y <= r.y1 + 1.0 for r in walls)
+
+
+#: Two walls this many font sizes apart at most, nothing between them, are a gutter between
+#: two boxes set side by side (see :func:`side_panels`).
+PANEL_GUTTER = 1.5
+
+
+def side_panels(rules: Sequence[Rule], cuts: Sequence[float], texts: Sequence[tuple[float, float]], em: float) -> bool:
+    """Boxes set side by side, not a table's columns: every cut between columns lies in a gutter
+    between two walls (vertical rulings PANEL_GUTTER sizes apart at most, of one height within a
+    point, ``texts``' horizontal extents all clear of it) that no horizontal ruling crosses
+    (each box is ruled on its own: three panels of lists, each framed)."""
+    walls = [r for r in rules if r.vertical]
+    flat = [r for r in rules if not r.vertical]
+    if not cuts or len(walls) < 2:
+        return False
+    for cut in cuts:
+        found = False
+        for a in walls:
+            for b in walls:
+                lo, hi = (a.x0 + a.x1) / 2, (b.x0 + b.x1) / 2
+                if not (0 < hi - lo <= PANEL_GUTTER * em and lo - RULE_TOL <= cut <= hi + RULE_TOL):
+                    continue
+                if abs(a.y0 - b.y0) > 1.0 or abs(a.y1 - b.y1) > 1.0:
+                    continue
+                if any(x0 < hi and x1 > lo for x0, x1 in texts):
+                    continue
+                if any(r.x0 < lo + RULE_TOL and r.x1 > hi - RULE_TOL for r in flat):
+                    continue
+                found = True
+                break
+            if found:
+                break
+        if not found:
+            return False
+    return True

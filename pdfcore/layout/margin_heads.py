@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pdfcore.models import TextBlock, TextLine
+from pdfcore.models import Box, TextBlock, TextLine
 
 #: A side head holds this many lines and words at most (a line of it MAX_HEAD_LINE_WORDS)...
 MAX_LINES = 3
@@ -144,3 +144,33 @@ def margin_head_lines(lines: Sequence[TextLine]) -> set[int]:
     if any(id(ln) not in out and ln.bbox.x1 < edge and ln.text.strip() for ln in lines):
         return set()  # the margin holds other text: a column of its own
     return out
+
+
+#: A section's number alone: ``1``, ``2.1``, ``3.2.4.``.
+_SECTION_NUMBER = re.compile(r"\d{1,2}(?:\.\d{1,2}){0,3}\.?")
+#: The blank after a hung number starts within this many font sizes of the line's left edge
+#: per character of the number (and one more).
+NUMBER_REACH = 0.8
+
+
+def hung_number_gaps(lines: Sequence[TextLine], gaps: Sequence[Box], body_size: float) -> list[Box]:
+    """``gaps`` without the blank between a heading's number hung in the margin and its words
+    (``1`` … ``Overview``, ``2.1`` … ``Web Dashboard``, the words at the text's left edge): a
+    line opening with a section's number, then words, in bold or larger than the body
+    (``body_size``) and with one blank in it, right after the number. A search for tables
+    would read the numbers as a column beside the text."""
+    drop: set[int] = set()
+    for ln in lines:
+        number, _, rest = ln.text.partition(" ")
+        if not rest or not _SECTION_NUMBER.fullmatch(number) or not any(c.isalpha() for c in rest[:3]):
+            continue
+        if not (ln.bold or ln.font_size > LARGER * body_size):
+            continue
+        b = ln.bbox
+        inside = [
+            k for k, g in enumerate(gaps) if g.y0 < b.y1 and g.y1 > b.y0 and g.x0 >= b.x0 - 1 and g.x1 <= b.x1 + 1
+        ]
+        reach = b.x0 + NUMBER_REACH * ln.font_size * (len(number) + 1)
+        if len(inside) == 1 and gaps[inside[0]].x0 <= reach:
+            drop.add(inside[0])
+    return [g for k, g in enumerate(gaps) if k not in drop] if drop else list(gaps)

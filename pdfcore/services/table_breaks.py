@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import statistics
 
-from pdfcore.models import PageText, Table
+from pdfcore.models import PageText, Table, TextLine
 from pdfcore.services.table_regions import page_lines
 from pdfcore.services.tables import MIN_COLUMNS
 
@@ -42,19 +42,56 @@ def _others(page: PageText, table: Table, *, below: bool) -> list[str]:
     edge = table.rows[-1] if below and table.rows else table.header or (table.rows[0] if table.rows else ())
     cells = [" ".join(c.split()) for c in edge]  # the last row's cells (below), the first's (above)
     out = []
-    for ln in page_lines(page):
+    lines = page_lines(page)
+    notes = _footnotes([ln for ln in lines if not _furniture(ln.text, furniture)], box.y1) if below else set()
+    for ln in lines:
         b = ln.bbox
+        if id(ln) in notes:
+            continue
         if b.x1 <= box.x0 or b.x0 >= box.x1:
             continue
         if (below and b.y0 < box.y1 - 1.0) or (not below and b.y1 > box.y0 + 1.0):
             continue
         text = ln.text.strip()
-        if not text or _norm_line(text) in furniture or _PAGE_MARK.match(text):
+        if _furniture(text, furniture):
             continue
         if _in_cell(" ".join(text.split()), b.y0 - box.y1 if below else box.y0 - b.y1, cells):
             continue
         out.append(text)
     return out
+
+
+#: A footnote's lines are set this share of the page's usual size or smaller ...
+NOTE_SIZE = 0.9
+#: ... the first opening with its mark.
+_NOTE_MARK = re.compile(r"(?:\d{1,2}|[*\u2020\u2021\u00a7])\s*\S")
+
+
+def _footnotes(lines: list[TextLine], top: float) -> set[int]:
+    """The ids of the page's footnotes under ``top``: from the first line there set smaller
+    than the page's usual size (NOTE_SIZE) that opens with a note's mark, the lines under it
+    set as small. A note at the page's foot under a table is no text between the table and its
+    continuation on the next page."""
+    sizes = [ln.font_size for ln in lines if ln.font_size > 0]
+    if not sizes:
+        return set()
+    small = NOTE_SIZE * statistics.median(sizes)
+    under = sorted((ln for ln in lines if ln.bbox.y0 >= top), key=lambda ln: ln.bbox.y0)
+    start = next(
+        (k for k, ln in enumerate(under) if 0 < ln.font_size <= small and _NOTE_MARK.match(ln.text.strip())), None
+    )
+    if start is None:
+        return set()
+    rest = under[start:]
+    if any(ln.font_size > small for ln in rest):
+        return set()
+    return {id(ln) for ln in rest}
+
+
+def _furniture(text: str, furniture: set[str]) -> bool:
+    """A line's ``text`` is blank, one of the page's ``furniture`` (normalised) or its number."""
+    text = text.strip()
+    return not text or _norm_line(text) in furniture or _PAGE_MARK.match(text) is not None
 
 
 def _in_cell(text: str, apart: float, cells: list[str]) -> bool:

@@ -27,7 +27,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 
 from pdfcore.geometry import intersection, union
-from pdfcore.layout.margin_heads import margin_head_lines
+from pdfcore.layout.margin_heads import hung_number_gaps, margin_head_lines
 from pdfcore.models import Box, PageText, TextLine
 from pdfcore.services.framed_rows import framed_regions, headed_regions, ruled_on
 from pdfcore.services.page_columns import MIN_GUTTER
@@ -66,32 +66,34 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     lines = page_lines(page)
     if len(lines) < MIN_ROWS and not page.rules and not page.gaps:
         return ()
+    sizes = sorted(ln.font_size for ln in lines if ln.font_size > 0)
+    gaps = hung_number_gaps(lines, page.gaps, sizes[len(sizes) // 2] if sizes else 0.0)
     groups = split_at_prose(rule_groups(page.rules), lines)
     pictures = [b for im in page.images for b in (im.bbox, *im.placements) if b is not None]
     ruled = [
         g
         for g in [
-            ruled_on(g, page.rules, lines, page.gaps)
-            for g in rule_regions(groups, lines, page.gaps) + row_rule_regions(page.rules, groups, lines, page.gaps)
+            ruled_on(g, page.rules, lines, gaps)
+            for g in rule_regions(groups, lines, gaps) + row_rule_regions(page.rules, groups, lines, gaps)
         ]
-        + framed_regions(page.rules, lines, page.gaps)
+        + framed_regions(page.rules, lines, gaps)
         if not _framed_picture(g, pictures, lines)
     ]
     boxes = ruled_boxes(groups, lines)
     heads = margin_head_lines(lines)
-    text = text_regions([ln for ln in lines if id(ln) not in heads] if heads else lines, page.gaps)
+    text = text_regions([ln for ln in lines if id(ln) not in heads] if heads else lines, gaps)
     runs = [
         t
         for t in text
-        if not any(_fills(g, t, boxes, lines, page.gaps, page.rules) for g in ruled)
+        if not any(_fills(g, t, boxes, lines, gaps, page.rules) for g in ruled)
         and not _over_grids(t, ruled, lines)
-        and not _bulleted(t, lines, page.gaps)
+        and not _bulleted(t, lines, gaps)
         and not _listing(t, lines)
     ]
-    runs = [_wrapped_tail(_up_column_rules(_under_items(t, lines, page.gaps), page.rules, lines), lines) for t in runs]
-    headed = headed_regions(page.rules, lines, page.gaps)
+    runs = [_wrapped_tail(_up_column_rules(_under_items(t, lines, gaps), page.rules, lines), lines) for t in runs]
+    headed = headed_regions(page.rules, lines, gaps)
     # A run over two tables ruled under their headers, one across it and one in a column of
-    # the page, at most half as wide (a table across the page, then, under it, a column's
+    # the page, at most COLUMN_TABLE as wide (a table across the page, then, under it, a column's
     # heading beside the next table's caption, read as rows going on): the two tables.
     runs = [t for t in runs if not _over_column_table(t, headed)]
     regions = ruled + runs
@@ -104,9 +106,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         if not any(intersection(b, r) for r in regions) or _stripes_in_rows(b, ruled, lines, page.rules):
             regions.append(b)
     # Small tables under underlined headings that neither search above finds (too few rows).
-    regions += [
-        b for b in underlined_tables(page.rules, lines, page.gaps) if not any(intersection(b, r) for r in regions)
-    ]
+    regions += [b for b in underlined_tables(page.rules, lines, gaps) if not any(intersection(b, r) for r in regions)]
     if not regions:
         return ()
     # Padded first, so that pieces of one table split between runs join up again (the grids of
@@ -128,13 +128,20 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     return tuple(sorted(out, key=lambda b: (b.y0, b.x0)))
 
 
+#: A table under a wider one in one text-aligned run is another table when no wider than this
+#: share of the run (see :func:`_over_column_table`).
+COLUMN_TABLE = 0.7
+
+
 def _over_column_table(run: Box, headed: Sequence[Box]) -> bool:
     """``run`` takes in two tables ruled under their headers, one as wide as it and the other
-    no wider than half of it (see :func:`candidate_regions`)."""
+    under it no wider than COLUMN_TABLE of it (see :func:`candidate_regions`)."""
     inside = [b for b in headed if intersection(b, run)]
     width = run.x1 - run.x0
     wide = [b for b in inside if b.x1 - b.x0 >= 0.8 * width]
-    narrow = [b for b in inside if b.x1 - b.x0 <= 0.5 * width and (not wide or b.y0 >= max(w.y1 for w in wide))]
+    narrow = [
+        b for b in inside if b.x1 - b.x0 <= COLUMN_TABLE * width and (not wide or b.y0 >= max(w.y1 for w in wide))
+    ]
     return len(inside) >= 2 and bool(wide) and bool(narrow)
 
 

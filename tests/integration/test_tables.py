@@ -1474,6 +1474,56 @@ def test_a_grid_of_labelled_rows_has_no_header_for_the_rule_under_its_first_row(
     assert [list(r) for r in t.rows] == DETAILS, t.rows
 
 
+ADD_ON_ROWS = [
+    ["Add-on", "What you get", "Monthly price"],
+    ["Home Phone Anytime", "Unlimited calls to UK landlines and mobiles", "9.00"],
+    ["Home Phone Evenings", "Unlimited UK calls from 7pm to 7am and at weekends", "5.00"],
+    ["Whole Home Wi-Fi", "Two extra Wi-Fi discs to fill gaps in larger homes", "6.00"],
+    ["Static IP address", "A fixed IP address for home servers and cameras", "5.00"],
+]
+ONE_OFF = [
+    ["Charge", "Price"],
+    ["Standard installation", "Free"],
+    ["Installation on a chosen day or evening", "40.00"],
+    ["Replacement router, if lost or damaged", "75.00"],
+    ["Engineer visit where no fault is found", "65.00"],
+]
+
+
+def test_a_narrower_table_right_under_another_is_a_table_of_its_own(tmp_path: Path) -> None:
+    """Two tables ruled under their headers, one over the other a little apart, the lower one
+    two thirds as wide: two tables, each with its columns (the lower one's long labels no
+    longer cross the upper one's first gap)."""
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4
+    from reportlab.platypus import SimpleDocTemplate, Spacer, TableStyle
+    from reportlab.platypus import Table as RLTable
+
+    upper = RLTable(ADD_ON_ROWS, colWidths=[110, 270, 80], hAlign="LEFT")
+    upper.setStyle(
+        TableStyle(
+            [
+                ("LINEBELOW", (0, 0), (-1, 0), 1.2, colors.purple),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.HexColor("#f3eef8"), colors.white]),
+                ("ALIGN", (2, 0), (2, -1), "RIGHT"),
+            ]
+        )
+    )
+    lower = RLTable(ONE_OFF, colWidths=[230, 70], hAlign="LEFT")
+    lower.setStyle(
+        TableStyle(
+            [
+                ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+                ("ALIGN", (1, 0), (1, -1), "RIGHT"),
+            ]
+        )
+    )
+    path = tmp_path / "two.pdf"
+    SimpleDocTemplate(str(path), pagesize=A4).build([upper, Spacer(1, 14), lower])
+    tables = page_tables(path)
+    assert [[list(t.header), *map(list, t.rows)] for t in tables] == [ADD_ON_ROWS, ONE_OFF], tables
+
+
 TRACKS = [
     ["Time", "Track A: Informatics", "Track B: Patients", "Track C: Data and AI"],
     ["", "Main Hall", "Room 2", "Room 3"],

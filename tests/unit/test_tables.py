@@ -756,6 +756,27 @@ def test_a_cells_last_line_just_under_the_tables_box_is_the_tables_own() -> None
     assert continues(said, lower, W) is None
 
 
+def test_a_footnote_at_the_page_foot_under_a_table_does_not_stop_it_going_on() -> None:
+    """A note at the page's foot under a table (set smaller than the page's text, opening with
+    its mark) is no text between the table and its part on the next page under its header
+    printed again; a line of the page's size under it is."""
+    from pdfcore.services.table_breaks import continues
+
+    header = ("Waste stream", "Container")
+    rows = [("Halogenated solvents", "Green can"), ("Aqueous waste", "Blue drum"), ("Sharps", "Yellow bin")]
+    first = part(0, rows, 500, 700, header=header)
+    upper = split_page(0, first)
+    note = [
+        TextLine("2 Waste containers are emptied every Friday by the", Box(72, 740, 400, 747), 7.0),
+        TextLine("technical team.", Box(80, 748, 160, 755), 7.0),
+    ]
+    noted = attrs.evolve(upper, lines=(*upper.lines, *note))
+    lower = split_page(1, part(1, [("Gloves", "Yellow bag")], 72, 200, header=header))
+    assert continues(noted, lower, W) == (first, lower.tables[0])
+    said = attrs.evolve(upper, lines=(*upper.lines, line("2 Waste is collected on Fridays.", 72, 740, 300)))
+    assert continues(said, lower, W) is None
+
+
 def test_a_continuation_printing_the_header_again_may_end_further_right() -> None:
     """A table without rules ends where its longest text does: the part on the next page, its
     header printed again, may end well right of the first part (longer names in its last
@@ -953,3 +974,15 @@ def test_a_table_ruled_between_its_rows_with_a_column_rule_and_section_labels() 
     rules += (Box(347, 101.0, 347.5, 101.5 + 16 * len(rows)),)
     regions = candidate_regions(page(lines, rules=rules, gaps=tuple(gaps)), W, H)
     assert any(reg.y0 <= 105.0 and reg.y1 >= 105.0 + 16 * 9 + 10 for reg in regions)
+
+
+def test_a_run_over_a_wide_table_and_one_two_thirds_as_wide_under_it_is_two_tables() -> None:
+    """A text-aligned run taking in a table ruled under its header across it and, under it, one
+    two thirds as wide ruled under its own header (a tariff's add-ons over its one-off charges,
+    whose dotted rules the search does not see): the run gives way to the two tables."""
+    from pdfcore.services.table_regions import _over_column_table
+
+    run = Box(59, 102, 535, 340)
+    wide, narrow = Box(53, 102, 542, 204), Box(54, 223, 357, 340)
+    assert _over_column_table(run, [wide, narrow])
+    assert not _over_column_table(run, [wide, Box(54, 223, 500, 340)])  # as wide: one table's parts
