@@ -377,6 +377,8 @@ def _breaks(
         return not (prev.ends or row.text[:1].islower() or _prose(prev))
     if not prev.ends and _FIELD.match(row.text) and _FIELD.match(prev.text):
         return True  # rows each opening with a label: fields, one a row ("Reporting period: ...")
+    if above.endswith(CLOSING) and _term_lead(row):
+        return True  # a term in bold opening its description after a closed sentence
     if (
         prev.x0 - left > ALIGN_PT
         and row.x0 - left > ALIGN_PT
@@ -404,6 +406,13 @@ def _breaks(
     if above.endswith(CLOSING) or NOTE_AFTER_STOP.search(above) is not None:
         return True
     return not _prose(prev) or row.x1 < prev.x1 - ALIGN_PT
+
+
+def _term_lead(row: Row) -> bool:
+    """The row opens with a bold lead-in closed by a colon (``Consumables charge:``), its text
+    going on in the running face."""
+    lead = row.pieces[0].lead if row.pieces else ""
+    return lead.endswith(":") and row.text.startswith(lead) and len(row.text) > len(lead)
 
 
 def _one_word(prev: Row, row: Row) -> bool:
