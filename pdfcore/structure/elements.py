@@ -23,7 +23,7 @@ from pdfcore.structure.unit import Unit, small_mark
 
 #: A bold row alone of at most this many words is a label, not a sentence left open.
 LABEL_WORDS = 4
-_ORDERED = re.compile(r"^\(?(\d{1,3})[.)]$")
+_ORDERED = re.compile(r"^\(?(\d{1,3})[.)]?$")
 
 
 def element(unit: Unit, join_hyphenation: bool, *, body_bold: bool = False, body_italic: bool = False) -> Element:

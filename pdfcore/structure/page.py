@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.models import Box, DocumentFacts, PageText, Table
+from pdfcore.structure.bare_numbers import bare_numbered_items
 from pdfcore.structure.captions import tie_captions
 from pdfcore.structure.chapter_labels import chapter_labels
 from pdfcore.structure.classify import (
@@ -85,9 +86,10 @@ from pdfcore.structure.reading import (
     headings_over_tables,
 )
 from pdfcore.structure.rows import Row, page_rows, row_without
+from pdfcore.structure.run_in import run_in_heads
 from pdfcore.structure.split_rows import join_split_rows
 from pdfcore.structure.style import DocumentStyle, unit_key
-from pdfcore.structure.title_block import front_matter, tagged_title
+from pdfcore.structure.title_block import front_matter, tagged_title, title_parts
 from pdfcore.structure.unit import Unit
 from pdfcore.structure.unit_tidy import tidy_units
 from pdfcore.structure.units import split_units
@@ -216,6 +218,8 @@ def page_structure(
         kickers(units, entries)
         colon_terms(units)
         units = chapter_labels(units)
+        if page.index == 0:
+            units = title_parts(units)
     note_marks(units)
     legend_marks(units, placed)
     lettered_notes(units)
@@ -225,6 +229,7 @@ def page_structure(
     units = merge_code(bands_before_what_is_below(headings_before_their_text(units, boxes, shown), boxes))
     amounts_in_parentheses(units)
     lettering = lone_letters(units)
+    bare_numbered_items(units, style.body_size)
     subcaptions(units, shown)
     list_depths(units)
     footnotes = footnote_ids(units, style, height)
@@ -269,7 +274,7 @@ def page_structure(
         (notes if id(u) in footnotes else body).append(el)
     for k in sorted(before):
         body.extend(before[k])
-    body = column_tables(join_columns(body, lexicon))
+    body = column_tables(join_columns(run_in_heads(body, style), lexicon))
     nested = nest_items([*body, *notes])
     return PageStructure(
         page.index, tuple(nested[: len(body)]), tuple(nested[len(body) :]), lettering=lettering, height=height

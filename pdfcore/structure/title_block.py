@@ -99,3 +99,35 @@ def tagged_title(units: Sequence[Unit], body_size: float) -> None:
     if not heading_shaped(first, first.text) or any(u.size >= first.size for u in units[1:] if u.kind == "heading"):
         return
     first.kind, first.level = "heading", 1
+
+
+#: The two parts of a title are set this close in size (a share of the title's) ...
+TITLE_PART_SIZE = 0.03
+#: ... the second under the first by this many of its sizes at most.
+TITLE_PART_GAP = 0.6
+
+
+def title_parts(units: list[Unit]) -> list[Unit]:
+    """On a document's first page, the title (its first heading, of the first level) and a
+    heading right under it set as large, flush with it or centred like it, in another weight or
+    slant, with no section's number (``Kestrel Scheduler 5.0`` in bold over ``Release Notes`` in
+    a light face): one title, in two parts."""
+    k = next((i for i, u in enumerate(units) if u.kind == "heading"), None)
+    if k is None or k + 1 >= len(units) or units[k].level != 1:
+        return units
+    title, part = units[k], units[k + 1]
+    if part.kind != "heading" or numbering_depth(part.text) or SECTION_NAME.match(part.text):
+        return units
+    if abs(part.size - title.size) > TITLE_PART_SIZE * title.size or (part.bold, part.italic) == (
+        title.bold,
+        title.italic,
+    ):
+        return units
+    if not 0 <= part.y0 - title.y1 <= TITLE_PART_GAP * title.size:
+        return units
+    if abs(part.x0 - title.x0) > ALIGN_PT and abs((part.x0 + part.x1) - (title.x0 + title.x1)) > 2 * ALIGN_PT:
+        return units
+    title.rows = [*title.rows, *part.rows]
+    title.refresh()
+    title.level = 1
+    return [*units[: k + 1], *units[k + 2 :]]
