@@ -95,7 +95,10 @@ def _layout_table(
         glyphs.append(Glyph(x0, y0, x1, y1, text, float(c["size"]), _BOLD in font.lower(), seq))
     drawn = _rulings(crop)
     if direction == "ltr":
-        drawn.extend(_shading_edges(crop, drawn) or _shaded_header(crop, drawn))
+        edges = _shading_edges(crop, drawn)
+        # (a shaded header's foot, unless it is a shaded row's: the first of rows shaded in turn)
+        head = [h for h in _shaded_header(crop, drawn) if not any(abs(h[1] - e[1]) <= RULE_THICKNESS for e in edges)]
+        drawn.extend([*edges, *head])
     rules = [Rule(*frame_box(box, direction)) for box in drawn]
     if direction == "ltr":
         glyphs.extend(turned_cells(crop, glyphs, rules))
@@ -287,6 +290,7 @@ def _shading_edges(
         return min(s[2], x1) - max(s[0], x0) >= RULE_WIDTH * width
 
     out: list[tuple[float, float, float, float]] = []
+    joined_up = False  # rows shaded one cell at a time found
     for shapes in by_colour.values():
         bands = [s for s in shapes if wide(s)]
         if across or not _alternate(bands):
@@ -299,8 +303,21 @@ def _shading_edges(
                 for y in across
             ):
                 continue  # the rows are ruled apart already
+            joined_up = True
         for a, t, z, b in bands:
             out.extend(((a, t, z, t), (a, b, z, b)))
+    if joined_up:
+        # a band across the table above the rows, in a colour of its own (a header shaded one
+        # cell at a time): its foot parts it from the first row
+        first = min(t for _, t, _, _ in out)
+        for shapes in by_colour.values():
+            for a, t, z, b in _side_by_side(shapes):
+                if (
+                    wide((a, t, z, b))
+                    and b <= first + RULE_THICKNESS
+                    and all(abs(b - e[1]) > RULE_THICKNESS for e in out)
+                ):
+                    out.append((a, b, z, b))
     return out
 
 

@@ -1446,6 +1446,27 @@ def test_rows_shaded_in_turn_cell_by_cell_between_a_header_rule_and_a_foot_rule(
     assert [list(r) for r in t.rows] == ARENA[1:], t.rows
 
 
+def test_a_header_shaded_cell_by_cell_over_rows_shaded_in_turn_the_same_way(tmp_path: Path) -> None:
+    """No rule anywhere: a header shaded dark one cell at a time over rows shaded pale in turn,
+    one cell at a time, from the second row: the header's foot parts it from the first row
+    (which its shading does not cover)."""
+    from reportlab.lib import colors
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph
+
+    body = getSampleStyleSheet()["BodyText"]
+    cells: list[list[Any]] = [ARENA[0], *([r[0], Paragraph(r[1], body)] for r in ARENA[1:])]
+    commands: list[tuple[Any, ...]] = [
+        ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+        *(("BACKGROUND", (col, 0), (col, 0), colors.HexColor("#1d5c63")) for col in (0, 1)),
+    ]
+    for row in range(2, len(ARENA), 2):
+        commands += [("BACKGROUND", (col, row), (col, row), colors.HexColor("#eef5f5")) for col in (0, 1)]
+    t = _set_table(tmp_path / "h.pdf", cells, [50, 190], commands)
+    assert list(t.header) == ARENA[0], t
+    assert [list(r) for r in t.rows] == ARENA[1:], t.rows
+
+
 DETAILS = [
     ["Reference", "WDC/25/01874/HOU", ""],
     ["Site address", "42 Orchard Rise, Wenford WF2 6TS", ""],
