@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 
 from pdfcore.layout.blocks import GAP_FACTOR, same_band
+from pdfcore.layout.column_bands import heading_bands
 from pdfcore.layout.scripts import CJK
 from pdfcore.layout.side_heads import side_heads
 from pdfcore.models import Box, TextLine
@@ -363,8 +364,14 @@ def _try_split(
     if len(left) < min_side or len(right) < min_side:
         return None
     spans.sort(key=lambda u: (u.y0 + u.y1, u.x0))
-    centres = [(u.y0 + u.y1) / 2 for u in spans]
-    n_bands = len(spans) + 1
+    # bands end at each spanning unit, and at the edges of a heading's band drawn across the
+    # region (see _heading_bands)
+    ruled_across = heading_bands(units, hrules, reach_left, reach_right, x1 - x0)
+    cuts: list[tuple[float, _Unit | None]] = sorted(
+        [*(((u.y0 + u.y1) / 2, u) for u in spans), *((y, None) for y in ruled_across)], key=lambda c: c[0]
+    )
+    centres = [c for c, _ in cuts]
+    n_bands = len(cuts) + 1
     band_left: list[list[_Unit]] = [[] for _ in range(n_bands)]
     band_right: list[list[_Unit]] = [[] for _ in range(n_bands)]
     order = {id(u): k for k, u in enumerate(units)}
@@ -382,7 +389,8 @@ def _try_split(
         return None
     parts: list[tuple[list[_Unit], bool]] = []
     for k in range(n_bands):
-        lead = _heads_span(band_left[k], band_right[k], spans[k]) if k < len(spans) else []
+        span = cuts[k][1] if k < len(cuts) else None
+        lead = _heads_span(band_left[k], band_right[k], span) if span is not None else []
         if lead:
             band_left[k] = band_left[k][: -len(lead)]
         heads = side_heads(band_left[k], band_right[k])
@@ -397,11 +405,11 @@ def _try_split(
             parts.append((band_left[k], True))
         if band_right[k]:
             parts.append((band_right[k], True))
-        if k < len(spans):
+        if span is not None:
             if parts and not parts[-1][1] and not band_left[k] and not band_right[k]:
-                parts[-1][0].extend([*lead, spans[k]])  # consecutive spanning lines: one region
+                parts[-1][0].extend([*lead, span])  # consecutive spanning lines: one region
             else:
-                parts.append(([*lead, spans[k]], False))
+                parts.append(([*lead, span], False))
     return parts
 
 

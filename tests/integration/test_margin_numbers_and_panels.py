@@ -85,3 +85,33 @@ def test_boxes_of_lists_set_side_by_side_are_read_box_by_box(core: Any, tmp_path
     assert "|" not in md and "<table>" not in md, md
     at = [md.index(t) for t, _ in boxes]
     assert at == sorted(at) and md.index("cut flowers") > at[2] > md.index("cans and foil"), md
+
+
+def test_columns_between_heading_bands_are_read_before_the_next_band(core: Any, tmp_path: Path) -> None:
+    """Three columns of prose under a heading set narrow in a band drawn across the page, and
+    another such band under them: the columns are read in turn, then the second heading (not
+    right after the first column, beside which its narrow title stands)."""
+    from reportlab.lib import colors
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "bands.pdf"
+    c = canvas.Canvas(str(path), pagesize=(842, 595))
+    for top, title in ((545, "HOW OUR TARIFFS WORK"), (330, "PRICES AT A GLANCE")):
+        c.setFillColor(colors.HexColor("#123f57"))
+        c.rect(40, top - 20, 760, 20, stroke=0, fill=1)
+        c.setFillColor(colors.white)
+        c.setFont("Helvetica-Bold", 11)
+        c.drawString(48, top - 14, title)
+    c.setFillColor(colors.black)
+    c.setFont("Times-Roman", 9)
+    words = ["First", "Second", "Third"]
+    for col, word in enumerate(words):
+        for k in range(7):
+            c.drawString(48 + 256 * col, 505 - 12 * k, f"{word} column line {k + 1}: the standing charge covers the")
+    c.drawString(
+        48, 285, "The prices below are averages for Great Britain for customers who pay by monthly Direct Debit."
+    )
+    c.save()
+    md = _markdown(core, path)
+    at = [md.index(f"{word} column line 1") for word in words]
+    assert at == sorted(at) and md.index("Third column line 7") < md.index("PRICES AT A GLANCE"), md
