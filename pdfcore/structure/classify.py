@@ -214,13 +214,19 @@ def colon_terms(units: Sequence[Unit]) -> None:
     most (a description list's term filling its line, "Very rare (may affect up to 1 in 10,000
     people):", its description wrapped under it with a hanging indent), is the term of that
     text, a paragraph: a section's heading stands over text starting where it starts. So is one
-    right over a list set in from it ("Yes, please:" over the items it takes)."""
+    right over a list set in from it ("Yes, please:" over the items it takes), and one right
+    over a paragraph going on in lower case, its description ("Dangerous:" over "a direct and
+    immediate risk ...")."""
     for k, u in enumerate(units[:-1]):
         nxt = units[k + 1]
         if u.kind != "heading" or not u.text.rstrip().endswith(":") or text_below(units, k) != k + 1:
             continue
         em = max(u.size, 1.0)
-        if nxt.kind in ("paragraph", "list_item") and nxt.y0 - u.y1 <= em and nxt.x0 - u.x0 >= em:
+        gap = nxt.y0 - u.y1
+        if nxt.kind in ("paragraph", "list_item") and (
+            (gap <= em and nxt.x0 - u.x0 >= em)
+            or (nxt.kind == "paragraph" and gap <= 1.5 * em and nxt.text[:1].islower())
+        ):
             u.kind, u.level = "paragraph", 0
 
 

@@ -240,8 +240,15 @@ def _join_table(pages: list[PageStructure], k: int) -> None:
         table = evolve(rows_after(first, rows, rest.body_spans, shift), continued_on=rest.continued_on)
         elements = list(holder.elements)
         elements[head] = evolve(elements[head], table=table)
+        part = page.elements[tail]
+        left: tuple[Element, ...] = ()
+        if part.caption and not elements[head].caption:
+            # the caption printed with the part that goes on (under the table's end): the table's
+            elements[head] = evolve(elements[head], caption=part.caption, caption_below=part.caption_below)
+        elif part.caption:
+            left = (Element("paragraph", text=part.caption),)  # a caption of its own: kept where it was
         pages[h] = evolve(holder, elements=tuple(elements))
-        pages[k] = evolve(page, elements=(*page.elements[:tail], *page.elements[tail + 1 :]))
+        pages[k] = evolve(page, elements=(*page.elements[:tail], *left, *page.elements[tail + 1 :]))
         return
 
 

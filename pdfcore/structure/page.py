@@ -73,7 +73,7 @@ from pdfcore.structure.false_tables import axis_table, formula_table, prose_tabl
 from pdfcore.structure.figures import figure_boxes, figure_ref, subcaptions
 from pdfcore.structure.flowcharts import flowchart_table
 from pdfcore.structure.formulas import join_formula_bands
-from pdfcore.structure.heading_shape import LIST_SET_IN, aligned, introduces_text, text_columns
+from pdfcore.structure.heading_shape import LIST_SET_IN, aligned, introduces_text, numbering_depth, text_columns
 from pdfcore.structure.leading import join_open_leading
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.notes import numbered_order, split_notes
@@ -179,7 +179,9 @@ def page_structure(
         named_sections(units, style)
     # (where each heading stands, asked once: a heading's siblings ask it too, see _beside_peer)
     placed_at = [
-        u.kind == "heading" and not tagged and (aligned(u, columns, width, units) or _heads_table(u, placed, units))
+        u.kind == "heading"
+        and not tagged
+        and (aligned(u, columns, width, units) or _heads_table(u, placed, units) or _numbered_in_style(u, style))
         for u in units
     ]
     for k, u in enumerate(units):
@@ -420,3 +422,11 @@ def _size(facts: DocumentFacts, page: PageText) -> tuple[float, float]:
         info = facts.pages[page.index]
         return info.width, info.height
     return 612.0, 792.0
+
+
+def _numbered_in_style(unit: Unit, style: DocumentStyle) -> bool:
+    """A numbered heading set in a style the document's headings numbered to its depth are set
+    in (``5 On the Day of Your Test``, its number hung in a box at the page's margin, alone on
+    its page): placed as those are, wherever the page's text starts."""
+    depth = numbering_depth(unit.text)
+    return depth > 0 and style.depth_of(*unit_key(unit, style)) == depth

@@ -69,10 +69,10 @@ def _bare_head(el: Element) -> bool:
     )
 
 
-#: The sentence after an unnumbered run-in heading opens with a word in lower case but for its
-#: capital (``Your``, not ``GEN.DESIGN.12``, ``JavaScript`` or ``Design,`` opening a list of
-#: terms) and holds this many words at least.
-_WORD = re.compile(r"[A-Z][a-z]+")
+#: The sentence after an unnumbered run-in heading opens with a word of letters, a capital first
+#: (``Your``, ``EV``; not ``GEN.DESIGN.12``, nor ``Design,`` opening a list of terms) and holds
+#: this many words at least.
+_WORD = re.compile(r"[A-Z][A-Za-z’'-]*")
 #: ... and the heading holds a word in lower case (not a code: ``TX``, ``T0``).
 _LOWER = re.compile(r"[a-z]{2}")
 SENTENCE_WORDS = 4

@@ -61,3 +61,18 @@ def test_a_term_in_bold_after_a_closed_sentence_opens_a_paragraph() -> None:
     ]
     (md,) = markdown([page(lines)])
     assert "over the year.\n\n**Consumables charge:** funded hours" in md, md
+
+
+def test_a_bold_term_with_a_colon_over_its_description_in_lower_case_is_no_heading() -> None:
+    """A box's bold ``Dangerous:`` over its description going on in lower case, a little more
+    than a line under it: a term, bold text."""
+    lines = [
+        ln("If Your Vehicle Fails", 50, size=16, bold=True),
+        *para(LOREM, 72),
+        ln("Dangerous:", 110, bold=True),
+        *para(["a direct and immediate risk to road safety or a serious impact on the", "environment."], 124),
+        ln("Major:", 160, bold=True),
+        *para(["a fault that may affect the safety of the vehicle or put other road users", "at risk."], 174),
+    ]
+    (md,) = markdown([page(lines)])
+    assert "\n**Dangerous:**\n\na direct and immediate" in md and "\n**Major:**\n" in md, md

@@ -81,3 +81,25 @@ def test_a_lettered_paragraph_at_a_pages_foot_is_an_item_when_the_next_page_goes
         PageStructure(1, (_para("(b) whether the shifts put women at a disadvantage."),), ()),
     ):
         assert join_pages([first, other])[0].elements[-1].kind == "paragraph"
+
+
+def test_the_caption_under_a_tables_last_part_stays_with_the_joined_table() -> None:
+    """A table going on onto the next page, its caption printed under its end there: the table
+    made one where it started keeps that caption (under it); a caption of the first part's own
+    leaves the second's where it was."""
+    from pdfcore.models import Box, Table
+
+    first = Table(("Item", "Check"), (("Lights", "Walk round"),), Box(70, 600, 500, 760), page=0, continued_on=1)
+    rest = Table(("Item", "Check"), (("Brakes", "Handbrake"),), Box(70, 60, 500, 100), page=1, continued_from=0)
+    caption = "Table 1. Items checked during the test"
+    upper = PageStructure(0, (Element("table", table=first),), ())
+    lower = PageStructure(1, (Element("table", table=rest, caption=caption, caption_below=True), _para("Next.")), ())
+    pages = join_pages([upper, lower])
+    joined = pages[0].elements[0]
+    assert joined.table is not None and len(joined.table.rows) == 2
+    assert joined.caption == caption and joined.caption_below
+    assert [el.text for el in pages[1].elements] == ["Next."]
+    own = PageStructure(0, (Element("table", table=first, caption="Table 1. Items"),), ())
+    pages = join_pages([own, lower])
+    assert pages[0].elements[0].caption == "Table 1. Items"
+    assert [el.text for el in pages[1].elements] == [caption, "Next."]

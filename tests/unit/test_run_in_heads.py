@@ -43,6 +43,7 @@ def test_a_numbered_lead_in_with_no_numbered_headings_stays_text() -> None:
 
 PPE = [
     ("Lab coats", "Lab coats Your lab coat must be knee-length, made of cotton, and fastened at all times."),
+    ("Night tariffs", "Night tariffs EV Overnight charges you less for electricity used after midnight."),
     ("Eye protection", "Eye protection Safety spectacles must be worn at all times in the laboratory."),
     ("Footwear", "Footwear Wear closed shoes that cover the whole foot, and tie long hair back."),
 ]
@@ -54,6 +55,7 @@ def test_headings_set_run_in_without_numbers_are_headings_under_the_one_above() 
     (md,) = markdown([page(lines)])
     assert "\n## Lab coats\n\nYour lab coat must be knee-length" in md, md
     assert "\n## Eye protection\n\nSafety spectacles" in md and "\n## Footwear\n\nWear closed" in md, md
+    assert "\n## Night tariffs\n\nEV Overnight charges" in md, md  # (a sentence opening with a name in capitals)
 
 
 def test_bold_terms_and_a_lone_lead_in_stay_text() -> None:
