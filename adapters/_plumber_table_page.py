@@ -291,10 +291,11 @@ def _shading_edges(
 
     out: list[tuple[float, float, float, float]] = []
     joined_up = False  # rows shaded one cell at a time found
-    for shapes in by_colour.values():
+    joined_of = {colour: _side_by_side(shapes) for colour, shapes in by_colour.items()}
+    for colour, shapes in by_colour.items():
         bands = [s for s in shapes if wide(s)]
         if across or not _alternate(bands):
-            joined = _side_by_side(shapes)
+            joined = joined_of[colour]
             bands = [s for s in joined if wide(s)]
             if len(bands) < len(joined) or not _alternate(bands):
                 continue
@@ -310,8 +311,8 @@ def _shading_edges(
         # a band across the table above the rows, in a colour of its own (a header shaded one
         # cell at a time): its foot parts it from the first row
         first = min(t for _, t, _, _ in out)
-        for shapes in by_colour.values():
-            for a, t, z, b in _side_by_side(shapes):
+        for joined in joined_of.values():
+            for a, t, z, b in joined:
                 if (
                     wide((a, t, z, b))
                     and b <= first + RULE_THICKNESS

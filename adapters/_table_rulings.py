@@ -103,23 +103,16 @@ def side_panels(rules: Sequence[Rule], cuts: Sequence[float], texts: Sequence[tu
     flat = [r for r in rules if not r.vertical]
     if not cuts or len(walls) < 2:
         return False
-    for cut in cuts:
-        found = False
-        for a in walls:
-            for b in walls:
-                lo, hi = (a.x0 + a.x1) / 2, (b.x0 + b.x1) / 2
-                if not (0 < hi - lo <= PANEL_GUTTER * em and lo - RULE_TOL <= cut <= hi + RULE_TOL):
-                    continue
-                if abs(a.y0 - b.y0) > 1.0 or abs(a.y1 - b.y1) > 1.0:
-                    continue
-                if any(x0 < hi and x1 > lo for x0, x1 in texts):
-                    continue
-                if any(r.x0 < lo + RULE_TOL and r.x1 > hi - RULE_TOL for r in flat):
-                    continue
-                found = True
-                break
-            if found:
-                break
-        if not found:
-            return False
-    return True
+
+    def gutter(cut: float, a: Rule, b: Rule) -> bool:
+        lo, hi = (a.x0 + a.x1) / 2, (b.x0 + b.x1) / 2
+        return (
+            0 < hi - lo <= PANEL_GUTTER * em
+            and lo - RULE_TOL <= cut <= hi + RULE_TOL
+            and abs(a.y0 - b.y0) <= 1.0
+            and abs(a.y1 - b.y1) <= 1.0
+            and not any(x0 < hi and x1 > lo for x0, x1 in texts)
+            and not any(r.x0 < lo + RULE_TOL and r.x1 > hi - RULE_TOL for r in flat)
+        )
+
+    return all(any(gutter(cut, a, b) for a in walls for b in walls) for cut in cuts)
