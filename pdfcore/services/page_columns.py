@@ -19,6 +19,71 @@ MIN_COLUMN_LINES = 3
 MIN_GUTTER = 6.0
 
 
+def columns(pieces: Sequence[Piece]) -> list[list[Piece]]:
+    """The pieces of each column of the page (see :func:`split`); on a page with no gutter
+    from top to bottom, the columns of each band between lines across the page (see
+    :func:`_bands`)."""
+    found = gutters(pieces)
+    if found:
+        return split(pieces, found)
+    return _bands(pieces) or [list(pieces)]
+
+
+#: A line of running text this share of the text's width or wider is across the page: it does
+#: not tell a column's gutter.
+ACROSS = 0.6
+#: Lines of running text each side of a band's gutter.
+BAND_COLUMN_LINES = 4
+
+
+def _bands(pieces: Sequence[Piece]) -> list[list[Piece]]:
+    """Columns set under (or over) lines across the page: a title, a paragraph and a table
+    across it, then two columns. The gutters of the lines of running text that are narrower
+    than the page's text cut the page into bands at every piece that crosses them; a band with
+    such a gutter of its own (four lines of running text each side) is split there, the bands
+    between them kept whole. Empty when no band has a gutter."""
+    if not pieces:
+        return []
+    left = min(p.segments[0][0] for p in pieces)
+    width = max(p.segments[-1][1] for p in pieces) - left
+    words = [_words(p) for p in pieces]
+    narrow = [
+        (p.segments[0][0], p.segments[-1][1])
+        for p, w in zip(pieces, words, strict=True)
+        if w >= PROSE_WORDS and p.segments[-1][1] - p.segments[0][0] < ACROSS * width
+    ]
+    found = _gutters_of(narrow, BAND_COLUMN_LINES)
+    if not found:
+        return []
+    items = sorted(zip(pieces, words, strict=True), key=lambda pw: pw[0].y0)
+    runs: list[list[tuple[Piece, float]]] = [[]]
+    for p, w in items:
+        if any(p.segments[0][0] < g < p.segments[-1][1] for g in found):
+            if runs[-1]:
+                runs.append([])
+            runs[-1].append((p, w))
+            runs.append([])
+        else:
+            runs[-1].append((p, w))
+    out: list[list[Piece]] = []
+    whole: list[Piece] = []
+    split_any = False
+    for run in runs:
+        prose = [(p.segments[0][0], p.segments[-1][1]) for p, w in run if w >= PROSE_WORDS]
+        own = _gutters_of(prose, BAND_COLUMN_LINES)
+        if not own:
+            whole.extend(p for p, _ in run)
+            continue
+        if whole:
+            out.append(whole)
+            whole = []
+        out.extend(split([p for p, _ in run], own))
+        split_any = True
+    if whole:
+        out.append(whole)
+    return out if split_any else []
+
+
 def gutters(pieces: Sequence[Piece]) -> list[float]:
     """x positions between the columns of a multi-column page.
 

@@ -21,7 +21,7 @@ import statistics
 from collections.abc import Sequence
 
 from pdfcore.models import Box, TextLine
-from pdfcore.services.page_columns import gutters, split
+from pdfcore.services.page_columns import columns
 from pdfcore.services.run_headers import HEADING_WORDS, MAX_ROW_GAP, set_larger, with_header
 from pdfcore.services.text_pieces import JOIN_TOL, MIN_GAP, PROSE_WORDS, Piece, figures, line_pieces, plain_text
 from pdfcore.services.text_rows import Row, row_rivers, visual_rows, whitespace
@@ -56,7 +56,7 @@ def text_regions(lines: Sequence[TextLine], gaps: Sequence[Box]) -> list[Box]:
     if plain_text(lines, gaps):
         return out
     pieces = line_pieces(lines, gaps)
-    for column in split(pieces, gutters(pieces)):
+    for column in columns(pieces):
         if _may_start_run(column):
             out.extend(_runs(visual_rows(column)))
     return out
