@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adapters._pdfium import PageSpace, unchecked
+from adapters._pdfium_clips import CLIP_MIN, clip_bounds
 from pdfcore.models import Box
 
 _MAX_DEPTH = 8
@@ -302,6 +303,29 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
             ys.append(py)
         return to_box(min(xs), min(ys), max(xs), max(ys))
 
+    def clipped(obj: Any, box: Box | None, m: Matrix) -> Box | None:
+        """A large path's box cut to its clip path's (see adapters._pdfium_clips); None when
+        the clip leaves nothing of it."""
+        if box is None or box.x1 - box.x0 <= CLIP_MIN or box.y1 - box.y0 <= CLIP_MIN:
+            return box
+        if box.x0 < -1.0 or box.y0 < -1.0 or box.x1 > page_w or box.y1 > page_h:
+            return box  # reaching past the page: left to rules_of's own test (printer's marks)
+        cut = clip_bounds(raw, obj)
+        if cut is None:
+            return box
+        left, bottom, right, top = cut
+        if m is not _IDENTITY:
+            corners = [_apply(m, x, y) for x in (left, right) for y in (bottom, top)]
+            left, right = min(p[0] for p in corners), max(p[0] for p in corners)
+            bottom, top = min(p[1] for p in corners), max(p[1] for p in corners)
+        c = to_box(left, bottom, right, top)
+        x0, y0, x1, y1 = max(box.x0, c.x0), max(box.y0, c.y0), min(box.x1, c.x1), min(box.y1, c.y1)
+        if x1 <= x0 or y1 <= y0:
+            return None
+        if x0 == box.x0 and y0 == box.y0 and x1 == box.x1 and y1 == box.y1:
+            return box
+        return Box(x0, y0, x1, y1)
+
     def rules_of(obj: Any, box: Box | None, m: Matrix, stroked: bool, filled: bool) -> None:
         """Ruling segments of one path: the whole path when it is thin, else its straight
         axis-aligned segments (stroked outlines) or its rectangles (filled shapes: thin ones
@@ -503,7 +527,7 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
                     continue
                 stroked = bool(strokemode.value)
                 if fillmode.value and get_fill(obj, *fill_out) and ca.value != 0:
-                    box = bounds(obj, m)
+                    box = clipped(obj, bounds(obj, m), m)
                     if box is not None and box.x1 > box.x0 and box.y1 > box.y0:
                         out.fills.append(FillRun(order, box, (cr.value, cg.value, cb.value, ca.value), obj))
                         if stroked or not (cr.value >= WHITE_MIN and cg.value >= WHITE_MIN and cb.value >= WHITE_MIN):
@@ -512,7 +536,7 @@ def walk(page: Any, space: PageSpace) -> PageObjects:
                             rules_of(obj, box, m, stroked, True)
                         continue
                 if stroked:
-                    box = bounds(obj, m)
+                    box = clipped(obj, bounds(obj, m), m)
                     drawn(box)
                     if len(out.rules) < _MAX_RULES:
                         rules_of(obj, box, m, True, False)

@@ -17,6 +17,8 @@ and where it is.
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Sequence
 
 from attrs import evolve
@@ -45,6 +47,7 @@ def markers_in_place(lines: Sequence[TextLine]) -> Sequence[TextLine]:
         for i, ln in enumerate(lines)
         if len(ln.text) <= MARKER_CHARS and MARKER.match(ln.text.strip()) and ln.bbox.y1 > ln.bbox.y0
     ]
+    marks += _counted(lines)
     if not marks:
         return lines
     lone = set(marks)
@@ -61,6 +64,44 @@ def markers_in_place(lines: Sequence[TextLine]) -> Sequence[TextLine]:
         if k in moved:
             continue
         out.append(_joined(lines[joined[k]], line) if k in joined else line)
+    return out
+
+
+#: Numbers alone without a stop are markers when they count an item each (see :func:`_counted`):
+#: this many of them at least ...
+COUNTED = 3
+#: ... one above the other with left edges this close (points) ...
+COUNT_EDGE = 2.0
+#: ... counting up by one, or by two where the extractor gave an item's number with its text.
+COUNT_STEP = 2
+_BARE_NUMBER = re.compile(r"\d{1,2}")
+
+
+def _counted(lines: Sequence[TextLine]) -> list[int]:
+    """Lines that are a number alone without a stop (``1``, ``2`` ...) and count a list's items:
+    COUNTED of them at least, one above the other at one left edge, counting up down the page
+    from 1 or 2 (COUNT_STEP), each beside the line of its item (a big number hung left of each
+    item, drawn after the items' text)."""
+    bare = [i for i, ln in enumerate(lines) if _BARE_NUMBER.fullmatch(ln.text.strip()) and ln.bbox.y1 > ln.bbox.y0]
+    if len(bare) < COUNTED:
+        return []
+    bare.sort(key=lambda i: (lines[i].bbox.x0, lines[i].bbox.y0))
+    out: list[int] = []
+    group: list[int] = []
+    for i in [*bare, -1]:
+        if i >= 0 and group and abs(lines[i].bbox.x0 - lines[group[0]].bbox.x0) <= COUNT_EDGE:
+            group.append(i)
+            continue
+        if len(group) >= COUNTED:
+            group.sort(key=lambda k: lines[k].bbox.y0)
+            values = [int(lines[k].text) for k in group]
+            if (
+                values[0] <= COUNT_STEP
+                and all(0 < b - a <= COUNT_STEP for a, b in itertools.pairwise(values))
+                and all(_item_of(lines, k, set(group)) is not None for k in group)
+            ):
+                out.extend(group)
+        group = [i]
     return out
 
 

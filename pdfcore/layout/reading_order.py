@@ -16,6 +16,7 @@ from attrs import evolve
 
 from pdfcore.layout.blocks import VERTICAL_RATIO, continuations, group_lines, join_across_blocks
 from pdfcore.layout.columns import MIN_SIDE_LINES, column_regions
+from pdfcore.layout.drawn_late import bands_in_place
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.layout.list_marks import markers_in_place
 from pdfcore.layout.margin_heads import margin_heads_in_place
@@ -144,7 +145,9 @@ def order_blocks(
         else:
             kept = list(lines)
         blocks.extend(
-            edges_in_place(group_lines(kept, join_hyphenation=join_hyphenation, after=after, lexicon=lexicon))
+            edges_in_place(
+                bands_in_place(group_lines(kept, join_hyphenation=join_hyphenation, after=after, lexicon=lexicon))
+            )
         )
     else:
         for region in regions:

@@ -2,7 +2,8 @@
 sessions ...``, the numbers set apart from their text (white figures on drawn circles). Three
 paragraphs or more on a page opening with 1, 2, 3 ... in turn, each number then a word in
 capitals first, at the body's size and one left edge, in the running face, their first rows not
-ending with a number (a table of contents' chapters and pages), are a numbered list's items."""
+ending with a number (a table of contents' chapters and pages), are a numbered list's items;
+so are items known by their rows hanging from such a number."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def bare_numbered_items(units: Sequence[Unit], body_size: float) -> None:
         return
     numbered: list[tuple[int, Unit]] = []
     for u in units:
-        m = _BARE.match(u.text) if u.kind == "paragraph" and not u.bold else None
+        m = _BARE.match(u.text) if (u.kind == "paragraph" or _hung(u)) and not u.bold else None
         if m and abs(u.size - body_size) <= SIZE_SLACK * body_size and not _PAGE_NUMBER.search(u.rows[0].text):
             numbered.append((int(m.group(1)), u))
     run: list[Unit] = []
@@ -43,6 +44,11 @@ def bare_numbered_items(units: Sequence[Unit], body_size: float) -> None:
             _make_items(run)
             run = []
     _make_items(run)
+
+
+def _hung(unit: Unit) -> bool:
+    """An item known by its hanging indent alone (its rows hang from the number)."""
+    return unit.kind == "list_item" and unit.hanging and unit.marker == "•"
 
 
 def _make_items(run: list[Unit]) -> None:

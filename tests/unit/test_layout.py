@@ -866,10 +866,11 @@ def test_a_page_foot_drawn_first_is_read_last_and_a_head_drawn_last_first() -> N
     parts = text.split("\n\n")
     assert parts[0] == "FLIGHT OPS" and parts[-1].startswith("www.example.org")
     assert parts[1].startswith("Appendix") and parts[-2].startswith("Sources")
-    # a block beside another at the foot is no foot of its own: the order stays
+    # a block beside another at the foot is no foot of its own: it stays before the block
+    # beside it (the text above, drawn after it, is read first: see drawn_late)
     beside = line("Page 41", 450, 700, 540)
     parts = assemble(page_of([beside, *body])).text.split("\n\n")
-    assert parts[1] == "Page 41" and parts[-1].startswith("Sources")
+    assert parts[-2] == "Page 41" and parts[-1].startswith("Sources")
     # the last item of a list, a paragraph of its rows at the bottom, drawn before a box of
     # text set beside the first item, keeps its place: no page's foot
     item = [
