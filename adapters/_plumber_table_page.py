@@ -290,7 +290,6 @@ def _shading_edges(
         return min(s[2], x1) - max(s[0], x0) >= RULE_WIDTH * width
 
     out: list[tuple[float, float, float, float]] = []
-    joined_up = False  # rows shaded one cell at a time found
     joined_of = {colour: _side_by_side(shapes) for colour, shapes in by_colour.items()}
     for colour, shapes in by_colour.items():
         bands = [s for s in shapes if wide(s)]
@@ -304,12 +303,11 @@ def _shading_edges(
                 for y in across
             ):
                 continue  # the rows are ruled apart already
-            joined_up = True
         for a, t, z, b in bands:
             out.extend(((a, t, z, t), (a, b, z, b)))
-    if joined_up:
-        # a band across the table above the rows, in a colour of its own (a header shaded one
-        # cell at a time): its foot parts it from the first row
+    if out:
+        # a band across the table above the rows, in a colour of its own (a header shaded whole
+        # or one cell at a time): its foot parts it from the first row
         first = min(t for _, t, _, _ in out)
         for joined in joined_of.values():
             for a, t, z, b in joined:

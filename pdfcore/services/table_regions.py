@@ -30,6 +30,7 @@ from pdfcore.geometry import intersection, union
 from pdfcore.layout.margin_heads import hung_number_gaps, margin_head_lines
 from pdfcore.models import Box, PageText, TextLine
 from pdfcore.services.framed_rows import framed_regions, headed_regions, ruled_on
+from pdfcore.services.grids_beside import over_grids_beside
 from pdfcore.services.page_columns import MIN_GUTTER
 from pdfcore.services.ruled_grids import (
     MIN_CELL,
@@ -87,6 +88,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         for t in text
         if not any(_fills(g, t, boxes, lines, gaps, page.rules) for g in ruled)
         and not _over_grids(t, ruled, lines)
+        and not over_grids_beside(t, ruled, MIN_GUTTER, PAD, SAME_EXTENT)
         and not _bulleted(t, lines, gaps)
         and not _listing(t, lines)
     ]
@@ -514,8 +516,9 @@ def _merge_boxes(boxes: Iterable[Box], *, grids: int = 0) -> list[Box]:
     across the gutter of a two-column page), until none do. The first ``grids`` boxes are ruled
     grids (padded): two of different widths join only where they overlap by more than their
     padding, so the grids of two tables set a few points apart are read apart (as one region
-    the page's whole width and height, they read as no table); a grid drawn in pieces of one
-    width, one under the other, stays one table."""
+    the page's whole width and height, they read as no table), and two set side by side a
+    gutter apart, from different tops or to different feet, are two tables; a grid drawn in
+    pieces of one width, one under the other, stays one table."""
     out = list(boxes)
     ruled = [k < grids for k in range(len(out))]
     changed = True
@@ -526,7 +529,8 @@ def _merge_boxes(boxes: Iterable[Box], *, grids: int = 0) -> list[Box]:
                 shared = intersection(out[a], out[b])
                 if ruled[a] and ruled[b] and not _same_columns(out[a], out[b]):
                     shared = shared if shared is not None and min(shared.width, shared.height) > 2 * PAD else None
-                if shared is not None or _side_by_side(out[a], out[b]) or _stacked(out[a], out[b]):
+                beside = _side_by_side(out[a], out[b]) and not (ruled[a] and ruled[b] and _gutter(out[a], out[b]))
+                if shared is not None or beside or _stacked(out[a], out[b]):
                     out[a] = union((out[a], out[b]))
                     ruled[a] = ruled[a] and ruled[b]
                     del out[b]
@@ -558,6 +562,19 @@ def _stacked(a: Box, b: Box) -> bool:
     gap = lower.y0 - upper.y1
     shared = min(a.x1, b.x1) - max(a.x0, b.x0)
     return 0 <= gap <= STACKED_GAP and shared >= STACKED_OVERLAP * min(a.width, b.width)
+
+
+def _gutter(a: Box, b: Box) -> bool:
+    """Two padded boxes side by side stand a gutter apart (MIN_GUTTER at least between them
+    unpadded) and reach from different tops or to different feet (SAME_EXTENT): two ruled grids
+    so set are two tables, each ruled on its own (the pieces of one table's grid, a column
+    ruled at a time, share its top and foot)."""
+    apart = max(a.x0, b.x0) - min(a.x1, b.x1) - 2 * PAD
+    return apart >= MIN_GUTTER and (abs(a.y0 - b.y0) > SAME_EXTENT or abs(a.y1 - b.y1) > SAME_EXTENT)
+
+
+#: Grids side by side whose tops and feet lie this close (points) are pieces of one table.
+SAME_EXTENT = 2.0
 
 
 def _side_by_side(a: Box, b: Box) -> bool:

@@ -1467,6 +1467,26 @@ def test_a_header_shaded_cell_by_cell_over_rows_shaded_in_turn_the_same_way(tmp_
     assert [list(r) for r in t.rows] == ARENA[1:], t.rows
 
 
+def test_a_header_shaded_whole_over_rows_shaded_in_turn_from_the_second(tmp_path: Path) -> None:
+    """No rule anywhere: a header shaded dark as one band over rows shaded pale in turn, as
+    whole bands, from the second row: the header's foot parts it from the first row (which no
+    shading covers); its cells were read with the first row's."""
+    from reportlab.lib import colors
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph
+
+    body = getSampleStyleSheet()["BodyText"]
+    cells: list[list[Any]] = [ARENA[0], *([r[0], Paragraph(r[1], body)] for r in ARENA[1:])]
+    commands: list[tuple[Any, ...]] = [
+        ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#1d5c63")),
+    ]
+    commands += [("BACKGROUND", (0, row), (-1, row), colors.HexColor("#eef5f5")) for row in range(2, len(ARENA), 2)]
+    t = _set_table(tmp_path / "h.pdf", cells, [50, 190], commands)
+    assert list(t.header) == ARENA[0], t
+    assert [list(r) for r in t.rows] == ARENA[1:], t.rows
+
+
 DETAILS = [
     ["Reference", "WDC/25/01874/HOU", ""],
     ["Site address", "42 Orchard Rise, Wenford WF2 6TS", ""],
