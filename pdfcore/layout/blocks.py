@@ -38,6 +38,7 @@ def group_lines(
     join_hyphenation: bool = True,
     after: Mapping[int, TextLine] | None = None,
     lexicon: Lexicon | None = None,
+    ends: frozenset[int] = frozenset(),
 ) -> tuple[TextBlock, ...]:
     """Consecutive lines (in the given order) grouped into paragraph-like blocks.
 
@@ -45,14 +46,17 @@ def group_lines(
     followed it in the extractor's order (see :func:`continuations`): only that line is joined
     to it. Without it, the next line of the block is. ``lexicon``: the words that decide
     whether a broken word keeps its hyphen (see :func:`~pdfcore.layout.hyphens.keep_hyphen`).
+    ``ends``: the ids of lines that end their block whatever follows them.
     """
     blocks: list[list[TextLine]] = []
     x0 = x1 = 0.0  # horizontal extent of the current block, kept incrementally
     prev: TextLine | None = None
     for k, line in enumerate(lines):
         b = line.bbox
-        if prev is None or (
-            _starts_block(prev, _row_of(prev, line, lines, k), x0, x1) and not _continues_word(prev, line)
+        if (
+            prev is None
+            or (ends and id(prev) in ends)
+            or (_starts_block(prev, _row_of(prev, line, lines, k), x0, x1) and not _continues_word(prev, line))
         ):
             blocks.append([line])
             x0, x1 = b.x0, b.x1

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from attrs import evolve
+
 from pdfcore.models import Box, TextBlock, TextLine
 
 #: A side head holds this many lines and words at most (a line of it MAX_HEAD_LINE_WORDS)...
@@ -144,6 +146,61 @@ def margin_head_lines(lines: Sequence[TextLine]) -> set[int]:
     if any(id(ln) not in out and ln.bbox.x1 < edge and ln.text.strip() for ln in lines):
         return set()  # the margin holds other text: a column of its own
     return out
+
+
+#: A side head the text layer gives on one line with its paragraph's first line is set this
+#: many times the size of the line's last words at least ...
+JOINED_LARGER = 1.15
+#: ... and the paragraph's line starts where this many other lines of the page start (within
+#: EDGE_SNAP points): the text's left edge.
+EDGE_LINES = 3
+EDGE_SNAP = 2.0
+
+
+def heads_apart(lines: Sequence[TextLine], gaps: Sequence[Box]) -> tuple[Sequence[TextLine], frozenset[int]]:
+    """``lines`` with each side head the text layer gave on one line with its paragraph's
+    first line (``Your Medicines You will go home with ...``: the head in the margin, the
+    paragraph at the text's left edge, level) cut from it at the blank between them: a lead
+    in bold (see :attr:`~pdfcore.models.TextLine.lead`) shaped like a side head, set
+    JOINED_LARGER times the size of the line's last words at least, the first of ``gaps`` (the
+    blanks inside lines) after it, and after the blank running text starting at the left edge
+    of EDGE_LINES other lines of the page. Also the ids of the heads cut off (each ends its
+    block). ``lines`` itself when there is none (nearly every page)."""
+    out: list[TextLine] | None = None
+    heads: set[int] = set()
+    for k, ln in enumerate(lines):
+        cut = _joined_head(ln, lines, gaps) if ln.lead and len(ln.size_runs) >= 2 else None
+        if cut is not None:
+            out = list(lines[:k]) if out is None else out
+            out.extend(cut)
+            heads.add(id(cut[0]))
+        elif out is not None:
+            out.append(ln)
+    return (lines, frozenset()) if out is None else (out, frozenset(heads))
+
+
+def _joined_head(ln: TextLine, lines: Sequence[TextLine], gaps: Sequence[Box]) -> tuple[TextLine, TextLine] | None:
+    """The side head and the paragraph's first line ``ln`` holds (see :func:`heads_apart`), or None."""
+    lead, runs = ln.lead, ln.size_runs
+    first, last = runs[0][1], runs[-1][1]
+    if last <= 0 or first < JOINED_LARGER * last or not ln.text.startswith(lead + " ") or not _head_text(lead):
+        return None
+    rest = ln.text[len(lead) :].lstrip()
+    if len(rest.split()) <= MAX_WORDS:
+        return None
+    b = ln.bbox
+    inside = [g for g in gaps if g.y0 < b.y1 and g.y1 > b.y0 and g.x0 > b.x0 and g.x1 < b.x1]
+    if not inside:
+        return None
+    blank = min(inside, key=lambda g: g.x0)
+    edge = blank.x1
+    if sum(1 for o in lines if o is not ln and abs(o.bbox.x0 - edge) <= EDGE_SNAP) < EDGE_LINES:
+        return None
+    head = evolve(
+        ln, text=lead, bbox=Box(b.x0, b.y0, blank.x0, b.y1), font_size=first, bold=True, size_runs=(), lead=""
+    )
+    text = evolve(ln, text=rest, bbox=Box(edge, b.y0, b.x1, b.y1), font_size=last, size_runs=(), lead="")
+    return head, text
 
 
 #: A section's number alone: ``1``, ``2.1``, ``3.2.4.``.

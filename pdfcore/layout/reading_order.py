@@ -19,7 +19,7 @@ from pdfcore.layout.columns import MIN_SIDE_LINES, column_regions
 from pdfcore.layout.drawn_late import bands_in_place
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.layout.list_marks import markers_in_place
-from pdfcore.layout.margin_heads import margin_heads_in_place
+from pdfcore.layout.margin_heads import heads_apart, margin_heads_in_place
 from pdfcore.layout.scripts import CJK, has_cjk
 from pdfcore.layout.vertical import merge_vertical, vertical_bands
 from pdfcore.models import Box, PageText, TextBlock, TextLine
@@ -50,7 +50,7 @@ def assemble(
             text = render_text(page.blocks)
             return evolve(page, text=text, char_count=count_chars(text))
         return evolve(page, char_count=count_chars(page.text)) if page.text and not page.char_count else page
-    lines = markers_in_place(drawn_once(page.lines))
+    lines, heads = heads_apart(markers_in_place(drawn_once(page.lines)), page.gaps)
     lexicon = Lexicon(words, lines, common=common) if join_hyphenation else None
     blocks = order_blocks(
         lines,
@@ -59,6 +59,7 @@ def assemble(
         gutters=page.gutters,
         lexicon=lexicon,
         art=[d.bbox for d in page.drawings],
+        ends=heads,
     )
     text = render_text(blocks)
     return evolve(page, blocks=blocks, lines=(), text=text, char_count=count_chars(text))
@@ -124,6 +125,7 @@ def order_blocks(
     gutters: Sequence[Box] = (),
     lexicon: Lexicon | None = None,
     art: Sequence[Box] = (),
+    ends: frozenset[int] = frozenset(),
 ) -> tuple[TextBlock, ...]:
     """The page's blocks in reading order (columns, bands, vertical writing).
 
@@ -131,6 +133,8 @@ def order_blocks(
     between table columns, not between text columns. ``gutters``: vertical rules that stand
     between columns (see :func:`pdfcore.rule_gutters.rule_gutters`). ``art``: the page's regions
     of vector art (a chart's labels in one are no side's prose, see :func:`column_regions`).
+    ``ends``: the ids of lines that end their block (side heads cut from their paragraph's
+    first line, see :func:`~pdfcore.layout.margin_heads.heads_apart`).
     """
     flow, vertical, rotated = _split_orientation(lines)
     regions = column_regions(flow, rules, gutters, art) if len(flow) >= 2 * MIN_SIDE_LINES else None
@@ -146,12 +150,16 @@ def order_blocks(
             kept = list(lines)
         blocks.extend(
             edges_in_place(
-                bands_in_place(group_lines(kept, join_hyphenation=join_hyphenation, after=after, lexicon=lexicon))
+                bands_in_place(
+                    group_lines(kept, join_hyphenation=join_hyphenation, after=after, lexicon=lexicon, ends=ends)
+                )
             )
         )
     else:
         for region in regions:
-            blocks.extend(group_lines(region, join_hyphenation=join_hyphenation, after=after, lexicon=lexicon))
+            blocks.extend(
+                group_lines(region, join_hyphenation=join_hyphenation, after=after, lexicon=lexicon, ends=ends)
+            )
         blocks.extend(group_lines(rotated, join_hyphenation=join_hyphenation, after=after, lexicon=lexicon))
     if vertical:
         blocks = merge_vertical(blocks, vertical_bands(vertical))
