@@ -47,14 +47,16 @@ def markers_in_place(lines: Sequence[TextLine]) -> Sequence[TextLine]:
         for i, ln in enumerate(lines)
         if len(ln.text) <= MARKER_CHARS and MARKER.match(ln.text.strip()) and ln.bbox.y1 > ln.bbox.y0
     ]
-    marks += _counted(lines)
+    counted = _counted(lines)
+    marks += counted
     if not marks:
         return lines
     lone = set(marks)
     joined: dict[int, int] = {}  # the item's line -> its marker's
     for i in marks:
         j = _item_of(lines, i, lone)
-        if j is not None and j != i + 1 and j not in joined:
+        # (a number counting items is no list's marker read alone: joined wherever it is read)
+        if j is not None and (j != i + 1 or i in counted) and j not in joined:
             joined[j] = i
     if not joined:
         return lines
@@ -81,28 +83,38 @@ def _counted(lines: Sequence[TextLine]) -> list[int]:
     """Lines that are a number alone without a stop (``1``, ``2`` ...) and count a list's items:
     COUNTED of them at least, one above the other at one left edge, counting up down the page
     from 1 or 2 (COUNT_STEP), each beside the line of its item (a big number hung left of each
-    item, drawn after the items' text)."""
+    item, drawn after the items' text); or, the list going on from column to column, all of the
+    page's such numbers, column by column from the left, counting up so."""
     bare = [i for i, ln in enumerate(lines) if _BARE_NUMBER.fullmatch(ln.text.strip()) and ln.bbox.y1 > ln.bbox.y0]
     if len(bare) < COUNTED:
         return []
     bare.sort(key=lambda i: (lines[i].bbox.x0, lines[i].bbox.y0))
-    out: list[int] = []
-    group: list[int] = []
-    for i in [*bare, -1]:
-        if i >= 0 and group and abs(lines[i].bbox.x0 - lines[group[0]].bbox.x0) <= COUNT_EDGE:
-            group.append(i)
-            continue
-        if len(group) >= COUNTED:
-            group.sort(key=lambda k: lines[k].bbox.y0)
-            values = [int(lines[k].text) for k in group]
-            if (
-                values[0] <= COUNT_STEP
-                and all(0 < b - a <= COUNT_STEP for a, b in itertools.pairwise(values))
-                and all(_item_of(lines, k, set(group)) is not None for k in group)
-            ):
-                out.extend(group)
-        group = [i]
-    return out
+    groups: list[list[int]] = []
+    for i in bare:
+        if groups and abs(lines[i].bbox.x0 - lines[groups[-1][0]].bbox.x0) <= COUNT_EDGE:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    for group in groups:
+        group.sort(key=lambda k: lines[k].bbox.y0)
+    whole = [i for group in groups for i in group]
+    if len(groups) > 1 and _counts(lines, whole):
+        return whole
+    return [i for group in groups if len(group) >= COUNTED and _counts(lines, group) for i in group]
+
+
+def _counts(lines: Sequence[TextLine], numbers: list[int]) -> bool:
+    """The numbers (line indexes, in reading order) count up from 1 or 2 by COUNT_STEP at most,
+    each beside its item's line and set no smaller than it (a note's number set small opens a
+    note of its own, not a list's item)."""
+    values = [int(lines[k].text) for k in numbers]
+    if values[0] > COUNT_STEP or not all(0 < b - a <= COUNT_STEP for a, b in itertools.pairwise(values)):
+        return False
+    for k in numbers:
+        item = _item_of(lines, k, set(numbers))
+        if item is None or lines[k].font_size < lines[item].font_size:
+            return False
+    return True
 
 
 def _item_of(lines: Sequence[TextLine], i: int, lone: set[int]) -> int | None:

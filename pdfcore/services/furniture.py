@@ -175,8 +175,9 @@ def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
             seen[("top", "place", f"{head.font_size:.1f}")].append(
                 (page.index, (head.bbox.y0 + head.bbox.y1) / 2, head.bbox.height)
             )
-        for zone, ln in _edges(page.lines, _height(page, facts)):
-            y = (ln.bbox.y0 + ln.bbox.y1) / 2
+        height = _height(page, facts)
+        for zone, ln in _edges(page.lines, height):
+            y = _place(zone, ln, height)
             h = ln.bbox.y1 - ln.bbox.y0
             seen[(zone, "text", normalise(ln.text))].append((page.index, y, h))
             if len(ln.text) > MAX_FURNITURE_CHARS:
@@ -351,8 +352,9 @@ def _running(page: PageText, facts: DocumentFacts, profile: FurnitureProfile) ->
     head: TextLine | None = None
     if any(p.kind == "place" for p in profile.patterns):
         head = _head_line(page.lines, _height(page, facts), _width(page, facts), PLACE_SIZE, page.gaps)
-    for zone, ln in _edges(page.lines, _height(page, facts)):
-        y = (ln.bbox.y0 + ln.bbox.y1) / 2
+    height = _height(page, facts)
+    for zone, ln in _edges(page.lines, height):
+        y = _place(zone, ln, height)
         norm: str | None = None
         for p in profile.patterns:
             if p.zone != zone or abs(y - p.y) > p.tolerance:
@@ -444,6 +446,13 @@ def _edges(lines: Sequence[TextLine], height: float) -> list[tuple[str, TextLine
                     out.append((zone, ln))
                     taken.add(id(ln))
     return out
+
+
+def _place(zone: str, ln: TextLine, height: float) -> float:
+    """Where an edge line stands: its middle's distance from the page's top (a head's), or from
+    its bottom (a foot's: the same on a page turned landscape as on an upright one)."""
+    middle = (ln.bbox.y0 + ln.bbox.y1) / 2
+    return middle if zone == "top" else height - middle
 
 
 def _hidden(ln: TextLine, page: PageText) -> bool:

@@ -1,7 +1,8 @@
 """Items numbered without a stop: ``1 Register your child ...``, ``2 Agree your regular
 sessions ...``, the numbers set apart from their text (white figures on drawn circles). Three
 paragraphs or more on a page opening with 1, 2, 3 ... in turn, each number then a word in
-capitals first, at the body's size and one left edge, in the running face, their first rows not
+capitals first, at the body's size and one left edge (or going on at the top of the next
+column), in the running face, their first rows not
 ending with a number (a table of contents' chapters and pages), are a numbered list's items;
 so are items known by their rows hanging from such a number."""
 
@@ -38,12 +39,18 @@ def bare_numbered_items(units: Sequence[Unit], body_size: float) -> None:
         if n == 1:
             _make_items(run)
             run = [u]
-        elif run and n == len(run) + 1 and abs(u.x0 - run[0].x0) <= ALIGN_PT:
+        elif run and n == len(run) + 1 and (abs(u.x0 - run[-1].x0) <= ALIGN_PT or _next_column(run[-1], u)):
             run.append(u)
         else:
             _make_items(run)
             run = []
     _make_items(run)
+
+
+def _next_column(last: Unit, unit: Unit) -> bool:
+    """``unit`` opens the next column: right of ``last``, starting higher up the page (the list
+    going on from column to column)."""
+    return unit.x0 > last.x1 and unit.y0 < last.y0
 
 
 def _hung(unit: Unit) -> bool:

@@ -68,3 +68,33 @@ def test_numbers_hung_left_of_their_items_number_the_list() -> None:
 def test_numbers_that_do_not_count_up_are_no_markers() -> None:
     md = _numbered([1, 4, 3], [])
     assert "1. Do not bend" not in md, md
+
+
+def test_numbers_hung_left_of_items_going_on_from_column_to_column_number_the_list() -> None:
+    # each number given right before its item; items 1 and 2 in the left column, 3 to 5 in
+    # the right one
+    lines = [ln("Arranging a Funeral", 60, size=14, bold=True)]
+    texts = [*STEPS, "After the funeral we will send you a final invoice, payable in 28 days."]
+    for k, text in enumerate(texts, 1):
+        x, y = (60, 100 + 50 * (k - 1)) if k <= 2 else (310, 100 + 50 * (k - 3))
+        lines += [
+            ln(str(k), y - 2, x=x, size=15),
+            ln(text[:48], y, x=x + 24, x1=x + 230),
+            ln(text[48:], y + 12, x=x + 24),
+        ]
+    (md,) = markdown([page(lines)])
+    for k, text in enumerate(texts, 1):
+        assert f"{k}. {text[:20]}" in md, md
+
+
+def test_note_numbers_set_smaller_than_their_text_are_no_list_markers() -> None:
+    from pdfcore.layout.list_marks import markers_in_place
+
+    lines = []
+    for k, text in enumerate(STEPS, 1):
+        lines += [ln(str(k), 160 + 30 * k, x=72, size=7), ln(text, 160 + 30 * k, x=80)]
+    assert markers_in_place(lines) == lines  # each note's number stays a line of its own
+    big = []
+    for k, text in enumerate(STEPS, 1):
+        big += [ln(str(k), 158 + 30 * k, x=60, size=15), ln(text, 160 + 30 * k, x=80)]
+    assert len(markers_in_place(big)) == len(STEPS)  # set as large as the text: the items' numbers
