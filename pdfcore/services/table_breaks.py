@@ -143,7 +143,9 @@ def continues(upper: PageText, lower: PageText, page_width: float) -> tuple[Tabl
 
     - they have the same columns: as many, and the same left and right edges (the right edge
       may differ when the second prints the first's header again: a table without rules ends
-      where its longest text does);
+      where its longest text does; and when it does, a part as wide as the first may stand
+      elsewhere across the page: a table going on from a page's last column to the next
+      page's first);
     - the second has no header of its own, or repeats the first's (the same cells; a first
       row equal to the first's header is a repeated header too); a table that starts with a
       header the first did not have is a new table;
@@ -163,7 +165,12 @@ def continues(upper: PageText, lower: PageText, page_width: float) -> tuple[Tabl
         return None
     tolerance = max(12.0, EDGE_TOLERANCE * page_width)
     repeated = bool(a.header) and b.header == a.header
-    if abs(a.bbox.x0 - b.bbox.x0) > tolerance or (abs(a.bbox.x1 - b.bbox.x1) > tolerance and not repeated):
+    # (the header printed again: a table going on from the last column of a page to the first
+    # of the next, as wide, stands elsewhere across the page)
+    moved = repeated and abs((a.bbox.x1 - a.bbox.x0) - (b.bbox.x1 - b.bbox.x0)) <= tolerance
+    if not moved and (
+        abs(a.bbox.x0 - b.bbox.x0) > tolerance or (abs(a.bbox.x1 - b.bbox.x1) > tolerance and not repeated)
+    ):
         return None  # (the header printed again: a rule-less table's right edge is its longest text's)
     if b.header and a.header != b.header and not _body_row(b.header, a):
         return None
