@@ -181,7 +181,12 @@ def page_structure(
     placed_at = [
         u.kind == "heading"
         and not tagged
-        and (aligned(u, columns, width, units) or _heads_table(u, placed, units) or _numbered_in_style(u, style))
+        and (
+            aligned(u, columns, width, units)
+            or _heads_table(u, placed, units)
+            or _numbered_in_style(u, style)
+            or (page.index == 0 and _page_title(u, units, style))
+        )
         for u in units
     ]
     for k, u in enumerate(units):
@@ -430,3 +435,19 @@ def _numbered_in_style(unit: Unit, style: DocumentStyle) -> bool:
     its page): placed as those are, wherever the page's text starts."""
     depth = numbering_depth(unit.text)
     return depth > 0 and style.depth_of(*unit_key(unit, style)) == depth
+
+
+#: A document's title is set this many times the body's size at least (see _page_title).
+TITLE_SIZE = 1.6
+
+
+def _page_title(unit: Unit, units: Sequence[Unit], style: DocumentStyle) -> bool:
+    """The first page's title: its first unit, set TITLE_SIZE times the body's size at least and
+    larger than any other unit of the page. Placed wherever it stands (set in beside a logo, it
+    lines up with no column)."""
+    first = next((u for u in units if u.text.strip()), None)
+    return (
+        unit is first
+        and unit.size >= TITLE_SIZE * style.body_size
+        and all(u.size < unit.size for u in units if u is not unit)
+    )
