@@ -75,6 +75,7 @@ from pdfcore.structure.flowcharts import flowchart_table
 from pdfcore.structure.formulas import join_formula_bands
 from pdfcore.structure.heading_shape import LIST_SET_IN, aligned, introduces_text, numbering_depth, text_columns
 from pdfcore.structure.leading import join_open_leading
+from pdfcore.structure.marked_heads import marked_heads
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.notes import numbered_order, split_notes
 from pdfcore.structure.outline import match_outline
@@ -281,7 +282,7 @@ def page_structure(
         (notes if id(u) in footnotes else body).append(el)
     for k in sorted(before):
         body.extend(before[k])
-    body = column_tables(join_columns(run_in_heads(body, style), lexicon))
+    body = column_tables(join_columns(marked_heads(run_in_heads(body, style), style), lexicon))
     nested = nest_items([*body, *notes])
     return PageStructure(
         page.index, tuple(nested[: len(body)]), tuple(nested[len(body) :]), lettering=lettering, height=height
