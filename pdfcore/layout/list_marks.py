@@ -110,8 +110,9 @@ def _counts(lines: Sequence[TextLine], numbers: list[int]) -> bool:
     values = [int(lines[k].text) for k in numbers]
     if values[0] > COUNT_STEP or not all(0 < b - a <= COUNT_STEP for a, b in itertools.pairwise(values)):
         return False
+    lone = set(numbers)
     for k in numbers:
-        item = _item_of(lines, k, set(numbers))
+        item = _item_of(lines, k, lone)
         if item is None or lines[k].font_size < lines[item].font_size:
             return False
     return True

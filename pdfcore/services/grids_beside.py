@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pdfcore.geometry import intersection
+from pdfcore.geometry import intersection, union
 from pdfcore.models import Box
 
+#: Grids side by side whose tops and feet lie this close (points) are pieces of one table.
+SAME_EXTENT = 2.0
 
-def over_grids_beside(run: Box, grids: Sequence[Box], gutter: float, pad: float, same: float) -> bool:
+
+def over_grids_beside(run: Box, grids: Sequence[Box], gutter: float, pad: float) -> bool:
     """``run`` (a run of aligned rows) lies inside the ruled ``grids`` it meets (within ``pad``
     points), and those stand on both sides of a gutter at least ``gutter`` points wide that none
     of them crosses, those of each side from a top or to a foot of their own (see
-    :func:`_own_extents`)."""
+    :func:`own_extents`)."""
     over = sorted((g for g in grids if intersection(g, run) is not None), key=lambda g: g.x0)
     if len(over) < 2:
         return False
@@ -32,16 +35,14 @@ def over_grids_beside(run: Box, grids: Sequence[Box], gutter: float, pad: float,
         return False
     reach = over[0].x1
     for k, g in enumerate(over[1:], 1):
-        if g.x0 - reach >= gutter and _own_extents(over[:k], over[k:], same):
+        if g.x0 - reach >= gutter and own_extents(union(over[:k]), union(over[k:])):
             return True
         reach = max(reach, g.x1)
     return False
 
 
-def _own_extents(left: Sequence[Box], right: Sequence[Box], same: float) -> bool:
-    """The grids of each side reach from different tops or to different feet (more than
-    ``same`` points apart): two tables; the pieces of one table's grid (a column ruled at a
-    time) share its top and foot."""
-    tops = min(g.y0 for g in left), min(g.y0 for g in right)
-    feet = max(g.y1 for g in left), max(g.y1 for g in right)
-    return abs(tops[0] - tops[1]) > same or abs(feet[0] - feet[1]) > same
+def own_extents(a: Box, b: Box) -> bool:
+    """Grids (or the boxes holding the grids of each side) that reach from different tops or to
+    different feet, more than SAME_EXTENT apart: two tables; the pieces of one table's grid (a
+    column ruled at a time) share its top and foot."""
+    return abs(a.y0 - b.y0) > SAME_EXTENT or abs(a.y1 - b.y1) > SAME_EXTENT

@@ -30,7 +30,7 @@ from pdfcore.geometry import intersection, union
 from pdfcore.layout.margin_heads import hung_number_gaps, margin_head_lines
 from pdfcore.models import Box, PageText, TextLine
 from pdfcore.services.framed_rows import framed_regions, headed_regions, ruled_on
-from pdfcore.services.grids_beside import over_grids_beside
+from pdfcore.services.grids_beside import over_grids_beside, own_extents
 from pdfcore.services.page_columns import MIN_GUTTER
 from pdfcore.services.ruled_grids import (
     MIN_CELL,
@@ -88,7 +88,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         for t in text
         if not any(_fills(g, t, boxes, lines, gaps, page.rules) for g in ruled)
         and not _over_grids(t, ruled, lines)
-        and not over_grids_beside(t, ruled, MIN_GUTTER, PAD, SAME_EXTENT)
+        and not over_grids_beside(t, ruled, MIN_GUTTER, PAD)
         and not _bulleted(t, lines, gaps)
         and not _listing(t, lines)
     ]
@@ -566,15 +566,10 @@ def _stacked(a: Box, b: Box) -> bool:
 
 def _gutter(a: Box, b: Box) -> bool:
     """Two padded boxes side by side stand a gutter apart (MIN_GUTTER at least between them
-    unpadded) and reach from different tops or to different feet (SAME_EXTENT): two ruled grids
-    so set are two tables, each ruled on its own (the pieces of one table's grid, a column
-    ruled at a time, share its top and foot)."""
-    apart = max(a.x0, b.x0) - min(a.x1, b.x1) - 2 * PAD
-    return apart >= MIN_GUTTER and (abs(a.y0 - b.y0) > SAME_EXTENT or abs(a.y1 - b.y1) > SAME_EXTENT)
-
-
-#: Grids side by side whose tops and feet lie this close (points) are pieces of one table.
-SAME_EXTENT = 2.0
+    unpadded) and reach from different tops or to different feet (see
+    :func:`~pdfcore.services.grids_beside.own_extents`): two ruled grids so set are two tables,
+    each ruled on its own."""
+    return max(a.x0, b.x0) - min(a.x1, b.x1) - 2 * PAD >= MIN_GUTTER and own_extents(a, b)
 
 
 def _side_by_side(a: Box, b: Box) -> bool:

@@ -32,7 +32,7 @@ def marked_heads(elements: Sequence[Element], style: DocumentStyle) -> list[Elem
             out.append(
                 Element(
                     "heading",
-                    text=el.text.strip().strip("*").strip(),
+                    text=el.text.strip(),
                     bbox=el.bbox,
                     level=min(MAX_LEVEL, (above or deepest) + 1),
                 )
