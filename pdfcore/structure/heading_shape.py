@@ -391,3 +391,21 @@ def numbering_depth(text: str) -> int:
     if head.isalpha() and not m.group(3) and not m.group(1) and text[1:2] != ".":
         return 0  # a word starting with a capital, not "A." or "A.1"
     return 1 + m.group(3).count(".")
+
+
+#: A document's title is set this many times the body's size at least (see page_title).
+TITLE_SIZE = 1.6
+
+
+def page_title(unit: Unit, units: Sequence[Unit], body_size: float) -> bool:
+    """The first page's title: its first unit, set TITLE_SIZE times the body's size at least and
+    larger than any other unit of the page. Placed wherever it stands (set in beside a logo, it
+    lines up with no column) and learnt as the most prominent heading style (the headings under
+    it are a level below)."""
+    first = next((u for u in units if u.text.strip()), None)
+    return (
+        unit is first
+        and body_size > 0
+        and unit.size >= TITLE_SIZE * body_size
+        and all(u.size < unit.size for u in units if u is not unit)
+    )

@@ -73,7 +73,14 @@ from pdfcore.structure.false_tables import axis_table, formula_table, prose_tabl
 from pdfcore.structure.figures import figure_boxes, figure_ref, subcaptions
 from pdfcore.structure.flowcharts import flowchart_table
 from pdfcore.structure.formulas import join_formula_bands
-from pdfcore.structure.heading_shape import LIST_SET_IN, aligned, introduces_text, numbering_depth, text_columns
+from pdfcore.structure.heading_shape import (
+    LIST_SET_IN,
+    aligned,
+    introduces_text,
+    numbering_depth,
+    page_title,
+    text_columns,
+)
 from pdfcore.structure.leading import join_open_leading
 from pdfcore.structure.marked_heads import marked_heads
 from pdfcore.structure.model import Element, PageStructure
@@ -186,7 +193,7 @@ def page_structure(
             aligned(u, columns, width, units)
             or _heads_table(u, placed, units)
             or _numbered_in_style(u, style)
-            or (page.index == 0 and _page_title(u, units, style))
+            or (page.index == 0 and page_title(u, units, style.body_size))
         )
         for u in units
     ]
@@ -436,19 +443,3 @@ def _numbered_in_style(unit: Unit, style: DocumentStyle) -> bool:
     its page): placed as those are, wherever the page's text starts."""
     depth = numbering_depth(unit.text)
     return depth > 0 and style.depth_of(*unit_key(unit, style)) == depth
-
-
-#: A document's title is set this many times the body's size at least (see _page_title).
-TITLE_SIZE = 1.6
-
-
-def _page_title(unit: Unit, units: Sequence[Unit], style: DocumentStyle) -> bool:
-    """The first page's title: its first unit, set TITLE_SIZE times the body's size at least and
-    larger than any other unit of the page. Placed wherever it stands (set in beside a logo, it
-    lines up with no column)."""
-    first = next((u for u in units if u.text.strip()), None)
-    return (
-        unit is first
-        and unit.size >= TITLE_SIZE * style.body_size
-        and all(u.size < unit.size for u in units if u is not unit)
-    )

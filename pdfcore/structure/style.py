@@ -46,6 +46,7 @@ from pdfcore.structure.heading_shape import (
     is_heading_role,
     name_list,
     numbering_depth,
+    page_title,
     spread_out,
     text_columns,
 )
@@ -288,7 +289,7 @@ def learn(
                 heading_candidate(u, text, base)
                 and not over_title(units, at)
                 and not _stacked(units, at, key, base)
-                and aligned(u, columns, width, units)
+                and (aligned(u, columns, width, units) or (page.index == 0 and page_title(u, units, body)))
                 and introduces_text(units, at, height)
             ):
                 candidates[key] += 1

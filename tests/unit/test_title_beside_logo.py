@@ -25,6 +25,13 @@ def test_a_title_set_in_beside_a_logo_is_the_pages_heading() -> None:
     assert md.startswith("# Lesson Prices and Terms of Business\n"), md
 
 
+def test_the_headings_under_a_title_set_beside_a_logo_are_a_level_below_it() -> None:
+    # (the title's style is learnt as the document's most prominent: its sections' headings,
+    # learnt as the next style, were read at the title's level)
+    md = _md(25.0)
+    assert "\n## Booking Lessons\n" in md and "\n## Paying for Lessons\n" in md, md
+
+
 def test_a_first_line_not_much_larger_than_the_text_is_no_title_by_its_size_alone() -> None:
     md = _md(12.0)
     assert "# Lesson Prices" not in md, md
