@@ -136,7 +136,7 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
             2 < bold <= RULED_HEADER_LINES
             and ruled_between(rows[bold - 1], rows[bold], parted)
             and all(
-                len(r.text(j).split()) <= HEADING_WORDS and not data_figure(r.text(j))
+                len(r.text(j).split()) <= HEADING_WORDS * _spanned(r, j) and not data_figure(r.text(j))
                 for r in rows[:bold]
                 for j in r.filled
             )
@@ -229,6 +229,13 @@ def _cells(row: Row) -> int:
 
 #: Words a column's heading holds at most (a body's cell of prose runs longer).
 HEADING_WORDS = 6
+
+
+def _spanned(row: Row, k: int) -> int:
+    """How many columns the text of column ``k`` of ``row`` is set over (a heading over a group
+    of columns may run to as many words as their headings: ``Amount of a single claim or
+    booking`` over three)."""
+    return next((b - a + 1 for a, b, _ in row.spans if a <= k <= b), 1)
 
 
 def _groups_over_headings(first: Row, second: Row) -> bool:

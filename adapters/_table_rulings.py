@@ -22,7 +22,11 @@ WALL_WIDTH = 3.0
 
 def merge_rules(rules: Sequence[Rule], tol: float = 1.5, gap: float = 0.5) -> list[Rule]:
     """Collinear rulings that touch joined into one (cell edges drawn one by one); underlines
-    set apart by a small gap (one per column group) stay apart."""
+    set apart by a small gap (one per column group) stay apart. A ruling drawn twice (a cell's
+    fill and its stroke, a hundredth of a point apart) counts once: sorted by height, the two
+    drawings of a row's pieces interleave, and the left piece of one joined the right piece of
+    the other over the gap between them (closing cells set over several rows)."""
+    rules = _drawn_once(rules)
     out: list[Rule] = []
     for vertical in (True, False):
         group = sorted(
@@ -44,6 +48,19 @@ def merge_rules(rules: Sequence[Rule], tol: float = 1.5, gap: float = 0.5) -> li
         if cur is not None:
             out.append(cur)
     return out
+
+
+#: Two rulings whose ends all lie this close are one ruling drawn twice.
+SAME_RULE = 0.1
+
+
+def _drawn_once(rules: Sequence[Rule]) -> list[Rule]:
+    """``rules`` with each ruling drawn twice at its place kept once (the first)."""
+    kept: dict[tuple[int, int, int, int], Rule] = {}
+    for r in rules:
+        key = (round(r.x0 / SAME_RULE), round(r.y0 / SAME_RULE), round(r.x1 / SAME_RULE), round(r.y1 / SAME_RULE))
+        kept.setdefault(key, r)
+    return list(kept.values())
 
 
 def across(rules: Sequence[Rule], x0: float, x1: float) -> list[tuple[float, float, float]]:
