@@ -47,11 +47,12 @@ def prose_table(table: Table, rules: Sequence[Box] = ()) -> bool:
     two), or most of its words in long cells with many cells empty, unless most rows are records
     (see :func:`_record`: an exhibit index's descriptions beside their forms, dates and sparse
     marks); never when ``rules`` (the
-    page's rulings) box its cells (see :func:`boxed`): a checklist of long item names and
+    page's rulings) box its cells (see :func:`boxed`) or rule its rows apart (see
+    :func:`ruled_apart`): a checklist of long item names and
     sparse marks, a ruled timetable whose cells start in lower case, no sentence runs on past a
     ruling. Its rows stay text in the Markdown, so no text is lost into a false table."""
     rows = [r for r in table.rows if any(c.strip() for c in r)]
-    if len(rows) < 3 or boxed(table, rules):
+    if len(rows) < 3 or boxed(table, rules) or ruled_apart(table, rules):
         return False
     runs_on = 0
     for a, b in itertools.pairwise(rows):
@@ -149,6 +150,32 @@ def boxed(table: Table, rules: Sequence[Box]) -> bool:
     ys = _lines_at([((r.y0 + r.y1) / 2, r.width) for r in inside if r.width >= r.height])
     xs = _lines_at([((r.x0 + r.x1) / 2, r.height) for r in inside if r.width < r.height])
     return len(ys) >= height + 1 and len(xs) >= width + 1 and _spans(ys, box.width) and _spans(xs, box.height)
+
+
+#: Rows set apart by rulings across the table (half its width at least) at this share of the
+#: places its rows need (see :func:`ruled_apart`).
+RULED_ROWS = 0.8
+
+
+def ruled_apart(table: Table, rules: Sequence[Box]) -> bool:
+    """The table's rows are set apart by horizontal rulings across it, each half its width at
+    least, at RULED_ROWS of the places its rows need (one between each two and the outer
+    ones): a table ruled row by row without walls or a frame (prose read as a grid has no line
+    between its lines)."""
+    box = table.bbox
+    height = len(table.rows) + (1 if table.header else 0)
+    across = [
+        r
+        for r in rules
+        if r.width >= r.height
+        and r.width >= 0.5 * box.width
+        and box.x0 - GRID_TOL <= r.x0
+        and r.x1 <= box.x1 + GRID_TOL
+        and box.y0 - GRID_TOL <= r.y0
+        and r.y1 <= box.y1 + GRID_TOL
+    ]
+    ys = _lines_at([((r.y0 + r.y1) / 2, r.width) for r in across])
+    return height >= 3 and len(ys) >= RULED_ROWS * (height + 1)
 
 
 def _lines_at(rulings: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
