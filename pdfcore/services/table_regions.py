@@ -31,6 +31,7 @@ from pdfcore.layout.margin_heads import hung_number_gaps, margin_head_lines
 from pdfcore.models import Box, PageText, TextLine
 from pdfcore.services.framed_rows import framed_regions, headed_regions, ruled_on
 from pdfcore.services.grids_beside import over_grids_beside, own_extents
+from pdfcore.services.list_runs import bulleted, listed_columns, under_items
 from pdfcore.services.page_columns import MIN_GUTTER
 from pdfcore.services.ruled_grids import (
     MIN_CELL,
@@ -45,7 +46,6 @@ from pdfcore.services.table_sections import sections
 from pdfcore.services.text_pieces import JOIN_TOL, Piece, is_number, line_pieces
 from pdfcore.services.text_runs import MAX_HEADER_ROWS, MIN_ROWS, text_regions
 from pdfcore.services.underlined_heads import underlined_tables
-from pdfcore.structure.markers import MARKER
 
 # Regions.
 #: Padding added around candidate regions (points).
@@ -89,10 +89,11 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         if not any(_fills(g, t, boxes, lines, gaps, page.rules) for g in ruled)
         and not _over_grids(t, ruled, lines)
         and not over_grids_beside(t, ruled, MIN_GUTTER, PAD)
-        and not _bulleted(t, lines, gaps)
+        and not bulleted(t, lines, gaps)
+        and not listed_columns(t, lines)
         and not _listing(t, lines)
     ]
-    runs = [_wrapped_tail(_up_column_rules(_under_items(t, lines, gaps), page.rules, lines), lines) for t in runs]
+    runs = [_wrapped_tail(_up_column_rules(under_items(t, lines, gaps), page.rules, lines), lines) for t in runs]
     headed = headed_regions(page.rules, lines, gaps)
     # A run over two tables ruled under their headers, one across it and one in a column of
     # the page, at most COLUMN_TABLE as wide (a table across the page, then, under it, a column's
@@ -151,69 +152,6 @@ def page_lines(page: PageText) -> list[TextLine]:
     if page.lines:
         return list(page.lines)
     return [ln for block in page.blocks for ln in block.lines]
-
-
-#: Blanks this many font sizes or less right of a run's left edge part its markers from their text.
-MARKER_BLANK = 2.5
-
-
-def _bulleted(run: Box, lines: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
-    """A text-aligned run that is a list: every line in it opens with a marker (``-``, ``•``,
-    ``3.``) followed by words, and every blank in it lies right after the markers (the text set
-    apart from them is the only column the search saw). A table reader would find a list's
-    two columns there, which is no table."""
-    inside = [ln for ln in lines if intersection(ln.bbox, run) is not None]
-    if len(inside) < 2:
-        return False
-    size = max(ln.font_size for ln in inside) or max(ln.bbox.height for ln in inside)
-    if not all(_marker_words(ln) for ln in inside):
-        return False
-    left = min(ln.bbox.x0 for ln in inside)
-    return all(g.x0 <= left + MARKER_BLANK * size for g in gaps if intersection(g, run) is not None)
-
-
-def _under_items(run: Box, lines: Sequence[TextLine], gaps: Sequence[Box]) -> Box:
-    """A text-aligned run whose first lines are items of a list leading into a table ("– the
-    name of the crop and the variety;" over its header), each alone on its row, opening with a
-    marker and its only blanks right after the marker (its text lines up as a column of its
-    own), starts under them: the table's rows do (MIN_ROWS of them left at least), the first
-    holding cells (lines side by side, two blanks, or one further in: lines each with one
-    blank, right after its first word, are items too, their marks read as letters: a list's
-    "o" bullets under a "•" item)."""
-    inside = sorted((ln for ln in lines if intersection(ln.bbox, run) is not None), key=lambda ln: ln.bbox.y0)
-    k = 0
-    while k < len(inside) - MIN_ROWS and _lone_item(inside[k], inside, gaps):
-        k += 1
-    if k == 0:
-        return run
-    first = inside[k].bbox
-    band = [ln for ln in inside if ln.bbox.y0 < first.y1 and ln.bbox.y1 > first.y0]
-    blanks = [g for g in gaps if intersection(g, first) is not None]
-    if len(band) < 2 and len(blanks) < 2 and not any(g.x0 > _marker_reach(inside[k]) for g in blanks):
-        return run
-    return Box(run.x0, inside[k].bbox.y0, run.x1, run.y1)
-
-
-def _marker_reach(line: TextLine) -> float:
-    """How far in from ``line``'s start a blank after a list's marker ends at most."""
-    return line.bbox.x0 + MARKER_BLANK * (line.font_size or line.bbox.height)
-
-
-def _lone_item(line: TextLine, inside: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
-    """``line`` is a list's item alone on its row: a marker then words, no blank in it but right
-    after the marker, no other line of ``inside`` beside it."""
-    if not _marker_words(line):
-        return False
-    b = line.bbox
-    if any(o is not line and o.bbox.y0 < b.y1 and o.bbox.y1 > b.y0 for o in inside):
-        return False
-    return all(g.x0 <= _marker_reach(line) for g in gaps if intersection(g, b) is not None)
-
-
-def _marker_words(line: TextLine) -> bool:
-    """``line`` opens with a list's marker (``-``, ``•``, ``3.``) followed by words."""
-    first, _, rest = line.text.strip().partition(" ")
-    return bool(MARKER.match(first)) and any(ch.isalpha() for ch in rest)
 
 
 def _listing(run: Box, lines: Sequence[TextLine]) -> bool:
