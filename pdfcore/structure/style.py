@@ -289,6 +289,7 @@ def learn(
                 heading_candidate(u, text, base)
                 and not over_title(units, at)
                 and not _stacked(units, at, key, base)
+                and not counted_item(units, at, key, base)
                 and (aligned(u, columns, width, units) or (page.index == 0 and page_title(u, units, body)))
                 and introduces_text(units, at, height)
             ):
@@ -344,6 +345,44 @@ def learn(
         roles=use_structure_tree,
         outline=outline,
     )
+
+
+#: A list's item opens with its number and a stop or a parenthesis (``4. Reports:``).
+_ITEM_NUMBER = re.compile(r"(\d{1,3})[.)]\s")
+#: Items of one list stand at most this share of their height below the item over them, and
+#: at most this many points further below a nested list's last item than its items are apart.
+ITEM_LEADING = 1.0
+NESTED_SLACK = 1.0
+
+
+def counted_item(units: Sequence[Unit], at: int, key: StyleKey, base: DocumentStyle) -> bool:
+    """``units[at]`` is an item of a numbered list, not a numbered heading: the next number, or
+    the one before, opens a unit in its style right under it, or under the items of a list
+    nested in it (``4. Reports:`` over ``a) President's report`` ... over ``5. Appointment of the
+    independent examiner``), no more apart than lines of one list (ITEM_LEADING of its height,
+    or as far as the nested items are apart: a heading stands apart from the text over it). Each item's words read as a heading over
+    text; the agenda they make is no run of sections."""
+    m = _ITEM_NUMBER.match(units[at].text)
+    if m is None:
+        return False
+    n = int(m.group(1))
+    for step in (1, -1):
+        k = at + step
+        while 0 <= k < len(units) and unit_key(units[k], base) != key and list_marker(units[k].text):
+            k += step
+        if not 0 <= k < len(units):
+            continue
+        found = _ITEM_NUMBER.match(units[k].text)
+        if found is None or unit_key(units[k], base) != key or int(found.group(1)) != n + step:
+            continue
+        first, last = min(at, k), max(at, k)
+        gaps = [units[j + 1].y0 - units[j].y1 for j in range(first, last)]
+        height = units[last].y1 - units[last].y0
+        # (the items nested in between as far apart as the next item from them: no heading's
+        # blank over it)
+        if gaps[-1] <= (ITEM_LEADING * height if len(gaps) == 1 else max(gaps[:-1]) + NESTED_SLACK):
+            return True
+    return False
 
 
 def _under_heading(above: Unit, key: StyleKey, base: DocumentStyle) -> bool:
