@@ -420,14 +420,14 @@ def _chart(crop: Any) -> bool:
         and (r["bottom"] - r["top"]) < 0.9 * height
     ]
     # Vertical bars: (baseline, start, end, length); horizontal bars the same, turned.
-    for items in (
-        [(b[3], b[0], b[2], b[3] - b[1]) for b in bars],
-        [(b[0], b[1], b[3], b[2] - b[0]) for b in bars],
+    for vertical, items in (
+        (True, [(b[3], b[0], b[2], b[3] - b[1]) for b in bars]),
+        (False, [(b[0], b[1], b[3], b[2] - b[0]) for b in bars]),
     ):
         groups: dict[int, list[tuple[float, float, float]]] = {}
         for base, a, z, length in items:
             groups.setdefault(round(base), []).append((a, z, length))
-        for members in groups.values():
+        for at, members in groups.items():
             members.sort()
             apart: list[tuple[float, float, float]] = []
             for a, z, length in members:
@@ -442,7 +442,11 @@ def _chart(crop: Any) -> bool:
             widths = sorted(z - a for a, z, _ in apart)
             gaps = [b[0] - a[1] for a, b in itertools.pairwise(apart)]
             # Bars stand apart (cells of a shaded table touch), at several different lengths.
-            if min(gaps) >= 0.25 * widths[len(widths) // 2] and len({round(x) for x in sizes}) >= CHART_BARS:
+            if (
+                min(gaps) >= 0.25 * widths[len(widths) // 2]
+                and len({round(x) for x in sizes}) >= CHART_BARS
+                and not _worded(crop, [_bar_box(vertical, at, a, z, n) for a, z, n in apart])
+            ):
                 return True
     for c in crop.curves:
         pts = c.get("pts") or []
@@ -451,6 +455,31 @@ def _chart(crop: Any) -> bool:
             if max(ys) - min(ys) > 0.1 * height:
                 return True
     return False
+
+
+def _bar_box(vertical: bool, base: int, a: float, z: float, length: float) -> tuple[float, float, float, float]:
+    """A bar's box (x0, top, x1, bottom) from its baseline, its extent across and its length."""
+    return (a, base - length, z, base) if vertical else (base, a, base + length, z)
+
+
+#: A word of this many letters in a shaded shape makes it a cell, not a chart's bar.
+CELL_WORD = re.compile(r"[^\W\d_]{3}")
+
+
+def _worded(crop: Any, boxes: Sequence[tuple[float, float, float, float]]) -> bool:
+    """Half the shapes ``boxes`` or more hold a word (CELL_WORD): a table's rows or cells shaded
+    in turn, of different lengths where cells span columns or stop short, whose text is set in
+    them; a chart's bars hold no words (their labels stand beside them, their values are
+    figures)."""
+    worded = 0
+    for x0, top, x1, bottom in boxes:
+        inside = "".join(
+            c["text"]
+            for c in crop.chars
+            if x0 <= (c["x0"] + c["x1"]) / 2 <= x1 and top <= (c["top"] + c["bottom"]) / 2 <= bottom
+        )
+        worded += CELL_WORD.search(inside) is not None
+    return 2 * worded >= len(boxes)
 
 
 def _outline(pts: Sequence[Any]) -> bool:
