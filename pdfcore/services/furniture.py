@@ -14,7 +14,8 @@ the top or the bottom zone of the page at a position:
 
 - ``text``: the same line, digits aside ("Page 3 of 10" ~ "Page 4 of 10"), on MIN_REPEAT or more
   sample pages, or on both pages of a document of two (a short paper's authors and title over
-  each page; a line holding a letter, on two pages that are no copies of one another);
+  each page; a line holding a letter, on two pages that are no copies of one another), or atop
+  the second and third pages of a document of three (its first bearing the title);
 - ``number``: a short line starting or ending with the printed page number ("INTRODUCTION 5",
   "6 FREE CULTURE") on MIN_REPEAT or more sample pages, with the same offset between printed
   number and page index on MIN_STEADY_PAIRS pairs of facing sample pages: this catches running
@@ -209,6 +210,8 @@ def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
             least = min(MIN_REPEAT, len(pages))
             if len(pages) < MIN_REPEAT and not any(c.isalpha() for c in key):
                 continue  # a number atop each of two pages: an account's, a form's, not a head
+            if _over_all_but_the_first(zone, key, hits, pages):
+                least = TWO_PAGES
         if len({i for i, _, _ in hits}) < least:
             continue
         cluster = _cluster(hits, TEXT_SPREAD if kind == "text" else NUMBER_SPREAD, least)
@@ -224,6 +227,21 @@ def learn(pages: Sequence[PageText], facts: DocumentFacts) -> FurnitureProfile:
             EdgePattern(zone=zone, y=round(y, 2), tolerance=round(tolerance, 2), kind=kind, text=key, offsets=offsets)
         )
     return FurnitureProfile(tuple(patterns))
+
+
+def _over_all_but_the_first(
+    zone: str, key: str, hits: Sequence[tuple[int, float, float]], pages: Sequence[PageText]
+) -> bool:
+    """A document of MIN_REPEAT pages whose first bears its title: the same words atop every
+    other page, a short line (MAX_HEAD_CHARS at most), are its running head (``Harbour & Hale
+    Removals  Quotation HH-26-0417``)."""
+    return (
+        zone == "top"
+        and len(pages) == MIN_REPEAT
+        and len(key) <= MAX_HEAD_CHARS
+        and any(c.isalpha() for c in key)
+        and {i for i, _, _ in hits} == {p.index for p in pages[1:]}
+    )
 
 
 def apply(page: PageText, facts: DocumentFacts, profile: FurnitureProfile | None, *, mode: str = STRIP) -> PageText:
