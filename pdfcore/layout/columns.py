@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from pdfcore.layout.blocks import GAP_FACTOR, same_band
-from pdfcore.layout.column_bands import heading_bands
+from pdfcore.layout.column_bands import heading_bands, heads_span
 from pdfcore.layout.scripts import CJK
 from pdfcore.layout.side_heads import side_heads
 from pdfcore.models import Box, TextLine
@@ -365,7 +365,7 @@ def _try_split(
         return None
     spans.sort(key=lambda u: (u.y0 + u.y1, u.x0))
     # bands end at each spanning unit, and at the edges of a heading's band drawn across the
-    # region (see _heading_bands)
+    # region (see heading_bands)
     ruled_across = heading_bands(units, hrules, reach_left, reach_right, x1 - x0)
     cuts: list[tuple[float, _Unit | None]] = sorted(
         [*(((u.y0 + u.y1) / 2, u) for u in spans), *((y, None) for y in ruled_across)], key=lambda c: c[0]
@@ -390,7 +390,8 @@ def _try_split(
     parts: list[tuple[list[_Unit], bool]] = []
     for k in range(n_bands):
         span = cuts[k][1] if k < len(cuts) else None
-        lead = _heads_span(band_left[k], band_right[k], span) if span is not None else []
+        # (a spanning line's top, or a heading band's ruled edge)
+        lead = heads_span(band_left[k], band_right[k], span.y0 if span else cuts[k][0]) if k < len(cuts) else []
         if lead:
             band_left[k] = band_left[k][: -len(lead)]
         heads = side_heads(band_left[k], band_right[k])
@@ -405,36 +406,14 @@ def _try_split(
             parts.append((band_left[k], True))
         if band_right[k]:
             parts.append((band_right[k], True))
+        if span is None and lead:
+            parts.append((lead, False))
         if span is not None:
             if parts and not parts[-1][1] and not band_left[k] and not band_right[k]:
                 parts[-1][0].extend([*lead, span])  # consecutive spanning lines: one region
             else:
                 parts.append(([*lead, span], False))
     return parts
-
-
-def _heads_span(left: list[_Unit], right: list[_Unit], span: _Unit) -> list[_Unit]:
-    """The last units of a band's left column that head the spanning line under the band (a
-    section's heading over a full-width list, at the left margin under the first column): below
-    all of the right column, apart from the left column's text above them by more than a
-    paragraph's gap, and nearer the spanning line than that text. Read before the right column,
-    they would head it."""
-    if not left or not right:
-        return []
-    bottom = max(u.y1 for u in right)
-    tail = sorted((u for u in left if u.y0 > bottom), key=lambda u: u.y0)
-    if not tail or len(tail) == len(left) or tail[-1].y0 > span.y0:
-        return []
-    rest = [u for u in left if u.y0 <= bottom]
-    above = max(rest, key=lambda u: u.y1)
-    h = max(u.y1 - u.y0 for u in tail)
-    gap = tail[0].y0 - above.y1
-    if gap <= GAP_FACTOR * h or span.y0 - tail[-1].y1 >= gap:
-        return []
-    # the tail is one run of lines (no paragraph gap inside it)
-    if any(b.y0 - a.y1 > GAP_FACTOR * h for a, b in itertools.pairwise(tail)):
-        return []
-    return tail if left[-len(tail) :] == tail else []
 
 
 def _ends_paragraph(above: _Unit, u: _Unit, units: Sequence[_Unit], gutter_end: float) -> bool:
