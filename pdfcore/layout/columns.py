@@ -55,7 +55,7 @@ MAX_DEPTH = 4
 #: The rows of a spanning list item hang past its marker by at most this many line heights...
 HANG = 2.5
 #: ...the item's first row starting with a bullet or an enumerator ("3.", "b)", "(iv)").
-_LIST_ITEM = re.compile(r"^(?:[•◦▪‣⁃∙●○■□►▶▸▹✓✔➢➤❖◆◇→–—*·\uf0b7\uf0a7]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)])\s")
+_LIST_ITEM = re.compile(r"^(?:[•◦▪‣⁃∙●○■□►▶▸▹✓✔➢➤❖◆◇⬢⬡→–—*·\uf0b7\uf0a7]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)])\s")
 
 
 def column_regions(
@@ -481,6 +481,9 @@ def _side_by_side(
         near = (_prose(lbeside), _prose(rbeside)) if lbeside is not None and rbeside is not None else (None, None)
         if near[0] is not None and near[1] is not None:
             lp, rp = near
+        elif _listed(left) and _listed(right):
+            # lists side by side (a kit list in columns): items of a few words, as columns
+            lp, rp = _edges(left), _edges(right)
         elif (lp is None) != (rp is None) and art:
             # one side's prose under (or over) a chart whose labels stand beside the other's
             lp, rp = lp or _prose_outside(left, art), rp or _prose_outside(right, art)
@@ -491,6 +494,22 @@ def _side_by_side(
     if max(min(lp[0], rp[0]), min(lp[1], rp[1])) < MIN_SIDE_ALIGNED:
         return False
     return _row_switches(left, right, order) < max(2, ROW_SWITCHES * min(len(left), len(right)))
+
+
+def _listed(side: list[_Unit]) -> bool:
+    """``side`` is a column of lists: LISTED_LINES lines or more, half of them or more opening
+    with a list's marker (the rest its items' wrapped lines and its lists' headings). A short
+    list set in two or three columns inside a page's running text is no column of the page."""
+    return len(side) >= LISTED_LINES and 2 * sum(1 for u in side if _LIST_ITEM.match(u.lines[0].text)) >= len(side)
+
+
+#: Lines a column of lists holds at least (see _listed).
+LISTED_LINES = 2 * MIN_SIDE_LINES
+
+
+def _edges(side: list[_Unit]) -> tuple[float, float]:
+    """The shares of ``side``'s lines sharing their left and their right edge (see :func:`_prose`)."""
+    return _aligned(sorted(u.x0 for u in side)) / len(side), _aligned(sorted(u.x1 for u in side)) / len(side)
 
 
 def _prose_outside(side: list[_Unit], art: Sequence[Box]) -> tuple[float, float] | None:
@@ -552,7 +571,7 @@ def _prose(units: list[_Unit]) -> tuple[float, float] | None:
     heights = sorted(u.y1 - u.y0 for u in units)
     if gaps and gaps[len(gaps) // 2] > MAX_LEADING * heights[n // 2]:
         return None  # lines far apart: table rows or a list of labels, not running text
-    return _aligned(sorted(u.x0 for u in units)) / n, _aligned(sorted(u.x1 for u in units)) / n
+    return _edges(units)
 
 
 _ASCII_LETTERS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
