@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from attrs import frozen
 
+from pdfcore.caption_words import is_caption
 from pdfcore.geometry import intersection, thin_stretches, union
 from pdfcore.models import Box, TextLine
 from pdfcore.services.grid_headers import header_over, header_right_over
@@ -345,8 +346,10 @@ def row_rule_regions(
     width that no line of the stack crosses with text on both sides of it in two thirds of the
     bands or more (three at least): the space between two columns. A column of running text on
     each side of the blank is a page's two columns under rules between its articles, not a
-    table. (Cells of wrapped text, a requirement beside the products it applies to, read as
-    running text to the text-alignment search, which misses such tables.)"""
+    table; nor is a band holding a caption a row (a heading's rule and the running head's over
+    a paragraph and the caption of a table ruled row by row are no rows of it). (Cells of
+    wrapped text, a requirement beside the products it applies to, read as running text to the
+    text-alignment search, which misses such tables.)"""
     if sum(1 for r in rules if r.width >= r.height and r.width >= MIN_ROW_RULE_WIDTH) < MIN_ROW_RULES:
         return []
     # Rules crossing no vertical rule, or one only (a column divider: a grid needs two, see
@@ -361,7 +364,9 @@ def row_rule_regions(
         stacks: list[tuple[float, list[list[TextLine]]]] = []
         for a, z in itertools.pairwise(ys):
             band = [ln for ln in inside if a < (ln.bbox.y0 + ln.bbox.y1) / 2 < z]
-            if band and not running_band(band, gaps, x1 - x0):
+            # (a band holding a caption is no row: the caption heads the table under it, and
+            # the rules over it are the page's, a heading's)
+            if band and not running_band(band, gaps, x1 - x0) and not any(is_caption(ln.text) for ln in band):
                 if not bands:
                     stacks.append((a, bands))
                 bands.append(band)
