@@ -8,7 +8,7 @@ heading across the table). Pure geometry, no engine.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from adapters._table_glyphs import Rule
 from adapters._table_rows import Row, data_figure, join_lines, merge_into
@@ -75,6 +75,10 @@ def ruled_rows(
             return False
         return not any((h := r.heights[k]) and h[0] + 1.0 < y < h[1] - 1.0 for r in rows)
 
+    # (rows ruled apart one by one, rulings at ROW_RULED of the rows' lines at least: a table
+    # ruled row by row, whose outer columns its edge may close; not a diagram's few lines)
+    row_ruled = len(levels) >= ROW_RULED * len(rows)
+
     def walled(k: int, y0: float, y1: float) -> bool:
         """Column ``k`` is walled on both sides from ``y0`` to ``y1`` (a table's own column, not
         the blank between two tables side by side)."""
@@ -89,7 +93,7 @@ def ruled_rows(
                 return xr <= x + 0.5 if side == 0 else xr >= x - 0.5  # the frame, however far
 
             held = sum(max(0.0, min(r.y1, y1) - max(r.y0, y0)) for r in verticals if near(r))
-            if held < 0.8 * (y1 - y0):
+            if held < 0.8 * (y1 - y0) and not (outer and row_ruled and _open_side(verticals, near, top, bottom)):
                 return False
         return True
 
@@ -144,6 +148,17 @@ def ruled_rows(
         out[i].cells[k] = [text]
         spans_out.append((i, k, j - i + 1, 1))
     return out, sorted(spans_out)
+
+
+#: Rulings inside the body, per line of it, of a table ruled row by row (see ruled_rows).
+ROW_RULED = 0.7
+
+
+def _open_side(verticals: Sequence[Rule], near: Callable[[Rule], bool], top: float, bottom: float) -> bool:
+    """The table's side has no wall down most of its rows (at most the sides of its group rows'
+    bands: a table ruled row by row without a frame): its outermost column is closed by the
+    table's edge, not by a wall (asked of tables ruled row by row only)."""
+    return sum(max(0.0, min(r.y1, bottom) - max(r.y0, top)) for r in verticals if near(r)) < 0.5 * (bottom - top)
 
 
 def _one_cell(rows: Sequence[Row], k: int, em: float) -> bool:
