@@ -277,7 +277,8 @@ def without_empty_columns(lines: Sequence[Line], cuts: Sequence[float], rules: S
     single letter or figure centred under it, the blanks beside the narrow figures that only
     one heading crosses each made a cut: three cuts, two empty columns, where one cut stands
     between the two columns. The one kept is the cut nearest the middle of the blank between the
-    texts of the columns on either side. A run with a ruling at one of its cuts stays."""
+    texts of the columns on either side. In a run with a ruling at one of its cuts, the cuts at
+    rulings stay and the others go."""
     out = list(cuts)
     segs = [s for ln in lines for s in ln.segments]
 
@@ -290,8 +291,12 @@ def without_empty_columns(lines: Sequence[Line], cuts: Sequence[float], rules: S
         while j + 1 < len(out) and not holds(out[j], out[j + 1]):
             j += 1
         run = out[k : j + 1]
-        if j == k or any(walled_at(c, rules) for c in run):
-            k = j + 1
+        walled = [c for c in run if walled_at(c, rules)]
+        if j == k or walled:
+            # (the cuts a ruling stands at stay, the others of the run go: a blank beside the
+            # figures right-aligned under a heading wider than them, next to the wall)
+            out[k : j + 1] = walled or run
+            k += len(walled or run)
             continue
         before = holds(out[k - 1] if k > 0 else float("-inf"), out[k])
         after = holds(out[j], out[j + 1] if j + 1 < len(out) else float("inf"))
