@@ -175,6 +175,7 @@ def _split_block(
             else:
                 markers[k] = HANGING  # an entry wrapped to a deeper indent ("... balanced with fair")
     opened: list[str] = []  # the marker of each unit's first row
+    counted = _bare_counted(rows)
     for k, row in enumerate(rows):
         m = markers[k]
         if (
@@ -197,6 +198,7 @@ def _split_block(
                 markers[k] = ""
         if current and (
             id(row) in starts
+            or k in counted
             or (index and (k in heads or entry_ends(current, row)))
             or (in_item and not index and _paragraph_after_item(rows, k, marker_x))
             or _breaks(
@@ -236,6 +238,32 @@ def _split_block(
         u.closed = index and entry_closed(u.rows)
         u.entry = index
     return units
+
+
+#: A number without a stop opening a row, then a word with a capital.
+_BARE_ITEM = re.compile(r"(\d{1,2})\s+[A-Z][a-z]")
+
+
+def _bare_counted(rows: Sequence[Row]) -> set[int]:
+    """Rows opening an item numbered without a stop (``3 Pull out the small emergency drain
+    hose ...``) under the row that opened the item one less, at its left edge, the row above
+    closing a sentence: a list numbered with white figures on drawn squares, its items of one
+    row each read as one paragraph where the rows run to the margin."""
+    out: set[int] = set()
+    opened: dict[int, float] = {}  # number -> left edge of the row opening its item
+    for k, row in enumerate(rows):
+        m = _BARE_ITEM.match(row.text)
+        if m is None:
+            continue
+        n = int(m.group(1))
+        if n == 1:
+            opened = {1: row.x0}
+        elif (
+            abs(opened.get(n - 1, -1e9) - row.x0) <= ALIGN_PT and k > 0 and rows[k - 1].text.rstrip().endswith(CLOSING)
+        ):
+            opened[n] = row.x0
+            out.add(k)
+    return out
 
 
 def _paragraph_after_item(rows: Sequence[Row], k: int, marker_x: float) -> bool:
