@@ -48,31 +48,58 @@ def heading_bands(
     return out
 
 
+#: A tail whose lines are this many times as tall as the column's (a heading) heads the
+#: spanning line under it when at most HEAD_NEARER times as far from it as from the text above.
+HEAD_TALLER = 1.2
+HEAD_NEARER = 1.25
+
+
 def heads_span(left: Sequence[_E], right: Sequence[_E], top: float) -> list[_E]:
     """The last units of a band's left column that head the spanning line under the band, from
     ``top`` down (a section's heading over a full-width list, at the left margin under the
     first column; a heading and a caption over a table whose header is a heading band): below
-    all of the right column, apart from the left column's text above them by more than a
-    paragraph's gap (a paragraph's last lines below the right column stay with it), and nearer
-    the spanning line than that text. Read before the right column, they would head it."""
+    every other unit of the band (the right column's; and the left's own when it holds columns
+    of its own and the tail opens with a heading set larger than the column's lines: a heading
+    under an inventory in three columns, not a contents page's last entries), its lines set
+    close, apart from
+    the text above them by more than a paragraph's gap (a paragraph's last lines below the right
+    column stay with it), and nearer the spanning line than that text (a heading set larger
+    than the column's lines: or about as near). Read before the right column, they would head
+    it."""
     if not left or not right:
         return []
-    bottom = max(u.y1 for u in right)
     ordered = sorted(left, key=lambda u: u.y0)
-    at = next((i for i, u in enumerate(ordered) if u.y0 > bottom), len(ordered))
-    while 0 < at < len(ordered) and ordered[at].y0 - ordered[at - 1].y1 <= GAP_FACTOR * (
-        ordered[at].y1 - ordered[at].y0
+    tail = [ordered[-1]]
+    if tail[0].y0 > top:
+        return []
+    heights = sorted(u.y1 - u.y0 for u in left)
+    usual = heights[len(heights) // 2]
+    for k in range(len(ordered) - 2, -1, -1):
+        u = ordered[k]
+        h = max(v.y1 - v.y0 for v in (u, *tail))
+        close = tail[0].y0 - u.y1 <= GAP_FACTOR * h or (
+            # a heading over the caption it heads, nearer it than the text above
+            u.y1 - u.y0 >= HEAD_TALLER * usual and k > 0 and tail[0].y0 - u.y1 < u.y0 - ordered[k - 1].y1
+        )
+        if not close or not _below_all(u, [*tail, u], left, right):
+            break
+        tail.insert(0, u)
+    if not _below_all(tail[0], tail, left, right) or len(tail) == len(left):
+        return []
+    bottom = max(u.y1 for u in right)
+    if tail[0].y1 - tail[0].y0 < HEAD_TALLER * usual and any(
+        u.y0 > bottom and all(u is not t for t in tail) for u in left
     ):
-        at += 1
-    tail = ordered[at:]
-    if not tail or at == 0 or tail[-1].y0 > top:
-        return []
-    above = ordered[at - 1]
+        return []  # (a column's last entries, below the other column's foot as its lines above)
     h = max(u.y1 - u.y0 for u in tail)
-    gap = tail[0].y0 - above.y1
-    if gap <= GAP_FACTOR * h or top - tail[-1].y1 >= gap:
-        return []
-    # the tail is one run of lines (no paragraph gap inside it)
-    if any(b.y0 - a.y1 > GAP_FACTOR * h for a, b in itertools.pairwise(tail)):
+    gap = tail[0].y0 - max(u.y1 for u in (*left, *right) if all(u is not t for t in tail))
+    # (a heading set larger than the column's lines may stand as far from what it heads)
+    larger = min(u.y1 - u.y0 for u in tail) >= HEAD_TALLER * usual
+    if gap <= GAP_FACTOR * h or top - tail[-1].y1 >= gap * (HEAD_NEARER if larger else 1.0):
         return []
     return tail if list(left[-len(tail) :]) == tail else []
+
+
+def _below_all(unit: _E, tail: Sequence[_E], left: Sequence[_E], right: Sequence[_E]) -> bool:
+    """``unit`` starts below every unit of the band outside ``tail``."""
+    return all(unit.y0 > u.y1 for u in (*left, *right) if all(u is not t for t in tail))
