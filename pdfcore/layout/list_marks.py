@@ -97,25 +97,60 @@ def _counted(lines: Sequence[TextLine]) -> list[int]:
             groups.append([i])
     for group in groups:
         group.sort(key=lambda k: lines[k].bbox.y0)
+    given = _given_numbers(lines, [lines[g[0]].bbox.x0 for g in groups])
     whole = [i for group in groups for i in group]
-    if len(groups) > 1 and _counts(lines, whole):
+    if len(groups) > 1 and _counts(lines, whole, given):
         return whole
-    return [i for group in groups if len(group) >= COUNTED and _counts(lines, group) for i in group]
+    return [i for group in groups if len(group) >= COUNTED and _counts(lines, group, given) for i in group]
 
 
-def _counts(lines: Sequence[TextLine], numbers: list[int]) -> bool:
-    """The numbers (line indexes, in reading order) count up from 1 or 2 by COUNT_STEP at most,
-    each beside its item's line and set no smaller than it (a note's number set small opens a
-    note of its own, not a list's item)."""
+#: A line opening with a number, then a word with a capital: an item the extractor gave with
+#: its number.
+_NUMBERED_LINE = re.compile(r"(\d{1,2}) [A-Z]")
+
+
+def _given_numbers(lines: Sequence[TextLine], edges: Sequence[float]) -> set[int]:
+    """The numbers of items the extractor gave with their text (``3 Go through the gate``),
+    their lines starting at one of the bare numbers' left edges (``edges``): the list's numbers
+    none of the bare ones stands for."""
+    out: set[int] = set()
+    for ln in lines:
+        m = _NUMBERED_LINE.match(ln.text)
+        if m and any(abs(ln.bbox.x0 - x) <= COUNT_EDGE for x in edges):
+            out.add(int(m.group(1)))
+    return out
+
+
+def _counts(lines: Sequence[TextLine], numbers: list[int], given: set[int] | frozenset[int] = frozenset()) -> bool:
+    """The numbers (line indexes, in reading order) count up from 1 or 2 by COUNT_STEP at most
+    (numbers ``given`` with their items' text filling the steps between them),
+    each beside its item's line and set no smaller than it unless set level with it or lower (a
+    note's number set small and raised opens a note of its own, not a list's item; a small
+    figure in a drawn circle, centred on the item's first rows, marks it)."""
     values = [int(lines[k].text) for k in numbers]
-    if values[0] > COUNT_STEP or not all(0 < b - a <= COUNT_STEP for a, b in itertools.pairwise(values)):
+
+    def missing(a: int, b: int) -> int:
+        return sum(1 for v in range(a + 1, b) if v not in given)
+
+    if missing(0, values[0]) >= COUNT_STEP or not all(
+        b > a and missing(a, b) < COUNT_STEP for a, b in itertools.pairwise(values)
+    ):
         return False
     lone = set(numbers)
     for k in numbers:
         item = _item_of(lines, k, lone)
-        if item is None or lines[k].font_size < lines[item].font_size:
+        if item is None or (lines[k].font_size < lines[item].font_size and _raised(lines[k].bbox, lines[item].bbox)):
             return False
     return True
+
+
+#: A mark's middle this share of its item line's height above the line's middle is raised.
+RAISED = 0.1
+
+
+def _raised(mark: Box, line: Box) -> bool:
+    """``mark`` is set above the middle of ``line`` (a superscript)."""
+    return (mark.y0 + mark.y1) / 2 < (line.y0 + line.y1) / 2 - RAISED * (line.y1 - line.y0)
 
 
 def _item_of(lines: Sequence[TextLine], i: int, lone: set[int]) -> int | None:
