@@ -80,7 +80,7 @@ def _layout_table(
 ):
     """The region's table read from its glyphs and rulings in the table's own reading frame."""
     upright = direction in ("ltr", "rtl")
-    foot = _caption_foot(crop) if direction == "ltr" else set()
+    foot = _caption_foot(crop) | _ruled_off_above(crop) if direction == "ltr" else set()
     glyphs = []
     for seq, c in enumerate(crop.chars):
         if bool(c["upright"]) != upright or (
@@ -124,6 +124,39 @@ SLIVER = 0.5
 #: Lines of a caption above its last one looked at, and how far apart (in sizes) they may be.
 CAPTION_LINES = 3
 CAPTION_LEADING = 1.6
+
+
+#: Characters further apart than this many of their sizes are two texts (see _ruled_off_above).
+ONE_TEXT = 1.0
+
+
+def _ruled_off_above(crop: Any) -> set[int]:
+    """The characters of a line the region's top edge cuts (less than SLIVER of their size
+    inside it), ruled off from the rest of the region by a ruling across it right under them
+    (a heading right over a table's top rule, its descent inside the margin the region is taken
+    with: ``Error Codes`` over a manual's table), one text (a header's cells, parted by blanks,
+    are ruled off the body the same way): no row of the table."""
+    top = float(crop.bbox[1])
+    cut = [
+        k
+        for k, c in enumerate(crop.chars)
+        if c["upright"] and c["top"] <= top + 0.01 and c["bottom"] - c["top"] < SLIVER * float(c["size"])
+    ]
+    if not cut:
+        return set()
+    xs = sorted((float(crop.chars[k]["x0"]), float(crop.chars[k]["x1"]), float(crop.chars[k]["size"])) for k in cut)
+    if any(b[0] - a[1] > ONE_TEXT * a[2] for a, b in itertools.pairwise(xs)):
+        return set()  # (cells parted by blanks: a header row ruled off the body under it)
+    low = max(float(crop.chars[k]["bottom"]) for k in cut)
+    rest = [float(c["top"]) for k, c in enumerate(crop.chars) if k not in set(cut)]
+    below = min(rest, default=float("inf"))
+    x0, x1 = float(crop.bbox[0]), float(crop.bbox[2])
+    ruled = any(
+        low <= (t + b) / 2 <= below and (z - a) >= RULE_WIDTH * (x1 - x0)
+        for a, t, z, b in _rulings(crop)
+        if (z - a) > (b - t)
+    )
+    return set(cut) if ruled else set()
 
 
 def _caption_foot(crop: Any) -> set[int]:
