@@ -517,7 +517,9 @@ def _worded(crop: Any, boxes: Sequence[tuple[float, float, float, float]]) -> bo
 
 def _outline(pts: Sequence[Any]) -> bool:
     """The points of a rectangle drawn as a path (a frame round a table, a box): two places
-    across and two down, within a point. A chart's line goes up and down at many places."""
+    across and two down, within a point; or a closed path whose every point lies near its box's
+    edges (within ROUNDED of its smaller side) and whose sides are straight (SIDE_SHARE): a frame
+    with rounded corners, its curves' points at the corners, not an ellipse. A chart's line goes up and down at many places inside its box."""
     xs = [float(p[0]) for p in pts]
     ys = [float(p[1]) for p in pts]
 
@@ -525,7 +527,32 @@ def _outline(pts: Sequence[Any]) -> bool:
         low, high = min(values), max(values)
         return all(v - low <= 1.0 or high - v <= 1.0 for v in values)
 
-    return at_ends(xs) and at_ends(ys)
+    if at_ends(xs) and at_ends(ys):
+        return True
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    r = ROUNDED * min(x1 - x0, y1 - y0)
+    closed = abs(xs[0] - xs[-1]) <= 1.0 and abs(ys[0] - ys[-1]) <= 1.0
+    near = all(min(x - x0, x1 - x) <= r + 1.0 or min(y - y0, y1 - y) <= r + 1.0 for x, y in zip(xs, ys, strict=True))
+
+    def straight(at: float, across: list[float], along: list[float], extent: float) -> bool:
+        # (points on the side, far apart along it: a straight side, not an ellipse's curve)
+        on = [b for a, b in zip(across, along, strict=True) if abs(a - at) <= 1.0]
+        return bool(on) and max(on) - min(on) >= SIDE_SHARE * extent
+
+    sides = (
+        straight(x0, xs, ys, y1 - y0)
+        and straight(x1, xs, ys, y1 - y0)
+        and straight(y0, ys, xs, x1 - x0)
+        and straight(y1, ys, xs, x1 - x0)
+    )
+    return closed and near and sides
+
+
+#: A rounded frame's corner points lie at most this share of its smaller side in from its edges,
+#: and its points on each side stand this share of that side's length apart at least (its
+#: straight run; an ellipse's points on its box's edge stand closer).
+ROUNDED = 0.25
+SIDE_SHARE = 0.7
 
 
 def _page_size(page: Any) -> tuple[float, float]:
