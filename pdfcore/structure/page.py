@@ -334,16 +334,15 @@ def _beside_peer(unit: Unit, units: Sequence[Unit], placed_at: Sequence[bool], s
 
 def _heads_table(unit: Unit, tables: Sequence[Table], units: Sequence[Unit]) -> bool:
     """A table stands right below ``unit`` (see :func:`box_below`), ``unit`` starting at its left
-    edge (half an em in from it at most, or out from it by LIST_SET_IN em: a table set in from
-    its heading) or centred on it: a section's heading over its table (on a page whose other
-    text, a list's items set in, makes the running text's column)."""
+    edge (in from it or out from it by LIST_SET_IN em at most: a table set in from its heading,
+    a heading set in past a mark drawn before it) or centred on it, its caption between them or
+    none: a section's heading over its table (on a page whose other text, a list's items set in,
+    makes the running text's column)."""
     k = box_below(unit, [t.bbox for t in tables], units)
     if k is None:
         return False
     b, em = tables[k].bbox, max(unit.size, 6.0)
-    return (
-        -0.5 * em <= b.x0 - unit.x0 <= LIST_SET_IN * em or abs((unit.x0 + unit.x1) / 2 - (b.x0 + b.x1) / 2) <= 0.5 * em
-    )
+    return abs(b.x0 - unit.x0) <= LIST_SET_IN * em or abs((unit.x0 + unit.x1) / 2 - (b.x0 + b.x1) / 2) <= 0.5 * em
 
 
 def _edges(b: Box) -> tuple[float, float, float, float]:

@@ -17,13 +17,19 @@ from pdfcore.structure.unit import Unit
 
 def box_below(unit: Unit, boxes: Sequence[Box], units: Sequence[Unit]) -> int | None:
     """Index of the box (a table) starting right below ``unit``: within a few lines under it,
-    overlapping it horizontally, with no other unit between (the unit introduces it)."""
+    overlapping it horizontally, with no other unit between but the table's caption (the unit
+    introduces it: ``Course Card`` over ``Table 2. Brackenridge course card`` over the card)."""
     line = max(unit.size, 6.0) * 1.2
     for k, b in enumerate(boxes):
         if not (b.x0 < unit.x1 - 1.0 and b.x1 > unit.x0 + 1.0 and -0.5 * line <= b.y0 - unit.y1 <= 4.0 * line):
             continue
         if not any(
-            v is not unit and v.y0 >= unit.y1 - 1.0 and v.y1 <= b.y0 + 1.0 and v.x0 < b.x1 and v.x1 > b.x0
+            v is not unit
+            and v.kind != "caption"
+            and v.y0 >= unit.y1 - 1.0
+            and v.y1 <= b.y0 + 1.0
+            and v.x0 < b.x1
+            and v.x1 > b.x0
             for v in units
         ):
             return k
