@@ -135,7 +135,8 @@ def _ruled_off_above(crop: Any) -> set[int]:
     inside it), ruled off from the rest of the region by a ruling across it right under them
     (a heading right over a table's top rule, its descent inside the margin the region is taken
     with: ``Error Codes`` over a manual's table), one text (a header's cells, parted by blanks,
-    are ruled off the body the same way): no row of the table."""
+    are ruled off the body the same way) starting at the table's left edge (a title centred
+    over the grid is the header's top row): no row of the table."""
     top = float(crop.bbox[1])
     cut = [
         k
@@ -147,8 +148,11 @@ def _ruled_off_above(crop: Any) -> set[int]:
     xs = sorted((float(crop.chars[k]["x0"]), float(crop.chars[k]["x1"]), float(crop.chars[k]["size"])) for k in cut)
     if any(b[0] - a[1] > ONE_TEXT * a[2] for a, b in itertools.pairwise(xs)):
         return set()  # (cells parted by blanks: a header row ruled off the body under it)
+    others = [c for k, c in enumerate(crop.chars) if k not in set(cut)]
+    if not others or xs[0][0] - min(float(c["x0"]) for c in others) > xs[0][2]:
+        return set()  # (a title set over the grid's columns, centred: the header's top row)
     low = max(float(crop.chars[k]["bottom"]) for k in cut)
-    rest = [float(c["top"]) for k, c in enumerate(crop.chars) if k not in set(cut)]
+    rest = [float(c["top"]) for c in others]
     below = min(rest, default=float("inf"))
     x0, x1 = float(crop.bbox[0]), float(crop.bbox[2])
     ruled = any(
