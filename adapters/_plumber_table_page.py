@@ -130,6 +130,18 @@ CAPTION_LEADING = 1.6
 ONE_TEXT = 1.0
 
 
+def _cut_at_top(crop: Any) -> set[int]:
+    """The characters (indexes into ``crop.chars``) the region's top edge cuts, standing mostly
+    above it: upright glyphs whose height inside is under SLIVER of their size (the crop cuts
+    their boxes at its edge; an upright glyph's size is its whole height)."""
+    top = float(crop.bbox[1])
+    return {
+        k
+        for k, c in enumerate(crop.chars)
+        if c["upright"] and c["top"] <= top + 0.01 and c["bottom"] - c["top"] < SLIVER * float(c["size"])
+    }
+
+
 def _ruled_off_above(crop: Any) -> set[int]:
     """The characters of a line the region's top edge cuts (less than SLIVER of their size
     inside it), ruled off from the rest of the region by a ruling across it right under them
@@ -137,18 +149,13 @@ def _ruled_off_above(crop: Any) -> set[int]:
     with: ``Error Codes`` over a manual's table), one text (a header's cells, parted by blanks,
     are ruled off the body the same way) starting at the table's left edge (a title centred
     over the grid is the header's top row): no row of the table."""
-    top = float(crop.bbox[1])
-    cut = [
-        k
-        for k, c in enumerate(crop.chars)
-        if c["upright"] and c["top"] <= top + 0.01 and c["bottom"] - c["top"] < SLIVER * float(c["size"])
-    ]
+    cut = _cut_at_top(crop)
     if not cut:
         return set()
     xs = sorted((float(crop.chars[k]["x0"]), float(crop.chars[k]["x1"]), float(crop.chars[k]["size"])) for k in cut)
     if any(b[0] - a[1] > ONE_TEXT * a[2] for a, b in itertools.pairwise(xs)):
         return set()  # (cells parted by blanks: a header row ruled off the body under it)
-    others = [c for k, c in enumerate(crop.chars) if k not in set(cut)]
+    others = [c for k, c in enumerate(crop.chars) if k not in cut]
     if not others or xs[0][0] - min(float(c["x0"]) for c in others) > xs[0][2]:
         return set()  # (a title set over the grid's columns, centred: the header's top row)
     low = max(float(crop.chars[k]["bottom"]) for k in cut)
@@ -160,7 +167,7 @@ def _ruled_off_above(crop: Any) -> set[int]:
         for a, t, z, b in _rulings(crop)
         if (z - a) > (b - t)
     )
-    return set(cut) if ruled else set()
+    return cut if ruled else set()
 
 
 def _caption_foot(crop: Any) -> set[int]:
@@ -171,11 +178,7 @@ def _caption_foot(crop: Any) -> set[int]:
     The foot of a caption set right over a ruled grid, inside the margin the region is taken
     with, is no row of the table (us-028's ``by Building, 1900-2008`` was read as its header)."""
     top = float(crop.bbox[1])
-    cut = [
-        k
-        for k, c in enumerate(crop.chars)
-        if c["upright"] and c["top"] <= top + 0.01 and c["bottom"] - c["top"] < SLIVER * float(c["size"])
-    ]
+    cut = _cut_at_top(crop)
     if not cut:
         return set()
     x0, x1 = float(crop.bbox[0]), float(crop.bbox[2])
@@ -189,7 +192,7 @@ def _caption_foot(crop: Any) -> set[int]:
         upper = min(float(c["top"]) for c in line)
         above = [c for c in page if upper - CAPTION_LEADING * size <= c["top"] < upper - 0.5 * size]
         if is_caption(_line_text(line)):
-            return set(cut)
+            return cut
         first = min((c["top"] for c in above), default=0.0)
         line = _run_on([c for c in above if c["top"] < first + 0.5 * size], x0, x1)
     return set()
@@ -523,7 +526,8 @@ def _outline(pts: Sequence[Any]) -> bool:
     """The points of a rectangle drawn as a path (a frame round a table, a box): two places
     across and two down, within a point; or a closed path whose every point lies near its box's
     edges (within ROUNDED of its smaller side) and whose sides are straight (SIDE_SHARE): a frame
-    with rounded corners, its curves' points at the corners, not an ellipse. A chart's line goes up and down at many places inside its box."""
+    with rounded corners, its curves' points at the corners, not an ellipse. A chart's line goes
+    up and down at many places inside its box."""
     xs = [float(p[0]) for p in pts]
     ys = [float(p[1]) for p in pts]
 

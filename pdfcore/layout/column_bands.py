@@ -61,45 +61,40 @@ def heads_span(left: Sequence[_E], right: Sequence[_E], top: float) -> list[_E]:
     every other unit of the band (the right column's; and the left's own when it holds columns
     of its own and the tail opens with a heading set larger than the column's lines: a heading
     under an inventory in three columns, not a contents page's last entries), its lines set
-    close, apart from
-    the text above them by more than a paragraph's gap (a paragraph's last lines below the right
+    close, apart from the text above them by more than a paragraph's gap (a paragraph's last lines below the right
     column stay with it), and nearer the spanning line than that text (a heading set larger
     than the column's lines: or about as near). Read before the right column, they would head
     it."""
     if not left or not right:
         return []
     ordered = sorted(left, key=lambda u: u.y0)
-    tail = [ordered[-1]]
-    if tail[0].y0 > top:
+    if ordered[-1].y0 > top:
         return []
     heights = sorted(u.y1 - u.y0 for u in left)
     usual = heights[len(heights) // 2]
+    right_foot = max(u.y1 for u in right)
+    # (the foot of the band's text outside a tail ordered[k:]: the right column's and ordered[:k]'s)
+    feet = [right_foot, *itertools.accumulate((max(right_foot, u.y1) for u in ordered), max)]
+    start = len(ordered) - 1
     for k in range(len(ordered) - 2, -1, -1):
-        u = ordered[k]
-        h = max(v.y1 - v.y0 for v in (u, *tail))
-        close = tail[0].y0 - u.y1 <= GAP_FACTOR * h or (
+        u, first = ordered[k], ordered[start]
+        h = max(v.y1 - v.y0 for v in ordered[k:])
+        close = first.y0 - u.y1 <= GAP_FACTOR * h or (
             # a heading over the caption it heads, nearer it than the text above
-            u.y1 - u.y0 >= HEAD_TALLER * usual and k > 0 and tail[0].y0 - u.y1 < u.y0 - ordered[k - 1].y1
+            u.y1 - u.y0 >= HEAD_TALLER * usual and k > 0 and first.y0 - u.y1 < u.y0 - ordered[k - 1].y1
         )
-        if not close or not _below_all(u, [*tail, u], left, right):
+        if not close or u.y0 <= feet[k]:
             break
-        tail.insert(0, u)
-    if not _below_all(tail[0], tail, left, right) or len(tail) == len(left):
+        start = k
+    tail = ordered[start:]
+    if tail[0].y0 <= feet[start] or start == 0:
         return []
-    bottom = max(u.y1 for u in right)
-    if tail[0].y1 - tail[0].y0 < HEAD_TALLER * usual and any(
-        u.y0 > bottom and all(u is not t for t in tail) for u in left
-    ):
+    if tail[0].y1 - tail[0].y0 < HEAD_TALLER * usual and any(u.y0 > right_foot for u in ordered[:start]):
         return []  # (a column's last entries, below the other column's foot as its lines above)
     h = max(u.y1 - u.y0 for u in tail)
-    gap = tail[0].y0 - max(u.y1 for u in (*left, *right) if all(u is not t for t in tail))
+    gap = tail[0].y0 - feet[start]
     # (a heading set larger than the column's lines may stand as far from what it heads)
     larger = min(u.y1 - u.y0 for u in tail) >= HEAD_TALLER * usual
     if gap <= GAP_FACTOR * h or top - tail[-1].y1 >= gap * (HEAD_NEARER if larger else 1.0):
         return []
     return tail if list(left[-len(tail) :]) == tail else []
-
-
-def _below_all(unit: _E, tail: Sequence[_E], left: Sequence[_E], right: Sequence[_E]) -> bool:
-    """``unit`` starts below every unit of the band outside ``tail``."""
-    return all(unit.y0 > u.y1 for u in (*left, *right) if all(u is not t for t in tail))
