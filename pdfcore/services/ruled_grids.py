@@ -243,7 +243,26 @@ def rule_regions(
             sides = len(positions((v.x0 + v.x1) / 2 for v in vs)) <= 2
             box, head = header_over(box, tallest, groups, lines, inside, gaps, sides_only=sides)
             out.append(_grid(box, vs, tallest, head or " ".join(ln.text.strip() for ln in first)))
-    return _across_blank_bands(out, lines)
+    return _across_blank_bands([g for g in out if not _frame_round_grids(g, out)], lines)
+
+
+def _frame_round_grids(grid: _Grid, grids: Sequence[_Grid]) -> bool:
+    """``grid`` is a frame round other grids: its only column edges are its sides, and a grid
+    of more columns lies inside it (a panel drawn round a form's tables, ruled between them
+    under their headings): the tables are inside; read as one, the frame would take them in
+    with the headings between them as rows."""
+    if len(grid.columns) > 2:
+        return False
+    b = grid.box
+    return any(
+        g is not grid
+        and len(g.columns) > 2
+        and b.x0 - JOIN_TOL <= g.box.x0
+        and g.box.x1 <= b.x1 + JOIN_TOL
+        and b.y0 - JOIN_TOL <= g.box.y0
+        and g.box.y1 <= b.y1 + JOIN_TOL
+        for g in grids
+    )
 
 
 @frozen
