@@ -4,10 +4,10 @@
 A table set between rules across its width only: one over its header, one under the header and
 one under its last row (a typeset table's top, middle and bottom rules), no rule between the
 body's rows nor between its columns. That is too few rules for
-:func:`~pdfcore.services.ruled_grids.row_rule_regions`, and its cells may read as running text
+:func:`~pdfcore.services.row_rules.row_rule_regions`, and its cells may read as running text
 to the text-alignment search (options beside what each does, colours beside their meaning); the
 rules tell it is a table when one blank parts its header and most of its rows into columns
-(:func:`~pdfcore.services.ruled_grids.sided`).
+(:func:`~pdfcore.services.row_rules.sided`).
 
 A table ruled under its header only (:func:`headed_regions`): a rule under a header row of
 cells, over rows set close together in its columns. The rows may read as a label and running
@@ -25,15 +25,8 @@ from collections.abc import Sequence
 
 from pdfcore.caption_words import CAPTION
 from pdfcore.models import Box, TextLine
-from pdfcore.services.ruled_grids import (
-    MIN_ROW_RULE_WIDTH,
-    RUNNING_WIDTH,
-    parted,
-    positions,
-    running_band,
-    same_extent,
-    sided,
-)
+from pdfcore.services.row_rules import MIN_ROW_RULE_WIDTH, RUNNING_WIDTH, running_band, sided
+from pdfcore.services.ruled_grids import parted, positions, same_extent
 from pdfcore.services.text_pieces import JOIN_TOL, line_pieces
 
 #: Lines between the top rule and the middle one at most (the header) ...
@@ -53,7 +46,7 @@ def framed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
     in most of them (a row: its lines side by side and the lines its cells wrap onto, see
     :func:`_rows`; and not running text on both sides); not when a row is ruled off over the
     top rule (rules between every row: see
-    :func:`~pdfcore.services.ruled_grids.row_rule_regions`) nor when the body is running text
+    :func:`~pdfcore.services.row_rules.row_rule_regions`) nor when the body is running text
     (the text between two tables ruled alike). A row ruled off under the body (one or
     TOTAL_LINES lines between the bottom rule and the next, each parted by a blank: a total) is
     the table's too."""
@@ -109,7 +102,7 @@ def headed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
     cell wrapped onto it), within the rule's extent, no row of cells set close over the header
     (rows going on over the rule: a rule between groups of rows), with one blank through the
     header and the rows with text on both sides in most of them
-    (:func:`~pdfcore.services.ruled_grids.sided`: not running text on both)."""
+    (:func:`~pdfcore.services.row_rules.sided`: not running text on both)."""
     hs = [r for r in rules if r.width >= r.height and r.width >= MIN_ROW_RULE_WIDTH]
     out: list[Box] = []
     for rule in hs:

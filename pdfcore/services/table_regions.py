@@ -33,10 +33,10 @@ from pdfcore.services.framed_rows import framed_regions, headed_regions, ruled_o
 from pdfcore.services.grids_beside import over_grids_beside, own_extents
 from pdfcore.services.list_runs import bulleted, listed_columns, under_items
 from pdfcore.services.page_columns import MIN_GUTTER
+from pdfcore.services.row_rules import row_rule_regions
 from pdfcore.services.ruled_grids import (
     MIN_CELL,
     line_inside,
-    row_rule_regions,
     rule_groups,
     rule_regions,
     ruled_boxes,
