@@ -45,6 +45,11 @@ def element(unit: Unit, join_hyphenation: bool, *, body_bold: bool = False, body
             text, marker = f"{marker} {rest}", "-"
         else:
             text, marker = rest, "-"
+        # (a marker set in bold before the item's text, its letter kept in the text, is no
+        # lead-in of the item's words)
+        lead = _lead(unit, text, body_bold)
+        if lead.strip() == unit.marker:
+            lead = ""
         # an item whose sentence a page break cuts runs on into the next page's first
         # paragraph, as a paragraph does (see continues)
         return Element(
@@ -57,7 +62,7 @@ def element(unit: Unit, join_hyphenation: bool, *, body_bold: bool = False, body
             ends=unit.last.ends,
             size=unit.size,
             bold=unit.bold,
-            lead=_lead(unit, text, body_bold),
+            lead=lead,
             slanted=_slanted(unit, text, body_italic),
         )
     kind = "paragraph"

@@ -175,6 +175,7 @@ def _split_block(
             else:
                 markers[k] = HANGING  # an entry wrapped to a deeper indent ("... balanced with fair")
     opened: list[str] = []  # the marker of each unit's first row
+    opened_at: list[float] = []  # and where that row starts
     counted = _bare_counted(rows)
     for k, row in enumerate(rows):
         m = markers[k]
@@ -190,7 +191,13 @@ def _split_block(
             # (the next of the lettering or roman numbering its unit opened with is an item:
             # "(i) ... for the hosting platform; and" / "(ii) the response times ...", two
             # items of a row each, the first the wider of the two)
-            if not hangs and _runs_on(prev, right) and _prose(prev) and not goes_on(opened[-1], m):
+            if (
+                not hangs
+                and _runs_on(prev, right)
+                and _prose(prev)
+                and not goes_on(opened[-1], m)
+                and not _counts_on(opened, opened_at, m, row.x0)
+            ):
                 # "... compare with the approach described in case" / "3. Table 2 gives ...":
                 # running text wrapped before a number or letter, inside a paragraph (or an
                 # item set in, wrapped to the margin left of its marker: "subsection (f) or" /
@@ -222,6 +229,7 @@ def _split_block(
         if not current:
             marker = markers[k]
             opened.append(marker)
+            opened_at.append(row.x0)
             in_item = bool(marker)
             marker_x = row.x0
             wrapped = False  # whether a row of the unit went back left of its marker
@@ -242,6 +250,24 @@ def _split_block(
 
 #: A number without a stop opening a row, then a word with a capital.
 _BARE_ITEM = re.compile(r"(\d{1,2})\s+[A-Z][a-z]")
+
+
+#: A number opening an item ("9.", "(9)", "9)").
+_NUMBER_MARKER = re.compile(r"^\(?(\d{1,3})[.)]$")
+
+
+def _counts_on(opened: Sequence[str], opened_at: Sequence[float], marker: str, x: float) -> bool:
+    """``marker`` is the number after that of an item opened earlier in the block at ``x``: the
+    list goes on there after items nested under that one (``8. Motions received:``, its
+    ``a)`` and ``b)`` set in, then ``9. Any other business``), whatever the row above it."""
+    m = _NUMBER_MARKER.match(marker)
+    if m is None:
+        return False
+    before = f"{int(m[1]) - 1}"
+    return any(
+        abs(at - x) <= ALIGN_PT and (n := _NUMBER_MARKER.match(o)) is not None and n[1] == before
+        for o, at in zip(opened, opened_at, strict=True)
+    )
 
 
 def _bare_counted(rows: Sequence[Row]) -> set[int]:
