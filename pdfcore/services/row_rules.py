@@ -69,7 +69,11 @@ def row_rule_regions(
             bands = []
         for top, stack in stacks:
             stack = _without_headings(stack)
-            if len(stack) + 1 >= MIN_ROW_RULES and sided(stack, gaps, x0, x1):
+            while len(stack) > 1 and _prose_band(stack[0], gaps, x1 - x0):
+                # (a paragraph between a heading's rule and the table's top rule: no row)
+                stack = stack[1:]
+                top = max((y for y in ys if y <= min(ln.bbox.y0 for ln in stack[0])), default=top)
+            if len(stack) + 1 >= MIN_ROW_RULES and sided(stack, gaps, x0, x1, ruled=True):
                 bottom = max(ln.bbox.y1 for band in stack for ln in band)
                 below = min((y for y in ys if y >= bottom), default=bottom)
                 # (its header right over the first rule: the first of shaded rows' edges)
@@ -93,6 +97,20 @@ def _without_headings(stack: list[list[TextLine]]) -> list[list[TextLine]]:
     if sizes and stack[-1][0].font_size >= HEADING_SIZE * sizes[len(sizes) // 2]:
         return stack[:-1]
     return stack
+
+
+def _prose_band(band: Sequence[TextLine], gaps: Sequence[Box], width: float) -> bool:
+    """``band`` is a paragraph: two lines or more, half of them or more running text (one piece
+    of PROSE_WORDS words or more across RUNNING_WIDTH of the rules' width), none parted into
+    cells. At the top of a stack it is the text under a section's heading and its rule, over
+    the table whose top rule is as wide."""
+    if len(band) < 2:
+        return False
+    pieces = line_pieces(band, gaps)
+    if any(len(p.segments) > 1 for p in pieces):
+        return False
+    running = sum(1 for p in pieces for a, z, w in p.segments if z - a >= RUNNING_WIDTH * width and w >= PROSE_WORDS)
+    return 2 * running >= len(pieces)
 
 
 #: A band between two rules holding this many lines or more, RUNNING_SHARE of them running
@@ -140,10 +158,14 @@ def _dividers(hs: Sequence[Box], vs: Sequence[Box]) -> list[Box]:
     ]
 
 
-def sided(bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, x1: float) -> bool:
+def sided(
+    bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, x1: float, *, ruled: bool = False
+) -> bool:
     """A blank inside ``x0``-``x1`` that no line of ``bands`` crosses (one of ten or more may),
     with text on both sides of it in :data:`ROW_RULES_SIDED` of the bands (and three at least),
-    on one side in :data:`ROW_CELL_LINES` lines at most, and not running text on both."""
+    on one side in :data:`ROW_CELL_LINES` lines at most, and not running text on both (but for
+    ``ruled`` bands, each a row between two rules, that hold SHORT_CELL_LINES lines at most on
+    each side: wordy cells, not columns running on)."""
     per_band = [line_pieces(band, gaps) for band in bands]
     pieces = [p for band in per_band for p in band]
     height = statistics.median(p.y1 - p.y0 for p in pieces)
@@ -165,6 +187,7 @@ def sided(bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, x
         labels = sum(1 for band in per_band if _label_band(band, a))
         need = max(MIN_ROWS, ROW_RULES_SIDED * (len(bands) - labels))
         sided = 0
+        short = ruled  # bands parted by rules, every band's cells SHORT_CELL_LINES lines at most
         left_words: list[float] = []
         right_words: list[float] = []
         for band in per_band:
@@ -172,16 +195,19 @@ def sided(bands: Sequence[Sequence[TextLine]], gaps: Sequence[Box], x0: float, x
             right = [w for p in band for s0, s1, w in p.segments if s0 >= z]
             # A row's cell on one side at least is short (a few lines); lists side by side under
             # a section's rule (a directory's names) run on for many lines on both.
-            rows = min(
+            counts = (
                 sum(1 for p in band if any(s1 <= a for _, s1, _ in p.segments)),
                 sum(1 for p in band if any(s0 >= z for s0, _, _ in p.segments)),
             )
-            if left and right and rows <= ROW_CELL_LINES:
+            if left and right and min(counts) <= ROW_CELL_LINES:
                 sided += 1
                 left_words.extend(left)
                 right_words.extend(right)
+                short = short and max(counts) <= SHORT_CELL_LINES
         prose = [statistics.median(ws) >= PROSE_WORDS for ws in (left_words, right_words) if ws]
-        if sided >= need and not (len(prose) == 2 and all(prose)):
+        # (sentences on both sides, each band's cells a line or two: a table's rows of wordy
+        # cells, not a page's columns running on under rules between its articles)
+        if sided >= need and (short or not (len(prose) == 2 and all(prose))):
             return True
     return False
 
@@ -192,6 +218,9 @@ def _label_band(band: Sequence[Piece], a: float) -> bool:
     return len(segments) == 1 and segments[0][1] <= a and segments[0][2] <= LABEL_WORDS
 
 
+#: A table ruled between its rows whose every band holds this many lines at most on each side
+#: of the blank between its columns is one however wordy its cells (see :func:`sided`).
+SHORT_CELL_LINES = 2
 #: A section's label in a table ruled between its rows holds at most this many words.
 LABEL_WORDS = 3
 
