@@ -200,14 +200,16 @@ def _drawn_on(a: Box, b: Box) -> bool:
 #: A bullet drawn as art: a filled shape MARK_MIN to MARK_MAX points a side, its sides within
 #: MARK_SQUARE of each other, dark (each channel at most MARK_DARK) and grey (channels within
 #: MARK_GREY of each other) or round (its outline covering at most MARK_ROUND of its box: a disc
-#: in a colour, a brand's bullet; a chart's colour swatches are squares, no bullets); at most
-#: MAX_MARKS a page.
+#: in a colour, a brand's bullet; a chart's colour swatches are squares, no bullets), or a
+#: square in a colour drawn SWATCH_SAME times at least at one size (a list's bullets are alike;
+#: a chart's swatches each have a colour of their own); at most MAX_MARKS a page.
 MARK_MIN = 2.0
 MARK_MAX = 8.0
 MARK_SQUARE = 0.3
 MARK_DARK = 160
 MARK_GREY = 40
 MARK_ROUND = 0.95
+SWATCH_SAME = 2
 MAX_MARKS = 200
 
 
@@ -215,6 +217,7 @@ def bullet_marks(fills: list[FillRun], width: float, height: float) -> tuple[Box
     """The small dark filled shapes among a page's ``fills`` that may be drawn list bullets
     (page space, top to bottom), each once (the page loaded: a coloured one's outline is read)."""
     out: dict[tuple[float, float], Box] = {}
+    squares: dict[tuple[object, ...], dict[tuple[float, float], Box]] = {}  # coloured, by colour and size
     for f in fills:
         b = f.box
         w, h = b.x1 - b.x0, b.y1 - b.y0
@@ -223,11 +226,19 @@ def bullet_marks(fills: list[FillRun], width: float, height: float) -> tuple[Box
         r, g, bl, a = f.color
         if a == 0 or max(r, g, bl) > MARK_DARK:
             continue
-        if max(r, g, bl) - min(r, g, bl) > MARK_GREY and fill_coverage(f) > MARK_ROUND:
-            continue
         if b.x0 < 0.0 or b.y0 < 0.0 or b.x1 > width or b.y1 > height:
             continue
-        out.setdefault((round(b.x0, 1), round(b.y0, 1)), Box(*(round(v, 2) for v in (b.x0, b.y0, b.x1, b.y1))))
+        at = (round(b.x0, 1), round(b.y0, 1))
+        mark = Box(*(round(v, 2) for v in (b.x0, b.y0, b.x1, b.y1)))
+        if max(r, g, bl) - min(r, g, bl) > MARK_GREY and fill_coverage(f) > MARK_ROUND:
+            squares.setdefault((f.color, round(w), round(h)), {}).setdefault(at, mark)
+            continue
+        out.setdefault(at, mark)
         if len(out) >= MAX_MARKS:
             break
+    for alike in squares.values():
+        if len(alike) >= SWATCH_SAME:
+            for at, mark in alike.items():
+                if len(out) < MAX_MARKS:
+                    out.setdefault(at, mark)
     return tuple(sorted(out.values(), key=lambda m: (m.y0, m.x0)))

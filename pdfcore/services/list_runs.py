@@ -79,12 +79,13 @@ def _marker_words(line: TextLine) -> bool:
 LISTED_LINES = 6
 
 
-def listed_columns(run: Box, lines: Sequence[TextLine]) -> bool:
+def listed_columns(run: Box, lines: Sequence[TextLine], marks: Sequence[Box] = ()) -> bool:
     """A text-aligned run that is lists set side by side in columns (a removal firm's inventory,
     room by room in three columns): its lines fall into two columns or more that no line
-    crosses, and in every column half of its lines at least open with a list's marker
-    followed by words (the rest the items' wrapped lines and the lists' headings). A table's
-    columns are not all lists: its labels, its figures."""
+    crosses, and in every column half of its lines at least are a list's items: opening with a
+    marker followed by words, or with a bullet drawn just left of them (``marks``), or wrapped
+    under such a line (the rest the lists' headings and notes). A table's columns are not all
+    lists: its labels, its figures."""
     inside = sorted((ln for ln in lines if intersection(ln.bbox, run) is not None), key=lambda ln: ln.bbox.x0)
     if len(inside) < LISTED_LINES:
         return False
@@ -97,4 +98,44 @@ def listed_columns(run: Box, lines: Sequence[TextLine]) -> bool:
         else:
             columns.append([ln])
             right = ln.bbox.x1
-    return len(columns) >= 2 and all(2 * sum(1 for ln in col if _marker_words(ln)) >= len(col) for col in columns)
+    return len(columns) >= 2 and all(2 * _item_lines(col, marks) >= len(col) for col in columns)
+
+
+#: A line wrapped under an item starts at most this many font sizes right of the item's first
+#: line (past its marker) and this many line heights below the line above it.
+WRAP_INDENT = 2.5
+WRAP_STEP = 1.8
+
+
+def _item_lines(column: Sequence[TextLine], marks: Sequence[Box]) -> int:
+    """How many of a column's lines belong to a list's items: an item's first line (a marker
+    and words, or a bullet drawn just left of it), and the lines wrapped under it."""
+    count = 0
+    item: TextLine | None = None  # the first line of the item being read
+    last: TextLine | None = None  # the line above, when in an item
+    for ln in sorted(column, key=lambda ln: ln.bbox.y0):
+        b = ln.bbox
+        if _marker_words(ln) or _drawn_bullet(ln, marks):
+            count += 1
+            item = last = ln
+            continue
+        size = ln.font_size or b.height
+        if (
+            item is not None
+            and last is not None
+            and item.bbox.x0 - 1.0 <= b.x0 <= item.bbox.x0 + WRAP_INDENT * size
+            and b.y0 - last.bbox.y0 <= WRAP_STEP * size
+        ):
+            count += 1
+            last = ln
+            continue
+        item = last = None
+    return count
+
+
+def _drawn_bullet(line: TextLine, marks: Sequence[Box]) -> bool:
+    """A bullet drawn as art stands just left of ``line`` (within MARKER_BLANK font sizes),
+    level with its first row."""
+    b = line.bbox
+    reach = MARKER_BLANK * (line.font_size or b.height)
+    return any(b.x0 - reach <= m.x0 and m.x1 <= b.x0 + 0.5 and m.y0 < b.y1 and m.y1 > b.y0 for m in marks)

@@ -90,7 +90,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         and not _over_grids(t, ruled, lines)
         and not over_grids_beside(t, ruled, MIN_GUTTER, PAD)
         and not bulleted(t, lines, gaps)
-        and not listed_columns(t, lines)
+        and not listed_columns(t, lines, page.marks)
         and not _listing(t, lines)
     ]
     runs = [_wrapped_tail(_up_column_rules(under_items(t, lines, gaps), page.rules, lines), lines) for t in runs]

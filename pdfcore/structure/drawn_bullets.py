@@ -6,8 +6,12 @@ A row gets a bullet (``•``, and its left edge moved to the mark's) when a mark
 size from it, the mark's middle within the row's height, the mark's sides between SIDE_MIN
 and SIDE_MAX of that size (a bullet is smaller than a letter; a filled box of a form's field
 is as tall as its label), nothing of the row's line between them, the mark in no region of
-vector art (:attr:`~pdfcore.models.PageText.drawings`: a diagram's arrowheads and nodes beside
-its labels). The units then read the row as a list item's first row, as a bullet in the text.
+vector art (:attr:`~pdfcore.models.PageText.drawings`) that reaches into the row's text (a
+diagram's arrowheads and nodes beside its labels; art wholly left of the row is a column of
+markers: bullets beside the circled numbers of the items they are nested under), the row set
+less than HEADING_SIZE times as large as the page's usual row (a square before a heading is
+its decoration). The units then read the row as a list item's first row, as a bullet in the
+text.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ GAP_EM = 1.6
 #: A bullet's sides are this share of the row's size at least, and at most.
 SIDE_MIN = 0.15
 SIDE_MAX = 0.6
+#: A row set this many times the size of the page's usual row (a heading) gets no bullet.
+HEADING_SIZE = 1.2
 #: The bullet the row is given.
 BULLET = "•"
 
@@ -31,12 +37,17 @@ BULLET = "•"
 def drawn_bullets(rows: Sequence[Row], marks: Sequence[Box], art: Sequence[Box] = ()) -> None:
     """Give the rows led by a drawn bullet their bullet (see the module docstring), in place;
     ``art``: the boxes of the page's regions of vector art."""
-    if art:
-        marks = [m for m in marks if not any(holds_centre(b, m) for b in art)]
+    held = {id(m): [b for b in art if holds_centre(b, m)] for m in marks} if art else {}
+    sizes = sorted(r.size for r in rows if r.size > 0)
+    usual = sizes[len(sizes) // 2] if sizes else 0.0
     for row in rows:
         mark = _mark_before(row, marks)
         if mark is None or list_marker(row.text):
             continue
+        if usual and row.size >= HEADING_SIZE * usual:
+            continue  # a heading led by a square drawn before it: its decoration, no bullet
+        if any(b.x1 > row.x0 for b in held.get(id(mark), ())):
+            continue  # art reaching into the row's text holds the mark: a diagram's, no bullet
         if any(o is not row and o.y0 < row.y1 and o.y1 > row.y0 and mark.x0 - 1.0 < o.x1 <= row.x0 for o in rows):
             continue  # text between the mark and the row, on its line: the mark is not its bullet
         row.text = f"{BULLET} {row.text}"
