@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from pdfcore.layout.blocks import GAP_FACTOR
-from pdfcore.models import Box
+from pdfcore.models import Box, TextLine
 
 
 class _Extent(Protocol):
@@ -20,7 +20,12 @@ class _Extent(Protocol):
     y1: float
 
 
-_E = TypeVar("_E", bound=_Extent)
+class _Lines(_Extent, Protocol):
+    @property
+    def lines(self) -> Sequence[TextLine]: ...
+
+
+_E = TypeVar("_E", bound=_Lines)
 
 
 #: A heading's band is at most this many of its line's heights tall.
@@ -48,10 +53,17 @@ def heading_bands(
     return out
 
 
-#: A tail whose lines are this many times as tall as the column's (a heading) heads the
-#: spanning line under it when at most HEAD_NEARER times as far from it as from the text above.
+#: A tail whose lines are this many times as tall as the column's, or set this many times as
+#: large (a heading), heads the spanning line under it when at most HEAD_NEARER times as far
+#: from it as from the text above.
 HEAD_TALLER = 1.2
+HEAD_LARGER = 1.3
 HEAD_NEARER = 1.25
+
+
+def _size(unit: _Lines) -> float:
+    """The largest font size of the unit's lines."""
+    return max((ln.font_size for ln in unit.lines), default=0.0)
 
 
 def heads_span(left: Sequence[_E], right: Sequence[_E], top: float) -> list[_E]:
@@ -72,6 +84,8 @@ def heads_span(left: Sequence[_E], right: Sequence[_E], top: float) -> list[_E]:
         return []
     heights = sorted(u.y1 - u.y0 for u in left)
     usual = heights[len(heights) // 2]
+    sizes = sorted(_size(u) for u in left)
+    usual_size = sizes[len(sizes) // 2]
     right_foot = max(u.y1 for u in right)
     # (the foot of the band's text outside a tail ordered[k:]: the right column's and ordered[:k]'s)
     feet = [right_foot, *itertools.accumulate((max(right_foot, u.y1) for u in ordered), max)]
@@ -93,8 +107,11 @@ def heads_span(left: Sequence[_E], right: Sequence[_E], top: float) -> list[_E]:
         return []  # (a column's last entries, below the other column's foot as its lines above)
     h = max(u.y1 - u.y0 for u in tail)
     gap = tail[0].y0 - feet[start]
-    # (a heading set larger than the column's lines may stand as far from what it heads)
-    larger = min(u.y1 - u.y0 for u in tail) >= HEAD_TALLER * usual
+    # (a heading set larger than the column's lines may stand as far from what it heads: its
+    # box taller, or its type larger when its letters hold no descender to make the box tall)
+    larger = min(u.y1 - u.y0 for u in tail) >= HEAD_TALLER * usual or (
+        usual_size > 0 and min(_size(u) for u in tail) >= HEAD_LARGER * usual_size
+    )
     if gap <= GAP_FACTOR * h or top - tail[-1].y1 >= gap * (HEAD_NEARER if larger else 1.0):
         return []
     return tail if list(left[-len(tail) :]) == tail else []
