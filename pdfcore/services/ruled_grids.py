@@ -191,10 +191,15 @@ def _running(line: TextLine) -> bool:
 
 
 def _framed_text(inside: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
-    """Every line is running text (see _running), and fewer than half of them, or one, is
-    parted into cells by a blank of ``gaps`` inside it (rows of many words each: a long label
-    and its values, which a paragraph's lines are not)."""
-    if not all(map(_running, inside)):
+    """Every line is running text (see _running), or a paragraph's last line (right under a
+    line of running text, at its left edge), and fewer than half of them, or one, is parted
+    into cells by a blank of ``gaps`` inside it (rows of many words each: a long label and its
+    values, which a paragraph's lines are not)."""
+    ordered = sorted(inside, key=lambda ln: ln.bbox.y0)
+    if not all(
+        _running(ln) or (k > 0 and _running(ordered[k - 1]) and abs(ln.bbox.x0 - ordered[k - 1].bbox.x0) <= JOIN_TOL)
+        for k, ln in enumerate(ordered)
+    ):
         return False
     return sum(1 for ln in inside if parted(ln, gaps)) < max(2, len(inside) / 2)
 
@@ -230,7 +235,7 @@ def rule_regions(
         if box.width < 20 or box.height < 10:
             continue
         inside = [ln for ln in lines if line_inside(ln, box)]
-        if inside and len(positions((v.x0 + v.x1) / 2 for v in vs)) <= 2 and _framed_text(inside, gaps):
+        if inside and _sides_only(vs) and _framed_text(inside, gaps):
             continue  # a paragraph framed and ruled under each line: one column of running text
         reaching = [ln for ln in lines if intersection(ln.bbox, box) is not None]
         if (len(inside) >= 2 and _occupancy(hs, vs, inside) >= MIN_OCCUPANCY) or _every_band(hs, vs, reaching):
@@ -260,6 +265,13 @@ def _frame_round_grids(grid: _Grid, grids: Sequence[_Grid]) -> bool:
         and g.box.y1 <= b.y1 + JOIN_TOL
         for g in grids
     )
+
+
+def _sides_only(vs: Sequence[Box]) -> bool:
+    """The vertical rules stand at two places across (a bar drawn down one side, its edges
+    closer than MIN_CELL, is one place: a callout's coloured edge)."""
+    xs = positions((v.x0 + v.x1) / 2 for v in vs)
+    return 1 + sum(1 for a, b in itertools.pairwise(xs) if b - a >= MIN_CELL) <= 2
 
 
 @frozen

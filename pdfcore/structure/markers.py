@@ -8,7 +8,7 @@ import re
 
 #: List markers at the start of a row: bullets (with the private-use code points symbol fonts
 #: map theirs to), and numbers, letters or roman numerals closed by a period or parenthesis.
-BULLETS = "•◦▪▫‣⁃∙●○■□►▶▸▹✓✔➢➤❖◆◇⬢⬡→–—-*·\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf0e0\uf0d7"
+BULLETS = "•◦▪▫‣⁃∙●○■□►▶▸▹›✓✔➢➤❖◆◇⬢⬡→–—-*·\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf0e0\uf0d7"
 BULLET_SET = frozenset(BULLETS)
 #: The bullets that lead a list's item only (dashes, stars, rings, arrows and middle dots also
 #: mark a diagram's labels, a formula's terms or an operator).
