@@ -457,9 +457,28 @@ def _breaks(
     # on as far right: a note hung from its label (``ISCED: International ... lower secondary``
     # over ``education; ISCED 3-4: ...`` set in under the label's text); rows set in step by
     # step, each shorter, are a dedication's or a poem's
+    if first_row and _hung_under_mark(prev, row, em):
+        return False  # a note's text wrapped under its first word, past the note's number
     if above.endswith(CLOSING) or NOTE_AFTER_STOP.search(above) is not None:
         return True
     return not _prose(prev) or row.x1 < prev.x1 - ALIGN_PT
+
+
+#: A note's number or mark opening a row (``1``, ``12``, ``*``, ``†``) before its text.
+_NOTE_MARK = re.compile(r"^(?:\d{1,3}|[*†‡§]{1,3}) (?=\S)")
+
+
+def _hung_under_mark(prev: Row, row: Row, em: float) -> bool:
+    """``row`` starts where ``prev``'s text starts after the note's number opening ``prev``
+    (``1 Distances are measured ...`` over ``Where two children ...`` set in under
+    ``Distances``): the note's text wraps hung under it, no paragraph set in. (Asked of a
+    unit's first row only: a paragraph's last row may open with a figure, ``20 per cent``.)"""
+    m = _NOTE_MARK.match(prev.text)
+    return m is not None and abs(row.x0 - (prev.x0 + _width_of(prev, m.end()))) <= ALIGN_PT + HUNG_SLACK * em
+
+
+#: How far (em) off the estimated start of a note's text a row hung under it may start.
+HUNG_SLACK = 0.4
 
 
 def _term_lead(row: Row) -> bool:
