@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 import statistics
+from collections.abc import Sequence
 
-from pdfcore.models import PageText, Table, TextLine
+from pdfcore.models import Box, PageText, Table, TextLine
 from pdfcore.services.table_regions import page_lines
 from pdfcore.services.tables import MIN_COLUMNS
 
@@ -43,7 +44,7 @@ def _others(page: PageText, table: Table, *, below: bool) -> list[str]:
     cells = [" ".join(c.split()) for c in edge]  # the last row's cells (below), the first's (above)
     out = []
     lines = page_lines(page)
-    notes = _footnotes([ln for ln in lines if not _furniture(ln.text, furniture)], box.y1) if below else set()
+    notes = _footnotes([ln for ln in lines if not _furniture(ln.text, furniture)], box, lines) if below else set()
     for ln in lines:
         b = ln.bbox
         if id(ln) in notes:
@@ -63,22 +64,34 @@ def _others(page: PageText, table: Table, *, below: bool) -> list[str]:
 
 #: A footnote's lines are set this share of the page's usual size or smaller ...
 NOTE_SIZE = 0.9
-#: ... the first opening with its mark.
-_NOTE_MARK = re.compile(r"(?:\d{1,2}|[*\u2020\u2021\u00a7])\s*\S")
+#: ... the first opening with its mark (or the mark alone, raised beside the note's text).
+_NOTE_MARK = re.compile(r"(?:\d{1,2}|[*\u2020\u2021\u00a7])(?:\s*\S|$)")
 
 
-def _footnotes(lines: list[TextLine], top: float) -> set[int]:
-    """The ids of the page's footnotes under ``top``: from the first line there set smaller
-    than the page's usual size (NOTE_SIZE) that opens with a note's mark, the lines under it
-    set as small. A note at the page's foot under a table is no text between the table and its
-    continuation on the next page."""
+def _footnotes(lines: list[TextLine], table: Box, every: Sequence[TextLine] = ()) -> set[int]:
+    """The ids of the page's footnotes under ``table``: from the first line there set smaller
+    than the page's usual size (NOTE_SIZE; the size of its lines above and beside the table,
+    when it has some: a table filling most of a page sets the rest's size) that opens with a note's mark,
+    the lines under it set as small; or that opens beside its mark raised on a line of its own
+    (a bare number, in ``every`` line of the page: it reads as a page number). A note at the
+    page's foot under a table is no text between the table and its continuation on the next
+    page."""
     sizes = [ln.font_size for ln in lines if ln.font_size > 0]
+    outside = [
+        ln.font_size for ln in lines if ln.font_size > 0 and ln.bbox.y0 < table.y1 and not _inside(ln.bbox, table)
+    ]
     if not sizes:
         return set()
-    small = NOTE_SIZE * statistics.median(sizes)
-    under = sorted((ln for ln in lines if ln.bbox.y0 >= top), key=lambda ln: ln.bbox.y0)
+    small = NOTE_SIZE * statistics.median(outside or sizes)
+    under = sorted((ln for ln in lines if ln.bbox.y0 >= table.y1), key=lambda ln: ln.bbox.y0)
+    marks = [m.bbox for m in every if _BARE_MARK.match(m.text.strip()) and m.bbox.y0 >= table.y1]
     start = next(
-        (k for k, ln in enumerate(under) if 0 < ln.font_size <= small and _NOTE_MARK.match(ln.text.strip())), None
+        (
+            k
+            for k, ln in enumerate(under)
+            if 0 < ln.font_size <= small and (_NOTE_MARK.match(ln.text.strip()) or _marked(ln.bbox, marks))
+        ),
+        None,
     )
     if start is None:
         return set()
@@ -86,6 +99,22 @@ def _footnotes(lines: list[TextLine], top: float) -> set[int]:
     if any(ln.font_size > small for ln in rest):
         return set()
     return {id(ln) for ln in rest}
+
+
+#: A note's mark on a line of its own.
+_BARE_MARK = re.compile(r"(?:\d{1,2}|[*\u2020\u2021\u00a7])$")
+
+
+def _marked(b: Box, marks: Sequence[Box]) -> bool:
+    """A mark stands just left of ``b`` (its right edge within a line's height), on its row."""
+    h = b.y1 - b.y0
+    return any(b.x0 - h <= m.x1 <= b.x0 + 1.0 and m.y0 < b.y1 and m.y1 > b.y0 for m in marks)
+
+
+def _inside(b: Box, table: Box) -> bool:
+    """The middle of ``b`` lies in ``table``."""
+    x, y = (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2
+    return table.x0 <= x <= table.x1 and table.y0 <= y <= table.y1
 
 
 def _furniture(text: str, furniture: set[str]) -> bool:
