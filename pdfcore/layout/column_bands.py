@@ -61,6 +61,12 @@ HEAD_LARGER = 1.3
 HEAD_NEARER = 1.25
 
 
+def _set_large(unit: _Lines, usual: float, usual_size: float) -> bool:
+    """The unit is set larger than the column's lines: its box HEAD_TALLER times their usual
+    height, or its type HEAD_LARGER times their usual size."""
+    return unit.y1 - unit.y0 >= HEAD_TALLER * usual or (usual_size > 0 and _size(unit) >= HEAD_LARGER * usual_size)
+
+
 def _size(unit: _Lines) -> float:
     """The largest font size of the unit's lines."""
     return max((ln.font_size for ln in unit.lines), default=0.0)
@@ -103,15 +109,13 @@ def heads_span(left: Sequence[_E], right: Sequence[_E], top: float) -> list[_E]:
     tail = ordered[start:]
     if tail[0].y0 <= feet[start] or start == 0:
         return []
-    if tail[0].y1 - tail[0].y0 < HEAD_TALLER * usual and any(u.y0 > right_foot for u in ordered[:start]):
+    if not _set_large(tail[0], usual, usual_size) and any(u.y0 > right_foot for u in ordered[:start]):
         return []  # (a column's last entries, below the other column's foot as its lines above)
     h = max(u.y1 - u.y0 for u in tail)
     gap = tail[0].y0 - feet[start]
     # (a heading set larger than the column's lines may stand as far from what it heads: its
     # box taller, or its type larger when its letters hold no descender to make the box tall)
-    larger = min(u.y1 - u.y0 for u in tail) >= HEAD_TALLER * usual or (
-        usual_size > 0 and min(_size(u) for u in tail) >= HEAD_LARGER * usual_size
-    )
+    larger = all(_set_large(u, usual, usual_size) for u in tail)
     if gap <= GAP_FACTOR * h or top - tail[-1].y1 >= gap * (HEAD_NEARER if larger else 1.0):
         return []
     return tail if list(left[-len(tail) :]) == tail else []

@@ -35,3 +35,19 @@ def test_a_heading_set_large_under_the_columns_heads_what_spans_them() -> None:
 
 def test_a_line_in_the_column_s_size_there_stays_in_the_left_column() -> None:
     assert _order(9.8) == "L" * 10 + "H" + "R" * 10 + "SS"
+
+
+def test_a_heading_set_large_under_a_column_longer_than_the_other_heads_what_spans() -> None:
+    """The left column runs on below the right one's foot (a list's last items), then the
+    heading: set larger in type (its box not 1.2 times as tall), it is no last entry of the
+    column but the heading of what spans the page under it."""
+    left = [_line(f"L{k} {WORDS}", 62, 221.9 + 14 * k, 281) for k in range(11)]  # foot 372
+    right = [_line(f"R{k} {WORDS}", 309, 221.9 + 14 * k, 532) for k in range(9)]  # foot 343.8
+    heading = [_line("H Federation Events", 76, 392.7, 202, height=11.2, size=14.9)]
+    spanning = [
+        _line(f"S{k} The Derbyshire Federation runs events throughout the year, {WORDS}", 62, 411.8 + 11 * k, 532)
+        for k in range(2)
+    ]
+    regions = column_regions(left + right + heading + spanning)
+    assert regions is not None
+    assert "".join(ln.text[0] for region in regions for ln in region) == "L" * 11 + "R" * 9 + "H" + "SS"
