@@ -20,7 +20,7 @@ import statistics
 from collections.abc import Sequence
 
 from adapters._table_glyphs import Rule, is_figure
-from adapters._table_rows import BROKEN, Row, data_figure, ruled_between
+from adapters._table_rows import BROKEN, Row, data_figure, numbering, ruled_between
 from adapters._table_rulings import RULE_WIDTH, WALL_WIDTH, across, open_wall
 
 #: Header rows at most.
@@ -87,6 +87,9 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
             continue
         if not values and n == i > 0 and _wraps_on(rows[i - 1], row):
             n += 1  # the rest of a heading of the first column wrapped onto the next line
+            continue
+        if n == i > 0 and numbering(row):
+            n += 1  # the columns under a group heading numbered 1, 2, 3 ...: the header's
             continue
         if not values or any(data_figure(row.text(k)) for k in row.filled if k > 0):
             ended = True

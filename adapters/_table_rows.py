@@ -448,3 +448,14 @@ def ruled_between(upper: Row, lower: Row, heights: Sequence[float]) -> bool:
 def unclosed(text: str) -> bool:
     """A bracket opened and not closed: the text goes on."""
     return text.count("(") > text.count(")")
+
+
+def numbering(row: Row) -> bool:
+    """The row numbers the columns it fills, 1, 2, 3 ... from left to right (three of them at
+    least, the first column left empty): the numbers of the columns under a group heading, a
+    header's last row, not the body's first row of figures."""
+    texts = [row.text(k).strip() for k in row.filled]
+    if 0 in row.filled or len(texts) < 3 or not all(t.isdigit() for t in texts):
+        return False
+    first = int(texts[0])
+    return first in (0, 1) and [int(t) for t in texts] == list(range(first, first + len(texts)))
