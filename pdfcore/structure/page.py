@@ -41,6 +41,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import attrs
+
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.models import Box, DocumentFacts, PageText, Table
 from pdfcore.structure.bare_numbers import bare_numbered_items
@@ -93,12 +95,12 @@ from pdfcore.structure.reading import (
     headings_before_their_text,
     headings_over_tables,
 )
-from pdfcore.structure.rows import Row, page_rows, row_without
+from pdfcore.structure.rows import MARK_SIZE, Row, page_rows, row_without
 from pdfcore.structure.run_in import run_in_heads
 from pdfcore.structure.split_rows import join_split_rows
 from pdfcore.structure.style import DocumentStyle, unit_key
 from pdfcore.structure.title_block import front_matter, tagged_title, title_parts
-from pdfcore.structure.unit import Unit
+from pdfcore.structure.unit import Unit, small_mark
 from pdfcore.structure.unit_tidy import tidy_units
 from pdfcore.structure.units import split_units
 from pdfcore.structure.upright import upright_pages
@@ -286,6 +288,9 @@ def page_structure(
         if id(u) in taken:
             continue
         el = element(u, join_hyphenation, body_bold=style.body_bold, body_italic=style.body_italic)
+        if id(u) in footnotes and u.hanging and el.kind == "list_item" and _raised_mark(u):
+            # (a note's number set small, hanging left of its text: a note, no list's item)
+            el = attrs.evolve(el, kind="paragraph", marker="", level=0)
         (notes if id(u) in footnotes else body).append(el)
     for k in sorted(before):
         body.extend(before[k])
@@ -294,6 +299,18 @@ def page_structure(
     return PageStructure(
         page.index, tuple(nested[: len(body)]), tuple(nested[len(body) :]), lettering=lettering, height=height
     )
+
+
+def _raised_mark(unit: Unit) -> bool:
+    """The unit opens with a note's mark set smaller than its words (see
+    :func:`~pdfcore.structure.unit.small_mark`), or given as a line of its own set so before them
+    (a raised ``1`` beside ``The EBacc is ...``)."""
+    if small_mark(unit):
+        return True
+    pieces = sorted(unit.first.pieces, key=lambda ln: ln.bbox.x0)
+    if len(pieces) < 2 or not pieces[0].text.strip().isdigit() or len(pieces[0].text.strip()) > 3:
+        return False
+    return 0 < pieces[0].font_size <= MARK_SIZE * pieces[1].font_size
 
 
 def _without_labels(rows: list[Row], figures: list[Box], join_hyphenation: bool, lexicon: Lexicon | None) -> list[Row]:
