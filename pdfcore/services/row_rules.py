@@ -82,7 +82,7 @@ def row_rule_regions(
     return out
 
 
-#: A band at either end of a stack holding one line set this many times the size of the other
+#: A band at the foot of a stack holding one line set this many times the size of the other
 #: bands' text (their median) is a heading ruled under, not a row (see _without_headings).
 HEADING_SIZE = 1.3
 

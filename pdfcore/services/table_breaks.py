@@ -65,7 +65,8 @@ def _others(page: PageText, table: Table, *, below: bool) -> list[str]:
 #: A footnote's lines are set this share of the page's usual size or smaller ...
 NOTE_SIZE = 0.9
 #: ... the first opening with its mark (or the mark alone, raised beside the note's text).
-_NOTE_MARK = re.compile(r"(?:\d{1,2}|[*\u2020\u2021\u00a7])(?:\s*\S|$)")
+_MARK = r"(?:\d{1,2}|[*\u2020\u2021\u00a7])"
+_NOTE_MARK = re.compile(_MARK + r"(?:\s*\S|$)")
 
 
 def _footnotes(lines: list[TextLine], table: Box, every: Sequence[TextLine] = ()) -> set[int]:
@@ -102,7 +103,7 @@ def _footnotes(lines: list[TextLine], table: Box, every: Sequence[TextLine] = ()
 
 
 #: A note's mark on a line of its own.
-_BARE_MARK = re.compile(r"(?:\d{1,2}|[*\u2020\u2021\u00a7])$")
+_BARE_MARK = re.compile(_MARK + "$")
 
 
 def _marked(b: Box, marks: Sequence[Box]) -> bool:
