@@ -202,7 +202,9 @@ def _drawn_on(a: Box, b: Box) -> bool:
 #: MARK_GREY of each other) or round (its outline covering at most MARK_ROUND of its box: a disc
 #: in a colour, a brand's bullet; a chart's colour swatches are squares, no bullets), or a
 #: square in a colour drawn SWATCH_SAME times at least at one size (a list's bullets are alike;
-#: a chart's swatches each have a colour of their own); at most MAX_MARKS a page.
+#: a chart's swatches each have a colour of their own), or a shape in a bright colour (a channel
+#: above MARK_DARK, its luminance, 0.299 R + 0.587 G + 0.114 B, at most MARK_DARK: an orange, not
+#: a pale tint) drawn SWATCH_SAME times at least at one size; at most MAX_MARKS a page.
 MARK_MIN = 2.0
 MARK_MAX = 8.0
 MARK_SQUARE = 0.3
@@ -224,13 +226,14 @@ def bullet_marks(fills: list[FillRun], width: float, height: float) -> tuple[Box
         if not (MARK_MIN <= w <= MARK_MAX and MARK_MIN <= h <= MARK_MAX) or abs(w - h) > MARK_SQUARE * max(w, h):
             continue
         r, g, bl, a = f.color
-        if a == 0 or max(r, g, bl) > MARK_DARK:
+        dark = max(r, g, bl) <= MARK_DARK
+        if a == 0 or (not dark and 0.299 * r + 0.587 * g + 0.114 * bl > MARK_DARK):
             continue
         if b.x0 < 0.0 or b.y0 < 0.0 or b.x1 > width or b.y1 > height:
             continue
         at = (round(b.x0, 1), round(b.y0, 1))
         mark = Box(*(round(v, 2) for v in (b.x0, b.y0, b.x1, b.y1)))
-        if max(r, g, bl) - min(r, g, bl) > MARK_GREY and fill_coverage(f) > MARK_ROUND:
+        if not dark or (max(r, g, bl) - min(r, g, bl) > MARK_GREY and fill_coverage(f) > MARK_ROUND):
             squares.setdefault((f.color, round(w), round(h)), {}).setdefault(at, mark)
             continue
         out.setdefault(at, mark)

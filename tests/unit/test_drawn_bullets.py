@@ -62,3 +62,13 @@ def test_bullet_marks_are_small_dark_grey_squares() -> None:
         fill(_square(43.0, 180.0), (250, 250, 250, 255)),  # white
     ]
     assert bullet_marks(fills, 612.0, 792.0) == (Box(43.0, 100.0, 46.8, 103.8),)
+
+
+def test_bright_squares_drawn_alike_are_bullets_pale_ones_are_not() -> None:
+    # a list's bullets in a brand's orange (one channel above the grey limit, dark enough to
+    # read on the page); the same squares in a pale tint are a background's pattern
+    def fills(color: tuple[int, int, int, int]) -> list[FillRun]:
+        return [FillRun(0, _square(67.0, 414.0 + 16 * k, side=6.2), color, None) for k in range(3)]
+
+    assert len(bullet_marks(fills((208, 138, 30, 255)), 612.0, 792.0)) == 3
+    assert bullet_marks(fills((255, 230, 150, 255)), 612.0, 792.0) == ()
