@@ -6,8 +6,9 @@ follows it (a list set with positioned numbers drawn after the rest of the page,
 drawn after the tables under it): read in drawing order, that part would come after the text
 below it. A run of blocks drawn one after another, down the page, that fills a band of the
 page no block drawn before it reaches into, with every block drawn before it above the band or
-below it, those above first, is read between them (two blocks at least: a lone label drawn
-late, an axis's figures or a piece of a formula, stays where it is drawn).
+below it, those above first, is read between them (two blocks at least, or one block of
+lines as wide as half the page's widest block at least, a list drawn late; a lone label
+drawn late, an axis's figures or a piece of a formula, stays where it is drawn).
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ TOL = 1.0
 #: A run holds this many blocks at least (a lone label drawn late, a chart's axis or a piece
 #: of a formula, is left where it is drawn).
 MIN_RUN = 2
+#: ... or one block of MIN_LINES lines at least, WIDE of the width of the page's widest block
+#: at least (a paragraph or a list drawn late: an axis's figures or a formula's pieces are narrow)
+MIN_LINES = 2
+WIDE = 0.5
 
 
 def bands_in_place(blocks: Sequence[TextBlock]) -> list[TextBlock]:
@@ -57,7 +62,7 @@ def _move(out: list[TextBlock], i: int) -> tuple[list[TextBlock], int] | None:
         and (j == i or out[j].bbox.y0 >= out[j - 1].bbox.y0 - TOL)
     ):
         j += 1
-    if j - i < MIN_RUN:
+    if j - i < MIN_RUN and not (j > i and _wide_block(out[i], out)):
         return None
     run = out[i:j]
     top = min(b.bbox.y0 for b in run)
@@ -68,3 +73,10 @@ def _move(out: list[TextBlock], i: int) -> tuple[list[TextBlock], int] | None:
     if any(b.bbox.y0 < bottom - TOL and b.bbox.y1 > top + TOL for b in out[j:]):
         return None
     return out[:p] + run + out[p:i] + out[j:], j
+
+
+def _wide_block(block: TextBlock, blocks: Sequence[TextBlock]) -> bool:
+    """``block`` holds MIN_LINES lines at least and is WIDE as wide as the widest of ``blocks``
+    at least."""
+    widest = max(b.bbox.x1 - b.bbox.x0 for b in blocks)
+    return len(block.lines) >= MIN_LINES and block.bbox.x1 - block.bbox.x0 >= WIDE * widest

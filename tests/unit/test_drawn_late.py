@@ -39,6 +39,22 @@ def test_a_run_drawn_after_the_text_under_it_is_read_where_it_stands() -> None:
     assert texts[-1] == "Leaflet ORT-041"
 
 
+def test_one_wide_block_drawn_after_the_text_under_it_is_read_where_it_stands() -> None:
+    # a list whose items the grouping keeps in one block (no bullet in the text), drawn last
+    lines = [ln("Arrival and Departure", 60, size=14, bold=True), *para(LOREM, 84)]
+    lines += para(LOREM, 200)
+    lines.append(ln("Leaflet ORT-041", 740, size=8))
+    lines += [ln(text, 150 + 12 * k, x=90, x1=520) for k, text in enumerate(STEPS[:3])]
+    texts = [b.text for b in page(lines).blocks]
+    bend = next(k for k, t in enumerate(texts) if "bend" in t)
+    below = next(k for k, t in enumerate(texts) if t.startswith("Lorem") and k > 1)
+    assert bend < below, texts
+    # a formula's piece of two short lines drawn late stays where it is drawn
+    lines = [*para(LOREM, 84), *para(LOREM, 200), ln("= a(b + c)", 150, x=300), ln("+ d", 162, x=300)]
+    texts = [b.text for b in page(lines).blocks]
+    assert texts[-1].startswith("= a(b + c)"), texts
+
+
 def test_blocks_side_by_side_keep_the_order_they_are_drawn_in() -> None:
     # labels drawn first, then their values beside them: nothing to move
     labels = [ln(f"Label {k}", 100 + 30 * k, x=72, size=10) for k in range(4)]

@@ -180,12 +180,16 @@ def test_the_last_lines_of_a_longer_first_column_stay_in_it() -> None:
 
 def test_single_column_page_keeps_the_extractors_order() -> None:
     body = [line(prose("P", k) + " and more words to fill the line", 72, 100 + 12 * k, 540) for k in range(30)]
-    # A caption the extractor gives before the body, out of position: kept where it was.
-    caption = line("Figure 1: a caption placed at the bottom", 72, 500, 300)
-    lines = [caption, *body]
-    out = assemble(page_of(lines))
-    assert out.text.startswith("Figure 1: a caption")
+    # A caption the extractor gives after the body, out of position (above it): kept where it was.
+    caption = line("Figure 1: a caption placed at the top", 72, 60, 300)
+    out = assemble(page_of([*body, caption]))
+    assert out.text.endswith("Figure 1: a caption placed at the top")
     assert out.text.index("P0 ") < out.text.index("P29 ")
+    # The body drawn after a caption under it: the body's block is read where it stands, over
+    # the caption (see pdfcore.layout.drawn_late).
+    caption = line("Figure 1: a caption placed at the bottom", 72, 500, 300)
+    out = assemble(page_of([caption, *body]))
+    assert out.text.endswith("Figure 1: a caption placed at the bottom")
 
 
 def test_table_with_two_text_columns_is_not_read_as_columns() -> None:
