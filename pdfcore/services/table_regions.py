@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from pdfcore.geometry import intersection, union
 from pdfcore.layout.margin_heads import hung_number_gaps, margin_head_lines
 from pdfcore.models import Box, PageText, TextLine
+from pdfcore.services.banded_rows import striped_regions
 from pdfcore.services.framed_rows import framed_regions, headed_regions, ruled_on
 from pdfcore.services.grids_beside import over_grids_beside, own_extents
 from pdfcore.services.list_runs import bulleted, listed_columns, under_items
@@ -80,6 +81,9 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         + framed_regions(page.rules, lines, gaps)
         if not _framed_picture(g, pictures, lines)
     ]
+    striped = striped_regions(groups, lines)
+    if striped:  # a table shaded every other row: one region, not a table of one row per band
+        ruled = [g for g in ruled if not any(_within(g, s) for s in striped)] + striped
     boxes = ruled_boxes(groups, lines)
     heads = margin_head_lines(lines)
     text = text_regions([ln for ln in lines if id(ln) not in heads] if heads else lines, gaps)
@@ -514,3 +518,12 @@ def _side_by_side(a: Box, b: Box) -> bool:
     overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
     apart = max(a.x0, b.x0) - min(a.x1, b.x1)
     return overlap >= SAME_HEIGHT * min(a.height, b.height) and 0 <= apart <= 3 * MIN_GUTTER
+
+
+def _within(inner: Box, outer: Box) -> bool:
+    return (
+        outer.x0 - PAD <= inner.x0
+        and inner.x1 <= outer.x1 + PAD
+        and outer.y0 - PAD <= inner.y0
+        and inner.y1 <= outer.y1 + PAD
+    )
