@@ -68,11 +68,18 @@ def row_rule_regions(
                 continue
             bands = []
         for top, stack in stacks:
-            stack = _without_headings(stack)
+            stack = _without_headings(stack, gaps)
             while len(stack) > 1 and _prose_band(stack[0], gaps, x1 - x0):
                 # (a paragraph between a heading's rule and the table's top rule: no row)
                 stack = stack[1:]
                 top = max((y for y in ys if y <= min(ln.bbox.y0 for ln in stack[0])), default=top)
+            head = _header_under_prose(stack[0], gaps, x1 - x0) if len(stack) > 1 else None
+            if head is not None:
+                # (the paragraph, then the header right over the table's top rule: the header
+                # is the table's first row, the paragraph none)
+                above = max(ln.bbox.y1 for ln in stack[0] if all(ln is not h for h in head))
+                top = (above + min(ln.bbox.y0 for ln in head)) / 2
+                stack = [head, *stack[1:]]
             if len(stack) + 1 >= MIN_ROW_RULES and sided(stack, gaps, x0, x1, ruled=True):
                 bottom = max(ln.bbox.y1 for band in stack for ln in band)
                 below = min((y for y in ys if y >= bottom), default=bottom)
@@ -87,16 +94,37 @@ def row_rule_regions(
 HEADING_SIZE = 1.3
 
 
-def _without_headings(stack: list[list[TextLine]]) -> list[list[TextLine]]:
+def _without_headings(stack: list[list[TextLine]], gaps: Sequence[Box]) -> list[list[TextLine]]:
     """``stack`` without a band at its foot holding one line set HEADING_SIZE times the size of
-    the rest (a section's heading over its rule, right under a table whose last rule is the
-    same width: the heading's rule ends the stack, the heading is no row)."""
+    the rest, or set in bold, in one piece, where most lines of the rest are not bold (a
+    section's heading over its rule, right under a table whose last rule is the same width: the
+    heading's rule ends the stack, the heading is no row)."""
     if len(stack) < 2 or len(stack[-1]) != 1:
         return stack
-    sizes = sorted(ln.font_size for band in stack[:-1] for ln in band if ln.font_size > 0)
-    if sizes and stack[-1][0].font_size >= HEADING_SIZE * sizes[len(sizes) // 2]:
+    foot = stack[-1][0]
+    rest = [ln for band in stack[:-1] for ln in band]
+    sizes = sorted(ln.font_size for ln in rest if ln.font_size > 0)
+    if sizes and foot.font_size >= HEADING_SIZE * sizes[len(sizes) // 2]:
+        return stack[:-1]
+    if (
+        foot.bold
+        and 2 * sum(1 for ln in rest if ln.bold) < len(rest)
+        and all(len(p.segments) == 1 for p in line_pieces([foot], gaps))
+    ):
         return stack[:-1]
     return stack
+
+
+def _header_under_prose(band: Sequence[TextLine], gaps: Sequence[Box], width: float) -> list[TextLine] | None:
+    """The lines of ``band``'s last row when they are parted into cells and the lines over them
+    are a paragraph (see _prose_band): the header of a table with no rule over it, right over
+    its first rule, under the text that introduces it; else None."""
+    bottom = max(ln.bbox.y0 for ln in band)
+    head = [ln for ln in band if ln.bbox.y0 >= bottom - JOIN_TOL]
+    above = [ln for ln in band if ln.bbox.y0 < bottom - JOIN_TOL]
+    if not above or not any(len(p.segments) > 1 for p in line_pieces(head, gaps)):
+        return None
+    return head if _prose_band(above, gaps, width) else None
 
 
 def _prose_band(band: Sequence[TextLine], gaps: Sequence[Box], width: float) -> bool:
