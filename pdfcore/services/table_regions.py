@@ -97,7 +97,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         and not listed_columns(t, lines, page.marks)
         and not _listing(t, lines)
     ]
-    runs = [_wrapped_tail(_up_column_rules(under_items(t, lines, gaps), page.rules, lines), lines) for t in runs]
+    runs = [_wrapped_tail(_up_column_rules(under_items(t, lines, gaps), page.rules, lines), lines, gaps) for t in runs]
     headed = headed_regions(page.rules, lines, gaps)
     # A run over two tables ruled under their headers, one across it and one in a column of
     # the page, at most COLUMN_TABLE as wide (a table across the page, then, under it, a column's
@@ -336,25 +336,40 @@ def _over_grids(run: Box, grids: Sequence[Box], lines: Sequence[TextLine]) -> bo
 TAIL_WORDS = 4
 
 
-def _wrapped_tail(run: Box, lines: Sequence[TextLine]) -> Box:
+def _wrapped_tail(run: Box, lines: Sequence[TextLine], gaps: Sequence[Box] = ()) -> Box:
     """A run of aligned rows reaches down over the line right under its last row that goes on
     its first cell: at its left edge, ending left of its middle, starting in lower case, a few
     words (TAIL_WORDS at most) and no label's colon, no further below it than its line height
     (a label wrapped onto a last line of its own, one word and no gap: ``Hours of community use
-    of library`` over ``rooms``)."""
+    of library`` over ``rooms``); or that goes on its last cell: starting where that cell
+    starts (not at the run's left edge), the cell running to the run's right edge (it is full:
+    its text wrapped), ending inside the run (``... (closed Christmas Day, Boxing`` over ``Day
+    and Easter Sunday)``)."""
     inside = [ln for ln in lines if run.y0 <= (ln.bbox.y0 + ln.bbox.y1) / 2 <= run.y1]
     if not inside:
         return run
     height = max(ln.bbox.height for ln in inside)
+    bottom = max(ln.bbox.y0 for ln in inside)
+    last = line_pieces([ln for ln in inside if ln.bbox.y0 >= bottom - JOIN_TOL], gaps)
+    cell = max((seg for p in last for seg in p.segments), default=None, key=lambda seg: seg[0])
     for ln in lines:
         b = ln.bbox
+        if not run.y1 < b.y0 <= run.y1 + height:
+            continue
         if (
-            run.y1 < b.y0 <= run.y1 + height
-            and abs(b.x0 - run.x0) <= PAD
+            abs(b.x0 - run.x0) <= PAD
             and b.x1 < (run.x0 + run.x1) / 2
             and ln.text[:1].islower()
             and ":" not in ln.text
             and len(ln.text.split()) <= TAIL_WORDS
+        ):
+            return union([run, b])
+        if (
+            cell is not None
+            and cell[0] - run.x0 > PAD
+            and abs(b.x0 - cell[0]) <= PAD
+            and cell[1] >= run.x1 - height
+            and b.x1 <= run.x1 + PAD
         ):
             return union([run, b])
     return run
