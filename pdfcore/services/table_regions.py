@@ -81,9 +81,6 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         + framed_regions(page.rules, lines, gaps)
         if not _framed_picture(g, pictures, lines)
     ]
-    striped = striped_regions(groups, lines)
-    if striped:  # a table shaded every other row: one region, not a table of one row per band
-        ruled = [g for g in ruled if not any(_within(g, s) for s in striped)] + striped
     boxes = ruled_boxes(groups, lines)
     heads = margin_head_lines(lines)
     text = text_regions([ln for ln in lines if id(ln) not in heads] if heads else lines, gaps)
@@ -98,6 +95,11 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         and not _listing(t, lines)
     ]
     runs = [_wrapped_tail(_up_column_rules(under_items(t, lines, gaps), page.rules, lines), lines, gaps) for t in runs]
+    # A table shaded every other row that no run of aligned rows reads (its cells wordy): one
+    # region for its bands and the rows between them, not a table of one row per band.
+    striped = [s for s in striped_regions(groups, lines) if not any(intersection(s, t) for t in runs)]
+    if striped:
+        ruled = [g for g in ruled if not any(_within(g, s) for s in striped)] + striped
     headed = headed_regions(page.rules, lines, gaps)
     # A run over two tables ruled under their headers, one across it and one in a column of
     # the page, at most COLUMN_TABLE as wide (a table across the page, then, under it, a column's

@@ -82,3 +82,25 @@ def test_boxes_with_paragraphs_between_them_are_no_table() -> None:
         )
         y += 30.0
     assert striped_regions(rule_groups(rules), lines) == []
+
+
+def test_a_striped_table_the_alignment_search_reads_keeps_its_unshaded_header() -> None:
+    # short cells in aligned columns (a blank between each two), the header unshaded right over
+    # the first band: the run of aligned rows stands for the table, its header in it
+    xs = (64.0, 230.0, 330.0, 460.0)
+    rows = [("Room", "Weekday", "Evenings", "Regular")] + [
+        (f"Room {k}", "£18.00", "£24.00", "£14.00") for k in range(6)
+    ]
+    lines: list[TextLine] = []
+    gaps: list[Box] = []
+    rules: list[Box] = []
+    for k, cells in enumerate(rows):
+        y = 392.0 + 17.0 * k
+        ends = [x + 5.0 * len(c) for x, c in zip(xs, cells, strict=True)]
+        lines.append(TextLine(" ".join(cells), Box(xs[0], y, ends[-1], y + 9.0), 9.0, bold=k == 0))
+        gaps += [Box(ends[j], y, xs[j + 1], y + 9.0) for j in range(3)]
+        if k % 2 == 1:
+            rules += _band(y - 4.0, y + 13.0)
+    page = PageText(index=0, text="", lines=tuple(lines), rules=tuple(rules), gaps=tuple(gaps))
+    (region,) = candidate_regions(page, W, H)
+    assert region.y0 <= 392.0, region
