@@ -16,6 +16,7 @@ from pdfcore.models import OutlineEntry, Table
 from pdfcore.structure.code_blocks import code_like, typewriter_note
 from pdfcore.structure.heading_shape import (
     HEADING_CHARS,
+    SECTION_NAME,
     heading_shaped,
     is_heading_role,
     numbering_depth,
@@ -32,14 +33,8 @@ from pdfcore.structure.units import ALIGN_PT
 #: A heading in a style the document's sample did not show is at least this much larger than
 #: the body (or bold and numbered).
 STANDOUT = 1.3
-#: The sections most documents name alike; a prominent line naming one on its own is a heading
-#: even in a style the document sets no other heading in, at most at this level.
-SECTION_NAME = re.compile(
-    r"^(?:\d{1,2}\.?\s+)?(?:Abstract|Summary|Introduction|Background|Related Work|Conclusions?|Discussion|"
-    r"Acknowledge?ments?|References|Bibliography|Keywords|Index Terms|Contents|Table of Contents|Preface|"
-    r"Foreword|Glossary|Appendix(?:\s+[A-Z\d])?|Appendices)\s*[.:]?$",
-    re.IGNORECASE,
-)
+#: A heading naming a section most documents name alike (``heading_shape.SECTION_NAME``), in a
+#: style the document sets no other heading in, is at most at this level.
 SECTION_NAME_LEVEL = 2
 #: List items whose markers start less than this many em apart are at one depth.
 LIST_STEP = 0.8

@@ -17,6 +17,15 @@ from pdfcore.caption_words import is_caption
 from pdfcore.structure.markers import list_marker
 from pdfcore.structure.unit import Unit
 
+#: The sections most documents name alike; a prominent line naming one on its own is a heading
+#: even in a style the document sets no other heading in (see :mod:`~pdfcore.structure.classify`).
+SECTION_NAME = re.compile(
+    r"^(?:\d{1,2}\.?\s+)?(?:Abstract|Summary|Introduction|Background|Related Work|Conclusions?|Discussion|"
+    r"Acknowledge?ments?|References|Bibliography|Keywords|Index Terms|Contents|Table of Contents|Preface|"
+    r"Foreword|Glossary|Appendix(?:\s+[A-Z\d])?|Appendices)\s*[.:]?$",
+    re.IGNORECASE,
+)
+
 #: A heading is at most this many rows, characters and words.
 HEADING_ROWS = 3
 HEADING_CHARS = 160

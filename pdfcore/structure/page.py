@@ -84,6 +84,7 @@ from pdfcore.structure.heading_shape import (
     text_columns,
 )
 from pdfcore.structure.leading import join_open_leading
+from pdfcore.structure.letterhead import letterhead_name
 from pdfcore.structure.marked_heads import marked_heads
 from pdfcore.structure.model import Element, PageStructure
 from pdfcore.structure.notes import numbered_order, split_notes
@@ -226,6 +227,9 @@ def page_structure(
     if not tagged:
         stacked_units(units, style)
         if page.index == 0:
+            for k, u in enumerate(units):
+                if u.kind == "heading" and letterhead_name(units, k, lambda v: v.kind == "heading"):
+                    u.kind, u.level = "paragraph", 0  # the sender's name over its address
             front_matter(units, width, style)
     elif page.index == 0:
         tagged_title(units, style.body_size)

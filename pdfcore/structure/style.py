@@ -50,6 +50,7 @@ from pdfcore.structure.heading_shape import (
     spread_out,
     text_columns,
 )
+from pdfcore.structure.letterhead import letterhead_name
 from pdfcore.structure.markers import list_marker
 from pdfcore.structure.outline import match_outline, outline_by_page
 from pdfcore.structure.rows import page_rows
@@ -290,6 +291,7 @@ def learn(
                 and not over_title(units, at)
                 and not _stacked(units, at, key, base)
                 and not counted_item(units, at, key, base)
+                and not (page.index == 0 and letterhead_name(units, at, lambda v: heading_candidate(v, v.text, base)))
                 and (aligned(u, columns, width, units) or (page.index == 0 and page_title(u, units, body)))
                 and introduces_text(units, at, height)
             ):

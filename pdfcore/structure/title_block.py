@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pdfcore.structure.classify import SECTION_NAME
-from pdfcore.structure.heading_shape import heading_shaped, is_heading_role, numbering_depth
+from pdfcore.structure.heading_shape import SECTION_NAME, heading_shaped, is_heading_role, numbering_depth
+from pdfcore.structure.letterhead import letterhead_name
 from pdfcore.structure.style import DocumentStyle, unit_key
 from pdfcore.structure.unit import Unit
 from pdfcore.structure.units import ALIGN_PT
@@ -90,7 +90,7 @@ def tagged_title(units: Sequence[Unit], body_size: float) -> None:
     (a paragraph), set TITLE_SIZE times the body's size or more, larger than every heading the
     tree names on the page and shaped like a heading: the document's title, a heading of the
     first level (a typesetter tagging its title as a paragraph: the tree disagrees with the
-    page)."""
+    page); not a letterhead's name (see :mod:`pdfcore.structure.letterhead`)."""
     if not units or body_size <= 0:
         return
     first = units[0]
@@ -98,6 +98,8 @@ def tagged_title(units: Sequence[Unit], body_size: float) -> None:
         return
     if not heading_shaped(first, first.text) or any(u.size >= first.size for u in units[1:] if u.kind == "heading"):
         return
+    if letterhead_name(units, 0, lambda u: u.kind == "heading"):
+        return  # the sender's name over its address, the title under them
     first.kind, first.level = "heading", 1
 
 

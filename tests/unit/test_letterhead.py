@@ -1,0 +1,68 @@
+"""A letterhead on a document's first page: the sender's name set large at the top, over its
+address and telephone number, then the document's title. The name is no heading: the title is
+the document's first (``# Workshop Price List``), the sections under it a level below. A name
+over an address and running text (no title under them) stays the heading."""
+
+from __future__ import annotations
+
+from pdfcore.structure.letterhead import contact_details
+from tests.unit.test_structure import LOREM, ln, markdown, page, para
+
+
+def _letter(*, title: bool = True) -> list[str]:
+    lines = [
+        ln("SPOKES & SPROCKETS", 40, size=20, bold=True),
+        ln("Cycle Workshop and Hire", 64, size=9),
+        ln("9 Gas Ferry Road, Bristol BS1 6UN · 0117 929 4410", 76, size=9),
+    ]
+    y = 110
+    if title:
+        lines.append(ln("Workshop Price List and Terms of Service", y, size=15, bold=True))
+        y += 30
+    lines += para(LOREM, y)
+    lines.append(ln("Service Packages", y + 70, size=12, bold=True))
+    lines += para(LOREM, y + 90)
+    lines.append(ln("Terms of Service", y + 160, size=12, bold=True))
+    lines += para(LOREM, y + 180)
+    return markdown([page(lines)])
+
+
+def test_a_letterheads_name_is_no_heading_the_title_under_it_is_the_first() -> None:
+    (md,) = _letter()
+    assert "# SPOKES" not in md, md
+    assert "SPOKES & SPROCKETS" in md
+    assert "# Workshop Price List and Terms of Service" in md.splitlines(), md
+    assert "## Service Packages" in md.splitlines(), md
+
+
+def test_a_name_over_an_address_and_running_text_keeps_its_heading() -> None:
+    (md,) = _letter(title=False)
+    assert any(line.startswith("#") and "SPOKES" in line for line in md.splitlines()), md
+
+
+def test_contact_details() -> None:
+    for text in (
+        "Coldharbour Lane, St Minver, Wadebridge, Cornwall PL27 6TQ",
+        "tours@hopwoodlanebrewery.co.uk",
+        "www.bramblesidepark.co.uk",
+        "Telephone 01225 702 561",
+        "Reception 01208 862415",
+        "Morton Grove, IL 60053",
+    ):
+        assert contact_details(text), text
+    for text in ("Cycle Workshop and Hire", "Customer notice", "Club No. 2279", "Page 1 of 4", "Table 3.2"):
+        assert not contact_details(text), text
+
+
+def test_a_papers_title_over_its_authors_and_their_addresses_keeps_its_heading() -> None:
+    lines = [
+        ln("Adversarial Learning for Chinese NER from Crowd Annotations", 40, size=16, bold=True),
+        ln("Yaosheng Yang, Meishan Zhang, Wenliang Chen", 70, size=10),
+        ln("School of Computer Science, Soochow University, yzhang@suda.edu.cn", 84, size=9),
+        ln("Abstract", 120, size=12, bold=True),
+        *para(LOREM, 140),
+        ln("Introduction", 200, size=12, bold=True),
+        *para(LOREM, 220),
+    ]
+    (md,) = markdown([page(lines)])
+    assert "# Adversarial Learning for Chinese NER from Crowd Annotations" in md.splitlines(), md
