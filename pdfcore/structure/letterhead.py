@@ -2,7 +2,8 @@
 the page, over a few short lines of its particulars (a line of what it is, an address, a
 telephone number, an e-mail or web address, the addressee's address and the date; four rows
 each at most, no sentence), one of them at least a postal code, a telephone number or an
-e-mail or web address, then the document's title, a heading set lower. The name is the
+e-mail or web address (or the name and its lines on a banner: a band ruled or filled across,
+over and under them, the title outside it), then the document's title, a heading set lower. The name is the
 sender's, no heading of the document: the title under it is its first (a price list's
 ``SPOKES & SPROCKETS`` over ``9 Gas Ferry Road, Bristol BS1 6UN`` over ``Workshop Price List
 and Terms of Service``). A name over an address and running text stays a heading, and so does a
@@ -15,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from pdfcore.models import Box
 from pdfcore.structure.heading_shape import SECTION_NAME
 from pdfcore.structure.unit import Unit
 
@@ -42,18 +44,48 @@ def contact_details(text: str) -> bool:
     return _CONTACT.search(text) is not None
 
 
-def letterhead_name(units: Sequence[Unit], at: int, heading: Callable[[Unit], bool]) -> bool:
+def letterhead_name(
+    units: Sequence[Unit],
+    at: int,
+    heading: Callable[[Unit], bool],
+    rules: Sequence[Box] = (),
+    top: float | None = None,
+) -> bool:
     """``units[at]`` (a first page's units in reading order) is a letterhead's name (see the
-    module docstring); ``heading``: whether a unit is read as a heading."""
+    module docstring); ``heading``: whether a unit is read as a heading; ``rules``: the page's
+    ruling lines (a banner's edges among them); ``top``: the top of the page's highest text
+    (a table's rows taken out of ``units`` too), by default its units'."""
     first = next((k for k, u in enumerate(units) if u.text.strip()), None)
     if first != at or len(units[at].rows) > 2 or len(units[at].text.split()) > NAME_WORDS:
         return False
     name = units[at]
     details = False
-    for u in units[at + 1 : at + 2 + MAX_PARTICULARS]:
+    for k, u in enumerate(units[at + 1 : at + 2 + MAX_PARTICULARS], at + 1):
         if heading(u):
-            return details and not SECTION_NAME.match(u.text.strip())
+            if SECTION_NAME.match(u.text.strip()) or k == at + 1:
+                return False
+            first_text = top if top is not None else min(v.y0 for v in units)
+            return details or _on_banner(units[at:k], u, rules, first_text)
         if len(u.rows) > PARTICULAR_ROWS or u.text.rstrip().endswith(".") or u.size > name.size:
             return False
         details = details or contact_details(u.text)
     return False
+
+
+#: A banner is this many points tall at most.
+BANNER_HEIGHT = 150.0
+
+
+def _on_banner(head: Sequence[Unit], title: Unit, rules: Sequence[Box], first_text: float) -> bool:
+    """``head`` (the name and its lines) stands between two horizontal rules of one extent (a
+    band's edges) that reach across it, over its first line and under its last, the name the
+    page's highest text (a frame round a form's section under a table is no banner), and
+    ``title`` stands under the band."""
+    top, foot = min(u.y0 for u in head), max(u.y1 for u in head)
+    if top > first_text + 1.0:
+        return False  # text over the name (a table's rows): no letterhead's banner
+    left, right = min(u.x0 for u in head), max(u.x1 for u in head)
+    across = [r for r in rules if r.width >= r.height and r.x0 <= left and r.x1 >= right]
+    over = [r for r in across if top - BANNER_HEIGHT <= r.y1 <= top]
+    under = [r for r in across if foot <= r.y0 <= min(title.y0, top + BANNER_HEIGHT)]
+    return any(abs(a.x0 - b.x0) <= 3.0 and abs(a.x1 - b.x1) <= 3.0 for a in over for b in under)

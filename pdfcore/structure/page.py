@@ -142,6 +142,7 @@ def page_structure(
     # the page's words (for words broken at a line end), read by the rows and the units alike
     lexicon = Lexicon(text=page.text, common=common) if join_hyphenation else None
     rows = page_rows(page, join_hyphenation=join_hyphenation, page_height=height, roles=style.roles, lexicon=lexicon)
+    text_top = min((r.y0 for r in rows), default=0.0)  # (tables' rows too: a letterhead is over all)
     if page.marks:
         drawn_bullets(rows, page.marks, [d.bbox for d in page.drawings])  # list bullets drawn as art
     images = figure_boxes(page, width, height)
@@ -228,11 +229,13 @@ def page_structure(
         stacked_units(units, style)
         if page.index == 0:
             for k, u in enumerate(units):
-                if u.kind == "heading" and letterhead_name(units, k, lambda v: v.kind == "heading"):
+                if u.kind == "heading" and letterhead_name(
+                    units, k, lambda v: v.kind == "heading", page.rules, text_top
+                ):
                     u.kind, u.level = "paragraph", 0  # the sender's name over its address
             front_matter(units, width, style)
     elif page.index == 0:
-        tagged_title(units, style.body_size)
+        tagged_title(units, style.body_size, page.rules, text_top)
     for u, size in zip(units, sizes, strict=True):
         u.size = size
     if not tagged:

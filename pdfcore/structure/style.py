@@ -291,7 +291,10 @@ def learn(
                 and not over_title(units, at)
                 and not _stacked(units, at, key, base)
                 and not counted_item(units, at, key, base)
-                and not (page.index == 0 and letterhead_name(units, at, lambda v: heading_candidate(v, v.text, base)))
+                and not (
+                    page.index == 0
+                    and letterhead_name(units, at, lambda v: heading_candidate(v, v.text, base), page.rules)
+                )
                 and (aligned(u, columns, width, units) or (page.index == 0 and page_title(u, units, body)))
                 and introduces_text(units, at, height)
             ):

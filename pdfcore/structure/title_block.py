@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pdfcore.models import Box
 from pdfcore.structure.heading_shape import SECTION_NAME, heading_shaped, is_heading_role, numbering_depth
 from pdfcore.structure.letterhead import letterhead_name
 from pdfcore.structure.style import DocumentStyle, unit_key
@@ -85,7 +86,7 @@ def _particulars_line(u: Unit, style: DocumentStyle | None) -> bool:
 TITLE_SIZE = 1.5
 
 
-def tagged_title(units: Sequence[Unit], body_size: float) -> None:
+def tagged_title(units: Sequence[Unit], body_size: float, rules: Sequence[Box] = (), top: float | None = None) -> None:
     """On a tagged document's first page, the first unit, which the structure tree calls text
     (a paragraph), set TITLE_SIZE times the body's size or more, larger than every heading the
     tree names on the page and shaped like a heading: the document's title, a heading of the
@@ -98,7 +99,7 @@ def tagged_title(units: Sequence[Unit], body_size: float) -> None:
         return
     if not heading_shaped(first, first.text) or any(u.size >= first.size for u in units[1:] if u.kind == "heading"):
         return
-    if letterhead_name(units, 0, lambda u: u.kind == "heading"):
+    if letterhead_name(units, 0, lambda u: u.kind == "heading", rules, top):
         return  # the sender's name over its address, the title under them
     first.kind, first.level = "heading", 1
 

@@ -66,3 +66,22 @@ def test_a_papers_title_over_its_authors_and_their_addresses_keeps_its_heading()
     ]
     (md,) = markdown([page(lines)])
     assert "# Adversarial Learning for Chinese NER from Crowd Annotations" in md.splitlines(), md
+
+
+def test_a_name_and_its_line_on_a_banner_over_the_title_is_no_heading() -> None:
+    from pdfcore.models import Box
+
+    lines = [
+        ln("Tarnside Amateur Swimming Club", 69, size=18, bold=True),
+        ln("Affiliated to Swim England North West", 89, size=9),
+        ln("Spring Open Meet 2025: Results", 125, size=16, bold=True),
+        *para(LOREM, 150),
+        ln("Team points", 210, size=13, bold=True),
+        *para(LOREM, 230),
+    ]
+    banner = (Box(51.0, 57.0, 544.0, 57.0), Box(51.0, 106.0, 544.0, 106.0))
+    (md,) = markdown([page(lines, rules=banner)])
+    assert "# Spring Open Meet 2025: Results" in md.splitlines(), md
+    assert not any(line.startswith("#") and "Tarnside" in line for line in md.splitlines()), md
+    (plain,) = markdown([page(lines)])  # no banner, no address: the name stays a heading
+    assert any(line.startswith("#") and "Tarnside" in line for line in plain.splitlines()), plain
