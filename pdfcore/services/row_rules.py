@@ -61,7 +61,12 @@ def row_rule_regions(
             band = [ln for ln in inside if a < (ln.bbox.y0 + ln.bbox.y1) / 2 < z]
             # (a band holding a caption is no row: the caption heads the table under it, and
             # the rules over it are the page's, a heading's)
-            if band and not running_band(band, gaps, x1 - x0) and not any(is_caption(ln.text) for ln in band):
+            if (
+                band
+                and not running_band(band, gaps, x1 - x0)
+                and not any(is_caption(ln.text) for ln in band)
+                and not _section_band(band, (x0 + x1) / 2)
+            ):
                 if not bands:
                     stacks.append((a, bands))
                 bands.append(band)
@@ -87,6 +92,22 @@ def row_rule_regions(
                 box, _ = header_right_over(Box(x0, top, x1, below), lines, [ln for b in stack for ln in b], gaps)
                 out.append(box)
     return out
+
+
+#: A band between two rules holding text on more than this many rows (line heights), two thirds
+#: of its lines or more in one half of the rules' width, is no row: a section of the page in two
+#: columns between a heading's rule and the next heading's (lists under ``WHAT GOES IN WHICH
+#: BIN``); it parts the stacks. (A table's body between its header's rule and its totals' holds
+#: rows across the width.)
+MAX_BAND_ROWS = 12
+COLUMN_SHARE = 2 / 3
+
+
+def _section_band(band: Sequence[TextLine], middle: float) -> bool:
+    if len(positions(ln.bbox.y0 for ln in band)) <= MAX_BAND_ROWS:
+        return False
+    halves = sum(1 for ln in band if ln.bbox.x1 <= middle + JOIN_TOL or ln.bbox.x0 >= middle - JOIN_TOL)
+    return halves >= COLUMN_SHARE * len(band)
 
 
 #: A band at the foot of a stack holding one line set this many times the size of the other

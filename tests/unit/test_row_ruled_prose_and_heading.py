@@ -87,3 +87,34 @@ def test_a_last_cell_wrapped_under_the_last_row_is_the_tables() -> None:
     page = PageText(index=0, text="", lines=tuple(lines), gaps=tuple(gaps))
     (region,) = candidate_regions(page, W, H)
     assert 337.0 <= region.y1 < 351.0, region
+
+
+def test_a_section_of_many_rows_between_two_headings_rules_ends_the_table() -> None:
+    # a table ruled between its rows, then a heading over its rule, two columns of lists under
+    # it (twenty rows) and the next heading's rule: the table is its header and rows only
+    rules = [Box(X0, 66.0, X1, 69.0)]
+    lines: list[TextLine] = []
+    gaps: list[Box] = []
+    head, gap = _row(("Bank holiday", "Revised collection"), 73.0, bold=True)
+    lines.append(head)
+    gaps.append(gap)
+    y = 91.0
+    for day in ("Monday 5 May 2025", "Monday 26 May 2025", "Monday 25 August 2025", "Christmas week"):
+        rules.append(Box(X0, y - 5.0, X1, y - 4.0))
+        row, gap = _row((day, "Wednesday 7 May"), y)
+        lines.append(row)
+        gaps.append(gap)
+        y += 18.5
+    rules.append(Box(X0, y - 5.0, X1, y - 4.0))
+    lines.append(TextLine("WHAT GOES IN WHICH BIN", Box(57.0, y + 20.0, 213.0, y + 29.0), 10.0, bold=True))
+    rules.append(Box(X0, y + 32.0, X1, y + 35.0))  # the heading's rule
+    for k in range(20):
+        ly = y + 45.0 + 14.5 * k
+        lines.append(TextLine(f"– item {k} of the blue bin's list", Box(69.0, ly, 280.0, ly + 9.0), 10.0))
+        lines.append(TextLine(f"– item {k} of the black bin's list", Box(310.0, ly, 520.0, ly + 9.0), 10.0))
+    foot = y + 45.0 + 14.5 * 20
+    rules.append(Box(X0, foot + 5.0, X1, foot + 7.0))  # the next heading's rule
+    lines.append(TextLine("MISSED COLLECTIONS", Box(57.0, foot - 12.0 + 30.0, 200.0, foot + 27.0), 10.0, bold=True))
+    page = PageText(index=0, text="", lines=tuple(lines), rules=tuple(rules), gaps=tuple(gaps))
+    regions = candidate_regions(page, W, H)
+    assert regions and regions[0].y0 < 73.0 and regions[0].y1 < y + 20.0, regions
