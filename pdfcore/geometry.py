@@ -65,6 +65,16 @@ def holds_centre(box: Box, b: Box) -> bool:
     return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1
 
 
+def within(inner: Box, outer: Box, tol: float = 0.0) -> bool:
+    """``inner`` lies in ``outer`` grown by ``tol`` points on every side."""
+    return (
+        outer.x0 - tol <= inner.x0
+        and inner.x1 <= outer.x1 + tol
+        and outer.y0 - tol <= inner.y0
+        and inner.y1 <= outer.y1 + tol
+    )
+
+
 def area(b: Box) -> float:
     return max(0.0, b.width) * max(0.0, b.height)
 

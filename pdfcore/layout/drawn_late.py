@@ -32,9 +32,10 @@ def bands_in_place(blocks: Sequence[TextBlock]) -> list[TextBlock]:
     """The blocks (in drawing order) with every run drawn late moved to its band (see the
     module docstring)."""
     out = list(blocks)
+    widest = max((b.bbox.x1 - b.bbox.x0 for b in out), default=0.0)
     i = 1
     while i < len(out):
-        moved = _move(out, i)
+        moved = _move(out, i, widest)
         if moved is None:
             i += 1
             continue
@@ -42,7 +43,7 @@ def bands_in_place(blocks: Sequence[TextBlock]) -> list[TextBlock]:
     return out
 
 
-def _move(out: list[TextBlock], i: int) -> tuple[list[TextBlock], int] | None:
+def _move(out: list[TextBlock], i: int, widest: float) -> tuple[list[TextBlock], int] | None:
     """``out`` with the run starting at ``i`` moved up to its band, and the index after the
     run's new place; None when block ``i`` does not start such a run."""
     first = out[i].bbox
@@ -62,7 +63,7 @@ def _move(out: list[TextBlock], i: int) -> tuple[list[TextBlock], int] | None:
         and (j == i or out[j].bbox.y0 >= out[j - 1].bbox.y0 - TOL)
     ):
         j += 1
-    if j - i < MIN_RUN and not (j > i and _wide_block(out[i], out)):
+    if j - i < MIN_RUN and not (j > i and _wide_block(out[i], widest)):
         return None
     run = out[i:j]
     top = min(b.bbox.y0 for b in run)
@@ -75,8 +76,7 @@ def _move(out: list[TextBlock], i: int) -> tuple[list[TextBlock], int] | None:
     return out[:p] + run + out[p:i] + out[j:], j
 
 
-def _wide_block(block: TextBlock, blocks: Sequence[TextBlock]) -> bool:
-    """``block`` holds MIN_LINES lines at least and is WIDE as wide as the widest of ``blocks``
-    at least."""
-    widest = max(b.bbox.x1 - b.bbox.x0 for b in blocks)
+def _wide_block(block: TextBlock, widest: float) -> bool:
+    """``block`` holds MIN_LINES lines at least and is WIDE as wide as the page's widest block
+    (``widest``) at least."""
     return len(block.lines) >= MIN_LINES and block.bbox.x1 - block.bbox.x0 >= WIDE * widest

@@ -78,14 +78,14 @@ def _next_band(upper: Box, lower: Box, lines: Sequence[TextLine]) -> bool:
 def _region(run: Sequence[Box], lines: Sequence[TextLine]) -> Box:
     """The run's bands and the unshaded row touching the last band's foot, if any."""
     box = union(run)
-    tallest = max(b.y0 - a.y1 for a, b in itertools.pairwise(run))
+    widest_gap = max(b.y0 - a.y1 for a, b in itertools.pairwise(run))
     foot = run[-1].y1
     under = sorted(
         (
             ln
             for ln in lines
             if ln.bbox.y0 >= foot - 1.0
-            and ln.bbox.y1 <= foot + tallest
+            and ln.bbox.y1 <= foot + widest_gap
             and ln.bbox.x0 >= box.x0 - JOIN_TOL
             and ln.bbox.x1 <= box.x1 + JOIN_TOL
         ),

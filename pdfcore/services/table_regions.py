@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 
-from pdfcore.geometry import intersection, union
+from pdfcore.geometry import intersection, union, within
 from pdfcore.layout.margin_heads import hung_number_gaps, margin_head_lines
 from pdfcore.models import Box, PageText, TextLine
 from pdfcore.services.banded_rows import striped_regions
@@ -99,7 +99,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
     # region for its bands and the rows between them, not a table of one row per band.
     striped = [s for s in striped_regions(groups, lines) if not any(intersection(s, t) for t in runs)]
     if striped:
-        ruled = [g for g in ruled if not any(_within(g, s) for s in striped)] + striped
+        ruled = [g for g in ruled if not any(within(g, s, PAD) for s in striped)] + striped
     headed = headed_regions(page.rules, lines, gaps)
     # A run over two tables ruled under their headers, one across it and one in a column of
     # the page, at most COLUMN_TABLE as wide (a table across the page, then, under it, a column's
@@ -535,12 +535,3 @@ def _side_by_side(a: Box, b: Box) -> bool:
     overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
     apart = max(a.x0, b.x0) - min(a.x1, b.x1)
     return overlap >= SAME_HEIGHT * min(a.height, b.height) and 0 <= apart <= 3 * MIN_GUTTER
-
-
-def _within(inner: Box, outer: Box) -> bool:
-    return (
-        outer.x0 - PAD <= inner.x0
-        and inner.x1 <= outer.x1 + PAD
-        and outer.y0 - PAD <= inner.y0
-        and inner.y1 <= outer.y1 + PAD
-    )

@@ -228,11 +228,13 @@ def page_structure(
     if not tagged:
         stacked_units(units, style)
         if page.index == 0:
-            for k, u in enumerate(units):
-                if u.kind == "heading" and letterhead_name(
-                    units, k, lambda v: v.kind == "heading", page.rules, text_top
-                ):
-                    u.kind, u.level = "paragraph", 0  # the sender's name over its address
+            first = next((i for i, u in enumerate(units) if u.text.strip()), None)
+            if (
+                first is not None
+                and units[first].kind == "heading"
+                and letterhead_name(units, first, lambda v: v.kind == "heading", page.rules, text_top)
+            ):
+                units[first].kind, units[first].level = "paragraph", 0  # the sender's name over its address
             front_matter(units, width, style)
     elif page.index == 0:
         tagged_title(units, style.body_size, page.rules, text_top)

@@ -28,7 +28,7 @@ import re
 from collections.abc import Sequence
 
 from pdfcore.caption_words import FIGURE_CAPTION, TABLE_CAPTION, is_caption
-from pdfcore.geometry import holds_centre
+from pdfcore.geometry import holds_centre, within
 from pdfcore.models import Box, Drawing, PageText
 from pdfcore.structure.axes_frames import axes_frames
 from pdfcore.structure.markers import BULLET, ITEM_BULLETS
@@ -114,7 +114,7 @@ def vector_figure_boxes(page: PageText, width: float, height: float, images: lis
     rules = [r for r in page.rules if not _page_edge(r, width, height)]
     found: list[Box] = []
     for d in seeds:
-        if any(_inside(d.bbox, f) for f in found):
+        if any(within(d.bbox, f, 1.0) for f in found):
             continue
         box, paths, on_fills = _grow(d, page, lines, rules)
         w, h = box.x1 - box.x0, box.y1 - box.y0
@@ -146,7 +146,7 @@ def vector_figure_boxes(page: PageText, width: float, height: float, images: lis
             _figure_caption(box, b, t, above=True) for b, t, _ in lines
         ):
             continue  # a table's caption by it, and no figure's: the table's cells
-        found = [f for f in found if not _inside(f, box)]
+        found = [f for f in found if not within(f, box, 1.0)]
         found.append(box)
     found.sort(key=lambda b: (round(b.y0), b.x0))
     return found
@@ -470,10 +470,6 @@ def _cells(lines: list[_Line], rules: tuple[Box, ...]) -> bool:
         below = any(b.y1 - 0.3 * b.height <= r.y0 <= b.y1 + pad for r in spans)
         n += above and below
     return n >= CELL_MIN and n >= CELL_SHARE * len(lines)
-
-
-def _inside(b: Box, box: Box) -> bool:
-    return box.x0 - 1 <= b.x0 and b.x1 <= box.x1 + 1 and box.y0 - 1 <= b.y0 and b.y1 <= box.y1 + 1
 
 
 def _share(a: Box, b: Box) -> float:
