@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from adapters._pdfium import PageSpace
+from pdfcore.caption_words import is_caption
 from pdfcore.models import Box, TextLine
 
 GAP_MIN_FACTOR = 0.8
@@ -67,6 +68,50 @@ def space_gaps(
             ):
                 gaps.append(Box(round(before[1], 1), round(line.y0, 1), round(after[0], 1), round(line.y1, 1)))
         i = j
+
+
+#: A row's cell wrapped under its first line starts this many line heights right of the row's
+#: start at least, and the text before it (the row's first cell) is as wide: no list's marker.
+HANG_MIN = 2.0
+#: ... and the blank before the cell on the row's first line is this many line heights wide.
+HANG_GAP = 2.0
+
+
+def hanging_gaps(raw: Any, tp: Any, above: tuple[int, str, Box], line: Box, space: PageSpace, gaps: list[Box]) -> None:
+    """Append (to be checked with :func:`alone_on_row` when the page is read) the blank of the line ``above`` (its first character, text and box) that ``line``,
+    right under it (a line height at most), starts at: a row of two columns set as one text
+    object, its last cell wrapped under it (a LaTeX table ruled row by row: ``Deposit ID  The
+    scheme's unique reference`` over ``6401-7723-5518. Quote it``). Looked for only when
+    ``line`` starts HANG_MIN line heights right of ``above``'s start, inside its width, and
+    ``above`` is no caption (its label hung left of its wrapped text). When one of its blanks
+    HANG_GAP line heights wide, HANG_MIN line heights right of its start, ends where ``line``
+    starts (half a line height off at most), its blanks as wide are kept (the row's other
+    cells')."""
+    start, body, box = above
+    height = line.y1 - line.y0
+    if not (0 <= line.y0 - box.y1 <= height and box.x0 + HANG_MIN * height <= line.x0 < box.x1):
+        return
+    if is_caption(body.strip()):
+        return
+    mine: list[Box] = []
+    space_gaps(raw, tp, start, body, box, space, mine)
+    wide = [g for g in mine if g.width >= HANG_GAP * height]
+    if any(abs(g.x1 - line.x0) <= WRAP_ALIGN * height and g.x0 - box.x0 >= HANG_MIN * height for g in wide):
+        gaps.extend(wide)
+
+
+def alone_on_row(hung: Sequence[Box], lines: Sequence[TextLine]) -> list[Box]:
+    """The blanks of ``hung`` (see :func:`hanging_gaps`) whose row holds no line of the page but
+    the one they part: a row whose other cells are set as lines of their own (an amount and a
+    year beside a wrapped description) has its blanks between them unknown, and is left to the
+    page's other evidence."""
+    return [
+        g
+        for g in hung
+        if not any(
+            ln.bbox.y0 < g.y1 and ln.bbox.y1 > g.y0 and not (ln.bbox.x0 <= g.x0 and g.x1 <= ln.bbox.x1) for ln in lines
+        )
+    ]
 
 
 def edge_to_edge(pieces: Sequence[tuple[float, float, float, float]], height: float) -> bool:

@@ -18,12 +18,14 @@ from adapters._pdfium_doubles import Doubles, dropped_doubles
 from adapters._pdfium_edits import Edit, edited, replaced
 from adapters._pdfium_fonts import LineFonts, line_fonts
 from adapters._pdfium_gaps import (
+    alone_on_row,
     beside_cell,
     beside_heads,
     beside_row,
     edge_to_edge,
     figures_row,
     first_cell,
+    hanging_gaps,
     in_line,
     line_gaps,
     own_cell,
@@ -155,6 +157,7 @@ def read_lines(
     seen = 0  # the lines (not blank) read so far
     glue: tuple[int, int] | None = None  # the last line appended whole: its number, its last character
     chain: list[tuple[int, str, Box]] = []  # lines of one text object not looked at, each right under the last
+    hung: list[Box] = []  # the blanks of rows whose last cell wrapped (see hanging_gaps)
     if len(text) == n:
         start = 0
         for seg in text.split("\n"):
@@ -319,6 +322,8 @@ def read_lines(
                     else:
                         out.append(line)
                     glue = (seen, last)
+                if pieces is None and before is not None and gaps is not None and len(gaps) < MAX_GAPS:
+                    hanging_gaps(raw, tp, before, bbox, space, hung)  # (a term's row, its meaning wrapped)
                 if pending is not None and pieces is None and gaps is not None and starts_cell(bbox, *pending[1:]):
                     gaps.extend(pending[2])  # (a LaTeX table's header, set as one text object)
                     pending = None
@@ -442,6 +447,8 @@ def read_lines(
                 if pieces is None and spaced is None and gaps is not None and len(out) > 1:
                     spaced, spaced_gaps = beside_heads(out) or (None, [])
             start = end + 1
+        if hung and gaps is not None:
+            gaps.extend(alone_on_row(hung, out))
         return out, margin
     # Rare: the text API inserted or dropped chars, so indexes do not line up. Read per rect.
     rc = count_rects(tp, 0, -1)
