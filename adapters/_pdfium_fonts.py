@@ -13,13 +13,9 @@ import math
 import re
 from typing import Any
 
+from adapters._font_names import BOLD_NAME
 from adapters._pdfium import unchecked
 
-#: Font names that mean a bold face (after the subset prefix): the usual weight words, TeX's
-#: bold extended (CMBX, SFBX, CMSSBX, LMRoman...-Bold) and bold Computer Modern (CMB10).
-_BOLD = re.compile(
-    r"BOLD|BLACK|HEAVY|SEMIB|DEMI|EXTRAB|ULTRAB|(?<![A-Z])CM(?:SS)?BX|SFBX|SFSX|CMB\d|[-,_ ](?:BD|BLK)\b"
-)
 #: Font names whose style part (after the family, past the last "-" or ",") names a face lighter
 #: than bold: "Times-Roman", "NimbusRomNo9L-Regu", "Helvetica-Light", "Garamond-BookItalic". The
 #: name is what the type designer called the face; the weight an embedded subset declares is often
@@ -68,7 +64,7 @@ def font_style(name: str, weight: int, flags: int, angle: int = 0) -> tuple[bool
     only when the name does not call the face regular or lighter."""
     upper = name.split("+", 1)[-1].upper()
     heavy = weight >= _BOLD_WEIGHT and _NOT_BOLD.search(upper) is None
-    bold = heavy or bool(flags & _FORCE_BOLD) or _BOLD.search(upper) is not None
+    bold = heavy or bool(flags & _FORCE_BOLD) or BOLD_NAME.search(upper) is not None
     mono = bool(flags & _FIXED_PITCH) or _MONO.search(upper) is not None
     italic = bool(flags & _ITALIC_FLAG) or angle != 0 or _ITALIC.search(upper) is not None
     return bold, mono, italic

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from adapters._font_names import bold_name
 from adapters._plumber_accents import join_accents
 from adapters._plumber_space import PageTransform, rect
 from adapters._plumber_table_direction import frame_box, reading_direction, turned_cells, unframe_box
@@ -92,7 +93,7 @@ def _layout_table(
         x0, y0, x1, y1 = frame_box((c["x0"], c["top"], c["x1"], c["bottom"]), direction)
         font = str(c.get("fontname") or "")
         text = str(c["text"]).translate(_LIGATURES)
-        glyphs.append(Glyph(x0, y0, x1, y1, text, float(c["size"]), _BOLD in font.lower(), seq))
+        glyphs.append(Glyph(x0, y0, x1, y1, text, float(c["size"]), bold_name(font), seq))
     drawn = _rulings(crop)
     if direction == "ltr":
         edges = _shading_edges(crop, drawn)
@@ -115,8 +116,6 @@ def _layout_table(
     spans = tuple(BodySpan(*span) for span in found.body_spans)
     return bbox, header, rows, cells, spans
 
-
-_BOLD = "bold"
 
 #: A glyph cut by the region's edge keeping less than this share of its height stands mostly
 #: outside the region.

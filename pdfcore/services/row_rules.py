@@ -57,6 +57,7 @@ def row_rule_regions(
         inside = [ln for ln in lines if x0 - JOIN_TOL <= ln.bbox.x0 and ln.bbox.x1 <= x1 + JOIN_TOL]
         bands: list[list[TextLine]] = []
         stacks: list[tuple[float, list[list[TextLine]]]] = []
+        usual = _usual_size(inside)
         for a, z in itertools.pairwise(ys):
             band = [ln for ln in inside if a < (ln.bbox.y0 + ln.bbox.y1) / 2 < z]
             # (a band holding a caption is no row: the caption heads the table under it, and
@@ -66,6 +67,7 @@ def row_rule_regions(
                 and not running_band(band, gaps, x1 - x0)
                 and not any(is_caption(ln.text) for ln in band)
                 and not _section_band(band, (x0 + x1) / 2)
+                and not _headed_band(band, usual, gaps)
             ):
                 if not bands:
                     stacks.append((a, bands))
@@ -113,6 +115,29 @@ def _section_band(band: Sequence[TextLine], middle: float) -> bool:
 #: A band at the foot of a stack holding one line set this many times the size of the other
 #: bands' text (their median) is a heading ruled under, not a row (see _without_headings).
 HEADING_SIZE = 1.3
+
+
+def _usual_size(lines: Sequence[TextLine]) -> float:
+    """The median size of ``lines`` (0 when none tells its size)."""
+    sizes = sorted(ln.font_size for ln in lines if ln.font_size > 0)
+    return sizes[len(sizes) // 2] if sizes else 0.0
+
+
+def _headed_band(band: Sequence[TextLine], usual: float, gaps: Sequence[Box]) -> bool:
+    """``band`` ends with a section's heading: its last row one line in one piece, starting at
+    the band's left edge (a line height off at most), set HEADING_SIZE times the ``usual``
+    size of the lines within the rules' width (a paragraph closing a table and the next
+    section's heading between two tables ruled alike: no row, it parts their stacks)."""
+    if not usual:
+        return False
+    foot = max(band, key=lambda ln: ln.bbox.y0)
+    height = foot.bbox.y1 - foot.bbox.y0
+    return (
+        foot.font_size >= HEADING_SIZE * usual
+        and foot.bbox.x0 - min(ln.bbox.x0 for ln in band) <= height
+        and sum(1 for ln in band if ln.bbox.y1 > foot.bbox.y0) == 1
+        and all(len(p.segments) == 1 for p in line_pieces([foot], gaps))
+    )
 
 
 def _without_headings(stack: list[list[TextLine]], gaps: Sequence[Box]) -> list[list[TextLine]]:
