@@ -32,6 +32,7 @@ from pdfcore.models import Box, PageText, TextLine
 from pdfcore.services.banded_rows import striped_regions
 from pdfcore.services.framed_rows import framed_regions, headed_regions, ruled_on
 from pdfcore.services.grids_beside import over_grids_beside, own_extents
+from pdfcore.services.key_values import key_value_run
 from pdfcore.services.list_runs import bulleted, listed_columns, under_items
 from pdfcore.services.page_columns import MIN_GUTTER
 from pdfcore.services.row_rules import row_rule_regions
@@ -81,6 +82,8 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         + framed_regions(page.rules, lines, gaps)
         if not _framed_picture(g, pictures, lines)
     ]
+    # (lines of labels and values, in a box or on shaded rows: a form's particulars, no table)
+    ruled = [g for g in ruled if not key_value_run(g, lines, gaps)]
     boxes = ruled_boxes(groups, lines)
     heads = margin_head_lines(lines)
     text = text_regions([ln for ln in lines if id(ln) not in heads] if heads else lines, gaps)
@@ -93,6 +96,7 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         and not bulleted(t, lines, gaps)
         and not listed_columns(t, lines, page.marks)
         and not _listing(t, lines)
+        and not key_value_run(t, lines, gaps)
     ]
     runs = [_wrapped_tail(_up_column_rules(under_items(t, lines, gaps), page.rules, lines), lines, gaps) for t in runs]
     # A table shaded every other row that no run of aligned rows reads (its cells wordy): one
