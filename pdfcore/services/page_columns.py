@@ -252,8 +252,10 @@ def split(pieces: Sequence[Piece], gutters: Sequence[float]) -> list[list[Piece]
         groups: dict[int, list[tuple[float, float, float]]] = {}
         for seg in p.segments:
             groups.setdefault(bisect.bisect(gutters, (seg[0] + seg[1]) / 2), []).append(seg)
-        if len(groups) == 1:
-            columns[next(iter(groups))].append(p)  # wholly in one column: the piece as it is
+        if len(groups) <= 1:
+            # wholly in one column: the piece as it is (one with no segment, its line's text all
+            # blank, in the first)
+            columns[next(iter(groups), 0)].append(p)
             continue
         total = sum(z - a for a, z, _ in p.segments) or 1.0
         first, last = min(groups), max(groups)
