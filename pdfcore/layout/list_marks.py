@@ -12,7 +12,9 @@ before the line it marks: the line on its row that starts right of it, at most M
 the marker's height away. The marker is joined to the front of that line, as the extractor
 gives a marker drawn with its item (``• violists and double bass players``). A marker with no
 such line (a table's number column, read row by row: its text comes right after it) stays as
-and where it is.
+and where it is. A pictograph (``✂``, ``★``) is a marker when set again at its left edge, with
+no text right before it on its row, and is read as a bullet (``•``). A marker set again at its
+left edge is measured by its size, not by its box (a ring drawn within the x-height, ``◦``).
 """
 
 from __future__ import annotations
@@ -25,16 +27,20 @@ from attrs import evolve
 
 from pdfcore.geometry import union
 from pdfcore.models import Box, TextLine
-from pdfcore.structure.markers import MARKER
+from pdfcore.structure.markers import MARKER, PICTOGRAPHS
 
 #: The item starts at most this many of the marker's heights right of its end (a bullet's
 #: indent: one em or two) ...
 MARKER_GAP = 2.5
+#: (A marker set again at its left edge has its height taken as this share of its size at least.)
+INK_SHARE = 0.5
 #: ... or overlaps it by this many of its heights at most (a number set flush right against
 #: its item, its box reaching into the item's).
 MARKER_OVERLAP = 0.3
 #: The marker and its item share this share of the lower one's height at least (one row).
 SAME_ROW = 0.5
+#: The bullet a pictograph marking an item is read as.
+PICTOGRAPH_BULLET = "•"
 #: A marker is a line this long at most ("iv.", "(12)").
 MARKER_CHARS = 6
 
@@ -45,8 +51,18 @@ def markers_in_place(lines: Sequence[TextLine]) -> Sequence[TextLine]:
     marks = [
         i
         for i, ln in enumerate(lines)
-        if len(ln.text) <= MARKER_CHARS and MARKER.match(ln.text.strip()) and ln.bbox.y1 > ln.bbox.y0
+        if len(ln.text) <= MARKER_CHARS
+        and ln.bbox.y1 > ln.bbox.y0
+        and (MARKER.match(ln.text.strip()) or (ln.text.strip() in PICTOGRAPHS and not _text_before(lines, i)))
     ]
+    # a marker set again at its left edge (a list's items, two or more): measured by its size; a
+    # pictograph is a marker only so (alone, or after text on its row, it is a formula's sign)
+    column: dict[tuple[str, int], int] = {}
+    for i in marks:
+        key = (lines[i].text.strip(), round(lines[i].bbox.x0))
+        column[key] = column.get(key, 0) + 1
+    listed = {i for i in marks if column[(lines[i].text.strip(), round(lines[i].bbox.x0))] > 1}
+    marks = [i for i in marks if i in listed or lines[i].text.strip() not in PICTOGRAPHS]
     counted = _counted(lines)
     marks += counted
     if not marks:
@@ -54,7 +70,7 @@ def markers_in_place(lines: Sequence[TextLine]) -> Sequence[TextLine]:
     lone = set(marks)
     joined: dict[int, int] = {}  # the item's line -> its marker's
     for i in marks:
-        j = _item_of(lines, i, lone)
+        j = _item_of(lines, i, lone, by_size=i in listed)
         # (a number counting items is no list's marker read alone: joined wherever it is read)
         if j is not None and (j != i + 1 or i in counted) and j not in joined:
             joined[j] = i
@@ -153,24 +169,36 @@ def _raised(mark: Box, line: Box) -> bool:
     return (mark.y0 + mark.y1) / 2 < (line.y0 + line.y1) / 2 - RAISED * (line.y1 - line.y0)
 
 
-def _item_of(lines: Sequence[TextLine], i: int, lone: set[int]) -> int | None:
+def _item_of(lines: Sequence[TextLine], i: int, lone: set[int], *, by_size: bool = False) -> int | None:
     """The line the marker ``lines[i]`` marks: on its row, starting right of it (MARKER_GAP,
-    MARKER_OVERLAP), the nearest; not another marker."""
+    MARKER_OVERLAP), the nearest; not another marker. ``by_size``: its height taken as INK_SHARE
+    of its size at least (a ring or a dot drawn within the x-height has a box that small)."""
     m = lines[i].bbox
     h = m.y1 - m.y0
+    reach = MARKER_GAP * (max(h, INK_SHARE * lines[i].font_size) if by_size else h)
     best: tuple[float, int] | None = None
     for j, line in enumerate(lines):
         if j in lone:
             continue
         b = line.bbox
         gap = b.x0 - m.x1
-        if gap < -MARKER_OVERLAP * h or gap > MARKER_GAP * h or b.x1 <= m.x1:
+        if gap < -MARKER_OVERLAP * h or gap > reach or b.x1 <= m.x1:
             continue
         if _shared(m, b) < SAME_ROW * min(h, b.y1 - b.y0):
             continue
         if best is None or gap < best[0]:
             best = (gap, j)
     return best[1] if best is not None else None
+
+
+def _text_before(lines: Sequence[TextLine], i: int) -> bool:
+    """A line on the row of ``lines[i]`` ends left of it, MARKER_GAP of its size away at most."""
+    m = lines[i].bbox
+    reach = MARKER_GAP * max(m.y1 - m.y0, INK_SHARE * lines[i].font_size)
+    return any(
+        j != i and 0 <= m.x0 - ln.bbox.x1 + MARKER_OVERLAP <= reach and _shared(m, ln.bbox) > 0
+        for j, ln in enumerate(lines)
+    )
 
 
 def _shared(a: Box, b: Box) -> float:
@@ -181,6 +209,8 @@ def _joined(marker: TextLine, line: TextLine) -> TextLine:
     """The item's line with its marker in front: the marker's text, a space, the item's text;
     the box of both; the item's font facts (a size run's characters counted from the marker's)."""
     mark = marker.text.strip()
+    if mark in PICTOGRAPHS:
+        mark = PICTOGRAPH_BULLET  # (read as a list's bullet, as a drawn one is)
     runs = line.size_runs
     if runs:
         runs = ((runs[0][0] + len(mark), runs[0][1]), *runs[1:])
