@@ -16,7 +16,7 @@ from pdfcore.services.text_pieces import JOIN_TOL, line_pieces
 #: A label: a few words closed by a colon, then a blank (a time's "9:30" is none).
 LABEL = re.compile(r"^[^:]{1,60}?:(?=\s|$)")
 #: A label holds this many words at most.
-LABEL_WORDS = 5
+LABEL_WORDS = 7
 #: Lines of labels in a run: this many at least.
 MIN_LABELS = 2
 
@@ -56,3 +56,15 @@ def key_value_run(run: Box, lines: Sequence[TextLine], gaps: Sequence[Box]) -> b
     return not others or max(ln.bbox.x0 for ln in others) - min(ln.bbox.x0 for ln in others) <= max(
         ln.bbox.y1 - ln.bbox.y0 for ln in others
     )
+
+
+def below_particulars(run: Box, grids: Sequence[Box], lines: Sequence[TextLine], gaps: Sequence[Box]) -> Box:
+    """``run`` from the top of the ruled grid it runs into (one of ``grids`` inside its width,
+    starting under its top), when its part over the grid is lines of labels and values (see
+    :func:`key_value_run`: a form's fields over its table of items); else ``run`` itself."""
+    for g in grids:
+        if not (run.y0 + JOIN_TOL < g.y0 < run.y1 and g.x0 < run.x1 and run.x0 < g.x1):
+            continue
+        if key_value_run(Box(run.x0, run.y0, run.x1, g.y0), lines, gaps):
+            return Box(run.x0, g.y0, run.x1, run.y1)
+    return run

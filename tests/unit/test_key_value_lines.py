@@ -6,8 +6,9 @@ no labels, keep the table; so does a heading over the box's lines."""
 from __future__ import annotations
 
 from pdfcore.models import Box, PageText, TextLine
-from pdfcore.services.key_values import key_value_run
-from pdfcore.services.table_regions import candidate_regions
+from pdfcore.services.key_values import below_particulars, key_value_run
+from pdfcore.services.table_regions import candidate_regions, page_lines
+from pdfcore.services.text_runs import text_regions
 
 VALUE_X = 163.0
 ROWS = (
@@ -17,7 +18,7 @@ ROWS = (
 )
 
 
-def _page(rows: tuple[tuple[str, ...], ...], *, boxed: bool, heading: str = "") -> PageText:
+def _page(rows: tuple[tuple[str, ...], ...], *, boxed: bool, heading: str = "", value_x: float = VALUE_X) -> PageText:
     lines: list[TextLine] = []
     gaps: list[Box] = []
     y = 153.0
@@ -27,7 +28,7 @@ def _page(rows: tuple[tuple[str, ...], ...], *, boxed: bool, heading: str = "") 
     for row in rows:
         label, rest = row[0], row[1:]
         end = 55.0 + 4.6 * len(label)
-        x = VALUE_X
+        x = value_x
         text = label
         right = end
         for cell in rest:
@@ -73,3 +74,28 @@ def test_rows_whose_first_cells_are_no_labels_keep_the_table() -> None:
 def test_a_heading_over_the_box_s_lines_is_the_box_s() -> None:
     page = _page(ROWS, boxed=False, heading="OPENING HOURS")
     assert key_value_run(Box(50.0, 150.0, 545.0, 230.0), page.lines, page.gaps)
+
+
+def test_a_form_s_fields_two_a_line_are_no_table() -> None:
+    """Labels over answer lines, two a line (``Entry type, for example Adult 5K:`` beside
+    ``Fee enclosed: £``)."""
+    fields = (
+        ("Postcode:", "Date of birth:"),
+        ("Telephone:", "Email:"),
+        ("Entry type, for example Adult 5K:", "Fee enclosed: £"),
+        ("Running club, if any:", "T-shirt size:"),
+    )
+    page = _page(fields, boxed=False, value_x=300.0)
+    assert text_regions(page_lines(page), page.gaps)  # (aligned: a run of two columns)
+    assert candidate_regions(page, 595.0, 842.0) == ()
+
+
+def test_a_form_s_fields_over_its_table_of_items_are_no_rows_of_it() -> None:
+    fields = (("Age group for season 2025/26:", "Team:"), ("Parent or guardian:",), ("Telephone:", "Email:"))
+    page = _page(fields, boxed=False, value_x=300.0)
+    grid = Box(51.0, 220.0, 544.0, 470.0)
+    run = Box(54.0, 153.0, 538.0, 441.0)
+    assert below_particulars(run, [grid], page.lines, page.gaps) == Box(54.0, 220.0, 538.0, 441.0)
+    rows = (("Item", "Size"), ("Home shirt", "£22.00"), ("Away shirt", "£22.00"))  # no labels
+    page = _page(rows, boxed=False, value_x=300.0)
+    assert below_particulars(run, [grid], page.lines, page.gaps) == run
