@@ -1,6 +1,6 @@
 """A letterhead on a document's first page: the sender's name, set large or bold at the top of
 the page, over a few short lines of its particulars (a line of what it is, an address, a
-telephone number, an e-mail or web address, the addressee's address and the date; four rows
+telephone number, an e-mail or web address, the addressee's address and the date; six rows
 each at most, no sentence), one of them at least a postal code, a telephone number or an
 e-mail or web address (or the name and its lines on a banner: a band ruled or filled across,
 over and under them, the title outside it), then the document's title, a heading set lower. The name is the
@@ -22,10 +22,12 @@ from pdfcore.structure.unit import Unit
 
 #: The name is this many words at most (a paper's title over its authors is longer) ...
 NAME_WORDS = 6
-#: ... the particulars at most this many units between the name and the title ...
-MAX_PARTICULARS = 4
-#: ... each of at most this many rows, no sentence (running text ends with a stop).
-PARTICULAR_ROWS = 4
+#: ... the particulars at most this many units between the name and the title (the sender's
+#: lines, the addressee's address a unit a row maybe, the date) ...
+MAX_PARTICULARS = 8
+#: ... each of at most this many rows (an addressee's address of six), no sentence (running
+#: text ends with a stop).
+PARTICULAR_ROWS = 6
 
 #: A British or a US postal code, an e-mail or web address, a telephone number.
 _CONTACT = re.compile(

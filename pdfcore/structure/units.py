@@ -74,6 +74,8 @@ ALIGN_PT = 2.0
 OPEN_SLACK = 1.15
 #: A row of this many words or more is running text (see OPEN_SLACK).
 PROSE_ROW_WORDS = 7
+#: Two rows ending this close (points) are set flush right, however many their words (see _ragged_left).
+FLUSH_RIGHT_PT = 0.5
 
 #: A row starts a list item whose marker was lost when the row below it is set in by this many
 #: em (a hanging indent).
@@ -326,15 +328,16 @@ def _ragged_left(rows: Sequence[Row]) -> bool:
     or more, or two short rows (of fewer than PROSE_ROW_WORDS words, the lower one closing no
     sentence) end within ALIGN_PT of each other and start apart (a cover's label, "NIST Internal
     Report" over "NIST IR 8425A"; the last row of a paragraph or list item of running text ends
-    where the row above does only by chance, and mostly closes its sentence). A row set in from
-    the one above there is no hanging indent."""
+    where the row above does only by chance, and mostly closes its sentence; two rows of more
+    words end within FLUSH_RIGHT_PT: a letterhead's address set against the right margin). A row
+    set in from the one above there is no hanging indent."""
     if len(rows) == 2:
         a, b = rows
         return (
             abs(a.x1 - b.x1) <= ALIGN_PT
             and abs(a.x0 - b.x0) > ALIGN_PT
             and not b.text.endswith(CLOSING)
-            and all(len(r.text.split()) < PROSE_ROW_WORDS for r in rows)
+            and (all(len(r.text.split()) < PROSE_ROW_WORDS for r in rows) or abs(a.x1 - b.x1) <= FLUSH_RIGHT_PT)
         )
     if len(rows) < 3:
         return False

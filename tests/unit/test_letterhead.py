@@ -85,3 +85,29 @@ def test_a_name_and_its_line_on_a_banner_over_the_title_is_no_heading() -> None:
     assert not any(line.startswith("#") and "Tarnside" in line for line in md.splitlines()), md
     (plain,) = markdown([page(lines)])  # no banner, no address: the name stays a heading
     assert any(line.startswith("#") and "Tarnside" in line for line in plain.splitlines()), plain
+
+
+def _vet_letter() -> list[str]:
+    """A letterhead set against the right margin (its address of seven words a row), then the
+    addressee's address of five rows, each row a unit of its own, the date and the title."""
+    lines = [
+        ln("Oakfield Veterinary Centre", 47, x=320, size=16, bold=True, x1=532),
+        ln("112 Chester Road, Northwich, Cheshire CW8 4AL", 66, x=338, size=8, x1=533),
+        ln("01606 782 350 · reception@oakfieldvets.co.uk", 77, x=352, size=8, x1=533),
+    ]
+    for k, row in enumerate(("Mrs Adaeze Okafor", "9 Linnet Close", "Hartford", "Northwich", "CW8 1GN")):
+        lines.append(ln(row, 109 + 19 * k, x=63, size=9))
+    lines.append(ln("14 April 2025", 220, x=63, size=9))
+    lines.append(ln("Vaccination Reminder", 245, x=63, size=13, bold=True))
+    lines += para(LOREM, 270, x=63, size=9)
+    lines.append(ln("What the vaccinations protect against", 330, x=63, size=11, bold=True))
+    lines += para(LOREM, 350, x=63, size=9)
+    return markdown([page(lines)])
+
+
+def test_a_name_over_a_flush_right_address_and_a_long_addressee_s_address_is_no_heading() -> None:
+    (md,) = _vet_letter()
+    rows = md.splitlines()
+    assert "Oakfield Veterinary Centre" in md and not any(r.startswith("#") and "Oakfield" in r for r in rows), md
+    assert "# Vaccination Reminder" in rows, md
+    assert not any(r.startswith("- ") and "Chester Road" in r for r in rows), md  # flush right, no item
