@@ -1,5 +1,6 @@
 """Headings set run-in: a section's title in bold opening its first paragraph, the paragraph going
-on on the same line. Numbered (``2.1 The Alarm Signals`` then ``The building has ...``) in a
+on on the same line. Numbered (``2.1 The Alarm Signals`` then ``The building has ...``; not
+closed by a stop, as a clause's title run into its first sentence is: ``4.3 Waste.``) in a
 document whose sections of the level above have headings of their own; or a few words with no
 stop or colon after them before a sentence's capital (``Lab coats`` then ``Your lab coat must
 ...``), two of them on the page at least. Each becomes a heading over its paragraph."""
@@ -82,8 +83,8 @@ def _run_in_level(el: Element, style: DocumentStyle) -> int:
     lead = el.lead.strip()
     if el.kind != "paragraph" or not lead or len(lead) >= len(el.text.strip()) or len(lead.split()) > MAX_WORDS:
         return 0
-    if not _NUMBERED.match(lead):
-        return 0
+    if not _NUMBERED.match(lead) or lead.endswith("."):
+        return 0  # (closed by a stop: a clause's title run into its sentence, ``4.1 Waste.``)
     depth = numbering_depth(lead)
     levels = dict(style.levels)
     known = {d: levels[k] for k, d in style.depths if k in levels}

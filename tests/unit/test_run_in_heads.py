@@ -69,3 +69,24 @@ def test_bold_terms_and_a_lone_lead_in_stay_text() -> None:
     (md,) = markdown([page(lines)])
     assert "**Peak time:** 8pm" in md and "**Rolling contract:** A contract" in md, md
     assert "**Lab coats** Your lab coat" in md, md
+
+
+def test_a_numbered_clause_title_closed_by_a_stop_stays_its_sentence_s_lead_in() -> None:
+    """``4.3 Waste.`` then ``Please take all unsold goods home``: a clause's title run into its
+    first sentence, in a document whose sections have numbered headings of their own."""
+    lines = [
+        ln("3 Goods that may not be sold", 50, size=14, bold=True),
+        *para(LOREM, 72),
+        ln("4 Conditions of booking", 120, size=14, bold=True),
+        evolve(
+            ln("4.1 Cancellations by you. If you cancel at least 48 hours before, we refund it.", 142),
+            lead="4.1 Cancellations by you.",
+        ),
+        evolve(ln("4.3 Waste. Please take all unsold goods, packaging and rubbish home.", 172), lead="4.3 Waste."),
+        ln("5 Packing up", 210, size=14, bold=True),
+        *para(LOREM, 232),
+    ]
+    (md,) = markdown([page(lines)])
+    assert "**4.1 Cancellations by you.** If you cancel" in md, md
+    assert "**4.3 Waste.** Please take" in md, md
+    assert "\n# 5 Packing up\n" in md, md
