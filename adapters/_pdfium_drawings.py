@@ -9,6 +9,7 @@ pass over them.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 
@@ -203,16 +204,28 @@ def _drawn_on(a: Box, b: Box) -> bool:
 #: in a colour, a brand's bullet; a chart's colour swatches are squares, no bullets), or a
 #: square in a colour drawn SWATCH_SAME times at least at one size (a list's bullets are alike;
 #: a chart's swatches each have a colour of their own), or a shape in a bright colour (a channel
-#: above MARK_DARK, its luminance, 0.299 R + 0.587 G + 0.114 B, at most MARK_DARK: an orange, not
-#: a pale tint) drawn SWATCH_SAME times at least at one size; at most MAX_MARKS a page.
+#: above MARK_DARK, its luminance, 0.299 R + 0.587 G + 0.114 B, at most MARK_DARK, or its
+#: channels MARK_CHROMA apart at least: an orange, a gold, not a pale tint) drawn SWATCH_SAME
+#: times at least at one size, its box then the square of as much ink (a diamond's smaller than
+#: its box); at most MAX_MARKS a page.
 MARK_MIN = 2.0
 MARK_MAX = 8.0
 MARK_SQUARE = 0.3
 MARK_DARK = 160
 MARK_GREY = 40
+MARK_CHROMA = 128
 MARK_ROUND = 0.95
 SWATCH_SAME = 2
 MAX_MARKS = 200
+
+
+def _inked(mark: Box, cover: float) -> Box:
+    """``mark`` shrunk about its centre to the square holding as much ink as its shape (``cover``
+    of its box): a diamond's is its box's side over the square root of two."""
+    k = math.sqrt(cover)
+    cx, cy = (mark.x0 + mark.x1) / 2, (mark.y0 + mark.y1) / 2
+    hw, hh = k * (mark.x1 - mark.x0) / 2, k * (mark.y1 - mark.y0) / 2
+    return Box(round(cx - hw, 2), round(cy - hh, 2), round(cx + hw, 2), round(cy + hh, 2))
 
 
 def bullet_marks(fills: list[FillRun], width: float, height: float) -> tuple[Box, ...]:
@@ -227,13 +240,16 @@ def bullet_marks(fills: list[FillRun], width: float, height: float) -> tuple[Box
             continue
         r, g, bl, a = f.color
         dark = max(r, g, bl) <= MARK_DARK
-        if a == 0 or (not dark and 0.299 * r + 0.587 * g + 0.114 * bl > MARK_DARK):
+        pale = 0.299 * r + 0.587 * g + 0.114 * bl > MARK_DARK and max(r, g, bl) - min(r, g, bl) < MARK_CHROMA
+        if a == 0 or (not dark and pale):
             continue
         if b.x0 < 0.0 or b.y0 < 0.0 or b.x1 > width or b.y1 > height:
             continue
         at = (round(b.x0, 1), round(b.y0, 1))
         mark = Box(*(round(v, 2) for v in (b.x0, b.y0, b.x1, b.y1)))
         if not dark or (max(r, g, bl) - min(r, g, bl) > MARK_GREY and fill_coverage(f) > MARK_ROUND):
+            if not dark and 0 < (cover := fill_coverage(f)) < MARK_ROUND:
+                mark = _inked(mark, cover)  # (a diamond, a disc: the square of as much ink)
             squares.setdefault((f.color, round(w), round(h)), {}).setdefault(at, mark)
             continue
         out.setdefault(at, mark)
