@@ -72,7 +72,12 @@ def _size(unit: _Lines) -> float:
     return max((ln.font_size for ln in unit.lines), default=0.0)
 
 
-def heads_span(left: Sequence[_E], right: Sequence[_E], top: float) -> list[_E]:
+def _heading_line(unit: _Lines) -> bool:
+    """The unit is one line set in bold or in capitals."""
+    return len(unit.lines) == 1 and (unit.lines[0].bold or unit.lines[0].text.isupper())
+
+
+def heads_span(left: Sequence[_E], right: Sequence[_E], top: float, across: Sequence[float] = ()) -> list[_E]:
     """The last units of a band's left column that head the spanning line under the band, from
     ``top`` down (a section's heading over a full-width list, at the left margin under the
     first column; a heading and a caption over a table whose header is a heading band): below
@@ -82,7 +87,10 @@ def heads_span(left: Sequence[_E], right: Sequence[_E], top: float) -> list[_E]:
     close, apart from the text above them by more than a paragraph's gap (a paragraph's last lines below the right
     column stay with it), and nearer the spanning line than that text (a heading set larger
     than the column's lines: or about as near). Read before the right column, they would head
-    it."""
+    it. A rule across the columns right under a tail of one line in bold or in capitals
+    (``across``: the heights of the rules crossing the gutter), between it and the spanning
+    line, makes it a section's heading over the spanning text however large it is set
+    (``MISSED COLLECTIONS`` over its rule, under a column running longer than the other)."""
     if not left or not right:
         return []
     ordered = sorted(left, key=lambda u: u.y0)
@@ -109,10 +117,13 @@ def heads_span(left: Sequence[_E], right: Sequence[_E], top: float) -> list[_E]:
     tail = ordered[start:]
     if tail[0].y0 <= feet[start] or start == 0:
         return []
-    if not _set_large(tail[0], usual, usual_size) and any(u.y0 > right_foot for u in ordered[:start]):
+    ruled = len(tail) == 1 and _heading_line(tail[0]) and any(tail[-1].y1 <= y <= top for y in across)
+    if not ruled and not _set_large(tail[0], usual, usual_size) and any(u.y0 > right_foot for u in ordered[:start]):
         return []  # (a column's last entries, below the other column's foot as its lines above)
     h = max(u.y1 - u.y0 for u in tail)
     gap = tail[0].y0 - feet[start]
+    if ruled and gap > GAP_FACTOR * h:
+        return tail if list(left[-len(tail) :]) == tail else []
     # (a heading set larger than the column's lines may stand as far from what it heads: its
     # box taller, or its type larger when its letters hold no descender to make the box tall)
     larger = all(_set_large(u, usual, usual_size) for u in tail)

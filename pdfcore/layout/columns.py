@@ -391,7 +391,7 @@ def _try_split(
     for k in range(n_bands):
         span = cuts[k][1] if k < len(cuts) else None
         # (a spanning line's top, or a heading band's ruled edge)
-        lead = heads_span(band_left[k], band_right[k], span.y0 if span else cuts[k][0]) if k < len(cuts) else []
+        lead = heads_span(band_left[k], band_right[k], span.y0 if span else cuts[k][0], across) if k < len(cuts) else []
         if lead:
             band_left[k] = band_left[k][: -len(lead)]
         heads = side_heads(band_left[k], band_right[k])
