@@ -59,6 +59,9 @@ def heading_bands(
 HEAD_TALLER = 1.2
 HEAD_LARGER = 1.3
 HEAD_NEARER = 1.25
+#: A heading's line in bold or capitals this share of its gap to the text above from the
+#: spanning line at most heads it, however it is set (see heads_span).
+HEAD_CLOSE = 0.5
 
 
 def _set_large(unit: _Lines, usual: float, usual_size: float) -> bool:
@@ -87,10 +90,12 @@ def heads_span(left: Sequence[_E], right: Sequence[_E], top: float, across: Sequ
     close, apart from the text above them by more than a paragraph's gap (a paragraph's last lines below the right
     column stay with it), and nearer the spanning line than that text (a heading set larger
     than the column's lines: or about as near). Read before the right column, they would head
-    it. A rule across the columns right under a tail of one line in bold or in capitals
+    it. A tail of one line in bold or in capitals with a rule across the columns right under it
     (``across``: the heights of the rules crossing the gutter), between it and the spanning
-    line, makes it a section's heading over the spanning text however large it is set
-    (``MISSED COLLECTIONS`` over its rule, under a column running longer than the other)."""
+    line, or standing HEAD_CLOSE of its gap to the text above from the spanning line at most,
+    is a section's heading over the spanning text however large it is set (``MISSED
+    COLLECTIONS`` over its rule, ``Join us in September`` atop a box's text, under a column
+    running longer than the other)."""
     if not left or not right:
         return []
     ordered = sorted(left, key=lambda u: u.y0)
@@ -117,11 +122,16 @@ def heads_span(left: Sequence[_E], right: Sequence[_E], top: float, across: Sequ
     tail = ordered[start:]
     if tail[0].y0 <= feet[start] or start == 0:
         return []
-    ruled = len(tail) == 1 and _heading_line(tail[0]) and any(tail[-1].y1 <= y <= top for y in across)
-    if not ruled and not _set_large(tail[0], usual, usual_size) and any(u.y0 > right_foot for u in ordered[:start]):
-        return []  # (a column's last entries, below the other column's foot as its lines above)
     h = max(u.y1 - u.y0 for u in tail)
     gap = tail[0].y0 - feet[start]
+    # (a heading's line over a rule across, or set close over the spanning text: a box's)
+    ruled = (
+        len(tail) == 1
+        and _heading_line(tail[0])
+        and (any(tail[-1].y1 <= y <= top for y in across) or top - tail[-1].y1 <= HEAD_CLOSE * gap)
+    )
+    if not ruled and not _set_large(tail[0], usual, usual_size) and any(u.y0 > right_foot for u in ordered[:start]):
+        return []  # (a column's last entries, below the other column's foot as its lines above)
     if ruled and gap > GAP_FACTOR * h:
         return tail if list(left[-len(tail) :]) == tail else []
     # (a heading set larger than the column's lines may stand as far from what it heads: its

@@ -2,7 +2,8 @@
 running longer than the right, a rule across the page right under it, then text across the
 page (a council's bin guide: ``MISSED COLLECTIONS`` under ``What goes in which bin``): the
 heading heads what spans the columns, read after the right column, though it is set no larger
-than the columns' text. Without the rule it stays the left column's."""
+than the columns' text; and so does one set close atop the spanning text, nearer it than half
+its gap to the column above. Without either, it stays the left column's."""
 
 from __future__ import annotations
 
@@ -16,10 +17,10 @@ def _line(text: str, x0: float, y0: float, x1: float, *, bold: bool = False) -> 
     return TextLine(text, Box(x0, y0, x1, y0 + 8.5), 9.0, bold=bold)
 
 
-def _page(*, rule: bool, heading: str = "HMISSED COLLECTIONS") -> tuple[list[TextLine], list[Box]]:
+def _page(*, rule: bool, head_y: float = 587.0) -> tuple[list[TextLine], list[Box]]:
     left = [_line(f"L{k} {ITEM}", 57, 204 + 15 * k, 283) for k in range(24)]  # foot 557.5
     right = [_line(f"R{k} {ITEM}", 309, 204 + 15 * k, 538) for k in range(20)]  # foot 497.5
-    head = [_line(heading, 58, 587, 192, bold=True)]
+    head = [_line("HMISSED COLLECTIONS", 58, head_y, 192, bold=True)]
     spanning = [
         _line(f"S{k} If your bin has not been emptied by 6.00 pm on your collection day, please", 58, 609 + 14 * k, 531)
         for k in range(3)
@@ -39,4 +40,9 @@ def test_a_heading_over_a_rule_across_heads_what_spans_the_columns() -> None:
 
 
 def test_without_the_rule_it_stays_the_left_column_s() -> None:
-    assert _order(*_page(rule=False)) == "L" * 24 + "H" + "R" * 20 + "SSS"
+    assert _order(*_page(rule=False, head_y=572.0)) == "L" * 24 + "H" + "R" * 20 + "SSS"
+
+
+def test_a_heading_set_close_atop_the_spanning_text_heads_it() -> None:
+    """(a box's heading right over its text, far under the column: ``Join us in September``)"""
+    assert _order(*_page(rule=False, head_y=598.0)) == "L" * 24 + "R" * 20 + "H" + "SSS"
