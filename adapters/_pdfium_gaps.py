@@ -77,16 +77,16 @@ HANG_MIN = 2.0
 HANG_GAP = 2.0
 
 
-def hanging_gaps(raw: Any, tp: Any, above: tuple[int, str, Box], line: Box, space: PageSpace, gaps: list[Box]) -> None:
-    """Append (to be checked with :func:`alone_on_row` when the page is read) the blank of the line ``above`` (its first character, text and box) that ``line``,
-    right under it (a line height at most), starts at: a row of two columns set as one text
-    object, its last cell wrapped under it (a LaTeX table ruled row by row: ``Deposit ID  The
-    scheme's unique reference`` over ``6401-7723-5518. Quote it``). Looked for only when
-    ``line`` starts HANG_MIN line heights right of ``above``'s start, inside its width, and
-    ``above`` is no caption (its label hung left of its wrapped text). When one of its blanks
-    HANG_GAP line heights wide, HANG_MIN line heights right of its start, ends where ``line``
-    starts (half a line height off at most), its blanks as wide are kept (the row's other
-    cells')."""
+def hanging_gaps(raw: Any, tp: Any, above: tuple[int, str, Box], line: Box, space: PageSpace, out: list[Box]) -> None:
+    """Append to ``out`` (checked with :func:`alone_on_row` once the page is read) the blanks of
+    the line ``above`` (its first character, text and box) when ``line``, right under it (a line
+    height at most), starts at one of them: a row of two columns set as one text object, its
+    last cell wrapped under it (a LaTeX table ruled row by row: ``Deposit ID  The scheme's
+    unique reference`` over ``6401-7723-5518. Quote it``). Looked for only when ``line`` starts
+    HANG_MIN line heights right of ``above``'s start, inside its width, and ``above`` is no
+    caption (its label hung left of its wrapped text). When one of its blanks HANG_GAP line
+    heights wide, HANG_MIN line heights right of its start, ends where ``line`` starts (half a
+    line height off at most), its blanks as wide are kept (the row's other cells')."""
     start, body, box = above
     height = line.y1 - line.y0
     if not (0 <= line.y0 - box.y1 <= height and box.x0 + HANG_MIN * height <= line.x0 < box.x1):
@@ -97,7 +97,7 @@ def hanging_gaps(raw: Any, tp: Any, above: tuple[int, str, Box], line: Box, spac
     space_gaps(raw, tp, start, body, box, space, mine)
     wide = [g for g in mine if g.width >= HANG_GAP * height]
     if any(abs(g.x1 - line.x0) <= WRAP_ALIGN * height and g.x0 - box.x0 >= HANG_MIN * height for g in wide):
-        gaps.extend(wide)
+        out.extend(wide)
 
 
 def alone_on_row(hung: Sequence[Box], lines: Sequence[TextLine]) -> list[Box]:
