@@ -50,6 +50,7 @@ from adapters._pdfium_rows import (
     text_line,
 )
 from adapters._pdfium_ruled import parted
+from adapters._pdfium_tracking import letter_spaced
 from pdfcore.geometry import union
 from pdfcore.layout.scripts import has_cjk
 from pdfcore.models import Box, TextLine
@@ -135,7 +136,7 @@ def read_lines(
         return [], 0
     text = textpage.get_text_range(0, n)
     doubles = dropped_doubles(raw, tp, text, visible_runs(objects), space) if objects is not None else Doubles()
-    text = replaced(text, {**doubles.inside, **joined_accents(raw, tp, text)})
+    text = replaced(text, {**doubles.inside, **joined_accents(raw, tp, text), **letter_spaced(raw, tp, text)})
     # letters put in change a line's length: made on lines read whole (see adapters._pdfium_edits)
     edits: dict[int, Edit] = {k: (0, letter) for k, letter in doubles.put_in.items()}
     left, top, right, bottom = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
