@@ -19,6 +19,7 @@ left edge is measured by its size, not by its box (a ring drawn within the x-hei
 
 from __future__ import annotations
 
+import collections
 import itertools
 import re
 from collections.abc import Sequence
@@ -57,11 +58,9 @@ def markers_in_place(lines: Sequence[TextLine]) -> Sequence[TextLine]:
     ]
     # a marker set again at its left edge (a list's items, two or more): measured by its size; a
     # pictograph is a marker only so (alone, or after text on its row, it is a formula's sign)
-    column: dict[tuple[str, int], int] = {}
-    for i in marks:
-        key = (lines[i].text.strip(), round(lines[i].bbox.x0))
-        column[key] = column.get(key, 0) + 1
-    listed = {i for i in marks if column[(lines[i].text.strip(), round(lines[i].bbox.x0))] > 1}
+    keys = {i: (lines[i].text.strip(), round(lines[i].bbox.x0)) for i in marks}
+    column = collections.Counter(keys.values())
+    listed = {i for i in marks if column[keys[i]] > 1}
     marks = [i for i in marks if i in listed or lines[i].text.strip() not in PICTOGRAPHS]
     counted = _counted(lines)
     marks += counted

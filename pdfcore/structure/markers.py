@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import re
 
+#: Pictographs a list's markers drawn apart from their items may be (see
+#: :mod:`pdfcore.layout.list_marks`; in a line's text they are no bullet): the Dingbats block
+#: (scissors, crosses, stars, florets, arrows), not its telephone, tape drive, aeroplane and
+#: envelope (a contact line's signs), its quotation marks and brackets, nor its circled digits
+#: (numbers); and the black and white stars.
+PICTOGRAPHS = "".join(chr(c) for c in (*range(0x2700, 0x2706), *range(0x270A, 0x2758), *range(0x2794, 0x27C0))) + "★☆"
 #: List markers at the start of a row: bullets (with the private-use code points symbol fonts
 #: map theirs to), and numbers, letters or roman numerals closed by a period or parenthesis.
-#: Pictographs a list's markers drawn apart from their items may be (see
-#: :mod:`pdfcore.layout.list_marks`; in a line's text they are no bullet): the Dingbats block (scissors, crosses, stars, florets, arrows), not
-#: its telephone, tape drive, aeroplane and envelope (a contact line's signs), its quotation
-#: marks and brackets, nor its circled digits (numbers); and the black and white stars.
-PICTOGRAPHS = "".join(chr(c) for c in (*range(0x2700, 0x2706), *range(0x270A, 0x2758), *range(0x2794, 0x27C0))) + "★☆"
 BULLETS = "•◦▪▫‣⁃∙●○■□►▶▸▹›✓✔➢➤❖◆◇⬢⬡→–—-*·\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf0e0\uf0d7"
 BULLET_SET = frozenset(BULLETS)
 #: The bullets that lead a list's item only (dashes, stars, rings, arrows and middle dots also
