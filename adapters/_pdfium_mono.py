@@ -14,6 +14,8 @@ import ctypes
 import statistics
 from typing import Any
 
+from adapters._pdfium import unchecked
+
 #: At most this many spaces are put in one gap (a gap wider is no run of spaces but a column
 #: set apart, whose width tells nothing of the characters between).
 MAX_SPACES = 40
@@ -33,18 +35,23 @@ def spaced(raw: Any, tp: Any, first: int, last: int, text: str) -> str:
     its characters are not those of the text page (one to one, spaces aside) or the steps between
     them are not one advance each."""
     glyphs = [c for c in text if c != " "]
-    origins: list[tuple[str, float]] = []
+    xs: list[float] = []
+    codes: list[int] = []
     x, y = ctypes.c_double(), ctypes.c_double()
+    out_x, out_y = ctypes.byref(x), ctypes.byref(y)
+    fast = unchecked()
+    unicode, origin = fast.unicode, fast.char_origin
     for k in range(first, last + 1):
-        code = raw.FPDFText_GetUnicode(tp, k)
+        code = unicode(tp, k)
         if code in _NOT_GLYPHS:
             continue
-        if len(origins) >= len(glyphs) or not raw.FPDFText_GetCharOrigin(tp, k, ctypes.byref(x), ctypes.byref(y)):
+        if len(xs) >= len(glyphs) or not origin(tp, k, out_x, out_y):
             return text
-        origins.append((chr(code), x.value))
-    if len(origins) != len(glyphs) or any(o[0] != g for o, g in zip(origins, glyphs, strict=True)):
+        codes.append(code)
+        xs.append(x.value)
+    if len(xs) != len(glyphs) or any(chr(c) != g for c, g in zip(codes, glyphs, strict=True)):
         return text
-    return _respaced(text, [o[1] for o in origins])
+    return _respaced(text, xs)
 
 
 def _respaced(text: str, xs: list[float]) -> str:

@@ -190,3 +190,84 @@ def _leaves(tree: Tree) -> list[object]:
     for item in tree:
         out.extend(_leaves(item) if isinstance(item, list) else [item])
     return out
+
+
+def _objects_parsed(monkeypatch: pytest.MonkeyPatch, pdf: pdfplumber.PDF) -> list[int]:
+    """The object numbers pdfminer parses from here on (its cache of parsed objects aside)."""
+    parsed: list[int] = []
+    doc = pdf.doc
+    original = type(doc)._getobj_parse
+
+    def counted(self: object, pos: int, objid: int) -> object:
+        parsed.append(objid)
+        return original(self, pos, objid)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(doc), "_getobj_parse", counted)
+    return parsed
+
+
+def test_the_pages_passed_on_the_way_are_not_parsed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walk to page 40 of a flat tree tells the 39 pages before it by their bytes: it parses
+    the tree's node and page 40 only, and page 40 is pdfplumber's own; a page told by its bytes
+    is parsed when it is asked for, with the attributes it inherits."""
+    path = _write(tmp_path / "flat.pdf", list(range(1, 51)), root_attrs="/MediaBox [0 0 300 400] /Rotate 90")
+    with pdfplumber.open(path) as walked, pdfplumber.open(path) as direct:
+        want = [p.page_obj.pageid for p in walked.pages]
+        parsed = _objects_parsed(monkeypatch, direct)
+        page = page_at(direct, 39)
+        assert page.page_obj.pageid == want[39]
+        pages_parsed = [n for n in parsed if n in want]
+        assert pages_parsed == [want[39]]
+        assert page_at(direct, 3).page_obj.pageid == want[3]
+        assert page_at(direct, 3).rotation == 90
+        assert " ".join(page_at(direct, 3).extract_text().split()) == "Page number 4"
+
+
+def test_a_dictionary_is_told_a_page_by_its_own_type_only(tmp_path: Path) -> None:
+    """Bytes that name /Type /Page elsewhere than as the dictionary's own type (in a string, a
+    comment, a dictionary inside it), or a node with kids, are not told: they are parsed."""
+    from adapters._plumber_pages import _told_page
+
+    bodies = [
+        b"<< /Type /Page /Parent 9 0 R /MediaBox [0 0 10 10] >>",  # a page: told
+        b"<< /Note (/Type /Page) >>",
+        b"<< /X << /Type /Page >> >>",
+        b"<< /Type /Page % /Type /Page\n>>",
+        b"<< /Type /Pages /Kids [] /Count 0 >>",
+        b"<< /Type /Page /Kids [] >>",
+        b"<< /Type /Page /Id <4142> >>",
+        b"[ /Type /Page ]",
+    ]
+    catalog = b"<< /Type /Catalog /Pages 10 0 R >>"
+    objects = [*bodies, catalog, b"<< /Type /Pages /Kids [1 0 R] /Count 1 >>"]
+    path = tmp_path / "bodies.pdf"
+    path.write_bytes(assemble(objects, root=len(bodies) + 1))
+    with pdfplumber.open(path) as pdf:
+        told = [_told_page(pdf.doc, n) for n in range(1, len(bodies) + 1)]
+    assert told == [True] + [False] * (len(bodies) - 1)
+
+
+def test_a_page_its_bytes_told_wrong_makes_the_walk_start_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Should the bytes tell a page that is none (a font among the kids, which pdfplumber's walk
+    passes over), asking for it makes the walk start again, parsing every node: from then on
+    each page is the one pdfplumber's walk finds."""
+    import adapters._plumber_pages as walking
+
+    page = b"<< /Type /Page /Parent 5 0 R /MediaBox [0 0 300 400] >>"
+    font = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
+    kids = b"<< /Type /Pages /Kids [1 0 R 2 0 R 3 0 R 4 0 R] /Count 3 >>"
+    objects = [page, font, page, page, kids, b"<< /Type /Catalog /Pages 5 0 R >>"]
+    path = tmp_path / "font_among_kids.pdf"
+    path.write_bytes(assemble(objects, root=6))
+    real = walking._told_page
+    monkeypatch.setattr(walking, "_told_page", lambda doc, objid: objid == 2 or real(doc, objid))
+    with pdfplumber.open(path) as walked, pdfplumber.open(path) as direct:
+        want = [p.page_obj.pageid for p in walked.pages]
+        assert want == [1, 3, 4]
+        page_at(direct, 2)  # the font counted as a page on the way
+        assert page_at(direct, 1).page_obj.pageid == want[1]  # the font asked for: found out
+        assert [page_at(direct, i).page_obj.pageid for i in range(3)] == want
+        with pytest.raises(PageOutOfRange):
+            page_at(direct, 3)
