@@ -15,7 +15,7 @@ from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_joi
 from pdfcore.models import BodySpan, Box, Table
 from pdfcore.structure.glue import glue
 from pdfcore.structure.index_rows import entry_text, text_ends_with_pages
-from pdfcore.structure.markers import CLOSING
+from pdfcore.structure.markers import BOXES, CLOSING
 from pdfcore.structure.model import Element
 from pdfcore.structure.render import render_element
 from pdfcore.structure.rows import Row
@@ -44,7 +44,7 @@ def element(unit: Unit, join_hyphenation: bool, *, body_bold: bool = False, body
         elif marker[0].isalnum() or marker[0] == "(":
             text, marker = f"{marker} {rest}", "-"
         else:
-            text, marker = rest, "-"
+            text, marker = f"{BOXES[marker]} {rest}" if marker in BOXES else rest, "-"
         # (a marker set in bold before the item's text, its letter kept in the text, is no
         # lead-in of the item's words)
         lead = _lead(unit, text, body_bold)

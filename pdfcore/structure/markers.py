@@ -14,8 +14,11 @@ import re
 PICTOGRAPHS = "".join(chr(c) for c in (*range(0x2700, 0x2706), *range(0x270A, 0x2758), *range(0x2794, 0x27C0))) + "★☆"
 #: List markers at the start of a row: bullets (with the private-use code points symbol fonts
 #: map theirs to), and numbers, letters or roman numerals closed by a period or parenthesis.
-BULLETS = "•◦▪▫‣⁃∙●○■□►▶▸▹›✓✔➢➤❖◆◇⬢⬡→–—-*·\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf0e0\uf0d7"
+BULLETS = "•◦▪▫‣⁃∙●○■□►▶▸▹›✓✔➢➤❖◆◇⬢⬡→–—-*·☐☑☒\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf0e0\uf0d7"
 BULLET_SET = frozenset(BULLETS)
+#: Ballot boxes opening a list's item (a checklist, a form's options): the item is a task
+#: list's, its box empty or ticked (``- [ ] Torch``, ``- [x] Annual report``).
+BOXES = {"☐": "[ ]", "☑": "[x]", "☒": "[x]"}
 #: The bullets that lead a list's item only (dashes, stars, rings, arrows and middle dots also
 #: mark a diagram's labels, a formula's terms or an operator).
 ITEM_BULLETS = frozenset("•▪‣⁃●■►▶▸❖➢➤⬢\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e")
