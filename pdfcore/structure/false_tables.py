@@ -210,7 +210,7 @@ def scattered_table(table: Table) -> bool:
         return False
     filled = sum(1 for c in cells if c.strip())
     lone = sum(1 for r in rows if sum(1 for c in r if c.strip()) <= 1)
-    if filled <= SCATTERED_FILLED * len(cells) and lone >= SCATTERED_ROWS * len(rows):
+    if filled <= SCATTERED_FILLED * len(cells) and lone >= SCATTERED_ROWS * len(rows) and not _form_grid(table):
         return True
     if _colon_column(rows):
         return True
@@ -223,6 +223,22 @@ def scattered_table(table: Table) -> bool:
     return value_axis([r[0] if r and k not in first else "" for k, r in enumerate(rows)]) or value_axis(
         [r[-1] if r and k not in last else "" for k, r in enumerate(rows)]
     )
+
+
+#: A form's grid to fill in has this many columns at least (see _form_grid).
+FORM_GRID_COLUMNS = 3
+
+
+def _form_grid(table: Table) -> bool:
+    """A form's grid to fill in (a standing order's products by the days of the week, its cells
+    blank): a header naming every column, FORM_GRID_COLUMNS at least, and a name in the first
+    cell of every row, but no value axis there (a chart's ticks). A chart's labels read as a grid
+    do not head each of its columns."""
+    header = table.header
+    if len(header) < FORM_GRID_COLUMNS or not all(c.strip() for c in header) or not table.rows:
+        return False
+    names = [r[0] if r else "" for r in table.rows]
+    return all(n.strip() for n in names) and not value_axis(names)
 
 
 def axis_table(table: Table) -> bool:
