@@ -253,9 +253,12 @@ def introduces_text(units: Sequence[Unit], k: int, page_height: float, depth: in
         # a closed sentence over running text in its own face is a paragraph of one row
         return not (len(nxt.rows) > 1 and u.text.endswith(_STOPS) and _face(nxt) == _face(u) and not u.text.isupper())
     if nxt.text.rstrip().endswith((",", ":")) and _face(nxt) != _face(u):
-        # a salutation or a lead-in over running text ("Dear Mr Okafor," under a letter's title)
+        # a salutation or a lead-in over running text ("Dear Mr Okafor," under a letter's title),
+        # or a form's fields
         after = text_below(units, j)
-        return after is not None and (len(units[after].rows) > 1 or len(units[after].text.split()) >= 4)
+        return (after is not None and (len(units[after].rows) > 1 or len(units[after].text.split()) >= 4)) or (
+            _form_fields(units, j)
+        )
     # a one-row label below: only another heading (set otherwise) that introduces text itself
     if _face(nxt) == _face(u) or not heading_shaped(nxt, nxt.text):
         return False
@@ -265,6 +268,27 @@ def introduces_text(units: Sequence[Unit], k: int, page_height: float, depth: in
     if len(units[after].rows) > 1 or len(units[after].text.split()) >= 4:
         return True
     return depth < 2 and introduces_text(units, j, page_height, depth + 1)
+
+
+#: A heading over this many one-row labels ending with a colon, one under the other in one face,
+#: heads a form's fields (see _form_fields).
+FORM_FIELDS = 3
+
+
+def _form_fields(units: Sequence[Unit], j: int) -> bool:
+    """Unit ``j`` and the units under it are a form's fields: FORM_FIELDS one-row labels in one
+    face, each ending with a colon (``Business name:`` over ``Contact name: Position:`` over
+    ``Delivery address:``, blanks drawn after them to fill in)."""
+    face = _face(units[j])
+    at: int | None = j
+    for _ in range(FORM_FIELDS):
+        if at is None:
+            return False
+        v = units[at]
+        if len(v.rows) != 1 or not v.text.rstrip().endswith(":") or _face(v) != face:
+            return False
+        at = text_below(units, at)
+    return True
 
 
 #: What ends a sentence (a heading ends otherwise, or with nothing).

@@ -63,7 +63,7 @@ def letterhead_name(
     name = units[at]
     details = False
     for k, u in enumerate(units[at + 1 : at + 2 + MAX_PARTICULARS], at + 1):
-        if heading(u):
+        if heading(u) and not (k == at + 1 and _tagline(u, name)):
             if SECTION_NAME.match(u.text.strip()) or k == at + 1:
                 return False
             first_text = top if top is not None else min(v.y0 for v in units)
@@ -72,6 +72,13 @@ def letterhead_name(
             return False
         details = details or contact_details(u.text)
     return False
+
+
+def _tagline(unit: Unit, name: Unit) -> bool:
+    """``unit``, right under the name, is its line of what it is (``Craft bread and cakes for
+    cafés, shops and restaurants``): one row in italic, not bold, set smaller than the name, no
+    heading however it stands apart from the body."""
+    return len(unit.rows) == 1 and unit.size < name.size and all(r.italic and not r.bold for r in unit.rows)
 
 
 #: A banner is this many points tall at most.
