@@ -63,6 +63,11 @@ def framed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
             top, mid, bottom = ys[k : k + 3]
             head = [ln for ln in inside if top < _middle(ln.bbox) < mid]
             body = [ln for ln in inside if mid < _middle(ln.bbox) < bottom]
+            heading = _heading_under(body)
+            if heading is not None:
+                # the next section's heading over the rule below, no row of the table's
+                body = [ln for ln in body if ln.bbox.y1 <= heading.bbox.y0]
+                bottom = (max((ln.bbox.y1 for ln in body), default=mid) + heading.bbox.y0) / 2
             if not 1 <= len(head) <= HEADER_LINES or len(body) < BODY_LINES:
                 continue
             if any(x0 <= v.x0 and v.x1 <= x1 and v.y0 < bottom - JOIN_TOL and v.y1 > mid + JOIN_TOL for v in vs):
@@ -73,12 +78,32 @@ def framed_regions(rules: Sequence[Box], lines: Sequence[TextLine], gaps: Sequen
                 continue  # running text between two tables' rules, not a body
             if sided([head, *_rows(body, gaps)], gaps, x0, x1):
                 # a row ruled off under the body (its total) is the table's too
-                if k + 3 < len(ys):
+                if k + 3 < len(ys) and heading is None:
                     band = [ln for ln in inside if bottom < _middle(ln.bbox) < ys[k + 3]]
                     if 1 <= len(band) <= TOTAL_LINES and all(parted(ln, gaps) for ln in band):
                         bottom = ys[k + 3]
                 out.append(Box(x0, top, x1, bottom))
     return out
+
+
+#: A line under a table's rows set this many times their size or larger is a heading's.
+HEADING_SIZE = 1.2
+
+
+def _heading_under(body: Sequence[TextLine]) -> TextLine | None:
+    """The first line under BODY_LINES rows or more set HEADING_SIZE times the size of the
+    lines over it or larger, alone on its row (the next section's heading, ``2. Checks carried
+    out``, between a table ruled under its header and the top of a grid under it: the rule under
+    the heading's section is no bottom rule of the table), or None."""
+    rows = sorted(body, key=lambda ln: ln.bbox.y0)
+    for k in range(BODY_LINES, len(rows)):
+        line, over = rows[k], rows[:k]
+        sizes = sorted(ln.font_size for ln in over if ln.font_size > 0)
+        if not sizes or line.font_size < HEADING_SIZE * sizes[len(sizes) // 2]:
+            continue
+        if not any(o is not line and o.bbox.y0 < line.bbox.y1 and line.bbox.y0 < o.bbox.y1 for o in rows):
+            return line
+    return None
 
 
 #: The header's last line ends at most this many of its heights over the rule, and the body's

@@ -289,3 +289,17 @@ def test_a_row_ruled_off_under_a_grid_of_shaded_rows_is_the_grids() -> None:
     assert ruled_on(region, rules, [*inside, *note], [Box(62, 154, 70, 163)]) == region
     apart = [line(ln.text, ln.bbox.x0 + 20, 154, ln.bbox.x1 + 20) for ln in row]
     assert ruled_on(region, rules, [*inside, *apart], []) == region
+
+
+def test_the_next_section_s_heading_over_the_bottom_rule_is_no_row() -> None:
+    """Under the rows of a table ruled under its header, the next section's heading (set larger,
+    alone on its row), then the top of a grid: the rule there is no bottom rule of the table; the
+    table ends over the heading. Before, the heading was read as the table's last row (a
+    boiler's service report: ``2. Checks carried out`` between its appliance's details and its
+    checks)."""
+    lines, rules, gaps = table()
+    rules[2] = rule(132, 480, 200)  # the grid's top, under the heading
+    heading = line("2. Checks carried out", 139, 183, 260, h=12.0)
+    (region,) = framed_regions(rules, [*lines, heading], gaps)
+    assert region.y1 < heading.bbox.y0, region
+    assert all(ln.bbox.y1 <= region.y1 for ln in lines), region
