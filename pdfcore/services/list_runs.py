@@ -53,6 +53,32 @@ def under_items(run: Box, lines: Sequence[TextLine], gaps: Sequence[Box]) -> Box
     return Box(run.x0, inside[k].bbox.y0, run.x1, run.y1)
 
 
+def over_items(run: Box, lines: Sequence[TextLine], gaps: Sequence[Box]) -> Box:
+    """A text-aligned run whose last lines are items of a list after the table (``(a) the glass
+    of all windows and glazed doors;``), two or more, each alone on its row, opening with a
+    marker and its only blanks right after the marker, maybe under a line leading into them
+    (alone on its row, no blank in it, ending with a colon: ``Regular window cleaning
+    includes:``), ends over them: the table's rows do (MIN_ROWS of them left at least)."""
+    inside = sorted((ln for ln in lines if intersection(ln.bbox, run) is not None), key=lambda ln: ln.bbox.y0)
+    k = len(inside)
+    while k > MIN_ROWS and _lone_item(inside[k - 1], inside, gaps):
+        k -= 1
+    if len(inside) - k < 2:
+        return run
+    lead = inside[k - 1]
+    if k > MIN_ROWS and lead.text.rstrip().endswith(":") and _alone(lead, inside, gaps):
+        k -= 1
+    return Box(run.x0, run.y0, run.x1, max(ln.bbox.y1 for ln in inside[:k]))
+
+
+def _alone(line: TextLine, inside: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
+    """No other line of ``inside`` beside ``line`` and no blank in it."""
+    b = line.bbox
+    if any(o is not line and o.bbox.y0 < b.y1 and o.bbox.y1 > b.y0 for o in inside):
+        return False
+    return not any(intersection(g, b) is not None for g in gaps)
+
+
 def _marker_reach(line: TextLine) -> float:
     """How far in from ``line``'s start a blank after a list's marker ends at most."""
     return line.bbox.x0 + MARKER_BLANK * (line.font_size or line.bbox.height)

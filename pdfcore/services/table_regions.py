@@ -33,7 +33,7 @@ from pdfcore.services.banded_rows import striped_regions
 from pdfcore.services.framed_rows import framed_regions, headed_regions, ruled_on
 from pdfcore.services.grids_beside import over_grids_beside, own_extents
 from pdfcore.services.key_values import below_particulars, key_value_run
-from pdfcore.services.list_runs import bulleted, listed_columns, under_items
+from pdfcore.services.list_runs import bulleted, listed_columns, over_items, under_items
 from pdfcore.services.page_columns import MIN_GUTTER
 from pdfcore.services.row_rules import row_rule_regions
 from pdfcore.services.ruled_grids import (
@@ -98,7 +98,12 @@ def candidate_regions(page: PageText, page_width: float, page_height: float) -> 
         and not _listing(t, lines)
         and not key_value_run(t, lines, gaps)
     ]
-    runs = [_wrapped_tail(_up_column_rules(under_items(t, lines, gaps), page.rules, lines), lines, gaps) for t in runs]
+    runs = [
+        _wrapped_tail(
+            _up_column_rules(over_items(under_items(t, lines, gaps), lines, gaps), page.rules, lines), lines, gaps
+        )
+        for t in runs
+    ]
     # (a form's fields over its table of items, aligned with its columns: no rows of it)
     runs = [below_particulars(t, ruled, lines, gaps) for t in runs]
     # A table shaded every other row that no run of aligned rows reads (its cells wordy): one
