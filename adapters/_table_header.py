@@ -20,6 +20,16 @@ import statistics
 from collections.abc import Sequence
 
 from adapters._table_glyphs import Rule, is_figure
+from adapters._table_header_shapes import (
+    HEADING_WORDS,
+    body_like,
+    groups_over_headings,
+    rows_alike,
+    section_label,
+    stub_between,
+    stub_over_both,
+    stub_over_groups,
+)
 from adapters._table_rows import BROKEN, Row, data_figure, numbering, ruled_between
 from adapters._table_rulings import RULE_WIDTH, WALL_WIDTH, across, open_wall
 
@@ -82,7 +92,7 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
         if not values and 0 < i < len(rows) - 1 and row.y0 < rows[i - 1].y1 and row.y1 > rows[i + 1].y0 - 1.0:
             n += 1  # a label set between two header lines, over both (a heading over two levels;
             continue  # it may end where the line under it starts, within a point)
-        if not values and n == i > 0 and i < len(rows) - 1 and _stub_between(rows[i - 1], row, rows[i + 1]):
+        if not values and n == i > 0 and i < len(rows) - 1 and stub_between(rows[i - 1], row, rows[i + 1]):
             n += 1
             continue
         if not values and n == i > 0 and _wraps_on(rows[i - 1], row):
@@ -96,9 +106,11 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
             break
         n += 1
     if ended and 0 < n < len(rows) and any(data_figure(r.text(k)) for r in rows[n:] for k in r.filled if k > 0):
-        if _rows_alike(rows[: n + 1], parted):
+        if rows_alike(rows[: n + 1], parted):
             return 0
         top = rows[0]
+        if n > 1 and section_label(top, rows[1:n]):
+            return 1  # (a section's label across the table under the headings: the body's)
         if n > 1 and len(top.filled) > 1 and not top.spans:  # a row of headings, no title across
             below = rows[1]
             if (
@@ -123,11 +135,11 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
         # a row of figures is data (the first row of a table continued from a page before), a
         # dash for a figure that is nil among them
         return 0
-    if n >= 2 and _groups_over_headings(first, second):
+    if n >= 2 and groups_over_headings(first, second):
         return 2
-    if first.bold and _stub_over_groups(first, second, rows[2]):
+    if first.bold and stub_over_groups(first, second, rows[2]):
         return 2
-    if _stub_over_both(first, second):
+    if stub_over_both(first, second):
         return 2
     if first.bold and not all(r.bold for r in rows[1:]):
         # (the bold rows over a ruling across the table, all of them, each text a heading's
@@ -149,7 +161,7 @@ def header_rows(rows: Sequence[Row], rules: Sequence[Rule], x0: float, x1: float
         wrapped = second.bold and not any(k > 0 for k in second.filled) and _wraps_on(first, second)
         return 2 if wrapped else 1
     width = x1 - x0
-    for r in rules if not _body_like(first, rows[1:]) else ():
+    for r in rules if not body_like(first, rows[1:]) else ():
         if r.vertical or min(r.x1, x1) - max(r.x0, x0) < RULE_WIDTH * width:
             continue
         if first.y1 - 1.0 <= (r.y0 + r.y1) / 2 <= second.y0 + 1.0:
@@ -170,26 +182,6 @@ def _dashes(text: str) -> bool:
     return bool(t) and set(t) <= set("-\u2013\u2014")
 
 
-def _stub_over_both(first: Row, second: Row) -> bool:
-    """The first column's heading stands halfway down two header lines (``Time`` beside
-    ``Track A: Clinical Informatics`` over ``Main Hall``): the first row sets it below its other
-    headings, its middle within STUB_CENTRED of its height from the middle of the two rows
-    together; the second leaves the first column empty and sets headings in two columns at
-    least, no figures among them."""
-    stub = first.heights[0] if first.heights else None
-    if stub is None or 0 in second.filled or len(second.filled) < 2:
-        return False
-    if any(data_figure(second.text(k)) or len(second.text(k).split()) > HEADING_WORDS for k in second.filled):
-        return False
-    others = [h for k, h in enumerate(first.heights) if k > 0 and h is not None]
-    if not others:
-        return False
-    height = stub[1] - stub[0]
-    middle = (stub[0] + stub[1]) / 2
-    top = min(h[0] for h in others)
-    return height > 0 and stub[0] > top + 0.25 * height and abs(middle - (top + second.y1) / 2) <= STUB_CENTRED * height
-
-
 def _group_label_last(head: Sequence[Row]) -> int:
     """1 when the last of the bold rows ``head`` is a label alone in the first column under a
     heading of that column in a row above it, not that heading wrapped on (``Breakfast (served
@@ -201,37 +193,10 @@ def _group_label_last(head: Sequence[Row]) -> int:
     return 0 if _wraps_on(stub[-2], stub[-1]) else 1
 
 
-def _stub_between(above: Row, row: Row, below: Row) -> bool:
-    """``row`` (a label in the first column alone) is the first column's heading set halfway
-    between two header lines that leave the first column empty (headings over groups of columns
-    above, each column's heading below): its middle within STUB_CENTRED of its height from the
-    middle of the two lines together, each of them set close to it (within its height)."""
-    if 0 in above.filled or 0 in below.filled or not above.filled or not below.filled:
-        return False
-    if any(data_figure(below.text(k)) for k in below.filled):
-        return False
-    height = row.y1 - row.y0
-    middle = (row.y0 + row.y1) / 2
-    return (
-        abs(middle - (above.y0 + below.y1) / 2) <= STUB_CENTRED * height
-        and row.y0 - above.y1 < height
-        and below.y0 - row.y1 < height
-    )
-
-
-#: How far (a share of its height) a first column's heading set between two header lines
-#: may stand from their middle.
-STUB_CENTRED = 0.25
-
-
 def _cells(row: Row) -> int:
     """The texts ``row`` sets past its first column (a text spanning columns counts once)."""
     covered = {k for a, b, _ in row.spans for k in range(a, b + 1)}
     return sum(1 for _, b, _ in row.spans if b > 0) + sum(1 for k in row.filled if k > 0 and k not in covered)
-
-
-#: Words a column's heading holds at most (a body's cell of prose runs longer).
-HEADING_WORDS = 6
 
 
 def _spanned(row: Row, k: int) -> int:
@@ -239,60 +204,6 @@ def _spanned(row: Row, k: int) -> int:
     of columns may run to as many words as their headings: ``Amount of a single claim or
     booking`` over three)."""
     return next((b - a + 1 for a, b, _ in row.spans if a <= k <= b), 1)
-
-
-def _groups_over_headings(first: Row, second: Row) -> bool:
-    """``first`` names groups of columns over ``second``, which names each column: the first
-    leaves the label column empty and fills fewer of the other columns than the second, which
-    fills every column; each text of both is short (HEADING_WORDS words at most), no figure
-    (``Findings`` and ``Remediation`` over ``Compliance issue``, ``Legal reference``, ... in a
-    table of prose, where no column of figures tells the header from the body; ``Publish``,
-    ``Transform`` over a row naming its kind, ``Commercial``, are one heading a column)."""
-    if first.cells[0] or len(second.filled) < len(second.cells) or len(first.filled) >= len(second.filled) - 1:
-        return False
-    texts = [row.text(k) for row in (first, second) for k in row.filled]
-    return all(len(t.split()) <= HEADING_WORDS and not data_figure(t) for t in texts)
-
-
-def _stub_over_groups(first: Row, second: Row, third: Row) -> bool:
-    """``first`` names the stub's column and a group of columns, ``second`` each column of the
-    group under it, both bold over a row that is not: a header of two levels whose stub's
-    heading stands over both (``Visit`` beside ``Assessments`` over ``Blood test``,
-    ``Questionnaire``, ``Knee X-ray``). The second leaves the stub's column empty and names two
-    columns or more in words (HEADING_WORDS at most each, no figure), one at least where the
-    first names none (under its group's heading, set over the middle of them)."""
-    if not (second.bold and not third.bold and first.cells[0] and not second.cells[0]):
-        return False
-    under = [k for k in second.filled if k > 0]
-    if len(under) < 2 or not any(not first.cells[k] for k in under):
-        return False
-    return all(len(second.text(k).split()) <= HEADING_WORDS and not data_figure(second.text(k)) for k in under)
-
-
-def _body_like(first: Row, body: Sequence[Row]) -> bool:
-    """``first`` (the table's first row) is set as rows of the body are: a label in the first
-    column, its other texts in the same columns as another row's, short of the last column
-    some rows fill (``Reference | WDC/25/01874/HOU`` over ``Site address | 42 Orchard Rise``,
-    the rows of a grid whose values span the last columns, but for a row of dates in two
-    parts): no heading over each column, a ruling under it is the grid's."""
-    if 0 not in first.filled or len(first.filled) < 2:
-        return False
-    last = max(first.filled)
-    return any(max(r.filled, default=0) > last for r in body) and any(r.filled == first.filled for r in body)
-
-
-def _rows_alike(rows: Sequence[Row], parted: Sequence[float]) -> bool:
-    """``rows`` (the header found and the row under it) are body rows of a grid ruled between
-    its rows: the header holds several rows, each filling the same columns (the first
-    among them), some column past the first repeats a text from one of them to another
-    (``Felony``, ``Person``: a heading is not set again under itself), and a ruling across the
-    table (at one of the heights ``parted``) parts every two of them."""
-    head = rows[:-1]
-    if len(head) < 2 or len({tuple(r.filled) for r in head}) > 1 or 0 not in head[0].filled:
-        return False
-    if not any(len({r.text(k) for r in head}) < len(head) for k in head[0].filled if k > 0):
-        return False
-    return all(ruled_between(a, b, parted) for a, b in itertools.pairwise(rows))
 
 
 def header_spans(
