@@ -80,6 +80,11 @@ def _heading_line(unit: _Lines) -> bool:
     return len(unit.lines) == 1 and (unit.lines[0].bold or unit.lines[0].text.isupper())
 
 
+#: A heading over a rule across the columns holds this many letters at least (a chart's value
+#: over its gridline is none).
+HEAD_LETTERS = 3
+
+
 def heads_span(left: Sequence[_E], right: Sequence[_E], top: float, across: Sequence[float] = ()) -> list[_E]:
     """The last units of a band's left column that head the spanning line under the band, from
     ``top`` down (a section's heading over a full-width list, at the left margin under the
@@ -95,7 +100,8 @@ def heads_span(left: Sequence[_E], right: Sequence[_E], top: float, across: Sequ
     line, or standing HEAD_CLOSE of its gap to the text above from the spanning line at most,
     is a section's heading over the spanning text however large it is set (``MISSED
     COLLECTIONS`` over its rule, ``Join us in September`` atop a box's text, under a column
-    running longer than the other)."""
+    running longer than the other). So is a heading line in bold, in capitals or set larger
+    below the right column's foot with a rule across right under it, and the units under it."""
     if not left or not right:
         return []
     ordered = sorted(left, key=lambda u: u.y0)
@@ -106,6 +112,27 @@ def heads_span(left: Sequence[_E], right: Sequence[_E], top: float, across: Sequ
     sizes = sorted(_size(u) for u in left)
     usual_size = sizes[len(sizes) // 2]
     right_foot = max(u.y1 for u in right)
+    under = next((k for k, u in enumerate(ordered) if u.y0 > right_foot), len(ordered))
+    # (bold or capitals tell a heading where most of the column is set otherwise)
+    plain = 2 * sum(1 for v in ordered if not all(ln.bold for ln in v.lines)) > len(ordered)
+
+    def heading(u: _E) -> bool:
+        return (
+            len(u.lines) == 1
+            and sum(ch.isalpha() for ch in u.lines[0].text) >= HEAD_LETTERS
+            and ((plain and _heading_line(u)) or _set_large(u, usual, usual_size))
+        )
+
+    for k in range(max(under, 1), len(ordered)):
+        if not heading(ordered[k]) or not all(heading(v) for v in ordered[max(under, 1) : k]):
+            continue
+        below = ordered[k + 1].y0 if k + 1 < len(ordered) else top
+        if any(ordered[k].y1 <= y <= below for y in across):
+            # a section's heading under both columns over a rule across them (headings over
+            # it, under the columns, too) and what stands under the rule with it
+            # (``Application`` over its rule and a form's first field)
+            tail = ordered[max(under, 1) :]
+            return tail if list(left[-len(tail) :]) == tail else []
     # (the foot of the band's text outside a tail ordered[k:]: the right column's and ordered[:k]'s)
     feet = [right_foot, *itertools.accumulate((max(right_foot, u.y1) for u in ordered), max)]
     start = len(ordered) - 1

@@ -46,3 +46,19 @@ def test_without_the_rule_it_stays_the_left_column_s() -> None:
 def test_a_heading_set_close_atop_the_spanning_text_heads_it() -> None:
     """(a box's heading right over its text, far under the column: ``Join us in September``)"""
     assert _order(*_page(rule=False, head_y=598.0)) == "L" * 24 + "R" * 20 + "H" + "SSS"
+
+
+def test_a_heading_over_a_rule_across_and_a_field_under_it_follow_both_columns() -> None:
+    """Under two columns, a section's heading set larger over a rule across the page, then a
+    form's first field under the rule, left, then a line across (``Application``, ``Business
+    name:``, ``Contact name: ... Telephone: ...``): heading and field are read after the right
+    column. Before, they were read as the left column's last lines."""
+    left = [_line(f"L{k} {ITEM}", 57, 204 + 15 * k, 283) for k in range(6)]  # foot 287.5
+    right = [_line(f"R{k} {ITEM}", 309, 204 + 15 * k, 538) for k in range(6)]
+    head = [TextLine("HApplication", Box(57, 310, 140, 322), 12.0)]
+    field = [_line("FBusiness name:", 57, 345, 120)]
+    spanning = [_line("SContact name: Telephone:", 57, 370, 460)]
+    regions = column_regions(left + right + head + field + spanning, [Box(57, 330, 538, 331)])
+    assert regions is not None
+    order = "".join(ln.text[0] for region in regions for ln in region)
+    assert order == "L" * 6 + "R" * 6 + "HFS", order
