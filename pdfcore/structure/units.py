@@ -51,6 +51,7 @@ from collections.abc import Sequence
 from pdfcore.geometry import shared_edge
 from pdfcore.layout.hyphens import Lexicon
 from pdfcore.structure.index_rows import entry_closed, entry_ends, entry_heads, entry_wraps, index_block
+from pdfcore.structure.letterhead import contact_details
 from pdfcore.structure.markers import BULLET_SET, CLOSING, NOTE_AFTER_STOP, goes_on, list_marker
 from pdfcore.structure.narrow_hang import narrow_hang_starts
 from pdfcore.structure.rows import Row
@@ -434,6 +435,8 @@ def _breaks(
         return not (prev.ends or row.text[:1].islower() or _prose(prev))
     if not prev.ends and _FIELD.match(row.text) and _FIELD.match(prev.text):
         return True  # rows each opening with a label: fields, one a row ("Reporting period: ...")
+    if _contact_line(prev, row):
+        return True  # a letterhead's contact line ("22 Mill Road, Ludlow SY8 1BB · 01584 872 660")
     if above.endswith(CLOSING) and _term_lead(row):
         return True  # a term in bold opening its description after a closed sentence
     if (
@@ -465,6 +468,20 @@ def _breaks(
     if above.endswith(CLOSING) or NOTE_AFTER_STOP.search(above) is not None:
         return True
     return not _prose(prev) or row.x1 < prev.x1 - ALIGN_PT
+
+
+def _contact_line(prev: Row, row: Row) -> bool:
+    """``row`` is a letterhead's line of contact details, a line of its own: it holds a postal
+    code, a telephone number or an e-mail or web address (see
+    :func:`~pdfcore.structure.letterhead.contact_details`), and it or the row above it is parted
+    by middle dots (``Gas Safe registered engineers · Boiler servicing ...`` over ``22 Mill
+    Road, Ludlow, Shropshire SY8 1BB · 01584 872 660``); not after a row that leaves a word or
+    a list open (a hyphen, a comma)."""
+    if "\u00b7" not in row.text and "\u00b7" not in prev.text:
+        return False
+    if prev.ends or prev.text.rstrip().endswith((",", "-", "\u2013")):
+        return False
+    return contact_details(row.text)
 
 
 #: A note's number or mark opening a row (``1``, ``12``, ``*``, ``†``) before its text.
