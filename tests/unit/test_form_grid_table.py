@@ -20,7 +20,13 @@ def _table(header: tuple[str, ...], names: list[str]) -> Table:
 def test_a_standing_order_grid_is_a_table() -> None:
     grid = _table(
         ("Product", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"),
-        ["White sourdough, large tin", "Wholemeal sourdough", "Baguette", "Butter croissant", "Other (please write in)"],
+        [
+            "White sourdough, large tin",
+            "Wholemeal sourdough",
+            "Baguette",
+            "Butter croissant",
+            "Other (please write in)",
+        ],
     )
     assert not scattered_table(grid)
 
