@@ -22,6 +22,10 @@ GLUE_CHARS = 2
 GLUE_GAP = 0.05
 GLUE_BASELINE = 0.1
 GLUE_SIZE = 0.1
+#: So is a stop or a comma after a note's mark set raised ("free of charge1" and "."), drawn
+#: apart on the line's baseline: inside the line's height, at most STOP_GAP em from the mark.
+CLOSING_MARKS = ".,;:!?)"
+STOP_GAP = 0.15
 
 
 def glued_on(raw: Any, tp: Any, prev: TextLine, prev_last: int, line: TextLine, first: int) -> bool:
@@ -41,12 +45,16 @@ def glued_on(raw: Any, tp: Any, prev: TextLine, prev_last: int, line: TextLine, 
     x_end, y_end = x.value, y.value
     if not raw.FPDFText_GetCharOrigin(tp, first, ctypes.byref(x), ctypes.byref(y)):
         return False
-    if abs(y.value - y_end) > GLUE_BASELINE * em or x.value <= x_end:
+    # (a stop after a note's mark set raised stands on the line's baseline, not the mark's)
+    stop = (
+        not line.text.strip(CLOSING_MARKS) and a.y0 - GLUE_BASELINE * em <= b.y0 and b.y1 <= a.y1 + GLUE_BASELINE * em
+    )
+    if (abs(y.value - y_end) > GLUE_BASELINE * em and not (stop and y_end > y.value)) or x.value <= x_end:
         return False
     left, right = raw.FS_RECTF(), raw.FS_RECTF()
     if not (raw.FPDFText_GetLooseCharBox(tp, prev_last, left) and raw.FPDFText_GetLooseCharBox(tp, first, right)):
         return False
-    return bool(abs(right.left - left.right) <= GLUE_GAP * em)
+    return bool(abs(right.left - left.right) <= (STOP_GAP if stop else GLUE_GAP) * em)
 
 
 def joined(prev: TextLine, line: TextLine) -> TextLine:

@@ -434,16 +434,22 @@ _MARK_LIST = re.compile(r"[0-9*\u2020\u2021\u00a7]{1,3}(?:,[0-9*\u2020\u2021\u00
 _CLOSES = frozenset(",.;:!?)]}%")
 
 
+#: Punctuation closing on the word before it stands at most this many ems from it.
+CLOSE_GAP = 0.25
+
+
 def _glued(left: TextLine, right: TextLine, text: str) -> bool:
     """``right`` (whose text is ``text``) continues ``left``'s last word with no space: it
     starts with punctuation closing on that word, or it is a superscript or subscript mark
     (smaller type off the baseline) set right after it."""
     gap = right.bbox.x0 - left.bbox.x1
     em = max(left.font_size, 1.0)
+    if text[0] in ",.)]}" and gap <= CLOSE_GAP * em:
+        # (a comma after a note's mark set raised: its box starts a hair further on; French
+        # sets a space before a colon, a semicolon, a question or an exclamation mark)
+        return True
     if gap > 0.2 * em:
         return False
-    if text[0] in _CLOSES:
-        return True
     a, b = left.bbox, right.bbox
     small = 0 < right.font_size < 0.85 * left.font_size
     return (
