@@ -450,6 +450,8 @@ def _glued(left: TextLine, right: TextLine, text: str) -> bool:
         return True
     if gap > 0.2 * em:
         return False
+    if text[0] in _CLOSES:
+        return True
     a, b = left.bbox, right.bbox
     small = 0 < right.font_size < 0.85 * left.font_size
     return (

@@ -38,3 +38,13 @@ def test_a_comma_opening_the_next_piece_after_a_raised_mark_closes_on_it() -> No
     ]
     body = markdown([page(lines)])[0]
     assert "£5 million1, and all of our staff" in body, body
+
+
+def test_a_colon_set_close_after_a_word_closes_on_it() -> None:
+    """(A colon 0.15 em after the word, a piece of its own, closes on it; a French space before
+    a colon, 0.25 em, stays.)"""
+    word = TextLine("bicarbonatémie < 8 mmol/L", Box(72.0, 100.0, 190.0, 110.0), 10.0)
+    close = TextLine(": diminution des débits", Box(191.5, 100.0, 300.0, 110.0), 10.0)
+    apart = TextLine(": diminution des débits", Box(192.5, 100.0, 301.0, 110.0), 10.0)
+    assert "mmol/L: diminution" in markdown([page([word, close])])[0]
+    assert "mmol/L : diminution" in markdown([page([word, apart])])[0]
