@@ -11,7 +11,9 @@ import re
 #: (scissors, crosses, stars, florets, arrows), not its telephone, tape drive, aeroplane and
 #: envelope (a contact line's signs), its quotation marks and brackets, nor its circled digits
 #: (numbers); and the black and white stars.
-PICTOGRAPHS = "".join(chr(c) for c in (*range(0x2700, 0x2706), *range(0x270A, 0x2758), *range(0x2794, 0x27C0))) + "★☆"
+PICTOGRAPHS = frozenset(
+    [*(chr(c) for c in (*range(0x2700, 0x2706), *range(0x270A, 0x2758), *range(0x2794, 0x27C0))), "★", "☆"]
+)
 #: List markers at the start of a row: bullets (with the private-use code points symbol fonts
 #: map theirs to), and numbers, letters or roman numerals closed by a period or parenthesis.
 BULLETS = "•◦▪▫‣⁃∙●○■□►▶▸▹›✓✔➢➤❖◆◇⬢⬡→–—-*·☐☑☒\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf0e0\uf0d7"
