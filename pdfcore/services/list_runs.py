@@ -73,10 +73,15 @@ def over_items(run: Box, lines: Sequence[TextLine], gaps: Sequence[Box]) -> Box:
 
 def _alone(line: TextLine, inside: Sequence[TextLine], gaps: Sequence[Box]) -> bool:
     """No other line of ``inside`` beside ``line`` and no blank in it."""
-    b = line.bbox
-    if any(o is not line and o.bbox.y0 < b.y1 and o.bbox.y1 > b.y0 for o in inside):
+    if _beside_another(line, inside):
         return False
-    return not any(intersection(g, b) is not None for g in gaps)
+    return not any(intersection(g, line.bbox) is not None for g in gaps)
+
+
+def _beside_another(line: TextLine, inside: Sequence[TextLine]) -> bool:
+    """Another line of ``inside`` stands on ``line``'s row."""
+    b = line.bbox
+    return any(o is not line and o.bbox.y0 < b.y1 and o.bbox.y1 > b.y0 for o in inside)
 
 
 def _marker_reach(line: TextLine) -> float:
@@ -89,10 +94,9 @@ def _lone_item(line: TextLine, inside: Sequence[TextLine], gaps: Sequence[Box]) 
     after the marker, no other line of ``inside`` beside it."""
     if not _marker_words(line):
         return False
-    b = line.bbox
-    if any(o is not line and o.bbox.y0 < b.y1 and o.bbox.y1 > b.y0 for o in inside):
+    if _beside_another(line, inside):
         return False
-    return all(g.x0 <= _marker_reach(line) for g in gaps if intersection(g, b) is not None)
+    return all(g.x0 <= _marker_reach(line) for g in gaps if intersection(g, line.bbox) is not None)
 
 
 def _marker_words(line: TextLine) -> bool:
