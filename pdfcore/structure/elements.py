@@ -291,11 +291,13 @@ def nest_items(elements: Sequence[Element]) -> list[Element]:
     :func:`pdfcore.structure.render.render_element`); an element whose level stays is the same
     object. The levels :func:`pdfcore.structure.classify.list_depths` gives by left edges are
     kept to this once the page's elements are in their order, and again on a page the
-    document's join changed."""
+    document's join changed. Each item's ``indent`` is set too: where the text of the item it
+    nests in starts."""
     out: list[Element] = []
     depth = 0  # the level of the item before
     in_list = False  # whether the last element rendered to something is a list item
     shift = 0  # levels taken off the list's items so far (its first items nested in a parent not there)
+    columns = [0]  # where the items of each level stand: their parent's text (see Element.indent)
     for el in elements:
         if el.kind == "list_item":
             if not in_list or el.level < shift:
@@ -305,8 +307,10 @@ def nest_items(elements: Sequence[Element]) -> list[Element]:
             if level > deepest:
                 shift += level - deepest
                 level = deepest
-            if level != el.level:
-                el = evolve(el, level=level)
+            indent = columns[level] if in_list else 0
+            columns[level:] = [indent, indent + len(el.marker or "-") + 1]
+            if level != el.level or indent != el.indent:
+                el = evolve(el, level=level, indent=indent)
             depth, in_list = level, True
         elif in_list and render_element(el):
             in_list = False

@@ -47,6 +47,10 @@ class Element:
     lead: str = ""
     #: A paragraph or list item set in italic throughout: set in ``*`` in the Markdown.
     slanted: bool = False
+    #: A list item's indentation in columns: where the text of the item it nests in starts
+    #: (its parent's own indentation, marker and space: two under ``-``, three under ``3.``),
+    #: set by :func:`pdfcore.structure.elements.nest_items`; -1 when not set (two a level).
+    indent: int = -1
 
 
 @define

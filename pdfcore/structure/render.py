@@ -1,9 +1,11 @@
 """Elements to Markdown (CommonMark with GitHub's pipe tables).
 
 - Headings: ``#`` to ``######``. Paragraphs: one line each, a blank line between blocks.
-- List items: ``-`` or ``3.``, four spaces per nesting level (``level``: the page's structure
-  keeps each at most one level below the item before it, a list's first item at level 0);
-  consecutive items form one list.
+- List items: ``-`` or ``3.``, a nested item indented to where the text of the item it nests
+  in starts (two spaces under ``-``, three under ``3.``, four under ``10.``: CommonMark's
+  rule, under which a fixed width fails a wide marker; ``Element.indent``); ``level``: the
+  page's structure keeps each at most one level below the item before it, a list's first
+  item at level 0; consecutive items form one list.
 - Code: fenced with backticks (tildes when the code holds a backtick fence).
 - Tables: a pipe table when every row has as many cells as the header and no header cell
   spans; otherwise an HTML ``<table>``: a header printed over several rows or with cells over
@@ -30,7 +32,7 @@ from pdfcore.models import BodySpan, HeaderCell, Table
 from pdfcore.structure.model import Element, PageStructure, RenderedMarkdown
 
 _BLOCK_SYNTAX = re.compile(r"^(?:#{1,6}(?:\s|$)|>|[-+*](?:\s|$)|\d{1,9}[.)](?:\s|$)|```|~~~|={3,}\s*$|-{3,}\s*$|\|)")
-_INDENT = "    "
+_INDENT = "  "
 
 
 def render_page(page: PageStructure) -> str:
@@ -93,7 +95,8 @@ def render_element(el: Element) -> str:
         text = _one_line(el.text)
         return f"{'#' * max(1, min(6, el.level))} {text}" if text else ""
     if kind == "list_item":
-        return f"{_INDENT * el.level}{el.marker or '-'} {_text(el)}"
+        indent = " " * el.indent if el.indent >= 0 else _INDENT * el.level
+        return f"{indent}{el.marker or '-'} {_text(el)}"
     if kind == "code":
         fence = "~~~" if "```" in el.text else "```"
         return f"{fence}\n{el.text}\n{fence}"

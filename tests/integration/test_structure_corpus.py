@@ -67,5 +67,5 @@ def test_a_dingbats_bullet_on_a_page_read_rect_by_rect_is_a_bullet(corpus: Path,
     with temp_core(tmp_path, env={"PDFCORE_EMBEDDER": "none"}, fetcher=None) as core:
         md = core.read_pages(str(path), "7", format="markdown").pages[0].markdown
         arrows = core.read_pages(str(path), "2", format="markdown").pages[0].markdown
-    assert "- Moyens thérapeutiques disponibles :\n    - traitement de la cause +++\n" in md, md[-600:]
+    assert "- Moyens thérapeutiques disponibles :\n  - traitement de la cause +++\n" in md, md[-600:]
     assert "- baisse de HCO3 – si acidose métabolique ¨ hyperventilation compensatrice" in arrows, arrows

@@ -91,15 +91,18 @@ def _outside_fences(blocks: list[str]) -> list[str]:
     _lines(("Some words of a paragraph here.", 72.0, 40.0), ("1. alpha beta", 110.0, 70.0), ("3. gamma", 72.0, 82.0))
 )
 def test_no_block_reads_as_indented_code(page: PageText) -> None:
-    """Outside fences no block starts indented, and a list line is at most one level (four
-    spaces) deeper than the line before it: deeper would read as an indented code block."""
+    """Outside fences no block starts indented, and a list line is indented at most to where
+    the text of the item before it starts (its indentation, marker and space): further would
+    read as an indented code block inside that item."""
     md = render_page(page_structure(page, FACTS, learn([page], FACTS)))
     for block in _outside_fences(re.split(r"\n\n(?![ ])", md)):
         lines = block.split("\n")
         assert not lines[0].startswith(" "), block
         for before, line in itertools.pairwise(lines):
             indent = len(line) - len(line.lstrip(" "))
-            assert indent <= len(before) - len(before.lstrip(" ")) + 4, block
+            item = _ITEM.match(before)
+            most = len(item.group(1)) + len(item.group(2)) + 1 if item else len(before) - len(before.lstrip(" "))
+            assert indent <= most, block
 
 
 @settings(max_examples=200, deadline=None)
@@ -112,12 +115,21 @@ def test_a_list_item_s_level_is_the_depth_the_markdown_sets_it_at(page: PageText
     levels = [el.level for el in (*built.elements, *built.footnotes) if el.kind == "list_item"]
     shown = []
     in_code = False
+    columns: list[int] = []  # where the text of each open item starts, as CommonMark nests
     for line in render_page(built).split("\n"):
         if line.startswith(("```", "~~~")):
             in_code = not in_code
-        elif not in_code and (m := re.match(r"^( *)(?:-|\d{1,9}\.) ", line)):
-            shown.append(len(m.group(1)) // 4)
+        elif not in_code and (m := _ITEM.match(line)):
+            indent = len(m.group(1))
+            while columns and indent < columns[-1]:
+                columns.pop()
+            shown.append(len(columns))
+            columns.append(indent + len(m.group(2)) + 1)
     assert shown == levels
+
+
+#: A list line: its indentation and its marker.
+_ITEM = re.compile(r"^( *)(-|\d{1,9}[.)]) ")
 
 
 _CELL = st.text(alphabet=st.sampled_from(list("ab|c \n12*#<>&")), max_size=8)

@@ -79,11 +79,11 @@ def test_index_reads_as_a_list_its_sub_entries_nested() -> None:
         "- Aibo robotic dog, 153–55, 156, 157, 160",
         "- AIDS medications, 257–60",
         "- archive.org, 112",
-        "    - see also Internet Archive",
+        "  - see also Internet Archive",
         "- books:",
-        "    - innovative freedom balanced with fair compensation in, 75, 77–79",
-        "    - on Internet, 143, 144, 148–53",
-        "    - out of print, 72, 113, 134, 299, 317n",
+        "  - innovative freedom balanced with fair compensation in, 75, 77–79",
+        "  - on Internet, 143, 144, 148–53",
+        "  - out of print, 72, 113, 134, 299, 317n",
         "- Bunyan, John, 93",
         "- Burdick, Quentin, 60",
     ]
@@ -147,7 +147,7 @@ def test_a_see_also_under_the_sub_entries_is_an_item_of_its_own() -> None:
         ("creativity:", LEFT),
     ]
     md = _index_markdown(rows)
-    assert "    - other property rights vs., 117–24, 140\n    - see also intellectual property rights" in md
+    assert "  - other property rights vs., 117–24, 140\n  - see also intellectual property rights" in md
 
 
 def test_an_index_page_is_no_table_of_contents_its_title_a_heading() -> None:
@@ -182,8 +182,8 @@ def test_a_head_entry_without_a_colon_heads_its_sub_entries() -> None:
     ]
     md = _index_markdown(rows)
     items = md.split("\n")
-    assert "- Abbildung\n    - affine, 107\n    - differenzierbare, 29" in md
-    assert "- peer-to-peer file sharing (cont.)\n    - four types of, 68–69, 296–97" in md
+    assert "- Abbildung\n  - affine, 107\n  - differenzierbare, 29" in md
+    assert "- peer-to-peer file sharing (cont.)\n  - four types of, 68–69, 296–97" in md
     assert "- composers, copyright protections of, 55–59, 74" in items
     assert "- RPI, see Rensselaer Polytechnic Institute" in items
 
@@ -195,4 +195,4 @@ def test_a_title_over_an_index_opening_with_a_head_entry_is_a_heading() -> None:
     rows = [("Abbildung", LEFT), ("affine, 107", SUB), ("differenzierbare, 29", SUB)]
     rows += [(f"Eintrag {k}, {10 + k}", LEFT) for k in range(8)]
     md = _index_markdown(rows, above=lines)
-    assert md.startswith("# Stichwortverzeichnis\n\n- Abbildung\n    - affine, 107\n")
+    assert md.startswith("# Stichwortverzeichnis\n\n- Abbildung\n  - affine, 107\n")

@@ -41,7 +41,7 @@ def test_items_nested_by_their_left_edges_keep_their_levels() -> None:
     )
     built = page_structure(page, FACTS, learn([page], FACTS))
     assert _items(built) == [("alpha beta", 0), ("gamma delta", 1), ("epsilon", 0)]
-    assert render_page(built).split("\n\n")[1] == "1. alpha beta\n    2. gamma delta\n3. epsilon"
+    assert render_page(built).split("\n\n")[1] == "1. alpha beta\n   2. gamma delta\n3. epsilon"
 
 
 def test_nesting_goes_one_level_at_a_time_across_elements_rendered_empty() -> None:
@@ -86,7 +86,7 @@ def test_a_table_that_renders_once_joined_ends_the_list_before_it_on_its_page() 
             Element("list_item", "two", marker="-", level=1),
         ),
     )
-    assert render_page(first) == "- one\n    - two"
+    assert render_page(first) == "- one\n  - two"
     second = PageStructure(
         1, (Element("table", table=_table(header=("x", "y"), rows=(("1", "2"),), continued_from=0)),)
     )
@@ -123,7 +123,7 @@ def test_items_set_in_at_the_top_of_a_page_nest_under_the_item_ending_the_page_b
     assert _items(joined[1]) == [("Swimming in public sessions.", 0)]
     assert render_document([first, second], [None, None]).startswith(
         "<!-- page 1 -->\n\n- Unlimited use of the gym.\n- Classes, booked by app:\n"
-        "    - Peak members book eight a week.\n    - Off-peak members book four a week.\n\n<!-- page 2 -->"
+        "  - Peak members book eight a week.\n  - Off-peak members book four a week.\n\n<!-- page 2 -->"
     )
 
 
@@ -134,3 +134,37 @@ def test_a_page_set_further_right_throughout_keeps_its_items_own_level() -> None
     second = PageStructure(1, (_item("Three.", 81.0, 60.0), _item("Four.", 81.0, 75.0)))
     joined = join_pages([first, second])
     assert _items(joined[1]) == [("Three.", 0), ("Four.", 0)]
+
+
+def test_a_nested_item_stands_where_the_text_of_the_item_it_nests_in_starts() -> None:
+    # CommonMark nests an item only under its parent's text: two columns in under "-", three
+    # under "1.", five under "100." (four spaces there would run the item into its parent's text)
+    items = [
+        Element("list_item", "one", marker="1."),
+        Element("list_item", "under one", marker="-", level=1),
+        Element("list_item", "deeper", marker="-", level=2),
+        Element("list_item", "hundred", marker="100."),
+        Element("list_item", "under a hundred", marker="-", level=1),
+        Element("list_item", "bullet", marker="-"),
+        Element("list_item", "under a bullet", marker="2)", level=1),
+        Element("list_item", "under that", marker="-", level=2),
+    ]
+    nested = nest_items(items)
+    assert [el.indent for el in nested] == [0, 3, 5, 0, 5, 0, 2, 5]
+    assert render_page(PageStructure(0, tuple(nested))) == (
+        "1. one\n   - under one\n     - deeper\n100. hundred\n     - under a hundred\n"
+        "- bullet\n  2) under a bullet\n     - under that"
+    )
+
+
+def test_a_list_after_a_paragraph_starts_again_at_the_margin() -> None:
+    nested = nest_items(
+        [
+            Element("list_item", "ten", marker="10."),
+            Element("list_item", "under ten", marker="-", level=1),
+            Element("paragraph", "Words between."),
+            Element("list_item", "again", marker="-"),
+            Element("list_item", "under again", marker="-", level=1),
+        ]
+    )
+    assert [el.indent for el in nested if el.kind == "list_item"] == [0, 4, 0, 2]

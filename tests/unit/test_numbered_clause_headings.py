@@ -47,7 +47,7 @@ def test_numbered_clause_titles_a_point_larger_are_headings_on_every_page() -> N
     first, second = _agreement()
     assert "## 1. Booking and Payment" in first and "## 3. Use of the Premises" in first, first
     assert "## 4. Safety" in second and "## 6. Leaving the Hall" in second, second
-    assert "1. The Hirer shall keep" in first and "    1. The Hirer" not in first, first
+    assert "\n1. The Hirer shall keep" in first and " 1. The Hirer" not in first, first
 
 
 def test_unnumbered_titles_a_point_larger_are_not_prominent_by_this() -> None:

@@ -173,8 +173,8 @@ def test_lists_bullets_numbers_nesting_and_wrapped_items() -> None:
         "Items follow here:",
         "- First item that is long enough to wrap onto a second row of the page, aligned with its text\n"
         "- Second item\n"
-        "    1. Nested number one\n"
-        "    2. Nested number two\n"
+        "  1. Nested number one\n"
+        "  2. Nested number two\n"
         "- Third item",
     ]
 
@@ -1575,7 +1575,7 @@ def test_a_list_set_in_two_columns_is_one_flat_list_and_a_short_items_child_stay
     # a parent shorter than its child's indent is still its parent
     rows = [*para(LOREM, 60), ln("• A", 110, x=90), ln("• sub", 122, x=104), ln("• B", 134, x=90), *para(LOREM, 160)]
     (md,) = markdown([page(rows)])
-    assert "\n\n- A\n    - sub\n- B\n\n" in md, md
+    assert "\n\n- A\n  - sub\n- B\n\n" in md, md
 
 
 def test_a_run_in_label_in_capitals_after_a_closed_sentence_starts_a_paragraph() -> None:
@@ -1809,4 +1809,4 @@ def test_a_heading_over_a_list_set_in_further_starts_at_its_items_edge() -> None
         ]
         y += 30
     body = markdown([page(lines)])[0]
-    assert body.startswith("# Treatment of metabolic alkalosis\n\n- The treatment depends on the cause:\n    - "), body
+    assert body.startswith("# Treatment of metabolic alkalosis\n\n- The treatment depends on the cause:\n  - "), body
