@@ -127,6 +127,7 @@ def _runs(rows: Sequence[Row], *, reuse: bool = True) -> list[Box]:
     #: row -> (rivers an earlier try arrived there with, where it ended, its rivers then)
     known: dict[int, tuple[list[tuple[float, float]] | None, int, list[tuple[float, float]] | None]] = {}
     i = 0
+    taken = 0  # the rows of the runs found so far end before this one
     while i < len(rows):
         first = rows[i]
         if not (first.gapped or first.numeric) or first.prose:
@@ -182,6 +183,9 @@ def _runs(rows: Sequence[Row], *, reuse: bool = True) -> list[Box]:
                     rivers = kept or rivers
             elif rivers:
                 kept = whitespace(rivers, nxt, max(2.0, MIN_RIVER * h))
+                if kept and nxt.gapped and len(run) >= MIN_ROWS and _set_apart(run, nxt, rivers, kept):
+                    asked = len(arrivals) - 1
+                    break
                 if not kept:
                     asked = len(arrivals) - 1
                     if not _crossed_once(rows, j, run, rivers):
@@ -210,11 +214,33 @@ def _runs(rows: Sequence[Row], *, reuse: bool = True) -> list[Box]:
         if box is not None:
             headed = run[0] if run[0].gapped and not run[0].numeric else None  # its column headings
             size = max(r.size for r in run)
-            out.append(with_header(box, rows[max(0, i - MAX_HEADER_ROWS - 2) : i], headed=headed, size=size))
-            i = i + len(run)
+            # (rows of a run found right over it are a table of their own, not its headings)
+            above = rows[max(taken, i - MAX_HEADER_ROWS - 2) : i]
+            out.append(with_header(box, above, headed=headed, size=size))
+            i = taken = i + len(run)
         else:
             i += 1
     return out
+
+
+#: A row this many times further under a run than the run's rows are apart (and a line's height
+#: at least) is set apart from it (see _set_apart) ...
+SET_APART = 2.5
+#: ... when it leaves less than this share of the run's rivers blank.
+NARROWED = 0.5
+
+
+def _set_apart(
+    run: Sequence[Row], nxt: Row, rivers: Sequence[tuple[float, float]], kept: Sequence[tuple[float, float]]
+) -> bool:
+    """Whether ``nxt``, a row of cells, starts something else: set well apart under rows set
+    close together, its cells leave only a sliver of their rivers blank (a shaded box of
+    ``Serves: 4`` lines, then ``INGREDIENTS`` and ``METHOD`` heading two columns of lists).
+    (A group's label under a gap is one cell: no row of cells, it is asked about as before.)"""
+    spacing = max((b.y0 - a.y1 for a, b in itertools.pairwise(run)), default=0.0)
+    if nxt.y0 - run[-1].y1 < max(SET_APART * max(spacing, 1.0), nxt.height):
+        return False
+    return sum(b - a for a, b in kept) < NARROWED * sum(b - a for a, b in rivers)
 
 
 #: Words after its label that make a row a note (a label and a figure are a row of the table).

@@ -400,9 +400,25 @@ def small_print_size(units: Sequence[Unit], body_size: float) -> float:
 
 def last_in_column(units: Sequence[Unit], k: int) -> bool:
     """Nothing on the page is below unit ``k`` in its column (a heading whose text starts on the
-    next page or column)."""
+    next page or column). Where text stands beside it (another column), its column ends left of
+    that text and where that column's text ends (COLUMN_GAP of its size apart at most): the
+    section set across the page after the columns, its heading too, is not in its column."""
     u = units[k]
-    return not any(v is not u and v.y0 >= u.y1 - 1.0 and v.x0 < u.x1 and v.x1 > u.x0 for v in units)
+    beside = [w for w in units if w is not u and w.x0 >= u.x1 and w.y0 < u.y1 and w.y1 > u.y0]
+    edge, bottom = float("inf"), float("inf")
+    if beside:
+        edge, bottom = min(w.x0 for w in beside), max(w.y1 for w in beside)
+        reach = COLUMN_GAP * max(u.size, 1.0)
+        for w in sorted((w for w in units if w.x0 >= edge - 1.0), key=lambda w: w.y0):
+            if bottom < w.y0 <= bottom + reach or w.y0 <= bottom:
+                bottom = max(bottom, w.y1)
+    return not any(
+        v is not u and u.y1 - 1.0 <= v.y0 <= bottom and v.x0 < u.x1 and v.x1 > u.x0 and v.x1 <= edge for v in units
+    )
+
+
+#: The text of a column beside a unit goes on under a gap of at most this many times its size.
+COLUMN_GAP = 3.0
 
 
 def stacked_lines(units: Sequence[Unit], k: int, columns: Sequence[tuple[float, float]], style: DocumentStyle) -> bool:
