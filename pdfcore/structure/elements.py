@@ -143,11 +143,16 @@ _OPENING_FIGURE = re.compile(r"\d[\d,.]*\s+")
 
 def starts_mid_sentence(text: str) -> bool:
     """``text`` starts mid-sentence: in lower case, or with a figure and a word in lower case
-    (``303.9 million in the civilian ...``; not a note's ``9 The estimates ...``)."""
+    (``303.9 million in the civilian ...``; not a note's ``9 The estimates ...``, nor a clause
+    numbered to three levels or more, ``5.2.3 equipment that ...``)."""
     if text[:1].islower():
         return True
     m = _OPENING_FIGURE.match(text)
-    return m is not None and text[m.end() : m.end() + 1].islower()
+    return m is not None and text[m.end() : m.end() + 1].islower() and not _DEEP_CLAUSE.match(text)
+
+
+#: A clause's number of three levels or more, parts of one or two digits (a date's year has four).
+_DEEP_CLAUSE = re.compile(r"\d{1,2}(?:\.\d{1,2}){2,}\.?\s")
 
 
 def closes(text: str) -> bool:

@@ -50,6 +50,7 @@ from collections.abc import Sequence
 
 from pdfcore.geometry import shared_edge
 from pdfcore.layout.hyphens import Lexicon
+from pdfcore.structure.clauses import hung_in_clause, next_clause
 from pdfcore.structure.index_rows import entry_closed, entry_ends, entry_heads, entry_wraps, index_block
 from pdfcore.structure.letterhead import contact_details
 from pdfcore.structure.markers import BULLET_SET, CLOSING, NOTE_AFTER_STOP, goes_on, list_marker
@@ -394,6 +395,8 @@ def _breaks(
         return True
     if marker:
         return True
+    if next_clause(prev.text, row.text):
+        return True
     if prev.mono != row.mono and not (hanging and abs(row.x0 - text_x) <= ALIGN_PT and _one_word(prev, row)):
         return True  # (a hanging item's address set in a typewriter face on a row of its own goes on)
     above = prev.text
@@ -465,6 +468,8 @@ def _breaks(
     # step, each shorter, are a dedication's or a poem's
     if first_row and _hung_under_mark(prev, row, em):
         return False  # a note's text wrapped under its first word, past the note's number
+    if first_row and hung_in_clause(prev.text, indent / em, right - prev.x1 <= ALIGN_PT):
+        return above.endswith(CLOSING)
     if above.endswith(CLOSING) or NOTE_AFTER_STOP.search(above) is not None:
         return True
     return not _prose(prev) or row.x1 < prev.x1 - ALIGN_PT

@@ -1,0 +1,28 @@
+"""Numbered clauses of a policy or an agreement, each a paragraph (``2.2.3 arranging an annual
+check ...``): where one ends and the next starts, and where a clause's text wraps."""
+
+from __future__ import annotations
+
+import re
+
+#: A row opening with a clause's number of two levels or more and its text (``2.2.3 arranging``).
+CLAUSE = re.compile(r"\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+\w")
+#: How a clause of a list of them ends (a semicolon, and a last "and" or "or" after it).
+CLAUSE_END = (";", "; and", "; or")
+#: A clause's text hangs at most this many ems in from its number.
+CLAUSE_HANG = 5.0
+
+
+def next_clause(above: str, text: str) -> bool:
+    """A row (``text``) opening with a clause's number right under a row ending a clause of a
+    list of them (``above``) starts the next clause: ``2.2.2 giving advice ...; and`` over
+    ``2.2.3 arranging ...``."""
+    return CLAUSE.match(text) is not None and above.endswith(CLAUSE_END)
+
+
+def hung_in_clause(first: str, indent_em: float, full: bool) -> bool:
+    """A row set in ``indent_em`` ems under a clause's first row (``first``, opening with its
+    number), which runs to the margin (``full``), is the clause's text wrapped hung past its
+    number (``5.1 At the end ... unless the Compliance`` over ``Manager has agreed ...``), not a
+    paragraph set in."""
+    return full and indent_em <= CLAUSE_HANG and CLAUSE.match(first) is not None
