@@ -541,12 +541,19 @@ def _amount(text: str) -> bool:
 
 
 def _attach_signs(segs: list[Segment]) -> list[Segment]:
-    """A lone currency sign joins the figure (or the dash for none) after it; a lone ``)`` or
-    ``%`` the figure before."""
+    """A lone currency sign joins the figure (or the dash for none) after it, unless it closes a
+    year's column heading (:func:`_closes_before`); a lone ``)`` or ``%`` the figure before."""
     out: list[Segment] = []
     i = 0
     while i < len(segs):
         s = segs[i]
+        if _CURRENCY.match(s.text) and out and _closes_before(out[-1], s, segs[i + 1] if i + 1 < len(segs) else None):
+            prev = out[-1]
+            out[-1] = Segment(
+                prev.x0, s.x1, f"{prev.text} {s.text}", prev.size, prev.bold, prev.words + s.words, *_band(prev, s)
+            )
+            i += 1
+            continue
         if _CURRENCY.match(s.text) and i + 1 < len(segs) and _amount(segs[i + 1].text):
             nxt = segs[i + 1]
             out.append(
@@ -563,6 +570,20 @@ def _attach_signs(segs: list[Segment]) -> list[Segment]:
         out.append(s)
         i += 1
     return out
+
+
+def _closes_before(before: Segment, sign: Segment, after: Segment | None) -> bool:
+    """``sign`` (a currency's, alone) closes a year's column heading (``2025 £``): a space after
+    the year (SIGN_SPACE ems at most), a cell's gap before ``after`` or at the line's end. (One
+    after an amount is the next column's, set at its left: ``$ 30,000 $ 15,000``.)"""
+    em = max(sign.size, 1.0)
+    if not _YEAR.match(before.text.split()[-1]) or sign.x0 - before.x1 > SIGN_SPACE * em:
+        return False
+    return after is None or after.x0 - sign.x1 >= SEGMENT_GAP * em
+
+
+#: A year (a column's heading in accounts), and how far (ems) a sign closing it stands after it.
+_YEAR, SIGN_SPACE = re.compile(r"^(?:19|20)\d\d$"), 0.5
 
 
 def build_lines(glyphs: Sequence[Glyph], rules: Sequence[Rule] = ()) -> list[Line]:
