@@ -22,7 +22,7 @@ log = logging.getLogger("adapters.sqlite_store")
 
 #: Bumped whenever the stored shapes or the extraction pipeline's output change, so caches written
 #: by another version are rebuilt rather than served.
-SCHEMA_VERSION = 386
+SCHEMA_VERSION = 387
 _BUSY_TIMEOUT_MS = 30_000
 #: The keyword index's tokenizer (words and phrases; stemming included).
 TOKENIZE = "porter unicode61 remove_diacritics 2"

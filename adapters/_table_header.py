@@ -16,6 +16,7 @@ them, heads each of them).
 from __future__ import annotations
 
 import itertools
+import re
 import statistics
 from collections.abc import Sequence
 
@@ -41,11 +42,23 @@ RULED_HEADER_LINES = 4
 
 def _wraps_on(above: Row, row: Row) -> bool:
     """``row`` (a label only) is the rest of the first column's heading in ``above``, wrapped:
-    set close under it, starting in lower case or after a broken word."""
+    set close under it, starting in lower case or after a broken word; or the heading's unit
+    in brackets, within a line's height under it (``Distance`` over ``(m)``)."""
     head, rest = above.text(0), row.text(0)
-    if not head or not rest or row.y0 - above.y1 > 0.5 * max(above.y1 - above.y0, 1.0):
+    if not head or not rest:
+        return False
+    gap, height = row.y0 - above.y1, max(above.y1 - above.y0, 1.0)
+    if _UNIT.fullmatch(rest) and not _ITEM_LABEL.fullmatch(rest) and gap <= height:
+        return True
+    if gap > 0.5 * height:
         return False
     return rest[:1].islower() or head.endswith("-")
+
+
+#: A unit in brackets (``(m)``, ``(£000)``, ``[kg/ha]``) ...
+_UNIT = re.compile(r"[(\[][^()\[\]\s]{1,12}[)\]]")
+#: ... but not an item's label (``(a)``, ``(iv)``, ``(3)``; a unit of one letter, ``(m)``, is one).
+_ITEM_LABEL = re.compile(r"\((?:[a-f]|[ivx]{1,4}|\d{1,2})\)")
 
 
 def dehyphenated(parts: Sequence[str]) -> str:
