@@ -577,7 +577,7 @@ def _closes_before(before: Segment, sign: Segment, after: Segment | None) -> boo
     the year (SIGN_SPACE ems at most), a cell's gap before ``after`` or at the line's end. (One
     after an amount is the next column's, set at its left: ``$ 30,000 $ 15,000``.)"""
     em = max(sign.size, 1.0)
-    if not _YEAR.match(before.text.split()[-1]) or sign.x0 - before.x1 > SIGN_SPACE * em:
+    if not _YEAR.match(before.text.rsplit(" ", 1)[-1]) or sign.x0 - before.x1 > SIGN_SPACE * em:
         return False
     return after is None or after.x0 - sign.x1 >= SEGMENT_GAP * em
 

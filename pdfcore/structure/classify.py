@@ -410,7 +410,7 @@ def last_in_column(units: Sequence[Unit], k: int) -> bool:
         edge, bottom = min(w.x0 for w in beside), max(w.y1 for w in beside)
         reach = COLUMN_GAP * max(u.size, 1.0)
         for w in sorted((w for w in units if w.x0 >= edge - 1.0), key=lambda w: w.y0):
-            if bottom < w.y0 <= bottom + reach or w.y0 <= bottom:
+            if w.y0 <= bottom + reach:
                 bottom = max(bottom, w.y1)
     return not any(
         v is not u and u.y1 - 1.0 <= v.y0 <= bottom and v.x0 < u.x1 and v.x1 > u.x0 and v.x1 <= edge for v in units

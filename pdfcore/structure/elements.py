@@ -293,8 +293,8 @@ def nest_items(elements: Sequence[Element]) -> list[Element]:
     The items after one so lifted are lifted as much (siblings of a parent on an earlier page
     stay siblings), until an item set at or left of the lifted ones.
     Items are one list when nothing but elements rendered empty stands between them (see
-    :func:`pdfcore.structure.render.render_element`); an element whose level stays is the same
-    object. The levels :func:`pdfcore.structure.classify.list_depths` gives by left edges are
+    :func:`pdfcore.structure.render.render_element`); an element whose level and indentation stay
+    is the same object. The levels :func:`pdfcore.structure.classify.list_depths` gives by left edges are
     kept to this once the page's elements are in their order, and again on a page the
     document's join changed. Each item's ``indent`` is set too: where the text of the item it
     nests in starts."""
