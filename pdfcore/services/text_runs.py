@@ -237,10 +237,11 @@ def _set_apart(
     close together, its cells leave only a sliver of their rivers blank (a shaded box of
     ``Serves: 4`` lines, then ``INGREDIENTS`` and ``METHOD`` heading two columns of lists).
     (A group's label under a gap is one cell: no row of cells, it is asked about as before.)"""
+    gap = nxt.y0 - run[-1].y1
+    if gap < nxt.height or sum(b - a for a, b in kept) >= NARROWED * sum(b - a for a, b in rivers):
+        return False  # (the cheap tests first: asked at each row of a table)
     spacing = max((b.y0 - a.y1 for a, b in itertools.pairwise(run)), default=0.0)
-    if nxt.y0 - run[-1].y1 < max(SET_APART * max(spacing, 1.0), nxt.height):
-        return False
-    return sum(b - a for a, b in kept) < NARROWED * sum(b - a for a, b in rivers)
+    return gap >= SET_APART * max(spacing, 1.0)
 
 
 #: Words after its label that make a row a note (a label and a figure are a row of the table).

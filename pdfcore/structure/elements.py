@@ -13,6 +13,7 @@ from attrs import evolve
 
 from pdfcore.layout.hyphens import HYPHENS, Lexicon, ends_hyphenated, hyphen_join
 from pdfcore.models import BodySpan, Box, Table
+from pdfcore.structure.clauses import clause_levels
 from pdfcore.structure.glue import glue
 from pdfcore.structure.index_rows import entry_text, text_ends_with_pages
 from pdfcore.structure.markers import BOXES, CLOSING
@@ -148,11 +149,11 @@ def starts_mid_sentence(text: str) -> bool:
     if text[:1].islower():
         return True
     m = _OPENING_FIGURE.match(text)
-    return m is not None and text[m.end() : m.end() + 1].islower() and not _DEEP_CLAUSE.match(text)
+    return m is not None and text[m.end() : m.end() + 1].islower() and clause_levels(text) < DEEP_CLAUSE
 
 
-#: A clause's number of three levels or more, parts of one or two digits (a date's year has four).
-_DEEP_CLAUSE = re.compile(r"\d{1,2}(?:\.\d{1,2}){2,}\.?\s")
+#: A clause numbered to this many levels or more opens no run-on (``5.2.3 equipment ...``).
+DEEP_CLAUSE = 3
 
 
 def closes(text: str) -> bool:
